@@ -1,0 +1,149 @@
+"""Standard playing cards and jokers as small immutable values.
+
+``Card.parse`` accepts what players type (``10h``, ``Th``, ``♥10``, ``queen of
+spades``, ``joker``); ``str(card)`` is always the canonical text (``10H``,
+``QS``, ``JK``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from companion.errors import NotationError
+
+RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: Final = ("S", "H", "D", "C")
+SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES: Final = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+JOKER_RANK: Final = 0
+
+CARD_FORMS: Final = "expected rank+suit like 10H, QS, AD, or JK"
+
+_SYMBOL_TO_SUIT = {
+    "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
+}
+_WORD_RANKS = {
+    "ace": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "jack": 11, "knave": 11,
+    "queen": 12, "king": 13,
+}
+_LETTER_RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+_SUIT_WORDS = {
+    "spade": "S", "spades": "S", "heart": "H", "hearts": "H",
+    "diamond": "D", "diamonds": "D", "club": "C", "clubs": "C",
+}
+_COMPACT = re.compile(r"(10|[2-9]|[ATJQK])([SHDC])|([SHDC])(10|[2-9]|[ATJQK])")
+_WORDS = re.compile(r"([a-z]+|10|[2-9])\s+of\s+([a-z]+)")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card: ``rank`` 1 (ace) to 13 (king) with a suit, or rank 0 for a joker."""
+
+    rank: int
+    suit: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.rank == JOKER_RANK:
+            if self.suit is not None:
+                raise NotationError("a joker has no suit")
+        elif not (1 <= self.rank <= 13) or self.suit not in SUITS:
+            raise NotationError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card as a player types it; raise NotationError quoting the token."""
+        card = _parse(text)
+        if card is None:
+            raise NotationError(f"{text.strip()!r} is not a card: {CARD_FORMS}")
+        return card
+
+    @classmethod
+    def joker(cls) -> Card:
+        return cls(JOKER_RANK)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("H", "D")
+
+    @property
+    def is_black(self) -> bool:
+        return self.suit in ("S", "C")
+
+    @property
+    def is_face(self) -> bool:
+        return self.rank >= 11
+
+    @property
+    def is_pip(self) -> bool:
+        """2 to 10."""
+        return 2 <= self.rank <= 10
+
+    @property
+    def rank_text(self) -> str:
+        return "JK" if self.is_joker else RANKS[self.rank - 1]
+
+    def name(self) -> str:
+        """``queen of spades``, ``10 of hearts``, ``joker``."""
+        if self.is_joker:
+            return "joker"
+        assert self.suit is not None
+        rank = RANK_NAMES.get(self.rank, str(self.rank))
+        return f"{rank} of {SUIT_NAMES[self.suit]}"
+
+    def symbol_text(self) -> str:
+        """The canonical text with the suit symbol beside it: ``10H ♥``."""
+        if self.is_joker or self.suit is None:
+            return "JK"
+        return f"{self} {SUIT_SYMBOLS[self.suit]}"
+
+    def __str__(self) -> str:
+        if self.is_joker or self.suit is None:
+            return "JK"
+        return f"{RANKS[self.rank - 1]}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def _parse(text: str) -> Card | None:
+    raw = text.strip()
+    if not raw or len(raw) > 40:
+        return None
+    lowered = " ".join(raw.lower().split())
+    if lowered in ("jk", "joker", "jo", "jkr"):
+        return Card(JOKER_RANK)
+    words = _WORDS.fullmatch(lowered)
+    if words:
+        rank_word, suit_word = words.groups()
+        rank = _WORD_RANKS.get(rank_word) or (int(rank_word) if rank_word.isdigit() else None)
+        suit = _SUIT_WORDS.get(suit_word)
+        if rank is None or suit is None:
+            return None
+        return Card(rank, suit)
+    # Symbols become letters so that "♥10", "10♥" and "10 ♥" read as "10H".
+    compact = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw.upper() if not ch.isspace())
+    match = _COMPACT.fullmatch(compact) if compact.isascii() else None
+    if not match:
+        return None
+    rank_text, suit = (match.group(1), match.group(2)) if match.group(1) else (
+        match.group(4), match.group(3))
+    rank = _LETTER_RANKS.get(rank_text) or int(rank_text)
+    return Card(rank, suit)
+
+
+def parse_cards(tokens: list[str] | tuple[str, ...]) -> list[Card]:
+    return [Card.parse(token) for token in tokens]
+
+
+def full_deck(jokers: int = 0) -> list[Card]:
+    """One 52-card deck plus ``jokers`` jokers, in a fixed order."""
+    cards = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    return cards + [Card(JOKER_RANK)] * jokers

@@ -1,0 +1,161 @@
+"""Options, output and commands every game kind shares.
+
+The CLI only parses, calls the core and prints. Errors are raised as core
+exceptions and turned into ``Error: ...`` lines in ``main.run``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any
+
+import typer
+
+from companion.game import JSON_SCHEMA, Applied
+
+GameOption = Annotated[
+    str | None, typer.Option("--game", "-g", help="Act on this saved game, not the current one.")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+NameOption = Annotated[str | None, typer.Option("--name", help="Name of the new game.")]
+
+
+def games() -> Any:
+    from companion.session import Games  # the store loads tomli_w: only when needed
+
+    return Games()
+
+
+def hebrac_engine_or_none(game: str | None) -> Any:
+    """The named Hebrac game's engine, else the current game's if it is Hebrac, else None."""
+    store = games()
+    name = game or store.store.current()
+    if name is None or (game is None and not store.store.exists(name)):
+        return None
+    if game is None and store.store.read(name).kind != "hebrac":
+        return None
+    return store.open(store.resolve(name, "hebrac")).engine
+
+
+def width() -> int:
+    """Terminal width for layouts; COLUMNS wins so tests and phones can set it."""
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def echo(line: str = "") -> None:
+    sys.stdout.write(line + "\n")
+
+
+def echo_lines(lines: Iterable[str]) -> None:
+    sys.stdout.write("".join(line + "\n" for line in lines))
+
+
+def emit_json(payload: dict[str, Any]) -> None:
+    data = {"schema": JSON_SCHEMA, **payload}
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None:
+    """Apply one action to the game and print its ruling (the CLI's one write path)."""
+    store = games()
+    name = store.resolve(game, kind)
+    opened, applied = store.act(name, action)
+    if as_json:
+        emit_json({"game": name, "action": applied.action, "ruling": list(applied.lines),
+                   "state": opened.engine.status()})
+        return
+    echo_lines(applied.lines)
+    echo(opened.engine.prompt())
+
+
+def print_log(applied: list[Applied]) -> None:
+    if not applied:
+        echo("No actions yet.")
+    for number, item in enumerate(applied, start=1):
+        echo(f"{number:>3}. {item.action}")
+        for line in item.lines:
+            echo(f"     {line}")
+
+
+def add_common_commands(app: typer.Typer, kind: str) -> None:
+    """status, log, undo, redo and note for a game kind's sub-command."""
+
+    @app.command()
+    def status(game: GameOption = None, as_json: JsonOption = False) -> None:
+        """Show the game's state."""
+        store = games()
+        opened = store.open(store.resolve(game, kind))
+        if as_json:
+            emit_json({"game": opened.record.name, **opened.engine.status()})
+        else:
+            echo(f"{opened.record.name} ({opened.record.kind})")
+            echo_lines(opened.engine.status_lines(width()))
+
+    @app.command()
+    def log(game: GameOption = None, as_json: JsonOption = False) -> None:
+        """Numbered actions with the ruling each produced."""
+        store = games()
+        opened = store.open(store.resolve(game, kind))
+        if as_json:
+            emit_json({"game": opened.record.name, "actions": [
+                {"number": n, "action": a.action, "ruling": list(a.lines)}
+                for n, a in enumerate(opened.applied, start=1)
+            ], "redo": opened.record.redo})
+            return
+        print_log(opened.applied)
+        if opened.record.redo:
+            echo(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
+
+    @app.command()
+    def undo(
+        count: Annotated[int, typer.Argument(help="How many actions.")] = 1,
+        game: GameOption = None,
+    ) -> None:
+        """Take back the last action(s); 'redo' brings them back."""
+        store = games()
+        name = store.resolve(game, kind)
+        before = len(store.open(name).record.actions)
+        opened = store.undo(name, count)
+        undone = before - len(opened.record.actions)
+        for action in opened.record.redo[:undone]:
+            echo(f"Undone: {action}")
+        echo(opened.engine.prompt())
+
+    @app.command()
+    def redo(
+        count: Annotated[int, typer.Argument(help="How many actions.")] = 1,
+        game: GameOption = None,
+    ) -> None:
+        """Apply again what 'undo' took back (a new action forgets it)."""
+        store = games()
+        opened, redone = store.redo(store.resolve(game, kind), count)
+        for applied in redone:
+            echo(f"Redone: {applied.action}")
+            echo_lines(f"  {line}" for line in applied.lines)
+        echo(opened.engine.prompt())
+
+    @app.command()
+    def note(
+        text: Annotated[list[str], typer.Argument(help="Free text kept with the game.")],
+        game: GameOption = None,
+    ) -> None:
+        """Keep a free note with the game."""
+        store = games()
+        store.note(store.resolve(game, kind), " ".join(text))
+        echo("Noted.")
+
+
+def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
+    opened = games().new(kind, settings, name)
+    echo(f"New game {opened.record.name!r} ({opened.record.kind}), now current.")
+    echo_lines(opened.engine.status_lines(width()))
+
+
+Command = Callable[..., None]

@@ -1,0 +1,225 @@
+"""companion hebrac ...: Hebrac's Dungeon commands.
+
+Each game command turns its words into one action text and hands it to the
+core (``common.act``); the engine rules on it. ``check`` answers questions on
+typed cards without a game.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from companion.actions import join_action
+from companion.cli.common import (
+    hebrac_engine_or_none,
+    GameOption,
+    JsonOption,
+    NameOption,
+    act,
+    add_common_commands,
+    echo,
+    emit_json,
+    games,
+    new_game,
+)
+from companion.cli.hebrac_check import check_app
+
+KIND = "hebrac"
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                  help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
+add_common_commands(app, KIND)
+app.add_typer(check_app, name="check")
+
+Cards = Annotated[list[str], typer.Argument(help="Cards like 10H, QS, AD, JK.")]
+OptionalCards = Annotated[list[str] | None, typer.Argument(help="Cards like 10H, QS, AD, JK.")]
+
+
+@app.command()
+def new(
+    name: NameOption = None,
+    life: Annotated[int, typer.Option(help="Starting and maximum life.")] = 15,
+    decks: Annotated[int, typer.Option(help="52-card decks in play.")] = 2,
+    jokers: Annotated[int, typer.Option(help="Jokers in play.")] = 4,
+    rules: Annotated[str, typer.Option(help="Rule revision: 2005 or classic.")] = "2005",
+    chambers: Annotated[int, typer.Option(help="Chambers per level (12 or more).")] = 12,
+    inventory_limit: Annotated[int, typer.Option(help="Most cards held (0: no limit).")] = 0,
+    late_potions: Annotated[bool, typer.Option(help="Strength potions after the attack.")] = False,
+    evil: Annotated[bool, typer.Option(help="Evil alignment: fake trades allowed.")] = False,
+    ace_offer_value: Annotated[int, typer.Option(help="An ace offered in a trade counts as.")]
+    = 12,
+) -> None:
+    """Start a game (it becomes the current one)."""
+    new_game(KIND, {"life": life, "decks": decks, "jokers": jokers, "rules": rules,
+                    "chambers": chambers, "inventory_limit": inventory_limit,
+                    "late_potions": late_potions, "evil": evil,
+                    "ace_offer_value": ace_offer_value}, name)
+
+
+@app.command()
+def enter(
+    chamber: Annotated[str, typer.Argument(help="Chamber like A1 (rows A-C).")],
+    enemy: Annotated[str | None, typer.Argument(help="The enemy card turned up.")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Move into CHAMBER; ENEMY is the card turned up (left out if already known)."""
+    act(KIND, game, join_action("enter", chamber, enemy or ""), as_json)
+
+
+@app.command()
+def attack(
+    cards: Cards,
+    potion: Annotated[str | None, typer.Option(help="Strength potion drunk this round.")] = None,
+    prisoner: Annotated[list[str] | None, typer.Option(help="Prisoner called (repeat).")]
+    = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """One round of battle: the attack card(s) turned from the Hand Deck."""
+    act(KIND, game, join_action("attack", *cards, options={"potion": potion,
+                                                            "prisoner": prisoner or []}),
+        as_json)
+
+
+@app.command()
+def potion(card: Annotated[str, typer.Argument(help="Strength potion.")],
+           game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Late strength potion after a lost round (needs --late-potions)."""
+    act(KIND, game, join_action("potion", card), as_json)
+
+
+@app.command()
+def reveal(card: Annotated[str, typer.Argument(help="The chamber's treasure card.")],
+           game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Turn up an adventurer's or merchant's treasure to trade or buy."""
+    act(KIND, game, join_action("reveal", card), as_json)
+
+
+@app.command()
+def offer(cards: OptionalCards = None, game: GameOption = None,
+          as_json: JsonOption = False) -> None:
+    """Trade these inventory cards for the adventurer's treasure."""
+    act(KIND, game, join_action("offer", *(cards or [])), as_json)
+
+
+@app.command()
+def buy(cards: OptionalCards = None, game: GameOption = None,
+        as_json: JsonOption = False) -> None:
+    """Pay the merchant with these gem cards (none with the Bag of Meres)."""
+    act(KIND, game, join_action("buy", *(cards or [])), as_json)
+
+
+@app.command()
+def heal(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """White priestess: full recovery instead of her treasure."""
+    act(KIND, game, "heal", as_json)
+
+
+@app.command()
+def play(card: Annotated[str, typer.Argument(help="The card turned from the Hand Deck.")],
+         game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Play Hebrac's game: red wins, black costs 5 life."""
+    act(KIND, game, join_action("play", card), as_json)
+
+
+@app.command()
+def refuse(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Decline a trade, a sale or Hebrac's game."""
+    act(KIND, game, "refuse", as_json)
+
+
+@app.command()
+def take(
+    cards: Annotated[list[str], typer.Argument(
+        help="The treasure; then the 3 cards a KD gives or the 3 chambers a KS clears.")],
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Take the chamber's treasure (or Hebrac's prize)."""
+    act(KIND, game, join_action("take", *cards), as_json)
+
+
+@app.command()
+def use(card: Annotated[str, typer.Argument(help="A life potion (hearts 2-10).")],
+        game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Drink a life potion, any time."""
+    act(KIND, game, join_action("use", card), as_json)
+
+
+@app.command()
+def drop(card: Annotated[str, typer.Argument(help="An inventory card.")],
+         game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Discard a card from the inventory."""
+    act(KIND, game, join_action("drop", card), as_json)
+
+
+@app.command()
+def move(chamber: Annotated[str, typer.Argument(help="A visited chamber.")],
+         game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Walk back to a chamber already explored."""
+    act(KIND, game, join_action("move", chamber), as_json)
+
+
+@app.command("next-level")
+def next_level(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Go down to the next level."""
+    act(KIND, game, "next-level", as_json)
+
+
+@app.command()
+def cast(
+    spell: Annotated[str, typer.Argument(help="Spell name or unique prefix.")],
+    targets: Annotated[list[str] | None, typer.Argument(help="Chambers or cards.")] = None,
+    with_: Annotated[list[str] | None, typer.Option("--with", help="Club card paid (repeat).")]
+    = None,
+    count: Annotated[int | None, typer.Option(help="Lives, chambers or cards bought.")] = None,
+    overpay: Annotated[bool, typer.Option(help="Spend cards not needed for the cost.")] = False,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Cast a spell paid with magic potions (cheapest payment if --with is left out)."""
+    act(KIND, game, join_action("cast", spell, *(targets or []), options={
+        "with": with_ or [], "count": count, "overpay": overpay}), as_json)
+
+
+@app.command()
+def see(
+    chamber: Annotated[str, typer.Argument(help="Chamber looked at.")],
+    enemy: Annotated[str | None, typer.Argument(help="Its enemy card.")] = None,
+    treasure: Annotated[str | None, typer.Option(help="Its treasure (God Vision).")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Record a card seen by a vision spell or genie."""
+    act(KIND, game, join_action("see", chamber, enemy or "", options={"treasure": treasure}),
+        as_json)
+
+
+@app.command()
+def peek(cards: Cards, game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Record the Hand Deck's top cards seen by Future Perception."""
+    act(KIND, game, join_action("peek", *cards), as_json)
+
+
+@app.command()
+def spells(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Spell costs and timing; with a Hebrac game, which are castable now."""
+    from companion.hebrac import rules
+
+    engine = hebrac_engine_or_none(game)
+    rows = []
+    for spell in rules.spells().values():
+        row: dict[str, object] = {"spell": spell.id, "name": spell.name, "cost": spell.cost,
+                                  "unit": spell.unit, "timing": spell.timing}
+        if engine is not None:
+            ok, why = engine.can_cast(spell)
+            enough = engine.magic_points >= spell.cost
+            row["castable"] = ok and enough
+            row["why"] = why if not ok else (
+                "castable now" if enough else f"you have {engine.magic_points} magic points")
+        rows.append(row)
+    if as_json:
+        emit_json({"spells": rows})
+        return
+    for row in rows:
+        per = f"/{row['unit']}" if row["unit"] else ""
+        mark = {True: "  yes", False: "  no"}.get(row.get("castable"), "")  # type: ignore[arg-type]
+        echo(f"{row['cost']:>2}{per:<9} {row['name']}{mark}")
+        echo(f"   {row.get('why', row['timing'])}")

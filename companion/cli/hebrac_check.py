@@ -1,0 +1,239 @@
+"""companion hebrac check ...: instant rulings on typed cards, with or without a game.
+
+Each prints the verdict and its reasons; exit 0 when legal (or done), 1 when not.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from companion.cli.common import GameOption, JsonOption, echo, emit_json, hebrac_engine_or_none
+
+check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                        help="Is this spell, trade, sale or attack legal? What is stolen?")
+
+ENCOUNTER_CARDS = {
+    "warrior": "5S", "amazon": "5H", "magician": "5C", "demon": "5D", "adventurer": "JS",
+    "merchant": "KS", "black-priestess": "QS", "white-priestess": "QH", "hebrac": "JK",
+    "empty": "AS",
+}
+
+
+def _cards(tokens: list[str] | None) -> list[Any]:
+    from companion.cards import Card
+
+    return [Card.parse(t) for t in tokens or []]
+
+
+def _print_verdict(verdict: Any, as_json: bool, legal_word: str = "Legal") -> None:
+    if as_json:
+        emit_json(verdict.as_json())
+    else:
+        word = legal_word if verdict.legal else f"Not {legal_word.lower()}"
+        echo(f"{word}: {verdict.reasons[0]}")
+        for reason in verdict.reasons[1:]:
+            echo(f"  {reason}")
+    if not verdict.legal:
+        raise typer.Exit(1)
+
+
+@check_app.command("spell")
+def check_spell(
+    spell: Annotated[str, typer.Argument(help="Spell name or unique prefix.")],
+    with_: Annotated[list[str] | None, typer.Option("--with", help="Club card (repeat).")] = None,
+    scepter: Annotated[bool, typer.Option(help="The Scepter of Leynos is held.")] = False,
+    battle: Annotated[bool, typer.Option(help="In a battle.")] = False,
+    trading: Annotated[bool, typer.Option(help="Trading with an adventurer.")] = False,
+    encounter: Annotated[str | None, typer.Option(help="Facing: " + ", ".join(ENCOUNTER_CARDS))]
+    = None,
+    treasure: Annotated[str | None, typer.Option(help="The adventurer's treasure.")] = None,
+    count: Annotated[int | None, typer.Option(help="Lives, chambers or cards bought.")] = None,
+    overpay: Annotated[bool, typer.Option(help="Cards beyond the cost are meant.")] = False,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Can SPELL be cast with these potions, now?"""
+    from companion.errors import BadInput
+    from companion.hebrac import rules
+    from companion.hebrac.rules import Verdict
+
+    found = rules.find_spell(spell)
+    engine = hebrac_engine_or_none(game)
+    paid = _cards(with_)
+    if engine is None:
+        if not paid:
+            raise BadInput("name the potions with --with CARD (or use --game)")
+        engine = _situation(battle, trading, encounter, treasure)
+    else:
+        scepter = scepter or engine.scepter
+        if battle or trading or encounter:
+            raise BadInput("with a game, its own situation is used: drop --battle, "
+                           "--trading and --encounter")
+    if count is not None and (not found.unit or count < 1):
+        raise BadInput(f"{found.name} takes no --count" if not found.unit else
+                       "--count must be 1 or more")
+    units = count or 1
+    if not paid:
+        potions = [c for c in engine.inventory if rules.is_magic_potion(c)]
+        chosen = rules.cheapest_payment(potions, found.cost * units, scepter)
+        if chosen is None:
+            _print_verdict(Verdict(False, (
+                f"{found.name} costs {found.cost * units}: you have {engine.magic_points} "
+                "magic points",), {"spell": found.id}), as_json)
+            return
+        paid = list(chosen)
+    elif found.unit and count is None:
+        points = sum(rules.magic_points(c, scepter) for c in paid)
+        units = max(1, points // found.cost)
+    verdict = rules.check_spell_payment(found, paid, scepter=scepter, count=units,
+                                        overpay=overpay)
+    ok, why = engine.can_cast(found)
+    reasons = list(verdict.reasons) + ([f"timing: {why}"] if ok else [f"timing: no, {why}"])
+    data = {**verdict.data, "paid": [str(c) for c in paid], "count": units if found.unit else None}
+    _print_verdict(Verdict(verdict.legal and ok, tuple(reasons), data), as_json)
+
+
+def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str | None) -> Any:
+    """A throwaway game standing in the situation the player describes."""
+    from companion.cards import Card
+    from companion.errors import BadInput
+    from companion.hebrac.engine import Encounter, new_engine
+
+    engine = new_engine({})
+    chosen = [flag for flag, on in (("--battle", battle), ("--trading", trading),
+                                     ("--encounter", encounter is not None)) if on]
+    if len(chosen) > 1:
+        raise BadInput(f"choose one of {', '.join(chosen)}")
+    if battle:
+        engine.encounter = Encounter("A1", Card.parse("5D"), "battle")
+    elif trading:
+        want = Card.parse(treasure) if treasure else Card.parse("5H")
+        engine.encounter = Encounter("A1", Card.parse("JS"), "trading", treasure=want)
+    elif encounter is not None:
+        key = encounter.lower().replace(" ", "-")
+        if key not in ENCOUNTER_CARDS:
+            raise BadInput(f"{encounter!r} is not an encounter: expected one of "
+                           f"{', '.join(ENCOUNTER_CARDS)}")
+        card = Card.parse(ENCOUNTER_CARDS[key])
+        stage = {"adventurer": "adventurer", "merchant": "merchant", "white-priestess":
+                 "white-priestess", "hebrac": "hebrac", "black-priestess": "treasure",
+                 "empty": "treasure"}.get(key, "battle")
+        engine.encounter = Encounter("A1", card, stage)
+    engine.position = "A1"
+    engine.chambers["A1"].visited = True
+    return engine
+
+
+@check_app.command("trade")
+def check_trade(
+    want: Annotated[str, typer.Argument(help="The adventurer's treasure.")],
+    offer: Annotated[list[str] | None, typer.Option(help="A card offered (repeat).")] = None,
+    bag: Annotated[bool, typer.Option(help="The Bag of Meres is held.")] = False,
+    ace_value: Annotated[int | None, typer.Option(help="What an offered ace counts.")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Is this offer enough for the adventurer's treasure?"""
+    from companion.cards import Card
+    from companion.hebrac import rules
+
+    engine = hebrac_engine_or_none(game)
+    offered = _cards(offer)
+    if engine is not None:
+        bag = bag or engine.holds("AD")
+        ace_value = ace_value or engine.settings["ace_offer_value"]
+    verdict = rules.check_trade(Card.parse(want), offered, bag=bag and not offered,
+                                ace_value=ace_value)
+    _print_verdict(verdict, as_json)
+
+
+@check_app.command("steal")
+def check_steal(
+    cards: Annotated[list[str] | None, typer.Argument(help="The inventory.")] = None,
+    by: Annotated[str, typer.Option(help="enemy (takes the most valuable) or treasure "
+                                          "(the least).")] = "enemy",
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """What does a black priestess take from this inventory?"""
+    from companion.errors import BadInput
+    from companion.hebrac import rules
+    from companion.hebrac.rules import Verdict
+
+    if by not in ("enemy", "treasure"):
+        raise BadInput(f"--by must be enemy or treasure, not {by!r}")
+    inventory = _cards(cards)
+    engine = hebrac_engine_or_none(game) if not inventory else None
+    if engine is not None:
+        inventory = list(engine.inventory)
+    victim = rules.theft_victim(inventory, by_enemy=by == "enemy")
+    which = "most" if by == "enemy" else "least"
+    if victim is None:
+        reason = "nothing she can steal (prisoners are never stolen)"
+    else:
+        reason = (f"she takes {victim}, the {which} valuable "
+                  f"(theft rank {rules.theft_rank(victim)} of 40)")
+        if victim.rank == 1 and victim.suit == "H":
+            reason += "; max life drops by 5"
+    _print_verdict(Verdict(True, (reason,), {"stolen": str(victim) if victim else None,
+                                             "by": by}), as_json, legal_word="Ruling")
+
+
+@check_app.command("price")
+def check_price(
+    card: Annotated[str, typer.Argument(help="The merchant's treasure.")],
+    pay: Annotated[list[str] | None, typer.Option(help="A gem card paid (repeat).")] = None,
+    bag: Annotated[bool, typer.Option(help="The Bag of Meres is held.")] = False,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """What does the merchant ask, and is this payment enough?"""
+    from companion.cards import Card
+    from companion.hebrac import rules
+    from companion.hebrac.rules import Verdict
+
+    want = Card.parse(card)
+    engine = hebrac_engine_or_none(game)
+    if engine is not None:
+        bag = bag or engine.holds("AD")
+    paid = _cards(pay)
+    if not paid and not bag:
+        cost = rules.price(want)
+        if cost is None:
+            _print_verdict(Verdict(False, (rules.no_sale_reason(want),),
+                                   {"card": str(want), "price": None}), as_json, "For sale")
+            return
+        _print_verdict(Verdict(True, (f"{want} costs {cost} gems",),
+                               {"card": str(want), "price": cost}), as_json, "For sale")
+        return
+    _print_verdict(rules.check_payment(want, paid, bag=bag and not paid), as_json)
+
+
+@check_app.command("attack")
+def check_attack(
+    enemy: Annotated[str, typer.Argument(help="The enemy card.")],
+    cards: Annotated[list[str], typer.Argument(help="Attack card(s).")],
+    bracelet: Annotated[bool, typer.Option(help="Bracelet of Armok held (+3).")] = False,
+    prisoners: Annotated[int, typer.Option(help="Prisoners called (+3 each).")] = 0,
+    potion: Annotated[int, typer.Option(help="Strength potion points.")] = 0,
+    super_: Annotated[bool, typer.Option("--super", help="Super Strength (cards x2).")] = False,
+    curse: Annotated[bool, typer.Option(help="Curse holds (enemy life halved).")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Does this round win, and what does it cost?"""
+    from companion.cards import Card
+    from companion.errors import BadInput
+    from companion.hebrac import rules
+    from companion.hebrac.rules import Verdict
+
+    foe = Card.parse(enemy)
+    if not rules.is_fighter(foe):
+        raise BadInput(f"{foe} is a {rules.enemy_kind(foe)}, not an enemy you battle")
+    attack_cards = _cards(cards)
+    if len(attack_cards) > 2:
+        raise BadInput("one attack card, or two under Double Attack")
+    if not 0 <= prisoners <= 20 or not 0 <= potion <= 10:
+        raise BadInput("--prisoners runs 0 to 20 and --potion 0 to 10")
+    result = rules.settle_round(attack_cards, foe, curse=curse, bracelet=bracelet,
+                                prisoners=prisoners, potion=potion, super_strength=super_)
+    _print_verdict(Verdict(result.won, (result.arithmetic,), {
+        "total": result.total, "enemy_life": result.enemy_life, "won": result.won,
+        "damage": result.damage}), as_json, legal_word="Win")

@@ -1,0 +1,1416 @@
+"""Hebrac's Dungeon: the tracked game.
+
+The player lays out real cards and types what turns up; the engine keeps life,
+inventory, magic points, level and map, and rules on every action. Actions are
+text (``enter A1 5S``, ``attack 7H --potion 3S``); each ``apply`` checks the
+action against the rules first and raises ``RuleRefused`` naming the rule.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.actions import ActionWords, join_action
+from companion.cards import Card
+from companion.errors import BadInput, NotationError, RuleRefused
+from companion.game import Applied
+from companion.hebrac import rules
+from companion.hebrac.rules import Spell
+
+KIND = "hebrac"
+TITLE = "Hebrac's Dungeon"
+RULES = ("2005", "classic")
+CHAMBER_FORMS = "expected a row letter and a column number like A1, B3, C4"
+
+# Rulebook section ids named by refusals (tests check each exists).
+R_MAP = "hebrac.map.moving"
+R_FIRST = "hebrac.map.first-chamber"
+R_ENCOUNTER = "hebrac.map.no-fleeing"
+R_LEVEL = "hebrac.map.next-level"
+R_BATTLE = "hebrac.battle.rounds"
+R_DEAD = "hebrac.game.end"
+R_COPIES = "hebrac.setup.decks"
+R_INVENTORY = "hebrac.variant.inventory-limit"
+R_LATE = "hebrac.variant.late-potions"
+R_EVIL = "hebrac.variant.alignment"
+R_TRADE = "hebrac.trade.rules"
+R_MERCHANT = "hebrac.enemy.king"
+R_WHITE = "hebrac.enemy.red-queen"
+R_HEBRAC = "hebrac.enemy.joker"
+R_POTIONS = "hebrac.treasure.potions"
+R_PRISONER = "hebrac.treasure.jack"
+R_SPELLS = "hebrac.spell.paying"
+R_ONE_SPELL = "hebrac.spell.one-per-battle"
+R_ANTI_MAGIC = "hebrac.spell.anti-magic"
+
+
+def spell_rule(spell: Spell) -> str:
+    return f"hebrac.spell.{spell.id}"
+
+
+# -- settings -------------------------------------------------------------------
+def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+    setup = rules.table()["setup"]
+    known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
+             "late_potions", "evil", "ace_offer_value"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
+
+    def number(key: str, default: int, low: int, high: int) -> int:
+        value = raw.get(key, default)
+        if value is None:
+            value = default
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} to {high}")
+        return value
+
+    chambers = number("chambers", int(setup["chambers"]), int(setup["min_chambers"]), 30)
+    if chambers % int(setup["rows"]):
+        raise BadInput(f"--chambers must be a multiple of {setup['rows']} (rows A-C)")
+    revision = str(raw.get("rules") or "2005").lower()
+    if revision not in RULES:
+        raise BadInput(f"--rules must be 2005 or classic, not {revision!r}")
+    return {
+        "life": number("life", int(setup["life"]), 1, 99),
+        "decks": number("decks", int(setup["decks"]), 1, 8),
+        "jokers": number("jokers", int(setup["jokers"]), 0, 16),
+        "rules": revision,
+        "chambers": chambers,
+        "inventory_limit": number("inventory_limit", 0, 0, 60),
+        "late_potions": bool(raw.get("late_potions", False)),
+        "evil": bool(raw.get("evil", False)),
+        "ace_offer_value": number("ace_offer_value", int(rules.table()["trade"]["offer_ace"]),
+                                  1, 20),
+    }
+
+
+def new_engine(settings: Mapping[str, Any]) -> HebracGame:
+    return HebracGame(normalize_settings(settings))
+
+
+# -- map ------------------------------------------------------------------------
+ROWS = "ABC"
+
+
+def chamber_names(columns: int) -> list[str]:
+    return [f"{row}{col}" for row in ROWS for col in range(1, columns + 1)]
+
+
+def parse_chamber(text: str, columns: int) -> str:
+    token = text.strip().upper()
+    if len(token) >= 2 and token[0] in ROWS and token[1:].isdigit() and token[1:].isascii():
+        col = int(token[1:])
+        if 1 <= col <= columns:
+            return f"{token[0]}{col}"
+        raise NotationError(f"{text!r} is not a chamber of this dungeon: columns run 1 to {columns}")
+    raise NotationError(f"{text!r} is not a chamber: {CHAMBER_FORMS}")
+
+
+def neighbours(name: str, columns: int) -> list[str]:
+    row, col = ROWS.index(name[0]), int(name[1:])
+    found = []
+    for d_row, d_col in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + d_row, col + d_col
+        if 0 <= r < len(ROWS) and 1 <= c <= columns:
+            found.append(f"{ROWS[r]}{c}")
+    return found
+
+
+@dataclass
+class Chamber:
+    """One chamber of the level: what is known of its two cards and what is left."""
+
+    name: str
+    enemy: Card | None = None
+    treasure: Card | None = None
+    visited: bool = False
+    enemy_gone: bool = False
+    treasure_gone: bool = False
+    robbed_adventurer: bool = False
+    hidden_switch: bool = False
+
+    @property
+    def cleared(self) -> bool:
+        return self.enemy_gone and self.treasure_gone
+
+
+@dataclass
+class Encounter:
+    """The chamber being dealt with: its enemy, the stage, and battle effects."""
+
+    chamber: str
+    enemy: Card
+    stage: str
+    treasure: Card | None = None
+    rounds: int = 0
+    paralysis: int = 0
+    super_strength: bool = False
+    double_attack: bool = False
+    spell_cast: bool = False
+    prisoners: list[Card] = field(default_factory=list)
+    last_round: dict[str, Any] | None = None
+
+
+# -- the game -------------------------------------------------------------------
+class HebracGame:
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.settings = settings
+        self.columns = settings["chambers"] // len(ROWS)
+        self.base_max_life: int = settings["life"]
+        self.life: int = settings["life"]
+        self.genie_of_life = 0
+        self.inventory: list[Card] = []
+        self.level = 1
+        self.chambers: dict[str, Chamber] = {}
+        self.position: str | None = None
+        self.encounter: Encounter | None = None
+        self.pending: str | None = None  # "hebrac-game" or "hebrac-prize"
+        self.effects: set[str] = set()  # level-long: anti-magic, curse, revelation, god-vision
+        self.remote_vision = 0
+        self.future_perception = 0
+        self.teleport_target: str | None = None
+        self.deck_top: list[Card] = []
+        self.under_deck: list[Card] = []
+        self.spells_cast: list[str] = []
+        self.aces_found: list[str] = []
+        self._new_level_layout()
+
+    # -- derived numbers --------------------------------------------------------
+    @property
+    def max_life(self) -> int:
+        ruby = rules.table()["treasure"]["ruby_max_life"] if self.holds("AH") else 0
+        per_genie = int(rules.table()["treasure"]["genie_of_life_max_life"])
+        return self.base_max_life + per_genie * self.genie_of_life + int(ruby)
+
+    @property
+    def scepter(self) -> bool:
+        return self.holds("AC")
+
+    @property
+    def magic_points(self) -> int:
+        return sum(rules.magic_points(c, self.scepter) for c in self.inventory
+                   if rules.is_magic_potion(c))
+
+    @property
+    def outcome(self) -> str:
+        if self.life <= 0:
+            return "dead"
+        if len({c for c in self.inventory if c.rank == 1}) == 4:
+            return "won"
+        return "playing"
+
+    def holds(self, text: str) -> bool:
+        return Card.parse(text) in self.inventory
+
+    def cleared_count(self) -> int:
+        return sum(1 for c in self.chambers.values() if c.cleared)
+
+    # -- the action language ------------------------------------------------------
+    def apply(self, action: str) -> Applied:
+        words = ActionWords.split(action, flags=("overpay",))
+        handler = getattr(self, f"_do_{words.verb.replace('-', '_')}", None)
+        if handler is None:
+            raise BadInput(f"{words.verb!r} is not a Hebrac action: expected one of "
+                           f"{', '.join(VERBS)}")
+        if self.outcome != "playing" and not (words.verb == "potion" and self._late_potion_open()):
+            raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
+        canonical, lines = handler(words)
+        return Applied(canonical, tuple(lines))
+
+    # -- moving -------------------------------------------------------------------
+    def _do_enter(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 2, "enter CHAMBER [ENEMY]")
+        name = parse_chamber(words.args[0], self.columns)
+        given = Card.parse(words.args[1]) if len(words.args) > 1 else None
+        self._refuse_if_busy("enter a chamber")
+        chamber = self.chambers[name]
+        if chamber.cleared:
+            raise RuleRefused(f"{name} is cleared already: use 'move {name}' to walk there",
+                              R_MAP)
+        self._check_reachable(name)
+        lines: list[str] = []
+        self.teleport_target = None
+        self.position = name
+        chamber.visited = True
+        if chamber.enemy_gone:
+            if given is not None:
+                raise RuleRefused(f"{name}'s enemy is gone: enter it without an enemy card", R_MAP)
+            self.encounter = Encounter(name, chamber.enemy or Card.joker(), "treasure",
+                                       treasure=chamber.treasure)
+            lines.append(f"{name}: no guard left; take the treasure ('take CARD')")
+            return join_action("enter", name), lines
+        enemy = given or chamber.enemy
+        if enemy is None:
+            raise BadInput(f"usage: enter {name} ENEMY (the card turned up)")
+        if chamber.enemy is not None and given is not None and given != chamber.enemy:
+            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, seen before, not {given}",
+                              R_MAP)
+        if chamber.enemy is None:
+            self._check_copies([enemy])
+        chamber.enemy = enemy
+        chamber.hidden_switch = False
+        lines += self._meet(name, enemy)
+        return join_action("enter", name, str(enemy)), lines
+
+    def _meet(self, name: str, enemy: Card) -> list[str]:
+        """Start the encounter with a chamber's enemy (on entering, or after a Body Switch)."""
+        chamber = self.chambers[name]
+        kind = rules.enemy_kind(enemy)
+        spell_cast = self.encounter.spell_cast if self.encounter else False
+        stage = {"empty": "treasure", "adventurer": "adventurer", "white priestess":
+                 "white-priestess", "merchant": "merchant", "hebrac": "hebrac",
+                 "black priestess": "treasure"}.get(kind, "battle")
+        if kind == "adventurer" and chamber.robbed_adventurer:
+            stage = "battle"
+        self.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
+                                   spell_cast=spell_cast)
+        life = rules.enemy_life(enemy, "curse" in self.effects) if rules.is_fighter(enemy) else 0
+        if kind == "empty":
+            chamber.enemy_gone = True
+            self._under([enemy])
+            return [f"{name}: {enemy} = empty chamber; take the treasure"]
+        if kind == "black priestess":
+            lines = [f"{name}: {enemy} = black priestess"]
+            lines.append(self._priestess_theft(by_enemy=True))
+            chamber.enemy_gone = True
+            self._under([enemy])
+            lines.append("she is gone; take the treasure")
+            return lines
+        if kind == "white priestess":
+            if "anti-magic" in self.effects:
+                return [f"{name}: {enemy} = white priestess; Anti-Magic stops her healing: "
+                        "take the treasure"]
+            return [f"{name}: {enemy} = white priestess: 'heal' (life to max, "
+                    "treasure lost) or 'take CARD'"]
+        if kind == "merchant":
+            return [f"{name}: {enemy} = merchant: 'reveal CARD' to see his ware"]
+        if kind == "hebrac":
+            return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
+                    "costs 5 life) or 'refuse'"]
+        if stage == "battle" and kind == "adventurer":
+            return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life}"]
+        if kind == "adventurer":
+            return [f"{name}: {enemy} = adventurer, life {life}: 'attack CARD' or "
+                    "'reveal CARD' to trade"]
+        if chamber.treasure_gone:
+            return [f"{name}: {enemy} = {kind}, life {life}; no treasure left here"]
+        return [f"{name}: {enemy} = {kind}, life {life}: 'attack CARD'"]
+
+    def _check_reachable(self, name: str) -> None:
+        if self.teleport_target == name:
+            return
+        visited = [c.name for c in self.chambers.values() if c.visited]
+        if not visited:
+            corners = [f"{r}{c}" for r in "AC" for c in (1, self.columns)]
+            if name not in corners:
+                raise RuleRefused(
+                    f"the first chamber of a level is a corner: {', '.join(corners)}", R_FIRST)
+            return
+        reachable = {n for v in visited for n in neighbours(v, self.columns)} | set(visited)
+        if name not in reachable:
+            raise RuleRefused(f"{name} is not next to a chamber you have visited", R_MAP)
+
+    def _do_move(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 1, "move CHAMBER")
+        name = parse_chamber(words.args[0], self.columns)
+        self._refuse_if_busy("move")
+        if not self.chambers[name].visited:
+            raise RuleRefused(f"{name} is unexplored: 'enter {name} ENEMY'", R_MAP)
+        if self.chambers[name].enemy is not None and not self.chambers[name].enemy_gone:
+            raise RuleRefused(f"{name} still has its guard: 'enter {name}'", R_MAP)
+        self.position = name
+        return join_action("move", name), [f"you walk to {name}"]
+
+    def _refuse_if_busy(self, what: str) -> None:
+        if self.pending:
+            raise RuleRefused(f"cannot {what} now: settle Hebrac's game first "
+                              f"({self._next_hint()})", R_HEBRAC)
+        if self.encounter is not None:
+            raise RuleRefused(f"cannot {what} now: {self.encounter.chamber} is not settled "
+                              f"({self._next_hint()})", R_ENCOUNTER)
+
+    def _do_next_level(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(0, 0, "next-level")
+        self._refuse_if_busy("leave the level")
+        cleared, total = self.cleared_count(), len(self.chambers)
+        half = self.settings["rules"] == "2005"
+        if cleared < total and not (half and 2 * cleared >= total):
+            need = "all chambers" if not half else f"half the chambers ({(total + 1) // 2})"
+            raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
+                              f"{need}", R_LEVEL)
+        return "next-level", self._go_to_next_level(f"{cleared} of {total} chambers cleared")
+
+    def _go_to_next_level(self, why: str) -> list[str]:
+        ended = sorted(self.effects)
+        self.level += 1
+        self._new_level_layout()
+        lines = [f"{why}: level {self.level}, deal {2 * len(self.chambers)} new cards"]
+        if ended:
+            lines.append(f"ended with the level: {', '.join(ended)}")
+        return lines
+
+    def _new_level_layout(self) -> None:
+        for chamber in self.chambers.values():
+            left = []
+            if chamber.enemy is not None and not chamber.enemy_gone:
+                left.append(chamber.enemy)
+            if chamber.treasure is not None and not chamber.treasure_gone:
+                left.append(chamber.treasure)
+            self._under(left)
+        self.chambers = {name: Chamber(name) for name in chamber_names(self.columns)}
+        self.position = None
+        self.encounter = None
+        self.effects.clear()
+        self.remote_vision = 0
+        self.teleport_target = None
+
+    # -- battle -------------------------------------------------------------------
+    def _do_attack(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(("potion", "prisoner"))
+        encounter = self.encounter
+        if self.pending:
+            self._refuse_if_busy("attack")
+        if encounter is None:
+            raise RuleRefused("no enemy to attack: 'enter CHAMBER ENEMY' first", R_BATTLE)
+        if encounter.stage == "adventurer":
+            encounter.stage = "battle"
+        elif encounter.stage == "trading":
+            if not self.settings["evil"]:
+                raise RuleRefused("his treasure is revealed: a good adventurer cannot attack "
+                                  "him now (evil alignment allows it)", R_EVIL)
+            encounter.stage = "battle"
+        if encounter.stage != "battle":
+            raise RuleRefused(f"no battle in {encounter.chamber}: {self._next_hint()}", R_BATTLE)
+        need = 2 if encounter.double_attack else 1
+        usage = "attack CARD CARD (Double Attack)" if need == 2 else "attack CARD"
+        words.check_count(need, need, usage)
+        cards = [Card.parse(t) for t in words.args]
+        potion_card = Card.parse(p) if (p := words.option("potion")) else None
+        prisoners = [Card.parse(t) for t in words.options.get("prisoner", [])]
+        if potion_card is not None:
+            self._require_held([potion_card], "strength potion")
+            if not (potion_card.suit == "S" and potion_card.is_pip):
+                raise RuleRefused(f"{potion_card} is not a strength potion (spades 2-10)",
+                                  R_POTIONS)
+        for prisoner in prisoners:
+            if prisoner.rank != 11:
+                raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", R_PRISONER)
+        self._require_held(prisoners + ([potion_card] if potion_card else []), "card")
+        self._check_copies(cards)
+        for prisoner in prisoners:
+            self.inventory.remove(prisoner)
+            encounter.prisoners.append(prisoner)
+        if potion_card is not None:
+            self.inventory.remove(potion_card)
+        lines = []
+        if prisoners:
+            lines.append(f"prisoner{'s' if len(prisoners) > 1 else ''} "
+                         f"{' '.join(map(str, prisoners))} fight with you this battle")
+        lines += self._attack_round(cards, potion_card.rank if potion_card else 0)
+        if potion_card is not None:
+            self._under([potion_card])
+        canonical = join_action("attack", *map(str, cards), options={
+            "potion": str(potion_card) if potion_card else None,
+            "prisoner": [str(p) for p in prisoners]})
+        return canonical, lines
+
+    def _attack_round(self, cards: list[Card], potion: int) -> list[str]:
+        encounter = self.encounter
+        assert encounter is not None
+        enemy = encounter.enemy
+        no_damage = None
+        if encounter.paralysis > 0:
+            no_damage = "Paralysis"
+        elif "anti-magic" in self.effects and enemy.suit == "C" and enemy.is_pip:
+            no_damage = "Anti-Magic: magicians cannot hurt you"
+        result = rules.settle_round(
+            cards, enemy, curse="curse" in self.effects, bracelet=self.holds("AS"),
+            prisoners=len(encounter.prisoners), potion=potion,
+            super_strength=encounter.super_strength, no_damage=no_damage)
+        encounter.rounds += 1
+        if encounter.paralysis > 0:
+            encounter.paralysis -= 1
+        encounter.double_attack = False
+        self._under(cards)
+        before = self.life
+        self.life -= result.damage
+        encounter.last_round = {"cards": cards, "potion": potion, "damage": result.damage,
+                                "total": result.total, "enemy_life": result.enemy_life,
+                                "life_before": before, "no_damage": no_damage}
+        if result.won:
+            return [result.arithmetic] + self._battle_won()
+        line = result.arithmetic
+        if result.damage:
+            line += f", {before} -> {self.life}"
+        lines = [line]
+        if self.life <= 0:
+            lines.append("you die in the dungeon")
+        return lines
+
+    def _battle_won(self) -> list[str]:
+        encounter = self.encounter
+        assert encounter is not None
+        chamber = self.chambers[encounter.chamber]
+        chamber.enemy_gone = True
+        self._under([encounter.enemy])
+        lines = []
+        if encounter.prisoners:
+            lines.append(f"{' '.join(map(str, encounter.prisoners))} leave{'s' if len(encounter.prisoners) == 1 else ''} you")
+            self._under(encounter.prisoners)
+            encounter.prisoners = []
+        if chamber.treasure_gone:
+            self.encounter = None
+            lines.append(f"{chamber.name} cleared (its treasure was taken before)")
+            return lines
+        encounter.stage = "treasure"
+        lines.append("take the treasure: 'take CARD'")
+        return lines
+
+    def _late_potion_open(self) -> bool:
+        encounter = self.encounter
+        return bool(self.settings["late_potions"] and encounter and encounter.last_round
+                    and not encounter.last_round.get("won_by_potion")
+                    and encounter.last_round["damage"] > 0)
+
+    def _do_potion(self, words: ActionWords) -> tuple[str, list[str]]:
+        """Late strength potion (variant): added to the round just lost."""
+        words.check_options(())
+        words.check_count(1, 1, "potion CARD")
+        card = Card.parse(words.args[0])
+        if not self.settings["late_potions"]:
+            raise RuleRefused("a strength potion is drunk before the attack "
+                              "('attack CARD --potion CARD'); the late-potions setting allows "
+                              "it after", R_LATE)
+        if not self._late_potion_open():
+            raise RuleRefused("no lost round to add a potion to", R_LATE)
+        if not (card.suit == "S" and card.is_pip):
+            raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
+        self._require_held([card], "strength potion")
+        encounter = self.encounter
+        assert encounter is not None and encounter.last_round is not None
+        last = encounter.last_round
+        self.inventory.remove(card)
+        self._under([card])
+        total = last["total"] + card.rank
+        new_damage = max(0, last["enemy_life"] - total) if not last["no_damage"] else 0
+        self.life = last["life_before"] - new_damage
+        last.update(total=total, damage=new_damage, won_by_potion=True)
+        text = f"late potion: {last['total'] - card.rank} + {card.rank} = {total} vs " \
+               f"{last['enemy_life']}"
+        if total >= last["enemy_life"]:
+            if encounter.stage == "battle":
+                return join_action("potion", str(card)), [
+                    f"{text}: battle won, life {self.life}"] + self._battle_won()
+            return join_action("potion", str(card)), [f"{text}, life {self.life}"]
+        return join_action("potion", str(card)), [
+            f"{text}: lose {new_damage} life, {last['life_before']} -> {self.life}"]
+
+    # -- treasures ----------------------------------------------------------------
+    def _do_take(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        if not words.args:
+            raise BadInput("usage: take CARD [CARD...]")
+        card = Card.parse(words.args[0])
+        extras = words.args[1:]
+        if self.pending == "hebrac-prize":
+            self.pending = None
+            lines = [f"Hebrac's prize: {card}"]
+            self._check_copies([card])
+            lines += self._gain(card, extras, source="prize")
+            return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+        if self.pending:
+            self._refuse_if_busy("take a treasure")
+        encounter = self.encounter
+        if encounter is None or encounter.stage not in ("treasure", "white-priestess"):
+            hint = self._next_hint() if encounter else "'enter CHAMBER ENEMY' first"
+            raise RuleRefused(f"no treasure to take now: {hint}", R_ENCOUNTER)
+        chamber = self.chambers[encounter.chamber]
+        self._check_known_treasure(chamber, card)
+        self._check_copies([card] if chamber.treasure is None else [])
+        self._check_room(card, extras)
+        lines = [f"treasure of {chamber.name}: {card}"]
+        if encounter.stage == "white-priestess":
+            chamber.enemy_gone = True
+            self._under([encounter.enemy])
+        self._close_chamber(chamber, card)
+        lines += self._gain(card, extras, source="chamber")
+        return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+
+    def _canonical_extras(self, card: Card, extras: Sequence[str]) -> list[str]:
+        if card == Card.parse("KS"):
+            return [parse_chamber(e, self.columns) for e in extras]
+        return [str(Card.parse(e)) for e in extras]
+
+    def _check_known_treasure(self, chamber: Chamber, card: Card) -> None:
+        if chamber.treasure is not None and chamber.treasure != card:
+            raise RuleRefused(f"{chamber.name}'s treasure is {chamber.treasure}, seen before, "
+                              f"not {card}", R_ENCOUNTER)
+
+    def _close_chamber(self, chamber: Chamber, treasure: Card | None) -> None:
+        """The chamber's treasure is resolved (taken or lost): the chamber is cleared."""
+        chamber.treasure = treasure or chamber.treasure
+        chamber.treasure_gone = True
+        chamber.enemy_gone = True
+        if self.encounter and self.encounter.chamber == chamber.name:
+            self._under(self.encounter.prisoners)
+            self.encounter = None
+
+    def _check_room(self, card: Card, extras: Sequence[str]) -> None:
+        limit = self.settings["inventory_limit"]
+        if not limit:
+            return
+        incoming = [card] + ([Card.parse(e) for e in extras] if card == Card.parse("KD") else [])
+        stays = [c for c in incoming if self._would_store(c)]
+        if len(self.inventory) + len(stays) > limit:
+            raise RuleRefused(f"inventory full ({len(self.inventory)} of {limit}): "
+                              "'drop CARD' first", R_INVENTORY)
+
+    def _would_store(self, card: Card) -> bool:
+        if card.rank == 1:
+            return card not in self.inventory
+        return card.is_pip or card.rank == 11
+
+    def _gain(self, card: Card, extras: Sequence[str], source: str) -> list[str]:
+        """A treasure reaches the player: stored, or acting at once (queens, kings, jokers)."""
+        treasure = rules.table()["treasure"]
+        if card.rank != 13 and extras:
+            raise BadInput(f"only KD (three cards) and KS (three chambers) take extra words, "
+                           f"not {card}")
+        if card.is_joker:
+            self._under([card])
+            self.pending = "hebrac-game"
+            return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
+                    f"{rules.table()['hebrac_game']['black_card_damage']} life) or 'refuse'"]
+        if card.rank == 1:
+            name = rules.table()["aces"][str(card)]
+            if card in self.inventory:
+                self._under([card])
+                return [f"{card} is a fake {name} (you hold one): discarded"]
+            self.inventory.append(card)
+            self.aces_found.append(str(card))
+            lines = [f"{card} {name} into the inventory"]
+            if card.suit == "H":
+                lines.append(f"max life +{treasure['ruby_max_life']}: {self.max_life}")
+            held = len({c for c in self.inventory if c.rank == 1})
+            lines.append(f"aces held: {held} of 4" + (": you win!" if held == 4 else ""))
+            return lines
+        if card.rank == 12:
+            self._under([card])
+            if "anti-magic" in self.effects:
+                return [f"{card}: Anti-Magic holds on this level, the priestess does nothing"]
+            if card.is_red:
+                before = self.life
+                self.life = self.max_life
+                return [f"{card} white priestess heals you: {before} -> {self.life}"]
+            return [f"{card} black priestess: " + self._priestess_theft(by_enemy=False)]
+        if card.rank == 13:
+            return self._genie(card, extras, source)
+        self.inventory.append(card)
+        assert card.suit is not None
+        kind = rules.TREASURE_KINDS.get(card.suit, "prisoner") if card.rank != 11 else "prisoner"
+        return [f"{card} {kind} into the inventory"]
+
+    def _genie(self, card: Card, extras: Sequence[str], source: str) -> list[str]:
+        treasure = rules.table()["treasure"]
+        name = rules.table()["kings"][str(card)]
+        self._under([card])
+        if source == "genie":
+            if extras:
+                raise BadInput("a king drawn for a Genie of Luck takes no extra words")
+            return [f"{card} {name} drawn for a genie: lost"]
+        if card.suit == "H":
+            self.genie_of_life += 1
+            bonus = treasure["genie_of_life_max_life"]
+            return [f"{card} {name}: max life +{bonus} for good, now {self.max_life}"]
+        if card.suit == "C":
+            self.effects.add("god-vision")
+            return [f"{card} {name}: God Vision on this level ('see CHAMBER ENEMY "
+                    "[--treasure CARD]')"]
+        if card.suit == "D":
+            wanted = int(treasure["genie_of_luck_cards"])
+            if len(extras) != wanted:
+                raise BadInput(f"usage: take KD CARD CARD CARD (the {wanted} Hand Deck cards)")
+            return [f"{card} {name}: {wanted} Hand Deck cards"] + self._genie_cards(extras)
+        wanted = int(treasure["genie_of_death_enemies"])
+        targets = [parse_chamber(e, self.columns) for e in extras]
+        candidates = [c.name for c in self.chambers.values()
+                      if not c.visited and not c.enemy_gone]
+        if len(targets) != min(wanted, len(candidates)) or len(set(targets)) != len(targets):
+            raise BadInput(f"usage: take KS CHAMBER x{min(wanted, len(candidates))} "
+                           f"(unvisited: {' '.join(candidates) or 'none'})")
+        for target in targets:
+            if target not in candidates:
+                raise RuleRefused(f"{target} is not an unvisited chamber with its enemy",
+                                  "hebrac.treasure.king-of-spades")
+        self._remove_enemies(targets)
+        return [f"{card} {name}: enemies of {' '.join(targets)} removed; their treasures "
+                "wait until you enter"]
+
+    def _genie_cards(self, extras: Sequence[str]) -> list[str]:
+        cards = [Card.parse(e) for e in extras]
+        self._check_copies(cards)
+        lines = []
+        for drawn in cards:
+            lines += [f"  {line}" for line in self._gain(drawn, [], source="genie")]
+        return lines
+
+    def _remove_enemies(self, targets: Iterable[str]) -> None:
+        for target in targets:
+            chamber = self.chambers[target]
+            chamber.enemy_gone = True
+            if chamber.enemy is not None:
+                self._under([chamber.enemy])
+
+    def _priestess_theft(self, by_enemy: bool) -> str:
+        if "anti-magic" in self.effects:
+            return "Anti-Magic holds: she steals nothing"
+        victim = rules.theft_victim(self.inventory, by_enemy=by_enemy)
+        which = "most" if by_enemy else "least"
+        if victim is None:
+            return "she finds nothing to steal"
+        max_before, life_before = self.max_life, self.life
+        self.inventory.remove(victim)
+        self._under([victim])
+        rank = rules.theft_rank(victim)
+        line = f"she steals {victim}, your {which} valuable (theft rank {rank} of 40)"
+        if self.max_life < max_before:
+            self.life = min(self.life, self.max_life)
+            line += f"; max life {max_before} -> {self.max_life}, life {life_before} -> {self.life}"
+        return line
+
+    def _do_heal(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(0, 0, "heal")
+        encounter = self.encounter
+        if encounter is None or encounter.stage != "white-priestess":
+            raise RuleRefused("only a white priestess (red queen) heals: "
+                              f"{self._next_hint()}", R_WHITE)
+        if "anti-magic" in self.effects:
+            raise RuleRefused("Anti-Magic holds on this level: the priestess cannot heal",
+                              R_ANTI_MAGIC)
+        chamber = self.chambers[encounter.chamber]
+        self._under([encounter.enemy])
+        before = self.life
+        self.life = self.max_life
+        self._close_chamber(chamber, None)
+        return "heal", [f"the priestess heals you: {before} -> {self.life}; she leaves "
+                        "with the treasure"]
+
+    def _do_use(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 1, "use CARD")
+        card = Card.parse(words.args[0])
+        if not (card.suit == "H" and card.is_pip):
+            raise RuleRefused(f"{card} is not a life potion (hearts 2-10)", R_POTIONS)
+        self._require_held([card], "life potion")
+        self.inventory.remove(card)
+        self._under([card])
+        before = self.life
+        self.life = min(self.max_life, self.life + card.rank)
+        capped = f" (max {self.max_life})" if before + card.rank > self.max_life else ""
+        return join_action("use", str(card)), [
+            f"life potion {card}: {before} + {card.rank} -> {self.life}{capped}"]
+
+    def _do_drop(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 1, "drop CARD")
+        card = Card.parse(words.args[0])
+        self._require_held([card], "card")
+        max_before = self.max_life
+        self.inventory.remove(card)
+        self._under([card])
+        line = f"{card} dropped"
+        if self.max_life < max_before:
+            before = self.life
+            self.life = min(self.life, self.max_life)
+            line += f"; max life {max_before} -> {self.max_life}, life {before} -> {self.life}"
+        return join_action("drop", str(card)), [line]
+
+    # -- adventurers, merchants, Hebrac ---------------------------------------------
+    def _do_reveal(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 1, "reveal CARD")
+        card = Card.parse(words.args[0])
+        encounter = self.encounter
+        if encounter is None or encounter.stage not in ("adventurer", "merchant"):
+            raise RuleRefused("only an adventurer's or a merchant's treasure is turned up "
+                              "before it is won", R_TRADE)
+        chamber = self.chambers[encounter.chamber]
+        self._check_known_treasure(chamber, card)
+        if chamber.treasure is None:
+            self._check_copies([card])
+        chamber.treasure = card
+        encounter.treasure = card
+        if encounter.stage == "adventurer":
+            encounter.stage = "trading"
+            value = rules.trade_value(card)
+            if value is None:
+                verdict = rules.check_trade(card, [])
+                return join_action("reveal", str(card)), [
+                    verdict.reasons[0] + ": 'refuse'" + (
+                        " or attack (evil)" if self.settings["evil"] else "")]
+            bag = " (the Bag of Meres pays: 'offer')" if self.holds("AD") else ""
+            return join_action("reveal", str(card)), [
+                f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
+        encounter.stage = "sale"
+        cost = rules.price(card)
+        if cost is None:
+            return join_action("reveal", str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
+        gems = sum(c.rank for c in self.inventory if rules.is_gem(c))
+        paying = "the Bag of Meres pays" if self.holds("AD") else f"you hold {gems} in gems"
+        return join_action("reveal", str(card)), [
+            f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
+
+    def _do_offer(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        offer = [Card.parse(t) for t in words.args]
+        encounter = self.encounter
+        if encounter is None or encounter.stage != "trading" or encounter.treasure is None:
+            raise RuleRefused("no trade under way: 'reveal CARD' an adventurer's treasure "
+                              "first", R_TRADE)
+        want = encounter.treasure
+        bag = self.holds("AD") and not offer
+        verdict = rules.check_trade(want, offer, bag=bag,
+                                    ace_value=self.settings["ace_offer_value"])
+        if not verdict.legal:
+            raise RuleRefused(verdict.reasons[0], R_TRADE)
+        self._require_held(offer, "card")
+        self._check_room(want, [])
+        max_before = self.max_life
+        for card in offer:
+            self.inventory.remove(card)
+        self._under(offer)
+        lines = list(verdict.reasons)
+        if self.max_life < max_before:
+            self.life = min(self.life, self.max_life)
+            lines.append(f"max life {max_before} -> {self.max_life}")
+        self._under([encounter.enemy])
+        self._close_chamber(self.chambers[encounter.chamber], want)
+        lines += self._gain(want, [], source="trade")
+        return join_action("offer", *map(str, offer)), lines
+
+    def _do_buy(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        pay = [Card.parse(t) for t in words.args]
+        encounter = self.encounter
+        if encounter is None or encounter.stage != "sale" or encounter.treasure is None:
+            raise RuleRefused("no merchant's ware on show: 'reveal CARD' first", R_MERCHANT)
+        want = encounter.treasure
+        verdict = rules.check_payment(want, pay, bag=self.holds("AD") and not pay)
+        if not verdict.legal:
+            raise RuleRefused(verdict.reasons[0], R_MERCHANT)
+        self._require_held(pay, "gem")
+        self._check_room(want, [])
+        for card in pay:
+            self.inventory.remove(card)
+        self._under(pay + [encounter.enemy])
+        self._close_chamber(self.chambers[encounter.chamber], want)
+        lines = list(verdict.reasons) + self._gain(want, [], source="merchant")
+        return join_action("buy", *map(str, pay)), lines
+
+    def _do_refuse(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(0, 0, "refuse")
+        if self.pending == "hebrac-game":
+            self.pending = None
+            return "refuse", ["you decline Hebrac's game; he leaves"]
+        encounter = self.encounter
+        if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
+            raise RuleRefused(f"nothing to refuse now: {self._next_hint()}", R_ENCOUNTER)
+        chamber = self.chambers[encounter.chamber]
+        self._under([encounter.enemy])
+        if encounter.treasure is not None:
+            self._under([encounter.treasure])
+        self._close_chamber(chamber, None)
+        return "refuse", [f"{chamber.name}: the treasure is lost; chamber cleared"]
+
+    def _do_play(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 1, "play CARD (the card turned from the Hand Deck)")
+        card = Card.parse(words.args[0])
+        damage = int(rules.table()["hebrac_game"]["black_card_damage"])
+        encounter = self.encounter
+        as_enemy = encounter is not None and encounter.stage == "hebrac" and not self.pending
+        if self.pending != "hebrac-game" and not as_enemy:
+            raise RuleRefused("Hebrac offers no game now", R_HEBRAC)
+        if card.is_joker:
+            raise RuleRefused("a joker has no colour: turn the next card", R_HEBRAC)
+        self._check_copies([card])
+        self._under([card])
+        before = self.life
+        if as_enemy:
+            assert encounter is not None
+            if card.is_red:
+                self._under([encounter.enemy])
+                self.chambers[encounter.chamber].enemy_gone = True
+                encounter.stage = "treasure"
+                return join_action("play", str(card)), [
+                    f"{card} is red: Hebrac yields; take the treasure"]
+            self.life -= damage
+            self._under([encounter.enemy])
+            self._close_chamber(self.chambers[encounter.chamber], None)
+            return join_action("play", str(card)), [
+                f"{card} is black: lose {damage} life, {before} -> {self.life}; Hebrac "
+                "leaves with the treasure"]
+        if card.is_red:
+            self.pending = "hebrac-prize"
+            return join_action("play", str(card)), [
+                f"{card} is red: pick any Hand Deck card, 'take CARD'"]
+        self.pending = None
+        self.life -= damage
+        return join_action("play", str(card)), [
+            f"{card} is black: lose {damage} life, {before} -> {self.life}"]
+
+    # -- magic --------------------------------------------------------------------
+    def _do_cast(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(("with", "count", "overpay"))
+        if not words.args:
+            raise BadInput("usage: cast SPELL [TARGET...] [--with CARD...]")
+        spell = rules.find_spell(words.args[0])
+        targets = words.args[1:]
+        count = self._spell_count(spell, words.option("count"))
+        paid = [Card.parse(t) for t in words.options.get("with", [])]
+        self.verify_cast(spell, targets)
+        if paid:
+            self._require_held(paid, "magic potion")
+            if spell.unit and count is None:
+                points = sum(rules.magic_points(c, self.scepter) for c in paid)
+                count = max(1, points // spell.cost)
+        count = count or 1
+        if not paid:
+            potions = [c for c in self.inventory if rules.is_magic_potion(c)]
+            chosen = rules.cheapest_payment(potions, spell.cost * count, self.scepter)
+            if chosen is None:
+                raise RuleRefused(f"{spell.name} costs {spell.cost * count}: you have "
+                                  f"{self.magic_points} magic points", R_SPELLS)
+            paid = list(chosen)
+        verdict = rules.check_spell_payment(spell, paid, scepter=self.scepter, count=count,
+                                            overpay=words.flag("overpay"))
+        if not verdict.legal:
+            raise RuleRefused(verdict.reasons[0], R_SPELLS)
+        effect_lines = self._spell_effect(spell, targets, count)
+        for card in paid:
+            self.inventory.remove(card)
+        self._under(paid)
+        self.spells_cast.append(spell.id)
+        if self.encounter is not None:
+            self.encounter.spell_cast = True
+        lines = list(verdict.reasons)
+        if words.args[0].lower().startswith("levit"):
+            lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
+        canonical_targets = self._canonical_targets(spell, targets)
+        canonical = join_action("cast", spell.id, *canonical_targets, options={
+            "with": [str(c) for c in paid],
+            "count": count if spell.unit else None,
+            "overpay": words.flag("overpay")})
+        return canonical, lines + effect_lines
+
+    def _spell_count(self, spell: Spell, text: str | None) -> int | None:
+        if text is None:
+            return None
+        if not spell.unit:
+            raise BadInput(f"{spell.name} takes no --count")
+        if not text.isdigit() or not 1 <= int(text) <= 60:
+            raise BadInput(f"--count must be a whole number from 1 to 60, not {text!r}")
+        return int(text)
+
+    def _canonical_targets(self, spell: Spell, targets: Sequence[str]) -> list[str]:
+        out = []
+        for target in targets:
+            if target.lower() == "next-level":
+                out.append("next-level")
+            else:
+                try:
+                    out.append(parse_chamber(target, self.columns))
+                except NotationError:
+                    out.append(str(Card.parse(target)))
+        return out
+
+    def can_cast(self, spell: Spell) -> tuple[bool, str]:
+        """Whether the timing rules allow ``spell`` now, and why not (magic points aside)."""
+        try:
+            self.verify_cast(spell, None)
+        except RuleRefused as error:
+            return False, str(error)
+        return True, spell.timing
+
+    def verify_cast(self, spell: Spell, targets: Sequence[str] | None) -> None:
+        """Raise RuleRefused when the timing rules forbid ``spell`` now.
+
+        ``targets`` None asks about timing only (for the spell list).
+        """
+        rule = spell_rule(spell)
+        encounter = self.encounter
+        if self.pending:
+            self._refuse_if_busy("cast a spell")
+        stage = encounter.stage if encounter else None
+        in_battle = stage == "battle"
+        if stage == "white-priestess":
+            raise RuleRefused("no spell may be cast on a white priestess", R_WHITE)
+        if encounter is not None and encounter.spell_cast and stage in ("battle", "adventurer",
+                                                                           "trading"):
+            raise RuleRefused("one spell per battle: already cast here", R_ONE_SPELL)
+        sid = spell.id
+        if sid in ("paralysis", "double-attack", "super-strength") and not in_battle:
+            raise RuleRefused(f"{spell.name} is for battle only", rule)
+        if sid == "double-attack" and encounter and encounter.double_attack:
+            raise RuleRefused("Double Attack is already waiting for the next round", rule)
+        if sid == "escape" or sid == "stealing-spirit":
+            if stage is None:
+                raise RuleRefused(f"{spell.name} needs an enemy turned up", rule)
+            assert encounter is not None
+            kind = rules.enemy_kind(encounter.enemy)
+            if stage == "treasure":
+                raise RuleRefused("the chamber is won: take the treasure", rule)
+            if kind == "hebrac":
+                raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
+            if sid == "escape" and stage in ("merchant", "sale"):
+                raise RuleRefused("Escape does not work on a merchant", rule)
+            if sid == "stealing-spirit" and stage == "trading" and not self.settings["evil"]:
+                raise RuleRefused("his treasure is revealed: Stealing Spirit is too late "
+                                  "(evil alignment allows it)", R_EVIL)
+        if sid == "illusion":
+            if stage != "trading" or encounter is None or encounter.treasure is None:
+                raise RuleRefused("Illusion works only while trading", rule)
+            if encounter.treasure.rank == 1:
+                raise RuleRefused("Illusion fails when the adventurer holds an ace", rule)
+            if rules.trade_value(encounter.treasure) is None:
+                raise RuleRefused(f"{encounter.treasure} cannot be traded for", rule)
+        if sid == "stone-statue" and in_battle:
+            raise RuleRefused("Stone Statue is forbidden in battle", rule)
+        if sid == "hell-bomb" and not in_battle:
+            if encounter is not None:
+                raise RuleRefused("Hell Bomb: in battle, or from an explored chamber", rule)
+            if self.position is None:
+                raise RuleRefused("Hell Bomb needs a position: enter or move to a chamber", rule)
+        if targets is None:
+            return
+        self._verify_targets(spell, targets)
+
+    def _verify_targets(self, spell: Spell, targets: Sequence[str]) -> None:
+        sid = spell.id
+        rule = spell_rule(spell)
+        needs = {"stealing-spirit": (1, 1, "cast stealing-spirit TREASURE"),
+                 "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
+                 "genie-of-luck": (spell.numbers.get("cards", 5), spell.numbers.get("cards", 5),
+                                   "cast genie-of-luck CARD x5"),
+                 "stone-statue": (1, spell.numbers.get("enemies", 6),
+                                  "cast stone-statue CHAMBER... (up to 6)"),
+                 "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
+        low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
+        if not low <= len(targets) <= high:
+            raise BadInput(f"usage: {usage}")
+        if sid == "teleport" and targets[0].lower() != "next-level":
+            parse_chamber(targets[0], self.columns)
+        if sid == "stone-statue":
+            names = [parse_chamber(t, self.columns) for t in targets]
+            for name in names:
+                chamber = self.chambers[name]
+                if chamber.enemy_gone or chamber.cleared:
+                    raise RuleRefused(f"{name} has no enemy left", rule)
+            if len(set(names)) != len(names):
+                raise BadInput("a chamber is named twice")
+
+    def _spell_effect(self, spell: Spell, targets: Sequence[str], count: int) -> list[str]:
+        sid = spell.id
+        encounter = self.encounter
+        if sid == "remote-vision":
+            self.remote_vision += count
+            return [f"you may look at {count} unexplored enem{'y' if count == 1 else 'ies'}: "
+                    "'see CHAMBER CARD'"]
+        if sid == "future-perception":
+            self.future_perception += count
+            return [f"look at the top {count} Hand Deck card{'s' if count > 1 else ''}: "
+                    "'peek CARD...' records them"]
+        if sid == "healing":
+            before = self.life
+            self.life = min(self.max_life, self.life + count)
+            return [f"heal {count}: {before} -> {self.life}"]
+        if sid in ("paralysis", "double-attack", "super-strength"):
+            assert encounter is not None
+            if sid == "paralysis":
+                encounter.paralysis = int(rules.table()["battle"]["paralysis_rounds"])
+                return ["the enemy is frozen: the next 2 rounds deal no damage"]
+            if sid == "double-attack":
+                encounter.double_attack = True
+                return ["next round: 'attack CARD CARD'"]
+            encounter.super_strength = True
+            return ["attack cards count double for this battle"]
+        if sid in ("anti-magic", "curse", "revelation", "god-vision"):
+            self.effects.add(sid)
+            what = {"anti-magic": "magicians cannot hurt you and priestesses cast nothing",
+                    "curse": "enemy life is halved, rounded up",
+                    "revelation": "you may look at every enemy: 'see CHAMBER CARD'",
+                    "god-vision": "you may look at every card: 'see CHAMBER ENEMY "
+                                  "--treasure CARD'"}[sid]
+            return [f"{spell.name} until the level ends: {what}"]
+        if sid == "escape":
+            assert encounter is not None
+            return self._leave_encounter(f"you escape {encounter.chamber}; its enemy waits "
+                                         "face down")
+        if sid == "stealing-spirit":
+            return self._stealing_spirit(Card.parse(targets[0]))
+        if sid == "illusion":
+            assert encounter is not None and encounter.treasure is not None
+            want = encounter.treasure
+            self._check_room(want, [])
+            self._under([encounter.enemy])
+            self._close_chamber(self.chambers[encounter.chamber], want)
+            return [f"the adventurer takes nothing for {want}"] + self._gain(want, [], "trade")
+        if sid == "body-switch":
+            return self._body_switch(targets)
+        if sid == "teleport":
+            return self._teleport(targets[0])
+        if sid == "hell-bomb":
+            return self._hell_bomb()
+        if sid == "genie-of-luck":
+            return ["the Genie of Luck gives 5 cards"] + self._genie_cards(targets)
+        if sid == "stone-statue":
+            names = [parse_chamber(t, self.columns) for t in targets]
+            self._remove_enemies(names)
+            return [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
+        raise AssertionError(sid)  # every spell of the table is handled above
+
+    def _leave_encounter(self, line: str) -> list[str]:
+        encounter = self.encounter
+        if encounter is None:
+            return []
+        self._under(encounter.prisoners)
+        self.encounter = None
+        return [line]
+
+    def _stealing_spirit(self, treasure: Card) -> list[str]:
+        encounter = self.encounter
+        assert encounter is not None
+        chamber = self.chambers[encounter.chamber]
+        self._check_known_treasure(chamber, treasure)
+        if chamber.treasure_gone:
+            raise RuleRefused(f"{chamber.name} has no treasure left", "hebrac.spell.stealing-spirit")
+        if chamber.treasure is None:
+            self._check_copies([treasure])
+        self._check_room(treasure, [])
+        chamber.treasure = treasure
+        chamber.treasure_gone = True
+        lines = [f"you steal {treasure} from {chamber.name}"]
+        if encounter.stage in ("merchant", "sale"):
+            chamber.enemy_gone = True
+            self._under([encounter.enemy])
+            lines.append("the merchant vanishes; chamber cleared")
+        else:
+            if rules.enemy_kind(encounter.enemy) == "adventurer":
+                chamber.robbed_adventurer = True
+                lines.append("the adventurer will attack you if you come back")
+            else:
+                lines.append("its guard stays, face down")
+        self._leave_encounter("")
+        return lines + self._gain(treasure, [], "spell")
+
+    def _body_switch(self, targets: Sequence[str]) -> list[str]:
+        new = Card.parse(targets[0])
+        self._check_copies([new])
+        encounter = self.encounter
+        if encounter is not None and encounter.stage not in ("treasure",):
+            if len(targets) > 1 and parse_chamber(targets[1], self.columns) != encounter.chamber:
+                raise RuleRefused("in an encounter Body Switch replaces the enemy you face",
+                                  "hebrac.spell.body-switch")
+            old = encounter.enemy
+            self._under([old] + encounter.prisoners)
+            encounter.prisoners = []
+            chamber = self.chambers[encounter.chamber]
+            chamber.enemy = new
+            return [f"{old} is replaced by {new}"] + self._meet(chamber.name, new)
+        if len(targets) < 2:
+            raise BadInput("usage: cast body-switch CARD CHAMBER (out of an encounter)")
+        name = parse_chamber(targets[1], self.columns)
+        chamber = self.chambers[name]
+        if chamber.enemy_gone:
+            raise RuleRefused(f"{name} has no enemy to replace", "hebrac.spell.body-switch")
+        if chamber.enemy is not None:
+            self._under([chamber.enemy])
+        chamber.enemy = new
+        chamber.hidden_switch = not chamber.visited
+        face = "face down" if chamber.hidden_switch else "face up"
+        return [f"{name}'s enemy is now {new}, {face}"]
+
+    def _teleport(self, target: str) -> list[str]:
+        lines = self._leave_encounter("you vanish from the chamber; what is left stays")
+        if target.lower() == "next-level":
+            return lines + self._go_to_next_level("Teleport")
+        name = parse_chamber(target, self.columns)
+        chamber = self.chambers[name]
+        if chamber.cleared or (chamber.visited and chamber.enemy_gone):
+            self.position = name
+            return lines + [f"you are in {name}"]
+        self.teleport_target = name
+        return lines + [f"teleported to {name}: 'enter {name} ENEMY'"]
+
+    def _hell_bomb(self) -> list[str]:
+        encounter = self.encounter
+        centre = encounter.chamber if encounter else self.position
+        assert centre is not None
+        hit = [centre] + neighbours(centre, self.columns)
+        removed = [n for n in hit if not self.chambers[n].enemy_gone]
+        if encounter is not None:
+            self._under(encounter.prisoners)
+            encounter.prisoners = []
+            encounter.stage = "treasure"
+            encounter.last_round = None
+        self._remove_enemies(removed)
+        lines = [f"Hell Bomb on {' '.join(hit)}: enemies removed from "
+                 f"{' '.join(removed) or 'none'}; their treasures are free"]
+        if encounter is not None:
+            chamber = self.chambers[encounter.chamber]
+            if chamber.treasure_gone:
+                self.encounter = None
+                lines.append(f"{chamber.name} cleared")
+            else:
+                lines.append("take the treasure: 'take CARD'")
+        return lines
+
+    # -- what the player sees -------------------------------------------------------
+    def _do_see(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(("treasure",))
+        words.check_count(1, 2, "see CHAMBER [ENEMY] [--treasure CARD]")
+        name = parse_chamber(words.args[0], self.columns)
+        enemy = Card.parse(words.args[1]) if len(words.args) > 1 else None
+        treasure = Card.parse(t) if (t := words.option("treasure")) else None
+        chamber = self.chambers[name]
+        god = "god-vision" in self.effects
+        if treasure is not None and not god:
+            raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
+        lines = []
+        if enemy is not None:
+            if chamber.enemy is not None and chamber.enemy != enemy:
+                raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", R_MAP)
+            if chamber.enemy_gone or chamber.visited:
+                raise RuleRefused(f"{name}'s enemy is not face down on the table", R_MAP)
+            free = god or "revelation" in self.effects
+            if not free and self.remote_vision < 1:
+                raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
+                                  "Vision", "hebrac.spell.remote-vision")
+            if chamber.enemy is None:
+                self._check_copies([enemy])
+            if not free:
+                self.remote_vision -= 1
+            chamber.enemy = enemy
+            lines.append(f"{name}: the enemy is {enemy} ({rules.enemy_kind(enemy)})")
+        if treasure is not None:
+            if chamber.treasure_gone:
+                raise RuleRefused(f"{name}'s treasure is gone", R_MAP)
+            if chamber.treasure is not None and chamber.treasure != treasure:
+                raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
+                                  R_MAP)
+            if chamber.treasure is None:
+                self._check_copies([treasure])
+            chamber.treasure = treasure
+            lines.append(f"{name}: the treasure is {treasure}")
+        if not lines:
+            raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
+        return join_action("see", name, str(enemy) if enemy else "",
+                           options={"treasure": str(treasure) if treasure else None}), lines
+
+    def _do_peek(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        if not words.args:
+            raise BadInput("usage: peek CARD... (the top Hand Deck cards, top first)")
+        cards = [Card.parse(t) for t in words.args]
+        if len(cards) > self.future_perception:
+            raise RuleRefused(f"Future Perception shows {self.future_perception} more "
+                              "card(s)", "hebrac.spell.future-perception")
+        self._check_copies(cards)
+        self.future_perception -= len(cards)
+        self.deck_top = cards
+        return join_action("peek", *map(str, cards)), [
+            f"top of the Hand Deck: {' '.join(map(str, cards))}"]
+
+    # -- checks shared by actions -----------------------------------------------------
+    def _require_held(self, cards: Sequence[Card], what: str) -> None:
+        need = Counter(cards)
+        have = Counter(self.inventory)
+        for card, number in need.items():
+            if have[card] < number:
+                held = "" if have[card] == 0 else f" only {have[card]}"
+                raise RuleRefused(f"{card} is not in your inventory{held} (the {what} must be "
+                                  "held)", "hebrac.treasure.inventory")
+
+    def cards_out(self) -> Counter[Card]:
+        """Cards out of the Hand Deck now: inventory, known cards on the table."""
+        out = Counter(self.inventory)
+        for chamber in self.chambers.values():
+            if chamber.enemy is not None and not chamber.enemy_gone:
+                out[chamber.enemy] += 1
+            if chamber.treasure is not None and not chamber.treasure_gone:
+                out[chamber.treasure] += 1
+        encounter = self.encounter
+        if encounter is not None:
+            out.update(encounter.prisoners)
+        return out
+
+    def _check_copies(self, new: Sequence[Card]) -> None:
+        out = self.cards_out()
+        out.update(new)
+        for card, number in out.items():
+            copies = self.settings["jokers"] if card.is_joker else self.settings["decks"]
+            if number > copies:
+                where = f"{copies} joker{'s' if copies != 1 else ''}" if card.is_joker else \
+                    f"{copies} deck{'s' if copies != 1 else ''}"
+                raise RuleRefused(f"{card} would be out {number} times but the {where} hold "
+                                  f"{copies}: a typo?", R_COPIES)
+
+    def _under(self, cards: Iterable[Card]) -> None:
+        self.under_deck.extend(cards)
+
+    # -- what commands show -------------------------------------------------------------
+    def _next_hint(self) -> str:
+        if self.pending == "hebrac-game":
+            return "'play CARD' or 'refuse' Hebrac's game"
+        if self.pending == "hebrac-prize":
+            return "'take CARD', your pick from the Hand Deck"
+        encounter = self.encounter
+        if encounter is None:
+            return "'enter CHAMBER ENEMY'"
+        return {
+            "battle": "'attack CARD'" + (" CARD" if encounter.double_attack else ""),
+            "adventurer": "'attack CARD' or 'reveal CARD'",
+            "trading": "'offer CARD...' or 'refuse'",
+            "merchant": "'reveal CARD'",
+            "sale": "'buy CARD...' or 'refuse'",
+            "white-priestess": "'heal' or 'take CARD'",
+            "hebrac": "'play CARD' or 'refuse'",
+            "treasure": "'take CARD'",
+        }[encounter.stage]
+
+    def status(self) -> dict[str, Any]:
+        encounter = None
+        if self.encounter is not None:
+            e = self.encounter
+            fighter = rules.is_fighter(e.enemy)
+            encounter = {
+                "chamber": e.chamber, "enemy": str(e.enemy),
+                "kind": rules.enemy_kind(e.enemy),
+                "enemy_life": rules.enemy_life(e.enemy, "curse" in self.effects)
+                if fighter else None,
+                "treasure": str(e.treasure) if e.treasure else None,
+                "stage": e.stage, "rounds": e.rounds,
+                "battle_effects": [name for name, on in (
+                    ("paralysis", e.paralysis > 0), ("super-strength", e.super_strength),
+                    ("double-attack", e.double_attack)) if on],
+                "prisoners": [str(p) for p in e.prisoners],
+                "spell_cast": e.spell_cast,
+            }
+        return {
+            "game": KIND,
+            "rules": self.settings["rules"],
+            "life": self.life,
+            "max_life": self.max_life,
+            "magic_points": self.magic_points,
+            "inventory": [str(c) for c in self.inventory],
+            "level": self.level,
+            "position": self.position,
+            "visited": [c.name for c in self.chambers.values() if c.visited],
+            "cleared": [c.name for c in self.chambers.values() if c.cleared],
+            "chambers": {c.name: self._chamber_json(c) for c in self.chambers.values()},
+            "encounter": encounter,
+            "pending": self.pending,
+            "effects": sorted(self.effects),
+            "visions": {"remote": self.remote_vision, "future": self.future_perception},
+            "spells_cast": self.spells_cast,
+            "aces": sorted({str(c) for c in self.inventory if c.rank == 1}),
+            "next": self._next_hint() if self.outcome == "playing" else None,
+            "outcome": self.outcome,
+            "settings": self.settings,
+        }
+
+    def _chamber_json(self, chamber: Chamber) -> dict[str, Any]:
+        return {"enemy": str(chamber.enemy) if chamber.enemy else None,
+                "treasure": str(chamber.treasure) if chamber.treasure else None,
+                "visited": chamber.visited, "enemy_gone": chamber.enemy_gone,
+                "treasure_gone": chamber.treasure_gone}
+
+    def map_lines(self) -> list[str]:
+        cell = 4 if self.columns <= 8 else 3
+        lines = ["  " + "".join(str(c).rjust(cell) for c in range(1, self.columns + 1))]
+        for row in ROWS:
+            text = row + " "
+            for col in range(1, self.columns + 1):
+                text += self._map_cell(self.chambers[f"{row}{col}"]).rjust(cell)
+            lines.append(text)
+        return lines
+
+    def _map_cell(self, chamber: Chamber) -> str:
+        here = "@" if chamber.name == self.position else ""
+        if chamber.cleared:
+            mark = "x"
+        elif chamber.enemy_gone:
+            mark = "o"  # guard gone, treasure waiting
+        elif chamber.enemy is not None:
+            mark = str(chamber.enemy).lower() if not chamber.visited else str(chamber.enemy)
+        else:
+            mark = "."
+        return here + mark
+
+    def status_lines(self, width: int = 40) -> list[str]:
+        lines = [f"Level {self.level}  life {self.life}/{self.max_life}  magic "
+                 f"{self.magic_points}" + ("  (scepter)" if self.scepter else "")]
+        inventory = " ".join(map(str, self.inventory)) or "empty"
+        lines += _wrap(f"Inventory: {inventory}", width)
+        aces = sorted({str(c) for c in self.inventory if c.rank == 1})
+        lines.append(f"Aces: {len(aces)}/4 {' '.join(aces)}".rstrip())
+        if self.effects:
+            lines += _wrap("Level effects: " + ", ".join(sorted(self.effects)), width)
+        lines += self.map_lines()
+        lines.append("x cleared  o open  . unknown  @ you")
+        lines.append(f"Cleared {self.cleared_count()} of {len(self.chambers)}")
+        encounter = self.encounter
+        if encounter is not None:
+            text = f"{encounter.chamber}: {encounter.enemy} {rules.enemy_kind(encounter.enemy)}"
+            if rules.is_fighter(encounter.enemy) and encounter.stage == "battle":
+                life = rules.enemy_life(encounter.enemy, "curse" in self.effects)
+                text += f", life {life}, round {encounter.rounds + 1}"
+            lines += _wrap(text, width)
+            effects = [n for n, on in (("paralysis", encounter.paralysis > 0),
+                                       ("super strength", encounter.super_strength),
+                                       ("double attack", encounter.double_attack)) if on]
+            if encounter.prisoners:
+                effects.append("prisoners " + " ".join(map(str, encounter.prisoners)))
+            if effects:
+                lines += _wrap("Battle: " + ", ".join(effects), width)
+        if self.outcome == "playing":
+            lines += _wrap(f"Next: {self._next_hint()}", width)
+        else:
+            lines.append("You won!" if self.outcome == "won" else "You are dead.")
+        return lines
+
+    def prompt(self) -> str:
+        where = self.position or "-"
+        return (f"L{self.level} {where} life {self.life}/{self.max_life} "
+                f"magic {self.magic_points}" + ("" if self.outcome == "playing"
+                                                else f" [{self.outcome}]"))
+
+
+VERBS = ("enter", "attack", "potion", "reveal", "offer", "buy", "heal", "play", "refuse",
+         "take", "use", "drop", "move", "next-level", "cast", "see", "peek")
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Wrap at spaces, indenting continuation lines; never split a card."""
+    width = max(20, width)
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if len(candidate) > width and current:
+            lines.append(current)
+            current = "  " + word
+        else:
+            current = candidate
+    lines.append(current)
+    return lines
+

@@ -1,0 +1,400 @@
+"""Hebrac's Dungeon rulings that need no game: values, prices, trades, thefts, payments.
+
+Both the tracked game (``engine``) and the instant checks use these functions,
+so a check and a game always agree. Every number comes from
+``rulebook/hebrac.tables.toml``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from companion.cards import Card
+from companion.errors import BadInput, NotationError
+from companion.tables import tables
+
+ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}
+TREASURE_KINDS = {
+    "H": "life potion", "S": "strength potion", "C": "magic potion", "D": "gems",
+}
+
+
+def table() -> dict[str, Any]:
+    return tables("hebrac")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to a check: legal or not, and why, in one line each."""
+
+    legal: bool
+    reasons: tuple[str, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"legal": self.legal, "reasons": list(self.reasons), **self.data}
+
+
+# -- battle -----------------------------------------------------------------
+def attack_value(card: Card) -> int:
+    battle = table()["battle"]
+    if card.is_joker:
+        return int(battle["joker_attack"])
+    if card.rank == 1:
+        return int(battle["ace_attack"])
+    if card.is_face:
+        return int(battle["face_attack"])
+    return card.rank
+
+
+def enemy_kind(card: Card) -> str:
+    """What a card is when turned up as a chamber's enemy."""
+    if card.is_joker:
+        return "hebrac"
+    if card.rank == 1:
+        return "empty"
+    if card.rank == 11:
+        return "adventurer"
+    if card.rank == 12:
+        return "black priestess" if card.is_black else "white priestess"
+    if card.rank == 13:
+        return "merchant"
+    assert card.suit is not None
+    return ENEMY_KINDS[card.suit]
+
+
+def is_fighter(card: Card) -> bool:
+    """Enemies that can be battled: 2-10 and adventurers (jacks)."""
+    return card.is_pip or card.rank == 11
+
+
+def base_enemy_life(card: Card) -> int:
+    if card.rank == 11:
+        return int(table()["battle"]["adventurer_life"])
+    return card.rank
+
+
+def cursed_life(life: int) -> int:
+    divisor = int(table()["battle"]["curse_divisor"])
+    return -(-life // divisor)  # halved, rounding up
+
+
+def enemy_life(card: Card, curse: bool = False) -> int:
+    life = base_enemy_life(card)
+    return cursed_life(life) if curse else life
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    total: int
+    enemy_life: int
+    won: bool
+    damage: int
+    arithmetic: str
+
+
+def round_total(
+    cards: Sequence[Card],
+    *,
+    bracelet: bool = False,
+    prisoners: int = 0,
+    potion: int = 0,
+    super_strength: bool = False,
+) -> tuple[int, str]:
+    """The attack total and its arithmetic: ``attack 4 + 3 bracelet = 7``."""
+    battle = table()["battle"]
+    parts: list[str] = []
+    total = 0
+    for card in cards:
+        value = attack_value(card)
+        if super_strength:
+            parts.append(f"{value}x2")
+            value *= 2
+        else:
+            parts.append(str(value))
+        total += value
+    text = "attack " + " + ".join(parts)
+    if bracelet:
+        total += int(battle["bracelet_bonus"])
+        text += f" + {battle['bracelet_bonus']} bracelet"
+    if prisoners:
+        bonus = prisoners * int(battle["prisoner_bonus"])
+        total += bonus
+        text += f" + {bonus} prisoner" + ("s" if prisoners > 1 else "")
+    if potion:
+        total += potion
+        text += f" + {potion} potion"
+    return total, f"{text} = {total}"
+
+
+def settle_round(
+    cards: Sequence[Card],
+    enemy: Card,
+    *,
+    curse: bool = False,
+    bracelet: bool = False,
+    prisoners: int = 0,
+    potion: int = 0,
+    super_strength: bool = False,
+    no_damage: str | None = None,
+) -> RoundResult:
+    """One round: total >= enemy life wins; else the difference is lost (unless ``no_damage``)."""
+    total, text = round_total(
+        cards, bracelet=bracelet, prisoners=prisoners, potion=potion,
+        super_strength=super_strength,
+    )
+    life = enemy_life(enemy, curse)
+    who = enemy_kind(enemy)
+    life_text = f"{who} {life}" + (" (cursed)" if curse else "")
+    if total >= life:
+        return RoundResult(total, life, True, 0, f"{text} vs {life_text}: battle won")
+    damage = life - total
+    if no_damage:
+        return RoundResult(total, life, False, 0,
+                           f"{text} vs {life_text}: no damage ({no_damage})")
+    return RoundResult(total, life, False, damage, f"{text} vs {life_text}: lose {damage} life")
+
+
+# -- prices and trades --------------------------------------------------------
+def price(card: Card) -> int | None:
+    """A merchant's price in gems, or None when no sale can take place."""
+    prices = table()["prices"]
+    if card.is_joker:
+        return int(prices["joker"])
+    if card.rank == 1:
+        return int(prices["ace"])
+    if card.rank == 11:
+        return int(prices["jack"])
+    if card.rank == 12:
+        return int(prices["red_queen"]) if card.is_red else None
+    if card.rank == 13:
+        return int(prices["king"])
+    per_point = {"H": "hearts_per_point", "S": "spades_per_point", "C": "clubs_per_point"}
+    if card.suit == "D":
+        return None  # the merchant already sold his treasure
+    assert card.suit is not None
+    return card.rank * int(prices[per_point[card.suit]])
+
+
+def no_sale_reason(card: Card) -> str:
+    if card.suit == "D" and card.is_pip:
+        return f"{card} is gems: the merchant already sold his treasure"
+    return f"{card} is a black priestess: nobody buys one"
+
+
+def trade_value(card: Card) -> int | None:
+    """What an adventurer's treasure is worth in a trade; None when it cannot be traded."""
+    trade = table()["trade"]
+    if card.is_joker:
+        return int(trade["joker"])
+    if card.rank == 1:
+        return None
+    if card.rank == 11:
+        return int(trade["jack"])
+    if card.rank == 12:
+        return int(trade["red_queen"]) if card.is_red else None
+    if card.rank == 13:
+        return int(trade["king"])
+    return card.rank
+
+
+def offer_value(card: Card, ace_value: int | None = None) -> int:
+    """What an inventory card counts for when offered in a trade."""
+    trade = table()["trade"]
+    if card.rank == 1:
+        return int(trade["offer_ace"]) if ace_value is None else ace_value
+    if card.rank == 11:
+        return int(trade["offer_jack"])
+    return card.rank
+
+
+def check_trade(
+    want: Card, offer: Sequence[Card], *, bag: bool = False, ace_value: int | None = None
+) -> Verdict:
+    value = trade_value(want)
+    if value is None:
+        why = "an ace is kept by its owner" if want.rank == 1 else "nobody wants a black priestess"
+        return Verdict(False, (f"{want} cannot be traded for: {why}",),
+                       {"want": str(want), "value": None})
+    if bag:
+        return Verdict(True, (f"{want} worth {value}: the Bag of Meres pays, no offer needed",),
+                       {"want": str(want), "value": value, "offered": 0})
+    if not offer:
+        return Verdict(False, (f"{want} is worth {value}: offer cards totalling at least {value}",),
+                       {"want": str(want), "value": value, "offered": 0})
+    parts = [offer_value(card, ace_value) for card in offer]
+    total = sum(parts)
+    sums = " + ".join(f"{v} ({c})" for v, c in zip(parts, offer, strict=True))
+    if total >= value:
+        extra = f", {total - value} given away" if total > value else ""
+        reason = f"offer {sums} = {total} >= {want} worth {value}: trade accepted{extra}"
+        return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+    reason = f"offer {sums} = {total} < {want} worth {value}: not enough"
+    return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
+
+
+def is_gem(card: Card) -> bool:
+    return card.suit == "D" and card.is_pip
+
+
+def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False) -> Verdict:
+    cost = price(want)
+    if cost is None:
+        return Verdict(False, (no_sale_reason(want),), {"card": str(want), "price": None})
+    if bag:
+        return Verdict(True, (f"{want} costs {cost}: the Bag of Meres pays",),
+                       {"card": str(want), "price": cost, "paid": 0})
+    for card in pay:
+        if not is_gem(card):
+            return Verdict(False, (f"{card} is not a gem: pay with diamonds 2-10",),
+                           {"card": str(want), "price": cost})
+    paid = sum(card.rank for card in pay)
+    if paid >= cost:
+        change = f", no change for {paid - cost}" if paid > cost else ""
+        gems = " + ".join(str(c.rank) for c in pay)
+        return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",),
+                       {"card": str(want), "price": cost, "paid": paid})
+    gems = " + ".join(str(c.rank) for c in pay) or "none"
+    return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",),
+                   {"card": str(want), "price": cost, "paid": paid})
+
+
+# -- theft --------------------------------------------------------------------
+@cache
+def theft_ranks() -> dict[Card, int]:
+    """Rank in the theft order: 1 is the most valuable."""
+    return {Card.parse(text): n for n, text in enumerate(table()["theft_order"], start=1)}
+
+
+def theft_rank(card: Card) -> int | None:
+    return theft_ranks().get(card)
+
+
+def theft_victim(inventory: Iterable[Card], *, by_enemy: bool) -> Card | None:
+    """The card a black priestess takes: the most valuable (enemy) or least (treasure)."""
+    ranks = theft_ranks()
+    stealable = [card for card in inventory if card in ranks]
+    if not stealable:
+        return None
+    pick = min if by_enemy else max
+    return pick(stealable, key=lambda card: ranks[card])
+
+
+# -- spells -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Spell:
+    id: str
+    name: str
+    cost: int
+    unit: str | None
+    timing: str
+    aliases: tuple[str, ...]
+    numbers: dict[str, int]
+
+
+@cache
+def spells() -> dict[str, Spell]:
+    found: dict[str, Spell] = {}
+    for spell_id, row in table()["spells"].items():
+        numbers = {k: int(v) for k, v in row.items() if k in ("cards", "enemies")}
+        found[spell_id] = Spell(spell_id, row["name"], int(row["cost"]), row.get("unit"),
+                                row["timing"], tuple(row.get("aliases", ())), numbers)
+    return found
+
+
+def find_spell(text: str) -> Spell:
+    """A spell by name in any case, with spaces or hyphens, or a unique prefix."""
+    key = "-".join(text.lower().replace("_", " ").replace("-", " ").split())
+    table_ = spells()
+    if key in table_:
+        return table_[key]
+    for spell in table_.values():
+        if key in spell.aliases:
+            return spell
+    matches = [s for s in table_.values()
+               if s.id.startswith(key) or any(a.startswith(key) for a in s.aliases)]
+    if key and len(matches) == 1:
+        return matches[0]
+    names = ", ".join(table_)
+    if len(matches) > 1:
+        raise BadInput(f"{text!r} could be {', '.join(s.id for s in matches)}: say more")
+    raise NotationError(f"{text!r} is not a spell: expected one of {names}")
+
+
+def magic_points(card: Card, scepter: bool) -> int:
+    return card.rank * (2 if scepter else 1)
+
+
+def is_magic_potion(card: Card) -> bool:
+    return card.suit == "C" and card.is_pip
+
+
+def cheapest_payment(
+    potions: Sequence[Card], cost: int, scepter: bool
+) -> tuple[Card, ...] | None:
+    """The potions spending the fewest points (then the fewest cards) that reach ``cost``.
+
+    A subset-sum table over point totals, so a large inventory stays fast.
+    """
+    best: dict[int, tuple[Card, ...]] = {0: ()}
+    for card in sorted(potions, key=lambda c: -c.rank):
+        points = magic_points(card, scepter)
+        for total, chosen in sorted(best.items(), reverse=True):
+            new_total = total + points
+            if total >= cost:
+                continue  # reached already: adding cards only wastes
+            current = best.get(new_total)
+            if current is None or len(chosen) + 1 < len(current):
+                best[new_total] = (*chosen, card)
+    reaching = [total for total in best if total >= cost]
+    if not reaching:
+        return None
+    return best[min(reaching)]
+
+
+def brute_force_cheapest(
+    potions: Sequence[Card], cost: int, scepter: bool
+) -> tuple[int, int] | None:
+    """(points, cards) of the best payment by trying every subset: the tests' reference."""
+    best: tuple[int, int] | None = None
+    for size in range(len(potions) + 1):
+        for combo in itertools.combinations(potions, size):
+            points = sum(magic_points(c, scepter) for c in combo)
+            if points >= cost and (best is None or (points, size) < best):
+                best = (points, size)
+    return best
+
+
+def unneeded_cards(payment: Sequence[Card], cost: int, scepter: bool) -> list[Card]:
+    """Cards whose removal still leaves enough points: likely slips when named."""
+    total = sum(magic_points(c, scepter) for c in payment)
+    return [c for c in payment if total - magic_points(c, scepter) >= cost]
+
+
+def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = False,
+                        count: int = 1, overpay: bool = False) -> Verdict:
+    for card in pay:
+        if not is_magic_potion(card):
+            return Verdict(False, (f"{card} is not a magic potion: pay with clubs 2-10",),
+                           {"spell": spell.id})
+    cost = spell.cost * count
+    points = sum(magic_points(c, scepter) for c in pay)
+    per = f" ({count} x {spell.cost})" if spell.unit else ""
+    doubled = " doubled by the Scepter" if scepter else ""
+    parts = " + ".join(str(magic_points(c, scepter)) for c in pay) or "0"
+    data = {"spell": spell.id, "cost": cost, "points": points, "waste": max(0, points - cost)}
+    if points < cost:
+        return Verdict(False, (f"{spell.name} costs {cost}{per}: {parts}{doubled} = {points}, "
+                               f"{cost - points} short",), data)
+    slips = unneeded_cards(pay, cost, scepter)
+    if slips and not overpay:
+        names = ", ".join(str(c) for c in slips)
+        return Verdict(False, (f"{spell.name} costs {cost}{per}: {names} not needed "
+                               f"(add --overpay to spend it anyway)",), data)
+    waste = f", {points - cost} lost" if points > cost else ""
+    return Verdict(True, (f"{spell.name} costs {cost}{per}: {parts}{doubled} = {points}{waste}",),
+                   data)
