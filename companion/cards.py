@@ -129,8 +129,8 @@ def _parse(text: str) -> Card | None:
             return None
         return Card(rank, suit)
     # Symbols become letters so that "♥10", "10♥" and "10 ♥" read as "10H".
-    compact = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw.upper() if not ch.isspace())
-    match = _COMPACT.fullmatch(compact) if compact.isascii() else None
+    compact = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw if not ch.isspace())
+    match = _COMPACT.fullmatch(compact.upper()) if compact.isascii() else None
     if not match:
         return None
     rank_text, suit = (match.group(1), match.group(2)) if match.group(1) else (

@@ -267,7 +267,7 @@ def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False) -> Verd
 @cache
 def theft_ranks() -> dict[Card, int]:
     """Rank in the theft order: 1 is the most valuable."""
-    return {Card.parse(text): n for n, text in enumerate(table()["theft_order"], start=1)}
+    return {Card.parse(text): n for n, text in enumerate(table()["theft"]["order"], start=1)}
 
 
 def theft_rank(card: Card) -> int | None:

@@ -1,0 +1,236 @@
+"""Storage faults: killed writers, concurrent writers, corrupt files, full disks."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from companion.errors import BadInput, DataProblem
+from companion.session import Games
+from companion.store import BACKUPS, GameRecord, Store
+from tests.conftest import CLI
+
+
+def make_game(home: Path, name: str = "g", actions: int = 0) -> Store:
+    store = Store(home)
+    games = Games(store)
+    games.new("hebrac", {"life": 99}, name)
+    if actions:
+        games.act(name, "enter A1 5S")
+        for _ in range(actions - 1):
+            games.act(name, "attack 2H")
+    return store
+
+
+def test_save_is_readable_toml_with_one_action_per_line(home: Path) -> None:
+    store = make_game(home, actions=3)
+    text = store.path("g").read_text()
+    assert 'actions = [\n    "enter A1 5S",\n    "attack 2H",\n    "attack 2H",\n]' in text
+    data = tomllib.loads(text)
+    assert data["schema"] == 1 and data["kind"] == "hebrac" and data["settings"]["life"] == 99
+
+
+def test_backups_rotate_and_keep_five(home: Path) -> None:
+    store = make_game(home, actions=8)
+    backups = sorted(p.name for p in store.backups_dir.iterdir())
+    assert backups == [f"g.{n}.toml" for n in range(1, BACKUPS + 1)]
+    newest = GameRecord.from_toml(tomllib.loads(store.backup_path("g", 1).read_text()))
+    oldest = GameRecord.from_toml(tomllib.loads(store.backup_path("g", 5).read_text()))
+    assert len(newest.actions) == 7 and len(oldest.actions) == 3
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from companion.store import Store, GameRecord
+store = Store(Path(sys.argv[1]))
+record = store.read("g")
+print("ready", flush=True)
+while True:
+    record.notes.append("n" * (len(record.notes) % 50))
+    with store.lock("g"):
+        store.write(record)
+"""
+
+
+def test_sigkill_while_saving_leaves_old_or_new_file(home: Path) -> None:
+    store = make_game(home, actions=1)
+    rng = random.Random(7)
+    for _ in range(12):
+        before = len(store.read("g").notes)
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(home)],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.0, 0.05))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+        record = store.read("g")  # never broken: parses and validates
+        assert len(record.notes) >= before
+        assert record.notes == ["n" * (i % 50) for i in range(len(record.notes))]
+    # The next write cleans the temp files a killed writer may have left.
+    Games(store).act("g", "attack 2H")
+    assert not list(store.games_dir.glob(".g.toml.*.tmp"))
+
+
+def test_twenty_concurrent_writers_lose_nothing(home: Path) -> None:
+    make_game(home, actions=1)
+    env = {**os.environ, "COMPANION_HOME": str(home), "COMPANION_LOCK_TIMEOUT": "60"}
+    procs = [subprocess.Popen([sys.executable, "-m", "companion", "hebrac", "attack", "2H"],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+             for _ in range(20)]
+    errors = [p.communicate()[1] for p in procs]
+    assert [p.returncode for p in procs] == [0] * 20, errors
+    record = Store(home).read("g")
+    assert record.actions == ["enter A1 5S"] + ["attack 2H"] * 20
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "the file is empty"),
+        (b"\x00" * 64, "not valid TOML"),
+        (b'schema = 1\nkind = "hebrac"\nactions = [\n  "enter', "not valid TOML"),
+        (b"schema = 1\nkind = [", "not valid TOML"),
+        (b"\xff\xfe junk", "not UTF-8"),
+        (b'kind = "hebrac"\n', "no valid 'schema' number"),
+        (b'schema = 99\nkind = "hebrac"\n', "written by a newer companion (schema 99"),
+    ],
+)
+def test_unreadable_files_exit_3_and_stay_untouched(
+    cli: CLI, home: Path, content: bytes, reason: str
+) -> None:
+    assert cli("hebrac", "new", "--name", "g").code == 0
+    assert cli("hebrac", "enter", "A1", "5S").code == 0
+    path = home / "games" / "g.toml"
+    path.write_bytes(content)
+    for args in (("hebrac", "status"), ("hebrac", "attack", "5H"), ("hebrac", "undo")):
+        result = cli(*args)
+        assert result.code == 3, result
+        assert result.err.startswith(f"Error: {path}: ")
+        assert reason in result.err
+        assert f"newest good backup: {home / 'backups' / 'g.1.toml'}" in result.err
+        assert result.err.count("\n") == 1
+        assert path.read_bytes() == content
+
+
+def test_actions_that_no_longer_replay_are_a_data_problem(cli: CLI, home: Path) -> None:
+    cli("hebrac", "new", "--name", "g")
+    path = home / "games" / "g.toml"
+    text = path.read_text().replace("actions = []", 'actions = ["enter B2 5S"]')
+    path.write_text(text)
+    result = cli("hebrac", "attack", "5H")
+    assert result.code == 3
+    assert "action 1 'enter B2 5S' no longer replays: the first chamber of a level is a " \
+        "corner" in result.err
+    assert path.read_text() == text
+
+
+def test_refused_action_leaves_file_byte_for_byte(cli: CLI, home: Path) -> None:
+    cli("hebrac", "new", "--name", "g")
+    cli("hebrac", "enter", "A1", "5S")
+    path = home / "games" / "g.toml"
+    before = path.read_bytes()
+    stamp = path.stat().st_mtime_ns
+    for args in (("hebrac", "attack", "QX"), ("hebrac", "enter", "C4", "5S"),
+                 ("hebrac", "take", "5H"), ("hebrac", "attack", "5H", "6H"),
+                 ("hebrac", "cast", "escape")):
+        assert cli(*args).code in (1, 2)
+        assert path.read_bytes() == before and path.stat().st_mtime_ns == stamp
+
+
+def test_read_only_folder_gives_a_clean_error(cli: CLI, home: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root ignores folder permissions")
+    cli("hebrac", "new", "--name", "g")
+    games_dir = home / "games"
+    os.chmod(games_dir, 0o555)
+    try:
+        result = cli("hebrac", "enter", "A1", "5S")
+    finally:
+        os.chmod(games_dir, 0o755)
+    assert result.code == 3 and result.err.startswith("Error: cannot save")
+
+
+def test_unwritable_folder_is_a_data_problem(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Permission denied on the temp file (what a read-only folder does for a normal user)."""
+    store = make_game(home)
+    before = store.path("g").read_bytes()
+    real_open = os.open
+
+    def deny(path: str | os.PathLike[str], flags: int, mode: int = 0o777) -> int:
+        if str(path).endswith(".tmp"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_open(path, flags, mode)
+
+    monkeypatch.setattr(os, "open", deny)
+    with pytest.raises(DataProblem, match="cannot save .*g.toml: Permission denied; the saved "
+                                          "game is unchanged"):
+        Games(store).act("g", "enter A1 5S")
+    monkeypatch.undo()
+    assert store.path("g").read_bytes() == before
+
+
+def test_full_disk_keeps_the_old_file(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = make_game(home, actions=2)
+    before = store.path("g").read_bytes()
+    real_write = os.write
+
+    def full(fd: int, data: bytes | memoryview) -> int:
+        if len(data) > 10:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(DataProblem, match="No space left on device"):
+        Games(store).act("g", "attack 2H")
+    monkeypatch.undo()
+    assert store.path("g").read_bytes() == before
+    assert not list(store.games_dir.glob(".g.toml.*.tmp"))
+
+
+def test_locked_game_times_out_as_data_problem(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.store as store_module
+
+    store = make_game(home)
+    monkeypatch.setattr(store_module, "LOCK_TIMEOUT", 0.1)
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import fcntl, os, sys, time\n"
+         "fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)\n"
+         "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('held', flush=True)\ntime.sleep(30)\n",
+         str(store.games_dir / ".g.lock")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(DataProblem, match="locked by another command"):
+            Games(store).act("g", "enter A1 5S")
+    finally:
+        holder.kill()
+        holder.wait()
+        assert holder.stdout is not None
+        holder.stdout.close()
+
+
+def test_names_are_checked(home: Path) -> None:
+    with pytest.raises(BadInput, match="is not a game name"):
+        Games(Store(home)).new("hebrac", {}, "../escape")
+    with pytest.raises(BadInput, match="already exists"):
+        make_game(home)
+        Games(Store(home)).new("hebrac", {}, "g")
+
+
+def test_data_home_is_never_the_current_directory(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.store import data_home
+
+    monkeypatch.delenv("COMPANION_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-test")
+    assert data_home() == Path("/tmp/xdg-test/companion")
