@@ -15,6 +15,7 @@ import errno
 import os
 import re
 import shutil
+import sys
 import time
 import tomllib
 from collections.abc import Iterator
@@ -336,28 +337,29 @@ def _fsync_dir(folder: Path) -> None:
 
 def _acquire(fd: int, lock_path: Path) -> None:
     deadline = time.monotonic() + LOCK_TIMEOUT
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
-        import msvcrt
-
-        while True:
-            try:
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise DataProblem(f"{lock_path}: the game is locked by another command")
-                time.sleep(0.01)
     while True:
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _try_lock(fd)
             return
         except OSError as error:
-            if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+            if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK,
+                                   errno.EDEADLK):
                 raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
             if time.monotonic() > deadline:
                 raise DataProblem(
                     f"{lock_path}: the game is locked by another command; try again"
                 ) from None
             time.sleep(0.005)
+
+
+if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
+    import msvcrt
+
+    def _try_lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

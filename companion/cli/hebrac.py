@@ -13,7 +13,6 @@ import typer
 
 from companion.actions import join_action
 from companion.cli.common import (
-    hebrac_engine_or_none,
     GameOption,
     JsonOption,
     NameOption,
@@ -21,7 +20,7 @@ from companion.cli.common import (
     add_common_commands,
     echo,
     emit_json,
-    games,
+    hebrac_engine_or_none,
     new_game,
 )
 from companion.cli.hebrac_check import check_app
@@ -220,6 +219,6 @@ def spells(game: GameOption = None, as_json: JsonOption = False) -> None:
         return
     for row in rows:
         per = f"/{row['unit']}" if row["unit"] else ""
-        mark = {True: "  yes", False: "  no"}.get(row.get("castable"), "")  # type: ignore[arg-type]
+        mark = "" if "castable" not in row else ("  yes" if row["castable"] else "  no")
         echo(f"{row['cost']:>2}{per:<9} {row['name']}{mark}")
         echo(f"   {row.get('why', row['timing'])}")

@@ -109,7 +109,7 @@ def run(argv: list[str] | None = None) -> NoReturn:
         _fail(str(error), error.exit_code)
     except click_errors.UsageError as error:
         _fail(error.format_message(), 2)
-    except click_errors.Abort:
+    except typer.Abort:
         _fail("aborted", 1)
     except click_errors.ClickException as error:
         _fail(error.format_message(), 2)

@@ -106,7 +106,8 @@ def parse_chamber(text: str, columns: int) -> str:
         col = int(token[1:])
         if 1 <= col <= columns:
             return f"{token[0]}{col}"
-        raise NotationError(f"{text!r} is not a chamber of this dungeon: columns run 1 to {columns}")
+        raise NotationError(
+            f"{text!r} is not a chamber of this dungeon: columns run 1 to {columns}")
     raise NotationError(f"{text!r} is not a chamber: {CHAMBER_FORMS}")
 
 
@@ -462,7 +463,8 @@ class HebracGame:
         self._under([encounter.enemy])
         lines = []
         if encounter.prisoners:
-            lines.append(f"{' '.join(map(str, encounter.prisoners))} leave{'s' if len(encounter.prisoners) == 1 else ''} you")
+            verb = "leaves" if len(encounter.prisoners) == 1 else "leave"
+            lines.append(f"{' '.join(map(str, encounter.prisoners))} {verb} you")
             self._under(encounter.prisoners)
             encounter.prisoners = []
         if chamber.treasure_gone:
@@ -1092,7 +1094,8 @@ class HebracGame:
         chamber = self.chambers[encounter.chamber]
         self._check_known_treasure(chamber, treasure)
         if chamber.treasure_gone:
-            raise RuleRefused(f"{chamber.name} has no treasure left", "hebrac.spell.stealing-spirit")
+            raise RuleRefused(f"{chamber.name} has no treasure left",
+                              "hebrac.spell.stealing-spirit")
         if chamber.treasure is None:
             self._check_copies([treasure])
         self._check_room(treasure, [])

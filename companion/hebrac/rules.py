@@ -384,8 +384,8 @@ def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = Fa
     cost = spell.cost * count
     points = sum(magic_points(c, scepter) for c in pay)
     per = f" ({count} x {spell.cost})" if spell.unit else ""
-    doubled = " doubled by the Scepter" if scepter else ""
-    parts = " + ".join(str(magic_points(c, scepter)) for c in pay) or "0"
+    doubled = " with the Scepter" if scepter else ""
+    parts = " + ".join(f"{c.rank}x2" if scepter else str(c.rank) for c in pay) or "0"
     data = {"spell": spell.id, "cost": cost, "points": points, "waste": max(0, points - cost)}
     if points < cost:
         return Verdict(False, (f"{spell.name} costs {cost}{per}: {parts}{doubled} = {points}, "

@@ -1,0 +1,261 @@
+"""Tricky Dungeon cards: 4 colours x values 0-7, with stars and one potion per colour.
+
+Which card is a potion and how many stars a colour has were lost with the
+rulebook's icons, so a ``Deck`` is built from settings (defaults in
+``rulebook/tricky.tables.toml``). ``Deck.parse`` reads what players type
+(``G4``, ``r0``, ``4G``, ``green 4``); ``str(card)`` is the canonical ``G4``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Final
+
+from companion.errors import BadInput, NotationError
+from companion.tables import tables
+
+KINDS: Final = ("potion", "torch", "goblin", "spell", "orc", "ogre")
+PLURALS: Final = {"potion": "potions", "torch": "torches", "goblin": "goblins",
+                  "spell": "spells", "orc": "orcs", "ogre": "ogres", "trick": "tricks"}
+NUMBER_WORDS: Final = ("zero", "one", "two", "three", "four", "five", "six", "seven")
+DECK_ITEMS: Final = ("colours", "stars", "potions", "thief_base", "trickster_base",
+                     "barbarian_minimum", "sorcerer_minimum", "knight_minimum")
+"""The deck settings saved per installation and copied into each game."""
+HERO_NUMBERS: Final = DECK_ITEMS[3:]
+
+_NAME = re.compile(r"[a-z]{2,12}")
+_VALUE = r"[0-9]|" + "|".join(NUMBER_WORDS)
+_COLOUR_FIRST = re.compile(rf"([a-z]+)[ -]?({_VALUE})")
+_VALUE_FIRST = re.compile(rf"({_VALUE})[ -]?([a-z]+)")
+
+
+def table() -> dict[str, Any]:
+    return tables("tricky")
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickyCard:
+    """One card: a colour letter (``R``) and a value (0-7)."""
+
+    colour: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.value}"
+
+    def __repr__(self) -> str:
+        return f"TrickyCard({self.colour!r}, {self.value})"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The deck as these players have it: colour names, stars and potions per colour."""
+
+    colours: tuple[str, ...]
+    stars: tuple[int, ...]
+    potions: tuple[int, ...]
+    unverified: frozenset[str] = frozenset()
+
+    @classmethod
+    def from_settings(cls, settings: Mapping[str, Any]) -> Deck:
+        return cls(tuple(settings["colours"]), tuple(settings["stars"]),
+                   tuple(settings["potions"]), frozenset(settings.get("unverified", ())))
+
+    @cached_property
+    def letters(self) -> tuple[str, ...]:
+        return tuple(name[0].upper() for name in self.colours)
+
+    @property
+    def low(self) -> int:
+        return int(table()["deck"]["low"])
+
+    @property
+    def high(self) -> int:
+        return int(table()["deck"]["high"])
+
+    def forms(self) -> str:
+        """The accepted card forms, for error messages."""
+        return (f"expected a colour and a value {self.low}-{self.high} like G4, r0, 4G or "
+                f"'green 4' (colours: {', '.join(self.colours)})")
+
+    def cards(self) -> list[TrickyCard]:
+        return [TrickyCard(letter, value) for letter in self.letters
+                for value in range(self.low, self.high + 1)]
+
+    # -- reading -------------------------------------------------------------
+    def colour_letter(self, text: str) -> str | None:
+        """``r``, ``R`` or ``red`` to ``R``; None if it names no colour."""
+        word = text.strip().lower()
+        for letter, name in zip(self.letters, self.colours, strict=True):
+            if word in (letter.lower(), name):
+                return letter
+        return None
+
+    def parse_colour(self, text: str) -> str:
+        letter = self.colour_letter(text) if text.isascii() else None
+        if letter is None:
+            raise NotationError(f"{text.strip()!r} is not a colour: expected one of "
+                                f"{', '.join(self.colours)} (or its first letter)")
+        return letter
+
+    def parse(self, text: str) -> TrickyCard:
+        """Read a card as a player types it; raise NotationError quoting the token."""
+        card = self._parse(text)
+        if card is None:
+            raise NotationError(f"{text.strip()!r} is not a card: {self.forms()}")
+        return card
+
+    def _parse(self, text: str) -> TrickyCard | None:
+        found = self.colour_and_number(text)
+        if found is None or not self.low <= found[1] <= self.high:
+            return None
+        return TrickyCard(*found)
+
+    def colour_and_number(self, text: str) -> tuple[str, int] | None:
+        """A colour and a one-digit number in any card form (``R1``, ``1r``, ``red one``)."""
+        raw = " ".join(text.split()).lower()
+        if not raw or len(raw) > 30 or not raw.isascii():
+            return None
+        for pattern, colour_at in ((_COLOUR_FIRST, 1), (_VALUE_FIRST, 2)):
+            match = pattern.fullmatch(raw)
+            if match is None:
+                continue
+            letter = self.colour_letter(match.group(colour_at))
+            number = match.group(3 - colour_at)
+            if letter is not None:
+                return letter, (NUMBER_WORDS.index(number) if number in NUMBER_WORDS
+                                else int(number))
+        return None
+
+    def parse_all(self, tokens: Sequence[str]) -> list[TrickyCard]:
+        return [self.parse(token) for token in tokens]
+
+    # -- what a card is ----------------------------------------------------------
+    def colour_name(self, letter: str) -> str:
+        return self.colours[self.letters.index(letter)]
+
+    def stars_of(self, card: TrickyCard) -> int:
+        return self.stars[self.letters.index(card.colour)]
+
+    def is_potion(self, card: TrickyCard) -> bool:
+        return self.potions[self.letters.index(card.colour)] == card.value
+
+    def potion_cards(self) -> list[TrickyCard]:
+        return [TrickyCard(letter, value)
+                for letter, value in zip(self.letters, self.potions, strict=True)]
+
+    def kind(self, card: TrickyCard) -> str:
+        """potion, torch, goblin, spell, orc or ogre."""
+        if self.is_potion(card):
+            return "potion"
+        kinds = table()["kinds"]
+        for kind in KINDS[1:]:
+            if card.value in kinds[kind]:
+                return kind
+        raise BadInput(f"{card} has no kind in the rulebook")  # pragma: no cover
+
+    def counts(self, cards: Sequence[TrickyCard]) -> dict[str, int]:
+        """How many of each kind, keyed by the plural (``potions``, ``ogres``)."""
+        found = dict.fromkeys((PLURALS[k] for k in KINDS), 0)
+        for card in cards:
+            found[PLURALS[self.kind(card)]] += 1
+        return found
+
+    def text(self, values: Sequence[int]) -> str:
+        """``R1 B2 Y5 G6`` for per-colour numbers."""
+        return " ".join(f"{letter}{value}"
+                        for letter, value in zip(self.letters, values, strict=True))
+
+    def flag(self, item: str) -> str:
+        """`` (unverified)`` when the players have not confirmed ``item``."""
+        return " (unverified)" if item in self.unverified else ""
+
+
+# -- settings ------------------------------------------------------------------------
+def default_deck_settings() -> dict[str, Any]:
+    deck = table()["deck"]
+    heroes = table()["heroes"]
+    settings: dict[str, Any] = {
+        "colours": list(deck["colours"]),
+        "stars": list(deck["stars"]),
+        "potions": list(deck["potions"]),
+    }
+    for hero in heroes.values():
+        if "setting" in hero:
+            settings[hero["setting"]] = list(hero.get("base") or hero["minimum"])
+    settings["unverified"] = [item for item in DECK_ITEMS if item in deck["unverified"]]
+    return settings
+
+
+def normalize_deck(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the deck settings (filling defaults); raise BadInput naming the bad one."""
+    defaults = default_deck_settings()
+    colours = raw.get("colours", defaults["colours"])
+    if (not isinstance(colours, list) or len(colours) != len(defaults["colours"])
+            or not all(isinstance(c, str) for c in colours)):
+        raise BadInput(f"colours: expected {len(defaults['colours'])} colour names")
+    colours = [c.strip().lower() for c in colours]
+    for name in colours:
+        if not _NAME.fullmatch(name) or name in NUMBER_WORDS:
+            raise BadInput(f"{name!r} is not a colour name: 2 to 12 letters a-z, not a number")
+    letters = [name[0] for name in colours]
+    clash = next((a for a in colours if letters.count(a[0]) > 1), None)
+    if clash is not None:
+        raise BadInput(f"colours: two names start with {clash[0].upper()!r}; each colour "
+                       "needs its own first letter")
+    stars = _numbers(raw, defaults, "stars", 1, 9)
+    if len(set(stars)) != len(stars):
+        raise BadInput("stars: each colour needs its own number of stars (they break ties)")
+    potions = _numbers(raw, defaults, "potions", 0, 9)
+    allowed = table()["deck"]["potion_values"]
+    bad = next((v for v in potions if v not in allowed), None)
+    if bad is not None:
+        raise BadInput(f"potions: a potion is valued {_or(allowed)}, not {bad}")
+    settings: dict[str, Any] = {"colours": colours, "stars": stars, "potions": potions}
+    for item in HERO_NUMBERS:
+        settings[item] = _numbers(raw, defaults, item, 0, 20, count=2)
+    unverified = raw.get("unverified", defaults["unverified"])
+    if not isinstance(unverified, list) or not all(u in DECK_ITEMS for u in unverified):
+        raise BadInput(f"unverified: expected a list of {', '.join(DECK_ITEMS)}")
+    settings["unverified"] = [item for item in DECK_ITEMS if item in unverified]
+    return settings
+
+
+def _numbers(raw: Mapping[str, Any], defaults: Mapping[str, Any], key: str, low: int,
+             high: int, count: int = 4) -> list[int]:
+    value = raw.get(key, defaults[key])
+    if (not isinstance(value, list) or len(value) != count
+            or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
+                       for v in value)):
+        raise BadInput(f"{key}: expected {count} whole numbers from {low} to {high}")
+    return list(value)
+
+
+def _or(values: Sequence[int]) -> str:
+    return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
+
+
+def parse_per_colour(deck: Deck, tokens: Sequence[str], what: str,
+                     example: Sequence[int]) -> list[int]:
+    """``R1 B2 Y3 G4`` (any order, any card form) to numbers in colour order."""
+    given: dict[str, int] = {}
+    for token in tokens:
+        found = deck.colour_and_number(token)
+        if found is None:
+            raise NotationError(f"{token.strip()!r} is not a colour and a number: expected "
+                                f"one per colour like {deck.text(example)}")
+        letter, number = found
+        if letter in given:
+            raise BadInput(f"{what}: {deck.colour_name(letter)} is given twice")
+        given[letter] = number
+    missing = [deck.colour_name(c) for c in deck.letters if c not in given]
+    if missing:
+        raise BadInput(f"{what}: give one per colour; {', '.join(missing)} missing")
+    return [given[letter] for letter in deck.letters]

@@ -1,0 +1,178 @@
+"""The 15 heroes: their set, trump rule, trick rule and gold rule.
+
+Every hero is data in ``rulebook/tricky.tables.toml``; this module reads it and
+works out a round's gold with a line that shows the arithmetic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from companion.errors import NotationError
+from companion.tricky.cards import plural, table
+
+SETS: Final = ("A", "B", "C")
+COUNT_WORDS: Final = {"tricks": "trick", "potions": "potion", "spells": "spell",
+                      "goblins": "goblin", "orcs": "orc", "ogres": "ogre"}
+COUNT_HELP: Final = {
+    "tricks": "tricks the active player won", "potions": "potions collected",
+    "spells": "spells (3s and 4s) collected", "goblins": "goblins (1s and 2s) collected",
+    "orcs": "orcs (5s and 6s) collected", "ogres": "ogres (7s) collected",
+    "last_trick": "whether the active player won the last trick",
+}
+TRUMP_TEXT: Final = {"none": "no trump", "spells": "spells (3s and 4s)",
+                     "potions": "potions", "torches": "torches (0s)"}
+
+
+@dataclass(frozen=True)
+class Hero:
+    id: str
+    name: str
+    set: str
+    trump: str
+    chooser: str | None
+    trick: str
+    gold: str
+    counts: tuple[str, ...]
+    each: int
+    reward: int
+    setting: str | None
+    aliases: tuple[str, ...]
+    note: str
+
+    @property
+    def option(self) -> str:
+        return self.id
+
+    def trump_rule(self) -> str:
+        """The trump rule in a few words: ``a colour, chosen by the active player``."""
+        if self.trump == "colour":
+            who = "the player to the left" if self.chooser == "left" else "the active player"
+            return f"a colour, chosen by {who}"
+        if self.trump == "value":
+            return "a value, chosen by the active player"
+        return TRUMP_TEXT[self.trump]
+
+    def trick_rule(self) -> str:
+        return {"highest": "highest of the asked colour wins",
+                "lowest": "lowest of the asked colour wins",
+                "second-highest": "second highest of the asked colour wins"}[self.trick]
+
+    def gold_rule(self, number: str = "N") -> str:
+        """The gold rule in a few words; ``number`` is the base or minimum."""
+        things = " + ".join(c for c in self.counts)
+        if self.gold == "base-minus":
+            return f"{number} - {things}"
+        if self.gold == "over-minimum":
+            return f"1 per {things} over {number}"
+        if self.gold == "per":
+            return f"{self.each} per {' or '.join(COUNT_WORDS[c] for c in self.counts)}"
+        if self.gold == "last-trick":
+            return f"{self.reward} for the last trick"
+        return f"{self.reward} if {things} = prediction"
+
+
+@cache
+def heroes() -> dict[str, Hero]:
+    """Every hero by id, in the rulebook's order (set A, B, C)."""
+    data = table()
+    set_of = {hero_id: name for name in SETS for hero_id in data["sets"][name]}
+    found: dict[str, Hero] = {}
+    for hero_id, row in data["heroes"].items():
+        found[hero_id] = Hero(
+            id=hero_id, name=row["name"], set=set_of[hero_id], trump=row["trump"],
+            chooser=row.get("chooser"), trick=row.get("trick", "highest"), gold=row["gold"],
+            counts=tuple(row["counts"]), each=int(row.get("each", 1)),
+            reward=int(row.get("reward", 0)), setting=row.get("setting"),
+            aliases=tuple(row.get("aliases", ())), note=row.get("note", ""),
+        )
+    order = [hero_id for name in SETS for hero_id in data["sets"][name]]
+    return {hero_id: found[hero_id] for hero_id in order}
+
+
+def heroes_in(hero_set: str) -> list[Hero]:
+    """The heroes of set A, B or C, or all 15."""
+    return [h for h in heroes().values() if hero_set == "all" or h.set == hero_set]
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s_-]+", "-", text.strip().lower())
+
+
+def parse_hero(text: str, choices: Sequence[Hero] | None = None) -> Hero:
+    """A hero by name, id, alias or unique prefix (``barb``, ``fairy scout``)."""
+    key = _key(text)
+    every = list(heroes().values())
+    names = {hero.id: hero for hero in every}
+    for hero in every:
+        for alias in (_key(hero.name), *hero.aliases):
+            names.setdefault(alias, hero)
+    if key in names:
+        return names[key]
+    matches = {hero.id: hero for name, hero in names.items() if key and name.startswith(key)}
+    if len(matches) == 1:
+        return next(iter(matches.values()))
+    listed = ", ".join(h.name for h in (choices or every))
+    if len(matches) > 1:
+        raise NotationError(f"{text.strip()!r} could be "
+                            f"{' or '.join(h.name for h in matches.values())}: type more")
+    raise NotationError(f"{text.strip()!r} is not a hero: expected one of {listed}")
+
+
+# -- gold --------------------------------------------------------------------------
+def hero_number(hero: Hero, settings: Mapping[str, Any], players: int) -> int:
+    """The base or minimum this hero uses with this many players."""
+    assert hero.setting is not None
+    pair = int(table()["players"][str(players)]["pair"])
+    return int(settings[hero.setting][pair])
+
+
+def number_note(hero: Hero, settings: Mapping[str, Any], players: int) -> str:
+    """``3 players, unverified`` to show beside a base or minimum."""
+    note = plural(players, "player")
+    if hero.setting in settings.get("unverified", ()):
+        note += ", unverified"
+    return note
+
+
+def gold_for_round(hero: Hero, counts: Mapping[str, int | bool], *, number: int = 0,
+                   note: str = "", predict: int | None = None) -> tuple[int, str]:
+    """The active player's gold and the line that explains it (never below 0).
+
+    ``counts`` holds what the active player collected (``tricks``, ``potions``,
+    ``spells``, ``goblins``, ``orcs``, ``ogres``, ``last_trick``); ``number`` is
+    the hero's base or minimum for the player count, ``note`` says which.
+    """
+    def sum_text(keys: Sequence[str]) -> str:
+        return " + ".join(plural(int(counts[k]), COUNT_WORDS[k]) for k in keys)
+
+    total = sum(int(counts[k]) for k in hero.counts if k != "last_trick")
+    if hero.gold == "base-minus":
+        taken = " - ".join(plural(int(counts[k]), COUNT_WORDS[k]) for k in hero.counts)
+        raw = number - total
+        gold = max(0, raw)
+        text = f"base {number} ({note}) - {taken} = {raw}"
+        if raw < 0:
+            text += ", never below 0"
+        return gold, f"{hero.name}: {text}: {gold} gold"
+    if hero.gold == "over-minimum":
+        gold = max(0, total - number)
+        over = f"{gold} over" if gold else "not over"
+        return gold, (f"{hero.name}: {sum_text(hero.counts)} = {total}, {over} "
+                      f"minimum {number} ({note}): {gold} gold")
+    if hero.gold == "per":
+        gold = total * hero.each
+        return gold, f"{hero.name}: {sum_text(hero.counts)} x {hero.each} = {gold} gold"
+    if hero.gold == "last-trick":
+        won = bool(counts["last_trick"])
+        gold = hero.reward if won else 0
+        return gold, f"{hero.name}: {'won' if won else 'lost'} the last trick: {gold} gold"
+    # prediction
+    gold = hero.reward if predict == total else 0
+    verdict = "right" if gold else "wrong"
+    return gold, (f"{hero.name}: predicted {predict}, got {sum_text(hero.counts)} = {total}, "
+                  f"{verdict}: {gold} gold")
