@@ -176,6 +176,8 @@ class HebracGame:
         self.teleport_target: str | None = None
         self.deck_top: list[Card] = []
         self.under_deck: list[Card] = []
+        self.seen: list[tuple[Card, str]] = []  # every card typed, in order, with its source
+        self.dealt = 0  # cards dealt to the table since the start (2 per chamber per level)
         self.spells_cast: list[str] = []
         self.aces_found: list[str] = []
         self._new_level_layout()
@@ -366,6 +368,7 @@ class HebracGame:
                 left.append(chamber.treasure)
             self._under(left)
         self.chambers = {name: Chamber(name) for name in chamber_names(self.columns)}
+        self.dealt += 2 * len(self.chambers)
         self.position = None
         self.encounter = None
         self.effects.clear()
@@ -404,7 +407,7 @@ class HebracGame:
             if prisoner.rank != 11:
                 raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", R_PRISONER)
         self._require_held(prisoners + ([potion_card] if potion_card else []), "card")
-        self._check_copies(cards)
+        self._check_copies(cards, source="draw")
         for prisoner in prisoners:
             self.inventory.remove(prisoner)
             encounter.prisoners.append(prisoner)
@@ -524,7 +527,7 @@ class HebracGame:
         if self.pending == "hebrac-prize":
             self.pending = None
             lines = [f"Hebrac's prize: {card}"]
-            self._check_copies([card])
+            self._check_copies([card], source="pick")
             lines += self._gain(card, extras, source="prize")
             return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
         if self.pending:
@@ -657,7 +660,7 @@ class HebracGame:
 
     def _genie_cards(self, extras: Sequence[str]) -> list[str]:
         cards = [Card.parse(e) for e in extras]
-        self._check_copies(cards)
+        self._check_copies(cards, source="draw")
         lines = []
         for drawn in cards:
             lines += [f"  {line}" for line in self._gain(drawn, [], source="genie")]
@@ -844,7 +847,7 @@ class HebracGame:
             raise RuleRefused("Hebrac offers no game now", R_HEBRAC)
         if card.is_joker:
             raise RuleRefused("a joker has no colour: turn the next card", R_HEBRAC)
-        self._check_copies([card])
+        self._check_copies([card], source="draw")
         self._under([card])
         before = self.life
         if as_enemy:
@@ -1117,7 +1120,7 @@ class HebracGame:
 
     def _body_switch(self, targets: Sequence[str]) -> list[str]:
         new = Card.parse(targets[0])
-        self._check_copies([new])
+        self._check_copies([new], source="draw")
         encounter = self.encounter
         if encounter is not None and encounter.stage not in ("treasure",):
             if len(targets) > 1 and parse_chamber(targets[1], self.columns) != encounter.chamber:
@@ -1227,7 +1230,7 @@ class HebracGame:
         if len(cards) > self.future_perception:
             raise RuleRefused(f"Future Perception shows {self.future_perception} more "
                               "card(s)", "hebrac.spell.future-perception")
-        self._check_copies(cards)
+        self._check_copies(cards, source="peek")
         self.future_perception -= len(cards)
         self.deck_top = cards
         return join_action("peek", *map(str, cards)), [
@@ -1256,7 +1259,13 @@ class HebracGame:
             out.update(encounter.prisoners)
         return out
 
-    def _check_copies(self, new: Sequence[Card]) -> None:
+    def _check_copies(self, new: Sequence[Card], source: str = "table") -> None:
+        """Refuse more copies out of the Hand Deck than the decks hold; note what was seen.
+
+        ``source`` says where the cards came from, for the odds: "table" (dealt cards
+        turned up), "draw" (the Hand Deck's top), "pick" (chosen from the Hand Deck),
+        "peek" (looked at, left on top).
+        """
         out = self.cards_out()
         out.update(new)
         for card, number in out.items():
@@ -1266,6 +1275,7 @@ class HebracGame:
                     f"{copies} deck{'s' if copies != 1 else ''}"
                 raise RuleRefused(f"{card} would be out {number} times but the {where} hold "
                                   f"{copies}: a typo?", R_COPIES)
+        self.seen.extend((card, source) for card in new)
 
     def _under(self, cards: Iterable[Card]) -> None:
         self.under_deck.extend(cards)
