@@ -212,3 +212,44 @@ def test_python_dash_m_and_no_traceback(home: Path) -> None:
     result = subprocess.run(args, capture_output=True, text=True, env=env)
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stderr.startswith("Error: ")
+
+
+def test_checks_refuse_malformed_input(cli: CLI) -> None:
+    cases = [
+        (("hebrac", "check", "spell", "fireball", "--with", "5C"),
+         "Error: 'fireball' is not a spell: expected one of remote-vision, future-perception, "),
+        (("hebrac", "check", "spell", "escape", "--with", "5X"), "Error: '5X' is not a card"),
+        (("hebrac", "check", "spell", "escape", "--with", "5C", "--encounter", "dragon"),
+         "Error: 'dragon' is not an encounter: expected one of warrior, amazon"),
+        (("hebrac", "check", "spell", "escape", "--with", "5C", "--battle", "--trading"),
+         "Error: choose one of --battle, --trading"),
+        (("hebrac", "check", "trade", "ZZ"), "Error: 'ZZ' is not a card"),
+        (("hebrac", "check", "steal", "--by", "friend", "AD"),
+         "Error: --by must be enemy or treasure, not 'friend'"),
+        (("hebrac", "check", "price", "11H"), "Error: '11H' is not a card"),
+        (("hebrac", "check", "attack", "KS", "5H"),
+         "Error: KS is a merchant, not an enemy you battle"),
+        (("hebrac", "check", "attack", "9D", "5H", "5H", "5H"),
+         "Error: one attack card, or two under Double Attack"),
+        (("hebrac", "check", "attack", "9D", "5H", "--potion", "99"),
+         "Error: --prisoners runs 0 to 20 and --potion 0 to 10"),
+    ]
+    for args, start in cases:
+        result = cli(*args)
+        assert result.code == 2, args
+        assert result.err.startswith(start), (args, result.err)
+        assert result.err.count("\n") == 1
+
+
+def test_checks_with_a_game_use_its_state(cli: CLI) -> None:
+    cli("hebrac", "new", "--name", "g")
+    cli("hebrac", "enter", "A1", "AS")
+    cli("hebrac", "take", "AD")
+    trade = cli("hebrac", "check", "trade", "9H", "-g", "g")
+    assert trade.out == "Legal: 9H worth 9: the Bag of Meres pays, no offer needed\n"
+    steal = cli("hebrac", "check", "steal", "-g", "g")
+    assert steal.out == "Ruling: she takes AD, the most valuable (theft rank 1 of 40)\n"
+    spell = cli("hebrac", "check", "spell", "escape", "-g", "g")
+    assert spell.code == 1 and spell.out == "Not legal: Escape costs 3: you have 0 magic points\n"
+    # Without --game the check is hypothetical, whatever the current game holds.
+    assert cli("hebrac", "check", "trade", "9H").code == 1

@@ -59,7 +59,7 @@ def check_spell(
     from companion.hebrac.rules import Verdict
 
     found = rules.find_spell(spell)
-    engine = hebrac_engine_or_none(game)
+    engine = hebrac_engine_or_none(game) if game else None
     paid = _cards(with_)
     if engine is None:
         if not paid:
@@ -137,7 +137,7 @@ def check_trade(
     from companion.cards import Card
     from companion.hebrac import rules
 
-    engine = hebrac_engine_or_none(game)
+    engine = hebrac_engine_or_none(game) if game else None
     offered = _cards(offer)
     if engine is not None:
         bag = bag or engine.holds("AD")
@@ -162,7 +162,7 @@ def check_steal(
     if by not in ("enemy", "treasure"):
         raise BadInput(f"--by must be enemy or treasure, not {by!r}")
     inventory = _cards(cards)
-    engine = hebrac_engine_or_none(game) if not inventory else None
+    engine = hebrac_engine_or_none(game) if game and not inventory else None
     if engine is not None:
         inventory = list(engine.inventory)
     victim = rules.theft_victim(inventory, by_enemy=by == "enemy")
@@ -191,7 +191,7 @@ def check_price(
     from companion.hebrac.rules import Verdict
 
     want = Card.parse(card)
-    engine = hebrac_engine_or_none(game)
+    engine = hebrac_engine_or_none(game) if game else None
     if engine is not None:
         bag = bag or engine.holds("AD")
     paid = _cards(pay)
