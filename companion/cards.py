@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from companion.errors import NotationError
@@ -113,6 +114,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
+@lru_cache(maxsize=2048)
 def _parse(text: str) -> Card | None:
     raw = text.strip()
     if not raw or len(raw) > 40:

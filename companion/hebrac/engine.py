@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from companion.actions import ActionWords, join_action
@@ -111,14 +112,15 @@ def parse_chamber(text: str, columns: int) -> str:
     raise NotationError(f"{text!r} is not a chamber: {CHAMBER_FORMS}")
 
 
-def neighbours(name: str, columns: int) -> list[str]:
+@cache
+def neighbours(name: str, columns: int) -> tuple[str, ...]:
     row, col = ROWS.index(name[0]), int(name[1:])
     found = []
     for d_row, d_col in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         r, c = row + d_row, col + d_col
         if 0 <= r < len(ROWS) and 1 <= c <= columns:
             found.append(f"{ROWS[r]}{c}")
-    return found
+    return tuple(found)
 
 
 @dataclass
@@ -1161,7 +1163,7 @@ class HebracGame:
         encounter = self.encounter
         centre = encounter.chamber if encounter else self.position
         assert centre is not None
-        hit = [centre] + neighbours(centre, self.columns)
+        hit = [centre, *neighbours(centre, self.columns)]
         removed = [n for n in hit if not self.chambers[n].enemy_gone]
         if encounter is not None:
             self._under(encounter.prisoners)
