@@ -1382,6 +1382,14 @@ class HebracGame:
             lines += _wrap("Level effects: " + ", ".join(sorted(self.effects)), width)
         lines += self.map_lines()
         lines.append("x cleared  o open  . unknown  @ you")
+        seen = [c for c in self.chambers.values() if c.enemy is not None and not c.visited
+                and not c.enemy_gone]
+        if seen:
+            lines.append("lower case: seen, still face down")
+        treasures = [f"{c.name} {c.treasure}" for c in self.chambers.values()
+                     if c.treasure is not None and not c.treasure_gone]
+        if treasures:
+            lines += _wrap("Treasures seen: " + ", ".join(treasures), width)
         lines.append(f"Cleared {self.cleared_count()} of {len(self.chambers)}")
         encounter = self.encounter
         if encounter is not None:
