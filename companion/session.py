@@ -85,7 +85,8 @@ class Games:
         game.applied.append(applied)
         return game, applied
 
-    def undo(self, name: str, count: int = 1) -> OpenGame:
+    def undo(self, name: str, count: int = 1) -> tuple[OpenGame, list[str]]:
+        """Take back the last ``count`` actions; return the game and the actions undone."""
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
         with self.store.transaction(name) as record:
@@ -98,7 +99,7 @@ class Games:
             game = self._replay(record)
             record.outcome = game.engine.outcome
             self.store.write(record)
-        return game
+        return game, undone
 
     def redo(self, name: str, count: int = 1) -> tuple[OpenGame, list[Applied]]:
         if count < 1:

@@ -117,14 +117,16 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
     def undo(
         count: Annotated[int, typer.Argument(help="How many actions.")] = 1,
         game: GameOption = None,
+        as_json: JsonOption = False,
     ) -> None:
         """Take back the last action(s); 'redo' brings them back."""
         store = games()
-        name = store.resolve(game, kind)
-        before = len(store.open(name).record.actions)
-        opened = store.undo(name, count)
-        undone = before - len(opened.record.actions)
-        for action in opened.record.redo[:undone]:
+        opened, undone = store.undo(store.resolve(game, kind), count)
+        if as_json:
+            emit_json({"game": opened.record.name, "undone": undone,
+                       "state": opened.engine.status()})
+            return
+        for action in undone:
             echo(f"Undone: {action}")
         echo(opened.engine.prompt())
 
@@ -132,10 +134,16 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
     def redo(
         count: Annotated[int, typer.Argument(help="How many actions.")] = 1,
         game: GameOption = None,
+        as_json: JsonOption = False,
     ) -> None:
         """Apply again what 'undo' took back (a new action forgets it)."""
         store = games()
         opened, redone = store.redo(store.resolve(game, kind), count)
+        if as_json:
+            emit_json({"game": opened.record.name, "redone": [
+                {"action": a.action, "ruling": list(a.lines)} for a in redone],
+                "state": opened.engine.status()})
+            return
         for applied in redone:
             echo(f"Redone: {applied.action}")
             echo_lines(f"  {line}" for line in applied.lines)
