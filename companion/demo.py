@@ -15,11 +15,12 @@ DEFAULT_EXAMPLE = "hebrac-every-enemy"
 
 
 def find_example(name: str | None) -> Path:
-    paths = {p.stem: p for p in example_paths()}
+    # Only saved games: examples/ also holds data such as a card catalog.
+    paths = {p.stem: p for p in example_paths()
+             if "kind" in tomllib.loads(p.read_text("utf-8"))}
     wanted = name or DEFAULT_EXAMPLE
     if wanted not in paths:
-        games = sorted(stem for stem, p in paths.items() if "actions" in p.read_text("utf-8"))
-        raise BadInput(f"{wanted!r} is not an example: expected one of {', '.join(games)}")
+        raise BadInput(f"{wanted!r} is not an example: expected one of {', '.join(sorted(paths))}")
     return paths[wanted]
 
 

@@ -10,8 +10,8 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @cache
 def resource_dir(name: str) -> Path:
-    """``rulebook`` or ``examples``: the wheel puts them in the package folder."""
-    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
+    """``rulebook`` or ``examples``: in the wheel under ``companion/_data``, else the checkout."""
+    for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"the {name} folder is missing from this installation")

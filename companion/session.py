@@ -3,6 +3,12 @@
 Every change is made under the game's lock on a fresh read of the file, so two
 commands on one game never lose each other's actions. A refused action raises
 before anything is written.
+
+Opening replays the actions, from the newest matching snapshot when there is
+one (``companion.snapshots``). A long-lived process (the shell) may keep the
+games it opened in memory (``keep_open``): each use re-reads the file's bytes,
+under the lock when it writes, and replays only when they changed, i.e. when
+another process acted on the game.
 """
 
 from __future__ import annotations
@@ -13,7 +19,17 @@ from typing import Any
 
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, Engine, kind_info, load_kind
+from companion.snapshots import Snapshots
 from companion.store import GameRecord, Store, check_name
+
+# path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
+_kept: dict[str, tuple[bytes, OpenGame]] | None = None
+
+
+def keep_open(on: bool = True) -> None:
+    """Keep opened games in memory between commands of this process (the shell)."""
+    global _kept
+    _kept = {} if on else None
 
 
 @dataclass
@@ -26,6 +42,9 @@ class OpenGame:
 class Games:
     def __init__(self, store: Store | None = None) -> None:
         self.store = store if store is not None else Store()
+        # The file read by resolve(): (path, bytes, record), handed on to the next _load so
+        # that a one-shot command parses its save once; used only while the bytes are equal.
+        self._peeked: tuple[str, bytes, GameRecord] | None = None
 
     def resolve(self, name: str | None, kind: str | None = None) -> str:
         """The game a command acts on: ``name``, else the current game."""
@@ -36,29 +55,96 @@ class Games:
                 raise GameNotFound(f"no current game: {hint}, or pass --game NAME")
         check_name(name)
         if kind is not None:
-            record = self.store.read(name)
+            record = self._load(name).record if _kept is not None else self._peek(name)
             if record.kind != kind_info(kind).name:
                 raise BadInput(f"{name!r} is a {record.kind} game, not {kind_info(kind).name}")
         return name
 
     def open(self, name: str) -> OpenGame:
-        return self._replay(self.store.read(name))
+        return self._load(name)
 
-    def _replay(self, record: GameRecord, extra: list[str] | None = None) -> OpenGame:
+    def _peek(self, name: str) -> GameRecord:
+        path = self.store.path(name)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return self.store.read(name)  # raises the store's own error
+        record = self.store._decode(path, raw)
+        self._peeked = (str(path), raw, record)
+        return record
+
+    def _read(self, name: str) -> GameRecord:
+        """The saved record; the one resolve() just parsed if the file is unchanged."""
+        peeked, self._peeked = self._peeked, None
+        path = self.store.path(name)
+        if peeked is None or peeked[0] != str(path):
+            return self.store.read(name)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return self.store.read(name)
+        return peeked[2] if raw == peeked[1] else self.store._decode(path, raw)
+
+    def _load(self, name: str) -> OpenGame:
+        """The game as saved now; a kept game is replayed only when its bytes changed."""
+        if _kept is None:
+            return self._replay(self._read(name))
+        path = self.store.path(name)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            self.forget(name)
+            return self._replay(self.store.read(name))  # raises the store's own error
+        kept = _kept.get(str(path))
+        if kept is not None and kept[0] == raw:
+            return kept[1]
+        game = self._replay(self.store._decode(path, raw))
+        _kept[str(path)] = (raw, game)
+        return game
+
+    def _saved(self, game: OpenGame) -> None:
+        """Just written: remember the bytes now on disk with the game they hold."""
+        if _kept is None:
+            return
+        path = self.store.path(game.record.name)
+        try:
+            _kept[str(path)] = (path.read_bytes(), game)
+        except OSError:
+            _kept.pop(str(path), None)
+
+    def forget(self, name: str) -> None:
+        if _kept is not None:
+            _kept.pop(str(self.store.path(name)), None)
+
+    def _replay(self, record: GameRecord) -> OpenGame:
         path = self.store.path(record.name)
         try:
             module = load_kind(record.kind)
-            engine = module.new_engine(module.normalize_settings(record.settings))
+            settings = module.normalize_settings(record.settings)
+            engine = module.new_engine(settings)
         except CompanionError as error:
             raise self.store.problem(path, f"its settings are not valid: {error}") from error
+        snapshots = Snapshots(self.store.home, record.name, record.kind, settings)
+        actions = record.actions
         applied: list[Applied] = []
-        for number, action in enumerate(record.actions, start=1):
+        start = 0
+        found = snapshots.restore(actions)
+        if found is not None:
+            engine, applied, start = found
+        points = set(snapshots.points_after(start, len(actions)))
+        taken: dict[int, bytes] = {}
+        for number in range(start + 1, len(actions) + 1):
+            action = actions[number - 1]
             try:
                 applied.append(engine.apply(action))
             except CompanionError as error:
                 raise self.store.problem(
                     path, f"action {number} {action!r} no longer replays: {error}"
                 ) from error
+            if number in points and (blob := snapshots.take(engine, applied)) is not None:
+                taken[number] = blob
+        if taken:
+            snapshots.save(actions, taken)
         return OpenGame(record, engine, applied)
 
     def new(self, kind: str, settings: Mapping[str, Any], name: str | None = None) -> OpenGame:
@@ -71,18 +157,26 @@ class Games:
         with self.store.lock(game_name):
             self.store.write(record, new=True)
         self.store.set_current(game_name)
-        return self._replay(record)
+        game = self._replay(record)
+        self._saved(game)
+        return game
 
     def act(self, name: str, action: str) -> tuple[OpenGame, Applied]:
         """Apply one action and save it; a refusal leaves the file untouched."""
-        with self.store.transaction(name) as record:
-            game = self._replay(record)
-            applied = game.engine.apply(action)
-            record.actions.append(applied.action)
-            record.redo.clear()
-            record.outcome = game.engine.outcome
-            self.store.write(record)
-        game.applied.append(applied)
+        with self.store.lock(name):
+            game = self._load(name)
+            record = game.record
+            try:
+                applied = game.engine.apply(action)
+                record.actions.append(applied.action)
+                record.redo.clear()
+                record.outcome = game.engine.outcome
+                self.store.write(record)
+            except BaseException:
+                self.forget(name)  # the kept engine or record may be half changed
+                raise
+            game.applied.append(applied)
+            self._saved(game)
         return game, applied
 
     def undo(self, name: str, count: int = 1) -> tuple[OpenGame, list[str]]:
@@ -99,6 +193,7 @@ class Games:
             game = self._replay(record)
             record.outcome = game.engine.outcome
             self.store.write(record)
+            self._saved(game)
         return game, undone
 
     def redo(self, name: str, count: int = 1) -> tuple[OpenGame, list[Applied]]:
@@ -119,10 +214,12 @@ class Games:
             del record.redo[:count]
             record.outcome = game.engine.outcome
             self.store.write(record)
-        game.applied.extend(redone)
+            game.applied.extend(redone)
+            self._saved(game)
         return game, redone
 
     def note(self, name: str, text: str) -> None:
         with self.store.transaction(name) as record:
             record.notes.append(text)
             self.store.write(record)
+            self.forget(name)

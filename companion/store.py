@@ -14,17 +14,13 @@ import contextlib
 import errno
 import os
 import re
-import shutil
 import sys
 import time
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import tomli_w
 
 from companion.errors import BadInput, DataProblem, GameNotFound
 
@@ -53,6 +49,8 @@ def check_name(name: str) -> str:
 
 
 def now_text() -> str:
+    from datetime import UTC, datetime  # here, not at the top: 'status' never writes
+
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -226,6 +224,8 @@ class Store:
         if new and path.exists():
             raise BadInput(f"a game named {record.name!r} already exists")
         record.updated = now_text()
+        import tomli_w  # only writers need it (start-up time of read-only commands)
+
         data = tomli_w.dumps(record.to_toml()).encode("utf-8")
         # Parse back what we are about to write: never put down bytes we cannot read.
         if GameRecord.from_toml(tomllib.loads(data.decode("utf-8"))) != record:
@@ -262,6 +262,8 @@ class Store:
         try:
             os.link(path, newest)  # the old file itself: cheap, and it is never changed
         except OSError:
+            import shutil
+
             shutil.copy2(path, newest)
 
     def remove(self, name: str) -> None:

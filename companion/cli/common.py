@@ -6,16 +6,17 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
 
-from companion.game import JSON_SCHEMA, Applied
+from companion.cli.output import echo as echo  # re-exported for the kind modules
+from companion.cli.output import echo_lines as echo_lines
+from companion.cli.output import echo_vitals, show_status
+from companion.cli.output import emit_json as emit_json
+from companion.cli.output import width as width
+from companion.game import Applied
 
 GameOption = Annotated[
     str | None, typer.Option("--game", "-g", help="Act on this saved game, not the current one.")
@@ -41,27 +42,6 @@ def hebrac_engine_or_none(game: str | None) -> Any:
     return store.open(store.resolve(name, "hebrac")).engine
 
 
-def width() -> int:
-    """Terminal width for layouts; COLUMNS wins so tests and phones can set it."""
-    env = os.environ.get("COLUMNS", "")
-    if env.isdigit() and int(env) > 0:
-        return int(env)
-    return shutil.get_terminal_size((80, 24)).columns
-
-
-def echo(line: str = "") -> None:
-    sys.stdout.write(line + "\n")
-
-
-def echo_lines(lines: Iterable[str]) -> None:
-    sys.stdout.write("".join(line + "\n" for line in lines))
-
-
-def emit_json(payload: dict[str, Any]) -> None:
-    data = {"schema": JSON_SCHEMA, **payload}
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
-
-
 def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None:
     """Apply one action to the game and print its ruling (the CLI's one write path)."""
     store = games()
@@ -72,7 +52,7 @@ def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None
                    "state": opened.engine.status()})
         return
     echo_lines(applied.lines)
-    echo(opened.engine.prompt())
+    echo_vitals(opened.engine.prompt())
 
 
 def print_log(applied: list[Applied]) -> None:
@@ -90,13 +70,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
     @app.command()
     def status(game: GameOption = None, as_json: JsonOption = False) -> None:
         """Show the game's state."""
-        store = games()
-        opened = store.open(store.resolve(game, kind))
-        if as_json:
-            emit_json({"game": opened.record.name, **opened.engine.status()})
-        else:
-            echo(f"{opened.record.name} ({opened.record.kind})")
-            echo_lines(opened.engine.status_lines(width()))
+        show_status(kind, game, as_json)  # also main.run's fast path: the same bytes
 
     @app.command()
     def log(game: GameOption = None, as_json: JsonOption = False) -> None:
@@ -128,7 +102,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
             return
         for action in undone:
             echo(f"Undone: {action}")
-        echo(opened.engine.prompt())
+        echo_vitals(opened.engine.prompt())
 
     @app.command()
     def redo(
@@ -147,7 +121,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
         for applied in redone:
             echo(f"Redone: {applied.action}")
             echo_lines(f"  {line}" for line in applied.lines)
-        echo(opened.engine.prompt())
+        echo_vitals(opened.engine.prompt())
 
     @app.command()
     def note(

@@ -24,12 +24,14 @@ from companion.cli.common import (
     new_game,
 )
 from companion.cli.hebrac_check import check_app
+from companion.cli.hebrac_odds import odds
 
 KIND = "hebrac"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
 add_common_commands(app, KIND)
 app.add_typer(check_app, name="check")
+app.command("odds")(odds)
 
 Cards = Annotated[list[str], typer.Argument(help="Cards like 10H, QS, AD, JK.")]
 OptionalCards = Annotated[list[str] | None, typer.Argument(help="Cards like 10H, QS, AD, JK.")]

@@ -1,128 +1,127 @@
-"""The ``companion`` command: sub-commands per game kind, plus games, rules, demo.
+"""The ``companion`` command's entry point.
 
 ``run`` is the one place where core errors become ``Error: ...`` lines and
 exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
+
+The command tree lives in ``companion.cli.commands`` (register game kinds
+there) and is imported only when needed: ``KIND status [--json] [-g NAME]``,
+the command typed most, takes a fast path that reads its few options by hand,
+never imports typer and prints through the very function the typer command
+calls (``output.show_status``), so both print the same bytes.
+``companion.cli.main.app`` still gives the typer app.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Annotated, NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
-import typer
-
-from companion.cli import hebrac
-from companion.cli.common import JsonOption, echo, emit_json, games
 from companion.errors import CompanionError
 
-app = typer.Typer(
-    name="companion",
-    help="Scorekeeper and rules companion for card games played with real cards.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-app.add_typer(hebrac.app, name="hebrac", help="Hebrac's Dungeon: solo dungeon crawl.")
 
-games_app = typer.Typer(
-    help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
-)
-app.add_typer(games_app, name="games")
+def __getattr__(name: str) -> Any:
+    """``app`` and the rest of the command tree, imported on first use."""
+    if name.startswith("__"):  # the import system asks for __path__ and the like
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from companion.cli import commands
 
-
-@games_app.callback()
-def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
-    """List saved games; '*' marks the current one."""
-    if ctx.invoked_subcommand is not None:
-        return
-    store = games().store
-    current = store.current()
-    rows = []
-    for name in store.names():
-        try:
-            record = store.read(name)
-            rows.append({"name": name, "kind": record.kind, "updated": record.updated,
-                         "outcome": record.outcome, "actions": len(record.actions),
-                         "current": name == current})
-        except CompanionError as error:
-            rows.append({"name": name, "kind": "?", "updated": "?", "outcome": "unreadable",
-                         "actions": 0, "current": name == current, "problem": str(error)})
-    if as_json:
-        emit_json({"games": rows})
-        return
-    if not rows:
-        echo("No saved games. Start one with 'companion hebrac new'.")
-        return
-    for row in rows:
-        mark = "*" if row["current"] else " "
-        echo(f"{mark} {row['name']}  {row['kind']}  {row['outcome']}")
-        echo(f"    {row['actions']} actions, {row['updated']}")
-
-
-@games_app.command("rm")
-def games_rm(
-    name: Annotated[str, typer.Argument(help="The game to remove.")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
-) -> None:
-    """Remove a saved game (its last version stays among the backups)."""
-    store = games().store
-    if not store.exists(name):
-        store.read(name)  # raises the not-found error
-    if not yes and not typer.confirm(f"Remove {name}?", default=False):
-        echo("Kept.")
-        raise typer.Exit(1)
-    store.remove(name)
-    echo(f"Removed {name}; its last version is in {store.backup_path(name, 1)}.")
-
-
-@games_app.command("use")
-def games_use(name: Annotated[str, typer.Argument(help="The game to make current.")]) -> None:
-    """Make a saved game the current one."""
-    store = games().store
-    store.read(name)
-    store.set_current(name)
-    echo(f"{name} is now the current game.")
-
-
-@app.command()
-def demo(
-    example: Annotated[
-        str | None, typer.Argument(help="An example's name (default: the first).")
-    ] = None,
-) -> None:
-    """Replay an example game in a temporary home and print every ruling."""
-    from companion.demo import run_demo
-
-    for line in run_demo(example):
-        echo(line)
+    try:
+        return getattr(commands, name)
+    except AttributeError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
 
 
 def run(argv: list[str] | None = None) -> NoReturn:
-    """Entry point: run the app and map every error to one line and an exit code."""
-    from typer._click import exceptions as click_errors
+    """Entry point: run the command and map every error to one line and an exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    fast = fast_status(args)
+    if fast is not None:
+        from companion.cli.output import set_plain, show_status
 
+        kind, game, as_json, plain = fast
+        set_plain(plain)
+        sys.exit(guarded(lambda: show_status(kind, game, as_json)))
+
+    sys.exit(run_words(args))
+
+
+def run_words(args: list[str]) -> int:
+    """Run ``companion ARGS`` in this process; print errors as ``run`` does, return the code."""
+
+    def call() -> Any:
+        from companion.cli.commands import click_command
+
+        return click_command().main(args=args, prog_name="companion", standalone_mode=False)
+
+    return guarded(call)
+
+
+def guarded(call: Callable[[], Any]) -> int:
+    """Call, flush, and return the exit code; an error is one ``Error:`` line on stderr."""
     try:
-        result = app(args=argv, prog_name="companion", standalone_mode=False)
+        result = call()
+        sys.stdout.flush()
     except CompanionError as error:
-        _fail(str(error), error.exit_code)
-    except click_errors.UsageError as error:
-        _fail(error.format_message(), 2)
-    except typer.Abort:
-        _fail("aborted", 1)
-    except click_errors.ClickException as error:
-        _fail(error.format_message(), 2)
+        return _fail(str(error), error.exit_code)
     except KeyboardInterrupt:
-        _fail("interrupted", 130)
+        return _fail("interrupted", 130)
     except BrokenPipeError:
-        sys.exit(0)
-    sys.stdout.flush()
-    sys.exit(result if isinstance(result, int) else 0)
+        return 0
+    except SystemExit as stop:  # a command that exits by itself
+        if isinstance(stop.code, str):
+            sys.stderr.write(stop.code + "\n")
+        return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+    except Exception as error:
+        import typer
+        from typer._click import exceptions as click_errors
+
+        if isinstance(error, typer.Abort):
+            return _fail("aborted", 1)
+        if isinstance(error, click_errors.ClickException):  # usage errors among them
+            return _fail(error.format_message(), 2)
+        raise
+    return result if isinstance(result, int) else 0
 
 
-def _fail(message: str, code: int) -> NoReturn:
+def _fail(message: str, code: int) -> int:
     sys.stdout.flush()
     first = " ".join(message.split())
     sys.stderr.write(f"Error: {first}\n")
-    sys.exit(code)
+    sys.stderr.flush()
+    return code
+
+
+def fast_status(args: list[str]) -> tuple[str, str | None, bool, bool] | None:
+    """``(kind, game, as_json, plain)`` when ``args`` is a plain ``KIND status``; else None.
+
+    Only the exact forms the typer command accepts are taken (``--plain``
+    before the kind; ``--json``, ``--game NAME``, ``--game=NAME``, ``-g NAME``,
+    ``-gNAME`` after it); anything else, ``--help`` included, goes the long way
+    so the two paths cannot disagree.
+    """
+    from companion.game import KINDS
+
+    plain = bool(args) and args[0] == "--plain"
+    if plain:
+        args = args[1:]
+    if len(args) < 2 or args[0] not in KINDS or args[1] != "status":
+        return None
+    game: str | None = None
+    as_json = False
+    rest = iter(args[2:])
+    for word in rest:
+        if word == "--json":
+            as_json = True
+        elif word in ("--game", "-g"):
+            value = next(rest, None)
+            if value is None or value.startswith("-"):
+                return None
+            game = value
+        elif word.startswith("--game="):
+            game = word[len("--game="):]
+        elif word.startswith("-g") and len(word) > 2 and not word.startswith("--"):
+            game = word[2:]
+        else:
+            return None
+    return args[0], game, as_json, plain

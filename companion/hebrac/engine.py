@@ -180,6 +180,9 @@ class HebracGame:
         self.under_deck: list[Card] = []
         self.seen: list[tuple[Card, str]] = []  # every card typed, in order, with its source
         self.dealt = 0  # cards dealt to the table since the start (2 per chamber per level)
+        # For the odds: Hand Deck events in order, (kind, cards, unseen count); kind is
+        # "action", "deal", "under" or a ``seen`` source. See companion/hebrac/odds.py.
+        self.deck_log: list[tuple[str, tuple[Card, ...], int]] = []
         self.spells_cast: list[str] = []
         self.aces_found: list[str] = []
         self._new_level_layout()
@@ -223,6 +226,7 @@ class HebracGame:
                            f"{', '.join(VERBS)}")
         if self.outcome != "playing" and not (words.verb == "potion" and self._late_potion_open()):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
+        self.deck_log.append(("action", (), 0))
         canonical, lines = handler(words)
         return Applied(canonical, tuple(lines))
 
@@ -362,15 +366,20 @@ class HebracGame:
         return lines
 
     def _new_level_layout(self) -> None:
+        unseen = 0  # face-down cards never turned up also go under
         for chamber in self.chambers.values():
             left = []
             if chamber.enemy is not None and not chamber.enemy_gone:
                 left.append(chamber.enemy)
             if chamber.treasure is not None and not chamber.treasure_gone:
                 left.append(chamber.treasure)
+            unseen += (chamber.enemy is None and not chamber.enemy_gone) + (
+                chamber.treasure is None and not chamber.treasure_gone)
             self._under(left)
+        self._under([], unseen)
         self.chambers = {name: Chamber(name) for name in chamber_names(self.columns)}
         self.dealt += 2 * len(self.chambers)
+        self.deck_log.append(("deal", (), 2 * len(self.chambers)))
         self.position = None
         self.encounter = None
         self.effects.clear()
@@ -562,6 +571,9 @@ class HebracGame:
 
     def _close_chamber(self, chamber: Chamber, treasure: Card | None) -> None:
         """The chamber's treasure is resolved (taken or lost): the chamber is cleared."""
+        if treasure is None and not chamber.treasure_gone:  # lost: under the Hand Deck
+            self._under([chamber.treasure] if chamber.treasure else [],
+                        0 if chamber.treasure else 1)
         chamber.treasure = treasure or chamber.treasure
         chamber.treasure_gone = True
         chamber.enemy_gone = True
@@ -674,6 +686,8 @@ class HebracGame:
             chamber.enemy_gone = True
             if chamber.enemy is not None:
                 self._under([chamber.enemy])
+            else:
+                self._under([], 1)  # removed face down, unseen
 
     def _priestess_theft(self, by_enemy: bool) -> str:
         if "anti-magic" in self.effects:
@@ -833,8 +847,6 @@ class HebracGame:
             raise RuleRefused(f"nothing to refuse now: {self._next_hint()}", R_ENCOUNTER)
         chamber = self.chambers[encounter.chamber]
         self._under([encounter.enemy])
-        if encounter.treasure is not None:
-            self._under([encounter.treasure])
         self._close_chamber(chamber, None)
         return "refuse", [f"{chamber.name}: the treasure is lost; chamber cleared"]
 
@@ -1142,6 +1154,8 @@ class HebracGame:
             raise RuleRefused(f"{name} has no enemy to replace", "hebrac.spell.body-switch")
         if chamber.enemy is not None:
             self._under([chamber.enemy])
+        else:
+            self._under([], 1)  # replaced face down, unseen
         chamber.enemy = new
         chamber.hidden_switch = not chamber.visited
         face = "face down" if chamber.hidden_switch else "face up"
@@ -1278,9 +1292,16 @@ class HebracGame:
                 raise RuleRefused(f"{card} would be out {number} times but the {where} hold "
                                   f"{copies}: a typo?", R_COPIES)
         self.seen.extend((card, source) for card in new)
+        if source == "draw":
+            del self.deck_top[:len(new)]  # peeked cards leave the top as they are drawn
+        if new:
+            self.deck_log.append((source, tuple(new), 0))
 
-    def _under(self, cards: Iterable[Card]) -> None:
+    def _under(self, cards: Iterable[Card], unseen: int = 0) -> None:
+        cards = tuple(cards)
         self.under_deck.extend(cards)
+        if cards or unseen:
+            self.deck_log.append(("under", cards, unseen))
 
     # -- what commands show -------------------------------------------------------------
     def _next_hint(self) -> str:

@@ -217,7 +217,7 @@ def normalize_deck(raw: Mapping[str, Any]) -> dict[str, Any]:
     allowed = table()["deck"]["potion_values"]
     bad = next((v for v in potions if v not in allowed), None)
     if bad is not None:
-        raise BadInput(f"potions: a potion is valued {_or(allowed)}, not {bad}")
+        raise BadInput(f"potions: a potion is valued {or_list(allowed)}, not {bad}")
     settings: dict[str, Any] = {"colours": colours, "stars": stars, "potions": potions}
     for item in HERO_NUMBERS:
         settings[item] = _numbers(raw, defaults, item, 0, 20, count=2)
@@ -238,7 +238,7 @@ def _numbers(raw: Mapping[str, Any], defaults: Mapping[str, Any], key: str, low:
     return list(value)
 
 
-def _or(values: Sequence[int]) -> str:
+def or_list(values: Sequence[int]) -> str:
     return ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
 
 

@@ -24,7 +24,7 @@ COUNT_HELP: Final = {
     "orcs": "orcs (5s and 6s) collected", "ogres": "ogres (7s) collected",
     "last_trick": "whether the active player won the last trick",
 }
-TRUMP_TEXT: Final = {"none": "no trump", "spells": "spells (3s and 4s)",
+TRUMP_TEXT: Final = {"none": "none", "spells": "spells (3s and 4s)",
                      "potions": "potions", "torches": "torches (0s)"}
 
 
@@ -44,17 +44,11 @@ class Hero:
     aliases: tuple[str, ...]
     note: str
 
-    @property
-    def option(self) -> str:
-        return self.id
-
     def trump_rule(self) -> str:
-        """The trump rule in a few words: ``a colour, chosen by the active player``."""
-        if self.trump == "colour":
-            who = "the player to the left" if self.chooser == "left" else "the active player"
-            return f"a colour, chosen by {who}"
-        if self.trump == "value":
-            return "a value, chosen by the active player"
+        """The trump rule in a few words: ``a colour (active player picks)``."""
+        who = "left" if self.chooser == "left" else "active"
+        if self.trump in ("colour", "value"):
+            return f"a {self.trump} ({who} player picks)"
         return TRUMP_TEXT[self.trump]
 
     def trick_rule(self) -> str:
@@ -64,16 +58,16 @@ class Hero:
 
     def gold_rule(self, number: str = "N") -> str:
         """The gold rule in a few words; ``number`` is the base or minimum."""
-        things = " + ".join(c for c in self.counts)
+        things = " or ".join(COUNT_WORDS.get(c, c) for c in self.counts)
         if self.gold == "base-minus":
-            return f"{number} - {things}"
+            return f"base {number}, minus 1 per {things}"
         if self.gold == "over-minimum":
             return f"1 per {things} over {number}"
         if self.gold == "per":
-            return f"{self.each} per {' or '.join(COUNT_WORDS[c] for c in self.counts)}"
+            return f"{self.each} per {things}"
         if self.gold == "last-trick":
-            return f"{self.reward} for the last trick"
-        return f"{self.reward} if {things} = prediction"
+            return f"{self.reward} for winning the last trick"
+        return f"{self.reward} if {' + '.join(self.counts)} = the prediction"
 
 
 @cache
@@ -166,7 +160,8 @@ def gold_for_round(hero: Hero, counts: Mapping[str, int | bool], *, number: int 
                       f"minimum {number} ({note}): {gold} gold")
     if hero.gold == "per":
         gold = total * hero.each
-        return gold, f"{hero.name}: {sum_text(hero.counts)} x {hero.each} = {gold} gold"
+        times = f" x {hero.each}" if hero.each != 1 else ""
+        return gold, f"{hero.name}: {sum_text(hero.counts)}{times} = {gold} gold"
     if hero.gold == "last-trick":
         won = bool(counts["last_trick"])
         gold = hero.reward if won else 0
@@ -176,3 +171,43 @@ def gold_for_round(hero: Hero, counts: Mapping[str, int | bool], *, number: int 
     verdict = "right" if gold else "wrong"
     return gold, (f"{hero.name}: predicted {predict}, got {sum_text(hero.counts)} = {total}, "
                   f"{verdict}: {gold} gold")
+
+
+# -- the hero table, as 'heroes' shows it ---------------------------------------
+def number_text(hero: Hero, settings: Mapping[str, Any], players: int | None) -> str:
+    """The base or minimum: for this player count, else both (``6/4``)."""
+    if hero.setting is None:
+        return ""
+    if players is not None:
+        return str(hero_number(hero, settings, players))
+    return "/".join(map(str, settings[hero.setting]))
+
+
+def hero_lines(hero: Hero, settings: Mapping[str, Any], players: int | None) -> list[str]:
+    """A hero in three or four short lines: name, trump, trick rule, gold."""
+    flag = " (unverified)" if hero.setting in settings.get("unverified", ()) else ""
+    lines = [hero.name, f"  trump: {hero.trump_rule()}"]
+    if hero.trick != "highest":
+        lines.append(f"  tricks: {hero.trick_rule()}")
+    lines.append(f"  gold: {hero.gold_rule(number_text(hero, settings, players))}{flag}")
+    if hero.note:
+        lines.append(f"  {hero.note}")
+    return lines
+
+
+def hero_json(hero: Hero, settings: Mapping[str, Any], players: int | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": hero.id, "name": hero.name, "set": hero.set, "trump": hero.trump,
+        "trump_chooser": hero.chooser, "trick": hero.trick, "gold": hero.gold,
+        "counts": list(hero.counts), "rule": hero.gold_rule(number_text(hero, settings, players)),
+    }
+    if hero.gold == "per":
+        data["each"] = hero.each
+    if hero.gold in ("last-trick", "prediction"):
+        data["reward"] = hero.reward
+    if hero.setting is not None:
+        data["setting"] = hero.setting
+        data["number"] = (hero_number(hero, settings, players) if players is not None
+                          else list(settings[hero.setting]))
+        data["unverified"] = hero.setting in settings.get("unverified", ())
+    return data

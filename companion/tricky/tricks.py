@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from companion.tricky.cards import Deck, TrickyCard
 
-
 SYMBOLS = {"spells": "spell", "potions": "potion", "torches": "torch"}
 """Trumps that are a kind of card rather than a chosen colour or value."""
 

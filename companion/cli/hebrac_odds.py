@@ -1,0 +1,40 @@
+"""companion hebrac odds: exact chances from the cards entered, with advice.
+
+Registered on the hebrac sub-app as ``odds``. It only reads the game; every
+number comes from ``companion.hebrac.odds``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games, width
+
+
+def odds(
+    next_: Annotated[int | None, typer.Option(
+        "--next", help="Chance that a card or kind turns up among the next N cards.")] = None,
+    card: Annotated[str | None, typer.Option(help="The card --next asks about, like AS.")]
+    = None,
+    kind: Annotated[str | None, typer.Option(
+        help="The kind --next asks about: joker, ace, king, queen, jack, face, red, "
+             "hearts, strength-potion, ...")] = None,
+    potion: Annotated[str | None, typer.Option(
+        help="Count this strength potion in the coming round.")] = None,
+    prisoner: Annotated[list[str] | None, typer.Option(
+        help="Count this prisoner as called (repeat).")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Exact odds of the coming round and the battle, with advice, from the cards seen."""
+    from companion.hebrac.odds import odds_report
+
+    store = games()
+    opened = store.open(store.resolve(game, "hebrac"))
+    report = odds_report(opened.engine, next_cards=next_, card=card, kind=kind, potion=potion,
+                         prisoners=prisoner or [])
+    if as_json:
+        emit_json({"game": opened.record.name, **report.data})
+        return
+    echo_lines(report.lines(width()))

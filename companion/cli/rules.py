@@ -1,0 +1,298 @@
+"""companion rules ...: look up a rule of any game, from a phone.
+
+    companion rules [GAME] QUERY...    ranked sections, best shown whole
+    companion rules GAME CARD          a card in that game (Hebrac: QS, 10H, JK)
+    companion rules ID                 one section, like hebrac.spell.escape
+    companion rules GAME --toc         the contents
+    companion rules hebrac --diff      the 2005 and classic texts compared
+    companion rules --check            the rulebook's self-check
+
+Output is plain text laid out for the terminal width (COLUMNS, at least 40).
+Titles are bold only on a terminal, never with --plain or NO_COLOR.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from companion.cli.common import JsonOption, echo, echo_lines, emit_json, width
+
+SEE_ALSO = 4
+SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
+MIN_WIDTH = 40
+
+Words = Annotated[list[str] | None, typer.Argument(
+    help="[GAME] then a question, a card (QS, 10H, G4) or a section id.", show_default=False,
+    metavar="[GAME] QUERY...")]
+
+
+def rules_command(
+    words: Words = None,
+    toc: Annotated[bool, typer.Option("--toc", help="List the game's sections.")] = False,
+    diff: Annotated[bool, typer.Option("--diff", help="Hebrac: 2005 vs classic text.")]
+    = False,
+    check: Annotated[bool, typer.Option("--check", help="Check the rulebook itself.")] = False,
+    plain: Annotated[bool, typer.Option("--plain", help="No colour or bold.")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Find a rule: ranked sections for a question, a card, an id, or the contents.
+
+    \b
+    companion rules hebrac queen of spades as a treasure
+    companion rules hebrac QS      (a card; Tricky: G4)
+    companion rules hebrac.spell.escape
+    companion rules tricky --toc
+    companion rules hebrac --diff
+    """
+    from companion import rulebook
+
+    columns = max(MIN_WIDTH, width())
+    style = _Style(plain)
+    game, query = _split_game(words or [])
+    rulebook.load_index(_cache_dir())
+    if check:
+        _check(as_json)
+        return
+    if diff:
+        if game not in (None, "hebrac"):
+            from companion.errors import BadInput
+
+            raise BadInput("--diff compares Hebrac's two texts: 'companion rules hebrac --diff'")
+        _diff(columns, as_json, style)
+        return
+    if toc or not query:
+        if not query and not toc and game is None:
+            _games(as_json)
+            return
+        _toc(game or _current_kind(), columns, as_json, style)
+        return
+    text = " ".join(query)
+    found = rulebook.find_section(text, game)
+    if found is not None:
+        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
+              text)
+        return
+    listed = rulebook.sections_under(text, game)
+    if listed:
+        _listing(text, listed, columns, as_json)
+        return
+    prefer = None
+    if game is None:
+        prefer = _current_kind()
+    if game == "hebrac" or game is None and prefer in (None, "hebrac"):
+        facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
+        if facts is not None:
+            _card("hebrac", facts, as_json)
+            return
+    if game == "tricky" or game is None and prefer == "tricky":
+        tricky = rulebook.tricky_card(text, _tricky_deck()) if len(query) <= 2 else None
+        if tricky is not None:
+            _card("tricky", tricky, as_json)
+            return
+    hits = rulebook.search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
+    if not hits:
+        where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
+        if as_json:
+            emit_json({"query": text, "game": game, "results": [], "section": None})
+        else:
+            echo_lines(rulebook.wrap(f"Nothing found for '{text}'{where}. Try other words, or "
+                                     "'companion rules GAME --toc'.", columns))
+        raise typer.Exit(1)
+    best = hits[0].score
+    others = [h for h in hits[1:] if h.score >= SEE_ALSO_SHARE * best]
+    if as_json:
+        emit_json({"query": text, "game": game, "prefer": prefer,
+                   "results": [{"id": h.section.id, "title": h.section.title,
+                                "parent": h.section.parent, "game": h.section.game,
+                                "score": h.score} for h in [hits[0], *others]],
+                   "section": hits[0].section.as_json()})
+        return
+    _show(hits[0].section, [h.section for h in others], columns, False, style, text)
+
+
+class _Style:
+    """Bold titles on a terminal; nothing when piped, with --plain or NO_COLOR."""
+
+    def __init__(self, plain: bool) -> None:
+        self.on = not plain and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.on and text else text
+
+
+def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
+    """A leading game name (or alias) picks the game; the rest is the question."""
+    from companion.errors import BadInput
+    from companion.game import kind_info
+
+    if not words or "'" in words[0]:  # "hebrac's game" is a question, not a game name
+        return None, list(words)
+    try:
+        return kind_info(words[0]).name, words[1:]
+    except BadInput:
+        return None, words
+
+
+def _cache_dir() -> Path | None:
+    """Where the search index is cached: beside the saved games, or the user cache folder."""
+    home = os.environ.get("COMPANION_HOME")
+    if home:
+        return Path(home).expanduser() / "cache"
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_cache_dir("companion", appauthor=False))
+    except ImportError:  # pragma: no cover - a dependency, but the cache is optional
+        return None
+
+
+def _tricky_deck() -> dict[str, Any] | None:
+    """The players' Tricky Dungeon deck settings, if they saved any."""
+    from companion.errors import CompanionError
+
+    try:
+        from companion.tricky.deck import load_deck
+
+        return dict(load_deck())
+    except CompanionError:
+        return None
+
+
+def _current_kind() -> str | None:
+    """The current game's kind, if there is a readable current game."""
+    from companion.errors import CompanionError
+
+    try:
+        from companion.store import Store
+
+        store = Store()
+        name = store.current()
+        return store.read(name).kind if name else None
+    except (CompanionError, OSError):
+        return None
+
+
+def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,
+          query: str) -> None:
+    from companion import rulebook
+
+    also = [a for a in also if a is not None][:SEE_ALSO]
+    if as_json:
+        emit_json({"query": query, "section": item.as_json(),
+                   "see_also": [{"id": a.id, "title": a.title} for a in also]})
+        return
+    lines = rulebook.section_lines(item, columns)
+    title_lines = len(rulebook.wrap(item.title, columns))
+    lines[:title_lines] = [style.bold(line) for line in lines[:title_lines]]
+    if also:
+        lines += ["", "See also:"]
+        for other in also:
+            lines += rulebook.id_title_lines(other, columns, "  ")
+    echo_lines(lines)
+
+
+def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:
+    from companion import rulebook
+
+    if as_json:
+        emit_json({"query": prefix, "sections": [{"id": s.id, "title": s.title,
+                                                  "parent": s.parent} for s in items]})
+        return
+    echo(f"Sections under {prefix}:")
+    for item in items:
+        echo_lines(rulebook.id_title_lines(item, columns, "  "))
+
+
+def _card(game: str, facts: Any, as_json: bool) -> None:
+    if as_json:
+        emit_json({"game": game, **facts.as_json()})
+        return
+    echo_lines(facts.lines(max(MIN_WIDTH, width())))
+
+
+def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
+    from companion import rulebook
+
+    games = [game] if game else list(rulebook.GAMES)
+    if as_json:
+        emit_json({"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": [
+            {"id": s.id, "title": s.title, "parent": s.parent}
+            for s in rulebook.book(g).sections]} for g in games]})
+        return
+    lines: list[str] = []
+    for number, name in enumerate(games):
+        if number:
+            lines.append("")
+        lines.append(style.bold(f"{rulebook.GAME_TITLES[name]}: contents"))
+        for parent, items in rulebook.toc(name):
+            lines += rulebook.wrap(parent, columns, "", "  ")
+            for item in items:
+                lines += _toc_entry(item, columns)
+    lines += ["", f"Open one: companion rules {games[0]}.ID"]
+    echo_lines(lines)
+
+
+def _toc_entry(item: Any, columns: int) -> list[str]:
+    """``  spell.escape  Escape``; the title goes below when the line would be too long."""
+    from companion import rulebook
+
+    one = f"  {item.short_id}  {item.title}"
+    if len(one) <= columns:
+        return [one]
+    return [f"  {item.short_id}"] + rulebook.wrap(item.title, columns, "    ", "    ")
+
+
+def _diff(columns: int, as_json: bool, style: _Style) -> None:
+    from companion import rulebook
+
+    rows = rulebook.differences()
+    if as_json:
+        emit_json({"game": "hebrac", "revisions": ["2005", "classic"], "differences": rows})
+        return
+    lines = [style.bold("Hebrac's Dungeon: 2005 vs classic text")]
+    for row in rows:
+        lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
+        lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
+        lines += rulebook.wrap(f"classic: {row['classic']}", columns, "  ", "    ")
+        if row.get("setting"):
+            lines += rulebook.wrap(f"setting: {row['setting']}", columns, "  ", "    ")
+    echo_lines(lines)
+
+
+def _games(as_json: bool) -> None:
+    from companion import rulebook
+
+    counts = rulebook.summary()
+    if as_json:
+        emit_json({"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": n}
+                             for g, n in counts.items()]})
+        return
+    echo("Rulebooks:")
+    for name, count in counts.items():
+        echo(f"  {name}  {rulebook.GAME_TITLES[name]} ({count})")
+    echo("")
+    echo("companion rules [GAME] QUESTION...")
+    echo("companion rules GAME --toc")
+
+
+def _check(as_json: bool) -> None:
+    from companion import rulebook
+
+    problems = rulebook.check()
+    counts = rulebook.summary()
+    if as_json:
+        emit_json({"ok": not problems, "problems": problems, "sections": counts})
+    elif problems:
+        echo(f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        echo_lines(f"- {p}" for p in problems)
+    else:
+        total = sum(counts.values())
+        echo(f"Rulebook OK: {total} sections")
+        echo_lines(f"  {name} {count}" for name, count in counts.items())
+    if problems:
+        raise typer.Exit(1)

@@ -1,0 +1,156 @@
+"""companion share / companion import: move a saved game between devices, no server.
+
+``share`` prints the game's share code as a QR code (or as text, or into a
+file); ``import`` reads a code (typed, from a file, or from stdin), checks
+everything and replays it before it writes anything.
+"""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from companion.cli.common import GameOption, echo, echo_lines, games, width
+from companion.errors import BadInput, DataProblem
+
+MAX_READ_BYTES = 1024 * 1024
+"""Most bytes read from a file or stdin (an HTML sheet holding a code fits)."""
+
+
+def share(
+    game: GameOption = None,
+    qr: Annotated[bool, typer.Option("--qr", help="A QR code (the default).")] = False,
+    text: Annotated[bool, typer.Option("--text", help="The code as one line of text.")]
+    = False,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the code to FILE.",
+                                                metavar="FILE")] = None,
+    ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw the QR code with '#'.")]
+    = False,
+    invert: Annotated[bool, typer.Option("--invert", help="For a light screen: draw the "
+                                                          "dark modules.")] = False,
+) -> None:
+    """Print the game's share code as a QR code, as text, or into a file."""
+    from companion.share import encode
+
+    if qr + text + (output is not None) > 1:
+        raise BadInput("choose one of --qr, --text and -o FILE")
+    if (ascii_only or invert) and (text or output is not None):
+        raise BadInput("--ascii and --invert draw the QR code: leave out --text and -o")
+    store = games()
+    opened = store.open(store.resolve(game))
+    record = opened.record
+    code = encode(record.kind, record.name, record.settings, record.actions, record.notes,
+                  record.redo)
+    if text:
+        echo(code)
+        return
+    if output is not None:
+        try:
+            output.write_text(code + "\n", encoding="utf-8")
+        except OSError as error:
+            raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+        say(f"Wrote the share code of {record.name!r} ({len(code)} characters) to {output}. "
+            f"On the other device: companion import {output.name}")
+        return
+    show_qr(record.name, len(record.actions), code, ascii_only=ascii_only, invert=invert)
+
+
+def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: bool) -> None:
+    from companion.sheets.qr import ascii_lines, half_block_lines, matrix
+
+    screen = width()
+    try:
+        qr = matrix(code, "L")
+    except BadInput:
+        say(f"Too long for a QR code: the share code of {name!r} is {len(code)} characters, "
+            "a QR code holds at most 4296.")
+        say(ALTERNATIVES)
+        raise typer.Exit(1) from None
+    if qr.columns() > screen:
+        say(f"Too wide: the QR code of {name!r} needs {qr.columns()} columns and this screen "
+            f"has {screen}.")
+        say(ALTERNATIVES)
+        raise typer.Exit(1)
+    draw = ascii_lines if ascii_only else half_block_lines
+    echo_lines(draw(qr, invert=invert))
+    say(f"{name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
+    say("Scan it, then on the other device: companion import CODE")
+
+
+ALTERNATIVES = "Use --text to print the code, or -o FILE to save it in a file."
+
+
+def say(message: str) -> None:
+    echo_lines(textwrap.wrap(message, max(20, width()), break_on_hyphens=False,
+                             break_long_words=False))
+
+
+def import_game(
+    source: Annotated[str, typer.Argument(help="A share code, a file holding one, or - to "
+                                               "read it from stdin.", metavar="CODE|FILE|-")],
+    name: Annotated[str | None, typer.Option("--name", help="Save it under this name.")]
+    = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace a saved game of that name "
+                                                        "(it goes to the backups).")] = False,
+) -> None:
+    """Bring in a shared game: checked and replayed before anything is written."""
+    from companion.share import decode, find_code
+    from companion.store import GameRecord, check_name
+
+    shared = decode(find_code(read_source(source)))
+    target = check_name(name) if name is not None else shared.name
+    store = games().store
+    record = GameRecord(kind=shared.kind, name=target, settings=shared.settings,
+                        actions=shared.actions, redo=shared.redo, notes=shared.notes,
+                        outcome=shared.engine.outcome)
+    with store.lock(target):
+        replaced = store.exists(target)
+        if replaced and not force:
+            raise BadInput(f"a game named {target!r} already exists: give another with "
+                           "--name NAME, or replace it with --force")
+        store.write(record, new=not force)
+    store.set_current(target)
+    count = len(record.actions)
+    what = f"{count} action{'' if count == 1 else 's'}"
+    if replaced:
+        say(f"Imported {target!r} ({record.kind}, {what}) in place of the old one, kept as "
+            f"{store.backup_path(target, 1)}; now current.")
+    else:
+        say(f"Imported {target!r} ({record.kind}, {what}), now current.")
+    echo_lines(shared.engine.status_lines(width()))
+
+
+def read_source(source: str) -> str:
+    """The text of the code: the argument itself, a file, or stdin (size-limited)."""
+    if source == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        try:
+            data = stream.read(MAX_READ_BYTES + 1) if stream is not None else \
+                sys.stdin.read(MAX_READ_BYTES + 1).encode("utf-8", "replace")
+        except OSError as error:
+            raise DataProblem(f"cannot read stdin: {error.strerror or error}") from None
+        return _text(data, "stdin")
+    if source.strip()[:3].upper() == "CMP":
+        return source
+    try:
+        with open(source, "rb") as handle:
+            data = handle.read(MAX_READ_BYTES + 1)
+    except FileNotFoundError:
+        raise BadInput(f"{source[:200]!r} is neither a share code (CMP1....) nor a file") from None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BadInput(f"cannot read {source[:200]!r}: {reason}") from None
+    return _text(data, source)
+
+
+def _text(data: bytes, where: str) -> str:
+    if len(data) > MAX_READ_BYTES:
+        raise BadInput(f"{where} holds more than {MAX_READ_BYTES} bytes: not a share code")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"{where} is not UTF-8 text: not a share code") from None

@@ -1,0 +1,99 @@
+"""companion sheet: a saved game's score sheet, or a blank one, as text, Markdown or HTML."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from companion.cli.common import GameOption, echo, games
+from companion.errors import BadInput, CompanionError, DataProblem
+
+SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
+
+
+def sheet(
+    words: Annotated[list[str] | None, typer.Argument(
+        help="The game kind (hebrac, tricky, halfdeck, elbereth); more names after "
+             "--players.", metavar="[GAME_KIND]")] = None,
+    game: GameOption = None,
+    blank: Annotated[bool, typer.Option("--blank", help="An empty sheet to fill in by hand.")]
+    = False,
+    players: Annotated[list[str] | None, typer.Option(
+        "--players", help="Blank sheet: the players' names, or how many.",
+        metavar="NAME... | N")] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", help="text (40 columns), md (for a chat) or html (to print).",
+        metavar="text|md|html")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write to FILE instead of the screen.", metavar="FILE")] = None,
+    paper: Annotated[str, typer.Option("--paper", help="HTML: the paper it prints on.",
+                                       metavar="a4|letter")] = "a4",
+) -> None:
+    """Print a score sheet: the saved game's, or a blank one (--blank)."""
+    from companion.game import kind_info
+    from companion.sheets import PAPERS, blank_sheet, game_sheet, parse_players, render
+
+    rest = list(words or [])
+    kind = None
+    if rest and _is_kind(rest[0]):
+        kind = kind_info(rest.pop(0)).name
+    if rest and players is None:
+        raise BadInput(f"{rest[0]!r} is not a game kind: expected hebrac, tricky, halfdeck or "
+                       "elbereth")
+    roster = parse_players([*(players or []), *rest])
+    paper = paper.lower()
+    if paper not in PAPERS:
+        raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
+    if fmt is None:
+        fmt = SUFFIXES.get(output.suffix.lower(), "text") if output is not None else "text"
+    if blank:
+        if game is not None:
+            raise BadInput("--blank makes an empty sheet: leave out --game")
+        if kind is None:
+            kind = _current_kind()
+        built = blank_sheet(kind, roster)
+    else:
+        if roster is not None:
+            raise BadInput("--players is for a blank sheet (--blank): a saved game has its "
+                           "own players")
+        store = games()
+        opened = store.open(store.resolve(game, kind))
+        record = opened.record
+        built = game_sheet(record.kind, record.name, record.settings, record.actions,
+                           opened.engine.status(), record.notes, record.redo)
+    text = render(built, fmt, paper)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+    size = f", {paper.upper() if paper == 'a4' else 'Letter'}" if fmt == "html" else ""
+    echo(f"Wrote the {built.heading} ({fmt}{size}) to {output}.")
+
+
+def _is_kind(word: str) -> bool:
+    from companion.game import kind_info
+
+    try:
+        kind_info(word)
+    except BadInput:
+        return False
+    return True
+
+
+def _current_kind() -> str:
+    """A blank sheet with no kind named: the current game's kind, if there is one."""
+    store = games().store
+    name = store.current()
+    if name is not None:
+        try:
+            return str(store.read(name).kind)
+        except CompanionError:
+            pass
+    raise BadInput("which game? e.g. 'companion sheet hebrac --blank' (hebrac, tricky, "
+                   "halfdeck or elbereth)")

@@ -1,0 +1,491 @@
+"""``companion shell`` (also ``companion play``): one process for a whole session.
+
+Each line is a ``companion KIND ...`` command without its prefix, split like a
+shell line and run through the same typer app as the one-shot commands, so
+there is one grammar and one set of rulings. ``a 4h`` is ``attack 4h``: a
+short alias or any unique prefix of a command works. Every action is saved as
+it is confirmed, exactly as the one-shot commands save it; games are kept
+open in memory between lines and replayed only when another process changed
+their file.
+
+The prompt shows the game's vital numbers. Tab completes commands, options,
+cards held, chambers, spells and heroes (with readline; without it the shell
+still works). History is kept in the data home between sessions.
+"""
+
+from __future__ import annotations
+
+import cmd
+import contextlib
+import re
+import shlex
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from companion.cli.output import echo, echo_lines, plain, vitals_in_prompt, width
+from companion.errors import CompanionError
+from companion.store import check_name
+
+HISTORY_FILE = "shell_history"
+HISTORY_LENGTH = 2000
+BUILTINS = ("help", "exit", "quit")
+# Top-level commands that make no sense inside the shell.
+NOT_IN_SHELL = ("shell", "play")
+ALIASES: dict[str, dict[str, str]] = {
+    "*": {"s": "status", "l": "log", "u": "undo", "r": "redo", "?": "help", "q": "exit"},
+    "hebrac": {"a": "attack", "e": "enter", "t": "take", "c": "cast", "nl": "next-level",
+               "m": "move", "p": "play"},
+    "tricky": {"t": "trick"},
+    "halfdeck": {"a": "attack", "d": "draw", "ta": "team-attack", "e": "equip"},
+    "elbereth": {"a": "attack", "d": "descend", "p": "pickup", "f": "found"},
+}
+_CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
+
+Dispatch = Callable[[list[str]], int]
+
+
+class Shell(cmd.Cmd):
+    """The interactive loop; ``run_line`` is the whole logic, the rest is terminal care."""
+
+    def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
+        super().__init__()
+        from companion.cli.commands import click_command
+        from companion.cli.main import run_words
+        from companion.session import Games, keep_open
+
+        keep_open(True)
+        self.games = Games()
+        self.pinned = game
+        self.interactive = sys.stdin.isatty() if interactive is None else interactive
+        self.plain = plain()
+        self.root = click_command()
+        self._run_words: Dispatch = run_words
+        self.kind: str | None = None
+        self.last_code = 0
+        self.history: Path | None = None
+        self.matches: list[str] = []
+        if game is not None:
+            self.games.store.read(check_name(game))  # an unknown game fails before the loop
+        else:
+            current = self.games.store.current()
+            self.pinned = current if current and self.games.store.exists(current) else None
+        self.refresh()
+
+    # -- the loop -------------------------------------------------------------------
+    def cmdloop(self, intro: Any | None = None) -> None:
+        readline = _readline() if self.interactive and not self.plain else None
+        # Without readline (none on this platform, a pipe, --plain) lines are read plainly.
+        self.use_rawinput = readline is not None
+        if readline is None:
+            self.completekey = ""
+        else:
+            self._start_history(readline)
+        vitals_in_prompt(self.interactive)
+        try:
+            while True:
+                try:
+                    super().cmdloop(intro)
+                    return
+                except KeyboardInterrupt:
+                    sys.stdout.write("^C\n")
+                    intro = ""
+        finally:
+            vitals_in_prompt(False)
+
+    def onecmd(self, line: str) -> bool:
+        if line == "EOF":  # cmd.Cmd's word for end of input (Ctrl-D)
+            if self.interactive:
+                sys.stdout.write("\n")
+            return True
+        keep_going = self.run_line(line)
+        self._save_history_line()
+        return not keep_going
+
+    def emptyline(self) -> bool:
+        return False
+
+    def postcmd(self, stop: bool, line: str) -> bool:
+        sys.stdout.flush()
+        return stop
+
+    # -- one line -------------------------------------------------------------------
+    def run_line(self, line: str) -> bool:
+        """Run one line; False when the shell should end."""
+        try:
+            words = shlex.split(line)
+        except ValueError as error:
+            self._error(f"cannot read {line.strip()!r}: {error}", 2)
+            return True
+        if not words:
+            return True
+        head = words[0].lower()
+        if ALIASES["*"].get(head) in ("exit", "help"):
+            head = ALIASES["*"][head]
+        if head in ("exit", "quit"):
+            return False
+        if head == "help":
+            self.show_help(words[1:])
+            return True
+        try:
+            args = self.expand(words)
+        except _Handled:
+            return True
+        if args is None:
+            return True
+        before = self.games.store.current()
+        # Each line runs the top-level options again: keep 'companion --plain shell' plain.
+        self.last_code = self._run_words(["--plain", *args] if self.plain else args)
+        if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
+            self.pinned = self.games.store.current()
+        self.refresh()
+        return True
+
+    def expand(self, words: list[str]) -> list[str] | None:
+        """The full ``companion`` arguments for a shell line, or None after an error."""
+        group = self.kind_group()
+        if group is not None:
+            name = self.command_name(words[0], group)
+            if name is not None:
+                args = [self.kind or "", name, *words[1:]]
+                command = group.commands[name]
+                if self.pinned and _takes_game(command) and not _has_game(words[1:]):
+                    args += ["--game", self.pinned]
+                return args
+        top = self.root.commands
+        if words[0] in top and words[0] not in NOT_IN_SHELL:
+            return words
+        if group is None and self.pinned is None:
+            self._error(f"no game yet: start one with '{_first_kind(top)} new', or "
+                        "'games use NAME'", 2)
+            return None
+        self._error(f"no such command {words[0]!r} (see 'help')", 2)
+        return None
+
+    def command_name(self, word: str, group: Any) -> str | None:
+        """A command of the game's kind: its name, an alias, or a unique prefix."""
+        names = group.commands
+        lowered = word.lower()
+        if lowered in names:
+            return str(lowered)
+        alias = {**ALIASES["*"], **ALIASES.get(self.kind or "", {})}.get(lowered)
+        if alias in names:
+            return alias
+        matches = [n for n in names if n.startswith(lowered)]
+        if len(matches) == 1:
+            return str(matches[0])
+        if len(matches) > 1:
+            self._error(f"{word!r} could be {', '.join(sorted(matches))}: type more", 2)
+            raise _Handled
+        return None
+
+    def kind_group(self) -> Any | None:
+        if self.kind is None:
+            return None
+        return self.root.commands.get(self.kind)
+
+    # -- prompt ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Re-read the pinned game (cheap when unchanged) and set the prompt."""
+        vitals = ""
+        self.kind = None
+        if self.pinned is not None:
+            try:
+                opened = self.games.open(self.pinned)
+                self.kind = opened.record.kind
+                vitals = opened.engine.prompt()
+            except CompanionError:
+                self.pinned = None
+        self.prompt = prompt_text(self.pinned, vitals, width()) if self.interactive else ""
+
+    # -- help -----------------------------------------------------------------------
+    def show_help(self, topic: list[str]) -> None:
+        group = self.kind_group()
+        if topic:
+            args = self.expand([*topic, "--help"]) if group is not None else [*topic, "--help"]
+            if args is not None:
+                if "--game" in args:  # help needs no game
+                    at = args.index("--game")
+                    del args[at:at + 2]
+                self._run_words(args)
+            return
+        echo_lines(help_lines(self.kind, group, self.pinned, width()))
+
+    # -- completion -----------------------------------------------------------------
+    def complete(self, text: str, state: int) -> str | None:  # type: ignore[override]
+        if state == 0:
+            try:
+                import readline
+
+                line = readline.get_line_buffer()[: readline.get_endidx()]
+            except (ImportError, AttributeError):
+                line = text
+            try:
+                self.matches = self.candidates(line, text)
+            except Exception:  # a completion bug must never end the game
+                self.matches = []
+            if len(self.matches) == 1:  # Python's readline adds no space after a word
+                self.matches = [self.matches[0] + " "]
+        return self.matches[state] if state < len(self.matches) else None
+
+    def candidates(self, line: str, text: str) -> list[str]:
+        """Words that may follow ``line`` (whose last word is ``text``, maybe empty)."""
+        try:
+            before = shlex.split(line[: len(line) - len(text)])
+        except ValueError:
+            return []
+        group = self.kind_group()
+        if not before:
+            words = set(BUILTINS) | {n for n in self.root.commands if n not in NOT_IN_SHELL}
+            if group is not None:
+                words |= set(group.commands)
+            return _matching(words, text)
+        command = None
+        if group is not None:
+            with contextlib.suppress(_Handled):
+                name = self.command_name(before[0], group) if before[0] != "help" else None
+                command = group.commands.get(name) if name else None
+        if before[0] == "help" and len(before) == 1 and group is not None:
+            return _matching(group.commands, text)
+        if command is None:
+            return []
+        previous = before[-1] if len(before) > 1 else ""
+        option = _option_named(command, previous)
+        if option is not None and not option.is_flag:
+            if "game" == option.name:
+                return _matching(self.games.store.names(), text)
+            sources = self.sources()
+            return _matching(sources["cards"] + sources["names"], text)
+        if text.startswith("-"):
+            return _matching([o for p in command.params for o in getattr(p, "opts", ())
+                              if o.startswith("--")], text)
+        return _matching(self.argument_words(command.name or "", before[1:]), text)
+
+    def argument_words(self, command: str, typed: list[str]) -> list[str]:
+        sources = self.sources()
+        if self.kind == "hebrac":
+            if command == "cast" and not typed:
+                return sources.get("spells", [])
+            if command in ("enter", "move", "see") and not typed:
+                return sources.get("chambers", [])
+            if command == "cast":
+                return sources.get("chambers", []) + sources.get("cards", [])
+        if command in ("hero", "round", "new"):
+            return sources["heroes"] + sources["names"]
+        return sources["cards"] + sources["names"] + sources["heroes"]
+
+    def sources(self) -> dict[str, list[str]]:
+        """Words for completion from the open game: cards held, chambers, spells, heroes."""
+        found: dict[str, list[str]] = {"cards": [], "chambers": [], "spells": [], "heroes": [],
+                                       "names": []}
+        if self.pinned is None or self.kind is None:
+            return found
+        try:
+            state = self.games.open(self.pinned).engine.status()
+        except CompanionError:
+            return found
+        found["cards"] = sorted(set(_cards_in(state)))
+        chambers = state.get("chambers")
+        if isinstance(chambers, dict):
+            found["chambers"] = list(chambers)
+        found["spells"] = _spell_ids(self.kind)
+        found["heroes"] = _hero_ids(self.kind)
+        found["names"] = sorted(set(_names_in(self.kind, state)))
+        return found
+
+    # -- history and errors ---------------------------------------------------------
+    def _start_history(self, readline: Any) -> None:
+        from companion.store import data_home
+
+        self.history = data_home() / HISTORY_FILE
+        readline.set_history_length(HISTORY_LENGTH)
+        with contextlib.suppress(OSError):
+            readline.read_history_file(self.history)
+        with contextlib.suppress(OSError):
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(self.history)  # trimmed to the length
+        readline.set_completer_delims(" \t\n")
+
+    def _save_history_line(self) -> None:
+        if self.history is None:
+            return
+        readline = _readline()
+        if readline is None:
+            return
+        try:
+            readline.append_history_file(1, self.history)  # at once: a killed shell keeps it
+        except (AttributeError, OSError):
+            with contextlib.suppress(OSError):
+                readline.write_history_file(self.history)
+
+    def _error(self, message: str, code: int) -> None:
+        sys.stdout.flush()
+        sys.stderr.write(f"Error: {message}\n")
+        sys.stderr.flush()
+        self.last_code = code
+
+
+class _Handled(Exception):
+    """An error already printed; the line is done."""
+
+
+def prompt_text(game: str | None, vitals: str, columns: int) -> str:
+    """The vital numbers then ``> ``; on their own line when they would crowd the input."""
+    if not vitals:
+        return f"{game}> " if game else "companion> "
+    if len(vitals) + 2 > max(columns // 2, 20):
+        return f"{vitals}\n> "
+    return f"{vitals}> "
+
+
+def help_lines(kind: str | None, group: Any | None, game: str | None, columns: int) -> list[str]:
+    lines = []
+    if group is None:
+        lines.append("No game open. Start one, e.g. 'hebrac new', or 'games use NAME'.")
+    else:
+        lines.append(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
+                     "a unique prefix works too.")
+        aliases = {**ALIASES["*"], **ALIASES.get(kind or "", {})}
+        by_name: dict[str, list[str]] = {}
+        for short, long in aliases.items():
+            if long in group.commands:
+                by_name.setdefault(long, []).append(short)
+        shown = [(name, command) for name, command in group.commands.items()
+                 if not getattr(command, "hidden", False)]
+        if columns >= 60:
+            for name, command in shown:
+                short = ",".join(sorted(by_name.get(name, [])))
+                label = f"{name} ({short})" if short else name
+                text = command.get_short_help_str(limit=columns - 20)
+                lines.append(f"  {label:<16}{text}")
+        else:  # a phone: the names flow, 'help CMD' tells the rest
+            labels = [f"{name} ({','.join(sorted(by_name[name]))})" if name in by_name else name
+                      for name, _ in shown]
+            lines.append("Commands: " + ", ".join(labels))
+    lines += ["help CMD shows a command's options.",
+              "exit or Ctrl-D leaves; Tab completes; history is kept.",
+              "Other commands work too: games, rules, share, KIND new."]
+    return lines
+
+
+def _takes_game(command: Any) -> bool:
+    return any(getattr(p, "name", None) == "game" for p in command.params)
+
+
+def _has_game(words: Iterable[str]) -> bool:
+    return any(w in ("-g", "--game") or w.startswith(("--game=", "-g")) and w != "-"
+               for w in words)
+
+
+def _option_named(command: Any, word: str) -> Any | None:
+    if not word.startswith("-"):
+        return None
+    for param in command.params:
+        if word in getattr(param, "opts", ()):
+            return param
+    return None
+
+
+def _matching(words: Iterable[str], text: str) -> list[str]:
+    """Words starting with ``text``; names with spaces come quoted, ready to use."""
+    lowered = text.lower().lstrip("'\"")
+    return sorted({shlex.quote(w) for w in words if w.lower().startswith(lowered)})
+
+
+def _cards_in(value: Any) -> Iterable[str]:
+    """Card texts anywhere in a status object under keys that hold cards in hand."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("inventory", "hand", "equipment", "gear", "cards", "held", "potions"):
+                yield from (v for v in _strings(item) if _CARD_LIKE.fullmatch(v))
+            elif isinstance(item, dict | list):
+                yield from _cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _cards_in(item)
+
+
+def _names_in(kind: str, state: dict[str, Any]) -> Iterable[str]:
+    """Named things a command may take: players, heroes, cards in hand, gear, enemies."""
+    for key in ("players", "equipped"):
+        yield from (v for v in state.get(key) or [] if isinstance(v, str))
+    for hero in state.get("heroes") or []:
+        if isinstance(hero, dict) and isinstance(hero.get("name"), str):
+            yield hero["name"]
+    for key in ("hands", "equipment", "cards", "lives", "gear"):
+        value = state.get(key)
+        if isinstance(value, dict):
+            yield from (k for k in value if isinstance(k, str) and not k.isdigit())
+            yield from (v for v in _strings(value) if key in ("hands", "gear"))
+    if kind == "elbereth":
+        try:
+            from companion.tables import tables
+
+            table = tables("elbereth")
+            yield from table.get("enemies", {})
+            yield from table.get("bosses", {})
+        except (OSError, ValueError):
+            return
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+def _spell_ids(kind: str) -> list[str]:
+    if kind != "hebrac":
+        return []
+    from companion.hebrac import rules
+
+    return list(rules.spells())
+
+
+def _hero_ids(kind: str) -> list[str]:
+    try:
+        if kind == "tricky":
+            from companion.tricky.heroes import heroes
+
+            return [hero.id for hero in heroes().values()]
+        if kind == "halfdeck":
+            module: Any = __import__("companion.halfdeck.engine", fromlist=["HEROES"])
+            table = getattr(module, "HEROES", None)
+            return [str(name) for name in table] if table else []
+    except (ImportError, CompanionError):
+        return []
+    return []
+
+
+def _first_kind(commands: Iterable[str]) -> str:
+    from companion.game import KINDS
+
+    return next((k for k in KINDS if k in commands), "hebrac")
+
+
+def _readline() -> Any | None:
+    try:
+        import readline
+    except ImportError:  # some platforms have none: plain input() still works
+        return None
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return readline
+
+
+def run_shell(game: str | None) -> int:
+    shell = Shell(game)
+    if shell.interactive and shell.pinned is not None:
+        echo(f"companion shell: {shell.pinned} ({shell.kind}). 'help' lists the commands.")
+    elif shell.interactive:
+        echo("companion shell: no game open. 'help' lists the commands.")
+    shell.cmdloop()
+    return shell.last_code

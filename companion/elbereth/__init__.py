@@ -1,0 +1,1 @@
+"""Elbereth: a solitaire roguelike with one d6, six pieces of equipment and seven floors."""

@@ -1,0 +1,1 @@
+"""Half Deck Dungeon Heroes: heroes, gear and the two decks, tracked from typed cards."""

@@ -1,0 +1,148 @@
+"""Half Deck cards as the player enters them: a name, a kind and the printed numbers.
+
+The printed cards are not in our source, so a card is whatever the player
+typed once: ``steel sword`` is gear giving S+2, ``goblin minion`` a minion
+of S7 with loot 1. Numbers may be missing while a card is only half known
+(the catalog seeds some cards from the rules' examples); a game only uses
+complete cards (``missing`` says what a card still lacks).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Final
+
+from companion.errors import BadInput, NotationError
+
+STRENGTH: Final = "strength"
+MAGIC: Final = "magic"
+LETTER: Final = {STRENGTH: "S", MAGIC: "M"}
+
+HERO: Final = "hero"
+GEAR: Final = "gear"
+MINION: Final = "minion"
+BOSS: Final = "boss"
+TRAP: Final = "trap"
+MISC: Final = "misc"
+ENDGAME_BOSS: Final = "endgame-boss"
+ENDGAME_TREASURE: Final = "endgame-treasure"
+KINDS: Final = (HERO, GEAR, MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE)
+DUNGEON_KINDS: Final = (MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE)
+FOES: Final = (MINION, BOSS, ENDGAME_BOSS)
+"""Dungeon cards that are fought (attack rolls); a trap is challenged instead."""
+ONE_NUMBER: Final = (MINION, BOSS, TRAP, ENDGAME_BOSS)
+"""Kinds with one number, strength- or magic-based."""
+
+NAME_FORMS: Final = ("letters, digits, spaces, ' . and -, at most 40, not a number, "
+                     "not starting with -")
+_NAME = re.compile(r"[^\W_][\w' .-]{0,39}")
+
+
+def card_name(text: str) -> str:
+    """The canonical name: lower case, single spaces (``Steel  Sword`` -> ``steel sword``)."""
+    name = " ".join(text.replace("_", " ").split()).lower()
+    if not _NAME.fullmatch(name) or name.isdigit():
+        raise NotationError(f"{text!r} is not a card name: {NAME_FORMS}")
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """One card's printed facts. For gear, ``strength``/``magic`` hold the bonus."""
+
+    name: str
+    kind: str
+    strength: int | None = None
+    magic: int | None = None
+    loot: int | None = None
+    one_use: bool = False
+    effect: str = ""
+
+    @property
+    def attribute(self) -> str | None:
+        """The attribute a one-number card or a gear card is based on."""
+        if self.strength is not None and self.magic is None:
+            return STRENGTH
+        if self.magic is not None and self.strength is None:
+            return MAGIC
+        return None
+
+    @property
+    def number(self) -> int:
+        value = self.strength if self.attribute == STRENGTH else self.magic
+        assert value is not None
+        return value
+
+    def missing(self) -> list[str]:
+        """What a game still needs to know, as the options that give it."""
+        need: list[str] = []
+        if self.kind == HERO:
+            need += [f"--{k[:3]} N" for k in (STRENGTH, MAGIC)
+                     if getattr(self, k) is None]
+        elif self.kind == GEAR or self.kind in ONE_NUMBER:
+            if self.strength is None and self.magic is None:
+                need.append("--str N or --mag N")
+        if self.kind in (MINION, BOSS) and self.loot is None:
+            need.append("--loot N")
+        return need
+
+    def describe(self) -> str:
+        """``hero S4 M1``, ``gear S+2 (one use)``, ``minion S7 loot 1``."""
+        parts = [self.kind.replace("-", " ")]
+        if self.kind == HERO:
+            parts += [f"S{_num(self.strength)}", f"M{_num(self.magic)}"]
+        elif self.kind == GEAR:
+            if self.strength is not None:
+                parts.append(f"S+{self.strength}")
+            if self.magic is not None:
+                parts.append(f"M+{self.magic}")
+        else:
+            if self.strength is not None:
+                parts.append(f"S{self.strength}")
+            if self.magic is not None:
+                parts.append(f"M{self.magic}")
+            if self.loot is not None and self.kind != TRAP:
+                parts.append(f"loot {self.loot}")
+        text = " ".join(parts)
+        return text + " (one use)" if self.one_use else text
+
+    def as_toml(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for key in ("strength", "magic", "loot"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.one_use:
+            data["one_use"] = True
+        if self.effect:
+            data["effect"] = self.effect
+        return data
+
+    @classmethod
+    def from_toml(cls, name: str, data: Any) -> CardInfo:
+        """Read one catalog entry; raise ValueError naming what is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"card {name!r} is not a table")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise ValueError(f"card {name!r} has no valid kind (one of {', '.join(KINDS)})")
+        numbers: dict[str, int | None] = {}
+        for key in ("strength", "magic", "loot"):
+            value = data.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or not 0 <= value <= 99):
+                raise ValueError(f"card {name!r}: {key} must be a whole number 0-99")
+            numbers[key] = value
+        effect = data.get("effect", "")
+        if not isinstance(effect, str) or not isinstance(data.get("one_use", False), bool):
+            raise ValueError(f"card {name!r}: effect must be text and one_use true or false")
+        try:
+            canonical = card_name(name)
+        except BadInput as error:
+            raise ValueError(str(error)) from None
+        return cls(canonical, kind, numbers["strength"], numbers["magic"], numbers["loot"],
+                   bool(data.get("one_use", False)), effect)
+
+
+def _num(value: int | None) -> str:
+    return "?" if value is None else str(value)

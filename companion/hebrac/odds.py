@@ -1,0 +1,1293 @@
+"""Hebrac's Dungeon odds: exact chances computed from every card entered so far.
+
+The Hand Deck model
+-------------------
+At the start the decks are shuffled, 24 cards are dealt face down and the rest
+is the Hand Deck. Cards are taken off its top (attack cards, Hebrac's game, a
+genie's cards, Body Switch, the deal of a new level) and used cards go under
+it. ``DeckModel`` replays the engine's ``deck_log`` and keeps:
+
+- the pool: every card never seen, wherever it lies (in the Hand Deck, face
+  down on the table, or put under face down). Every never-seen place holds a
+  uniformly random arrangement of the pool, so the next never-seen card off
+  the top is any pool card, equally likely - even though some of the pool lies
+  on the table rather than in the Hand Deck;
+- the Hand Deck as stretches from the top: the never-seen original part, then
+  one batch per action that put cards under (in the order the actions were
+  entered; order unknown inside a batch), and cards peeked by Future
+  Perception (known, on top);
+- the face-down table cards, by where they came from.
+
+A card turned up is taken from where the model expects it. When the model had
+to guess (a card that could come from two places) or a card contradicts it
+(cards put under in another order than entered), a note says so and every
+answer prints it.
+
+Every chance here is a ``Fraction``: draws without replacement, computed
+exactly, never sampled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import comb, factorial
+from typing import TYPE_CHECKING, Any
+
+from companion.cards import Card, full_deck
+from companion.errors import BadInput
+from companion.hebrac import rules
+
+if TYPE_CHECKING:
+    from companion.hebrac.engine import HebracGame
+
+POOL = 0  # the group id of the never-seen cards
+Counts = tuple[int, ...]
+
+
+# -- the Hand Deck model -----------------------------------------------------------
+@dataclass
+class Group:
+    """Cards whose places are known only as a set: a batch put under, or a peeked card.
+
+    ``unseen`` counts never-seen cards mixed in (face-down cards put under):
+    each is a pool card. A group's places may be partly in the Hand Deck and
+    partly on the table (a new level dealt from it).
+    """
+
+    cards: Counter[Card] = field(default_factory=Counter)
+    unseen: int = 0
+
+    @property
+    def size(self) -> int:
+        return sum(self.cards.values()) + self.unseen
+
+
+@dataclass
+class Segment:
+    """Consecutive Hand Deck places holding cards of one group."""
+
+    group: int
+    slots: int
+
+
+class DeckModel:
+    """Where every card may be, replayed from the engine's Hand Deck events."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        everything = Counter(cards)
+        self.total = sum(everything.values())
+        self.groups: dict[int, Group] = {POOL: Group(everything)}
+        self.segments: list[Segment] = [Segment(POOL, self.total)]
+        self.table: Counter[int] = Counter()  # face-down table places, by group
+        self.notes: list[str] = []
+        self._batch: int | None = None  # the batch the current action puts cards under
+        self._next_id = POOL + 1
+
+    # -- facts -------------------------------------------------------------------
+    @property
+    def pool(self) -> Counter[Card]:
+        return self.groups[POOL].cards
+
+    @property
+    def pool_size(self) -> int:
+        return sum(self.pool.values())
+
+    @property
+    def deck_size(self) -> int:
+        return sum(s.slots for s in self.segments)
+
+    def deck_slots(self, group: int) -> int:
+        return sum(s.slots for s in self.segments if s.group == group)
+
+    def unseen_in_deck(self) -> int:
+        """Never-seen cards of the original Hand Deck still in it."""
+        return self.deck_slots(POOL)
+
+    def unseen_under(self) -> int:
+        return sum(g.unseen for gid, g in self.groups.items() if gid != POOL)
+
+    def peeked(self) -> list[Card]:
+        """Cards known to be on top, in order (Future Perception)."""
+        known = []
+        for segment in self.segments:
+            if segment.slots == 0:
+                continue
+            group = self.groups[segment.group]
+            if segment.group == POOL or group.size != 1 or group.unseen:
+                break
+            known.append(next(iter(+group.cards)))
+        return known
+
+    def top_group(self) -> int | None:
+        for segment in self.segments:
+            if segment.slots:
+                return segment.group
+        return None
+
+    def chance(self, group: int, card: Card) -> Fraction:
+        """The chance that a place of ``group`` holds ``card``."""
+        g = self.groups[group]
+        if g.size == 0:
+            return Fraction(0)
+        if group == POOL:
+            return Fraction(g.cards[card], g.size)
+        known = Fraction(g.cards[card], g.size)
+        if g.unseen and self.pool_size:
+            known += Fraction(g.unseen, g.size) * Fraction(self.pool[card], self.pool_size)
+        return known
+
+    def next_card(self) -> dict[Card, Fraction]:
+        """The distribution of the Hand Deck's next card."""
+        group = self.top_group()
+        if group is None:
+            return {}
+        g = self.groups[group]
+        names = set(g.cards) | (set(self.pool) if g.unseen else set())
+        found = {card: self.chance(group, card) for card in sorted(names)}
+        return {card: p for card, p in found.items() if p}
+
+    def check(self) -> list[str]:
+        """Broken bookkeeping, if any (the tests call it after every replay)."""
+        problems = []
+        for gid, group in self.groups.items():
+            places = self.deck_slots(gid) + self.table[gid]
+            if gid == POOL:
+                places += self.unseen_under()
+            if places != group.size or min(group.cards.values(), default=0) < 0:
+                problems.append(f"group {gid}: {group.size} cards in {places} places")
+        return problems
+
+    # -- replay ------------------------------------------------------------------
+    def apply(self, kind: str, cards: Sequence[Card], count: int) -> None:
+        """One ``deck_log`` event of the engine."""
+        if kind == "action":
+            self._batch = None
+        elif kind == "deal":
+            self.deal(count)
+        elif kind == "under":
+            self.under(cards, count)
+        elif kind == "draw":
+            for card in cards:
+                self.draw(card)
+        elif kind == "pick":
+            for card in cards:
+                self.pick(card)
+        elif kind == "peek":
+            self.peek(cards)
+        elif kind == "table":
+            for card in cards:
+                self.reveal(card)
+        else:  # pragma: no cover - the engine logs only the kinds above
+            raise ValueError(kind)
+
+    def _note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
+
+    def _possible(self, group: int, card: Card) -> bool:
+        g = self.groups[group]
+        return g.cards[card] > 0 or (group != POOL and g.unseen > 0 and self.pool[card] > 0)
+
+    def _take(self, group: int, card: Card, prefer_known: bool = False) -> None:
+        """Take ``card`` out of ``group`` (its place is taken by the caller)."""
+        g = self.groups[group]
+        if group == POOL:
+            g.cards[card] -= 1
+            return
+        from_unseen = g.unseen > 0 and self.pool[card] > 0
+        if g.cards[card] > 0 and from_unseen and not prefer_known:
+            self._note(f"{card} could be a card put under seen or unseen: taken as the "
+                       "likelier")
+            known = Fraction(g.cards[card])
+            hidden = Fraction(g.unseen * self.pool[card], self.pool_size)
+            from_unseen = hidden > known
+        if g.cards[card] > 0 and not from_unseen:
+            g.cards[card] -= 1
+        else:
+            g.unseen -= 1
+            self.pool[card] -= 1
+
+    def _top(self) -> Segment | None:
+        while self.segments and self.segments[0].slots == 0:
+            self.segments.pop(0)
+        return self.segments[0] if self.segments else None
+
+    def draw(self, card: Card) -> None:
+        """``card`` is taken off the top of the Hand Deck."""
+        top = self._top()
+        if top is not None and self._possible(top.group, card):
+            top.slots -= 1
+            self._take(top.group, card)
+            return
+        self._note(f"{card} off the top was not where the model expected it: cards may have "
+                   "gone under in another order than entered")
+        if top is None:
+            self._remove_anywhere(card)
+            return
+        segment = top
+
+        def use_top() -> None:
+            segment.slots -= 1
+
+        self._swap(card, top.group, use_top)
+
+    def pick(self, card: Card) -> None:
+        """``card`` is chosen from anywhere in the Hand Deck (Hebrac's prize)."""
+        live = [s for s in self.segments if s.slots]
+        batches = [s for s in live if s.group != POOL and self.groups[s.group].cards[card]]
+        pool = [s for s in live if s.group == POOL and self.pool[card]]
+        mixed = [s for s in live if s.group != POOL and self.groups[s.group].unseen
+                 and self.pool[card]]
+        self._note(f"you looked through the Hand Deck to pick {card}: what you saw there is "
+                   "not known to the odds")
+        for segment in batches + pool + mixed:
+            segment.slots -= 1
+            self._take(segment.group, card, prefer_known=True)
+            return
+        self._note(f"{card} was picked but the model has no such card in the Hand Deck")
+        self._remove_anywhere(card)
+
+    def peek(self, cards: Sequence[Card]) -> None:
+        """The top cards are seen and stay on top, in this order."""
+        known = []
+        for card in cards:
+            self.draw(card)
+            known.append(self._new_group(Counter([card])))
+        self.segments[0:0] = [Segment(gid, 1) for gid in known]
+
+    def deal(self, count: int) -> None:
+        """``count`` cards off the top go face down onto the table."""
+        for _ in range(count):
+            top = self._top()
+            if top is None:
+                self._note("a deal found the Hand Deck model empty")
+                return
+            top.slots -= 1
+            self.table[top.group] += 1
+
+    def reveal(self, card: Card) -> None:
+        """A face-down table card is turned up (or looked at)."""
+        weights = {gid: self.table[gid] * self.chance(gid, card)
+                   for gid in self.table if self.table[gid] and self._possible(gid, card)}
+        if not weights:
+            self._note(f"{card} turned up on the table was not where the model expected it")
+            here = max((gid for gid in self.table if self.table[gid]),
+                       key=lambda gid: (self.table[gid], -gid), default=None)
+            if here is None:
+                self._remove_anywhere(card)
+            else:
+                self._swap(card, here, lambda: self.table.subtract([here]))
+            return
+        if len(weights) > 1:
+            self._note(f"{card} on the table could come from two deals: taken as the likelier")
+        group = max(weights, key=lambda gid: (weights[gid], -gid))
+        self.table[group] -= 1
+        self._take(group, card)
+
+    def under(self, cards: Sequence[Card], unseen: int) -> None:
+        """Cards go under the Hand Deck; ``unseen`` more come face down from the table."""
+        batch = self._batch
+        last = self.segments[-1] if self.segments else None
+        if batch is None or last is None or last.group != batch or \
+                last.slots != self.groups[batch].size:
+            batch = self._new_group(Counter())
+            self._batch = batch
+            self.segments.append(Segment(batch, 0))
+        segment = self.segments[-1]
+        group = self.groups[batch]
+        group.cards.update(cards)
+        segment.slots += len(cards)
+        for _ in range(unseen):
+            if any(self.table[gid] for gid in self.table if gid != POOL):
+                self._note("a face-down card put under may have been dealt from cards put "
+                           "under before: taken as a never-seen one")
+            if self.table[POOL] > 0:
+                self.table[POOL] -= 1
+            else:
+                if not self._table_card_to_pool():
+                    self._note("a face-down card went under but the model has none on the table")
+                    continue
+            group.unseen += 1
+            segment.slots += 1
+
+    def _table_card_to_pool(self) -> bool:
+        """A face-down card of a known batch goes under unseen: it rejoins the pool."""
+        for gid in sorted(self.table):
+            if gid == POOL or not self.table[gid]:
+                continue
+            g = self.groups[gid]
+            self.table[gid] -= 1
+            if g.unseen:
+                g.unseen -= 1  # one of its never-seen cards: already a pool card
+                return True
+            card = max(+g.cards, key=lambda c: (g.cards[c], c))
+            g.cards[card] -= 1
+            self.pool[card] += 1
+            self._note("a face-down card dealt from cards put under went under again unseen: "
+                       "treated as a never-seen card")
+            return True
+        return False
+
+    def _swap(self, card: Card, here: int, use_place: Callable[[], None]) -> None:
+        """``card`` turned up at a place of group ``here`` that cannot hold it.
+
+        The place is used up (``use_place``); the card the model had there takes
+        the place where the model had ``card``, so every count stays right.
+        """
+        there: int | None = next((s.group for s in self.segments
+                                  if s.slots and self._possible(s.group, card)), None)
+        if there is None:
+            there = next((gid for gid in sorted(self.table)
+                          if self.table[gid] and self._possible(gid, card)), None)
+        use_place()
+        moved: Card | None = None  # None: a never-seen card
+        if here != POOL:
+            g = self.groups[here]
+            if g.unseen:
+                g.unseen -= 1
+            elif +g.cards:
+                moved = max(+g.cards, key=lambda c: (g.cards[c], c))
+                g.cards[moved] -= 1
+        if there is None:
+            self._note(f"{card} is nowhere in the model: more copies entered than the decks "
+                       "hold?")
+            if moved is None and +self.pool:  # a never-seen card is gone: the likeliest
+                self.pool[max(+self.pool, key=lambda c: (self.pool[c], c))] -= 1
+            return
+        self._take(there, card, prefer_known=True)
+        if there == POOL:
+            if moved is not None:
+                self.pool[moved] += 1
+        elif moved is None:
+            self.groups[there].unseen += 1
+        else:
+            self.groups[there].cards[moved] += 1
+
+    def _new_group(self, cards: Counter[Card]) -> int:
+        gid = self._next_id
+        self._next_id += 1
+        self.groups[gid] = Group(cards)
+        return gid
+
+    def _remove_anywhere(self, card: Card) -> None:
+        """Take ``card`` from wherever the model allows it (after a contradiction)."""
+        for segment in self.segments:
+            if segment.slots and self._possible(segment.group, card):
+                segment.slots -= 1
+                self._take(segment.group, card, prefer_known=True)
+                return
+        for gid in sorted(self.table):
+            if self.table[gid] and self._possible(gid, card):
+                self.table[gid] -= 1
+                self._take(gid, card, prefer_known=True)
+                return
+        self._note(f"{card} is nowhere in the model: more copies entered than the decks hold?")
+
+    # -- in classes of cards -------------------------------------------------------
+    def plan(self, classify: Callable[[Card], int], classes: int) -> Plan:
+        """The Hand Deck from the top, with cards counted by class."""
+
+        def counts(cards: Counter[Card]) -> Counts:
+            found = [0] * classes
+            for card, number in cards.items():
+                if number > 0:
+                    found[classify(card)] += number
+            return tuple(found)
+
+        segments = []
+        for segment in self.segments:
+            if segment.slots == 0:
+                continue
+            if segment.group == POOL:
+                segments.append(PlanSegment(segment.slots, None, 0))
+            else:
+                g = self.groups[segment.group]
+                segments.append(PlanSegment(segment.slots, counts(g.cards), g.unseen))
+        return Plan(counts(self.pool), tuple(segments))
+
+
+def deck_cards(decks: int, jokers: int) -> list[Card]:
+    return full_deck(0) * decks + [Card.joker()] * jokers
+
+
+def deck_model(game: HebracGame) -> DeckModel:
+    """The Hand Deck model of a game, replayed from its log."""
+    model = DeckModel(deck_cards(game.settings["decks"], game.settings["jokers"]))
+    for kind, cards, count in game.deck_log:
+        model.apply(kind, cards, count)
+    return model
+
+
+# -- the Hand Deck in classes: draws without replacement ---------------------------------
+@dataclass(frozen=True)
+class PlanSegment:
+    """A stretch of the Hand Deck: ``slots`` places drawn from a group.
+
+    ``known`` None: never-seen cards, straight from the pool. Otherwise the
+    group's known cards by class plus ``unseen`` pool cards, in unknown order.
+    """
+
+    slots: int
+    known: Counts | None
+    unseen: int = 0
+
+
+@dataclass(frozen=True)
+class Plan:
+    pool: Counts
+    segments: tuple[PlanSegment, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(s.slots for s in self.segments)
+
+    def start(self) -> DrawState:
+        return DrawState(-1, 0, None, 0, self.pool)
+
+
+@dataclass(frozen=True)
+class DrawState:
+    """Where the next draw comes from: segment, places left in it, what they hold."""
+
+    index: int
+    left: int
+    known: Counts | None
+    unseen: int
+    pool: Counts
+
+
+def _minus(counts: Counts, at: int) -> Counts:
+    return counts[:at] + (counts[at] - 1,) + counts[at + 1:]
+
+
+def _settle(plan: Plan, state: DrawState) -> DrawState | None:
+    """Move to the next stretch when this one is used up; None when nothing is left."""
+    index, left, known, unseen = state.index, state.left, state.known, state.unseen
+    while left == 0:
+        if index + 1 >= len(plan.segments):
+            return None
+        index += 1
+        segment = plan.segments[index]
+        left, known, unseen = segment.slots, segment.known, segment.unseen
+    return DrawState(index, left, known, unseen, state.pool)
+
+
+def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawState]]:
+    """Each class the next card may be, with its chance and the state after it."""
+    settled = _settle(plan, state)
+    if settled is None:
+        return []
+    index, left, known, unseen, pool = (settled.index, settled.left, settled.known,
+                                        settled.unseen, settled.pool)
+    in_pool = sum(pool)
+    found = []
+    if known is None:
+        for at, number in enumerate(pool):
+            if number:
+                found.append((at, Fraction(number, in_pool), DrawState(
+                    index, left - 1, None, 0, _minus(pool, at))))
+        return found
+    size = sum(known) + unseen
+    for at, number in enumerate(known):
+        if number:
+            found.append((at, Fraction(number, size), DrawState(
+                index, left - 1, _minus(known, at), unseen, pool)))
+    if unseen and in_pool:
+        for at, number in enumerate(pool):
+            if number:
+                found.append((at, Fraction(unseen * number, size * in_pool), DrawState(
+                    index, left - 1, known, unseen - 1, _minus(pool, at))))
+    return found
+
+
+def chance_none(plan: Plan, draws: int, state: DrawState | None = None) -> Fraction:
+    """The chance that no class-1 card is among the next ``draws`` (a two-class plan)."""
+    memo: dict[tuple[DrawState, int], Fraction] = {}
+
+    def none(now: DrawState, left: int) -> Fraction:
+        if left == 0:
+            return Fraction(1)
+        key = (now, left)
+        if key not in memo:
+            found = outcomes(plan, now)
+            if not found:
+                memo[key] = Fraction(1)  # the Hand Deck ran out
+            else:
+                memo[key] = sum((p * none(after, left - 1) for at, p, after in found
+                                 if at == 0), Fraction(0))
+        return memo[key]
+
+    return none(state or plan.start(), draws)
+
+
+# -- battles -------------------------------------------------------------------------------
+ATTACK_VALUES = 10  # attack values 1..10 are classes 0..9
+
+
+def attack_class(card: Card) -> int:
+    return rules.attack_value(card) - 1
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A battle as it stands: the numbers every round's total and damage depend on."""
+
+    enemy_life: int
+    life: int
+    bonus: int = 0  # bracelet and prisoners, every round
+    potion: int = 0  # this round only
+    super_strength: bool = False
+    double_attack: bool = False  # this round takes two cards
+    paralysis: int = 0  # rounds left that deal no damage
+    no_damage: bool = False  # Anti-Magic against a magician: no round hurts
+
+    @property
+    def factor(self) -> int:
+        return 2 if self.super_strength else 1
+
+    def total(self, values: int, potion: int) -> int:
+        """The attack total of cards whose attack values sum to ``values``."""
+        return self.factor * values + self.bonus + potion
+
+    def wins_alone(self, value: int) -> bool:
+        """Does one card of this attack value win a later round (no potion)?"""
+        return self.total(value, 0) >= self.enemy_life
+
+
+@dataclass(frozen=True)
+class RoundOdds:
+    win: Fraction
+    expected_loss: Fraction
+    death: Fraction
+    values: dict[int, Fraction]  # the next card's attack value
+
+
+def _first_round(plan: Plan, battle: Battle, state: DrawState) -> list[
+        tuple[int, int, Fraction, DrawState]]:
+    """(attack values summed, cards drawn, chance, state after) for the coming round."""
+    rounds = []
+    for first, p, after in outcomes(plan, state):
+        if not battle.double_attack:
+            rounds.append((first + 1, 1, p, after))
+            continue
+        second = outcomes(plan, after)
+        if not second:
+            rounds.append((first + 1, 1, p, after))
+        for other, q, final in second:
+            rounds.append((first + other + 2, 2, p * q, final))
+    return rounds
+
+
+def round_odds(plan: Plan, battle: Battle) -> RoundOdds:
+    """The coming round: chance to win it, life lost on average, chance to die in it."""
+    win = loss = death = Fraction(0)
+    for summed, _cards, p, _after in _first_round(plan, battle, plan.start()):
+        total = battle.total(summed, battle.potion)
+        if total >= battle.enemy_life:
+            win += p
+            continue
+        damage = 0 if battle.paralysis > 0 or battle.no_damage else battle.enemy_life - total
+        loss += p * damage
+        if damage >= battle.life:
+            death += p
+    values: dict[int, Fraction] = {}
+    for at, p, _after in outcomes(plan, plan.start()):
+        values[at + 1] = values.get(at + 1, Fraction(0)) + p
+    return RoundOdds(win, loss, death, dict(sorted(values.items())))
+
+
+def most_draws(battle: Battle) -> int | None:
+    """The most cards the battle can take before it is won or lost (None: no limit)."""
+    if battle.no_damage:
+        return None
+    losing = [battle.total(v, 0) for v in range(1, ATTACK_VALUES + 1)
+              if not battle.wins_alone(v)]
+    rounds = 1 + battle.paralysis
+    if losing:
+        least_damage = battle.enemy_life - max(losing)
+        rounds += -(-battle.life // least_damage)
+    return rounds + (1 if battle.double_attack else 0)
+
+
+def battle_chance(plan: Plan, battle: Battle) -> Fraction:
+    """The chance to win the battle before dying, attacking every round (exact).
+
+    Should the Hand Deck run out mid-battle, every card drawn in it lost, and
+    they are what comes back: the battle is lost then, whatever their order.
+    """
+    limit = most_draws(battle)
+    if limit is None:
+        return _never_hurt(plan, battle)
+    first = plan.segments[0] if plan.segments else None
+    if first is not None and first.known is None and first.slots >= limit:
+        return _one_pool(plan.pool, battle)
+    return _any_deck(plan, battle)
+
+
+def _one_pool(pool: Counts, battle: Battle) -> Fraction:
+    """The battle when every card it can take comes straight from the never-seen pool.
+
+    Single-card rounds are counted in closed form (``LoserTable``); a special
+    coming round (a potion, Double Attack) is enumerated first, each of its
+    losing outcomes finished in closed form.
+    """
+    table = LoserTable(pool, battle)
+    if battle.potion == 0 and not battle.double_attack:
+        return table.chance(battle.life, battle.paralysis)
+    plan = Plan(pool, (PlanSegment(sum(pool), None),))
+    found = Fraction(0)
+    tables: dict[Counts, LoserTable] = {}
+    for summed, _cards, p, after in _first_round(plan, battle, plan.start()):
+        total = battle.total(summed, battle.potion)
+        if total >= battle.enemy_life:
+            found += p
+            continue
+        damage = 0 if battle.paralysis > 0 or battle.no_damage else battle.enemy_life - total
+        if damage >= battle.life:
+            continue
+        drawn = tuple(a - b for a, b in zip(pool, after.pool, strict=True))
+        if drawn not in tables:
+            tables[drawn] = table.without(drawn)
+        found += p * tables[drawn].chance(battle.life - damage, max(0, battle.paralysis - 1))
+    return found
+
+
+class LoserTable:
+    """Sets of losing cards counted by size and cost: the closed form of single-card rounds.
+
+    The battle is won before dying exactly when the losing cards drawn before
+    the first winning card cost less than the life left (rounds under
+    Paralysis cost nothing). Every set of k losers is equally likely to be the
+    ones before the first winner, so P = sum over k of (sets of k losers that
+    cost less than the life) * k! * W * (n - k - 1)! / n!, with n cards and W
+    winners. ``ways[q][d]`` counts the sets of q losers costing d (d below the
+    life); it is the generating function prod (1 + x y^cost) over the losing
+    cards, so taking drawn cards out is a division.
+    """
+
+    def __init__(self, pool: Counts, battle: Battle, ways: list[list[int]] | None = None) -> None:
+        self.pool = pool
+        self.n = sum(pool)
+        self.costs = tuple(0 if battle.wins_alone(at + 1)
+                           else battle.enemy_life - battle.total(at + 1, 0)
+                           for at in range(len(pool)))
+        self.winners = sum(c for at, c in enumerate(pool) if not self.costs[at])
+        self.losers = self.n - self.winners
+        self.width = battle.life
+        self.battle = battle
+        self.ways = ways if ways is not None else self._count()
+
+    def _count(self) -> list[list[int]]:
+        width = self.width
+        # every loser costs at least 1, so fewer than ``width`` of them fit
+        ways = [[0] * width for _ in range(min(self.losers, width - 1) + 1)]
+        ways[0][0] = 1
+        reached = 0
+        for at, copies in enumerate(self.pool):
+            cost = self.costs[at]
+            if not copies or not cost:
+                continue
+            for q in range(min(reached, len(ways) - 1), -1, -1):  # downwards: once per set
+                row = ways[q]
+                for d in range(width - 1, -1, -1):
+                    here = row[d]
+                    if not here:
+                        continue
+                    for j in range(1, copies + 1):
+                        spent = d + j * cost
+                        if spent >= width:
+                            break
+                        ways[q + j][spent] += here * comb(copies, j)
+            reached += copies
+        return ways
+
+    def without(self, drawn: Counts) -> LoserTable:
+        """The table once the losing cards ``drawn`` are gone: divide by (1 + x y^cost)."""
+        ways = [row[:] for row in self.ways]
+        pool = list(self.pool)
+        for at, number in enumerate(drawn):
+            cost = self.costs[at]
+            for _ in range(number):
+                pool[at] -= 1
+                for q in range(1, len(ways)):
+                    upper, lower = ways[q], ways[q - 1]
+                    for d in range(cost, self.width):
+                        upper[d] -= lower[d - cost]
+        return LoserTable(tuple(pool), self.battle, ways)
+
+    def chance(self, life: int, free: int) -> Fraction:
+        """Win before dying with ``life`` left, the first ``free`` rounds costing nothing."""
+        n, winners, losers = self.n, self.winners, self.losers
+        if winners == 0:
+            return Fraction(0)
+        life = min(life, self.width)
+        total = 0
+        for k in range(min(free, losers + 1)):  # won within the rounds that cost nothing
+            total += comb(losers, k) * factorial(k) * factorial(n - k - 1)
+        for q in range(min(losers - free + 1, len(self.ways)) if losers >= free else 0):
+            sets = sum(self.ways[q][:life])
+            if sets:
+                k = q + free
+                total += sets * comb(losers - q, free) * factorial(free) * factorial(q) * \
+                    factorial(n - k - 1)
+        return Fraction(total * winners, factorial(n))
+
+
+def closed_form(pool: Counts, battle: Battle) -> Fraction:
+    """Single-card rounds from one well-shuffled pool (see ``LoserTable``)."""
+    return LoserTable(pool, battle).chance(battle.life, battle.paralysis)
+
+
+def _any_deck(plan: Plan, battle: Battle) -> Fraction:
+    """Whole battle through every stretch of the Hand Deck, with exact fractions."""
+    memo: dict[tuple[DrawState, int, int, bool, int], Fraction] = {}
+
+    def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
+        key = (state, life, para, double, potion)
+        if key in memo:
+            return memo[key]
+        shaped = Battle(battle.enemy_life, life, battle.bonus, potion, battle.super_strength,
+                        double, para, battle.no_damage)
+        settled = _settle(plan, state)
+        limit = most_draws(shaped)
+        if settled is not None and settled.known is None and limit is not None and \
+                settled.left >= limit:
+            memo[key] = _one_pool(settled.pool, shaped)  # the rest is all never-seen cards
+            return memo[key]
+        found = Fraction(0)
+        for values, _cards, p, after in _first_round(plan, shaped, state):
+            total = battle.total(values, potion)
+            if total >= battle.enemy_life:
+                found += p
+                continue
+            damage = 0 if para > 0 or battle.no_damage else battle.enemy_life - total
+            if damage < life:
+                found += p * chance(after, life - damage, max(0, para - 1), False, 0)
+        memo[key] = found
+        return found
+
+    return chance(plan.start(), battle.life, battle.paralysis, battle.double_attack,
+                  battle.potion)
+
+
+def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
+    """No round can hurt (Anti-Magic against a magician): won unless no card ever wins.
+
+    The battle is won when the coming round wins, or when any card left in the
+    Hand Deck wins alone (the losing cards drawn before it come back as losers).
+    """
+    def wins(at: int) -> int:
+        return 1 if battle.wins_alone(at + 1) else 0
+
+    found = Fraction(0)
+    two_class = _collapse(plan, wins)
+    for values, cards, p, after in _first_round(plan, battle, plan.start()):
+        if battle.total(values, battle.potion) >= battle.enemy_life:
+            found += p
+            continue
+        rest = plan.size - cards
+        found += p * (1 - chance_none(two_class, rest, _collapse_state(after, wins)))
+    return found
+
+
+def _collapse(plan: Plan, classify: Callable[[int], int]) -> Plan:
+    def fold(counts: Counts) -> Counts:
+        found = [0, 0]
+        for at, number in enumerate(counts):
+            found[classify(at)] += number
+        return (found[0], found[1])
+
+    return Plan(fold(plan.pool), tuple(
+        PlanSegment(s.slots, None if s.known is None else fold(s.known), s.unseen)
+        for s in plan.segments))
+
+
+def _collapse_state(state: DrawState, classify: Callable[[int], int]) -> DrawState:
+    def fold(counts: Counts) -> Counts:
+        found = [0, 0]
+        for at, number in enumerate(counts):
+            found[classify(at)] += number
+        return (found[0], found[1])
+
+    return DrawState(state.index, state.left, None if state.known is None else fold(state.known),
+                     state.unseen, fold(state.pool))
+
+
+# -- what a card is, for --next ------------------------------------------------------------
+def _is(suit: str) -> Callable[[Card], bool]:
+    return lambda c: c.suit == suit
+
+
+KINDS: dict[str, tuple[str, Callable[[Card], bool]]] = {
+    "joker": ("jokers", lambda c: c.is_joker),
+    "ace": ("aces", lambda c: c.rank == 1),
+    "king": ("kings", lambda c: c.rank == 13),
+    "queen": ("queens", lambda c: c.rank == 12),
+    "jack": ("jacks", lambda c: c.rank == 11),
+    "face": ("faces (J, Q, K)", lambda c: c.rank >= 11),
+    "pip": ("pips (2-10)", lambda c: c.is_pip),
+    "ten": ("cards worth 10 in attack", lambda c: rules.attack_value(c) == 10),
+    "red": ("red cards", lambda c: c.is_red),
+    "black": ("black cards", lambda c: c.is_black),
+    "hearts": ("hearts", _is("H")),
+    "spades": ("spades", _is("S")),
+    "diamonds": ("diamonds", _is("D")),
+    "clubs": ("clubs", _is("C")),
+    "life-potion": ("life potions (hearts 2-10)", lambda c: c.suit == "H" and c.is_pip),
+    "strength-potion": ("strength potions (spades 2-10)",
+                        lambda c: c.suit == "S" and c.is_pip),
+    "magic-potion": ("magic potions (clubs 2-10)", lambda c: c.suit == "C" and c.is_pip),
+    "gem": ("gems (diamonds 2-10)", lambda c: c.suit == "D" and c.is_pip),
+}
+DEFAULT_KINDS = ("ace", "joker", "king", "queen")
+
+
+def find_kind(text: str) -> str:
+    key = "-".join(text.lower().replace("_", " ").replace("-", " ").split())
+    key = {"jokers": "joker", "aces": "ace", "kings": "king", "queens": "queen", "jacks": "jack",
+           "faces": "face", "pips": "pip", "tens": "ten", "heart": "hearts", "spade": "spades",
+           "diamond": "diamonds", "club": "clubs", "gems": "gem"}.get(key, key)
+    if key.endswith("potions"):
+        key = key[:-1]
+    if key not in KINDS:
+        raise BadInput(f"{text!r} is not a kind of card: expected one of {', '.join(KINDS)}")
+    return key
+
+
+def chance_among_next(model: DeckModel, draws: int, match: Callable[[Card], bool]) -> Fraction:
+    """The chance that a matching card is among the next ``draws`` off the top."""
+    plan = model.plan(lambda c: 1 if match(c) else 0, 2)
+    return 1 - chance_none(plan, min(draws, plan.size))
+
+
+# -- advice ----------------------------------------------------------------------------------
+JACK_THEFT_RANK = 19.5  # ruling: a prisoner is worth about an 8 (after 8S in the theft order)
+
+
+def offer_worth(card: Card) -> tuple[float, int]:
+    """How much giving ``card`` away costs: theft order first, then face value."""
+    rank = rules.theft_rank(card)
+    theft = JACK_THEFT_RANK if rank is None else float(rank)
+    return (-theft, card.rank)
+
+
+def least_offer(inventory: Sequence[Card], want: Card,
+                ace_value: int | None = None) -> tuple[Card, ...] | None:
+    """The trade offer that gives up the least, None when nothing reaches the value.
+
+    Offers are compared by their most valuable card (theft order, then face
+    value), then the next, and so on: the greedy choice below finds the best.
+    """
+    value = rules.trade_value(want)
+    if value is None:
+        return None
+    cards = sorted(inventory, key=offer_worth)  # least valuable first
+    values = [rules.offer_value(c, ace_value) for c in cards]
+    chosen: list[Card] = []
+    need = value
+    end = len(cards)
+    while need > 0:
+        running = 0
+        for at in range(end):
+            running += values[at]
+            if running >= need:
+                chosen.append(cards[at])
+                need -= values[at]
+                end = at
+                break
+        else:
+            return None
+    return tuple(chosen)
+
+
+# -- the report --------------------------------------------------------------------------------
+def percent(p: Fraction) -> str:
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    shown = round(float(p) * 100, 1)
+    if shown == 0:
+        return "<0.1%"
+    if shown == 100:
+        return ">99.9%"
+    return f"{shown:.1f}%"
+
+
+def points(before: Fraction, after: Fraction) -> str:
+    change = round(float(after - before) * 100, 1)
+    return f"{change:+.1f}"
+
+
+def exact(p: Fraction) -> dict[str, Any]:
+    return {"chance": round(float(p), 6), "exact": str(p)}
+
+
+@dataclass
+class Report:
+    """What ``companion hebrac odds`` prints: numbered facts with their assumptions."""
+
+    title: list[str] = field(default_factory=list)
+    items: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    assumptions: dict[str, str] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def add(self, text: str, *assumes: str) -> None:
+        self.items.append((text, assumes))
+
+    def lines(self, width: int = 40) -> list[str]:
+        out = []
+        for text in self.title:
+            out += wrap(text, width)
+        for text, assumes in self.items:
+            tag = f" [{','.join(assumes)}]" if assumes else ""
+            out += wrap(text + tag, width)
+        if self.assumptions:
+            out.append("Assumes:")
+            for key, text in self.assumptions.items():
+                out += wrap(f" {key}: {text}", width, indent="   ")
+        return out
+
+
+def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    """Wrap at spaces, keeping the leading spaces; continuation lines are indented more."""
+    width = max(20, width)
+    if len(text) <= width:
+        return [text]
+    words = text.lstrip(" ")
+    lead = text[:len(text) - len(words)]
+    lines: list[str] = []
+    current = lead
+    for word in words.split():
+        candidate = current + (" " if current.strip() else "") + word
+        if len(candidate) > width and current.strip():
+            lines.append(current)
+            current = lead + indent + word
+        else:
+            current = candidate
+    lines.append(current)
+    return lines
+
+
+def deck_assumption(model: DeckModel) -> str:
+    """What the next cards are taken to be, in a sentence."""
+    top = model.top_group()
+    if top is None:
+        return "the Hand Deck is empty"
+    pool = model.pool_size
+    where = []
+    if model.table[POOL]:
+        where.append(f"{model.table[POOL]} lie face down on the table")
+    if model.unseen_under():
+        where.append(f"{model.unseen_under()} went under unseen")
+    among = f" ({', '.join(where)})" if where else ""
+    peeked = model.peeked()
+    lead = f"first the {' '.join(map(str, peeked))} you peeked at; then " if peeked else ""
+    order = "in the order entered, one action's cards in any order"
+    if model.deck_slots(POOL):
+        return (f"{lead}next card: any of the {pool} cards not seen yet, equally likely"
+                f"{among}; cards put under come back after the Hand Deck's "
+                f"{model.unseen_in_deck()} unseen ones, {order}")
+    return (f"{lead}the Hand Deck's unseen cards are used up: cards put under come back "
+            f"{order}" + (f"; one put under unseen is any of the {pool} not seen yet"
+                          if model.unseen_under() else ""))
+
+
+def odds_report(game: HebracGame, *, next_cards: int | None = None, card: str | None = None,
+                kind: str | None = None, potion: str | None = None,
+                prisoners: Sequence[str] = ()) -> Report:
+    """Everything ``odds`` says about a game, in text and JSON form."""
+    if next_cards is not None and not 1 <= next_cards <= 500:
+        raise BadInput("--next must be a whole number from 1 to 500")
+    if card is not None and kind is not None:
+        raise BadInput("give --card or --kind, not both")
+    wanted = Card.parse(card) if card is not None else None
+    kind_key = find_kind(kind) if kind is not None else None
+    model = deck_model(game)
+    report = Report()
+    report.assumptions["D"] = deck_assumption(model)
+    report.data = {"deck": {"hand_deck": model.deck_size, "not_seen": model.pool_size,
+                            "not_seen_in_hand_deck": model.unseen_in_deck(),
+                            "face_down_not_seen": model.table[POOL],
+                            "under_unseen": model.unseen_under(),
+                            "peeked": [str(c) for c in model.peeked()]},
+                   "battle": None, "next": None, "advice": []}
+    encounter = game.encounter
+    fighting = encounter is not None and rules.is_fighter(encounter.enemy) and (
+        encounter.stage in ("battle", "adventurer")
+        or (encounter.stage == "trading" and game.settings["evil"]))
+    if (potion or prisoners) and not fighting:
+        raise BadInput("--potion and --prisoner need a battle under way")
+    if fighting and game.outcome == "playing":
+        _battle_report(game, model, report, potion, prisoners)
+    else:
+        report.title.append("No battle under way." if game.outcome == "playing"
+                            else f"The game is over ({game.outcome}).")
+    if encounter is not None and encounter.stage == "trading" and encounter.treasure:
+        _trade_advice(game, encounter.treasure, report)
+    _next_report(model, report, next_cards, wanted, kind_key, show_default=not fighting)
+    report.data["assumptions"] = dict(report.assumptions)
+    report.data["notes"] = list(model.notes)
+    if model.notes:
+        report.assumptions["X"] = "approximate: " + "; ".join(model.notes)
+        for index, (text, assumes) in enumerate(report.items):
+            if "D" in assumes:
+                report.items[index] = (text, (*assumes, "X"))
+    return report
+
+
+def _next_report(model: DeckModel, report: Report, next_cards: int | None, wanted: Card | None,
+                 kind_key: str | None, show_default: bool) -> None:
+    if next_cards is None and wanted is None and kind_key is None and not show_default:
+        return
+    draws = next_cards or 1
+    size = model.deck_size
+    report.assumptions["N"] = "every card off the top counts: attacks, draws, new-level deals"
+    if draws > size:
+        report.add(f"The Hand Deck holds {size} cards: counting {size}.", "D")
+        draws = size
+    asks: list[tuple[str, Callable[[Card], bool]]]
+    if wanted is not None:
+        target = wanted
+        asks = [(str(wanted), lambda c: c == target)]
+    elif kind_key is not None:
+        asks = [(KINDS[kind_key][0], KINDS[kind_key][1])]
+    else:
+        asks = [(KINDS[k][0], KINDS[k][1]) for k in DEFAULT_KINDS]
+    report.add("Next card:" if draws == 1 else f"Among the next {draws} cards:")
+    rows = []
+    for name, match in asks:
+        p = chance_among_next(model, draws, match)
+        report.add(f" {name}: {percent(p)}", "D", "N")
+        rows.append({"what": name, **exact(p)})
+    report.data["next"] = {"cards": draws, "chances": rows, "assumes": ["D", "N"]}
+
+
+def _battle_setup(game: HebracGame, potion: int, extra_prisoners: int) -> Battle:
+    encounter = game.encounter
+    assert encounter is not None
+    battle_table = rules.table()["battle"]
+    enemy = encounter.enemy
+    bonus = int(battle_table["bracelet_bonus"]) if game.holds("AS") else 0
+    bonus += (len(encounter.prisoners) + extra_prisoners) * int(battle_table["prisoner_bonus"])
+    no_damage = "anti-magic" in game.effects and enemy.suit == "C" and enemy.is_pip
+    return Battle(rules.enemy_life(enemy, "curse" in game.effects), game.life, bonus, potion,
+                  encounter.super_strength, encounter.double_attack, encounter.paralysis,
+                  no_damage)
+
+
+def _held(game: HebracGame, text: str, what: str, check: Callable[[Card], bool]) -> Card:
+    card = Card.parse(text)
+    if not check(card):
+        raise BadInput(f"{card} is not a {what}")
+    if card not in game.inventory:
+        raise BadInput(f"{card} is not in your inventory")
+    return card
+
+
+def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_text: str | None,
+                   prisoner_texts: Sequence[str]) -> None:
+    encounter = game.encounter
+    assert encounter is not None
+    potion_card = _held(game, potion_text, "strength potion (spades 2-10)",
+                        lambda c: c.suit == "S" and c.is_pip) if potion_text else None
+    called = [_held(game, t, "prisoner (a jack)", lambda c: c.rank == 11)
+              for t in prisoner_texts]
+    if len(called) > sum(1 for c in game.inventory if c.rank == 11):
+        raise BadInput("more prisoners called than you hold")
+    potion = potion_card.rank if potion_card else 0
+    battle = _battle_setup(game, potion, len(called))
+    plan = model.plan(attack_class, ATTACK_VALUES)
+    now = round_odds(plan, battle)
+    whole = battle_chance(plan, battle)
+    kind = rules.enemy_kind(encounter.enemy)
+    cursed = " (cursed)" if "curse" in game.effects else ""
+    header = f"Battle: {encounter.enemy} {kind}, life {battle.enemy_life}{cursed}"
+    if encounter.stage != "battle":
+        header += " (if you attack)"
+    report.title.append(header)
+    report.title.append(f"You: life {game.life}, round {encounter.rounds + 1}")
+    report.assumptions["B"] = _bonus_assumption(game, battle, potion_card, called)
+    report.assumptions["K"] = ("you attack every round until you win or die, with no more "
+                               "potions, prisoners or spells")
+    report.add("Next card's attack value:", "D")
+    cells = [f"{v}:{percent(p)}" for v, p in now.values.items()]
+    for start in range(0, len(cells), 4):
+        report.add(" " + "  ".join(cells[start:start + 4]))
+    report.add(f"Win this round: {percent(now.win)}", "D", "B")
+    loss = float(now.expected_loss)
+    report.add(f"Life lost this round: {loss:.2f} avg", "D", "B")
+    if now.death:
+        report.add(f"Die this round: {percent(now.death)}", "D", "B")
+    report.add(f"Win the battle: {percent(whole)}", "D", "B", "K")
+    report.data["battle"] = {
+        "enemy": str(encounter.enemy), "kind": kind, "enemy_life": battle.enemy_life,
+        "life": game.life, "bonus": battle.bonus, "potion": potion,
+        "super_strength": battle.super_strength, "double_attack": battle.double_attack,
+        "paralysis": battle.paralysis, "no_damage": battle.no_damage,
+        "next_value": {str(v): exact(p) for v, p in now.values.items()},
+        "round_win": {**exact(now.win), "assumes": ["D", "B"]},
+        "round_expected_loss": {"value": round(loss, 6), "exact": str(now.expected_loss),
+                                "assumes": ["D", "B"]},
+        "round_death": {**exact(now.death), "assumes": ["D", "B"]},
+        "battle_win": {**exact(whole), "assumes": ["D", "B", "K"]},
+    }
+    report.add("Advice:")
+    _potion_advice(game, plan, battle, now.win, whole, potion_card, report)
+    _prisoner_advice(game, plan, battle, whole, called, report)
+    _spell_advice(game, plan, battle, whole, report)
+
+
+def _bonus_assumption(game: HebracGame, battle: Battle, potion: Card | None,
+                      called: Sequence[Card]) -> str:
+    encounter = game.encounter
+    assert encounter is not None
+    parts = ["bracelet +3" if game.holds("AS") else "no bracelet"]
+    prisoners = len(encounter.prisoners) + len(called)
+    bonus = int(rules.table()["battle"]["prisoner_bonus"])
+    parts.append(f"{prisoners} prisoner{'s' if prisoners != 1 else ''} +{bonus * prisoners}"
+                 if prisoners else "no prisoners")
+    parts.append(f"potion {potion} +{potion.rank} this round" if potion else "no potion")
+    if battle.super_strength:
+        parts.append("Super Strength (cards x2)")
+    if battle.double_attack:
+        parts.append("Double Attack (two cards this round)")
+    if battle.paralysis:
+        parts.append(f"Paralysis ({battle.paralysis} round{'s' if battle.paralysis > 1 else ''} "
+                     "without damage)")
+    if "curse" in game.effects:
+        parts.append("Curse (enemy life halved)")
+    if battle.no_damage:
+        parts.append("Anti-Magic (the magician cannot hurt you)")
+    return "as it stands: " + ", ".join(parts)
+
+
+def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Fraction,
+                   whole: Fraction, chosen: Card | None, report: Report) -> None:
+    potions = sorted({c for c in game.inventory if c.suit == "S" and c.is_pip},
+                     key=lambda c: c.rank)
+    if chosen is not None:
+        potions = [chosen]
+        base = replace(battle, potion=0)
+        base_round = round_odds(plan, base).win
+        base_whole = battle_chance(plan, base)
+    else:
+        base, base_round, base_whole = battle, round_win, whole
+    if not potions:
+        return
+    rows = []
+    for card in potions:
+        drunk = replace(base, potion=card.rank)
+        rows.append((card, round_odds(plan, drunk).win, battle_chance(plan, drunk)))
+    best_gain = max(r - base_round for _c, r, _w in rows)
+    pick = next(row for row in rows if row[1] - base_round == best_gain)
+    card, with_round, with_whole = pick
+    for row_card, r, w in rows:
+        report.data["advice"].append({
+            "advice": "potion", "card": str(row_card),
+            "round_without": exact(base_round), "round_with": exact(r),
+            "battle_without": exact(base_whole), "battle_with": exact(w),
+            "assumes": ["D", "B", "K"]})
+    if best_gain <= 0:
+        report.add(f" Keep your potion{'s' if len(potions) > 1 else ''}: no gain this round "
+                   f"({percent(base_round)})", "D", "B")
+        return
+    report.add(f" Potion {card} now: round {percent(base_round)} -> {percent(with_round)} "
+               f"({points(base_round, with_round)}); battle {percent(base_whole)} -> "
+               f"{percent(with_whole)} ({points(base_whole, with_whole)})", "D", "B", "K")
+
+
+def _prisoner_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
+                     called: Sequence[Card], report: Report) -> None:
+    waiting = [c for c in game.inventory if c.rank == 11]
+    for card in called:
+        waiting.remove(card)
+    if not waiting:
+        return
+    helped = replace(battle, bonus=battle.bonus + int(rules.table()["battle"]["prisoner_bonus"]))
+    with_whole = battle_chance(plan, helped)
+    report.add(f" Call prisoner {waiting[0]}: battle {percent(whole)} -> {percent(with_whole)} "
+               f"({points(whole, with_whole)})", "D", "B", "K")
+    report.data["advice"].append({"advice": "prisoner", "card": str(waiting[0]),
+                                  "battle_without": exact(whole),
+                                  "battle_with": exact(with_whole), "assumes": ["D", "B", "K"]})
+
+
+BATTLE_SPELLS = ("paralysis", "super-strength", "double-attack")
+
+
+def _spell_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
+                  report: Report) -> None:
+    encounter = game.encounter
+    assert encounter is not None
+    if encounter.spell_cast:
+        report.add(" No spell: one is cast in this battle already")
+        return
+    potions = [c for c in game.inventory if rules.is_magic_potion(c)]
+    paralysis_rounds = int(rules.table()["battle"]["paralysis_rounds"])
+    costly = []
+    for spell_id in BATTLE_SPELLS:
+        spell = rules.spells()[spell_id]
+        if spell_id == "super-strength" and battle.super_strength:
+            continue
+        if spell_id == "double-attack" and battle.double_attack:
+            continue
+        if spell_id == "paralysis" and battle.no_damage:
+            continue
+        ok, _why = game.can_cast(spell)
+        if not ok:
+            continue
+        payment = rules.cheapest_payment(potions, spell.cost, game.scepter)
+        if payment is None:
+            costly.append(f"{spell.name} {spell.cost}")
+            report.data["advice"].append({"advice": "spell", "spell": spell_id,
+                                          "cost": spell.cost, "payment": None})
+            continue
+        if spell_id == "paralysis":
+            cast = replace(battle, paralysis=paralysis_rounds)
+        elif spell_id == "super-strength":
+            cast = replace(battle, super_strength=True)
+        else:
+            cast = replace(battle, double_attack=True)
+        with_whole = battle_chance(plan, cast)
+        pay = " ".join(map(str, payment))
+        report.add(f" {spell.name} (pay {pay}): battle {percent(whole)} -> "
+                   f"{percent(with_whole)} ({points(whole, with_whole)})", "D", "B", "K")
+        report.data["advice"].append({
+            "advice": "spell", "spell": spell_id, "cost": spell.cost,
+            "payment": [str(c) for c in payment], "battle_without": exact(whole),
+            "battle_with": exact(with_whole), "assumes": ["D", "B", "K"]})
+    if costly:
+        report.add(f" Spells out of reach with {game.magic_points} magic: {', '.join(costly)}")
+
+
+def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
+    value = rules.trade_value(want)
+    report.add("Trade:")
+    if value is None:
+        report.add(f" {want} cannot be traded for: refuse")
+        return
+    if game.holds("AD"):
+        report.add(f" The Bag of Meres pays for {want}: offer nothing")
+        report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
+                                      "offer": [], "bag": True})
+        return
+    offer = least_offer(game.inventory, want, game.settings["ace_offer_value"])
+    if offer is None:
+        report.add(f" No offer reaches {value}: refuse")
+        report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
+                                      "offer": None})
+        return
+    total = sum(rules.offer_value(c, game.settings["ace_offer_value"]) for c in offer)
+    report.assumptions["T"] = ("giving up least means the most valuable card given is as low "
+                               "as can be in the priestess's theft order, then the next; "
+                               "a jack counts just after 8S (ruling)")
+    report.add(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
+               "least", "T")
+    report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
+                                  "offer": [str(c) for c in offer], "offered": total,
+                                  "assumes": ["T"]})
+

@@ -1,0 +1,406 @@
+"""Share codes: a whole saved game as one line of text, for a QR code or a chat.
+
+A code reads ``CMP1.<body>.<checksum>``:
+
+- ``CMP1`` names the format (a later format gets ``CMP2``; this one refuses it);
+- the body is the game as compact JSON (``kind``, ``name``, ``settings``,
+  ``actions`` and, when not empty, ``notes`` and ``redo``), packed with raw
+  deflate against a fixed dictionary of common words, in base32 without
+  padding (A-Z, 2-7). Capitals, digits and dots are URL-safe, survive being
+  typed and fit a QR code's compact alphanumeric mode;
+- the checksum is the first 8 hex digits (capitals) of the SHA-256 of
+  ``CMP1.<body>``: a changed or cut code is refused before it is unpacked.
+
+The settings travel whole (as saved, every default written out), so a game
+replays the same on a companion whose defaults have changed.
+
+Reading a code is defensive: the text, the unpacked size (bounded while
+unpacking, so a zip bomb stops at the limit), the JSON nesting, the numbers,
+every key and type are checked; the data is only ever parsed, never run;
+then the settings are normalised and every action replayed through the
+kind's engine. Any failure raises ``BadInput`` saying why.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import math
+import re
+import unicodedata
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import BadInput, CompanionError
+from companion.game import KINDS, Applied, Engine, load_kind
+from companion.store import check_name
+
+FORMAT = 1
+PREFIX = f"CMP{FORMAT}."
+# Limits, documented in the README: a code longer than MAX_CODE_CHARS, or one
+# that unpacks to more than MAX_PAYLOAD_BYTES, is refused before it is parsed.
+MAX_CODE_CHARS = 20_000
+MAX_PAYLOAD_BYTES = 256 * 1024
+MAX_ACTIONS = 5_000
+MAX_ACTION_CHARS = 500  # as companion.actions
+MAX_NOTES = 500
+MAX_NOTE_CHARS = 2_000
+MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
+MAX_SETTING_ITEMS = 64
+MAX_SETTING_CHARS = 200
+MAX_INT = 2**63 - 1  # what TOML can hold
+CODE_FORMS = "CMP1.<letters A-Z and digits 2-7>.<8 hex digits>"
+CODE_PATTERN = re.compile(r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})")
+_LOOSE_CODE = re.compile(r"CMP\d{1,4}\.[A-Za-z2-7]+\.[0-9A-Fa-f]{8}(?![0-9A-Za-z])")
+_FIELDS = ("kind", "name", "settings", "actions", "notes", "redo")
+_REQUIRED = ("kind", "name", "settings", "actions")
+
+# Frozen with format 1: changing a byte breaks every CMP1 code. Deflate finds
+# the words of a game here (each kind's default settings, verbs, options), so
+# a short game packs into a few dozen bytes and fits a small QR code.
+_DICTIONARY = (
+    # Half Deck Dungeon Heroes and Elbereth: verbs and options.
+    b'"hand ","hero ","equip ","draw \'","challenge ","discard ","heal ","hurt ","trade ",'
+    b'"team-attack ","team-escape","shuffle-back","loot ", --str  --mag  --loot  --effect \''
+    b' --assist  --minion --boss --trap --misc --endgame-boss --endgame-treasure --one-use'
+    b' --standby --forced --in-play --pick --hero'
+    b'"boost ","block ","wound ","bribe ","pickup ","break-wall ","found ","shop ","descend",'
+    b'"attack rat ","attack spider ","attack snake ","attack dragon ",'
+    b'sword staff bow armour helm gauntlets coin stairs'
+    # Hebrac's Dungeon and Tricky Dungeon: verbs and options.
+    b' --with  --count  --potion  --prisoner  --trump  --predict  --exchange  --active '
+    b' --pass  --tricks  --potions  --spells  --goblins  --orcs  --ogres  --last-trick'
+    b'"reveal ","offer ","buy ","heal","refuse","play ","drop ","move ","see ","peek ",'
+    b'"use ","next-level","cast remote-vision","cast healing","cast teleport",'
+    b'"enter A2 ","enter A3 ","enter A4 ","enter B1 ","enter B2 ","enter B3 ","enter B4 ",'
+    b'"enter C1 ","enter C2 ","enter C3 ","enter C4 ","attack ","take ","cast ",'
+    b'"notes":["'
+    # Each kind's default settings, as the saves write them.
+    b'{"kind":"elbereth","name":"elbereth-1","settings":{"equip":["sword","armour"],'
+    b'"bosses":false,"short_boost":"settles","bribe_from":"equipped","bribe_key":true},'
+    b'"actions":["attack '
+    b'{"kind":"halfdeck","name":"halfdeck-1","settings":{"players":1,"endgame":"both",'
+    b'"deck_size":26,"rescue":"","trap_needs":"reach","shuffle_back":true},'
+    b'"actions":["hand '
+    b'{"kind":"tricky","name":"tricky-1","settings":{"players":["'
+    b'"],"set":"A","rounds_per_player":2,"race":0,"guild":false,"random_heroes":false,'
+    b'"colours":["red","blue","yellow","green"],"stars":[1,2,3,4],"potions":[1,2,5,6],'
+    b'"thief_base":[5,4],"trickster_base":[5,4],"barbarian_minimum":[6,4],'
+    b'"sorcerer_minimum":[6,4],"knight_minimum":[5,3],"unverified":["colours","stars",'
+    b'"potions","thief_base","trickster_base","barbarian_minimum","sorcerer_minimum",'
+    b'"knight_minimum"]},"actions":["round ","trick ","result --tricks ",'
+    b'{"kind":"hebrac","name":"hebrac-1","settings":{"life":15,"decks":2,"jokers":4,'
+    b'"rules":"2005","chambers":12,"inventory_limit":0,"late_potions":false,"evil":false,'
+    b'"ace_offer_value":12},"actions":["enter A1 '
+)
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+@dataclass
+class SharedGame:
+    """A game read from a code, checked and replayed: ready to be saved."""
+
+    kind: str
+    name: str
+    settings: dict[str, Any]
+    actions: list[str]
+    notes: list[str]
+    redo: list[str]
+    engine: Engine
+    applied: list[Applied]
+
+
+# -- writing --------------------------------------------------------------------
+def encode(
+    kind: str, name: str, settings: Mapping[str, Any], actions: Sequence[str],
+    notes: Sequence[str] = (), redo: Sequence[str] = (),
+) -> str:
+    """The share code of a game; refuse (BadInput) what ``decode`` would refuse."""
+    data: dict[str, Any] = {"kind": kind, "name": name,
+                            "settings": dict(settings),
+                            "actions": list(actions)}
+    if notes:
+        data["notes"] = list(notes)
+    if redo:
+        data["redo"] = list(redo)
+    try:
+        _check_fields(data)
+    except BadInput as error:
+        raise BadInput(f"this game cannot be shared: {error}") from None
+    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    raw = payload.encode("utf-8")
+    if len(raw) > MAX_PAYLOAD_BYTES:
+        raise BadInput(f"this game is too long to share: {len(raw)} bytes of data, "
+                       f"the limit is {MAX_PAYLOAD_BYTES}")
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY)
+    packed = packer.compress(raw) + packer.flush()
+    body = base64.b32encode(packed).decode("ascii").rstrip("=")
+    code = f"{PREFIX}{body}.{checksum(body)}"
+    if len(code) > MAX_CODE_CHARS:
+        raise BadInput(f"this game is too long to share: its code would be {len(code)} "
+                       f"characters, the limit is {MAX_CODE_CHARS}")
+    return code
+
+
+def checksum(body: str, version: int = FORMAT) -> str:
+    return hashlib.sha256(f"CMP{version}.{body}".encode("ascii")).hexdigest()[:8].upper()
+
+
+# -- reading --------------------------------------------------------------------
+def find_code(text: str) -> str:
+    """The one share code in ``text``: the code alone (line breaks allowed) or within prose."""
+    if len(text) > 2 * MAX_CODE_CHARS:
+        raise BadInput(f"the code is longer than the limit of {MAX_CODE_CHARS} characters")
+    joined = "".join(text.split())
+    if _LOOSE_CODE.fullmatch(joined):
+        return joined
+    found = {match.group(0) for match in _LOOSE_CODE.finditer(text)}
+    if len(found) == 1:
+        return found.pop()
+    if found:
+        raise BadInput(f"the text holds {len(found)} different share codes: give one")
+    if joined[:3].upper() == "CMP":
+        return joined  # damaged or cut: unpack says how
+    raise BadInput(f"no share code found: a code looks like {CODE_FORMS}")
+
+
+def unpack(code: str) -> dict[str, Any]:
+    """The game data in a code: checked text, checksum, size, JSON and fields."""
+    if len(code) > MAX_CODE_CHARS:
+        raise BadInput(f"the code is {len(code)} characters, longer than the limit of "
+                       f"{MAX_CODE_CHARS}")
+    text = code.strip().upper()
+    head = re.match(r"CMP(\d{1,4})\.", text)
+    if head is None:
+        raise BadInput(f"not a share code: it should start with {PREFIX}")
+    version = int(head.group(1))
+    if version != FORMAT:
+        newer = "newer " if version > FORMAT else ""
+        raise BadInput(f"this code is format CMP{version} of a {newer}companion; this one "
+                       f"reads CMP{FORMAT}")
+    match = CODE_PATTERN.fullmatch(text)
+    if match is None:
+        raise BadInput(f"the code is cut short or damaged: expected {CODE_FORMS}")
+    body, given = match.group(2), match.group(3)
+    if checksum(body) != given:
+        raise BadInput("the checksum does not match: the code was changed or cut short")
+    try:
+        packed = base64.b32decode(body + "=" * (-len(body) % 8))
+    except (binascii.Error, ValueError):
+        raise BadInput("the code is damaged: its body is not base32") from None
+    return parse_payload(inflate(packed))
+
+
+def inflate(packed: bytes) -> bytes:
+    """Unpack at most MAX_PAYLOAD_BYTES: a bigger payload stops there and is refused."""
+    unpacker = zlib.decompressobj(-15, _DICTIONARY)
+    try:
+        raw = unpacker.decompress(packed, MAX_PAYLOAD_BYTES + 1)
+    except zlib.error:
+        raise BadInput("the code is damaged: its data does not unpack") from None
+    if len(raw) > MAX_PAYLOAD_BYTES or unpacker.unconsumed_tail:
+        raise BadInput(f"the code unpacks to more than the limit of {MAX_PAYLOAD_BYTES} bytes")
+    if not unpacker.eof:
+        raise BadInput("the code is damaged: its data stops short")
+    if unpacker.unused_data:
+        raise BadInput("the code is damaged: data follows its end")
+    return raw
+
+
+def parse_payload(raw: bytes) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("the code's data is not UTF-8 text") from None
+    depth = _json_depth(text)
+    if depth > MAX_DEPTH:
+        raise BadInput(f"the code's data is nested more than {MAX_DEPTH} deep")
+    try:
+        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_refuse_constant, object_pairs_hook=_object)
+    except RecursionError:  # pragma: no cover - _json_depth stops this first
+        raise BadInput("the code's data is nested too deep") from None
+    except ValueError as error:
+        if isinstance(error, BadInput):
+            raise
+        raise BadInput(f"the code's data is not valid JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BadInput("the code's data is not a game: expected a JSON object")
+    _check_fields(data)
+    return data
+
+
+def decode(code: str) -> SharedGame:
+    """Everything ``import`` checks before it writes; BadInput says what is wrong."""
+    data = unpack(code)
+    kind = data["kind"]
+    module = load_kind(kind)
+    try:
+        settings = module.normalize_settings(data["settings"])
+        engine = module.new_engine(settings)
+    except CompanionError as error:
+        raise BadInput(f"the game's settings are not valid: {error}") from None
+    except Exception as error:  # hostile settings must never crash an import
+        raise BadInput(f"the game's settings are not valid ({type(error).__name__})") from None
+    applied = _replay(engine, data["actions"], "action")
+    redo: list[str] = list(data.get("redo", []))
+    if redo:
+        # Redo must apply after the actions: check it on a copy of the game.
+        spare = module.new_engine(settings)
+        _replay(spare, data["actions"], "action")
+        redo = [a.action for a in _replay(spare, redo, "undone action")]
+    return SharedGame(kind=kind, name=data["name"], settings=settings,
+                      actions=[a.action for a in applied], notes=list(data.get("notes", [])),
+                      redo=redo, engine=engine, applied=applied)
+
+
+def _replay(engine: Engine, actions: Sequence[str], what: str) -> list[Applied]:
+    applied: list[Applied] = []
+    for number, action in enumerate(actions, start=1):
+        try:
+            applied.append(engine.apply(action))
+        except CompanionError as error:
+            raise BadInput(f"{what} {number} {action!r} does not replay: {error}") from None
+        except Exception as error:  # hostile text must never crash an import
+            raise BadInput(f"{what} {number} {action!r} does not replay "
+                           f"({type(error).__name__})") from None
+    return applied
+
+
+# -- checks ---------------------------------------------------------------------
+def _check_fields(data: Mapping[str, Any]) -> None:
+    unknown = sorted(set(data) - set(_FIELDS))
+    if unknown:
+        raise BadInput(f"the code's data has an unknown field {unknown[0][:40]!r}")
+    for key in _REQUIRED:
+        if key not in data:
+            raise BadInput(f"the code's data has no {key!r}")
+    kind = data["kind"]
+    if not isinstance(kind, str) or kind not in KINDS:
+        shown = repr(kind)[:40] if isinstance(kind, str) else type(kind).__name__
+        raise BadInput(f"the code's game kind {shown} is not one of {', '.join(KINDS)}")
+    name = data["name"]
+    if not isinstance(name, str):
+        raise BadInput("the code's game name is not text")
+    check_name(name)
+    if not isinstance(data["settings"], dict):
+        raise BadInput("the code's settings are not a table")
+    _check_value(data["settings"], "settings", 1)
+    _check_texts(data["actions"], "actions", MAX_ACTIONS, MAX_ACTION_CHARS)
+    _check_texts(data.get("notes", []), "notes", MAX_NOTES, MAX_NOTE_CHARS)
+    _check_texts(data.get("redo", []), "redo", MAX_ACTIONS, MAX_ACTION_CHARS)
+    if len(data["actions"]) + len(data.get("redo", [])) > MAX_ACTIONS:
+        raise BadInput(f"the game has more than {MAX_ACTIONS} actions")
+
+
+def _check_texts(value: Any, field: str, most: int, longest: int) -> None:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadInput(f"the code's {field} are not a list of text")
+    if len(value) > most:
+        raise BadInput(f"the code has {len(value)} {field}; at most {most}")
+    for number, text in enumerate(value, start=1):
+        if len(text) > longest:
+            raise BadInput(f"{field} {number} is longer than {longest} characters")
+        _check_text(text, f"{field} {number}")
+
+
+def _check_text(text: str, where: str) -> None:
+    if _CONTROL.search(text):
+        raise BadInput(f"{where} holds a control character")
+    if any(unicodedata.category(c) == "Cs" for c in text):
+        raise BadInput(f"{where} holds a broken character")
+
+
+def _check_value(value: Any, where: str, depth: int) -> None:
+    """Settings hold TOML values only: text, whole numbers, finite numbers, yes/no, lists."""
+    if depth > MAX_DEPTH:
+        raise BadInput(f"{where} is nested too deep")
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if abs(value) > MAX_INT:
+            raise BadInput(f"{where} is a number too large")
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadInput(f"{where} is not a finite number")
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_SETTING_CHARS:
+            raise BadInput(f"{where} is longer than {MAX_SETTING_CHARS} characters")
+        _check_text(value, where)
+        return
+    if isinstance(value, list):
+        if len(value) > MAX_SETTING_ITEMS:
+            raise BadInput(f"{where} has more than {MAX_SETTING_ITEMS} items")
+        for number, item in enumerate(value, start=1):
+            _check_value(item, f"{where}[{number}]", depth + 1)
+        return
+    if isinstance(value, dict):
+        if len(value) > MAX_SETTING_ITEMS:
+            raise BadInput(f"{where} has more than {MAX_SETTING_ITEMS} keys")
+        for key, item in value.items():
+            _check_text(key, where)
+            if len(key) > 40:
+                raise BadInput(f"{where} has a key longer than 40 characters")
+            _check_value(item, f"{where}.{key}", depth + 1)
+        return
+    raise BadInput(f"{where} holds an empty value (null)")
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of [ and { outside strings (before json.loads recurses)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:
+        raise BadInput(f"the code's data holds a number too large ({text[:12]}...)")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 40:
+        raise BadInput(f"the code's data holds a number too long ({text[:12]}...)")
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadInput("the code's data holds a number too large")
+    return value
+
+
+def _refuse_constant(text: str) -> Any:
+    raise BadInput(f"the code's data holds {text}, which is not a number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise BadInput(f"the code's data names {key[:40]!r} twice")
+        data[key] = value
+    return data

@@ -1,0 +1,85 @@
+"""Sheets to print: a saved game's score sheet or log, or a blank one for the table.
+
+``game_sheet`` builds a saved game's sheet (with its share code, so the paper
+can bring the game back), ``blank_sheet`` an empty one; ``render`` writes
+either as 40-column text, Markdown for a chat, or one self-contained HTML
+page that prints on one sheet of A4 or Letter. Pure: no printing, no files.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from companion.errors import BadInput
+from companion.game import kind_info
+from companion.sheets.model import Sheet
+
+FORMATS = ("text", "md", "html")
+PAPERS = ("a4", "letter")
+BUILDERS = {
+    "hebrac": "companion.sheets.hebrac",
+    "tricky": "companion.sheets.tricky",
+    "halfdeck": "companion.sheets.halfdeck",
+    "elbereth": "companion.sheets.elbereth",
+}
+
+
+class Builder(Protocol):
+    def game_sheet(self, name: str, settings: dict[str, Any], actions: Sequence[str],
+                   status: dict[str, Any], notes: Sequence[str]) -> Sheet: ...
+
+    def blank_sheet(self, players: list[str] | int | None) -> Sheet: ...
+
+
+def builder(kind: str) -> Builder:
+    name = kind_info(kind).name
+    module: Any = importlib.import_module(BUILDERS[name])
+    return module  # type: ignore[no-any-return]
+
+
+def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
+               status: dict[str, Any], notes: Sequence[str] = (), redo: Sequence[str] = (),
+               ) -> Sheet:
+    """The sheet of a saved game, carrying its share code (or why there is none)."""
+    from companion.share import encode
+
+    sheet = builder(kind).game_sheet(name, settings, actions, status, notes)
+    try:
+        sheet.share_code = encode(kind, name, settings, actions, notes, redo)
+    except BadInput as error:
+        sheet.share_note = str(error)
+    return sheet
+
+
+def blank_sheet(kind: str, players: list[str] | int | None = None) -> Sheet:
+    return builder(kind).blank_sheet(players)
+
+
+def parse_players(values: Sequence[str]) -> list[str] | int | None:
+    """``--players``: a count (``3``) or names (``Ann Bo`` or ``Ann,Bo``); None if not given."""
+    names = [part.strip() for value in values for part in value.split(",") if part.strip()]
+    if not names:
+        return None
+    if len(names) == 1 and names[0].isdigit():
+        return int(names[0])
+    if any(name.isdigit() for name in names):
+        raise BadInput("--players takes a count (3) or names (Ann Bo Cy), not both")
+    return names
+
+
+def render(sheet: Sheet, fmt: str = "text", paper: str = "a4") -> str:
+    if fmt == "text":
+        from companion.sheets.text import render_text
+
+        return render_text(sheet)
+    if fmt == "md":
+        from companion.sheets.text import render_markdown
+
+        return render_markdown(sheet)
+    if fmt == "html":
+        from companion.sheets.html import render_html
+
+        return render_html(sheet, paper)
+    raise BadInput(f"--format must be text, md or html, not {fmt!r}")

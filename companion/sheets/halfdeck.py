@@ -1,0 +1,171 @@
+"""Half Deck Dungeon Heroes: the party sheet (a saved game) and the blank one.
+
+Four hero slots with their attributes, life boxes and gear; the counts of
+both decks, their discard piles and the cards removed; the hands; on the
+side the cards met so far with their numbers (the printed cards are lost,
+so the sheet keeps them) and the combat rules in short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import BadInput
+from companion.sheets.model import (
+    Block,
+    Checks,
+    Fields,
+    Para,
+    Section,
+    Sheet,
+    Table,
+    Track,
+    notes_section,
+)
+
+TITLE = "Half Deck Dungeon Heroes"
+LETTERS = {"strength": "S", "magic": "M"}
+BLANK_CARD_ROWS = 12
+EFFECT_CHARS = 60
+TABLE_CARDS = 20
+
+
+def _table() -> dict[str, Any]:
+    from companion.tables import tables
+
+    return tables("halfdeck")
+
+
+# -- the saved game ---------------------------------------------------------------
+def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
+               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+    players = int(settings["players"])
+    outcome = {"won": "won", "lost": "lost"}.get(status["outcome"], "playing")
+    if status.get("won_by"):
+        outcome += f" ({status['won_by']})"
+    lines = [f"Game {name}: {outcome}, round {status['round']}",
+             f"{players} player{'' if players == 1 else 's'}; endgame {settings['endgame']}; "
+             f"dungeon deck {settings['deck_size']} cards"
+             + (f"; rescue {settings['rescue']}" if settings.get("rescue") else "")]
+    if status.get("next"):
+        lines.append(f"Next: {status['next']}")
+    life = int(_table()["heroes"]["life"])
+    slots = int(_table()["heroes"]["max_in_play"])
+    heroes: list[Block] = []
+    for hero in status["heroes"]:
+        owner = f", player {hero['player']}" if players > 1 else ""
+        heroes.append(Track(f"{hero['name'].capitalize()} (S {hero['strength']}, "
+                            f"M {hero['magic']}{owner})", life, int(hero["life"])))
+        heroes.append(Fields((("Gear", _gear(hero["gear"])),)))
+    for _ in range(len(status["heroes"]), slots):
+        heroes += _blank_slot(life)
+    hands = Fields(tuple(
+        ((f"Player {player}" if players > 1 else "Hand"), ", ".join(cards) or "empty")
+        for player, cards in status["hands"].items()))
+    team = ", ".join(f"{name} {count}" for name, count in status["team_cards_used"].items())
+    goals = ", ".join(g.removeprefix("endgame-") for g in status["endgame_left"]) or "none"
+    main = [
+        Section("Heroes", tuple(heroes)),
+        Section("Decks", (_decks(status), Fields((
+            ("Endgame in the dungeon", goals),
+            ("Team cards used", team or "none"),
+            *((("Prisoner", str(status["prisoner"])),) if status.get("prisoner") else ()),
+        )))),
+        Section("Hands", (hands,)),
+    ]
+    main += notes_section(list(notes))
+    met = tuple(_card_row(card, info) for card, info in status["cards"].items())
+    return Sheet(kind="halfdeck", title=TITLE, name=name, heading="party sheet",
+                 lines=tuple(lines), sections=[*main, *reference(met, writing=False)],
+                 dense=len(met) > 20)
+
+
+def _gear(gear: Mapping[str, Any] | None) -> str:
+    if gear is None:
+        return "none"
+    text = f"{gear['name']} {LETTERS.get(gear['attribute'], '?')}+{gear['bonus']}"
+    if gear.get("standby"):
+        return text + " (one use, on standby)"
+    return text + (" (one use)" if gear.get("one_use") else "")
+
+
+def _decks(status: Mapping[str, Any]) -> Table:
+    return Table(("Deck", "Draw", "Discard", "Removed"), (
+        ("Hero (blue)", str(status["hero_deck"]), str(status["hero_discard"]),
+         str(status["hero_removed"])),
+        ("Dungeon (red)", str(status["dungeon_deck"]), str(status["dungeon_discard"]),
+         str(status["dungeon_removed"])),
+    ), numeric=(1, 2, 3))
+
+
+def _card_row(name: str, info: Mapping[str, Any]) -> tuple[str, ...]:
+    numbers = [f"{LETTERS[a]} {info[a]}" for a in ("strength", "magic") if a in info]
+    if "loot" in info:
+        numbers.append(f"loot {info['loot']}")
+    effect = str(info.get("effect") or "")
+    notes = [effect if len(effect) <= EFFECT_CHARS else effect[:EFFECT_CHARS - 3] + "..."] \
+        if effect else []
+    if info.get("one_use"):
+        notes.insert(0, "one use")
+    return (name, str(info.get("kind", "")).replace("-", " "), ", ".join(numbers),
+            "; ".join(notes))
+
+
+def _blank_slot(life: int) -> list[Block]:
+    return [Track("Hero ________  S ___  M ___", life), Fields((("Gear", ""),))]
+
+
+# -- the blank sheet --------------------------------------------------------------
+def blank_sheet(players: list[str] | int | None) -> Sheet:
+    setup = _table()["setup"]
+    low, high = int(setup["players_min"]), int(setup["players_max"])
+    count = 1 if players is None else players if isinstance(players, int) else len(players)
+    if not low <= count <= high:
+        raise BadInput(f"Half Deck Dungeon Heroes is for {low} to {high} players, not {count}")
+    names = list(players) if isinstance(players, list) else []
+    life = int(_table()["heroes"]["life"])
+    heroes: list[Block] = []
+    for _ in range(int(_table()["heroes"]["max_in_play"])):
+        heroes += _blank_slot(life)
+    decks = _table()["decks"]
+    table = Table(("Deck", "Draw", "Discard", "Removed"), (
+        ("Hero (blue)", "", "", ""), ("Dungeon (red)", "", "", "")), writing=True)
+    hands = Fields(tuple((name, "") for name in names) if names else tuple(
+        (f"Player {n}" if count > 1 else "Hand", "") for n in range(1, count + 1)))
+    main = [
+        Section("Heroes", tuple(heroes)),
+        Section("Decks", (table, Checks((("Endgame treasure in the dungeon", False),
+                                         ("Endgame boss in the dungeon", False))))),
+        Section("Hands", (hands,)),
+        Section("Rounds", (Track("Round", 30),)),
+    ]
+    lines = (f"{count} player{'' if count == 1 else 's'}: {decks['hero_cards']} hero cards, "
+             f"{decks['dungeon_cards']} dungeon cards. Date: ________",)
+    rows = tuple(("",) * 4 for _ in range(BLANK_CARD_ROWS))
+    return Sheet(kind="halfdeck", title=TITLE, name="", heading="blank party sheet",
+                 lines=lines, sections=[*main, *reference(rows, writing=True)])
+
+
+# -- the side: cards met and combat --------------------------------------------------
+def reference(cards: tuple[tuple[str, ...], ...], *, writing: bool) -> list[Section]:
+    data = _table()
+    life = data["heroes"]["life"]
+    enemies = data["enemies"]
+    combat = Para(
+        "Attack or challenge: die + the hero's attribute (S or M, as the card asks) + gear; "
+        "at least the card's number wins: 1 damage to the foe, or the trap is passed. "
+        f"Else the attacker loses {data['combat']['miss_damage']} life (the supporter too). "
+        f"Assist: one supporter adds a die. Forced escape: every hero loses "
+        f"{data['combat']['escape_damage']}, no loot, never against the endgame boss.")
+    lives = Fields((("Heroes", f"{life} life, 1 gear each, {data['heroes']['max_in_play']} "
+                               "in play"),
+                    ("Bosses", f"{enemies['boss_life']} life"),
+                    ("Minions", f"{enemies['minion_life']} life")))
+    table = Table(("Card", "Kind", "Numbers", "Notes"), cards, title="{0} ({1}): {2}", key=3,
+                  writing=writing)
+    body: tuple[Block, ...] = (table,) if cards else (Para("None yet."),)
+    if len(cards) > TABLE_CARDS:  # many: one paragraph of numbers, so it stays one page
+        body = (Para("; ".join(f"{c[0]} ({c[1]}) {c[2]}".rstrip() for c in cards) + "."),)
+    return [Section("Cards met", body, side=len(cards) > TABLE_CARDS),
+            Section("Combat", (combat, lives), side=True)]

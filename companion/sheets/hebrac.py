@@ -1,0 +1,223 @@
+"""Hebrac's Dungeon: the adventure log (a saved game) and the blank sheet.
+
+The left side is the adventurer: life and maximum life, magic, inventory,
+aces, levels and chambers cleared, spells cast. The right side is the
+reference the table needs without the rulebook: attack values, enemies,
+spell costs, merchant prices, trade values and the priestess's theft order.
+Every number comes from the rulebook tables.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from companion.errors import BadInput
+from companion.sheets.model import (
+    Block,
+    Checks,
+    Fields,
+    Para,
+    Section,
+    Sheet,
+    Table,
+    Track,
+    Writing,
+    notes_section,
+)
+
+TITLE = "Hebrac's Dungeon"
+SUITS = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
+BLANK_LEVELS = 4
+BLANK_SPELL_ROWS = 6
+SHOWN_LEVELS = 6
+
+
+def _table() -> dict[str, Any]:
+    from companion.hebrac.rules import table
+
+    return table()
+
+
+# -- the saved game ---------------------------------------------------------------
+def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
+               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+    levels = cleared_per_level(settings, actions)
+    chambers = int(settings["chambers"])
+    lines = [f"Game {name}: {_outcome(status)}, level {status['level']}",
+             f"Rules {settings['rules']}, {chambers} chambers a level, {settings['decks']} "
+             f"decks, {settings['jokers']} jokers"]
+    if status.get("next"):
+        lines.append(f"Next: {status['next']}")
+    main = [
+        Section("Life and magic", (
+            Track("Life", int(status["max_life"]), int(status["life"]),
+                  note=f"max {status['max_life']}"),
+            Fields((("Magic points", str(status["magic_points"])),)),
+        )),
+        Section("Inventory", _inventory(status["inventory"])),
+        Section("Aces found", (_aces(set(status["aces"])),)),
+        Section("Levels and chambers cleared", _levels(levels, chambers, status["level"])),
+        Section("Spells cast", _spells_cast(status["spells_cast"])),
+    ]
+    main += notes_section(list(notes))
+    return Sheet(kind="hebrac", title=TITLE, name=name, heading="adventure log",
+                 lines=tuple(lines), sections=[*main, *reference()],
+                 dense=len(status["inventory"]) > 30)
+
+
+def _levels(levels: list[tuple[int, int]], chambers: int, now: int) -> tuple[Block, ...]:
+    """A track per level; the oldest go on one line when there are many (one page)."""
+    blocks: list[Block] = []
+    if len(levels) > SHOWN_LEVELS:
+        older = levels[:-SHOWN_LEVELS]
+        levels = levels[-SHOWN_LEVELS:]
+        blocks.append(Fields((("Earlier levels", ", ".join(
+            f"{level}: {cleared}/{chambers}" for level, cleared in older)),)))
+    blocks += [Track(f"Level {level}" + (" (now)" if level == now else ""), chambers, cleared)
+               for level, cleared in levels]
+    return tuple(blocks)
+
+
+def _outcome(status: dict[str, Any]) -> str:
+    return {"won": "won", "dead": "dead", "lost": "lost"}.get(status["outcome"], "playing")
+
+
+def cleared_per_level(settings: dict[str, Any], actions: Sequence[str]) -> list[tuple[int, int]]:
+    """(level, chambers cleared) for each level reached, replaying the actions."""
+    from companion.game import load_kind
+
+    engine = load_kind("hebrac").new_engine(settings)
+    levels: list[tuple[int, int]] = []
+    level, cleared = 1, 0
+    for action in actions:
+        engine.apply(action)
+        status = engine.status()
+        if status["level"] != level:
+            levels.append((level, cleared))
+            level = int(status["level"])
+        cleared = len(status["cleared"])
+    levels.append((level, cleared))
+    return levels
+
+
+def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:
+    if not cards:
+        return (Para("Empty."),)
+    groups: dict[str, list[str]] = {
+        "Life potions": [], "Strength potions": [], "Magic potions": [], "Gems": [],
+        "Aces": [], "Prisoners": [], "Others": []}
+    for card in cards:
+        rank, suit = card[:-1], card[-1]
+        if rank == "A":
+            groups["Aces"].append(card)
+        elif rank == "J" and suit != "K":
+            groups["Prisoners"].append(card)
+        elif rank.isdigit():
+            key = {"H": "Life potions", "S": "Strength potions", "C": "Magic potions",
+                   "D": "Gems"}[suit]
+            groups[key].append(card)
+        else:
+            groups["Others"].append(card)
+    pairs = [(label, " ".join(found) + _total(label, found))
+             for label, found in groups.items() if found]
+    return (Fields(tuple(pairs)),)
+
+
+def _total(label: str, cards: Sequence[str]) -> str:
+    if label in ("Aces", "Prisoners", "Others") or len(cards) < 2:
+        return ""
+    return f" (= {sum(int(card[:-1]) for card in cards)})"
+
+
+def _aces(held: set[str]) -> Checks:
+    names = _table()["aces"]
+    return Checks(tuple((f"{card} {names[card]}", card in held)
+                        for card in ("AH", "AD", "AS", "AC")))
+
+
+def _spells_cast(cast: Sequence[str]) -> tuple[Block, ...]:
+    if not cast:
+        return (Para("None yet."),)
+    spells = _table()["spells"]
+    counts = Counter(cast)
+    rows = tuple((spells[spell_id]["name"], str(count)) for spell_id, count in counts.items())
+    return (Table(("Spell", "Times"), rows, title="{0}", numeric=(1,)),)
+
+
+# -- the blank sheet --------------------------------------------------------------
+def blank_sheet(players: list[str] | int | None) -> Sheet:
+    if players is not None:
+        raise BadInput("Hebrac's Dungeon is played alone: leave out --players")
+    setup = _table()["setup"]
+    treasure = _table()["treasure"]
+    life = int(setup["life"])
+    most = life + int(treasure["ruby_max_life"]) + int(treasure["genie_of_life_max_life"])
+    main = [
+        Section("Life and magic", (
+            Track("Life", most, note=f"start {life}; Ruby of Gaza +{treasure['ruby_max_life']}"
+                                     f" while held, Genie of Life +"
+                                     f"{treasure['genie_of_life_max_life']}"),
+            Fields((("Max life", ""), ("Magic points", ""))),
+        )),
+        Section("Inventory", (Writing((
+            f"Life potions {SUITS['H']}", f"Strength potions {SUITS['S']}",
+            f"Magic potions {SUITS['C']}", f"Gems {SUITS['D']}", "Prisoners (J)", "Others")),)),
+        Section("Aces found", (_aces(set()),)),
+        Section("Levels and chambers cleared", tuple(
+            Track(f"Level {level}", int(setup["chambers"]))
+            for level in range(1, BLANK_LEVELS + 1))),
+        Section("Spells cast", (Table(("Level", "Spell", "Points"),
+                                      tuple(("", "", "") for _ in range(BLANK_SPELL_ROWS)),
+                                      title="{0}", writing=True),)),
+    ]
+    lines = ("Adventurer: ____________  Date: ________",
+             f"Start: {life} life, {setup['decks']} decks, {setup['jokers']} jokers, "
+             f"{setup['chambers']} chambers a level")
+    return Sheet(kind="hebrac", title=TITLE, name="", heading="blank adventure log", lines=lines,
+                 sections=[*main, *reference()])
+
+
+# -- the reference side -----------------------------------------------------------
+def reference() -> list[Section]:
+    data = _table()
+    battle, prices, trade = data["battle"], data["prices"], data["trade"]
+    attack = Para(
+        f"Attack card: ace {battle['ace_attack']}, 2-10 their value, J Q K "
+        f"{battle['face_attack']}, joker {battle['joker_attack']}. Bracelet of Armok "
+        f"+{battle['bracelet_bonus']}, each prisoner called +{battle['prisoner_bonus']}. "
+        "Attack at least the enemy's life: won; else lose the difference in life.")
+    enemies = Fields((
+        ("2-10", f"{SUITS['S']} warrior, {SUITS['H']} amazon, {SUITS['C']} magician, "
+                 f"{SUITS['D']} demon; life = value"),
+        ("J", f"adventurer, life {battle['adventurer_life']}"),
+        ("Q", "priestess: black steals, red heals"),
+        ("K", "merchant"), ("A", "empty chamber"), ("Joker", "Hebrac"),
+    ))
+    spells = Table(("Spell", "Cost"), tuple(
+        (row["name"], str(row["cost"]) + (f"/{row['unit']}" if row.get("unit") else ""))
+        for row in data["spells"].values()), title="{0}", numeric=(1,), split=2)
+    per_point = "{}/point"
+    deals = Table(("Card", "Price", "Trade"), (
+        ("Ace", str(prices["ace"]), f"({trade['offer_ace']})"),
+        (f"2-10 {SUITS['H']} {SUITS['S']}", per_point.format(prices["hearts_per_point"]),
+         "value"),
+        (f"2-10 {SUITS['C']}", per_point.format(prices["clubs_per_point"]), "value"),
+        (f"2-10 {SUITS['D']}", "-", "value"),
+        ("J", str(prices["jack"]), str(trade["jack"])),
+        ("Red Q", str(prices["red_queen"]), str(trade["red_queen"])),
+        ("Black Q", "-", "-"),
+        ("K", str(prices["king"]), str(trade["king"])),
+        ("Joker", str(prices["joker"]), str(trade["joker"])),
+    ), title="{0}", numeric=(1, 2),
+        note=f"Price: what a merchant asks, in gems. Trade: what an adventurer's treasure is "
+             f"worth; an ace is never traded for, but one offered counts {trade['offer_ace']}. "
+             "A dash: no sale, no trade.")
+    theft = Para(" ".join(data["theft"]["order"]) + " (jacks are never stolen)")
+    return [
+        Section("Attack values", (attack, enemies), side=True),
+        Section("Spell costs (magic points)", (spells,), side=True),
+        Section("Prices and trades", (deals,), side=True),
+        Section("Theft order, first taken first", (theft,), side=True),
+    ]

@@ -1,0 +1,181 @@
+"""Sheets as one self-contained HTML page: inline CSS, inline SVG, no network.
+
+The page prints on one sheet of A4 or Letter (``@page`` sets the paper) in two
+columns: the game on the left, the reference or hero table and the QR code
+of the share code on the right. On a phone's screen the columns stack.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from companion.sheets.model import Block, Checks, Fields, Para, Sheet, Table, Track, Writing
+from companion.sheets.qr import matrix, svg
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+CSS = """
+@page { size: %(paper)s; margin: 9mm; }
+* { box-sizing: border-box; }
+html { font: %(font)s/1.22 "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif;
+       color: #000; background: #fff; -webkit-print-color-adjust: exact;
+       print-color-adjust: exact; }
+body { margin: 0; overflow-wrap: break-word; }
+.sheet { max-width: 190mm; margin: 0 auto; }
+@media screen { .sheet { padding: 4mm; } }
+header { border-bottom: 0.6mm solid #000; margin-bottom: 2mm; padding-bottom: 1mm; }
+h1 { font-size: 1.7em; margin: 0; }
+h1 small { font-size: 0.6em; font-weight: normal; }
+header p { margin: 0.5mm 0 0; }
+.cols { display: grid; grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); gap: 4mm;
+        align-items: start; }
+@media screen and (max-width: 640px) { .cols { grid-template-columns: 1fr; } }
+section { margin: 0 0 2.2mm; }
+h2 { font-size: 1.1em; margin: 0 0 0.8mm; break-after: avoid; border-bottom: 0.25mm solid #000;
+     text-transform: uppercase; letter-spacing: 0.03em; }
+p { margin: 0 0 1mm; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.4mm 2mm; margin: 0 0 1mm; }
+dt { font-weight: bold; }
+dd { margin: 0; min-height: 1.2em; }
+dd.blank { border-bottom: 0.2mm solid #555; }
+table { border-collapse: collapse; width: 100%%; margin: 0 0 1mm; }
+th, td { border: 0.2mm solid #444; padding: 0.3mm 0.9mm; text-align: left;
+         vertical-align: top; }
+th { background: #e4e4e4; }
+td.n, th.n { text-align: right; white-space: nowrap; }
+tr.foot td { font-weight: bold; border-top: 0.5mm solid #000; }
+table.writing td { height: 6.4mm; }
+.dense table.writing td { height: 4.6mm; }
+.track { display: flex; flex-wrap: wrap; gap: 0.5mm; margin: 0.5mm 0 1mm; }
+.track span { width: 4.6mm; height: 4.6mm; border: 0.25mm solid #000; font-size: 0.62em;
+              display: flex; align-items: flex-end; justify-content: flex-end;
+              padding: 0 0.3mm; color: #666; }
+.track span.on { background: #777; color: #fff; }
+.track span.five { margin-right: 1mm; }
+ul.checks { list-style: none; padding: 0; margin: 0 0 1mm; columns: 2; column-gap: 3mm; }
+ul.checks li { break-inside: avoid; }
+.box { display: inline-block; width: 2.8mm; height: 2.8mm; border: 0.25mm solid #000;
+       margin-right: 1mm; vertical-align: -0.4mm; text-align: center; line-height: 2.6mm;
+       font-size: 0.8em; }
+.write { display: flex; gap: 1.5mm; margin: 0 0 1.4mm; }
+.write span.line { flex: 1; border-bottom: 0.2mm solid #555; min-height: 1.2em; }
+figure.share { margin: 1mm 0 0; text-align: center; break-inside: avoid; }
+figure.share svg { display: block; margin: 0 auto 0.8mm; }
+figure.share figcaption { font-size: 0.85em; }
+.note { font-size: 0.85em; color: #333; }
+footer { margin-top: 1mm; font-size: 0.75em; color: #555; }
+"""
+
+
+def render_html(sheet: Sheet, paper: str = "a4") -> str:
+    if paper not in PAPERS:
+        from companion.errors import BadInput
+
+        raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
+    font = "7.4pt" if sheet.dense else "8.4pt"
+    style = CSS % {"paper": PAPERS[paper], "font": font}
+    main = "".join(_section(s.title, s.blocks) for s in sheet.sections if not s.side)
+    side = "".join(_section(s.title, s.blocks) for s in sheet.sections if s.side)
+    side += _share(sheet)
+    meta = (f'<meta name="companion-share-code" content="{escape(sheet.share_code)}">'
+            if sheet.share_code else "")
+    lines = "".join(f"<p>{escape(line)}</p>" for line in sheet.lines)
+    title = f"{sheet.title}: {sheet.heading}"
+    classes = "sheet dense" if sheet.dense else "sheet"
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"{meta}<title>{escape(title)}</title><style>{style}</style></head>\n"
+        f'<body><main class="{classes}"><header><h1>{escape(sheet.title)} '
+        f"<small>{escape(sheet.heading)}</small></h1>{lines}</header>\n"
+        f'<div class="cols"><div class="main">{main}</div>\n'
+        f'<aside class="side">{side}</aside></div>\n'
+        "<footer>Printed by companion, the card game scorekeeper.</footer>"
+        "</main></body></html>\n"
+    )
+
+
+def _share(sheet: Sheet) -> str:
+    if sheet.share_code:
+        from companion.errors import BadInput
+
+        try:
+            qr = matrix(sheet.share_code, "M")
+        except BadInput as error:
+            return (f'<section><h2>Share code</h2><p class="note">{escape(str(error))}: '
+                    "use 'companion share -o FILE' to carry it.</p></section>")
+        size = min(62.0, max(30.0, (qr.size + 8) * 0.5))
+        picture = svg(qr, size, title="share code of this game")
+        return (f'<figure class="share">{picture}<figcaption>Scan this code, then '
+                "<code>companion import CODE</code> brings the game back.</figcaption>"
+                "</figure>")
+    if sheet.share_note:
+        return f'<p class="note">{escape(sheet.share_note)}</p>'
+    return ""
+
+
+def _section(title: str, blocks: tuple[Block, ...]) -> str:
+    return f"<section><h2>{escape(title)}</h2>{''.join(map(_block, blocks))}</section>\n"
+
+
+def _block(block: Block) -> str:
+    if isinstance(block, Fields):
+        cells = "".join(
+            f"<dt>{escape(label)}</dt>"
+            + (f"<dd>{escape(value)}</dd>" if value else '<dd class="blank"></dd>')
+            for label, value in block.pairs)
+        return f"<dl>{cells}</dl>"
+    if isinstance(block, Track):
+        head = escape(block.label) + (f" <b>{block.marked}/{block.total}</b>"
+                                      if block.marked else "")
+        if block.note:
+            head += f' <span class="note">({escape(block.note)})</span>'
+        boxes = "".join(
+            f'<span class="{"on" if n <= block.marked else ""}'
+            f'{" five" if n % 5 == 0 else ""}">{n}</span>'
+            for n in range(1, block.total + 1))
+        return f'<p>{head}</p><div class="track">{boxes}</div>'
+    if isinstance(block, Checks):
+        items = "".join(f'<li><span class="box">{"&#10003;" if ticked else ""}</span>'
+                        f"{escape(label)}</li>" for label, ticked in block.items)
+        return f'<ul class="checks">{items}</ul>'
+    if isinstance(block, Table):
+        return _table(block)
+    if isinstance(block, Writing):
+        return "".join(f'<div class="write"><span>{escape(label)}</span>'
+                       '<span class="line"></span></div>' for label in block.labels)
+    assert isinstance(block, Para)
+    return f"<p>{escape(block.text)}</p>"
+
+
+def _table(table: Table) -> str:
+    def cell(tag: str, index: int, text: str, extra: str = "") -> str:
+        cls = ' class="n"' if index in table.numeric else ""
+        return f"<{tag}{cls}{extra}>{escape(text)}</{tag}>"
+
+    head = ""
+    if table.groups:
+        spanned = sum(span for _, span in table.groups)
+        lead = len(table.headers) - spanned
+        head += "<tr>" + (f'<th colspan="{lead}"></th>' if lead else "")
+        head += "".join(f'<th colspan="{span}">{escape(label)}</th>'
+                        for label, span in table.groups) + "</tr>"
+    runs = max(1, table.split)
+    head += "<tr>" + "".join(cell("th", i, h) for i, h in enumerate(table.headers)) * runs
+    head += "</tr>"
+    per_run = -(-len(table.rows) // runs)
+    body = ""
+    for number in range(per_run):
+        cells = ""
+        for run in range(runs):
+            index = run * per_run + number
+            row = table.rows[index] if index < len(table.rows) else ("",) * len(table.headers)
+            cells += "".join(cell("td", i, c) for i, c in enumerate(row))
+        body += f"<tr>{cells}</tr>"
+    if table.foot:
+        body += ('<tr class="foot">'
+                 + "".join(cell("td", i, c) for i, c in enumerate(table.foot)) + "</tr>")
+    cls = ' class="writing"' if table.writing else ""
+    note = f'<p class="note">{escape(table.note)}</p>' if table.note else ""
+    return f"<table{cls}><thead>{head}</thead><tbody>{body}</tbody></table>{note}"

@@ -1,0 +1,113 @@
+"""What a sheet holds, independent of its format: sections of simple blocks.
+
+Each kind's builder (``sheets/<kind>.py``) fills a ``Sheet``; ``sheets/text.py``
+writes it as 40-column text or chat Markdown, ``sheets/html.py`` as a page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Fields:
+    """``Label: value`` lines; an empty value leaves a line to write on."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Track:
+    """Numbered boxes 1..total, the first ``marked`` filled in (life, gold to win...)."""
+
+    label: str
+    total: int
+    marked: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Checks:
+    """Tick boxes: the label and whether it is ticked."""
+
+    items: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table. On a narrow screen each row is stacked: ``title`` (a format string on
+    the cells, ``{0}``...) heads the row, the other cells follow as ``Header value``,
+    or as ``Group a/b`` when ``groups`` (label, span) sit above the headers."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    title: str = "{0}"
+    key: int = 1
+    groups: tuple[tuple[str, int], ...] = ()
+    numeric: tuple[int, ...] = ()
+    """Columns aligned to the right."""
+    foot: tuple[str, ...] = ()
+    """A last row (totals), set apart."""
+    writing: bool = False
+    """Rows left empty to be written on: taller in print."""
+    note: str = ""
+    split: int = 1
+    """On paper, the rows in this many side-by-side runs (a long two-column list)."""
+
+
+@dataclass(frozen=True)
+class Writing:
+    """Lines to write on, each with its label."""
+
+    labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+Block = Fields | Track | Checks | Table | Writing | Para
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    blocks: tuple[Block, ...]
+    side: bool = False
+    """On paper, in the narrow column beside the main one (reference, hero table)."""
+
+
+@dataclass
+class Sheet:
+    kind: str
+    title: str
+    """The game's title."""
+    name: str
+    """The saved game's name ("" on a blank sheet)."""
+    heading: str
+    """What the sheet is: score sheet, adventure log, blank sheet."""
+    lines: tuple[str, ...]
+    """Under the heading: the game's name, outcome and the like."""
+    sections: list[Section] = field(default_factory=list)
+    share_code: str | None = None
+    share_note: str | None = None
+    """Why there is no QR code, when a saved game has none."""
+    dense: bool = False
+    """Much to print: smaller type, so that it still fits one page."""
+
+
+NOTES_SHOWN = 5
+NOTE_CHARS = 200
+
+
+def notes_section(notes: list[str] | tuple[str, ...], most: int = NOTES_SHOWN) -> list[Section]:
+    """The game's notes, the last few and each cut short: the sheet stays one page."""
+    if not notes:
+        return []
+    shown = list(notes[-most:])
+    blocks: list[Block] = [Para(n if len(n) <= NOTE_CHARS else n[:NOTE_CHARS - 3] + "...")
+                           for n in shown]
+    if len(notes) > len(shown):
+        blocks.insert(0, Para(f"({len(notes) - len(shown)} earlier notes are in the game.)"))
+    return [Section("Notes", tuple(blocks))]

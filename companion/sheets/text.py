@@ -1,0 +1,235 @@
+"""Sheets as plain text (40 columns: a phone held upright) and as Markdown for a chat.
+
+Tables are drawn as aligned columns when they fit, else stacked one row per
+few lines. In Markdown, headings and lists are Markdown and tables go in a
+fenced block, so they stay aligned in any chat that shows monospace.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+
+from companion.sheets.model import Block, Checks, Fields, Sheet, Table, Track, Writing
+
+WIDTH = 40
+FULL, EMPTY = "\u25a0", "\u25a1"  # filled and empty squares
+
+
+def wrap(text: str, width: int = WIDTH, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=True,
+                         break_on_hyphens=False) or [""]
+
+
+def render_text(sheet: Sheet, width: int = WIDTH) -> str:
+    lines = wrap(f"{sheet.title}: {sheet.heading}".upper(), width)
+    for line in sheet.lines:
+        lines += wrap(line, width)
+    for section in sheet.sections:
+        lines += ["", *wrap(f"== {section.title} ==", width)]
+        for block in section.blocks:
+            lines += block_lines(block, width)
+    if sheet.share_code:
+        lines += ["", *wrap(f"Move it to another device: companion share -g {sheet.name}",
+                            width)]
+    elif sheet.share_note:
+        lines += ["", *wrap(sheet.share_note, width)]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def render_markdown(sheet: Sheet, width: int = WIDTH) -> str:
+    lines = [f"## {sheet.title}: {sheet.heading}"]
+    lines += [f"{line}  " for line in sheet.lines]
+    for section in sheet.sections:
+        lines += ["", f"### {section.title}"]
+        for block in section.blocks:
+            lines += markdown_lines(block, width)
+    if sheet.share_code:
+        lines += ["", "### Share code", "", "To carry on with this game: `companion import CODE`",
+                  "", f"`{sheet.share_code}`"]
+    elif sheet.share_note:
+        lines += ["", sheet.share_note]
+    return "\n".join(lines) + "\n"
+
+
+# -- blocks ---------------------------------------------------------------------
+def block_lines(block: Block, width: int = WIDTH) -> list[str]:
+    if isinstance(block, Fields):
+        out: list[str] = []
+        for label, value in block.pairs:
+            if value:
+                out += wrap(f"{label}: {value}", width, "  ")
+            else:
+                out.append(_blank_line(f"{label}: ", width))
+        return out
+    if isinstance(block, Track):
+        return _track_lines(block, width)
+    if isinstance(block, Checks):
+        return [part for label, ticked in block.items
+                for part in wrap(f"[{'x' if ticked else ' '}] {label}", width, "    ")]
+    if isinstance(block, Table):
+        return table_lines(block, width)
+    if isinstance(block, Writing):
+        return [_blank_line(f"{label}: " if label else "", width) for label in block.labels]
+    return wrap(block.text, width)
+
+
+def markdown_lines(block: Block, width: int = WIDTH) -> list[str]:
+    if isinstance(block, Fields):
+        return [f"- **{label}:** {value or '____'}" for label, value in block.pairs]
+    if isinstance(block, Track):
+        return [f"- {line}" if n == 0 else f"  {line}"
+                for n, line in enumerate(_track_lines(block, width))]
+    if isinstance(block, Checks):
+        return [f"- [{'x' if ticked else ' '}] {label}" for label, ticked in block.items]
+    if isinstance(block, Table):
+        return ["```", *table_lines(block, width), "```"]
+    if isinstance(block, Writing):
+        return [f"- {label}: ____" if label else "- ____" for label in block.labels]
+    return [block.text]
+
+
+def _blank_line(label: str, width: int) -> str:
+    return label + "_" * max(4, width - len(label))
+
+
+def _track_lines(track: Track, width: int) -> list[str]:
+    head = f"{track.label} {track.marked}/{track.total}" if track.marked else track.label
+    if track.note:
+        head += f" ({track.note})"
+    boxes = [FULL if n <= track.marked else EMPTY for n in range(1, track.total + 1)]
+    groups = ["".join(boxes[i:i + 5]) for i in range(0, len(boxes), 5)]
+    per_line = max(1, (width + 1) // 6)
+    body = [" ".join(groups[i:i + per_line]) for i in range(0, len(groups), per_line)]
+    return wrap(head, width) + body
+
+
+# -- tables ---------------------------------------------------------------------
+def table_lines(table: Table, width: int = WIDTH) -> list[str]:
+    aligned = _aligned(table, width)
+    if max((len(line) for line in aligned), default=0) <= width:
+        return aligned
+    return _stacked(table, width)
+
+
+def _aligned(table: Table, width: int) -> list[str]:
+    rows = [list(table.headers), *map(list, table.rows)]
+    if table.foot:
+        rows.append(list(table.foot))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(table.headers))]
+    if table.writing:
+        widths = [max(w, 3) for w in widths]
+        # Columns left to write in share the rest of the line.
+        empty = [i for i in range(len(widths)) if i not in table.numeric
+                 and not any(row[i] for row in table.rows)]
+        extra = width - (sum(widths) + len(widths) - 1)
+        for n, i in enumerate(empty):
+            widths[i] += max(0, extra) // len(empty) + (n < max(0, extra) % len(empty))
+    if table.groups:
+        # A group label spans its columns; widen the last of them if the label is longer.
+        start = len(widths) - sum(span for _, span in table.groups)
+        for label, span in table.groups:
+            cols = range(start, start + span)
+            have = sum(widths[c] for c in cols) + span - 1
+            if len(label) > have:
+                widths[cols[-1]] += len(label) - have
+            start += span
+
+    def line(cells: Iterable[str], blank: str = " ", from_column: int = 0) -> str:
+        parts = [(cell.rjust(w) if i in table.numeric else cell.ljust(w)) if cell
+                 else (blank if i >= from_column else " ") * w
+                 for i, (cell, w) in enumerate(zip(cells, widths, strict=True))]
+        return " ".join(parts).rstrip()
+
+    out = []
+    if table.groups:
+        start = len(widths) - sum(span for _, span in table.groups)
+        head = " ".join(" " * w for w in widths[:start])
+        for label, span in table.groups:
+            have = sum(widths[start:start + span]) + span - 1
+            head += (" " if head else "") + label.center(have)
+            start += span
+        out.append(head.rstrip())
+    out.append(line(table.headers))
+    out.append(" ".join("-" * w for w in widths))
+    blank = "_" if table.writing else " "
+    out += [line(row, blank) for row in table.rows]
+    if table.foot:
+        out.append(" ".join("-" * w for w in widths))
+        totals_from = len(widths) - sum(span for _, span in table.groups)
+        out.append(line(table.foot, blank, totals_from if table.groups else 0))
+    if table.note:
+        out += wrap(table.note, width)
+    return out
+
+
+def _stacked(table: Table, width: int) -> list[str]:
+    out: list[str] = []
+    rows = list(table.rows) + ([table.foot] if table.foot else [])
+    for row in rows:
+        out += _stacked_row(table, row, width)
+    if table.note:
+        out += wrap(table.note, width)
+    return out
+
+
+def _stacked_row(table: Table, row: tuple[str, ...], width: int) -> list[str]:
+    rest: list[str] = []
+    if row is table.foot:
+        title = row[0]
+    elif table.writing and not all(row[:table.key]):
+        title = f"{row[0]}."
+        rest += [_pair(table.headers[i], row[i], True) for i in range(1, table.key)]
+    else:
+        title = table.title.format(*row)
+    if table.groups:
+        start = len(table.headers) - sum(span for _, span in table.groups)
+        rest += [_pair(table.headers[i], row[i], table.writing) for i in range(table.key, start)]
+        for label, span in table.groups:
+            values = [row[i] for i in range(start, start + span)]
+            if row is table.foot:
+                values = [v for v in values if v] or ["__"]
+            else:
+                values = [v or "__" for v in values]
+            rest.append(f"{label} {'/'.join(values)}")
+            start += span
+        joiner = "  "
+    else:
+        rest += [_pair(table.headers[i], row[i], table.writing)
+                 for i in range(table.key, len(table.headers))]
+        joiner = "; "
+    rest = [part for part in rest if part]
+    out = wrap(title, width, "  ") if title else []
+    if rest:
+        indent = "   " if title else ""
+        room = width - len(indent)
+        body = wrap_parts(rest, room, joiner) if table.groups else wrap(joiner.join(rest), room)
+        out += [indent + line for line in body]
+    return out
+
+
+def wrap_parts(parts: list[str], width: int, joiner: str) -> list[str]:
+    """Lines of whole parts (``Di 3/7`` never splits); a part too long alone is wrapped."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        candidate = f"{line}{joiner}{part}" if line else part
+        if len(candidate) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line + joiner.rstrip())
+        if len(part) <= width:
+            line = part
+        else:
+            *full, line = wrap(part, width)
+            lines += full
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _pair(header: str, value: str, writing: bool) -> str:
+    if value:
+        return f"{header.lower()}: {value}"
+    return f"{header.lower()}: ____" if writing else ""

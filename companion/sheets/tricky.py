@@ -1,0 +1,181 @@
+"""Tricky Dungeon: the score sheet (a saved game) and the blank one.
+
+A row per round: the round, the active player, the hero, the trump, and for
+each player the gold of the round and the running total; then the totals and
+the winners. The hero table sits on the side, with the bases and minimums
+for the number of players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import BadInput
+from companion.sheets.model import (
+    NOTES_SHOWN,
+    Fields,
+    Para,
+    Section,
+    Sheet,
+    Table,
+    Writing,
+    notes_section,
+)
+
+TITLE = "Tricky Dungeon"
+ROUND_NOTE = "Each player: gold this round / running total."
+
+
+def _table() -> dict[str, Any]:
+    from companion.tables import tables
+
+    return tables("tricky")
+
+
+# -- the saved game ---------------------------------------------------------------
+def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
+               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+    players: list[str] = list(status["players"])
+    played = len(status["sheet"])
+    total = status.get("rounds_total")
+    of = f" of {total}" if total else ""
+    if status["outcome"] == "finished":
+        state = f"finished after {played} rounds"
+    else:
+        state = f"playing, {played}{of} rounds played"
+    lines = [f"Game {name}: {state}",
+             f"Players {', '.join(players)}; set {status['set']}; "
+             f"{status['tricks_per_round']} tricks a round" + _variants(status)]
+    main = [Section("Rounds", (_rounds(players, status["sheet"], total, status),)),
+            Section("Result", (Para(_result(status)),))]
+    rows = max(total or 0, played + 1)
+    dense = rows + 2 * len(players) > 30
+    main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
+    side = _heroes(str(status["set"]), settings, len(players))
+    return Sheet(kind="tricky", title=TITLE, name=name, heading="score sheet",
+                 lines=tuple(lines), sections=[*main, *side], dense=dense)
+
+
+def _variants(status: Mapping[str, Any]) -> str:
+    found = []
+    if status.get("race"):
+        found.append(f"race to {status['race']} gold")
+    if status.get("guild"):
+        found.append("Adventurers Guild")
+    if status.get("random_heroes"):
+        found.append("Random Dungeon")
+    return "; " + ", ".join(found) if found else ""
+
+
+def _rounds(players: list[str], rows: Sequence[Mapping[str, Any]], total: int | None,
+            status: Mapping[str, Any]) -> Table:
+    running = dict.fromkeys(players, 0)
+    cells: list[tuple[str, ...]] = []
+    for row in rows:
+        line = [str(row["round"]), str(row["active"]), str(row["hero"]), str(row["trump"])]
+        for player in players:
+            gold = int(row["gold"][player])
+            running[player] += gold
+            line += [str(gold), str(running[player])]
+        cells.append(tuple(line))
+    current = status.get("round")
+    if current:
+        line = [str(current["number"]), str(current["active"]), _hero_name(current["hero"]),
+                str(current["trump"])]
+        cells.append(tuple(line + [""] * (2 * len(players))))
+    for number in range(len(cells) + 1, (total or 0) + 1):
+        cells.append((str(number),) + ("",) * (3 + 2 * len(players)))
+    foot = ("Total", "", "", "") + tuple(
+        cell for player in players for cell in ("", str(status["scores"][player])))
+    return _round_table(players, cells, foot, writing=len(cells) > len(rows))
+
+
+def _hero_name(hero_id: str) -> str:
+    row = _table()["heroes"].get(hero_id)
+    return str(row["name"]) if row else hero_id
+
+
+def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], foot: tuple[str, ...],
+                 *, writing: bool) -> Table:
+    headers = ("#", "Active", "Hero", "Trump") + ("+", "=") * len(labels)
+    return Table(headers, tuple(rows), title="{0}. {1}: {2}, trump {3}", key=4,
+                 groups=tuple((label, 2) for label in labels), numeric=tuple(
+                     range(4, 4 + 2 * len(labels))), foot=foot, writing=writing,
+                 note=ROUND_NOTE)
+
+
+def _result(status: Mapping[str, Any]) -> str:
+    scores = status["scores"]
+    ranking = ", ".join(f"{p} {g}" for p, g in sorted(scores.items(), key=lambda i: -i[1]))
+    if status["outcome"] == "finished":
+        winners = status["winners"]
+        best = scores[winners[0]] if winners else 0
+        who = " and ".join(winners)
+        verb = "win" if len(winners) > 1 else "wins"
+        return f"{who} {verb} with {best} gold. Gold: {ranking}."
+    nxt = status.get("next") or ""
+    return f"Playing. Gold: {ranking}." + (f" Next: {nxt}." if nxt else "")
+
+
+# -- the blank sheet --------------------------------------------------------------
+def blank_sheet(players: list[str] | int | None) -> Sheet:
+    game = _table()["game"]
+    low, high = int(game["min_players"]), int(game["max_players"])
+    if players is None:
+        raise BadInput(f"Tricky Dungeon is for {low} to {high} players: say how many with "
+                       "--players N, or give their names")
+    count = players if isinstance(players, int) else len(players)
+    if not low <= count <= high:
+        raise BadInput(f"Tricky Dungeon is for {low} to {high} players, not {count}")
+    names = list(players) if isinstance(players, list) else []
+    for name in names:
+        if len(name) > 12:
+            raise BadInput(f"{name[:20]!r} is a long name: at most 12 characters on the sheet")
+    setup = _table()["players"][str(count)]
+    rounds = count * int(setup["rounds_per_player"])
+    labels = names or [f"P{n}" for n in range(1, count + 1)]
+    rows = [(str(n),) + ("",) * (3 + 2 * count) for n in range(1, rounds + 1)]
+    foot = ("Total",) + ("",) * (3 + 2 * count)
+    main = [Section("Rounds", (_round_table(labels, rows, foot, writing=True),)),
+            Section("Result", (Writing(("Winner",)),))]
+    if not names:
+        main.insert(0, Section("Players, clockwise", (Writing(tuple(labels)),)))
+    lines = (f"{count} players, {setup['hand']} cards each: {setup['rounds_per_player']} "
+             f"rounds as the active player each, {rounds} rounds. Date: ________",
+             "Set: A / B / C (circle one)")
+    return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
+                 sections=[*main, *_heroes("all", {}, count)], dense=rounds + count * 2 > 30)
+
+
+# -- the side: heroes and cards -----------------------------------------------------
+def _heroes(hero_set: str, settings: Mapping[str, Any], players: int) -> list[Section]:
+    from companion.tricky.cards import default_deck_settings
+    from companion.tricky.heroes import heroes_in, number_text
+
+    deck = {**default_deck_settings(), **settings}
+    rows = []
+    for hero in heroes_in(hero_set):
+        rule = hero.gold_rule(number_text(hero, deck, players))
+        if hero.trick != "highest":
+            rule += f"; {hero.trick_rule()}"
+        rows.append((hero.name, hero.set, hero.trump_rule(), rule))
+    title = "Heroes" if hero_set == "all" else f"Heroes of set {hero_set}"
+    heroes = Table(("Hero", "Set", "Trump", "Gold"), tuple(rows), title="{0} ({1})", key=2)
+    kinds = _table()["kinds"]
+    consolation = int(_table()["game"]["no_gold_consolation"])
+    cards = Fields((
+        ("Torch", _values(kinds["torch"])), ("Goblin", _values(kinds["goblin"])),
+        ("Spell", _values(kinds["spell"])), ("Orc", _values(kinds["orc"])),
+        ("Ogre", _values(kinds["ogre"])),
+        ("Potions", " ".join(f"{colour} {value}" for colour, value in zip(
+            deck["colours"], deck["potions"], strict=True))),
+        ("No gold", f"when the active player earns none, each other player gets "
+                    f"{consolation}"),
+    ))
+    return [Section(f"{title}, {players} players", (heroes,), side=True),
+            Section("Cards", (cards,), side=True)]
+
+
+def _values(values: Sequence[int]) -> str:
+    return " and ".join(map(str, values))

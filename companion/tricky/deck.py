@@ -1,0 +1,171 @@
+"""The deck settings: shown, changed and confirmed; saved once per installation.
+
+The installation's settings live in ``<data home>/tricky-deck.toml``; a new
+game copies them into its own settings. Nothing here is needed to replay a
+game, so the engine never imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from companion.errors import BadInput, DataProblem, RuleRefused
+from companion.tricky.cards import (
+    DECK_ITEMS,
+    HERO_NUMBERS,
+    KINDS,
+    PLURALS,
+    Deck,
+    default_deck_settings,
+    normalize_deck,
+    or_list,
+    parse_per_colour,
+    table,
+)
+
+DECK_FILE = "tricky-deck.toml"
+FILE_SCHEMA = 1
+R_POTIONS = "tricky.deck.potions"
+R_STARS = "tricky.deck.stars"
+LABELS = {
+    "colours": "Colours", "stars": "Stars", "potions": "Potions",
+    "thief_base": "Thief base", "trickster_base": "Trickster base",
+    "barbarian_minimum": "Barbarian minimum", "sorcerer_minimum": "Sorcerer minimum",
+    "knight_minimum": "Knight minimum",
+}
+
+
+def deck_path() -> Path:
+    from companion.store import data_home
+
+    return data_home() / DECK_FILE
+
+
+def load_deck() -> dict[str, Any]:
+    """The installation's deck settings, or the rulebook defaults if none are saved."""
+    path = deck_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return default_deck_settings()
+    except OSError as error:
+        raise DataProblem(f"cannot read {path}: {error.strerror}") from error
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+        if data.get("schema", FILE_SCHEMA) != FILE_SCHEMA:
+            raise BadInput(f"schema {data.get('schema')!r}, this companion reads {FILE_SCHEMA}")
+        return normalize_deck({k: v for k, v in data.items() if k != "schema"})
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, BadInput) as error:
+        raise DataProblem(f"{path}: not a deck file ({error}); fix it, or delete it to go "
+                          "back to the defaults") from None
+
+
+def save_deck(settings: Mapping[str, Any]) -> Path:
+    """Write the installation's deck settings atomically (temp file, fsync, rename)."""
+    import tomli_w
+
+    from companion.store import _fsync_dir, _write_synced
+
+    path = deck_path()
+    data = tomli_w.dumps({"schema": FILE_SCHEMA, **deck_only(settings)}).encode("utf-8")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_synced(tmp, data)
+        os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    except OSError as error:
+        tmp.unlink(missing_ok=True)
+        raise DataProblem(f"cannot write {path}: {error.strerror}") from error
+    return path
+
+
+def deck_only(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: settings[key] for key in (*DECK_ITEMS, "unverified")}
+
+
+def update_deck(current: Mapping[str, Any], *, colours: Sequence[str] | None = None,
+                stars: Sequence[str] | None = None, potions: Sequence[str] | None = None,
+                numbers: Mapping[str, Sequence[int]] | None = None, confirm: bool = False,
+                reset: bool = False) -> tuple[dict[str, Any], list[str]]:
+    """The deck settings after the changes asked for, and a line per change.
+
+    An item the players type in counts as checked against their cards, so it
+    is no longer unverified; ``confirm`` marks every item checked.
+    """
+    before = normalize_deck(deck_only(current))
+    settings = default_deck_settings() if reset else dict(before)
+    lines = ["Back to the rulebook's defaults."] if reset else []
+    changed: list[str] = []
+    if colours is not None:
+        settings = normalize_deck({**settings, "colours": list(colours)})
+        changed.append("colours")
+    deck = Deck.from_settings(settings)
+    if stars is not None:
+        values = parse_per_colour(deck, stars, "stars", settings["stars"])
+        if len(set(values)) != len(values):
+            raise RuleRefused("each colour has its own number of stars: they break ties "
+                              "between trumps", R_STARS)
+        settings["stars"] = values
+        changed.append("stars")
+    if potions is not None:
+        values = parse_per_colour(deck, potions, "potions", settings["potions"])
+        allowed = table()["deck"]["potion_values"]
+        bad = next((i for i, v in enumerate(values) if v not in allowed), None)
+        if bad is not None:
+            raise RuleRefused(f"{deck.letters[bad]}{values[bad]} cannot be a potion: potions "
+                              f"are valued {or_list(allowed)} (never a torch, spell or ogre)",
+                              R_POTIONS)
+        settings["potions"] = values
+        changed.append("potions")
+    for item, pair in (numbers or {}).items():
+        if item not in HERO_NUMBERS:
+            raise BadInput(f"{item!r} is not a hero number: expected {', '.join(HERO_NUMBERS)}")
+        settings[item] = list(pair)
+        changed.append(item)
+    settings["unverified"] = [] if confirm else [
+        item for item in settings["unverified"] if item not in changed]
+    settings = normalize_deck(settings)
+    old_deck, new_deck = Deck.from_settings(before), Deck.from_settings(settings)
+    for item in changed:
+        old, new = item_text(before, item, old_deck), item_text(settings, item, new_deck)
+        lines.append(f"{LABELS[item]}: {old} -> {new}" if old != new
+                     else f"{LABELS[item]}: {new} (as before)")
+    if confirm:
+        lines.append("Confirmed: every deck setting checked against the cards.")
+    return settings, lines
+
+
+def item_text(settings: Mapping[str, Any], item: str, deck: Deck) -> str:
+    value = settings[item]
+    if item == "colours":
+        return " ".join(value)
+    if item in ("stars", "potions"):
+        return deck.text(value)
+    return "/".join(map(str, value))
+
+
+def deck_lines(settings: Mapping[str, Any], title: str, command: str = "deck") -> list[str]:
+    """The deck settings as shown by 'deck', unverified ones marked."""
+    deck = Deck.from_settings(settings)
+    lines = [title]
+    for item in ("colours", "stars", "potions"):
+        lines.append(f"{LABELS[item]}: {item_text(settings, item, deck)}{deck.flag(item)}")
+    kinds = table()["kinds"]
+    parts = []
+    for kind in KINDS[1:]:
+        values = kinds[kind]
+        span = f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0])
+        assumed = " (assumed)" if kind in kinds.get("assumed", ()) else ""
+        parts.append(f"{span} {PLURALS[kind]}{assumed}")
+    lines.append(f"Kinds: {', '.join(parts)}; potions are none of these")
+    lines.append("Hero numbers, 2-3 players/4 players:")
+    for item in HERO_NUMBERS:
+        lines.append(f"  {LABELS[item]} {item_text(settings, item, deck)}{deck.flag(item)}")
+    if deck.unverified:
+        lines.append(f"Check against your cards, then '{command} --confirm'.")
+    return lines

@@ -1,0 +1,839 @@
+"""Tricky Dungeon: the score sheet of a trick-taking game for 2 to 4 players.
+
+Players deal and play the real cards; the engine keeps the rounds, settles
+each trick, counts what the active player collected and works out the gold.
+Actions are text (``round barbarian --active Ann --trump R``, ``trick G4 R0 B7``,
+``result --tricks 3``); each ``apply`` checks the action first and raises
+``RuleRefused`` naming the rulebook section.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.actions import ActionWords, join_action
+from companion.errors import BadInput, NotationError, RuleRefused
+from companion.game import Applied
+from companion.tricky.cards import (
+    DECK_ITEMS,
+    Deck,
+    TrickyCard,
+    normalize_deck,
+    plural,
+    table,
+)
+from companion.tricky.heroes import (
+    COUNT_HELP,
+    COUNT_WORDS,
+    SETS,
+    TRUMP_TEXT,
+    Hero,
+    gold_for_round,
+    hero_number,
+    heroes_in,
+    number_note,
+    parse_hero,
+)
+from companion.tricky.tricks import Trump, trick_winner
+
+KIND = "tricky"
+TITLE = "Tricky Dungeon"
+
+# Rulebook section ids named by refusals (tests check each is in [sections]).
+R_CARDS = "tricky.deck.cards"
+R_ACTIVE = "tricky.round.active"
+R_HERO = "tricky.round.hero"
+R_EXCHANGE = "tricky.round.exchange"
+R_END = "tricky.round.end"
+R_RESULT = "tricky.round.result"
+R_SET = "tricky.setup.set"
+R_HERO_TRUMP = "tricky.hero.trump"
+R_SEER = "tricky.hero.seer"
+R_GAME_END = "tricky.game.end"
+R_TWO = "tricky.two-player"
+R_GUILD = "tricky.variant.guild"
+R_RANDOM = "tricky.variant.random"
+
+COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
+RESULT_USAGE = ("result [--tricks N] [--potions N] [--spells N] [--goblins N] [--orcs N] "
+                "[--ogres N] [--last-trick | --no-last-trick]")
+ROUND_USAGE = ("round HERO [--trump COLOUR|VALUE] [--predict N] [--exchange N] "
+               "[--active PLAYER] [--pass HERO]")
+PLAYER_FORMS = "1 to 12 letters, digits, '-' or '_'"
+_PLAYER = re.compile(r"[^\W_][\w-]{0,11}")
+
+
+# -- settings -------------------------------------------------------------------
+def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Players, hero set, variants and the deck copy; raise BadInput on a bad one."""
+    known = {"players", "set", "rounds_per_player", "race", "guild", "random_heroes",
+             *DECK_ITEMS, "unverified"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadInput(f"unknown Tricky setting {unknown[0]!r}")
+    game = table()["game"]
+    players = raw.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadInput("players: expected a list of names")
+    if not game["min_players"] <= len(players) <= game["max_players"]:
+        raise BadInput(f"Tricky Dungeon is for {game['min_players']} to {game['max_players']} "
+                       f"players, not {len(players)}")
+    for name in players:
+        if not _PLAYER.fullmatch(name):
+            raise BadInput(f"{name!r} is not a player name: {PLAYER_FORMS}")
+    folded = [p.casefold() for p in players]
+    twice = next((p for p, f in zip(players, folded, strict=True) if folded.count(f) > 1), None)
+    if twice is not None:
+        raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
+    random_heroes = _flag(raw, "random_heroes")
+    guild = _flag(raw, "guild")
+    hero_set = str(raw.get("set") or ("all" if random_heroes else "A"))
+    hero_set = hero_set.upper() if hero_set.upper() in SETS else hero_set.lower()
+    if hero_set not in (*SETS, "all"):
+        raise BadInput(f"--set must be A, B, C or all, not {hero_set!r}")
+    if random_heroes and hero_set != "all":
+        raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
+    race = _whole(raw, "race", 0, 999)
+    rounds = _whole(raw, "rounds_per_player", 0, int(game["max_rounds_per_player"]))
+    variants = table()["variants"]
+    if race and (guild or rounds):
+        raise BadInput("--race plays until someone has the gold: leave out "
+                       + ("--guild" if guild else "--rounds-per-player"))
+    if guild:
+        if random_heroes:
+            raise BadInput("--guild and --random-heroes do not mix: the guild picks heroes")
+        if rounds not in (0, variants["guild_rounds_per_player"]):
+            raise BadInput(f"--guild plays {variants['guild_rounds_per_player']} rounds per "
+                           "player: leave out --rounds-per-player")
+        rounds = int(variants["guild_rounds_per_player"])
+    if not race and not rounds:
+        rounds = int(table()["players"][str(len(players))]["rounds_per_player"])
+    deck = normalize_deck({k: raw[k] for k in (*DECK_ITEMS, "unverified") if k in raw})
+    return {"players": list(players), "set": hero_set, "rounds_per_player": rounds,
+            "race": race, "guild": guild, "random_heroes": random_heroes, **deck}
+
+
+def _flag(raw: Mapping[str, Any], key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"{key}: expected true or false")
+    return value
+
+
+def _whole(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = raw.get(key)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInput(f"--{key.replace('_', '-')} must be a whole number from "
+                       f"{max(low, 1)} to {high}")
+    return value
+
+
+def new_engine(settings: Mapping[str, Any]) -> TrickyGame:
+    return TrickyGame(normalize_settings(settings))
+
+
+def parse_count(text: str, what: str) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 3:
+        raise BadInput(f"{what} must be a whole number 0 or more, not {text!r}")
+    return int(text)
+
+
+# -- the round ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayedTrick:
+    number: int
+    leader: int
+    cards: tuple[TrickyCard, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A player who did not follow ``colour`` in trick ``missed`` played it in ``played``."""
+
+    player: int
+    colour: str
+    missed: int
+    played: int
+    card: TrickyCard
+
+
+@dataclass
+class Round:
+    number: int
+    active: int
+    hero: Hero
+    trump: Trump
+    predict: int | None = None
+    passed: tuple[Hero, ...] = ()
+    exchanged: dict[int, int] = field(default_factory=dict)
+    discards: list[TrickyCard] = field(default_factory=list)
+    tricks: list[PlayedTrick] = field(default_factory=list)
+    revokes: list[Revoke] = field(default_factory=list)
+    not_followed: dict[int, dict[str, int]] = field(default_factory=dict)
+    counts: dict[str, int | bool] | None = None
+    gold: list[int] | None = None
+    gold_line: str = ""
+    via: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.gold is not None
+
+    @property
+    def leader(self) -> int:
+        return self.tricks[-1].winner if self.tricks else self.active
+
+
+# -- the game -------------------------------------------------------------------
+class TrickyGame:
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.settings = settings
+        self.players: list[str] = list(settings["players"])
+        self.count = len(self.players)
+        self.deck = Deck.from_settings(settings)
+        self.rules: dict[str, Any] = table()["players"][str(self.count)]
+        self.hand = int(self.rules["hand"])
+        self.choices = heroes_in(settings["set"])
+        self.rounds: list[Round] = []
+
+    # -- derived numbers --------------------------------------------------------
+    @property
+    def rounds_total(self) -> int | None:
+        """Rounds in the game; None in a race."""
+        if self.settings["race"]:
+            return None
+        return int(self.settings["rounds_per_player"]) * self.count
+
+    @property
+    def current(self) -> Round | None:
+        """The round being played (hero picked, gold not yet counted)."""
+        if self.rounds and not self.rounds[-1].done:
+            return self.rounds[-1]
+        return None
+
+    @property
+    def totals(self) -> list[int]:
+        sums = [0] * self.count
+        for rnd in self.rounds:
+            for seat, gold in enumerate(rnd.gold or ()):
+                sums[seat] += gold
+        return sums
+
+    @property
+    def finished(self) -> bool:
+        if self.current is not None or not self.rounds:
+            return False
+        if self.settings["race"]:
+            return max(self.totals) >= int(self.settings["race"])
+        return len(self.rounds) >= (self.rounds_total or 0)
+
+    @property
+    def outcome(self) -> str:
+        return "finished" if self.finished else "playing"
+
+    def winners(self) -> list[str]:
+        best = max(self.totals)
+        return [p for p, gold in zip(self.players, self.totals, strict=True) if gold == best]
+
+    def next_active(self) -> int | None:
+        """Who picks the next hero; None before the first round (any player may)."""
+        if not self.rounds:
+            return None
+        return (self.rounds[0].active + len(self.rounds)) % self.count
+
+    def leftover(self) -> int:
+        return int(table()["game"]["deck_size"]) - self.hand * self.count
+
+    def parse_player(self, text: str) -> int:
+        key = text.strip().casefold()
+        exact = [i for i, p in enumerate(self.players) if p.casefold() == key]
+        found = exact or [i for i, p in enumerate(self.players) if key and
+                          p.casefold().startswith(key)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise BadInput(f"{text.strip()!r} could be "
+                           f"{' or '.join(self.players[i] for i in found)}: type more")
+        raise BadInput(f"{text.strip()!r} is not a player of this game: expected one of "
+                       f"{', '.join(self.players)}")
+
+    # -- the action language ------------------------------------------------------
+    def apply(self, action: str) -> Applied:
+        words = ActionWords.split(action, flags=("last-trick", "no-last-trick"))
+        handler = getattr(self, f"_do_{words.verb}", None)
+        if handler is None:
+            raise BadInput(f"{words.verb!r} is not a Tricky action: expected one of "
+                           f"{', '.join(VERBS)}")
+        if self.finished:
+            raise RuleRefused(f"the game is over: {self._winner_text()}", R_GAME_END)
+        canonical, lines = handler(words)
+        return Applied(canonical, tuple(lines))
+
+    def _need_round(self, what: str) -> Round:
+        rnd = self.current
+        if rnd is None:
+            raise RuleRefused(f"no round is being played: pick a hero with 'round HERO' "
+                              f"before you {what}", R_HERO)
+        return rnd
+
+    def _before_play(self, rnd: Round, what: str) -> None:
+        if rnd.tricks:
+            raise RuleRefused(f"{what} comes before the first trick; "
+                              f"{plural(len(rnd.tricks), 'trick')} entered", R_EXCHANGE)
+
+    # -- round: the active player picks a hero -----------------------------------
+    def _do_round(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(("active", "trump", "predict", "exchange", "pass"))
+        words.check_count(1, 1, ROUND_USAGE)
+        hero = parse_hero(words.args[0], self.choices)
+        if self.current is not None:
+            rnd = self.current
+            raise RuleRefused(f"round {rnd.number} is not over: {len(rnd.tricks)} of "
+                              f"{self.hand} tricks entered (or use 'result')", R_END)
+        active = self._verify_active(words.option("active"))
+        self._verify_hero(hero, active)
+        passed = self._verify_passes(hero, words.options.get("pass", []))
+        trump = self._parse_trump(hero, words.option("trump"))
+        rnd = Round(len(self.rounds) + 1, active, hero, trump, passed=passed)
+        predict_text = words.option("predict")
+        predict = self._verify_predict(rnd, predict_text) if predict_text is not None else None
+        exchange_text = words.option("exchange")
+        exchange = None
+        if exchange_text is not None:
+            exchange = parse_count(exchange_text, "--exchange")
+            self._verify_exchange(rnd, active, exchange, [])
+        # verified: change the state
+        rnd.predict = predict
+        if exchange is not None:
+            rnd.exchanged[active] = exchange
+        self.rounds.append(rnd)
+        name = self.players[active]
+        of = f" of {self.rounds_total}" if self.rounds_total else ""
+        lines = [f"Round {rnd.number}{of}: {name} plays the {hero.name}"]
+        if passed:
+            lines.append(f"Passed on: {', '.join(h.name for h in passed)}")
+        lines.append(self._trump_line(rnd))
+        if hero.trick != "highest":
+            lines.append(f"Tricks: the {hero.trick_rule()}")
+        lines.append(f"Gold: {self._gold_rule(hero)}")
+        if hero.note:
+            lines.append(f"{hero.name}: {hero.note}")
+        if predict is not None:
+            lines.append(f"{name} predicts {predict} tricks + potions")
+        if exchange is not None:
+            lines.append(f"{name} exchanges {plural(exchange, 'card')}")
+        lines.append(f"{name} leads the first trick")
+        canonical = join_action("round", hero.id, options={
+            "active": name, "trump": trump.option(), "predict": predict,
+            "exchange": exchange, "pass": [h.id for h in passed]})
+        return canonical, lines
+
+    def _verify_active(self, text: str | None) -> int:
+        expected = self.next_active()
+        if text is None:
+            return 0 if expected is None else expected
+        chosen = self.parse_player(text)
+        if expected is not None and chosen != expected:
+            before = self.players[(expected - 1) % self.count]
+            raise RuleRefused(f"{self.players[chosen]} is not the active player: "
+                              f"{self.players[expected]} is, clockwise after {before}", R_ACTIVE)
+        return chosen
+
+    def _verify_hero(self, hero: Hero, active: int) -> None:
+        if hero not in self.choices:
+            raise RuleRefused(f"the {hero.name} is in set {hero.set}; this game plays set "
+                              f"{self.settings['set']}", R_SET)
+        if self.settings["guild"]:
+            before = next((r for r in self.rounds if r.active == active and r.hero == hero),
+                          None)
+            if before is not None:
+                raise RuleRefused(f"Adventurers Guild: {self.players[active]} played the "
+                                  f"{hero.name} in round {before.number}", R_GUILD)
+
+    def _verify_passes(self, hero: Hero, texts: Sequence[str]) -> tuple[Hero, ...]:
+        if not texts:
+            return ()
+        if not self.settings["random_heroes"]:
+            raise RuleRefused("passing on a hero is for the Random Dungeon "
+                              "(new game with --random-heroes)", R_RANDOM)
+        limit = int(table()["variants"]["random_passes"])
+        if len(texts) > limit:
+            raise RuleRefused(f"Random Dungeon: at most {limit} heroes are passed on; the "
+                              f"next one turned up is played", R_RANDOM)
+        passed = tuple(parse_hero(t, self.choices) for t in texts)
+        for number, other in enumerate(passed):
+            if other == hero or other in passed[:number]:
+                raise RuleRefused(f"Random Dungeon: the {other.name} was turned up once; "
+                                  "each hero card is exposed once", R_RANDOM)
+        return passed
+
+    def _parse_trump(self, hero: Hero, text: str | None) -> Trump:
+        if hero.trump in ("colour", "value"):
+            if text is None:
+                raise BadInput(f"the {hero.name} needs --trump {hero.trump.upper()}: "
+                               f"{hero.trump_rule()}")
+            if hero.trump == "colour":
+                return Trump("colour", colour=self.deck.parse_colour(text))
+            value = text.strip()
+            if not (value.isascii() and value.isdigit()
+                    and self.deck.low <= int(value) <= self.deck.high):
+                raise NotationError(f"{text!r} is not a card value: the {hero.name}'s trump "
+                                    f"is a value {self.deck.low} to {self.deck.high}")
+            return Trump("value", value=int(value))
+        if text is not None:
+            raise RuleRefused(f"the {hero.name} takes no --trump: its trump is "
+                              f"{hero.trump_rule()}", R_HERO_TRUMP)
+        return Trump(hero.trump)
+
+    def _trump_line(self, rnd: Round) -> str:
+        hero, trump = rnd.hero, rnd.trump
+        if trump.kind == "none":
+            return "No trump"
+        text = f"Trump: {TRUMP_TEXT.get(trump.kind) or trump.text(self.deck)}"
+        if trump.kind == "potions":
+            text += f" ({self.deck.text(self.deck.potions)}){self.deck.flag('potions')}"
+        if hero.chooser == "left":
+            left = self.players[(rnd.active + 1) % self.count]
+            text += f", chosen by {left} (left of {self.players[rnd.active]})"
+        return text
+
+    def _gold_rule(self, hero: Hero) -> str:
+        if hero.setting is None:
+            return hero.gold_rule()
+        number = hero_number(hero, self.settings, self.count)
+        return f"{hero.gold_rule(str(number))} ({number_note(hero, self.settings, self.count)})"
+
+    # -- exchange and prediction --------------------------------------------------
+    def _do_exchange(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(("player", "count"))
+        rnd = self._need_round("exchange cards")
+        self._before_play(rnd, "the exchange")
+        cards = self.deck.parse_all(words.args)
+        count_text = words.option("count")
+        count = parse_count(count_text, "--count") if count_text is not None else len(cards)
+        if cards and count != len(cards):
+            raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
+        player_text = words.option("player")
+        if player_text is not None:
+            player = self.parse_player(player_text)
+        elif rnd.active in rnd.exchanged and self.rules["others_exchange"]:
+            player = (rnd.active + 1) % self.count  # two players: then the other one
+        else:
+            player = rnd.active
+        self._verify_exchange(rnd, player, count, cards)
+        rnd.exchanged[player] = count
+        rnd.discards.extend(cards)
+        name = self.players[player]
+        line = f"{name} exchanges {plural(count, 'card')}"
+        if cards:
+            line += f", putting aside {' '.join(map(str, cards))}"
+        canonical = join_action("exchange", *map(str, cards),
+                                options={"player": name, "count": count})
+        return canonical, [line]
+
+    def _verify_exchange(self, rnd: Round, player: int, count: int,
+                         cards: Sequence[TrickyCard]) -> None:
+        name = self.players[player]
+        active = self.players[rnd.active]
+        two = bool(self.rules["others_exchange"])
+        if player in rnd.exchanged:
+            raise RuleRefused(f"{name} has exchanged already this round", R_EXCHANGE)
+        if player != rnd.active:
+            if not two:
+                raise RuleRefused(f"only the active player ({active}) exchanges cards",
+                                  R_EXCHANGE)
+            if rnd.active not in rnd.exchanged:
+                raise RuleRefused(f"{active} (active) exchanges first: enter that, 0 if none",
+                                  R_TWO)
+            most = rnd.exchanged[rnd.active]
+            if count > most:
+                raise RuleRefused(f"{name} may exchange at most {most}: never more than "
+                                  f"{active} (active)", R_TWO)
+        limit = int(self.rules.get("exchange_max", min(self.hand, self.leftover())))
+        if count > limit:
+            why = (f"at most {limit} with {self.count} players" if two
+                   else f"the leftover pile has {limit}")
+            raise RuleRefused(f"{name} cannot exchange {count} cards: {why}",
+                              R_TWO if two else R_EXCHANGE)
+        self._verify_new_cards(rnd, cards, "in this exchange")
+        if not self.rules.get("potions_exchanged", True):
+            potion = next((c for c in cards if self.deck.is_potion(c)), None)
+            if potion is not None:
+                raise RuleRefused(f"{potion} is a potion{self.deck.flag('potions')}: with two "
+                                  "players potions are never exchanged", R_TWO)
+
+    def _verify_new_cards(self, rnd: Round, cards: Sequence[TrickyCard], where: str) -> None:
+        """Each card once per round: not twice here, not played or put aside before."""
+        seen: set[TrickyCard] = set()
+        for card in cards:
+            if card in seen:
+                raise RuleRefused(f"{card} is named twice {where}", R_CARDS)
+            seen.add(card)
+            played = next((t.number for t in rnd.tricks if card in t.cards), None)
+            if played is not None:
+                raise RuleRefused(f"{card} was played in trick {played} of this round", R_CARDS)
+            if card in rnd.discards:
+                raise RuleRefused(f"{card} was put aside in this round's exchange", R_CARDS)
+
+    def _do_predict(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        words.check_count(1, 1, "predict N (tricks + potions the active player will collect)")
+        rnd = self._need_round("predict")
+        predict = self._verify_predict(rnd, words.args[0])
+        rnd.predict = predict
+        line = f"{self.players[rnd.active]} predicts {predict} tricks + potions"
+        return join_action("predict", str(predict)), [line]
+
+    def _verify_predict(self, rnd: Round, text: str) -> int:
+        if rnd.hero.gold != "prediction":
+            raise RuleRefused(f"only the Seer predicts; this round's hero is the "
+                              f"{rnd.hero.name}", R_SEER)
+        if rnd.predict is not None:
+            raise RuleRefused(f"the prediction is made: {rnd.predict}", R_SEER)
+        self._before_play(rnd, "the prediction")
+        predict = parse_count(text, "the prediction")
+        most = self.hand + len(self.deck.colours)
+        if predict > most:
+            raise RuleRefused(f"a prediction of {predict} cannot come true: at most {self.hand} "
+                              f"tricks + {len(self.deck.colours)} potions = {most}", R_SEER)
+        return predict
+
+    def _need_prediction(self, rnd: Round) -> None:
+        if rnd.hero.gold == "prediction" and rnd.predict is None:
+            raise RuleRefused("the Seer predicts before play: 'predict N' "
+                              "(tricks + potions)", R_SEER)
+
+    # -- tricks -----------------------------------------------------------------
+    def _do_trick(self, words: ActionWords) -> tuple[str, list[str]]:
+        words.check_options(())
+        rnd = self._need_round("enter a trick")
+        leader = rnd.leader
+        if len(words.args) != self.count:
+            order = ", ".join(self.seat_order(leader))
+            raise BadInput(f"a trick is {self.count} cards, one per player, in play order: "
+                           f"{order}")
+        cards = tuple(self.deck.parse_all(words.args))
+        self._need_prediction(rnd)
+        self._verify_new_cards(rnd, cards, "in this trick")
+        # verified: settle the trick
+        number = len(rnd.tricks) + 1
+        position, reason = trick_winner(cards, self.deck, rnd.trump, rnd.hero.trick)
+        winner = (leader + position) % self.count
+        rnd.tricks.append(PlayedTrick(number, leader, cards, winner))
+        revokes = self._watch_revokes(rnd, number, leader, cards)
+        asked = self.deck.colour_name(cards[0].colour)
+        plays = ", ".join(f"{player} {card}"
+                          for player, card in zip(self.seat_order(leader), cards, strict=True))
+        lines = [f"Trick {number} of {self.hand}, {asked} asked: {plays}",
+                 f"{self.players[winner]} wins: {reason}"]
+        lines += [self._revoke_line(r) for r in revokes]
+        if number == self.hand:
+            lines += self._finish_round(rnd, self._collected(rnd), "tricks")
+        else:
+            lines += [self._haul_line(rnd), f"{self.players[winner]} leads trick {number + 1}"]
+        return join_action("trick", *map(str, cards)), lines
+
+    def seat_order(self, leader: int) -> list[str]:
+        return [self.players[(leader + i) % self.count] for i in range(self.count)]
+
+    def _watch_revokes(self, rnd: Round, number: int, leader: int,
+                       cards: Sequence[TrickyCard]) -> list[Revoke]:
+        """Flag a player who plays a colour they did not follow earlier this round."""
+        asked = cards[0].colour
+        found: list[Revoke] = []
+        for position, card in enumerate(cards):
+            player = (leader + position) % self.count
+            missed = rnd.not_followed.setdefault(player, {})
+            if card.colour in missed:  # flagged once; a new miss is new evidence
+                found.append(Revoke(player, card.colour, missed.pop(card.colour), number, card))
+            if position > 0 and card.colour != asked:
+                missed.setdefault(asked, number)
+        rnd.revokes += found
+        return found
+
+    def _revoke_line(self, revoke: Revoke) -> str:
+        return (f"Revoke? {self.players[revoke.player]} did not follow "
+                f"{self.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
+                f"then played {revoke.card} in trick {revoke.played}")
+
+    def _collected(self, rnd: Round) -> dict[str, int | bool]:
+        """What the active player took: tricks, cards of each kind, the last trick."""
+        won = [t for t in rnd.tricks if t.winner == rnd.active]
+        counts: dict[str, int | bool] = {"tricks": len(won)}
+        counts.update(self.deck.counts([card for t in won for card in t.cards]))
+        counts["last_trick"] = bool(rnd.tricks) and rnd.tricks[-1].winner == rnd.active
+        return counts
+
+    def _haul_line(self, rnd: Round) -> str:
+        counts = self._collected(rnd)
+        shown = ["tricks", *(c for c in rnd.hero.counts if c not in ("tricks", "last_trick"))]
+        haul = ", ".join(plural(int(counts[c]), COUNT_WORDS[c]) for c in shown)
+        return f"{self.players[rnd.active]} (active): {haul}"
+
+    # -- the end of a round ---------------------------------------------------------
+    def _finish_round(self, rnd: Round, counts: dict[str, int | bool], via: str) -> list[str]:
+        hero = rnd.hero
+        number = hero_number(hero, self.settings, self.count) if hero.setting else 0
+        note = number_note(hero, self.settings, self.count) if hero.setting else ""
+        gold, line = gold_for_round(hero, counts, number=number, note=note,
+                                    predict=rnd.predict)
+        golds = [0] * self.count
+        golds[rnd.active] = gold
+        name = self.players[rnd.active]
+        lines = [f"Round {rnd.number} over. {line}"]
+        if gold == 0:
+            bonus = int(table()["game"]["no_gold_consolation"])
+            others = [p for p in range(self.count) if p != rnd.active]
+            for seat in others:
+                golds[seat] = bonus
+            each = " each" if len(others) > 1 else ""
+            lines.append(f"{name} earns no gold: {', '.join(self.players[p] for p in others)} "
+                         f"+{bonus}{each}")
+        else:
+            lines.append(f"{name} +{gold}")
+        rnd.counts, rnd.gold, rnd.gold_line, rnd.via = counts, golds, line, via
+        lines.append("Scores: " + self._scores_text())
+        if self.finished:
+            lines.append(self._end_line())
+        return lines
+
+    def _scores_text(self) -> str:
+        return ", ".join(f"{p} {g}" for p, g in zip(self.players, self.totals, strict=True))
+
+    def _winner_text(self) -> str:
+        winners = self.winners()
+        gold = max(self.totals)
+        if len(winners) == 1:
+            return f"{winners[0]} wins with {gold} gold"
+        return f"{' and '.join(winners)} share the win with {gold} gold"
+
+    def _end_line(self) -> str:
+        if self.settings["race"]:
+            return f"Race to {self.settings['race']} won: {self._winner_text()}"
+        return f"Game over after {len(self.rounds)} rounds: {self._winner_text()}"
+
+    def _do_result(self, words: ActionWords) -> tuple[str, list[str]]:
+        """The fast path: the active player's haul, typed in, gives the gold at once."""
+        words.check_options((*COUNTS, "last-trick", "no-last-trick"))
+        words.check_count(0, 0, RESULT_USAGE)
+        rnd = self._need_round("enter a result")
+        if rnd.tricks:
+            raise RuleRefused(f"{plural(len(rnd.tricks), 'trick')} of this round entered: "
+                              "enter the rest, or undo them to use 'result'", R_RESULT)
+        given: dict[str, int | bool] = {}
+        for key in COUNTS:
+            text = words.option(key)
+            if text is not None:
+                given[key] = parse_count(text, f"--{key}")
+        if words.flag("last-trick") and words.flag("no-last-trick"):
+            raise BadInput("--last-trick and --no-last-trick: one or the other")
+        if words.flag("last-trick") or words.flag("no-last-trick"):
+            given["last_trick"] = words.flag("last-trick")
+        missing = next((c for c in rnd.hero.counts if c not in given), None)
+        if missing is not None:
+            option = "--last-trick or --no-last-trick" if missing == "last_trick" \
+                else f"--{missing}"
+            raise BadInput(f"the {rnd.hero.name}'s gold needs {option} ({COUNT_HELP[missing]})")
+        self._need_prediction(rnd)
+        self._verify_haul(given)
+        counts: dict[str, int | bool] = dict.fromkeys(COUNTS, 0)
+        counts["last_trick"] = False
+        counts.update(given)
+        options: dict[str, int | bool | None] = {k: given.get(k) for k in COUNTS}
+        options["last-trick"] = given.get("last_trick") is True
+        options["no-last-trick"] = given.get("last_trick") is False
+        lines = self._finish_round(rnd, counts, "result")
+        return join_action("result", options=options), lines
+
+    def _verify_haul(self, given: Mapping[str, int | bool]) -> None:
+        """Refuse a haul the deck cannot make."""
+        most = self.deck.counts(self.deck.cards())
+        most["tricks"] = self.hand
+        for key in COUNTS:
+            if key in given and int(given[key]) > most[key]:
+                raise RuleRefused(f"--{key} {given[key]}: a round has at most {most[key]}",
+                                  R_RESULT)
+        tricks = given.get("tricks")
+        if tricks is None:
+            return
+        tricks = int(tricks)
+        cards = sum(int(given.get(k, 0)) for k in COUNTS[1:])
+        if cards > tricks * self.count:
+            raise RuleRefused(f"{plural(tricks, 'trick')} hold {tricks * self.count} cards, "
+                              f"not {cards}", R_RESULT)
+        last = given.get("last_trick")
+        if last is True and tricks == 0:
+            raise RuleRefused("the last trick won with 0 tricks?", R_RESULT)
+        if last is False and tricks == self.hand:
+            raise RuleRefused(f"all {self.hand} tricks won, so the last one too", R_RESULT)
+
+    # -- what commands show -------------------------------------------------------------
+    def _next_hint(self) -> str:
+        rnd = self.current
+        if rnd is None:
+            nxt = self.next_active()
+            who = "any player" if nxt is None else self.players[nxt]
+            return f"'round HERO' ({who} picks)"
+        if rnd.hero.gold == "prediction" and rnd.predict is None:
+            return "'predict N' (the Seer's tricks + potions)"
+        if not rnd.tricks:
+            return f"'trick' from {self.players[rnd.leader]}, or 'result'"
+        return f"'trick' from {self.players[rnd.leader]}"
+
+    def sheet(self) -> list[dict[str, Any]]:
+        """One row per finished round: active player, hero, trump, gold to each."""
+        return [{
+            "round": r.number, "active": self.players[r.active], "hero": r.hero.name,
+            "trump": r.trump.text(self.deck), "via": r.via,
+            "gold": dict(zip(self.players, r.gold or (), strict=True)),
+            "revokes": len(r.revokes),
+        } for r in self.rounds if r.done]
+
+    def guild_left(self, player: int) -> list[Hero]:
+        used = {r.hero for r in self.rounds if r.active == player}
+        return [h for h in self.choices if h not in used]
+
+    def status(self) -> dict[str, Any]:
+        rnd = self.current
+        round_json = None
+        if rnd is not None:
+            round_json = {
+                "number": rnd.number, "active": self.players[rnd.active], "hero": rnd.hero.id,
+                "trump": rnd.trump.text(self.deck), "predict": rnd.predict,
+                "passed": [h.id for h in rnd.passed],
+                "exchanged": {self.players[p]: n for p, n in rnd.exchanged.items()},
+                "discards": [str(c) for c in rnd.discards],
+                "tricks": [{"number": t.number, "leader": self.players[t.leader],
+                            "cards": [str(c) for c in t.cards],
+                            "winner": self.players[t.winner]} for t in rnd.tricks],
+                "leader": self.players[rnd.leader],
+                "collected": self._collected(rnd),
+                "revokes": [{"player": self.players[r.player],
+                             "colour": self.deck.colour_name(r.colour), "missed": r.missed,
+                             "played": r.played, "card": str(r.card)} for r in rnd.revokes],
+            }
+        nxt = self.next_active()
+        return {
+            "game": KIND,
+            "players": self.players,
+            "set": self.settings["set"],
+            "rounds_played": sum(1 for r in self.rounds if r.done),
+            "rounds_total": self.rounds_total,
+            "race": self.settings["race"] or None,
+            "guild": self.settings["guild"],
+            "random_heroes": self.settings["random_heroes"],
+            "tricks_per_round": self.hand,
+            "round": round_json,
+            "next_active": None if rnd is not None or nxt is None else self.players[nxt],
+            "scores": dict(zip(self.players, self.totals, strict=True)),
+            "sheet": self.sheet(),
+            "winners": self.winners() if self.finished else [],
+            "unverified": sorted(self.deck.unverified),
+            "next": None if self.finished else self._next_hint(),
+            "outcome": self.outcome,
+            "settings": self.settings,
+        }
+
+    def status_lines(self, width: int = 40) -> list[str]:
+        lines: list[str] = []
+        rnd = self.current
+        of = f" of {self.rounds_total}" if self.rounds_total else ""
+        if self.settings["race"]:
+            lines.append(f"Race to {self.settings['race']} gold")
+        if self.finished:
+            lines.append(self._end_line())
+        elif rnd is not None:
+            lines.append(f"Round {rnd.number}{of}: {self.players[rnd.active]} plays the "
+                         f"{rnd.hero.name}")
+            lines.append(self._trump_line(rnd))
+            if rnd.predict is not None:
+                lines.append(f"Prediction: {rnd.predict}")
+            lines.append(f"Trick {len(rnd.tricks) + 1} of {self.hand}: "
+                         f"{self.players[rnd.leader]} leads")
+            lines.append(self._haul_line(rnd))
+            lines += [self._revoke_line(r) for r in rnd.revokes]
+        else:
+            nxt = self.next_active()
+            who = f"{self.players[nxt]} picks" if nxt is not None else "any player starts"
+            lines.append(f"Round {len(self.rounds) + 1}{of}: {who}")
+            if self.settings["guild"] and nxt is not None:
+                lines.append(f"Heroes left for {self.players[nxt]}: "
+                             + ", ".join(h.name for h in self.guild_left(nxt)))
+            else:
+                lines.append(f"Set {self.settings['set']}: "
+                             + ", ".join(h.name for h in self.choices))
+        lines.append("Scores: " + self._scores_text())
+        if not self.finished:
+            lines.append(f"Next: {self._next_hint()}")
+        if self.deck.unverified:
+            lines.append(f"Unverified: {plural(len(self.deck.unverified), 'deck setting')} "
+                         "(see 'deck')")
+        return [part for line in lines for part in wrap(line, width)]
+
+    def sheet_lines(self, width: int = 40) -> list[str]:
+        """The score sheet: a row per round and the totals (a table if it fits)."""
+        rows = self.sheet()
+        lines: list[str] = []
+        table_lines = self._sheet_table(rows)
+        if rows and max(len(line) for line in table_lines) <= width:
+            lines += table_lines
+        else:
+            for row in rows:
+                lines += wrap(f"{row['round']}. {row['active']}: {row['hero']}, "
+                              f"trump {row['trump']}", width)
+                lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row["gold"].items()),
+                              width, indent="   ")
+        if not rows:
+            lines.append("No rounds played yet.")
+        lines += wrap("Totals: " + self._scores_text(), width)
+        if self.finished:
+            lines += wrap(self._end_line(), width)
+        else:
+            left = self.rounds_total - len(rows) if self.rounds_total else None
+            if left is not None:
+                lines.append(f"{plural(left, 'round')} to play")
+        return lines
+
+    def _sheet_table(self, rows: list[dict[str, Any]]) -> list[str]:
+        names = self.players
+        active_w = max(6, *(len(p) for p in names))
+        hero_w = max(4, *(len(r["hero"]) for r in rows)) if rows else 4
+        trump_w = max(5, *(len(r["trump"]) for r in rows)) if rows else 5
+        gold_w = [max(3, len(p)) for p in names]
+        head = (f"{'#':>2} {'Active':<{active_w}} {'Hero':<{hero_w}} {'Trump':<{trump_w}} "
+                + " ".join(f"{p:>{w}}" for p, w in zip(names, gold_w, strict=True)))
+        lines = [head.rstrip()]
+        for row in rows:
+            lines.append(
+                (f"{row['round']:>2} {row['active']:<{active_w}} {row['hero']:<{hero_w}} "
+                 f"{row['trump']:<{trump_w}} "
+                 + " ".join(f"{row['gold'][p]:>{w}}"
+                            for p, w in zip(names, gold_w, strict=True))).rstrip())
+        return lines
+
+    def prompt(self) -> str:
+        scores = " ".join(f"{p} {g}" for p, g in zip(self.players, self.totals, strict=True))
+        if self.finished:
+            return f"[finished] {scores}"
+        rnd = self.current
+        of = f"/{self.rounds_total}" if self.rounds_total else ""
+        if rnd is None:
+            return f"R{len(self.rounds) + 1}{of} pick a hero | {scores}"
+        return (f"R{rnd.number}{of} {self.players[rnd.active]} {rnd.hero.name} "
+                f"T{len(rnd.tricks) + 1}/{self.hand} | {scores}")
+
+
+VERBS = ("round", "exchange", "predict", "trick", "result")
+
+
+def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    """Wrap at spaces, continuation lines indented; never split a card or a name."""
+    return textwrap.wrap(text, max(20, width), subsequent_indent=indent,
+                         break_long_words=False, break_on_hyphens=False) or [""]

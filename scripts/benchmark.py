@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""How fast companion answers, with this machine's Python start-up alongside.
+
+    python scripts/benchmark.py [--runs N] [--only NAME...] [--json]
+
+Builds the saved games it needs (500 and 2,000 legal Hebrac actions) in a
+temporary COMPANION_HOME, then takes each measurement: one-shot commands are
+timed as whole processes (subprocess + time.perf_counter), in-process figures
+call the code directly. Every figure is a median over ``--runs`` runs. The
+one-shot ``status`` runs side by side with a minimal Typer hello-world and
+``python -c pass`` in one loop (one of each per round), so their ratio holds on
+a busy machine.
+
+Adding a figure is one function: decorate it with ``@measurement("name")``;
+it receives the ``Bench`` (homes, games, runs, helpers) and returns Figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import itertools
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HELLO = '''\
+import typer
+
+app = typer.Typer()
+
+
+@app.command()
+def main(name: str = "world") -> None:
+    print(f"Hello {name}")
+
+
+if __name__ == "__main__":
+    app()
+'''
+ROUTE = ("A1", "A2", "A3", "A4", "B4", "B3")
+SIZES = (250, 500, 1000, 2000)
+
+
+def hebrac_actions() -> Iterator[str]:
+    """Endless legal Hebrac play at life 99: each chamber a long battle with a 3S warrior
+    (eight lost rounds of 2H, one lost life each), won with 5H; its 10H is taken and drunk;
+    six chambers clear half a level, then the next level."""
+    while True:
+        for chamber in ROUTE:
+            yield f"enter {chamber} 3S"
+            yield from ["attack 2H"] * 8
+            yield from ("attack 5H", "take 10H", "use 10H")
+        yield "next-level"
+
+
+@dataclass
+class Figure:
+    name: str
+    ms: float
+    note: str = ""
+
+
+@dataclass
+class Bench:
+    """What every measurement gets: a temporary home with saved games, and helpers."""
+
+    runs: int
+    home: Path
+    work: Path
+    python: str = sys.executable
+    games: dict[int, str] = field(default_factory=dict)  # actions -> game name
+    startup_ms: float = 0.0
+    hello_ms: float = 0.0
+
+    def env(self, **extra: str) -> dict[str, str]:
+        """The processes' environment: this checkout, the temporary home, and byte-code
+        cached in a temporary folder, as an installed package's is (some environments set
+        PYTHONDONTWRITEBYTECODE, which would time the compiler instead)."""
+        drop = ("COMPANION_SNAPSHOTS", "PYTHONDONTWRITEBYTECODE", "NO_COLOR")
+        env = {k: v for k, v in os.environ.items() if k not in drop}
+        env.update(COMPANION_HOME=str(self.home), COLUMNS="40", PYTHONPATH=str(ROOT),
+                   PYTHONPYCACHEPREFIX=str(self.work / "pycache"))
+        env.update(extra)
+        return env
+
+    def process_ms(self, argv: Sequence[str], env: dict[str, str] | None = None) -> float:
+        """Wall time of one process, output discarded (no terminal drawing)."""
+        start = time.perf_counter()
+        done = subprocess.run(list(argv), env=env or self.env(), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, check=False)
+        took = (time.perf_counter() - start) * 1000
+        if done.returncode:
+            raise SystemExit(f"{' '.join(argv)} failed: {done.stderr.decode()}")
+        return took
+
+    def median_ms(self, call: Callable[[], Any], runs: int | None = None) -> float:
+        times = []
+        for _ in range(runs or self.runs):
+            start = time.perf_counter()
+            call()
+            times.append((time.perf_counter() - start) * 1000)
+        return statistics.median(times)
+
+    def companion(self, *args: str) -> list[str]:
+        """What the ``companion`` console script runs."""
+        return [self.python, "-c", "import sys; from companion.cli.main import run; run()", *args]
+
+
+MEASUREMENTS: list[tuple[str, Callable[[Bench], list[Figure]]]] = []
+
+
+def measurement(name: str) -> Callable[[Callable[[Bench], list[Figure]]],
+                                       Callable[[Bench], list[Figure]]]:
+    def register(function: Callable[[Bench], list[Figure]]) -> Callable[[Bench], list[Figure]]:
+        MEASUREMENTS.append((name, function))
+        return function
+
+    return register
+
+
+# -- set-up ---------------------------------------------------------------------------
+def build_games(bench: Bench) -> None:
+    """Saved Hebrac games of each size, checked legal by a replay."""
+    from companion.hebrac.engine import normalize_settings
+    from companion.session import Games
+    from companion.store import GameRecord, Store
+
+    store = Store(bench.home)
+    actions = list(itertools.islice(hebrac_actions(), max(SIZES) + 10 * bench.runs + 100))
+    for size in SIZES:
+        name = f"h{size}"
+        record = GameRecord(kind="hebrac", name=name, settings=normalize_settings({"life": 99}),
+                            actions=actions[:size])
+        with store.lock(name):
+            store.write(record, new=True)
+        Games(store).open(name)  # raises if any action is not legal; takes the snapshots
+        bench.games[size] = name
+    store.set_current(bench.games[500])
+
+
+# -- measurements ---------------------------------------------------------------------
+@measurement("startup")
+def startup_and_status(bench: Bench) -> list[Figure]:
+    """python -c pass, a Typer hello-world, and one-shot status: side by side, interleaved."""
+    hello = bench.work / "hello.py"
+    hello.write_text(HELLO)
+    bare, typer_hello, status, status_cold = [], [], [], []
+    cold_env = bench.env(COMPANION_SNAPSHOTS="0")
+    for warm_up in ([bench.python, "-c", "pass"], [bench.python, str(hello)],
+                    bench.companion("hebrac", "status")):
+        bench.process_ms(warm_up)  # byte-code and file caches, for all three alike
+    for _ in range(bench.runs):
+        bare.append(bench.process_ms([bench.python, "-c", "pass"]))
+        typer_hello.append(bench.process_ms([bench.python, str(hello)]))
+        status.append(bench.process_ms(bench.companion("hebrac", "status")))
+        status_cold.append(bench.process_ms(bench.companion("hebrac", "status"), cold_env))
+    bench.startup_ms = statistics.median(bare)
+    bench.hello_ms = statistics.median(typer_hello)
+    ratio = statistics.median(status) / bench.hello_ms
+    cold_ratio = statistics.median(status_cold) / bench.hello_ms
+    return [
+        Figure("python -c pass", bench.startup_ms),
+        Figure("typer hello-world", bench.hello_ms),
+        Figure("hebrac status, 500 actions, one-shot", statistics.median(status),
+               f"{ratio:.2f} x hello-world"),
+        Figure("  same, snapshots off (full replay)", statistics.median(status_cold),
+               f"{cold_ratio:.2f} x hello-world"),
+    ]
+
+
+@measurement("oneshot-action")
+def oneshot_action(bench: Bench) -> list[Figure]:
+    """A one-shot action through typer (the slow path), on the 500-action game."""
+    from companion.store import Store
+
+    store = Store(bench.home)
+    name = bench.games[500]
+    upcoming = itertools.islice(hebrac_actions(), 500, None)
+    times = []
+    for _ in range(max(5, bench.runs // 2)):
+        words = next(upcoming).split()
+        times.append(bench.process_ms(bench.companion("hebrac", *words, "-g", name)))
+    with store.lock(name):  # back to 500 actions for the next figures
+        record = store.read(name)
+        del record.actions[500:]
+        store.write(record)
+    return [Figure("hebrac attack, 500 actions, one-shot", statistics.median(times),
+                   "typer path, save included")]
+
+
+@measurement("shell")
+def shell_actions(bench: Bench) -> list[Figure]:
+    """Shell lines on the 500-action game, in-process; output to memory (no terminal)."""
+    from companion import session
+    from companion.cli.shell import Shell
+    from companion.store import Store
+
+    os.environ.update(bench.env())
+    name = bench.games[500]
+    store = Store(bench.home)
+    upcoming = itertools.islice(hebrac_actions(), 500, None)
+    shell = Shell(name, interactive=False)
+
+    def line(text: str) -> None:
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            shell.run_line(text)
+        if shell.last_code:
+            raise SystemExit(f"shell line {text!r} failed: {out.getvalue()}")
+
+    def timed(lines: Iterator[str]) -> float:
+        return bench.median_ms(lambda: line(next(lines)), max(bench.runs, 30))
+
+    status = timed(itertools.repeat("status"))
+    action = timed(upcoming)
+    # The save alone, at the same size, split into its parts.
+    record = store.read(name)
+    import tomllib
+
+    import tomli_w
+
+    def save() -> None:
+        with store.lock(name):
+            store.write(record)
+
+    save_ms = bench.median_ms(save, max(bench.runs, 30))
+    dump_ms = bench.median_ms(lambda: tomli_w.dumps(record.to_toml()), max(bench.runs, 30))
+    text = tomli_w.dumps(record.to_toml())
+    parse_ms = bench.median_ms(lambda: tomllib.loads(text), max(bench.runs, 30))
+    # The same lines with the disk write left out: what the shell itself costs.
+    real_write = Store.write
+
+    def no_disk(self: Store, record: Any, new: bool = False) -> None:
+        return None
+
+    try:
+        Store.write = no_disk  # type: ignore[method-assign]
+        no_write = timed(upcoming)
+    finally:
+        Store.write = real_write  # type: ignore[method-assign]
+        session.keep_open(False)
+    return [
+        Figure("shell: status, 500 actions", status),
+        Figure("shell: attack, 500 actions, saved", action, "atomic save + fsync"),
+        Figure("  of which the save", save_ms,
+               f"serialise {dump_ms:.1f}, parse back {parse_ms:.1f}, rest disk"),
+        Figure("shell: attack, disk write left out", no_write, "not a real use: a figure"),
+    ]
+
+
+@measurement("load")
+def load_games(bench: Bench) -> list[Figure]:
+    """Opening a saved game (read, parse, check, rebuild the state), in-process."""
+    from companion.game import replay
+    from companion.session import Games
+    from companion.store import Store
+
+    games = Games(Store(bench.home))
+    figures = []
+    for size in SIZES:
+        name = bench.games[size]
+        games.open(name)
+        figures.append(Figure(f"load {size} actions", bench.median_ms(opener(games, name)),
+                              "from snapshot + replay of the rest"))
+    os.environ["COMPANION_SNAPSHOTS"] = "0"
+    try:
+        for size in SIZES:
+            name = bench.games[size]
+            figures.append(Figure(f"load {size} actions, full replay",
+                                  bench.median_ms(opener(games, name)), "snapshots off"))
+    finally:
+        del os.environ["COMPANION_SNAPSHOTS"]
+    record = Games(Store(bench.home)).store.read(bench.games[2000])
+    figures.append(Figure("engine replay alone, 2000 actions", bench.median_ms(
+        lambda: replay("hebrac", record.settings, record.actions)), "no file, no checks"))
+    return figures
+
+
+def opener(games: Any, name: str) -> Callable[[], Any]:
+    return lambda: games.open(name)
+
+
+@measurement("odds")
+def hebrac_odds(bench: Bench) -> list[Figure]:
+    """Whole-battle chance on a full two-deck game (108 cards), exact, in-process."""
+    from dataclasses import replace
+
+    from companion.hebrac import odds
+    from companion.hebrac.engine import new_engine
+
+    game = new_engine({})
+    game.apply("enter A1 JS")  # adventurer, life 10, against life 15: the longest battle
+    plan = odds.deck_model(game).plan(odds.attack_class, odds.ATTACK_VALUES)
+    battle = odds._battle_setup(game, 0, 0)
+    double = replace(battle, double_attack=True)
+    return [
+        Figure("odds: whole battle, two decks", bench.median_ms(
+            lambda: odds.battle_chance(plan, battle)), "exact fraction, life 15 vs 10"),
+        Figure("odds: same, Double Attack round", bench.median_ms(
+            lambda: odds.battle_chance(plan, double)), "the slowest battle shape"),
+        Figure("odds: full report with advice", bench.median_ms(
+            lambda: odds.odds_report(game)), "deck model replay included"),
+    ]
+
+
+# -- running ---------------------------------------------------------------------------
+def machine() -> str:
+    return (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "
+            f"{os.cpu_count()} CPUs")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21, help="runs per figure (median)")
+    parser.add_argument("--only", nargs="*", help="measurement names: "
+                        + ", ".join(name for name, _ in MEASUREMENTS))
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    options = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
+        work = Path(folder)
+        bench = Bench(runs=options.runs, home=work / "home", work=work)
+        build_games(bench)
+        chosen = [(n, f) for n, f in MEASUREMENTS if not options.only or n in options.only]
+        if not any(n == "startup" for n, _ in chosen):  # every table shows python -c pass
+            chosen.insert(0, next(m for m in MEASUREMENTS if m[0] == "startup"))
+        figures: list[Figure] = []
+        for _, function in chosen:
+            figures += function(bench)
+    if options.json:
+        print(json.dumps({"machine": machine(), "runs": options.runs,
+                          "python_startup_ms": bench.startup_ms,
+                          "figures": [vars(f) for f in figures]}, indent=2))
+        return 0
+    print(f"companion benchmark: {machine()}")
+    print(f"median of {options.runs} runs; python -c pass = {bench.startup_ms:.1f} ms here")
+    width = max(len(f.name) for f in figures)
+    for figure in figures:
+        startups = figure.ms / bench.startup_ms if bench.startup_ms else 0
+        note = f"  {figure.note}" if figure.note else ""
+        print(f"{figure.name:<{width}}  {figure.ms:8.2f} ms  {startups:5.2f} x start{note}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,206 @@
+"""The HTML sheets in a real browser: headless Chromium prints each to PDF.
+
+Every sheet must print on exactly one page of A4 and of Letter, and the QR
+code on the printed page must read back as the game's share code. Outside CI
+the tests skip when Chromium or poppler's pdftoppm is missing; in CI (CI=true)
+they fail instead, so the check can never silently vanish.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import share
+from companion.game import replay
+from companion.sheets import blank_sheet, game_sheet, render
+from companion.sheets.model import Sheet
+from tests.test_share import EXAMPLES
+
+CHROMIUM = "/usr/bin/chromium"
+PAPERS = ("a4", "letter")
+PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
+BLANKS: list[tuple[str, Any]] = [("hebrac", None), ("tricky", ["Ann", "Bo", "Cy", "Di"]),
+                                 ("halfdeck", 4), ("elbereth", None)]
+
+
+def need(condition: bool, what: str) -> None:
+    if condition:
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{what} is missing in CI: .ci/run installs it")
+    pytest.skip(f"{what} is not installed")
+
+
+@dataclass
+class Printed:
+    name: str
+    paper: str
+    pdf: Path
+    code: str | None
+
+
+def chromium_print(html: Path, pdf: Path) -> None:
+    with tempfile.TemporaryDirectory(prefix="chromium-") as profile:
+        subprocess.run(
+            [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+             "--no-first-run", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--disable-extensions", "--disable-dev-shm-usage",
+             "--mute-audio", f"--user-data-dir={profile}", f"--print-to-pdf={pdf}",
+             "--no-pdf-header-footer", html.as_uri()],
+            check=True, capture_output=True, timeout=180)
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str], Printed]]:
+    need(Path(CHROMIUM).exists(), "Chromium (/usr/bin/chromium)")
+    folder = tmp_path_factory.mktemp("printed")
+    jobs: list[tuple[Path, Printed]] = []
+    for data in EXAMPLES:
+        engine, _ = replay(data["kind"], data["settings"], data["actions"])
+        code = share.encode(data["kind"], data["name"], data["settings"], data["actions"],
+                            data.get("notes", []))
+        for paper in PAPERS:
+            sheet = game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
+                               engine.status(), data.get("notes", []))
+            html = folder / f"{data['name']}-{paper}.html"
+            html.write_text(render(sheet, "html", paper), "utf-8")
+            jobs.append((html, Printed(data["name"], paper, html.with_suffix(".pdf"), code)))
+    for kind, players in BLANKS:
+        name = f"blank-{kind}-{players if not isinstance(players, list) else len(players)}"
+        for paper in PAPERS:
+            html = folder / f"{name}-{paper}.html"
+            html.write_text(render(blank_sheet(kind, players), "html", paper), "utf-8")
+            jobs.append((html, Printed(name, paper, html.with_suffix(".pdf"), None)))
+    for name, sheet in stress_sheets():
+        for paper in PAPERS:
+            html = folder / f"{name}-{paper}.html"
+            html.write_text(render(sheet, "html", paper), "utf-8")
+            jobs.append((html, Printed(name, paper, html.with_suffix(".pdf"), None)))
+    with ThreadPoolExecutor(max_workers=max(2, min(6, os.cpu_count() or 2))) as pool:
+        list(pool.map(lambda job: chromium_print(job[0], job[1].pdf), jobs))
+    yield {(job.name, job.paper): job for _, job in jobs}
+
+
+def stress_sheets() -> list[tuple[str, Sheet]]:
+    """The biggest sheets a game can make: they must still print on one page."""
+    from companion.game import load_kind
+    from companion.sheets import halfdeck, hebrac
+
+    notes = ["a long note " * 40] * 12 + ["x" * 900]
+    data = next(d for d in EXAMPLES if d["kind"] == "halfdeck")
+    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    status = engine.status()
+    status["cards"] = {f"a card with a long name {n}": {
+        "kind": "trap", "strength": 7, "loot": 2, "effect": "lose the gear of one hero " * 4}
+        for n in range(52)}
+    status["hands"] = {"1": [f"card {n}" for n in range(26)]}
+    big_halfdeck = halfdeck.game_sheet("big", data["settings"], data["actions"], status, notes)
+
+    data = next(d for d in EXAMPLES if d["kind"] == "hebrac")
+    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    status = engine.status()
+    status["inventory"] = [f"{rank}{suit}" for rank in range(2, 11) for suit in "HSCD"]
+    status["spells_cast"] = list(hebrac._table()["spells"]) * 3
+    big_hebrac = hebrac.game_sheet("big", data["settings"], data["actions"], status, notes)
+
+    module = load_kind("tricky")
+    settings = module.normalize_settings({"players": ["Annabelle", "Bo", "Cyrille", "Di"],
+                                          "rounds_per_player": 10, "set": "all"})
+    tricky = module.new_engine(settings)
+    heroes = ["thief", "barbarian --trump red", "wizard", "witch", "dwarven-hunter",
+              "troubadour --trump blue", "sorcerer", "knight --trump 5", "ninja", "nymph"]
+    actions = []
+    for number in range(40):
+        for action in (f"round {heroes[number % 10]}" + (" --active Bo" if not number else ""),
+                       "result --tricks 3 --potions 1 --spells 1 --goblins 1 --orcs 1 --ogres 1"):
+            actions.append(tricky.apply(action).action)
+    big_tricky = game_sheet("tricky", "big", settings, actions, tricky.status(), notes)
+    return [("stress-halfdeck", big_halfdeck), ("stress-hebrac", big_hebrac),
+            ("stress-tricky", big_tricky)]
+
+
+NAMES = [d["name"] for d in EXAMPLES] + ["stress-halfdeck", "stress-hebrac", "stress-tricky"] + [
+    f"blank-{kind}-{players if not isinstance(players, list) else len(players)}"
+    for kind, players in BLANKS]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", NAMES)
+def test_every_sheet_prints_on_one_page(printed: dict[tuple[str, str], Printed], name: str,
+                                        paper: str) -> None:
+    need(_has("pypdf"), "pypdf")
+    from pypdf import PdfReader
+
+    job = printed[(name, paper)]
+    reader = PdfReader(job.pdf)
+    assert len(reader.pages) == 1, f"{name} on {paper} prints on {len(reader.pages)} pages"
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == PAGE_POINTS[paper]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", [d["name"] for d in EXAMPLES])
+def test_the_printed_qr_code_brings_the_game_back(
+        printed: dict[tuple[str, str], Printed], name: str, paper: str) -> None:
+    need(shutil.which("pdftoppm") is not None, "pdftoppm (poppler-utils)")
+    need(_has("zxingcpp"), "zxing-cpp")
+    import zxingcpp
+
+    job = printed[(name, paper)]
+    image = rasterise(job.pdf, dpi=300)
+    found = [b.text for b in zxingcpp.read_barcodes(image)
+             if b.format == zxingcpp.BarcodeFormat.QRCode]
+    assert found == [job.code]
+    assert job.code is not None and share.decode(found[0]).name == name
+
+
+def rasterise(pdf: Path, dpi: int) -> memoryview:
+    """The first page as 8-bit grey pixels (pdftoppm's PGM), shaped (height, width)."""
+    out = pdf.with_name(f"{pdf.stem}-{dpi}")
+    subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-f", "1", "-l", "1", "-singlefile",
+                    str(pdf), str(out)], check=True, capture_output=True, timeout=120)
+    data = out.with_suffix(".pgm").read_bytes()
+    fields: list[bytes] = []
+    position = 0
+    while len(fields) < 4:  # magic, width, height, maxval; comments start with '#'
+        while data[position:position + 1].isspace():
+            position += 1
+        if data[position:position + 1] == b"#":
+            position = data.index(b"\n", position) + 1
+            continue
+        end = position
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[position:end])
+        position = end
+    assert fields[0] == b"P5" and fields[3] == b"255"
+    width, height = int(fields[1]), int(fields[2])
+    pixels = data[position + 1:position + 1 + width * height]
+    return memoryview(pixels).cast("B", (height, width))
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
+def test_the_html_needs_no_network() -> None:
+    data = EXAMPLES[0]
+    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    html = render(game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
+                             engine.status()), "html")
+    lowered = html.lower()
+    for fetch in ("<script", "<link", "src=", "url(", "@import", "https:"):
+        assert fetch not in lowered
+    assert lowered.count("http:") == 1  # the SVG namespace, never fetched

@@ -1,0 +1,328 @@
+"""companion halfdeck: exact output and exit codes, the card catalog, --roll, 40 columns."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.game import replay
+from companion.halfdeck import catalog
+from companion.resources import resource_dir
+from companion.session import Games
+from companion.store import Store
+from tests.conftest import CLI
+
+START = ["warrior", "cleric", "steel sword", "rusty sword", "escape", "team attack"]
+
+
+def saved(home: Path, name: str = "g") -> list[str]:
+    return list(tomllib.loads((home / "games" / f"{name}.toml").read_text())["actions"])
+
+
+def party(cli: CLI) -> None:
+    assert cli("halfdeck", "new", "--name", "g").code == 0
+    assert cli("halfdeck", "hand", *START).code == 0
+    assert cli("halfdeck", "hero", "warrior", "--mag", "1").code == 0
+    assert cli("halfdeck", "hero", "cleric", "--str", "1", "--mag", "4").code == 0
+
+
+def test_new_prints_the_empty_table(cli: CLI) -> None:
+    result = cli("halfdeck", "new", "--name", "g")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == (
+        "New game 'g' (halfdeck), now current.\n"
+        "Round 0, first preparatory phase\n"
+        "Hero deck 26, discard 0, removed 0\n"
+        "Dungeon 26, discard 0, removed 0\n"
+        "Endgame in the deck: treasure, boss\n"
+        "Hand (0): empty\n"
+        "Heroes: none in play\n"
+        "Next: name the 6 hero cards drawn: 'hand\n"
+        "    CARD...'\n")
+
+
+def test_bad_settings_exit_2(cli: CLI) -> None:
+    result = cli("halfdeck", "new", "--players", "5")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == "Error: --players must be a whole number from 1 to 4\n"
+    assert cli("halfdeck", "new", "--endgame", "gold").err == \
+        "Error: --endgame must be treasure, boss or both, not 'gold'\n"
+
+
+def test_hand_then_hero_from_the_catalog(cli: CLI, home: Path) -> None:
+    cli("halfdeck", "new", "--name", "g")
+    result = cli("halfdeck", "hand", *START)
+    assert result.out == ("drawn: warrior, cleric, steel sword, rusty sword, escape, team "
+                          "attack\nhero deck 20\nR0 no heroes | hand 6 | decks 20/26\n")
+    result = cli("halfdeck", "hero", "warrior")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == "Error: warrior is new to this game: give --mag N\n"
+    result = cli("halfdeck", "hero", "warrior", "--mag", "1")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == ("warrior (S4 M1, life 4) joins the party\n"
+                          "catalog: warrior updated (hero S4 M1)\n"
+                          "R0 warrior 4 | hand 5 | decks 20/26\n")
+    assert saved(home)[-1] == "hero warrior --str 4 --mag 1"
+
+
+def test_the_catalog_is_kept_in_the_home_and_seeded_from_examples(cli: CLI, home: Path) -> None:
+    assert not (home / catalog.FILE_NAME).exists()
+    party(cli)
+    kept = catalog.read_file(home / catalog.FILE_NAME)
+    seed = catalog.read_file(resource_dir("examples") / catalog.FILE_NAME)
+    assert set(kept) == set(seed)
+    assert kept["cleric"].describe() == "hero S1 M4"
+    assert kept["steel sword"] == seed["steel sword"]
+
+
+def test_cards_lists_the_seed(cli: CLI) -> None:
+    result = cli("halfdeck", "cards")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == (
+        "cleric: hero S? M?\n"
+        "  still needs --str N, --mag N\n"
+        "warrior: hero S4 M?\n"
+        "  still needs --mag N\n"
+        "rusty sword: gear S+1\n"
+        "steel sword: gear S+2\n"
+        "goblin minion: minion S7\n"
+        "  still needs --loot N\n"
+        "rock golem boss: boss S10\n"
+        "  still needs --loot N\n"
+        "spiked pit trap: trap S7\n"
+        "  effect: discard the gear of one of your heroes\n")
+    data = json.loads(cli("halfdeck", "cards", "--json").out)
+    assert data["schema"] == 1 and data["cards"][0] == {
+        "name": "cleric", "kind": "hero", "missing": ["--str N", "--mag N"]}
+
+
+def test_cards_add_and_rm(cli: CLI) -> None:
+    result = cli("halfdeck", "cards", "add", "Fire Tome", "--kind", "gear", "--mag", "2")
+    assert result.out == "catalog: fire tome added (gear M+2)\n"
+    assert cli("halfdeck", "cards", "add", "fire tome", "--kind", "gear", "--mag", "2").out \
+        == "catalog: fire tome unchanged\n"
+    assert cli("halfdeck", "cards", "rm", "fire tome").out == "catalog: fire tome removed\n"
+    result = cli("halfdeck", "cards", "rm", "fire tome")
+    assert (result.code, result.out) == (1, "fire tome is not in the catalog.\n")
+    result = cli("halfdeck", "cards", "add", "x", "--kind", "dragon")
+    assert (result.code, result.err) == (2, "Error: --kind must be one of hero, gear, minion, "
+                                            "boss, trap, misc, endgame-boss, "
+                                            "endgame-treasure, not 'dragon'\n")
+
+
+def test_gear_and_dungeon_cards_from_the_catalog(cli: CLI, home: Path) -> None:
+    party(cli)
+    result = cli("halfdeck", "equip", "warrior", "steel sword")
+    assert result.out == "warrior takes steel sword: S4 + 2 = S6\nR0 warrior 4 cleric 4 | " \
+        "hand 3 | decks 20/26\n"
+    result = cli("halfdeck", "draw", "goblin minion")
+    assert (result.code, result.err) == (2, "Error: goblin minion is new to this game: give "
+                                            "--loot N\n")
+    result = cli("halfdeck", "draw", "goblin minion", "--loot", "1")
+    assert result.out == (
+        "round 1: goblin minion, minion S7, life 1, loot 1\n"
+        "needed on the die: warrior 1+, cleric 6+\n"
+        "catalog: goblin minion updated (minion S7 loot 1)\n"
+        "R1 warrior 4 cleric 4 | hand 3 | decks 20/25 | goblin minion 1\n")
+    assert saved(home)[-2:] == ["equip warrior 'steel sword' --str +2",
+                                "draw 'goblin minion' --minion --str 7 --loot 1"]
+
+
+def test_a_game_replays_the_same_when_the_catalog_changes(cli: CLI, home: Path) -> None:
+    party(cli)
+    cli("halfdeck", "draw", "goblin minion", "--loot", "1")
+    cli("halfdeck", "attack", "warrior", "3")
+    cli("halfdeck", "hand", "fire tome")
+    assert cli("halfdeck", "cards", "add", "goblin minion", "--kind", "minion", "--str", "9",
+               "--loot", "3").code == 0
+    (home / catalog.FILE_NAME).write_text("this is not toml [")
+    assert cli("halfdeck", "status").code == 0
+    result = cli("halfdeck", "draw", "goblin minion")
+    assert result.out.splitlines()[0] == "round 2: goblin minion, minion S7, life 1, loot 1"
+    assert saved(home)[-1] == "draw 'goblin minion' --minion --str 7 --loot 1"
+
+
+def test_a_broken_catalog_is_a_data_problem(cli: CLI, home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / catalog.FILE_NAME).write_text("schema = 1\n[cards.x]\nkind = 'dragon'\n")
+    result = cli("halfdeck", "cards")
+    assert result.code == 3
+    assert result.err.startswith("Error: ") and "card 'x' has no valid kind" in result.err
+
+
+def test_roll_is_rolled_by_companion_and_saved_as_a_number(
+        cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    party(cli)
+    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    dice = iter([5, 2])
+    monkeypatch.setattr("companion.cli.halfdeck.roll_die", lambda: next(dice))
+    result = cli("halfdeck", "attack", "warrior", "--roll", "--assist", "cleric", "roll")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == (
+        "Rolled: warrior 5, cleric 2\n"
+        "warrior 5 + S4 + cleric 2 = 11 >= rock golem boss S10: hit, rock golem boss life "
+        "4 -> 3\n"
+        "R1 warrior 4 cleric 4 | hand 4 | decks 20/25 | rock golem boss 3\n")
+    assert saved(home)[-1] == "attack warrior 5 --assist cleric 2"
+
+
+def test_a_roll_must_be_given_or_rolled(cli: CLI) -> None:
+    party(cli)
+    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    result = cli("halfdeck", "attack", "warrior")
+    assert (result.code, result.err) == (2, "Error: give warrior's die (1-6), or --roll to "
+                                            "let companion roll it\n")
+    result = cli("halfdeck", "attack", "warrior", "9")
+    assert (result.code, result.err) == (2, "Error: '9' is not a roll: a die roll is a whole "
+                                            "number from 1 to 6\n")
+
+
+def test_team_attack_reads_hero_roll_pairs(cli: CLI, home: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    party(cli)
+    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    monkeypatch.setattr("companion.cli.halfdeck.roll_die", lambda: 6)
+    result = cli("halfdeck", "team-attack", "warrior", "4", "cleric", "--roll")
+    assert result.out.splitlines()[:3] == [
+        "Rolled: cleric 6", "team attack card played: removed from play",
+        "warrior 4 + S4 + cleric 6 = 14 >= rock golem boss S10: hit, rock golem boss life "
+        "4 -> 3"]
+    assert saved(home)[-1] == "team-attack warrior 4 --assist cleric 6"
+
+
+def test_a_rule_refusal_exits_1_and_names_the_rule(cli: CLI) -> None:
+    party(cli)
+    result = cli("halfdeck", "escape")
+    assert (result.code, result.out) == (1, "")
+    assert result.err == "Error: nothing to escape from (rule " \
+        "halfdeck.combat.forced-escape)\n"
+
+
+def test_no_game_exit_2(cli: CLI) -> None:
+    result = cli("halfdeck", "status")
+    assert result.code == 2
+    assert result.err == "Error: no current game: start one with 'companion halfdeck new', " \
+        "or pass --game NAME\n"
+
+
+def test_status_json_has_schema_and_counts(cli: CLI) -> None:
+    party(cli)
+    data = json.loads(cli("halfdeck", "status", "--json").out)
+    assert data["schema"] == 1 and data["game"] == "halfdeck"
+    assert (data["hero_deck"], data["dungeon_deck"], data["lives"]) == (
+        20, 26, {"warrior": 4, "cleric": 4})
+    assert data["hands"] == {"1": ["steel sword", "rusty sword", "escape", "team attack"]}
+
+
+def test_undo_and_log(cli: CLI) -> None:
+    party(cli)
+    result = cli("halfdeck", "undo")
+    assert result.out == "Undone: hero cleric --str 1 --mag 4\nR0 warrior 4 | hand 5 | " \
+        "decks 20/26\n"
+    log = cli("halfdeck", "log").out.splitlines()
+    assert log[0] == "  1. hand warrior cleric 'steel sword' 'rusty sword' escape 'team attack'"
+    assert log[-1] == "(1 undone, 'redo' brings them back)"
+
+
+def test_discard_forced_and_loot_and_heal(cli: CLI) -> None:
+    party(cli)
+    assert cli("halfdeck", "discard", "escape", "--forced").out.splitlines()[0] == \
+        "discarded from the hand: escape"
+    assert cli("halfdeck", "hurt", "cleric", "2").out.splitlines()[0] == "cleric life 4 -> 2"
+    assert cli("halfdeck", "heal", "cleric", "1").out.splitlines()[0] == "cleric life 2 -> 3"
+    assert cli("halfdeck", "loot", "1").out.splitlines()[0] == \
+        "loot 1: draw 1 hero card, 'hand CARD...'"
+
+
+def test_coop_trade_on_the_command_line(cli: CLI) -> None:
+    cli("halfdeck", "new", "--name", "g", "--players", "2")
+    cli("halfdeck", "hand", "a", "b", "c", "--player", "1")
+    cli("halfdeck", "hand", "d", "e", "f", "--player", "2")
+    result = cli("halfdeck", "trade", "1", "a", "2", "d")
+    assert result.out == "player 1 gives a, player 2 gives d\nR0 no heroes | hand 6 | " \
+        "decks 20/26\n"
+
+
+def _games_of(kind: str) -> list[Path]:
+    return sorted(p for p in resource_dir("examples").glob(f"{kind}-*.toml")
+                  if p.name != catalog.FILE_NAME)
+
+
+@pytest.mark.parametrize("path", _games_of("halfdeck"), ids=lambda p: p.stem)
+def test_every_status_of_the_examples_fits_40_columns(path: Path) -> None:
+    data = tomllib.loads(path.read_text())
+    for count in range(len(data["actions"]) + 1):
+        engine, _ = replay("halfdeck", data["settings"], data["actions"][:count])
+        too_long = [line for line in engine.status_lines(40) if len(line) > 40]
+        assert too_long == [], (count, too_long)
+
+
+@pytest.mark.parametrize("path", _games_of("halfdeck"), ids=lambda p: p.stem)
+def test_status_command_at_40_columns(cli: CLI, home: Path, path: Path) -> None:
+    data = tomllib.loads(path.read_text())
+    games = Games(Store(home))
+    games.new("halfdeck", data["settings"], "ex")
+    for action in data["actions"]:
+        games.act("ex", action)
+    result = cli("halfdeck", "status", "--game", "ex")
+    assert result.code == 0
+    assert max(len(line) for line in result.out.splitlines()) <= 40
+
+
+def test_the_prisoner_takes_its_numbers_from_the_catalog(cli: CLI, home: Path) -> None:
+    cli("halfdeck", "cards", "add", "ranger", "--kind", "hero", "--str", "3", "--mag", "2")
+    cli("halfdeck", "new", "--name", "g", "--rescue", "Ranger")
+    cli("halfdeck", "hand", *START)
+    cli("halfdeck", "hero", "warrior", "--mag", "1")
+    result = cli("halfdeck", "draw", "ranger")
+    assert result.out == ("round 1: ranger, the prisoner, is rescued\n"
+                          "ranger (S3 M2, life 4) joins the party\n"
+                          "R1 warrior 4 ranger 4 | hand 5 | decks 19/26\n")
+    assert saved(home)[-1] == "draw ranger --hero --str 3 --mag 2"
+
+
+def test_action_json_carries_the_catalog_note(cli: CLI) -> None:
+    cli("halfdeck", "new", "--name", "g")
+    cli("halfdeck", "hand", *START)
+    data = json.loads(cli("halfdeck", "hero", "warrior", "--mag", "1", "--json").out)
+    assert data["action"] == "hero warrior --str 4 --mag 1"
+    assert data["catalog"] == ["catalog: warrior updated (hero S4 M1)"]
+    assert data["ruling"] == ["warrior (S4 M1, life 4) joins the party"]
+    assert data["state"]["lives"] == {"warrior": 4}
+
+
+NAMES = st.from_regex(r"[a-z][a-z'.-]{0,15}( [a-z'.-]{1,10}){0,2}|[a-z]{30,40}",
+                      fullmatch=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(NAMES, min_size=5, max_size=5, unique_by=lambda n: " ".join(n.split())),
+       st.integers(1, 4))
+def test_status_fits_40_columns_whatever_the_names(names: list[str], players: int) -> None:
+    from companion.actions import join_action
+    from companion.halfdeck.engine import new_engine
+
+    hero_a, hero_b, gear, junk, enemy = names
+    engine = new_engine({"players": players})
+    if players == 1:
+        engine.apply(join_action("hand", hero_a, hero_b, gear, junk, "team attack", "escape"))
+        engine.apply(join_action("hero", hero_a, options={"str": "4", "mag": "1"}))
+        engine.apply(join_action("hero", hero_b, options={"str": "1", "mag": "4"}))
+    else:
+        engine.apply(join_action("hero", hero_a, options={
+            "str": "4", "mag": "1", "player": "1", "pick": True}))
+        engine.apply(join_action("hero", hero_b, options={
+            "str": "1", "mag": "4", "player": "2", "pick": True}))
+        engine.apply(join_action("hand", gear, junk, "team attack", options={"player": "1"}))
+        for number in range(2, players + 1):
+            engine.apply(f"hand a b c --player {number}")
+    engine.apply(join_action("equip", hero_a, gear, options={"str": "+2"}))
+    engine.apply(join_action("draw", enemy, options={
+        "boss": True, "str": "10", "loot": "2", "effect": f"{junk} {enemy} " * 3}))
+    too_long = [line for line in engine.status_lines(40) if len(line) > 40]
+    assert too_long == []
