@@ -298,12 +298,9 @@ class Store:
             if name is None:
                 target.unlink(missing_ok=True)
                 return
-            tmp = target.with_name(f".current.{os.getpid()}.tmp")
-            _write_synced(tmp, (name + "\n").encode())
-            os.replace(tmp, target)
-            _fsync_dir(self.home)
         except OSError as error:
             raise DataProblem(f"cannot write {target}: {error.strerror}") from error
+        replace_file(target, (name + "\n").encode(), "the current game's name")
 
     def next_free_name(self, kind: str) -> str:
         taken = set(self.names())
@@ -311,6 +308,24 @@ class Store:
         while f"{kind}-{number}" in taken:
             number += 1
         return f"{kind}-{number}"
+
+
+def replace_file(path: Path, data: bytes, what: str) -> None:
+    """Write a small side file (current game, deck settings, card catalog) atomically.
+
+    Temp file in the same folder, fsync, rename, fsync the folder: a killed
+    process leaves the old file or the new one. ``what`` names it in errors.
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _write_synced(tmp, data)
+        os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise DataProblem(f"cannot save {what} {path}: {error.strerror or error}") from error
 
 
 def _write_synced(path: Path, data: bytes) -> None:

@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.tables import tables
+from companion.text import wrap
 
 KIND = "elbereth"
 TITLE = "Elbereth"
@@ -660,17 +662,5 @@ def _die(text: str) -> int:
     return int(stripped)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """Wrap at spaces, indenting continuation lines."""
-    width = max(20, width)
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        candidate = f"{current} {word}" if current.strip() else current + word
-        if len(candidate) > width and current.strip():
-            lines.append(current)
-            current = "    " + word
-        else:
-            current = candidate
-    lines.append(current)
-    return lines
+# Status lines continue four spaces in, under the item they belong to.
+_wrap = partial(wrap, indent="    ")

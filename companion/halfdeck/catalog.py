@@ -9,8 +9,6 @@ and renamed over the old file.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -18,7 +16,7 @@ from typing import Any
 from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS, CardInfo
 from companion.resources import resource_dir
-from companion.store import _fsync_dir, _write_synced, data_home
+from companion.store import data_home, replace_file
 
 FILE_NAME = "halfdeck-cards.toml"
 SCHEMA = 1
@@ -80,17 +78,7 @@ def save(cards: dict[str, CardInfo]) -> None:
     import tomli_w  # only when writing
 
     data = (HEADER + "\n" + tomli_w.dumps(body)).encode("utf-8")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write_synced(tmp, data)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise DataProblem(f"cannot save the card catalog {path}: "
-                          f"{error.strerror or error}") from error
+    replace_file(path, data, "the card catalog")
 
 
 def learn(info: CardInfo) -> str | None:

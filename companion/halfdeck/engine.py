@@ -18,6 +18,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from companion.actions import ActionWords, join_action
@@ -41,6 +42,7 @@ from companion.halfdeck.cards import (
     card_name,
 )
 from companion.tables import tables
+from companion.text import wrap
 
 KIND = "halfdeck"
 TITLE = "Half Deck Dungeon Heroes"
@@ -1290,31 +1292,5 @@ def _split_rolls(text: str, single: Sequence[str]) -> tuple[list[str], list[tupl
     return args, assists, options
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """Wrap at spaces, keeping the first line's indent and indenting the rest further.
-
-    A word longer than a line (a 40-letter card name) is cut, so no line is too wide.
-    """
-    width = max(20, width)
-    indent = " " * (len(text) - len(text.lstrip(" ")))
-    more = indent + "    "
-    lines: list[str] = []
-    current = indent
-    for word in text.split():
-        while len(more) + len(word) > width:
-            room = width - len(current) - (1 if current.strip() else 0)
-            if room < 4:
-                lines.append(current)
-                current = more
-                continue
-            head, word = word[:room], word[room:]
-            lines.append(f"{current} {head}" if current.strip() else current + head)
-            current = more
-        candidate = f"{current} {word}" if current.strip() else current + word
-        if len(candidate) > width and current.strip():
-            lines.append(current)
-            current = more + word
-        else:
-            current = candidate
-    lines.append(current)
-    return lines
+# Status lines continue four spaces in, under the item they belong to.
+_wrap = partial(wrap, indent="    ")

@@ -20,6 +20,7 @@ from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.hebrac import rules
 from companion.hebrac.rules import Spell
+from companion.text import wrap
 
 KIND = "hebrac"
 TITLE = "Hebrac's Dungeon"
@@ -1396,11 +1397,11 @@ class HebracGame:
         lines = [f"Level {self.level}  life {self.life}/{self.max_life}  magic "
                  f"{self.magic_points}" + ("  (scepter)" if self.scepter else "")]
         inventory = " ".join(map(str, self.inventory)) or "empty"
-        lines += _wrap(f"Inventory: {inventory}", width)
+        lines += wrap(f"Inventory: {inventory}", width)
         aces = sorted({str(c) for c in self.inventory if c.rank == 1})
         lines.append(f"Aces: {len(aces)}/4 {' '.join(aces)}".rstrip())
         if self.effects:
-            lines += _wrap("Level effects: " + ", ".join(sorted(self.effects)), width)
+            lines += wrap("Level effects: " + ", ".join(sorted(self.effects)), width)
         lines += self.map_lines()
         lines.append("x cleared  o open  . unknown  @ you")
         seen = [c for c in self.chambers.values() if c.enemy is not None and not c.visited
@@ -1410,7 +1411,7 @@ class HebracGame:
         treasures = [f"{c.name} {c.treasure}" for c in self.chambers.values()
                      if c.treasure is not None and not c.treasure_gone]
         if treasures:
-            lines += _wrap("Treasures seen: " + ", ".join(treasures), width)
+            lines += wrap("Treasures seen: " + ", ".join(treasures), width)
         lines.append(f"Cleared {self.cleared_count()} of {len(self.chambers)}")
         encounter = self.encounter
         if encounter is not None:
@@ -1418,16 +1419,16 @@ class HebracGame:
             if rules.is_fighter(encounter.enemy) and encounter.stage == "battle":
                 life = rules.enemy_life(encounter.enemy, "curse" in self.effects)
                 text += f", life {life}, round {encounter.rounds + 1}"
-            lines += _wrap(text, width)
+            lines += wrap(text, width)
             effects = [n for n, on in (("paralysis", encounter.paralysis > 0),
                                        ("super strength", encounter.super_strength),
                                        ("double attack", encounter.double_attack)) if on]
             if encounter.prisoners:
                 effects.append("prisoners " + " ".join(map(str, encounter.prisoners)))
             if effects:
-                lines += _wrap("Battle: " + ", ".join(effects), width)
+                lines += wrap("Battle: " + ", ".join(effects), width)
         if self.outcome == "playing":
-            lines += _wrap(f"Next: {self._next_hint()}", width)
+            lines += wrap(f"Next: {self._next_hint()}", width)
         else:
             lines.append("You won!" if self.outcome == "won" else "You are dead.")
         return lines
@@ -1441,20 +1442,3 @@ class HebracGame:
 
 VERBS = ("enter", "attack", "potion", "reveal", "offer", "buy", "heal", "play", "refuse",
          "take", "use", "drop", "move", "next-level", "cast", "see", "peek")
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Wrap at spaces, indenting continuation lines; never split a card."""
-    width = max(20, width)
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if len(candidate) > width and current:
-            lines.append(current)
-            current = "  " + word
-        else:
-            current = candidate
-    lines.append(current)
-    return lines
-

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, full_deck
 from companion.errors import BadInput
 from companion.hebrac import rules
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -952,24 +953,6 @@ class Report:
         return out
 
 
-def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    """Wrap at spaces, keeping the leading spaces; continuation lines are indented more."""
-    width = max(20, width)
-    if len(text) <= width:
-        return [text]
-    words = text.lstrip(" ")
-    lead = text[:len(text) - len(words)]
-    lines: list[str] = []
-    current = lead
-    for word in words.split():
-        candidate = current + (" " if current.strip() else "") + word
-        if len(candidate) > width and current.strip():
-            lines.append(current)
-            current = lead + indent + word
-        else:
-            current = candidate
-    lines.append(current)
-    return lines
 
 
 def deck_assumption(model: DeckModel) -> str:

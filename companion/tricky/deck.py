@@ -7,7 +7,6 @@ game, so the engine never imports this module.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -68,19 +67,11 @@ def save_deck(settings: Mapping[str, Any]) -> Path:
     """Write the installation's deck settings atomically (temp file, fsync, rename)."""
     import tomli_w
 
-    from companion.store import _fsync_dir, _write_synced
+    from companion.store import replace_file
 
     path = deck_path()
     data = tomli_w.dumps({"schema": FILE_SCHEMA, **deck_only(settings)}).encode("utf-8")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _write_synced(tmp, data)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    except OSError as error:
-        tmp.unlink(missing_ok=True)
-        raise DataProblem(f"cannot write {path}: {error.strerror}") from error
+    replace_file(path, data, "the deck settings")
     return path
 
 
