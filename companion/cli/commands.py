@@ -38,10 +38,14 @@ def main_options(
     set_plain(plain)  # also resets it between commands of one process (the shell, tests)
 
 
-app.add_typer(hebrac.app, name="hebrac", help="Hebrac's Dungeon: solo dungeon crawl.")
-app.add_typer(tricky.app, name="tricky", help="Tricky Dungeon: trick-taking for 2-4 players.")
-app.add_typer(halfdeck.app, name="halfdeck", help="Half Deck Dungeon Heroes: heroes and dice.")
-app.add_typer(elbereth.app, name="elbereth", help="Elbereth: solitaire roguelike, seven floors.")
+KIND_APPS: dict[str, tuple[typer.Typer, str]] = {
+    "hebrac": (hebrac.app, "Hebrac's Dungeon: solo dungeon crawl."),
+    "tricky": (tricky.app, "Tricky Dungeon: trick-taking for 2-4 players."),
+    "halfdeck": (halfdeck.app, "Half Deck Dungeon Heroes: heroes and dice."),
+    "elbereth": (elbereth.app, "Elbereth: solitaire roguelike, seven floors."),
+}
+for _kind, (_sub_app, _help) in KIND_APPS.items():
+    app.add_typer(_sub_app, name=_kind, help=_help)
 app.command("rules")(rules.rules_command)
 app.command("share")(share.share)
 app.command("import")(share.import_game)
@@ -137,9 +141,21 @@ app.command("play", help="Same as 'shell'.")(shell)
 
 
 @cache
-def click_command() -> Any:
+def click_command(kind: str | None = None) -> Any:
     """The click command built from ``app``, once per process (building it costs most of a
-    command's own time; the shell and in-process callers run many commands)."""
+    command's own time; the shell and in-process callers run many commands).
+
+    With ``kind``, only that game's sub-commands are built: a one-shot
+    ``companion hebrac attack 7H`` need not build the other ninety commands.
+    """
     import typer.main
 
-    return typer.main.get_command(app)
+    if kind not in KIND_APPS:
+        return typer.main.get_command(app)
+    narrow = typer.Typer(name="companion", add_completion=False, pretty_exceptions_enable=False,
+                         rich_markup_mode=None,
+                         context_settings={"help_option_names": ["-h", "--help"]})
+    narrow.callback()(main_options)
+    sub_app, text = KIND_APPS[kind]
+    narrow.add_typer(sub_app, name=kind, help=text)
+    return typer.main.get_command(narrow)

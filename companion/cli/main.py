@@ -52,7 +52,10 @@ def run_words(args: list[str]) -> int:
     def call() -> Any:
         from companion.cli.commands import click_command
 
-        return click_command().main(args=args, prog_name="companion", standalone_mode=False)
+        words = [a for a in args if not a.startswith("-")]
+        kind = words[0] if words else None
+        return click_command(kind).main(args=args, prog_name="companion",
+                                        standalone_mode=False)
 
     return guarded(call)
 
