@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from companion.actions import ActionWords, join_action
+from companion.dice import parse_die
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.tables import tables
@@ -47,9 +48,6 @@ R_DECK = "elbereth.setup.deck"
 R_BOSS = "elbereth.bosses"
 R_BRIBE = "elbereth.bosses.bribe"
 R_END = "elbereth.game.end"
-
-ROLL_FORMS = "a die roll is a whole number from 1 to 6"
-
 
 def table() -> dict[str, Any]:
     return tables("elbereth")
@@ -656,10 +654,7 @@ VERBS = ("attack", "boost", "block", "wound", "bribe", "pickup", "break-wall", "
 
 
 def _die(text: str) -> int:
-    stripped = text.strip()
-    if not stripped.isascii() or not stripped.isdigit() or not 1 <= int(stripped) <= 6:
-        raise BadInput(f"{text!r} is not a roll: {ROLL_FORMS}")
-    return int(stripped)
+    return parse_die(text)
 
 
 # Status lines continue four spaces in, under the item they belong to.

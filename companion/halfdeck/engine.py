@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from companion.actions import ActionWords, join_action
+from companion.dice import parse_die
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied
 from companion.halfdeck.cards import (
@@ -69,9 +70,6 @@ R_COOP = "halfdeck.coop.players"
 R_TRADE = "halfdeck.coop.trading"
 R_DECKS = "halfdeck.decks.reshuffle"
 R_RESCUE = "halfdeck.custom.rescue"
-
-ROLL_FORMS = "a die roll is a whole number from 1 to 6"
-
 
 def table() -> dict[str, Any]:
     return tables("halfdeck")
@@ -1225,11 +1223,7 @@ def _whole(text: str, what: str) -> int:
 
 
 def _die(text: str) -> int:
-    stripped = text.strip()
-    faces = int(table()["die"]["faces"])
-    if not stripped.isascii() or not stripped.isdigit() or not 1 <= int(stripped) <= faces:
-        raise BadInput(f"{text!r} is not a roll: {ROLL_FORMS}")
-    return int(stripped)
+    return parse_die(text, int(table()["die"]["faces"]))
 
 
 def _opt_int(words: ActionWords, key: str, low: int, high: int) -> int | None:
