@@ -230,15 +230,15 @@ def shell_actions(bench: Bench) -> list[Figure]:
     record = store.read(name)
     import tomllib
 
-    import tomli_w
+    from companion.store import dumps_record
 
     def save() -> None:
         with store.lock(name):
             store.write(record)
 
     save_ms = bench.median_ms(save, max(bench.runs, 30))
-    dump_ms = bench.median_ms(lambda: tomli_w.dumps(record.to_toml()), max(bench.runs, 30))
-    text = tomli_w.dumps(record.to_toml())
+    dump_ms = bench.median_ms(lambda: dumps_record(record), max(bench.runs, 30))
+    text = dumps_record(record)
     parse_ms = bench.median_ms(lambda: tomllib.loads(text), max(bench.runs, 30))
     # The same lines with the disk write left out: what the shell itself costs.
     real_write = Store.write

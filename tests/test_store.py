@@ -13,10 +13,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.errors import BadInput, DataProblem
 from companion.session import Games
-from companion.store import BACKUPS, GameRecord, Store
+from companion.store import BACKUPS, GameRecord, Store, dumps_record
 from tests.conftest import CLI
 
 
@@ -234,3 +236,15 @@ def test_data_home_is_never_the_current_directory(monkeypatch: pytest.MonkeyPatc
     monkeypatch.delenv("COMPANION_HOME", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-test")
     assert data_home() == Path("/tmp/xdg-test/companion")
+
+
+@given(st.lists(st.text(max_size=20), max_size=6), st.lists(st.text(max_size=20), max_size=3))
+def test_save_text_is_what_tomli_w_writes(actions: list[str], notes: list[str]) -> None:
+    """The hand-written writer for the action lists lays the file out exactly as tomli-w."""
+    import tomli_w
+
+    record = GameRecord(kind="hebrac", name="g", settings={"life": 15, "rules": "2005"},
+                        actions=actions, redo=actions[:1], notes=notes)
+    text = dumps_record(record)
+    assert text == tomli_w.dumps(record.to_toml())
+    assert GameRecord.from_toml(tomllib.loads(text)) == record
