@@ -9,8 +9,6 @@ import pytest
 
 from companion.game import replay
 from companion.resources import resource_dir
-from companion.store import GameRecord
-from companion.tricky.engine import normalize_settings
 
 EXAMPLES = sorted(resource_dir("examples").glob("tricky-*.toml"))
 
@@ -22,16 +20,11 @@ def test_there_is_a_game_for_two_three_and_four_players() -> None:
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_example_replays_to_its_final_scores(path: Path) -> None:
+def test_example_games_finish_without_revokes(path: Path) -> None:
+    """Scores are checked with every example in test_examples.py; here, tricky specifics."""
     data = tomllib.loads(path.read_text())
-    record = GameRecord.from_toml(data)  # the saved-game format; [expect] is ignored
-    assert normalize_settings(record.settings) == record.settings
-    engine, applied = replay(record.kind, record.settings, record.actions, source=str(path))
-    assert [a.action for a in applied] == record.actions, "actions are stored canonical"
-    status = engine.status()
-    for key, expected in data["expect"].items():
-        assert status[key] == expected, key
-    assert record.outcome == engine.outcome == "finished"
+    engine, applied = replay(data["kind"], data["settings"], data["actions"], source=str(path))
+    assert engine.outcome == "finished"
     assert not any(line.startswith("Revoke?") for a in applied for line in a.lines)
 
 
