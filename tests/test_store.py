@@ -248,3 +248,68 @@ def test_save_text_is_what_tomli_w_writes(actions: list[str], notes: list[str]) 
     text = dumps_record(record)
     assert text == tomli_w.dumps(record.to_toml())
     assert GameRecord.from_toml(tomllib.loads(text)) == record
+
+
+@given(st.lists(st.text(max_size=20), max_size=6), st.lists(st.text(max_size=20), max_size=3))
+def test_every_save_text_reads_back(actions: list[str], notes: list[str]) -> None:
+    """The piecewise read-back accepts what the writer writes, first time or cached."""
+    from companion.store import _reads_back, _record_parts
+
+    record = GameRecord(kind="hebrac", name="g", settings={"life": 15}, actions=actions,
+                        notes=notes)
+    assert _reads_back(record, _record_parts(record))
+    assert _reads_back(record, _record_parts(record))  # now from the checked lines
+
+
+def test_a_line_that_does_not_read_back_is_never_written(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writer bug (here: quotes left unescaped) is caught before the disk is touched."""
+    import companion.store as store_module
+
+    store = make_game(home, actions=2)
+    before = store.path("g").read_bytes()
+    monkeypatch.setattr(store_module, "toml_string", lambda text: f'"{text}"')
+    with pytest.raises(DataProblem, match="did not read back the same"):
+        Games(store).note("g", 'say "hello" to the merchant 7f3a')
+    assert store.path("g").read_bytes() == before
+
+
+def test_a_long_game_reparses_only_new_lines(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save of a 25-action game parses the scalars, settings and the one new line."""
+    import companion.store as store_module
+
+    store = make_game(home, actions=25)
+    games = Games(store)
+    parsed: list[str] = []
+    real_loads = tomllib.loads
+
+    def spy(text: str) -> dict[str, object]:
+        parsed.append(text)
+        return real_loads(text)
+
+    monkeypatch.setattr(store_module.tomllib, "loads", spy)
+    games.note("g", "a note never written before 91c2")
+    assert "attack 2H" not in "".join(t for t in parsed if t.startswith("v = ["))
+    assert any("a note never written before 91c2" in t for t in parsed)
+    assert GameRecord.from_toml(real_loads(store.path("g").read_text())).notes[-1].endswith("91c2")
+
+
+def test_undecodable_bytes_in_a_command_are_bad_input(cli: CLI, home: Path) -> None:
+    """A terminal in the wrong encoding hands over lone surrogates: exit 2, nothing saved."""
+    assert cli("hebrac", "new", "--name", "g").code == 0
+    before = Store(home).path("g").read_bytes()
+    result = cli("hebrac", "note", "--game", "g", "bad \udcff byte")
+    assert (result.code, result.err) == (
+        2, "Error: 'bad ? byte' is not UTF-8 text: check the terminal's encoding\n")
+    assert Store(home).path("g").read_bytes() == before
+
+
+def test_undecodable_text_reaching_a_save_is_bad_input(home: Path) -> None:
+    store = make_game(home)
+    before = store.path("g").read_bytes()
+    with pytest.raises(BadInput, match="not UTF-8"):
+        Games(store).note("g", "x\udcff")
+    assert store.path("g").read_bytes() == before

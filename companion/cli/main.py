@@ -48,6 +48,12 @@ def run(argv: list[str] | None = None) -> NoReturn:
 
 def run_words(args: list[str]) -> int:
     """Run ``companion ARGS`` in this process; print errors as ``run`` does, return the code."""
+    for word in args:
+        # Bytes the terminal's encoding could not decode arrive as lone surrogates; they
+        # would fail only when a save writes them, so stop them at the door.
+        if not word.isascii() and any("\ud800" <= char <= "\udfff" for char in word):
+            shown = word.encode("utf-8", "replace").decode("utf-8")
+            return _fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
 
     def call() -> Any:
         from companion.cli.commands import click_command
