@@ -1,17 +1,19 @@
 """Share codes: a whole saved game as one line of text, for a QR code or a chat.
 
-A code reads ``CMP1.<body>.<checksum>``:
+A code reads ``CMP2.<body>.<checksum>``:
 
-- ``CMP1`` names the format (a later format gets ``CMP2``; this one refuses it);
-- the body is the game as compact JSON (``kind``, ``name``, ``settings``,
-  ``actions`` and, when not empty, ``notes`` and ``redo``), packed with raw
-  deflate against a fixed dictionary of common words, in base32 without
-  padding (A-Z, 2-7). Capitals, digits and dots are URL-safe, survive being
-  typed and fit a QR code's compact alphanumeric mode;
+- ``CMP2`` names the format (a later one gets ``CMP3``, which this companion
+  refuses; it still reads ``CMP1``);
+- the body is the game (kind, name, settings, actions and, when not empty,
+  undone actions and notes), packed word by word by an adaptive arithmetic
+  coder (``companion.wordpack``; format 1 was compact JSON in raw deflate,
+  about three times as long), in base32 without padding (A-Z, 2-7).
+  Capitals, digits and dots are URL-safe, survive being typed and fit a QR
+  code's compact alphanumeric mode;
 - the checksum is the first 8 hex digits (capitals) of the SHA-256 of
-  ``CMP1.<body>``: a changed or cut code is refused before it is unpacked.
+  ``CMP2.<body>``: a changed or cut code is refused before it is unpacked.
 
-The settings travel whole (as saved, every default written out), so a game
+The settings travel as changes to a base frozen with the format, so a game
 replays the same on a companion whose defaults have changed.
 
 Reading a code is defensive: the text, the unpacked size (bounded while
@@ -35,11 +37,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import BadInput, CompanionError
+from companion import wordpack
+from companion.errors import BadInput, CompanionError, DataProblem
 from companion.game import KINDS, Applied, Engine, load_kind
 from companion.store import check_name
 
-FORMAT = 1
+FORMAT = 2
+READS = (1, 2)
 PREFIX = f"CMP{FORMAT}."
 # Limits, documented in the README: a code longer than MAX_CODE_CHARS, or one
 # that unpacks to more than MAX_PAYLOAD_BYTES, is refused before it is parsed.
@@ -53,15 +57,16 @@ MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
 MAX_SETTING_ITEMS = 64
 MAX_SETTING_CHARS = 200
 MAX_INT = 2**63 - 1  # what TOML can hold
-CODE_FORMS = "CMP1.<letters A-Z and digits 2-7>.<8 hex digits>"
+LIMITS = wordpack.Limits(actions=MAX_ACTIONS, action_chars=MAX_ACTION_CHARS, notes=MAX_NOTES,
+                         note_chars=MAX_NOTE_CHARS, payload_chars=MAX_PAYLOAD_BYTES)
+CODE_FORMS = f"{PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
 CODE_PATTERN = re.compile(r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})")
 _LOOSE_CODE = re.compile(r"CMP\d{1,4}\.[A-Za-z2-7]+\.[0-9A-Fa-f]{8}(?![0-9A-Za-z])")
 _FIELDS = ("kind", "name", "settings", "actions", "notes", "redo")
 _REQUIRED = ("kind", "name", "settings", "actions")
 
-# Frozen with format 1: changing a byte breaks every CMP1 code. Deflate finds
-# the words of a game here (each kind's default settings, verbs, options), so
-# a short game packs into a few dozen bytes and fits a small QR code.
+# Frozen with format 1, which this companion still reads: changing a byte breaks
+# every CMP1 code. Deflate found the words of a game here.
 _DICTIONARY = (
     # Half Deck Dungeon Heroes and Elbereth: verbs and options.
     b'"hand ","hero ","equip ","draw \'","challenge ","discard ","heal ","hurt ","trade ",'
@@ -133,12 +138,15 @@ def encode(
     except BadInput as error:
         raise BadInput(f"this game cannot be shared: {error}") from None
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    raw = payload.encode("utf-8")
-    if len(raw) > MAX_PAYLOAD_BYTES:
-        raise BadInput(f"this game is too long to share: {len(raw)} bytes of data, "
-                       f"the limit is {MAX_PAYLOAD_BYTES}")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, _DICTIONARY)
-    packed = packer.compress(raw) + packer.flush()
+    if len(payload) > MAX_PAYLOAD_BYTES:
+        raise BadInput(f"this game is too long to share: {len(payload)} characters of "
+                       f"data, the limit is {MAX_PAYLOAD_BYTES}")
+    packed = wordpack.pack(kind, name, data["settings"], data["actions"],
+                           data.get("redo", []), data.get("notes", []))
+    # The coder is hand-written: read the code back before anyone is given it.
+    if wordpack.unpack(packed, LIMITS) != data:
+        raise DataProblem("this game's share code did not read back the same; "
+                          "use 'companion sheet' or copy the save file instead")
     body = base64.b32encode(packed).decode("ascii").rstrip("=")
     code = f"{PREFIX}{body}.{checksum(body)}"
     if len(code) > MAX_CODE_CHARS:
@@ -148,6 +156,7 @@ def encode(
 
 
 def checksum(body: str, version: int = FORMAT) -> str:
+    """8 hex digits of the SHA-256 of ``CMP<version>.<body>``."""
     return hashlib.sha256(f"CMP{version}.{body}".encode("ascii")).hexdigest()[:8].upper()
 
 
@@ -179,21 +188,26 @@ def unpack(code: str) -> dict[str, Any]:
     if head is None:
         raise BadInput(f"not a share code: it should start with {PREFIX}")
     version = int(head.group(1))
-    if version != FORMAT:
+    if version not in READS:
         newer = "newer " if version > FORMAT else ""
         raise BadInput(f"this code is format CMP{version} of a {newer}companion; this one "
-                       f"reads CMP{FORMAT}")
+                       f"reads CMP{READS[0]} to CMP{READS[-1]}")
     match = CODE_PATTERN.fullmatch(text)
     if match is None:
-        raise BadInput(f"the code is cut short or damaged: expected {CODE_FORMS}")
+        raise BadInput("the code is cut short or damaged: expected "
+                       f"CMP{version}.<letters A-Z and digits 2-7>.<8 hex digits>")
     body, given = match.group(2), match.group(3)
-    if checksum(body) != given:
+    if checksum(body, version) != given:
         raise BadInput("the checksum does not match: the code was changed or cut short")
     try:
         packed = base64.b32decode(body + "=" * (-len(body) % 8))
     except (binascii.Error, ValueError):
         raise BadInput("the code is damaged: its body is not base32") from None
-    return parse_payload(inflate(packed))
+    if version == 1:
+        return parse_payload(inflate(packed))
+    data = wordpack.unpack(packed, LIMITS)
+    _check_fields(data)
+    return data
 
 
 def inflate(packed: bytes) -> bytes:
@@ -217,22 +231,27 @@ def parse_payload(raw: bytes) -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput("the code's data is not UTF-8 text") from None
-    depth = _json_depth(text)
-    if depth > MAX_DEPTH:
-        raise BadInput(f"the code's data is nested more than {MAX_DEPTH} deep")
-    try:
-        data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                          parse_constant=_refuse_constant, object_pairs_hook=_object)
-    except RecursionError:  # pragma: no cover - _json_depth stops this first
-        raise BadInput("the code's data is nested too deep") from None
-    except ValueError as error:
-        if isinstance(error, BadInput):
-            raise
-        raise BadInput(f"the code's data is not valid JSON: {error}") from None
+    data = parse_json(text, "data")
     if not isinstance(data, dict):
         raise BadInput("the code's data is not a game: expected a JSON object")
     _check_fields(data)
     return data
+
+
+def parse_json(text: str, what: str) -> Any:
+    """JSON from a code, refusing deep nesting, huge numbers, NaN and repeated keys."""
+    depth = _json_depth(text)
+    if depth > MAX_DEPTH:
+        raise BadInput(f"the code's {what} is nested more than {MAX_DEPTH} deep")
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_refuse_constant, object_pairs_hook=_object)
+    except RecursionError:  # pragma: no cover - _json_depth stops this first
+        raise BadInput(f"the code's {what} is nested too deep") from None
+    except ValueError as error:
+        if isinstance(error, BadInput):
+            raise
+        raise BadInput(f"the code's {what} is not valid JSON: {error}") from None
 
 
 def decode(code: str) -> SharedGame:

@@ -60,7 +60,7 @@ def share(
 
 
 def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: bool) -> None:
-    from companion.sheets.qr import ascii_lines, half_block_lines, matrix
+    from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
 
     screen = width()
     try:
@@ -70,13 +70,16 @@ def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: boo
             "a QR code holds at most 4296.")
         say(ALTERNATIVES)
         raise typer.Exit(1) from None
-    if qr.columns() > screen:
-        say(f"Too wide: the QR code of {name!r} needs {qr.columns()} columns and this screen "
+    # The standard's quiet zone is 4 modules; scanners read 2, and 1 on a screen
+    # that is dark around it (tested): a narrow phone gets the thinner margin.
+    quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
+    if quiet is None:
+        say(f"Too wide: the QR code of {name!r} needs {qr.columns(1)} columns and this screen "
             f"has {screen}.")
         say(ALTERNATIVES)
         raise typer.Exit(1)
     draw = ascii_lines if ascii_only else half_block_lines
-    echo_lines(draw(qr, invert=invert))
+    echo_lines(draw(qr, invert=invert, quiet=quiet))
     say(f"{name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
     say("Scan it, then on the other device: companion import CODE")
 
@@ -140,7 +143,7 @@ def read_source(source: str) -> str:
         with open(source, "rb") as handle:
             data = handle.read(MAX_READ_BYTES + 1)
     except FileNotFoundError:
-        raise BadInput(f"{source[:200]!r} is neither a share code (CMP1....) nor a file") from None
+        raise BadInput(f"{source[:200]!r} is neither a share code (CMP2....) nor a file") from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise BadInput(f"cannot read {source[:200]!r}: {reason}") from None

@@ -1,0 +1,683 @@
+"""Share codes, format 2: a game's words packed by adaptive arithmetic coding.
+
+A share code has to fit a QR code on a 40-column phone screen, which holds
+about 60 bytes. Deflate (format 1) spends 2-3 bytes on every word of a game
+because a word is a match or a run of literals; a model that predicts the
+next word from the words before it spends what the word is worth: the next
+card of a deck costs its 5-6 bits, the verb after ``enter A1 QH`` about one.
+
+The stream, in order: the game kind; then the model is primed with that
+kind's frozen primer (its default settings and a few typical actions, so a
+game's first words are cheap); the name; the settings that differ from the
+kind's frozen base; the actions; the undone actions; the notes. Each list
+ends with an end mark where a new item would begin.
+
+Words are coded with PPM-style contexts, longest first: (verb, previous
+word), (verb, position), the list, every word so far; a word none of them has
+seen is an index into the frozen vocabulary, or spelled out byte by byte.
+Everything here is frozen with format 2: changing the vocabulary, a primer,
+the contexts or the arithmetic changes the meaning of every code.
+
+Reading is bounded: the output may not exceed the caller's limits, and every
+table lookup is logarithmic, so a hostile code costs at most a few hundred
+milliseconds before it is refused. ``BadInput`` says why.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.errors import BadInput
+
+_BITS = 32
+_TOP = (1 << _BITS) - 1
+_HALF = 1 << (_BITS - 1)
+_QUARTER = 1 << (_BITS - 2)
+_MAX_TOTAL = 1 << 16  # counts are halved above this: precision stays exact in 32 bits
+_END = "\x00"  # ends a list item or a list; never part of checked text
+
+KIND_ORDER = ("hebrac", "tricky", "halfdeck", "elbereth")
+
+# -- the frozen vocabulary --------------------------------------------------------------
+_WORDS = """
+enter attack potion reveal offer buy heal play refuse take use drop move next-level cast
+see peek round exchange predict trick result hand hero equip draw team-attack challenge
+escape team-escape shuffle-back loot discard hurt trade boost block wound bribe pickup
+break-wall found shop descend
+--with --count --potion --prisoner --treasure --overpay --trump --active --player --pass
+--tricks --potions --spells --goblins --orcs --ogres --last-trick --no-last-trick --predict
+--exchange --str --mag --loot --effect --assist --pick --one-use --standby --forced
+--in-play --hero --minion --boss --trap --misc --endgame-boss --endgame-treasure
+--loot-to --from --next
+assassin barbarian dwarven-hunter elvish-hunter fairy-scout knight ninja nymph seer
+sorcerer thief trickster troubadour witch wizard
+anti-magic body-switch curse double-attack future-perception genie-of-luck god-vision
+healing hell-bomb illusion paralysis remote-vision revelation stealing-spirit stone-statue
+super-strength teleport levitation
+sword staff bow armour helm gauntlets coin stairs key rat spider snake dragon mage
+marksman merchant ogre smith warrior cleric ranger rogue
+hebrac tricky halfdeck elbereth
+{ } [ ] : , " true false
+"""
+_SETTING_KEYS = """
+life decks jokers rules chambers inventory_limit late_potions evil ace_offer_value players
+set rounds_per_player race guild random_heroes colours stars potions thief_base
+trickster_base barbarian_minimum sorcerer_minimum knight_minimum unverified endgame
+deck_size rescue trap_needs shuffle_back equip bosses short_boost bribe_from bribe_key
+"""
+
+
+def _vocabulary() -> tuple[str, ...]:
+    words = [_END]
+    words += [f"{rank}{suit}" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                           "J", "Q", "K") for suit in "HDCS"]
+    words.append("JK")
+    words += [f"{colour}{number}" for colour in "RBYG" for number in range(10)]
+    words += [f"{row}{column}" for row in "ABC" for column in range(1, 11)]
+    words += [str(number) for number in range(31)]
+    words += [f"{sign}{number}" for sign in "+-" for number in range(1, 10)]
+    words += _WORDS.split()
+    words += _SETTING_KEYS.split()
+    return tuple(dict.fromkeys(words))
+
+
+VOCABULARY = _vocabulary()
+_INDEX = {word: number for number, word in enumerate(VOCABULARY)}
+
+# Word classes and, per kind, what each verb takes: at a position after the verb, or
+# after an option. The model learns these before a code is read or written, so the
+# first card of a game costs what a card is worth (about 6 bits), not an escape
+# and an index into the whole vocabulary.
+_CARDS = VOCABULARY[1:54]
+_TRICKY_CARDS = tuple(f"{colour}{number}" for colour in "RBYG" for number in range(10))
+_CHAMBERS = tuple(f"{row}{column}" for row in "ABC" for column in range(1, 11))
+_DIE = tuple(str(number) for number in range(1, 7))
+_SMALL = tuple(str(number) for number in range(13))
+_BONUS = tuple(f"+{number}" for number in range(1, 7))
+_SPELLS = tuple("""anti-magic body-switch curse double-attack future-perception genie-of-luck
+god-vision healing hell-bomb illusion paralysis remote-vision revelation stealing-spirit
+stone-statue super-strength teleport levitation""".split())
+_TRICKY_HEROES = tuple("""assassin barbarian dwarven-hunter elvish-hunter fairy-scout knight
+ninja nymph seer sorcerer thief trickster troubadour witch wizard""".split())
+_HALFDECK_HEROES = ("warrior", "cleric", "ranger", "rogue")
+_COLOURS = ("R", "B", "Y", "G")
+_MONSTERS = ("rat", "spider", "snake", "dragon", "knight", "mage", "marksman", "merchant",
+             "ogre", "smith")
+_ITEMS = ("sword", "staff", "bow", "armour", "helm", "gauntlets", "coin")
+_Grammar = dict[str, dict[int | str, tuple[str, ...]]]
+_GRAMMARS: dict[str, _Grammar] = {
+    "hebrac": {
+        "enter": {1: _CHAMBERS, 2: _CARDS, "--treasure": _CARDS},
+        "see": {1: _CHAMBERS, 2: _CARDS, "--treasure": _CARDS}, "move": {1: _CHAMBERS},
+        "attack": {1: _CARDS, 2: _CARDS, "--potion": _CARDS, "--prisoner": _CARDS},
+        "take": {1: _CARDS}, "use": {1: _CARDS}, "drop": {1: _CARDS}, "play": {1: _CARDS},
+        "potion": {1: _CARDS}, "reveal": {1: _CARDS},
+        "offer": {1: _CARDS, 2: _CARDS}, "buy": {1: _CARDS, 2: _CARDS},
+        "peek": {1: _CARDS, 2: _CARDS},
+        "cast": {1: _SPELLS, "--with": _CARDS, "--count": _SMALL, "--overpay": ()},
+        "heal": {}, "refuse": {}, "next-level": {},
+    },
+    "tricky": {
+        "round": {1: _TRICKY_HEROES, "--active": (), "--trump": _COLOURS, "--predict": _SMALL,
+                  "--pass": ()},
+        "trick": {1: _TRICKY_CARDS, 2: _TRICKY_CARDS, 3: _TRICKY_CARDS, 4: _TRICKY_CARDS},
+        "exchange": {1: _TRICKY_CARDS, 2: _TRICKY_CARDS, 3: _TRICKY_CARDS,
+                     "--player": (), "--count": _SMALL},
+        "predict": {1: _SMALL, "--player": ()},
+        "result": {"--tricks": _SMALL, "--goblins": _SMALL, "--orcs": _SMALL,
+                   "--ogres": _SMALL, "--potions": _SMALL, "--spells": _SMALL,
+                   "--last-trick": (), "--no-last-trick": ()},
+    },
+    "halfdeck": {
+        "hero": {1: _HALFDECK_HEROES, "--str": _DIE, "--mag": _DIE, "--pick": (),
+                 "--player": ()},
+        "attack": {1: _HALFDECK_HEROES, 2: _DIE, "--assist": _HALFDECK_HEROES,
+                   "--loot-to": _HALFDECK_HEROES},
+        "team-attack": {1: _HALFDECK_HEROES, 2: _DIE, "--assist": _HALFDECK_HEROES,
+                        "--from": _HALFDECK_HEROES},
+        "challenge": {1: _HALFDECK_HEROES, 2: _DIE, "--assist": _HALFDECK_HEROES},
+        "equip": {1: _HALFDECK_HEROES, "--str": _BONUS, "--mag": _BONUS, "--one-use": (),
+                  "--standby": ()},
+        "draw": {"--str": _SMALL, "--mag": _SMALL, "--loot": _DIE, "--minion": (),
+                 "--boss": (), "--trap": (), "--misc": (), "--endgame-boss": (),
+                 "--endgame-treasure": (), "--effect": (), "--one-use": (), "--hero": (),
+                 "--player": ()},
+        "hand": {"--player": ()}, "discard": {"--forced": (), "--in-play": ()},
+        "heal": {1: _HALFDECK_HEROES}, "hurt": {1: _HALFDECK_HEROES}, "escape": {},
+        "team-escape": {"--from": _HALFDECK_HEROES}, "loot": {}, "trade": {},
+        "shuffle-back": {},
+    },
+    "elbereth": {
+        "attack": {1: _MONSTERS, 2: _DIE}, "boost": {1: _ITEMS}, "block": {1: _ITEMS},
+        "wound": {1: _ITEMS}, "bribe": {1: _ITEMS}, "pickup": {1: _ITEMS},
+        "shop": {1: _ITEMS}, "break-wall": {1: _DIE}, "found": {1: ("stairs", "shop")},
+        "descend": {},
+    },
+}
+# Per kind: the settings a code leaves out when a game has them (format 2 keeps these
+# even if companion's defaults change, so an old code still means what it meant).
+BASE_SETTINGS: dict[str, dict[str, Any]] = {
+    "hebrac": {"life": 15, "decks": 2, "jokers": 4, "rules": "2005", "chambers": 12,
+               "inventory_limit": 0, "late_potions": False, "evil": False,
+               "ace_offer_value": 12},
+    "tricky": {"players": ["A", "B"], "set": "A", "rounds_per_player": 2, "race": 0,
+               "guild": False, "random_heroes": False,
+               "colours": ["red", "blue", "yellow", "green"], "stars": [1, 2, 3, 4],
+               "potions": [1, 2, 5, 6], "thief_base": [5, 4], "trickster_base": [5, 4],
+               "barbarian_minimum": [6, 4], "sorcerer_minimum": [6, 4],
+               "knight_minimum": [5, 3],
+               "unverified": ["colours", "stars", "potions", "thief_base", "trickster_base",
+                              "barbarian_minimum", "sorcerer_minimum", "knight_minimum"]},
+    "halfdeck": {"players": 1, "endgame": "both", "deck_size": 26, "rescue": "",
+                 "trap_needs": "reach", "shuffle_back": True},
+    "elbereth": {"equip": ["sword", "armour"], "bosses": False, "short_boost": "settles",
+                 "bribe_from": "equipped", "bribe_key": True},
+}
+_REPLACE_ALL = "="  # first settings token: what follows is every setting, not a change
+
+
+# Common English and names of things in these games: spelled-out words (names,
+# notes, Half Deck cards) cost about 4 bits a letter instead of 7.
+_LETTER_PRIMER = """
+the of and to a in is it you that he was for on are with as his they be at one have this
+from or had by not word but what some we can out other were all there when up use your how
+said an each she which do their time if will way about many then them write would like so
+these her long make thing see him two has look more day could go come did number sound no
+most people my over know water than call first who may down side been now find any new work
+part take get place made live where after back little only round man year came show every
+good me give our under name very through just form sentence great think say help low line
+differ turn cause much mean before move right boy old too same tell does set three want air
+well also play small end put home read hand port large spell add even land here must big
+high such follow act why ask men change went light kind off need house picture try us again
+animal point mother world near build self earth father head stand own page should country
+found answer school grow study still learn plant cover food sun four between state keep eye
+never last let thought city tree cross farm hard start might story saw far sea draw left late
+run while press close night real life few north open seem together next white children begin
+got walk example ease paper group always music those both mark often letter until mile river
+car feet care second book carry took science eat room friend began idea fish mountain stop
+once base hear horse cut sure watch color face wood main enough plain girl usual young ready
+above ever red list though feel talk bird soon body dog family direct pose leave song measure
+door product black short numeral class wind question happen complete ship area half rock
+order fire south problem piece told knew pass since top whole king space heard best hour
+better true during hundred five remember step early hold west ground interest reach fast verb
+sing listen six table travel less morning ten simple several vowel toward war lay against
+goblin orc ogre troll skeleton zombie ghost demon dragon witch wizard knight priest priestess
+merchant guard thief rogue ranger warrior cleric mage monk bard hero heroes boss minion trap
+sword shield axe mace dagger bow staff wand ring amulet potion scroll tome map boots armour
+helm cloak gold coin gem key chest door wall floor stair dungeon chamber level battle attack
+won lost dead died death win wins loss score round trick trump player game games turn Ann Bob
+Cy Di Eve Max Sam Tom Zoe Alex Ben Kim Lea Mia Noa Ola Pia Ray Una Vic Will Yan
+"""
+# (Rows of the most used English words, then words of dungeon games and a few short names.)
+
+
+@dataclass
+class Limits:
+    """The most a code may unpack to (share.py's documented limits)."""
+
+    actions: int
+    action_chars: int
+    notes: int
+    note_chars: int
+    payload_chars: int
+
+
+# -- adaptive frequencies ----------------------------------------------------------------
+class _Table:
+    """Counts of the symbols seen in one context, in a Fenwick tree, plus an escape.
+
+    The escape's weight is the number of distinct symbols the game brought (PPM
+    method C), at least 1: symbols learned from the grammar do not weigh on it, as
+    a primed context rarely meets a new word. An empty table escapes for certain
+    and is skipped by both sides.
+    """
+
+    __slots__ = ("index", "symbols", "counts", "tree", "total", "novel")
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.symbols: list[str] = []
+        self.counts: list[int] = []
+        self.tree: list[int] = [0]
+        self.total = 0
+        self.novel = 0
+
+    def grand_total(self) -> int:
+        return self.total + max(1, self.novel)
+
+    def span(self, symbol: str) -> tuple[int, int] | None:
+        position = self.index.get(symbol)
+        if position is None:
+            return None
+        low = self._prefix(position)
+        return low, low + self.counts[position]
+
+    def escape_span(self) -> tuple[int, int]:
+        return self.total, self.grand_total()
+
+    def find(self, target: int) -> tuple[str | None, int, int]:
+        """The symbol whose span holds ``target`` (None: the escape), with its span."""
+        if target >= self.total:
+            return None, self.total, self.grand_total()
+        # Fenwick descent: the last position whose prefix sum is <= target.
+        position, remaining = 0, target
+        step = 1 << (len(self.tree) - 1).bit_length()
+        while step:
+            following = position + step
+            if following < len(self.tree) and self.tree[following] <= remaining:
+                position = following
+                remaining -= self.tree[following]
+            step >>= 1
+        low = target - remaining
+        return self.symbols[position], low, low + self.counts[position]
+
+    def add(self, symbol: str, *, learned: bool = False) -> None:
+        position = self.index.get(symbol)
+        if position is None:
+            self.novel += not learned
+            position = len(self.symbols)
+            self.index[symbol] = position
+            self.symbols.append(symbol)
+            self.counts.append(0)
+            self._grow()
+        self.counts[position] += 1
+        self.total += 1
+        self._bump(position, 1)
+        if self.total > _MAX_TOTAL:
+            self.counts = [(count + 1) // 2 for count in self.counts]
+            self.total = sum(self.counts)
+            self._rebuild()
+
+    def _prefix(self, position: int) -> int:
+        total, node = 0, position
+        while node > 0:
+            total += self.tree[node]
+            node -= node & -node
+        return total
+
+    def _bump(self, position: int, amount: int) -> None:
+        node = position + 1
+        while node < len(self.tree):
+            self.tree[node] += amount
+            node += node & -node
+
+    def _grow(self) -> None:
+        # The new node covers the counts below it that its range spans (all zero at first
+        # for the new symbol, the others' sums copied from the tree).
+        node = len(self.tree)
+        low = node - (node & -node)
+        self.tree.append(self._prefix(node - 1) - self._prefix(low))
+
+    def _rebuild(self) -> None:
+        self.tree = [0] * (len(self.counts) + 1)
+        for position, count in enumerate(self.counts):
+            self._bump(position, count)
+
+
+# -- the arithmetic coder ----------------------------------------------------------------
+class _Coding(Protocol):
+    def pick(self, table: _Table, symbol: str | None) -> str | None: ...
+
+    def uniform(self, size: int, index: int | None) -> int: ...
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.low, self.high, self.pending = 0, _TOP, 0
+        self.bits: list[int] = []
+
+    def pick(self, table: _Table, symbol: str | None) -> str | None:
+        assert symbol is not None
+        span = table.span(symbol)
+        low, high = span if span is not None else table.escape_span()
+        self._code(low, high, table.grand_total())
+        return symbol if span is not None else None
+
+    def uniform(self, size: int, index: int | None) -> int:
+        assert index is not None
+        self._code(index, index + 1, size)
+        return index
+
+    def _code(self, low: int, high: int, total: int) -> None:
+        width = self.high - self.low + 1
+        self.high = self.low + width * high // total - 1
+        self.low = self.low + width * low // total
+        while True:
+            if self.high < _HALF:
+                self._bit(0)
+            elif self.low >= _HALF:
+                self._bit(1)
+                self.low -= _HALF
+                self.high -= _HALF
+            elif self.low >= _QUARTER and self.high < 3 * _QUARTER:
+                self.pending += 1
+                self.low -= _QUARTER
+                self.high -= _QUARTER
+            else:
+                break
+            self.low *= 2
+            self.high = 2 * self.high + 1
+
+    def _bit(self, bit: int) -> None:
+        self.bits.append(bit)
+        self.bits.extend([1 - bit] * self.pending)
+        self.pending = 0
+
+    def finish(self) -> bytes:
+        self.pending += 1
+        self._bit(0 if self.low < _QUARTER else 1)
+        bits = self.bits + [0] * (-len(self.bits) % 8)
+        return bytes(int("".join(map(str, bits[start:start + 8])), 2)
+                     for start in range(0, len(bits), 8))
+
+
+class _Reader:
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.position = 0  # bits read
+        self.low, self.high, self.value = 0, _TOP, 0
+        for _ in range(_BITS):
+            self.value = 2 * self.value + self._next_bit()
+
+    def _next_bit(self) -> int:
+        byte, offset = divmod(self.position, 8)
+        self.position += 1
+        if byte >= len(self.data):
+            # Past the end the writer's stream is zeros; a code that needs many is cut.
+            if self.position > 8 * len(self.data) + 2 * _BITS:
+                raise BadInput("the code is damaged: its data stops short")
+            return 0
+        return (self.data[byte] >> (7 - offset)) & 1
+
+    def _target(self, total: int) -> int:
+        width = self.high - self.low + 1
+        return ((self.value - self.low + 1) * total - 1) // width
+
+    def pick(self, table: _Table, symbol: str | None) -> str | None:
+        total = table.grand_total()
+        found, low, high = table.find(self._target(total))
+        self._consume(low, high, total)
+        return found
+
+    def uniform(self, size: int, index: int | None) -> int:
+        chosen = min(self._target(size), size - 1)
+        self._consume(chosen, chosen + 1, size)
+        return chosen
+
+    def _consume(self, low: int, high: int, total: int) -> None:
+        width = self.high - self.low + 1
+        self.high = self.low + width * high // total - 1
+        self.low = self.low + width * low // total
+        while True:
+            if self.high < _HALF:
+                pass
+            elif self.low >= _HALF:
+                self.low -= _HALF
+                self.high -= _HALF
+                self.value -= _HALF
+            elif self.low >= _QUARTER and self.high < 3 * _QUARTER:
+                self.low -= _QUARTER
+                self.high -= _QUARTER
+                self.value -= _QUARTER
+            else:
+                break
+            self.low *= 2
+            self.high = 2 * self.high + 1
+            self.value = 2 * self.value + self._next_bit()
+
+
+# -- the word model ----------------------------------------------------------------------
+class _Model:
+    """Contexts and their tables; the same calls write a code or read it."""
+
+    def __init__(self, coding: _Coding | None, budget: int) -> None:
+        self.coding = coding  # None while priming: tables learn, nothing is coded
+        self.tables: dict[Hashable, _Table] = {}
+        self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
+        self.budget = budget  # characters the reader may still produce
+        self.limit = budget
+
+    def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
+        tables = [self.tables.setdefault(key, _Table()) for key in contexts]
+        found: str | None = None
+        if self.coding is None:
+            found = word
+        else:
+            for table in tables:
+                if table.symbols:
+                    found = self.coding.pick(table, word)
+                    if found is not None:
+                        break
+            if found is None:
+                found = self._new_word(word)
+        assert found is not None  # priming always passes its word
+        for table in tables:
+            table.add(found, learned=self.coding is None)
+        self._spend(len(found) + 1)
+        return found
+
+    def learn(self, key: Hashable, words: Sequence[str]) -> None:
+        table = self.tables.setdefault(key, _Table())
+        for word in words:
+            table.add(word, learned=True)
+
+    def _new_word(self, word: str | None) -> str:
+        assert self.coding is not None
+        known = _INDEX.get(word, len(VOCABULARY)) if word is not None else None
+        index = self.coding.uniform(len(VOCABULARY) + 1, known)
+        if index < len(VOCABULARY):
+            return VOCABULARY[index]
+        return self._spelled(word)
+
+    def _spelled(self, word: str | None) -> str:
+        """A word not in the vocabulary: its UTF-8 bytes, then a zero byte; each byte
+        predicted from the one before it, else from all bytes, else one in 256."""
+        given = None if word is None else [chr(b) for b in word.encode("utf-8")] + [_END]
+        out: list[str] = []
+        previous = _END
+        while True:
+            char = None if given is None else given[len(out)]
+            previous = self.letter(previous, char)
+            if previous == _END:
+                break
+            out.append(previous)
+            self._spend(1)
+        try:
+            return bytes(ord(c) for c in out).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadInput("the code is damaged: a word is not UTF-8") from None
+
+    def letter(self, previous: str, char: str | None) -> str:
+        tables = [self.letters.setdefault(key, _Table()) for key in (previous, "")]
+        got: str | None = char
+        if self.coding is not None:
+            got = None
+            for table in tables:
+                if table.symbols:
+                    got = self.coding.pick(table, char)
+                    if got is not None:
+                        break
+            if got is None:
+                got = chr(self.coding.uniform(256, None if char is None else ord(char)))
+        assert got is not None
+        for table in tables:
+            table.add(got, learned=self.coding is None)
+        return got
+
+    def _spend(self, chars: int) -> None:
+        self.budget -= chars
+        if self.budget < 0:
+            raise BadInput(f"the code unpacks to more than the limit of {self.limit} "
+                           "characters")
+
+    # -- lists of words ------------------------------------------------------------------
+    def items(self, family: str, texts: Sequence[str] | None, most: int, longest: int
+              ) -> list[str]:
+        """A list of actions or notes, word by word; ``texts`` None: read it."""
+        out: list[str] = []
+        previous = _END
+        while True:
+            if texts is None:
+                words: list[str] | None = None
+            else:
+                words = texts[len(out)].split(" ") if len(out) < len(texts) else [_END]
+            verb = self.word(((family, 0, previous), (family, 0), "*"),
+                             None if words is None else words[0])
+            if verb == _END:  # checked text never holds it: the list ends here
+                return out
+            line = [verb]
+            while True:
+                position = len(line)
+                given = None if words is None else (
+                    words[position] if position < len(words) else _END)
+                contexts: tuple[Hashable, ...] = ((family, verb, min(position, 4)),
+                                                  (family,), "*")
+                if position > 1:  # at 1, the previous word is the verb: the same context
+                    contexts = ((family, verb, line[-1]), *contexts)
+                word = self.word(contexts, given)
+                if word == _END:
+                    break
+                line.append(word)
+                if position > longest:
+                    raise BadInput(f"the code's {family} hold an item longer than {longest} "
+                                   "characters")
+            out.append(" ".join(line))
+            if len(out) > most:
+                raise BadInput(f"the code has more than {most} {family}")
+            previous = verb
+
+
+_JSON_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(-?[0-9][0-9.eE+-]*|true|false|\s+|.)', re.S)
+
+
+def _json_tokens(text: str) -> list[str]:
+    """JSON text as words, joined back by concatenation; a string is its quotes and its
+    text apart, so a player's name in the settings is the same word in the actions."""
+    tokens: list[str] = []
+    for match in _JSON_TOKEN.finditer(text):
+        inner, other = match.groups()
+        if other is not None:
+            tokens.append(other)
+        else:
+            tokens += ['"', inner, '"'] if inner else ['"', '"']
+    return tokens
+
+
+def _settings_text(kind: str, settings: dict[str, Any]) -> str:
+    """The settings as the code carries them: changes to the base, or all of them."""
+    base = BASE_SETTINGS[kind]
+    if set(base) - set(settings):
+        return _REPLACE_ALL + json.dumps(settings, ensure_ascii=False, separators=(",", ":"))
+    changed = {k: v for k, v in settings.items() if k not in base or base[k] != v
+               or type(base[k]) is not type(v)}
+    return json.dumps(changed, ensure_ascii=False, separators=(",", ":")) if changed else ""
+
+
+def _model_for(kind: str, coding: _Coding | None, budget: int) -> _Model:
+    """A model primed for ``kind``: its grammar, its base settings, letters, end marks."""
+    model = _Model(None, 1 << 30)
+    grammar = _GRAMMARS[kind]
+    model.learn(("actions", 0), [*grammar, _END])
+    for verb, slots in grammar.items():
+        options = [slot for slot in slots if isinstance(slot, str)]
+        for position in range(1, 5):
+            words = list(slots.get(position, ()))
+            if position > 1 or not words:  # past its first word an action may end
+                model.learn(("actions", verb, position), [*words, *options, *[_END] * 4])
+            else:
+                model.learn(("actions", verb, position), words)
+        for option in options:
+            model.learn(("actions", verb, option), slots[option])
+    for family in ("redo", "notes"):  # most games have neither: an empty list costs a bit
+        model.learn((family, 0, _END), [_END])
+    model.learn(("name", 0), [kind])
+    model.learn(("name", 1), [_END, *(str(number) for number in range(1, 10))])
+    model.learn(("settings", _END), [_END])
+    for byte in range(0x21, 0x7F):  # printable ASCII, then letters in their usual company
+        model.letter("", chr(byte))
+    for word in _LETTER_PRIMER.split():
+        previous = _END
+        for char in [*word, _END]:
+            previous = model.letter(previous, char)
+    base = json.dumps(BASE_SETTINGS[kind], ensure_ascii=False, separators=(",", ":"))
+    _setting_words(model, _json_tokens(base))
+    model.coding, model.budget, model.limit = coding, budget, budget
+    return model
+
+
+def _name_words(model: _Model, name: str | None) -> str:
+    """A name as words between hyphens: ``hebrac-2`` is the kind, then a digit."""
+    parts = None if name is None else [*name.split("-"), _END]
+    out: list[str] = []
+    while True:
+        given = None if parts is None else parts[len(out)]
+        word = model.word((("name", min(len(out), 1)), "*"), given)
+        if word == _END:
+            return "-".join(out)
+        out.append(word)
+        if len(out) > 40:
+            raise BadInput("the code's game name is longer than 40 characters")
+
+
+def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
+    out: list[str] = []
+    previous = _END
+    while True:
+        given = None if tokens is None else (tokens[len(out)] if len(out) < len(tokens)
+                                             else _END)
+        got = model.word((("settings", previous), ("settings",), "*"), given)
+        if got == _END:
+            return out
+        out.append(got)
+        previous = got
+
+
+# -- the format ------------------------------------------------------------------------
+def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
+         redo: Sequence[str], notes: Sequence[str]) -> bytes:
+    """The game's bytes (already checked by the caller)."""
+    writer = _Writer()
+    writer.uniform(len(KIND_ORDER), KIND_ORDER.index(kind))
+    model = _model_for(kind, writer, 1 << 62)
+    _name_words(model, name)
+    _setting_words(model, _json_tokens(_settings_text(kind, settings)))
+    for family, texts in (("actions", actions), ("redo", redo), ("notes", notes)):
+        model.items(family, list(texts), 10**9, 10**9)
+    return writer.finish()
+
+
+def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
+    """The game in ``data`` as share.py's fields; BadInput when damaged or too big."""
+    reader = _Reader(data)
+    kind = KIND_ORDER[reader.uniform(len(KIND_ORDER), None)]
+    model = _model_for(kind, reader, limits.payload_chars)
+    name = _name_words(model, None)
+    text = "".join(_setting_words(model, None))
+    if text.startswith(_REPLACE_ALL):
+        settings = _loads_settings(text[len(_REPLACE_ALL):])
+    else:
+        settings = dict(BASE_SETTINGS[kind])
+        settings.update(_loads_settings(text) if text else {})
+    actions = model.items("actions", None, limits.actions, limits.action_chars)
+    redo = model.items("redo", None, limits.actions, limits.action_chars)
+    notes = model.items("notes", None, limits.notes, limits.note_chars)
+    data_out: dict[str, Any] = {"kind": kind, "name": name, "settings": settings,
+                                "actions": actions}
+    if notes:
+        data_out["notes"] = notes
+    if redo:
+        data_out["redo"] = redo
+    return data_out
+
+
+def _loads_settings(text: str) -> dict[str, Any]:
+    from companion.share import parse_json
+
+    value = parse_json(text, "settings text")
+    if not isinstance(value, dict):
+        raise BadInput("the code's settings are not a table")
+    return value

@@ -1,0 +1,135 @@
+"""Format 2 share codes: the arithmetic coder and word model under the share codes."""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import share, wordpack
+from companion.errors import BadInput
+
+LIMITS = share.LIMITS
+
+
+def round_trip(kind: str, name: str, game_settings: dict[str, Any], actions: list[str],
+               redo: list[str] | None = None, notes: list[str] | None = None) -> dict[str, Any]:
+    packed = wordpack.pack(kind, name, game_settings, actions, redo or [], notes or [])
+    return wordpack.unpack(packed, LIMITS)
+
+
+# -- the frequency table -------------------------------------------------------------
+@given(st.lists(st.sampled_from("abcdefghij"), min_size=1, max_size=300))
+def test_the_table_agrees_with_plain_counting(symbols: list[str]) -> None:
+    table = wordpack._Table()
+    counts: dict[str, int] = {}
+    for symbol in symbols:
+        table.add(symbol)
+        counts[symbol] = counts.get(symbol, 0) + 1
+    low = 0
+    for symbol, count in counts.items():  # the table keeps first-seen order
+        assert table.span(symbol) == (low, low + count)
+        for target in range(low, low + count):
+            assert table.find(target) == (symbol, low, low + count)
+        low += count
+    assert table.total == low == len(symbols)
+    assert table.find(low)[0] is None  # the escape comes last
+    assert table.grand_total() == low + len(counts)
+
+
+def test_counts_are_halved_and_never_reach_zero() -> None:
+    table = wordpack._Table()
+    table.add("rare")
+    for _ in range(wordpack._MAX_TOTAL + 5):
+        table.add("common")
+    assert table.total <= wordpack._MAX_TOTAL
+    low, high = table.span("rare") or (0, 0)
+    assert high - low >= 1
+    assert table.find(table.total - 1)[0] == "common"
+
+
+# -- round trips ---------------------------------------------------------------------
+WORD = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)
+ACTION = st.lists(st.one_of(WORD, st.sampled_from(wordpack.VOCABULARY[1:])),
+                  min_size=1, max_size=6).map(" ".join)
+SETTING = st.one_of(st.integers(-10**6, 10**6), st.booleans(), st.text(max_size=10),
+                    st.lists(st.text(max_size=6), max_size=4))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(wordpack.KIND_ORDER),
+       st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_-]{0,20}", fullmatch=True),
+       st.dictionaries(st.sampled_from(["life", "players", "evil", "x", "set", "équipe"]),
+                       SETTING, max_size=4),
+       st.lists(ACTION, max_size=15), st.lists(ACTION, max_size=3),
+       st.lists(ACTION, max_size=3))
+def test_any_game_comes_back_word_for_word(kind: str, name: str, changes: dict[str, Any],
+                                           actions: list[str], redo: list[str],
+                                           notes: list[str]) -> None:
+    game_settings = {**wordpack.BASE_SETTINGS[kind], **changes}
+    data = round_trip(kind, name, game_settings, actions, redo, notes)
+    assert data["kind"] == kind and data["name"] == name
+    assert data["settings"] == game_settings
+    assert data["actions"] == actions
+    assert data.get("redo", []) == redo and data.get("notes", []) == notes
+
+
+def test_settings_missing_a_base_key_travel_whole() -> None:
+    data = round_trip("hebrac", "g", {"life": 20}, ["enter A1 5S"])
+    assert data["settings"] == {"life": 20}
+
+
+def test_spaces_empty_words_and_other_scripts_come_back() -> None:
+    actions = ["", " ", "  two  spaces ", "draw 'Große Höhle' --str 5", "hand 龍 ✨"]
+    assert round_trip("halfdeck", "g", wordpack.BASE_SETTINGS["halfdeck"], actions)[
+        "actions"] == actions
+
+
+# -- the format is frozen --------------------------------------------------------------
+def test_the_format_does_not_drift() -> None:
+    """Codes already printed on paper must keep their meaning: any change to the
+    vocabulary, grammars, primers, base settings or arithmetic fails here (and
+    needs a new format number, not an edit)."""
+    code = share.encode("hebrac", "hebrac-1", wordpack.BASE_SETTINGS["hebrac"],
+                        ["enter A1 5S", "attack 9H", "take 3H", "use 3H", "enter A2 QH"])
+    assert code == FROZEN_CODE
+    assert share.decode(FROZEN_CODE).actions[-1] == "enter A2 QH"
+
+
+FROZEN_CODE = "CMP2.ALUL2IB5TOCDQCMRQA.432DCE5C"
+
+
+# -- typical games are short ---------------------------------------------------------
+def test_a_forty_action_hebrac_game_fits_a_small_qr_code() -> None:
+    """About two bytes an action: 40 actions of a real game in a version 5 code,
+    which fits a 40-column screen."""
+    from companion.sheets.qr import matrix
+
+    actions = ["enter A1 7S", "attack 4H", "attack 9D", "take 5H", "enter A2 JD",
+               "reveal 6C", "offer 3S", "enter A3 2C", "attack KH", "take 10H", "use 10H"]
+    actions = (actions * 4)[:40]
+    code = share.encode("hebrac", "hebrac-1", wordpack.BASE_SETTINGS["hebrac"], actions)
+    assert matrix(code).version <= 5
+
+
+# -- hostile data ------------------------------------------------------------------------
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=400))
+def test_random_bytes_are_refused_or_read_cleanly(data: bytes) -> None:
+    try:
+        game = wordpack.unpack(data, LIMITS)
+    except BadInput:
+        return
+    assert game["kind"] in wordpack.KIND_ORDER
+    assert len(game["actions"]) <= share.MAX_ACTIONS
+
+
+def test_a_stream_that_runs_out_is_damaged() -> None:
+    packed = wordpack.pack("tricky", "t", wordpack.BASE_SETTINGS["tricky"],
+                           ["trick R1 R2"] * 30, [], [])
+    body = base64.b32encode(packed[: len(packed) // 3]).decode().rstrip("=")
+    with pytest.raises(BadInput):
+        share.decode(f"CMP2.{body}.{share.checksum(body)}")
