@@ -1,21 +1,21 @@
 """Share codes, format 2: a game's words packed by adaptive arithmetic coding.
 
 A share code has to fit a QR code on a 40-column phone screen, which holds
-about 60 bytes. Deflate (format 1) spends 2-3 bytes on every word of a game
+about 85 bytes of game. Deflate (format 1) spends 2-3 bytes on every word of a game
 because a word is a match or a run of literals; a model that predicts the
 next word from the words before it spends what the word is worth: the next
 card of a deck costs its 5-6 bits, the verb after ``enter A1 QH`` about one.
 
-The stream, in order: the game kind; then the model is primed with that
-kind's frozen primer (its default settings and a few typical actions, so a
-game's first words are cheap); the name; the settings that differ from the
+The stream, in order: the game kind; then the model is primed for that kind
+(its verbs and what each takes, its base settings, the letters of common
+words, so a game's first words are cheap); the name; the settings that differ from the
 kind's frozen base; the actions; the undone actions; the notes. Each list
 ends with an end mark where a new item would begin.
 
 Words are coded with PPM-style contexts, longest first: (verb, previous
 word), (verb, position), the list, every word so far; a word none of them has
 seen is an index into the frozen vocabulary, or spelled out byte by byte.
-Everything here is frozen with format 2: changing the vocabulary, a primer,
+Everything here is frozen with format 2: changing the vocabulary, a grammar,
 the contexts or the arithmetic changes the meaning of every code.
 
 Reading is bounded: the output may not exceed the caller's limits, and every
@@ -43,56 +43,11 @@ _END = "\x00"  # ends a list item or a list; never part of checked text
 KIND_ORDER = ("hebrac", "tricky", "halfdeck", "elbereth")
 
 # -- the frozen vocabulary --------------------------------------------------------------
-_WORDS = """
-enter attack potion reveal offer buy heal play refuse take use drop move next-level cast
-see peek round exchange predict trick result hand hero equip draw team-attack challenge
-escape team-escape shuffle-back loot discard hurt trade boost block wound bribe pickup
-break-wall found shop descend
---with --count --potion --prisoner --treasure --overpay --trump --active --player --pass
---tricks --potions --spells --goblins --orcs --ogres --last-trick --no-last-trick --predict
---exchange --str --mag --loot --effect --assist --pick --one-use --standby --forced
---in-play --hero --minion --boss --trap --misc --endgame-boss --endgame-treasure
---loot-to --from --next
-assassin barbarian dwarven-hunter elvish-hunter fairy-scout knight ninja nymph seer
-sorcerer thief trickster troubadour witch wizard
-anti-magic body-switch curse double-attack future-perception genie-of-luck god-vision
-healing hell-bomb illusion paralysis remote-vision revelation stealing-spirit stone-statue
-super-strength teleport levitation
-sword staff bow armour helm gauntlets coin stairs key rat spider snake dragon mage
-marksman merchant ogre smith warrior cleric ranger rogue
-hebrac tricky halfdeck elbereth
-{ } [ ] : , " true false
-"""
-_SETTING_KEYS = """
-life decks jokers rules chambers inventory_limit late_potions evil ace_offer_value players
-set rounds_per_player race guild random_heroes colours stars potions thief_base
-trickster_base barbarian_minimum sorcerer_minimum knight_minimum unverified endgame
-deck_size rescue trap_needs shuffle_back equip bosses short_boost bribe_from bribe_key
-"""
-
-
-def _vocabulary() -> tuple[str, ...]:
-    words = [_END]
-    words += [f"{rank}{suit}" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                           "J", "Q", "K") for suit in "HDCS"]
-    words.append("JK")
-    words += [f"{colour}{number}" for colour in "RBYG" for number in range(10)]
-    words += [f"{row}{column}" for row in "ABC" for column in range(1, 11)]
-    words += [str(number) for number in range(31)]
-    words += [f"{sign}{number}" for sign in "+-" for number in range(1, 10)]
-    words += _WORDS.split()
-    words += _SETTING_KEYS.split()
-    return tuple(dict.fromkeys(words))
-
-
-VOCABULARY = _vocabulary()
-_INDEX = {word: number for number, word in enumerate(VOCABULARY)}
-
-# Word classes and, per kind, what each verb takes: at a position after the verb, or
-# after an option. The model learns these before a code is read or written, so the
-# first card of a game costs what a card is worth (about 6 bits), not an escape
-# and an index into the whole vocabulary.
-_CARDS = VOCABULARY[1:54]
+# Word classes: the model learns them per verb before a code is read or written (see
+# _GRAMMARS), so the first card of a game costs what a card is worth (about 6 bits),
+# not an escape and an index into the whole vocabulary.
+_CARDS = tuple(f"{rank}{suit}" for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                            "10", "J", "Q", "K") for suit in "HDCS") + ("JK",)
 _TRICKY_CARDS = tuple(f"{colour}{number}" for colour in "RBYG" for number in range(10))
 _CHAMBERS = tuple(f"{row}{column}" for row in "ABC" for column in range(1, 11))
 _DIE = tuple(str(number) for number in range(1, 7))
@@ -108,6 +63,34 @@ _COLOURS = ("R", "B", "Y", "G")
 _MONSTERS = ("rat", "spider", "snake", "dragon", "knight", "mage", "marksman", "merchant",
              "ogre", "smith")
 _ITEMS = ("sword", "staff", "bow", "armour", "helm", "gauntlets", "coin")
+_WORDS = """
+enter attack potion reveal offer buy heal play refuse take use drop move next-level cast
+see peek round exchange predict trick result hand hero equip draw team-attack challenge
+escape team-escape shuffle-back loot discard hurt trade boost block wound bribe pickup
+break-wall found shop descend stairs key
+--with --count --potion --prisoner --treasure --overpay --trump --active --player --pass
+--tricks --potions --spells --goblins --orcs --ogres --last-trick --no-last-trick --predict
+--exchange --str --mag --loot --effect --assist --pick --one-use --standby --forced
+--in-play --hero --minion --boss --trap --misc --endgame-boss --endgame-treasure
+--loot-to --from --next
+hebrac tricky halfdeck elbereth
+{ } [ ] : , " true false
+"""
+_SETTING_KEYS = """
+life decks jokers rules chambers inventory_limit late_potions evil ace_offer_value players
+set rounds_per_player race guild random_heroes colours stars potions thief_base
+trickster_base barbarian_minimum sorcerer_minimum knight_minimum unverified endgame
+deck_size rescue trap_needs shuffle_back equip bosses short_boost bribe_from bribe_key
+"""
+# The end mark first: every word a code may name without spelling it out.
+VOCABULARY = tuple(dict.fromkeys([
+    _END, *_CARDS, *_TRICKY_CARDS, *_CHAMBERS, *(str(number) for number in range(31)),
+    *(f"{sign}{number}" for sign in "+-" for number in range(1, 10)), *_SPELLS,
+    *_TRICKY_HEROES, *_HALFDECK_HEROES, *_MONSTERS, *_ITEMS, *_WORDS.split(),
+    *_SETTING_KEYS.split()]))
+_INDEX = {word: number for number, word in enumerate(VOCABULARY)}
+
+# Per kind, what each verb takes: at a position after the verb, or after an option.
 _Grammar = dict[str, dict[int | str, tuple[str, ...]]]
 _GRAMMARS: dict[str, _Grammar] = {
     "hebrac": {
@@ -215,7 +198,7 @@ Cy Di Eve Max Sam Tom Zoe Alex Ben Kim Lea Mia Noa Ola Pia Ray Una Vic Will Yan
 # (Rows of the most used English words, then words of dungeon games and a few short names.)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Limits:
     """The most a code may unpack to (share.py's documented limits)."""
 

@@ -97,9 +97,18 @@ def test_the_format_does_not_drift() -> None:
                         ["enter A1 5S", "attack 9H", "take 3H", "use 3H", "enter A2 QH"])
     assert code == FROZEN_CODE
     assert share.decode(FROZEN_CODE).actions[-1] == "enter A2 QH"
+    # Settings changed from the base, a spelled name, a note, a word of the vocabulary.
+    game_settings = {**wordpack.BASE_SETTINGS["tricky"], "players": ["Ann", "Bo", "Cy"]}
+    code = share.encode("tricky", "friday-night", game_settings,
+                        ["round thief --active Ann", "trick R1 R2 R3"],
+                        notes=["the key was under the rug"])
+    assert code == FROZEN_TRICKY_CODE
 
 
 FROZEN_CODE = "CMP2.ALUL2IB5TOCDQCMRQA.432DCE5C"
+
+FROZEN_TRICKY_CODE = ("CMP2.P776WVUP55MZKVAWXM7DP6T52PF4CH6PAVARWVWTQOYTCI4BEHQALLXYERJVSCT2KU6"
+                      "2UGOWKAS47GZ2DSJO3O5FMY.D6CE0696")
 
 
 # -- typical games are short ---------------------------------------------------------
