@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -426,21 +426,27 @@ class _Model:
 
     def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
         tables = [self.tables.setdefault(key, _Table()) for key in contexts]
-        found: str | None = None
-        if self.coding is None:
-            found = word
-        else:
+        found = self._choose(tables, word, lambda: self._new_word(word))
+        self._spend(len(found) + 1)
+        return found
+
+    def _choose(self, tables: Sequence[_Table], symbol: str | None,
+                unseen: Callable[[], str]) -> str:
+        """Code ``symbol`` in the first table that knows it (escaping the ones before),
+        else by ``unseen``; every table then learns it. Priming only learns."""
+        found = symbol
+        if self.coding is not None:
+            found = None
             for table in tables:
                 if table.symbols:
-                    found = self.coding.pick(table, word)
+                    found = self.coding.pick(table, symbol)
                     if found is not None:
                         break
             if found is None:
-                found = self._new_word(word)
-        assert found is not None  # priming always passes its word
+                found = unseen()
+        assert found is not None  # priming always passes its symbol
         for table in tables:
             table.add(found, learned=self.coding is None)
-        self._spend(len(found) + 1)
         return found
 
     def learn(self, key: Hashable, words: Sequence[str]) -> None:
@@ -476,20 +482,12 @@ class _Model:
 
     def letter(self, previous: str, char: str | None) -> str:
         tables = [self.letters.setdefault(key, _Table()) for key in (previous, "")]
-        got: str | None = char
-        if self.coding is not None:
-            got = None
-            for table in tables:
-                if table.symbols:
-                    got = self.coding.pick(table, char)
-                    if got is not None:
-                        break
-            if got is None:
-                got = chr(self.coding.uniform(256, None if char is None else ord(char)))
-        assert got is not None
-        for table in tables:
-            table.add(got, learned=self.coding is None)
-        return got
+
+        def any_byte() -> str:
+            assert self.coding is not None
+            return chr(self.coding.uniform(256, None if char is None else ord(char)))
+
+        return self._choose(tables, char, any_byte)
 
     def _spend(self, chars: int) -> None:
         self.budget -= chars
