@@ -68,11 +68,12 @@ class KindInfo:
 KINDS: dict[str, KindInfo] = {
     info.name: info
     for info in (
-        KindInfo("hebrac", "Hebrac's Dungeon", "companion.hebrac.engine", ("hd", "hebrac's")),
-        KindInfo("tricky", "Tricky Dungeon", "companion.tricky.engine", ("td",)),
+        KindInfo("hebrac", "Hebrac's Dungeon", "companion.hebrac.engine",
+                 ("h", "hd", "hebrac's")),
+        KindInfo("tricky", "Tricky Dungeon", "companion.tricky.engine", ("t", "td")),
         KindInfo("halfdeck", "Half Deck Dungeon Heroes", "companion.halfdeck.engine",
-                 ("hddh", "half-deck")),
-        KindInfo("elbereth", "Elbereth", "companion.elbereth.engine", ("elb",)),
+                 ("hh", "hddh", "half-deck")),
+        KindInfo("elbereth", "Elbereth", "companion.elbereth.engine", ("e", "elb")),
     )
 }
 

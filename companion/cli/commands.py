@@ -1,33 +1,104 @@
-"""The ``companion`` command tree: sub-commands per game kind, plus games, rules, demo, shell.
+"""The ``companion`` command tree: one registry of top-level words, built on demand.
 
-Register a game kind's sub-app here with one ``app.add_typer(...)`` line.
-``companion.cli.main.run`` is the entry point: it maps errors to exit codes
-and answers ``KIND status`` without importing this module (or typer).
+``REGISTRY`` names every top-level word once (a game kind's sub-app or a
+command) by where it lives, so nothing is imported until used: the dispatcher
+(``companion.cli.dispatch``) imports and builds only the command a line runs,
+and ``app`` (the whole tree, for help listings and completion) is assembled
+from the same list. A new top-level command is one ``Entry`` line here.
 """
 
 from __future__ import annotations
 
+import importlib
+from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any
 
 import typer
 
-from companion.cli import elbereth, halfdeck, hebrac, rules, share, sheet, tricky
 from companion.cli.common import JsonOption, echo, emit_json, games
 from companion.errors import CompanionError
 
-app = typer.Typer(
-    name="companion",
-    help="Scorekeeper and rules companion for card games played with real cards.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
+HELP = "Scorekeeper and rules companion for card games played with real cards."
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A top-level word: ``target`` is ``module:attribute``, a ``typer.Typer`` (a group of
+    commands) or a command function; ``help`` is a group's line in the listing."""
+
+    name: str
+    target: str
+    help: str | None = None
+    in_shell: bool = True  # 'shell' inside the shell makes no sense
+
+    def load(self) -> Any:
+        module, _, attribute = self.target.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+REGISTRY: tuple[Entry, ...] = (
+    Entry("hebrac", "companion.cli.hebrac:app", "Hebrac's Dungeon: solo dungeon crawl."),
+    Entry("tricky", "companion.cli.tricky:app", "Tricky Dungeon: trick-taking for 2-4 players."),
+    Entry("halfdeck", "companion.cli.halfdeck:app",
+          "Half Deck Dungeon Heroes: heroes and dice."),
+    Entry("elbereth", "companion.cli.elbereth:app",
+          "Elbereth: solitaire roguelike, seven floors."),
+    Entry("rules", "companion.cli.rules:rules_command"),
+    Entry("share", "companion.cli.share:share"),
+    Entry("import", "companion.cli.share:import_game"),
+    Entry("sheet", "companion.cli.sheet:sheet"),
+    Entry("games", "companion.cli.commands:games_app"),
+    Entry("demo", "companion.cli.commands:demo"),
+    Entry("shell", "companion.cli.shell:shell_command", in_shell=False),
+    Entry("play", "companion.cli.shell:shell_command", "Same as 'shell'.", in_shell=False),
 )
+ENTRIES: dict[str, Entry] = {entry.name: entry for entry in REGISTRY}
 
 
-@app.callback()
+def root_app() -> typer.Typer:
+    """The top of every tree, whole or narrowed to one command: the same options and text."""
+    root = typer.Typer(
+        name="companion",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    root.callback()(main_options)
+    return root
+
+
+def add_entry(root: typer.Typer, entry: Entry, target: Any) -> None:
+    """Put one top-level word into ``root``: ``target`` is the entry's object (or a copy
+    narrowed to one command)."""
+    if isinstance(target, typer.Typer):
+        if entry.help is None:
+            root.add_typer(target, name=entry.name)
+        else:
+            root.add_typer(target, name=entry.name, help=entry.help)
+    else:
+        root.command(entry.name, help=entry.help)(target)
+
+
+@cache
+def whole_app() -> typer.Typer:
+    """Every command: for help listings, completion and in-process callers."""
+    root = root_app()
+    for entry in REGISTRY:
+        add_entry(root, entry, entry.load())
+    return root
+
+
+def __getattr__(name: str) -> Any:
+    """``app``: the whole tree, assembled on first use."""
+    if name == "app":
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def main_options(
     plain: Annotated[bool, typer.Option(
         "--plain", help="Clean text: no colour, bold or line editing.")] = False,
@@ -38,23 +109,9 @@ def main_options(
     set_plain(plain)  # also resets it between commands of one process (the shell, tests)
 
 
-KIND_APPS: dict[str, tuple[typer.Typer, str]] = {
-    "hebrac": (hebrac.app, "Hebrac's Dungeon: solo dungeon crawl."),
-    "tricky": (tricky.app, "Tricky Dungeon: trick-taking for 2-4 players."),
-    "halfdeck": (halfdeck.app, "Half Deck Dungeon Heroes: heroes and dice."),
-    "elbereth": (elbereth.app, "Elbereth: solitaire roguelike, seven floors."),
-}
-for _kind, (_sub_app, _help) in KIND_APPS.items():
-    app.add_typer(_sub_app, name=_kind, help=_help)
-app.command("rules")(rules.rules_command)
-app.command("share")(share.share)
-app.command("import")(share.import_game)
-app.command("sheet")(sheet.sheet)
-
 games_app = typer.Typer(
     help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
 )
-app.add_typer(games_app, name="games")
 
 
 @games_app.callback()
@@ -111,7 +168,6 @@ def games_use(name: Annotated[str, typer.Argument(help="The game to make current
     echo(f"{name} is now the current game.")
 
 
-@app.command()
 def demo(
     example: Annotated[
         str | None, typer.Argument(help="An example's name (default: the first).")
@@ -122,40 +178,3 @@ def demo(
 
     for line in run_demo(example):
         echo(line)
-
-
-@app.command()
-def shell(
-    game: Annotated[str | None, typer.Option(
-        "--game", "-g", help="Play this saved game, not the current one.")] = None,
-) -> None:
-    """Interactive shell: a game's commands without the prefix, 'help' lists them."""
-    from companion.cli.shell import run_shell
-
-    code = run_shell(game)
-    if code:
-        raise typer.Exit(code)
-
-
-app.command("play", help="Same as 'shell'.")(shell)
-
-
-@cache
-def click_command(kind: str | None = None) -> Any:
-    """The click command built from ``app``, once per process (building it costs most of a
-    command's own time; the shell and in-process callers run many commands).
-
-    With ``kind``, only that game's sub-commands are built: a one-shot
-    ``companion hebrac attack 7H`` need not build the other ninety commands.
-    """
-    import typer.main
-
-    if kind not in KIND_APPS:
-        return typer.main.get_command(app)
-    narrow = typer.Typer(name="companion", add_completion=False, pretty_exceptions_enable=False,
-                         rich_markup_mode=None,
-                         context_settings={"help_option_names": ["-h", "--help"]})
-    narrow.callback()(main_options)
-    sub_app, text = KIND_APPS[kind]
-    narrow.add_typer(sub_app, name=kind, help=text)
-    return typer.main.get_command(narrow)

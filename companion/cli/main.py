@@ -3,12 +3,12 @@
 ``run`` is the one place where core errors become ``Error: ...`` lines and
 exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
 
-The command tree lives in ``companion.cli.commands`` (register game kinds
-there) and is imported only when needed: ``KIND status [--json] [-g NAME]``,
-the command typed most, takes a fast path that reads its few options by hand,
-never imports typer and prints through the very function the typer command
-calls (``output.show_status``), so both print the same bytes.
-``companion.cli.main.app`` still gives the typer app.
+The commands are registered in ``companion.cli.commands`` and found by
+``companion.cli.dispatch``, which builds only the command that runs.
+``KIND status [--json] [-g NAME]``, the command typed most, takes a fast path
+that reads its few options by hand, never imports typer and prints through
+the very function the typer command calls (``output.show_status``), so both
+print the same bytes. ``companion.cli.main.app`` still gives the typer app.
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ def run(argv: list[str] | None = None) -> NoReturn:
     """Entry point: run the command and map every error to one line and an exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     fast = fast_status(args)
+    if fast is None and len(args) > 1:  # 'hd s' is 'hebrac status' too
+        from companion.cli.dispatch import expand_short
+
+        fast = fast_status(expand_short(args))
     if fast is not None:
         from companion.cli.output import set_plain, show_status
 
@@ -56,12 +60,9 @@ def run_words(args: list[str]) -> int:
             return _fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
 
     def call() -> Any:
-        from companion.cli.commands import click_command
+        from companion.cli.dispatch import run
 
-        words = [a for a in args if not a.startswith("-")]
-        kind = words[0] if words else None
-        return click_command(kind).main(args=args, prog_name="companion",
-                                        standalone_mode=False)
+        return run(args)
 
     return guarded(call)
 

@@ -2,8 +2,10 @@
 
 Each line is a ``companion KIND ...`` command without its prefix, split like a
 shell line and run through the same typer app as the one-shot commands, so
-there is one grammar and one set of rulings. ``a 4h`` is ``attack 4h``: a
-short alias or any unique prefix of a command works. Every action is saved as
+there is one grammar and one set of rulings: the dispatcher
+(``companion.cli.dispatch``) finds the command, ``a 4h`` is ``attack 4h``, a
+short alias or any unique prefix of a command or an option works, and only
+the commands typed are built. Every action is saved as
 it is confirmed, exactly as the one-shot commands save it; games are kept
 open in memory between lines and replayed only when another process changed
 their file.
@@ -22,8 +24,11 @@ import shlex
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
+
+from companion.cli import dispatch
 from companion.cli.output import echo, echo_lines, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.store import check_name
@@ -31,16 +36,7 @@ from companion.store import check_name
 HISTORY_FILE = "shell_history"
 HISTORY_LENGTH = 2000
 BUILTINS = ("help", "exit", "quit")
-# Top-level commands that make no sense inside the shell.
-NOT_IN_SHELL = ("shell", "play")
-ALIASES: dict[str, dict[str, str]] = {
-    "*": {"s": "status", "l": "log", "u": "undo", "r": "redo", "?": "help", "q": "exit"},
-    "hebrac": {"a": "attack", "e": "enter", "t": "take", "c": "cast", "nl": "next-level",
-               "m": "move", "p": "play"},
-    "tricky": {"t": "trick"},
-    "halfdeck": {"a": "attack", "d": "draw", "ta": "team-attack", "e": "equip"},
-    "elbereth": {"a": "attack", "d": "descend", "p": "pickup", "f": "found"},
-}
+BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
 
 Dispatch = Callable[[list[str]], int]
@@ -51,7 +47,6 @@ class Shell(cmd.Cmd):
 
     def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
         super().__init__()
-        from companion.cli.commands import click_command
         from companion.cli.main import run_words
         from companion.session import Games, keep_open
 
@@ -60,7 +55,6 @@ class Shell(cmd.Cmd):
         self.pinned = game
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.plain = plain()
-        self.root = click_command()
         self._run_words: Dispatch = run_words
         self.kind: str | None = None
         self.last_code = 0
@@ -121,17 +115,13 @@ class Shell(cmd.Cmd):
         if not words:
             return True
         head = words[0].lower()
-        if ALIASES["*"].get(head) in ("exit", "help"):
-            head = ALIASES["*"][head]
+        head = BUILTIN_ALIASES.get(head, head)
         if head in ("exit", "quit"):
             return False
         if head == "help":
             self.show_help(words[1:])
             return True
-        try:
-            args = self.expand(words)
-        except _Handled:
-            return True
+        args = self.expand(words)
         if args is None:
             return True
         before = self.games.store.current()
@@ -144,20 +134,25 @@ class Shell(cmd.Cmd):
 
     def expand(self, words: list[str]) -> list[str] | None:
         """The full ``companion`` arguments for a shell line, or None after an error."""
-        group = self.kind_group()
-        if group is not None:
-            name = self.command_name(words[0], group)
+        try:
+            return self._expand(words)
+        except CompanionError as error:  # a prefix that could be two commands
+            self._error(str(error), error.exit_code)
+            return None
+
+    def _expand(self, words: list[str]) -> list[str] | None:
+        if self.kind is not None:
+            name = dispatch.pick_in((self.kind,), words[0])
             if name is not None:
-                args = [self.kind or "", name, *words[1:]]
-                command = group.commands[name]
-                if self.pinned and _takes_game(command) and not _has_game(words[1:]):
+                args = [self.kind, name, *words[1:]]
+                if self.pinned and _takes_game((self.kind, name)) and not _has_game(words[1:]):
                     args += ["--game", self.pinned]
                 return args
-        top = self.root.commands
-        if words[0] in top and words[0] not in NOT_IN_SHELL:
-            return words
-        if group is None and self.pinned is None:
-            self._error(f"no game yet: start one with '{_first_kind(top)} new', or "
+        top = dispatch.pick_top(words[0], shell=True)
+        if top is not None:
+            return [top, *words[1:]]
+        if self.kind is None and self.pinned is None:
+            self._error(f"no game yet: start one with '{_first_kind()} new', or "
                         "'games use NAME'", 2)
             return None
         self._error(f"no such command {words[0]!r} (see 'help')", 2)
@@ -165,25 +160,17 @@ class Shell(cmd.Cmd):
 
     def command_name(self, word: str, group: Any) -> str | None:
         """A command of the game's kind: its name, an alias, or a unique prefix."""
-        names = group.commands
-        lowered = word.lower()
-        if lowered in names:
-            return str(lowered)
-        alias = {**ALIASES["*"], **ALIASES.get(self.kind or "", {})}.get(lowered)
-        if alias in names:
-            return alias
-        matches = [n for n in names if n.startswith(lowered)]
-        if len(matches) == 1:
-            return str(matches[0])
-        if len(matches) > 1:
-            self._error(f"{word!r} could be {', '.join(sorted(matches))}: type more", 2)
-            raise _Handled
-        return None
+        try:
+            return dispatch.pick_in((self.kind or "",), word) if self.kind else None
+        except CompanionError as error:
+            self._error(str(error), error.exit_code)
+            raise _Handled from None
 
     def kind_group(self) -> Any | None:
+        """The game's commands built whole (help and Tab only: a line builds just its own)."""
         if self.kind is None:
             return None
-        return self.root.commands.get(self.kind)
+        return dispatch.group(self.kind)
 
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -237,7 +224,7 @@ class Shell(cmd.Cmd):
             return []
         group = self.kind_group()
         if not before:
-            words = set(BUILTINS) | {n for n in self.root.commands if n not in NOT_IN_SHELL}
+            words = set(BUILTINS) | set(dispatch.top_names(shell=True))
             if group is not None:
                 words |= set(group.commands)
             return _matching(words, text)
@@ -346,7 +333,7 @@ def help_lines(kind: str | None, group: Any | None, game: str | None, columns: i
     else:
         lines.append(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
                      "a unique prefix works too.")
-        aliases = {**ALIASES["*"], **ALIASES.get(kind or "", {})}
+        aliases = dispatch.aliases(kind)
         by_name: dict[str, list[str]] = {}
         for short, long in aliases.items():
             if long in group.commands:
@@ -355,22 +342,31 @@ def help_lines(kind: str | None, group: Any | None, game: str | None, columns: i
                  if not getattr(command, "hidden", False)]
         if columns >= 60:
             for name, command in shown:
-                short = ",".join(sorted(by_name.get(name, [])))
+                short = ",".join(by_name.get(name, []))
                 label = f"{name} ({short})" if short else name
                 text = command.get_short_help_str(limit=columns - 20)
                 lines.append(f"  {label:<16}{text}")
         else:  # a phone: the names flow, 'help CMD' tells the rest
-            labels = [f"{name} ({','.join(sorted(by_name[name]))})" if name in by_name else name
+            labels = [f"{name} ({','.join(by_name[name])})" if name in by_name else name
                       for name, _ in shown]
             lines.append("Commands: " + ", ".join(labels))
+    if group is not None:
+        short = next((a for a, k in dispatch.kind_aliases().items() if k == kind), kind)
+        lines.append(f"One-shot too: 'companion {short} CMD', same short forms; "
+                     "--opt takes a unique prefix.")
     lines += ["help CMD shows a command's options.",
               "exit or Ctrl-D leaves; Tab completes; history is kept.",
               "Other commands work too: games, rules, share, KIND new."]
     return lines
 
 
-def _takes_game(command: Any) -> bool:
-    return any(getattr(p, "name", None) == "game" for p in command.params)
+def _takes_game(path: tuple[str, ...]) -> bool:
+    """Whether the command at ``path`` has a --game option (a group has none)."""
+    import inspect
+
+    found = dispatch.target(path)
+    return callable(found) and not isinstance(found, typer.Typer) and \
+        "game" in inspect.signature(found).parameters
 
 
 def _has_game(words: Iterable[str]) -> bool:
@@ -463,10 +459,10 @@ def _hero_ids(kind: str) -> list[str]:
     return []
 
 
-def _first_kind(commands: Iterable[str]) -> str:
+def _first_kind() -> str:
     from companion.game import KINDS
 
-    return next((k for k in KINDS if k in commands), "hebrac")
+    return next(iter(KINDS), "hebrac")
 
 
 def _readline() -> Any | None:
@@ -489,3 +485,13 @@ def run_shell(game: str | None) -> int:
         echo("companion shell: no game open. 'help' lists the commands.")
     shell.cmdloop()
     return shell.last_code
+
+
+def shell_command(
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", help="Play this saved game, not the current one.")] = None,
+) -> None:
+    """Interactive shell: a game's commands without the prefix, 'help' lists them."""
+    code = run_shell(game)
+    if code:
+        raise typer.Exit(code)
