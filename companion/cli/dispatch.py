@@ -146,7 +146,7 @@ def route(args: list[str]) -> Route:
     while isinstance(found, typer.Typer):
         at += 1
         word = words[at] if at < len(words) else None
-        if word is None or word.startswith("-"):
+        if word is None or word.startswith("-") and word != "-":  # '-' is undo
             rest = words[at:]
             runs_alone = bool(found.info.invoke_without_command)
             leaf = runs_alone and not any(w in HELP_FLAGS for w in rest)
@@ -267,8 +267,12 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     """Run ``companion ARGS``: through the one command's tree, or the whole one (``whole``,
     and whenever the words lead to a listing or nowhere). Errors are raised, not printed."""
     found = route(args)
-    if whole or not found.leaf:
+    if not found.leaf:
         words = found.args if found.path else list(args)
         return tree().main(args=words, prog_name="companion", standalone_mode=False)
-    words = found.args[:found.at] + long_options(leaf(found.path), found.args[found.at:])
-    return command(found.path).main(args=words, prog_name="companion", standalone_mode=False)
+    root = tree() if whole else command(found.path)
+    end = root
+    for name in found.path:
+        end = end.commands[name]
+    words = found.args[:found.at] + long_options(end, found.args[found.at:])
+    return root.main(args=words, prog_name="companion", standalone_mode=False)

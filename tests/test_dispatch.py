@@ -1,0 +1,212 @@
+"""The dispatcher: every command reached alone prints what the whole tree prints.
+
+``dispatch.run`` builds only the path to the command that runs; the whole tree
+is the reference. Each command is run both ways from the same saved games
+(a fresh copy for each run, since some commands change them) and must give
+the same bytes on stdout and stderr and the same exit code.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.cli import dispatch
+from companion.cli.main import guarded, run_words
+from companion.cli.output import set_plain
+from companion.errors import BadInput
+from tests.conftest import CLI, Result
+
+
+@pytest.fixture(autouse=True)
+def not_plain_after() -> Iterator[None]:
+    yield
+    set_plain(False)  # --plain sets NO_COLOR for the process; give it back
+
+
+def leaf_paths() -> list[tuple[str, ...]]:
+    """Every command of the whole tree, and every group that runs by itself."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(command: object, path: tuple[str, ...]) -> None:
+        commands = getattr(command, "commands", None)
+        if commands is None or getattr(command, "invoke_without_command", False):
+            found.append(path)
+        for name, sub in (commands or {}).items():
+            walk(sub, (*path, name))
+
+    walk(dispatch.tree(), ())
+    return found
+
+
+LEAVES = leaf_paths()
+# Commands that read the terminal or stdin when given nothing: their help is compared.
+READS_INPUT = {("shell",), ("play",), ("import",), ("demo",)}
+
+
+def probes() -> list[tuple[str, ...]]:
+    runs: list[tuple[str, ...]] = []
+    for path in LEAVES:
+        runs.append((*path, "--help"))
+        if path not in READS_INPUT:
+            runs.append(path)
+    return runs
+
+
+# Real work, on the games the fixture saves: the benchmark's commands among them.
+WORK = [
+    ("hebrac", "attack", "4H", "-g", "h"),
+    ("hebrac", "attack", "4H", "--pris", "JS", "-g", "h"),
+    ("hebrac", "undo", "-g", "h"),
+    ("hebrac", "redo", "-g", "h"),
+    ("hebrac", "log", "-g", "h"),
+    ("hebrac", "log", "--json", "-g", "h"),
+    ("hebrac", "check", "trade", "JS", "--offer", "5D"),
+    ("hebrac", "check", "steal", "3D", "4C"),
+    ("hebrac", "check", "price", "KS"),
+    ("hebrac", "check", "spell", "healing", "--with", "7C"),
+    ("hebrac", "spells", "-g", "h"),
+    ("hebrac", "cast", "heal", "-g", "h"),
+    ("tricky", "trick", "R1", "B2", "-g", "t"),
+    ("tricky", "scores", "-g", "t"),
+    ("tricky", "heroes"),
+    ("tricky", "heroes", "-g", "t"),
+    ("games",),
+    ("games", "--json"),
+    ("games", "use", "t"),
+    ("rules", "paralysis"),
+    ("rules", "hebrac", "QS"),
+    ("rules", "nothing", "like", "this", "zzz"),
+    ("sheet", "hebrac", "--format", "text", "-g", "h"),
+    ("sheet", "tricky", "--format", "text", "-g", "t"),
+    ("--plain", "hebrac", "log", "-g", "h"),
+    ("hebrac", "attack", "--no-such-option"),
+]
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A home with a Hebrac game in a battle and a Tricky game in a round."""
+    home = tmp_path_factory.mktemp("saved")
+    env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "40"}
+    for args in (["hebrac", "new", "--name", "h"], ["hebrac", "enter", "A1", "5S"],
+                 ["tricky", "new", "ann", "bob", "--name", "t"],
+                 ["tricky", "round", "thief", "--exchange", "0"]):
+        done = subprocess.run([sys.executable, "-m", "companion", *args], env=env,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, (args, done.stderr)
+    return home
+
+
+def both_ways(saved: Path, home: Path, capsys: pytest.CaptureFixture[str],
+              args: tuple[str, ...]) -> tuple[Result, Result]:
+    results = []
+    for whole in (False, True):
+        shutil.rmtree(home, ignore_errors=True)
+        shutil.copytree(saved, home)
+        capsys.readouterr()
+        if whole:
+            code = guarded(lambda: dispatch.run(list(args), whole=True))
+        else:
+            code = run_words(list(args))
+        captured = capsys.readouterr()
+        results.append(Result(code, captured.out, captured.err))
+    return results[0], results[1]
+
+
+@pytest.mark.parametrize("args", probes() + WORK, ids=" ".join)
+def test_alone_and_whole_give_the_same_bytes(
+    saved: Path, home: Path, capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
+) -> None:
+    alone, whole = both_ways(saved, home, capsys, args)
+    assert (alone.code, alone.out, alone.err) == (whole.code, whole.out, whole.err)
+    assert "Traceback" not in alone.err
+
+
+def test_every_command_is_reached_alone() -> None:
+    assert len(LEAVES) > 90
+    for path in LEAVES:
+        node = dispatch.tree()
+        for name in path:
+            node = node.commands[name]
+        # A group that runs by itself would take one more word as a sub-command.
+        found = dispatch.route(list(path) if hasattr(node, "commands") else [*path, "x"])
+        assert found.leaf and found.path == path, path
+
+
+def test_listings_and_unknown_words_go_to_the_whole_tree() -> None:
+    for args in ([], ["--help"], ["hebrac"], ["hebrac", "--help"], ["hebrac", "check"],
+                 ["games", "--help"], ["bogus"], ["hebrac", "bogus"], ["--plain"]):
+        assert not dispatch.route(args).leaf, args
+
+
+def test_short_forms_are_spelled_out() -> None:
+    assert dispatch.route(["hd", "a", "4h"]).args == ["hebrac", "attack", "4h"]
+    assert dispatch.route(["h", "s"]).args == ["hebrac", "status"]
+    assert dispatch.route(["hebrac", "st"]).args == ["hebrac", "status"]
+    assert dispatch.route(["h", "ch", "tr", "JS"]).args == ["hebrac", "check", "trade", "JS"]
+    assert dispatch.route(["t", "r", "barb"]).args == ["tricky", "round", "barb"]
+    assert dispatch.route(["td", "ro", "barb"]).args == ["tricky", "round", "barb"]
+    assert dispatch.route(["t", "re"]).args == ["tricky", "result"]
+    assert dispatch.route(["t", "+"]).args == ["tricky", "redo"]
+    assert dispatch.route(["t", "-", "2"]).args == ["tricky", "undo", "2"]
+    assert dispatch.route(["hh", "a"]).args == ["halfdeck", "attack"]
+    assert dispatch.route(["e", "d"]).args == ["elbereth", "descend"]
+    assert dispatch.route(["--plain", "ga", "--json"]).args == ["--plain", "games", "--json"]
+    assert dispatch.route(["ru", "s"]).args == ["rules", "s"]  # words after a command stay
+    with pytest.raises(BadInput, match="'sh' could be share, sheet, shell: type more"):
+        dispatch.route(["sh"])
+    with pytest.raises(BadInput, match="'re' could be redo, refuse, reveal: type more"):
+        dispatch.route(["hebrac", "re"])
+
+
+def test_option_prefixes_are_spelled_out() -> None:
+    attack = dispatch.leaf(("hebrac", "attack"))
+    assert dispatch.long_options(attack, ["4h", "--pris", "3s", "--pot=5s"]) == [
+        "4h", "--prisoner", "3s", "--potion=5s"]
+    assert dispatch.long_options(attack, ["--", "--pris"]) == ["--", "--pris"]
+    with pytest.raises(BadInput, match="'--p' could be --potion, --prisoner: type more"):
+        dispatch.long_options(attack, ["--p", "3s"])
+
+
+def test_one_shot_short_forms(cli: CLI) -> None:
+    cli("hebrac", "new", "--name", "g")
+    assert cli("hd", "e", "a1", "5s").code == 0
+    done = cli("hd", "a", "4h")
+    assert done.out == "attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14\nL1 A1 life 14/15 magic 0\n"
+    assert cli("h", "s").out == cli("hebrac", "status").out
+    assert cli("hebrac", "st").out == cli("hebrac", "status").out
+    done = cli("hebrac", "-")
+    assert (done.code, done.out) == (0, "Undone: attack 4H\nL1 A1 life 15/15 magic 0\n")
+    done = cli("s")
+    assert (done.code, done.err) == (2, "Error: 's' could be share, sheet, shell: type more\n")
+
+
+def test_a_command_imports_only_its_own_game(cli: CLI, home: Path) -> None:
+    cli("hebrac", "new", "--name", "g")
+    probe = (
+        "import sys\n"
+        "from companion.cli.main import run\n"
+        "try:\n"
+        "    run(sys.argv[1:])\n"
+        "except SystemExit as stop:\n"
+        "    assert stop.code == 0, stop.code\n"
+        "heavy = ('rich', 'qrcode', 'companion.tricky', 'companion.halfdeck',\n"
+        "         'companion.elbereth', 'companion.cli.tricky', 'companion.cli.halfdeck',\n"
+        "         'companion.cli.elbereth', 'companion.cli.rules', 'companion.cli.share',\n"
+        "         'companion.cli.sheet', 'companion.cli.shell', 'companion.sheets')\n"
+        "print(sorted(m for m in sys.modules if any(m == h or m.startswith(h + '.')\n"
+        "                                           for h in heavy)), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    for args in (["hebrac", "log"], ["hd", "e", "a1", "5s"], ["hd", "a", "4h"],
+                 ["hebrac", "check", "price", "KS"]):
+        done = subprocess.run([sys.executable, "-c", probe, *args], env=env,
+                              capture_output=True, text=True, check=False)
+        assert done.stderr.splitlines()[-1] == "[]", (args, done.stderr)
