@@ -182,6 +182,117 @@ def startup_and_status(bench: Bench) -> list[Figure]:
     ]
 
 
+# The one-shot commands of issue 16's list: (label, words, whether the game must be put
+# back after each run). {h} is the 500-action Hebrac game, {t} a Tricky game in a round.
+COMMANDS: list[tuple[str, tuple[str, ...], bool]] = [
+    ("hebrac status", ("hebrac", "status", "-g", "{h}"), False),
+    ("hebrac attack", ("hebrac", "attack", "2H", "-g", "{h}"), True),
+    ("hebrac undo", ("hebrac", "undo", "-g", "{h}"), True),
+    ("hebrac log", ("hebrac", "log", "-g", "{h}"), False),
+    ("hebrac check trade", ("hebrac", "check", "trade", "JS", "--offer", "9D"), False),
+    ("hebrac check steal", ("hebrac", "check", "steal", "3D", "4C"), False),
+    ("hebrac check price", ("hebrac", "check", "price", "KS"), False),
+    ("hebrac check spell", ("hebrac", "check", "spell", "healing", "--with", "7C"), False),
+    ("hebrac spells", ("hebrac", "spells", "-g", "{h}"), False),
+    ("tricky trick", ("tricky", "trick", "Y3", "G4", "-g", "{t}"), True),
+    ("tricky scores", ("tricky", "scores", "-g", "{t}"), False),
+    ("tricky heroes", ("tricky", "heroes"), False),
+    ("games", ("games",), False),
+    ("rules QUERY", ("rules", "paralysis"), False),
+    ("rules hebrac CARD", ("rules", "hebrac", "QS"), False),
+    ("sheet hebrac --format text", ("sheet", "hebrac", "--format", "text", "-g", "{h}"), False),
+    ("sheet tricky --format text", ("sheet", "tricky", "--format", "text", "-g", "{t}"), False),
+    ("hd a 2h (short form)", ("hd", "a", "2h", "-g", "{h}"), True),
+]
+TRICKY_ACTIONS = ["round thief --active ann --exchange 0", "trick R1 B2"]
+
+
+def tricky_game(bench: Bench) -> str:
+    """A two-player Tricky game in its first round, one trick played."""
+    from companion.session import Games
+    from companion.store import GameRecord, Store
+    from companion.tricky.deck import load_deck
+    from companion.tricky.engine import normalize_settings
+
+    store = Store(bench.home)
+    settings = normalize_settings({**load_deck(), "players": ["ann", "bob"]})
+    record = GameRecord(kind="tricky", name="t", settings=settings,
+                        actions=list(TRICKY_ACTIONS))
+    with store.lock("t"):
+        store.write(record, new=True)
+    Games(store).open("t")
+    return "t"
+
+
+def put_back(bench: Bench, name: str, actions: list[str]) -> None:
+    """The saved game as it was before a timed command changed it."""
+    from companion.store import Store
+
+    store = Store(bench.home)
+    with store.lock(name):
+        record = store.read(name)
+        record.actions = list(actions)
+        record.redo = []
+        store.write(record)
+
+
+@measurement("commands")
+def one_shot_commands(bench: Bench) -> list[Figure]:
+    """Each listed one-shot command against a Typer hello-world, pair by pair: one of each
+    per round, the ratio taken within the pair, the median of the ratios reported."""
+    from companion.store import Store
+
+    hello = bench.work / "hello.py"
+    hello.write_text(HELLO)
+    names = {"h": bench.games[500], "t": tricky_game(bench)}
+    before = {name: list(Store(bench.home).read(name).actions) for name in names.values()}
+    figures = []
+    for label, words, changes in COMMANDS:
+        argv = bench.companion(*(w.format(**names) for w in words))
+        game = next((names[k] for k in names if "{" + k + "}" in words), None)
+        bench.process_ms([bench.python, str(hello)])
+        bench.process_ms(argv)
+        if changes and game:
+            put_back(bench, game, before[game])
+        ratios, times = [], []
+        for _ in range(bench.runs):
+            hello_ms = bench.process_ms([bench.python, str(hello)])
+            took = bench.process_ms(argv)
+            if changes and game:
+                put_back(bench, game, before[game])
+            ratios.append(took / hello_ms)
+            times.append(took)
+        figures.append(Figure(f"{label}, one-shot", statistics.median(times),
+                              f"{statistics.median(ratios):.2f} x hello-world"))
+    return figures
+
+
+@measurement("shell-rules")
+def shell_rules(bench: Bench) -> list[Figure]:
+    """'rules QUERY' typed in the shell: the first time (its command built), then again."""
+    from companion import session
+    from companion.cli.shell import Shell
+
+    os.environ.update(bench.env())
+    shell = Shell(bench.games[500], interactive=False)
+
+    def line(text: str) -> float:
+        start = time.perf_counter()
+        with contextlib.redirect_stdout(io.StringIO()):
+            shell.run_line(text)
+        took = (time.perf_counter() - start) * 1000
+        if shell.last_code:
+            raise SystemExit(f"shell line {text!r} failed")
+        return took
+
+    first = line("rules paralysis")
+    queries = itertools.cycle(["paralysis", "escape", "merchant", "queen of spades", "QS"])
+    again = statistics.median(line(f"rules {next(queries)}") for _ in range(max(bench.runs, 30)))
+    session.keep_open(False)
+    return [Figure("shell: rules QUERY, first in a session", first, "its command built"),
+            Figure("shell: rules QUERY", again, "target: under 10 ms")]
+
+
 @measurement("oneshot-action")
 def oneshot_action(bench: Bench) -> list[Figure]:
     """A one-shot action through typer (the slow path), on the 500-action game."""

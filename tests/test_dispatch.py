@@ -67,7 +67,7 @@ WORK = [
     ("hebrac", "redo", "-g", "h"),
     ("hebrac", "log", "-g", "h"),
     ("hebrac", "log", "--json", "-g", "h"),
-    ("hebrac", "check", "trade", "JS", "--offer", "5D"),
+    ("hebrac", "check", "trade", "JS", "--offer", "9D"),
     ("hebrac", "check", "steal", "3D", "4C"),
     ("hebrac", "check", "price", "KS"),
     ("hebrac", "check", "spell", "healing", "--with", "7C"),
