@@ -179,7 +179,8 @@ def test_one_shot_short_forms(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "g")
     assert cli("hd", "e", "a1", "5s").code == 0
     done = cli("hd", "a", "4h")
-    assert done.out == "attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14\nL1 A1 life 14/15 magic 0\n"
+    assert done.out == ("attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14\n"
+                        "L1 A1 life 14/15 magic 0\n")
     assert cli("h", "s").out == cli("hebrac", "status").out
     assert cli("hebrac", "st").out == cli("hebrac", "status").out
     done = cli("hebrac", "-")

@@ -148,7 +148,8 @@ def test_help_lists_commands_with_their_aliases(
     shell = make_shell()
     out, _ = lines_of(shell, capsys, "help")
     assert out.startswith("Game g (hebrac): its commands without 'companion hebrac'; a unique "
-                          "prefix works too.\nCommands: status (s), log (l), undo (u,-), redo (r,+)")
+                          "prefix works too.\nCommands: status (s), log (l), undo (u,-), "
+                          "redo (r,+)")
     assert "attack (a)" in out and "next-level (nl)" in out
     wide = help_lines("hebrac", shell.kind_group(), "g", 80)
     assert "  attack (a)      One round of battle: the attack card(s) turned from the..." in wide

@@ -21,7 +21,7 @@ from companion.game import Applied
 GameOption = Annotated[
     str | None, typer.Option("--game", "-g", help="Act on this saved game, not the current one.")
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+JsonOption = Annotated[bool, typer.Option("--json", "-j", help="Print JSON instead of text.")]
 NameOption = Annotated[str | None, typer.Option("--name", help="Name of the new game.")]
 
 

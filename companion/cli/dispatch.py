@@ -247,7 +247,7 @@ def leaf(path: tuple[str, ...]) -> Any:
 def long_options(found: Any, args: list[str]) -> list[str]:
     """``args`` with unique prefixes of the command's long options spelled out."""
     names = [o for p in found.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")]
-    spelled = []
+    spelled: list[str] = []
     for number, word in enumerate(args):
         if word == "--":
             return spelled + args[number:]

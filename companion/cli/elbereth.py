@@ -31,7 +31,7 @@ add_common_commands(app, KIND)
 app.command("odds")(elbereth_odds)
 
 RollArg = Annotated[str | None, typer.Argument(help="The die (1-6).")]
-RollFlag = Annotated[bool, typer.Option("--roll", help="Let companion roll the die.")]
+RollFlag = Annotated[bool, typer.Option("--roll", "-r", help="Let companion roll the die.")]
 Item = Annotated[str, typer.Argument(help="sword, staff, bow, armour, helm or gauntlets.")]
 
 

@@ -38,7 +38,7 @@ cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,
 app.add_typer(cards_app, name="cards")
 
 RollArg = Annotated[str | None, typer.Argument(help="The die (1-6), or 'roll'.")]
-RollFlag = Annotated[bool, typer.Option("--roll", help="Let companion roll the die.")]
+RollFlag = Annotated[bool, typer.Option("--roll", "-r", help="Let companion roll the die.")]
 PlayerOption = Annotated[int | None, typer.Option("--player", help="Whose (co-op).")]
 StrOption = Annotated[int | None, typer.Option("--str", help="Strength number.")]
 MagOption = Annotated[int | None, typer.Option("--mag", help="Magic number.")]

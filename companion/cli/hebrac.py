@@ -72,8 +72,8 @@ def enter(
 def attack(
     cards: Cards,
     potion: Annotated[str | None, typer.Option(help="Strength potion drunk this round.")] = None,
-    prisoner: Annotated[list[str] | None, typer.Option(help="Prisoner called (repeat).")]
-    = None,
+    prisoner: Annotated[list[str] | None, typer.Option(
+        "--prisoner", "-p", help="Prisoner called (repeat).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """One round of battle: the attack card(s) turned from the Hand Deck."""
@@ -170,9 +170,10 @@ def next_level(game: GameOption = None, as_json: JsonOption = False) -> None:
 def cast(
     spell: Annotated[str, typer.Argument(help="Spell name or unique prefix.")],
     targets: Annotated[list[str] | None, typer.Argument(help="Chambers or cards.")] = None,
-    with_: Annotated[list[str] | None, typer.Option("--with", help="Club card paid (repeat).")]
-    = None,
-    count: Annotated[int | None, typer.Option(help="Lives, chambers or cards bought.")] = None,
+    with_: Annotated[list[str] | None, typer.Option(
+        "--with", "-w", help="Club card paid (repeat).")] = None,
+    count: Annotated[int | None, typer.Option(
+        "--count", "-n", help="Lives, chambers or cards bought.")] = None,
     overpay: Annotated[bool, typer.Option(help="Spend cards not needed for the cost.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -185,7 +186,8 @@ def cast(
 def see(
     chamber: Annotated[str, typer.Argument(help="Chamber looked at.")],
     enemy: Annotated[str | None, typer.Argument(help="Its enemy card.")] = None,
-    treasure: Annotated[str | None, typer.Option(help="Its treasure (God Vision).")] = None,
+    treasure: Annotated[str | None, typer.Option(
+        "--treasure", "-t", help="Its treasure (God Vision).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Record a card seen by a vision spell or genie."""

@@ -42,14 +42,16 @@ def _print_verdict(verdict: Any, as_json: bool, legal_word: str = "Legal") -> No
 @check_app.command("spell")
 def check_spell(
     spell: Annotated[str, typer.Argument(help="Spell name or unique prefix.")],
-    with_: Annotated[list[str] | None, typer.Option("--with", help="Club card (repeat).")] = None,
+    with_: Annotated[list[str] | None, typer.Option("--with", "-w", help="Club card (repeat).")]
+    = None,
     scepter: Annotated[bool, typer.Option(help="The Scepter of Leynos is held.")] = False,
     battle: Annotated[bool, typer.Option(help="In a battle.")] = False,
     trading: Annotated[bool, typer.Option(help="Trading with an adventurer.")] = False,
     encounter: Annotated[str | None, typer.Option(help="Facing: " + ", ".join(ENCOUNTER_CARDS))]
     = None,
     treasure: Annotated[str | None, typer.Option(help="The adventurer's treasure.")] = None,
-    count: Annotated[int | None, typer.Option(help="Lives, chambers or cards bought.")] = None,
+    count: Annotated[int | None, typer.Option(
+        "--count", "-n", help="Lives, chambers or cards bought.")] = None,
     overpay: Annotated[bool, typer.Option(help="Cards beyond the cost are meant.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:

@@ -351,8 +351,8 @@ def help_lines(kind: str | None, group: Any | None, game: str | None, columns: i
                       for name, _ in shown]
             lines.append("Commands: " + ", ".join(labels))
     if group is not None:
-        short = next((a for a, k in dispatch.kind_aliases().items() if k == kind), kind)
-        lines.append(f"One-shot too: 'companion {short} CMD', same short forms; "
+        called = next((a for a, k in dispatch.kind_aliases().items() if k == kind), kind)
+        lines.append(f"One-shot too: 'companion {called} CMD', same short forms; "
                      "--opt takes a unique prefix.")
     lines += ["help CMD shows a command's options.",
               "exit or Ctrl-D leaves; Tab completes; history is kept.",
