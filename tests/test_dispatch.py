@@ -211,3 +211,43 @@ def test_a_command_imports_only_its_own_game(cli: CLI, home: Path) -> None:
         done = subprocess.run([sys.executable, "-c", probe, *args], env=env,
                               capture_output=True, text=True, check=False)
         assert done.stderr.splitlines()[-1] == "[]", (args, done.stderr)
+
+
+def test_short_flags_are_the_long_options(cli: CLI) -> None:
+    cli("hebrac", "new", "--name", "g")
+    cli("hebrac", "enter", "A1", "JS")
+    short = cli("h", "a", "4h", "-p", "3s")
+    assert (short.code, short.err) == (
+        1, "Error: 3S is not a prisoner (a jack) (rule hebrac.treasure.jack)\n")
+    assert cli("hebrac", "attack", "4h", "--prisoner", "3s").err == short.err
+    assert cli("h", "l", "-j").out == cli("hebrac", "log", "--json").out
+
+
+def test_the_shell_reads_the_same_short_forms(cli: CLI) -> None:
+    from companion.cli.shell import Shell
+    from companion.session import keep_open
+
+    cli("tricky", "new", "ann", "bob", "--name", "t")
+    shell = Shell("t", interactive=False)
+    try:
+        assert shell.expand(["r", "thief"]) == ["tricky", "round", "thief", "--game", "t"]
+        assert shell.expand(["re"]) == ["tricky", "result", "--game", "t"]
+        assert shell.expand(["+"]) == ["tricky", "redo", "--game", "t"]
+        assert shell.expand(["ga"]) == ["games"]
+    finally:
+        keep_open(False)
+
+
+def test_keystrokes_script_meets_the_hebrac_target() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+    try:
+        import keystrokes
+    finally:
+        sys.path.pop(0)
+    table = keystrokes.measure()
+    for verb in ("attack", "take"):
+        rows = table["hebrac"][verb]
+        assert sorted(r[2] for r in rows)[len(rows) // 2] <= 20, verb  # one-shot median
+        assert sorted(r[1] for r in rows)[len(rows) // 2] <= 6, verb  # shell median
+    assert keystrokes.short_action("hebrac", "enter C1 3S") == ["e", "C1", "3S"]
+    assert keystrokes.short_kind("hebrac") == "h"
