@@ -8,6 +8,7 @@ spades``, ``joker``); ``str(card)`` is always the canonical text (``10H``,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
@@ -149,3 +150,59 @@ def full_deck(jokers: int = 0) -> list[Card]:
     """One 52-card deck plus ``jokers`` jokers, in a fixed order."""
     cards = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
     return cards + [Card(JOKER_RANK)] * jokers
+
+
+# Words that only make sense inside a card's name: left alone, they mean a name was split.
+_NAME_WORDS = {*_WORD_RANKS, *_SUIT_WORDS, "of"}
+
+
+def join_card_names(tokens: list[str]) -> list[str]:
+    """Typed words with each card name of several words made one: ``queen of diamonds``.
+
+    Other words pass unchanged. A name word left alone (``queen diamonds``) is
+    refused with a hint, rather than read as something else.
+    """
+    if not any(token.lower() in _NAME_WORDS or not token.isascii() for token in tokens):
+        return tokens
+    joined: list[str] = []
+    at = 0
+    while at < len(tokens):
+        for size in (3, 2):
+            words = " ".join(tokens[at:at + size])
+            if at + size <= len(tokens) and _parse(tokens[at]) is None and _parse(words):
+                joined.append(words)
+                at += size
+                break
+        else:
+            if tokens[at].lower() in _NAME_WORDS:
+                raise NotationError(
+                    f"{' '.join(tokens[at:at + 3])!r} is not a card: name one as 'queen of "
+                    "diamonds' (quoted if it is misread) or QD")
+            joined.append(tokens[at])
+            at += 1
+    return joined
+
+
+def card_groupings(tokens: list[str], reads: Callable[[str], bool], count: int,
+                   most: int = 2) -> list[list[str]]:
+    """The ways (at most two) to group ``tokens`` into ``count`` cards of 1..most words.
+
+    Callers use a grouping only when it is the one way: two mean the words are
+    ambiguous and are left as typed.
+    """
+    found: list[list[str]] = []
+
+    def walk(at: int, done: list[str]) -> None:
+        if len(found) > 1 or len(done) > count:
+            return
+        if at == len(tokens):
+            if len(done) == count:
+                found.append(done)
+            return
+        for size in range(1, most + 1):
+            words = " ".join(tokens[at:at + size])
+            if at + size <= len(tokens) and reads(words):
+                walk(at + size, [*done, words])
+
+    walk(0, [])
+    return found

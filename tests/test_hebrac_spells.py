@@ -156,12 +156,20 @@ def test_healing_one_life_per_two_points() -> None:
     engine = give(game("enter A1 10S", "attack 2H"), "7C")
     assert engine.life == 7
     lines = last(engine, "cast healing --with 7C")
-    assert lines == ["Healing costs 6 (3 x 2): 7 = 7, 1 lost", "heal 3: 7 -> 10"]
+    assert lines == ["Healing costs 6 (3 x 2): 7 = 7, 1 lost (a life costs 2)",
+                     "heal 3: 7 -> 10"]
 
 
 def test_healing_never_above_max() -> None:
     engine = give(game("enter A1 6S", "attack 2H"), "10C")
-    assert last(engine, "cast healing --with 10C")[1] == "heal 5: 11 -> 15"
+    assert refused(engine, "cast healing --with 10C", "hebrac.spell.healing") == (
+        "Healing: 10C pays 10 for 4 life at 2 (life 11/15: 4 missing), 2 lost: add --overpay "
+        "to cast anyway (rule hebrac.spell.healing)")
+    applied = engine.apply("cast healing --with 10C --overpay")
+    assert applied.action == "cast healing --with 10C --count 4 --overpay"
+    assert applied.lines == ("Healing costs 8 (4 x 2): 10 = 10, 2 lost", "heal 4: 11 -> 15")
+    engine = give(game("enter A1 6S", "attack 2H"), "10C")
+    assert last(engine, "cast healing --with 10C --count 5")[1] == "heal 4 of 5: 11 -> 15 (max 15)"
 
 
 def test_escape_leaves_the_enemy_face_down() -> None:

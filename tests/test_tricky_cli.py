@@ -81,7 +81,8 @@ def test_usage_errors_exit_2(cli: CLI) -> None:
     assert cli("tricky", "round", "knight").err == \
         "Error: the Knight is in set C; this game plays set A (rule tricky.setup.set)\n"
     assert cli("tricky", "round", "barbarian").err == \
-        "Error: the Barbarian needs --trump COLOUR: a colour (active player picks)\n"
+        "Error: the Barbarian needs its trump: 'round barbarian COLOUR', a colour (active " \
+        "player picks)\n"
     assert cli("tricky", "round", "barbarian").code == 2
     cli("tricky", "round", "thief")
     result = cli("tricky", "trick", "G4", "G5")

@@ -195,7 +195,7 @@ def test_trump_of_each_hero(hero: str, options: str, trump: Trump) -> None:
 
 @pytest.mark.parametrize("hero", ["barbarian", "troubadour", "knight"])
 def test_chosen_trump_is_required(hero: str) -> None:
-    with pytest.raises(BadInput, match="needs --trump"):
+    with pytest.raises(BadInput, match="needs its trump: 'round "):
         game(3, set="all").apply(f"round {hero}")
 
 

@@ -34,6 +34,9 @@ app.add_typer(check_app, name="check")
 app.command("odds")(odds)
 
 Cards = Annotated[list[str], typer.Argument(help="Cards like 10H, QS, AD, JK.")]
+# A card may be named in words, unquoted: 'enter B1 queen of diamonds'.
+OneCard = Annotated[list[str], typer.Argument(help="A card like 10H or queen of hearts.",
+                                              metavar="CARD")]
 OptionalCards = Annotated[list[str] | None, typer.Argument(help="Cards like 10H, QS, AD, JK.")]
 
 
@@ -60,12 +63,13 @@ def new(
 
 @app.command()
 def enter(
-    chamber: Annotated[str, typer.Argument(help="Chamber like A1 (rows A-C).")],
-    enemy: Annotated[str | None, typer.Argument(help="The enemy card turned up.")] = None,
+    words: Annotated[list[str], typer.Argument(
+        help="Chamber like A1 (rows A-C), then the enemy card turned up.",
+        metavar="CHAMBER [ENEMY]")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Move into CHAMBER; ENEMY is the card turned up (left out if already known)."""
-    act(KIND, game, join_action("enter", chamber, enemy or ""), as_json)
+    act(KIND, game, join_action("enter", *words), as_json)
 
 
 @app.command()
@@ -83,17 +87,18 @@ def attack(
 
 
 @app.command()
-def potion(card: Annotated[str, typer.Argument(help="Strength potion.")],
-           game: GameOption = None, as_json: JsonOption = False) -> None:
+def potion(card: OneCard, game: GameOption = None, as_json: JsonOption = False) -> None:
     """Late strength potion after a lost round (needs --late-potions)."""
-    act(KIND, game, join_action("potion", card), as_json)
+    act(KIND, game, join_action("potion", *card), as_json)
 
 
 @app.command()
-def reveal(card: Annotated[str, typer.Argument(help="The chamber's treasure card.")],
-           game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Turn up an adventurer's or merchant's treasure to trade or buy."""
-    act(KIND, game, join_action("reveal", card), as_json)
+def reveal(card: OneCard, game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Turn up an adventurer's or merchant's treasure to trade or buy.
+
+    A merchant with nothing to sell (gems, a black queen) leaves at once.
+    """
+    act(KIND, game, join_action("reveal", *card), as_json)
 
 
 @app.command()
@@ -117,10 +122,9 @@ def heal(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 
 @app.command()
-def play(card: Annotated[str, typer.Argument(help="The card turned from the Hand Deck.")],
-         game: GameOption = None, as_json: JsonOption = False) -> None:
+def play(card: OneCard, game: GameOption = None, as_json: JsonOption = False) -> None:
     """Play Hebrac's game: red wins, black costs 5 life."""
-    act(KIND, game, join_action("play", card), as_json)
+    act(KIND, game, join_action("play", *card), as_json)
 
 
 @app.command()
@@ -135,22 +139,23 @@ def take(
         help="The treasure; then the 3 cards a KD gives or the 3 chambers a KS clears.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Take the chamber's treasure (or Hebrac's prize)."""
+    """Take the chamber's treasure (or Hebrac's prize).
+
+    A KS takes the chambers by itself when no more than 3 unvisited are left.
+    """
     act(KIND, game, join_action("take", *cards), as_json)
 
 
 @app.command()
-def use(card: Annotated[str, typer.Argument(help="A life potion (hearts 2-10).")],
-        game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Drink a life potion, any time."""
-    act(KIND, game, join_action("use", card), as_json)
+def use(card: OneCard, game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Drink a life potion (hearts 2-10), any time."""
+    act(KIND, game, join_action("use", *card), as_json)
 
 
 @app.command()
-def drop(card: Annotated[str, typer.Argument(help="An inventory card.")],
-         game: GameOption = None, as_json: JsonOption = False) -> None:
+def drop(card: OneCard, game: GameOption = None, as_json: JsonOption = False) -> None:
     """Discard a card from the inventory."""
-    act(KIND, game, join_action("drop", card), as_json)
+    act(KIND, game, join_action("drop", *card), as_json)
 
 
 @app.command()
@@ -177,27 +182,35 @@ def cast(
     overpay: Annotated[bool, typer.Option(help="Spend cards not needed for the cost.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Cast a spell paid with magic potions (cheapest payment if --with is left out)."""
+    """Cast a spell paid with magic potions (cheapest payment if --with is left out).
+
+    Healing, Remote Vision and Future Perception buy as many units as the
+    payment covers and can be used; a cast that would lose a unit's worth of
+    points is refused unless --overpay.
+    """
     act(KIND, game, join_action("cast", spell, *(targets or []), options={
         "with": with_ or [], "count": count, "overpay": overpay}), as_json)
 
 
 @app.command()
 def see(
-    chamber: Annotated[str, typer.Argument(help="Chamber looked at.")],
-    enemy: Annotated[str | None, typer.Argument(help="Its enemy card.")] = None,
+    words: Annotated[list[str], typer.Argument(
+        help="Chamber looked at and its enemy card; more pairs for more chambers.",
+        metavar="CHAMBER [ENEMY] [CHAMBER ENEMY...]")],
     treasure: Annotated[str | None, typer.Option(
         "--treasure", "-t", help="Its treasure (God Vision).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Record a card seen by a vision spell or genie."""
-    act(KIND, game, join_action("see", chamber, enemy or "", options={"treasure": treasure}),
-        as_json)
+    """Record cards seen by a vision spell or genie: 'see B2 4D C2 9H'."""
+    act(KIND, game, join_action("see", *words, options={"treasure": treasure}), as_json)
 
 
 @app.command()
 def peek(cards: Cards, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Record the Hand Deck's top cards seen by Future Perception."""
+    """Record the Hand Deck's top cards seen by Future Perception.
+
+    A card then drawn that is not the one seen on top is noted with a warning.
+    """
     act(KIND, game, join_action("peek", *cards), as_json)
 
 

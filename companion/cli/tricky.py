@@ -25,6 +25,7 @@ from companion.cli.common import (
     width,
 )
 from companion.cli.output import fit
+from companion.errors import BadInput
 
 KIND = "tricky"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
@@ -38,14 +39,15 @@ Pair = tuple[int, int]
 @app.command()
 def new(
     players: Annotated[list[str], typer.Argument(
-        help="2 to 4 players in seating order, clockwise.")],
+        help="2 to 4 players in seating order, clockwise (with --race, a number is the "
+             "gold to reach).")],
     hero_set: Annotated[str | None, typer.Option(
         "--set", help="Hero set: A (for beginners), B, C or all.")] = None,
     rounds_per_player: Annotated[int | None, typer.Option(
         help="Longer game: rounds each player is active (2, or 4 with two players).")] = None,
-    race: Annotated[int | None, typer.Option(
-        metavar="GOLD", help="Race: the first to this much gold at a round's end wins.")]
-    = None,
+    race: Annotated[bool, typer.Option(
+        "--race", help="Race: the first to 15 gold at a round's end wins ('--race 20': "
+                       "to 20).")] = False,
     guild: Annotated[bool, typer.Option(
         help="Adventurers Guild: 5 rounds each, each hero once per player.")] = False,
     random_heroes: Annotated[bool, typer.Option(
@@ -53,18 +55,28 @@ def new(
     name: NameOption = None,
 ) -> None:
     """Start a game (it becomes the current one); the deck settings are copied in."""
+    from companion.tables import tables
     from companion.tricky.deck import load_deck
 
+    gold = None
+    if race:  # the number typed after --race lands among the players: it is the gold
+        numbers = [p for p in players if p.isascii() and p.isdigit()]
+        if len(numbers) > 1:
+            raise BadInput(f"--race takes one number, not {' '.join(numbers)}")
+        players = [p for p in players if p not in numbers]
+        gold = int(numbers[0]) if numbers else int(tables(KIND)["variants"]["race_gold"])
     new_game(KIND, {**load_deck(), "players": players, "set": hero_set,
-                    "rounds_per_player": rounds_per_player, "race": race, "guild": guild,
+                    "rounds_per_player": rounds_per_player, "race": gold, "guild": guild,
                     "random_heroes": random_heroes}, name)
 
 
 @app.command("round")
 def round_(
-    hero: Annotated[str, typer.Argument(help="The hero picked (name or its start).")],
+    hero: Annotated[list[str], typer.Argument(
+        help="The hero picked (name or its start), then its trump: a colour (Barbarian, "
+             "Troubadour) or a value (Knight).", metavar="HERO [TRUMP]")],
     trump: Annotated[str | None, typer.Option(
-        metavar="COLOUR|VALUE", help="Barbarian, Troubadour: a colour; Knight: a value.")]
+        metavar="COLOUR|VALUE", help="The trump, if not given after the hero.")]
     = None,
     predict: Annotated[int | None, typer.Option(
         metavar="N", help="Seer: tricks + potions predicted.")] = None,
@@ -76,8 +88,8 @@ def round_(
         "--pass", metavar="HERO", help="Random Dungeon: a hero passed on (up to 2).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Start a round: the active player's hero and its choices."""
-    act(KIND, game, join_action("round", hero, options={
+    """Start a round: the active player's hero and its choices ('round barb red')."""
+    act(KIND, game, join_action("round", *hero, options={
         "active": active, "trump": trump, "predict": predict, "exchange": exchange,
         "pass": pass_ or []}), as_json)
 
@@ -85,7 +97,8 @@ def round_(
 @app.command()
 def exchange(
     cards: Annotated[list[str] | None, typer.Argument(
-        help="The cards put aside, if shown (open exchange with two players).")] = None,
+        help="How many cards ('exchange 2'), or the cards put aside if shown (open "
+             "exchange with two players).", metavar="[N | CARD...]")] = None,
     count: Annotated[int | None, typer.Option(metavar="N", help="How many cards.")] = None,
     player: Annotated[str | None, typer.Option(
         help="Who exchanges (default: the active player, then the other).")] = None,

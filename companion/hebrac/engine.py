@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from companion.actions import ActionWords, join_action
-from companion.cards import Card
+from companion.cards import Card, join_card_names
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.hebrac import rules
@@ -178,6 +178,8 @@ class HebracGame:
         self.future_perception = 0
         self.teleport_target: str | None = None
         self.deck_top: list[Card] = []
+        self.notes: list[str] = []  # said after the ruling: cards contradicting what is known
+        self.sold_out: str | None = None  # a merchant with nothing to sell, closed at once
         self.under_deck: list[Card] = []
         self.seen: list[tuple[Card, str]] = []  # every card typed, in order, with its source
         self.dealt = 0  # cards dealt to the table since the start (2 per chamber per level)
@@ -228,8 +230,17 @@ class HebracGame:
         if self.outcome != "playing" and not (words.verb == "potion" and self._late_potion_open()):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         self.deck_log.append(("action", (), 0))
+        if words.verb == "cast":
+            words.args[1:] = join_card_names(words.args[1:])
+        else:
+            words.args = join_card_names(words.args)
+        self.notes = []
+        sold_out, self.sold_out = self.sold_out, None
+        if words.verb == "refuse" and sold_out and self.encounter is None and not self.pending:
+            return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
+                                      "nothing to sell",))
         canonical, lines = handler(words)
-        return Applied(canonical, tuple(lines))
+        return Applied(canonical, tuple(lines + self.notes))
 
     # -- moving -------------------------------------------------------------------
     def _do_enter(self, words: ActionWords) -> tuple[str, list[str]]:
@@ -536,6 +547,11 @@ class HebracGame:
             raise BadInput("usage: take CARD [CARD...]")
         card = Card.parse(words.args[0])
         extras = words.args[1:]
+        filled = self._genie_of_death_targets(card, extras)
+        if filled:
+            extras = filled
+            self.notes.append(f"{' '.join(filled)}: the only unvisited chamber"
+                                 f"{'s' if len(filled) > 1 else ''} with an enemy")
         if self.pending == "hebrac-prize":
             self.pending = None
             lines = [f"Hebrac's prize: {card}"]
@@ -559,6 +575,15 @@ class HebracGame:
         self._close_chamber(chamber, card)
         lines += self._gain(card, extras, source="chamber")
         return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+
+    def _genie_of_death_targets(self, card: Card, extras: Sequence[str]) -> list[str]:
+        """The chambers a KS must take when no choice is left and none are named."""
+        if extras or card != Card.parse("KS"):
+            return []
+        wanted = int(rules.table()["treasure"]["genie_of_death_enemies"])
+        candidates = [c.name for c in self.chambers.values()
+                      if not c.visited and not c.enemy_gone]
+        return candidates if len(candidates) <= wanted else []
 
     def _canonical_extras(self, card: Card, extras: Sequence[str]) -> list[str]:
         if card == Card.parse("KS"):
@@ -783,8 +808,12 @@ class HebracGame:
                 f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
         encounter.stage = "sale"
         cost = rules.price(card)
-        if cost is None:
-            return join_action("reveal", str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
+        if cost is None:  # no sale can happen: the refusal is the only answer
+            self._under([encounter.enemy])
+            self._close_chamber(chamber, None)
+            self.sold_out = chamber.name
+            return join_action("reveal", str(card)), [
+                rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} cleared"]
         gems = sum(c.rank for c in self.inventory if rules.is_gem(c))
         paying = "the Bag of Meres pays" if self.holds("AD") else f"you hold {gems} in gems"
         return join_action("reveal", str(card)), [
@@ -897,12 +926,12 @@ class HebracGame:
         targets = words.args[1:]
         count = self._spell_count(spell, words.option("count"))
         paid = [Card.parse(t) for t in words.options.get("with", [])]
+        overpay = words.flag("overpay")
         self.verify_cast(spell, targets)
         if paid:
             self._require_held(paid, "magic potion")
-            if spell.unit and count is None:
-                points = sum(rules.magic_points(c, self.scepter) for c in paid)
-                count = max(1, points // spell.cost)
+        if spell.unit and (count is None or not paid):
+            paid, count = self._unit_purchase(spell, paid, count, overpay)
         count = count or 1
         if not paid:
             potions = [c for c in self.inventory if rules.is_magic_potion(c)]
@@ -912,7 +941,7 @@ class HebracGame:
                                   f"{self.magic_points} magic points", R_SPELLS)
             paid = list(chosen)
         verdict = rules.check_spell_payment(spell, paid, scepter=self.scepter, count=count,
-                                            overpay=words.flag("overpay"))
+                                            overpay=overpay)
         if not verdict.legal:
             raise RuleRefused(verdict.reasons[0], R_SPELLS)
         effect_lines = self._spell_effect(spell, targets, count)
@@ -929,8 +958,90 @@ class HebracGame:
         canonical = join_action("cast", spell.id, *canonical_targets, options={
             "with": [str(c) for c in paid],
             "count": count if spell.unit else None,
-            "overpay": words.flag("overpay")})
+            "overpay": overpay})
         return canonical, lines + effect_lines
+
+    # -- spells paid per unit: buy what the payment covers and can be used ----------
+    def useful_units(self, spell: Spell) -> tuple[int | None, str]:
+        """How many units of a per-unit spell can still be used, and why (None: no cap)."""
+        if spell.id == "healing":
+            missing = max(0, self.max_life - self.life)
+            if not missing:
+                return 0, f"life is at its maximum, {self.life}/{self.max_life}"
+            return missing, f"life {self.life}/{self.max_life}: {missing} missing"
+        if spell.id == "remote-vision":
+            free = sorted(self.effects & {"revelation", "god-vision"})
+            if free:
+                name = rules.spells()[free[0]].name
+                return 0, f"{name} shows every enemy of this level already"
+            unknown = sum(1 for c in self.chambers.values()
+                          if c.enemy is None and not c.visited and not c.enemy_gone)
+            useful = max(0, unknown - self.remote_vision)
+            unused = f", {self.remote_vision} vision(s) unused" if self.remote_vision else ""
+            return useful, f"{unknown} unknown enem{'y' if unknown == 1 else 'ies'}{unused}"
+        if spell.id == "future-perception":
+            deck = self.hand_deck_size()
+            useful = max(0, deck - len(self.deck_top) - self.future_perception)
+            return useful, f"{useful} Hand Deck card{'s' if useful != 1 else ''} not yet seen"
+        return None, ""
+
+    def hand_deck_size(self) -> int:
+        """Cards in the Hand Deck: all cards less those held or on the table."""
+        total = 52 * int(self.settings["decks"]) + int(self.settings["jokers"])
+        face_down = sum((c.enemy is None and not c.enemy_gone)
+                        + (c.treasure is None and not c.treasure_gone)
+                        for c in self.chambers.values())
+        return total - sum(self.cards_out().values()) - face_down
+
+    def _unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
+                       overpay: bool) -> tuple[list[Card], int]:
+        """Fill in the payment or the count of a per-unit spell; refuse a waste of points.
+
+        Points are never thrown away unasked: when what is paid covers a unit more
+        than can be used, the cast is refused unless --overpay accepts the loss.
+        """
+        useful, why = self.useful_units(spell)
+        cost, unit = spell.cost, spell.unit
+        rule = spell_rule(spell)
+        if useful == 0:
+            raise RuleRefused(f"{spell.name} would do nothing: {why}", rule)
+        if count is not None and useful is not None and count > useful and not overpay:
+            raise RuleRefused(f"{spell.name} --count {count}: {why}; --count {useful} "
+                              "(or --overpay)", rule)
+        if not paid and count is None:
+            potions = [c for c in self.inventory if rules.is_magic_potion(c)]
+            chosen = rules.unit_payment(potions, cost, useful, self.scepter)
+            if chosen is None:
+                raise RuleRefused(f"{spell.name} costs {cost} per {unit}: you have "
+                                  f"{self.magic_points} magic points", R_SPELLS)
+            paid, count = list(chosen[0]), chosen[1]
+        elif not paid:
+            assert count is not None
+            potions = [c for c in self.inventory if rules.is_magic_potion(c)]
+            chosen_cards = rules.cheapest_payment(potions, cost * count, self.scepter)
+            if chosen_cards is None:
+                raise RuleRefused(f"{spell.name} costs {cost * count} ({count} x {cost}): you "
+                                  f"have {self.magic_points} magic points", R_SPELLS)
+            paid = list(chosen_cards)
+        else:
+            covered = self._points(paid) // cost
+            count = max(1, covered if useful is None else min(covered, useful))
+        points = self._points(paid)
+        lost = points - count * cost
+        if lost >= cost and not overpay:
+            spent = " + ".join(map(str, paid))
+            units = unit if count == 1 or unit == "life" else f"{unit}s"
+            more = points // cost
+            capped = useful is not None and more > useful
+            way = "" if capped else f"--count {more} uses them, or "
+            why_count = f" ({why})" if capped else ""
+            raise RuleRefused(f"{spell.name}: {spent} pays {points} for {count} {units} at "
+                              f"{cost}{why_count}, {lost} lost: {way}add --overpay to cast "
+                              "anyway", rule)
+        return paid, count
+
+    def _points(self, cards: Iterable[Card]) -> int:
+        return sum(rules.magic_points(c, self.scepter) for c in cards)
 
     def _spell_count(self, spell: Spell, text: str | None) -> int | None:
         if text is None:
@@ -1052,6 +1163,9 @@ class HebracGame:
         if sid == "healing":
             before = self.life
             self.life = min(self.max_life, self.life + count)
+            if self.life - before < count:
+                return [f"heal {self.life - before} of {count}: {before} -> {self.life} "
+                        f"(max {self.max_life})"]
             return [f"heal {count}: {before} -> {self.life}"]
         if sid in ("paralysis", "double-attack", "super-strength"):
             assert encounter is not None
@@ -1200,10 +1314,29 @@ class HebracGame:
     # -- what the player sees -------------------------------------------------------
     def _do_see(self, words: ActionWords) -> tuple[str, list[str]]:
         words.check_options(("treasure",))
+        if len(words.args) > 2:  # several chambers at once: CHAMBER ENEMY CHAMBER ENEMY...
+            if len(words.args) % 2 or words.option("treasure"):
+                raise BadInput("usage: see CHAMBER ENEMY [CHAMBER ENEMY...] (pairs; "
+                               "--treasure with one chamber only)")
+            pairs = [(words.args[i], words.args[i + 1]) for i in range(0, len(words.args), 2)]
+            names = [parse_chamber(chamber, self.columns) for chamber, _ in pairs]
+            if len(set(names)) != len(names):
+                raise BadInput("a chamber is named twice")
+            texts, lines = [], []
+            for chamber, enemy in pairs:
+                text, seen = self._see_one(chamber, enemy, None)
+                texts.append(text.removeprefix("see "))
+                lines += seen
+            return "see " + " ".join(texts), lines
         words.check_count(1, 2, "see CHAMBER [ENEMY] [--treasure CARD]")
-        name = parse_chamber(words.args[0], self.columns)
-        enemy = Card.parse(words.args[1]) if len(words.args) > 1 else None
-        treasure = Card.parse(t) if (t := words.option("treasure")) else None
+        return self._see_one(words.args[0], words.args[1] if len(words.args) > 1 else None,
+                             words.option("treasure"))
+
+    def _see_one(self, chamber_text: str, enemy_text: str | None,
+                 treasure_text: str | None) -> tuple[str, list[str]]:
+        name = parse_chamber(chamber_text, self.columns)
+        enemy = Card.parse(enemy_text) if enemy_text else None
+        treasure = Card.parse(treasure_text) if treasure_text else None
         chamber = self.chambers[name]
         god = "god-vision" in self.effects
         if treasure is not None and not god:
@@ -1294,6 +1427,10 @@ class HebracGame:
                                   f"{copies}: a typo?", R_COPIES)
         self.seen.extend((card, source) for card in new)
         if source == "draw":
+            for card, top in zip(new, self.deck_top, strict=False):
+                if card != top:
+                    self.notes.append(f"warning: Future Perception showed {top} on top of "
+                                         f"the Hand Deck, not {card}; {card} is recorded")
             del self.deck_top[:len(new)]  # peeked cards leave the top as they are drawn
         if new:
             self.deck_log.append((source, tuple(new), 0))

@@ -396,5 +396,46 @@ def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = Fa
         return Verdict(False, (f"{spell.name} costs {cost}{per}: {names} not needed "
                                f"(add --overpay to spend it anyway)",), data)
     waste = f", {points - cost} lost" if points > cost else ""
+    if spell.unit and 0 < points - cost < spell.cost:
+        waste += f" (a {spell.unit} costs {spell.cost})"
     return Verdict(True, (f"{spell.name} costs {cost}{per}: {parts}{doubled} = {points}{waste}",),
                    data)
+
+
+def unit_payment(potions: Sequence[Card], cost: int, useful: int | None,
+                 scepter: bool) -> tuple[tuple[Card, ...], int] | None:
+    """For a spell paid per unit: the potions and units wasting fewest points.
+
+    Units are what the points cover, capped at ``useful`` (None: no cap). Ties go
+    to the fewest points spent, then the fewest cards. None when no payment
+    buys a useful unit.
+    """
+    best: dict[int, tuple[Card, ...]] = {0: ()}
+    for card in sorted(potions, key=lambda c: -c.rank):
+        points = magic_points(card, scepter)
+        for total, chosen in sorted(best.items(), reverse=True):
+            current = best.get(total + points)
+            if current is None or len(chosen) + 1 < len(current):
+                best[total + points] = (*chosen, card)
+    found = []
+    for total, chosen in best.items():
+        units = total // cost if useful is None else min(total // cost, useful)
+        if units >= 1:
+            found.append((total - units * cost, total, len(chosen), units, chosen))
+    if not found:
+        return None
+    *_, units, chosen = min(found, key=lambda row: row[:3])
+    return chosen, units
+
+
+def brute_force_unit_payment(potions: Sequence[Card], cost: int, useful: int | None,
+                             scepter: bool) -> tuple[int, int, int] | None:
+    """(points lost, points, cards) of the best unit payment by trying every subset."""
+    best: tuple[int, int, int] | None = None
+    for size in range(len(potions) + 1):
+        for combo in itertools.combinations(potions, size):
+            points = sum(magic_points(c, scepter) for c in combo)
+            units = points // cost if useful is None else min(points // cost, useful)
+            if units >= 1 and (best is None or (points - units * cost, points, size) < best):
+                best = (points - units * cost, points, size)
+    return best

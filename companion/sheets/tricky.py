@@ -123,8 +123,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     game = _table()["game"]
     low, high = int(game["min_players"]), int(game["max_players"])
     if players is None:
-        raise BadInput(f"Tricky Dungeon is for {low} to {high} players: say how many with "
-                       "--players N, or give their names")
+        return _any_count_sheet(low, high)
     count = players if isinstance(players, int) else len(players)
     if not low <= count <= high:
         raise BadInput(f"Tricky Dungeon is for {low} to {high} players, not {count}")
@@ -148,8 +147,28 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
                  sections=[*main, *_heroes("all", {}, count)], dense=rounds + count * 2 > 30)
 
 
+def _any_count_sheet(low: int, high: int) -> Sheet:
+    """No count given: columns for the most players and rows for the longest game."""
+    setups = {n: _table()["players"][str(n)] for n in range(low, high + 1)}
+    rounds = max(n * int(setup["rounds_per_player"]) for n, setup in setups.items())
+    labels = [f"P{n}" for n in range(1, high + 1)]
+    rows = [(str(n),) + ("",) * (3 + 2 * high) for n in range(1, rounds + 1)]
+    foot = ("Total",) + ("",) * (3 + 2 * high)
+    main = [Section("Players, clockwise", (Writing(tuple(labels)),)),
+            Section("Rounds", (_round_table(labels, rows, foot, writing=True),)),
+            Section("Result", (Writing(("Winner",)),))]
+    games = "; ".join(f"{n} players: {setup['hand']} cards each, "
+                      f"{n * int(setup['rounds_per_player'])} rounds"
+                      for n, setup in setups.items())
+    lines = (f"For {low} to {high} players ({games}); leave the unused columns and rounds "
+             "empty. Date: ________", "Set: A / B / C (circle one)")
+    return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
+                 sections=[*main, *_heroes("all", {}, None)], dense=rounds + high * 2 > 30)
+
+
 # -- the side: heroes and cards -----------------------------------------------------
-def _heroes(hero_set: str, settings: Mapping[str, Any], players: int) -> list[Section]:
+def _heroes(hero_set: str, settings: Mapping[str, Any], players: int | None,
+            ) -> list[Section]:
     from companion.tricky.cards import default_deck_settings
     from companion.tricky.heroes import heroes_in, number_text
 
@@ -173,7 +192,8 @@ def _heroes(hero_set: str, settings: Mapping[str, Any], players: int) -> list[Se
         ("No gold", f"when the active player earns none, each other player gets "
                     f"{consolation}"),
     ))
-    return [Section(f"{title}, {players} players", (heroes,), side=True),
+    counts = f"{players} players" if players else "numbers N/M: 2-3 players/4"
+    return [Section(f"{title}, {counts}", (heroes,), side=True),
             Section("Cards", (cards,), side=True)]
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.actions import ActionWords, join_action
+from companion.cards import card_groupings
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.tricky.cards import (
@@ -61,8 +62,8 @@ R_RANDOM = "tricky.variant.random"
 COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
 RESULT_USAGE = ("result [--tricks N] [--potions N] [--spells N] [--goblins N] [--orcs N] "
                 "[--ogres N] [--last-trick | --no-last-trick]")
-ROUND_USAGE = ("round HERO [--trump COLOUR|VALUE] [--predict N] [--exchange N] "
-               "[--active PLAYER] [--pass HERO]")
+ROUND_USAGE = ("round HERO [TRUMP] [--predict N] [--exchange N] [--active PLAYER] "
+               "[--pass HERO]")
 PLAYER_FORMS = "1 to 12 letters, digits, '-' or '_'"
 _PLAYER = re.compile(r"[^\W_][\w-]{0,11}")
 
@@ -291,8 +292,8 @@ class TrickyGame:
     # -- round: the active player picks a hero -----------------------------------
     def _do_round(self, words: ActionWords) -> tuple[str, list[str]]:
         words.check_options(("active", "trump", "predict", "exchange", "pass"))
-        words.check_count(1, 1, ROUND_USAGE)
-        hero = parse_hero(words.args[0], self.choices)
+        words.check_count(1, 3, ROUND_USAGE)
+        hero, trump_text = self._hero_and_trump(words)
         if self.current is not None:
             rnd = self.current
             raise RuleRefused(f"round {rnd.number} is not over: {len(rnd.tricks)} of "
@@ -300,7 +301,7 @@ class TrickyGame:
         active = self._verify_active(words.option("active"))
         self._verify_hero(hero, active)
         passed = self._verify_passes(hero, words.options.get("pass", []))
-        trump = self._parse_trump(hero, words.option("trump"))
+        trump = self._parse_trump(hero, trump_text)
         rnd = Round(len(self.rounds) + 1, active, hero, trump, passed=passed)
         predict_text = words.option("predict")
         predict = self._verify_predict(rnd, predict_text) if predict_text is not None else None
@@ -334,6 +335,26 @@ class TrickyGame:
             "active": name, "trump": trump.option(), "predict": predict,
             "exchange": exchange, "pass": [h.id for h in passed]})
         return canonical, lines
+
+    def _hero_and_trump(self, words: ActionWords) -> tuple[Hero, str | None]:
+        """The hero, then its trump: given after the hero (``barb red``) or as --trump."""
+        args = words.args
+        if len(args) > 1:
+            try:  # a hero's name of two words ('dwarven hunter')
+                return parse_hero(" ".join(args), self.choices), words.option("trump")
+            except NotationError:
+                pass
+        if len(args) > 2:
+            raise BadInput(f"usage: {ROUND_USAGE}")
+        hero = parse_hero(args[0], self.choices)
+        if len(args) == 1:
+            return hero, words.option("trump")
+        if words.option("trump") is not None:
+            raise BadInput(f"the trump is given twice: {args[1]!r} and --trump")
+        if hero.trump not in ("colour", "value"):
+            raise RuleRefused(f"the {hero.name} takes no trump: its trump is "
+                              f"{hero.trump_rule()}", R_HERO_TRUMP)
+        return hero, args[1]
 
     def _verify_active(self, text: str | None) -> int:
         expected = self.next_active()
@@ -377,8 +398,8 @@ class TrickyGame:
     def _parse_trump(self, hero: Hero, text: str | None) -> Trump:
         if hero.trump in ("colour", "value"):
             if text is None:
-                raise BadInput(f"the {hero.name} needs --trump {hero.trump.upper()}: "
-                               f"{hero.trump_rule()}")
+                raise BadInput(f"the {hero.name} needs its trump: 'round {hero.id} "
+                               f"{hero.trump.upper()}', {hero.trump_rule()}")
             if hero.trump == "colour":
                 return Trump("colour", colour=self.deck.parse_colour(text))
             value = text.strip()
@@ -415,8 +436,11 @@ class TrickyGame:
         words.check_options(("player", "count"))
         rnd = self._need_round("exchange cards")
         self._before_play(rnd, "the exchange")
-        cards = self.deck.parse_all(words.args)
         count_text = words.option("count")
+        args = words.args
+        if len(args) == 1 and args[0].isascii() and args[0].isdigit() and count_text is None:
+            count_text, args = args[0], []  # 'exchange 2': how many, the cards unshown
+        cards = self.deck.parse_all(args)
         count = parse_count(count_text, "--count") if count_text is not None else len(cards)
         if cards and count != len(cards):
             raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
@@ -515,11 +539,17 @@ class TrickyGame:
         words.check_options(())
         rnd = self._need_round("enter a trick")
         leader = rnd.leader
-        if len(words.args) != self.count:
+        args = words.args
+        if len(args) > self.count:  # cards named in words: 'green 4 red 5'
+            ways = card_groupings(args, lambda text: self.deck.colour_and_number(text)
+                                  is not None, self.count)
+            args = ways[0] if len(ways) == 1 else args
+        if len(args) != self.count:
             order = ", ".join(self.seat_order(leader))
+            quote = "; quote a card in words, like 'green 4'" if len(args) > self.count else ""
             raise BadInput(f"a trick is {self.count} cards, one per player, in play order: "
-                           f"{order}")
-        cards = tuple(self.deck.parse_all(words.args))
+                           f"{order}{quote}")
+        cards = tuple(self.deck.parse_all(args))
         self._need_prediction(rnd)
         self._verify_new_cards(rnd, cards, "in this trick")
         # verified: settle the trick
