@@ -39,9 +39,9 @@ def test_healing_paid_by_a_single_7c_heals_3() -> None:
 
 def test_healing_that_would_lose_points_is_refused_first() -> None:
     engine = hurt(1, "7C")
-    assert refused(engine, "cast healing", "hebrac.spell.healing") == (
+    assert refused(engine, "cast healing", "hebrac.ruling.unit-spells") == (
         "Healing: 7C pays 7 for 1 life at 2 (life 14/15: 1 missing), 5 lost: add --overpay "
-        "to cast anyway (rule hebrac.spell.healing)")
+        "to cast anyway (rule hebrac.ruling.unit-spells)")
     assert engine.inventory == [Card.parse("7C")] and engine.life == 14
     applied = engine.apply("cast healing --overpay")
     assert applied.action == "cast healing --with 7C --count 1 --overpay"
@@ -49,23 +49,24 @@ def test_healing_that_would_lose_points_is_refused_first() -> None:
 
 
 def test_healing_at_full_life_does_nothing_and_is_refused() -> None:
-    assert refused(give(game(), "2C"), "cast healing", "hebrac.spell.healing") == (
-        "Healing would do nothing: life is at its maximum, 15/15 (rule hebrac.spell.healing)")
+    assert refused(give(game(), "2C"), "cast healing", "hebrac.ruling.unit-spells") == (
+        "Healing would do nothing: life is at its maximum, 15/15 "
+        "(rule hebrac.ruling.unit-spells)")
 
 
 def test_a_count_too_small_for_the_payment_is_refused_with_the_count_that_fits() -> None:
     engine = hurt(8, "7C")
-    assert refused(engine, "cast healing --count 1", "hebrac.spell.healing") == (
+    assert refused(engine, "cast healing --count 1", "hebrac.ruling.unit-spells") == (
         "Healing: 7C pays 7 for 1 life at 2, 5 lost: --count 3 uses them, or add --overpay to "
-        "cast anyway (rule hebrac.spell.healing)")
+        "cast anyway (rule hebrac.ruling.unit-spells)")
     assert engine.apply("cast healing --count 3").lines[1] == "heal 3: 7 -> 10"
 
 
 def test_a_count_above_what_can_be_used_is_refused() -> None:
     engine = hurt(2, "10C")
-    assert refused(engine, "cast healing --count 5", "hebrac.spell.healing") == (
+    assert refused(engine, "cast healing --count 5", "hebrac.ruling.unit-spells") == (
         "Healing --count 5: life 13/15: 2 missing; --count 2 (or --overpay) "
-        "(rule hebrac.spell.healing)")
+        "(rule hebrac.ruling.unit-spells)")
 
 
 def test_with_alone_buys_what_it_covers() -> None:
@@ -101,9 +102,9 @@ def test_remote_vision_is_capped_by_the_enemies_still_unknown() -> None:
         chamber.enemy_gone = chamber.name not in ("B2", "C3")
     assert engine.useful_units(rules.find_spell("remote")) == (2, "2 unknown enemies")
     assert engine.apply("cast remote-vision").action == "cast remote-vision --with 2C --count 2"
-    assert refused(give(engine, "2C"), "cast remote-vision", "hebrac.spell.remote-vision") == (
+    assert refused(give(engine, "2C"), "cast remote-vision", "hebrac.ruling.unit-spells") == (
         "Remote Vision would do nothing: 2 unknown enemies, 2 vision(s) unused "
-        "(rule hebrac.spell.remote-vision)")
+        "(rule hebrac.ruling.unit-spells)")
     assert engine.apply("cast remote-vision --with 5C --count 1").lines == (
         "Remote Vision costs 1 (1 x 1): 5 = 5, 4 lost",  # both named: cast as told
         "you may look at 1 unexplored enemy: 'see CHAMBER CARD'")
@@ -112,18 +113,18 @@ def test_remote_vision_is_capped_by_the_enemies_still_unknown() -> None:
 def test_remote_vision_after_revelation_is_refused() -> None:
     engine = give(game(), "9C", "2C")
     last(engine, "cast revelation")
-    assert refused(engine, "cast remote-vision", "hebrac.spell.remote-vision") == (
+    assert refused(engine, "cast remote-vision", "hebrac.ruling.unit-spells") == (
         "Remote Vision would do nothing: Revelation shows every enemy of this level already "
-        "(rule hebrac.spell.remote-vision)")
+        "(rule hebrac.ruling.unit-spells)")
 
 
 def test_remote_vision_payment_covering_more_chambers_than_unknown() -> None:
     engine = give(game(), "5C")
     for chamber in engine.chambers.values():
         chamber.enemy_gone = chamber.name != "B2"
-    assert refused(engine, "cast remote-vision", "hebrac.spell.remote-vision") == (
+    assert refused(engine, "cast remote-vision", "hebrac.ruling.unit-spells") == (
         "Remote Vision: 5C pays 5 for 1 chamber at 1 (1 unknown enemy), 4 lost: add --overpay "
-        "to cast anyway (rule hebrac.spell.remote-vision)")
+        "to cast anyway (rule hebrac.ruling.unit-spells)")
 
 
 def test_future_perception_is_capped_by_the_hand_deck() -> None:

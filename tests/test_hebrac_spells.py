@@ -162,9 +162,9 @@ def test_healing_one_life_per_two_points() -> None:
 
 def test_healing_never_above_max() -> None:
     engine = give(game("enter A1 6S", "attack 2H"), "10C")
-    assert refused(engine, "cast healing --with 10C", "hebrac.spell.healing") == (
+    assert refused(engine, "cast healing --with 10C", "hebrac.ruling.unit-spells") == (
         "Healing: 10C pays 10 for 4 life at 2 (life 11/15: 4 missing), 2 lost: add --overpay "
-        "to cast anyway (rule hebrac.spell.healing)")
+        "to cast anyway (rule hebrac.ruling.unit-spells)")
     applied = engine.apply("cast healing --with 10C --overpay")
     assert applied.action == "cast healing --with 10C --count 4 --overpay"
     assert applied.lines == ("Healing costs 8 (4 x 2): 10 = 10, 2 lost", "heal 4: 11 -> 15")

@@ -47,6 +47,7 @@ R_PRISONER = "hebrac.treasure.jack"
 R_SPELLS = "hebrac.spell.paying"
 R_ONE_SPELL = "hebrac.spell.one-per-battle"
 R_ANTI_MAGIC = "hebrac.spell.anti-magic"
+R_UNITS = "hebrac.ruling.unit-spells"
 
 
 def spell_rule(spell: Spell) -> str:
@@ -1002,7 +1003,7 @@ class HebracGame:
         """
         useful, why = self.useful_units(spell)
         cost, unit = spell.cost, spell.unit
-        rule = spell_rule(spell)
+        rule = R_UNITS
         if useful == 0:
             raise RuleRefused(f"{spell.name} would do nothing: {why}", rule)
         if count is not None and useful is not None and count > useful and not overpay:
