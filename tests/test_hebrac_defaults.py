@@ -294,3 +294,22 @@ def test_cli_card_names_in_words(cli: CLI) -> None:
     result = cli("hebrac", "take", "two", "of", "clubs")
     assert result.out.splitlines()[:2] == ["treasure of A1: 2C", "2C magic potion into the "
                                                                  "inventory"]
+
+
+def test_check_spell_with_a_game_buys_as_the_game_would(cli: CLI) -> None:
+    cli("hebrac", "new", "--name", "g")
+    for words in (("enter", "A1", "10S"), ("attack", "2H"), ("attack", "10H"), ("take", "7C")):
+        assert cli("hebrac", *words).code == 0
+    result = cli("hebrac", "check", "spell", "healing", "--game", "g")
+    assert (result.code, result.out) == (0, "Legal: Healing costs 6 (3 x 2): 7 = 7, 1 lost (a "
+                                            "life costs 2)\n  timing: any time; one life per "
+                                            "2 points, never above the maximum\n")
+    cli("hebrac", "new", "--name", "h")
+    for words in (("enter", "A1", "3S"), ("attack", "2H"), ("attack", "10H"), ("take", "7C")):
+        assert cli("hebrac", *words).code == 0
+    result = cli("hebrac", "check", "spell", "healing")
+    assert result.code == 2  # without --game: the potions must be named
+    result = cli("hebrac", "check", "spell", "healing", "--game", "h")
+    assert (result.code, result.out) == (1, "Not legal: Healing: 7C pays 7 for 1 life at 2 "
+                                            "(life 14/15: 1 missing), 5 lost: add --overpay to "
+                                            "cast anyway (rule hebrac.ruling.unit-spells)\n")

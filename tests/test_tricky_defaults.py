@@ -124,3 +124,12 @@ def test_blank_sheet_without_players_serves_two_to_four(cli: CLI) -> None:
     at = lines.index("== Heroes, numbers N/M: 2-3 players/4 ==")
     assert lines[at + 1:at + 4] == ["Thief (A)", "   trump: none; gold: base 5/4, minus 1",
                                     "   per trick"]
+
+
+def test_exchange_cards_in_words() -> None:
+    g = game(2)
+    g.apply("round thief")
+    g.apply("exchange 2")
+    applied = g.apply("exchange red 3 4 blue")
+    assert applied.action == "exchange R3 B4 --player Bo --count 2"
+    assert applied.lines == ("Bo exchanges 2 cards, putting aside R3 B4",)

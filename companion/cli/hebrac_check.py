@@ -76,6 +76,14 @@ def check_spell(
         raise BadInput(f"{found.name} takes no --count" if not found.unit else
                        "--count must be 1 or more")
     units = count or 1
+    if game and found.unit and (count is None or not paid):  # as the game would buy it
+        from companion.errors import RuleRefused
+
+        try:
+            paid, units = engine.unit_purchase(found, paid, count, overpay)
+        except RuleRefused as error:
+            _print_verdict(Verdict(False, (str(error),), {"spell": found.id}), as_json)
+            return
     if not paid:
         potions = [c for c in engine.inventory if rules.is_magic_potion(c)]
         chosen = rules.cheapest_payment(potions, found.cost * units, scepter)

@@ -932,7 +932,7 @@ class HebracGame:
         if paid:
             self._require_held(paid, "magic potion")
         if spell.unit and (count is None or not paid):
-            paid, count = self._unit_purchase(spell, paid, count, overpay)
+            paid, count = self.unit_purchase(spell, paid, count, overpay)
         count = count or 1
         if not paid:
             potions = [c for c in self.inventory if rules.is_magic_potion(c)]
@@ -994,7 +994,7 @@ class HebracGame:
                         for c in self.chambers.values())
         return total - sum(self.cards_out().values()) - face_down
 
-    def _unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
+    def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
                        overpay: bool) -> tuple[list[Card], int]:
         """Fill in the payment or the count of a per-unit spell; refuse a waste of points.
 

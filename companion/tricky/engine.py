@@ -440,7 +440,7 @@ class TrickyGame:
         args = words.args
         if len(args) == 1 and args[0].isascii() and args[0].isdigit() and count_text is None:
             count_text, args = args[0], []  # 'exchange 2': how many, the cards unshown
-        cards = self.deck.parse_all(args)
+        cards = self.deck.parse_all(self._card_words(args))
         count = parse_count(count_text, "--count") if count_text is not None else len(cards)
         if cards and count != len(cards):
             raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
@@ -461,6 +461,15 @@ class TrickyGame:
         canonical = join_action("exchange", *map(str, cards),
                                 options={"player": name, "count": count})
         return canonical, [line]
+
+    def _card_words(self, args: list[str]) -> list[str]:
+        """Cards named in words ('green 4 red 5') as one word each, when only one way fits."""
+        if all(self.deck.colour_and_number(word) for word in args):
+            return args
+        ways = [way for count in range((len(args) + 1) // 2, len(args) + 1)
+                for way in card_groupings(args, lambda text: self.deck.colour_and_number(text)
+                                          is not None, count)]
+        return ways[0] if len(ways) == 1 else args
 
     def _verify_exchange(self, rnd: Round, player: int, count: int,
                          cards: Sequence[TrickyCard]) -> None:
