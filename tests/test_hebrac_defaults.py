@@ -222,6 +222,17 @@ def test_card_names_in_words_need_no_quotes() -> None:
     assert engine.apply("reveal ten of hearts").action == "reveal 10H"
 
 
+def test_spell_names_in_words_need_no_quotes() -> None:
+    engine = give(game(), "2C")
+    assert engine.apply("cast remote vision").action == "cast remote-vision --with 2C --count 2"
+    engine = give(game("enter A1 KS"), "7C")
+    applied = engine.apply("cast stealing spirit queen of hearts")
+    assert applied.action == "cast stealing-spirit QH --with 7C"
+    engine = give(game(), "10C", "2C")
+    applied = engine.apply("cast genie of luck 2H 3H 4H 5H 6H")
+    assert applied.action == "cast genie-of-luck 2H 3H 4H 5H 6H --with 10C --with 2C"
+
+
 @pytest.mark.parametrize(("words", "joined"), [
     (["B1", "queen", "of", "diamonds"], ["B1", "queen of diamonds"]),
     (["B2", "10", "of", "hearts", "C2", "9H"], ["B2", "10 of hearts", "C2", "9H"]),

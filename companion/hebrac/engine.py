@@ -231,9 +231,7 @@ class HebracGame:
         if self.outcome != "playing" and not (words.verb == "potion" and self._late_potion_open()):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         self.deck_log.append(("action", (), 0))
-        if words.verb == "cast":
-            words.args[1:] = join_card_names(words.args[1:])
-        else:
+        if words.verb != "cast":  # a spell's name comes first: _do_cast joins the rest
             words.args = join_card_names(words.args)
         self.notes = []
         sold_out, self.sold_out = self.sold_out, None
@@ -923,8 +921,8 @@ class HebracGame:
         words.check_options(("with", "count", "overpay"))
         if not words.args:
             raise BadInput("usage: cast SPELL [TARGET...] [--with CARD...]")
-        spell = rules.find_spell(words.args[0])
-        targets = words.args[1:]
+        spell, size = self._spell_words(words.args)
+        targets = join_card_names(words.args[size:])
         count = self._spell_count(spell, words.option("count"))
         paid = [Card.parse(t) for t in words.options.get("with", [])]
         overpay = words.flag("overpay")
@@ -1043,6 +1041,16 @@ class HebracGame:
 
     def _points(self, cards: Iterable[Card]) -> int:
         return sum(rules.magic_points(c, self.scepter) for c in cards)
+
+    @staticmethod
+    def _spell_words(args: Sequence[str]) -> tuple[Spell, int]:
+        """The spell named first, in one word or several unquoted ('remote vision')."""
+        names = {key for s in rules.spells().values() for key in (s.id, *s.aliases)}
+        for size in range(min(len(args), 3), 1, -1):
+            key = "-".join(args[:size]).lower()
+            if key in names:
+                return rules.find_spell(key), size
+        return rules.find_spell(args[0]), 1
 
     def _spell_count(self, spell: Spell, text: str | None) -> int | None:
         if text is None:
