@@ -266,6 +266,9 @@ def long_options(found: Any, args: list[str]) -> list[str]:
 def run(args: list[str], *, whole: bool = False) -> Any:
     """Run ``companion ARGS``: through the one command's tree, or the whole one (``whole``,
     and whenever the words lead to a listing or nowhere). Errors are raised, not printed."""
+    from companion.cli.helpformat import use_compact_help
+
+    use_compact_help()  # help screens laid out for the real width
     found = route(args)
     if not found.leaf:
         words = found.args if found.path else list(args)
