@@ -161,7 +161,12 @@ def test_help_lists_commands_with_their_aliases(
 
 def test_prompt_shows_the_vital_numbers() -> None:
     assert prompt_text("g", "L1 A1 life 15/15 magic 0", 80) == "L1 A1 life 15/15 magic 0> "
-    assert prompt_text("g", "L1 A1 life 15/15 magic 0", 40) == "L1 A1 life 15/15 magic 0\n> "
+    # One line at 40 columns, 28 at most: room is left to type.
+    assert prompt_text("g", "L1 A1 life 15/15 magic 0", 40) == "L1 A1 life 15/15 magic 0> "
+    status = {"level": 2, "position": "B3", "life": -5, "max_life": 15, "magic_points": 12,
+              "outcome": "dead"}
+    assert prompt_text("g", "L2 B3 life -5/15 magic 12 [dead]", 40, "hebrac",
+                       lambda: status) == "L2 B3 -5/15 mp12 [dead]> "
     assert prompt_text("g", "", 40) == "g> "
     assert prompt_text(None, "", 40) == "companion> "
 
@@ -175,7 +180,7 @@ def test_interactive_prompt_replaces_the_vitals_line(
         output.vitals_in_prompt(True)
         out, _ = lines_of(shell, capsys, "e a1 5s")
         assert out == "A1: 5S = warrior, life 5: 'attack CARD'\n"
-        assert shell.prompt == "L1 A1 life 15/15 magic 0\n> "
+        assert shell.prompt == "L1 A1 life 15/15 magic 0> "
     finally:
         output.vitals_in_prompt(False)
         session.keep_open(False)
@@ -334,8 +339,8 @@ def test_without_readline_the_shell_still_works(
     finally:
         session.keep_open(False)
     out = capsys.readouterr().out
-    assert out == ("L1 - life 15/15 magic 0\n> A1: 5S = warrior, life 5: 'attack CARD'\n"
-                   "L1 A1 life 15/15 magic 0\n> attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14\n"
-                   "L1 A1 life 14/15 magic 0\n> \n")
+    assert out == ("L1 - life 15/15 magic 0> A1: 5S = warrior, life 5: 'attack CARD'\n"
+                   "L1 A1 life 15/15 magic 0> attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14\n"
+                   "L1 A1 life 14/15 magic 0> \n")
     assert not (home / "shell_history").exists()
     assert Store(home).read("g").actions == ["enter A1 5S", "attack 4H"]

@@ -116,10 +116,10 @@ def prompts(kind: str, settings: dict[str, Any], actions: list[str], name: str) 
     """The shell's prompt before the first action and after each one."""
     module = load_kind(kind)
     engine = module.new_engine(module.normalize_settings(settings))
-    shown = [prompt_text(name, engine.prompt(), WIDTH)]
+    shown = [prompt_text(name, engine.prompt(), WIDTH, kind, engine.status)]
     for action in actions:
         engine.apply(action)
-        shown.append(prompt_text(name, engine.prompt(), WIDTH))
+        shown.append(prompt_text(name, engine.prompt(), WIDTH, kind, engine.status))
     return shown
 
 
@@ -172,9 +172,9 @@ def test_killing_the_shell_loses_nothing_confirmed(tmp_path: Path,
     shell = Session(tmp_path)
     sessions.append(shell)
     shell.until("> ")
-    shell.line("e a1 5s", "L1 A1 life 99/99 magic 0\n> ")
+    shell.line("e a1 5s", "L1 A1 life 99/99 magic 0> ")
     for life in range(96, 80, -3):
-        shell.line("a 2h", f"L1 A1 life {life}/99 magic 0\n> ")
+        shell.line("a 2h", f"L1 A1 life {life}/99 magic 0> ")
     shell.child.kill(signal.SIGKILL)
     shell.child.wait()
     assert Store(tmp_path).read("g").actions == ["enter A1 5S"] + ["attack 2H"] * 6
@@ -185,17 +185,17 @@ def test_two_shells_and_a_one_shot_command_see_each_other(tmp_path: Path,
     hebrac_game(tmp_path)
     first, second = Session(tmp_path), Session(tmp_path, "--game", "g")
     sessions += [first, second]
-    start = "L1 - life 99/99 magic 0\n> "
+    start = "L1 - life 99/99 magic 0> "
     first.until(start)
     second.until(start)
-    first.line("e a1 5s", "L1 A1 life 99/99 magic 0\n> ")
-    shown = second.line("status", "L1 A1 life 99/99 magic 0\n> ")
+    first.line("e a1 5s", "L1 A1 life 99/99 magic 0> ")
+    shown = second.line("status", "L1 A1 life 99/99 magic 0> ")
     assert "A1: 5S warrior, life 5, round 1" in shown
-    second.line("a 4h", "L1 A1 life 98/99 magic 0\n> ")
+    second.line("a 4h", "L1 A1 life 98/99 magic 0> ")
     done = subprocess.run([sys.executable, "-m", "companion", "hebrac", "attack", "3H"],
                           env=environment(tmp_path), capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
-    printed = first.line("a 2h", "L1 A1 life 93/99 magic 0\n> ")
+    printed = first.line("a 2h", "L1 A1 life 93/99 magic 0> ")
     assert "lose 3 life, 96 -> 93" in " ".join(printed.split())  # wrapped at 40
     assert Store(tmp_path).read("g").actions == ["enter A1 5S", "attack 4H", "attack 3H",
                                                   "attack 2H"]
@@ -206,26 +206,26 @@ def test_tab_completion_history_and_ctrl_c(tmp_path: Path, sessions: list[Sessio
     hebrac_game(tmp_path)
     shell = Session(tmp_path)
     sessions.append(shell)
-    start = "L1 - life 99/99 magic 0\n> "
+    start = "L1 - life 99/99 magic 0> "
     shell.until(start)
     shell.child.send("en\t")
     shell.child.expect_exact("enter ")
-    printed = shell.line("a1 5s", "L1 A1 life 99/99 magic 0\n> ")
+    printed = shell.line("a1 5s", "L1 A1 life 99/99 magic 0> ")
     assert "A1: 5S = warrior, life 5" in printed
     shell.child.send("cast para\t")
     shell.child.expect_exact("paralysis ")
     shell.child.sendintr()
-    shell.until("^C\n" + "L1 A1 life 99/99 magic 0\n> ")
-    shell.line("a 2h", "L1 A1 life 96/99 magic 0\n> ")
+    shell.until("^C\n" + "L1 A1 life 99/99 magic 0> ")
+    shell.line("a 2h", "L1 A1 life 96/99 magic 0> ")
     assert shell.close() == 0
     history = (tmp_path / "shell_history").read_text("utf-8").split("\n")
     assert "enter a1 5s" in history and "a 2h" in history and "exit" in history
 
     again = Session(tmp_path)
     sessions.append(again)
-    again.until("L1 A1 life 96/99 magic 0\n> ")
+    again.until("L1 A1 life 96/99 magic 0> ")
     again.child.send("\x1b[A\x1b[A\r")  # up twice: 'a 2h' (after 'exit')
-    again.until("L1 A1 life 93/99 magic 0\n> ")
+    again.until("L1 A1 life 93/99 magic 0> ")
     assert again.close() == 0
 
 
@@ -236,7 +236,7 @@ def test_no_game_yet_then_new(tmp_path: Path, sessions: list[Session]) -> None:
     shell.child.sendline("a 4h")
     printed = shell.until_error("companion> ")
     assert "Error: no game yet: start one with 'hebrac new'" in printed
-    printed = shell.line("hebrac new --name first", "L1 - life 15/15 magic 0\n> ")
+    printed = shell.line("hebrac new --name first", "L1 - life 15/15 magic 0> ")
     assert "New game 'first' (hebrac), now current." in printed
     assert shell.close() == 0
 
@@ -245,10 +245,10 @@ def test_plain_shell_writes_no_escape_codes(tmp_path: Path, sessions: list[Sessi
     hebrac_game(tmp_path)
     shell = Session(tmp_path, before=("--plain",), term="xterm-256color")
     sessions.append(shell)
-    seen = shell.until("L1 - life 99/99 magic 0\n> ")
-    seen += shell.line("e a1 5s", "L1 A1 life 99/99 magic 0\n> ")
-    seen += shell.line("status", "L1 A1 life 99/99 magic 0\n> ")
-    seen += shell.line("help", "L1 A1 life 99/99 magic 0\n> ")
+    seen = shell.until("L1 - life 99/99 magic 0> ")
+    seen += shell.line("e a1 5s", "L1 A1 life 99/99 magic 0> ")
+    seen += shell.line("status", "L1 A1 life 99/99 magic 0> ")
+    seen += shell.line("help", "L1 A1 life 99/99 magic 0> ")
     assert "Commands: status (s)" in seen
     assert "\x1b" not in seen
     assert shell.close() == 0

@@ -13,8 +13,9 @@ import typer
 
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
-from companion.cli.output import echo_vitals, show_status
+from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
+from companion.cli.output import show_status
 from companion.cli.output import width as width
 from companion.game import Applied
 

@@ -22,6 +22,7 @@ from companion.cli.common import (
     add_common_commands,
     echo,
     echo_lines,
+    echo_vitals,
     emit_json,
     games,
     new_game,
@@ -118,7 +119,7 @@ def _act(game: str | None, action: str, as_json: bool, learn: tuple[str, ...] = 
         dice.say()
     echo_lines(applied.lines)
     echo_lines(notes)
-    echo(opened.engine.prompt())
+    echo_vitals(opened.engine.prompt())
 
 
 @app.command()

@@ -95,9 +95,10 @@ def guarded(call: Callable[[], Any]) -> int:
 
 
 def _fail(message: str, code: int) -> int:
+    from companion.cli.output import error_text
+
     sys.stdout.flush()
-    first = " ".join(message.split())
-    sys.stderr.write(f"Error: {first}\n")
+    sys.stderr.write(error_text(message))
     sys.stderr.flush()
     return code
 

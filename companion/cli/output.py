@@ -6,9 +6,9 @@ prints through this module and never imports typer.
 Wrapping: a terminal gets long lines wrapped at spaces to its width, with
 continuation lines indented two more than the line itself, so a ruling never
 breaks inside a word or a card on a 40-column phone. A pipe or a file gets
-each line whole (one ruling per line, for grep and scripts). Nothing here
-writes escape codes; ``--plain`` (and NO_COLOR) tell the commands that could
-colour text not to, and the shell not to use line editing.
+each line whole (one ruling per line, for grep and scripts). Colour
+(``companion.cli.colour``) is added after wrapping, on a terminal only;
+``--plain`` (and NO_COLOR) turn it off, and the shell's line editing too.
 """
 
 from __future__ import annotations
@@ -42,16 +42,35 @@ def plain() -> bool:
     return _plain
 
 
-def colour_allowed() -> bool:
+def colour_allowed(stream: Any = None) -> bool:
     """Colour only on a terminal, without --plain or NO_COLOR (https://no-color.org)."""
-    return not _plain and not os.environ.get("NO_COLOR") and _stdout_is_terminal()
+    return not _plain and not os.environ.get("NO_COLOR") and _is_terminal(
+        sys.stdout if stream is None else stream)
 
 
 def _stdout_is_terminal() -> bool:
+    return _is_terminal(sys.stdout)
+
+
+def _is_terminal(stream: Any) -> bool:
     try:
-        return sys.stdout.isatty()
+        return bool(stream.isatty())
     except (AttributeError, ValueError):  # a closed or odd stream
         return False
+
+
+def error_text(message: str) -> str:
+    """The ``Error: ...`` line for ``message``: one line on a pipe (for grep and scripts),
+    wrapped at spaces to the width on a terminal, "Error:" in red when colour is on."""
+    line = "Error: " + " ".join(message.split())
+    if not _is_terminal(sys.stderr):
+        return line + "\n"
+    lines = fit(line, width())
+    if colour_allowed(sys.stderr):
+        from companion.cli.colour import RED, paint
+
+        lines[0] = paint("Error:", RED) + lines[0][len("Error:"):]
+    return "".join(part + "\n" for part in lines)
 
 
 def width() -> int:
@@ -106,7 +125,12 @@ def _out(lines: Iterable[str]) -> str:
     if not wrapping():
         return "".join(line + "\n" for line in lines)
     columns = width()
-    return "".join(part + "\n" for line in lines for part in fit(line, columns))
+    parts = [part for line in lines for part in fit(line, columns)]
+    if colour_allowed():
+        from companion.cli.colour import highlight
+
+        parts = [highlight(part) for part in parts]
+    return "".join(part + "\n" for part in parts)
 
 
 def echo(line: str = "") -> None:

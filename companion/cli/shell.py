@@ -29,7 +29,7 @@ from typing import Annotated, Any
 import typer
 
 from companion.cli import dispatch
-from companion.cli.output import echo, echo_lines, plain, vitals_in_prompt, width
+from companion.cli.output import echo, echo_lines, error_text, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.store import check_name
 
@@ -177,14 +177,20 @@ class Shell(cmd.Cmd):
         """Re-read the pinned game (cheap when unchanged) and set the prompt."""
         vitals = ""
         self.kind = None
+        engine: Any = None
         if self.pinned is not None:
             try:
                 opened = self.games.open(self.pinned)
                 self.kind = opened.record.kind
-                vitals = opened.engine.prompt()
+                engine = opened.engine
+                vitals = engine.prompt()
             except CompanionError:
                 self.pinned = None
-        self.prompt = prompt_text(self.pinned, vitals, width()) if self.interactive else ""
+        if not self.interactive:
+            self.prompt = ""
+            return
+        self.prompt = prompt_text(self.pinned, vitals, width(), self.kind,
+                                  engine.status if engine is not None else None)
 
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
@@ -308,7 +314,7 @@ class Shell(cmd.Cmd):
 
     def _error(self, message: str, code: int) -> None:
         sys.stdout.flush()
-        sys.stderr.write(f"Error: {message}\n")
+        sys.stderr.write(error_text(message))
         sys.stderr.flush()
         self.last_code = code
 
@@ -317,13 +323,21 @@ class _Handled(Exception):
     """An error already printed; the line is done."""
 
 
-def prompt_text(game: str | None, vitals: str, columns: int) -> str:
-    """The vital numbers then ``> ``; on their own line when they would crowd the input."""
+def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = None,
+                state: Callable[[], dict[str, Any]] | None = None) -> str:
+    """The vital numbers then ``> ``, on one line that leaves room to type.
+
+    ``state`` (the game's status, asked only when the vitals are too long)
+    gives the shorter forms; see ``companion.cli.prompts``.
+    """
+    from companion.cli.prompts import budget, prompt_line
+
     if not vitals:
-        return f"{game}> " if game else "companion> "
-    if len(vitals) + 2 > max(columns // 2, 20):
-        return f"{vitals}\n> "
-    return f"{vitals}> "
+        label = f"{game}> " if game else "companion> "
+        return label if len(label) <= budget(columns) else f"{label[: budget(columns) - 4]}..> "
+    if len(vitals) + 2 <= budget(columns) or state is None:
+        return prompt_line(vitals, None, None, columns)
+    return prompt_line(vitals, kind, state(), columns)
 
 
 def help_lines(kind: str | None, group: Any | None, game: str | None, columns: int) -> list[str]:

@@ -1,0 +1,112 @@
+"""The shell's prompt: the game's vital numbers on one line that leaves room to type.
+
+At most ``budget(columns)`` columns (28 of 40): the engine's own prompt when
+it fits, else shorter forms built from the game's status (names cut to their
+shortest distinct start, what the status screen already shows dropped), and
+at the very last the longest form cut with "..".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+
+def budget(columns: int) -> int:
+    """Columns the prompt may take, "> " included: seven tenths of the screen."""
+    return max(columns * 7 // 10, 20)
+
+
+def prompt_line(vitals: str, kind: str | None, state: dict[str, Any] | None,
+                columns: int) -> str:
+    """``VITALS> `` in at most ``budget(columns)`` columns."""
+    room = budget(columns) - 2
+    forms = [vitals]
+    if kind is not None and state is not None:
+        maker = SHORTER.get(kind)
+        if maker is not None:
+            forms += maker(state)
+    for form in forms:
+        if len(form) <= room:
+            return f"{form}> "
+    shortest = min(forms, key=len)
+    return f"{shortest[: room - 2].rstrip()}..> "
+
+
+def short_names(names: Sequence[str], least: int = 2) -> list[str]:
+    """Each name cut to its shortest start (``least`` letters or more) no other shares."""
+    out = []
+    for name in names:
+        size = min(least, len(name))
+        while size < len(name) and any(
+                other != name and other[:size].lower() == name[:size].lower()
+                for other in names):
+            size += 1
+        out.append(name[:size])
+    return out
+
+
+def _over(state: dict[str, Any]) -> str:
+    outcome = state.get("outcome", "playing")
+    return "" if outcome == "playing" else f" [{outcome}]"
+
+
+def _hebrac(state: dict[str, Any]) -> list[str]:
+    where = state.get("position") or "-"
+    head = f"L{state['level']} {where}"
+    life = f"{state['life']}/{state['max_life']}"
+    return [f"{head} life {life} mp {state['magic_points']}{_over(state)}",
+            f"{head} {life} mp{state['magic_points']}{_over(state)}"]
+
+
+def _tricky(state: dict[str, Any]) -> list[str]:
+    players = list(state.get("players") or [])
+    scores = state.get("scores") or {}
+    rnd = state.get("round")
+    active = rnd.get("active") if isinstance(rnd, dict) else None
+    short = short_names(players)
+    marked = ["*" * (p == active) + s for p, s in zip(players, short, strict=True)]
+    wide = " ".join(f"{m} {scores.get(p, 0)}" for p, m in zip(players, marked, strict=True))
+    tight = " ".join(f"{m}{scores.get(p, 0)}" for p, m in zip(players, marked, strict=True))
+    if state.get("outcome") == "finished" or state.get("winners"):
+        return [f"[finished] {wide}", f"[end] {tight}"]
+    number = rnd["number"] if isinstance(rnd, dict) else state.get("rounds_played", 0) + 1
+    total = state.get("rounds_total")
+    head = f"R{number}" + (f"/{total}" if total else "")
+    if isinstance(rnd, dict):
+        trick = f"T{len(rnd.get('tricks') or []) + 1}"
+        return [f"{head} {trick} | {wide}", f"{head} {trick} {tight}", f"R{number} {trick} {tight}"]
+    return [f"{head} pick | {wide}", f"{head} pick {tight}", f"R{number} {tight}"]
+
+
+def _halfdeck(state: dict[str, Any]) -> list[str]:
+    heroes = [h for h in state.get("heroes") or [] if isinstance(h, dict)]
+    names = short_names([str(h["name"]) for h in heroes], 3)
+    lives = " ".join(f"{n}{h['life']}" for n, h in zip(names, heroes, strict=True)) or "-"
+    head = f"R{state['round']} {lives} h{state.get('hand_size', 0)}"
+    foe = state.get("encounter")
+    if isinstance(foe, dict):
+        life = f" {foe['life']}" if foe.get("life") is not None else ""
+        words = str(foe["name"]).split()
+        return [f"{head} | {foe['name']}{life}{_over(state)}",
+                f"{head} | {words[-1][:8]}{life}{_over(state)}",
+                f"{head} |{life or ' foe'}{_over(state)}"]
+    decks = f"d{state.get('hero_deck', 0)}/{state.get('dungeon_deck', 0)}"
+    return [f"{head} {decks}{_over(state)}", f"{head}{_over(state)}"]
+
+
+def _elbereth(state: dict[str, Any]) -> list[str]:
+    gear = list(state.get("equipped") or [])
+    marks = [m for m, on in (("coin", state.get("coin") == "face up"),
+                             ("key", state.get("key"))) if on]
+    head = " ".join([f"F{state['floor']}", f"gear {len(gear)}", *marks])
+    miss = state.get("miss")
+    tail = f" | miss vs {miss['enemy']}" if isinstance(miss, dict) else ""
+    short = f" | miss {str(miss['enemy'])[:6]}" if isinstance(miss, dict) else ""
+    return [f"{head}{tail}{_over(state)}", f"{head}{short}{_over(state)}",
+            f"F{state['floor']} g{len(gear)}{' miss' if short else ''}{_over(state)}"]
+
+
+SHORTER: dict[str, Callable[[dict[str, Any]], list[str]]] = {
+    "hebrac": _hebrac, "tricky": _tricky, "halfdeck": _halfdeck, "elbereth": _elbereth,
+}
