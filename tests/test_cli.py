@@ -99,14 +99,14 @@ def test_status_text_fits_40_columns(cli: CLI) -> None:
     cli("hebrac", "enter", "A1", "9D")
     result = cli("hebrac", "status")
     assert result.out == """g (hebrac)
-Level 1  life 15/15  magic 0
+Level 1  life 15/15  magic 0  gems 0
 Inventory: empty
 Aces: 0/4
      1   2   3   4
 A  @9D   .   .   .
 B    .   .   .   .
 C    .   .   .   .
-x cleared  o open  . unknown  @ you
+x cleared o open . unknown @ you + next
 Cleared 0 of 12
 A1: 9D demon, life 9, round 1
 Next: 'attack CARD'

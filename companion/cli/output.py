@@ -43,8 +43,10 @@ def plain() -> bool:
 
 
 def colour_allowed(stream: Any = None) -> bool:
-    """Colour only on a terminal, without --plain or NO_COLOR (https://no-color.org)."""
-    return not _plain and not os.environ.get("NO_COLOR") and _is_terminal(
+    """Colour only on a terminal that shows it (not TERM=dumb), without --plain or NO_COLOR
+    (https://no-color.org)."""
+    return not _plain and not os.environ.get("NO_COLOR") \
+        and os.environ.get("TERM") != "dumb" and _is_terminal(
         sys.stdout if stream is None else stream)
 
 

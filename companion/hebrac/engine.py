@@ -215,6 +215,11 @@ class HebracGame:
             return "won"
         return "playing"
 
+    @property
+    def gems(self) -> int:
+        """What the diamonds held would pay a merchant (players add these in their heads)."""
+        return sum(c.rank for c in self.inventory if rules.is_gem(c))
+
     def holds(self, text: str) -> bool:
         return Card.parse(text) in self.inventory
 
@@ -333,7 +338,26 @@ class HebracGame:
             return
         reachable = {n for v in visited for n in neighbours(v, self.columns)} | set(visited)
         if name not in reachable:
-            raise RuleRefused(f"{name} is not next to a chamber you have visited", R_MAP)
+            open_now = self.enterable()
+            where = f": enter {', '.join(open_now)}" if open_now else ""
+            raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", R_MAP)
+
+    def enterable(self) -> list[str]:
+        """Chambers 'enter' may go to now, in map order: not cleared, and a corner on a
+        fresh level, else next to a visited chamber (or the Teleport target)."""
+        visited = [c.name for c in self.chambers.values() if c.visited]
+        if visited:
+            near = {n for v in visited for n in neighbours(v, self.columns)} | set(visited)
+        else:
+            near = {f"{r}{c}" for r in "AC" for c in (1, self.columns)}
+        if self.teleport_target is not None:
+            near.add(self.teleport_target)
+        return [c.name for c in self.chambers.values() if c.name in near and not c.cleared]
+
+    def next_level_allowed(self) -> bool:
+        """All chambers cleared, or half of them under the 2005 rules."""
+        cleared, total = self.cleared_count(), len(self.chambers)
+        return cleared == total or (self.settings["rules"] == "2005" and 2 * cleared >= total)
 
     def _do_move(self, words: ActionWords) -> tuple[str, list[str]]:
         words.check_options(())
@@ -361,7 +385,7 @@ class HebracGame:
         self._refuse_if_busy("leave the level")
         cleared, total = self.cleared_count(), len(self.chambers)
         half = self.settings["rules"] == "2005"
-        if cleared < total and not (half and 2 * cleared >= total):
+        if not self.next_level_allowed():
             need = "all chambers" if not half else f"half the chambers ({(total + 1) // 2})"
             raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
                               f"{need}", R_LEVEL)
@@ -1458,7 +1482,11 @@ class HebracGame:
             return "'take CARD', your pick from the Hand Deck"
         encounter = self.encounter
         if encounter is None:
-            return "'enter CHAMBER ENEMY'"
+            open_now = self.enterable()
+            enter = f"'enter CHAMBER ENEMY' ({', '.join(open_now)})" if open_now else ""
+            if not self.next_level_allowed():
+                return enter or "'enter CHAMBER ENEMY'"
+            return f"{enter} or 'next-level'" if enter else "'next-level'"
         return {
             "battle": "'attack CARD'" + (" CARD" if encounter.double_attack else ""),
             "adventurer": "'attack CARD' or 'reveal CARD'",
@@ -1494,6 +1522,7 @@ class HebracGame:
             "life": self.life,
             "max_life": self.max_life,
             "magic_points": self.magic_points,
+            "gems": self.gems,
             "inventory": [str(c) for c in self.inventory],
             "level": self.level,
             "position": self.position,
@@ -1520,15 +1549,18 @@ class HebracGame:
     def map_lines(self) -> list[str]:
         cell = 4 if self.columns <= 8 else 3
         lines = ["  " + "".join(str(c).rjust(cell) for c in range(1, self.columns + 1))]
+        # '+' marks where 'enter' may go next; only while nothing is being settled there.
+        enterable = set(self.enterable()) if self.encounter is None and not self.pending \
+            and self.outcome == "playing" else set()
         for row in ROWS:
             text = row + " "
             for col in range(1, self.columns + 1):
-                text += self._map_cell(self.chambers[f"{row}{col}"]).rjust(cell)
+                text += self._map_cell(self.chambers[f"{row}{col}"], enterable).rjust(cell)
             lines.append(text)
         return lines
 
-    def _map_cell(self, chamber: Chamber) -> str:
-        here = "@" if chamber.name == self.position else ""
+    def _map_cell(self, chamber: Chamber, enterable: Iterable[str] = ()) -> str:
+        here = "@" if chamber.name == self.position else "+" if chamber.name in enterable else ""
         if chamber.cleared:
             mark = "x"
         elif chamber.enemy_gone:
@@ -1540,8 +1572,9 @@ class HebracGame:
         return here + mark
 
     def status_lines(self, width: int = 40) -> list[str]:
-        lines = [f"Level {self.level}  life {self.life}/{self.max_life}  magic "
-                 f"{self.magic_points}" + ("  (scepter)" if self.scepter else "")]
+        lines = wrap(f"Level {self.level}  life {self.life}/{self.max_life}  magic "
+                     f"{self.magic_points}  gems {self.gems}"
+                     + ("  (scepter)" if self.scepter else ""), width)
         inventory = " ".join(map(str, self.inventory)) or "empty"
         lines += wrap(f"Inventory: {inventory}", width)
         aces = sorted({str(c) for c in self.inventory if c.rank == 1})
@@ -1549,7 +1582,7 @@ class HebracGame:
         if self.effects:
             lines += wrap("Level effects: " + ", ".join(sorted(self.effects)), width)
         lines += self.map_lines()
-        lines.append("x cleared  o open  . unknown  @ you")
+        lines.append("x cleared o open . unknown @ you + next")
         seen = [c for c in self.chambers.values() if c.enemy is not None and not c.visited
                 and not c.enemy_gone]
         if seen:
