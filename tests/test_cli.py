@@ -124,11 +124,11 @@ def test_log_undo_redo(cli: CLI) -> None:
      attack 4 = 4 vs demon 6: lose 2 life, 15 -> 13
 """
     undo = cli("hebrac", "undo")
-    assert undo.out == "Undone: attack 4H\nL1 A1 life 15/15 magic 0\n"
+    assert undo.out == "Undone: attack 4H\nChanged: life 13 -> 15\nL1 A1 life 15/15 magic 0\n"
     assert cli("hebrac", "log").out.endswith("(1 undone, 'redo' brings them back)\n")
     redo = cli("hebrac", "redo")
     assert redo.out == "Redone: attack 4H\n  attack 4 = 4 vs demon 6: lose 2 life, 15 -> 13\n" \
-        "L1 A1 life 13/15 magic 0\n"
+        "Changed: life 15 -> 13\nL1 A1 life 13/15 magic 0\n"
     cli("hebrac", "undo", "2")
     assert cli("hebrac", "redo", "5").out.count("Redone:") == 2
     cli("hebrac", "undo")

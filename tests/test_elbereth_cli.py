@@ -129,7 +129,8 @@ def test_undo_a_miss(cli: CLI) -> None:
     cli("elbereth", "new", "--equip", "sword", "armour", "--name", "g")
     cli("elbereth", "attack", "rat", "1")
     result = cli("elbereth", "undo")
-    assert result.out == "Undone: attack rat 1\nF1 | gear 2 (sword armour)\n"
+    assert result.out == "Undone: attack rat 1\nChanged: miss vs rat -> -\n" \
+        "F1 | gear 2 (sword armour)\n"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

@@ -222,8 +222,8 @@ def test_status_json_has_schema_and_counts(cli: CLI) -> None:
 def test_undo_and_log(cli: CLI) -> None:
     party(cli)
     result = cli("halfdeck", "undo")
-    assert result.out == "Undone: hero cleric --str 1 --mag 4\nR0 warrior 4 | hand 5 | " \
-        "decks 20/26\n"
+    assert result.out == "Undone: hero cleric --str 1 --mag 4\n" \
+        "Changed: life cleric 4 -> -; hand +cleric\nR0 warrior 4 | hand 5 | decks 20/26\n"
     log = cli("halfdeck", "log").out.splitlines()
     assert log[0] == "  1. hand warrior cleric 'steel sword' 'rusty sword' escape 'team attack'"
     assert log[-1] == "(1 undone, 'redo' brings them back)"

@@ -277,7 +277,8 @@ def test_undo_and_redo_in_the_shell(
     cli("hebrac", "new", "--name", "g")
     shell = make_shell()
     out, _ = lines_of(shell, capsys, "e a1 5s", "a 4h", "undo")
-    assert out.splitlines()[-2:] == ["Undone: attack 4H", "L1 A1 life 15/15 magic 0"]
+    assert out.splitlines()[-3:] == ["Undone: attack 4H", "Changed: life 14 -> 15",
+                                     "L1 A1 life 15/15 magic 0"]
     out, _ = lines_of(shell, capsys, "r")
     assert out.splitlines()[0] == "Redone: attack 4H"
     assert Store(home).read("g").actions == ["enter A1 5S", "attack 4H"]

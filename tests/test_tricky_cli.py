@@ -177,7 +177,8 @@ def test_undo_a_trick(cli: CLI) -> None:
     cli("tricky", "round", "thief")
     cli("tricky", "trick", "G4", "G5", "R1")
     result = cli("tricky", "undo")
-    assert result.out == "Undone: trick G4 G5 R1\nR1/6 Ann Thief T1/9 | Ann 0 Bo 0 Cy 0\n"
+    assert result.out == "Undone: trick G4 G5 R1\nChanged: tricks 1 -> 0\n" \
+        "R1/6 Ann Thief T1/9 | Ann 0 Bo 0 Cy 0\n"
     assert cli("tricky", "redo").out.startswith("Redone: trick G4 G5 R1\n")
 
 

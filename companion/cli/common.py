@@ -96,13 +96,16 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
     ) -> None:
         """Take back the last action(s); 'redo' brings them back."""
         store = games()
-        opened, undone = store.undo(store.resolve(game, kind), count)
+        name = store.resolve(game, kind)
+        before = _state(store, name, as_json)
+        opened, undone = store.undo(name, count)
         if as_json:
             emit_json({"game": opened.record.name, "undone": undone,
                        "state": opened.engine.status()})
             return
         for action in undone:
             echo(f"Undone: {action}")
+        _say_changes(kind, before, opened)
         echo_vitals(opened.engine.prompt())
 
     @app.command()
@@ -113,7 +116,9 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
     ) -> None:
         """Apply again what 'undo' took back (a new action forgets it)."""
         store = games()
-        opened, redone = store.redo(store.resolve(game, kind), count)
+        name = store.resolve(game, kind)
+        before = _state(store, name, as_json)
+        opened, redone = store.redo(name, count)
         if as_json:
             emit_json({"game": opened.record.name, "redone": [
                 {"action": a.action, "ruling": list(a.lines)} for a in redone],
@@ -122,6 +127,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
         for applied in redone:
             echo(f"Redone: {applied.action}")
             echo_lines(f"  {line}" for line in applied.lines)
+        _say_changes(kind, before, opened)
         echo_vitals(opened.engine.prompt())
 
     @app.command()
@@ -133,6 +139,24 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
         store = games()
         store.note(store.resolve(game, kind), " ".join(text))
         echo("Noted.")
+
+
+def _state(store: Any, name: str, as_json: bool) -> dict[str, Any] | None:
+    """The game's status before an undo or redo, to say what it changed (not for JSON,
+    which prints the whole state after)."""
+    if as_json:
+        return None
+    import copy
+
+    state: dict[str, Any] = copy.deepcopy(store.open(name).engine.status())
+    return state
+
+
+def _say_changes(kind: str, before: dict[str, Any] | None, opened: Any) -> None:
+    if before is not None:
+        from companion.cli.changes import change_line
+
+        echo(change_line(kind, before, opened.engine.status()))
 
 
 def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
