@@ -192,9 +192,38 @@ def test_check_steal_price_attack(cli: CLI) -> None:
 
 def test_spells_table_with_a_game(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "g")
+    # Nothing castable: one line says so, the rest fold into one line.
     out = cli("hebrac", "spells").out.splitlines()
+    assert out[0] == "Nothing castable now (magic 0)."
+    assert out[1].startswith("Spells (cost): remote-vision 1, future-perception 1, healing 2,")
+    assert out[1].endswith(", stone-statue 15, god-vision 15.")
+    assert out[2:] == ["16 of them cost more than 0; 'spells --all' says why each waits."]
+    out = cli("hebrac", "spells", "--all").out.splitlines()
     assert out[0] == " 1/chamber  Remote Vision  no"
     assert out[1] == "   you have 0 magic points"
+
+
+def test_spells_in_a_battle_castable_first(cli: CLI) -> None:
+    cli("hebrac", "new", "--name", "g")
+    for action in ("enter A1 5S", "attack 8H", "take 9C", "enter A2 10S"):
+        cli("hebrac", *action.split())
+    assert cli("hebrac", "spells").out == """Castable now with magic 9:
+ 1/chamber  Remote Vision
+ 1/card     Future Perception
+ 2/life     Healing
+ 3          Escape
+ 4          Paralysis
+ 4          Double Attack
+ 5          Super Strength
+ 5          Anti-Magic
+ 6          Stealing Spirit
+ 7          Body Switch
+ 8          Teleport
+ 9          Revelation
+ 9          Hell Bomb
+Not now (cost): illusion 4, curse 10, genie-of-luck 11, stone-statue 15, god-vision 15.
+4 of them cost more than 9; 'spells --all' says why each waits.
+"""
 
 
 def test_demo_runs(cli: CLI) -> None:

@@ -19,6 +19,7 @@ from companion.cli.common import (
     act,
     add_common_commands,
     echo,
+    echo_lines,
     emit_json,
     hebrac_engine_or_none,
     new_game,
@@ -215,7 +216,10 @@ def peek(cards: Cards, game: GameOption = None, as_json: JsonOption = False) -> 
 
 
 @app.command()
-def spells(game: GameOption = None, as_json: JsonOption = False) -> None:
+def spells(game: GameOption = None, as_json: JsonOption = False,
+           every: Annotated[bool, typer.Option(
+               "--all", help="With a game: every spell and why it cannot be cast now.")]
+           = False) -> None:
     """Spell costs and timing; with a Hebrac game, which are castable now."""
     from companion.hebrac import rules
 
@@ -234,8 +238,33 @@ def spells(game: GameOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         emit_json({"spells": rows})
         return
+    if engine is not None and not every:
+        echo_lines(castable_lines(rows, engine.magic_points))
+        return
     for row in rows:
         per = f"/{row['unit']}" if row["unit"] else ""
         mark = "" if "castable" not in row else ("  yes" if row["castable"] else "  no")
         echo(f"{row['cost']:>2}{per:<9} {row['name']}{mark}")
         echo(f"   {row.get('why', row['timing'])}")
+
+
+def castable_lines(rows: list[dict[str, object]], magic: int) -> list[str]:
+    """One screen in a game: what can be cast now, then the rest on one line."""
+    now = [r for r in rows if r["castable"]]
+    later = [r for r in rows if not r["castable"]]
+    lines = [f"Castable now with magic {magic}:" if now else f"Nothing castable now (magic "
+                                                            f"{magic})."]
+    for row in now:
+        per = f"/{row['unit']}" if row["unit"] else ""
+        lines.append(f"{row['cost']:>2}{per:<9} {row['name']}")
+    if later:
+        dear = [r for r in later if int(str(r["cost"])) > magic]
+        word = "Not now" if now else "Spells"
+        lines.append(f"{word} (cost): " + ", ".join(
+            f"{r['spell']} {r['cost']}" for r in later) + ".")
+        if dear:
+            lines.append(f"{len(dear)} of them cost more than {magic}; "
+                         "'spells --all' says why each waits.")
+        else:
+            lines.append("'spells --all' says why each waits.")
+    return lines
