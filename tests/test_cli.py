@@ -197,7 +197,7 @@ def test_spells_table_with_a_game(cli: CLI) -> None:
     assert out[0] == "Nothing castable now (magic 0)."
     assert out[1].startswith("Spells (cost): remote-vision 1, future-perception 1, healing 2,")
     assert out[1].endswith(", stone-statue 15, god-vision 15.")
-    assert out[2:] == ["16 of them cost more than 0; 'spells --all' says why each waits."]
+    assert out[2:] == ["18 of them cost more than 0; 'spells --all' says why each waits."]
     out = cli("hebrac", "spells", "--all").out.splitlines()
     assert out[0] == " 1/chamber  Remote Vision  no"
     assert out[1] == "   you have 0 magic points"
