@@ -37,7 +37,7 @@ Assumes:
 
 def test_no_battle_says_so_and_shows_the_next_card(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "g")
-    result = cli("hebrac", "odds")
+    result = cli("hebrac", "odds", "--assumptions")
     assert (result.code, result.err) == (0, "")
     assert result.out == FRESH
 
@@ -86,10 +86,14 @@ SET_UP = ("enter A1 AS", "take 5S", "enter A2 AH", "take 4C", "enter A3 AD", "ta
 def test_battle_odds_and_advice_at_40_columns(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "g")
     play(cli, *SET_UP)
-    result = cli("hebrac", "odds")
+    result = cli("hebrac", "odds", "--assumptions")
     assert (result.code, result.err) == (0, "")
     assert result.out == BATTLE
     assert max(len(line) for line in result.out.splitlines()) <= 40
+    # Without the flag the figures come in the first 15 lines, the advice under them.
+    short = cli("hebrac", "odds").out
+    assert short == BATTLE[:BATTLE.index("Assumes:")] + "[D,B,K]: see 'odds --assumptions'\n"
+    assert short.splitlines().index("Win the battle: 87.0% [D,B,K]") < 15
 
 
 def test_battle_odds_json(cli: CLI) -> None:
@@ -113,7 +117,8 @@ def test_battle_odds_json(cli: CLI) -> None:
 def test_potion_and_prisoner_count_as_they_stand(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "g")
     play(cli, *SET_UP)
-    out = cli("hebrac", "odds", "--potion", "5S", "--prisoner", "JC").out.splitlines()
+    out = cli("hebrac", "odds", "--potion", "5S", "--prisoner", "JC",
+              "--assumptions").out.splitlines()
     assert "Win this round: 100% [D,B]" in out
     assert " B: as it stands: no bracelet, 1" in out
     assert out[out.index(" B: as it stands: no bracelet, 1") + 1] == \

@@ -16,7 +16,7 @@ def lines(text: str) -> str:
 
 
 def test_open_a_section_by_id(cli: CLI) -> None:
-    result = cli("rules", "hebrac.spell.escape")
+    result = cli("rules", "hebrac.spell.escape", "--sources")
     assert result.code == 0 and result.err == ""
     assert result.out == lines("""
         Escape
@@ -36,10 +36,26 @@ def test_open_a_section_by_id(cli: CLI) -> None:
           Escape spell; Hebrac classic text:
           spell list
         """)
+    # Without --sources: the text first, where it comes from on request.
+    assert cli("rules", "hebrac.spell.escape").out == lines("""
+        Escape
+        hebrac.spell.escape
+
+        3 magic points. Leave the chamber as
+        soon as its enemy is turned up, or in
+        the middle of a battle. Turn the enemy
+        face down again: it is still there if
+        you come back.
+
+        When: once an enemy is turned up; not a
+        black priestess, a merchant or Hebrac.
+
+        Source and titles: --sources
+        """)
 
 
 def test_short_id_with_game_and_references_as_see_also(cli: CLI) -> None:
-    result = cli("rules", "hebrac", "enemy.black-queen")
+    result = cli("rules", "hebrac", "enemy.black-queen", "--sources")
     assert result.code == 0
     assert result.out.startswith("Black queens: thieving priestesses\nhebrac.enemy.black-queen\n")
     assert result.out.endswith(lines("""
@@ -50,9 +66,31 @@ def test_short_id_with_game_and_references_as_see_also(cli: CLI) -> None:
         """))
 
 
-def test_question_shows_best_whole_and_the_next_as_titles(cli: CLI) -> None:
+def test_question_shows_best_whole_and_the_next_as_ids(cli: CLI) -> None:
     result = cli("rules", "hebrac", "stealing", "sprit")
     assert result.code == 0
+    assert result.out == lines("""
+        Stealing Spirit
+        hebrac.spell.stealing-spirit
+
+        6 magic points. An Escape that grabs the
+        chamber's treasure on the way out. The
+        enemy stays: come back and you must face
+        it again, treasure or not.
+
+        - A robbed adventurer attacks you if you
+          return.
+        - Against a merchant it takes his ware
+          for free, and he vanishes.
+
+        When: as Escape, the treasure comes too;
+        allowed against a merchant.
+
+        See also: enemy.black-queen, enemy.jack,
+          variant.alignment, spell.anti-magic
+        Source and titles: --sources
+        """)
+    result = cli("rules", "hebrac", "stealing", "sprit", "--sources")
     assert result.out == lines("""
         Stealing Spirit
         hebrac.spell.stealing-spirit

@@ -25,6 +25,8 @@ def odds(
         help="Count this strength potion in the coming round.")] = None,
     prisoner: Annotated[list[str] | None, typer.Option(
         help="Count this prisoner as called (repeat).")] = None,
+    assumptions: Annotated[bool, typer.Option(
+        "--assumptions", help="Also spell out what the figures assume.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Exact odds of the coming round and the battle, with advice, from the cards seen."""
@@ -37,4 +39,4 @@ def odds(
     if as_json:
         emit_json({"game": opened.record.name, **report.data})
         return
-    echo_lines(report.lines(width()))
+    echo_lines(report.lines(width(), assumptions))

@@ -38,6 +38,9 @@ def rules_command(
     = False,
     check: Annotated[bool, typer.Option("--check", help="Check the rulebook itself.")] = False,
     plain: Annotated[bool, typer.Option("--plain", help="No colour or bold.")] = False,
+    sources: Annotated[bool, typer.Option(
+        "--sources", help="Where a section sits and comes from; related sections titled.")]
+    = False,
     as_json: JsonOption = False,
 ) -> None:
     """Find a rule: ranked sections for a question, a card, an id, or the contents.
@@ -75,7 +78,7 @@ def rules_command(
     found = rulebook.find_section(text, game)
     if found is not None:
         _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
-              text)
+              text, sources)
         return
     listed = rulebook.sections_under(text, game)
     if listed:
@@ -112,7 +115,7 @@ def rules_command(
                                 "score": h.score} for h in [hits[0], *others]],
                    "section": hits[0].section.as_json()})
         return
-    _show(hits[0].section, [h.section for h in others], columns, False, style, text)
+    _show(hits[0].section, [h.section for h in others], columns, False, style, text, sources)
 
 
 class _Style:
@@ -178,13 +181,16 @@ def _current_kind() -> str | None:
 
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,
-          query: str) -> None:
+          query: str, sources: bool = False) -> None:
     from companion import rulebook
 
     also = [a for a in also if a is not None][:SEE_ALSO]
     if as_json:
         emit_json({"query": query, "section": item.as_json(),
                    "see_also": [{"id": a.id, "title": a.title} for a in also]})
+        return
+    if not sources:
+        echo_lines(_compact_lines(item, also, columns, style))
         return
     lines = rulebook.section_lines(item, columns)
     title_lines = len(rulebook.wrap(item.title, columns))
@@ -194,6 +200,24 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style
         for other in also:
             lines += rulebook.id_title_lines(other, columns, "  ")
     echo_lines(lines)
+
+
+def _compact_lines(item: Any, also: list[Any], columns: int, style: _Style) -> list[str]:
+    """A section sized for a phone: title, id, the text; related ids on one line, and
+    where it comes from on request (--sources)."""
+    from companion import rulebook
+
+    lines = [style.bold(line) for line in rulebook.wrap(item.title, columns)]
+    lines += [item.id, ""]
+    lines += rulebook.text_lines(item.text, columns)
+    names = [other.short_id if other.game == item.game else other.id for other in also]
+    if names or item.source:
+        lines.append("")
+    if names:
+        lines += rulebook.wrap("See also: " + ", ".join(names), columns, "", "  ")
+    if item.source or names:
+        lines.append("Source and titles: --sources")
+    return lines
 
 
 def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:

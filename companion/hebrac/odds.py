@@ -939,14 +939,18 @@ class Report:
     def add(self, text: str, *assumes: str) -> None:
         self.items.append((text, assumes))
 
-    def lines(self, width: int = 40) -> list[str]:
+    def lines(self, width: int = 40, assumptions: bool = True) -> list[str]:
+        """The report; without ``assumptions`` their letters stay and one line says
+        how to read them (the figures and advice then fit one phone screen)."""
         out = []
         for text in self.title:
             out += wrap(text, width)
         for text, assumes in self.items:
             tag = f" [{','.join(assumes)}]" if assumes else ""
             out += wrap(text + tag, width)
-        if self.assumptions:
+        if self.assumptions and not assumptions:
+            out += wrap(f"[{','.join(self.assumptions)}]: see 'odds --assumptions'", width)
+        elif self.assumptions:
             out.append("Assumes:")
             for key, text in self.assumptions.items():
                 out += wrap(f" {key}: {text}", width, indent="   ")
