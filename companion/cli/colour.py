@@ -40,8 +40,11 @@ def paint(text: str, colour: str) -> str:
     return f"{colour}{text}{RESET}"
 
 
-def highlight(line: str) -> str:
-    """``line`` with the spans that carry a meaning coloured (never overlapping)."""
+# Stands for a space inside a coloured phrase while a line is wrapped.
+KEEP = "\x00"
+
+
+def _spans(line: str) -> list[tuple[int, int, str]]:
     taken: list[tuple[int, int, str]] = []
     for colour, pattern in MEANINGS:
         for found in pattern.finditer(line):
@@ -49,6 +52,21 @@ def highlight(line: str) -> str:
             if start == end or any(start < e and s < end for s, e, _ in taken):
                 continue
             taken.append((start, end, colour))
+    return taken
+
+
+def keep_together(line: str) -> str:
+    """``line`` with the spaces inside coloured phrases made unbreakable (``KEEP``), so
+    wrapping never splits "lose 7 life" and each phrase is coloured whole."""
+    for start, end, _ in _spans(line):
+        line = line[:start] + line[start:end].replace(" ", KEEP) + line[end:]
+    return line
+
+
+def highlight(line: str) -> str:
+    """``line`` with the spans that carry a meaning coloured (never overlapping)."""
+    line = line.replace(KEEP, " ")
+    taken = _spans(line)
     if not taken:
         return line
     out = []

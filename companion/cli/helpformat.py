@@ -16,6 +16,8 @@ from typing import Any
 NARROW = 60
 # The help under a name starts this much further in than the name.
 UNDER = 4
+# A command's short help in a narrow list is its first sentence, up to this long.
+WHOLE = 160
 
 
 def help_width(columns: int) -> int:
@@ -25,9 +27,28 @@ def help_width(columns: int) -> int:
 
 def use_compact_help() -> None:
     """Make every click context of this process lay out help with ``CompactHelp``."""
+    from typer import core as typer_core
     from typer._click import core
 
     core.Context.formatter_class = _compact_help_class()
+    group = typer_core.TyperGroup
+    if not getattr(group.format_commands, "compact", False):
+        wide = group.format_commands
+
+        def format_commands(self: Any, ctx: Any, formatter: Any) -> None:
+            """Narrow: each command's first sentence whole on a few lines, not one line cut
+            at "..." (a cut "Trade these..." says nothing)."""
+            if formatter.width + 2 >= NARROW:
+                wide(self, ctx, formatter)
+                return
+            shown = [(n, c) for n in self.list_commands(ctx)
+                     if (c := self.get_command(ctx, n)) is not None and not c.hidden]
+            if shown:
+                with formatter.section("Commands"):
+                    formatter.write_dl([(n, c.get_short_help_str(WHOLE)) for n, c in shown])
+
+        format_commands.compact = True  # type: ignore[attr-defined]
+        group.format_commands = format_commands  # type: ignore[method-assign]
 
 
 def _compact_help_class() -> Any:
@@ -41,6 +62,16 @@ def _compact_help_class() -> Any:
         def __init__(self, indent_increment: int = 2, width: int | None = None,
                      max_width: int | None = None) -> None:
             super().__init__(indent_increment, help_width(output.width()), max_width)
+
+        def getvalue(self) -> str:
+            # A block click keeps as typed (examples after "\\b") may still be too
+            # wide: cut it at spaces like every other line.
+            text = super().getvalue()
+            limit = self.width + 2
+            if all(len(line) <= limit for line in text.splitlines()):
+                return text
+            return "".join(part + "\n" for line in text.splitlines()
+                           for part in output.fit(line, limit))
 
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
             if self.width + 2 >= NARROW:

@@ -67,7 +67,14 @@ def error_text(message: str) -> str:
     line = "Error: " + " ".join(message.split())
     if not _is_terminal(sys.stderr):
         return line + "\n"
-    lines = fit(line, width())
+    columns = width()
+    lines = []
+    for part in fit(line, columns):
+        # A word wider than the screen (a file's path) is cut: an error is read whole.
+        while len(part) > columns:
+            lines.append(part[:columns])
+            part = "  " + part[columns:]
+        lines.append(part)
     if colour_allowed(sys.stderr):
         from companion.cli.colour import RED, paint
 
@@ -127,12 +134,12 @@ def _out(lines: Iterable[str]) -> str:
     if not wrapping():
         return "".join(line + "\n" for line in lines)
     columns = width()
-    parts = [part for line in lines for part in fit(line, columns)]
-    if colour_allowed():
-        from companion.cli.colour import highlight
+    if not colour_allowed():
+        return "".join(part + "\n" for line in lines for part in fit(line, columns))
+    from companion.cli.colour import highlight, keep_together
 
-        parts = [highlight(part) for part in parts]
-    return "".join(part + "\n" for part in parts)
+    return "".join(highlight(part) + "\n" for line in lines
+                   for part in fit(keep_together(line), columns))
 
 
 def echo(line: str = "") -> None:

@@ -82,17 +82,22 @@ def _tricky(state: dict[str, Any]) -> list[str]:
 def _halfdeck(state: dict[str, Any]) -> list[str]:
     heroes = [h for h in state.get("heroes") or [] if isinstance(h, dict)]
     names = short_names([str(h["name"]) for h in heroes], 3)
-    lives = " ".join(f"{n}{h['life']}" for n, h in zip(names, heroes, strict=True)) or "-"
-    head = f"R{state['round']} {lives} h{state.get('hand_size', 0)}"
+    lives = " ".join(f"{n}{h['life']}" for n, h in zip(names, heroes, strict=True))
+    head = f"R{state['round']}" + (f" {lives}" if lives else "")
+    hand = state.get("hand_size", 0)
+    over = _over(state)
     foe = state.get("encounter")
     if isinstance(foe, dict):
         life = f" {foe['life']}" if foe.get("life") is not None else ""
-        words = str(foe["name"]).split()
-        return [f"{head} | {foe['name']}{life}{_over(state)}",
-                f"{head} | {words[-1][:8]}{life}{_over(state)}",
-                f"{head} |{life or ' foe'}{_over(state)}"]
-    decks = f"d{state.get('hero_deck', 0)}/{state.get('dungeon_deck', 0)}"
-    return [f"{head} {decks}{_over(state)}", f"{head}{_over(state)}"]
+        name = str(foe["name"])
+        return [f"{head} hand {hand} | {name}{life}{over}",
+                f"{head} h{hand} | {name}{life}{over}",
+                f"{head} h{hand} | {name[:8].rstrip()}{life}{over}",
+                f"{head} |{life or ' foe'}{over}"]
+    decks = f"{state.get('hero_deck', 0)}/{state.get('dungeon_deck', 0)}"
+    return [f"{head} | hand {hand} | decks {decks}{over}",
+            f"{head} hand {hand} decks {decks}{over}",
+            f"{head} hand {hand}{over}", f"{head} h{hand}{over}"]
 
 
 def _elbereth(state: dict[str, Any]) -> list[str]:
