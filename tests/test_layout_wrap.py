@@ -51,6 +51,7 @@ def test_terminals_get_wrapped_lines_and_pipes_whole_ones(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", "20")
+    monkeypatch.setenv("NO_COLOR", "1")  # colour keeps phrases whole: see test_narrow_*
     text = "attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14"
     screen, pipe = Screen(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", screen)
