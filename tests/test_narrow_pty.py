@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from companion.cli.colour import visible
-from companion.cli.commands import click_command
+from companion.cli.dispatch import tree
 
 pexpect = pytest.importorskip("pexpect")
 if sys.platform == "win32":  # pragma: no cover
@@ -49,7 +49,7 @@ for step in json.loads(sys.argv[1]):
 
 def command_paths(command: Any = None, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command and group of the tree, top first, in the order help lists them."""
-    command = command if command is not None else click_command()
+    command = command if command is not None else tree()
     found = [path]
     for name, sub in getattr(command, "commands", {}).items():
         if not getattr(sub, "hidden", False):

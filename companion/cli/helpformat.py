@@ -30,6 +30,8 @@ def use_compact_help() -> None:
     from typer import core as typer_core
     from typer._click import core
 
+    if getattr(core.Context.formatter_class, "compact", False):
+        return  # done once per process
     core.Context.formatter_class = _compact_help_class()
     group = typer_core.TyperGroup
     if not getattr(group.format_commands, "compact", False):
@@ -58,6 +60,8 @@ def _compact_help_class() -> Any:
 
     class CompactHelp(HelpFormatter):
         """click's formatter at the real width; stacked definition lists when narrow."""
+
+        compact = True
 
         def __init__(self, indent_increment: int = 2, width: int | None = None,
                      max_width: int | None = None) -> None:
