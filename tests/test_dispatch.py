@@ -184,7 +184,8 @@ def test_one_shot_short_forms(cli: CLI) -> None:
     assert cli("h", "s").out == cli("hebrac", "status").out
     assert cli("hebrac", "st").out == cli("hebrac", "status").out
     done = cli("hebrac", "-")
-    assert (done.code, done.out) == (0, "Undone: attack 4H\nL1 A1 life 15/15 magic 0\n")
+    assert (done.code, done.out) == (0, "Undone: attack 4H\nChanged: life 14 -> 15\n"
+                                        "L1 A1 life 15/15 magic 0\n")
     done = cli("s")
     assert (done.code, done.err) == (2, "Error: 's' could be share, sheet, shell: type more\n")
 
