@@ -51,7 +51,7 @@ def test_round_trick_and_vitals(cli: CLI) -> None:
     result = cli("tricky", "trick", "B5", "r2", "green 7")
     assert result.out == ("Trick 1 of 9, blue asked: Ann B5, Bo R2, Cy G7\n"
                           "Bo wins: R2 is the only trump (red)\n"
-                          "Ann (active): 0 tricks, 0 potions\n"
+                          "Ann (active): 0 tricks, 0 potions: 0 gold so far\n"
                           "Bo leads trick 2\n"
                           "R1/6 Ann Barbarian T2/9 | Ann 0 Bo 0 Cy 0\n")
 

@@ -111,8 +111,8 @@ def test_first_leader_is_the_active_player_then_the_winner() -> None:
     g.apply("round thief --active Bo")
     applied = g.apply("trick B3 B6 B1")
     assert applied.lines == ("Trick 1 of 9, blue asked: Bo B3, Cy B6, Ann B1",
-                             "Cy wins: the highest blue wins, B6", "Bo (active): 0 tricks",
-                             "Cy leads trick 2")
+                             "Cy wins: the highest blue wins, B6",
+                             "Bo (active): 0 tricks: 5 gold so far", "Cy leads trick 2")
     applied = g.apply("trick R7 R2 R3")
     assert applied.lines[0] == "Trick 2 of 9, red asked: Cy R7, Ann R2, Bo R3"
 
@@ -167,7 +167,8 @@ def test_haul_counts_the_cards_of_won_tricks() -> None:
     g.apply("round wizard")
     lines = g.apply("trick Y4 Y5 R1").lines  # Y4 is a spell: trump for the Wizard
     assert lines[1:] == ("Ann wins: Y4 is the only trump (spells)",
-                         "Ann (active): 1 trick, 2 potions", "Ann leads trick 2")
+                         "Ann (active): 1 trick, 2 potions: 4 gold so far",
+                         "Ann leads trick 2")
 
 
 def test_last_trick_counts_for_the_assassin() -> None:

@@ -614,6 +614,13 @@ class TrickyGame:
         counts = self._collected(rnd)
         shown = ["tricks", *(c for c in rnd.hero.counts if c not in ("tricks", "last_trick"))]
         haul = ", ".join(plural(int(counts[c]), COUNT_WORDS[c]) for c in shown)
+        hero = rnd.hero
+        if hero.gold in ("per", "base-minus", "over-minimum"):
+            # The gold the haul is worth now, so nobody adds it up at the table; heroes
+            # paid on the last trick or a prediction are settled only at the end.
+            number = hero_number(hero, self.settings, self.count) if hero.setting else 0
+            gold, _ = gold_for_round(hero, counts, number=number)
+            haul += f": {gold} gold so far"
         return f"{self.players[rnd.active]} (active): {haul}"
 
     # -- the end of a round ---------------------------------------------------------
