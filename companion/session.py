@@ -9,18 +9,24 @@ one (``companion.snapshots``). A long-lived process (the shell) may keep the
 games it opened in memory (``keep_open``): each use re-reads the file's bytes,
 under the lock when it writes, and replays only when they changed, i.e. when
 another process acted on the game.
+
+Every write goes through ``Store.write``, which refuses to replace a file
+that does not replay: the games opened here are replayed before any change,
+and the store is told (``vouch``) which bytes replayed, so it need not replay
+them again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, Engine, kind_info, load_kind
 from companion.snapshots import Snapshots
-from companion.store import GameRecord, Store, check_name
+from companion.store import GameRecord, ReplayFault, Store, check_name
+from companion.text import check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
 _kept: dict[str, tuple[bytes, OpenGame]] | None = None
@@ -42,6 +48,7 @@ class OpenGame:
 class Games:
     def __init__(self, store: Store | None = None) -> None:
         self.store = store if store is not None else Store()
+        self.store.replays = self._check
         # The file read by resolve(): (path, bytes, record), handed on to the next _load so
         # that a one-shot command parses its save once; used only while the bytes are equal.
         self._peeked: tuple[str, bytes, GameRecord] | None = None
@@ -65,41 +72,46 @@ class Games:
 
     def _peek(self, name: str) -> GameRecord:
         path = self.store.path(name)
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return self.store.read(name)  # raises the store's own error
+        raw = self.store.raw(path)
         record = self.store._decode(path, raw)
         self._peeked = (str(path), raw, record)
         return record
 
-    def _read(self, name: str) -> GameRecord:
-        """The saved record; the one resolve() just parsed if the file is unchanged."""
+    def _read(self, name: str) -> tuple[bytes, GameRecord]:
+        """The saved bytes and record; the record resolve() parsed if the file is unchanged."""
         peeked, self._peeked = self._peeked, None
         path = self.store.path(name)
-        if peeked is None or peeked[0] != str(path):
-            return self.store.read(name)
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return self.store.read(name)
-        return peeked[2] if raw == peeked[1] else self.store._decode(path, raw)
+        raw = self.store.raw(path)
+        if peeked is not None and peeked[0] == str(path) and raw == peeked[1]:
+            return raw, peeked[2]
+        return raw, self.store._decode(path, raw)
 
     def _load(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
         if _kept is None:
-            return self._replay(self._read(name))
+            raw, record = self._read(name)
+            game = self._replay(record)
+            self.store.vouch(self.store.path(name), raw)
+            return game
         path = self.store.path(name)
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = self.store.raw(path)
+        except CompanionError:
             self.forget(name)
-            return self._replay(self.store.read(name))  # raises the store's own error
+            raise
         kept = _kept.get(str(path))
         if kept is not None and kept[0] == raw:
             return kept[1]
         game = self._replay(self.store._decode(path, raw))
+        self.store.vouch(path, raw)
         _kept[str(path)] = (raw, game)
+        return game
+
+    def _mine(self, name: str) -> OpenGame:
+        """The game as saved now (replayed: the store will accept to replace it), for this
+        caller to change: a kept copy is let go first."""
+        game = self._load(name)
+        self.forget(name)
         return game
 
     def _saved(self, game: OpenGame) -> None:
@@ -108,22 +120,34 @@ class Games:
             return
         path = self.store.path(game.record.name)
         try:
-            _kept[str(path)] = (path.read_bytes(), game)
-        except OSError:
+            _kept[str(path)] = (self.store.raw(path), game)
+        except CompanionError:
             _kept.pop(str(path), None)
 
     def forget(self, name: str) -> None:
         if _kept is not None:
             _kept.pop(str(self.store.path(name)), None)
 
+    def _check(self, record: GameRecord) -> None:
+        """The store's check that a record replays (from a snapshot when one matches)."""
+        self._build(record, keep_snapshots=False)
+
     def _replay(self, record: GameRecord) -> OpenGame:
-        path = self.store.path(record.name)
+        try:
+            return self._build(record)
+        except ReplayFault as fault:
+            raise self.store.problem(self.store.path(record.name), str(fault)) from None
+
+    def _build(self, record: GameRecord, keep_snapshots: bool = True) -> OpenGame:
+        """Replay a record; ReplayFault says why it does not replay."""
         try:
             module = load_kind(record.kind)
             settings = module.normalize_settings(record.settings)
             engine = module.new_engine(settings)
         except CompanionError as error:
-            raise self.store.problem(path, f"its settings are not valid: {error}") from error
+            raise ReplayFault(f"its settings are not valid: {error}") from None
+        except Exception as error:  # a hand-edited file must never crash a command
+            raise ReplayFault(f"its settings are not valid ({type(error).__name__})") from None
         snapshots = Snapshots(self.store.home, record.name, record.kind, settings)
         actions = record.actions
         applied: list[Applied] = []
@@ -137,13 +161,13 @@ class Games:
             action = actions[number - 1]
             try:
                 applied.append(engine.apply(action))
-            except CompanionError as error:
-                raise self.store.problem(
-                    path, f"action {number} {action!r} no longer replays: {error}"
-                ) from error
+            except Exception as error:  # a hand-edited action must never crash a command
+                reason = error if isinstance(error, CompanionError) else type(error).__name__
+                raise ReplayFault(f"action {number} {action!r} no longer replays: "
+                                  f"{reason}") from None
             if number in points and (blob := snapshots.take(engine, applied)) is not None:
                 taken[number] = blob
-        if taken:
+        if taken and keep_snapshots:
             snapshots.save(actions, taken)
         return OpenGame(record, engine, applied)
 
@@ -154,27 +178,23 @@ class Games:
         module.new_engine(normalized)  # refuse impossible settings before any write
         game_name = check_name(name) if name else self.store.next_free_name(info.name)
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
-        with self.store.lock(game_name):
-            self.store.write(record, new=True)
-        self.store.set_current(game_name)
         game = self._replay(record)
+        with self.store.lock(game_name):
+            self.store.write(record, new=True, replayed=True)
+        self.store.set_current(game_name)
         self._saved(game)
         return game
 
     def act(self, name: str, action: str) -> tuple[OpenGame, Applied]:
         """Apply one action and save it; a refusal leaves the file untouched."""
         with self.store.lock(name):
-            game = self._load(name)
+            game = self._mine(name)
             record = game.record
-            try:
-                applied = game.engine.apply(action)
-                record.actions.append(applied.action)
-                record.redo.clear()
-                record.outcome = game.engine.outcome
-                self.store.write(record)
-            except BaseException:
-                self.forget(name)  # the kept engine or record may be half changed
-                raise
+            applied = game.engine.apply(action)
+            record.actions.append(applied.action)
+            record.redo.clear()
+            record.outcome = game.engine.outcome
+            self.store.write(record, replayed=True)
             game.applied.append(applied)
             self._saved(game)
         return game, applied
@@ -183,7 +203,8 @@ class Games:
         """Take back the last ``count`` actions; return the game and the actions undone."""
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
-        with self.store.transaction(name) as record:
+        with self.store.lock(name):
+            record = _copy(self._mine(name).record)
             if not record.actions:
                 raise BadInput("nothing to undo")
             count = min(count, len(record.actions))
@@ -192,18 +213,19 @@ class Games:
             record.redo = undone + record.redo
             game = self._replay(record)
             record.outcome = game.engine.outcome
-            self.store.write(record)
+            self.store.write(record, replayed=True)
             self._saved(game)
         return game, undone
 
     def redo(self, name: str, count: int = 1) -> tuple[OpenGame, list[Applied]]:
         if count < 1:
             raise BadInput("redo takes a number of actions of 1 or more")
-        with self.store.transaction(name) as record:
+        with self.store.lock(name):
+            game = self._mine(name)
+            record = game.record
             if not record.redo:
                 raise BadInput("nothing to redo")
             count = min(count, len(record.redo))
-            game = self._replay(record)
             redone: list[Applied] = []
             for action in record.redo[:count]:
                 try:
@@ -213,13 +235,20 @@ class Games:
             record.actions.extend(a.action for a in redone)
             del record.redo[:count]
             record.outcome = game.engine.outcome
-            self.store.write(record)
+            self.store.write(record, replayed=True)
             game.applied.extend(redone)
             self._saved(game)
         return game, redone
 
     def note(self, name: str, text: str) -> None:
-        with self.store.transaction(name) as record:
-            record.notes.append(text)
-            self.store.write(record)
-            self.forget(name)
+        check_note(text)
+        with self.store.lock(name):
+            game = self._mine(name)
+            game.record.notes.append(text)  # notes take no part in the replay
+            self.store.write(game.record, replayed=True)
+            self._saved(game)
+
+
+def _copy(record: GameRecord) -> GameRecord:
+    return replace(record, settings=dict(record.settings), actions=list(record.actions),
+                   redo=list(record.redo), notes=list(record.notes))

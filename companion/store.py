@@ -3,9 +3,15 @@
 Every change runs under an exclusive lock taken before the file is read; the
 new text is serialised in memory, parsed back, written to a temp file in the
 same folder, fsynced, renamed over the old file, and the folder is fsynced.
-The version replaced goes to the backups (the last ``BACKUPS`` are kept). A
-file that cannot be read, or was written by a newer companion, is never
-overwritten: the error names it and the newest good backup.
+The version replaced goes to the backups (the last ``BACKUPS`` are kept).
+
+Every writer goes through ``write`` (or ``remove``), which first reads the
+file on disk and checks that it replays through its engine, and checks the
+new record the same way. A file that cannot be read, does not replay, or was
+written by a newer companion is never overwritten and never rotated into the
+backups: the error names it and the newest good backup, a backup that itself
+replays. Files are read only when they are regular files of a sane size
+(``companion.safefile``).
 """
 
 from __future__ import annotations
@@ -17,17 +23,33 @@ import re
 import sys
 import time
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.errors import BadInput, DataProblem, GameNotFound
+from companion import safefile
+from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 
 SCHEMA = 1
 BACKUPS = 5
 MAX_SAVE_BYTES = 4 * 1024 * 1024
-LOCK_TIMEOUT = float(os.environ.get("COMPANION_LOCK_TIMEOUT", "15"))
+DEFAULT_LOCK_TIMEOUT = 15.0
+MAX_LOCK_TIMEOUT = 600.0
+
+
+def lock_timeout(text: str | None) -> float:
+    """``COMPANION_LOCK_TIMEOUT``: seconds from 0 to 600; anything else is the default 15."""
+    try:
+        value = float(text) if text is not None and len(text) < 20 else DEFAULT_LOCK_TIMEOUT
+    except ValueError:
+        return DEFAULT_LOCK_TIMEOUT
+    if value != value or value < 0:  # NaN or negative
+        return DEFAULT_LOCK_TIMEOUT
+    return min(value, MAX_LOCK_TIMEOUT)
+
+
+LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 
@@ -121,13 +143,47 @@ class NewerSchema(ValueError):
         super().__init__(f"written by a newer companion (schema {schema}, this one reads {SCHEMA})")
 
 
-class Store:
-    """The saved games under one data folder."""
+class ReplayFault(Exception):
+    """A record that does not replay through its engine; the text says why."""
 
-    def __init__(self, home: Path | None = None) -> None:
+
+Replays = Callable[["GameRecord"], object]
+"""Replays a record through its engine; raises ReplayFault when it does not replay."""
+
+
+def replay_record(record: GameRecord) -> None:
+    """The plain check: normalise the settings and apply every action to a new engine."""
+    from companion.game import load_kind
+
+    try:
+        module = load_kind(record.kind)
+        engine = module.new_engine(module.normalize_settings(record.settings))
+    except CompanionError as error:
+        raise ReplayFault(f"its settings are not valid: {error}") from None
+    except Exception as error:  # a hand-edited file must never crash a command
+        raise ReplayFault(f"its settings are not valid ({type(error).__name__})") from None
+    for number, action in enumerate(record.actions, start=1):
+        try:
+            engine.apply(action)
+        except Exception as error:
+            reason = error if isinstance(error, CompanionError) else type(error).__name__
+            raise ReplayFault(f"action {number} {action!r} no longer replays: {reason}") from None
+
+
+class Store:
+    """The saved games under one data folder.
+
+    ``replays`` checks that a record replays (``replay_record``, or the
+    session's faster replay from snapshots); files already replayed by this
+    process are remembered by their bytes, so a write does not replay twice.
+    """
+
+    def __init__(self, home: Path | None = None, replays: Replays | None = None) -> None:
         self.home = home if home is not None else data_home()
         self.games_dir = self.home / "games"
         self.backups_dir = self.home / "backups"
+        self.replays: Replays = replays if replays is not None else replay_record
+        self._good: dict[str, bytes] = {}
 
     # -- paths -----------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -149,44 +205,62 @@ class Store:
     # -- reading ---------------------------------------------------------
     def read(self, name: str) -> GameRecord:
         path = self.path(name)
+        return self._decode(path, self.raw(path))
+
+    def raw(self, path: Path) -> bytes:
+        """A save's bytes: a regular file of at most MAX_SAVE_BYTES, else a data problem."""
         try:
-            raw = path.read_bytes()
+            return safefile.read_bytes(path, MAX_SAVE_BYTES)
         except FileNotFoundError:
-            raise GameNotFound(f"no saved game named {name!r} (see 'companion games')") from None
-        except OSError as error:
-            raise DataProblem(f"cannot read {path}: {error.strerror}") from error
-        return self._decode(path, raw)
+            raise GameNotFound(
+                f"no saved game named {path.stem!r} (see 'companion games')") from None
+        except safefile.Unreadable as error:
+            raise self.problem(path, error.reason) from None
 
     def _decode(self, path: Path, raw: bytes) -> GameRecord:
-        if not raw.strip(b" \t\r\n"):
-            raise self.problem(path, "the file is empty")
-        if len(raw) > MAX_SAVE_BYTES:
-            raise self.problem(path, f"the file is larger than {MAX_SAVE_BYTES} bytes")
         try:
-            data = tomllib.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise self.problem(path, "the file is not UTF-8 text") from None
-        except tomllib.TOMLDecodeError as error:
-            raise self.problem(path, f"not valid TOML: {error}") from None
-        try:
-            record = GameRecord.from_toml(data)
+            record = parse_record(raw)
         except NewerSchema as error:
             raise self.problem(path, str(error), newer=True) from None
         except ValueError as error:
-            raise self.problem(path, f"not a saved game: {error}") from None
+            raise self.problem(path, str(error)) from None
         if record.name != path.stem:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         return record
 
+    def vouch(self, path: Path, raw: bytes) -> None:
+        """``raw``, the bytes at ``path``, replayed through the engine in this process."""
+        self._good[str(path)] = raw
+
+    def check_saved(self, name: str) -> GameRecord | None:
+        """The saved record, read and replayed; None if there is none. The caller holds the
+        lock. DataProblem (naming the newest good backup) when it does not replay."""
+        path = self.path(name)
+        try:
+            raw = self.raw(path)
+        except GameNotFound:
+            return None
+        record = self._decode(path, raw)
+        if self._good.get(str(path)) != raw:
+            try:
+                self.replays(record)
+            except ReplayFault as fault:
+                raise self.problem(path, str(fault)) from None
+            self._good[str(path)] = raw
+        return record
+
     def newest_good_backup(self, name: str) -> Path | None:
+        """The newest backup that reads and replays (a backup that does not is no use)."""
         for number in range(1, BACKUPS + 1):
             candidate = self.backup_path(name, number)
             try:
-                record = GameRecord.from_toml(tomllib.loads(candidate.read_text("utf-8")))
-            except (OSError, ValueError, UnicodeDecodeError):
+                record = parse_record(safefile.read_bytes(candidate, MAX_SAVE_BYTES))
+                if record.name != name:
+                    continue
+                self.replays(record)
+            except (OSError, ValueError, CompanionError, ReplayFault):
                 continue
-            if record.name == name:
-                return candidate
+            return candidate
         return None
 
     def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
@@ -201,13 +275,9 @@ class Store:
     def lock(self, name: str) -> Iterator[None]:
         """Hold the game's exclusive lock; wait up to LOCK_TIMEOUT seconds for it."""
         lock_path = self.games_dir / f".{check_name(name)}.lock"
+        fd = safefile.open_lock(lock_path)
         try:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as error:
-            raise DataProblem(f"cannot write in {self.games_dir}: {error.strerror}") from error
-        try:
-            _acquire(fd, lock_path)
+            acquire(fd, lock_path)
             yield
         finally:
             os.close(fd)  # closing the descriptor releases the lock
@@ -218,11 +288,23 @@ class Store:
         with self.lock(name):
             yield self.read(name)
 
-    def write(self, record: GameRecord, *, new: bool = False) -> None:
-        """Atomically replace the game's file. The caller holds the lock."""
+    def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> None:
+        """Atomically replace the game's file. The caller holds the lock.
+
+        The one way a save is written: the file on disk must read and replay
+        (else it is left as it is, and not rotated into the backups), and so
+        must ``record`` (``replayed``: the caller has just replayed it).
+        """
         path = self.path(record.name)
-        if new and path.exists():
+        if new and os.path.lexists(path):
             raise BadInput(f"a game named {record.name!r} already exists")
+        old = self.check_saved(record.name)
+        if not replayed:
+            try:
+                self.replays(record)
+            except ReplayFault as fault:
+                raise DataProblem(f"refusing to save {path}: {fault}; the saved game is "
+                                  "unchanged") from None
         record.updated = now_text()
         parts = _record_parts(record)
         # Parse back what we are about to write: never put down bytes we cannot read.
@@ -233,19 +315,22 @@ class Store:
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
         self._clean_temp_files(path)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp = safefile.temp_name(path)
         try:
-            _write_synced(tmp, data)
-            if path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            safefile.write_new(tmp, data)
+            if old is not None:
                 self._rotate_backups(record.name, path)
             os.replace(tmp, path)
-            _fsync_dir(path.parent)
+            safefile.fsync_dir(path.parent)
         except OSError as error:
             with contextlib.suppress(OSError):
                 tmp.unlink()
             raise DataProblem(
                 f"cannot save {path}: {error.strerror or error}; the saved game is unchanged"
             ) from error
+        self._good[str(path)] = data
+        saved(path)
 
     def _clean_temp_files(self, path: Path) -> None:
         # Under the lock, any temp file of this game is left over from a killed writer.
@@ -269,31 +354,40 @@ class Store:
             shutil.copy2(path, newest)
 
     def remove(self, name: str) -> None:
-        """Delete a game; its last version stays as the newest backup."""
+        """Delete a game; its last version stays as the newest backup.
+
+        A file that does not read and replay is left as it is (it would push a
+        good backup out): the error says so and names the newest good backup.
+        """
         path = self.path(name)
         with self.lock(name):
-            if not path.exists():
+            if self.check_saved(name) is None:
                 raise GameNotFound(f"no saved game named {name!r} (see 'companion games')")
             try:
                 self._rotate_backups(name, path)
                 path.unlink()
-                _fsync_dir(path.parent)
+                safefile.fsync_dir(path.parent)
             except OSError as error:
                 raise DataProblem(f"cannot remove {path}: {error.strerror}") from error
-        with contextlib.suppress(OSError):
-            (self.games_dir / f".{name}.lock").unlink()
-        if self.current() == name:
-            self.set_current(None)
+            saved(path)
+        target = self.home / "current"
+        with safefile.locked(target):
+            if self.current() == name:
+                self._write_current(None)
 
     # -- the current game --------------------------------------------------
     def current(self) -> str | None:
         try:
-            name = (self.home / "current").read_text("utf-8").strip()
-        except OSError:
+            name = safefile.read_text(self.home / "current", 256).strip()
+        except (OSError, DataProblem):
             return None
         return name if _NAME.fullmatch(name) else None
 
     def set_current(self, name: str | None) -> None:
+        with safefile.locked(self.home / "current"):
+            self._write_current(name)
+
+    def _write_current(self, name: str | None) -> None:
         target = self.home / "current"
         try:
             self.home.mkdir(parents=True, exist_ok=True)
@@ -399,60 +493,124 @@ def _reads_back(record: GameRecord, parts: list[str]) -> bool:
 def replace_file(path: Path, data: bytes, what: str) -> None:
     """Write a small side file (current game, deck settings, card catalog) atomically.
 
-    Temp file in the same folder, fsync, rename, fsync the folder: a killed
-    process leaves the old file or the new one. ``what`` names it in errors.
+    A fresh temp file in the same folder (O_EXCL|O_NOFOLLOW), fsync, rename,
+    fsync the folder: a killed process leaves the old file or the new one.
+    Callers that read, change and write back hold ``safefile.locked(path)``.
+    ``what`` names the file in errors.
     """
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _write_synced(tmp, data)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
+        safefile.replace(path, data)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
         raise DataProblem(f"cannot save {what} {path}: {error.strerror or error}") from error
 
 
-def _write_synced(path: Path, data: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+def parse_record(raw: bytes) -> GameRecord:
+    """A save's bytes as a record; ValueError (NewerSchema among them) says what is wrong."""
+    if not raw.strip(b" \t\r\n"):
+        raise ValueError("the file is empty")
+    if len(raw) > MAX_SAVE_BYTES:
+        raise ValueError(f"the file is larger than {MAX_SAVE_BYTES} bytes")
     try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _fsync_dir(folder: Path) -> None:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("the file is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise ValueError("not valid TOML: nested too deep") from None
     try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # some platforms cannot open a folder; the rename is still atomic
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
+        return GameRecord.from_toml(data)
+    except NewerSchema:
+        raise
+    except ValueError as error:
+        raise ValueError(f"not a saved game: {error}") from None
 
 
-def _acquire(fd: int, lock_path: Path) -> None:
-    deadline = time.monotonic() + LOCK_TIMEOUT
-    while True:
-        try:
-            _try_lock(fd)
+# The saves written by this process since ``saved_since`` was last asked: an interrupted
+# command can say what it had already saved.
+_saved: list[Path] = []
+
+
+def saved(path: Path) -> None:
+    _saved.append(path)
+
+
+def saved_since_asked() -> list[Path]:
+    """The save files written (or removed) since the last call."""
+    paths = list(dict.fromkeys(_saved))
+    _saved.clear()
+    return paths
+
+
+class _LockWait(Exception):
+    """The lock's wait ran out (raised by the timer's signal handler)."""
+
+
+def acquire(fd: int, lock_path: Path) -> None:
+    """Take the exclusive lock on ``fd`` within LOCK_TIMEOUT seconds, else DataProblem.
+
+    Waiting commands block in the kernel (woken when the lock is released),
+    rather than poll: a poller sleeping between tries can be overtaken again
+    and again by newcomers, a blocked waiter cannot.
+    """
+    timeout = LOCK_TIMEOUT
+    if _try(fd, lock_path):
+        return
+    if timeout > 0 and _can_wait_blocked():
+        if _wait_blocked(fd, lock_path, timeout):
             return
+    else:
+        deadline = time.monotonic() + timeout
+        pause = 0.002
+        while time.monotonic() < deadline:
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.05)
+            if _try(fd, lock_path):
+                return
+    raise DataProblem(f"{lock_path}: the game is locked by another command; try again")
+
+
+def _try(fd: int, lock_path: Path) -> bool:
+    try:
+        _try_lock(fd)
+    except OSError as error:
+        if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
+        return False
+    return True
+
+
+def _can_wait_blocked() -> bool:
+    import signal
+    import threading
+
+    return (hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread())
+
+
+def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:
+    """Block on the lock, with an interval timer to stop waiting; True when it is held."""
+    import signal
+
+    def ring(signum: int, frame: object) -> None:
+        raise _LockWait
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            try:
+                _lock_blocking(fd)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except _LockWait:
+            return _try(fd, lock_path)  # released just as the timer rang
         except OSError as error:
-            if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK,
-                                   errno.EDEADLK):
-                raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
-            if time.monotonic() > deadline:
-                raise DataProblem(
-                    f"{lock_path}: the game is locked by another command; try again"
-                ) from None
-            time.sleep(0.005)
+            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    return True
 
 
 if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
@@ -461,8 +619,14 @@ if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test
     def _try_lock(fd: int) -> None:
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
 
+    def _lock_blocking(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
 else:
     import fcntl
 
     def _try_lock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _lock_blocking(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)

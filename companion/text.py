@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from companion.errors import BadInput
+
 
 def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     """Wrap at spaces for a ``width``-column screen (at least 20).
@@ -35,3 +39,32 @@ def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
             current = candidate
     lines.append(current)
     return lines
+
+
+# Control characters, C1 controls and the invisible direction marks: a terminal would act
+# on them (an escape sequence recolours or clears the screen) and a share code refuses them.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+MAX_NOTE_CHARS = 500
+MAX_NOTES = 100
+
+
+def check_text(text: str, what: str) -> str:
+    """``text`` if it holds no control character or escape sequence, else BadInput."""
+    found = CONTROL.search(text)
+    if found is not None:
+        raise BadInput(f"{what} holds a control character ({ord(found.group()):#04x}): "
+                       "type plain text")
+    if any("\ud800" <= char <= "\udfff" for char in text):
+        raise BadInput(f"{what} holds a broken character: type plain text")
+    return text
+
+
+def check_note(text: str) -> str:
+    """A note as the share code and sheets carry it: plain text, at most MAX_NOTE_CHARS."""
+    check_text(text, "the note")
+    if not text.strip():
+        raise BadInput("the note is empty")
+    if len(text) > MAX_NOTE_CHARS:
+        raise BadInput(f"a note is at most {MAX_NOTE_CHARS} characters; this one has "
+                       f"{len(text)}")
+    return text

@@ -310,6 +310,10 @@ def test_undecodable_bytes_in_a_command_are_bad_input(cli: CLI, home: Path) -> N
 def test_undecodable_text_reaching_a_save_is_bad_input(home: Path) -> None:
     store = make_game(home)
     before = store.path("g").read_bytes()
-    with pytest.raises(BadInput, match="not UTF-8"):
+    with pytest.raises(BadInput, match="the note holds a broken character"):
         Games(store).note("g", "x\udcff")
+    record = store.read("g")
+    record.notes.append("x\udcff")  # past the note's own check: the store still refuses it
+    with store.lock("g"), pytest.raises(BadInput, match="not UTF-8"):
+        store.write(record, replayed=True)
     assert store.path("g").read_bytes() == before

@@ -13,6 +13,7 @@ print the same bytes. ``companion.cli.main.app`` still gives the typer app.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -35,6 +36,8 @@ def __getattr__(name: str) -> Any:
 def run(argv: list[str] | None = None) -> NoReturn:
     """Entry point: run the command and map every error to one line and an exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with its output closed: nothing is run
+        sys.exit(_fail("the output is closed: nothing was run", 3))
     fast = fast_status(args)
     if fast is None and len(args) > 1:  # 'hd s' is 'hebrac status' too
         from companion.cli.dispatch import expand_short
@@ -58,6 +61,11 @@ def run_words(args: list[str]) -> int:
         if not word.isascii() and any("\ud800" <= char <= "\udfff" for char in word):
             shown = word.encode("utf-8", "replace").decode("utf-8")
             return _fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
+        # Escape sequences and control characters would reach the screen and the saves.
+        found = _CONTROL.search(word)
+        if found is not None:
+            return _fail(f"{word[:40]!r} holds a control character "
+                         f"({ord(found.group()):#04x}): type plain text", 2)
 
     def call() -> Any:
         from companion.cli.dispatch import run
@@ -67,17 +75,31 @@ def run_words(args: list[str]) -> int:
     return guarded(call)
 
 
+# As companion.text.CONTROL, less tab and line breaks (a share code may be pasted in lines).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f"
+                      r"\u202a-\u202e\u2066-\u2069]")
+
+
 def guarded(call: Callable[[], Any]) -> int:
     """Call, flush, and return the exit code; an error is one ``Error:`` line on stderr."""
+    store = sys.modules.get("companion.store")
+    if store is not None:
+        store.saved_since_asked()  # start afresh: what this command saves is its own
     try:
         result = call()
         sys.stdout.flush()
     except CompanionError as error:
         return _fail(str(error), error.exit_code)
     except KeyboardInterrupt:
-        return _fail("interrupted", 130)
-    except BrokenPipeError:
+        return _fail(_interrupted(), 130)
+    except BrokenPipeError:  # 'companion games | head -1': the reader has what it wanted
+        _drop_stdout()
         return 0
+    except OSError as error:  # the output is on a full disk or was closed
+        if getattr(error, "filename", None) is not None:
+            raise
+        _drop_stdout()
+        return _fail(f"cannot write the output: {error.strerror or error}", 3)
     except SystemExit as stop:  # a command that exits by itself
         if isinstance(stop.code, str):
             sys.stderr.write(stop.code + "\n")
@@ -97,10 +119,39 @@ def guarded(call: Callable[[], Any]) -> int:
 def _fail(message: str, code: int) -> int:
     from companion.cli.output import error_text
 
-    sys.stdout.flush()
-    sys.stderr.write(error_text(message))
-    sys.stderr.flush()
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError):
+        _drop_stdout()
+    try:
+        sys.stderr.write(error_text(message))
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass  # nowhere left to say it: the exit code says it
     return code
+
+
+def _drop_stdout() -> None:
+    """Point the output at /dev/null, so that the flush at exit cannot fail again."""
+    import os
+
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass  # an in-process stream (tests): nothing to flush at exit
+
+
+def _interrupted() -> str:
+    """What an interrupt stopped: nothing saved, or the saves already written."""
+    store = sys.modules.get("companion.store")
+    written = store.saved_since_asked() if store is not None else []
+    if not written:
+        return "interrupted: nothing was saved"
+    files = ", ".join(str(path) for path in written)
+    return f"interrupted after saving {files}: that change was kept ('undo' takes it back)"
 
 
 def fast_status(args: list[str]) -> tuple[str, str | None, bool, bool] | None:

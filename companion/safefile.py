@@ -1,0 +1,174 @@
+"""Reading and writing files in the data folder without trusting what is there.
+
+Every file companion reads back (saves, backups, the current game's name, the
+card catalog, the deck settings, snapshots, a share code's file) is opened
+without blocking, checked to be a regular file of at most a given size, and
+only then read: a FIFO, a device (a symlink to /dev/zero) or a huge sparse
+file is refused before a byte is read. Every file companion writes goes to a
+fresh temp file created with O_EXCL|O_NOFOLLOW (a planted file or symlink of
+that name is never followed or reused), is fsynced, then renamed over the old
+one (a rename replaces a symlink, it does not write through it). Side files
+that are read, changed and written back do so under their own lock
+(``locked``), so parallel commands do not lose each other's changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+from companion.errors import DataProblem
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+class Unreadable(DataProblem):
+    """A file that is there but refused unread or unreadable; ``reason`` says why."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{path}: {reason}; it was left as it is")
+        self.path = path
+        self.reason = reason
+
+
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    Raises FileNotFoundError when there is no file (callers have their own
+    message for that), ``Unreadable`` naming the file for anything else.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise Unreadable(path, f"cannot be read: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
+        if info.st_size > limit:
+            raise Unreadable(path, f"the file is larger than {limit} bytes")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as error:
+        raise Unreadable(path, f"cannot be read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # grew while being read
+        raise Unreadable(path, f"the file is larger than {limit} bytes")
+    return data
+
+
+def read_text(path: Path, limit: int) -> str:
+    """``read_bytes`` decoded as UTF-8; DataProblem when it is not."""
+    try:
+        return read_bytes(path, limit).decode("utf-8")
+    except UnicodeDecodeError:
+        raise Unreadable(path, "the file is not UTF-8 text") from None
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a plain file"
+
+
+def temp_name(path: Path, suffix: str = "tmp") -> Path:
+    """A fresh name beside ``path``: ``.NAME.PID-RANDOM.SUFFIX``."""
+    return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.{suffix}")
+
+
+def create_new(path: Path, mode: int = 0o644) -> int:
+    """Open a file that must not exist yet (never a planted file or symlink)."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
+
+
+def write_new(path: Path, data: bytes, *, sync: bool = True) -> None:
+    """Write ``data`` to a file created by ``create_new``; fsync it unless ``sync`` is off."""
+    fd = create_new(path)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        if sync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp") -> None:
+    """Atomically put ``data`` at ``path``: fresh temp file, fsync, rename, fsync the folder.
+
+    Raises OSError; the temp file is removed on failure.
+    """
+    tmp = temp_name(path, suffix)
+    try:
+        write_new(tmp, data, sync=sync)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    if sync:
+        fsync_dir(path.parent)
+
+
+def fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # some platforms cannot open a folder; the rename is still atomic
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def open_lock(lock_path: Path) -> int:
+    """The descriptor of a lock file, created if need be; never through a symlink."""
+    try:
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC | _NONBLOCK,
+                     0o644)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise DataProblem(f"{lock_path}: the lock file is a symlink; remove it") from None
+        raise DataProblem(f"cannot write in {lock_path.parent}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise DataProblem(f"{lock_path}: the lock file is not a regular file; remove it")
+    return fd
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock of a side file (``.NAME.lock`` beside it)."""
+    from companion.store import acquire
+
+    lock_path = path.with_name(f".{path.name}.lock")
+    fd = open_lock(lock_path)
+    try:
+        acquire(fd, lock_path)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
