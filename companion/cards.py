@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Final
 
 from companion.errors import NotationError
+from companion.numbers import whole_or_none
 
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: Final = ("S", "H", "D", "C")
@@ -126,7 +127,7 @@ def _parse(text: str) -> Card | None:
     words = _WORDS.fullmatch(lowered)
     if words:
         rank_word, suit_word = words.groups()
-        rank = _WORD_RANKS.get(rank_word) or (int(rank_word) if rank_word.isdigit() else None)
+        rank = _WORD_RANKS.get(rank_word) or whole_or_none(rank_word)
         suit = _SUIT_WORDS.get(suit_word)
         if rank is None or suit is None:
             return None
@@ -138,8 +139,8 @@ def _parse(text: str) -> Card | None:
         return None
     rank_text, suit = (match.group(1), match.group(2)) if match.group(1) else (
         match.group(4), match.group(3))
-    rank = _LETTER_RANKS.get(rank_text) or int(rank_text)
-    return Card(rank, suit)
+    rank = _LETTER_RANKS.get(rank_text) or whole_or_none(rank_text)
+    return Card(rank, suit) if rank is not None else None
 
 
 def parse_cards(tokens: list[str] | tuple[str, ...]) -> list[Card]:

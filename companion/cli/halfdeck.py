@@ -28,6 +28,7 @@ from companion.cli.common import (
     new_game,
 )
 from companion.cli.dice_odds import halfdeck_odds
+from companion.numbers import is_whole
 
 KIND = "halfdeck"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
@@ -338,7 +339,7 @@ def team_attack(
     dice = Dice(roll_all)
     pairs: list[tuple[str, str | None]] = []
     for word in heroes:
-        is_die = word.strip().isdigit() or word.strip().lower() == "roll"
+        is_die = is_whole(word.strip()) or word.strip().lower() == "roll"
         if is_die and pairs and pairs[-1][1] is None:
             pairs[-1] = (pairs[-1][0], word)
         else:

@@ -66,6 +66,11 @@ def run_words(args: list[str]) -> int:
         if found is not None:
             return _fail(f"{word[:40]!r} holds a control character "
                          f"({ord(found.group()):#04x}): type plain text", 2)
+        # Other scripts' digits and superscripts pass str.isdigit (and some pass int()):
+        # numbers are typed with 0-9 only, so such a word is refused whatever reads it.
+        if not word.isascii() and any(char.isdigit() for char in word if not char.isascii()):
+            return _fail(f"{word[:40]!r} holds a digit other than 0-9: type numbers with "
+                         "0-9", 2)
 
     def call() -> Any:
         from companion.cli.dispatch import run

@@ -85,7 +85,7 @@ def error_text(message: str) -> str:
 def width() -> int:
     """Terminal width for layouts; COLUMNS wins so tests and phones can set it."""
     env = os.environ.get("COLUMNS", "")
-    if env.isdigit() and int(env) > 0:
+    if 0 < len(env) < 5 and env.isascii() and env.isdigit() and int(env) > 0:
         return int(env)
     # What shutil.get_terminal_size does, without importing shutil (start-up time).
     try:

@@ -20,6 +20,7 @@ from companion.actions import ActionWords, join_action
 from companion.dice import parse_die
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
+from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
 
@@ -216,13 +217,14 @@ class ElberethGame:
         """An enemy by name (any case, plural) or by strength."""
         key = " ".join(text.lower().replace("-", " ").split())
         enemies, bosses = table()["enemies"], table()["bosses"]
-        if key.isdigit():
+        strength = whole_or_none(key)
+        if strength is not None:
             found = [Enemy(n, int(e["strength"]), n == "dragon") for n, e in enemies.items()
-                     if int(e["strength"]) == int(key)]
+                     if int(e["strength"]) == strength]
             if self.bosses:
                 found = [e for e in found if e.name != "dragon"]
                 found += [Enemy(n, int(b["strength"]), True) for n, b in bosses.items()
-                          if int(b["strength"]) == int(key)
+                          if int(b["strength"]) == strength
                           and (self.floor_boss is None or n == self.floor_boss)
                           and self.bosses_met.get(n, self.floor) == self.floor]
             if len(found) == 1:

@@ -42,6 +42,7 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
+from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
 
@@ -1216,10 +1217,10 @@ def letter_option(attribute: str) -> str:
 
 # -- readers ---------------------------------------------------------------------
 def _whole(text: str, what: str) -> int:
-    stripped = text.strip().removeprefix("+")
-    if not stripped.isascii() or not stripped.isdigit():
-        raise BadInput(f"{what} takes a whole number, not {text!r}")
-    return int(stripped)
+    value = whole_or_none(text.strip().removeprefix("+"))
+    if value is None:
+        raise BadInput(f"{what} takes a whole number, not {text[:20]!r}")
+    return value
 
 
 def _die(text: str) -> int:

@@ -20,6 +20,7 @@ from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.hebrac import rules
 from companion.hebrac.rules import Spell
+from companion.numbers import is_whole, whole
 from companion.text import wrap
 
 KIND = "hebrac"
@@ -105,7 +106,7 @@ def chamber_names(columns: int) -> list[str]:
 
 def parse_chamber(text: str, columns: int) -> str:
     token = text.strip().upper()
-    if len(token) >= 2 and token[0] in ROWS and token[1:].isdigit() and token[1:].isascii():
+    if len(token) >= 2 and token[0] in ROWS and is_whole(token[1:]):
         col = int(token[1:])
         if 1 <= col <= columns:
             return f"{token[0]}{col}"
@@ -1081,9 +1082,7 @@ class HebracGame:
             return None
         if not spell.unit:
             raise BadInput(f"{spell.name} takes no --count")
-        if not text.isdigit() or not 1 <= int(text) <= 60:
-            raise BadInput(f"--count must be a whole number from 1 to 60, not {text!r}")
-        return int(text)
+        return whole(text, "--count", 1, 60)
 
     def _canonical_targets(self, spell: Spell, targets: Sequence[str]) -> list[str]:
         out = []

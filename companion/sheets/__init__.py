@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from companion.errors import BadInput
 from companion.game import kind_info
+from companion.numbers import is_whole
 from companion.sheets.model import Sheet
 
 FORMATS = ("text", "md", "html")
@@ -62,9 +63,11 @@ def parse_players(values: Sequence[str]) -> list[str] | int | None:
     names = [part.strip() for value in values for part in value.split(",") if part.strip()]
     if not names:
         return None
-    if len(names) == 1 and names[0].isdigit():
+    if len(names) == 1 and names[0].isascii() and names[0].isdigit():
+        if not is_whole(names[0]):
+            raise BadInput(f"--players: {names[0][:12]}... is not a number of players")
         return int(names[0])
-    if any(name.isdigit() for name in names):
+    if any(name.isdigit() or is_whole(name) for name in names):
         raise BadInput("--players takes a count (3) or names (Ann Bo Cy), not both")
     return names
 

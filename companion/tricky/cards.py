@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from companion.errors import BadInput, NotationError
+from companion.numbers import whole_or_none
 from companion.tables import tables
 
 KINDS: Final = ("potion", "torch", "goblin", "spell", "orc", "ogre")
@@ -130,8 +131,10 @@ class Deck:
             letter = self.colour_letter(match.group(colour_at))
             number = match.group(3 - colour_at)
             if letter is not None:
-                return letter, (NUMBER_WORDS.index(number) if number in NUMBER_WORDS
-                                else int(number))
+                value = (NUMBER_WORDS.index(number) if number in NUMBER_WORDS
+                         else whole_or_none(number))
+                if value is not None:
+                    return letter, value
         return None
 
     def parse_all(self, tokens: Sequence[str]) -> list[TrickyCard]:

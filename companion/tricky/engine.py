@@ -19,6 +19,7 @@ from companion.actions import ActionWords, join_action
 from companion.cards import card_groupings
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
+from companion.numbers import is_whole
 from companion.tricky.cards import (
     DECK_ITEMS,
     Deck,
@@ -140,7 +141,7 @@ def new_engine(settings: Mapping[str, Any]) -> TrickyGame:
 
 
 def parse_count(text: str, what: str) -> int:
-    if not text.isascii() or not text.isdigit() or len(text) > 3:
+    if not is_whole(text) or len(text) > 3:
         raise BadInput(f"{what} must be a whole number 0 or more, not {text!r}")
     return int(text)
 
@@ -403,8 +404,7 @@ class TrickyGame:
             if hero.trump == "colour":
                 return Trump("colour", colour=self.deck.parse_colour(text))
             value = text.strip()
-            if not (value.isascii() and value.isdigit()
-                    and self.deck.low <= int(value) <= self.deck.high):
+            if not (is_whole(value) and self.deck.low <= int(value) <= self.deck.high):
                 raise NotationError(f"{text!r} is not a card value: the {hero.name}'s trump "
                                     f"is a value {self.deck.low} to {self.deck.high}")
             return Trump("value", value=int(value))

@@ -1,0 +1,39 @@
+"""Reading a whole number typed by a player or found in a file: one parser for all.
+
+``str.isdigit`` also accepts superscripts and other scripts' digits (``³``,
+``٣``), which ``int`` then refuses or reads in a way nobody typed, and
+``int`` refuses (or takes long over) numbers of thousands of digits. Every
+number companion reads goes through ``whole``: ASCII digits only, at most
+``MAX_DIGITS`` of them.
+"""
+
+from __future__ import annotations
+
+from companion.errors import BadInput
+
+MAX_DIGITS = 9
+_DIGITS = frozenset("0123456789")
+
+
+def is_whole(text: str) -> bool:
+    """Whether ``text`` is 1 to MAX_DIGITS ASCII digits (no sign, no spaces)."""
+    return 0 < len(text) <= MAX_DIGITS and all(char in _DIGITS for char in text)
+
+
+def whole_or_none(text: str) -> int | None:
+    """The number ``text`` holds (ASCII digits, at most MAX_DIGITS), else None."""
+    return int(text) if is_whole(text) else None
+
+
+def whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from ``low`` to ``high``; BadInput quoting the text otherwise."""
+    value = whole_or_none(text.strip())
+    if value is None or (low is not None and value < low) or (high is not None
+                                                              and value > high):
+        span = f" from {low} to {high}" if low is not None and high is not None else ""
+        raise BadInput(f"{what} must be a whole number{span}, not {_shown(text)}")
+    return value
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 20 else repr(text[:20] + "...")
