@@ -161,6 +161,24 @@ def open_lock(lock_path: Path) -> int:
 
 
 @contextlib.contextmanager
+def locked_or_skip(path: Path) -> Iterator[bool]:
+    """Hold the side file's lock if it is free at once (True), else do without (False):
+    for a cache, where a skipped write costs time, not data."""
+    from companion.store import try_lock
+
+    lock_path = path.with_name(f".{path.name}.lock")
+    try:
+        fd = open_lock(lock_path)
+    except DataProblem:
+        yield False
+        return
+    try:
+        yield try_lock(fd, lock_path)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold the exclusive lock of a side file (``.NAME.lock`` beside it)."""
     from companion.store import acquire

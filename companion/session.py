@@ -19,7 +19,7 @@ them again.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
@@ -43,6 +43,8 @@ class OpenGame:
     record: GameRecord
     engine: Engine
     applied: list[Applied]
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The record's settings as the engine read them (normalised: every key there)."""
 
 
 class Games:
@@ -152,7 +154,7 @@ class Games:
         actions = record.actions
         applied: list[Applied] = []
         start = 0
-        found = snapshots.restore(actions)
+        found = snapshots.restore(actions, type(engine))
         if found is not None:
             engine, applied, start = found
         points = set(snapshots.points_after(start, len(actions)))
@@ -169,7 +171,7 @@ class Games:
                 taken[number] = blob
         if taken and keep_snapshots:
             snapshots.save(actions, taken)
-        return OpenGame(record, engine, applied)
+        return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, Any], name: str | None = None) -> OpenGame:
         info = kind_info(kind)

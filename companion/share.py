@@ -162,12 +162,14 @@ def checksum(body: str, version: int = FORMAT) -> str:
 
 # -- reading --------------------------------------------------------------------
 def find_code(text: str) -> str:
-    """The one share code in ``text``: the code alone (line breaks allowed) or within prose."""
-    if len(text) > 2 * MAX_CODE_CHARS:
-        raise BadInput(f"the code is longer than the limit of {MAX_CODE_CHARS} characters")
-    joined = "".join(text.split())
-    if _LOOSE_CODE.fullmatch(joined):
-        return joined
+    """The one share code in ``text``: the code alone (line breaks allowed) or within prose
+    (an HTML sheet of any size read, up to the 1 MiB that import reads)."""
+    if len(text) <= 2 * MAX_CODE_CHARS:
+        joined = "".join(text.split())
+        if _LOOSE_CODE.fullmatch(joined):
+            return joined
+    else:
+        joined = text.lstrip()[:2 * MAX_CODE_CHARS]
     found = {match.group(0) for match in _LOOSE_CODE.finditer(text)}
     if len(found) == 1:
         return found.pop()

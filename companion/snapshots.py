@@ -12,8 +12,11 @@ faster but never different.
 Snapshots are taken every ``EVERY`` actions; the newest ``KEEP`` are kept, so
 that an ``undo`` rarely costs a full replay. They live in ``<home>/cache/``,
 are written atomically and never fsynced: losing them costs time, not data.
-Reading only accepts companion's own classes and plain containers.
-Set ``COMPANION_SNAPSHOTS=0`` to turn them off.
+Each snapshot is signed (keyed BLAKE2 over its digest and bytes, with a
+random key kept in ``<home>/cache/.key``): an edited snapshot is not read at
+all. Reading only accepts companion's own classes and plain containers, and
+a snapshot is used only if it holds the kind's engine and exactly the
+actions it claims. Set ``COMPANION_SNAPSHOTS=0`` to turn them off.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up 
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 
-FORMAT = 1
+FORMAT = 2
+MAX_CACHE_BYTES = 64 * 1024 * 1024
 EVERY = 100
 KEEP = 3
 _PACKAGE = Path(__file__).resolve().parent
@@ -108,6 +112,7 @@ class Snapshots:
 
     def __init__(self, home: Path, name: str, kind: str, settings: dict[str, Any]) -> None:
         self.path = home / "cache" / f"{name}.snap"
+        self._key: bytes | None = None
         self.kind = kind
         self.seed = blake2b(_code_stamp(kind), digest_size=32)
         self.seed.update(_canonical(settings).encode("utf-8", "surrogatepass"))
@@ -124,17 +129,52 @@ class Snapshots:
             found[point] = running.hexdigest()
         return found
 
+    def key(self) -> bytes:
+        """This installation's signing key, made on first use (never through a symlink)."""
+        if self._key is None:
+            from companion import safefile
+
+            path = self.path.parent / ".key"
+            try:
+                self._key = safefile.read_bytes(path, 64)
+            except FileNotFoundError:
+                self._key = os.urandom(32)
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    safefile.write_new(path, self._key, sync=False)
+                except OSError:
+                    pass  # another process made it first (or none can be kept): unsigned
+            except Exception:
+                self._key = os.urandom(32)  # an unreadable key: nothing stored is trusted
+            if len(self._key) < 16:
+                self._key = os.urandom(32)
+        return self._key
+
+    def sign(self, number: int, digest: str, blob: bytes) -> str:
+        mac = blake2b(key=self.key()[:64], digest_size=32)
+        mac.update(f"{number} {digest} ".encode())
+        mac.update(blob)
+        return mac.hexdigest()
+
     def _stored(self) -> list[tuple[int, str, bytes]]:
+        from companion import safefile
+
         try:
-            stored = _load(self.path.read_bytes())
+            stored = _load(safefile.read_bytes(self.path, MAX_CACHE_BYTES))
             if stored["format"] != FORMAT:
                 return []
-            return [(int(n), str(d), bytes(b)) for n, d, b in stored["points"]]
+            points = [(int(n), str(d), bytes(b), str(m)) for n, d, b, m in stored["points"]]
         except Exception:  # a missing or damaged cache means a full replay
             return []
+        return [(n, d, b) for n, d, b, m in points if self.sign(n, d, b) == m]
 
-    def restore(self, actions: Sequence[str]) -> tuple[Engine, list[Applied], int] | None:
-        """The newest snapshot that the saved actions lead to, or None."""
+    def restore(self, actions: Sequence[str], engine_type: type | None = None
+                ) -> tuple[Engine, list[Applied], int] | None:
+        """The newest snapshot that the saved actions lead to, or None.
+
+        Used only if it holds an engine of ``engine_type`` and exactly the first
+        N saved actions, each with its ruling lines as text.
+        """
         if not enabled():
             return None
         points = self._stored()
@@ -148,8 +188,13 @@ class Snapshots:
                 applied = [Applied(action, tuple(lines)) for action, lines in pairs]
             except Exception:
                 return None
-            if len(applied) == number:
-                return engine, applied, number
+            if engine_type is not None and type(engine) is not engine_type:
+                return None
+            if len(applied) != number or any(
+                    a.action != actions[i] or not all(isinstance(x, str) for x in a.lines)
+                    for i, a in enumerate(applied)):
+                return None
+            return engine, applied, number
         return None
 
     def points_after(self, start: int, total: int) -> list[int]:
@@ -171,6 +216,15 @@ class Snapshots:
 
     def save(self, actions: Sequence[str], taken: dict[int, bytes]) -> None:
         """Keep the newest snapshots among those taken and those already on disk."""
+        from companion import safefile
+
+        with contextlib.suppress(OSError):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        with safefile.locked_or_skip(self.path) as held:
+            if held:  # another command is writing them: its snapshots will do
+                self._save(actions, taken)
+
+    def _save(self, actions: Sequence[str], taken: dict[int, bytes]) -> None:
         old = self._stored()
         digests = self.digests(actions, sorted(taken))
         mine = {n: (n, digests[n], blob) for n, blob in taken.items()}
@@ -178,14 +232,13 @@ class Snapshots:
         merged = {n: p for n, p in ((p[0], p) for p in old) if n not in mine}
         merged.update(mine)
         keep = sorted(merged.values(), key=lambda p: p[0])[-KEEP:]
+        signed = [(n, d, b, self.sign(n, d, b)) for n, d, b in keep]
         import pickle
 
-        data = pickle.dumps({"format": FORMAT, "points": keep}, protocol=pickle.HIGHEST_PROTOCOL)
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
-        try:
+        from companion import safefile
+
+        data = pickle.dumps({"format": FORMAT, "points": signed},
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        with contextlib.suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            os.replace(tmp, self.path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+            safefile.replace(self.path, data, sync=False, suffix="part")

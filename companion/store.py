@@ -571,6 +571,11 @@ def acquire(fd: int, lock_path: Path) -> None:
     raise DataProblem(f"{lock_path}: the game is locked by another command; try again")
 
 
+def try_lock(fd: int, lock_path: Path) -> bool:
+    """Take the lock if it is free now."""
+    return _try(fd, lock_path)
+
+
 def _try(fd: int, lock_path: Path) -> bool:
     try:
         _try_lock(fd)

@@ -108,7 +108,8 @@ def test_cards_add_and_rm(cli: CLI) -> None:
         == "catalog: fire tome unchanged\n"
     assert cli("halfdeck", "cards", "rm", "fire tome").out == "catalog: fire tome removed\n"
     result = cli("halfdeck", "cards", "rm", "fire tome")
-    assert (result.code, result.out) == (1, "fire tome is not in the catalog.\n")
+    assert (result.code, result.out, result.err) == (
+        2, "", "Error: fire tome is not in the catalog (see 'companion halfdeck cards')\n")
     result = cli("halfdeck", "cards", "add", "x", "--kind", "dragon")
     assert (result.code, result.err) == (2, "Error: --kind must be one of hero, gear, minion, "
                                             "boss, trap, misc, endgame-boss, "

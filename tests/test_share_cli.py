@@ -117,12 +117,10 @@ def test_ascii_and_inverted_qr_codes_scan(cli: CLI, home: Path, options: list[st
 def test_a_qr_code_too_wide_for_the_screen_is_refused_plainly(cli: CLI, home: Path) -> None:
     save(home, example("hebrac-spells"))
     result = cli("share")
-    assert (result.code, result.err) == (1, "")
-    assert result.out == (
-        "Too wide: the QR code of 'hebrac-spells'\n"
-        "needs 47 columns and this screen has 40.\n"
-        "Use --text to print the code, or -o FILE\n"
-        "to save it in a file.\n")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == (
+        "Error: too wide: the QR code of 'hebrac-spells' needs 47 columns and this screen "
+        "has 40. Use --text to print the code, or -o FILE to save it in a file.\n")
 
 
 def test_a_39_action_game_fits_40_columns_with_a_thinner_quiet_zone(cli: CLI,

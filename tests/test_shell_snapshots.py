@@ -127,7 +127,8 @@ def test_a_cache_file_cannot_run_code(home: Path, monkeypatch: pytest.MonkeyPatc
     digest = snaps.digests(actions, [100])[100]
     blob = pickle.dumps(Evil())
     snaps.path.parent.mkdir(parents=True, exist_ok=True)
-    snaps.path.write_bytes(pickle.dumps({"format": 1, "points": [(100, digest, blob)]}))
+    signed = (100, digest, blob, snaps.sign(100, digest, blob))  # signed: it gets unpickled
+    snaps.path.write_bytes(pickle.dumps({"format": snapshots.FORMAT, "points": [signed]}))
     assert snaps.restore(actions) is None
     snaps.path.write_bytes(pickle.dumps(Evil()))
     assert snaps.restore(actions) is None

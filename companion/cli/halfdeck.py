@@ -189,7 +189,10 @@ def cards_add(
     for value, option in ((strength, "--str"), (magic, "--mag"), (loot, "--loot")):
         if value is not None and not 0 <= value <= 99:
             raise BadInput(f"{option} must be from 0 to 99")
-    info = CardInfo(card_name(name), kind, strength, magic, loot, one_use, effect or "")
+    from companion.text import check_text
+
+    info = CardInfo(card_name(name), kind, strength, magic, loot, one_use,
+                    check_text(effect or "", "--effect"))
     echo(catalog.learn(info) or f"catalog: {info.name} unchanged")
 
 
@@ -201,8 +204,9 @@ def cards_rm(name: Annotated[str, typer.Argument(help="The card's name.")]) -> N
 
     key = card_name(name)
     if not catalog.forget(key):
-        echo(f"{key} is not in the catalog.")
-        raise typer.Exit(1)
+        from companion.errors import BadInput
+
+        raise BadInput(f"{key} is not in the catalog (see 'companion halfdeck cards')")
     echo(f"catalog: {key} removed")
 
 

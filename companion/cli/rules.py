@@ -102,10 +102,10 @@ def rules_command(
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
         if as_json:
             emit_json({"query": text, "game": game, "results": [], "section": None})
-        else:
-            echo_lines(rulebook.wrap(f"Nothing found for '{text}'{where}. Try other words, or "
-                                     "'companion rules GAME --toc'.", columns))
-        raise typer.Exit(1)
+        from companion.errors import BadInput
+
+        raise BadInput(f"nothing found for '{text}'{where}: try other words, or "
+                       "'companion rules GAME --toc'")
     best = hits[0].score
     others = [h for h in hits[1:] if h.score >= SEE_ALSO_SHARE * best]
     if as_json:

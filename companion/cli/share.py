@@ -74,10 +74,8 @@ def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: boo
     # that is dark around it (tested): a narrow phone gets the thinner margin.
     quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
     if quiet is None:
-        say(f"Too wide: the QR code of {name!r} needs {qr.columns(1)} columns and this screen "
-            f"has {screen}.")
-        say(ALTERNATIVES)
-        raise typer.Exit(1)
+        raise BadInput(f"too wide: the QR code of {name!r} needs {qr.columns(1)} columns and "
+                       f"this screen has {screen}. {ALTERNATIVES}")
     draw = ascii_lines if ascii_only else half_block_lines
     echo_lines(draw(qr, invert=invert, quiet=quiet))
     say(f"{name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
@@ -115,7 +113,7 @@ def import_game(
         if replaced and not force:
             raise BadInput(f"a game named {target!r} already exists: give another with "
                            "--name NAME, or replace it with --force")
-        store.write(record, new=not force)
+        store.write(record, new=not force, replayed=True)  # decode replayed it
     store.set_current(target)
     count = len(record.actions)
     what = f"{count} action{'' if count == 1 else 's'}"
@@ -139,11 +137,14 @@ def read_source(source: str) -> str:
         return _text(data, "stdin")
     if source.strip()[:3].upper() == "CMP":
         return source
+    from companion import safefile
+
     try:
-        with open(source, "rb") as handle:
-            data = handle.read(MAX_READ_BYTES + 1)
+        data = safefile.read_bytes(Path(source), MAX_READ_BYTES)
     except FileNotFoundError:
         raise BadInput(f"{source[:200]!r} is neither a share code (CMP2....) nor a file") from None
+    except safefile.Unreadable as error:
+        raise BadInput(f"cannot read {source[:200]!r}: {error.reason}") from None
     except (OSError, ValueError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise BadInput(f"cannot read {source[:200]!r}: {reason}") from None

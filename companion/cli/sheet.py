@@ -62,7 +62,7 @@ def sheet(
         store = games()
         opened = store.open(store.resolve(game, kind))
         record = opened.record
-        built = game_sheet(record.kind, record.name, record.settings, record.actions,
+        built = game_sheet(record.kind, record.name, opened.settings, record.actions,
                            opened.engine.status(), record.notes, record.redo)
     text = render(built, fmt, paper)
     if output is None:

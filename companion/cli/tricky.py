@@ -210,13 +210,16 @@ def deck(
         name, settings, lines = _game_deck(game, changes if changing else None)
         title, where["game"], command = f"Deck of game {name}", name, f"deck --game {name}"
     else:
-        settings = load_deck()
         if changing:
-            settings, lines = update_deck(settings, **changes)
+            from companion import safefile
             from companion.tricky.deck import save_deck
 
-            save_deck(settings)
+            with safefile.locked(deck_path()):  # read, change, write: one at a time
+                settings, lines = update_deck(load_deck(), **changes)
+                save_deck(settings)
             lines += _current_game_hint()
+        else:
+            settings = load_deck()
         title = "Deck for new games (this installation)"
         where["file"] = str(deck_path())
     if as_json:
@@ -247,7 +250,7 @@ def _game_deck(game: str, changes: dict[str, Any] | None) -> tuple[str, dict[str
                               "tricky.deck.cards") from None
         record.settings = settings
         record.outcome = engine.outcome
-        store.store.write(record)
+        store.store.write(record, replayed=True)
     lines.append(f"Game {name} replayed: {engine.prompt()}")
     return name, settings, lines
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from companion.errors import BadInput, NotationError
+from companion.text import CONTROL
 
 STRENGTH: Final = "strength"
 MAGIC: Final = "magic"
@@ -136,6 +137,9 @@ class CardInfo:
         effect = data.get("effect", "")
         if not isinstance(effect, str) or not isinstance(data.get("one_use", False), bool):
             raise ValueError(f"card {name!r}: effect must be text and one_use true or false")
+        if CONTROL.search(effect) or len(effect) > 500:
+            raise ValueError(f"card {name!r}: effect holds a control character or is longer "
+                             "than 500 characters")
         try:
             canonical = card_name(name)
         except BadInput as error:

@@ -4,7 +4,8 @@ One TOML file, ``halfdeck-cards.toml`` in the data home, started as a copy
 of the shipped ``examples/halfdeck-cards.toml``. Games never read it: the CLI
 copies a card's numbers into the action text, so a saved game replays the
 same whatever the catalog says later. Writes go to a temp file, are fsynced
-and renamed over the old file.
+and renamed over the old file; a change reads and writes the file under its
+lock, so parallel commands do not lose each other's cards.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from companion import safefile
 from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS, CardInfo
 from companion.resources import resource_dir
@@ -20,6 +22,7 @@ from companion.store import data_home, replace_file
 
 FILE_NAME = "halfdeck-cards.toml"
 SCHEMA = 1
+MAX_CATALOG_BYTES = 1024 * 1024
 HEADER = """\
 # Half Deck Dungeon Heroes cards entered so far (companion halfdeck cards).
 # kind: hero, gear, minion, boss, trap, misc, endgame-boss, endgame-treasure.
@@ -38,11 +41,14 @@ def seed_path() -> Path:
 def read_file(path: Path) -> dict[str, CardInfo]:
     """The cards of one catalog file; DataProblem names the file and the fault."""
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        data = tomllib.loads(safefile.read_text(path, MAX_CATALOG_BYTES))
     except FileNotFoundError:
         raise
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise DataProblem(f"{path}: the card catalog cannot be read: {error}") from None
+    except safefile.Unreadable as error:
+        raise DataProblem(f"{path}: the card catalog cannot be read: {error.reason}") from None
+    except (OSError, tomllib.TOMLDecodeError, RecursionError) as error:
+        reason = "nested too deep" if isinstance(error, RecursionError) else error
+        raise DataProblem(f"{path}: the card catalog cannot be read: {reason}") from None
     schema = data.get("schema")
     if schema != SCHEMA:
         raise DataProblem(f"{path}: the card catalog has schema {schema!r}, not {SCHEMA}")
@@ -83,23 +89,25 @@ def save(cards: dict[str, CardInfo]) -> None:
 
 def learn(info: CardInfo) -> str | None:
     """Keep a card a game used; a line saying what changed, or None."""
-    cards = load()
-    old = cards.get(info.name)
-    if old == info:
-        return None
-    cards[info.name] = info
-    save(cards)
+    with safefile.locked(catalog_path()):
+        cards = load()
+        old = cards.get(info.name)
+        if old == info:
+            return None
+        cards[info.name] = info
+        save(cards)
     verb = "added" if old is None else "updated"
     return f"catalog: {info.name} {verb} ({info.describe()})"
 
 
 def forget(name: str) -> bool:
-    cards = load()
-    if name not in cards:
-        return False
-    del cards[name]
-    save(cards)
-    return True
+    with safefile.locked(catalog_path()):
+        cards = load()
+        if name not in cards:
+            return False
+        del cards[name]
+        save(cards)
+        return True
 
 
 def sort_key(info: CardInfo) -> tuple[int, str]:

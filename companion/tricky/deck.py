@@ -46,19 +46,19 @@ def deck_path() -> Path:
 
 def load_deck() -> dict[str, Any]:
     """The installation's deck settings, or the rulebook defaults if none are saved."""
+    from companion import safefile
+
     path = deck_path()
     try:
-        raw = path.read_bytes()
+        raw = safefile.read_bytes(path, 64 * 1024)
     except FileNotFoundError:
         return default_deck_settings()
-    except OSError as error:
-        raise DataProblem(f"cannot read {path}: {error.strerror}") from error
     try:
         data = tomllib.loads(raw.decode("utf-8"))
         if data.get("schema", FILE_SCHEMA) != FILE_SCHEMA:
             raise BadInput(f"schema {data.get('schema')!r}, this companion reads {FILE_SCHEMA}")
         return normalize_deck({k: v for k, v in data.items() if k != "schema"})
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, BadInput) as error:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, BadInput, RecursionError) as error:
         raise DataProblem(f"{path}: not a deck file ({error}); fix it, or delete it to go "
                           "back to the defaults") from None
 
