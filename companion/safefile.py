@@ -38,6 +38,10 @@ class Unreadable(DataProblem):
         self.reason = reason
 
 
+class TooLarge(Unreadable):
+    """A regular file over the size limit (checked before reading)."""
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes.
 
@@ -55,7 +59,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
         if info.st_size > limit:
-            raise Unreadable(path, f"the file is larger than {limit} bytes")
+            raise TooLarge(path, f"the file is larger than {limit} bytes")
         chunks = []
         left = limit + 1
         while left > 0:
@@ -70,7 +74,7 @@ def read_bytes(path: Path, limit: int) -> bytes:
     finally:
         os.close(fd)
     if len(data) > limit:  # grew while being read
-        raise Unreadable(path, f"the file is larger than {limit} bytes")
+        raise TooLarge(path, f"the file is larger than {limit} bytes")
     return data
 
 

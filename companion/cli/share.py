@@ -143,6 +143,9 @@ def read_source(source: str) -> str:
         data = safefile.read_bytes(Path(source), MAX_READ_BYTES)
     except FileNotFoundError:
         raise BadInput(f"{source[:200]!r} is neither a share code (CMP2....) nor a file") from None
+    except safefile.TooLarge:
+        raise BadInput(f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share "
+                       "code") from None
     except safefile.Unreadable as error:
         raise BadInput(f"cannot read {source[:200]!r}: {error.reason}") from None
     except (OSError, ValueError) as error:
