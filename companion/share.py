@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion import text as plain_text
 from companion import wordpack
 from companion.errors import BadInput, CompanionError, DataProblem
 from companion.game import KINDS, Applied, Engine, load_kind
@@ -51,8 +52,8 @@ MAX_CODE_CHARS = 20_000
 MAX_PAYLOAD_BYTES = 256 * 1024
 MAX_ACTIONS = 5_000
 MAX_ACTION_CHARS = 500  # as companion.actions
-MAX_NOTES = 500
-MAX_NOTE_CHARS = 2_000
+MAX_NOTES = plain_text.MAX_NOTES  # what 'note' accepts, so that every game can be shared
+MAX_NOTE_CHARS = plain_text.MAX_NOTE_CHARS
 MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
 MAX_SETTING_ITEMS = 64
 MAX_SETTING_CHARS = 200

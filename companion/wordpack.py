@@ -198,6 +198,10 @@ Cy Di Eve Max Sam Tom Zoe Alex Ben Kim Lea Mia Noa Ola Pia Ray Una Vic Will Yan
 # (Rows of the most used English words, then words of dungeon games and a few short names.)
 
 
+SETTING_WORD_CHARS = 1_000
+"""The longest word of the settings' text (a setting's text is at most 200 characters)."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """The most a code may unpack to (share.py's documented limits)."""
@@ -423,6 +427,10 @@ class _Model:
         self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
         self.budget = budget  # characters the reader may still produce
         self.limit = budget
+        # The longest word the field being read may still hold (set by the reader per
+        # field): a hostile code is refused at the field's limit, not the payload's.
+        self.room = budget
+        self.field = "data"
 
     def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
         tables = [self.tables.setdefault(key, _Table()) for key in contexts]
@@ -475,6 +483,8 @@ class _Model:
                 break
             out.append(previous)
             self._spend(1)
+            if len(out) > 4 * self.room and given is None:  # UTF-8: 4 bytes a character
+                raise BadInput(f"the code's {self.field} hold an item longer than the limit")
         try:
             return bytes(ord(c) for c in out).decode("utf-8")
         except UnicodeDecodeError:
@@ -501,17 +511,23 @@ class _Model:
         """A list of actions or notes, word by word; ``texts`` None: read it."""
         out: list[str] = []
         previous = _END
+        self.field = family
         while True:
             if texts is None:
                 words: list[str] | None = None
             else:
                 words = texts[len(out)].split(" ") if len(out) < len(texts) else [_END]
+            self.room = longest
             verb = self.word(((family, 0, previous), (family, 0), "*"),
                              None if words is None else words[0])
             if verb == _END:  # checked text never holds it: the list ends here
                 return out
             line = [verb]
+            length = len(verb)
             while True:
+                if length > longest:
+                    raise BadInput(f"the code's {family} hold an item longer than {longest} "
+                                   "characters")
                 position = len(line)
                 given = None if words is None else (
                     words[position] if position < len(words) else _END)
@@ -519,13 +535,12 @@ class _Model:
                                                   (family,), "*")
                 if position > 1:  # at 1, the previous word is the verb: the same context
                     contexts = ((family, verb, line[-1]), *contexts)
+                self.room = max(0, longest - length - 1)
                 word = self.word(contexts, given)
                 if word == _END:
                     break
                 line.append(word)
-                if position > longest:
-                    raise BadInput(f"the code's {family} hold an item longer than {longest} "
-                                   "characters")
+                length += 1 + len(word)
             out.append(" ".join(line))
             if len(out) > most:
                 raise BadInput(f"the code has more than {most} {family}")
@@ -592,6 +607,7 @@ def _model_for(kind: str, coding: _Coding | None, budget: int) -> _Model:
 
 def _name_words(model: _Model, name: str | None) -> str:
     """A name as words between hyphens: ``hebrac-2`` is the kind, then a digit."""
+    model.field, model.room = "name", 40
     parts = None if name is None else [*name.split("-"), _END]
     out: list[str] = []
     while True:
@@ -605,6 +621,7 @@ def _name_words(model: _Model, name: str | None) -> str:
 
 
 def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
+    model.field, model.room = "settings", SETTING_WORD_CHARS
     out: list[str] = []
     previous = _END
     while True:

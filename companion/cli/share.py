@@ -66,10 +66,8 @@ def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: boo
     try:
         qr = matrix(code, "L")
     except BadInput:
-        say(f"Too long for a QR code: the share code of {name!r} is {len(code)} characters, "
-            "a QR code holds at most 4296.")
-        say(ALTERNATIVES)
-        raise typer.Exit(1) from None
+        raise BadInput(f"too long for a QR code: the share code of {name!r} is {len(code)} "
+                       f"characters, a QR code holds at most 4296. {ALTERNATIVES}") from None
     # The standard's quiet zone is 4 modules; scanners read 2, and 1 on a screen
     # that is dark around it (tested): a narrow phone gets the thinner margin.
     quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
