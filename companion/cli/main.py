@@ -106,6 +106,13 @@ def guarded(call: Callable[[], Any]) -> int:
         _drop_stdout()
         return _fail(f"cannot write the output: {error.strerror or error}", 3)
     except SystemExit as stop:  # a command that exits by itself
+        wrapped = getattr(sys.stdout, "wrapped", None)
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper" and wrapped is not None:
+            sys.stdout = wrapped  # typer's exit 1 on a closed pipe: the reader had enough
+            if type(sys.stderr).__name__ == "PacifyFlushWrapper":
+                sys.stderr = getattr(sys.stderr, "wrapped", sys.__stderr__)
+            _drop_stdout()
+            return 0
         if isinstance(stop.code, str):
             sys.stderr.write(stop.code + "\n")
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
@@ -118,6 +125,8 @@ def guarded(call: Callable[[], Any]) -> int:
         if isinstance(error, click_errors.ClickException):  # usage errors among them
             return _fail(error.format_message(), 2)
         raise
+    if result == 130:  # typer turns an interrupt into exit code 130, silently
+        return _fail(_interrupted(), 130)
     return result if isinstance(result, int) else 0
 
 
