@@ -160,8 +160,8 @@ def test_a_game_too_long_for_a_qr_code_says_so_on_paper(cli: CLI, home: Path) ->
     import random
 
     noise = random.Random(3)
-    notes = ["".join(noise.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(1900))
-             for _ in range(3)]
+    notes = ["".join(noise.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(480))
+             for _ in range(12)]
     save(home, {**example("hebrac-death"), "notes": notes})
     html = cli("sheet", "--format", "html").out
     assert "<svg" not in html
