@@ -548,27 +548,50 @@ class _LockWait(Exception):
 
 
 def acquire(fd: int, lock_path: Path) -> None:
-    """Take the exclusive lock on ``fd`` within LOCK_TIMEOUT seconds, else DataProblem.
+    """Take the exclusive lock on ``fd``, else DataProblem once the lock has not changed
+    hands for LOCK_TIMEOUT seconds.
 
-    Waiting commands block in the kernel (woken when the lock is released),
-    rather than poll: a poller sleeping between tries can be overtaken again
-    and again by newcomers, a blocked waiter cannot.
+    Waiting commands block in the kernel (woken when the lock is released)
+    rather than poll: a poller sleeping between tries is overtaken again and
+    again by newcomers. Each holder stamps the lock file when it takes the
+    lock; a waiter gives up only when the stamp has stayed the same for
+    LOCK_TIMEOUT seconds (a holder that is stuck), not while the queue ahead
+    of it is moving: forty writers on two cores all get their turn.
     """
     timeout = LOCK_TIMEOUT
-    if _try(fd, lock_path):
-        return
-    if timeout > 0 and _can_wait_blocked():
-        if _wait_blocked(fd, lock_path, timeout):
-            return
-    else:
+    if not _try(fd, lock_path):
+        stamp = _stamp_of(fd)
         deadline = time.monotonic() + timeout
+        blocked = timeout > 0 and _can_wait_blocked()
         pause = 0.002
-        while time.monotonic() < deadline:
-            time.sleep(pause)
-            pause = min(pause * 1.5, 0.05)
-            if _try(fd, lock_path):
-                return
-    raise DataProblem(f"{lock_path}: the game is locked by another command; try again")
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DataProblem(f"{lock_path}: the game is locked by another command; "
+                                  "try again")
+            if blocked:
+                if _wait_blocked(fd, lock_path, min(left, _LOOK_EVERY)):
+                    break
+            else:
+                time.sleep(min(pause, left))
+                pause = min(pause * 1.5, 0.05)
+                if _try(fd, lock_path):
+                    break
+            now = _stamp_of(fd)
+            if now != stamp:  # the lock changed hands: the queue moves, wait on
+                stamp, deadline = now, time.monotonic() + timeout
+    with contextlib.suppress(OSError, AttributeError):  # no pwrite: no stamp, plain timeout
+        os.pwrite(fd, f"{os.getpid()} {time.monotonic_ns()}\n".encode().ljust(40), 0)
+
+
+_LOOK_EVERY = 0.5  # seconds between looks at the lock's stamp while waiting
+
+
+def _stamp_of(fd: int) -> bytes:
+    try:
+        return os.pread(fd, 40, 0)
+    except (OSError, AttributeError):
+        return b""
 
 
 def try_lock(fd: int, lock_path: Path) -> bool:
