@@ -30,6 +30,7 @@ from typing import Any
 
 from companion import safefile
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
+from companion.text import TERMINAL_CONTROL
 
 SCHEMA = 1
 BACKUPS = 5
@@ -125,6 +126,10 @@ class GameRecord:
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"field {key!r} is not a list of text")
             lists[key] = list(value)
+        # Text a terminal would act on (escape sequences) is never typed: a hand edit.
+        found = TERMINAL_CONTROL.search(" ".join(_texts(data["settings"], lists)))
+        if found is not None:
+            raise ValueError(f"it holds a control character ({ord(found.group()):#04x})")
         return cls(
             kind=data["kind"],
             name=data["name"],
@@ -136,6 +141,22 @@ class GameRecord:
             updated=data["updated"],
             outcome=data["outcome"],
         )
+
+
+def _texts(settings: dict[str, Any], lists: dict[str, list[str]]) -> Iterator[str]:
+    """Every piece of text of a record: its settings' texts and keys, its lists."""
+    for items in lists.values():
+        yield from items
+    stack: list[Any] = [settings]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            yield from (str(key) for key in value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
 
 
 class NewerSchema(ValueError):

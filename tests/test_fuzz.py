@@ -175,6 +175,8 @@ CORRUPTIONS: dict[str, Any] = {
     "action with another script's digit": _text('"enter A1 5S"', '"enter A\u0661 5S"'),
     "action of 5000 digits": _text('"enter A1 5S"', '"enter A' + "1" * 5000 + ' 5S"'),
     "action with an escape": _text('"enter A1 5S"', '"enter A1 5S\\u001b[2J"'),
+    "note with an escape": _text("notes = []", 'notes = ["\\u001b]0;owned\\u0007"]'),
+    "setting with an escape": _text('rules = "2005"', 'rules = "\\u001b[31m"'),
     "actions not a list": _text("actions = [", "actions = 3\nxactions = ["),
     "deeply nested": _bytes(b"schema = 1\nx = " + b"[" * 3000 + b"]" * 3000 + b"\n"),
     "a FIFO": _fifo,
