@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -97,7 +96,11 @@ def _kind(mode: int) -> str:
 
 def temp_name(path: Path, suffix: str = "tmp") -> Path:
     """A fresh name beside ``path``: ``.NAME.PID-RANDOM.SUFFIX``."""
-    return path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.{suffix}")
+    return path.with_name(f".{path.name}.{os.getpid()}-{random_hex()}.{suffix}")
+
+
+def random_hex() -> str:
+    return os.urandom(4).hex()
 
 
 def create_new(path: Path, mode: int = 0o644) -> int:

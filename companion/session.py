@@ -26,7 +26,7 @@ from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, Engine, kind_info, load_kind
 from companion.snapshots import Snapshots
 from companion.store import GameRecord, ReplayFault, Store, check_name
-from companion.text import check_note
+from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
 _kept: dict[str, tuple[bytes, OpenGame]] | None = None
@@ -246,6 +246,9 @@ class Games:
         check_note(text)
         with self.store.lock(name):
             game = self._mine(name)
+            if len(game.record.notes) >= MAX_NOTES:
+                raise BadInput(f"a game keeps at most {MAX_NOTES} notes (a share code carries "
+                               "them all)")
             game.record.notes.append(text)  # notes take no part in the replay
             self.store.write(game.record, replayed=True)
             self._saved(game)

@@ -8,7 +8,7 @@
 commands one after the other on one game, and counts the commands that
 failed (a lock timeout is exit 3) and the notes missing afterwards.
 ``kills`` SIGKILLs a process that saves in a loop, KILLS times at random
-moments, and checks after each kill that the save reads, replays and holds
+moments (once it is ready), and checks after each kill that the save reads, replays and holds
 every note acknowledged before the kill. Both print one line of figures.
 """
 
@@ -36,7 +36,9 @@ from pathlib import Path
 from companion.session import Games
 from companion.store import Store
 games = Games(Store(Path(sys.argv[1])))
-number = 0
+games.open("g")
+print("ready", flush=True)
+number = int(sys.argv[2])
 while True:
     games.note("g", f"note {number}")
     print(number, flush=True)
@@ -71,10 +73,11 @@ def kills(count: int) -> None:
     bad = 0
     acknowledged = 0
     for _ in range(count):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(home)], cwd=ROOT,
-                                stdout=subprocess.PIPE, text=True)
-        assert proc.stdout is not None
-        time.sleep(rng.uniform(0.15, 0.4))
+        first = len(Store(home).read("g").notes)
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(home), str(first)],
+                                cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.0, 0.1))  # mostly mid-save: a save takes a few ms
         proc.send_signal(signal.SIGKILL)
         said = proc.stdout.read().split()
         proc.wait()

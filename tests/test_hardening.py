@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion import safefile, share, snapshots, store, wordpack
-from companion.errors import DataProblem
+from companion.errors import BadInput, DataProblem
 from companion.session import Games
 from companion.store import Store, dumps_record
 from tests.conftest import CLI, Result
@@ -304,6 +304,18 @@ def test_control_characters_are_refused(cli: CLI, home: Path, args: tuple[str, .
     assert cli("share", "--text").code == 0
 
 
+def test_notes_are_bounded_as_share_codes_carry_them(home: Path) -> None:
+    games = Games(Store(home))
+    games.new("hebrac", {}, "g")
+    with pytest.raises(BadInput, match="a note is at most 500 characters; this one has 501"):
+        games.note("g", "x" * 501)
+    for number in range(100):
+        games.note("g", f"note {number}")
+    with pytest.raises(BadInput, match="a game keeps at most 100 notes"):
+        games.note("g", "one more")
+    assert len(Store(home).read("g").notes) == 100
+
+
 def test_a_catalog_effect_with_an_escape_is_a_data_problem(cli: CLI, home: Path) -> None:
     (home).mkdir(parents=True, exist_ok=True)
     (home / "halfdeck-cards.toml").write_text(
@@ -354,7 +366,7 @@ def test_a_planted_temp_name_is_never_written_through(home: Path,
     Games(saved).new("hebrac", {}, "g")
     victim = home.parent / "victim.txt"
     victim.write_text("keep me")
-    monkeypatch.setattr(safefile.secrets, "token_hex", lambda size: "feed")
+    monkeypatch.setattr(safefile, "random_hex", lambda: "feed")
     for planted in (saved.games_dir / f".g.toml.{os.getpid()}-feed.tmp",
                     home / f".current.{os.getpid()}-feed.tmp"):
         planted.symlink_to(victim)
