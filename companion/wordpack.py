@@ -563,9 +563,17 @@ def _json_tokens(text: str) -> list[str]:
     return tokens
 
 
+# Settings added after format 2 was frozen: left out of a code while at their default
+# (the game's settings fill them in again when it is read), so the primed model and every
+# older code stay as they were.
+LATER_DEFAULTS: dict[str, dict[str, Any]] = {"hebrac": {"bag_partial": "covers"}}
+
+
 def _settings_text(kind: str, settings: dict[str, Any]) -> str:
     """The settings as the code carries them: changes to the base, or all of them."""
     base = BASE_SETTINGS[kind]
+    later = LATER_DEFAULTS.get(kind, {})
+    settings = {k: v for k, v in settings.items() if k not in later or later[k] != v}
     if set(base) - set(settings):
         return _REPLACE_ALL + json.dumps(settings, ensure_ascii=False, separators=(",", ":"))
     changed = {k: v for k, v in settings.items() if k not in base or base[k] != v

@@ -396,7 +396,8 @@ def test_genie_of_life_survives_losing_the_ruby() -> None:
 def test_genie_of_luck_three_cards_with_special_cases() -> None:
     engine = game("enter A1 AS")
     lines = last(engine, "take KD 5C QH KS")
-    assert lines == ["treasure of A1: KD", "KD Genie of Luck: 3 Hand Deck cards",
+    assert lines == ["treasure of A1: KD",
+                     "KD Genie of Luck: 3 Hand Deck cards, acting in the order typed",
                      "  5C magic potion into the inventory",
                      "  QH white priestess heals you: 15 -> 15",
                      "  KS Genie of Death drawn for a genie: lost"]

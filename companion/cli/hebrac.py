@@ -54,12 +54,15 @@ def new(
     evil: Annotated[bool, typer.Option(help="Evil alignment: fake trades allowed.")] = False,
     ace_offer_value: Annotated[int, typer.Option(help="An ace offered in a trade counts as.")]
     = 12,
+    bag_partial: Annotated[str, typer.Option(
+        help="An offer or payment short of the price while the Bag of Meres is held: "
+             "covers (the Bag adds the rest) or refused.")] = "covers",
 ) -> None:
     """Start a game (it becomes the current one)."""
     new_game(KIND, {"life": life, "decks": decks, "jokers": jokers, "rules": rules,
                     "chambers": chambers, "inventory_limit": inventory_limit,
                     "late_potions": late_potions, "evil": evil,
-                    "ace_offer_value": ace_offer_value}, name)
+                    "ace_offer_value": ace_offer_value, "bag_partial": bag_partial}, name)
 
 
 @app.command()

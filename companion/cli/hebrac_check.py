@@ -149,11 +149,13 @@ def check_trade(
 
     engine = hebrac_engine_or_none(game) if game else None
     offered = _cards(offer)
+    partial = "covers"
     if engine is not None:
         bag = bag or engine.holds("AD")
         ace_value = ace_value or engine.settings["ace_offer_value"]
-    verdict = rules.check_trade(Card.parse(want), offered, bag=bag and not offered,
-                                ace_value=ace_value)
+        partial = engine.settings["bag_partial"]
+    verdict = rules.check_trade(Card.parse(want), offered, bag=bag, ace_value=ace_value,
+                                bag_partial=partial)
     _print_verdict(verdict, as_json)
 
 
@@ -214,7 +216,8 @@ def check_price(
         _print_verdict(Verdict(True, (f"{want} costs {cost} gems",),
                                {"card": str(want), "price": cost}), as_json, "For sale")
         return
-    _print_verdict(rules.check_payment(want, paid, bag=bag and not paid), as_json)
+    partial = engine.settings["bag_partial"] if engine is not None else "covers"
+    _print_verdict(rules.check_payment(want, paid, bag=bag, bag_partial=partial), as_json)
 
 
 @check_app.command("attack")

@@ -49,6 +49,10 @@ R_SPELLS = "hebrac.spell.paying"
 R_ONE_SPELL = "hebrac.spell.one-per-battle"
 R_ANTI_MAGIC = "hebrac.spell.anti-magic"
 R_UNITS = "hebrac.ruling.unit-spells"
+R_GENIE_BOUGHT = "hebrac.ruling.genie-bought"
+R_ADVENTURER_SPELLS = "hebrac.ruling.adventurer-battle-spells"
+R_BAG_PARTIAL = "hebrac.ruling.bag-partial"
+BAG_PARTIAL = ("covers", "refused")
 
 
 def spell_rule(spell: Spell) -> str:
@@ -59,7 +63,7 @@ def spell_rule(spell: Spell) -> str:
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     setup = rules.table()["setup"]
     known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
-             "late_potions", "evil", "ace_offer_value"}
+             "late_potions", "evil", "ace_offer_value", "bag_partial"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
@@ -75,6 +79,9 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     chambers = number("chambers", int(setup["chambers"]), int(setup["min_chambers"]), 30)
     if chambers % int(setup["rows"]):
         raise BadInput(f"--chambers must be a multiple of {setup['rows']} (rows A-C)")
+    bag_partial = str(raw.get("bag_partial") or "covers").lower()
+    if bag_partial not in BAG_PARTIAL:
+        raise BadInput(f"--bag-partial must be covers or refused, not {bag_partial!r}")
     revision = str(raw.get("rules") or "2005").lower()
     if revision not in RULES:
         raise BadInput(f"--rules must be 2005 or classic, not {revision!r}")
@@ -89,6 +96,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         "evil": bool(raw.get("evil", False)),
         "ace_offer_value": number("ace_offer_value", int(rules.table()["trade"]["offer_ace"]),
                                   1, 20),
+        "bag_partial": bag_partial,
     }
 
 
@@ -174,7 +182,10 @@ class HebracGame:
         self.chambers: dict[str, Chamber] = {}
         self.position: str | None = None
         self.encounter: Encounter | None = None
-        self.pending: str | None = None  # "hebrac-game" or "hebrac-prize"
+        # "hebrac-game", "hebrac-prize", or "genie-KD"/"genie-KS" (bought, traded or stolen:
+        # the genie's cards or chambers come with the next 'take')
+        self.pending: str | None = None
+        self.games_waiting = 0  # further jokers drawn at once, each a game of its own
         self.effects: set[str] = set()  # level-long: anti-magic, curse, revelation, god-vision
         self.remote_vision = 0
         self.future_perception = 0
@@ -373,6 +384,9 @@ class HebracGame:
         return join_action("move", name), [f"you walk to {name}"]
 
     def _refuse_if_busy(self, what: str) -> None:
+        if self.pending and self.pending.startswith("genie-"):
+            raise RuleRefused(f"cannot {what} now: the genie acts first ({self._next_hint()})",
+                              R_GENIE_BOUGHT)
         if self.pending:
             raise RuleRefused(f"cannot {what} now: settle Hebrac's game first "
                               f"({self._next_hint()})", R_HEBRAC)
@@ -529,7 +543,7 @@ class HebracGame:
         encounter = self.encounter
         return bool(self.settings["late_potions"] and encounter and encounter.last_round
                     and not encounter.last_round.get("won_by_potion")
-                    and encounter.last_round["damage"] > 0)
+                    and encounter.last_round["total"] < encounter.last_round["enemy_life"])
 
     def _do_potion(self, words: ActionWords) -> tuple[str, list[str]]:
         """Late strength potion (variant): added to the round just lost."""
@@ -581,6 +595,16 @@ class HebracGame:
             lines = [f"Hebrac's prize: {card}"]
             self._check_copies([card], source="pick")
             lines += self._gain(card, extras, source="prize")
+            lines += self._next_game()
+            return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+        if self.pending and self.pending.startswith("genie-"):
+            genie = Card.parse(self.pending.removeprefix("genie-"))
+            if card != genie:
+                raise RuleRefused(f"{genie} {rules.table()['kings'][str(genie)]} acts first: "
+                                  f"{self._next_hint()}", R_GENIE_BOUGHT)
+            self._check_room(card, extras)
+            self.pending = None
+            lines = self._genie(card, extras, source="bought") + self._next_game()
             return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
         if self.pending:
             self._refuse_if_busy("take a treasure")
@@ -654,7 +678,10 @@ class HebracGame:
                            f"not {card}")
         if card.is_joker:
             self._under([card])
-            self.pending = "hebrac-game"
+            if self.pending is None:
+                self.pending = "hebrac-game"
+            else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
+                self.games_waiting += 1
             return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
                     f"{rules.table()['hebrac_game']['black_card_damage']} life) or 'refuse'"]
         if card.rank == 1:
@@ -680,6 +707,12 @@ class HebracGame:
                 return [f"{card} white priestess heals you: {before} -> {self.life}"]
             return [f"{card} black priestess: " + self._priestess_theft(by_enemy=False)]
         if card.rank == 13:
+            if not extras and source in ("merchant", "trade", "spell"):
+                if self._genie_waits(card):
+                    self.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
+                    return [f"{card} {rules.table()['kings'][str(card)]} acts at once: "
+                            f"{self._genie_usage(card)}"]
+                extras = self._genie_of_death_targets(card, [])  # no choice left: at once
             return self._genie(card, extras, source)
         self.inventory.append(card)
         assert card.suit is not None
@@ -706,7 +739,8 @@ class HebracGame:
             wanted = int(treasure["genie_of_luck_cards"])
             if len(extras) != wanted:
                 raise BadInput(f"usage: take KD CARD CARD CARD (the {wanted} Hand Deck cards)")
-            return [f"{card} {name}: {wanted} Hand Deck cards"] + self._genie_cards(extras)
+            return [f"{card} {name}: {wanted} Hand Deck cards, acting in the order typed"] + \
+                self._genie_cards(extras)
         wanted = int(treasure["genie_of_death_enemies"])
         targets = [parse_chamber(e, self.columns) for e in extras]
         candidates = [c.name for c in self.chambers.values()
@@ -721,6 +755,32 @@ class HebracGame:
         self._remove_enemies(targets)
         return [f"{card} {name}: enemies of {' '.join(targets)} removed; their treasures "
                 "wait until you enter"]
+
+    def _genie_targets(self) -> list[str]:
+        return [c.name for c in self.chambers.values() if not c.visited and not c.enemy_gone]
+
+    def _genie_waits(self, card: Card) -> bool:
+        """A Genie of Luck, or of Death with a choice of chambers, won without a 'take'
+        line needs one to act."""
+        wanted = int(rules.table()["treasure"]["genie_of_death_enemies"])
+        return card.suit == "D" or (card.suit == "S" and len(self._genie_targets()) > wanted)
+
+    def _genie_usage(self, card: Card) -> str:
+        treasure = rules.table()["treasure"]
+        if card.suit == "D":
+            wanted = int(treasure["genie_of_luck_cards"])
+            return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
+        targets = self._genie_targets()
+        wanted = min(int(treasure["genie_of_death_enemies"]), len(targets))
+        return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
+
+    def _next_game(self) -> list[str]:
+        """The next joker's game, when several were drawn at once."""
+        if self.pending is None and self.games_waiting:
+            self.games_waiting -= 1
+            self.pending = "hebrac-game"
+            return ["the next joker: Hebrac's game again, 'play CARD' or 'refuse'"]
+        return []
 
     def _genie_cards(self, extras: Sequence[str]) -> list[str]:
         cards = [Card.parse(e) for e in extras]
@@ -851,11 +911,13 @@ class HebracGame:
             raise RuleRefused("no trade under way: 'reveal CARD' an adventurer's treasure "
                               "first", R_TRADE)
         want = encounter.treasure
-        bag = self.holds("AD") and not offer
+        bag = self.holds("AD")
         verdict = rules.check_trade(want, offer, bag=bag,
-                                    ace_value=self.settings["ace_offer_value"])
+                                    ace_value=self.settings["ace_offer_value"],
+                                    bag_partial=self.settings["bag_partial"])
         if not verdict.legal:
-            raise RuleRefused(verdict.reasons[0], R_TRADE)
+            short = bag and offer and verdict.data.get("value") is not None
+            raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_TRADE)
         self._require_held(offer, "card")
         self._check_room(want, [])
         max_before = self.max_life
@@ -878,9 +940,12 @@ class HebracGame:
         if encounter is None or encounter.stage != "sale" or encounter.treasure is None:
             raise RuleRefused("no merchant's ware on show: 'reveal CARD' first", R_MERCHANT)
         want = encounter.treasure
-        verdict = rules.check_payment(want, pay, bag=self.holds("AD") and not pay)
+        bag = self.holds("AD")
+        verdict = rules.check_payment(want, pay, bag=bag,
+                                      bag_partial=self.settings["bag_partial"])
         if not verdict.legal:
-            raise RuleRefused(verdict.reasons[0], R_MERCHANT)
+            short = bag and pay and "paid" in verdict.data
+            raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_MERCHANT)
         self._require_held(pay, "gem")
         self._check_room(want, [])
         for card in pay:
@@ -895,13 +960,18 @@ class HebracGame:
         words.check_count(0, 0, "refuse")
         if self.pending == "hebrac-game":
             self.pending = None
-            return "refuse", ["you decline Hebrac's game; he leaves"]
+            return "refuse", ["you decline Hebrac's game; he leaves", *self._next_game()]
+        if self.pending:
+            self._refuse_if_busy("refuse")
         encounter = self.encounter
         if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
             raise RuleRefused(f"nothing to refuse now: {self._next_hint()}", R_ENCOUNTER)
         chamber = self.chambers[encounter.chamber]
         self._under([encounter.enemy])
         self._close_chamber(chamber, None)
+        if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
+            return "refuse", [f"{chamber.name}: the merchant leaves, his ware unseen under the "
+                              "Hand Deck; chamber cleared"]
         return "refuse", [f"{chamber.name}: the treasure is lost; chamber cleared"]
 
     def _do_play(self, words: ActionWords) -> tuple[str, list[str]]:
@@ -939,7 +1009,8 @@ class HebracGame:
         self.pending = None
         self.life -= damage
         return join_action("play", str(card)), [
-            f"{card} is black: lose {damage} life, {before} -> {self.life}"]
+            f"{card} is black: lose {damage} life, {before} -> {self.life}",
+            *(self._next_game() if self.life > 0 else [])]
 
     # -- magic --------------------------------------------------------------------
     def _do_cast(self, words: ActionWords) -> tuple[str, list[str]]:
@@ -1122,6 +1193,10 @@ class HebracGame:
             raise RuleRefused("one spell per battle: already cast here", R_ONE_SPELL)
         sid = spell.id
         if sid in ("paralysis", "double-attack", "super-strength") and not in_battle:
+            if stage == "adventurer":
+                raise RuleRefused(f"{spell.name} is for battle only: the battle with an "
+                                  "adventurer starts with the first 'attack'",
+                                  R_ADVENTURER_SPELLS)
             raise RuleRefused(f"{spell.name} is for battle only", rule)
         if sid == "double-attack" and encounter and encounter.double_attack:
             raise RuleRefused("Double Attack is already waiting for the next round", rule)
@@ -1479,6 +1554,9 @@ class HebracGame:
             return "'play CARD' or 'refuse' Hebrac's game"
         if self.pending == "hebrac-prize":
             return "'take CARD', your pick from the Hand Deck"
+        if self.pending and self.pending.startswith("genie-"):
+            usage = self._genie_usage(Card.parse(self.pending.removeprefix("genie-")))
+            return usage.split(" (")[0] + ", the genie's work"
         encounter = self.encounter
         if encounter is None:
             open_now = self.enterable()
@@ -1530,6 +1608,7 @@ class HebracGame:
             "chambers": {c.name: self._chamber_json(c) for c in self.chambers.values()},
             "encounter": encounter,
             "pending": self.pending,
+            "games_waiting": self.games_waiting,
             "effects": sorted(self.effects),
             "visions": {"remote": self.remote_vision, "future": self.future_perception},
             "spells_cast": self.spells_cast,

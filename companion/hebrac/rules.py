@@ -213,14 +213,20 @@ def offer_value(card: Card, ace_value: int | None = None) -> int:
 
 
 def check_trade(
-    want: Card, offer: Sequence[Card], *, bag: bool = False, ace_value: int | None = None
+    want: Card, offer: Sequence[Card], *, bag: bool = False, ace_value: int | None = None,
+    bag_partial: str = "covers",
 ) -> Verdict:
+    """Is ``offer`` enough for ``want``? ``bag``: the Bag of Meres is held.
+
+    With the Bag, a bare offer is paid by the Bag; an offer that falls short is topped up
+    by it, or refused with ``bag_partial`` "refused" (hebrac.ruling.bag-partial).
+    """
     value = trade_value(want)
     if value is None:
         why = "an ace is kept by its owner" if want.rank == 1 else "nobody wants a black priestess"
         return Verdict(False, (f"{want} cannot be traded for: {why}",),
                        {"want": str(want), "value": None})
-    if bag:
+    if bag and not offer:
         return Verdict(True, (f"{want} worth {value}: the Bag of Meres pays, no offer needed",),
                        {"want": str(want), "value": value, "offered": 0})
     if not offer:
@@ -233,6 +239,14 @@ def check_trade(
         extra = f", {total - value} given away" if total > value else ""
         reason = f"offer {sums} = {total} >= {want} worth {value}: trade accepted{extra}"
         return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+    if bag and bag_partial == "covers":
+        reason = (f"offer {sums} = {total}, + {value - total} from the Bag of Meres = {value} "
+                  f">= {want} worth {value}: trade accepted")
+        return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+    if bag:
+        reason = (f"offer {sums} = {total} < {want} worth {value}: the Bag of Meres pays only "
+                  "for a bare 'offer' (--bag-partial refused)")
+        return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
     reason = f"offer {sums} = {total} < {want} worth {value}: not enough"
     return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
 
@@ -241,11 +255,13 @@ def is_gem(card: Card) -> bool:
     return card.suit == "D" and card.is_pip
 
 
-def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False) -> Verdict:
+def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False,
+                  bag_partial: str = "covers") -> Verdict:
+    """Do the gems ``pay`` buy ``want``? ``bag``: the Bag of Meres is held (as check_trade)."""
     cost = price(want)
     if cost is None:
         return Verdict(False, (no_sale_reason(want),), {"card": str(want), "price": None})
-    if bag:
+    if bag and not pay:
         return Verdict(True, (f"{want} costs {cost}: the Bag of Meres pays",),
                        {"card": str(want), "price": cost, "paid": 0})
     for card in pay:
@@ -259,6 +275,14 @@ def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False) -> Verd
         return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",),
                        {"card": str(want), "price": cost, "paid": paid})
     gems = " + ".join(str(c.rank) for c in pay) or "none"
+    if bag and bag_partial == "covers":
+        return Verdict(True, (f"gems {gems} = {paid}, + {cost - paid} from the Bag of Meres = "
+                              f"{cost} >= price {cost}: bought",),
+                       {"card": str(want), "price": cost, "paid": paid})
+    if bag:
+        return Verdict(False, (f"gems {gems} = {paid} < price {cost}: the Bag of Meres pays "
+                               "only for a bare 'buy' (--bag-partial refused)",),
+                       {"card": str(want), "price": cost, "paid": paid})
     return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",),
                    {"card": str(want), "price": cost, "paid": paid})
 
