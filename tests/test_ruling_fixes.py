@@ -135,7 +135,7 @@ def test_a_late_potion_still_needs_a_lost_round() -> None:
 
 # -- 4. the Trickster's four face-up cards come from the leftover pile ----------------------
 def test_trickster_four_players_leaves_nothing_to_exchange() -> None:
-    engine = tricky(4, "round trickster")
+    engine = tricky(4, "round trickster", set="B")
     assert refused(engine, "exchange --count 1", "tricky.ruling.trickster-face-up") == (
         "Ann cannot exchange 1 card: the leftover pile has 4, less the Trickster's 4 face "
         "up = 0 (rule tricky.ruling.trickster-face-up)")
@@ -143,14 +143,14 @@ def test_trickster_four_players_leaves_nothing_to_exchange() -> None:
 
 
 def test_trickster_three_players_one_card_left() -> None:
-    engine = tricky(3, "round trickster")
+    engine = tricky(3, "round trickster", set="B")
     refused(engine, "exchange --count 2", "tricky.ruling.trickster-face-up")
-    refused(tricky(3), "round trickster --exchange 2", "tricky.ruling.trickster-face-up")
+    refused(tricky(3, set="B"), "round trickster --exchange 2", "tricky.ruling.trickster-face-up")
     assert lines(engine, "exchange --count 1") == ["Ann exchanges 1 card"]
 
 
 def test_trickster_two_players_share_what_remains() -> None:
-    engine = tricky(2, "round trickster", "exchange R0 R3 R4 R7 G0 G3 G4")
+    engine = tricky(2, "round trickster", "exchange R0 R3 R4 R7 G0 G3 G4", set="B")
     assert refused(engine, "exchange B0 B3 B4 B7", "tricky.ruling.trickster-face-up") == (
         "Bo cannot exchange 4 cards: the leftover pile has 14, less the Trickster's 4 face "
         "up, less 7 exchanged = 3 (rule tricky.ruling.trickster-face-up)")

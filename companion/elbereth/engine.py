@@ -48,6 +48,7 @@ R_EXPLORE = "elbereth.explore"
 R_DECK = "elbereth.setup.deck"
 R_BOSS = "elbereth.bosses"
 R_BRIBE = "elbereth.bosses.bribe"
+R_BRIBE_COIN = "elbereth.ruling.bribe"
 R_END = "elbereth.game.end"
 
 def table() -> dict[str, Any]:
@@ -143,7 +144,7 @@ class ElberethGame:
         self.walls = 0
         self.picked: list[str] = []
         self.stairs = False
-        self.shop = False
+        self.shops = 0  # the deck holds two shop cards; both may turn up on one floor
         self.floor_boss: str | None = None
         self.boss_down = False
 
@@ -165,7 +166,7 @@ class ElberethGame:
 
     def accounted(self) -> int:
         """Other cards of this floor known to be on the table: beaten, broken, taken, found."""
-        return sum(self.beaten.values()) + self.walls + len(self.picked) + int(self.shop)
+        return sum(self.beaten.values()) + self.walls + len(self.picked) + self.shops
 
     def left(self) -> list[str]:
         """Equipment not discarded for good."""
@@ -202,7 +203,7 @@ class ElberethGame:
                               f"{self._boss_word()} and the down stairs, all accounted for: "
                               f"no {what}", R_DECK)
         count = int(table()["deck"]["count"][kind])
-        have = {"wall": self.walls, "shop": int(self.shop)}.get(kind, self.beaten[kind])
+        have = {"wall": self.walls, "shop": self.shops}.get(kind, self.beaten[kind])
         if kind in equipment() or kind == "coin":
             have = self.picked.count(kind)
         if have + 1 > count:
@@ -430,10 +431,13 @@ class ElberethGame:
     def _bribe_item(self, boss: str, wanted: str, given: Sequence[str]) -> str:
         any_state = self.settings["bribe_from"] == "any"
         if wanted == "coin":
-            ok = self.coin == COIN_UP or any_state and self.coin == COIN_DOWN
             if given and item_name(given[0], coin=True) != "coin":
                 raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
-            if not ok:
+            if self.coin == COIN_DOWN:  # unlike face-down gear, never yours to give
+                raise RuleRefused(f"the {boss} wants the coin and yours is {self.coin}: a "
+                                  "face-down coin is spent or never picked up, so not yours "
+                                  "to give", R_BRIBE_COIN)
+            if self.coin != COIN_UP:
                 raise RuleRefused(f"the {boss} wants the coin and yours is {self.coin}",
                                   R_BRIBE)
             return "coin"
@@ -504,14 +508,13 @@ class ElberethGame:
         if what not in ("stairs", "shop"):
             raise NotationError(f"{words.args[0]!r}: found takes stairs or shop")
         self._refuse_if_missed("explore")
-        if getattr(self, what):
-            raise RuleRefused(f"the {what} of floor {self.floor} are found already"
-                              if what == "stairs" else
-                              f"a shop of floor {self.floor} is found already", R_EXPLORE)
+        if what == "stairs" and self.stairs:
+            raise RuleRefused(f"the {what} of floor {self.floor} are found already", R_EXPLORE)
         if what == "shop":
             self._check_room("shop", "shop")
-            self.shop = True
-            return "found shop", ["a shop: 'shop ITEM' buys any one equipment with the coin"]
+            self.shops += 1
+            which = "a shop" if self.shops == 1 else "a second shop"
+            return "found shop", [f"{which}: 'shop ITEM' buys any one equipment with the coin"]
         self.stairs = True
         hint = "'descend' when ready" if self.key else "the key is still missing"
         return "found stairs", [f"the down stairs of floor {self.floor}: {hint}"]
@@ -520,7 +523,7 @@ class ElberethGame:
         words.check_count(1, 1, "shop ITEM")
         item = item_name(words.args[0])
         self._refuse_if_missed("shop")
-        if not self.shop:
+        if not self.shops:
             raise RuleRefused(f"no shop is found on floor {self.floor} ('found shop' first)",
                               R_SHOP)
         if self.coin != COIN_UP:
@@ -590,7 +593,8 @@ class ElberethGame:
             "coin": self.coin,
             "key": self.key,
             "stairs": self.stairs,
-            "shop": self.shop,
+            "shop": self.shops > 0,
+            "shops": self.shops,
             "beaten_here": dict(self.beaten),
             "walls_here": self.walls,
             "picked_here": list(self.picked),
@@ -618,7 +622,7 @@ class ElberethGame:
                 lines += _wrap(f"{label}: {', '.join(names)}", width)
         lines.append(f"Coin: {self.coin}  Key: {'yes' if self.key else 'no'}")
         lines.append(f"Stairs: {'found' if self.stairs else 'not found'}  "
-                     f"Shop: {'found' if self.shop else 'no'}")
+                     f"Shop: {('found', 'two found')[self.shops - 1] if self.shops else 'no'}")
         beaten = [f"{n} {c}" for n, c in self.beaten.items()]
         if self.walls:
             beaten.append(f"walls {self.walls}")

@@ -59,6 +59,8 @@ R_GAME_END = "tricky.game.end"
 R_TWO = "tricky.two-player"
 R_GUILD = "tricky.variant.guild"
 R_RANDOM = "tricky.variant.random"
+R_TRICKSTER = "tricky.ruling.trickster-face-up"
+R_GUILD_ONCE = "tricky.ruling.guild"
 
 COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
 RESULT_USAGE = ("result [--tricks N] [--potions N] [--spells N] [--goblins N] [--orcs N] "
@@ -100,20 +102,29 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     if random_heroes and hero_set != "all":
         raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
     race = _whole(raw, "race", 0, 999)
-    rounds = _whole(raw, "rounds_per_player", 0, int(game["max_rounds_per_player"]))
+    default_rounds = int(table()["players"][str(len(players))]["rounds_per_player"])
+    rounds = raw.get("rounds_per_player")
+    if race and rounds == 0:
+        rounds = None  # a race is saved with 0 rounds per player
     variants = table()["variants"]
-    if race and (guild or rounds):
+    if race and (guild or rounds is not None):
         raise BadInput("--race plays until someone has the gold: leave out "
                        + ("--guild" if guild else "--rounds-per-player"))
     if guild:
         if random_heroes:
             raise BadInput("--guild and --random-heroes do not mix: the guild picks heroes")
-        if rounds not in (0, variants["guild_rounds_per_player"]):
+        if rounds not in (None, variants["guild_rounds_per_player"]):
             raise BadInput(f"--guild plays {variants['guild_rounds_per_player']} rounds per "
                            "player: leave out --rounds-per-player")
         rounds = int(variants["guild_rounds_per_player"])
-    if not race and not rounds:
-        rounds = int(table()["players"][str(len(players))]["rounds_per_player"])
+    elif rounds is None:
+        rounds = 0 if race else default_rounds
+    else:  # the longer game adds rounds, never fewer (tricky.variant.longer)
+        most = int(game["max_rounds_per_player"])
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
+                not default_rounds <= rounds <= most:
+            raise BadInput(f"--rounds-per-player must be a whole number from {default_rounds} "
+                           f"to {most} with {len(players)} players (a longer game adds rounds)")
     deck = normalize_deck({k: raw[k] for k in (*DECK_ITEMS, "unverified") if k in raw})
     return {"players": list(players), "set": hero_set, "rounds_per_player": rounds,
             "race": race, "guild": guild, "random_heroes": random_heroes, **deck}
@@ -310,7 +321,7 @@ class TrickyGame:
         exchange = None
         if exchange_text is not None:
             exchange = parse_count(exchange_text, "--exchange")
-            self._verify_exchange(rnd, active, exchange, [])
+            self._verify_exchange(rnd, active, exchange, [], named=False)
         # verified: change the state
         rnd.predict = predict
         if exchange is not None:
@@ -377,7 +388,7 @@ class TrickyGame:
                           None)
             if before is not None:
                 raise RuleRefused(f"Adventurers Guild: {self.players[active]} played the "
-                                  f"{hero.name} in round {before.number}", R_GUILD)
+                                  f"{hero.name} in round {before.number}", R_GUILD_ONCE)
 
     def _verify_passes(self, hero: Hero, texts: Sequence[str]) -> tuple[Hero, ...]:
         if not texts:
@@ -451,7 +462,7 @@ class TrickyGame:
             player = (rnd.active + 1) % self.count  # two players: then the other one
         else:
             player = rnd.active
-        self._verify_exchange(rnd, player, count, cards)
+        self._verify_exchange(rnd, player, count, cards, named=bool(cards))
         rnd.exchanged[player] = count
         rnd.discards.extend(cards)
         name = self.players[player]
@@ -472,7 +483,7 @@ class TrickyGame:
         return ways[0] if len(ways) == 1 else args
 
     def _verify_exchange(self, rnd: Round, player: int, count: int,
-                         cards: Sequence[TrickyCard]) -> None:
+                         cards: Sequence[TrickyCard], *, named: bool) -> None:
         name = self.players[player]
         active = self.players[rnd.active]
         two = bool(self.rules["others_exchange"])
@@ -495,12 +506,34 @@ class TrickyGame:
                    else f"the leftover pile has {limit}")
             raise RuleRefused(f"{name} cannot exchange {count} cards: {why}",
                               R_TWO if two else R_EXCHANGE)
+        self._verify_leftover(rnd, name, count)
+        if self.rules.get("open_exchange") and count and not named:
+            raise RuleRefused(f"with two players the exchange is open: name the {count} "
+                              f"cards put aside, 'exchange{' CARD' * count}'"
+                              if count > 1 else "with two players the exchange is open: name "
+                              "the card put aside, 'exchange CARD'", R_TWO)
         self._verify_new_cards(rnd, cards, "in this exchange")
         if not self.rules.get("potions_exchanged", True):
             potion = next((c for c in cards if self.deck.is_potion(c)), None)
             if potion is not None:
                 raise RuleRefused(f"{potion} is a potion{self.deck.flag('potions')}: with two "
                                   "players potions are never exchanged", R_TWO)
+
+    def _verify_leftover(self, rnd: Round, name: str, count: int) -> None:
+        """Cards drawn in exchanges come from what the leftover pile still holds."""
+        face_up = int(table()["variants"]["trickster_face_up"]) \
+            if rnd.hero.id == "trickster" else 0
+        taken = sum(rnd.exchanged.values())
+        left = self.leftover() - face_up - taken
+        if count <= left or not (face_up or taken):
+            return  # the per-player limits above cover a full pile
+        text = f"the leftover pile has {self.leftover()}"
+        if face_up:
+            text += f", less the Trickster's {face_up} face up"
+        if taken:
+            text += f", less {taken} exchanged"
+        raise RuleRefused(f"{name} cannot exchange {plural(count, 'card')}: {text} = {left}",
+                          R_TRICKSTER if face_up else R_EXCHANGE)
 
     def _verify_new_cards(self, rnd: Round, cards: Sequence[TrickyCard], where: str) -> None:
         """Each card once per round: not twice here, not played or put aside before."""
