@@ -262,7 +262,7 @@ def test_a_boss_is_bribed_with_his_equipped_item(boss: str, item: str) -> None:
 
 def test_the_merchant_takes_the_coin_and_the_smith_a_protective_item() -> None:
     engine = game(bosses=True)
-    refused(engine, "bribe merchant", "elbereth.bosses.bribe")
+    refused(engine, "bribe merchant", "elbereth.ruling.bribe")
     engine.apply("pickup coin")
     assert engine.apply("bribe merchant").action == "bribe merchant coin"
     assert engine.coin == "gone"

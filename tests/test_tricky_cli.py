@@ -184,7 +184,8 @@ def test_undo_a_trick(cli: CLI) -> None:
 
 def test_two_player_limits(cli: CLI) -> None:
     started(cli, "Ann", "Bo")
-    cli("tricky", "round", "thief", "--exchange", "2")
+    cli("tricky", "round", "thief")
+    cli("tricky", "exchange", "R3", "G4")
     result = cli("tricky", "exchange", "--count", "3")
     assert (result.code, result.err) == (
         1, "Error: Bo may exchange at most 2: never more than Ann (active) "

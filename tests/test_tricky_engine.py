@@ -64,7 +64,7 @@ def test_rounds_and_tricks_by_player_count(players: int, rounds: int, tricks: in
     ({"players": ["Ann", "Bo"], "guild": True, "random_heroes": True},
      "--guild and --random-heroes do not mix"),
     ({"players": ["Ann", "Bo"], "rounds_per_player": 11},
-     "--rounds-per-player must be a whole number from 1 to 10"),
+     "--rounds-per-player must be a whole number from 4 to 10 with 2 players"),
     ({"players": ["Ann", "Bo"], "race": -1}, "--race must be a whole number from 1 to 999"),
     ({"players": ["Ann", "Bo"], "colour": "red"}, "unknown Tricky setting 'colour'"),
 ])
@@ -307,12 +307,13 @@ def test_game_ends_after_the_rounds_with_a_winner() -> None:
 
 
 def test_a_tie_shares_the_win() -> None:
-    g = game(2, rounds_per_player=1)
-    g.apply("round thief")
-    g.apply("result --tricks 2")
+    g = game(2)
+    for _ in range(7):
+        g.apply("round thief")
+        g.apply("result --tricks 2")
     g.apply("round thief")
     applied = g.apply("result --tricks 2")
-    assert applied.lines[-1] == "Game over after 2 rounds: Ann and Bo share the win with 3 gold"
+    assert applied.lines[-1] == "Game over after 8 rounds: Ann and Bo share the win with 12 gold"
     assert g.winners() == ["Ann", "Bo"]
 
 
@@ -363,7 +364,7 @@ def test_guild_each_hero_once_per_player() -> None:
     g.apply("result --tricks 1")
     g.apply("round thief")  # Bo may: another player's hero
     g.apply("result --tricks 1")
-    refused(g, "round thief", "tricky.variant.guild",
+    refused(g, "round thief", "tricky.ruling.guild",
             "Adventurers Guild: Ann played the Thief in round 1")
     assert "Heroes left for Ann: Assassin, Barbarian, Wizard, Witch" in g.status_lines(80)
 
