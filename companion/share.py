@@ -128,7 +128,7 @@ def encode(
 ) -> str:
     """The share code of a game; refuse (BadInput) what ``decode`` would refuse."""
     data: dict[str, Any] = {"kind": kind, "name": name,
-                            "settings": dict(settings),
+                            "settings": wordpack.coded_settings(kind, settings),
                             "actions": list(actions)}
     if notes:
         data["notes"] = list(notes)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -569,11 +569,16 @@ def _json_tokens(text: str) -> list[str]:
 LATER_DEFAULTS: dict[str, dict[str, Any]] = {"hebrac": {"bag_partial": "covers"}}
 
 
+def coded_settings(kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings a code carries: all but the later ones at their default."""
+    later = LATER_DEFAULTS.get(kind, {})
+    return {k: v for k, v in settings.items() if k not in later or later[k] != v}
+
+
 def _settings_text(kind: str, settings: dict[str, Any]) -> str:
     """The settings as the code carries them: changes to the base, or all of them."""
     base = BASE_SETTINGS[kind]
-    later = LATER_DEFAULTS.get(kind, {})
-    settings = {k: v for k, v in settings.items() if k not in later or later[k] != v}
+    settings = coded_settings(kind, settings)
     if set(base) - set(settings):
         return _REPLACE_ALL + json.dumps(settings, ensure_ascii=False, separators=(",", ":"))
     changed = {k: v for k, v in settings.items() if k not in base or base[k] != v

@@ -265,3 +265,32 @@ def test_guild_refusal_names_its_ruling() -> None:
     engine = tricky(2, "round thief", "result --tricks 1", "round thief", "result --tricks 1",
                     guild=True)
     refused(engine, "round thief", "tricky.ruling.guild")
+
+
+# -- found by the model-based referee -------------------------------------------------------
+def test_stone_statue_on_the_merchant_you_face_frees_his_ware() -> None:
+    engine = hebrac("enter A1 AS", "take 10C", "enter A2 AS", "take 7C", "enter A3 KD",
+                    "reveal KD")
+    assert lines(engine, "cast stone-statue A3 --with 10C --with 7C --overpay")[1:] == [
+        "turned to stone: A3; enter to take their treasures",
+        "the enemy you face is stone: take the treasure ('take CARD')"]
+    refused(engine, "buy", "hebrac.enemy.king")
+    assert lines(engine, "take KD 2H 3H 4H")[0] == "treasure of A3: KD"
+    assert engine.under_deck.count(Card.parse("KD")) == 2  # the merchant and the genie
+
+
+def test_a_treasure_stolen_before_is_not_taken_twice() -> None:
+    engine = hebrac("enter A1 AS", "take 10C", "enter A2 AS", "take 9C", "enter A3 10S",
+                    "attack 7C", "cast stealing-spirit 5S --with 9C --overpay",
+                    "cast body-switch AS A3 --with 10C --overpay")
+    assert lines(engine, "enter A3 AS") == ["A3: AS = empty chamber; no treasure left: A3 "
+                                            "cleared"]
+    assert engine.encounter is None and engine.chambers["A3"].cleared
+    assert engine.inventory.count(Card.parse("5S")) == 1
+
+
+def test_a_spell_is_paid_before_it_acts() -> None:
+    engine = hebrac("enter A1 AS", "take 10C", "enter A2 AS", "take 2C")
+    out = lines(engine, "cast genie-of-luck QC 2S 3H 4H 5H --with 10C --with 2C")
+    assert out[2] == "  QC black priestess: she finds nothing to steal"
+    assert [str(c) for c in engine.inventory] == ["2S", "3H", "4H", "5H"]

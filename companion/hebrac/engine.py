@@ -310,12 +310,18 @@ class HebracGame:
         if kind == "empty":
             chamber.enemy_gone = True
             self._under([enemy])
+            if chamber.treasure_gone:  # stolen before (Stealing Spirit, then Body Switch)
+                self.encounter = None
+                return [f"{name}: {enemy} = empty chamber; no treasure left: {name} cleared"]
             return [f"{name}: {enemy} = empty chamber; take the treasure"]
         if kind == "black priestess":
             lines = [f"{name}: {enemy} = black priestess"]
             lines.append(self._priestess_theft(by_enemy=True))
             chamber.enemy_gone = True
             self._under([enemy])
+            if chamber.treasure_gone:
+                self.encounter = None
+                return lines + [f"she is gone; no treasure left: {name} cleared"]
             lines.append("she is gone; take the treasure")
             return lines
         if kind == "white priestess":
@@ -613,6 +619,8 @@ class HebracGame:
             hint = self._next_hint() if encounter else "'enter CHAMBER ENEMY' first"
             raise RuleRefused(f"no treasure to take now: {hint}", R_ENCOUNTER)
         chamber = self.chambers[encounter.chamber]
+        if chamber.treasure_gone:
+            raise RuleRefused(f"{chamber.name}'s treasure is gone already", R_ENCOUNTER)
         self._check_known_treasure(chamber, card)
         self._check_copies([card] if chamber.treasure is None else [])
         self._check_room(card, extras)
@@ -992,8 +1000,14 @@ class HebracGame:
             assert encounter is not None
             if card.is_red:
                 self._under([encounter.enemy])
-                self.chambers[encounter.chamber].enemy_gone = True
+                chamber = self.chambers[encounter.chamber]
+                chamber.enemy_gone = True
                 encounter.stage = "treasure"
+                if chamber.treasure_gone:
+                    self.encounter = None
+                    return join_action("play", str(card)), [
+                        f"{card} is red: Hebrac yields; no treasure left: {chamber.name} "
+                        "cleared"]
                 return join_action("play", str(card)), [
                     f"{card} is red: Hebrac yields; take the treasure"]
             self.life -= damage
@@ -1039,10 +1053,10 @@ class HebracGame:
                                             overpay=overpay)
         if not verdict.legal:
             raise RuleRefused(verdict.reasons[0], R_SPELLS)
-        effect_lines = self._spell_effect(spell, targets, count)
-        for card in paid:
+        for card in paid:  # paid before it acts: a genie's black queen cannot take the payment
             self.inventory.remove(card)
         self._under(paid)
+        effect_lines = self._spell_effect(spell, targets, count)
         self.spells_cast.append(spell.id)
         if self.encounter is not None:
             self.encounter.spell_cast = True
@@ -1316,7 +1330,14 @@ class HebracGame:
         if sid == "stone-statue":
             names = [parse_chamber(t, self.columns) for t in targets]
             self._remove_enemies(names)
-            return [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
+            lines = [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
+            if encounter is not None and encounter.chamber in names:  # as Hell Bomb does
+                encounter.stage, encounter.last_round = "treasure", None
+                if self.chambers[encounter.chamber].treasure_gone:
+                    self.encounter = None
+                    return lines + [f"{encounter.chamber} cleared"]
+                lines.append("the enemy you face is stone: take the treasure ('take CARD')")
+            return lines
         raise AssertionError(sid)  # every spell of the table is handled above
 
     def _leave_encounter(self, line: str) -> list[str]:

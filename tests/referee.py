@@ -1,0 +1,125 @@
+"""What the model-based referees share: the step budget, a game run, the checks after a step.
+
+A referee deals real shuffled cards, plays random legal actions (and some illegal
+ones) through an engine and checks, after every step, what must always hold.
+``COMPANION_REFEREE_STEPS`` sets the steps per game kind (a few hundred by default,
+so CI stays fast; set thousands for a long run).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.errors import BadInput, CompanionError, RuleRefused
+from companion.game import Engine, load_kind, replay
+from companion.session import Games
+from companion.store import Store
+
+STEPS = int(os.environ.get("COMPANION_REFEREE_STEPS", "300"))
+REPLAY_EVERY = 40  # a full replay check this often (and at every refusal, and at the end)
+
+
+@dataclass
+class Run:
+    """One game played by a referee: its settings, the actions kept, the engine."""
+
+    kind: str
+    settings: dict[str, Any]
+    rng: random.Random
+    check: Callable[[Engine], None]
+    engine: Engine = field(init=False)
+    actions: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    steps: int = 0
+
+    def __post_init__(self) -> None:
+        self.settings = load_kind(self.kind).normalize_settings(self.settings)
+        self.engine = load_kind(self.kind).new_engine(self.settings)
+        self.check(self.engine)
+
+    def where(self) -> str:
+        return f"{self.kind} {self.settings} after {self.actions[-8:]}"
+
+    def act(self, action: str) -> bool:
+        """Play ``action``; True when accepted. Every step is checked."""
+        self.steps += 1
+        before = self.engine.status()
+        outcome = self.engine.outcome
+        try:
+            applied = self.engine.apply(action)
+        except (RuleRefused, BadInput):
+            self.refused.append(action)
+            # a refused action changes nothing: the game rebuilt from its actions is as before
+            self.engine = self._replayed()
+            assert self.engine.status() == before, f"refused {action!r} changed {self.where()}"
+            return False
+        assert outcome == "playing", f"{action!r} accepted after the end: {self.where()}"
+        self.actions.append(applied.action)
+        try:
+            self.check(self.engine)
+        except AssertionError as error:
+            raise AssertionError(f"{error}: {self.where()}") from error
+        if len(self.actions) % REPLAY_EVERY == 0:
+            self.check_replay()
+        return True
+
+    def must_refuse(self, action: str) -> None:
+        """An action the rules forbid now: it is refused and changes nothing."""
+        assert not self.act(action), f"{action!r} was accepted: {self.where()}"
+
+    def _replayed(self) -> Engine:
+        engine, _ = replay(self.kind, self.settings, self.actions)
+        return engine
+
+    def check_replay(self) -> None:
+        """Replaying the saved actions gives the same state (and the same canonical text)."""
+        engine, applied = replay(self.kind, self.settings, self.actions)
+        assert [a.action for a in applied] == self.actions, self.where()
+        assert engine.status() == self.engine.status(), f"replay differs: {self.where()}"
+
+    def finish(self, home: Path) -> None:
+        """The end of a game: replay once more; a saved game refuses on disk unchanged."""
+        self.check_replay()
+        if self.engine.outcome != "playing":
+            for action in self.refused[-2:] + self.actions[-1:]:
+                self.must_refuse(action)  # the outcome is final
+        store = Store(home)
+        name = f"{self.kind}-{self.rng.randrange(10**9)}"
+        Games(store).new(self.kind, self.settings, name)
+        with store.lock(name):
+            record = store.read(name)
+            record.actions = list(self.actions)
+            record.outcome = self.engine.outcome
+            store.write(record)
+        path = store.path(name)
+        saved = path.read_bytes()
+        for action in self.refused[-3:]:
+            try:
+                Games(store).act(name, action)
+            except CompanionError:
+                pass
+            else:  # refused here, but perhaps legal at the end of the game
+                saved = path.read_bytes()
+                continue
+            assert path.read_bytes() == saved, f"a refused {action!r} changed the file"
+
+
+def play(kind: str, seed: int, home: Path, new_settings: Callable[[random.Random], Mapping[str,
+         Any]], step: Callable[[Run], bool], check: Callable[[Engine], None]) -> int:
+    """Games of ``kind`` until STEPS steps are played; returns the games played."""
+    rng = random.Random(seed)
+    steps = games = 0
+    while steps < STEPS:
+        run = Run(kind, dict(new_settings(rng)), rng, check)
+        games += 1
+        while run.steps < STEPS - steps and run.engine.outcome == "playing":
+            if not step(run):
+                break  # the driver has nothing more to play in this game
+        run.finish(home)
+        steps += max(run.steps, 1)
+    return games
