@@ -68,6 +68,10 @@ class Run:
             self.check_replay()
         return True
 
+    def must_accept(self, action: str) -> None:
+        """An action the rules allow now: it is accepted."""
+        assert self.act(action), f"{action!r} was refused: {self.where()}"
+
     def must_refuse(self, action: str) -> None:
         """An action the rules forbid now: it is refused and changes nothing."""
         assert not self.act(action), f"{action!r} was accepted: {self.where()}"
