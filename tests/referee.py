@@ -36,6 +36,7 @@ class Run:
     actions: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     steps: int = 0
+    last_error: str = ""
 
     def __post_init__(self) -> None:
         self.settings = load_kind(self.kind).normalize_settings(self.settings)
@@ -52,8 +53,9 @@ class Run:
         outcome = self.engine.outcome
         try:
             applied = self.engine.apply(action)
-        except (RuleRefused, BadInput):
+        except (RuleRefused, BadInput) as error:
             self.refused.append(action)
+            self.last_error = str(error)
             # a refused action changes nothing: the game rebuilt from its actions is as before
             self.engine = self._replayed()
             assert self.engine.status() == before, f"refused {action!r} changed {self.where()}"
@@ -70,7 +72,7 @@ class Run:
 
     def must_accept(self, action: str) -> None:
         """An action the rules allow now: it is accepted."""
-        assert self.act(action), f"{action!r} was refused: {self.where()}"
+        assert self.act(action), f"{action!r} was refused ({self.last_error}): {self.where()}"
 
     def must_refuse(self, action: str) -> None:
         """An action the rules forbid now: it is refused and changes nothing."""
