@@ -14,6 +14,7 @@ from companion.hebrac.engine import HebracGame
 from companion.hebrac.engine import new_engine as new_hebrac
 from companion.tricky.engine import TrickyGame, normalize_settings
 from companion.tricky.engine import new_engine as new_tricky
+from tests.conftest import CLI
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -294,3 +295,19 @@ def test_a_spell_is_paid_before_it_acts() -> None:
     out = lines(engine, "cast genie-of-luck QC 2S 3H 4H 5H --with 10C --with 2C")
     assert out[2] == "  QC black priestess: she finds nothing to steal"
     assert [str(c) for c in engine.inventory] == ["2S", "3H", "4H", "5H"]
+
+
+def test_the_check_agrees_with_the_game_on_a_short_offer(cli: CLI) -> None:
+    result = cli("hebrac", "check", "trade", "5C", "--offer", "2S", "--bag")
+    assert (result.code, result.out) == (0, "Legal: offer 2 (2S) = 2, + 3 from the Bag of "
+                                            "Meres = 5 >= 5C worth 5: trade accepted\n")
+    cli("hebrac", "new", "--bag-partial", "refused")
+    cli("hebrac", "enter", "A1", "AS")
+    cli("hebrac", "take", "AD")
+    result = cli("hebrac", "check", "trade", "5C", "--offer", "2S", "--game", "hebrac-1")
+    assert (result.code, result.out) == (1, "Not legal: offer 2 (2S) = 2 < 5C worth 5: the "
+                                            "Bag of Meres pays only for a bare 'offer' "
+                                            "(--bag-partial refused)\n")
+    result = cli("hebrac", "new", "--bag-partial", "maybe")
+    assert (result.code, result.err) == (2, "Error: --bag-partial must be covers or refused, "
+                                            "not 'maybe'\n")
