@@ -47,19 +47,27 @@ def test_round_usage(action: str, error: type[Exception], message: str) -> None:
 
 
 def test_exchange_count_after_the_verb() -> None:
-    g = game(2)
+    g = game(3)
     g.apply("round thief")
     applied = g.apply("exchange 2")
     assert applied.action == "exchange --player Ann --count 2"
     assert applied.lines == ("Ann exchanges 2 cards",)
-    assert g.apply("exchange 1").lines == ("Bo exchanges 1 card",)
+    two = game(2)
+    two.apply("round thief")
+    with pytest.raises(RuleRefused):  # two players exchange in the open: the cards are named
+        two.apply("exchange 2")
+    assert two.apply("exchange 0").lines == ("Ann exchanges 0 cards",)
+    assert two.apply("exchange 0").lines == ("Bo exchanges 0 cards",)
 
 
 def test_exchange_count_and_cards_still_read() -> None:
-    g = game(2)
+    g = game(3)
     g.apply("round thief")
     assert g.apply("exchange --count 2").action == "exchange --player Ann --count 2"
-    assert g.apply("exchange R3").action == "exchange R3 --player Bo --count 1"
+    two = game(2)
+    two.apply("round thief")
+    assert two.apply("exchange R0 G0").action == "exchange R0 G0 --player Ann --count 2"
+    assert two.apply("exchange R3").action == "exchange R3 --player Bo --count 1"
 
 
 def test_trick_cards_in_words() -> None:
@@ -92,10 +100,10 @@ def test_race_without_a_number_is_the_rules_15(cli: CLI) -> None:
 
 
 def test_round_with_the_trump_after_the_hero(cli: CLI) -> None:
-    assert cli("tricky", "new", "Ann", "Bo").code == 0
+    assert cli("tricky", "new", "Ann", "Bo", "Cy").code == 0
     result = cli("tricky", "round", "barb", "r")
     assert (result.code, result.err) == (0, "")
-    assert result.out.splitlines()[:2] == ["Round 1 of 8: Ann plays the Barbarian",
+    assert result.out.splitlines()[:2] == ["Round 1 of 6: Ann plays the Barbarian",
                                            "Trump: red"]
     result = cli("tricky", "exchange", "2")
     assert (result.code, result.out.splitlines()[0]) == (0, "Ann exchanges 2 cards")
@@ -129,7 +137,7 @@ def test_blank_sheet_without_players_serves_two_to_four(cli: CLI) -> None:
 def test_exchange_cards_in_words() -> None:
     g = game(2)
     g.apply("round thief")
-    g.apply("exchange 2")
+    g.apply("exchange R0 G0")
     applied = g.apply("exchange red 3 4 blue")
     assert applied.action == "exchange R3 B4 --player Bo --count 2"
     assert applied.lines == ("Bo exchanges 2 cards, putting aside R3 B4",)

@@ -55,8 +55,7 @@ def new(
     ace_offer_value: Annotated[int, typer.Option(help="An ace offered in a trade counts as.")]
     = 12,
     bag_partial: Annotated[str, typer.Option(
-        help="An offer or payment short of the price while the Bag of Meres is held: "
-             "covers (the Bag adds the rest) or refused.")] = "covers",
+        help="Bag of Meres, short offer: covers or refused.")] = "covers",
 ) -> None:
     """Start a game (it becomes the current one)."""
     new_game(KIND, {"life": life, "decks": decks, "jokers": jokers, "rules": rules,
