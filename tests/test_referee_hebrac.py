@@ -223,6 +223,12 @@ def explore(table: Table, rng: random.Random) -> str | tuple[str, str, Card] | N
     potions = held(game, lambda c: c.suit == "H" and c.is_pip)
     if potions and game.life < game.max_life and rng.random() < 0.3:
         return f"use {rng.choice(potions)}"
+    limit = game.settings["inventory_limit"]
+    if limit and len(game.inventory) >= limit - 1 and rng.random() < 0.5:
+        return f"drop {rng.choice(game.inventory)}"
+    visited = [c.name for c in game.chambers.values() if c.visited and c.enemy_gone]
+    if visited and rng.random() < 0.05:
+        return f"move {rng.choice(visited)}"
     if rng.random() < 0.15:
         spell = cast(table, rng)
         if spell is not None:
@@ -329,7 +335,8 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
     return {"decks": rng.choice((2, 2, 3)), "jokers": rng.choice((0, 2, 4)),
             "rules": rng.choice(("2005", "classic")), "evil": rng.random() < 0.3,
             "late_potions": rng.random() < 0.4, "life": rng.choice((15, 25, 40)),
-            "bag_partial": rng.choice(("covers", "refused"))}
+            "bag_partial": rng.choice(("covers", "refused")),
+            "inventory_limit": rng.choice((0, 0, 6)), "chambers": rng.choice((12, 12, 15))}
 
 
 @pytest.mark.parametrize("seed", [1, 2])
