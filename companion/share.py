@@ -63,6 +63,8 @@ LIMITS = wordpack.Limits(actions=MAX_ACTIONS, action_chars=MAX_ACTION_CHARS, not
 CODE_FORMS = f"{PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
 CODE_PATTERN = re.compile(r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})")
 _LOOSE_CODE = re.compile(r"CMP\d{1,4}\.[A-Za-z2-7]+\.[0-9A-Fa-f]{8}(?![0-9A-Za-z])")
+MAX_SAVE_CHARS = 1024 * 1024
+"""Longest saved game file ``import`` reads (the store's own limit is larger)."""
 _FIELDS = ("kind", "name", "settings", "actions", "notes", "redo")
 _REQUIRED = ("kind", "name", "settings", "actions")
 
@@ -119,6 +121,8 @@ class SharedGame:
     redo: list[str]
     engine: Engine
     applied: list[Applied]
+    created: str | None = None
+    """When the game began, if known (a saved game's own file says)."""
 
 
 # -- writing --------------------------------------------------------------------
@@ -259,7 +263,48 @@ def parse_json(text: str, what: str) -> Any:
 
 def decode(code: str) -> SharedGame:
     """Everything ``import`` checks before it writes; BadInput says what is wrong."""
-    data = unpack(code)
+    return _checked(unpack(code))
+
+
+def looks_like_save(text: str) -> bool:
+    """Whether ``text`` is a saved game's TOML file rather than a code (or text holding one)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return "schema" in data and "kind" in data
+
+
+def decode_save(text: str, where: str) -> SharedGame:
+    """A saved game's own TOML file (copied from another device), checked like a code: the
+    store's reading of the file, the code's checks of every field, then the replay."""
+    import tomllib
+
+    from companion.store import GameRecord, NewerSchema
+
+    if len(text) > MAX_SAVE_CHARS:
+        raise BadInput(f"{where} is longer than {MAX_SAVE_CHARS} characters: not a saved game")
+    try:
+        record = GameRecord.from_toml(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as error:
+        raise BadInput(f"{where} is not valid TOML: {error}") from None
+    except NewerSchema as error:
+        raise BadInput(f"{where} was {error}") from None
+    except ValueError as error:
+        raise BadInput(f"{where} is not a saved game: {error}") from None
+    data = {"kind": record.kind, "name": record.name, "settings": record.settings,
+            "actions": record.actions, "notes": record.notes, "redo": record.redo}
+    _check_fields(data)
+    _check_text(record.created, "its creation time")
+    shared = _checked(data)
+    shared.created = record.created[:40]
+    return shared
+
+
+def _checked(data: dict[str, Any]) -> SharedGame:
+    """Settings normalised and every action (and undone action) replayed."""
     kind = data["kind"]
     module = load_kind(kind)
     try:

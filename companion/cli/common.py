@@ -54,6 +54,10 @@ def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None
         return
     echo_lines(applied.lines)
     echo_vitals(opened.engine.prompt())
+    if opened.engine.outcome != "playing":
+        from companion.cli.summary import echo_end_summary
+
+        echo_end_summary(opened)
 
 
 def print_log(applied: list[Applied]) -> None:

@@ -23,11 +23,13 @@ from companion.cli.common import (
     new_game,
 )
 from companion.cli.dice_odds import elbereth_odds
+from companion.cli.summary import add_summary
 
 KIND = "elbereth"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Elbereth: solitaire roguelike, seven floors, one die.")
 add_common_commands(app, KIND)
+add_summary(app, KIND)
 app.command("odds")(elbereth_odds)
 
 RollArg = Annotated[str | None, typer.Argument(help="The die (1-6).")]

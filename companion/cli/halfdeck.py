@@ -28,12 +28,14 @@ from companion.cli.common import (
     new_game,
 )
 from companion.cli.dice_odds import halfdeck_odds
+from companion.cli.summary import add_summary
 from companion.numbers import is_whole
 
 KIND = "halfdeck"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
 add_common_commands(app, KIND)
+add_summary(app, KIND)
 app.command("odds")(halfdeck_odds)
 cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")

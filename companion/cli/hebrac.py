@@ -26,11 +26,13 @@ from companion.cli.common import (
 )
 from companion.cli.hebrac_check import check_app
 from companion.cli.hebrac_odds import odds
+from companion.cli.summary import add_summary
 
 KIND = "hebrac"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
 add_common_commands(app, KIND)
+add_summary(app, KIND)
 app.add_typer(check_app, name="check")
 app.command("odds")(odds)
 

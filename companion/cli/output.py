@@ -182,3 +182,23 @@ def show_status(kind: str, game: str | None, as_json: bool) -> None:
     else:
         echo(f"{opened.record.name} ({opened.record.kind})")
         echo_lines(opened.engine.status_lines(width()))
+        echo_lines(status_sparks(opened.engine))
+
+
+def status_sparks(engine: Any) -> list[str]:
+    """The status's life (or gold) sparkline; block characters unless --plain."""
+    from companion.summary import trail_sparks
+
+    return trail_sparks(engine, width(), ascii_only=not blocks_allowed())
+
+
+def blocks_allowed() -> bool:
+    """Block characters for charts, unless --plain or the output cannot carry them."""
+    if _plain:
+        return False
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        "\u2581\u2588".encode(encoding)
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True

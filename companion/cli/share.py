@@ -89,23 +89,30 @@ def say(message: str) -> None:
 
 
 def import_game(
-    source: Annotated[str, typer.Argument(help="A share code, a file holding one, or - to "
-                                               "read it from stdin.", metavar="CODE|FILE|-")],
+    source: Annotated[str, typer.Argument(
+        help="A share code, a file holding one, a saved game's own .toml file, or - to "
+             "read it from stdin.", metavar="CODE|FILE|-")],
     name: Annotated[str | None, typer.Option("--name", help="Save it under this name.")]
     = None,
     force: Annotated[bool, typer.Option("--force", help="Replace a saved game of that name "
                                                         "(it goes to the backups).")] = False,
 ) -> None:
     """Bring in a shared game: checked and replayed before anything is written."""
-    from companion.share import decode, find_code
+    from companion.share import decode, decode_save, find_code, looks_like_save
     from companion.store import GameRecord, check_name
 
-    shared = decode(find_code(read_source(source)))
+    text = read_source(source)
+    if looks_like_save(text):
+        shared = decode_save(text, "stdin" if source == "-" else repr(source[:200]))
+    else:
+        shared = decode(find_code(text))
     target = check_name(name) if name is not None else shared.name
     store = games().store
     record = GameRecord(kind=shared.kind, name=target, settings=shared.settings,
                         actions=shared.actions, redo=shared.redo, notes=shared.notes,
                         outcome=shared.engine.outcome)
+    if shared.created is not None:
+        record.created = shared.created
     with store.lock(target):
         replaced = store.exists(target)
         if replaced and not force:

@@ -25,12 +25,14 @@ from companion.cli.common import (
     width,
 )
 from companion.cli.output import fit
+from companion.cli.summary import add_summary
 from companion.errors import BadInput
 
 KIND = "tricky"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Tricky Dungeon: score sheet and trick referee for 2-4 players.")
 add_common_commands(app, KIND)
+add_summary(app, KIND)
 
 Four = tuple[str, str, str, str]
 Pair = tuple[int, int]

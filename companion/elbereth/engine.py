@@ -137,6 +137,8 @@ class ElberethGame:
         self.won = False
         self.lost = False
         self.beaten_total: Counter[str] = Counter()
+        # Equipment not discarded (the hero's life) after each action, first entry: before any.
+        self.life_trail: list[int] = [len(self.left())]
         self._new_floor()
 
     def _new_floor(self) -> None:
@@ -187,6 +189,7 @@ class ElberethGame:
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
         words.check_options(())
         canonical, lines = handler(words)
+        self.life_trail.append(len(self.left()))
         return Applied(canonical, tuple(lines))
 
     def _refuse_if_missed(self, what: str) -> None:

@@ -215,6 +215,10 @@ class HalfDeckGame:
         self.drawer = 1  # who drew the last dungeon card: a card's loot is theirs
         self.won_by: str | None = None
         self.lost = False
+        # Each hero's life after each action (first entry: before any), a fallen hero's
+        # last life included, for the life charts; the heroes who died and their last life.
+        self.life_trail: list[dict[str, int]] = [{}]
+        self.fallen: list[tuple[str, int]] = []
 
     # -- derived -------------------------------------------------------------------
     @property
@@ -284,7 +288,11 @@ class HalfDeckGame:
                            f"{', '.join(VERBS)}")
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
+        before = len(self.fallen)
         canonical, lines = handler(words, action)
+        point = {h.name: h.life for h in self.heroes}
+        point.update(self.fallen[before:])
+        self.life_trail.append(point)
         return Applied(canonical, tuple(lines))
 
     # -- small readers --------------------------------------------------------------
@@ -486,6 +494,7 @@ class HalfDeckGame:
         return [line]
 
     def _dies(self, hero: Hero, how: str = "dies") -> list[str]:
+        self.fallen.append((hero.name, hero.life))
         lines = self._leaves(hero, how)
         if not self.heroes:
             self.lost = True

@@ -201,6 +201,8 @@ class HebracGame:
         self.deck_log: list[tuple[str, tuple[Card, ...], int]] = []
         self.spells_cast: list[str] = []
         self.aces_found: list[str] = []
+        # Life after each action (the first entry: before any), for the life charts.
+        self.life_trail: list[int] = [self.life]
         self._new_level_layout()
 
     # -- derived numbers --------------------------------------------------------
@@ -253,9 +255,11 @@ class HebracGame:
         self.notes = []
         sold_out, self.sold_out = self.sold_out, None
         if words.verb == "refuse" and sold_out and self.encounter is None and not self.pending:
+            self.life_trail.append(self.life)
             return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
                                       "nothing to sell",))
         canonical, lines = handler(words)
+        self.life_trail.append(self.life)
         return Applied(canonical, tuple(lines + self.notes))
 
     # -- moving -------------------------------------------------------------------

@@ -1,0 +1,349 @@
+"""A game looked back on: its life (or gold) over time, its battles, its figures.
+
+Everything here comes from replaying the saved actions through the kind's
+engine and reading the engine's state after each action: life, level,
+encounter, rounds. The ruling text is never read. ``trace`` returns a
+``History``: per-action series for the charts, marks where a level, round
+or floor begins, and the ``facts`` the summary and the statistics use (plain
+JSON values, so that they can be cached and printed with ``--json``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.game import Engine, load_kind
+
+ENDED = {"won", "dead", "lost", "finished"}
+
+
+@dataclass
+class Series:
+    """One line of a chart: a value after each action (index 0: before any); None while
+    the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
+
+    label: str
+    values: list[int | None]
+
+
+@dataclass
+class History:
+    kind: str
+    outcome: str
+    actions: int
+    measure: str
+    """What the series count: "life", "gold" or "equipment"."""
+    series: list[Series]
+    marks: list[tuple[int, str]]
+    """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome in ENDED
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "outcome": self.outcome, "actions": self.actions,
+                "measure": self.measure, "facts": self.facts,
+                "series": {s.label: s.values for s in self.series},
+                "marks": [{"point": point, "label": label} for point, label in self.marks]}
+
+
+def trace(kind: str, settings: Mapping[str, Any], actions: Sequence[str]) -> History:
+    """Replay ``actions`` from the start and look at the engine after each one.
+
+    Raises the engine's error if an action does not replay (callers read saved
+    games through the store, whose replay has already checked them).
+    """
+    module = load_kind(kind)
+    engine = module.new_engine(module.normalize_settings(settings))
+    tracer = TRACERS[module.KIND](engine)
+    for action in actions:
+        before = tracer.before()
+        engine.apply(action)
+        tracer.after(action, before)
+    return tracer.finish(len(actions))
+
+
+class Tracer:
+    def __init__(self, engine: Any) -> None:
+        self.engine = engine
+        self.point = 0
+        self.marks: list[tuple[int, str]] = []
+
+    def before(self) -> Any:
+        return None
+
+    def after(self, action: str, before: Any) -> None:
+        self.point += 1
+
+    def finish(self, actions: int) -> History:
+        raise NotImplementedError
+
+
+def _drops(values: Sequence[int | None]) -> tuple[int, int]:
+    """(total lost, total gained) over a series, gaps skipped."""
+    lost = gained = 0
+    previous: int | None = None
+    for value in values:
+        if value is not None and previous is not None:
+            if value < previous:
+                lost += previous - value
+            else:
+                gained += value - previous
+        previous = value
+    return lost, gained
+
+
+# -- Hebrac's Dungeon ----------------------------------------------------------------
+class HebracTracer(Tracer):
+    def __init__(self, engine: Any) -> None:
+        super().__init__(engine)
+        self.level = engine.level
+        self.cleared_before = 0  # chambers cleared on the levels left behind
+        self.battles: list[dict[str, Any]] = []
+        self.fighting: tuple[Any, dict[str, Any], dict[int, int]] | None = None
+        self.killer: str | None = None
+
+    def before(self) -> Any:
+        return self.engine.cleared_count()
+
+    def after(self, action: str, before: Any) -> None:
+        super().after(action, before)
+        game = self.engine
+        if game.level != self.level:
+            self.cleared_before += int(before)
+            self.level = game.level
+            self.marks.append((self.point, f"L{game.level}"))
+        encounter = game.encounter
+        if self.fighting is not None and self.fighting[0] is not encounter:
+            self._end_battle()
+        if encounter is not None and encounter.rounds > 0:
+            if self.fighting is None:
+                battle = {"level": game.level, "chamber": encounter.chamber,
+                          "enemy": _enemy_text(encounter.enemy), "rounds": 0,
+                          "life_lost": 0, "result": "fighting", "start": self.point}
+                self.battles.append(battle)
+                self.fighting = (encounter, battle, {})
+            self._update_battle()
+            if encounter.stage != "battle" or game.life <= 0:
+                self._end_battle()
+
+    def _update_battle(self) -> None:
+        assert self.fighting is not None
+        encounter, battle, damage = self.fighting
+        battle["rounds"] = encounter.rounds
+        if encounter.last_round is not None:
+            damage[encounter.rounds] = int(encounter.last_round["damage"])
+        battle["life_lost"] = sum(damage.values())
+
+    def _end_battle(self) -> None:
+        assert self.fighting is not None
+        encounter, battle, _ = self.fighting
+        self._update_battle()
+        self.fighting = None
+        game = self.engine
+        if game.life <= 0:
+            battle["result"] = "lost"
+            self.killer = battle["enemy"]
+        elif encounter.stage != "battle" or (
+                battle["level"] == game.level and game.chambers[encounter.chamber].enemy_gone):
+            battle["result"] = "won"
+        else:
+            battle["result"] = "left"
+
+    def finish(self, actions: int) -> History:
+        game = self.engine
+        if self.fighting is not None:
+            self._update_battle()
+        trail: list[int] = list(game.life_trail)
+        lost, healed = _drops(trail)
+        alive = [(value, number) for number, value in enumerate(trail) if value > 0]
+        low = min(alive) if alive else None
+        results = Counter(b["result"] for b in self.battles)
+        facts = {
+            "level": game.level,
+            "cleared": self.cleared_before + game.cleared_count(),
+            "battles": self.battles,
+            "battles_won": results["won"],
+            "battles_lost": results["lost"],
+            "life": game.life,
+            "max_life": game.max_life,
+            "life_lost": lost,
+            "life_healed": healed,
+            "closest_call": ({"life": low[0], "action": low[1]} if low is not None
+                             and low[0] < trail[0] else None),
+            "spells_cast": list(game.spells_cast),
+            "treasure": [str(card) for card in game.inventory],
+            "killed_by": self.killer if game.outcome == "dead" else None,
+        }
+        return History("hebrac", game.outcome, actions, "life",
+                       [Series("Life", list(trail))], self.marks, facts)
+
+
+def _enemy_text(card: Any) -> str:
+    """``3S warrior``, ``JK hebrac``: the card and what it is as an enemy."""
+    from companion.hebrac.rules import enemy_kind
+
+    return f"{card} {enemy_kind(card)}"
+
+
+# -- Tricky Dungeon -------------------------------------------------------------------
+class TrickyTracer(Tracer):
+    def __init__(self, engine: Any) -> None:
+        super().__init__(engine)
+        self.gold: list[list[int | None]] = [[0] for _ in engine.players]
+        self.started = 0
+
+    def after(self, action: str, before: Any) -> None:
+        super().after(action, before)
+        game = self.engine
+        if len(game.rounds) != self.started:
+            self.started = len(game.rounds)
+            self.marks.append((self.point, f"R{self.started}"))
+        for seat, total in enumerate(game.totals):
+            self.gold[seat].append(total)
+
+    def finish(self, actions: int) -> History:
+        game = self.engine
+        rounds = [{"round": r.number, "active": game.players[r.active], "hero": r.hero.name,
+                   "gold": dict(zip(game.players, r.gold, strict=True))}
+                  for r in game.rounds if r.done]
+        best: dict[str, dict[str, Any] | None] = {}
+        for player in game.players:
+            mine = [r for r in rounds if r["active"] == player]
+            top = max(mine, key=lambda r: r["gold"][player], default=None)
+            best[player] = ({"hero": top["hero"], "gold": top["gold"][player],
+                             "round": top["round"]} if top else None)
+        facts = {
+            "players": list(game.players),
+            "scores": dict(zip(game.players, game.totals, strict=True)),
+            "winners": game.winners() if game.outcome == "finished" else [],
+            "rounds": rounds,
+            "rounds_total": game.rounds_total,
+            "best_hero": best,
+        }
+        series = [Series(p, values) for p, values in zip(game.players, self.gold, strict=True)]
+        return History("tricky", game.outcome, actions, "gold", series, self.marks, facts)
+
+
+# -- Half Deck Dungeon Heroes ----------------------------------------------------------
+class HalfDeckTracer(Tracer):
+    def __init__(self, engine: Any) -> None:
+        super().__init__(engine)
+        self.round = engine.round
+        self.defeated: Counter[str] = Counter()
+        self.escaped = 0
+        self.traps = 0
+
+    def before(self) -> Any:
+        return self.engine.encounter
+
+    def after(self, action: str, before: Any) -> None:
+        super().after(action, before)
+        game = self.engine
+        if game.round != self.round:
+            self.round = game.round
+            self.marks.append((self.point, f"R{game.round}"))
+        if before is not None and game.encounter is not before:
+            from companion.halfdeck.cards import FOES, TRAP
+
+            if before.kind == TRAP:
+                self.traps += 1
+            elif before.kind in FOES:
+                if before.life <= 0:
+                    self.defeated[before.kind] += 1
+                elif not game.lost:
+                    self.escaped += 1
+
+    def finish(self, actions: int) -> History:
+        game = self.engine
+        trail: list[dict[str, int]] = game.life_trail
+        names = list(dict.fromkeys(name for point in trail for name in point))
+        series = [Series(name, [point.get(name) for point in trail]) for name in names]
+        lost = healed = 0
+        low: tuple[int, int, str] | None = None
+        for line in series:
+            down, up = _drops(line.values)
+            lost, healed = lost + down, healed + up
+            start = next((v for v in line.values if v is not None), 0)
+            for number, value in enumerate(line.values):
+                if value is not None and 0 < value < start and (low is None or value < low[0]):
+                    low = (value, number, line.label)
+        facts = {
+            "round": game.round,
+            "won_by": game.won_by,
+            "heroes": {h.name: h.life for h in game.heroes},
+            "fallen": [name for name, _ in game.fallen],
+            "defeated": dict(self.defeated),
+            "escaped": self.escaped,
+            "traps": self.traps,
+            "life_lost": lost,
+            "life_healed": healed,
+            "closest_call": ({"hero": low[2], "life": low[0], "action": low[1]}
+                             if low else None),
+        }
+        return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
+
+
+# -- Elbereth --------------------------------------------------------------------------
+class ElberethTracer(Tracer):
+    def __init__(self, engine: Any) -> None:
+        super().__init__(engine)
+        self.floor = engine.floor
+        self.walls = 0
+        self.misses = 0
+        self.lost_items: list[str] = []
+        self.beaten_by: str | None = None
+
+    def before(self) -> Any:
+        game = self.engine
+        return game.walls, game.miss, dict(game.items)
+
+    def after(self, action: str, before: Any) -> None:
+        super().after(action, before)
+        game = self.engine
+        walls, miss, items = before
+        if game.floor != self.floor:
+            self.walls += walls
+            self.floor = game.floor
+            self.marks.append((self.point, f"F{game.floor}"))
+        if game.miss is not None and game.miss is not miss:
+            self.misses += 1
+        self.lost_items += [item for item, state in game.items.items()
+                            if state == "discarded" and items[item] != "discarded"]
+        if game.lost and self.beaten_by is None:
+            self.misses += 1
+            # The last attack, the one that could not be settled: its enemy is the
+            # first word after the verb of the saved action.
+            words = action.split()
+            self.beaten_by = words[1] if len(words) > 1 else None
+
+    def finish(self, actions: int) -> History:
+        game = self.engine
+        trail: list[int] = list(game.life_trail)
+        facts = {
+            "floor": game.floor,
+            "floors": game.floors,
+            "beaten": dict(game.beaten_total),
+            "bosses_met": dict(game.bosses_met),
+            "misses": self.misses,
+            "walls": self.walls + game.walls,
+            "equipment_lost": self.lost_items,
+            "equipment_left": len(game.left()),
+            "key": game.key,
+            "beaten_by": self.beaten_by,
+        }
+        return History("elbereth", game.outcome, actions, "equipment",
+                       [Series("Equipment", list(trail))], self.marks, facts)
+
+
+TRACERS: dict[str, Callable[[Engine], Tracer]] = {
+    "hebrac": HebracTracer,
+    "tricky": TrickyTracer,
+    "halfdeck": HalfDeckTracer,
+    "elbereth": ElberethTracer,
+}

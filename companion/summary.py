@@ -1,0 +1,196 @@
+"""The end-of-game summary: a few lines at 40 columns, from a game's ``History``.
+
+Shown when a game ends and by ``companion KIND summary`` at any time; every
+figure comes from ``companion.history`` (the engines' state, replayed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.history import History
+from companion.spark import labelled
+from companion.text import wrap
+
+OUTCOMES = {"won": "won", "dead": "dead", "lost": "lost", "finished": "finished",
+            "playing": "playing"}
+
+
+def summary_lines(history: History, name: str, width: int = 40, *,
+                  ascii_only: bool = False) -> list[str]:
+    width = max(30, width)
+    lines = WRITERS[history.kind](history, name, width, ascii_only)
+    return [part for line in lines for part in wrap(line, width)]
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _joined(items: Sequence[str], empty: str = "none") -> str:
+    return ", ".join(items) if items else empty
+
+
+def _counted(counts: Mapping[str, int]) -> str:
+    return _joined([f"{name} {count}" if count > 1 else name for name, count in counts.items()])
+
+
+def _spark(history: History, width: int, ascii_only: bool) -> list[str]:
+    """A sparkline per series, labels padded alike."""
+    label_width = max((len(s.label) for s in history.series), default=0)
+    dead = history.measure != "gold"
+    top = max((v for s in history.series for v in s.values if v is not None), default=None)
+    return [labelled(s.label, s.values, width, ascii_only=ascii_only, dead_at_zero=dead,
+                     label_width=label_width, top=top) for s in history.series]
+
+
+# -- Hebrac's Dungeon ----------------------------------------------------------------
+def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
+    facts = history.facts
+    lines = [f"{name}: {OUTCOMES[history.outcome]}, level {facts['level']}"]
+    lines += _spark(history, width, ascii_only)
+    lines.append(f"Chambers cleared: {facts['cleared']}")
+    lines.append(f"Battles: {facts['battles_won']} won, {facts['battles_lost']} lost")
+    lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
+    call = facts["closest_call"]
+    if call:
+        lines.append(f"Closest call: life {call['life']} (action {call['action']})")
+    spells = Counter(facts["spells_cast"])
+    lines.append(f"Spells: {_counted(spells)}")
+    lines.append(f"Treasure kept: {_joined(facts['treasure'])}")
+    if facts["killed_by"]:
+        lines.append(f"Killed by: {facts['killed_by']}")
+    if facts["battles"]:
+        lines.append(f"  {'Where':<6} {'Enemy':<14} Rnd Life")
+        for battle in facts["battles"]:
+            result = "" if battle["result"] == "won" else f" {battle['result']}"
+            where = f"L{battle['level']} {battle['chamber']}"
+            lines.append(f"  {where:<6} {battle['enemy']:<14} {battle['rounds']:>3} "
+                         f"{-battle['life_lost']:>4}{result}")
+    return lines
+
+
+# -- Tricky Dungeon -------------------------------------------------------------------
+def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
+    facts = history.facts
+    players: list[str] = facts["players"]
+    scores = facts["scores"]
+    if facts["winners"]:
+        winners = " and ".join(facts["winners"])
+        verb = "win" if len(facts["winners"]) > 1 else "wins"
+        head = f"{name}: {winners} {verb} with {scores[facts['winners'][0]]} gold"
+    else:
+        head = f"{name}: still playing"
+    lines = [head]
+    lines += _gold_table(facts, width)
+    lines.append("Running gold:")
+    label_width = max(len(p) for p in players)
+    most = max(scores.values(), default=0)
+    for player in players:
+        per_round = [0]
+        for row in facts["rounds"]:
+            per_round.append(per_round[-1] + int(row["gold"][player]))
+        lines.append(labelled(player, per_round, width, ascii_only=ascii_only,
+                              label_width=label_width, top=most))
+    best = []
+    for player in players:
+        top = facts["best_hero"][player]
+        if top is not None and top["gold"] > 0:
+            best.append(f"{player} {top['hero']} {top['gold']}")
+    if best:
+        lines.append(f"Best hero: {', '.join(best)}")
+    return lines
+
+
+def _gold_table(facts: Mapping[str, Any], width: int) -> list[str]:
+    """A row per round: number, hero (shortened to fit) and each player's gold."""
+    players: list[str] = facts["players"]
+    column = max(3, min(5, max(len(p) for p in players)))
+    names = "".join(f" {p[:column]:>{column}}" for p in players)
+    hero_width = max(6, width - 3 - len(names) - 1)
+    lines = [f"{'#':>2} {'Hero':<{hero_width}}{names}"]
+    for row in facts["rounds"]:
+        gold = "".join(f" {row['gold'][p]:>{column}}" for p in players)
+        lines.append(f"{row['round']:>2} {row['hero'][:hero_width]:<{hero_width}}{gold}")
+    total = "".join(f" {facts['scores'][p]:>{column}}" for p in players)
+    lines.append(f"{'':>2} {'Total':<{hero_width}}{total}")
+    return lines
+
+
+# -- Half Deck Dungeon Heroes ----------------------------------------------------------
+def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
+    facts = history.facts
+    outcome = OUTCOMES[history.outcome]
+    if facts["won_by"]:
+        outcome += f" ({facts['won_by']})"
+    lines = [f"{name}: {outcome}, round {facts['round']}"]
+    lines += _spark(history, width, ascii_only)
+    lines.append(f"Fallen: {_joined(facts['fallen'])}")
+    defeated = sum(facts["defeated"].values())
+    lines.append(f"Foes defeated {defeated}, escaped {facts['escaped']}; "
+                 f"traps {facts['traps']}")
+    lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
+    call = facts["closest_call"]
+    if call:
+        lines.append(f"Closest call: {call['hero']} at {call['life']} "
+                     f"(action {call['action']})")
+    return lines
+
+
+# -- Elbereth --------------------------------------------------------------------------
+def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
+    facts = history.facts
+    lines = [f"{name}: {OUTCOMES[history.outcome]}, floor {facts['floor']} of "
+             f"{facts['floors']}"]
+    lines += _spark(history, width, ascii_only)
+    lines.append(f"Beaten: {_counted(facts['beaten'])}")
+    if facts["bosses_met"]:
+        lines.append(f"Bosses met: {_joined(list(facts['bosses_met']))}")
+    lines.append(f"Misses {facts['misses']}, walls broken {facts['walls']}")
+    lines.append(f"Equipment lost: {_joined(facts['equipment_lost'])}")
+    if facts["beaten_by"]:
+        lines.append(f"Beaten by: {facts['beaten_by']}")
+    return lines
+
+
+WRITERS: dict[str, Callable[[History, str, int, bool], list[str]]] = {
+    "hebrac": _hebrac,
+    "tricky": _tricky,
+    "halfdeck": _halfdeck,
+    "elbereth": _elbereth,
+}
+
+
+def trail_sparks(engine: Any, width: int, *, ascii_only: bool = False) -> list[str]:
+    """The status's sparkline from the engine's own record of each action: life (Hebrac),
+    each hero's life (Half Deck), equipment left (Elbereth), gold per round (Tricky)."""
+    module = type(engine).__module__
+    if module.endswith("tricky.engine"):
+        done = [r for r in engine.rounds if r.done]
+        if not done:
+            return []
+        label_width = max(len(p) for p in engine.players)
+        most = max(engine.totals)
+        lines = []
+        for seat, player in enumerate(engine.players):
+            running = [0]
+            for rnd in done:
+                running.append(running[-1] + rnd.gold[seat])
+            lines.append(labelled(player, running, width, ascii_only=ascii_only,
+                                  label_width=label_width, top=most))
+        return lines
+    trail = getattr(engine, "life_trail", None)
+    if not trail or len(trail) < 2:
+        return []
+    if isinstance(trail[0], dict):
+        names = list(dict.fromkeys(name for point in trail for name in point))
+        series = [(name, [point.get(name) for point in trail]) for name in names]
+    else:
+        label = "Equipment" if module.endswith("elbereth.engine") else "Life"
+        series = [(label, list(trail))]
+    label_width = max(len(label) for label, _ in series)
+    top = max((v for _, values in series for v in values if v is not None), default=None)
+    return [labelled(label, values, width, ascii_only=ascii_only, dead_at_zero=True,
+                     label_width=label_width, top=top) for label, values in series]
