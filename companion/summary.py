@@ -79,10 +79,10 @@ def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[s
     scores = facts["scores"]
     if facts["winners"]:
         winners = " and ".join(facts["winners"])
-        verb = "win" if len(facts["winners"]) > 1 else "wins"
+        verb = "share the win" if len(facts["winners"]) > 1 else "wins"
         head = f"{name}: {winners} {verb} with {scores[facts['winners'][0]]} gold"
     else:
-        head = f"{name}: still playing"
+        head = f"{name}: playing, {len(facts['rounds'])} rounds scored"
     lines = [head]
     lines += _gold_table(facts, width)
     lines.append("Running gold:")
@@ -166,8 +166,8 @@ WRITERS: dict[str, Callable[[History, str, int, bool], list[str]]] = {
 def trail_sparks(engine: Any, width: int, *, ascii_only: bool = False) -> list[str]:
     """The status's sparkline from the engine's own record of each action: life (Hebrac),
     each hero's life (Half Deck), equipment left (Elbereth), gold per round (Tricky)."""
-    module = type(engine).__module__
-    if module.endswith("tricky.engine"):
+    kind = type(engine).__module__.split(".")[-2]  # companion.<kind>.engine
+    if kind == "tricky":
         done = [r for r in engine.rounds if r.done]
         if not done:
             return []
@@ -188,7 +188,7 @@ def trail_sparks(engine: Any, width: int, *, ascii_only: bool = False) -> list[s
         names = list(dict.fromkeys(name for point in trail for name in point))
         series = [(name, [point.get(name) for point in trail]) for name in names]
     else:
-        label = "Equipment" if module.endswith("elbereth.engine") else "Life"
+        label = "Equipment" if kind == "elbereth" else "Life"
         series = [(label, list(trail))]
     label_width = max(len(label) for label, _ in series)
     top = max((v for _, values in series for v in values if v is not None), default=None)

@@ -110,6 +110,7 @@ x cleared o open . unknown @ you + next
 Cleared 0 of 12
 A1: 9D demon, life 9, round 1
 Next: 'attack CARD'
+Life 15 ██ 15
 """
     assert max(len(line) for line in result.out.splitlines()) <= 40
 

@@ -101,7 +101,17 @@ def test_result_fast_path_and_end_of_game(cli: CLI) -> None:
                           "Bo +1\n"
                           "Scores: Ann 4, Bo 4\n"
                           "Game over after 8 rounds: Ann and Bo share the win with 4 gold\n"
-                          "[finished] Ann 4 Bo 4\n")
+                          "[finished] Ann 4 Bo 4\n"
+                          "\n"  # the end-of-game summary follows
+                          "g: Ann and Bo share the win with 4 gold\n"
+                          " # Hero                         Ann  Bo\n"
+                          + "".join(f" {n} Thief                          {n % 2}   "
+                                    f"{1 - n % 2}\n" for n in range(1, 9))
+                          + "   Total                          4   4\n"
+                          "Running gold:\n"
+                          "Ann  0 \u2581\u2583\u2583\u2585\u2585\u2586\u2586\u2588\u2588 4\n"
+                          "Bo   0 \u2581\u2581\u2583\u2583\u2585\u2585\u2586\u2586\u2588 4\n"
+                          "Best hero: Ann Thief 1, Bo Thief 1\n")
     result = cli("tricky", "round", "thief")
     assert (result.code, result.err) == (
         1, "Error: the game is over: Ann and Bo share the win with 4 gold (rule "

@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from companion.cli.common import GameOption, echo, echo_lines, games, width
+from companion.cli.output import status_sparks
 from companion.errors import BadInput, DataProblem
 
 MAX_READ_BYTES = 1024 * 1024
@@ -128,6 +129,7 @@ def import_game(
     else:
         say(f"Imported {target!r} ({record.kind}, {what}), now current.")
     echo_lines(shared.engine.status_lines(width()))
+    echo_lines(status_sparks(shared.engine))
 
 
 def read_source(source: str) -> str:
