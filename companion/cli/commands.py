@@ -48,6 +48,8 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("share", "companion.cli.share:share"),
     Entry("import", "companion.cli.share:import_game"),
     Entry("sheet", "companion.cli.sheet:sheet"),
+    Entry("stats", "companion.cli.stats:stats"),
+    Entry("export", "companion.cli.stats:export"),
     Entry("games", "companion.cli.commands:games_app"),
     Entry("demo", "companion.cli.commands:demo"),
     Entry("shell", "companion.cli.shell:shell_command", in_shell=False),

@@ -1,0 +1,417 @@
+"""Statistics over every saved game: records, streaks, and each kind's own figures.
+
+The saved games are read through the store (``Store.read``: its checks, its
+limits; nothing is written to them) and each is replayed by
+``companion.history``. A replay's figures are cached in
+``<home>/cache/stats.json``, filed under a BLAKE2 digest of what made them
+(this code, the kind, the settings and every action), so that hundreds of
+games take one read each; a changed game, a changed companion or a damaged
+cache just means replaying again. The cache is written like the snapshots:
+a temp file renamed over the old one, never fsynced (losing it costs time).
+
+Games are taken in the order they were created (then by name): streaks run
+in that order. A game that cannot be read or no longer replays is skipped
+with one warning line naming it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import BadInput, CompanionError
+from companion.store import GameRecord, Store
+
+CACHE_FORMAT = 1
+SOLO = ("hebrac", "halfdeck", "elbereth")
+WON = "won"
+
+
+@dataclass
+class Entry:
+    """One saved game as the statistics see it."""
+
+    name: str
+    kind: str
+    created: str
+    outcome: str
+    actions: int
+    facts: dict[str, Any]
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome != "playing"
+
+    def won_by(self, player: str | None) -> bool:
+        if self.kind == "tricky":
+            return player is not None and player in self.facts["winners"]
+        return self.outcome == WON
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "created": self.created,
+                "outcome": self.outcome, "actions": self.actions, "facts": self.facts}
+
+
+# -- reading the games ------------------------------------------------------------
+def _digest(record: GameRecord) -> str:
+    from companion.snapshots import _canonical, _code_stamp, blake2b
+
+    digest = blake2b(_code_stamp(record.kind), digest_size=20)
+    digest.update(b"stats\0" + record.kind.encode() + b"\0")
+    digest.update(_canonical(record.settings).encode("utf-8", "surrogatepass") + b"\0")
+    for action in record.actions:
+        digest.update(action.encode("utf-8", "surrogatepass") + b"\0")
+    return str(digest.hexdigest())
+
+
+class Cache:
+    """Replayed figures by digest, in one JSON file (JSON: reading it runs no code)."""
+
+    def __init__(self, home: Path) -> None:
+        self.path = home / "cache" / "stats.json"
+        self.found: dict[str, Any] = {}
+        self.used: dict[str, Any] = {}
+        self.changed = False
+        with contextlib.suppress(Exception):  # missing or damaged: replay everything
+            data = json.loads(self.path.read_bytes())
+            if data.get("format") == CACHE_FORMAT and isinstance(data.get("games"), dict):
+                self.found = data["games"]
+
+    def get(self, key: str) -> Any:
+        value = self.found.get(key)
+        if isinstance(value, dict) and isinstance(value.get("facts"), dict):
+            self.used[key] = value
+            return value
+        return None
+
+    def put(self, key: str, value: Any) -> None:
+        self.used[key] = value
+        self.changed = True
+
+    def save(self) -> None:
+        """Keep the figures of the games read now (a removed game's go)."""
+        if not self.changed and len(self.used) == len(self.found):
+            return
+        data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(data)
+            os.replace(tmp, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
+               use_cache: bool = True) -> list[Entry]:
+    """Every saved game (of ``kind``), replayed or from the cache, oldest first."""
+    from companion.history import trace
+
+    cache = Cache(store.home) if use_cache else None
+    entries = []
+    for name in store.names():
+        try:
+            record = store.read(name)
+        except CompanionError as error:
+            warn(f"skipped {name}: {_short(error, store, name)}")
+            continue
+        if kind is not None and record.kind != kind:
+            continue
+        key = _digest(record)
+        cached = cache.get(key) if cache is not None else None
+        if cached is None:
+            try:
+                history = trace(record.kind, record.settings, record.actions)
+            except CompanionError as error:
+                warn(f"skipped {name}: it no longer replays ({error})")
+                continue
+            cached = {"outcome": history.outcome, "facts": history.facts}
+            if cache is not None:
+                cache.put(key, cached)
+        entries.append(Entry(name, record.kind, record.created, str(cached["outcome"]),
+                             len(record.actions), dict(cached["facts"])))
+    if cache is not None:
+        cache.save()
+    entries.sort(key=lambda e: (e.created, e.name))
+    return entries
+
+
+def _short(error: CompanionError, store: Store, name: str) -> str:
+    """The store's message without the file's path in front (the warning names the game)."""
+    text = " ".join(str(error).split())
+    prefix = f"{store.path(name)}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+# -- the figures ---------------------------------------------------------------------
+def figures(entries: Sequence[Entry], kind: str | None = None, player: str | None = None,
+            *, every: bool = False) -> dict[str, Any]:
+    """The statistics as JSON values: a section per kind with games."""
+    from companion.game import KINDS
+
+    kinds = [kind] if kind is not None else list(KINDS)
+    chosen = [e for e in entries if every or e.ended]
+    sections = {}
+    for name in kinds:
+        games = [e for e in chosen if e.kind == name]
+        if name == "tricky" and player is not None:
+            games = [e for e in games if player in e.facts["players"]]
+        if not games and kind is None:
+            continue
+        sections[name] = KIND_FIGURES[name](games, player)
+    return {"finished_only": not every, "player": player, "kinds": sections}
+
+
+def record(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+    """Games, wins, win rate and streaks (in the order the games were created)."""
+    wins = [game.won_by(player) for game in games]
+    longest = current = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        longest = max(longest, current)
+    now = 0
+    for won in reversed(wins):
+        if won != wins[-1]:
+            break
+        now += 1
+    return {"games": len(games), "wins": sum(wins),
+            "win_rate": round(100 * sum(wins) / len(games)) if games else 0,
+            "longest_streak": longest,
+            "streak": {"wins" if wins and wins[-1] else "losses": now} if wins else {}}
+
+
+def _hebrac(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+    levels = [int(g.facts["level"]) for g in games]
+    killers = Counter(g.facts["killed_by"] for g in games if g.facts["killed_by"])
+    spells = Counter(spell for g in games for spell in g.facts["spells_cast"])
+    return {**record(games, None),
+            "deepest_level": max(levels, default=0),
+            "average_level": round(sum(levels) / len(levels), 1) if levels else 0,
+            "killers": dict(killers.most_common()),
+            "most_common_killer": killers.most_common(1)[0][0] if killers else None,
+            "spells": dict(spells.most_common())}
+
+
+def _tricky(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+    wins: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    # (hero, players at the table) -> gold of the active player in each round with that hero
+    gold: defaultdict[tuple[str, int], list[int]] = defaultdict(list)
+    for game in games:
+        players = game.facts["players"]
+        played.update(players)
+        wins.update(game.facts["winners"] if game.ended else [])
+        for row in game.facts["rounds"]:
+            if player is None or row["active"] == player:
+                gold[(row["hero"], len(players))].append(int(row["gold"][row["active"]]))
+    heroes = [{"hero": hero, "players": count, "rounds": len(values),
+               "average_gold": round(sum(values) / len(values), 2)}
+              for (hero, count), values in sorted(gold.items())]
+    heroes.sort(key=lambda h: -h["average_gold"])
+    per_hero: defaultdict[str, list[int]] = defaultdict(list)
+    for (hero, _), values in gold.items():
+        per_hero[hero] += values
+    averages = {hero: sum(v) / len(v) for hero, v in per_hero.items()}
+    ranked = sorted(averages, key=lambda h: (-averages[h], h))
+    figures = {
+        **(record(games, player) if player is not None else {"games": len(games)}),
+        "wins_per_player": {p: wins[p] for p in sorted(played, key=lambda p: (-wins[p], p))},
+        "games_per_player": dict(sorted(played.items())),
+        "heroes": heroes,
+        "best_hero": _hero_figure(ranked[0], averages) if ranked else None,
+        "worst_hero": _hero_figure(ranked[-1], averages) if ranked else None,
+    }
+    return figures
+
+
+def _hero_figure(hero: str, averages: Mapping[str, float]) -> dict[str, Any]:
+    return {"hero": hero, "average_gold": round(averages[hero], 2)}
+
+
+def _halfdeck(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+    rounds = [int(g.facts["round"]) for g in games]
+    fallen = Counter(hero for g in games for hero in g.facts["fallen"])
+    return {**record(games, None),
+            "average_rounds": round(sum(rounds) / len(rounds), 1) if rounds else 0,
+            "won_by": dict(Counter(g.facts["won_by"] for g in games if g.facts["won_by"])),
+            "fallen": dict(fallen.most_common())}
+
+
+def _elbereth(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+    floors = [int(g.facts["floor"]) for g in games]
+    beaten_by = Counter(g.facts["beaten_by"] for g in games if g.facts["beaten_by"])
+    return {**record(games, None),
+            "deepest_floor": max(floors, default=0),
+            "average_floor": round(sum(floors) / len(floors), 1) if floors else 0,
+            "beaten_by": dict(beaten_by.most_common()),
+            "most_common_foe": beaten_by.most_common(1)[0][0] if beaten_by else None}
+
+
+KIND_FIGURES: dict[str, Callable[[Sequence[Entry], str | None], dict[str, Any]]] = {
+    "hebrac": _hebrac, "tricky": _tricky, "halfdeck": _halfdeck, "elbereth": _elbereth}
+
+
+# -- as text -----------------------------------------------------------------------------
+def bar(value: float, most: float, room: int, *, ascii_only: bool = False) -> str:
+    """A bar of whole characters, at least one for any value above nothing."""
+    if most <= 0 or value <= 0:
+        return ""
+    return ("#" if ascii_only else "\u2588") * max(1, round(room * value / most))
+
+
+def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = False,
+         shown: Callable[[float], str] = lambda v: f"{v:g}") -> list[str]:
+    rows = list(pairs)
+    if not rows:
+        return ["  none"]
+    label_width = min(18, max(len(label) for label, _ in rows))
+    value_width = max(len(shown(value)) for _, value in rows)
+    room = max(4, width - 2 - label_width - 1 - 1 - value_width)
+    most = max(value for _, value in rows)
+    return [f"  {label[:label_width]:<{label_width}} {shown(value):>{value_width}} "
+            f"{bar(value, most, room, ascii_only=ascii_only)}".rstrip() for label, value in rows]
+
+
+def stats_lines(data: Mapping[str, Any], width: int = 40, *,
+                ascii_only: bool = False) -> list[str]:
+    kinds: Mapping[str, Any] = data["kinds"]
+    which = "all games" if not data["finished_only"] else "finished games"
+    if data["player"]:
+        which += f", {data['player']}"
+    if not kinds:
+        return [f"No saved games to count ({which})."]
+    from companion.game import kind_info
+
+    lines: list[str] = []
+    for kind, found in kinds.items():
+        if lines:
+            lines.append("")
+        lines.append(f"{kind_info(kind).title} ({which})")
+        lines += WRITERS[kind](found, width, ascii_only)
+    return lines
+
+
+def _record_lines(found: Mapping[str, Any]) -> list[str]:
+    lines = [f"Games {found['games']}, wins {found['wins']} ({found['win_rate']}%)"]
+    if found["games"]:
+        ((what, count),) = found["streak"].items()
+        word = {"wins": ("win", "wins"), "losses": ("loss", "losses")}[what][count != 1]
+        lines.append(f"Longest win streak {found['longest_streak']}; now {count} {word}")
+    return lines
+
+
+def _hebrac_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+    lines = _record_lines(found)
+    if not found["games"]:
+        return lines
+    lines.append(f"Deepest level {found['deepest_level']}, average {found['average_level']:g}")
+    lines.append(f"Most common killer: {found['most_common_killer'] or 'none'}")
+    lines.append("Spells by use:")
+    lines += bars(found["spells"].items(), width, ascii_only=ascii_only)
+    return lines
+
+
+def _tricky_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+    lines = _record_lines(found) if "wins" in found else [f"Games {found['games']}"]
+    if not found["games"]:
+        return lines
+    lines.append("Wins per player:")
+    played = found["games_per_player"]
+    lines += bars(found["wins_per_player"].items(), width, ascii_only=ascii_only)
+    lines.append("Win rate: " + ", ".join(
+        f"{p} {round(100 * w / played[p])}%" for p, w in found["wins_per_player"].items()))
+    lines.append("Gold per round as active player:")
+    lines += bars(((f"{h['hero']} {h['players']}p", h["average_gold"])
+                   for h in found["heroes"]), width, ascii_only=ascii_only,
+                  shown=lambda v: f"{v:.1f}")
+    best, worst = found["best_hero"], found["worst_hero"]
+    if best:
+        lines.append(f"Best hero: {best['hero']} ({best['average_gold']:.1f})")
+        lines.append(f"Worst hero: {worst['hero']} ({worst['average_gold']:.1f})")
+    return lines
+
+
+def _halfdeck_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+    lines = _record_lines(found)
+    if not found["games"]:
+        return lines
+    lines.append(f"Average rounds {found['average_rounds']:g}")
+    lines.append("Heroes fallen:")
+    lines += bars(found["fallen"].items(), width, ascii_only=ascii_only)
+    return lines
+
+
+def _elbereth_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+    lines = _record_lines(found)
+    if not found["games"]:
+        return lines
+    lines.append(f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}")
+    lines.append(f"Most common foe at the end: {found['most_common_foe'] or 'none'}")
+    return lines
+
+
+WRITERS: dict[str, Callable[[Mapping[str, Any], int, bool], list[str]]] = {
+    "hebrac": _hebrac_lines, "tricky": _tricky_lines, "halfdeck": _halfdeck_lines,
+    "elbereth": _elbereth_lines}
+
+
+# -- CSV ---------------------------------------------------------------------------------
+CSV_COLUMNS = ("game", "kind", "created", "outcome", "actions", "won", "level", "floor",
+               "cleared",
+               "battles_won", "battles_lost", "life_lost", "life_healed", "killed_by",
+               "spells_cast", "players", "winners", "round", "active", "hero", "gold",
+               "gold_all")
+
+
+def csv_text(entries: Sequence[Entry]) -> str:
+    """One row per game; a Tricky game has one row per round scored (``round`` filled)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for entry in entries:
+        for row in _csv_rows(entry):
+            writer.writerow(row)
+    return out.getvalue()
+
+
+def _csv_rows(entry: Entry) -> list[dict[str, Any]]:
+    facts = entry.facts
+    base: dict[str, Any] = {"game": entry.name, "kind": entry.kind, "created": entry.created,
+                            "outcome": entry.outcome, "actions": entry.actions}
+    if entry.kind == "tricky":
+        base.update(players=" ".join(facts["players"]), winners=" ".join(facts["winners"]))
+        return [{**base, "round": row["round"], "active": row["active"], "hero": row["hero"],
+                 "gold": row["gold"][row["active"]],
+                 "gold_all": " ".join(f"{p}={g}" for p, g in row["gold"].items())}
+                for row in facts["rounds"]] or [base]
+    base["won"] = "yes" if entry.outcome == WON else ("no" if entry.ended else "")
+    if entry.kind == "hebrac":
+        base.update(level=facts["level"], cleared=facts["cleared"],
+                    battles_won=facts["battles_won"], battles_lost=facts["battles_lost"],
+                    life_lost=facts["life_lost"], life_healed=facts["life_healed"],
+                    killed_by=facts["killed_by"] or "",
+                    spells_cast=" ".join(facts["spells_cast"]))
+    elif entry.kind == "halfdeck":
+        base.update(round=facts["round"], life_lost=facts["life_lost"],
+                    life_healed=facts["life_healed"])
+    else:
+        base.update(floor=facts["floor"], killed_by=facts["beaten_by"] or "")
+    return [base]
+
+
+def check_player(entries: Sequence[Entry], player: str) -> None:
+    known = {p for e in entries if e.kind == "tricky" for p in e.facts["players"]}
+    if player not in known:
+        shown = ", ".join(sorted(known)) or "none yet"
+        raise BadInput(f"no Tricky Dungeon game has a player {player!r} (players: {shown})")
