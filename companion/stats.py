@@ -60,7 +60,9 @@ class Entry:
 
 # -- reading the games ------------------------------------------------------------
 def _digest(record: GameRecord) -> str:
-    from companion.snapshots import _canonical, _code_stamp, blake2b
+    from hashlib import blake2b
+
+    from companion.snapshots import _canonical, _code_stamp
 
     digest = blake2b(_code_stamp(record.kind), digest_size=20)
     digest.update(b"stats\0" + record.kind.encode() + b"\0")
@@ -215,7 +217,7 @@ def _tricky(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
     heroes = [{"hero": hero, "players": count, "rounds": len(values),
                "average_gold": round(sum(values) / len(values), 2)}
               for (hero, count), values in sorted(gold.items())]
-    heroes.sort(key=lambda h: -h["average_gold"])
+    heroes.sort(key=lambda h: -float(h["average_gold"]))
     per_hero: defaultdict[str, list[int]] = defaultdict(list)
     for (hero, _), values in gold.items():
         per_hero[hero] += values
