@@ -214,10 +214,10 @@ def _tricky(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
         for row in game.facts["rounds"]:
             if player is None or row["active"] == player:
                 gold[(row["hero"], len(players))].append(int(row["gold"][row["active"]]))
-    heroes = [{"hero": hero, "players": count, "rounds": len(values),
+    heroes: list[dict[str, Any]] = [{"hero": hero, "players": count, "rounds": len(values),
                "average_gold": round(sum(values) / len(values), 2)}
               for (hero, count), values in sorted(gold.items())]
-    heroes.sort(key=lambda h: -float(h["average_gold"]))
+    heroes.sort(key=lambda h: -h["average_gold"])
     per_hero: defaultdict[str, list[int]] = defaultdict(list)
     for (hero, _), values in gold.items():
         per_hero[hero] += values
