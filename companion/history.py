@@ -103,6 +103,7 @@ class HebracTracer(Tracer):
     def __init__(self, engine: Any) -> None:
         super().__init__(engine)
         self.level = engine.level
+        self.marks.append((0, f"L{engine.level}"))
         self.cleared_before = 0  # chambers cleared on the levels left behind
         self.battles: list[dict[str, Any]] = []
         self.fighting: tuple[Any, dict[str, Any], dict[int, int]] | None = None
@@ -294,6 +295,7 @@ class ElberethTracer(Tracer):
     def __init__(self, engine: Any) -> None:
         super().__init__(engine)
         self.floor = engine.floor
+        self.marks.append((0, f"F{engine.floor}"))
         self.walls = 0
         self.misses = 0
         self.lost_items: list[str] = []

@@ -49,10 +49,13 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
         (item, use, str(status["equipment"][item])) for item, use in _items()),
         title="{0} ({1})", key=2, note=STATE_NOTE)
     beaten = ", ".join(f"{enemy} {count}" for enemy, count in status["beaten_total"].items())
+    from companion.sheets.chart import chart_section, game_history
+
     main = [
         Section("Floors", (Table(FLOOR_HEADERS, tuple(rows), title="Floor {0}",
                                  writing=int(status["floor"]) < floors),)),
         Section("Equipment", (equipment,)),
+        chart_section(game_history("elbereth", settings, actions)),
         Section("Coin and key", (Fields((
             ("Coin", str(status["coin"])),
             ("Key", "held" if status["key"] else "not held"),

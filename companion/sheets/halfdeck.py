@@ -65,8 +65,11 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
         for player, cards in status["hands"].items()))
     team = ", ".join(f"{name} {count}" for name, count in status["team_cards_used"].items())
     goals = ", ".join(g.removeprefix("endgame-") for g in status["endgame_left"]) or "none"
+    from companion.sheets.chart import chart_section, game_history
+
     main = [
         Section("Heroes", tuple(heroes)),
+        chart_section(game_history("halfdeck", settings, actions)),
         Section("Decks", (_decks(status), Fields((
             ("Endgame in the dungeon", goals),
             ("Team cards used", team or "none"),

@@ -32,6 +32,7 @@ SUITS = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
 BLANK_LEVELS = 4
 BLANK_SPELL_ROWS = 6
 SHOWN_LEVELS = 6
+SHOWN_BATTLES = 12
 
 
 def _table() -> dict[str, Any]:
@@ -43,7 +44,10 @@ def _table() -> dict[str, Any]:
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
                status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+    from companion.sheets.chart import chart_section, game_history
+
     levels = cleared_per_level(settings, actions)
+    history = game_history("hebrac", settings, actions)
     chambers = int(settings["chambers"])
     lines = [f"Game {name}: {_outcome(status)}, level {status['level']}",
              f"Rules {settings['rules']}, {chambers} chambers a level, {settings['decks']} "
@@ -56,9 +60,11 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
                   note=f"max {status['max_life']}"),
             Fields((("Magic points", str(status["magic_points"])),)),
         )),
+        chart_section(history),
         Section("Inventory", _inventory(status["inventory"])),
         Section("Aces found", (_aces(set(status["aces"])),)),
         Section("Levels and chambers cleared", _levels(levels, chambers, status["level"])),
+        Section("Battles", _battles(history.facts["battles"])),
         Section("Spells cast", _spells_cast(status["spells_cast"])),
     ]
     main += notes_section(list(notes))
@@ -78,6 +84,19 @@ def _levels(levels: list[tuple[int, int]], chambers: int, now: int) -> tuple[Blo
     blocks += [Track(f"Level {level}" + (" (now)" if level == now else ""), chambers, cleared)
                for level, cleared in levels]
     return tuple(blocks)
+
+
+def _battles(battles: Sequence[dict[str, Any]]) -> tuple[Block, ...]:
+    """A row per battle; the oldest are left out past ``SHOWN_BATTLES`` (one page)."""
+    if not battles:
+        return (Para("None yet."),)
+    shown = list(battles[-SHOWN_BATTLES:])
+    rows = tuple((f"L{b['level']} {b['chamber']}", str(b["enemy"]), str(b["rounds"]),
+                  str(b["life_lost"]), str(b["result"])) for b in shown)
+    note = (f"The last {len(shown)} of {len(battles)} battles."
+            if len(battles) > len(shown) else "")
+    return (Table(("Chamber", "Enemy", "Rounds", "Life lost", "Result"), rows,
+                  title="{0}: {1}", key=2, numeric=(2, 3), note=note),)
 
 
 def _outcome(status: dict[str, Any]) -> str:

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from html import escape
 
-from companion.sheets.model import Block, Checks, Fields, Para, Sheet, Table, Track, Writing
+from companion.sheets.model import (
+    Block,
+    Chart,
+    Checks,
+    Fields,
+    Para,
+    Sheet,
+    Table,
+    Track,
+    Writing,
+)
 from companion.sheets.qr import matrix, svg
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -63,6 +73,8 @@ figure.share { margin: 1mm 0 0; text-align: center; break-inside: avoid; }
 figure.share svg { display: block; margin: 0 auto 0.8mm; }
 figure.share figcaption { font-size: 0.85em; }
 .note { font-size: 0.85em; color: #333; }
+figure.chart { margin: 0 0 1mm; break-inside: avoid; }
+figure.chart svg { display: block; width: 100%%; height: auto; max-height: 34mm; }
 footer { margin-top: 1mm; font-size: 0.75em; color: #555; }
 """
 
@@ -145,6 +157,10 @@ def _block(block: Block) -> str:
     if isinstance(block, Writing):
         return "".join(f'<div class="write"><span>{escape(label)}</span>'
                        '<span class="line"></span></div>' for label in block.labels)
+    if isinstance(block, Chart):
+        from companion.sheets.chart import svg_chart
+
+        return svg_chart(block)
     assert isinstance(block, Para)
     return f"<p>{escape(block.text)}</p>"
 

@@ -67,7 +67,18 @@ class Para:
     text: str
 
 
-Block = Fields | Track | Checks | Table | Writing | Para
+@dataclass(frozen=True)
+class Chart:
+    """A line chart over the game: each series' value after each action (index 0: before
+    any; None where its subject was not in play), marks where a level, round or floor
+    begins. Drawn as SVG on paper, as sparklines in text (``companion.sheets.chart``)."""
+
+    measure: str
+    series: tuple[tuple[str, tuple[int | None, ...]], ...]
+    marks: tuple[tuple[int, str], ...] = ()
+
+
+Block = Fields | Track | Checks | Table | Writing | Para | Chart
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable
 
-from companion.sheets.model import Block, Checks, Fields, Sheet, Table, Track, Writing
+from companion.sheets.model import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
 
 WIDTH = 40
 FULL, EMPTY = "\u25a0", "\u25a1"  # filled and empty squares
@@ -71,6 +71,10 @@ def block_lines(block: Block, width: int = WIDTH) -> list[str]:
         return table_lines(block, width)
     if isinstance(block, Writing):
         return [_blank_line(f"{label}: " if label else "", width) for label in block.labels]
+    if isinstance(block, Chart):
+        from companion.sheets.chart import chart_lines
+
+        return chart_lines(block, width)
     return wrap(block.text, width)
 
 
@@ -86,6 +90,10 @@ def markdown_lines(block: Block, width: int = WIDTH) -> list[str]:
         return ["```", *table_lines(block, width), "```"]
     if isinstance(block, Writing):
         return [f"- {label}: ____" if label else "- ____" for label in block.labels]
+    if isinstance(block, Chart):
+        from companion.sheets.chart import chart_lines
+
+        return ["```", *chart_lines(block, width), "```"]
     return [block.text]
 
 

@@ -47,8 +47,11 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     lines = [f"Game {name}: {state}",
              f"Players {', '.join(players)}; set {status['set']}; "
              f"{status['tricks_per_round']} tricks a round" + _variants(status)]
+    from companion.sheets.chart import chart_section, game_history
+
     main = [Section("Rounds", (_rounds(players, status["sheet"], total, status),)),
-            Section("Result", (Para(_result(status)),))]
+            Section("Result", (Para(_result(status)),)),
+            chart_section(game_history("tricky", settings, actions))]
     rows = max(total or 0, played + 1)
     dense = rows + 2 * len(players) > 30
     main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
