@@ -298,7 +298,9 @@ def stats_lines(data: Mapping[str, Any], width: int = 40, *,
             lines.append("")
         lines.append(f"{kind_info(kind).title} ({which})")
         lines += WRITERS[kind](found, width, ascii_only)
-    return lines
+    from companion.text import wrap
+
+    return [part for line in lines for part in (wrap(line, width) if line else [line])]
 
 
 def _record_lines(found: Mapping[str, Any]) -> list[str]:

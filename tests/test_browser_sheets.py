@@ -30,7 +30,8 @@ CHROMIUM = "/usr/bin/chromium"
 PAPERS = ("a4", "letter")
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 BLANKS: list[tuple[str, Any]] = [("hebrac", None), ("tricky", ["Ann", "Bo", "Cy", "Di"]),
-                                 ("halfdeck", 4), ("elbereth", None)]
+                                 ("tricky", 2), ("tricky", 4), ("halfdeck", 4),
+                                 ("elbereth", None)]
 
 
 def need(condition: bool, what: str) -> None:
@@ -76,7 +77,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
             html.write_text(render(sheet, "html", paper), "utf-8")
             jobs.append((html, Printed(data["name"], paper, html.with_suffix(".pdf"), code)))
     for kind, players in BLANKS:
-        name = f"blank-{kind}-{players if not isinstance(players, list) else len(players)}"
+        name = blank_name(kind, players)
         for paper in PAPERS:
             html = folder / f"{name}-{paper}.html"
             html.write_text(render(blank_sheet(kind, players), "html", paper), "utf-8")
@@ -129,9 +130,13 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
             ("stress-tricky", big_tricky)]
 
 
+def blank_name(kind: str, players: Any) -> str:
+    return f"blank-{kind}-" + (f"{len(players)}-names" if isinstance(players, list)
+                               else str(players))
+
+
 NAMES = [d["name"] for d in EXAMPLES] + ["stress-halfdeck", "stress-hebrac", "stress-tricky"] + [
-    f"blank-{kind}-{players if not isinstance(players, list) else len(players)}"
-    for kind, players in BLANKS]
+    blank_name(kind, players) for kind, players in BLANKS]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -146,6 +151,32 @@ def test_every_sheet_prints_on_one_page(printed: dict[tuple[str, str], Printed],
     assert len(reader.pages) == 1, f"{name} on {paper} prints on {len(reader.pages)} pages"
     box = reader.pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == PAGE_POINTS[paper]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("name", [d["name"] for d in EXAMPLES])
+def test_the_printed_sheet_carries_the_chart(printed: dict[tuple[str, str], Printed], name: str,
+                                             paper: str) -> None:
+    """The chart's axis says how many actions it spans: its text is on the printed page."""
+    need(_has("pypdf"), "pypdf")
+    from pypdf import PdfReader
+
+    data = next(d for d in EXAMPLES if d["name"] == name)
+    text = PdfReader(printed[(name, paper)].pdf).pages[0].extract_text()
+    assert f"{len(data['actions'])} actions" in text
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_blank_tricky_sheet_fills_the_page(printed: dict[tuple[str, str], Printed],
+                                               players: int, paper: str) -> None:
+    """Ink reaches the last tenth of the printable height: no empty bottom quarter."""
+    need(shutil.which("pdftoppm") is not None, "pdftoppm (poppler-utils)")
+    image = rasterise(printed[(f"blank-tricky-{players}", paper)].pdf, dpi=40)
+    height, width = image.shape
+    inked = [row for row in range(height) if any(image[row, col] < 128 for col in range(width))]
+    margin = round(9 / 25.4 * 40)  # @page margin: 9 mm
+    assert inked[-1] >= margin + 0.9 * (height - 2 * margin), (inked[-1], height)
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -164,7 +164,8 @@ def test_a_game_too_long_for_a_qr_code_says_so_on_paper(cli: CLI, home: Path) ->
              for _ in range(12)]
     save(home, {**example("hebrac-death"), "notes": notes})
     html = cli("sheet", "--format", "html").out
-    assert "<svg" not in html
+    assert "share code of this game" not in html
+    assert html.count("<svg") == 1  # the life chart's: no QR code
     assert "too long for a QR code" in html and "companion share -o FILE" in html
 
 

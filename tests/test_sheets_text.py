@@ -25,6 +25,9 @@ Life 15/20 (max 20)
 ■■■■■ ■■■■■ ■■■■■ □□□□□
 Magic points: 0
 
+== Life over the game ==
+Life 15 ████████████ 15
+
 == Inventory ==
 Aces: AH AD AS AC
 
@@ -37,6 +40,12 @@ Aces: AH AD AS AC
 == Levels and chambers cleared ==
 Level 1 (now) 4/12
 ■■■■□ □□□□□ □□
+
+== Battles ==
+L1 A2: 5S warrior
+   rounds: 1; life lost: 0; result: won
+L1 A4: 9D demon
+   rounds: 1; life lost: 0; result: won
 
 == Spells cast ==
 None yet.
@@ -135,6 +144,11 @@ total.
 Bo wins with 12 gold. Gold: Bo 12, Cy 9,
 Ann 2.
 
+== Gold over the game ==
+Ann  0 ▁▁▁▁▁▁▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂▂ 2
+Bo   0 ▁▁▁▁▁▁▁▁▁▁▁▁▅▅▅▅▅▅▅▅▅▅▅▆██████ 12
+Cy   0 ▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▂▂▂▂▂▂▂ 9
+
 == Notes ==
 Three players, set B: torches, a left
 player's trump, spells, the Seer and the
@@ -146,7 +160,7 @@ Dwarven Hunter (B)
    goblin
 Trickster (B)
    trump: none; gold: base 5, minus 1
-   per trick or potion
+   per trick or potion (unverified)
 Seer (B)
    trump: none; gold: 5 if tricks +
    potions = the prediction
@@ -156,6 +170,7 @@ Troubadour (B)
 Sorcerer (B)
    trump: spells (3s and 4s); gold: 1
    per trick or potion over 6
+   (unverified)
 
 == Cards ==
 Torch: 0
@@ -164,6 +179,7 @@ Spell: 3 and 4
 Orc: 5 and 6
 Ogre: 7
 Potions: red 1 blue 2 yellow 5 green 6
+  (unverified)
 No gold: when the active player earns
   none, each other player gets 1
 
@@ -189,6 +205,11 @@ Gear: none
 Hero ________  S ___  M ___
 □□□□
 Gear: __________________________________
+
+== Life over the game ==
+warrior  4    ████████████▆▆▆▆▆███████ 4
+cleric   4    ████▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▅▅ 2
+ranger   4          ██████▆▆▆▆▆▆▆▆▆▆▅▅ 2
 
 == Decks ==
 Deck          Draw Discard Removed
@@ -285,6 +306,9 @@ helm      defence discarded
 gauntlets defence discarded
 State: equipped (face up), face down
 (used, or not found yet), or discarded.
+
+== Equipment over the game ==
+Equipment  6 ████▇▇▇▆▆▆▆▅▅▅▅▃▃▃▃▃▃▃▃▂▂ 1
 
 == Coin and key ==
 Coin: face down
@@ -468,17 +492,23 @@ total.
 == Result ==
 Winner: ________________________________
 
+== Notes ==
+________________________________________
+________________________________________
+________________________________________
+________________________________________
+
 == Heroes, 3 players ==
 Thief (A)
    trump: none; gold: base 5, minus 1
-   per trick
+   per trick (unverified)
 Assassin (A)
    trump: none; gold: 4 for winning the
    last trick
 Barbarian (A)
    trump: a colour (active player
    picks); gold: 1 per trick or potion
-   over 6
+   over 6 (unverified)
 Wizard (A)
    trump: spells (3s and 4s); gold: 2
    per potion
@@ -489,7 +519,7 @@ Dwarven Hunter (B)
    goblin
 Trickster (B)
    trump: none; gold: base 5, minus 1
-   per trick or potion
+   per trick or potion (unverified)
 Seer (B)
    trump: none; gold: 5 if tricks +
    potions = the prediction
@@ -499,9 +529,11 @@ Troubadour (B)
 Sorcerer (B)
    trump: spells (3s and 4s); gold: 1
    per trick or potion over 6
+   (unverified)
 Knight (C)
    trump: a value (active player picks);
    gold: 1 per trick or potion over 5
+   (unverified)
 Ninja (C)
    trump: none; gold: 1 per spell
 Elvish Hunter (C)
@@ -521,6 +553,7 @@ Spell: 3 and 4
 Orc: 5 and 6
 Ogre: 7
 Potions: red 1 blue 2 yellow 5 green 6
+  (unverified)
 No gold: when the active player earns
   none, each other player gets 1
 """),

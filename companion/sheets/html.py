@@ -55,6 +55,8 @@ th { background: #e4e4e4; }
 td.n, th.n { text-align: right; white-space: nowrap; }
 tr.foot td { font-weight: bold; border-top: 0.5mm solid #000; }
 table.writing td { height: 6.4mm; }
+table.fixed { table-layout: fixed; }
+section.wide table.writing td { height: %(row)s; font-size: 1.15em; }
 .dense table.writing td { height: 4.6mm; }
 .track { display: flex; flex-wrap: wrap; gap: 0.5mm; margin: 0.5mm 0 1mm; }
 .track span { width: 4.6mm; height: 4.6mm; border: 0.25mm solid #000; font-size: 0.62em;
@@ -85,8 +87,12 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
 
         raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
     font = "7.4pt" if sheet.dense else "8.4pt"
-    style = CSS % {"paper": PAPERS[paper], "font": font}
-    main = "".join(_section(s.title, s.blocks) for s in sheet.sections if not s.side)
+    # Rows to write in across the page: as tall as the paper allows (Letter is shorter).
+    row = "10.5mm" if paper == "a4" else "8.5mm"
+    style = CSS % {"paper": PAPERS[paper], "font": font, "row": row}
+    wide = "".join(_section(s.title, s.blocks, "wide") for s in sheet.sections if s.wide)
+    main = "".join(_section(s.title, s.blocks)
+                   for s in sheet.sections if not s.side and not s.wide)
     side = "".join(_section(s.title, s.blocks) for s in sheet.sections if s.side)
     side += _share(sheet)
     meta = (f'<meta name="companion-share-code" content="{escape(sheet.share_code)}">'
@@ -101,6 +107,7 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         f"{meta}<title>{escape(title)}</title><style>{style}</style></head>\n"
         f'<body><main class="{classes}"><header><h1>{escape(sheet.title)} '
         f"<small>{escape(sheet.heading)}</small></h1>{lines}</header>\n"
+        f"{wide}"
         f'<div class="cols"><div class="main">{main}</div>\n'
         f'<aside class="side">{side}</aside></div>\n'
         "<footer>Printed by companion, the card game scorekeeper.</footer>"
@@ -127,8 +134,9 @@ def _share(sheet: Sheet) -> str:
     return ""
 
 
-def _section(title: str, blocks: tuple[Block, ...]) -> str:
-    return f"<section><h2>{escape(title)}</h2>{''.join(map(_block, blocks))}</section>\n"
+def _section(title: str, blocks: tuple[Block, ...], cls: str = "") -> str:
+    tag = f'<section class="{cls}">' if cls else "<section>"
+    return f"{tag}<h2>{escape(title)}</h2>{''.join(map(_block, blocks))}</section>\n"
 
 
 def _block(block: Block) -> str:
@@ -192,6 +200,13 @@ def _table(table: Table) -> str:
     if table.foot:
         body += ('<tr class="foot">'
                  + "".join(cell("td", i, c) for i, c in enumerate(table.foot)) + "</tr>")
-    cls = ' class="writing"' if table.writing else ""
+    classes = " ".join(c for c, on in (("writing", table.writing), ("fixed", bool(table.widths)))
+                       if on)
+    cls = f' class="{classes}"' if classes else ""
     note = f'<p class="note">{escape(table.note)}</p>' if table.note else ""
-    return f"<table{cls}><thead>{head}</thead><tbody>{body}</tbody></table>{note}"
+    cols = ""
+    if table.widths:
+        whole = sum(table.widths) * runs
+        cols = "<colgroup>" + "".join(f'<col style="width: {100 * w / whole:.2f}%">'
+                                      for w in table.widths * runs) + "</colgroup>"
+    return f"<table{cls}>{cols}<thead>{head}</thead><tbody>{body}</tbody></table>{note}"

@@ -53,6 +53,8 @@ class Table:
     note: str = ""
     split: int = 1
     """On paper, the rows in this many side-by-side runs (a long two-column list)."""
+    widths: tuple[int, ...] = ()
+    """On paper, each column's share of the width (a column to write a word in)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ class Section:
     blocks: tuple[Block, ...]
     side: bool = False
     """On paper, in the narrow column beside the main one (reference, hero table)."""
+    wide: bool = False
+    """On paper, across the whole page above the two columns (a big table to write in)."""
 
 
 @dataclass

@@ -9,6 +9,7 @@ for the number of players.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from companion.errors import BadInput
@@ -24,6 +25,7 @@ from companion.sheets.model import (
 )
 
 TITLE = "Tricky Dungeon"
+BLANK_NOTE_LINES = 4
 ROUND_NOTE = "Each player: gold this round / running total."
 
 
@@ -139,15 +141,24 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     labels = names or [f"P{n}" for n in range(1, count + 1)]
     rows = [(str(n),) + ("",) * (3 + 2 * count) for n in range(1, rounds + 1)]
     foot = ("Total",) + ("",) * (3 + 2 * count)
-    main = [Section("Rounds", (_round_table(labels, rows, foot, writing=True),)),
+    # The page is the table: across the whole width, rows a finger high, the Hero column
+    # wide enough to write "Barbarian", the gold cells wide enough for two digits.
+    rounds_table = replace(_round_table(labels, rows, foot, writing=True),
+                           widths=(6, 10, 15, 10) + (6, 6) * count)
+    main = [Section("Rounds", (rounds_table,), wide=True),
             Section("Result", (Writing(("Winner",)),))]
-    if not names:
+    if names:
+        main.append(Section("Notes", (Writing(("",) * BLANK_NOTE_LINES),)))
+    else:  # the lines to write the names on take the notes' place
         main.insert(0, Section("Players, clockwise", (Writing(tuple(labels)),)))
     lines = (f"{count} players, {setup['hand']} cards each: {setup['rounds_per_player']} "
              f"rounds as the active player each, {rounds} rounds. Date: ________",
              "Set: A / B / C (circle one)")
+    # The hero table goes across the page too: one line a hero, the rest beside the notes.
+    heroes, cards = _heroes("all", {}, count)
     return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, *_heroes("all", {}, count)], dense=rounds + count * 2 > 30)
+                 sections=[*main, replace(heroes, side=False, wide=True), cards],
+                 dense=rounds + count * 2 > 30)
 
 
 def _any_count_sheet(low: int, high: int) -> Sheet:
@@ -176,9 +187,12 @@ def _heroes(hero_set: str, settings: Mapping[str, Any], players: int | None,
     from companion.tricky.heroes import heroes_in, number_text
 
     deck = {**default_deck_settings(), **settings}
+    unverified = set(deck.get("unverified", ()))
     rows = []
     for hero in heroes_in(hero_set):
         rule = hero.gold_rule(number_text(hero, deck, players))
+        if hero.setting in unverified:  # as on screen: not yet checked against the cards
+            rule += " (unverified)"
         if hero.trick != "highest":
             rule += f"; {hero.trick_rule()}"
         rows.append((hero.name, hero.set, hero.trump_rule(), rule))
@@ -191,7 +205,8 @@ def _heroes(hero_set: str, settings: Mapping[str, Any], players: int | None,
         ("Spell", _values(kinds["spell"])), ("Orc", _values(kinds["orc"])),
         ("Ogre", _values(kinds["ogre"])),
         ("Potions", " ".join(f"{colour} {value}" for colour, value in zip(
-            deck["colours"], deck["potions"], strict=True))),
+            deck["colours"], deck["potions"], strict=True))
+         + (" (unverified)" if unverified & {"colours", "potions"} else "")),
         ("No gold", f"when the active player earns none, each other player gets "
                     f"{consolation}"),
     ))
