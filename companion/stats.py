@@ -3,10 +3,10 @@
 The saved games are read through the store (``Store.read``: its checks, its
 limits; nothing is written to them) and each is replayed by
 ``companion.history``. A replay's figures are cached in
-``<home>/cache/stats.json``, filed under a BLAKE2 digest of what made them
-(this code, the kind, the settings and every action), so that hundreds of
-games take one read each; a changed game, a changed companion or a damaged
-cache just means replaying again. The cache is written like the snapshots:
+``<home>/cache/stats.json``, filed under a BLAKE2 digest of the saved file's
+bytes and this code (with the rulebook), so that a game already counted is
+read but neither parsed nor replayed; a changed game, a changed companion or
+a damaged cache just means replaying again. The cache is written like the snapshots:
 a temp file renamed over the old one, never fsynced (losing it costs time).
 
 Games are taken in the order they were created (then by name): streaks run
@@ -22,11 +22,17 @@ import os
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from companion.errors import BadInput, CompanionError
-from companion.store import GameRecord, Store
+from companion.store import Store
+
+try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up cost
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - other Pythons
+    from hashlib import blake2b
 
 CACHE_FORMAT = 1
 SOLO = ("hebrac", "halfdeck", "elbereth")
@@ -59,21 +65,24 @@ class Entry:
 
 
 # -- reading the games ------------------------------------------------------------
-def _digest(record: GameRecord) -> str:
-    from hashlib import blake2b
+@cache
+def _code_stamp() -> bytes:
+    """What the figures depend on besides the file: this code and the rulebook."""
+    from companion.game import KINDS
+    from companion.snapshots import _code_stamp as stamp
 
-    from companion.snapshots import _canonical, _code_stamp
+    return b"\0".join(stamp(kind) for kind in KINDS) + f"\0stats {CACHE_FORMAT}".encode()
 
-    digest = blake2b(_code_stamp(record.kind), digest_size=20)
-    digest.update(b"stats\0" + record.kind.encode() + b"\0")
-    digest.update(_canonical(record.settings).encode("utf-8", "surrogatepass") + b"\0")
-    for action in record.actions:
-        digest.update(action.encode("utf-8", "surrogatepass") + b"\0")
-    return str(digest.hexdigest())
+
+def _digest(raw: bytes) -> str:
+    digest = blake2b(_code_stamp(), digest_size=20)
+    digest.update(raw)
+    return digest.hexdigest()
 
 
 class Cache:
-    """Replayed figures by digest, in one JSON file (JSON: reading it runs no code)."""
+    """Figures by the digest of the saved file's bytes, in one JSON file (JSON: reading it
+    runs no code). A cached file is neither parsed nor replayed again."""
 
     def __init__(self, home: Path) -> None:
         self.path = home / "cache" / "stats.json"
@@ -87,7 +96,8 @@ class Cache:
 
     def get(self, key: str) -> Any:
         value = self.found.get(key)
-        if isinstance(value, dict) and isinstance(value.get("facts"), dict):
+        if isinstance(value, dict) and isinstance(value.get("facts"), dict) and all(
+                isinstance(value.get(k), t) for k, t in _CACHED):
             self.used[key] = value
             return value
         return None
@@ -96,11 +106,13 @@ class Cache:
         self.used[key] = value
         self.changed = True
 
-    def save(self) -> None:
-        """Keep the figures of the games read now (a removed game's go)."""
-        if not self.changed and len(self.used) == len(self.found):
+    def save(self, *, every_game: bool) -> None:
+        """Keep the figures of the games read now; after reading every game, only those (a
+        removed or changed game's go), else those found too."""
+        if not self.changed and (not every_game or len(self.used) == len(self.found)):
             return
-        data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
+        kept = self.used if every_game else {**self.found, **self.used}
+        data = json.dumps({"format": CACHE_FORMAT, "games": kept},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
         try:
@@ -112,6 +124,9 @@ class Cache:
                 tmp.unlink()
 
 
+_CACHED = (("kind", str), ("created", str), ("outcome", str), ("actions", int))
+
+
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
                use_cache: bool = True) -> list[Entry]:
     """Every saved game (of ``kind``), replayed or from the cache, oldest first."""
@@ -121,27 +136,33 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
     entries = []
     for name in store.names():
         try:
-            record = store.read(name)
+            raw = store.read_raw(name)
+            key = _digest(raw)
+            cached = cache.get(key) if cache is not None else None
+            if cached is None:
+                record = store.decode(name, raw)
         except CompanionError as error:
             warn(f"skipped {name}: {_short(error, store, name)}")
             continue
-        if kind is not None and record.kind != kind:
-            continue
-        key = _digest(record)
-        cached = cache.get(key) if cache is not None else None
         if cached is None:
+            if kind is not None and record.kind != kind:
+                continue
             try:
                 history = trace(record.kind, record.settings, record.actions)
             except CompanionError as error:
                 warn(f"skipped {name}: it no longer replays ({error})")
                 continue
-            cached = {"outcome": history.outcome, "facts": history.facts}
+            cached = {"kind": record.kind, "created": record.created,
+                      "outcome": history.outcome, "actions": len(record.actions),
+                      "facts": history.facts}
             if cache is not None:
                 cache.put(key, cached)
-        entries.append(Entry(name, record.kind, record.created, str(cached["outcome"]),
-                             len(record.actions), dict(cached["facts"])))
+        if kind is not None and cached["kind"] != kind:
+            continue
+        entries.append(Entry(name, cached["kind"], cached["created"], cached["outcome"],
+                             cached["actions"], dict(cached["facts"])))
     if cache is not None:
-        cache.save()
+        cache.save(every_game=kind is None)
     entries.sort(key=lambda e: (e.created, e.name))
     return entries
 

@@ -228,6 +228,15 @@ class Store:
         path = self.path(name)
         return self._decode(path, self.raw(path))
 
+    def read_raw(self, name: str) -> bytes:
+        """The saved file's bytes, not yet parsed (``decode`` does): for readers that cache
+        what they derive from a file by its digest."""
+        return self.raw(self.path(name))
+
+    def decode(self, name: str, raw: bytes) -> GameRecord:
+        """``read_raw``'s bytes checked and parsed, exactly as ``read`` does."""
+        return self._decode(self.path(name), raw)
+
     def raw(self, path: Path) -> bytes:
         """A save's bytes: a regular file of at most MAX_SAVE_BYTES, else a data problem."""
         try:

@@ -426,6 +426,39 @@ def hebrac_odds(bench: Bench) -> list[Figure]:
     ]
 
 
+@measurement("stats")
+def stats_many(bench: Bench) -> list[Figure]:
+    """'companion stats' over 500 saved games (the examples, copied under new names),
+    one-shot: the first run replays every game, later runs read the cache."""
+    import shutil
+    import tomllib
+
+    from companion.resources import resource_dir
+
+    home = bench.work / "stats-home"
+    games = home / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    sources = [(p.read_text("utf-8"), tomllib.loads(p.read_text("utf-8"))["name"])
+               for p in sorted(resource_dir("examples").glob("*.toml"))
+               if "kind" in tomllib.loads(p.read_text("utf-8"))]
+    for number in range(500):
+        text, name = sources[number % len(sources)]
+        copy = f"g{number:03d}"
+        (games / f"{copy}.toml").write_text(text.replace(f'name = "{name}"', f'name = "{copy}"'),
+                                           "utf-8")
+    env = bench.env(COMPANION_HOME=str(home))
+    argv = bench.companion("stats")
+    cold = []
+    for _ in range(max(3, bench.runs // 4)):
+        shutil.rmtree(home / "cache", ignore_errors=True)
+        cold.append(bench.process_ms(argv, env))
+    bench.process_ms(argv, env)
+    warm = [bench.process_ms(argv, env) for _ in range(bench.runs)]
+    return [Figure("stats, 500 games, one-shot", statistics.median(warm), "figures cached"),
+            Figure("  same, first run (no cache)", statistics.median(cold),
+                   "every game replayed")]
+
+
 # -- running ---------------------------------------------------------------------------
 def machine() -> str:
     return (f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, "

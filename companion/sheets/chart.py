@@ -148,7 +148,7 @@ def game_history(kind: str, settings: dict[str, object], actions: Sequence[str])
     return trace(kind, settings, actions)
 
 
-def chart_section(history: History) -> Section:
+def chart_section(history: History, *, side: bool = False) -> Section:
     titles = {"life": "Life over the game", "gold": "Gold over the game",
               "equipment": "Equipment over the game"}
-    return Section(titles[history.measure], (chart_of(history),))
+    return Section(titles[history.measure], (chart_of(history),), side=side)

@@ -69,7 +69,6 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
 
     main = [
         Section("Heroes", tuple(heroes)),
-        chart_section(game_history("halfdeck", settings, actions)),
         Section("Decks", (_decks(status), Fields((
             ("Endgame in the dungeon", goals),
             ("Team cards used", team or "none"),
@@ -79,8 +78,10 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     ]
     main += notes_section(list(notes))
     met = tuple(_card_row(card, info) for card, info in status["cards"].items())
+    # The chart goes on the side, under the rules: the long list of cards met is main's.
+    chart = chart_section(game_history("halfdeck", settings, actions), side=True)
     return Sheet(kind="halfdeck", title=TITLE, name=name, heading="party sheet",
-                 lines=tuple(lines), sections=[*main, *reference(met, writing=False)],
+                 lines=tuple(lines), sections=[*main, *reference(met, writing=False), chart],
                  dense=len(met) > 20)
 
 

@@ -162,7 +162,9 @@ def _spells_cast(cast: Sequence[str]) -> tuple[Block, ...]:
     spells = _table()["spells"]
     counts = Counter(cast)
     rows = tuple((spells[spell_id]["name"], str(count)) for spell_id, count in counts.items())
-    return (Table(("Spell", "Times"), rows, title="{0}", numeric=(1,)),)
+    # Many spells run side by side: the chart and the battles keep the log on one page.
+    return (Table(("Spell", "Times"), rows, title="{0}", numeric=(1,),
+                  split=2 if len(rows) > 6 else 1),)
 
 
 # -- the blank sheet --------------------------------------------------------------

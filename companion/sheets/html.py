@@ -77,6 +77,7 @@ figure.share figcaption { font-size: 0.85em; }
 .note { font-size: 0.85em; color: #333; }
 figure.chart { margin: 0 0 1mm; break-inside: avoid; }
 figure.chart svg { display: block; width: 100%%; height: auto; max-height: 34mm; }
+.dense figure.chart svg { max-height: 17mm; }
 footer { margin-top: 1mm; font-size: 0.75em; color: #555; }
 """
 
@@ -88,7 +89,7 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
     font = "7.4pt" if sheet.dense else "8.4pt"
     # Rows to write in across the page: as tall as the paper allows (Letter is shorter).
-    row = "10.5mm" if paper == "a4" else "8.5mm"
+    row = "11mm" if paper == "a4" else "9mm"
     style = CSS % {"paper": PAPERS[paper], "font": font, "row": row}
     wide = "".join(_section(s.title, s.blocks, "wide") for s in sheet.sections if s.wide)
     main = "".join(_section(s.title, s.blocks)

@@ -51,11 +51,12 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
              f"{status['tricks_per_round']} tricks a round" + _variants(status)]
     from companion.sheets.chart import chart_section, game_history
 
-    main = [Section("Rounds", (_rounds(players, status["sheet"], total, status),)),
-            Section("Result", (Para(_result(status)),)),
-            chart_section(game_history("tricky", settings, actions))]
     rows = max(total or 0, played + 1)
     dense = rows + 2 * len(players) > 30
+    # A long game's rounds fill the main column: its chart goes on the side.
+    chart = chart_section(game_history("tricky", settings, actions), side=dense)
+    main = [Section("Rounds", (_rounds(players, status["sheet"], total, status),)),
+            Section("Result", (Para(_result(status)),)), chart]
     main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
     side = _heroes(str(status["set"]), settings, len(players))
     return Sheet(kind="tricky", title=TITLE, name=name, heading="score sheet",
