@@ -106,13 +106,11 @@ class Cache:
         self.used[key] = value
         self.changed = True
 
-    def save(self, *, every_game: bool) -> None:
-        """Keep the figures of the games read now; after reading every game, only those (a
-        removed or changed game's go), else those found too."""
-        if not self.changed and (not every_game or len(self.used) == len(self.found)):
+    def save(self) -> None:
+        """Keep the figures of the games read now (a removed or changed game's go)."""
+        if not self.changed and len(self.used) == len(self.found):
             return
-        kept = self.used if every_game else {**self.found, **self.used}
-        data = json.dumps({"format": CACHE_FORMAT, "games": kept},
+        data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
         try:
@@ -144,9 +142,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
         except CompanionError as error:
             warn(f"skipped {name}: {_short(error, store, name)}")
             continue
-        if cached is None:
-            if kind is not None and record.kind != kind:
-                continue
+        if cached is None:  # replayed whatever its kind: the next run finds it cached
             try:
                 history = trace(record.kind, record.settings, record.actions)
             except CompanionError as error:
@@ -162,7 +158,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
         entries.append(Entry(name, cached["kind"], cached["created"], cached["outcome"],
                              cached["actions"], dict(cached["facts"])))
     if cache is not None:
-        cache.save(every_game=kind is None)
+        cache.save()
     entries.sort(key=lambda e: (e.created, e.name))
     return entries
 
