@@ -206,11 +206,6 @@ Hero ________  S ___  M ___
 □□□□
 Gear: __________________________________
 
-== Life over the game ==
-warrior  4    ████████████▆▆▆▆▆███████ 4
-cleric   4    ████▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▅▅ 2
-ranger   4          ██████▆▆▆▆▆▆▆▆▆▆▅▅ 2
-
 == Decks ==
 Deck          Draw Discard Removed
 ------------- ---- ------- -------
@@ -262,6 +257,11 @@ against the endgame boss.
 Heroes: 4 life, 1 gear each, 4 in play
 Bosses: 4 life
 Minions: 1 life
+
+== Life over the game ==
+warrior  4    ████████████▆▆▆▆▆███████ 4
+cleric   4    ████▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▅▅ 2
+ranger   4          ██████▆▆▆▆▆▆▆▆▆▆▅▅ 2
 
 Move it to another device: companion
 share -g halfdeck-win
