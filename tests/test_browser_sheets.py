@@ -30,7 +30,7 @@ CHROMIUM = "/usr/bin/chromium"
 PAPERS = ("a4", "letter")
 PAGE_POINTS = {"a4": (595, 842), "letter": (612, 792)}
 BLANKS: list[tuple[str, Any]] = [("hebrac", None), ("tricky", ["Ann", "Bo", "Cy", "Di"]),
-                                 ("tricky", 2), ("tricky", 4), ("halfdeck", 4),
+                                 ("tricky", 2), ("tricky", 4), ("tricky", None), ("halfdeck", 4),
                                  ("elbereth", None)]
 
 
@@ -167,13 +167,13 @@ def test_the_printed_sheet_carries_the_chart(printed: dict[tuple[str, str], Prin
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 4, None])
 def test_the_blank_tricky_sheet_fills_the_page(printed: dict[tuple[str, str], Printed],
-                                               players: int, paper: str) -> None:
+                                               players: int | None, paper: str) -> None:
     """Ink (the footer) reaches the last seventh of the printable height: no empty bottom
     quarter as before."""
     need(shutil.which("pdftoppm") is not None, "pdftoppm (poppler-utils)")
-    image = rasterise(printed[(f"blank-tricky-{players}", paper)].pdf, dpi=40)
+    image = rasterise(printed[(blank_name("tricky", players), paper)].pdf, dpi=40)
     height, width = image.shape
     inked = [row for row in range(height) if any(image[row, col] < 128 for col in range(width))]
     margin = round(9 / 25.4 * 40)  # @page margin: 9 mm

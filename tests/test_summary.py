@@ -39,6 +39,18 @@ def test_every_example_summary_at_40_columns(cli: CLI, home: Path, name: str) ->
     assert result.out == golden.read_text("utf-8")
 
 
+@pytest.mark.parametrize("name", list(EXAMPLES))
+def test_every_engine_keeps_a_point_per_action(name: str) -> None:
+    from companion.game import replay
+
+    data = EXAMPLES[name]
+    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    history = trace(data["kind"], data["settings"], data["actions"])
+    assert all(len(s.values) == len(data["actions"]) + 1 for s in history.series)
+    trail = getattr(engine, "life_trail", None)
+    assert trail is None or len(trail) == len(data["actions"]) + 1
+
+
 def test_hebrac_death_by_hand() -> None:
     data = EXAMPLES["hebrac-death"]
     history = trace("hebrac", data["settings"], data["actions"])

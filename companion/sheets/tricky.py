@@ -169,16 +169,20 @@ def _any_count_sheet(low: int, high: int) -> Sheet:
     labels = [f"P{n}" for n in range(1, high + 1)]
     rows = [(str(n),) + ("",) * (3 + 2 * high) for n in range(1, rounds + 1)]
     foot = ("Total",) + ("",) * (3 + 2 * high)
+    rounds_table = replace(_round_table(labels, rows, foot, writing=True),
+                           widths=(6, 10, 15, 10) + (6, 6) * high)
     main = [Section("Players, clockwise", (Writing(tuple(labels)),)),
-            Section("Rounds", (_round_table(labels, rows, foot, writing=True),)),
+            Section("Rounds", (rounds_table,), wide=True),
             Section("Result", (Writing(("Winner",)),))]
     games = "; ".join(f"{n} players: {setup['hand']} cards each, "
                       f"{n * int(setup['rounds_per_player'])} rounds"
                       for n, setup in setups.items())
     lines = (f"For {low} to {high} players ({games}); leave the unused columns and rounds "
              "empty. Date: ________", "Set: A / B / C (circle one)")
+    heroes, cards = _heroes("all", {}, None)
     return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, *_heroes("all", {}, None)], dense=rounds + high * 2 > 30)
+                 sections=[*main, replace(heroes, side=False, wide=True), cards],
+                 dense=rounds + high * 2 > 30)
 
 
 # -- the side: heroes and cards -----------------------------------------------------
