@@ -187,7 +187,8 @@ def test_one_shot_short_forms(cli: CLI) -> None:
     assert (done.code, done.out) == (0, "Undone: attack 4H\nChanged: life 14 -> 15\n"
                                         "L1 A1 life 15/15 magic 0\n")
     done = cli("s")
-    assert (done.code, done.err) == (2, "Error: 's' could be share, sheet, shell: type more\n")
+    assert (done.code, done.err) == (
+        2, "Error: 's' could be share, sheet, shell, stats: type more\n")
 
 
 def test_a_command_imports_only_its_own_game(cli: CLI, home: Path) -> None:

@@ -177,7 +177,7 @@ Torch: 0
 Goblin: 1 and 2
 Spell: 3 and 4
 Orc: 5 and 6
-Ogre: 7
+Ogre: 7 (assumed)
 Potions: red 1 blue 2 yellow 5 green 6
   (unverified)
 No gold: when the active player earns
@@ -551,7 +551,7 @@ Torch: 0
 Goblin: 1 and 2
 Spell: 3 and 4
 Orc: 5 and 6
-Ogre: 7
+Ogre: 7 (assumed)
 Potions: red 1 blue 2 yellow 5 green 6
   (unverified)
 No gold: when the active player earns

@@ -131,7 +131,7 @@ def test_blank_sheet_without_players_serves_two_to_four(cli: CLI) -> None:
     assert "8." in lines and "9." not in lines
     at = lines.index("== Heroes, numbers N/M: 2-3 players/4 ==")
     assert lines[at + 1:at + 4] == ["Thief (A)", "   trump: none; gold: base 5/4, minus 1",
-                                    "   per trick"]
+                                    "   per trick (unverified)"]
 
 
 def test_exchange_cards_in_words() -> None:

@@ -205,10 +205,10 @@ def _heroes(hero_set: str, settings: Mapping[str, Any], players: int | None,
     heroes = Table(("Hero", "Set", "Trump", "Gold"), tuple(rows), title="{0} ({1})", key=2)
     kinds = _table()["kinds"]
     consolation = int(_table()["game"]["no_gold_consolation"])
+    assumed = set(kinds.get("assumed", ()))  # marked as on screen ('deck')
     cards = Fields((
-        ("Torch", _values(kinds["torch"])), ("Goblin", _values(kinds["goblin"])),
-        ("Spell", _values(kinds["spell"])), ("Orc", _values(kinds["orc"])),
-        ("Ogre", _values(kinds["ogre"])),
+        *((kind.capitalize(), _values(kinds[kind]) + (" (assumed)" if kind in assumed else ""))
+          for kind in ("torch", "goblin", "spell", "orc", "ogre")),
         ("Potions", " ".join(f"{colour} {value}" for colour, value in zip(
             deck["colours"], deck["potions"], strict=True))
          + (" (unverified)" if unverified & {"colours", "potions"} else "")),
