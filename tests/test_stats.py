@@ -55,7 +55,8 @@ def test_import_checks_a_saved_file_like_a_code(cli: CLI, tmp_path: Path, home: 
     assert (result.code, result.out) == (2, "")
     assert result.err.startswith("Error: action 2 'attack 5Q' does not replay:")
     bad.write_text(text.replace('"attack 5H"', '"attack 5H\\u0007"'))
-    assert cli("import", str(bad)).err == "Error: actions 2 holds a control character\n"
+    assert cli("import", str(bad)).err == (
+        f"Error: '{bad}' is not a saved game: it holds a control character (0x07)\n")
     bad.write_text(text.replace("schema = 1", "schema = 9"))
     assert cli("import", str(bad)).err == (
         f"Error: '{bad}' was written by a newer companion (schema 9, this one reads 1)\n")
