@@ -650,7 +650,14 @@ def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
 # -- the format ------------------------------------------------------------------------
 def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
          redo: Sequence[str], notes: Sequence[str]) -> bytes:
-    """The game's bytes (already checked by the caller)."""
+    """The game's bytes (already checked by the caller).
+
+    ValueError for text holding ``_END``: it would end its list early and the code
+    would read back shorter, so it is refused here as well as at the door.
+    """
+    for text in (name, *actions, *redo, *notes):
+        if _END in text:
+            raise ValueError(f"{text!r} holds a NUL character, which a code cannot carry")
     writer = _Writer()
     writer.uniform(len(KIND_ORDER), KIND_ORDER.index(kind))
     model = _model_for(kind, writer, 1 << 62)

@@ -347,6 +347,10 @@ def test_random_games_are_refused_or_replayed(data: dict[str, Any]) -> None:
 @given(st.lists(st.text(max_size=30), max_size=5), st.sampled_from([1, 2]))
 def test_random_actions_are_refused_or_replayed(actions: list[str], version: int) -> None:
     data = game(actions=actions)
+    if version == 2 and any("\x00" in action for action in actions):
+        with pytest.raises(ValueError, match="NUL"):  # format 2 cannot carry it at all
+            craft2(data)
+        return
     try:
         shared = share.decode(craft(data) if version == 1 else craft2(data))
     except BadInput:
@@ -380,3 +384,9 @@ def test_the_limits_are_documented() -> None:
     for name in ("MAX_CODE_CHARS", "MAX_PAYLOAD_BYTES"):
         assert name in text
     assert share.__doc__ is not None and "zip bomb" in share.__doc__
+
+
+def test_a_nul_in_an_action_is_not_packed_into_a_shorter_code() -> None:
+    # NUL ends a list in format 2: packed, ["\x00", "take 2H"] would read back as [].
+    with pytest.raises(ValueError, match="NUL"):
+        craft2(game(actions=["\x00", "take 2H"]))
