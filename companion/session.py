@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.editions import saved
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, Engine, kind_info, load_kind
 from companion.snapshots import Snapshots
@@ -144,7 +145,7 @@ class Games:
         """Replay a record; ReplayFault says why it does not replay."""
         try:
             module = load_kind(record.kind)
-            settings = module.normalize_settings(record.settings)
+            settings = module.normalize_settings(saved(record.settings))
             engine = module.new_engine(settings)
         except CompanionError as error:
             raise ReplayFault(f"its settings are not valid: {error}") from None

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import hashlib
 import json
 import math
@@ -37,8 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion import editions, wordpack
 from companion import text as plain_text
-from companion import wordpack
 from companion.errors import BadInput, CompanionError, DataProblem
 from companion.game import KINDS, Applied, Engine, load_kind
 from companion.store import check_name
@@ -263,7 +264,19 @@ def parse_json(text: str, what: str) -> Any:
 
 def decode(code: str) -> SharedGame:
     """Everything ``import`` checks before it writes; BadInput says what is wrong."""
-    return _checked(unpack(code))
+    data = unpack(code)
+    raw = data["settings"]
+    try:
+        return _checked(data)
+    except BadInput:
+        if not isinstance(raw, dict) or editions.KEY in raw:
+            raise
+        # A code printed before editions (a code holds no date): the latest earlier
+        # edition that replays it (companion.editions).
+        for number in range(editions.CURRENT - 1, editions.FIRST - 1, -1):
+            with contextlib.suppress(BadInput):
+                return _checked({**data, "settings": {**raw, editions.KEY: number}})
+        raise
 
 
 def looks_like_save(text: str) -> bool:
@@ -294,7 +307,9 @@ def decode_save(text: str, where: str) -> SharedGame:
         raise BadInput(f"{where} was {error}") from None
     except ValueError as error:
         raise BadInput(f"{where} is not a saved game: {error}") from None
-    data = {"kind": record.kind, "name": record.name, "settings": record.settings,
+    # A save without an edition is of the first, as the store reads it (companion.editions).
+    data = {"kind": record.kind, "name": record.name,
+            "settings": editions.saved(record.settings),
             "actions": record.actions, "notes": record.notes, "redo": record.redo}
     _check_fields(data)
     _check_text(record.created, "its creation time")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion import safefile
+from companion import editions, safefile
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.text import TERMINAL_CONTROL
 
@@ -178,7 +178,7 @@ def replay_record(record: GameRecord) -> None:
 
     try:
         module = load_kind(record.kind)
-        engine = module.new_engine(module.normalize_settings(record.settings))
+        engine = module.new_engine(module.normalize_settings(editions.saved(record.settings)))
     except CompanionError as error:
         raise ReplayFault(f"its settings are not valid: {error}") from None
     except Exception as error:  # a hand-edited file must never crash a command

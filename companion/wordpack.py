@@ -31,6 +31,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.editions import CURRENT
 from companion.errors import BadInput
 
 _BITS = 32
@@ -566,7 +567,14 @@ def _json_tokens(text: str) -> list[str]:
 # Settings added after format 2 was frozen: left out of a code while at their default
 # (the game's settings fill them in again when it is read), so the primed model and every
 # older code stay as they were.
-LATER_DEFAULTS: dict[str, dict[str, Any]] = {"hebrac": {"bag_partial": "covers"}}
+# The rules edition (companion.editions) is left out at the current one: a code without
+# it is read as the current edition, or as the first when only the first replays it.
+LATER_DEFAULTS: dict[str, dict[str, Any]] = {
+    "hebrac": {"bag_partial": "covers", "edition": CURRENT},
+    "tricky": {"edition": CURRENT},
+    "halfdeck": {"edition": CURRENT},
+    "elbereth": {"edition": CURRENT},
+}
 
 
 def coded_settings(kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:

@@ -180,7 +180,10 @@ def show_status(kind: str, game: str | None, as_json: bool) -> None:
     if as_json:
         emit_json({"name": opened.record.name, **opened.engine.status()})
     else:
+        from companion.editions import status_line
+
         echo(f"{opened.record.name} ({opened.record.kind})")
+        echo_lines(status_line(opened.settings))
         echo_lines(opened.engine.status_lines(width()))
         echo_lines(status_sparks(opened.engine))
 

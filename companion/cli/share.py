@@ -44,7 +44,9 @@ def share(
     store = games()
     opened = store.open(store.resolve(game))
     record = opened.record
-    code = encode(record.kind, record.name, record.settings, record.actions, record.notes,
+    # The game's edition, also when its save predates editions (companion.editions).
+    settings = {**record.settings, "edition": opened.settings["edition"]}
+    code = encode(record.kind, record.name, settings, record.actions, record.notes,
                   record.redo)
     if text:
         echo(code)

@@ -233,6 +233,7 @@ def deck(
 def _game_deck(game: str, changes: dict[str, Any] | None) -> tuple[str, dict[str, Any],
                                                                     list[str]]:
     """Show, or change and replay, one game's copy of the deck settings."""
+    from companion.editions import saved
     from companion.errors import DataProblem, RuleRefused
     from companion.game import replay
     from companion.tricky.deck import update_deck
@@ -244,7 +245,7 @@ def _game_deck(game: str, changes: dict[str, Any] | None) -> tuple[str, dict[str
         return name, store.store.read(name).settings, []
     with store.store.transaction(name) as record:
         deck_settings, lines = update_deck(record.settings, **changes)
-        settings = normalize_settings({**record.settings, **deck_settings})
+        settings = normalize_settings({**saved(record.settings), **deck_settings})
         try:
             engine, _ = replay(KIND, settings, record.actions, source=name)
         except DataProblem as error:

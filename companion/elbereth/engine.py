@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.dice import parse_die
+from companion.editions import CURRENT, FIRST, edition
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.numbers import whole_or_none
@@ -75,7 +76,7 @@ def item_name(text: str, *, coin: bool = False) -> str:
 
 # -- settings -------------------------------------------------------------------
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
-    known = {"equip", "bosses", "short_boost", "bribe_from", "bribe_key"}
+    known = {"equip", "bosses", "short_boost", "bribe_from", "bribe_key", "edition"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Elbereth setting {unknown[0]!r}")
@@ -100,7 +101,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
             raise BadInput(f"{key} must be true or false")
         flags[key] = value
     return {"equip": chosen, "bosses": flags["bosses"], "short_boost": short_boost,
-            "bribe_from": bribe_from, "bribe_key": flags["bribe_key"]}
+            "bribe_from": bribe_from, "bribe_key": flags["bribe_key"], "edition": edition(raw)}
 
 
 def new_engine(settings: Mapping[str, Any]) -> ElberethGame:
@@ -436,6 +437,9 @@ class ElberethGame:
         if wanted == "coin":
             if given and item_name(given[0], coin=True) != "coin":
                 raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
+            first = int(self.settings.get("edition", CURRENT)) == FIRST
+            if first and any_state and self.coin == COIN_DOWN:
+                return "coin"  # the first edition took a face-down coin (companion.editions)
             if self.coin == COIN_DOWN:  # unlike face-down gear, never yours to give
                 raise RuleRefused(f"the {boss} wants the coin and yours is {self.coin}: a "
                                   "face-down coin is spent or never picked up, so not yours "

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.dice import parse_die
+from companion.editions import edition
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied
 from companion.halfdeck.cards import (
@@ -78,7 +79,8 @@ def table() -> dict[str, Any]:
 
 # -- settings -------------------------------------------------------------------
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
-    known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back"}
+    known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
+             "edition"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
@@ -116,6 +118,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         "rescue": card_name(rescue_text) if rescue_text else "",
         "trap_needs": trap_needs,
         "shuffle_back": shuffle_back,
+        "edition": edition(raw),
     }
 
 

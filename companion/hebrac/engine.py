@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.cards import Card, join_card_names
+from companion.editions import CURRENT, FIRST, edition
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.hebrac import rules
@@ -63,7 +64,7 @@ def spell_rule(spell: Spell) -> str:
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     setup = rules.table()["setup"]
     known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
-             "late_potions", "evil", "ace_offer_value", "bag_partial"}
+             "late_potions", "evil", "ace_offer_value", "bag_partial", "edition"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
@@ -97,6 +98,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         "ace_offer_value": number("ace_offer_value", int(rules.table()["trade"]["offer_ace"]),
                                   1, 20),
         "bag_partial": bag_partial,
+        "edition": edition(raw),
     }
 
 
@@ -186,6 +188,8 @@ class HebracGame:
         # the genie's cards or chambers come with the next 'take')
         self.pending: str | None = None
         self.games_waiting = 0  # further jokers drawn at once, each a game of its own
+        # Rulings of edition 2 apply to games of edition 2 on (companion.editions).
+        self.strict = int(self.settings.get("edition", CURRENT)) > FIRST
         self.effects: set[str] = set()  # level-long: anti-magic, curse, revelation, god-vision
         self.remote_vision = 0
         self.future_perception = 0
@@ -314,8 +318,8 @@ class HebracGame:
         if kind == "empty":
             chamber.enemy_gone = True
             self._under([enemy])
-            if chamber.treasure_gone:  # stolen before (Stealing Spirit, then Body Switch)
-                self.encounter = None
+            if chamber.treasure_gone and self.strict:  # stolen before (Stealing Spirit,
+                self.encounter = None  # then Body Switch)
                 return [f"{name}: {enemy} = empty chamber; no treasure left: {name} cleared"]
             return [f"{name}: {enemy} = empty chamber; take the treasure"]
         if kind == "black priestess":
@@ -323,7 +327,7 @@ class HebracGame:
             lines.append(self._priestess_theft(by_enemy=True))
             chamber.enemy_gone = True
             self._under([enemy])
-            if chamber.treasure_gone:
+            if chamber.treasure_gone and self.strict:
                 self.encounter = None
                 return lines + [f"she is gone; no treasure left: {name} cleared"]
             lines.append("she is gone; take the treasure")
@@ -623,7 +627,7 @@ class HebracGame:
             hint = self._next_hint() if encounter else "'enter CHAMBER ENEMY' first"
             raise RuleRefused(f"no treasure to take now: {hint}", R_ENCOUNTER)
         chamber = self.chambers[encounter.chamber]
-        if chamber.treasure_gone:
+        if chamber.treasure_gone and self.strict:
             raise RuleRefused(f"{chamber.name}'s treasure is gone already", R_ENCOUNTER)
         self._check_known_treasure(chamber, card)
         self._check_copies([card] if chamber.treasure is None else [])
@@ -690,7 +694,7 @@ class HebracGame:
                            f"not {card}")
         if card.is_joker:
             self._under([card])
-            if self.pending is None:
+            if self.pending is None or not self.strict:  # the first edition: one game
                 self.pending = "hebrac-game"
             else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
                 self.games_waiting += 1
@@ -904,6 +908,8 @@ class HebracGame:
                 f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
         encounter.stage = "sale"
         cost = rules.price(card)
+        if cost is None and not self.strict:  # the first edition waited for 'refuse'
+            return join_action("reveal", str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
         if cost is None:  # no sale can happen: the refusal is the only answer
             self._under([encounter.enemy])
             self._close_chamber(chamber, None)
@@ -1007,7 +1013,7 @@ class HebracGame:
                 chamber = self.chambers[encounter.chamber]
                 chamber.enemy_gone = True
                 encounter.stage = "treasure"
-                if chamber.treasure_gone:
+                if chamber.treasure_gone and self.strict:
                     self.encounter = None
                     return join_action("play", str(card)), [
                         f"{card} is red: Hebrac yields; no treasure left: {chamber.name} "
@@ -1043,7 +1049,10 @@ class HebracGame:
         self.verify_cast(spell, targets)
         if paid:
             self._require_held(paid, "magic potion")
-        if spell.unit and (count is None or not paid):
+        if spell.unit and not self.strict:
+            if paid and count is None:  # the first edition: what the payment covers
+                count = max(1, self._points(paid) // spell.cost)
+        elif spell.unit and (count is None or not paid):
             paid, count = self.unit_purchase(spell, paid, count, overpay)
         count = count or 1
         if not paid:
@@ -1057,10 +1066,12 @@ class HebracGame:
                                             overpay=overpay)
         if not verdict.legal:
             raise RuleRefused(verdict.reasons[0], R_SPELLS)
-        for card in paid:  # paid before it acts: a genie's black queen cannot take the payment
-            self.inventory.remove(card)
-        self._under(paid)
-        effect_lines = self._spell_effect(spell, targets, count)
+        if self.strict:  # paid before it acts: a genie's black queen cannot take the payment
+            self._pay_spell(paid)
+            effect_lines = self._spell_effect(spell, targets, count)
+        else:  # the first edition paid after the spell acted
+            effect_lines = self._spell_effect(spell, targets, count)
+            self._pay_spell(paid)
         self.spells_cast.append(spell.id)
         if self.encounter is not None:
             self.encounter.spell_cast = True
@@ -1073,6 +1084,11 @@ class HebracGame:
             "count": count if spell.unit else None,
             "overpay": overpay})
         return canonical, lines + effect_lines
+
+    def _pay_spell(self, paid: Sequence[Card]) -> None:
+        for card in paid:
+            self.inventory.remove(card)
+        self._under(paid)
 
     # -- spells paid per unit: buy what the payment covers and can be used ----------
     def useful_units(self, spell: Spell) -> tuple[int | None, str]:
@@ -1335,7 +1351,8 @@ class HebracGame:
             names = [parse_chamber(t, self.columns) for t in targets]
             self._remove_enemies(names)
             lines = [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
-            if encounter is not None and encounter.chamber in names:  # as Hell Bomb does
+            if encounter is not None and encounter.chamber in names and self.strict:
+                # the enemy faced is gone, as Hell Bomb does
                 encounter.stage, encounter.last_round = "treasure", None
                 if self.chambers[encounter.chamber].treasure_gone:
                     self.encounter = None

@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.cards import card_groupings
+from companion.editions import CURRENT, FIRST, edition
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.numbers import is_whole
@@ -75,7 +76,7 @@ _PLAYER = re.compile(r"[^\W_][\w-]{0,11}")
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Players, hero set, variants and the deck copy; raise BadInput on a bad one."""
     known = {"players", "set", "rounds_per_player", "race", "guild", "random_heroes",
-             *DECK_ITEMS, "unverified"}
+             *DECK_ITEMS, "unverified", "edition"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Tricky setting {unknown[0]!r}")
@@ -102,10 +103,12 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     if random_heroes and hero_set != "all":
         raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
     race = _whole(raw, "race", 0, 999)
+    number = edition(raw)
     default_rounds = int(table()["players"][str(len(players))]["rounds_per_player"])
     rounds = raw.get("rounds_per_player")
-    if race and rounds == 0:
-        rounds = None  # a race is saved with 0 rounds per player
+    if rounds == 0 and (race or number == FIRST):
+        rounds = None  # a race is saved with 0 rounds per player; so was the default once
+    fewest = default_rounds if number > FIRST else 1  # the first edition allowed fewer
     variants = table()["variants"]
     if race and (guild or rounds is not None):
         raise BadInput("--race plays until someone has the gold: leave out "
@@ -122,12 +125,13 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     else:  # the longer game adds rounds, never fewer (tricky.variant.longer)
         most = int(game["max_rounds_per_player"])
         if isinstance(rounds, bool) or not isinstance(rounds, int) or \
-                not default_rounds <= rounds <= most:
-            raise BadInput(f"--rounds-per-player must be a whole number from {default_rounds} "
+                not fewest <= rounds <= most:
+            raise BadInput(f"--rounds-per-player must be a whole number from {fewest} "
                            f"to {most} with {len(players)} players (a longer game adds rounds)")
     deck = normalize_deck({k: raw[k] for k in (*DECK_ITEMS, "unverified") if k in raw})
     return {"players": list(players), "set": hero_set, "rounds_per_player": rounds,
-            "race": race, "guild": guild, "random_heroes": random_heroes, **deck}
+            "race": race, "guild": guild, "random_heroes": random_heroes, **deck,
+            "edition": number}
 
 
 def _flag(raw: Mapping[str, Any], key: str) -> bool:
@@ -215,6 +219,8 @@ class TrickyGame:
         self.hand = int(self.rules["hand"])
         self.choices = heroes_in(settings["set"])
         self.rounds: list[Round] = []
+        # Checks added in edition 2 apply to games of edition 2 on (companion.editions).
+        self.strict = int(settings.get("edition", CURRENT)) > FIRST
 
     # -- derived numbers --------------------------------------------------------
     @property
@@ -506,8 +512,9 @@ class TrickyGame:
                    else f"the leftover pile has {limit}")
             raise RuleRefused(f"{name} cannot exchange {count} cards: {why}",
                               R_TWO if two else R_EXCHANGE)
-        self._verify_leftover(rnd, name, count)
-        if self.rules.get("open_exchange") and count and not named:
+        if self.strict:  # the first edition checked neither (companion.editions)
+            self._verify_leftover(rnd, name, count)
+        if self.strict and self.rules.get("open_exchange") and count and not named:
             raise RuleRefused(f"with two players the exchange is open: name the {count} "
                               f"cards put aside, 'exchange{' CARD' * count}'"
                               if count > 1 else "with two players the exchange is open: name "
