@@ -487,7 +487,7 @@ def test_the_prisoner_is_not_in_the_hero_deck() -> None:
 def test_settings_defaults_and_limits() -> None:
     assert normalize_settings({}) == {"players": 1, "endgame": "both", "deck_size": 26,
                                       "rescue": "", "trap_needs": "reach",
-                                      "shuffle_back": True}
+                                      "shuffle_back": True, "edition": 2}
     assert normalize_settings({"endgame": "boss"})["deck_size"] == 25
     for bad in ({"players": 5}, {"endgame": "gold"}, {"deck_size": 27}, {"deck_size": 2},
                 {"trap_needs": "maybe"}, {"colour": "red"}):
