@@ -164,3 +164,29 @@ def test_a_first_edition_game_round_trips_through_its_code(stem: str) -> None:
     shared = share.decode(code)
     assert shared.settings["edition"] == FIRST
     assert shared.actions == data["actions"]
+
+
+def test_a_race_saved_with_no_rounds_loads_in_either_edition(cli: CLI, home: Path) -> None:
+    path = CRAFTED / "tricky-race-zero.toml"
+    text = path.read_text().replace("[settings]\n", f"[settings]\nedition = {CURRENT}\n")
+    install(home, path, text)
+    result = cli("tricky", "status", "--game", "tricky-race-zero")
+    assert result.code == 0, result.err
+    assert "Race to 20 gold" in result.out
+    assert "edition" not in result.out
+
+
+def test_two_jokers_typed_now_in_an_earlier_game_are_one_game(cli: CLI, home: Path) -> None:
+    install(home, CRAFTED / "hebrac-two-jokers.toml")
+    game = ("--game", "hebrac-two-jokers")
+    for action in (("enter", "A3", "AH"), ("take", "KD", "JK", "JK", "6H"), ("refuse",),
+                   ("enter", "A4", "AS")):
+        result = cli("hebrac", *action, *game)
+        assert result.code == 0, (action, result.err)
+    # The same in a game of this edition: the second joker's game is owed first.
+    assert cli("hebrac", "new", "--name", "fresh").code == 0
+    for action in (("enter", "A1", "AH"), ("take", "KD", "JK", "JK", "6H"), ("refuse",)):
+        assert cli("hebrac", *action, "--game", "fresh").code == 0
+    result = cli("hebrac", "enter", "A2", "AS", "--game", "fresh")
+    assert result.code == 1
+    assert "settle Hebrac's game first" in " ".join(result.err.split())
