@@ -190,3 +190,13 @@ def test_two_jokers_typed_now_in_an_earlier_game_are_one_game(cli: CLI, home: Pa
     result = cli("hebrac", "enter", "A2", "AS", "--game", "fresh")
     assert result.code == 1
     assert "settle Hebrac's game first" in " ".join(result.err.split())
+
+
+def test_an_earlier_game_moves_between_homes_with_its_edition(cli: CLI, home: Path) -> None:
+    install(home, CRAFTED / "tricky-2p-unnamed-exchange.toml")
+    code = cli("share", "--text", "--game", "tricky-2p-unnamed-exchange").out.strip()
+    result = cli("import", code, "--name", "moved")
+    assert result.code == 0, result.err
+    assert "Rules: first edition, kept for this game" in result.out.splitlines()
+    saved = tomllib.loads((home / "games" / "moved.toml").read_text())
+    assert saved["settings"]["edition"] == FIRST

@@ -130,6 +130,9 @@ def import_game(
             f"{store.backup_path(target, 1)}; now current.")
     else:
         say(f"Imported {target!r} ({record.kind}, {what}), now current.")
+    from companion.editions import status_line
+
+    echo_lines(status_line(shared.settings))
     echo_lines(shared.engine.status_lines(width()))
     echo_lines(status_sparks(shared.engine))
 
