@@ -128,6 +128,7 @@ _CACHED = (("kind", str), ("created", str), ("outcome", str), ("actions", int))
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
                use_cache: bool = True) -> list[Entry]:
     """Every saved game (of ``kind``), replayed or from the cache, oldest first."""
+    from companion.editions import saved
     from companion.history import trace
 
     cache = Cache(store.home) if use_cache else None
@@ -144,7 +145,8 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
             continue
         if cached is None:  # replayed whatever its kind: the next run finds it cached
             try:
-                history = trace(record.kind, record.settings, record.actions)
+                # a save without an edition is of the first (companion.editions)
+                history = trace(record.kind, saved(record.settings), record.actions)
             except CompanionError as error:
                 warn(f"skipped {name}: it no longer replays ({error})")
                 continue

@@ -200,3 +200,19 @@ def test_an_earlier_game_moves_between_homes_with_its_edition(cli: CLI, home: Pa
     assert "Rules: first edition, kept for this game" in result.out.splitlines()
     saved = tomllib.loads((home / "games" / "moved.toml").read_text())
     assert saved["settings"]["edition"] == FIRST
+
+
+def test_stats_summary_and_import_read_earlier_saves_under_their_edition(cli: CLI,
+                                                                          home: Path) -> None:
+    for path in sorted(CRAFTED.glob("*.toml")):
+        install(home, path)
+    result = cli("stats")
+    assert result.code == 0, result.err
+    assert "skipped" not in result.err
+    result = cli("tricky", "summary", "--game", "tricky-short-rounds")
+    assert result.code == 0, result.err
+    assert "tricky-short-rounds: Ann wins with 4 gold" in " ".join(result.out.split())
+    result = cli("import", str(CRAFTED / "hebrac-two-jokers.toml"), "--name", "via-file")
+    assert result.code == 0, result.err
+    saved = tomllib.loads((home / "games" / "via-file.toml").read_text())
+    assert saved["settings"]["edition"] == FIRST

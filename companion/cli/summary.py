@@ -49,4 +49,4 @@ def _history(opened: Any) -> Any:
     from companion.history import trace
 
     record = opened.record
-    return trace(record.kind, record.settings, record.actions)
+    return trace(record.kind, opened.settings, record.actions)  # with the game's edition
