@@ -7,6 +7,7 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -170,3 +171,13 @@ def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
 
 
 Command = Callable[..., None]
+
+
+def write_output(output: Path, text: str) -> None:
+    """Write what ``-o FILE`` asked for; a failure is a data problem naming the file."""
+    from companion.errors import DataProblem
+
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None

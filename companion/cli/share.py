@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import GameOption, echo, echo_lines, games, width
+from companion.cli.common import GameOption, echo, echo_lines, games, width, write_output
 from companion.cli.output import status_sparks
 from companion.errors import BadInput, DataProblem
 
@@ -52,10 +52,7 @@ def share(
         echo(code)
         return
     if output is not None:
-        try:
-            output.write_text(code + "\n", encoding="utf-8")
-        except OSError as error:
-            raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+        write_output(output, code + "\n")
         say(f"Wrote the share code of {record.name!r} ({len(code)} characters) to {output}. "
             f"On the other device: companion import {output.name}")
         return

@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import GameOption, echo, games
-from companion.errors import BadInput, CompanionError, DataProblem
+from companion.cli.common import GameOption, echo, games, write_output
+from companion.errors import BadInput, CompanionError
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
 
@@ -68,10 +68,7 @@ def sheet(
     if output is None:
         sys.stdout.write(text)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+    write_output(output, text)
     size = f", {paper.upper() if paper == 'a4' else 'Letter'}" if fmt == "html" else ""
     echo(f"Wrote the {built.heading} ({fmt}{size}) to {output}.")
 

@@ -8,9 +8,9 @@ from typing import Annotated
 
 import typer
 
-from companion.cli.common import JsonOption, echo, echo_lines, emit_json, games, width
+from companion.cli.common import JsonOption, echo, echo_lines, emit_json, games, width, write_output
 from companion.cli.output import blocks_allowed
-from companion.errors import BadInput, DataProblem
+from companion.errors import BadInput
 
 KindArgument = Annotated[str | None, typer.Argument(
     help="Only this game kind (hebrac, tricky, halfdeck, elbereth).", metavar="[GAME_KIND]")]
@@ -71,8 +71,5 @@ def export(
     if output is None:
         sys.stdout.write(text)
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+    write_output(output, text)
     echo(f"Wrote {len(entries)} game{'' if len(entries) == 1 else 's'} to {output}.")
