@@ -247,6 +247,24 @@ class Store:
         except safefile.Unreadable as error:
             raise self.problem(path, error.reason) from None
 
+    def kind(self, name: str) -> str:
+        """The saved game's kind, without reading its actions when the file is laid out as
+        ``write`` lays it out (the scalars first); else the whole file is read and checked."""
+        path = self.path(name)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return self.read(name).kind  # says what is wrong
+        head, found, _ = raw.partition(b"\nactions = [")
+        if found:
+            try:
+                kind = tomllib.loads(head.decode("utf-8")).get("kind")
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+                kind = None
+            if isinstance(kind, str):
+                return kind
+        return self._decode(path, raw).kind
+
     def _decode(self, path: Path, raw: bytes) -> GameRecord:
         try:
             record = parse_record(raw)

@@ -42,6 +42,21 @@ def test_save_is_readable_toml_with_one_action_per_line(home: Path) -> None:
     assert data["schema"] == 1 and data["kind"] == "hebrac" and data["settings"]["life"] == 99
 
 
+def test_kind_reads_the_head_and_falls_back_to_the_whole_file(home: Path) -> None:
+    store = make_game(home, actions=3)
+    assert store.kind("g") == "hebrac"
+    path = store.path("g")
+    text = path.read_text()
+    # Hand-edited: the actions first, the kind after them; still read (the whole file).
+    head, _, rest = text.partition("actions = [")
+    body, _, tail = rest.partition("]\n")
+    path.write_text(f"actions = [{body}]\n{head}{tail}")
+    assert store.kind("g") == "hebrac"
+    path.write_text(text.replace('kind = "hebrac"', "kind = 3"))
+    with pytest.raises(DataProblem):
+        store.kind("g")
+
+
 def test_backups_rotate_and_keep_five(home: Path) -> None:
     store = make_game(home, actions=8)
     backups = sorted(p.name for p in store.backups_dir.iterdir())

@@ -39,7 +39,7 @@ def hebrac_engine_or_none(game: str | None) -> Any:
     name = game or store.store.current()
     if name is None or (game is None and not store.store.exists(name)):
         return None
-    if game is None and store.store.read(name).kind != "hebrac":
+    if game is None and store.store.kind(name) != "hebrac":
         return None
     return store.open(store.resolve(name, "hebrac")).engine
 

@@ -175,7 +175,7 @@ def _current_kind() -> str | None:
 
         store = Store()
         name = store.current()
-        return store.read(name).kind if name else None
+        return store.kind(name) if name else None  # the actions need not be read
     except (CompanionError, OSError):
         return None
 
