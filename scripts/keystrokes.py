@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion.cli import dispatch  # noqa: E402
+from companion.cli import dispatch, grammar  # noqa: E402
 from companion.errors import BadInput  # noqa: E402
 from companion.game import KINDS  # noqa: E402
 
@@ -54,7 +54,7 @@ def short_kind(kind: str) -> str:
 
 
 def short_verb(kind: str, verb: str) -> str:
-    aliases = [a for a, name in dispatch.aliases(kind).items() if name == verb]
+    aliases = [a for a, name in grammar.aliases(kind).items() if name == verb]
     return _shortest(verb, [*aliases, *prefixes(verb)],
                      lambda c: dispatch.pick_in((kind,), c) == verb)
 

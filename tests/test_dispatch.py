@@ -253,3 +253,33 @@ def test_keystrokes_script_meets_the_hebrac_target() -> None:
         assert sorted(r[1] for r in rows)[len(rows) // 2] <= 6, verb  # shell median
     assert keystrokes.short_action("hebrac", "enter C1 3S") == ["e", "C1", "3S"]
     assert keystrokes.short_kind("hebrac") == "h"
+
+
+def test_the_command_layer_has_no_import_cycle() -> None:
+    """main -> dispatch -> commands; the shell uses main and dispatch; the registry names
+    the modules it loads as text, so nothing imports back up the layer."""
+    import ast
+
+    folder = Path(__file__).resolve().parent.parent / "companion" / "cli"
+    layer = ("main", "dispatch", "commands", "shell")
+    edges: dict[str, set[str]] = {}
+    for name in layer:
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                parts = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+                found |= {p.rsplit(".", 1)[-1] for p in parts if p.startswith("companion.cli")}
+            elif isinstance(node, ast.Import):
+                found |= {a.name.rsplit(".", 1)[-1] for a in node.names
+                          if a.name.startswith("companion.cli")}
+        edges[name] = (found & set(layer)) - {name}
+    assert edges == {"main": {"dispatch", "commands"}, "dispatch": {"commands"}, "commands": set(),
+                     "shell": {"dispatch", "main"}}
+
+
+def test_each_game_help_lists_its_short_forms(cli: CLI) -> None:
+    out = cli("tricky", "--help").out
+    assert "Short forms: companion t or td for companion" in out
+    assert "r round" in " ".join(out.split()) and "+ redo" in " ".join(out.split())
+    assert "a attack, e enter, t take" in " ".join(cli("hebrac", "--help").out.split())

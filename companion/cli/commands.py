@@ -17,7 +17,9 @@ from typing import Annotated, Any
 import typer
 
 from companion.cli.common import JsonOption, echo, emit_json, games
+from companion.cli.grammar import short_forms
 from companion.errors import CompanionError
+from companion.game import KINDS
 
 HELP = "Scorekeeper and rules companion for card games played with real cards."
 
@@ -77,10 +79,11 @@ def add_entry(root: typer.Typer, entry: Entry, target: Any) -> None:
     """Put one top-level word into ``root``: ``target`` is the entry's object (or a copy
     narrowed to one command)."""
     if isinstance(target, typer.Typer):
+        epilog = short_forms(entry.name) if entry.name in KINDS else None
         if entry.help is None:
-            root.add_typer(target, name=entry.name)
+            root.add_typer(target, name=entry.name, epilog=epilog)
         else:
-            root.add_typer(target, name=entry.name, help=entry.help)
+            root.add_typer(target, name=entry.name, help=entry.help, epilog=epilog)
     else:
         root.command(entry.name, help=entry.help)(target)
 

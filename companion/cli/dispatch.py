@@ -3,9 +3,9 @@
 Typer builds a click command by reading every function's type hints, so
 building the whole tree (near a hundred commands) costs more than most
 commands themselves. ``route`` maps the words to one command first (the
-top-level word, then each sub-command; exact names, then the aliases below,
-then unique prefixes) from the registry's lists of names, which cost
-nothing to read, and ``run`` builds a tree holding only the path to that
+top-level word, then each sub-command; exact names, then the aliases of
+``companion.cli.grammar``, then unique prefixes) from the registry's lists of
+names, which cost nothing to read, and ``run`` builds a tree holding only the path to that
 command: the same root, groups and command as the whole tree, so help text,
 usage errors and output are the same bytes. Help listings of a group, unknown
 words and the bare ``companion`` go to the whole tree.
@@ -22,19 +22,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from companion.cli.grammar import aliases, kind_aliases
 from companion.errors import BadInput
 from companion.game import KINDS
 
-# Short forms per game, chosen by how often each verb is typed at the table. Undo and
-# redo keep '-' and '+' everywhere, and 'u'/'r' where no commoner verb wants the letter.
-ALIASES: dict[str, dict[str, str]] = {
-    "*": {"s": "status", "l": "log", "u": "undo", "r": "redo", "-": "undo", "+": "redo"},
-    "hebrac": {"a": "attack", "e": "enter", "t": "take", "c": "cast", "nl": "next-level",
-               "m": "move", "p": "play"},
-    "tricky": {"t": "trick", "r": "round", "re": "result", "x": "exchange"},
-    "halfdeck": {"a": "attack", "d": "draw", "ta": "team-attack", "e": "equip"},
-    "elbereth": {"a": "attack", "d": "descend", "p": "pickup", "f": "found"},
-}
 HELP_FLAGS = ("-h", "--help")
 ROOT_FLAGS = ("--plain",)
 
@@ -49,14 +40,6 @@ class Route:
     path: tuple[str, ...]
     leaf: bool
     at: int = 0
-
-
-def aliases(kind: str | None) -> dict[str, str]:
-    return {**ALIASES["*"], **ALIASES.get(kind or "", {})}
-
-
-def kind_aliases() -> dict[str, str]:
-    return {alias: info.name for info in KINDS.values() for alias in info.aliases}
 
 
 # -- names, from the registry and typer's lists (nothing is built) ----------------------

@@ -28,7 +28,7 @@ from typing import Annotated, Any
 
 import typer
 
-from companion.cli import dispatch
+from companion.cli import dispatch, grammar
 from companion.cli.output import echo, echo_lines, error_text, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.store import check_name
@@ -347,7 +347,7 @@ def help_lines(kind: str | None, group: Any | None, game: str | None, columns: i
     else:
         lines.append(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
                      "a unique prefix works too.")
-        aliases = dispatch.aliases(kind)
+        aliases = grammar.aliases(kind)
         by_name: dict[str, list[str]] = {}
         for short, long in aliases.items():
             if long in group.commands:
@@ -365,7 +365,7 @@ def help_lines(kind: str | None, group: Any | None, game: str | None, columns: i
                       for name, _ in shown]
             lines.append("Commands: " + ", ".join(labels))
     if group is not None:
-        called = next((a for a, k in dispatch.kind_aliases().items() if k == kind), kind)
+        called = next((a for a, k in grammar.kind_aliases().items() if k == kind), kind)
         lines.append(f"One-shot too: 'companion {called} CMD', same short forms; "
                      "--opt takes a unique prefix.")
     lines += ["help CMD shows a command's options.",
