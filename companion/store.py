@@ -251,10 +251,7 @@ class Store:
         """The saved game's kind, without reading its actions when the file is laid out as
         ``write`` lays it out (the scalars first); else the whole file is read and checked."""
         path = self.path(name)
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return self.read(name).kind  # says what is wrong
+        raw = self.raw(path)
         head, found, _ = raw.partition(b"\nactions = [")
         if found:
             try:
