@@ -85,6 +85,10 @@ def short_action(kind: str, action: str) -> list[str]:
         spelled[number] = long if word.startswith("-") and not word.startswith("--") else word
     if found.args[:found.at] + spelled != expected:
         raise SystemExit(f"{kind} {action!r}: short form {words} reads as {found.args}")
+    if rest and grammar.implicit_verb(kind, rest[0]) == verb:  # 'C1 3S' for 'enter C1 3S'
+        bare = dispatch.route([kind_word, *words[1:]])
+        if bare.args == found.args:
+            return words[1:]
     return words
 
 

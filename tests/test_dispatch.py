@@ -160,6 +160,10 @@ def test_short_forms_are_spelled_out() -> None:
     assert dispatch.route(["e", "d"]).args == ["elbereth", "descend"]
     assert dispatch.route(["--plain", "ga", "--json"]).args == ["--plain", "games", "--json"]
     assert dispatch.route(["ru", "s"]).args == ["rules", "s"]  # words after a command stay
+    assert dispatch.route(["h", "c1", "3s"]).args == ["hebrac", "enter", "c1", "3s"]
+    assert dispatch.route(["h", "B10"]).args == ["hebrac", "enter", "B10"]
+    assert dispatch.route(["h", "d1", "3s"]).args == ["hebrac", "d1", "3s"]  # no such row
+    assert dispatch.route(["t", "c1"]).args == ["tricky", "c1"]  # Tricky has no chambers
     with pytest.raises(BadInput, match="'sh' could be share, sheet, shell: type more"):
         dispatch.route(["sh"])
     with pytest.raises(BadInput, match="'re' could be redo, refuse, reveal: type more"):
@@ -182,6 +186,11 @@ def test_one_shot_short_forms(cli: CLI) -> None:
     assert done.out == ("attack 4 = 4 vs warrior 5: lose 1 life, 15 -> 14\n"
                         "L1 A1 life 14/15 magic 0\n")
     assert cli("h", "s").out == cli("hebrac", "status").out
+    assert cli("hebrac", "undo", "2").code == 0
+    bare = cli("h", "a1", "5s")  # a chamber first: enter
+    assert (bare.code, bare.out) == (0, "A1: 5S = warrior, life 5: 'attack CARD'\n"
+                                        "L1 A1 life 15/15 magic 0\n")
+    cli("h", "a", "4h")
     assert cli("hebrac", "st").out == cli("hebrac", "status").out
     done = cli("hebrac", "-")
     assert (done.code, done.out) == (0, "Undone: attack 4H\nChanged: life 14 -> 15\n"
@@ -240,6 +249,19 @@ def test_the_shell_reads_the_same_short_forms(cli: CLI) -> None:
         keep_open(False)
 
 
+def test_the_shell_enters_a_chamber_typed_first(cli: CLI) -> None:
+    from companion.cli.shell import Shell
+    from companion.session import keep_open
+
+    cli("hebrac", "new", "--name", "g")
+    shell = Shell("g", interactive=False)
+    try:
+        assert shell.expand(["C1", "3S"]) == ["hebrac", "enter", "C1", "3S", "--game", "g"]
+        assert shell.expand(["a", "4h"]) == ["hebrac", "attack", "4h", "--game", "g"]
+    finally:
+        keep_open(False)
+
+
 def test_keystrokes_script_meets_the_hebrac_target() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
     try:
@@ -247,11 +269,11 @@ def test_keystrokes_script_meets_the_hebrac_target() -> None:
     finally:
         sys.path.pop(0)
     table = keystrokes.measure()
-    for verb in ("attack", "take"):
+    for verb in ("attack", "enter", "take"):
         rows = table["hebrac"][verb]
         assert sorted(r[2] for r in rows)[len(rows) // 2] <= 20, verb  # one-shot median
         assert sorted(r[1] for r in rows)[len(rows) // 2] <= 6, verb  # shell median
-    assert keystrokes.short_action("hebrac", "enter C1 3S") == ["e", "C1", "3S"]
+    assert keystrokes.short_action("hebrac", "enter C1 3S") == ["C1", "3S"]
     assert keystrokes.short_kind("hebrac") == "h"
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.cli.grammar import aliases, kind_aliases
+from companion.cli.grammar import aliases, implicit_verb, kind_aliases
 from companion.errors import BadInput
 from companion.game import KINDS
 
@@ -135,6 +135,10 @@ def route(args: list[str]) -> Route:
             leaf = runs_alone and not any(w in HELP_FLAGS for w in rest)
             return Route(words, path, leaf, at)  # a listing unless the group runs by itself
         name = pick_in(path, word)
+        if name is None and len(path) == 1:
+            name = implicit_verb(path[0], word)
+            if name is not None:
+                words.insert(at, name)
         if name is None:
             return Route(words, path, False)
         words[at] = name

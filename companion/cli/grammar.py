@@ -6,6 +6,8 @@ status fast path reads it, and each game's ``--help`` lists it.
 
 from __future__ import annotations
 
+import re
+
 from companion.game import KINDS
 
 # Short forms per game, chosen by how often each verb is typed at the table. Undo and
@@ -18,6 +20,19 @@ ALIASES: dict[str, dict[str, str]] = {
     "halfdeck": {"a": "attack", "d": "draw", "ta": "team-attack", "e": "equip"},
     "elbereth": {"a": "attack", "d": "descend", "p": "pickup", "f": "found"},
 }
+
+
+# A line that starts with what only one verb takes needs no verb: in Hebrac a chamber
+# ('C1 3S') can only be entered, the action typed most after attack.
+IMPLICIT_VERBS: dict[str, tuple[re.Pattern[str], str]] = {
+    "hebrac": (re.compile(r"[A-Ca-c](10|[1-9])"), "enter"),
+}
+
+
+def implicit_verb(kind: str | None, word: str) -> str | None:
+    """The verb a game's line means when it starts with ``word`` instead of a verb."""
+    rule = IMPLICIT_VERBS.get(kind or "")
+    return rule[1] if rule is not None and rule[0].fullmatch(word) else None
 
 
 def aliases(kind: str | None) -> dict[str, str]:
@@ -36,5 +51,9 @@ def short_forms(kind: str) -> str:
         by_name.setdefault(name, []).append(short)
     names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
     listed = ", ".join(f"{' or '.join(shorts)} {name}" for name, shorts in by_name.items())
+    implicit = IMPLICIT_VERBS.get(kind)
+    bare = (f" A line may start with a chamber for {implicit[1]} (C1 3S)."
+            if implicit is not None else "")
     return (f"Short forms: companion {' or '.join(names)} for companion {kind}; {listed}. "
-            "Any unique prefix of a command or an --option works too, as in the shell.")
+            "Any unique prefix of a command or an --option works too, as in the shell."
+            + bare)
