@@ -28,6 +28,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import dataclasses
 import hashlib
 import json
 import math
@@ -59,6 +60,12 @@ MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
 MAX_SETTING_ITEMS = 64
 MAX_SETTING_CHARS = 200
 MAX_INT = 2**63 - 1  # what TOML can hold
+# A code may unpack to at most this many characters per character of its body, past a
+# floor for short codes: real games unpack to 2-6 (README), while a bomb of repeated
+# words costs the reader time in proportion to what it unpacks to. Refused at about
+# that cost, a hostile code takes no longer than a real code of its length.
+MAX_EXPANSION = 16
+EXPANSION_FLOOR = 4_096
 LIMITS = wordpack.Limits(actions=MAX_ACTIONS, action_chars=MAX_ACTION_CHARS, notes=MAX_NOTES,
                          note_chars=MAX_NOTE_CHARS, payload_chars=MAX_PAYLOAD_BYTES)
 CODE_FORMS = f"{PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
@@ -149,11 +156,18 @@ def encode(
                        f"data, the limit is {MAX_PAYLOAD_BYTES}")
     packed = wordpack.pack(kind, name, data["settings"], data["actions"],
                            data.get("redo", []), data.get("notes", []))
+    body = base64.b32encode(packed).decode("ascii").rstrip("=")
     # The coder is hand-written: read the code back before anyone is given it.
-    if wordpack.unpack(packed, LIMITS) != data:
+    try:
+        read_back = wordpack.unpack(packed, limits_for(body))
+    except BadInput:
+        raise BadInput(f"this game is too repetitive to share as a code: {len(payload)} "
+                       f"characters of data from a code of {len(body)}, more than "
+                       f"{MAX_EXPANSION} a character; use 'companion sheet' or copy the "
+                       "save file instead") from None
+    if read_back != data:
         raise DataProblem("this game's share code did not read back the same; "
                           "use 'companion sheet' or copy the save file instead")
-    body = base64.b32encode(packed).decode("ascii").rstrip("=")
     code = f"{PREFIX}{body}.{checksum(body)}"
     if len(code) > MAX_CODE_CHARS:
         raise BadInput(f"this game is too long to share: its code would be {len(code)} "
@@ -213,9 +227,15 @@ def unpack(code: str) -> dict[str, Any]:
         raise BadInput("the code is damaged: its body is not base32") from None
     if version == 1:
         return parse_payload(inflate(packed))
-    data = wordpack.unpack(packed, LIMITS)
+    data = wordpack.unpack(packed, limits_for(body))
     _check_fields(data)
     return data
+
+
+def limits_for(body: str) -> wordpack.Limits:
+    """LIMITS, with the payload bounded by the code's own length (MAX_EXPANSION)."""
+    most = min(MAX_PAYLOAD_BYTES, EXPANSION_FLOOR + MAX_EXPANSION * len(body))
+    return dataclasses.replace(LIMITS, payload_chars=most)
 
 
 def inflate(packed: bytes) -> bytes:

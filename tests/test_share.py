@@ -373,9 +373,18 @@ def test_a_format_2_bomb_stops_at_the_limit() -> None:
     """Repeated words cost almost nothing: a short code could unpack to a great deal."""
     code = craft2(game(actions=["x " * 240] * 600))
     assert len(code) < share.MAX_CODE_CHARS
-    assert refused(code) == \
-        f"the code unpacks to more than the limit of {share.MAX_PAYLOAD_BYTES} characters"
-    many = craft2(game(actions=["take 2H"] * (share.MAX_ACTIONS + 1)))
+    body = code.split(".")[1]
+    most = share.EXPANSION_FLOOR + share.MAX_EXPANSION * len(body)
+    assert most < share.MAX_PAYLOAD_BYTES // 10  # stopped long before the payload limit
+    assert refused(code) == f"the code unpacks to more than the limit of {most} characters"
+    # Past the floor, what a code may unpack to grows with its length, up to the limit.
+    assert share.limits_for("").payload_chars == share.EXPANSION_FLOOR
+    assert share.limits_for("A" * share.MAX_CODE_CHARS).payload_chars == \
+        share.MAX_PAYLOAD_BYTES
+    cards = [f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")
+             for suit in "SHDC"]  # varied, so the count limit comes before the expansion one
+    many = craft2(game(actions=[f"take {cards[n * 7 % 52]}"
+                                for n in range(share.MAX_ACTIONS + 1)]))
     assert refused(many) == f"the code has more than {share.MAX_ACTIONS} actions"
 
 
