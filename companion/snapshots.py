@@ -239,6 +239,5 @@ class Snapshots:
 
         data = pickle.dumps({"format": FORMAT, "points": signed},
                             protocol=pickle.HIGHEST_PROTOCOL)
-        with contextlib.suppress(OSError):
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # the folder was made by save()
             safefile.replace(self.path, data, sync=False, suffix="part")
