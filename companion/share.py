@@ -307,6 +307,8 @@ def looks_like_save(text: str) -> bool:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return False
+    except RecursionError:
+        return True  # TOML nested too deep to read: decode_save refuses it as the store does
     return "schema" in data and "kind" in data
 
 
@@ -323,6 +325,8 @@ def decode_save(text: str, where: str) -> SharedGame:
         record = GameRecord.from_toml(tomllib.loads(text))
     except tomllib.TOMLDecodeError as error:
         raise BadInput(f"{where} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise BadInput(f"{where} is not valid TOML: nested too deep") from None
     except NewerSchema as error:
         raise BadInput(f"{where} was {error}") from None
     except ValueError as error:

@@ -399,3 +399,10 @@ def test_a_nul_in_an_action_is_not_packed_into_a_shorter_code() -> None:
     # NUL ends a list in format 2: packed, ["\x00", "take 2H"] would read back as [].
     with pytest.raises(ValueError, match="NUL"):
         craft2(game(actions=["\x00", "take 2H"]))
+
+
+def test_a_save_nested_too_deep_is_refused_not_a_crash() -> None:
+    text = 'schema = 1\nkind = "hebrac"\nx = ' + "[" * 5000 + "]" * 5000 + "\n"
+    assert share.looks_like_save(text)
+    with pytest.raises(BadInput, match="is not valid TOML: nested too deep"):
+        share.decode_save(text, "the file")
