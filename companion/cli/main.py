@@ -13,12 +13,12 @@ print the same bytes. ``companion.cli.main.app`` still gives the typer app.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 from companion.errors import CompanionError
+from companion.text import TERMINAL_CONTROL
 
 
 def __getattr__(name: str) -> Any:
@@ -62,7 +62,7 @@ def run_words(args: list[str]) -> int:
             shown = word.encode("utf-8", "replace").decode("utf-8")
             return _fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
         # Escape sequences and control characters would reach the screen and the saves.
-        found = _CONTROL.search(word)
+        found = TERMINAL_CONTROL.search(word)  # tab and line breaks pass: a pasted share code
         if found is not None:
             return _fail(f"{word[:40]!r} holds a control character "
                          f"({ord(found.group()):#04x}): type plain text", 2)
@@ -78,11 +78,6 @@ def run_words(args: list[str]) -> int:
         return run(args)
 
     return guarded(call)
-
-
-# As companion.text.CONTROL, less tab and line breaks (a share code may be pasted in lines).
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f"
-                      r"\u202a-\u202e\u2066-\u2069]")
 
 
 def guarded(call: Callable[[], Any]) -> int:
