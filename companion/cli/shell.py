@@ -336,8 +336,7 @@ def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = 
     from companion.cli.prompts import budget, prompt_line
 
     if not vitals:
-        label = f"{game}> " if game else "companion> "
-        return label if len(label) <= budget(columns) else f"{label[: budget(columns) - 4]}..> "
+        return prompt_line(game or "companion", None, None, columns)
     if len(vitals) + 2 <= budget(columns) or state is None:
         return prompt_line(vitals, None, None, columns)
     return prompt_line(vitals, kind, state(), columns)
