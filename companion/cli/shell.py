@@ -161,10 +161,10 @@ class Shell(cmd.Cmd):
         self._error(f"no such command {words[0]!r} (see 'help')", 2)
         return None
 
-    def command_name(self, word: str, group: Any) -> str | None:
+    def command_name(self, word: str) -> str | None:
         """A command of the game's kind: its name, an alias, or a unique prefix."""
         try:
-            return dispatch.pick_in((self.kind or "",), word) if self.kind else None
+            return dispatch.pick_in((self.kind,), word) if self.kind else None
         except CompanionError as error:
             self._error(str(error), error.exit_code)
             raise _Handled from None
@@ -240,7 +240,7 @@ class Shell(cmd.Cmd):
         command = None
         if group is not None:
             with contextlib.suppress(_Handled):
-                name = self.command_name(before[0], group) if before[0] != "help" else None
+                name = self.command_name(before[0]) if before[0] != "help" else None
                 command = group.commands.get(name) if name else None
         if before[0] == "help" and len(before) == 1 and group is not None:
             return _matching(group.commands, text)
