@@ -357,23 +357,31 @@ def is_magic_potion(card: Card) -> bool:
     return card.suit == "C" and card.is_pip
 
 
-def cheapest_payment(
-    potions: Sequence[Card], cost: int, scepter: bool
-) -> tuple[Card, ...] | None:
-    """The potions spending the fewest points (then the fewest cards) that reach ``cost``.
+def _fewest_cards_by_total(
+    potions: Sequence[Card], scepter: bool, reach: int | None = None
+) -> dict[int, tuple[Card, ...]]:
+    """Each point total the potions can make, with the fewest cards making it.
 
-    A subset-sum table over point totals, so a large inventory stays fast.
+    A subset-sum table, so a large inventory stays fast. A total at or above
+    ``reach`` is not added to: more cards would only waste points.
     """
     best: dict[int, tuple[Card, ...]] = {0: ()}
     for card in sorted(potions, key=lambda c: -c.rank):
         points = magic_points(card, scepter)
         for total, chosen in sorted(best.items(), reverse=True):
-            new_total = total + points
-            if total >= cost:
-                continue  # reached already: adding cards only wastes
-            current = best.get(new_total)
+            if reach is not None and total >= reach:
+                continue
+            current = best.get(total + points)
             if current is None or len(chosen) + 1 < len(current):
-                best[new_total] = (*chosen, card)
+                best[total + points] = (*chosen, card)
+    return best
+
+
+def cheapest_payment(
+    potions: Sequence[Card], cost: int, scepter: bool
+) -> tuple[Card, ...] | None:
+    """The potions spending the fewest points (then the fewest cards) that reach ``cost``."""
+    best = _fewest_cards_by_total(potions, scepter, cost)
     reaching = [total for total in best if total >= cost]
     if not reaching:
         return None
@@ -434,13 +442,7 @@ def unit_payment(potions: Sequence[Card], cost: int, useful: int | None,
     to the fewest points spent, then the fewest cards. None when no payment
     buys a useful unit.
     """
-    best: dict[int, tuple[Card, ...]] = {0: ()}
-    for card in sorted(potions, key=lambda c: -c.rank):
-        points = magic_points(card, scepter)
-        for total, chosen in sorted(best.items(), reverse=True):
-            current = best.get(total + points)
-            if current is None or len(chosen) + 1 < len(current):
-                best[total + points] = (*chosen, card)
+    best = _fewest_cards_by_total(potions, scepter)
     found = []
     for total, chosen in best.items():
         units = total // cost if useful is None else min(total // cost, useful)
