@@ -51,6 +51,11 @@ def saved(settings: Mapping[str, Any]) -> dict[str, Any]:
     return {KEY: FIRST, **settings}
 
 
+def strict(settings: Mapping[str, Any]) -> bool:
+    """Do the checks made stricter in edition 2 apply to this game's normalised settings?"""
+    return int(settings.get(KEY, CURRENT)) > FIRST
+
+
 def status_line(settings: Mapping[str, Any]) -> list[str]:
     """One line for the status of a game of an earlier edition; none for the current."""
     number = settings.get(KEY, CURRENT)

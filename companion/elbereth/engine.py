@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.dice import parse_die
-from companion.editions import CURRENT, FIRST, edition
+from companion.editions import edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.numbers import whole_or_none
@@ -437,7 +437,7 @@ class ElberethGame:
         if wanted == "coin":
             if given and item_name(given[0], coin=True) != "coin":
                 raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
-            first = int(self.settings.get("edition", CURRENT)) == FIRST
+            first = not strict(self.settings)
             if first and any_state and self.coin == COIN_DOWN:
                 return "coin"  # the first edition took a face-down coin (companion.editions)
             if self.coin == COIN_DOWN:  # unlike face-down gear, never yours to give

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.cards import Card, join_card_names
-from companion.editions import CURRENT, FIRST, edition
+from companion.editions import edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.hebrac import rules
@@ -189,7 +189,7 @@ class HebracGame:
         self.pending: str | None = None
         self.games_waiting = 0  # further jokers drawn at once, each a game of its own
         # Rulings of edition 2 apply to games of edition 2 on (companion.editions).
-        self.strict = int(self.settings.get("edition", CURRENT)) > FIRST
+        self.strict = strict(self.settings)
         self.effects: set[str] = set()  # level-long: anti-magic, curse, revelation, god-vision
         self.remote_vision = 0
         self.future_perception = 0

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion.actions import ActionWords, join_action
 from companion.cards import card_groupings
-from companion.editions import CURRENT, FIRST, edition
+from companion.editions import FIRST, edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied
 from companion.numbers import is_whole
@@ -220,7 +220,7 @@ class TrickyGame:
         self.choices = heroes_in(settings["set"])
         self.rounds: list[Round] = []
         # Checks added in edition 2 apply to games of edition 2 on (companion.editions).
-        self.strict = int(settings.get("edition", CURRENT)) > FIRST
+        self.strict = strict(settings)
 
     # -- derived numbers --------------------------------------------------------
     @property
