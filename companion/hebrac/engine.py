@@ -397,8 +397,14 @@ class HebracGame:
         self.position = name
         return join_action("move", name), [f"you walk to {name}"]
 
-    def _refuse_if_busy(self, what: str) -> None:
+    def _waiting_genie(self) -> Card | None:
+        """The genie bought, traded or stolen whose 'take' is awaited, if any."""
         if self.pending and self.pending.startswith("genie-"):
+            return Card.parse(self.pending.removeprefix("genie-"))
+        return None
+
+    def _refuse_if_busy(self, what: str) -> None:
+        if self._waiting_genie() is not None:
             raise RuleRefused(f"cannot {what} now: the genie acts first ({self._next_hint()})",
                               R_GENIE_BOUGHT)
         if self.pending:
@@ -611,8 +617,8 @@ class HebracGame:
             lines += self._gain(card, extras, source="prize")
             lines += self._next_game()
             return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
-        if self.pending and self.pending.startswith("genie-"):
-            genie = Card.parse(self.pending.removeprefix("genie-"))
+        genie = self._waiting_genie()
+        if genie is not None:
             if card != genie:
                 raise RuleRefused(f"{genie} {rules.table()['kings'][str(genie)]} acts first: "
                                   f"{self._next_hint()}", R_GENIE_BOUGHT)
@@ -1596,8 +1602,9 @@ class HebracGame:
             return "'play CARD' or 'refuse' Hebrac's game"
         if self.pending == "hebrac-prize":
             return "'take CARD', your pick from the Hand Deck"
-        if self.pending and self.pending.startswith("genie-"):
-            usage = self._genie_usage(Card.parse(self.pending.removeprefix("genie-")))
+        genie = self._waiting_genie()
+        if genie is not None:
+            usage = self._genie_usage(genie)
             return usage.split(" (")[0] + ", the genie's work"
         encounter = self.encounter
         if encounter is None:
