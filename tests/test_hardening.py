@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -276,14 +277,19 @@ def _add_card(home: str, number: int) -> None:
     catalog.learn(CardInfo(f"card {number}", "gear", 1, None, None, False, ""))
 
 
-def test_thirty_parallel_catalog_writers_lose_no_card(home: Path) -> None:
+
+def run_in_parallel(target: Callable[[str, int], None], home: Path, count: int) -> None:
+    """``target(home, n)`` in ``count`` forked processes at once; each must succeed."""
     context = multiprocessing.get_context("fork")
-    workers = [context.Process(target=_add_card, args=(str(home), n)) for n in range(30)]
+    workers = [context.Process(target=target, args=(str(home), n)) for n in range(count)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join(60)
         assert worker.exitcode == 0
+
+def test_thirty_parallel_catalog_writers_lose_no_card(home: Path) -> None:
+    run_in_parallel(_add_card, home, 30)
     text = (home / "halfdeck-cards.toml").read_text()
     assert all(f'[cards."card {n}"]' in text for n in range(30))
 
@@ -467,13 +473,7 @@ def _writer(home: str, number: int) -> None:
 def test_parallel_writers_all_get_the_lock(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     Games(Store(home)).new("hebrac", {}, "g")
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 15.0)
-    context = multiprocessing.get_context("fork")
-    workers = [context.Process(target=_writer, args=(str(home), n)) for n in range(16)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(60)
-        assert worker.exitcode == 0
+    run_in_parallel(_writer, home, 16)
     assert len(Store(home).read("g").notes) == 48
 
 
