@@ -114,9 +114,6 @@ _DICTIONARY = (
     b'"ace_offer_value":12},"actions":["enter A1 '
 )
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
 @dataclass
 class SharedGame:
     """A game read from a code, checked and replayed: ready to be saved."""
@@ -416,7 +413,7 @@ def _check_texts(value: Any, field: str, most: int, longest: int) -> None:
 
 
 def _check_text(text: str, where: str) -> None:
-    if _CONTROL.search(text):
+    if plain_text.CONTROL.search(text):
         raise BadInput(f"{where} holds a control character")
     if any(unicodedata.category(c) == "Cs" for c in text):
         raise BadInput(f"{where} holds a broken character")

@@ -43,10 +43,12 @@ def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
 
 # Control characters, C1 controls and the invisible direction marks: a terminal would act
 # on them (an escape sequence recolours or clears the screen) and a share code refuses them.
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-# What a save may not hold (older saves may have tabs and line breaks in notes: harmless).
-TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u200e"
-                              r"\u200f\u202a-\u202e\u2066-\u2069]")
+_BEYOND_LAYOUT = (r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f"
+                  r"\u202a-\u202e\u2066-\u2069")  # all but tab and line breaks
+CONTROL = re.compile(f"[\t\n\r{_BEYOND_LAYOUT}]")
+# What a save may not hold, and a command word (older saves may have tabs and line breaks
+# in notes, and a share code may be pasted in lines: harmless).
+TERMINAL_CONTROL = re.compile(f"[{_BEYOND_LAYOUT}]")
 MAX_NOTE_CHARS = 500
 MAX_NOTES = 100
 
