@@ -40,6 +40,9 @@ class History:
     marks: list[tuple[int, str]]
     """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
     facts: dict[str, Any] = field(default_factory=dict)
+    levels: list[tuple[int, int]] = field(default_factory=list)
+    """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
+    out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
 
     @property
     def ended(self) -> bool:
@@ -105,6 +108,7 @@ class HebracTracer(Tracer):
         self.level = engine.level
         self.marks.append((0, f"L{engine.level}"))
         self.cleared_before = 0  # chambers cleared on the levels left behind
+        self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
         self.battles: list[dict[str, Any]] = []
         self.fighting: tuple[Any, dict[str, Any], dict[int, int]] | None = None
         self.killer: str | None = None
@@ -116,6 +120,7 @@ class HebracTracer(Tracer):
         super().after(action, before)
         game = self.engine
         if game.level != self.level:
+            self.levels.append((self.level, int(before)))
             self.cleared_before += int(before)
             self.level = game.level
             self.marks.append((self.point, f"L{game.level}"))
@@ -182,7 +187,8 @@ class HebracTracer(Tracer):
             "killed_by": self.killer if game.outcome == "dead" else None,
         }
         return History("hebrac", game.outcome, actions, "life",
-                       [Series("Life", list(trail))], self.marks, facts)
+                       [Series("Life", list(trail))], self.marks, facts,
+                       [*self.levels, (game.level, game.cleared_count())])
 
 
 def _enemy_text(card: Any) -> str:

@@ -29,6 +29,7 @@ import json
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
 from companion.editions import CURRENT
@@ -234,6 +235,23 @@ class _Table:
         self.total = 0
         self.novel = 0
 
+    @classmethod
+    def built(cls, index: dict[str, int], symbols: list[str], counts: list[int],
+              total: int, novel: int) -> _Table:
+        """A table holding these counts, its tree built in one pass."""
+        table = cls.__new__(cls)
+        table.index, table.symbols, table.counts = index, symbols, counts
+        table.total, table.novel = total, novel
+        table._rebuild()
+        return table
+
+    def copy(self) -> _Table:
+        table = _Table.__new__(_Table)
+        table.index, table.symbols = self.index.copy(), self.symbols.copy()
+        table.counts, table.tree = self.counts.copy(), self.tree.copy()
+        table.total, table.novel = self.total, self.novel
+        return table
+
     def grand_total(self) -> int:
         return self.total + max(1, self.novel)
 
@@ -301,9 +319,14 @@ class _Table:
         self.tree.append(self._prefix(node - 1) - self._prefix(low))
 
     def _rebuild(self) -> None:
-        self.tree = [0] * (len(self.counts) + 1)
-        for position, count in enumerate(self.counts):
-            self._bump(position, count)
+        # Each node adds itself into its parent: the whole tree in one linear pass.
+        tree = [0, *self.counts]
+        size = len(tree)
+        for node in range(1, size):
+            parent = node + (node & -node)
+            if parent < size:
+                tree[parent] += tree[node]
+        self.tree = tree
 
 
 # -- the arithmetic coder ----------------------------------------------------------------
@@ -419,13 +442,55 @@ class _Reader:
 
 
 # -- the word model ----------------------------------------------------------------------
+class _Counts:
+    """A table being primed: counts in first-seen order, no tree (nothing is coded yet)."""
+
+    __slots__ = ("index", "symbols", "counts", "total", "novel")
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.symbols: list[str] = []
+        self.counts: list[int] = []
+        self.total = 0
+        self.novel = 0
+
+    def add(self, symbol: str, *, learned: bool = False) -> None:
+        position = self.index.get(symbol)
+        if position is None:
+            self.novel += not learned
+            position = self.index[symbol] = len(self.symbols)
+            self.symbols.append(symbol)
+            self.counts.append(0)
+        self.counts[position] += 1
+        self.total += 1
+        if self.total > _MAX_TOTAL:  # as _Table.add
+            self.counts = [(count + 1) // 2 for count in self.counts]
+            self.total = sum(self.counts)
+
+    def table(self) -> _Table:
+        return _Table.built(self.index, self.symbols, self.counts, self.total, self.novel)
+
+
+@dataclass(frozen=True)
+class _Primed:
+    """A kind's primed tables, built once a process: a model copies a table the first
+    time it uses it, so the tables a game never touches cost nothing."""
+
+    tables: Mapping[Hashable, _Table]
+    letters: Mapping[str, _Table]
+
+
 class _Model:
     """Contexts and their tables; the same calls write a code or read it."""
 
-    def __init__(self, coding: _Coding | None, budget: int) -> None:
+    def __init__(self, coding: _Coding | None, budget: int,
+                 primed: _Primed | None = None) -> None:
         self.coding = coding  # None while priming: tables learn, nothing is coded
-        self.tables: dict[Hashable, _Table] = {}
-        self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
+        # Priming fills plain counts; coding uses tables, copied from ``primed`` when used.
+        self.tables: dict[Hashable, Any] = {}
+        self.letters: dict[str, Any] = {}  # previous byte -> the bytes after it
+        self.primed_tables: Mapping[Hashable, _Table] = primed.tables if primed else {}
+        self.primed_letters: Mapping[str, _Table] = primed.letters if primed else {}
         self.budget = budget  # characters the reader may still produce
         self.limit = budget
         # The longest word the field being read may still hold (set by the reader per
@@ -433,8 +498,24 @@ class _Model:
         self.room = budget
         self.field = "data"
 
+    def _tables(self, own: dict[Any, Any], primed: Mapping[Any, _Table],
+                keys: Sequence[Hashable]) -> list[Any]:
+        """The tables of ``keys``, made on first use: copied from the primed ones, or new."""
+        tables = []
+        for key in keys:
+            table = own.get(key)
+            if table is None:
+                if self.coding is None:
+                    table = _Counts()
+                else:
+                    template = primed.get(key)
+                    table = template.copy() if template is not None else _Table()
+                own[key] = table
+            tables.append(table)
+        return tables
+
     def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
-        tables = [self.tables.setdefault(key, _Table()) for key in contexts]
+        tables = self._tables(self.tables, self.primed_tables, contexts)
         found = self._choose(tables, word, lambda: self._new_word(word))
         self._spend(len(found) + 1)
         return found
@@ -459,7 +540,7 @@ class _Model:
         return found
 
     def learn(self, key: Hashable, words: Sequence[str]) -> None:
-        table = self.tables.setdefault(key, _Table())
+        table = self.tables.setdefault(key, _Counts())
         for word in words:
             table.add(word, learned=True)
 
@@ -492,7 +573,7 @@ class _Model:
             raise BadInput("the code is damaged: a word is not UTF-8") from None
 
     def letter(self, previous: str, char: str | None) -> str:
-        tables = [self.letters.setdefault(key, _Table()) for key in (previous, "")]
+        tables = self._tables(self.letters, self.primed_letters, (previous, ""))
 
         def any_byte() -> str:
             assert self.coding is not None
@@ -594,8 +675,17 @@ def _settings_text(kind: str, settings: dict[str, Any]) -> str:
     return json.dumps(changed, ensure_ascii=False, separators=(",", ":")) if changed else ""
 
 
-def _model_for(kind: str, coding: _Coding | None, budget: int) -> _Model:
-    """A model primed for ``kind``: its grammar, its base settings, letters, end marks."""
+def _model_for(kind: str, coding: _Coding, budget: int) -> _Model:
+    """A model primed for ``kind``, ready to code."""
+    model = _Model(coding, budget, _primed(kind))
+    model.field, model.room = "settings", SETTING_WORD_CHARS  # as priming left them
+    return model
+
+
+@cache
+def _primed(kind: str) -> _Primed:
+    """What a model for ``kind`` learns before coding: its grammar, its base settings,
+    letters, end marks."""
     model = _Model(None, 1 << 30)
     grammar = _GRAMMARS[kind]
     model.learn(("actions", 0), [*grammar, _END])
@@ -622,8 +712,8 @@ def _model_for(kind: str, coding: _Coding | None, budget: int) -> _Model:
             previous = model.letter(previous, char)
     base = json.dumps(BASE_SETTINGS[kind], ensure_ascii=False, separators=(",", ":"))
     _setting_words(model, _json_tokens(base))
-    model.coding, model.budget, model.limit = coding, budget, budget
-    return model
+    return _Primed({key: counts.table() for key, counts in model.tables.items()},
+                   {key: counts.table() for key, counts in model.letters.items()})
 
 
 def _name_words(model: _Model, name: str | None) -> str:

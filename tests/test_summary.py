@@ -69,6 +69,48 @@ def test_hebrac_death_by_hand() -> None:
     assert facts["killed_by"] == "10D demon" and facts["cleared"] == 1
 
 
+def _levels_by_status(settings: dict[str, Any], actions: list[str]) -> list[tuple[int, int]]:
+    """(level, chambers cleared) per level reached, read from the status after each action."""
+    from companion.hebrac.engine import new_engine, normalize_settings
+
+    engine = new_engine(normalize_settings(settings))
+    levels: list[tuple[int, int]] = []
+    level, cleared = 1, 0
+    for action in actions:
+        engine.apply(action)
+        status = engine.status()
+        if status["level"] != level:
+            levels.append((level, cleared))
+            level = int(status["level"])
+        cleared = len(status["cleared"])
+    return [*levels, (level, cleared)]
+
+
+def _three_levels() -> list[str]:
+    """Six chambers cleared (a battle won, its treasure taken and drunk), then the next
+    level; the third level cut short."""
+    chambers = ("A1", "A2", "A3", "A4", "B4", "B3")
+    level = [step for chamber in chambers
+             for step in (f"enter {chamber} 3S", "attack 5H", "take 10H", "use 10H")]
+    return [*level, "next-level", *level, "next-level", *level[:9]]
+
+
+@pytest.mark.parametrize("name", [n for n in EXAMPLES if EXAMPLES[n]["kind"] == "hebrac"])
+def test_hebrac_levels_as_the_status_tells_them(name: str) -> None:
+    data = EXAMPLES[name]
+    history = trace("hebrac", data["settings"], data["actions"])
+    assert history.levels == _levels_by_status(data["settings"], data["actions"])
+
+
+def test_hebrac_levels_over_several_levels() -> None:
+    settings, actions = {"life": 99}, _three_levels()
+    for end in (0, 1, 24, 25, 26, len(actions)):
+        history = trace("hebrac", settings, actions[:end])
+        assert history.levels == _levels_by_status(settings, actions[:end])
+    assert trace("hebrac", settings, actions).levels == [(1, 6), (2, 6), (3, 2)]
+    assert "levels" not in trace("hebrac", settings, actions).as_json()
+
+
 def test_tricky_marks_each_round() -> None:
     data = EXAMPLES["tricky-3p"]
     history = trace("tricky", data["settings"], data["actions"])

@@ -51,6 +51,37 @@ def test_counts_are_halved_and_never_reach_zero() -> None:
     assert table.find(table.total - 1)[0] == "common"
 
 
+@given(st.lists(st.sampled_from("abcdefghijklmnopq"), min_size=0, max_size=300))
+def test_a_table_built_from_counts_is_the_table_grown_one_by_one(symbols: list[str]) -> None:
+    grown, primed = wordpack._Table(), wordpack._Counts()
+    for symbol in symbols:
+        grown.add(symbol, learned=True)
+        primed.add(symbol, learned=True)
+    built = primed.table()
+    assert (built.symbols, built.counts, built.tree, built.total, built.novel) == (
+        grown.symbols, grown.counts, grown.tree, grown.total, grown.novel)
+    copy = built.copy()
+    copy.add("z")
+    assert "z" not in built.index and built.tree == grown.tree  # the copy is its own
+
+
+def _primed_state(kind: str) -> list[Any]:
+    primed = wordpack._primed(kind)
+    return [(key, t.symbols[:], t.counts[:], t.tree[:], t.total, t.novel)
+            for tables in (primed.tables, primed.letters) for key, t in tables.items()]
+
+
+@pytest.mark.parametrize("kind", wordpack.KIND_ORDER)
+def test_coding_leaves_the_primed_tables_as_they_were(kind: str) -> None:
+    before = _primed_state(kind)
+    game = dict(wordpack.BASE_SETTINGS[kind])
+    actions = ["attack 2H", "round thief", "hand x --player Ann", "Ünïcode wörds here"] * 3
+    packed = wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"])
+    assert wordpack.unpack(packed, LIMITS)["actions"] == actions
+    assert _primed_state(kind) == before
+    assert wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"]) == packed
+
+
 # -- round trips ---------------------------------------------------------------------
 WORD = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)
 ACTION = st.lists(st.one_of(WORD, st.sampled_from(wordpack.VOCABULARY[1:])),

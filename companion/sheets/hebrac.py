@@ -46,8 +46,8 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
                status: dict[str, Any], notes: Sequence[str]) -> Sheet:
     from companion.sheets.chart import chart_section, game_history
 
-    levels = cleared_per_level(settings, actions)
     history = game_history("hebrac", settings, actions)
+    levels = history.levels
     chambers = int(settings["chambers"])
     lines = [f"Game {name}: {_outcome(status)}, level {status['level']}",
              f"Rules {settings['rules']}, {chambers} chambers a level, {settings['decks']} "
@@ -101,24 +101,6 @@ def _battles(battles: Sequence[dict[str, Any]]) -> tuple[Block, ...]:
 
 def _outcome(status: dict[str, Any]) -> str:
     return {"won": "won", "dead": "dead", "lost": "lost"}.get(status["outcome"], "playing")
-
-
-def cleared_per_level(settings: dict[str, Any], actions: Sequence[str]) -> list[tuple[int, int]]:
-    """(level, chambers cleared) for each level reached, replaying the actions."""
-    from companion.game import load_kind
-
-    engine = load_kind("hebrac").new_engine(settings)
-    levels: list[tuple[int, int]] = []
-    level, cleared = 1, 0
-    for action in actions:
-        engine.apply(action)
-        status = engine.status()
-        if status["level"] != level:
-            levels.append((level, cleared))
-            level = int(status["level"])
-        cleared = len(status["cleared"])
-    levels.append((level, cleared))
-    return levels
 
 
 def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:
