@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
-import tomllib
-from functools import cache
 from typing import Any
 
-from companion.resources import rulebook_path
+_READ: dict[str, dict[str, Any]] = {}
 
 
-@cache
 def tables(game: str) -> dict[str, Any]:
     """The parsed ``rulebook/<game>.tables.toml`` (read once per process)."""
-    with rulebook_path(f"{game}.tables.toml").open("rb") as handle:
-        return tomllib.load(handle)
+    found = _READ.get(game)
+    if found is None:
+        import tomllib  # only when no cached copy was handed over (``remember``)
+
+        from companion.resources import rulebook_path
+
+        with rulebook_path(f"{game}.tables.toml").open("rb") as handle:
+            found = _READ.setdefault(game, tomllib.load(handle))
+    return found
+
+
+def remember(game: str, parsed: dict[str, Any]) -> None:
+    """Take ``parsed`` as the game's tables, unless they were already read: the rulebook's
+    index cache holds them, checked against the file's bytes, so the TOML is not parsed."""
+    _READ.setdefault(game, parsed)

@@ -12,6 +12,10 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
+from companion.rulebook.build import normalise_text
+from companion.rulebook.placeholders import fill
+from companion.rulebook.ranking import distance, stem
+from companion.rulebook.selfcheck import SECTION_ID
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
@@ -49,7 +53,7 @@ def test_every_section_is_complete_and_ids_are_unique() -> None:
     ids = [s.id for s in rulebook.all_sections()]
     assert len(ids) == len(set(ids))
     for item in rulebook.all_sections():
-        assert rulebook.SECTION_ID.fullmatch(item.id), item.id
+        assert SECTION_ID.fullmatch(item.id), item.id
         assert item.id.startswith(item.game + ".")
         assert item.title and item.parent and item.source and item.keywords, item.id
         assert len(item.text) > 20, item.id
@@ -85,10 +89,10 @@ def test_check_reports_problems(tmp_path: Path) -> None:
 
 
 def test_fill_reports_missing_numbers() -> None:
-    text, problems = rulebook.fill("costs {prices.ace} and {prices.nothing}", tables("hebrac"))
+    text, problems = fill("costs {prices.ace} and {prices.nothing}", tables("hebrac"))
     assert text == "costs 12 and {prices.nothing}"
     assert problems == ["{prices.nothing}: no such number in the tables"]
-    assert rulebook.fill("{x}", None)[1] == ["{x}: the game has no tables file"]
+    assert fill("{x}", None)[1] == ["{x}: the game has no tables file"]
 
 
 # -- numbers: the rulebook shows the engines' numbers -------------------------------
@@ -248,7 +252,7 @@ def test_source_heading_is_covered(seed: str, heading: str) -> None:
 # -- text layout --------------------------------------------------------------------------
 def test_normalise_joins_paragraphs_and_keeps_lists() -> None:
     raw = "One line\ncontinues.\n\n- item one\n  goes on\n- item two\nAfter the list.\n"
-    assert rulebook._normalise_text(raw) == (
+    assert normalise_text(raw) == (
         "One line continues.\n\n- item one goes on\n- item two\nAfter the list.")
 
 
@@ -272,13 +276,13 @@ def test_wrap_keeps_words_and_width(words: list[str], width: int) -> None:
     ("trading", "trade"), ("heroes", "hero"), ("cursed", "curse"), ("matches", "match"),
 ])
 def test_stem_meets_forms(one: str, two: str) -> None:
-    assert rulebook.stem(one) == rulebook.stem(two)
+    assert stem(one) == stem(two)
 
 
 def test_distance() -> None:
-    assert rulebook.distance("preistess", "priestess", 2) == 1
-    assert rulebook.distance("sprit", "spirit", 1) == 1
-    assert rulebook.distance("abc", "xyz", 1) == 2
+    assert distance("preistess", "priestess", 2) == 1
+    assert distance("sprit", "spirit", 1) == 1
+    assert distance("abc", "xyz", 1) == 2
 
 
 def test_find_section_by_short_id_and_prefix() -> None:
@@ -338,31 +342,3 @@ def test_halfdeck_numbers_in_the_text() -> None:
     decks = tables("halfdeck")["decks"]
     assert "all 23 other cards" in raw_text("halfdeck.endgame.cards")
     assert decks["dungeon_cards"] - decks["endgame_cards"] - 1 == 23  # less the Lost card
-
-
-# -- the index cache ------------------------------------------------------------------------
-def test_index_cache_round_trip(tmp_path: Path) -> None:
-    path = tmp_path / rulebook.CACHE_FILE
-    try:
-        rulebook.forget_index()
-        built = rulebook.load_index(tmp_path)
-        assert path.exists()
-        rulebook.forget_index()
-        loaded = rulebook.load_index(tmp_path)
-        assert loaded is not built
-        assert loaded.sections == built.sections
-        assert loaded.postings == built.postings and loaded.idf == built.idf
-        assert loaded.titles == built.titles and loaded.data == built.data
-        assert [h.section.id for h in rulebook.search("stealing sprit", "hebrac")] == [
-            h.section.id for h in rulebook.search("stealing sprit", "hebrac")]
-        rulebook.forget_index()
-        path.write_text('{"key": "old"}')  # stale: rebuilt and rewritten
-        rulebook.load_index(tmp_path)
-        assert '"key": "old"' not in path.read_text()
-        rulebook.forget_index()
-        path.write_text("not json")  # unreadable: ignored
-        assert rulebook.load_index(tmp_path).sections == built.sections
-        rulebook.forget_index()
-        assert rulebook.load_index(None).sections == built.sections
-    finally:
-        rulebook.forget_index()

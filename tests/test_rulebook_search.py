@@ -8,6 +8,7 @@ import pytest
 
 from companion import rulebook
 from companion.cards import full_deck
+from companion.rulebook.ranking import lookup_seconds, parse_query
 
 # (game or None, question, the section that must be in the top three)
 QUESTIONS: list[tuple[str | None, str, str]] = [
@@ -158,27 +159,27 @@ def test_every_card_in_a_question(card: str) -> None:
     ("Qs", "QS"), ("k\u2660", "KS"), ("joker", "JK"), ("ten of diamonds", "10D"),
 ])
 def test_card_notation_in_questions(words: str, card: str) -> None:
-    query = rulebook.parse_query(f"what about the {words}?", "hebrac")
+    query = parse_query(f"what about the {words}?", "hebrac")
     assert card in query.cards
 
 
 def test_lower_case_as_is_a_word_not_an_ace() -> None:
-    query = rulebook.parse_query("what does it do as a treasure", "hebrac")
+    query = parse_query("what does it do as a treasure", "hebrac")
     assert query.cards == []
-    assert rulebook.parse_query("AS as a treasure", "hebrac").cards == ["AS"]
+    assert parse_query("AS as a treasure", "hebrac").cards == ["AS"]
 
 
 def test_tricky_card_notation() -> None:
-    query = rulebook.parse_query("does G4 win", "tricky")
+    query = parse_query("does G4 win", "tricky")
     assert query.cards == ["G4"]
     assert "green" in " ".join(query.weights)
     assert "tricky.deck.stars" in top_three("tricky", "G4 against Y4 with spells trump")
 
 
 def test_typos_map_to_known_words() -> None:
-    assert "priestess" in rulebook.parse_query("preistess").weights
-    assert "spirit" in rulebook.parse_query("sprit").weights
-    assert "potion" in rulebook.parse_query("potions").weights
+    assert "priestess" in parse_query("preistess").weights
+    assert "spirit" in parse_query("sprit").weights
+    assert "potion" in parse_query("potions").weights
 
 
 def test_game_filter_and_preference() -> None:
@@ -198,8 +199,8 @@ def test_lookup_is_fast() -> None:
     """
     rulebook.index()
     questions = [q for _, q, _ in QUESTIONS]
-    rulebook.lookup_seconds(questions[:5])  # warm the typo tables
-    assert min(rulebook.lookup_seconds(questions) for _ in range(3)) < 0.010
+    lookup_seconds(questions[:5])  # warm the typo tables
+    assert min(lookup_seconds(questions) for _ in range(3)) < 0.010
     typos = []
     for _ in range(5):
         start = time.perf_counter()

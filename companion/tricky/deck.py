@@ -7,7 +7,6 @@ game, so the engine never imports this module.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,8 @@ def load_deck() -> dict[str, Any]:
         raw = safefile.read_bytes(path, 64 * 1024)
     except FileNotFoundError:
         return default_deck_settings()
+    import tomllib  # only when a deck was saved: the defaults come from the tables
+
     try:
         data = tomllib.loads(raw.decode("utf-8"))
         if data.get("schema", FILE_SCHEMA) != FILE_SCHEMA:

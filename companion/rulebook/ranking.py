@@ -1,0 +1,323 @@
+"""Search over the rulebook: BM25 with light stemming, typo tolerance and card notation.
+
+Titles and keywords weigh more than the text (``FIELD_WEIGHTS``); ``QS``,
+``queen of spades`` and ``G4`` in a question are read as cards and boost the
+sections about them. ``terms`` is also how ``build`` makes the index, so a
+question and the sections meet on the same words.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import cache
+from typing import Any, NamedTuple
+
+from companion.rulebook import Index, Section, book_data, card_entry, game_tables, index
+
+STOPWORDS = frozenset("""
+a an the of to in on at for with and or is are was were be been being do does did done
+can could i you my your me we us our it its what whats how when where which who whom why
+if then than this that these those there get gets got happen happens happened will would
+should shall must may might just also about any some into from by as so out up off
+him his her hers she he they them their have has had am not please tell explain mean
+means meaning rule rules many much
+""".split())
+
+FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
+K1 = 1.2
+B = 0.75
+CARD_BONUS = 6.0
+RULING_WEIGHT = 0.85
+TITLE_BONUS = 0.5
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@cache
+def stem(word: str) -> str:
+    """Light stemming so plurals and -ing forms meet: potions/potion, stealing/steal."""
+    w = word
+    if len(w) <= 3 or w.isdigit():
+        return w
+    if w.endswith(("sses", "ches", "shes", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("oes") and len(w) > 4:
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    if w.endswith("ing") and len(w) >= 6:
+        w = w[:-3]
+        if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+            w = w[:-1]
+    elif w.endswith("ed") and len(w) >= 6:
+        w = w[:-2]
+        if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+            w = w[:-1]
+    if w.endswith("ie"):
+        w = w[:-1]
+    elif w.endswith("y") and len(w) > 3:
+        w = w[:-1] + "i"
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+def terms(text: str) -> list[str]:
+    """Lower-case stemmed words without stop words."""
+    words = _WORD.findall(text.lower().replace("'s", "").replace("\u2019s", ""))
+    return [stem(w) for w in words if w not in STOPWORDS]
+
+
+def section_fields(item: Section) -> dict[str, str]:
+    """A section's text by field, as the index weighs it."""
+    return {"title": item.title, "keywords": " ".join(item.keywords),
+            "id": item.short_id.replace(".", " ").replace("-", " "),
+            "parent": item.parent, "text": item.text}
+
+
+# -- typos -----------------------------------------------------------------------------
+def _bigrams(word: str) -> set[str]:
+    padded = f"^{word}$"
+    return {padded[i:i + 2] for i in range(len(padded) - 1)}
+
+
+def _gram_index(idx: Index) -> dict[str, list[str]]:
+    if not idx.grams:
+        grams: dict[str, list[str]] = defaultdict(list)
+        for term in idx.postings:
+            if len(term) >= 3 and not term.isdigit():
+                for gram in _bigrams(term):
+                    grams[gram].append(term)
+        idx.grams = dict(grams)
+    return idx.grams
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """Edit distance with adjacent swaps (optimal string alignment); ``limit + 1`` if over."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            cost = 0 if ca == cb else 1
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                value = min(value, previous2[j - 2] + 1)
+            current[j] = value
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def near_terms(term: str, idx: Index) -> list[tuple[str, float]]:
+    """Vocabulary terms a typo may stand for, with a weight (closer weighs more)."""
+    if len(term) < 4 or term.isdigit():
+        return []
+    limit = 1 if len(term) <= 5 else 2
+    mine = _bigrams(term)
+    shared: dict[str, int] = defaultdict(int)
+    grams = _gram_index(idx)
+    for gram in mine:
+        for other in grams.get(gram, ()):
+            shared[other] += 1
+    need = max(1, len(mine) - 3 * limit)
+    found = []
+    for other, count in shared.items():
+        if count >= need:
+            d = distance(term, other, limit)
+            if d <= limit:
+                found.append((other, 0.8 if d == 1 else 0.6))
+    found.sort(key=lambda pair: -pair[1])
+    best = found[0][1] if found else 0.0
+    return [pair for pair in found if pair[1] == best][:4]
+
+
+# -- card notation in a question: QS, 10h, queen of spades (Hebrac); G4 (Tricky) -----------
+_RANK_WORDS = ("ace|two|three|four|five|six|seven|eight|nine|ten|jack|knave|queen|king|"
+               "[2-9]|10")
+_CARD_PHRASE = rf"\b({_RANK_WORDS})s?\s+of\s+(spade|heart|diamond|club)s?\b"
+_CARD_TOKEN = r"(10|[2-9]|[AJQK])[SHDC]|[SHDC](10|[2-9]|[AJQK])|JK"
+_NOT_CARDS = frozenset({"as", "ad", "ah", "ac"})
+_TOKEN = re.compile(r"[A-Za-z0-9\u2660-\u2667]+")
+_SUIT_SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
+                 "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C"}
+# What a Tricky Dungeon value is called in the hero texts (3 and 4 are spells...).
+TRICKY_VALUE_WORDS = {0: ["torch"], 1: ["goblin"], 2: ["goblin"], 3: ["spell"], 4: ["spell"],
+                      5: ["orc"], 6: ["orc"]}
+
+
+def standard_card(token: str) -> Any:
+    """The Card a query token stands for (``QS``, ``10h``, ``K♠``), else None.
+
+    Lower-case ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces.
+    """
+    if token.lower() in ("joker", "jokers"):
+        from companion.cards import Card
+
+        return Card.joker()
+    if len(token) > 4 or token in _NOT_CARDS:
+        return None
+    compact = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in token).upper()
+    if not re.fullmatch(_CARD_TOKEN, compact):
+        return None
+    from companion.cards import Card
+    from companion.errors import NotationError
+
+    try:
+        return Card.parse(compact)
+    except NotationError:
+        return None
+
+
+def hebrac_card_sections(card: Any) -> list[str]:
+    """The enemy and treasure section ids of a standard card in Hebrac."""
+    cards = book_data("hebrac").get("cards", {})
+    found = []
+    for role in ("enemy", "treasure"):
+        entry = card_entry(cards.get(role, {}), card)
+        if entry is not None:
+            found.append(str(entry["section"]))
+    return found
+
+
+@cache
+def tricky_colours() -> dict[str, str]:
+    """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
+    numbers = game_tables("tricky") or {}
+    found: dict[str, str] = {}
+    colours = numbers.get("colours") or numbers.get("colors") or numbers.get("cards", {}).get(
+        "colours") or numbers.get("deck", {}).get("colours") or []
+    if isinstance(colours, dict):
+        for key, value in colours.items():
+            name = value if isinstance(value, str) else str(value.get("name", key))
+            found[str(key).lower()[0]] = name.lower()
+            found[name.lower()[0]] = name.lower()
+    elif isinstance(colours, list):
+        for name in colours:
+            found[str(name).lower()[0]] = str(name).lower()
+    return found or {"g": "green", "r": "red", "b": "blue", "y": "yellow"}
+
+
+def _phrase_code(rank: str, suit: str) -> str:
+    names = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+             "seven": "7", "eight": "8", "nine": "9", "ten": "10", "jack": "J", "knave": "J",
+             "queen": "Q", "king": "K"}
+    code = names.get(rank.lower(), rank)
+    return f"{code}{suit[0].upper()}"
+
+
+def _tricky_token(token: str) -> bool:
+    """A letter and a value 0-7: ``G4``."""
+    return (len(token) == 2 and token[0].isascii() and token[0].isalpha()
+            and token[1] in "01234567")
+
+
+class Query:
+    """A question as search terms: weights per term and sections boosted by cards."""
+
+    __slots__ = ("weights", "boosts", "cards")
+
+    def __init__(self) -> None:
+        self.weights: dict[str, float] = {}
+        self.boosts: dict[str, float] = {}
+        self.cards: list[str] = []
+
+    def add(self, term: str, weight: float) -> None:
+        self.weights[term] = max(self.weights.get(term, 0.0), weight)
+
+
+def parse_query(text: str, game: str | None = None) -> Query:
+    """Terms of a question, with card notation expanded and typos mapped to real words."""
+    idx = index()
+    query = Query()
+    text = re.sub(r"['\u2019]s\b", "", text)  # Hebrac's -> Hebrac, as in the index
+    if "of" in text.lower():  # no card phrase without its 'of'
+        text = re.sub(_CARD_PHRASE, lambda m: " " + _phrase_code(m.group(1), m.group(2)) + " ",
+                      text, flags=re.I)
+    words: list[str] = []
+    for token in _TOKEN.findall(text):
+        card = standard_card(token) if game in (None, "hebrac") else None
+        if card is not None:
+            query.cards.append(str(card))
+            words += card.name().replace(" of ", " ").split()
+            for sid in hebrac_card_sections(card):
+                query.boosts[sid] = query.boosts.get(sid, 0.0) + CARD_BONUS
+            continue
+        if _tricky_token(token) and game in (None, "tricky"):
+            colour = tricky_colours().get(token[0].lower())
+            if colour:
+                query.cards.append(f"{token[0].upper()}{token[1]}")
+                words += [colour, token[1]]
+                words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
+                continue
+        words.append(token)
+    for word in words:
+        for term in terms(word):
+            if term in idx.postings:
+                query.add(term, 1.0)
+                continue
+            for near, weight in near_terms(term, idx):
+                query.add(near, weight)
+    return query
+
+
+# -- ranking -----------------------------------------------------------------------------
+class Hit(NamedTuple):
+    section: Section
+    score: float
+
+
+def search(text: str, game: str | None = None, prefer: str | None = None,
+           limit: int = 5) -> list[Hit]:
+    """Sections ranked for a question, best first.
+
+    ``game`` keeps only that game's sections; ``prefer`` (the current game's
+    kind) ranks its sections ahead of the others' when both match.
+    """
+    idx = index()
+    query = parse_query(text, game)
+    scores: dict[int, float] = defaultdict(float)
+    matched: dict[int, int] = defaultdict(int)
+    for term, weight in query.weights.items():
+        idf = idx.idf[term]
+        for number, tf in idx.postings[term]:
+            norm = K1 * (1 - B + B * idx.lengths[number] / idx.average)
+            scores[number] += weight * idf * tf * (K1 + 1) / (tf + norm)
+            matched[number] += 1
+    if query.boosts:
+        positions = {s.id: n for n, s in enumerate(idx.sections)}
+        for sid, bonus in query.boosts.items():
+            if sid in positions:
+                scores[positions[sid]] += bonus
+    hits = []
+    wanted = len(query.weights)
+    for number, score in scores.items():
+        item = idx.sections[number]
+        if game is not None and item.game != game:
+            continue
+        if wanted > 1:  # sections matching more of the question's words come first
+            score *= 1 + 0.5 * matched[number] / wanted
+        in_title = sum(1 for term in query.weights if term in idx.titles[number])
+        if in_title:  # the question's words in the title: most likely the section meant
+            score *= 1 + TITLE_BONUS * in_title / max(1, len(idx.titles[number]))
+        if prefer is not None and item.game == prefer:
+            score *= 1.5
+        if ".ruling." in item.id:  # the rule itself first, unless the ruling fits better
+            score *= RULING_WEIGHT
+        hits.append(Hit(item, round(score, 4)))
+    hits.sort(key=lambda hit: (-hit.score, hit.section.id))
+    return hits[:limit]
+
+
+def lookup_seconds(queries: Sequence[str], game: str | None = None) -> float:
+    """Average seconds per search over ``queries`` once the index is built (benchmarks)."""
+    index()
+    start = time.perf_counter()
+    for text in queries:
+        search(text, game)
+    return (time.perf_counter() - start) / max(1, len(queries))

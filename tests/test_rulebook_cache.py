@@ -1,0 +1,163 @@
+"""The rulebook's index cache: read back equal to a fresh build, and never trusted when
+stale or damaged; rule lookups load only what they use."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion import resources, rulebook
+from companion.cards import full_deck
+
+QUESTIONS = [(None, "paralysis"), ("hebrac", "stealing sprit"), (None, "queen of spades"),
+             ("tricky", "does G4 win"), (None, "dragon"), ("hebrac", "what does QS do")]
+
+
+@pytest.fixture
+def fresh() -> Iterator[None]:
+    """No index in this process before or after the test."""
+    rulebook.forget_index()
+    yield
+    rulebook.forget_index()
+
+
+def load(folder: Path | None) -> rulebook.Index:
+    rulebook.forget_index()
+    return rulebook.load_index(folder)
+
+
+def ranked(question: str, game: str | None) -> list[tuple[str, float]]:
+    return [(hit.section.id, hit.score) for hit in rulebook.search(question, game)]
+
+
+def test_the_cache_reads_back_what_was_built(tmp_path: Path, fresh: None) -> None:
+    built = load(tmp_path)
+    assert (tmp_path / rulebook.CACHE_FILE).is_file()
+    answers = [ranked(question, game) for game, question in QUESTIONS]
+    loaded = load(tmp_path)
+    assert loaded is not built
+    assert loaded.parts() == built.parts()
+    assert all(isinstance(item, rulebook.Section) for item in loaded.sections)
+    assert [ranked(question, game) for game, question in QUESTIONS] == answers
+
+
+def test_the_cached_tables_are_the_files(tmp_path: Path, fresh: None) -> None:
+    load(tmp_path)
+    loaded = load(tmp_path)
+    for game in rulebook.GAMES:
+        with resources.rulebook_path(f"{game}.tables.toml").open("rb") as handle:
+            assert loaded.tables[game] == tomllib.load(handle)
+
+
+@pytest.mark.parametrize("damage", ["other key", "flipped byte", "cut short", "garbage",
+                                    "empty", "bad payload"])
+def test_a_stale_or_damaged_cache_is_rebuilt(tmp_path: Path, fresh: None, damage: str) -> None:
+    built = load(tmp_path)
+    path = tmp_path / rulebook.CACHE_FILE
+    good = path.read_bytes()
+    head, _, payload = good.partition(b"\n")
+    if damage == "other key":
+        path.write_bytes(b"another" + good)
+    elif damage == "flipped byte":
+        path.write_bytes(good[:-100] + bytes([good[-100] ^ 1]) + good[-99:])
+    elif damage == "cut short":
+        path.write_bytes(good[:len(good) // 2])
+    elif damage == "garbage":
+        path.write_bytes(os.urandom(5000))
+    elif damage == "empty":
+        path.write_bytes(b"")
+    else:  # a payload that matches its CRC yet is no index
+        import marshal
+        import zlib
+
+        junk = marshal.dumps(("not", "an", "index"))
+        key = head.rsplit(b" ", 1)[0]
+        path.write_bytes(b"%s %08x\n" % (key, zlib.crc32(junk)) + junk)
+    assert load(tmp_path).parts() == built.parts()
+    assert path.read_bytes() == good  # written again
+
+
+def test_the_key_follows_the_rulebook_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            fresh: None) -> None:
+    copy = tmp_path / "rulebook"
+    shutil.copytree(resources.resource_dir("rulebook"), copy)
+    monkeypatch.setattr(resources, "resource_dir", lambda name: copy)
+    key = rulebook.cache_key()
+    tables = copy / "hebrac.tables.toml"
+    text = tables.read_bytes()
+    stat = tables.stat()
+    tables.write_bytes(text.replace(b"ace = 12", b"ace = 13"))  # same size and times
+    os.utime(tables, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert rulebook.cache_key() != key
+    tables.write_bytes(text)
+    assert rulebook.cache_key() == key
+
+
+def test_an_unwritable_cache_folder_still_answers(tmp_path: Path, fresh: None) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    built = load(blocker / "cache")
+    assert load(blocker / "cache").parts() == built.parts()
+    assert not list(tmp_path.glob("**/*.tmp"))
+    if os.geteuid() != 0:  # root writes anywhere
+        folder = tmp_path / "read-only"
+        folder.mkdir()
+        folder.chmod(0o500)
+        try:
+            assert load(folder).parts() == built.parts()
+            assert list(folder.iterdir()) == []
+        finally:
+            folder.chmod(0o700)
+
+
+def test_every_card_passes_the_quick_card_test() -> None:
+    """``hebrac_card`` skips text that no card notation can be; every way to type a card
+    must pass that test."""
+    names = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+    symbols = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+    for card in full_deck():
+        assert card.suit is not None
+        rank = names.get(card.rank, str(card.rank))
+        text = str(card)
+        forms = [text, text.lower(), f" {text} ", card.rank_text + symbols[card.suit],
+                 symbols[card.suit] + card.rank_text, f"{card.rank_text} {symbols[card.suit]}",
+                 f"{rank} of {card.name().split()[-1]}", f"{rank.upper()}  OF  SPADES"]
+        for form in forms:
+            assert rulebook._may_be_card(form), form
+            assert rulebook.hebrac_card(form) is not None or "OF" in form, form
+    for joker in ("JK", "joker", "Jo", "jkr", " JOKER "):
+        assert rulebook.hebrac_card(joker) is not None
+    assert not rulebook._may_be_card("paralysis")
+    assert rulebook.hebrac_card("paralysis") is None
+
+
+LOOKUP = """
+import sys
+from companion.cli.main import run_words
+code = run_words(sys.argv[1:])
+wanted = ("tomllib", "json", "qrcode", "companion.rulebook.build", "companion.tricky.engine",
+          "companion.halfdeck.engine", "companion.elbereth.engine", "companion.hebrac.engine")
+print(code, *sorted(name for name in wanted if name in sys.modules))
+"""
+
+
+@pytest.mark.parametrize("words", [["rules", "hebrac", "paralysis"], ["rules", "hebrac", "QS"],
+                                   ["rules", "hebrac.spell.escape"]])
+def test_a_lookup_with_the_cache_loads_only_what_it_uses(tmp_path: Path,
+                                                          words: list[str]) -> None:
+    env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COLUMNS": "40"}
+    first = subprocess.run([sys.executable, "-m", "companion", *words], env=env,
+                           capture_output=True, check=True)
+    again = subprocess.run([sys.executable, "-m", "companion", *words], env=env,
+                           capture_output=True, check=True)
+    assert again.stdout == first.stdout and again.stderr == first.stderr == b""
+    found = subprocess.run([sys.executable, "-c", LOOKUP, *words], env=env,
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert found[-1] == "0"
