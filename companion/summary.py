@@ -187,6 +187,8 @@ def trail_sparks(engine: Any, width: int, *, ascii_only: bool = False) -> list[s
     if isinstance(trail[0], dict):
         names = list(dict.fromkeys(name for point in trail for name in point))
         series = [(name, [point.get(name) for point in trail]) for name in names]
+        if not series:  # no hero in play yet: no life to chart
+            return []
     else:
         label = "Equipment" if kind == "elbereth" else "Life"
         series = [(label, list(trail))]

@@ -65,8 +65,9 @@ def short_option(command: Any, option: str) -> str:
             flags = [o for o in param.opts if not o.startswith("--")]
             if flags:
                 return min(flags, key=len)
+    names = dispatch.option_names(command)
     return _shortest(option, prefixes(option)[2:],
-                     lambda c: dispatch.long_options(command, [c]) == [option])
+                     lambda c: dispatch.long_options(names, [c]) == [option])
 
 
 def short_action(kind: str, action: str) -> list[str]:
@@ -77,7 +78,7 @@ def short_action(kind: str, action: str) -> list[str]:
     words += [short_option(command, w) if w.startswith("--") else w for w in rest]
     kind_word = short_kind(kind)
     found = dispatch.route([kind_word, *words])
-    spelled = dispatch.long_options(command, found.args[found.at:])
+    spelled = dispatch.long_options(dispatch.option_names(command), found.args[found.at:])
     expected = [kind, verb, *rest]
     for number, word in enumerate(spelled):  # a short flag stands for its long option
         long = next((o for p in command.params if word in p.opts for o in p.opts

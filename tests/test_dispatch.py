@@ -172,11 +172,12 @@ def test_short_forms_are_spelled_out() -> None:
 
 def test_option_prefixes_are_spelled_out() -> None:
     attack = dispatch.leaf(("hebrac", "attack"))
-    assert dispatch.long_options(attack, ["4h", "--pris", "3s", "--pot=5s"]) == [
+    names = dispatch.option_names(attack)
+    assert dispatch.long_options(names, ["4h", "--pris", "3s", "--pot=5s"]) == [
         "4h", "--prisoner", "3s", "--potion=5s"]
-    assert dispatch.long_options(attack, ["--", "--pris"]) == ["--", "--pris"]
+    assert dispatch.long_options(names, ["--", "--pris"]) == ["--", "--pris"]
     with pytest.raises(BadInput, match="'--p' could be --potion, --prisoner: type more"):
-        dispatch.long_options(attack, ["--p", "3s"])
+        dispatch.long_options(names, ["--p", "3s"])
 
 
 def test_one_shot_short_forms(cli: CLI) -> None:
@@ -278,12 +279,13 @@ def test_keystrokes_script_meets_the_hebrac_target() -> None:
 
 
 def test_the_command_layer_has_no_import_cycle() -> None:
-    """main -> dispatch -> commands; the shell uses main and dispatch; the registry names
-    the modules it loads as text, so nothing imports back up the layer."""
+    """main -> dispatch -> commands, quick and declare; the shell uses main and dispatch;
+    the registry names the modules it loads as text, so nothing imports back up the
+    layer."""
     import ast
 
     folder = Path(__file__).resolve().parent.parent / "companion" / "cli"
-    layer = ("main", "dispatch", "commands", "shell")
+    layer = ("main", "dispatch", "commands", "shell", "quick", "declare")
     edges: dict[str, set[str]] = {}
     for name in layer:
         tree = ast.parse((folder / f"{name}.py").read_text())
@@ -296,8 +298,9 @@ def test_the_command_layer_has_no_import_cycle() -> None:
                 found |= {a.name.rsplit(".", 1)[-1] for a in node.names
                           if a.name.startswith("companion.cli")}
         edges[name] = (found & set(layer)) - {name}
-    assert edges == {"main": {"dispatch", "commands"}, "dispatch": {"commands"}, "commands": set(),
-                     "shell": {"dispatch", "main"}}
+    assert edges == {"main": {"dispatch"}, "dispatch": {"commands", "quick", "declare"},
+                     "commands": {"declare"}, "shell": {"dispatch", "main", "declare"},
+                     "quick": set(), "declare": set()}
 
 
 def test_each_game_help_lists_its_short_forms(cli: CLI) -> None:

@@ -34,7 +34,7 @@ WITH_NO_ERROR_LINE = {"hebrac check"}  # exit 1 means 'not legal', printed as th
 def leaf_commands() -> Iterator[tuple[list[str], Any]]:
     import typer.main
 
-    from companion.cli.commands import app
+    from companion.cli.main import app
 
     def walk(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
         children = getattr(command, "commands", None)

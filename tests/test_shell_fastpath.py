@@ -78,7 +78,7 @@ def test_both_paths_agree_without_a_game(cli: CLI, capsys: pytest.CaptureFixture
 def test_every_kind_is_registered_with_the_shared_status() -> None:
     import typer.main
 
-    from companion.cli.commands import app
+    from companion.cli.main import app
 
     tree = typer.main.get_command(app)
     for kind in KINDS:
@@ -87,7 +87,7 @@ def test_every_kind_is_registered_with_the_shared_status() -> None:
 
 
 def test_main_still_gives_the_app() -> None:
-    from companion.cli.commands import app
+    from companion.cli.main import app
 
     assert main.app is app
     with pytest.raises(AttributeError):

@@ -1,33 +1,29 @@
 """The ``companion`` command tree: one registry of top-level words, built on demand.
 
-``REGISTRY`` names every top-level word once (a game kind's sub-app or a
+``REGISTRY`` names every top-level word once (a game kind's group or a
 command) by where it lives, so nothing is imported until used: the dispatcher
-(``companion.cli.dispatch``) imports and builds only the command a line runs,
-and ``app`` (the whole tree, for help listings and completion) is assembled
-from the same list. A new top-level command is one ``Entry`` line here.
+(``companion.cli.dispatch``) imports only the command a line runs, and builds
+typer commands from the same list (the whole tree only for help listings and
+completion). A new top-level command is one ``Entry`` line here.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import cache
 from typing import Annotated, Any
 
-import typer
-
 from companion.cli.common import JsonOption, echo, emit_json, games
-from companion.cli.grammar import short_forms
+from companion.cli.declare import Argument, Context, Group, Option
 from companion.errors import CompanionError
-from companion.game import KINDS
 
 HELP = "Scorekeeper and rules companion for card games played with real cards."
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """A top-level word: ``target`` is ``module:attribute``, a ``typer.Typer`` (a group of
-    commands) or a command function; ``help`` is a group's line in the listing."""
+    """A top-level word: ``target`` is ``module:attribute``, a ``Group`` of commands or a
+    command function; ``help`` is a group's line in the listing."""
 
     name: str
     target: str
@@ -60,52 +56,8 @@ REGISTRY: tuple[Entry, ...] = (
 ENTRIES: dict[str, Entry] = {entry.name: entry for entry in REGISTRY}
 
 
-def root_app() -> typer.Typer:
-    """The top of every tree, whole or narrowed to one command: the same options and text."""
-    root = typer.Typer(
-        name="companion",
-        help=HELP,
-        no_args_is_help=True,
-        add_completion=False,
-        pretty_exceptions_enable=False,
-        rich_markup_mode=None,
-        context_settings={"help_option_names": ["-h", "--help"]},
-    )
-    root.callback()(main_options)
-    return root
-
-
-def add_entry(root: typer.Typer, entry: Entry, target: Any) -> None:
-    """Put one top-level word into ``root``: ``target`` is the entry's object (or a copy
-    narrowed to one command)."""
-    if isinstance(target, typer.Typer):
-        epilog = short_forms(entry.name) if entry.name in KINDS else None
-        if entry.help is None:
-            root.add_typer(target, name=entry.name, epilog=epilog)
-        else:
-            root.add_typer(target, name=entry.name, help=entry.help, epilog=epilog)
-    else:
-        root.command(entry.name, help=entry.help)(target)
-
-
-@cache
-def whole_app() -> typer.Typer:
-    """Every command: for help listings, completion and in-process callers."""
-    root = root_app()
-    for entry in REGISTRY:
-        add_entry(root, entry, entry.load())
-    return root
-
-
-def __getattr__(name: str) -> Any:
-    """``app``: the whole tree, assembled on first use."""
-    if name == "app":
-        return whole_app()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 def main_options(
-    plain: Annotated[bool, typer.Option(
+    plain: Annotated[bool, Option(
         "--plain", help="Clean text: no colour, bold or line editing.")] = False,
 ) -> None:
     """Scorekeeper and rules companion for card games played with real cards."""
@@ -114,13 +66,13 @@ def main_options(
     set_plain(plain)  # also resets it between commands of one process (the shell, tests)
 
 
-games_app = typer.Typer(
+games_app = Group(
     help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
 )
 
 
 @games_app.callback()
-def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def games_list(ctx: Context, as_json: JsonOption = False) -> None:
     """List saved games; '*' marks the current one."""
     if ctx.invoked_subcommand is not None:
         return
@@ -150,22 +102,25 @@ def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @games_app.command("rm")
 def games_rm(
-    name: Annotated[str, typer.Argument(help="The game to remove.")],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask.")] = False,
+    name: Annotated[str, Argument(help="The game to remove.")],
+    yes: Annotated[bool, Option("--yes", "-y", help="Do not ask.")] = False,
 ) -> None:
     """Remove a saved game (its last version stays among the backups)."""
     store = games().store
     if not store.exists(name):
         store.read(name)  # raises the not-found error
-    if not yes and not typer.confirm(f"Remove {name}?", default=False):
-        echo("Kept.")
-        raise typer.Exit(1)
+    if not yes:
+        from typer import confirm
+
+        if not confirm(f"Remove {name}?", default=False):
+            echo("Kept.")
+            raise SystemExit(1)
     store.remove(name)
     echo(f"Removed {name}; its last version is in {store.backup_path(name, 1)}.")
 
 
 @games_app.command("use")
-def games_use(name: Annotated[str, typer.Argument(help="The game to make current.")]) -> None:
+def games_use(name: Annotated[str, Argument(help="The game to make current.")]) -> None:
     """Make a saved game the current one."""
     store = games().store
     store.read(name)
@@ -175,7 +130,7 @@ def games_use(name: Annotated[str, typer.Argument(help="The game to make current
 
 def demo(
     example: Annotated[
-        str | None, typer.Argument(help="An example's name (default: the first).")
+        str | None, Argument(help="An example's name (default: the first).")
     ] = None,
 ) -> None:
     """Replay an example game in a temporary home and print every ruling."""

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
-
+from companion.cli.declare import Argument, Group, Option
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
@@ -21,10 +20,10 @@ from companion.cli.output import width as width
 from companion.game import Applied
 
 GameOption = Annotated[
-    str | None, typer.Option("--game", "-g", help="Act on this saved game, not the current one.")
+    str | None, Option("--game", "-g", help="Act on this saved game, not the current one.")
 ]
-JsonOption = Annotated[bool, typer.Option("--json", "-j", help="Print JSON instead of text.")]
-NameOption = Annotated[str | None, typer.Option("--name", help="Name of the new game.")]
+JsonOption = Annotated[bool, Option("--json", "-j", help="Print JSON instead of text.")]
+NameOption = Annotated[str | None, Option("--name", help="Name of the new game.")]
 
 
 def games() -> Any:
@@ -70,7 +69,7 @@ def print_log(applied: list[Applied]) -> None:
             echo(f"     {line}")
 
 
-def add_common_commands(app: typer.Typer, kind: str) -> None:
+def add_common_commands(app: Group, kind: str) -> None:
     """status, log, undo, redo and note for a game kind's sub-command."""
 
     @app.command()
@@ -95,7 +94,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
 
     @app.command()
     def undo(
-        count: Annotated[int, typer.Argument(help="How many actions.")] = 1,
+        count: Annotated[int, Argument(help="How many actions.")] = 1,
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:
@@ -115,7 +114,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
 
     @app.command()
     def redo(
-        count: Annotated[int, typer.Argument(help="How many actions.")] = 1,
+        count: Annotated[int, Argument(help="How many actions.")] = 1,
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:
@@ -137,7 +136,7 @@ def add_common_commands(app: typer.Typer, kind: str) -> None:
 
     @app.command()
     def note(
-        text: Annotated[list[str], typer.Argument(help="Free text kept with the game.")],
+        text: Annotated[list[str], Argument(help="Free text kept with the game.")],
         game: GameOption = None,
     ) -> None:
         """Keep a free note with the game."""

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games, width
+from companion.cli.declare import Argument, Option
 
 
 def elbereth_odds(
-    enemy: Annotated[str | None, typer.Argument(
+    enemy: Annotated[str | None, Argument(
         help="The enemy about to be attacked (name or strength); default: the missed one, "
              "else every enemy.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
@@ -32,9 +31,9 @@ def elbereth_odds(
 
 
 def halfdeck_odds(
-    target: Annotated[int | None, typer.Option(
+    target: Annotated[int | None, Option(
         help="Ask about this number instead of the encounter's.")] = None,
-    attribute: Annotated[str | None, typer.Option(
+    attribute: Annotated[str | None, Option(
         help="With --target: strength or magic.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:

@@ -17,12 +17,13 @@ lines here too. Options take unique prefixes as well (``--pris`` is
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from companion.cli.grammar import aliases, implicit_verb, kind_aliases
+from companion.cli.declare import Group, Param
+from companion.cli.grammar import aliases, implicit_verb, kind_aliases, short_forms
 from companion.errors import BadInput
 from companion.game import KINDS
 
@@ -42,37 +43,20 @@ class Route:
     at: int = 0
 
 
-# -- names, from the registry and typer's lists (nothing is built) ----------------------
+# -- names, from the registry and its groups (nothing is built) ----------------------
 def top_names(shell: bool = False) -> list[str]:
     from companion.cli.commands import REGISTRY
 
     return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
 
 
-def _name_of(info: Any) -> str:
-    """A command's or group's name as typer gives it."""
-    if getattr(info, "typer_instance", None) is not None:
-        return str(info.name or info.typer_instance.info.name)
-    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
-
-
-def children(group: Any) -> dict[str, Any]:
-    """A ``typer.Typer``'s commands and sub-groups by name, in registration order."""
-    found: dict[str, Any] = {}
-    for info in group.registered_commands:
-        found[_name_of(info)] = info.callback
-    for info in group.registered_groups:
-        found[_name_of(info)] = info.typer_instance
-    return found
-
-
 def target(path: tuple[str, ...]) -> Any:
-    """The registry's object at ``path``: a ``typer.Typer`` or a command function."""
+    """The registry's object at ``path``: a ``Group`` or a command function."""
     from companion.cli.commands import ENTRIES
 
     found = ENTRIES[path[0]].load()
     for name in path[1:]:
-        found = children(found)[name]
+        found = found.child(name)
     return found
 
 
@@ -106,14 +90,12 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
     """A sub-command of the group at ``path``; a game's aliases apply to its commands."""
     group = target(path)
     short = aliases(path[0]) if len(path) == 1 and path[0] in KINDS else {}
-    return pick(word, children(group), short)
+    return pick(word, group.names(), short)
 
 
 # -- the route ------------------------------------------------------------------------
 def route(args: list[str]) -> Route:
     """Follow the words down the registry to one command, spelling out short forms."""
-    import typer
-
     words = list(args)
     at = 0
     while at < len(words) and words[at] in ROOT_FLAGS:
@@ -126,12 +108,12 @@ def route(args: list[str]) -> Route:
     words[at] = name
     path: tuple[str, ...] = (name,)
     found = target(path)
-    while isinstance(found, typer.Typer):
+    while isinstance(found, Group):
         at += 1
         word = words[at] if at < len(words) else None
         if word is None or word.startswith("-") and word != "-":  # '-' is undo
             rest = words[at:]
-            runs_alone = bool(found.info.invoke_without_command)
+            runs_alone = found.runs_alone
             leaf = runs_alone and not any(w in HELP_FLAGS for w in rest)
             return Route(words, path, leaf, at)  # a listing unless the group runs by itself
         name = pick_in(path, word)
@@ -164,26 +146,114 @@ def expand_short(args: list[str]) -> list[str]:
     return words
 
 
-# -- building -------------------------------------------------------------------------
-def _narrowed(found: Any, rest: tuple[str, ...]) -> Any:
-    """A copy of a ``typer.Typer`` keeping only the command at ``rest`` (none when
-    ``rest`` is empty: a group that runs by itself)."""
-    import copy
+# -- building typer commands from the declarations ----------------------------------
+HELP = "Scorekeeper and rules companion for card games played with real cards."
+
+
+def typer_hint(hint: Any) -> Any:
+    """A declared type hint as typer reads it: ``Option``/``Argument`` records become
+    typer's own, the declared ``Context`` typer's context."""
+    import typing
 
     import typer
 
-    if not isinstance(found, typer.Typer):
-        return found
-    narrow = copy.copy(found)
-    keep = rest[:1]
-    narrow.registered_commands = [i for i in found.registered_commands if _name_of(i) in keep]
-    narrow.registered_groups = []
-    for info in found.registered_groups:
-        if _name_of(info) in keep:
-            info = copy.copy(info)
-            info.typer_instance = _narrowed(info.typer_instance, rest[1:])
-            narrow.registered_groups.append(info)
-    return narrow
+    from companion.cli.declare import Context
+
+    if hint is Context:
+        return typer.Context
+    if typing.get_origin(hint) is not typing.Annotated:
+        return hint
+    base, *marks = typing.get_args(hint)
+    made = [(typer.Option(*m.names, **m.settings) if m.kind == "option"
+             else typer.Argument(**m.settings)) if isinstance(m, Param) else m for m in marks]
+    return typing.Annotated[(base, *made)]
+
+
+def typer_callback(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` as typer must see it: its hints resolved and given typer's objects.
+    A wrapper carries them, so the declared function itself is left as it is."""
+    import functools
+    import inspect
+    import typing
+
+    hints = typing.get_type_hints(function, include_extras=True)
+    signature = inspect.signature(function)
+    params = [p.replace(annotation=typer_hint(hints.get(p.name, p.annotation)))
+              for p in signature.parameters.values()]
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    del call.__wrapped__  # typer must read the new signature, not follow it back
+    call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=params, return_annotation=hints.get("return", None))
+    call.__annotations__ = {p.name: p.annotation for p in params}
+    return call
+
+
+def typer_app(group: Group, keep: tuple[str, ...] | None = None) -> Any:
+    """``group`` as a ``typer.Typer``; with ``keep``, only the command at that path below
+    it (nothing below when ``keep`` is empty: a group that runs by itself)."""
+    import typer
+
+    app = typer.Typer(**group.settings)
+    if group.own is not None:
+        function, settings = group.own
+        app.callback(**settings)(typer_callback(function))
+    for name, (function, settings) in group.commands.items():
+        if keep is None or keep[:1] == (name,):
+            app.command(name, **settings)(typer_callback(function))
+    for name, (sub, settings) in group.groups.items():
+        if keep is None or keep[:1] == (name,):
+            app.add_typer(typer_app(sub, None if keep is None else keep[1:]),
+                          name=name, **settings)
+    return app
+
+
+def root_app() -> Any:
+    """The top of every tree, whole or narrowed to one command: the same options and text."""
+    import typer
+
+    from companion.cli.commands import main_options
+
+    root = typer.Typer(
+        name="companion",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    root.callback()(typer_callback(main_options))
+    return root
+
+
+def add_entry(root: Any, name: str, keep: tuple[str, ...] | None = None) -> None:
+    """Put one top-level word into ``root`` (only the command at ``keep`` below it, if
+    given)."""
+    from companion.cli.commands import ENTRIES
+
+    entry = ENTRIES[name]
+    found = entry.load()
+    if isinstance(found, Group):
+        epilog = short_forms(entry.name) if entry.name in KINDS else None
+        texts = {} if entry.help is None else {"help": entry.help}
+        root.add_typer(typer_app(found, keep), name=entry.name, epilog=epilog, **texts)
+    else:
+        root.command(entry.name, help=entry.help)(typer_callback(found))
+
+
+@cache
+def whole_app() -> Any:
+    """Every command as one ``typer.Typer``: help listings, completion, in-process callers."""
+    from companion.cli.commands import REGISTRY
+
+    root = root_app()
+    for entry in REGISTRY:
+        add_entry(root, entry.name)
+    return root
 
 
 @cache
@@ -192,11 +262,8 @@ def command(path: tuple[str, ...]) -> Any:
     shell runs the same commands again)."""
     import typer.main
 
-    from companion.cli.commands import ENTRIES, add_entry, root_app
-
     root = root_app()
-    entry = ENTRIES[path[0]]
-    add_entry(root, entry, _narrowed(entry.load(), path[1:]))
+    add_entry(root, path[0], path[1:])
     return typer.main.get_command(root)
 
 
@@ -205,11 +272,8 @@ def group(kind: str) -> Any:
     """One top-level group built whole (a game's commands: the shell's help and Tab)."""
     import typer.main
 
-    from companion.cli.commands import ENTRIES, add_entry, root_app
-
     root = root_app()
-    entry = ENTRIES[kind]
-    add_entry(root, entry, entry.load())
+    add_entry(root, kind)
     return typer.main.get_command(root).commands[kind]  # type: ignore[attr-defined]
 
 
@@ -217,8 +281,6 @@ def group(kind: str) -> Any:
 def tree() -> Any:
     """The whole click tree: help listings, completion, words no route reaches."""
     import typer.main
-
-    from companion.cli.commands import whole_app
 
     return typer.main.get_command(whole_app())
 
@@ -231,9 +293,13 @@ def leaf(path: tuple[str, ...]) -> Any:
     return found
 
 
-def long_options(found: Any, args: list[str]) -> list[str]:
-    """``args`` with unique prefixes of the command's long options spelled out."""
-    names = [o for p in found.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")]
+def option_names(found: Any) -> list[str]:
+    """A click command's long option names, ``--no-x`` forms included."""
+    return [o for p in found.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")]
+
+
+def long_options(names: list[str], args: list[str]) -> list[str]:
+    """``args`` with unique prefixes of the command's long options (``names``) spelled out."""
     spelled: list[str] = []
     for number, word in enumerate(args):
         if word == "--":
@@ -250,13 +316,18 @@ def long_options(found: Any, args: list[str]) -> list[str]:
     return spelled
 
 
-def run(args: list[str], *, whole: bool = False) -> Any:
-    """Run ``companion ARGS``: through the one command's tree, or the whole one (``whole``,
-    and whenever the words lead to a listing or nowhere). Errors are raised, not printed."""
+def run(args: list[str], *, whole: bool = False, quick: bool = True) -> Any:
+    """Run ``companion ARGS``: without typer when the quick path can (``quick``), else
+    through the one command's tree, or the whole one (``whole``, and whenever the words
+    lead to a listing or nowhere). Errors are raised, not printed."""
+    found = route(args)
+    if found.leaf and quick and not whole:
+        done, result = run_quick(found)
+        if done:
+            return result
     from companion.cli.helpformat import use_compact_help
 
     use_compact_help()  # help screens laid out for the real width
-    found = route(args)
     if not found.leaf:
         words = found.args if found.path else list(args)
         return tree().main(args=words, prog_name="companion", standalone_mode=False)
@@ -264,5 +335,108 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     end = root
     for name in found.path:
         end = end.commands[name]
-    words = found.args[:found.at] + long_options(end, found.args[found.at:])
+    words = found.args[:found.at] + long_options(option_names(end), found.args[found.at:])
     return root.main(args=words, prog_name="companion", standalone_mode=False)
+
+
+# -- the quick path: a command run without typer -------------------------------------
+class _Alone:
+    """The context a group's callback gets when no sub-command follows it."""
+
+    invoked_subcommand = None
+
+
+def run_quick(found: Route) -> tuple[bool, Any]:
+    """Run the one command ``found`` leads to without typer (``companion.cli.quick``):
+    ``(True, its result)``, or ``(False, None)`` when typer must read these words."""
+    from companion.cli import quick
+
+    known = quick.entry(found.path)
+    if known is None:
+        return False, None
+    rows, context = known
+    values = quick.read(rows, found.args[found.at:], long_options)
+    if values is None:
+        return False, None
+    from companion.cli.commands import main_options
+
+    function = target(found.path)
+    if isinstance(function, Group):  # a group that runs by itself ('games')
+        assert function.own is not None
+        function = function.own[0]
+    if context:
+        values[context] = _Alone()
+    lead = found.args[:found.args.index(found.path[0])]
+    main_options(plain=any(word in ROOT_FLAGS for word in lead))  # the root's callback
+    return True, function(**values)
+
+
+def describe() -> dict[tuple[str, ...], Any]:
+    """The quick path's table, read from the typer tree: for every command it may run
+    (a group's callback may run only a command of its own), the parameters' rows
+    (``quick.Row``) and the name of its context parameter (or None)."""
+    import typing
+
+    from companion.cli.declare import Context
+    from companion.cli.quick import Row
+
+    def row(param: Any) -> tuple[Any, ...]:
+        kind = "argument" if param.param_type_name == "argument" else (
+            "flag" if param.is_flag else "option")
+        type_ = {"StringParamType": "str", "IntParamType": "int"}.get(
+            type(param.type).__name__, "other")
+        if kind == "flag":
+            type_ = "bool"
+        elif param.nargs > 1:
+            type_ = "other"
+        return tuple(Row(param.name, kind, tuple(param.opts),
+                         tuple(getattr(param, "secondary_opts", ())), type_, param.nargs,
+                         bool(param.multiple), bool(param.required)))
+
+    def context_name(path: tuple[str, ...]) -> str | None:
+        found = target(path)
+        if isinstance(found, Group):
+            assert found.own is not None  # only a group with a callback runs by itself
+            found = found.own[0]
+        hints = typing.get_type_hints(found, include_extras=True)
+        return next((name for name, hint in hints.items() if hint is Context), None)
+
+    table: dict[tuple[str, ...], Any] = {}
+
+    def walk(node: Any, path: tuple[str, ...], called: bool) -> None:
+        is_group = hasattr(node, "commands")
+        if path and not called and (not is_group or node.invoke_without_command):
+            table[path] = (tuple(row(p) for p in node.params), context_name(path))
+        if is_group:
+            below = called or (bool(path) and node.callback is not None)
+            for name, child in node.commands.items():
+                walk(child, (*path, name), below)
+
+    walk(tree(), (), False)
+    return table
+
+
+def table_text() -> str:
+    """``companion/cli/command_table.py`` as ``describe`` makes it."""
+    lines = ['"""The commands\' parameters as typer reads them: the quick path\'s table.',
+             "",
+             "Made by ``python -m companion.cli.dispatch`` from the declarations; a test",
+             'fails when it is out of date. Rows: see ``companion.cli.quick.Row``."""',
+             "",
+             "from typing import Any",
+             "",
+             "COMMANDS: dict[tuple[str, ...], Any] = {"]
+    for path, (rows, context) in sorted(describe().items()):
+        lines += [f"    {path!r}: (", "        ("]
+        lines += [f"            {row!r}," for row in rows]
+        lines += ["        ),", f"        {context!r},", "    ),"]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # python -m companion.cli.dispatch: rewrite the table
+    from pathlib import Path
+
+    table = Path(__file__).with_name("command_table.py")
+    table.write_text(table_text(), encoding="utf-8")
+    print(f"wrote {table}")

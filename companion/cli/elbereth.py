@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
@@ -22,19 +20,20 @@ from companion.cli.common import (
     echo,
     new_game,
 )
+from companion.cli.declare import Argument, Group, Option
 from companion.cli.dice_odds import elbereth_odds
 from companion.cli.summary import add_summary
 
 KIND = "elbereth"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+app = Group(no_args_is_help=True, rich_markup_mode=None,
                   help="Elbereth: solitaire roguelike, seven floors, one die.")
 add_common_commands(app, KIND)
 add_summary(app, KIND)
 app.command("odds")(elbereth_odds)
 
-RollArg = Annotated[str | None, typer.Argument(help="The die (1-6).")]
-RollFlag = Annotated[bool, typer.Option("--roll", "-r", help="Let companion roll the die.")]
-Item = Annotated[str, typer.Argument(help="sword, staff, bow, armour, helm or gauntlets.")]
+RollArg = Annotated[str | None, Argument(help="The die (1-6).")]
+RollFlag = Annotated[bool, Option("--roll", "-r", help="Let companion roll the die.")]
+Item = Annotated[str, Argument(help="sword, staff, bow, armour, helm or gauntlets.")]
 
 
 def roll_die() -> int:
@@ -59,15 +58,15 @@ def _die(value: str | None, roll: bool, as_json: bool) -> str:
 
 @app.command()
 def new(
-    equip: Annotated[tuple[str, str] | None, typer.Option(
+    equip: Annotated[tuple[str, str] | None, Option(
         help="The two pieces of equipment to start with.")] = None,
-    bosses: Annotated[bool, typer.Option("--bosses", help="The boss mini-expansion.")]
+    bosses: Annotated[bool, Option("--bosses", help="The boss mini-expansion.")]
     = False,
-    short_boost: Annotated[str, typer.Option(help="A boost that falls short: settles the "
+    short_boost: Annotated[str, Option(help="A boost that falls short: settles the "
                                                   "miss, or is refused.")] = "settles",
-    bribe_from: Annotated[str, typer.Option(help="Bribes take equipped gear only, or any "
+    bribe_from: Annotated[str, Option(help="Bribes take equipped gear only, or any "
                                                  "not discarded.")] = "equipped",
-    bribe_key: Annotated[bool, typer.Option(help="A bribed boss gives the floor's key.")]
+    bribe_key: Annotated[bool, Option(help="A bribed boss gives the floor's key.")]
     = True,
     name: NameOption = None,
 ) -> None:
@@ -79,7 +78,7 @@ def new(
 
 @app.command()
 def attack(
-    enemy: Annotated[str, typer.Argument(help="rat, spider, snake, dragon, a boss, or a "
+    enemy: Annotated[str, Argument(help="rat, spider, snake, dragon, a boss, or a "
                                               "strength 3-6.")],
     roll: RollArg = None, roll_all: RollFlag = False,
     game: GameOption = None, as_json: JsonOption = False,
@@ -90,7 +89,7 @@ def attack(
 
 @app.command()
 def boost(
-    items: Annotated[list[str], typer.Argument(help="Equipped sword, staff or bow.")],
+    items: Annotated[list[str], Argument(help="Equipped sword, staff or bow.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """After a miss: turn offensive gear face down, +1 each."""
@@ -111,8 +110,8 @@ def wound(item: Item, game: GameOption = None, as_json: JsonOption = False) -> N
 
 @app.command()
 def bribe(
-    boss: Annotated[str, typer.Argument(help="knight, mage, marksman, merchant or smith.")],
-    item: Annotated[str | None, typer.Argument(help="The smith's protective item.")] = None,
+    boss: Annotated[str, Argument(help="knight, mage, marksman, merchant or smith.")],
+    item: Annotated[str | None, Argument(help="The smith's protective item.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Bosses expansion: give the boss his price instead of fighting."""
@@ -121,7 +120,7 @@ def bribe(
 
 @app.command()
 def pickup(
-    item: Annotated[str, typer.Argument(help="A piece of equipment, or the coin.")],
+    item: Annotated[str, Argument(help="A piece of equipment, or the coin.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Pick up an item card found in the dungeon."""
@@ -139,7 +138,7 @@ def break_wall(
 
 @app.command()
 def found(
-    what: Annotated[str, typer.Argument(help="stairs or shop.")],
+    what: Annotated[str, Argument(help="stairs or shop.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Record the down stairs or a shop turned up on this floor."""

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import typer
-
 from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
@@ -27,25 +25,26 @@ from companion.cli.common import (
     games,
     new_game,
 )
+from companion.cli.declare import Argument, Context, Group, Option
 from companion.cli.dice_odds import halfdeck_odds
 from companion.cli.summary import add_summary
 from companion.numbers import is_whole
 
 KIND = "halfdeck"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+app = Group(no_args_is_help=True, rich_markup_mode=None,
                   help="Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
 add_common_commands(app, KIND)
 add_summary(app, KIND)
 app.command("odds")(halfdeck_odds)
-cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,
+cards_app = Group(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")
-app.add_typer(cards_app, name="cards")
+app.add_group(cards_app, name="cards")
 
-RollArg = Annotated[str | None, typer.Argument(help="The die (1-6), or 'roll'.")]
-RollFlag = Annotated[bool, typer.Option("--roll", "-r", help="Let companion roll the die.")]
-PlayerOption = Annotated[int | None, typer.Option("--player", help="Whose (co-op).")]
-StrOption = Annotated[int | None, typer.Option("--str", help="Strength number.")]
-MagOption = Annotated[int | None, typer.Option("--mag", help="Magic number.")]
+RollArg = Annotated[str | None, Argument(help="The die (1-6), or 'roll'.")]
+RollFlag = Annotated[bool, Option("--roll", "-r", help="Let companion roll the die.")]
+PlayerOption = Annotated[int | None, Option("--player", help="Whose (co-op).")]
+StrOption = Annotated[int | None, Option("--str", help="Strength number.")]
+MagOption = Annotated[int | None, Option("--mag", help="Magic number.")]
 
 
 def roll_die() -> int:
@@ -128,17 +127,17 @@ def _act(game: str | None, action: str, as_json: bool, learn: tuple[str, ...] = 
 @app.command()
 def new(
     name: NameOption = None,
-    players: Annotated[int, typer.Option(help="Players, 1-4 (2+ is co-op).")] = 1,
-    endgame: Annotated[str, typer.Option(help="Endgame cards in the deck: treasure, boss "
+    players: Annotated[int, Option(help="Players, 1-4 (2+ is co-op).")] = 1,
+    endgame: Annotated[str, Option(help="Endgame cards in the deck: treasure, boss "
                                               "or both.")] = "both",
-    deck_size: Annotated[int | None, typer.Option(help="Dungeon deck size (26, or 25 with "
+    deck_size: Annotated[int | None, Option(help="Dungeon deck size (26, or 25 with "
                                                        "one endgame card).")] = None,
-    rescue: Annotated[str | None, typer.Option(help="Rescue mission: this hero is in the "
+    rescue: Annotated[str | None, Option(help="Rescue mission: this hero is in the "
                                                     "dungeon deck.")] = None,
-    trap_needs: Annotated[str, typer.Option(help="A hero may attempt a trap when a 6 "
+    trap_needs: Annotated[str, Option(help="A hero may attempt a trap when a 6 "
                                                  "could pass it (reach) or when it has the "
                                                  "attribute (attribute).")] = "reach",
-    shuffle_back: Annotated[bool, typer.Option(help="The endgame boss may be shuffled back "
+    shuffle_back: Annotated[bool, Option(help="The endgame boss may be shuffled back "
                                                     "before the first roll.")] = True,
 ) -> None:
     """Start a game (it becomes the current one)."""
@@ -148,7 +147,7 @@ def new(
 
 
 @cards_app.callback()
-def cards_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
+def cards_list(ctx: Context, as_json: JsonOption = False) -> None:
     """List the cards entered so far, with their numbers."""
     if ctx.invoked_subcommand is not None:
         return
@@ -171,15 +170,15 @@ def cards_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
 
 @cards_app.command("add")
 def cards_add(
-    name: Annotated[str, typer.Argument(help="The card's name.")],
-    kind: Annotated[str, typer.Option(help="hero, gear, minion, boss, trap, misc, "
+    name: Annotated[str, Argument(help="The card's name.")],
+    kind: Annotated[str, Option(help="hero, gear, minion, boss, trap, misc, "
                                            "endgame-boss or endgame-treasure.")],
     strength: StrOption = None,
     magic: MagOption = None,
-    loot: Annotated[int | None, typer.Option(help="Loot number.")] = None,
-    one_use: Annotated[bool, typer.Option("--one-use", help="Removed from play after "
+    loot: Annotated[int | None, Option(help="Loot number.")] = None,
+    one_use: Annotated[bool, Option("--one-use", help="Removed from play after "
                                                             "use.")] = False,
-    effect: Annotated[str | None, typer.Option(help="The card's text, shortened.")] = None,
+    effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
 ) -> None:
     """Enter a card (or correct one) in the catalog."""
     from companion.errors import BadInput
@@ -199,7 +198,7 @@ def cards_add(
 
 
 @cards_app.command("rm")
-def cards_rm(name: Annotated[str, typer.Argument(help="The card's name.")]) -> None:
+def cards_rm(name: Annotated[str, Argument(help="The card's name.")]) -> None:
     """Remove a card from the catalog (games keep their own copy)."""
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
@@ -214,7 +213,7 @@ def cards_rm(name: Annotated[str, typer.Argument(help="The card's name.")]) -> N
 
 @app.command()
 def hand(
-    cards: Annotated[list[str], typer.Argument(help="The hero cards drawn, by name.")],
+    cards: Annotated[list[str], Argument(help="The hero cards drawn, by name.")],
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Cards drawn from the hero deck into the hand (start, loot, redraw)."""
@@ -223,10 +222,10 @@ def hand(
 
 @app.command()
 def hero(
-    name: Annotated[str, typer.Argument(help="The hero card.")],
+    name: Annotated[str, Argument(help="The hero card.")],
     strength: StrOption = None, magic: MagOption = None,
-    replace: Annotated[str | None, typer.Option(help="The hero it replaces.")] = None,
-    pick: Annotated[bool, typer.Option("--pick", help="Co-op start: picked from the "
+    replace: Annotated[str | None, Option(help="The hero it replaces.")] = None,
+    pick: Annotated[bool, Option("--pick", help="Co-op start: picked from the "
                                                       "deck.")] = False,
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -243,13 +242,13 @@ def hero(
 
 @app.command()
 def equip(
-    hero: Annotated[str, typer.Argument(help="The hero in play.")],
-    gear: Annotated[str, typer.Argument(help="The gear card from the hand.")],
-    strength: Annotated[int | None, typer.Option("--str", help="Strength bonus, +N.")] = None,
-    magic: Annotated[int | None, typer.Option("--mag", help="Magic bonus, +N.")] = None,
-    one_use: Annotated[bool, typer.Option("--one-use", help="Removed from play once "
+    hero: Annotated[str, Argument(help="The hero in play.")],
+    gear: Annotated[str, Argument(help="The gear card from the hand.")],
+    strength: Annotated[int | None, Option("--str", help="Strength bonus, +N.")] = None,
+    magic: Annotated[int | None, Option("--mag", help="Magic bonus, +N.")] = None,
+    one_use: Annotated[bool, Option("--one-use", help="Removed from play once "
                                                             "used.")] = False,
-    standby: Annotated[bool, typer.Option("--standby", help="One-use gear kept for a "
+    standby: Annotated[bool, Option("--standby", help="One-use gear kept for a "
                                                             "boss.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -270,19 +269,19 @@ DUNGEON_FLAGS = ("minion", "boss", "trap", "misc", "endgame-boss", "endgame-trea
 
 @app.command()
 def draw(
-    name: Annotated[str, typer.Argument(help="The dungeon card turned up.")],
-    minion: Annotated[bool, typer.Option("--minion", help="A minion (life 1).")] = False,
-    boss: Annotated[bool, typer.Option("--boss", help="A boss (life 4).")] = False,
-    trap: Annotated[bool, typer.Option("--trap", help="A trap.")] = False,
-    misc: Annotated[bool, typer.Option("--misc", help="A miscellaneous card.")] = False,
-    endgame_boss: Annotated[bool, typer.Option("--endgame-boss", help="The endgame "
+    name: Annotated[str, Argument(help="The dungeon card turned up.")],
+    minion: Annotated[bool, Option("--minion", help="A minion (life 1).")] = False,
+    boss: Annotated[bool, Option("--boss", help="A boss (life 4).")] = False,
+    trap: Annotated[bool, Option("--trap", help="A trap.")] = False,
+    misc: Annotated[bool, Option("--misc", help="A miscellaneous card.")] = False,
+    endgame_boss: Annotated[bool, Option("--endgame-boss", help="The endgame "
                                                                       "boss.")] = False,
-    endgame_treasure: Annotated[bool, typer.Option("--endgame-treasure",
+    endgame_treasure: Annotated[bool, Option("--endgame-treasure",
                                                    help="The endgame treasure.")] = False,
     strength: StrOption = None, magic: MagOption = None,
-    loot: Annotated[int | None, typer.Option(help="Loot number.")] = None,
-    effect: Annotated[str | None, typer.Option(help="The card's text, shortened.")] = None,
-    one_use: Annotated[bool, typer.Option("--one-use", help="A one-use miscellaneous "
+    loot: Annotated[int | None, Option(help="Loot number.")] = None,
+    effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
+    one_use: Annotated[bool, Option("--one-use", help="A one-use miscellaneous "
                                                             "card.")] = False,
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -313,12 +312,12 @@ def draw(
 
 @app.command()
 def attack(
-    hero: Annotated[str, typer.Argument(help="The main attacker.")],
+    hero: Annotated[str, Argument(help="The main attacker.")],
     roll: RollArg = None,
-    assist: Annotated[tuple[str, str] | None, typer.Option(
+    assist: Annotated[tuple[str, str] | None, Option(
         help="Support attacker and die: --assist HERO ROLL (ROLL may be 'roll').")] = None,
     roll_all: RollFlag = False,
-    loot_to: Annotated[int | None, typer.Option(help="Co-op: the player who draws the "
+    loot_to: Annotated[int | None, Option(help="Co-op: the player who draws the "
                                                      "loot.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -334,10 +333,10 @@ def attack(
 
 @app.command("team-attack")
 def team_attack(
-    heroes: Annotated[list[str], typer.Argument(
+    heroes: Annotated[list[str], Argument(
         help="HERO ROLL HERO ROLL...: the main attacker first, then the supporters.")],
     roll_all: RollFlag = False,
-    from_: Annotated[int | None, typer.Option("--from", help="Co-op: whose team attack "
+    from_: Annotated[int | None, Option("--from", help="Co-op: whose team attack "
                                                              "card.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -361,7 +360,7 @@ def team_attack(
 
 @app.command()
 def challenge(
-    hero: Annotated[str, typer.Argument(help="The hero who tries the trap.")],
+    hero: Annotated[str, Argument(help="The hero who tries the trap.")],
     roll: RollArg = None, roll_all: RollFlag = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -378,7 +377,7 @@ def escape(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 @app.command("team-escape")
 def team_escape(
-    from_: Annotated[int | None, typer.Option("--from", help="Co-op: whose escape "
+    from_: Annotated[int | None, Option("--from", help="Co-op: whose escape "
                                                              "card.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -394,7 +393,7 @@ def shuffle_back(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 @app.command()
 def loot(
-    count: Annotated[int, typer.Argument(help="Hero cards to draw.")],
+    count: Annotated[int, Argument(help="Hero cards to draw.")],
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """A card's text gives hero cards to draw (name them with 'hand')."""
@@ -403,11 +402,11 @@ def loot(
 
 @app.command()
 def discard(
-    cards: Annotated[list[str], typer.Argument(help="Cards from the hand, or a hero or "
+    cards: Annotated[list[str], Argument(help="Cards from the hand, or a hero or "
                                                     "gear in play.")],
-    forced: Annotated[bool, typer.Option("--forced", help="A card's text makes you "
+    forced: Annotated[bool, Option("--forced", help="A card's text makes you "
                                                           "discard: no redraw.")] = False,
-    in_play: Annotated[bool, typer.Option("--in-play", help="The hero or gear in play, "
+    in_play: Annotated[bool, Option("--in-play", help="The hero or gear in play, "
                                                             "not the hand's copy.")] = False,
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -418,8 +417,8 @@ def discard(
 
 @app.command()
 def heal(
-    hero: Annotated[str, typer.Argument(help="The hero.")],
-    amount: Annotated[int, typer.Argument(help="Life gained (at most 4 in all).")],
+    hero: Annotated[str, Argument(help="The hero.")],
+    amount: Annotated[int, Argument(help="Life gained (at most 4 in all).")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """A card's text gives a hero life."""
@@ -428,8 +427,8 @@ def heal(
 
 @app.command()
 def hurt(
-    hero: Annotated[str, typer.Argument(help="The hero.")],
-    amount: Annotated[int, typer.Argument(help="Life lost.")],
+    hero: Annotated[str, Argument(help="The hero.")],
+    amount: Annotated[int, Argument(help="Life lost.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """A card's text takes a hero's life."""
@@ -438,10 +437,10 @@ def hurt(
 
 @app.command()
 def trade(
-    first: Annotated[int, typer.Argument(help="A player.")],
-    first_card: Annotated[str, typer.Argument(help="The card that player gives.")],
-    second: Annotated[int, typer.Argument(help="The other player.")],
-    second_card: Annotated[str, typer.Argument(help="The card the other gives.")],
+    first: Annotated[int, Argument(help="A player.")],
+    first_card: Annotated[str, Argument(help="The card that player gives.")],
+    second: Annotated[int, Argument(help="The other player.")],
+    second_card: Annotated[str, Argument(help="The card the other gives.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Co-op: two players swap a card each (once per player per preparatory phase)."""

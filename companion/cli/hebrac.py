@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
@@ -24,39 +22,40 @@ from companion.cli.common import (
     hebrac_engine_or_none,
     new_game,
 )
+from companion.cli.declare import Argument, Group, Option
 from companion.cli.hebrac_check import check_app
 from companion.cli.hebrac_odds import odds
 from companion.cli.summary import add_summary
 
 KIND = "hebrac"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+app = Group(no_args_is_help=True, rich_markup_mode=None,
                   help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
 add_common_commands(app, KIND)
 add_summary(app, KIND)
-app.add_typer(check_app, name="check")
+app.add_group(check_app, name="check")
 app.command("odds")(odds)
 
-Cards = Annotated[list[str], typer.Argument(help="Cards like 10H, QS, AD, JK.")]
+Cards = Annotated[list[str], Argument(help="Cards like 10H, QS, AD, JK.")]
 # A card may be named in words, unquoted: 'enter B1 queen of diamonds'.
-OneCard = Annotated[list[str], typer.Argument(help="A card like 10H or queen of hearts.",
+OneCard = Annotated[list[str], Argument(help="A card like 10H or queen of hearts.",
                                               metavar="CARD")]
-OptionalCards = Annotated[list[str] | None, typer.Argument(help="Cards like 10H, QS, AD, JK.")]
+OptionalCards = Annotated[list[str] | None, Argument(help="Cards like 10H, QS, AD, JK.")]
 
 
 @app.command()
 def new(
     name: NameOption = None,
-    life: Annotated[int, typer.Option(help="Starting and maximum life.")] = 15,
-    decks: Annotated[int, typer.Option(help="52-card decks in play.")] = 2,
-    jokers: Annotated[int, typer.Option(help="Jokers in play.")] = 4,
-    rules: Annotated[str, typer.Option(help="Rule revision: 2005 or classic.")] = "2005",
-    chambers: Annotated[int, typer.Option(help="Chambers per level (12 or more).")] = 12,
-    inventory_limit: Annotated[int, typer.Option(help="Most cards held (0: no limit).")] = 0,
-    late_potions: Annotated[bool, typer.Option(help="Strength potions after the attack.")] = False,
-    evil: Annotated[bool, typer.Option(help="Evil alignment: fake trades allowed.")] = False,
-    ace_offer_value: Annotated[int, typer.Option(help="An ace offered in a trade counts as.")]
+    life: Annotated[int, Option(help="Starting and maximum life.")] = 15,
+    decks: Annotated[int, Option(help="52-card decks in play.")] = 2,
+    jokers: Annotated[int, Option(help="Jokers in play.")] = 4,
+    rules: Annotated[str, Option(help="Rule revision: 2005 or classic.")] = "2005",
+    chambers: Annotated[int, Option(help="Chambers per level (12 or more).")] = 12,
+    inventory_limit: Annotated[int, Option(help="Most cards held (0: no limit).")] = 0,
+    late_potions: Annotated[bool, Option(help="Strength potions after the attack.")] = False,
+    evil: Annotated[bool, Option(help="Evil alignment: fake trades allowed.")] = False,
+    ace_offer_value: Annotated[int, Option(help="An ace offered in a trade counts as.")]
     = 12,
-    bag_partial: Annotated[str, typer.Option(
+    bag_partial: Annotated[str, Option(
         help="Bag of Meres, short offer: covers or refused.")] = "covers",
 ) -> None:
     """Start a game (it becomes the current one)."""
@@ -68,7 +67,7 @@ def new(
 
 @app.command()
 def enter(
-    words: Annotated[list[str], typer.Argument(
+    words: Annotated[list[str], Argument(
         help="Chamber like A1 (rows A-C), then the enemy card turned up.",
         metavar="CHAMBER [ENEMY]")],
     game: GameOption = None, as_json: JsonOption = False,
@@ -80,8 +79,8 @@ def enter(
 @app.command()
 def attack(
     cards: Cards,
-    potion: Annotated[str | None, typer.Option(help="Strength potion drunk this round.")] = None,
-    prisoner: Annotated[list[str] | None, typer.Option(
+    potion: Annotated[str | None, Option(help="Strength potion drunk this round.")] = None,
+    prisoner: Annotated[list[str] | None, Option(
         "--prisoner", "-p", help="Prisoner called (repeat).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -140,7 +139,7 @@ def refuse(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 @app.command()
 def take(
-    cards: Annotated[list[str], typer.Argument(
+    cards: Annotated[list[str], Argument(
         help="The treasure; then the 3 cards a KD gives or the 3 chambers a KS clears.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -164,7 +163,7 @@ def drop(card: OneCard, game: GameOption = None, as_json: JsonOption = False) ->
 
 
 @app.command()
-def move(chamber: Annotated[str, typer.Argument(help="A visited chamber.")],
+def move(chamber: Annotated[str, Argument(help="A visited chamber.")],
          game: GameOption = None, as_json: JsonOption = False) -> None:
     """Walk back to a chamber already explored."""
     act(KIND, game, join_action("move", chamber), as_json)
@@ -178,13 +177,13 @@ def next_level(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 @app.command()
 def cast(
-    spell: Annotated[str, typer.Argument(help="Spell name or unique prefix.")],
-    targets: Annotated[list[str] | None, typer.Argument(help="Chambers or cards.")] = None,
-    with_: Annotated[list[str] | None, typer.Option(
+    spell: Annotated[str, Argument(help="Spell name or unique prefix.")],
+    targets: Annotated[list[str] | None, Argument(help="Chambers or cards.")] = None,
+    with_: Annotated[list[str] | None, Option(
         "--with", "-w", help="Club card paid (repeat).")] = None,
-    count: Annotated[int | None, typer.Option(
+    count: Annotated[int | None, Option(
         "--count", "-n", help="Lives, chambers or cards bought.")] = None,
-    overpay: Annotated[bool, typer.Option(help="Spend cards not needed for the cost.")] = False,
+    overpay: Annotated[bool, Option(help="Spend cards not needed for the cost.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Cast a spell paid with magic potions (cheapest payment if --with is left out).
@@ -199,10 +198,10 @@ def cast(
 
 @app.command()
 def see(
-    words: Annotated[list[str], typer.Argument(
+    words: Annotated[list[str], Argument(
         help="Chamber looked at and its enemy card; more pairs for more chambers.",
         metavar="CHAMBER [ENEMY] [CHAMBER ENEMY...]")],
-    treasure: Annotated[str | None, typer.Option(
+    treasure: Annotated[str | None, Option(
         "--treasure", "-t", help="Its treasure (God Vision).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -221,7 +220,7 @@ def peek(cards: Cards, game: GameOption = None, as_json: JsonOption = False) -> 
 
 @app.command()
 def spells(game: GameOption = None, as_json: JsonOption = False,
-           every: Annotated[bool, typer.Option(
+           every: Annotated[bool, Option(
                "--all", help="With a game: every spell and why it cannot be cast now.")]
            = False) -> None:
     """Spell costs and timing; with a Hebrac game, which are castable now."""

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import typer
-
 from companion.cli.common import GameOption, JsonOption, echo, emit_json, hebrac_engine_or_none
+from companion.cli.declare import Argument, Group, Option
 
-check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+check_app = Group(no_args_is_help=True, rich_markup_mode=None,
                         help="Is this spell, trade, sale or attack legal? What is stolen?")
 
 ENCOUNTER_CARDS = {
@@ -36,23 +35,23 @@ def _print_verdict(verdict: Any, as_json: bool, legal_word: str = "Legal") -> No
         for reason in verdict.reasons[1:]:
             echo(f"  {reason}")
     if not verdict.legal:
-        raise typer.Exit(1)
+        raise SystemExit(1)
 
 
 @check_app.command("spell")
 def check_spell(
-    spell: Annotated[str, typer.Argument(help="Spell name or unique prefix.")],
-    with_: Annotated[list[str] | None, typer.Option("--with", "-w", help="Club card (repeat).")]
+    spell: Annotated[str, Argument(help="Spell name or unique prefix.")],
+    with_: Annotated[list[str] | None, Option("--with", "-w", help="Club card (repeat).")]
     = None,
-    scepter: Annotated[bool, typer.Option(help="The Scepter of Leynos is held.")] = False,
-    battle: Annotated[bool, typer.Option(help="In a battle.")] = False,
-    trading: Annotated[bool, typer.Option(help="Trading with an adventurer.")] = False,
-    encounter: Annotated[str | None, typer.Option(help="Facing: " + ", ".join(ENCOUNTER_CARDS))]
+    scepter: Annotated[bool, Option(help="The Scepter of Leynos is held.")] = False,
+    battle: Annotated[bool, Option(help="In a battle.")] = False,
+    trading: Annotated[bool, Option(help="Trading with an adventurer.")] = False,
+    encounter: Annotated[str | None, Option(help="Facing: " + ", ".join(ENCOUNTER_CARDS))]
     = None,
-    treasure: Annotated[str | None, typer.Option(help="The adventurer's treasure.")] = None,
-    count: Annotated[int | None, typer.Option(
+    treasure: Annotated[str | None, Option(help="The adventurer's treasure.")] = None,
+    count: Annotated[int | None, Option(
         "--count", "-n", help="Lives, chambers or cards bought.")] = None,
-    overpay: Annotated[bool, typer.Option(help="Cards beyond the cost are meant.")] = False,
+    overpay: Annotated[bool, Option(help="Cards beyond the cost are meant.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Can SPELL be cast with these potions, now?"""
@@ -137,10 +136,10 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
 
 @check_app.command("trade")
 def check_trade(
-    want: Annotated[str, typer.Argument(help="The adventurer's treasure.")],
-    offer: Annotated[list[str] | None, typer.Option(help="A card offered (repeat).")] = None,
-    bag: Annotated[bool, typer.Option(help="The Bag of Meres is held.")] = False,
-    ace_value: Annotated[int | None, typer.Option(help="What an offered ace counts.")] = None,
+    want: Annotated[str, Argument(help="The adventurer's treasure.")],
+    offer: Annotated[list[str] | None, Option(help="A card offered (repeat).")] = None,
+    bag: Annotated[bool, Option(help="The Bag of Meres is held.")] = False,
+    ace_value: Annotated[int | None, Option(help="What an offered ace counts.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Is this offer enough for the adventurer's treasure?"""
@@ -161,8 +160,8 @@ def check_trade(
 
 @check_app.command("steal")
 def check_steal(
-    cards: Annotated[list[str] | None, typer.Argument(help="The inventory.")] = None,
-    by: Annotated[str, typer.Option(help="enemy (takes the most valuable) or treasure "
+    cards: Annotated[list[str] | None, Argument(help="The inventory.")] = None,
+    by: Annotated[str, Option(help="enemy (takes the most valuable) or treasure "
                                           "(the least).")] = "enemy",
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -192,9 +191,9 @@ def check_steal(
 
 @check_app.command("price")
 def check_price(
-    card: Annotated[str, typer.Argument(help="The merchant's treasure.")],
-    pay: Annotated[list[str] | None, typer.Option(help="A gem card paid (repeat).")] = None,
-    bag: Annotated[bool, typer.Option(help="The Bag of Meres is held.")] = False,
+    card: Annotated[str, Argument(help="The merchant's treasure.")],
+    pay: Annotated[list[str] | None, Option(help="A gem card paid (repeat).")] = None,
+    bag: Annotated[bool, Option(help="The Bag of Meres is held.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """What does the merchant ask, and is this payment enough?"""
@@ -222,13 +221,13 @@ def check_price(
 
 @check_app.command("attack")
 def check_attack(
-    enemy: Annotated[str, typer.Argument(help="The enemy card.")],
-    cards: Annotated[list[str], typer.Argument(help="Attack card(s).")],
-    bracelet: Annotated[bool, typer.Option(help="Bracelet of Armok held (+3).")] = False,
-    prisoners: Annotated[int, typer.Option(help="Prisoners called (+3 each).")] = 0,
-    potion: Annotated[int, typer.Option(help="Strength potion points.")] = 0,
-    super_: Annotated[bool, typer.Option("--super", help="Super Strength (cards x2).")] = False,
-    curse: Annotated[bool, typer.Option(help="Curse holds (enemy life halved).")] = False,
+    enemy: Annotated[str, Argument(help="The enemy card.")],
+    cards: Annotated[list[str], Argument(help="Attack card(s).")],
+    bracelet: Annotated[bool, Option(help="Bracelet of Armok held (+3).")] = False,
+    prisoners: Annotated[int, Option(help="Prisoners called (+3 each).")] = 0,
+    potion: Annotated[int, Option(help="Strength potion points.")] = 0,
+    super_: Annotated[bool, Option("--super", help="Super Strength (cards x2).")] = False,
+    curse: Annotated[bool, Option(help="Curse holds (enemy life halved).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Does this round win, and what does it cost?"""

@@ -8,24 +8,23 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
-
 from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games, width
+from companion.cli.declare import Option
 
 
 def odds(
-    next_: Annotated[int | None, typer.Option(
+    next_: Annotated[int | None, Option(
         "--next", help="Chance that a card or kind turns up among the next N cards.")] = None,
-    card: Annotated[str | None, typer.Option(help="The card --next asks about, like AS.")]
+    card: Annotated[str | None, Option(help="The card --next asks about, like AS.")]
     = None,
-    kind: Annotated[str | None, typer.Option(
+    kind: Annotated[str | None, Option(
         help="The kind --next asks about: joker, ace, king, queen, jack, face, red, "
              "hearts, strength-potion, ...")] = None,
-    potion: Annotated[str | None, typer.Option(
+    potion: Annotated[str | None, Option(
         help="Count this strength potion in the coming round.")] = None,
-    prisoner: Annotated[list[str] | None, typer.Option(
+    prisoner: Annotated[list[str] | None, Option(
         help="Count this prisoner as called (repeat).")] = None,
-    assumptions: Annotated[bool, typer.Option(
+    assumptions: Annotated[bool, Option(
         "--assumptions", help="Also spell out what the figures assume.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:

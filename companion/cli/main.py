@@ -22,15 +22,12 @@ from companion.text import TERMINAL_CONTROL
 
 
 def __getattr__(name: str) -> Any:
-    """``app`` and the rest of the command tree, imported on first use."""
-    if name.startswith("__"):  # the import system asks for __path__ and the like
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from companion.cli import commands
+    """``app``: the whole command tree as a ``typer.Typer``, built on first use."""
+    if name == "app":
+        from companion.cli.dispatch import whole_app
 
-    try:
-        return getattr(commands, name)
-    except AttributeError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run(argv: list[str] | None = None) -> NoReturn:

@@ -18,27 +18,26 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
-
 from companion.cli.common import JsonOption, echo, echo_lines, emit_json, width
+from companion.cli.declare import Argument, Option
 
 SEE_ALSO = 4
 SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
 MIN_WIDTH = 40
 
-Words = Annotated[list[str] | None, typer.Argument(
+Words = Annotated[list[str] | None, Argument(
     help="[GAME] then a question, a card (QS, 10H, G4) or a section id.", show_default=False,
     metavar="[GAME] QUERY...")]
 
 
 def rules_command(
     words: Words = None,
-    toc: Annotated[bool, typer.Option("--toc", help="List the game's sections.")] = False,
-    diff: Annotated[bool, typer.Option("--diff", help="Hebrac: 2005 vs classic text.")]
+    toc: Annotated[bool, Option("--toc", help="List the game's sections.")] = False,
+    diff: Annotated[bool, Option("--diff", help="Hebrac: 2005 vs classic text.")]
     = False,
-    check: Annotated[bool, typer.Option("--check", help="Check the rulebook itself.")] = False,
-    plain: Annotated[bool, typer.Option("--plain", help="No colour or bold.")] = False,
-    sources: Annotated[bool, typer.Option(
+    check: Annotated[bool, Option("--check", help="Check the rulebook itself.")] = False,
+    plain: Annotated[bool, Option("--plain", help="No colour or bold.")] = False,
+    sources: Annotated[bool, Option(
         "--sources", help="Where a section sits and comes from; related sections titled.")]
     = False,
     as_json: JsonOption = False,
@@ -319,4 +318,4 @@ def _check(as_json: bool) -> None:
         echo(f"Rulebook OK: {total} sections")
         echo_lines(f"  {name} {count}" for name, count in counts.items())
     if problems:
-        raise typer.Exit(1)
+        raise SystemExit(1)

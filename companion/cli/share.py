@@ -12,9 +12,8 @@ import textwrap
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from companion.cli.common import GameOption, echo, echo_lines, games, width, write_output
+from companion.cli.declare import Argument, Option
 from companion.cli.output import status_sparks
 from companion.errors import BadInput, DataProblem
 
@@ -24,14 +23,14 @@ MAX_READ_BYTES = 1024 * 1024
 
 def share(
     game: GameOption = None,
-    qr: Annotated[bool, typer.Option("--qr", help="A QR code (the default).")] = False,
-    text: Annotated[bool, typer.Option("--text", help="The code as one line of text.")]
+    qr: Annotated[bool, Option("--qr", help="A QR code (the default).")] = False,
+    text: Annotated[bool, Option("--text", help="The code as one line of text.")]
     = False,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the code to FILE.",
+    output: Annotated[Path | None, Option("--output", "-o", help="Write the code to FILE.",
                                                 metavar="FILE")] = None,
-    ascii_only: Annotated[bool, typer.Option("--ascii", help="Draw the QR code with '#'.")]
+    ascii_only: Annotated[bool, Option("--ascii", help="Draw the QR code with '#'.")]
     = False,
-    invert: Annotated[bool, typer.Option("--invert", help="For a light screen: draw the "
+    invert: Annotated[bool, Option("--invert", help="For a light screen: draw the "
                                                           "dark modules.")] = False,
 ) -> None:
     """Print the game's share code as a QR code, as text, or into a file."""
@@ -89,12 +88,12 @@ def say(message: str) -> None:
 
 
 def import_game(
-    source: Annotated[str, typer.Argument(
+    source: Annotated[str, Argument(
         help="A share code, a file holding one, a saved game's own .toml file, or - to "
              "read it from stdin.", metavar="CODE|FILE|-")],
-    name: Annotated[str | None, typer.Option("--name", help="Save it under this name.")]
+    name: Annotated[str | None, Option("--name", help="Save it under this name.")]
     = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace a saved game of that name "
+    force: Annotated[bool, Option("--force", help="Replace a saved game of that name "
                                                         "(it goes to the backups).")] = False,
 ) -> None:
     """Bring in a shared game: checked and replayed before anything is written."""

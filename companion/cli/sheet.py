@@ -6,30 +6,29 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from companion.cli.common import GameOption, echo, games, write_output
+from companion.cli.declare import Argument, Option
 from companion.errors import BadInput, CompanionError
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
 
 
 def sheet(
-    words: Annotated[list[str] | None, typer.Argument(
+    words: Annotated[list[str] | None, Argument(
         help="The game kind (hebrac, tricky, halfdeck, elbereth); more names after "
              "--players.", metavar="[GAME_KIND]")] = None,
     game: GameOption = None,
-    blank: Annotated[bool, typer.Option("--blank", help="An empty sheet to fill in by hand.")]
+    blank: Annotated[bool, Option("--blank", help="An empty sheet to fill in by hand.")]
     = False,
-    players: Annotated[list[str] | None, typer.Option(
+    players: Annotated[list[str] | None, Option(
         "--players", help="Blank sheet: the players' names, or how many.",
         metavar="NAME... | N")] = None,
-    fmt: Annotated[str | None, typer.Option(
+    fmt: Annotated[str | None, Option(
         "--format", help="text (40 columns), md (for a chat) or html (to print).",
         metavar="text|md|html")] = None,
-    output: Annotated[Path | None, typer.Option(
+    output: Annotated[Path | None, Option(
         "--output", "-o", help="Write to FILE instead of the screen.", metavar="FILE")] = None,
-    paper: Annotated[str, typer.Option("--paper", help="HTML: the paper it prints on.",
+    paper: Annotated[str, Option("--paper", help="HTML: the paper it prints on.",
                                        metavar="a4|letter")] = "a4",
 ) -> None:
     """Print a score sheet: the saved game's, or a blank one (--blank)."""

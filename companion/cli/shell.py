@@ -26,9 +26,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
-import typer
-
 from companion.cli import dispatch, grammar
+from companion.cli.declare import Group, Option
 from companion.cli.output import echo, echo_lines, error_text, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.store import check_name
@@ -381,7 +380,7 @@ def _takes_game(path: tuple[str, ...]) -> bool:
     import inspect
 
     found = dispatch.target(path)
-    return callable(found) and not isinstance(found, typer.Typer) and \
+    return callable(found) and not isinstance(found, Group) and \
         "game" in inspect.signature(found).parameters
 
 
@@ -504,10 +503,10 @@ def run_shell(game: str | None) -> int:
 
 
 def shell_command(
-    game: Annotated[str | None, typer.Option(
+    game: Annotated[str | None, Option(
         "--game", "-g", help="Play this saved game, not the current one.")] = None,
 ) -> None:
     """Interactive shell: a game's commands without the prefix, 'help' lists them."""
     code = run_shell(game)
     if code:
-        raise typer.Exit(code)
+        raise SystemExit(code)

@@ -6,15 +6,14 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
-import typer
-
 from companion.cli.common import JsonOption, echo, echo_lines, emit_json, games, width, write_output
+from companion.cli.declare import Argument, Option
 from companion.cli.output import blocks_allowed
 from companion.errors import BadInput
 
-KindArgument = Annotated[str | None, typer.Argument(
+KindArgument = Annotated[str | None, Argument(
     help="Only this game kind (hebrac, tricky, halfdeck, elbereth).", metavar="[GAME_KIND]")]
-AllOption = Annotated[bool, typer.Option("--all", help="Games still being played too.")]
+AllOption = Annotated[bool, Option("--all", help="Games still being played too.")]
 
 
 def warn(message: str) -> None:
@@ -30,7 +29,7 @@ def _kind(word: str | None) -> str | None:
 
 def stats(
     kind: KindArgument = None,
-    player: Annotated[str | None, typer.Option(
+    player: Annotated[str | None, Option(
         "--player", help="Tricky Dungeon: one player's wins, streaks and heroes.")] = None,
     as_json: JsonOption = False,
     every: AllOption = False,
@@ -54,10 +53,10 @@ def stats(
 
 def export(
     kind: KindArgument = None,
-    csv: Annotated[bool, typer.Option("--csv", help="Comma-separated values, for a "
+    csv: Annotated[bool, Option("--csv", help="Comma-separated values, for a "
                                                     "spreadsheet.")] = False,
     every: AllOption = False,
-    output: Annotated[Path | None, typer.Option(
+    output: Annotated[Path | None, Option(
         "--output", "-o", help="Write to FILE instead of the screen.", metavar="FILE")] = None,
 ) -> None:
     """Every saved game as a table: one row per game, one per round for Tricky."""

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer
-
 from companion.cli.common import GameOption, JsonOption, echo, echo_lines, emit_json, games
+from companion.cli.declare import Group
 from companion.cli.output import blocks_allowed, width
 
 
@@ -15,7 +14,7 @@ def ascii_only() -> bool:
     return not blocks_allowed()
 
 
-def add_summary(app: typer.Typer, kind: str) -> None:
+def add_summary(app: Group, kind: str) -> None:
     """The ``summary`` verb of a game kind."""
 
     @app.command("summary")

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-import typer
-
 from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
@@ -24,12 +22,13 @@ from companion.cli.common import (
     new_game,
     width,
 )
+from companion.cli.declare import Argument, Group, Option
 from companion.cli.output import fit
 from companion.cli.summary import add_summary
 from companion.errors import BadInput
 
 KIND = "tricky"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+app = Group(no_args_is_help=True, rich_markup_mode=None,
                   help="Tricky Dungeon: score sheet and trick referee for 2-4 players.")
 add_common_commands(app, KIND)
 add_summary(app, KIND)
@@ -40,19 +39,19 @@ Pair = tuple[int, int]
 
 @app.command()
 def new(
-    players: Annotated[list[str], typer.Argument(
+    players: Annotated[list[str], Argument(
         help="2 to 4 players in seating order, clockwise (with --race, a number is the "
              "gold to reach).")],
-    hero_set: Annotated[str | None, typer.Option(
+    hero_set: Annotated[str | None, Option(
         "--set", help="Hero set: A (for beginners), B, C or all.")] = None,
-    rounds_per_player: Annotated[int | None, typer.Option(
+    rounds_per_player: Annotated[int | None, Option(
         help="Longer game: rounds each player is active (2, or 4 with two players).")] = None,
-    race: Annotated[bool, typer.Option(
+    race: Annotated[bool, Option(
         "--race", help="Race: the first to 15 gold at a round's end wins ('--race 20': "
                        "to 20).")] = False,
-    guild: Annotated[bool, typer.Option(
+    guild: Annotated[bool, Option(
         help="Adventurers Guild: 5 rounds each, each hero once per player.")] = False,
-    random_heroes: Annotated[bool, typer.Option(
+    random_heroes: Annotated[bool, Option(
         help="Random Dungeon: all 15 heroes, two may be passed on.")] = False,
     name: NameOption = None,
 ) -> None:
@@ -74,19 +73,19 @@ def new(
 
 @app.command("round")
 def round_(
-    hero: Annotated[list[str], typer.Argument(
+    hero: Annotated[list[str], Argument(
         help="The hero picked (name or its start), then its trump: a colour (Barbarian, "
              "Troubadour) or a value (Knight).", metavar="HERO [TRUMP]")],
-    trump: Annotated[str | None, typer.Option(
+    trump: Annotated[str | None, Option(
         metavar="COLOUR|VALUE", help="The trump, if not given after the hero.")]
     = None,
-    predict: Annotated[int | None, typer.Option(
+    predict: Annotated[int | None, Option(
         metavar="N", help="Seer: tricks + potions predicted.")] = None,
-    exchange: Annotated[int | None, typer.Option(
+    exchange: Annotated[int | None, Option(
         metavar="N", help="Cards the active player exchanged.")] = None,
-    active: Annotated[str | None, typer.Option(
+    active: Annotated[str | None, Option(
         help="The active player (any player in round 1; then clockwise).")] = None,
-    pass_: Annotated[list[str] | None, typer.Option(
+    pass_: Annotated[list[str] | None, Option(
         "--pass", metavar="HERO", help="Random Dungeon: a hero passed on (up to 2).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -98,11 +97,11 @@ def round_(
 
 @app.command()
 def exchange(
-    cards: Annotated[list[str] | None, typer.Argument(
+    cards: Annotated[list[str] | None, Argument(
         help="How many cards ('exchange 2'), or the cards put aside if shown (open "
              "exchange with two players).", metavar="[N | CARD...]")] = None,
-    count: Annotated[int | None, typer.Option(metavar="N", help="How many cards.")] = None,
-    player: Annotated[str | None, typer.Option(
+    count: Annotated[int | None, Option(metavar="N", help="How many cards.")] = None,
+    player: Annotated[str | None, Option(
         help="Who exchanges (default: the active player, then the other).")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -113,7 +112,7 @@ def exchange(
 
 @app.command()
 def predict(
-    number: Annotated[int, typer.Argument(help="Tricks + potions the Seer will collect.")],
+    number: Annotated[int, Argument(help="Tricks + potions the Seer will collect.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """The Seer's prediction, after the exchange."""
@@ -122,7 +121,7 @@ def predict(
 
 @app.command()
 def trick(
-    cards: Annotated[list[str], typer.Argument(
+    cards: Annotated[list[str], Argument(
         help="One card per player, in play order from the leader: G4, r0, 4G, 'green 4'.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -132,13 +131,13 @@ def trick(
 
 @app.command()
 def result(
-    tricks: Annotated[int | None, typer.Option(help="Tricks the active player won.")] = None,
-    potions: Annotated[int | None, typer.Option(help="Potions collected.")] = None,
-    spells: Annotated[int | None, typer.Option(help="Spells (3s and 4s) collected.")] = None,
-    goblins: Annotated[int | None, typer.Option(help="Goblins (1s, 2s) collected.")] = None,
-    orcs: Annotated[int | None, typer.Option(help="Orcs (5s, 6s) collected.")] = None,
-    ogres: Annotated[int | None, typer.Option(help="Ogres (7s) collected.")] = None,
-    last_trick: Annotated[bool | None, typer.Option(
+    tricks: Annotated[int | None, Option(help="Tricks the active player won.")] = None,
+    potions: Annotated[int | None, Option(help="Potions collected.")] = None,
+    spells: Annotated[int | None, Option(help="Spells (3s and 4s) collected.")] = None,
+    goblins: Annotated[int | None, Option(help="Goblins (1s, 2s) collected.")] = None,
+    orcs: Annotated[int | None, Option(help="Orcs (5s, 6s) collected.")] = None,
+    ogres: Annotated[int | None, Option(help="Ogres (7s) collected.")] = None,
+    last_trick: Annotated[bool | None, Option(
         "--last-trick/--no-last-trick", help="Whether the active player won the last trick.")]
     = None,
     game: GameOption = None, as_json: JsonOption = False,
@@ -169,28 +168,28 @@ def scores(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 @app.command()
 def deck(
-    colours: Annotated[Four | None, typer.Option(
+    colours: Annotated[Four | None, Option(
         metavar="C C C C", help="Colour names (their first letters are the card letters).")]
     = None,
-    stars: Annotated[Four | None, typer.Option(
+    stars: Annotated[Four | None, Option(
         metavar="R1 B2 Y3 G4", help="Stars of each colour.")] = None,
-    potion: Annotated[Four | None, typer.Option(
+    potion: Annotated[Four | None, Option(
         "--potion", "--potions", metavar="R1 B2 Y5 G6", help="The potion card of each colour.")]
     = None,
-    thief_base: Annotated[Pair | None, typer.Option(
+    thief_base: Annotated[Pair | None, Option(
         metavar="N N", help="Thief's gold with 2-3 players, with 4.")] = None,
-    trickster_base: Annotated[Pair | None, typer.Option(
+    trickster_base: Annotated[Pair | None, Option(
         metavar="N N", help="Trickster's gold with 2-3 players, with 4.")] = None,
-    barbarian_minimum: Annotated[Pair | None, typer.Option(
+    barbarian_minimum: Annotated[Pair | None, Option(
         metavar="N N", help="Barbarian's minimum with 2-3 players, with 4.")] = None,
-    sorcerer_minimum: Annotated[Pair | None, typer.Option(
+    sorcerer_minimum: Annotated[Pair | None, Option(
         metavar="N N", help="Sorcerer's minimum with 2-3 players, with 4.")] = None,
-    knight_minimum: Annotated[Pair | None, typer.Option(
+    knight_minimum: Annotated[Pair | None, Option(
         metavar="N N", help="Knight's minimum with 2-3 players, with 4.")] = None,
-    confirm: Annotated[bool, typer.Option(
+    confirm: Annotated[bool, Option(
         help="The players checked every setting against their cards.")] = False,
-    reset: Annotated[bool, typer.Option(help="Back to the rulebook's defaults.")] = False,
-    game: Annotated[str | None, typer.Option(
+    reset: Annotated[bool, Option(help="Back to the rulebook's defaults.")] = False,
+    game: Annotated[str | None, Option(
         "--game", "-g", help="Show or change this game's copy (the game is replayed).")]
     = None,
     as_json: JsonOption = False,
@@ -282,7 +281,7 @@ def _wrapped(lines: list[str]) -> list[str]:
 
 @app.command()
 def heroes(
-    game: Annotated[str | None, typer.Option(
+    game: Annotated[str | None, Option(
         "--game", "-g", help="Show this game's heroes and numbers.")] = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -1,0 +1,889 @@
+"""The commands' parameters as typer reads them: the quick path's table.
+
+Made by ``python -m companion.cli.dispatch`` from the declarations; a test
+fails when it is out of date. Rows: see ``companion.cli.quick.Row``."""
+
+from typing import Any
+
+COMMANDS: dict[tuple[str, ...], Any] = {
+    ('demo',): (
+        (
+            ('example', 'argument', ('example',), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'attack'): (
+        (
+            ('enemy', 'argument', ('enemy',), (), 'str', 1, False, True),
+            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'block'): (
+        (
+            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'boost'): (
+        (
+            ('items', 'argument', ('items',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'break-wall'): (
+        (
+            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'bribe'): (
+        (
+            ('boss', 'argument', ('boss',), (), 'str', 1, False, True),
+            ('item', 'argument', ('item',), (), 'str', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'descend'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'found'): (
+        (
+            ('what', 'argument', ('what',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'log'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'new'): (
+        (
+            ('equip', 'option', ('--equip',), (), 'other', 2, False, False),
+            ('bosses', 'flag', ('--bosses',), (), 'bool', 1, False, False),
+            ('short_boost', 'option', ('--short-boost',), (), 'str', 1, False, False),
+            ('bribe_from', 'option', ('--bribe-from',), (), 'str', 1, False, False),
+            ('bribe_key', 'flag', ('--bribe-key',), ('--no-bribe-key',), 'bool', 1, False, False),
+            ('name', 'option', ('--name',), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'note'): (
+        (
+            ('text', 'argument', ('text',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'odds'): (
+        (
+            ('enemy', 'argument', ('enemy',), (), 'str', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'pickup'): (
+        (
+            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'redo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'shop'): (
+        (
+            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'status'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'summary'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'undo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('elbereth', 'wound'): (
+        (
+            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('export',): (
+        (
+            ('kind', 'argument', ('kind',), (), 'str', 1, False, False),
+            ('csv', 'flag', ('--csv',), (), 'bool', 1, False, False),
+            ('every', 'flag', ('--all',), (), 'bool', 1, False, False),
+            ('output', 'option', ('--output', '-o'), (), 'other', 1, False, False),
+        ),
+        None,
+    ),
+    ('games',): (
+        (
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        'ctx',
+    ),
+    ('halfdeck', 'attack'): (
+        (
+            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('assist', 'option', ('--assist',), (), 'other', 2, False, False),
+            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
+            ('loot_to', 'option', ('--loot-to',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'cards'): (
+        (
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        'ctx',
+    ),
+    ('halfdeck', 'challenge'): (
+        (
+            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'discard'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('forced', 'flag', ('--forced',), (), 'bool', 1, False, False),
+            ('in_play', 'flag', ('--in-play',), (), 'bool', 1, False, False),
+            ('player', 'option', ('--player',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'draw'): (
+        (
+            ('name', 'argument', ('name',), (), 'str', 1, False, True),
+            ('minion', 'flag', ('--minion',), (), 'bool', 1, False, False),
+            ('boss', 'flag', ('--boss',), (), 'bool', 1, False, False),
+            ('trap', 'flag', ('--trap',), (), 'bool', 1, False, False),
+            ('misc', 'flag', ('--misc',), (), 'bool', 1, False, False),
+            ('endgame_boss', 'flag', ('--endgame-boss',), (), 'bool', 1, False, False),
+            ('endgame_treasure', 'flag', ('--endgame-treasure',), (), 'bool', 1, False, False),
+            ('strength', 'option', ('--str',), (), 'int', 1, False, False),
+            ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
+            ('loot', 'option', ('--loot',), (), 'int', 1, False, False),
+            ('effect', 'option', ('--effect',), (), 'str', 1, False, False),
+            ('one_use', 'flag', ('--one-use',), (), 'bool', 1, False, False),
+            ('player', 'option', ('--player',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'equip'): (
+        (
+            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('gear', 'argument', ('gear',), (), 'str', 1, False, True),
+            ('strength', 'option', ('--str',), (), 'int', 1, False, False),
+            ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
+            ('one_use', 'flag', ('--one-use',), (), 'bool', 1, False, False),
+            ('standby', 'flag', ('--standby',), (), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'escape'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'hand'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('player', 'option', ('--player',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'heal'): (
+        (
+            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('amount', 'argument', ('amount',), (), 'int', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'hero'): (
+        (
+            ('name', 'argument', ('name',), (), 'str', 1, False, True),
+            ('strength', 'option', ('--str',), (), 'int', 1, False, False),
+            ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
+            ('replace', 'option', ('--replace',), (), 'str', 1, False, False),
+            ('pick', 'flag', ('--pick',), (), 'bool', 1, False, False),
+            ('player', 'option', ('--player',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'hurt'): (
+        (
+            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('amount', 'argument', ('amount',), (), 'int', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'log'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'loot'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, True),
+            ('player', 'option', ('--player',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'new'): (
+        (
+            ('name', 'option', ('--name',), (), 'str', 1, False, False),
+            ('players', 'option', ('--players',), (), 'int', 1, False, False),
+            ('endgame', 'option', ('--endgame',), (), 'str', 1, False, False),
+            ('deck_size', 'option', ('--deck-size',), (), 'int', 1, False, False),
+            ('rescue', 'option', ('--rescue',), (), 'str', 1, False, False),
+            ('trap_needs', 'option', ('--trap-needs',), (), 'str', 1, False, False),
+            ('shuffle_back', 'flag', ('--shuffle-back',), ('--no-shuffle-back',), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'note'): (
+        (
+            ('text', 'argument', ('text',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'odds'): (
+        (
+            ('target', 'option', ('--target',), (), 'int', 1, False, False),
+            ('attribute', 'option', ('--attribute',), (), 'str', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'redo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'shuffle-back'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'status'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'summary'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'team-attack'): (
+        (
+            ('heroes', 'argument', ('heroes',), (), 'str', -1, False, True),
+            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
+            ('from_', 'option', ('--from',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'team-escape'): (
+        (
+            ('from_', 'option', ('--from',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'trade'): (
+        (
+            ('first', 'argument', ('first',), (), 'int', 1, False, True),
+            ('first_card', 'argument', ('first_card',), (), 'str', 1, False, True),
+            ('second', 'argument', ('second',), (), 'int', 1, False, True),
+            ('second_card', 'argument', ('second_card',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'undo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'attack'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('potion', 'option', ('--potion',), (), 'str', 1, False, False),
+            ('prisoner', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'buy'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'cast'): (
+        (
+            ('spell', 'argument', ('spell',), (), 'str', 1, False, True),
+            ('targets', 'argument', ('targets',), (), 'str', -1, False, False),
+            ('with_', 'option', ('--with', '-w'), (), 'str', 1, True, False),
+            ('count', 'option', ('--count', '-n'), (), 'int', 1, False, False),
+            ('overpay', 'flag', ('--overpay',), ('--no-overpay',), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'check', 'attack'): (
+        (
+            ('enemy', 'argument', ('enemy',), (), 'str', 1, False, True),
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('bracelet', 'flag', ('--bracelet',), ('--no-bracelet',), 'bool', 1, False, False),
+            ('prisoners', 'option', ('--prisoners',), (), 'int', 1, False, False),
+            ('potion', 'option', ('--potion',), (), 'int', 1, False, False),
+            ('super_', 'flag', ('--super',), (), 'bool', 1, False, False),
+            ('curse', 'flag', ('--curse',), ('--no-curse',), 'bool', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'check', 'price'): (
+        (
+            ('card', 'argument', ('card',), (), 'str', 1, False, True),
+            ('pay', 'option', ('--pay',), (), 'str', 1, True, False),
+            ('bag', 'flag', ('--bag',), ('--no-bag',), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'check', 'spell'): (
+        (
+            ('spell', 'argument', ('spell',), (), 'str', 1, False, True),
+            ('with_', 'option', ('--with', '-w'), (), 'str', 1, True, False),
+            ('scepter', 'flag', ('--scepter',), ('--no-scepter',), 'bool', 1, False, False),
+            ('battle', 'flag', ('--battle',), ('--no-battle',), 'bool', 1, False, False),
+            ('trading', 'flag', ('--trading',), ('--no-trading',), 'bool', 1, False, False),
+            ('encounter', 'option', ('--encounter',), (), 'str', 1, False, False),
+            ('treasure', 'option', ('--treasure',), (), 'str', 1, False, False),
+            ('count', 'option', ('--count', '-n'), (), 'int', 1, False, False),
+            ('overpay', 'flag', ('--overpay',), ('--no-overpay',), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'check', 'steal'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
+            ('by', 'option', ('--by',), (), 'str', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'check', 'trade'): (
+        (
+            ('want', 'argument', ('want',), (), 'str', 1, False, True),
+            ('offer', 'option', ('--offer',), (), 'str', 1, True, False),
+            ('bag', 'flag', ('--bag',), ('--no-bag',), 'bool', 1, False, False),
+            ('ace_value', 'option', ('--ace-value',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'drop'): (
+        (
+            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'enter'): (
+        (
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'heal'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'log'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'move'): (
+        (
+            ('chamber', 'argument', ('chamber',), (), 'str', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'new'): (
+        (
+            ('name', 'option', ('--name',), (), 'str', 1, False, False),
+            ('life', 'option', ('--life',), (), 'int', 1, False, False),
+            ('decks', 'option', ('--decks',), (), 'int', 1, False, False),
+            ('jokers', 'option', ('--jokers',), (), 'int', 1, False, False),
+            ('rules', 'option', ('--rules',), (), 'str', 1, False, False),
+            ('chambers', 'option', ('--chambers',), (), 'int', 1, False, False),
+            ('inventory_limit', 'option', ('--inventory-limit',), (), 'int', 1, False, False),
+            ('late_potions', 'flag', ('--late-potions',), ('--no-late-potions',), 'bool', 1, False, False),
+            ('evil', 'flag', ('--evil',), ('--no-evil',), 'bool', 1, False, False),
+            ('ace_offer_value', 'option', ('--ace-offer-value',), (), 'int', 1, False, False),
+            ('bag_partial', 'option', ('--bag-partial',), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'next-level'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'note'): (
+        (
+            ('text', 'argument', ('text',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'odds'): (
+        (
+            ('next_', 'option', ('--next',), (), 'int', 1, False, False),
+            ('card', 'option', ('--card',), (), 'str', 1, False, False),
+            ('kind', 'option', ('--kind',), (), 'str', 1, False, False),
+            ('potion', 'option', ('--potion',), (), 'str', 1, False, False),
+            ('prisoner', 'option', ('--prisoner',), (), 'str', 1, True, False),
+            ('assumptions', 'flag', ('--assumptions',), (), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'offer'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'peek'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'play'): (
+        (
+            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'potion'): (
+        (
+            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'redo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'refuse'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'reveal'): (
+        (
+            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'see'): (
+        (
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
+            ('treasure', 'option', ('--treasure', '-t'), (), 'str', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'spells'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+            ('every', 'flag', ('--all',), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'status'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'summary'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'take'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'undo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('hebrac', 'use'): (
+        (
+            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('import',): (
+        (
+            ('source', 'argument', ('source',), (), 'str', 1, False, True),
+            ('name', 'option', ('--name',), (), 'str', 1, False, False),
+            ('force', 'flag', ('--force',), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('play',): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('rules',): (
+        (
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
+            ('toc', 'flag', ('--toc',), (), 'bool', 1, False, False),
+            ('diff', 'flag', ('--diff',), (), 'bool', 1, False, False),
+            ('check', 'flag', ('--check',), (), 'bool', 1, False, False),
+            ('plain', 'flag', ('--plain',), (), 'bool', 1, False, False),
+            ('sources', 'flag', ('--sources',), (), 'bool', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('share',): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('qr', 'flag', ('--qr',), (), 'bool', 1, False, False),
+            ('text', 'flag', ('--text',), (), 'bool', 1, False, False),
+            ('output', 'option', ('--output', '-o'), (), 'other', 1, False, False),
+            ('ascii_only', 'flag', ('--ascii',), (), 'bool', 1, False, False),
+            ('invert', 'flag', ('--invert',), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('sheet',): (
+        (
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('blank', 'flag', ('--blank',), (), 'bool', 1, False, False),
+            ('players', 'option', ('--players',), (), 'str', 1, True, False),
+            ('fmt', 'option', ('--format',), (), 'str', 1, False, False),
+            ('output', 'option', ('--output', '-o'), (), 'other', 1, False, False),
+            ('paper', 'option', ('--paper',), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('shell',): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('stats',): (
+        (
+            ('kind', 'argument', ('kind',), (), 'str', 1, False, False),
+            ('player', 'option', ('--player',), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+            ('every', 'flag', ('--all',), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'deck'): (
+        (
+            ('colours', 'option', ('--colours',), (), 'other', 4, False, False),
+            ('stars', 'option', ('--stars',), (), 'other', 4, False, False),
+            ('potion', 'option', ('--potion', '--potions'), (), 'other', 4, False, False),
+            ('thief_base', 'option', ('--thief-base',), (), 'other', 2, False, False),
+            ('trickster_base', 'option', ('--trickster-base',), (), 'other', 2, False, False),
+            ('barbarian_minimum', 'option', ('--barbarian-minimum',), (), 'other', 2, False, False),
+            ('sorcerer_minimum', 'option', ('--sorcerer-minimum',), (), 'other', 2, False, False),
+            ('knight_minimum', 'option', ('--knight-minimum',), (), 'other', 2, False, False),
+            ('confirm', 'flag', ('--confirm',), ('--no-confirm',), 'bool', 1, False, False),
+            ('reset', 'flag', ('--reset',), ('--no-reset',), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'exchange'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
+            ('count', 'option', ('--count',), (), 'int', 1, False, False),
+            ('player', 'option', ('--player',), (), 'str', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'heroes'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'log'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'new'): (
+        (
+            ('players', 'argument', ('players',), (), 'str', -1, False, True),
+            ('hero_set', 'option', ('--set',), (), 'str', 1, False, False),
+            ('rounds_per_player', 'option', ('--rounds-per-player',), (), 'int', 1, False, False),
+            ('race', 'flag', ('--race',), (), 'bool', 1, False, False),
+            ('guild', 'flag', ('--guild',), ('--no-guild',), 'bool', 1, False, False),
+            ('random_heroes', 'flag', ('--random-heroes',), ('--no-random-heroes',), 'bool', 1, False, False),
+            ('name', 'option', ('--name',), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'note'): (
+        (
+            ('text', 'argument', ('text',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'predict'): (
+        (
+            ('number', 'argument', ('number',), (), 'int', 1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'redo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'result'): (
+        (
+            ('tricks', 'option', ('--tricks',), (), 'int', 1, False, False),
+            ('potions', 'option', ('--potions',), (), 'int', 1, False, False),
+            ('spells', 'option', ('--spells',), (), 'int', 1, False, False),
+            ('goblins', 'option', ('--goblins',), (), 'int', 1, False, False),
+            ('orcs', 'option', ('--orcs',), (), 'int', 1, False, False),
+            ('ogres', 'option', ('--ogres',), (), 'int', 1, False, False),
+            ('last_trick', 'flag', ('--last-trick',), ('--no-last-trick',), 'bool', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'round'): (
+        (
+            ('hero', 'argument', ('hero',), (), 'str', -1, False, True),
+            ('trump', 'option', ('--trump',), (), 'str', 1, False, False),
+            ('predict', 'option', ('--predict',), (), 'int', 1, False, False),
+            ('exchange', 'option', ('--exchange',), (), 'int', 1, False, False),
+            ('active', 'option', ('--active',), (), 'str', 1, False, False),
+            ('pass_', 'option', ('--pass',), (), 'str', 1, True, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'scores'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'status'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'summary'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'trick'): (
+        (
+            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'undo'): (
+        (
+            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+}

@@ -1,0 +1,132 @@
+"""The quick path: a command run without importing typer.
+
+Importing typer costs about as much as the commands themselves, so a command
+line whose words are plain (known options, values where values go, nothing
+typer would refuse or print help for) is read here and its function called
+directly. The reading follows a table (``companion.cli.command_table``) that
+is made from typer's own reading of the declarations, so the two cannot
+disagree on names, flags or types; anything this reader is not sure of
+(help, an unknown or repeated option, a value that is not a plain number, a
+missing or extra argument) goes to typer, which runs it or says what is
+wrong. A test runs every command both ways and compares the bytes.
+
+    python -m companion.cli.dispatch    rewrites the table after a command changes
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+
+class Row(NamedTuple):
+    """One parameter as typer reads it: ``kind`` is argument, option or flag; ``on``
+    its option words (a flag's ``off`` words set it false); ``type`` str, int or other
+    (anything else, read by typer); ``nargs`` -1 for an argument taking the rest."""
+
+    name: str
+    kind: str
+    on: tuple[str, ...]
+    off: tuple[str, ...]
+    type: str
+    nargs: int
+    multiple: bool
+    required: bool
+
+
+def entry(path: tuple[str, ...]) -> tuple[list[Row], str | None] | None:
+    """The rows of the command at ``path`` and its context parameter's name, or None
+    where the quick path cannot run it."""
+    from companion.cli.command_table import COMMANDS
+
+    found = COMMANDS.get(path)
+    if found is None:
+        return None
+    return [Row(*row) for row in found[0]], found[1]
+
+
+def read(rows: list[Row], words: list[str],
+         long_options: Callable[[list[str], list[str]], list[str]]) -> dict[str, Any] | None:
+    """The values typer would pass for ``words`` (those given; the rest keep the
+    function's defaults), or None where typer must read them. ``long_options`` spells
+    out prefixes of long options, as it does for typer."""
+    options = {word: row for row in rows if row.kind != "argument" for word in row.on}
+    offs = {word: row for row in rows if row.kind == "flag" for word in row.off}
+    words = long_options([w for w in (*options, *offs) if w.startswith("--")], words)
+    values: dict[str, Any] = {}
+    given: list[str] = []
+    rest = iter(words)
+    for word in rest:
+        if word == "--":
+            return None
+        if len(word) < 2 or not word.startswith("-"):
+            given.append(word)
+            continue
+        name, equals, attached = word.partition("=") if word.startswith("--") else (
+            word[:2], "=" if len(word) > 2 else "", word[2:])
+        if name in offs and not equals:
+            values[offs[name].name] = False
+            continue
+        row = options.get(name)
+        if row is None:
+            return None  # help, a combined or unknown option: typer says what it is
+        if row.kind == "flag":
+            if equals:
+                return None
+            values[row.name] = True
+            continue
+        value = attached if equals else next(rest, None)
+        if value is None or (not equals and value.startswith("-") and len(value) > 1):
+            return None
+        converted = convert(row, value)
+        if converted is None or (row.name in values and not row.multiple):
+            return None
+        if row.multiple:
+            values.setdefault(row.name, []).append(converted)
+        else:
+            values[row.name] = converted
+    positional = [row for row in rows if row.kind == "argument"]
+    spread = unpack(given, [row.nargs for row in positional])
+    if spread is None:
+        return None
+    for row, value in zip(positional, spread, strict=True):
+        if value is None or value == ():
+            if row.required:
+                return None
+            continue  # the function's default, as typer passes it
+        if row.nargs == 1:
+            converted = convert(row, value)
+            if converted is None:
+                return None
+            values[row.name] = converted
+        else:
+            items = [convert(row, item) for item in value]
+            if any(item is None for item in items):
+                return None
+            values[row.name] = items
+    return values
+
+
+def convert(row: Row, value: str) -> Any:
+    """``value`` as typer converts it; None where only typer should (it may refuse)."""
+    if row.type == "str":
+        return value
+    if row.type == "int" and value.isascii() and value.isdigit() and len(value) < 19:
+        return int(value)  # longer: typer's own words for a number too long to read
+    return None
+
+
+def unpack(words: list[str], nargs: list[int]) -> list[Any] | None:
+    """Positional words shared out among arguments as click does (one may take the rest;
+    those after it are filled from the end); None when words are left over or too few
+    are there for the arguments after the one taking the rest."""
+    taker = next((n for n, count in enumerate(nargs) if count < 0), None)
+    if taker is None:
+        if len(words) > len(nargs):
+            return None
+        return [*words, *[None] * (len(nargs) - len(words))]
+    before, after = len(nargs[:taker]), len(nargs[taker + 1:])
+    if len(words) < before + after:
+        return None
+    end = len(words) - after
+    return [*words[:before], tuple(words[before:end]), *words[end:]]

@@ -1,0 +1,235 @@
+"""The quick path (no typer) against typer's own reading, byte for byte.
+
+Every command the quick path may run is run both ways on copies of one home:
+the same output, errors, exit code and saved files. The lines are every
+command with its required arguments, then with every flag, then with every
+option given a value; and every action of every example, typed as a one-shot
+command.
+"""
+
+from __future__ import annotations
+
+import itertools
+import shlex
+import shutil
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import dispatch, main, quick
+from companion.cli.command_table import COMMANDS
+from companion.cli.main import run
+from companion.cli.output import set_plain
+from companion.errors import BadInput
+from companion.game import KINDS
+from companion.resources import example_paths
+from companion.store import GameRecord, Store
+
+NOW = "2026-01-01 00:00:00"
+
+
+def rows(path: tuple[str, ...]) -> list[quick.Row]:
+    found = quick.entry(path)
+    assert found is not None, path
+    return found[0]
+
+
+def read(path: tuple[str, ...], *words: str) -> dict[str, Any] | None:
+    return quick.read(rows(path), list(words), dispatch.long_options)
+
+
+# -- the table and the reader ----------------------------------------------------------
+def test_the_table_is_typers_reading_of_the_commands() -> None:
+    table = Path(dispatch.__file__).with_name("command_table.py")
+    assert table.read_text(encoding="utf-8") == dispatch.table_text(), (
+        "a command changed: run 'python -m companion.cli.dispatch' to remake the table")
+
+
+def test_every_command_is_in_the_table_but_those_after_a_group_callback() -> None:
+    assert ("hebrac", "attack") in COMMANDS and ("games",) in COMMANDS
+    assert ("halfdeck", "cards") in COMMANDS
+    assert ("games", "rm") not in COMMANDS  # 'games' runs its own callback first
+    assert ("halfdeck", "cards", "add") not in COMMANDS
+    assert len(COMMANDS) >= 90
+
+
+def test_the_reader_takes_what_typer_would_pass() -> None:
+    attack = ("hebrac", "attack")
+    assert read(attack, "4h", "-p", "3s", "--pris=5s", "--pot", "7h", "-j", "-gone") == {
+        "cards": ["4h"], "prisoner": ["3s", "5s"], "potion": "7h", "as_json": True,
+        "game": "one"}
+    assert read(attack, "4h", "--game=", "5h") == {"cards": ["4h", "5h"], "game": ""}
+    assert read(("hebrac", "undo"), "2") == {"count": 2}
+    assert read(("hebrac", "undo")) == {}
+    assert read(("hebrac", "new"), "--evil", "--no-evil", "--life", "20") == {
+        "evil": False, "life": 20}
+    assert read(("hebrac", "offer")) == {}  # an optional list keeps its default (None)
+
+
+@pytest.mark.parametrize("words", [
+    ("4h", "--help"), ("4h", "-h"), ("4h", "-jg", "x"), ("4h", "--json=1"), ("4h", "--potion"),
+    ("4h", "--potion", "-j"), ("4h", "--potion", "5h", "--potion", "6h"), ("4h", "--", "5h"),
+    ("4h", "--nope"), ("4h", "-x"), (), ("4h", "-5"),
+])
+def test_the_reader_leaves_to_typer_what_it_is_not_sure_of(words: tuple[str, ...]) -> None:
+    assert read(("hebrac", "attack"), *words) is None
+
+
+@pytest.mark.parametrize("words", [("x",), ("1", "2"), ("+1",), ("1_0",), (" 1",), ("٣",)])
+def test_numbers_are_plain_digits_or_typers_to_read(words: tuple[str, ...]) -> None:
+    assert read(("hebrac", "undo"), *words) is None
+
+
+def test_an_ambiguous_option_prefix_is_the_same_error_both_ways() -> None:
+    with pytest.raises(BadInput, match="'--p' could be --potion, --prisoner"):
+        read(("hebrac", "attack"), "4h", "--p", "3s")
+
+
+def test_arguments_are_shared_out_as_click_does() -> None:
+    assert quick.unpack(["a", "b", "c"], [1, -1, 1]) == ["a", ("b",), "c"]
+    assert quick.unpack(["a", "b"], [1, -1, 1]) == ["a", (), "b"]
+    assert quick.unpack(["a"], [1, -1, 1]) is None
+    assert quick.unpack(["a"], [1, 1]) == ["a", None]
+    assert quick.unpack(["a", "b", "c"], [1, 1]) is None
+    assert quick.unpack([], [-1]) == [()]
+
+
+# -- both ways ---------------------------------------------------------------------------
+class Both:
+    """Runs a line quick in one home and through typer in a copy of it, and compares."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch,
+                 capsys: pytest.CaptureFixture[str]) -> None:
+        self.home, self.copy = root / "home", root / "copy"
+        self.monkeypatch, self.capsys = monkeypatch, capsys
+        self.quick_paths: set[tuple[str, ...]] = set()
+        self.real = dispatch.run_quick
+        self.fast_status = main.fast_status
+        monkeypatch.setattr("companion.store.now_text", lambda: NOW)
+        monkeypatch.chdir(root)  # '-o FILE' writes here
+
+    def one(self, home: Path, words: list[str], quick: bool) -> tuple[int, str, str, bool]:
+        self.monkeypatch.setenv("COMPANION_HOME", str(home))
+        dice = itertools.cycle([3, 5, 2, 6, 1, 4])  # '--roll': the same dice both ways
+        self.monkeypatch.setattr("random.SystemRandom.randint", lambda *_: next(dice))
+        taken: list[bool] = []
+
+        def spy(found: dispatch.Route) -> tuple[bool, Any]:
+            if not quick:
+                return False, None
+            try:
+                done = self.real(found)
+            except BaseException:  # the command ran and raised: it ran quick
+                done = (True, None)
+                raise
+            finally:
+                taken.append(done[0])
+                if done[0]:
+                    self.quick_paths.add(found.path)
+            return done
+
+        self.monkeypatch.setattr(dispatch, "run_quick", spy)
+        # 'KIND status' has its own quick path in main.run (tests/test_shell_fastpath.py)
+        fast_status = self.fast_status if quick else (lambda args: None)
+        self.monkeypatch.setattr(main, "fast_status", fast_status)
+        self.capsys.readouterr()
+        try:
+            run(words)
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 0
+        finally:
+            set_plain(False)
+        out, err = self.capsys.readouterr()
+        shown = (out + "\0" + err).replace(str(home), "<home>")
+        out, err = shown.split("\0")
+        return code, out, err, any(taken)
+
+    def check(self, words: list[str]) -> bool:
+        """Both ways alike; whether the quick path ran it."""
+        shutil.rmtree(self.copy, ignore_errors=True)
+        if self.home.exists():
+            shutil.copytree(self.home, self.copy)
+        *fast, taken = self.one(self.home, words, quick=True)
+        *slow, _ = self.one(self.copy, words, quick=False)
+        assert fast == slow, words
+        assert saves(self.home) == saves(self.copy), words
+        return taken
+
+
+def saves(home: Path) -> dict[str, str]:
+    return {str(p.relative_to(home)): p.read_text(encoding="utf-8")
+            for p in sorted(home.rglob("*.toml")) if "cache" not in p.parts}
+
+
+@pytest.fixture
+def both(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+         capsys: pytest.CaptureFixture[str]) -> Iterator[Both]:
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    yield Both(tmp_path, monkeypatch, capsys)
+
+
+def example_games() -> list[Path]:
+    """The examples that are games (one is a Half Deck card list)."""
+    return [p for p in example_paths()
+            if "kind" in tomllib.loads(p.read_text(encoding="utf-8"))]
+
+
+def first_example(kind: str) -> Path:
+    return next(p for p in example_games() if p.name.startswith(kind + "-"))
+
+
+def start(home: Path, path: Path, name: str, played: bool) -> GameRecord:
+    """The example as a saved game: all its actions played, or none."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    record = GameRecord(kind=data["kind"], name=name, settings=data["settings"],
+                        actions=list(data["actions"]) if played else [])
+    store = Store(home)
+    with store.lock(name):
+        store.write(record, new=True)
+    return record
+
+
+SAMPLE = {"int": "1", "str": "x", "bool": "", "other": "x"}
+
+
+def lines_for(path: tuple[str, ...], game: str | None) -> list[list[str]]:
+    """The command with its required arguments; then every flag; then every option."""
+    found = rows(path)
+    needed = [SAMPLE[r.type] for r in found if r.kind == "argument" and r.required]
+    aimed = ["-g", game] if game and any(r.name == "game" for r in found) else []
+    base = [*path, *needed, *aimed]
+    flags = [r.on[0] for r in found if r.kind == "flag"]
+    valued = [w for r in found if r.kind == "option" and r.name != "game"
+              for w in (r.on[0], SAMPLE[r.type])]
+    return [base, [*base, *flags], [*base, *valued]]
+
+
+def test_every_command_the_same_both_ways(both: Both) -> None:
+    games = {kind: f"{kind}-game" for kind in KINDS}
+    for kind, name in games.items():
+        start(both.home, first_example(kind), name, played=False)
+    for path in sorted(COMMANDS):
+        if path[0] in ("shell", "play"):  # reads the terminal: tests/test_shell*.py
+            continue
+        for words in lines_for(path, games.get(path[0])):
+            both.check(words)
+    missed = {p for p in COMMANDS if p[0] not in ("shell", "play") and p[1:] != ("status",)}
+    missed -= both.quick_paths
+    assert not missed, f"never run quick: {sorted(missed)}"
+
+
+@pytest.mark.parametrize("example", example_games(), ids=lambda p: p.stem)
+def test_every_example_played_both_ways(both: Both, example: Path) -> None:
+    record = start(both.home, example, "g", played=False)
+    kind = record.kind
+    actions = tomllib.loads(example.read_text(encoding="utf-8"))["actions"]
+    ran_quick = 0
+    for action in actions:
+        ran_quick += both.check([kind, *shlex.split(action), "-g", "g"])
+    for verb in ("status", "log", "summary", "undo", "redo"):
+        ran_quick += both.check([kind, verb, "-g", "g"])
+    assert ran_quick >= len(actions) // 2  # the odd action typer reads is fine, not most
