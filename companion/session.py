@@ -18,7 +18,7 @@ them again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -46,6 +46,9 @@ class OpenGame:
     applied: list[Applied]
     settings: dict[str, Any] = field(default_factory=dict)
     """The record's settings as the engine read them (normalised: every key there)."""
+
+
+Seen = Callable[[OpenGame], None]
 
 
 class Games:
@@ -202,12 +205,17 @@ class Games:
             self._saved(game)
         return game, applied
 
-    def undo(self, name: str, count: int = 1) -> tuple[OpenGame, list[str]]:
-        """Take back the last ``count`` actions; return the game and the actions undone."""
+    def undo(self, name: str, count: int = 1, seen: Seen | None = None
+             ) -> tuple[OpenGame, list[str]]:
+        """Take back the last ``count`` actions; return the game and the actions undone.
+        ``seen`` is shown the game as it was, read under the same lock."""
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
         with self.store.lock(name):
-            record = _copy(self._mine(name).record)
+            game = self._mine(name)
+            if seen is not None:
+                seen(game)
+            record = _copy(game.record)
             if not record.actions:
                 raise BadInput("nothing to undo")
             count = min(count, len(record.actions))
@@ -220,11 +228,15 @@ class Games:
             self._saved(game)
         return game, undone
 
-    def redo(self, name: str, count: int = 1) -> tuple[OpenGame, list[Applied]]:
+    def redo(self, name: str, count: int = 1, seen: Seen | None = None
+             ) -> tuple[OpenGame, list[Applied]]:
+        """Apply again what undo took back; ``seen`` as for ``undo``."""
         if count < 1:
             raise BadInput("redo takes a number of actions of 1 or more")
         with self.store.lock(name):
             game = self._mine(name)
+            if seen is not None:
+                seen(game)
             record = game.record
             if not record.redo:
                 raise BadInput("nothing to redo")

@@ -233,3 +233,32 @@ def test_every_example_played_both_ways(both: Both, example: Path) -> None:
     for verb in ("status", "log", "summary", "undo", "redo"):
         ran_quick += both.check([kind, verb, "-g", "g"])
     assert ran_quick >= len(actions) // 2  # the odd action typer reads is fine, not most
+
+
+@pytest.mark.parametrize("words", [
+    ("hebrac", "attack", "4H"), ("hebrac", "undo"), ("hebrac", "log"),
+    ("hebrac", "check", "price", "KS"), ("hebrac", "spells"), ("tricky", "heroes"),
+    ("games",), ("rules", "paralysis"), ("rules", "hebrac", "QS"), ("hd", "a", "5h"),
+])
+def test_a_plain_command_line_never_imports_typer(home: Path, words: tuple[str, ...]) -> None:
+    import os
+    import subprocess
+    import sys
+
+    start(home, first_example("hebrac"), "g", played=True)
+    Store(home).set_current("g")
+    probe = (
+        "import sys\n"
+        "from companion.cli.main import run\n"
+        "try:\n"
+        f"    run({list(words)!r})\n"
+        "except SystemExit as stop:\n"
+        "    code = stop.code\n"
+        "heavy = ('typer', 'click', 'rich', 'qrcode')\n"
+        "print(code, sorted(m for m in sys.modules if m.split('.')[0] in heavy),\n"
+        "      file=sys.stderr)\n"
+    )
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
+                          text=True, check=False)
+    assert done.stderr.splitlines()[-1] in ("0 []", "1 []"), done.stderr

@@ -100,16 +100,15 @@ def add_common_commands(app: Group, kind: str) -> None:
     ) -> None:
         """Take back the last action(s); 'redo' brings them back."""
         store = games()
-        name = store.resolve(game, kind)
-        before = _state(store, name, as_json)
-        opened, undone = store.undo(name, count)
+        before = _Before(as_json)
+        opened, undone = store.undo(store.resolve(game, kind), count, before.see)
         if as_json:
             emit_json({"game": opened.record.name, "undone": undone,
                        "state": opened.engine.status()})
             return
         for action in undone:
             echo(f"Undone: {action}")
-        _say_changes(kind, before, opened)
+        _say_changes(kind, before.state, opened)
         echo_vitals(opened.engine.prompt())
 
     @app.command()
@@ -120,9 +119,8 @@ def add_common_commands(app: Group, kind: str) -> None:
     ) -> None:
         """Apply again what 'undo' took back (a new action forgets it)."""
         store = games()
-        name = store.resolve(game, kind)
-        before = _state(store, name, as_json)
-        opened, redone = store.redo(name, count)
+        before = _Before(as_json)
+        opened, redone = store.redo(store.resolve(game, kind), count, before.see)
         if as_json:
             emit_json({"game": opened.record.name, "redone": [
                 {"action": a.action, "ruling": list(a.lines)} for a in redone],
@@ -131,7 +129,7 @@ def add_common_commands(app: Group, kind: str) -> None:
         for applied in redone:
             echo(f"Redone: {applied.action}")
             echo_lines(f"  {line}" for line in applied.lines)
-        _say_changes(kind, before, opened)
+        _say_changes(kind, before.state, opened)
         echo_vitals(opened.engine.prompt())
 
     @app.command()
@@ -145,15 +143,19 @@ def add_common_commands(app: Group, kind: str) -> None:
         echo("Noted.")
 
 
-def _state(store: Any, name: str, as_json: bool) -> dict[str, Any] | None:
+class _Before:
     """The game's status before an undo or redo, to say what it changed (not for JSON,
-    which prints the whole state after)."""
-    if as_json:
-        return None
-    import copy
+    which prints the whole state after): ``see`` is shown the game before the change."""
 
-    state: dict[str, Any] = copy.deepcopy(store.open(name).engine.status())
-    return state
+    def __init__(self, as_json: bool) -> None:
+        self.as_json = as_json
+        self.state: dict[str, Any] | None = None
+
+    def see(self, opened: Any) -> None:
+        if not self.as_json:
+            import copy
+
+            self.state = copy.deepcopy(opened.engine.status())
 
 
 def _say_changes(kind: str, before: dict[str, Any] | None, opened: Any) -> None:

@@ -13,19 +13,17 @@ that typer's reading produced.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
+class Param(NamedTuple):
     """``typer.Option(*names, **settings)`` or ``typer.Argument(**settings)``, as typed."""
 
     kind: str  # "option" or "argument"
     names: tuple[str, ...]
-    settings: dict[str, Any] = field(hash=False)
+    settings: dict[str, Any]
 
 
 def Option(*names: str, **settings: Any) -> Any:  # noqa: N802 (typer's spelling)

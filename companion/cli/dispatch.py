@@ -18,9 +18,8 @@ lines here too. Options take unique prefixes as well (``--pris`` is
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.cli.declare import Group, Param
 from companion.cli.grammar import aliases, implicit_verb, kind_aliases, short_forms
@@ -31,8 +30,7 @@ HELP_FLAGS = ("-h", "--help")
 ROOT_FLAGS = ("--plain",)
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(NamedTuple):
     """Where the words lead: ``args`` with every command word spelled out, ``path`` the
     command names from the top, ``leaf`` whether one command runs (else the whole tree),
     ``at`` where the command's own arguments start."""
