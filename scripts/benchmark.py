@@ -194,6 +194,7 @@ COMMANDS: list[tuple[str, tuple[str, ...], bool]] = [
     ("hebrac check price", ("hebrac", "check", "price", "KS"), False),
     ("hebrac check spell", ("hebrac", "check", "spell", "healing", "--with", "7C"), False),
     ("hebrac spells", ("hebrac", "spells", "-g", "{h}"), False),
+    ("tricky status", ("tricky", "status", "-g", "{t}"), False),
     ("tricky trick", ("tricky", "trick", "Y3", "G4", "-g", "{t}"), True),
     ("tricky scores", ("tricky", "scores", "-g", "{t}"), False),
     ("tricky heroes", ("tricky", "heroes"), False),
@@ -202,6 +203,10 @@ COMMANDS: list[tuple[str, tuple[str, ...], bool]] = [
     ("rules hebrac CARD", ("rules", "hebrac", "QS"), False),
     ("sheet hebrac --format text", ("sheet", "hebrac", "--format", "text", "-g", "{h}"), False),
     ("sheet tricky --format text", ("sheet", "tricky", "--format", "text", "-g", "{t}"), False),
+    ("sheet elbereth --format text",
+     ("sheet", "elbereth", "--format", "text", "-g", "{e}"), False),
+    ("sheet halfdeck --format text",
+     ("sheet", "halfdeck", "--format", "text", "-g", "{hh}"), False),
     ("hd a 2h (short form)", ("hd", "a", "2h", "-g", "{h}"), True),
 ]
 TRICKY_ACTIONS = ["round thief --active ann --exchange 0", "trick R1 B2"]
@@ -224,6 +229,25 @@ def tricky_game(bench: Bench) -> str:
     return "t"
 
 
+def example_game(bench: Bench, example: str) -> str:
+    """One of the examples as a saved game (played to its end), named after it."""
+    import tomllib
+
+    from companion.resources import example_paths
+    from companion.session import Games
+    from companion.store import GameRecord, Store
+
+    path = next(p for p in example_paths() if p.stem == example)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    store = Store(bench.home)
+    record = GameRecord(kind=data["kind"], name=example, settings=data["settings"],
+                        actions=list(data["actions"]), notes=list(data.get("notes", [])))
+    with store.lock(example):
+        store.write(record, new=True)
+    Games(store).open(example)
+    return example
+
+
 def put_back(bench: Bench, name: str, actions: list[str]) -> None:
     """The saved game as it was before a timed command changed it."""
     from companion.store import Store
@@ -244,7 +268,8 @@ def one_shot_commands(bench: Bench) -> list[Figure]:
 
     hello = bench.work / "hello.py"
     hello.write_text(HELLO)
-    names = {"h": bench.games[500], "t": tricky_game(bench)}
+    names = {"h": bench.games[500], "t": tricky_game(bench),
+             "e": example_game(bench, "elbereth-win"), "hh": example_game(bench, "halfdeck-win")}
     before = {name: list(Store(bench.home).read(name).actions) for name in names.values()}
     figures = []
     for label, words, changes in COMMANDS:

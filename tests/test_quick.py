@@ -197,7 +197,8 @@ SAMPLE = {"int": "1", "str": "x", "bool": "", "other": "x"}
 
 
 def lines_for(path: tuple[str, ...], game: str | None) -> list[list[str]]:
-    """The command with its required arguments; then every flag; then every option."""
+    """The command with its required arguments; then every flag; every option; every
+    flag's off form."""
     found = rows(path)
     needed = [SAMPLE[r.type] for r in found if r.kind == "argument" and r.required]
     aimed = ["-g", game] if game and any(r.name == "game" for r in found) else []
@@ -205,7 +206,8 @@ def lines_for(path: tuple[str, ...], game: str | None) -> list[list[str]]:
     flags = [r.on[0] for r in found if r.kind == "flag"]
     valued = [w for r in found if r.kind == "option" and r.name != "game"
               for w in (r.on[0], SAMPLE[r.type])]
-    return [base, [*base, *flags], [*base, *valued]]
+    offs = [r.off[0] for r in found if r.kind == "flag" and r.off]
+    return [base, [*base, *flags], [*base, *valued], [*base, *offs]]
 
 
 def test_every_command_the_same_both_ways(both: Both) -> None:
@@ -220,6 +222,16 @@ def test_every_command_the_same_both_ways(both: Both) -> None:
     missed = {p for p in COMMANDS if p[0] not in ("shell", "play") and p[1:] != ("status",)}
     missed -= both.quick_paths
     assert not missed, f"never run quick: {sorted(missed)}"
+
+
+def test_short_forms_and_plain_the_same_both_ways(both: Both) -> None:
+    start(both.home, first_example("hebrac"), "g", played=False)
+    Store(both.home).set_current("g")
+    for words in (["--plain", "hebrac", "enter", "C1", "3S"], ["hd", "a", "5h", "--j"],
+                  ["h", "C2", "10D"], ["--plain", "--plain", "h", "log"], ["h", "-", "2"],
+                  ["h", "+"], ["h", "spells", "--al"], ["--plain", "rules", "paralysis"],
+                  ["t", "heroes"], ["games", "--json"], ["h", "ch", "pr", "KS"]):
+        assert both.check(words), words
 
 
 @pytest.mark.parametrize("example", example_games(), ids=lambda p: p.stem)

@@ -1,18 +1,23 @@
-"""The one dispatcher: words to the one command that runs, and that command built alone.
+"""The one dispatcher: words to the one command that runs, run without typer when it can.
 
-Typer builds a click command by reading every function's type hints, so
-building the whole tree (near a hundred commands) costs more than most
-commands themselves. ``route`` maps the words to one command first (the
-top-level word, then each sub-command; exact names, then the aliases of
-``companion.cli.grammar``, then unique prefixes) from the registry's lists of
-names, which cost nothing to read, and ``run`` builds a tree holding only the path to that
-command: the same root, groups and command as the whole tree, so help text,
-usage errors and output are the same bytes. Help listings of a group, unknown
-words and the bare ``companion`` go to the whole tree.
+Typer builds a click command by reading every function's type hints, and
+importing typer alone costs about as much as most commands, so ``route`` maps
+the words to one command first (the top-level word, then each sub-command;
+exact names, then the aliases of ``companion.cli.grammar``, then unique
+prefixes) from the registry and its groups (``companion.cli.declare``),
+which import no typer. ``run`` then tries the quick path
+(``companion.cli.quick``): a plain command line is read from the table typer's
+reading made and its function called directly. Anything else is built as a
+tree holding only the path to that command: the same root, groups and
+command as the whole tree, so help text, usage errors and output are the
+same bytes. Help listings of a group, unknown words and the bare
+``companion`` go to the whole tree.
 
 One grammar for the one-shot commands and the shell: the shell sends its
 lines here too. Options take unique prefixes as well (``--pris`` is
-``--prisoner``), resolved against the command's own options once it is built.
+``--prisoner``), resolved against the command's own options.
+
+    python -m companion.cli.dispatch    remakes companion/cli/command_table.py
 """
 
 from __future__ import annotations
@@ -383,8 +388,9 @@ def describe() -> dict[tuple[str, ...], Any]:
             "flag" if param.is_flag else "option")
         type_ = {"StringParamType": "str", "IntParamType": "int"}.get(
             type(param.type).__name__, "other")
-        if kind == "flag":
-            type_ = "bool"
+        if kind == "flag":  # one that is on by default and has no off form: typer's to read
+            on_alone = param.default not in (False, None) and not param.secondary_opts
+            type_ = "other" if on_alone else "bool"
         elif param.nargs > 1:
             type_ = "other"
         return tuple(Row(param.name, kind, tuple(param.opts),

@@ -4,11 +4,12 @@
 exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
 
 The commands are registered in ``companion.cli.commands`` and found by
-``companion.cli.dispatch``, which builds only the command that runs.
-``KIND status [--json] [-g NAME]``, the command typed most, takes a fast path
-that reads its few options by hand, never imports typer and prints through
-the very function the typer command calls (``output.show_status``), so both
-print the same bytes. ``companion.cli.main.app`` still gives the typer app.
+``companion.cli.dispatch``, which runs a plain command line without typer
+and otherwise builds only the command that runs. ``KIND status [--json]
+[-g NAME]``, the command typed most, takes a path of its own that imports
+even less: it reads its few options by hand and prints through the very
+function the command calls (``output.show_status``), so both print the same
+bytes. ``companion.cli.main.app`` still gives the typer app.
 """
 
 from __future__ import annotations

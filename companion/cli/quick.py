@@ -64,14 +64,14 @@ def read(rows: list[Row], words: list[str],
             continue
         name, equals, attached = word.partition("=") if word.startswith("--") else (
             word[:2], "=" if len(word) > 2 else "", word[2:])
-        if name in offs and not equals:
+        if name in offs and not equals and offs[name].type == "bool":
             values[offs[name].name] = False
             continue
         row = options.get(name)
         if row is None:
             return None  # help, a combined or unknown option: typer says what it is
         if row.kind == "flag":
-            if equals:
+            if equals or row.type != "bool":
                 return None
             values[row.name] = True
             continue
