@@ -28,8 +28,6 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
-import dataclasses
-import hashlib
 import json
 import math
 import re
@@ -44,6 +42,11 @@ from companion import text as plain_text
 from companion.errors import BadInput, CompanionError, DataProblem
 from companion.game import KINDS, Applied, Engine, load_kind
 from companion.store import check_name
+
+try:  # the C module behind hashlib.sha256, without hashlib's OpenSSL start-up cost
+    from _sha256 import sha256  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - other Pythons
+    from hashlib import sha256
 
 FORMAT = 2
 READS = (1, 2)
@@ -174,7 +177,8 @@ def encode(
 
 def checksum(body: str, version: int = FORMAT) -> str:
     """8 hex digits of the SHA-256 of ``CMP<version>.<body>``."""
-    return hashlib.sha256(f"CMP{version}.{body}".encode("ascii")).hexdigest()[:8].upper()
+    digest: str = sha256(f"CMP{version}.{body}".encode("ascii")).hexdigest()
+    return digest[:8].upper()
 
 
 # -- reading --------------------------------------------------------------------
@@ -232,7 +236,7 @@ def unpack(code: str) -> dict[str, Any]:
 def limits_for(body: str) -> wordpack.Limits:
     """LIMITS, with the payload bounded by the code's own length (MAX_EXPANSION)."""
     most = min(MAX_PAYLOAD_BYTES, EXPANSION_FLOOR + MAX_EXPANSION * len(body))
-    return dataclasses.replace(LIMITS, payload_chars=most)
+    return LIMITS._replace(payload_chars=most)
 
 
 def inflate(packed: bytes) -> bytes:

@@ -28,9 +28,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from companion.editions import CURRENT
 from companion.errors import BadInput
@@ -204,8 +203,7 @@ SETTING_WORD_CHARS = 1_000
 """The longest word of the settings' text (a setting's text is at most 200 characters)."""
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(NamedTuple):
     """The most a code may unpack to (share.py's documented limits)."""
 
     actions: int
@@ -245,13 +243,6 @@ class _Table:
         table._rebuild()
         return table
 
-    def copy(self) -> _Table:
-        table = _Table.__new__(_Table)
-        table.index, table.symbols = self.index.copy(), self.symbols.copy()
-        table.counts, table.tree = self.counts.copy(), self.tree.copy()
-        table.total, table.novel = self.total, self.novel
-        return table
-
     def grand_total(self) -> int:
         return self.total + max(1, self.novel)
 
@@ -259,7 +250,11 @@ class _Table:
         position = self.index.get(symbol)
         if position is None:
             return None
-        low = self._prefix(position)
+        tree = self.tree  # _prefix(position), inline
+        low, node = 0, position
+        while node:
+            low += tree[node]
+            node &= node - 1
         return low, low + self.counts[position]
 
     def escape_span(self) -> tuple[int, int]:
@@ -292,7 +287,12 @@ class _Table:
             self._grow()
         self.counts[position] += 1
         self.total += 1
-        self._bump(position, 1)
+        tree = self.tree  # _bump(position, 1), inline: this runs for every word and table
+        size = len(tree)
+        node = position + 1
+        while node < size:
+            tree[node] += 1
+            node += node & -node
         if self.total > _MAX_TOTAL:
             self.counts = [(count + 1) // 2 for count in self.counts]
             self.total = sum(self.counts)
@@ -468,16 +468,17 @@ class _Counts:
             self.total = sum(self.counts)
 
     def table(self) -> _Table:
-        return _Table.built(self.index, self.symbols, self.counts, self.total, self.novel)
+        """A table to code with, holding a copy of these counts."""
+        return _Table.built(self.index.copy(), self.symbols.copy(), self.counts.copy(),
+                            self.total, self.novel)
 
 
-@dataclass(frozen=True)
-class _Primed:
-    """A kind's primed tables, built once a process: a model copies a table the first
-    time it uses it, so the tables a game never touches cost nothing."""
+class _Primed(NamedTuple):
+    """A kind's primed counts, learned once a process: a model makes a table of them the
+    first time it uses one, so the tables a game never touches cost nothing."""
 
-    tables: Mapping[Hashable, _Table]
-    letters: Mapping[str, _Table]
+    tables: Mapping[Hashable, _Counts]
+    letters: Mapping[str, _Counts]
 
 
 class _Model:
@@ -489,8 +490,8 @@ class _Model:
         # Priming fills plain counts; coding uses tables, copied from ``primed`` when used.
         self.tables: dict[Hashable, Any] = {}
         self.letters: dict[str, Any] = {}  # previous byte -> the bytes after it
-        self.primed_tables: Mapping[Hashable, _Table] = primed.tables if primed else {}
-        self.primed_letters: Mapping[str, _Table] = primed.letters if primed else {}
+        self.primed_tables: Mapping[Hashable, _Counts] = primed.tables if primed else {}
+        self.primed_letters: Mapping[str, _Counts] = primed.letters if primed else {}
         self.budget = budget  # characters the reader may still produce
         self.limit = budget
         # The longest word the field being read may still hold (set by the reader per
@@ -498,9 +499,9 @@ class _Model:
         self.room = budget
         self.field = "data"
 
-    def _tables(self, own: dict[Any, Any], primed: Mapping[Any, _Table],
+    def _tables(self, own: dict[Any, Any], primed: Mapping[Any, _Counts],
                 keys: Sequence[Hashable]) -> list[Any]:
-        """The tables of ``keys``, made on first use: copied from the primed ones, or new."""
+        """The tables of ``keys``, made on first use: of the primed counts, or empty."""
         tables = []
         for key in keys:
             table = own.get(key)
@@ -509,7 +510,7 @@ class _Model:
                     table = _Counts()
                 else:
                     template = primed.get(key)
-                    table = template.copy() if template is not None else _Table()
+                    table = template.table() if template is not None else _Table()
                 own[key] = table
             tables.append(table)
         return tables
@@ -535,8 +536,9 @@ class _Model:
             if found is None:
                 found = unseen()
         assert found is not None  # priming always passes its symbol
+        learned = self.coding is None
         for table in tables:
-            table.add(found, learned=self.coding is None)
+            table.add(found, learned=learned)
         return found
 
     def learn(self, key: Hashable, words: Sequence[str]) -> None:
@@ -704,16 +706,45 @@ def _primed(kind: str) -> _Primed:
     model.learn(("name", 0), [kind])
     model.learn(("name", 1), [_END, *(str(number) for number in range(1, 10))])
     model.learn(("settings", _END), [_END])
-    for byte in range(0x21, 0x7F):  # printable ASCII, then letters in their usual company
-        model.letter("", chr(byte))
+    base = json.dumps(BASE_SETTINGS[kind], ensure_ascii=False, separators=(",", ":"))
+    _setting_words(model, _json_tokens(base))
+    return _Primed(model.tables, _primed_letters())
+
+
+@cache
+def _primed_letters() -> dict[str, _Counts]:
+    """The letter model, the same for every kind: printable ASCII, then the primer's
+    letters in their usual company. What ``letter`` learns, called as
+
+        for byte in range(0x21, 0x7F):
+            model.letter("", chr(byte))  # its two contexts are the same table: counted twice
+        for word in _LETTER_PRIMER.split():
+            previous = _END
+            for char in [*word, _END]:
+                previous = model.letter(previous, char)
+
+    but counted in dictionaries (first seen, first listed; no table nears _MAX_TOTAL)."""
+    anywhere: dict[str, int] = {}
+    after: dict[str, dict[str, int]] = {"": anywhere}
+    for byte in range(0x21, 0x7F):
+        anywhere[chr(byte)] = 2
     for word in _LETTER_PRIMER.split():
         previous = _END
         for char in [*word, _END]:
-            previous = model.letter(previous, char)
-    base = json.dumps(BASE_SETTINGS[kind], ensure_ascii=False, separators=(",", ":"))
-    _setting_words(model, _json_tokens(base))
-    return _Primed({key: counts.table() for key, counts in model.tables.items()},
-                   {key: counts.table() for key, counts in model.letters.items()})
+            following = after.get(previous)
+            if following is None:
+                following = after[previous] = {}
+            following[char] = following.get(char, 0) + 1
+            anywhere[char] = anywhere.get(char, 0) + 1
+            previous = char
+    letters = {}
+    for previous, counts in after.items():
+        table = letters[previous] = _Counts()
+        table.symbols = list(counts)
+        table.index = {char: position for position, char in enumerate(table.symbols)}
+        table.counts = list(counts.values())
+        table.total = sum(table.counts)
+    return letters
 
 
 def _name_words(model: _Model, name: str | None) -> str:

@@ -60,14 +60,29 @@ def test_a_table_built_from_counts_is_the_table_grown_one_by_one(symbols: list[s
     built = primed.table()
     assert (built.symbols, built.counts, built.tree, built.total, built.novel) == (
         grown.symbols, grown.counts, grown.tree, grown.total, grown.novel)
-    copy = built.copy()
-    copy.add("z")
-    assert "z" not in built.index and built.tree == grown.tree  # the copy is its own
+    built.add("z")
+    assert "z" not in primed.index and "z" not in primed.symbols  # the table is its own
+
+
+def test_the_letters_are_primed_as_the_model_learns_them() -> None:
+    model = wordpack._Model(None, 1 << 30)
+    for byte in range(0x21, 0x7F):
+        model.letter("", chr(byte))
+    for word in wordpack._LETTER_PRIMER.split():
+        previous = wordpack._END
+        for char in [*word, wordpack._END]:
+            previous = model.letter(previous, char)
+    primed = wordpack._primed_letters()
+    assert set(primed) == set(model.letters)
+    for key, learned in model.letters.items():
+        assert (primed[key].symbols, primed[key].counts, primed[key].index,
+                primed[key].total, primed[key].novel) == (
+            learned.symbols, learned.counts, learned.index, learned.total, learned.novel)
 
 
 def _primed_state(kind: str) -> list[Any]:
     primed = wordpack._primed(kind)
-    return [(key, t.symbols[:], t.counts[:], t.tree[:], t.total, t.novel)
+    return [(key, t.symbols[:], t.counts[:], dict(t.index), t.total, t.novel)
             for tables in (primed.tables, primed.letters) for key, t in tables.items()]
 
 

@@ -9,7 +9,6 @@ floor begins. Black, greys and dash patterns only: it prints on any printer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 from companion.history import History
 from companion.sheets.model import Chart, Section
@@ -20,6 +19,13 @@ LEFT, RIGHT, TOP, BOTTOM = 24.0, 412.0, 12.0, 92.0
 STYLES = (("#000", ""), ("#000", "5 3"), ("#000", "1.5 2"), ("#777", ""))
 TITLES = {"life": "Life after each action", "gold": "Running gold after each action",
           "equipment": "Equipment left (life) after each action"}
+
+
+def escape(text: str) -> str:
+    """``html.escape``, imported when a chart is drawn as SVG (not for text)."""
+    from html import escape as html_escape
+
+    return html_escape(text)
 
 
 def chart_of(history: History) -> Chart:

@@ -2,22 +2,23 @@
 
 Each kind's builder (``sheets/<kind>.py``) fills a ``Sheet``; ``sheets/text.py``
 writes it as 40-column text or chat Markdown, ``sheets/html.py`` as a page.
+Blocks and sections are named tuples (immutable, and cheaper to define than frozen
+dataclasses, which every one-shot ``sheet`` would pay for); ``_replace`` changes one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Fields:
+class Fields(NamedTuple):
     """``Label: value`` lines; an empty value leaves a line to write on."""
 
     pairs: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(NamedTuple):
     """Numbered boxes 1..total, the first ``marked`` filled in (life, gold to win...)."""
 
     label: str
@@ -26,15 +27,13 @@ class Track:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Checks:
+class Checks(NamedTuple):
     """Tick boxes: the label and whether it is ticked."""
 
     items: tuple[tuple[str, bool], ...]
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A table. On a narrow screen each row is stacked: ``title`` (a format string on
     the cells, ``{0}``...) heads the row, the other cells follow as ``Header value``,
     or as ``Group a/b`` when ``groups`` (label, span) sit above the headers."""
@@ -57,20 +56,17 @@ class Table:
     """On paper, each column's share of the width (a column to write a word in)."""
 
 
-@dataclass(frozen=True)
-class Writing:
+class Writing(NamedTuple):
     """Lines to write on, each with its label."""
 
     labels: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Para:
+class Para(NamedTuple):
     text: str
 
 
-@dataclass(frozen=True)
-class Chart:
+class Chart(NamedTuple):
     """A line chart over the game: each series' value after each action (index 0: before
     any; None where its subject was not in play), marks where a level, round or floor
     begins. Drawn as SVG on paper, as sparklines in text (``companion.sheets.chart``)."""
@@ -83,8 +79,7 @@ class Chart:
 Block = Fields | Track | Checks | Table | Writing | Para | Chart
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(NamedTuple):
     title: str
     blocks: tuple[Block, ...]
     side: bool = False

@@ -9,7 +9,6 @@ for the number of players.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from companion.errors import BadInput
@@ -144,8 +143,8 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     foot = ("Total",) + ("",) * (3 + 2 * count)
     # The page is the table: across the whole width, rows a finger high, the Hero column
     # wide enough to write "Barbarian", the gold cells wide enough for two digits.
-    rounds_table = replace(_round_table(labels, rows, foot, writing=True),
-                           widths=(6, 10, 15, 10) + (6, 6) * count)
+    rounds_table = _round_table(labels, rows, foot, writing=True)._replace(
+        widths=(6, 10, 15, 10) + (6, 6) * count)
     main = [Section("Rounds", (rounds_table,), wide=True),
             Section("Result", (Writing(("Winner",)),))]
     if names:
@@ -158,7 +157,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     # The hero table goes across the page too: one line a hero, the rest beside the notes.
     heroes, cards = _heroes("all", {}, count)
     return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, replace(heroes, side=False, wide=True), cards],
+                 sections=[*main, heroes._replace(side=False, wide=True), cards],
                  dense=rounds + count * 2 > 30)
 
 
@@ -169,8 +168,8 @@ def _any_count_sheet(low: int, high: int) -> Sheet:
     labels = [f"P{n}" for n in range(1, high + 1)]
     rows = [(str(n),) + ("",) * (3 + 2 * high) for n in range(1, rounds + 1)]
     foot = ("Total",) + ("",) * (3 + 2 * high)
-    rounds_table = replace(_round_table(labels, rows, foot, writing=True),
-                           widths=(6, 10, 15, 10) + (6, 6) * high)
+    rounds_table = _round_table(labels, rows, foot, writing=True)._replace(
+        widths=(6, 10, 15, 10) + (6, 6) * high)
     main = [Section("Players, clockwise", (Writing(tuple(labels)),)),
             Section("Rounds", (rounds_table,), wide=True),
             Section("Result", (Writing(("Winner",)),))]
@@ -181,7 +180,7 @@ def _any_count_sheet(low: int, high: int) -> Sheet:
              "empty. Date: ________", "Set: A / B / C (circle one)")
     heroes, cards = _heroes("all", {}, None)
     return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, replace(heroes, side=False, wide=True), cards],
+                 sections=[*main, heroes._replace(side=False, wide=True), cards],
                  dense=rounds + high * 2 > 30)
 
 
