@@ -1,7 +1,9 @@
-"""Where the shipped data lives: inside the installed package, or beside it in a checkout."""
+"""Where things live: the shipped data (inside the installed package, or beside it in a
+checkout) and the player's data home."""
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -23,3 +25,13 @@ def rulebook_path(filename: str) -> Path:
 
 def example_paths() -> list[Path]:
     return sorted(resource_dir("examples").glob("*.toml"))
+
+
+def data_home() -> Path:
+    """``$COMPANION_HOME``, else the platform's user data folder (never the cwd)."""
+    env = os.environ.get("COMPANION_HOME")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs  # only when no home is set: keeps tests and scripts lean
+
+    return Path(platformdirs.user_data_dir("companion", appauthor=False))

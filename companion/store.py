@@ -30,6 +30,7 @@ from typing import Any
 
 from companion import editions, safefile
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
+from companion.resources import data_home as data_home  # re-exported: callers import it from here
 from companion.text import TERMINAL_CONTROL
 
 SCHEMA = 1
@@ -53,16 +54,6 @@ def lock_timeout(text: str | None) -> float:
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
-
-
-def data_home() -> Path:
-    """``$COMPANION_HOME``, else the platform's user data folder (never the cwd)."""
-    env = os.environ.get("COMPANION_HOME")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs  # only when no home is set: keeps tests and scripts lean
-
-    return Path(platformdirs.user_data_dir("companion", appauthor=False))
 
 
 def check_name(name: str) -> str:

@@ -149,7 +149,7 @@ print(code, *sorted(name for name in wanted if name in sys.modules))
 
 
 @pytest.mark.parametrize("words", [["rules", "hebrac", "paralysis"], ["rules", "hebrac", "QS"],
-                                   ["rules", "hebrac.spell.escape"]])
+                                   ["rules", "hebrac.spell.escape"], ["rules", "tricky", "G4"]])
 def test_a_lookup_with_the_cache_loads_only_what_it_uses(tmp_path: Path,
                                                           words: list[str]) -> None:
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COLUMNS": "40"}

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError
@@ -27,13 +26,12 @@ def table() -> dict[str, Any]:
     return tables("hebrac")
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The answer to a check: legal or not, and why, in one line each."""
+class Verdict(NamedTuple):
+    """The answer to a check: legal or not, why (one line each), and its figures."""
 
     legal: bool
     reasons: tuple[str, ...]
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any]
 
     def as_json(self) -> dict[str, Any]:
         return {"legal": self.legal, "reasons": list(self.reasons), **self.data}
@@ -88,8 +86,7 @@ def enemy_life(card: Card, curse: bool = False) -> int:
     return cursed_life(life) if curse else life
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     total: int
     enemy_life: int
     won: bool
@@ -309,8 +306,7 @@ def theft_victim(inventory: Iterable[Card], *, by_enemy: bool) -> Card | None:
 
 
 # -- spells -------------------------------------------------------------------
-@dataclass(frozen=True)
-class Spell:
+class Spell(NamedTuple):
     id: str
     name: str
     cost: int

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Final
+from functools import cache
+from typing import Any, Final, NamedTuple
 
 from companion.errors import BadInput, NotationError
 from companion.numbers import whole_or_none
@@ -27,10 +26,11 @@ DECK_ITEMS: Final = ("colours", "stars", "potions", "thief_base", "trickster_bas
 """The deck settings saved per installation and copied into each game."""
 HERO_NUMBERS: Final = DECK_ITEMS[3:]
 
-_NAME = re.compile(r"[a-z]{2,12}")
+# Patterns as text: ``re`` compiles each on its first use, not at import.
+_NAME = r"[a-z]{2,12}"
 _VALUE = r"[0-9]|" + "|".join(NUMBER_WORDS)
-_COLOUR_FIRST = re.compile(rf"([a-z]+)[ -]?({_VALUE})")
-_VALUE_FIRST = re.compile(rf"({_VALUE})[ -]?([a-z]+)")
+_COLOUR_FIRST = rf"([a-z]+)[ -]?({_VALUE})"
+_VALUE_FIRST = rf"({_VALUE})[ -]?([a-z]+)"
 
 
 def table() -> dict[str, Any]:
@@ -41,8 +41,7 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
 
 
-@dataclass(frozen=True, slots=True)
-class TrickyCard:
+class TrickyCard(NamedTuple):
     """One card: a colour letter (``R``) and a value (0-7)."""
 
     colour: str
@@ -55,8 +54,7 @@ class TrickyCard:
         return f"TrickyCard({self.colour!r}, {self.value})"
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(NamedTuple):
     """The deck as these players have it: colour names, stars and potions per colour."""
 
     colours: tuple[str, ...]
@@ -69,9 +67,9 @@ class Deck:
         return cls(tuple(settings["colours"]), tuple(settings["stars"]),
                    tuple(settings["potions"]), frozenset(settings.get("unverified", ())))
 
-    @cached_property
+    @property
     def letters(self) -> tuple[str, ...]:
-        return tuple(name[0].upper() for name in self.colours)
+        return _initials(self.colours)
 
     @property
     def low(self) -> int:
@@ -125,7 +123,7 @@ class Deck:
         if not raw or len(raw) > 30 or not raw.isascii():
             return None
         for pattern, colour_at in ((_COLOUR_FIRST, 1), (_VALUE_FIRST, 2)):
-            match = pattern.fullmatch(raw)
+            match = re.fullmatch(pattern, raw)
             if match is None:
                 continue
             letter = self.colour_letter(match.group(colour_at))
@@ -181,6 +179,12 @@ class Deck:
         return " (unverified)" if item in self.unverified else ""
 
 
+@cache
+def _initials(colours: tuple[str, ...]) -> tuple[str, ...]:
+    """The colours' letters, upper case: a deck's cards are named by them."""
+    return tuple(name[0].upper() for name in colours)
+
+
 # -- settings ------------------------------------------------------------------------
 def default_deck_settings() -> dict[str, Any]:
     deck = table()["deck"]
@@ -206,7 +210,7 @@ def normalize_deck(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise BadInput(f"colours: expected {len(defaults['colours'])} colour names")
     colours = [c.strip().lower() for c in colours]
     for name in colours:
-        if not _NAME.fullmatch(name) or name in NUMBER_WORDS:
+        if not re.fullmatch(_NAME, name) or name in NUMBER_WORDS:
             raise BadInput(f"{name!r} is not a colour name: 2 to 12 letters a-z, not a number")
     letters = [name[0] for name in colours]
     clash = next((a for a in colours if letters.count(a[0]) > 1), None)

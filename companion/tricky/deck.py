@@ -38,7 +38,7 @@ LABELS = {
 
 
 def deck_path() -> Path:
-    from companion.store import data_home
+    from companion.resources import data_home
 
     return data_home() / DECK_FILE
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from companion.errors import NotationError
 from companion.tricky.cards import plural, table
@@ -28,8 +27,7 @@ TRUMP_TEXT: Final = {"none": "none", "spells": "spells (3s and 4s)",
                      "potions": "potions", "torches": "torches (0s)"}
 
 
-@dataclass(frozen=True)
-class Hero:
+class Hero(NamedTuple):
     id: str
     name: str
     set: str
