@@ -85,6 +85,7 @@ class Bench:
     games: dict[int, str] = field(default_factory=dict)  # actions -> game name
     startup_ms: float = 0.0
     hello_ms: float = 0.0
+    labels: tuple[str, ...] = ()  # the one-shot commands to time (all when empty)
 
     def env(self, **extra: str) -> dict[str, str]:
         """The processes' environment: this checkout, the temporary home, and byte-code
@@ -273,6 +274,8 @@ def one_shot_commands(bench: Bench) -> list[Figure]:
     before = {name: list(Store(bench.home).read(name).actions) for name in names.values()}
     figures = []
     for label, words, changes in COMMANDS:
+        if bench.labels and not label.startswith(bench.labels):
+            continue
         argv = bench.companion(*(w.format(**names) for w in words))
         game = next((names[k] for k in names if "{" + k + "}" in words), None)
         bench.process_ms([bench.python, str(hello)])
@@ -495,11 +498,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=21, help="runs per figure (median)")
     parser.add_argument("--only", nargs="*", help="measurement names: "
                         + ", ".join(name for name, _ in MEASUREMENTS))
+    parser.add_argument("--command", nargs="*", metavar="LABEL",
+                        help="'commands' measures only the commands whose label starts so "
+                        "(e.g. --command rules 'hebrac undo')")
     parser.add_argument("--json", action="store_true", help="print JSON")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         work = Path(folder)
-        bench = Bench(runs=options.runs, home=work / "home", work=work)
+        bench = Bench(runs=options.runs, home=work / "home", work=work,
+                      labels=tuple(options.command or ()))
         build_games(bench)
         chosen = [(n, f) for n, f in MEASUREMENTS if not options.only or n in options.only]
         if not any(n == "startup" for n, _ in chosen):  # every table shows python -c pass
