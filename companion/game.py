@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.errors import BadInput, CompanionError, DataProblem
-
-JSON_SCHEMA = 1
-"""Version of every ``--json`` object; bumped when a field changes meaning."""
+from companion.errors import CompanionError, DataProblem
+from companion.kinds import KINDS as KINDS
+from companion.kinds import KindInfo as KindInfo
+from companion.kinds import kind_info as kind_info
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,36 +55,6 @@ class KindModule(Protocol):
     def normalize_settings(self, raw: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def new_engine(self, settings: Mapping[str, Any]) -> Engine: ...
-
-
-@dataclass(frozen=True, slots=True)
-class KindInfo:
-    name: str
-    title: str
-    module: str
-    aliases: tuple[str, ...] = ()
-
-
-KINDS: dict[str, KindInfo] = {
-    info.name: info
-    for info in (
-        KindInfo("hebrac", "Hebrac's Dungeon", "companion.hebrac.engine",
-                 ("h", "hd", "hebrac's")),
-        KindInfo("tricky", "Tricky Dungeon", "companion.tricky.engine", ("t", "td")),
-        KindInfo("halfdeck", "Half Deck Dungeon Heroes", "companion.halfdeck.engine",
-                 ("hh", "hddh", "half-deck")),
-        KindInfo("elbereth", "Elbereth", "companion.elbereth.engine", ("e", "elb")),
-    )
-}
-
-
-def kind_info(name: str) -> KindInfo:
-    key = name.strip().lower()
-    for info in KINDS.values():
-        if key == info.name or key in info.aliases:
-            return info
-    known = ", ".join(KINDS)
-    raise BadInput(f"{name!r} is not a game kind: expected one of {known}")
 
 
 def load_kind(name: str) -> KindModule:

@@ -41,8 +41,9 @@ class TooLarge(Unreadable):
     """A regular file over the size limit (checked before reading)."""
 
 
-def read_bytes(path: Path, limit: int) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes.
+def read_bytes(path: Path, limit: int, *, head: bool = False) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (with ``head``: its first
+    ``limit`` bytes, however long it is).
 
     Raises FileNotFoundError when there is no file (callers have their own
     message for that), ``Unreadable`` naming the file for anything else.
@@ -57,10 +58,10 @@ def read_bytes(path: Path, limit: int) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
-        if info.st_size > limit:
+        if info.st_size > limit and not head:
             raise TooLarge(path, f"the file is larger than {limit} bytes")
         chunks = []
-        left = limit + 1
+        left = limit if head else limit + 1
         while left > 0:
             chunk = os.read(fd, min(left, 1 << 20))
             if not chunk:

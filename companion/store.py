@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import editions, safefile
+from companion.current import NAME, current_name
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
 from companion.text import TERMINAL_CONTROL
@@ -53,7 +54,7 @@ def lock_timeout(text: str | None) -> float:
 
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
+_NAME = NAME
 
 
 def check_name(name: str) -> str:
@@ -413,11 +414,7 @@ class Store:
 
     # -- the current game --------------------------------------------------
     def current(self) -> str | None:
-        try:
-            name = safefile.read_text(self.home / "current", 256).strip()
-        except (OSError, DataProblem):
-            return None
-        return name if _NAME.fullmatch(name) else None
+        return current_name(self.home)
 
     def set_current(self, name: str | None) -> None:
         with safefile.locked(self.home / "current"):

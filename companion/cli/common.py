@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from companion.cli.declare import Argument, Group, Option
 from companion.cli.output import echo as echo  # re-exported for the kind modules
@@ -17,7 +17,9 @@ from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
 from companion.cli.output import show_status
 from companion.cli.output import width as width
-from companion.game import Applied
+
+if TYPE_CHECKING:
+    from companion.game import Applied
 
 GameOption = Annotated[
     str | None, Option("--game", "-g", help="Act on this saved game, not the current one.")

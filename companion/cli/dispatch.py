@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from companion.cli.declare import Group, Param
 from companion.cli.grammar import aliases, implicit_verb, kind_aliases, short_forms
 from companion.errors import BadInput
-from companion.game import KINDS
+from companion.kinds import KINDS
 
 HELP_FLAGS = ("-h", "--help")
 ROOT_FLAGS = ("--plain",)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from companion.game import KINDS
+from companion.kinds import KINDS
 
 # Short forms per game, chosen by how often each verb is typed at the table. Undo and
 # redo keep '-' and '+' everywhere, and 'u'/'r' where no commoner verb wants the letter.

@@ -169,7 +169,7 @@ def fast_status(args: list[str]) -> tuple[str, str | None, bool, bool] | None:
     ``-gNAME`` after it); anything else, ``--help`` included, goes the long way
     so the two paths cannot disagree.
     """
-    from companion.game import KINDS
+    from companion.kinds import KINDS
 
     plain = bool(args) and args[0] == "--plain"
     if plain:

@@ -19,7 +19,8 @@ import sys
 from collections.abc import Iterable
 from typing import Any
 
-from companion.game import JSON_SCHEMA
+JSON_SCHEMA = 1
+"""Version of every ``--json`` object; bumped when a field changes meaning."""
 
 _plain = False
 _set_no_color = False

@@ -130,7 +130,7 @@ class _Style:
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
     """A leading game name (or alias) picks the game; the rest is the question."""
     from companion.errors import BadInput
-    from companion.game import kind_info
+    from companion.kinds import kind_info
 
     if not words or "'" in words[0]:  # "hebrac's game" is a question, not a game name
         return None, list(words)
@@ -167,16 +167,9 @@ def _tricky_deck() -> dict[str, Any] | None:
 
 def _current_kind() -> str | None:
     """The current game's kind, if there is a readable current game."""
-    from companion.errors import CompanionError
+    from companion.current import current_kind
 
-    try:
-        from companion.store import Store
-
-        store = Store()
-        name = store.current()
-        return store.kind(name) if name else None  # the actions need not be read
-    except (CompanionError, OSError):
-        return None
+    return current_kind()
 
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,

@@ -32,7 +32,7 @@ def sheet(
                                        metavar="a4|letter")] = "a4",
 ) -> None:
     """Print a score sheet: the saved game's, or a blank one (--blank)."""
-    from companion.game import kind_info
+    from companion.kinds import kind_info
     from companion.sheets import PAPERS, blank_sheet, game_sheet, parse_players, render
 
     rest = list(words or [])
@@ -73,7 +73,7 @@ def sheet(
 
 
 def _is_kind(word: str) -> bool:
-    from companion.game import kind_info
+    from companion.kinds import kind_info
 
     try:
         kind_info(word)

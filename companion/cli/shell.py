@@ -291,7 +291,7 @@ class Shell(cmd.Cmd):
 
     # -- history and errors ---------------------------------------------------------
     def _start_history(self, readline: Any) -> None:
-        from companion.store import data_home
+        from companion.resources import data_home
 
         self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
@@ -475,7 +475,7 @@ def _hero_ids(kind: str) -> list[str]:
 
 
 def _first_kind() -> str:
-    from companion.game import KINDS
+    from companion.kinds import KINDS
 
     return next(iter(KINDS), "hebrac")
 

@@ -22,7 +22,7 @@ def warn(message: str) -> None:
 
 
 def _kind(word: str | None) -> str | None:
-    from companion.game import kind_info
+    from companion.kinds import kind_info
 
     return kind_info(word).name if word is not None else None
 

@@ -1,0 +1,40 @@
+"""The game kinds: names, titles and where each engine lives.
+
+Kept apart from ``companion.game`` and light (no dataclasses, no engines):
+the command line reads it to route words before it knows what else it needs.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from companion.errors import BadInput
+
+
+class KindInfo(NamedTuple):
+    name: str
+    title: str
+    module: str
+    aliases: tuple[str, ...] = ()
+
+
+KINDS: dict[str, KindInfo] = {
+    info.name: info
+    for info in (
+        KindInfo("hebrac", "Hebrac's Dungeon", "companion.hebrac.engine",
+                 ("h", "hd", "hebrac's")),
+        KindInfo("tricky", "Tricky Dungeon", "companion.tricky.engine", ("t", "td")),
+        KindInfo("halfdeck", "Half Deck Dungeon Heroes", "companion.halfdeck.engine",
+                 ("hh", "hddh", "half-deck")),
+        KindInfo("elbereth", "Elbereth", "companion.elbereth.engine", ("e", "elb")),
+    )
+}
+
+
+def kind_info(name: str) -> KindInfo:
+    key = name.strip().lower()
+    for info in KINDS.values():
+        if key == info.name or key in info.aliases:
+            return info
+    known = ", ".join(KINDS)
+    raise BadInput(f"{name!r} is not a game kind: expected one of {known}")

@@ -1,0 +1,63 @@
+"""The current game and its kind, read without the store (rule lookups rank by it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import safefile
+from companion.current import current_kind, current_name
+from companion.store import GameRecord, Store
+
+
+def saved(home: Path, kind: str = "tricky", name: str = "g") -> Store:
+    store = Store(home)
+    with store.lock(name):
+        store.write(GameRecord(kind=kind, name=name, settings={"players": ["a", "b"]}),
+                    new=True)
+    store.set_current(name)
+    return store
+
+
+def test_the_kind_of_a_save_as_the_store_writes_it(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    saved(tmp_path)
+    monkeypatch.setattr(Store, "kind", lambda *_: pytest.fail("the store was asked"))
+    assert current_kind(tmp_path) == "tricky"
+    assert current_name(tmp_path) == "g"
+
+
+def test_a_save_laid_out_otherwise_is_left_to_the_store(tmp_path: Path) -> None:
+    store = saved(tmp_path)
+    path = store.path("g")
+    text = path.read_text(encoding="utf-8")
+    path.write_text('kind = "tricky"\n' + text.replace('kind = "tricky"\n', ""),
+                    encoding="utf-8")
+    assert current_kind(tmp_path) == "tricky" == store.kind("g")
+
+
+def test_no_current_game_or_no_file_means_no_kind(tmp_path: Path) -> None:
+    assert current_kind(tmp_path) is None
+    (tmp_path / "current").write_text("gone\n", encoding="utf-8")
+    assert current_kind(tmp_path) is None
+    (tmp_path / "current").write_text("../etc\n", encoding="utf-8")
+    assert current_name(tmp_path) is None and current_kind(tmp_path) is None
+
+
+def test_a_broken_save_has_no_kind(tmp_path: Path) -> None:
+    store = saved(tmp_path)
+    store.path("g").write_bytes(b"\xff\xfe not toml")
+    assert current_kind(tmp_path) is None
+
+
+def test_reading_the_head_of_a_long_file(tmp_path: Path) -> None:
+    path = tmp_path / "long"
+    path.write_bytes(b"x" * 5000)
+    assert safefile.read_bytes(path, 64, head=True) == b"x" * 64
+    with pytest.raises(safefile.TooLarge):
+        safefile.read_bytes(path, 64)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    with pytest.raises(safefile.Unreadable):
+        safefile.read_bytes(folder, 64, head=True)
