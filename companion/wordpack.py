@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple, Protocol
 
@@ -276,7 +276,7 @@ class _Table:
         low = target - remaining
         return self.symbols[position], low, low + self.counts[position]
 
-    def add(self, symbol: str, *, learned: bool = False) -> None:
+    def add(self, symbol: str, learned: bool = False) -> None:
         position = self.index.get(symbol)
         if position is None:
             self.novel += not learned
@@ -354,24 +354,26 @@ class _Writer:
         return index
 
     def _code(self, low: int, high: int, total: int) -> None:
-        width = self.high - self.low + 1
-        self.high = self.low + width * high // total - 1
-        self.low = self.low + width * low // total
+        bottom = self.low  # the interval in locals while it is narrowed and doubled
+        width = self.high - bottom + 1
+        top = bottom + width * high // total - 1
+        bottom += width * low // total
         while True:
-            if self.high < _HALF:
+            if top < _HALF:
                 self._bit(0)
-            elif self.low >= _HALF:
+            elif bottom >= _HALF:
                 self._bit(1)
-                self.low -= _HALF
-                self.high -= _HALF
-            elif self.low >= _QUARTER and self.high < 3 * _QUARTER:
+                bottom -= _HALF
+                top -= _HALF
+            elif bottom >= _QUARTER and top < 3 * _QUARTER:
                 self.pending += 1
-                self.low -= _QUARTER
-                self.high -= _QUARTER
+                bottom -= _QUARTER
+                top -= _QUARTER
             else:
                 break
-            self.low *= 2
-            self.high = 2 * self.high + 1
+            bottom *= 2
+            top = 2 * top + 1
+        self.low, self.high = bottom, top
 
     def _bit(self, bit: int) -> None:
         self.bits.append(bit)
@@ -420,25 +422,27 @@ class _Reader:
         return chosen
 
     def _consume(self, low: int, high: int, total: int) -> None:
-        width = self.high - self.low + 1
-        self.high = self.low + width * high // total - 1
-        self.low = self.low + width * low // total
+        bottom, value = self.low, self.value  # in locals while they are doubled
+        width = self.high - bottom + 1
+        top = bottom + width * high // total - 1
+        bottom += width * low // total
         while True:
-            if self.high < _HALF:
+            if top < _HALF:
                 pass
-            elif self.low >= _HALF:
-                self.low -= _HALF
-                self.high -= _HALF
-                self.value -= _HALF
-            elif self.low >= _QUARTER and self.high < 3 * _QUARTER:
-                self.low -= _QUARTER
-                self.high -= _QUARTER
-                self.value -= _QUARTER
+            elif bottom >= _HALF:
+                bottom -= _HALF
+                top -= _HALF
+                value -= _HALF
+            elif bottom >= _QUARTER and top < 3 * _QUARTER:
+                bottom -= _QUARTER
+                top -= _QUARTER
+                value -= _QUARTER
             else:
                 break
-            self.low *= 2
-            self.high = 2 * self.high + 1
-            self.value = 2 * self.value + self._next_bit()
+            bottom *= 2
+            top = 2 * top + 1
+            value = 2 * value + self._next_bit()
+        self.low, self.high, self.value = bottom, top, value
 
 
 # -- the word model ----------------------------------------------------------------------
@@ -454,7 +458,7 @@ class _Counts:
         self.total = 0
         self.novel = 0
 
-    def add(self, symbol: str, *, learned: bool = False) -> None:
+    def add(self, symbol: str, learned: bool = False) -> None:
         position = self.index.get(symbol)
         if position is None:
             self.novel += not learned
@@ -517,34 +521,38 @@ class _Model:
 
     def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
         tables = self._tables(self.tables, self.primed_tables, contexts)
-        found = self._choose(tables, word, lambda: self._new_word(word))
-        self._spend(len(found) + 1)
+        found = self._choose(tables, word)
+        if found is None:
+            found = self._new_word(word)
+        self._learn(tables, found)
+        self.budget -= len(found) + 1  # _spend, inline: this runs for every word
+        if self.budget < 0:
+            self._spend(0)
         return found
 
-    def _choose(self, tables: Sequence[_Table], symbol: str | None,
-                unseen: Callable[[], str]) -> str:
-        """Code ``symbol`` in the first table that knows it (escaping the ones before),
-        else by ``unseen``; every table then learns it. Priming only learns."""
-        found = symbol
-        if self.coding is not None:
-            found = None
-            for table in tables:
-                if table.symbols:
-                    found = self.coding.pick(table, symbol)
-                    if found is not None:
-                        break
-            if found is None:
-                found = unseen()
-        assert found is not None  # priming always passes its symbol
+    def _choose(self, tables: Sequence[_Table], symbol: str | None) -> str | None:
+        """Code ``symbol`` in the first table that knows it, escaping the ones before;
+        None if none does (the caller codes it another way). Priming codes nothing."""
+        coding = self.coding
+        if coding is None:
+            return symbol
+        for table in tables:
+            if table.symbols:
+                found = coding.pick(table, symbol)
+                if found is not None:
+                    return found
+        return None
+
+    def _learn(self, tables: Sequence[_Table], found: str) -> None:
+        """Every context learns the word (priming: as learned, not brought by the game)."""
         learned = self.coding is None
         for table in tables:
-            table.add(found, learned=learned)
-        return found
+            table.add(found, learned)
 
     def learn(self, key: Hashable, words: Sequence[str]) -> None:
         table = self.tables.setdefault(key, _Counts())
         for word in words:
-            table.add(word, learned=True)
+            table.add(word, True)
 
     def _new_word(self, word: str | None) -> str:
         assert self.coding is not None
@@ -576,12 +584,12 @@ class _Model:
 
     def letter(self, previous: str, char: str | None) -> str:
         tables = self._tables(self.letters, self.primed_letters, (previous, ""))
-
-        def any_byte() -> str:
+        found = self._choose(tables, char)
+        if found is None:
             assert self.coding is not None
-            return chr(self.coding.uniform(256, None if char is None else ord(char)))
-
-        return self._choose(tables, char, any_byte)
+            found = chr(self.coding.uniform(256, None if char is None else ord(char)))
+        self._learn(tables, found)
+        return found
 
     def _spend(self, chars: int) -> None:
         self.budget -= chars
