@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.game import Engine, load_kind
 
 ENDED = {"won", "dead", "lost", "finished"}
 
 
-@dataclass
-class Series:
+# Named tuples rather than dataclasses: as plain to read, and cheaper to define, which
+# every one-shot summary and sheet pays for.
+class Series(NamedTuple):
     """One line of a chart: a value after each action (index 0: before any); None while
     the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
 
@@ -29,8 +29,7 @@ class Series:
     values: list[int | None]
 
 
-@dataclass
-class History:
+class History(NamedTuple):
     kind: str
     outcome: str
     actions: int
@@ -39,8 +38,8 @@ class History:
     series: list[Series]
     marks: list[tuple[int, str]]
     """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
-    facts: dict[str, Any] = field(default_factory=dict)
-    levels: list[tuple[int, int]] = field(default_factory=list)
+    facts: dict[str, Any]
+    levels: Sequence[tuple[int, int]] = ()
     """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
     out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
 

@@ -25,14 +25,11 @@ kind's engine. Any failure raises ``BadInput`` saying why.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import contextlib
 import json
 import math
 import re
 import unicodedata
-import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -156,7 +153,7 @@ def encode(
                        f"data, the limit is {MAX_PAYLOAD_BYTES}")
     packed = wordpack.pack(kind, name, data["settings"], data["actions"],
                            data.get("redo", []), data.get("notes", []))
-    body = base64.b32encode(packed).decode("ascii").rstrip("=")
+    body = base32(packed)
     # The coder is hand-written: read the code back before anyone is given it.
     try:
         read_back = wordpack.unpack(packed, limits_for(body))
@@ -173,6 +170,17 @@ def encode(
         raise BadInput(f"this game is too long to share: its code would be {len(code)} "
                        f"characters, the limit is {MAX_CODE_CHARS}")
     return code
+
+
+_BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def base32(data: bytes) -> str:
+    """``base64.b32encode(data)`` without its padding, and without importing base64 (and
+    struct) to write a code: five bits a letter, the last padded with zero bits."""
+    bits = 8 * len(data) + (-8 * len(data) % 5)
+    number = int.from_bytes(data, "big") << (bits - 8 * len(data))
+    return "".join(_BASE32[(number >> shift) & 31] for shift in range(bits - 5, -5, -5))
 
 
 def checksum(body: str, version: int = FORMAT) -> str:
@@ -203,6 +211,9 @@ def find_code(text: str) -> str:
 
 def unpack(code: str) -> dict[str, Any]:
     """The game data in a code: checked text, checksum, size, JSON and fields."""
+    import binascii  # only to read a code: writing one needs neither (``base32``)
+    from base64 import b32decode
+
     if len(code) > MAX_CODE_CHARS:
         raise BadInput(f"the code is {len(code)} characters, longer than the limit of "
                        f"{MAX_CODE_CHARS}")
@@ -223,7 +234,7 @@ def unpack(code: str) -> dict[str, Any]:
     if checksum(body, version) != given:
         raise BadInput("the checksum does not match: the code was changed or cut short")
     try:
-        packed = base64.b32decode(body + "=" * (-len(body) % 8))
+        packed = b32decode(body + "=" * (-len(body) % 8))
     except (binascii.Error, ValueError):
         raise BadInput("the code is damaged: its body is not base32") from None
     if version == 1:
@@ -241,6 +252,8 @@ def limits_for(body: str) -> wordpack.Limits:
 
 def inflate(packed: bytes) -> bytes:
     """Unpack at most MAX_PAYLOAD_BYTES: a bigger payload stops there and is refused."""
+    import zlib  # format 1 only
+
     unpacker = zlib.decompressobj(-15, _DICTIONARY)
     try:
         raw = unpacker.decompress(packed, MAX_PAYLOAD_BYTES + 1)

@@ -358,6 +358,11 @@ def test_random_actions_are_refused_or_replayed(actions: list[str], version: int
     assert len(shared.actions) == len(actions)
 
 
+@given(st.binary(max_size=300))
+def test_base32_is_base64s_without_its_padding(data: bytes) -> None:
+    assert share.base32(data) == base64.b32encode(data).decode("ascii").rstrip("=")
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=300))
 def test_random_format_2_bodies_are_refused_or_read(packed: bytes) -> None:

@@ -73,7 +73,7 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
                  dense=len(status["inventory"]) > 30)
 
 
-def _levels(levels: list[tuple[int, int]], chambers: int, now: int) -> tuple[Block, ...]:
+def _levels(levels: Sequence[tuple[int, int]], chambers: int, now: int) -> tuple[Block, ...]:
     """A track per level; the oldest go on one line when there are many (one page)."""
     blocks: list[Block] = []
     if len(levels) > SHOWN_LEVELS:
