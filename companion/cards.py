@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from companion.errors import NotationError
 from companion.numbers import whole_or_none
@@ -42,19 +41,26 @@ _COMPACT = re.compile(r"(10|[2-9]|[ATJQK])([SHDC])|([SHDC])(10|[2-9]|[ATJQK])")
 _WORDS = re.compile(r"([a-z]+|10|[2-9])\s+of\s+([a-z]+)")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """One card: ``rank`` 1 (ace) to 13 (king) with a suit, or rank 0 for a joker."""
-
+class _CardValue(NamedTuple):
     rank: int
-    suit: str | None = None
+    suit: str | None
 
-    def __post_init__(self) -> None:
-        if self.rank == JOKER_RANK:
-            if self.suit is not None:
+
+class Card(_CardValue):
+    """One card: ``rank`` 1 (ace) to 13 (king) with a suit, or rank 0 for a joker.
+
+    A named tuple: immutable, hashable and ordered by rank, then suit.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str | None = None) -> Card:
+        if rank == JOKER_RANK:
+            if suit is not None:
                 raise NotationError("a joker has no suit")
-        elif not (1 <= self.rank <= 13) or self.suit not in SUITS:
-            raise NotationError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+        elif not (1 <= rank <= 13) or suit not in SUITS:
+            raise NotationError(f"no such card: rank {rank!r}, suit {suit!r}")
+        return super().__new__(cls, rank, suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
@@ -18,8 +17,7 @@ from companion.kinds import KindInfo as KindInfo
 from companion.kinds import kind_info as kind_info
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(NamedTuple):
     """One action as recorded (canonical text) and the ruling lines it produced."""
 
     action: str
