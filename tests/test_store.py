@@ -339,3 +339,46 @@ def test_undecodable_text_reaching_a_save_is_bad_input(home: Path) -> None:
     with store.lock("g"), pytest.raises(BadInput, match="not UTF-8"):
         store.write(record, replayed=True)
     assert store.path("g").read_bytes() == before
+
+
+def parsed_lists(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The list texts the store parses back from now on (a fresh process: nothing checked)."""
+    import companion.store as store_module
+
+    monkeypatch.setattr(store_module, "_CHECKED_LINES", {})
+    monkeypatch.setattr(store_module, "_READ", {})
+    parsed: list[str] = []
+    real_loads = tomllib.loads
+
+    def spy(text: str) -> dict[str, object]:
+        parsed.append(text)
+        return real_loads(text)
+
+    monkeypatch.setattr(store_module.tomllib, "loads", spy)
+    return parsed
+
+
+def test_a_one_shot_save_parses_back_only_its_new_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lines the game was read from count as read back: tomllib read each as its item."""
+    store = make_game(home, actions=25)
+    parsed = parsed_lists(monkeypatch)
+    Games(Store(home)).note("g", "a note never written before 5d1e")
+    lists = "".join(t for t in parsed if t.startswith("v = ["))
+    assert "attack 2H" not in lists and "5d1e" in lists
+    assert tomllib.loads(store.path("g").read_text())["notes"][-1].endswith("5d1e")
+
+
+def test_a_file_laid_out_otherwise_is_parsed_back_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A multi-line string anywhere (a hand edit) and every line is checked again."""
+    store = make_game(home, actions=3)
+    path = store.path("g")
+    assert 'outcome = "playing"' in path.read_text()
+    path.write_text(path.read_text().replace('outcome = "playing"',
+                                             "outcome = '''playing'''"))
+    parsed = parsed_lists(monkeypatch)
+    Games(Store(home)).note("g", "checked again 77aa")
+    assert "attack 2H" in "".join(t for t in parsed if t.startswith("v = ["))
