@@ -92,38 +92,74 @@ class Section(NamedTuple):
                 "text": self.text, "keywords": list(self.keywords), "source": self.source}
 
 
+class Stats(NamedTuple):
+    """What ranking needs: per term, the sections holding it and its weight in each
+    (``postings``: section number, then the weight in half points, repeated), each
+    section's weighted length, their average, each term's IDF and each title's terms."""
+
+    postings: dict[str, tuple[int, ...]]
+    lengths: list[float]
+    average: float
+    idf: dict[str, float]
+    titles: list[frozenset[str]]
+
+
 class Index:
-    """Every game's sections with their BM25 statistics, the rulebook files' extra tables
-    (``cards``, ``difference``) and the parsed tables files the text was filled from."""
+    """Every game's sections, the rulebook files' extra tables (``cards``,
+    ``difference``), the parsed tables files the text was filled from, and the ranking
+    ``stats``: read from the cache only by the first search (lookups by id or card
+    never need them)."""
 
-    __slots__ = ("sections", "postings", "lengths", "average", "idf", "titles", "data",
-                 "tables", "grams", "by_id")
+    __slots__ = ("sections", "data", "tables", "_stats", "_packed", "grams", "by_id")
 
-    def __init__(self, sections: list[Section], postings: dict[str, list[tuple[int, float]]],
-                 lengths: list[float], average: float, idf: dict[str, float],
-                 titles: list[frozenset[str]], data: dict[str, dict[str, Any]],
-                 tables: dict[str, dict[str, Any] | None]) -> None:
+    def __init__(self, sections: list[Section], data: dict[str, dict[str, Any]],
+                 tables: dict[str, dict[str, Any] | None], stats: Stats | None = None,
+                 packed: bytes = b"") -> None:
         self.sections = sections
-        self.postings = postings
-        self.lengths = lengths
-        self.average = average
-        self.idf = idf
-        self.titles = titles
         self.data = data
         self.tables = tables
+        self._stats = stats
+        self._packed = packed  # the marshalled stats, when read from the cache
         self.grams: dict[str, list[str]] = {}  # the typo tables, made on the first typo
         self.by_id: dict[str, Section] = {}
 
+    @property
+    def stats(self) -> Stats:
+        if self._stats is None:
+            self._stats = Stats._make(marshal.loads(self._packed))
+        return self._stats
+
+    @property
+    def postings(self) -> dict[str, tuple[int, ...]]:
+        return self.stats.postings
+
+    @property
+    def lengths(self) -> list[float]:
+        return self.stats.lengths
+
+    @property
+    def average(self) -> float:
+        return self.stats.average
+
+    @property
+    def idf(self) -> dict[str, float]:
+        return self.stats.idf
+
+    @property
+    def titles(self) -> list[frozenset[str]]:
+        return self.stats.titles
+
     def parts(self) -> tuple[Any, ...]:
-        """The index as plain values (what the cache file holds)."""
-        return (tuple(tuple(s) for s in self.sections), self.postings, self.lengths,
-                self.average, self.idf, self.titles, self.data, self.tables)
+        """The index as plain values (what the cache file holds), the stats packed."""
+        packed = self._packed or marshal.dumps(tuple(self.stats))
+        return (tuple(tuple(s) for s in self.sections), self.data, self.tables, packed)
 
     @classmethod
     def from_parts(cls, parts: tuple[Any, ...]) -> Index:
-        rows, postings, lengths, average, idf, titles, data, tables = parts
-        return cls([Section._make(row) for row in rows], postings, lengths, average, idf,
-                   titles, data, tables)
+        rows, data, tables, packed = parts
+        if not isinstance(packed, bytes):
+            raise TypeError("the ranking stats are not packed")
+        return cls([Section._make(row) for row in rows], data, tables, packed=packed)
 
 
 _INDEX: list[Index] = []
@@ -156,7 +192,7 @@ def forget_index() -> None:
 
 # -- the index cache: a start-up without TOML parsing --------------------------------
 CACHE_FILE = "rulebook-index.bin"
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 
 def cache_key() -> bytes:

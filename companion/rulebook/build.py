@@ -19,7 +19,7 @@ from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
-from companion.rulebook import GAME_TITLES, GAMES, Index, Section, game_tables
+from companion.rulebook import GAME_TITLES, GAMES, Index, Section, Stats, game_tables
 from companion.rulebook.placeholders import fill
 from companion.rulebook.ranking import FIELD_WEIGHTS, section_fields, terms
 
@@ -94,7 +94,7 @@ def book(game: str) -> Book:
 def build_index() -> Index:
     """The index over every game's sections, from the rulebook files."""
     items = [s for game in GAMES for s in book(game).sections]
-    postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    postings: dict[str, list[int]] = defaultdict(list)
     lengths: list[float] = []
     for number, item in enumerate(items):
         counts: dict[str, float] = defaultdict(float)
@@ -105,16 +105,20 @@ def build_index() -> Index:
                 counts[term] += weight
                 length += weight
         for term, count in counts.items():
-            postings[term].append((number, count))
+            half = int(count * 2)
+            if half != count * 2:  # kept as whole half points: the cache reads ints fastest
+                raise ValueError(f"field weights must be multiples of 0.5, not {count}")
+            postings[term] += (number, half)
         lengths.append(length)
     total = len(items)
-    idf = {t: math.log(1 + (total - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()}
+    idf = {t: math.log(1 + (total - len(p) // 2 + 0.5) / (len(p) // 2 + 0.5))
+           for t, p in postings.items()}
     average = sum(lengths) / max(1, total)
     titles = [frozenset(terms(item.title)) for item in items]
     data = {game: {k: v for k, v in book(game).data.items() if k in _DATA_KEYS}
             for game in GAMES}
-    return Index(items, dict(postings), lengths, average, idf, titles, data,
-                 {game: game_tables(game) for game in GAMES})
+    stats = Stats({t: tuple(p) for t, p in postings.items()}, lengths, average, idf, titles)
+    return Index(items, data, {game: game_tables(game) for game in GAMES}, stats)
 
 
 def save_cache(path: Path, key: bytes, idx: Index) -> None:

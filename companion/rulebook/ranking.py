@@ -285,7 +285,9 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     matched: dict[int, int] = defaultdict(int)
     for term, weight in query.weights.items():
         idf = idx.idf[term]
-        for number, tf in idx.postings[term]:
+        found = idx.postings[term]
+        for number, half in zip(found[::2], found[1::2], strict=True):
+            tf = half / 2
             norm = K1 * (1 - B + B * idx.lengths[number] / idx.average)
             scores[number] += weight * idf * tf * (K1 + 1) / (tf + norm)
             matched[number] += 1
