@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 
 from companion.errors import BadInput
 
@@ -18,11 +17,29 @@ _PLAIN = re.compile(r"[^'\"\\]*")
 _SAFE_WORD = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
 
 
-@dataclass
 class ActionWords:
-    verb: str
-    args: list[str] = field(default_factory=list)
-    options: dict[str, list[str]] = field(default_factory=dict)
+    """An action's verb, its words and its ``--key value`` options (a flag's value is "").
+
+    A plain class, not a dataclass: every command reads actions, and dataclasses
+    (with inspect) is among the costlier imports of a one-shot command."""
+
+    __slots__ = ("verb", "args", "options")
+
+    def __init__(self, verb: str, args: list[str] | None = None,
+                 options: dict[str, list[str]] | None = None) -> None:
+        self.verb = verb
+        self.args: list[str] = [] if args is None else args
+        self.options: dict[str, list[str]] = {} if options is None else options
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionWords):
+            return NotImplemented
+        return (self.verb, self.args, self.options) == (other.verb, other.args, other.options)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __repr__(self) -> str:
+        return f"ActionWords(verb={self.verb!r}, args={self.args!r}, options={self.options!r})"
 
     @classmethod
     def split(cls, text: str, flags: Iterable[str] = ()) -> ActionWords:

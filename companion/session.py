@@ -19,7 +19,6 @@ them again.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.editions import saved
@@ -39,13 +38,22 @@ def keep_open(on: bool = True) -> None:
     _kept = {} if on else None
 
 
-@dataclass
 class OpenGame:
-    record: GameRecord
-    engine: Engine
-    applied: list[Applied]
-    settings: dict[str, Any] = field(default_factory=dict)
-    """The record's settings as the engine read them (normalised: every key there)."""
+    """A saved game replayed: its record, the engine, each action's ruling, and
+    ``settings``, the record's settings as the engine read them (every key there).
+    A plain class: see ``GameRecord``."""
+
+    __slots__ = ("record", "engine", "applied", "settings")
+
+    def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
+                 settings: dict[str, Any] | None = None) -> None:
+        self.record = record
+        self.engine = engine
+        self.applied = applied
+        self.settings: dict[str, Any] = {} if settings is None else settings
+
+    def __repr__(self) -> str:
+        return f"OpenGame(record={self.record!r}, engine={self.engine!r})"
 
 
 Seen = Callable[[OpenGame], None]
@@ -268,5 +276,4 @@ class Games:
 
 
 def _copy(record: GameRecord) -> GameRecord:
-    return replace(record, settings=dict(record.settings), actions=list(record.actions),
-                   redo=list(record.redo), notes=list(record.notes))
+    return record.copy()

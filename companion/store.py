@@ -24,7 +24,6 @@ import sys
 import time
 import tomllib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,19 +68,48 @@ def now_text() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-@dataclass
 class GameRecord:
-    """A saved game: settings, the actions typed, redo stack, notes, summary."""
+    """A saved game: settings, the actions typed, redo stack, notes, summary.
 
-    kind: str
-    name: str
-    settings: dict[str, Any]
-    actions: list[str] = field(default_factory=list)
-    redo: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    created: str = field(default_factory=now_text)
-    updated: str = field(default_factory=now_text)
-    outcome: str = "playing"
+    A plain class, not a dataclass: every game command reads one, and dataclasses
+    (with inspect) is among the costlier imports of a one-shot command."""
+
+    __slots__ = ("kind", "name", "settings", "actions", "redo", "notes", "created",
+                 "updated", "outcome")
+
+    def __init__(self, kind: str, name: str, settings: dict[str, Any],
+                 actions: list[str] | None = None, redo: list[str] | None = None,
+                 notes: list[str] | None = None, created: str | None = None,
+                 updated: str | None = None, outcome: str = "playing") -> None:
+        self.kind = kind
+        self.name = name
+        self.settings = settings
+        self.actions: list[str] = [] if actions is None else actions
+        self.redo: list[str] = [] if redo is None else redo
+        self.notes: list[str] = [] if notes is None else notes
+        self.created = now_text() if created is None else created
+        self.updated = now_text() if updated is None else updated
+        self.outcome = outcome
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameRecord):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"GameRecord({shown})"
+
+    def copy(self) -> GameRecord:
+        """A copy whose settings and lists can change without touching this one."""
+        return GameRecord(self.kind, self.name, dict(self.settings), list(self.actions),
+                          list(self.redo), list(self.notes), self.created, self.updated,
+                          self.outcome)
 
     def to_toml(self) -> dict[str, Any]:
         # Setup first, actions one per line: the file reads like a hand history.
