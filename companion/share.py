@@ -29,7 +29,6 @@ import contextlib
 import json
 import math
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -429,10 +428,13 @@ def _check_texts(value: Any, field: str, most: int, longest: int) -> None:
         _check_text(text, f"{field} {number}")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")  # Unicode's category Cs, all of it
+
+
 def _check_text(text: str, where: str) -> None:
     if plain_text.CONTROL.search(text):
         raise BadInput(f"{where} holds a control character")
-    if any(unicodedata.category(c) == "Cs" for c in text):
+    if _SURROGATE.search(text):
         raise BadInput(f"{where} holds a broken character")
 
 

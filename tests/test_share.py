@@ -268,6 +268,14 @@ HOSTILE_GAMES: list[tuple[dict[str, Any], str]] = [
 ]
 
 
+@pytest.mark.parametrize("char", ["\ud800", "\udbff", "\udc00", "\udfff"])
+def test_a_broken_character_is_refused_every_surrogate(char: str) -> None:
+    with pytest.raises(BadInput, match="actions 1 holds a broken character"):
+        share.encode("hebrac", "g", {}, [f"enter A1 {char}"])
+    for fine in ("\ud7ff", "\ue000", "\U0001f600"):  # next to the surrogates, and beyond
+        share._check_text(f"enter A1 {fine}", "actions 1")
+
+
 @pytest.mark.parametrize(("changes", "message"), HOSTILE_GAMES)
 def test_hostile_games_are_refused(changes: dict[str, Any], message: str) -> None:
     assert refused(craft(game(**changes))).startswith(message)
