@@ -223,7 +223,7 @@ class _Table:
     and is skipped by both sides.
     """
 
-    __slots__ = ("index", "symbols", "counts", "tree", "total", "novel")
+    __slots__ = ("index", "symbols", "counts", "tree", "total", "novel", "waiting")
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
@@ -232,6 +232,10 @@ class _Table:
         self.tree: list[int] = [0]
         self.total = 0
         self.novel = 0
+        # Words the game brought that are not counted yet: every context learns every
+        # word, but most are read only when the ones before them escape, so they count
+        # their words when next read (``catch_up``), many at a time.
+        self.waiting: list[str] = []
 
     @classmethod
     def built(cls, index: dict[str, int], symbols: list[str], counts: list[int],
@@ -239,7 +243,7 @@ class _Table:
         """A table holding these counts, its tree built in one pass."""
         table = cls.__new__(cls)
         table.index, table.symbols, table.counts = index, symbols, counts
-        table.total, table.novel = total, novel
+        table.total, table.novel, table.waiting = total, novel, []
         table._rebuild()
         return table
 
@@ -250,7 +254,7 @@ class _Table:
         position = self.index.get(symbol)
         if position is None:
             return None
-        tree = self.tree  # _prefix(position), inline
+        tree = self.tree  # _prefix(position), inline: this runs for every word coded
         low, node = 0, position
         while node:
             low += tree[node]
@@ -276,27 +280,50 @@ class _Table:
         low = target - remaining
         return self.symbols[position], low, low + self.counts[position]
 
-    def add(self, symbol: str, learned: bool = False) -> None:
-        position = self.index.get(symbol)
-        if position is None:
-            self.novel += not learned
-            position = len(self.symbols)
-            self.index[symbol] = position
-            self.symbols.append(symbol)
-            self.counts.append(0)
-            self._grow()
-        self.counts[position] += 1
-        self.total += 1
-        tree = self.tree  # _bump(position, 1), inline: this runs for every word and table
-        size = len(tree)
-        node = position + 1
-        while node < size:
-            tree[node] += 1
-            node += node & -node
-        if self.total > _MAX_TOTAL:
-            self.counts = [(count + 1) // 2 for count in self.counts]
-            self.total = sum(self.counts)
+    def add(self, symbol: str) -> None:
+        """Count a word the game brought."""
+        self.waiting.append(symbol)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Count the waiting words in order (halving the counts whenever their total
+        passes _MAX_TOTAL), then bring the tree up to date: each count added into it
+        and a node for each new symbol, or the tree rebuilt if that costs less."""
+        index, symbols, counts = self.index, self.symbols, self.counts
+        total, known, added = self.total, len(symbols), []
+        halved = False
+        for symbol in self.waiting:
+            position = index.get(symbol)
+            if position is None:
+                self.novel += 1
+                position = index[symbol] = len(symbols)
+                symbols.append(symbol)
+                counts.append(0)
+            counts[position] += 1
+            total += 1
+            added.append(position)
+            if total > _MAX_TOTAL:
+                counts[:] = [(count + 1) // 2 for count in counts]
+                total = sum(counts)
+                halved = True
+        self.total = total
+        self.waiting = []
+        tree = self.tree
+        if halved or 4 * len(added) > len(tree):
             self._rebuild()
+            return
+        size = len(tree)  # the nodes of the symbols known before
+        for position in added:
+            node = position + 1
+            while node < size:
+                tree[node] += 1
+                node += node & -node
+        for position in range(known, len(symbols)):
+            # A new node covers its own count and the counts below it that its range
+            # spans, those summed from the tree (up to date below it).
+            node = position + 1
+            low = node - (node & -node)
+            tree.append(self._prefix(node - 1) - self._prefix(low) + counts[position])
 
     def _prefix(self, position: int) -> int:
         total, node = 0, position
@@ -304,19 +331,6 @@ class _Table:
             total += self.tree[node]
             node -= node & -node
         return total
-
-    def _bump(self, position: int, amount: int) -> None:
-        node = position + 1
-        while node < len(self.tree):
-            self.tree[node] += amount
-            node += node & -node
-
-    def _grow(self) -> None:
-        # The new node covers the counts below it that its range spans (all zero at first
-        # for the new symbol, the others' sums copied from the tree).
-        node = len(self.tree)
-        low = node - (node & -node)
-        self.tree.append(self._prefix(node - 1) - self._prefix(low))
 
     def _rebuild(self) -> None:
         # Each node adds itself into its parent: the whole tree in one linear pass.
@@ -467,7 +481,7 @@ class _Counts:
             self.counts.append(0)
         self.counts[position] += 1
         self.total += 1
-        if self.total > _MAX_TOTAL:  # as _Table.add
+        if self.total > _MAX_TOTAL:  # as _Table.catch_up
             self.counts = [(count + 1) // 2 for count in self.counts]
             self.total = sum(self.counts)
 
@@ -537,17 +551,23 @@ class _Model:
         if coding is None:
             return symbol
         for table in tables:
+            if table.waiting:
+                table.catch_up()
             if table.symbols:
                 found = coding.pick(table, symbol)
                 if found is not None:
                     return found
         return None
 
-    def _learn(self, tables: Sequence[_Table], found: str) -> None:
-        """Every context learns the word (priming: as learned, not brought by the game)."""
-        learned = self.coding is None
-        for table in tables:
-            table.add(found, learned)
+    def _learn(self, tables: Sequence[Any], found: str) -> None:
+        """Every context learns the word: while priming, counted as learned (not brought
+        by the game); while coding, counted when the context is next read."""
+        if self.coding is None:
+            for counts in tables:
+                counts.add(found, True)
+        else:
+            for table in tables:
+                table.waiting.append(found)
 
     def learn(self, key: Hashable, words: Sequence[str]) -> None:
         table = self.tables.setdefault(key, _Counts())

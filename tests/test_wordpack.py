@@ -55,13 +55,41 @@ def test_counts_are_halved_and_never_reach_zero() -> None:
 def test_a_table_built_from_counts_is_the_table_grown_one_by_one(symbols: list[str]) -> None:
     grown, primed = wordpack._Table(), wordpack._Counts()
     for symbol in symbols:
-        grown.add(symbol, learned=True)
-        primed.add(symbol, learned=True)
+        grown.add(symbol)
+        primed.add(symbol)
     built = primed.table()
     assert (built.symbols, built.counts, built.tree, built.total, built.novel) == (
         grown.symbols, grown.counts, grown.tree, grown.total, grown.novel)
     built.add("z")
     assert "z" not in primed.index and "z" not in primed.symbols  # the table is its own
+
+
+@given(st.lists(st.tuples(st.sampled_from("abcdefghijklmnopq"), st.booleans()), max_size=400))
+def test_words_counted_later_count_as_words_added_at_once(steps: list[tuple[str, bool]]
+                                                          ) -> None:
+    """Counted in batches, as the model's contexts count, or one at a time (plain counts
+    and a tree built from them alike)."""
+    now, later = wordpack._Table(), wordpack._Table()
+    counts: dict[str, int] = {}
+    saved = wordpack._MAX_TOTAL
+    wordpack._MAX_TOTAL = 20  # counts halved often, now and then within one catch-up
+    try:
+        for symbol, read in [*steps, ("a", True)]:
+            now.add(symbol)
+            later.waiting.append(symbol)
+            counts[symbol] = counts.get(symbol, 0) + 1
+            if sum(counts.values()) > wordpack._MAX_TOTAL:
+                counts = {s: (c + 1) // 2 for s, c in counts.items()}
+            if read:
+                later.catch_up()
+                built = wordpack._Table.built({}, [], list(counts.values()), 0, 0)
+                assert later.symbols == now.symbols == list(counts)
+                assert later.counts == now.counts == list(counts.values())
+                assert later.tree == now.tree == built.tree
+                assert later.total == now.total == sum(counts.values())
+                assert later.novel == now.novel == len(counts)
+    finally:
+        wordpack._MAX_TOTAL = saved
 
 
 def test_the_letters_are_primed_as_the_model_learns_them() -> None:
