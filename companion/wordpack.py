@@ -398,27 +398,26 @@ class _Writer:
         self.pending += 1
         self._bit(0 if self.low < _QUARTER else 1)
         bits = self.bits + [0] * (-len(self.bits) % 8)
-        return bytes(int("".join(map(str, bits[start:start + 8])), 2)
-                     for start in range(0, len(bits), 8))
+        return int("".join(map(str, bits)), 2).to_bytes(len(bits) // 8, "big")
 
 
 class _Reader:
     def __init__(self, data: bytes) -> None:
-        self.data = data
+        self.bits = [(byte >> shift) & 1 for byte in data for shift in range(7, -1, -1)]
         self.position = 0  # bits read
         self.low, self.high, self.value = 0, _TOP, 0
         for _ in range(_BITS):
             self.value = 2 * self.value + self._next_bit()
 
     def _next_bit(self) -> int:
-        byte, offset = divmod(self.position, 8)
-        self.position += 1
-        if byte >= len(self.data):
-            # Past the end the writer's stream is zeros; a code that needs many is cut.
-            if self.position > 8 * len(self.data) + 2 * _BITS:
-                raise BadInput("the code is damaged: its data stops short")
-            return 0
-        return (self.data[byte] >> (7 - offset)) & 1
+        position = self.position
+        self.position = position + 1
+        if position < len(self.bits):
+            return self.bits[position]
+        # Past the end the writer's stream is zeros; a code that needs many is cut.
+        if self.position > len(self.bits) + 2 * _BITS:
+            raise BadInput("the code is damaged: its data stops short")
+        return 0
 
     def _target(self, total: int) -> int:
         width = self.high - self.low + 1
