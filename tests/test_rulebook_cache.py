@@ -149,14 +149,17 @@ LOOKUP = """
 import sys
 from companion.cli.main import run_words
 code = run_words(sys.argv[1:])
-wanted = ("tomllib", "json", "qrcode", "companion.rulebook.build", "companion.tricky.engine",
-          "companion.halfdeck.engine", "companion.elbereth.engine", "companion.hebrac.engine")
+wanted = ("tomllib", "qrcode", "companion.rulebook.build", "companion.tricky.engine",
+          "companion.halfdeck.engine", "companion.elbereth.engine", "companion.hebrac.engine",
+          *(() if "--json" in sys.argv else ("json",)))
 print(code, *sorted(name for name in wanted if name in sys.modules))
 """
 
 
 @pytest.mark.parametrize("words", [["rules", "hebrac", "paralysis"], ["rules", "hebrac", "QS"],
-                                   ["rules", "hebrac.spell.escape"], ["rules", "tricky", "G4"]])
+                                   ["rules", "hebrac.spell.escape"], ["rules", "tricky", "G4"],
+                                   ["rules", "hebrac", "--toc", "--json"],
+                                   ["rules", "hebrac", "--diff"]])
 def test_a_lookup_with_the_cache_loads_only_what_it_uses(tmp_path: Path,
                                                           words: list[str]) -> None:
     env = {**os.environ, "COMPANION_HOME": str(tmp_path), "COLUMNS": "40"}

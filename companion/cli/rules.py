@@ -238,7 +238,7 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
     if as_json:
         emit_json({"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": [
             {"id": s.id, "title": s.title, "parent": s.parent}
-            for s in rulebook.book(g).sections]} for g in games]})
+            for s in rulebook.all_sections([g])]} for g in games]})
         return
     lines: list[str] = []
     for number, name in enumerate(games):
