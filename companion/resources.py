@@ -4,6 +4,7 @@ checkout) and the player's data home."""
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -35,3 +36,29 @@ def data_home() -> Path:
     import platformdirs  # only when no home is set: keeps tests and scripts lean
 
     return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+
+def cache_home() -> Path | None:
+    """Where caches of the shipped data go: beside the saved games (``$COMPANION_HOME``),
+    else the user cache folder; None when there is none.
+
+    On Linux and the other XDG systems that folder is ``$XDG_CACHE_HOME/companion`` or
+    ``~/.cache/companion``, worked out here: importing platformdirs would cost more than
+    the cache saves, and a cache found elsewhere only means building it once more.
+    """
+    env = os.environ.get("COMPANION_HOME")
+    if env:
+        return Path(env).expanduser() / "cache"
+    if sys.platform not in ("win32", "darwin", "ios"):
+        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+        if os.path.isabs(xdg):
+            return Path(xdg) / "companion"
+        try:
+            return Path.home() / ".cache" / "companion"
+        except RuntimeError:  # no home folder to be found
+            return None
+    try:
+        import platformdirs
+    except ImportError:  # pragma: no cover - a dependency, but the cache is optional
+        return None
+    return Path(platformdirs.user_cache_dir("companion", appauthor=False))

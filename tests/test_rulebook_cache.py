@@ -171,3 +171,37 @@ def test_a_lookup_with_the_cache_loads_only_what_it_uses(tmp_path: Path,
     found = subprocess.run([sys.executable, "-c", LOOKUP, *words], env=env,
                            capture_output=True, text=True, check=True).stdout.splitlines()
     assert found[-1] == "0"
+
+
+# -- where the cache lives ----------------------------------------------------------------
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG rule")
+def test_the_cache_folder_follows_the_home_then_xdg(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    import platformdirs
+
+    monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home"))
+    assert resources.cache_home() == tmp_path / "home" / "cache"
+    monkeypatch.delenv("COMPANION_HOME")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert resources.cache_home() == tmp_path / "xdg" / "companion"
+    assert resources.cache_home() == Path(platformdirs.user_cache_dir("companion",
+                                                                      appauthor=False))
+    monkeypatch.setenv("HOME", str(tmp_path / "user"))
+    for unset in ("", "  ", "relative/cache"):  # not an absolute path: the default folder
+        monkeypatch.setenv("XDG_CACHE_HOME", unset)
+        assert resources.cache_home() == tmp_path / "user" / ".cache" / "companion"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert resources.cache_home() == Path(platformdirs.user_cache_dir("companion",
+                                                                      appauthor=False))
+
+
+def test_a_lookup_without_a_home_imports_no_platformdirs(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_HOME"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    script = LOOKUP.replace('wanted = (', 'wanted = ("platformdirs", ')
+    subprocess.run([sys.executable, "-m", "companion", "rules", "hebrac", "QS"], env=env,
+                   capture_output=True, check=True)  # builds the cache
+    assert (tmp_path / "cache" / "companion" / rulebook.CACHE_FILE).is_file()
+    found = subprocess.run([sys.executable, "-c", script, "rules", "hebrac", "QS"], env=env,
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert found[-1] == "0"

@@ -142,15 +142,9 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
 
 def _cache_dir() -> Path | None:
     """Where the search index is cached: beside the saved games, or the user cache folder."""
-    home = os.environ.get("COMPANION_HOME")
-    if home:
-        return Path(home).expanduser() / "cache"
-    try:
-        import platformdirs
+    from companion.resources import cache_home
 
-        return Path(platformdirs.user_cache_dir("companion", appauthor=False))
-    except ImportError:  # pragma: no cover - a dependency, but the cache is optional
-        return None
+    return cache_home()
 
 
 def _tricky_deck() -> dict[str, Any] | None:
