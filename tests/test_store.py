@@ -297,14 +297,14 @@ def test_a_line_that_does_not_read_back_is_never_written(
     assert store.path("g").read_bytes() == before
 
 
-def test_a_long_game_reparses_only_new_lines(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A save of a 25-action game parses the scalars, settings and the one new line."""
+def parsed_texts(monkeypatch: pytest.MonkeyPatch, fresh: bool = False) -> list[str]:
+    """The texts the store parses from now on; ``fresh``: as a new process, nothing read
+    or checked yet."""
     import companion.store as store_module
 
-    store = make_game(home, actions=25)
-    games = Games(store)
+    if fresh:
+        monkeypatch.setattr(store_module, "_CHECKED_LINES", {})
+        monkeypatch.setattr(store_module, "_READ", {})
     parsed: list[str] = []
     real_loads = tomllib.loads
 
@@ -313,10 +313,21 @@ def test_a_long_game_reparses_only_new_lines(
         return real_loads(text)
 
     monkeypatch.setattr(store_module.tomllib, "loads", spy)
+    return parsed
+
+
+def test_a_long_game_reparses_only_new_lines(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save of a 25-action game parses the scalars, settings and the one new line."""
+    store = make_game(home, actions=25)
+    games = Games(store)
+    parsed = parsed_texts(monkeypatch)
     games.note("g", "a note never written before 91c2")
     assert "attack 2H" not in "".join(t for t in parsed if t.startswith("v = ["))
     assert any("a note never written before 91c2" in t for t in parsed)
-    assert GameRecord.from_toml(real_loads(store.path("g").read_text())).notes[-1].endswith("91c2")
+    assert GameRecord.from_toml(tomllib.loads(store.path("g").read_text())).notes[-1].endswith(
+        "91c2")
 
 
 def test_undecodable_bytes_in_a_command_are_bad_input(cli: CLI, home: Path) -> None:
@@ -341,29 +352,12 @@ def test_undecodable_text_reaching_a_save_is_bad_input(home: Path) -> None:
     assert store.path("g").read_bytes() == before
 
 
-def parsed_lists(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The list texts the store parses back from now on (a fresh process: nothing checked)."""
-    import companion.store as store_module
-
-    monkeypatch.setattr(store_module, "_CHECKED_LINES", {})
-    monkeypatch.setattr(store_module, "_READ", {})
-    parsed: list[str] = []
-    real_loads = tomllib.loads
-
-    def spy(text: str) -> dict[str, object]:
-        parsed.append(text)
-        return real_loads(text)
-
-    monkeypatch.setattr(store_module.tomllib, "loads", spy)
-    return parsed
-
-
 def test_a_one_shot_save_parses_back_only_its_new_line(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The lines the game was read from count as read back: tomllib read each as its item."""
     store = make_game(home, actions=25)
-    parsed = parsed_lists(monkeypatch)
+    parsed = parsed_texts(monkeypatch, fresh=True)
     Games(Store(home)).note("g", "a note never written before 5d1e")
     lists = "".join(t for t in parsed if t.startswith("v = ["))
     assert "attack 2H" not in lists and "5d1e" in lists
@@ -379,6 +373,6 @@ def test_a_file_laid_out_otherwise_is_parsed_back_whole(
     assert 'outcome = "playing"' in path.read_text()
     path.write_text(path.read_text().replace('outcome = "playing"',
                                              "outcome = '''playing'''"))
-    parsed = parsed_lists(monkeypatch)
+    parsed = parsed_texts(monkeypatch, fresh=True)
     Games(Store(home)).note("g", "checked again 77aa")
     assert "attack 2H" in "".join(t for t in parsed if t.startswith("v = ["))
