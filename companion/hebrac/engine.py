@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -136,39 +135,69 @@ def neighbours(name: str, columns: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-@dataclass
-class Chamber:
+class _Record:
+    """A mutable record: its fields are its ``__slots__``, compared and shown in order
+    (a plain class: dataclasses would import inspect, a large part of a check's start)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, as with a dataclass
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Chamber(_Record):
     """One chamber of the level: what is known of its two cards and what is left."""
 
-    name: str
-    enemy: Card | None = None
-    treasure: Card | None = None
-    visited: bool = False
-    enemy_gone: bool = False
-    treasure_gone: bool = False
-    robbed_adventurer: bool = False
-    hidden_switch: bool = False
+    __slots__ = ("name", "enemy", "treasure", "visited", "enemy_gone", "treasure_gone",
+                 "robbed_adventurer", "hidden_switch")
+
+    def __init__(self, name: str, enemy: Card | None = None, treasure: Card | None = None,
+                 visited: bool = False, enemy_gone: bool = False, treasure_gone: bool = False,
+                 robbed_adventurer: bool = False, hidden_switch: bool = False) -> None:
+        self.name = name
+        self.enemy = enemy
+        self.treasure = treasure
+        self.visited = visited
+        self.enemy_gone = enemy_gone
+        self.treasure_gone = treasure_gone
+        self.robbed_adventurer = robbed_adventurer
+        self.hidden_switch = hidden_switch
 
     @property
     def cleared(self) -> bool:
         return self.enemy_gone and self.treasure_gone
 
 
-@dataclass
-class Encounter:
+class Encounter(_Record):
     """The chamber being dealt with: its enemy, the stage, and battle effects."""
 
-    chamber: str
-    enemy: Card
-    stage: str
-    treasure: Card | None = None
-    rounds: int = 0
-    paralysis: int = 0
-    super_strength: bool = False
-    double_attack: bool = False
-    spell_cast: bool = False
-    prisoners: list[Card] = field(default_factory=list)
-    last_round: dict[str, Any] | None = None
+    __slots__ = ("chamber", "enemy", "stage", "treasure", "rounds", "paralysis",
+                 "super_strength", "double_attack", "spell_cast", "prisoners", "last_round")
+
+    def __init__(self, chamber: str, enemy: Card, stage: str, treasure: Card | None = None,
+                 rounds: int = 0, paralysis: int = 0, super_strength: bool = False,
+                 double_attack: bool = False, spell_cast: bool = False,
+                 prisoners: list[Card] | None = None,
+                 last_round: dict[str, Any] | None = None) -> None:
+        self.chamber = chamber
+        self.enemy = enemy
+        self.stage = stage
+        self.treasure = treasure
+        self.rounds = rounds
+        self.paralysis = paralysis
+        self.super_strength = super_strength
+        self.double_attack = double_attack
+        self.spell_cast = spell_cast
+        self.prisoners = [] if prisoners is None else prisoners
+        self.last_round = last_round
 
 
 # -- the game -------------------------------------------------------------------
