@@ -33,9 +33,47 @@ def data_home() -> Path:
     env = os.environ.get("COMPANION_HOME")
     if env:
         return Path(env).expanduser()
-    import platformdirs  # only when no home is set: keeps tests and scripts lean
+    return _platform_data_home()
 
-    return Path(platformdirs.user_data_dir("companion", appauthor=False))
+
+# The inputs platformdirs reads to find the user data folder on Linux and Termux; a
+# remembered folder is used only while they are the same.
+_DATA_HOME_INPUTS = ("HOME", "XDG_DATA_HOME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX")
+
+
+def _platform_data_home() -> Path:
+    """platformdirs' user data folder, remembered in the cache folder on XDG systems.
+
+    Importing platformdirs costs about as much as a whole command, and every
+    command needs this folder. The answer is kept with the inputs it came from
+    (platform, user, the environment variables platformdirs reads) and asked
+    again whenever any of them differs, or the file is missing or damaged.
+    """
+    pointer = None
+    if sys.platform not in ("win32", "darwin", "ios"):
+        cache = cache_home()
+        pointer = cache / "data-home" if cache is not None else None
+    uid = os.getuid() if hasattr(os, "getuid") else -1
+    key = repr((sys.platform, uid, *(os.environ.get(name) for name in _DATA_HOME_INPUTS)))
+    if pointer is not None:
+        try:
+            saved_key, _, saved = pointer.read_text(encoding="utf-8").partition("\n")
+        except (OSError, UnicodeDecodeError):
+            saved_key = saved = ""
+        if saved_key == key and os.path.isabs(saved.strip()):
+            return Path(saved.strip())
+    import platformdirs
+
+    found = Path(platformdirs.user_data_dir("companion", appauthor=False))
+    if pointer is not None and "\n" not in key + str(found):
+        from companion import safefile
+
+        try:
+            pointer.parent.mkdir(parents=True, exist_ok=True)
+            safefile.replace(pointer, f"{key}\n{found}\n".encode(), sync=False)
+        except OSError:
+            pass  # remembered next time, or never: the answer is the same either way
+    return found
 
 
 def cache_home() -> Path | None:

@@ -159,16 +159,27 @@ def startup_and_status(bench: Bench) -> list[Figure]:
     """python -c pass, a Typer hello-world, and one-shot status: side by side, interleaved."""
     hello = bench.work / "hello.py"
     hello.write_text(HELLO)
-    bare, typer_hello, status, status_cold = [], [], [], []
+    bare, typer_hello, status, status_cold, status_platform = [], [], [], [], []
     cold_env = bench.env(COMPANION_SNAPSHOTS="0")
+    # As a player runs it: no COMPANION_HOME, the saves in the platform's data folder.
+    user = bench.work / "user"
+    (user / ".local" / "share").mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        (user / ".local" / "share" / "companion").symlink_to(bench.home)
+    platform_env = {k: v for k, v in bench.env().items()
+                    if k not in ("COMPANION_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME")}
+    platform_env["HOME"] = str(user)
     for warm_up in ([bench.python, "-c", "pass"], [bench.python, str(hello)],
                     bench.companion("hebrac", "status")):
         bench.process_ms(warm_up)  # byte-code and file caches, for all three alike
+    bench.process_ms(bench.companion("hebrac", "status"), platform_env)  # the folder found
     for _ in range(bench.runs):
         bare.append(bench.process_ms([bench.python, "-c", "pass"]))
         typer_hello.append(bench.process_ms([bench.python, str(hello)]))
         status.append(bench.process_ms(bench.companion("hebrac", "status")))
         status_cold.append(bench.process_ms(bench.companion("hebrac", "status"), cold_env))
+        status_platform.append(bench.process_ms(bench.companion("hebrac", "status"),
+                                                platform_env))
     bench.startup_ms = statistics.median(bare)
     bench.hello_ms = statistics.median(typer_hello)
     ratio = statistics.median(status) / bench.hello_ms
@@ -180,6 +191,8 @@ def startup_and_status(bench: Bench) -> list[Figure]:
                f"{ratio:.2f} x hello-world"),
         Figure("  same, snapshots off (full replay)", statistics.median(status_cold),
                f"{cold_ratio:.2f} x hello-world"),
+        Figure("  same, no COMPANION_HOME (platform folder)", statistics.median(status_platform),
+               f"{statistics.median(status_platform) / bench.hello_ms:.2f} x hello-world"),
     ]
 
 
