@@ -24,6 +24,25 @@ class Applied(NamedTuple):
     lines: tuple[str, ...]
 
 
+class Record:
+    """An engine's mutable record: its fields are its ``__slots__``, compared and shown in
+    order (a plain class: dataclasses would import inspect, a large part of a command's
+    start)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, as with a dataclass
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
 class Engine(Protocol):
     """A game in progress. ``apply`` checks an action, then changes the state.
 

@@ -17,7 +17,7 @@ from companion.actions import ActionWords, join_action
 from companion.cards import Card, join_card_names
 from companion.editions import edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, Record
 from companion.hebrac import rules
 from companion.hebrac.rules import Spell
 from companion.numbers import is_whole, whole
@@ -135,25 +135,7 @@ def neighbours(name: str, columns: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-class _Record:
-    """A mutable record: its fields are its ``__slots__``, compared and shown in order
-    (a plain class: dataclasses would import inspect, a large part of a check's start)."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, as with a dataclass
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{type(self).__name__}({fields})"
-
-
-class Chamber(_Record):
+class Chamber(Record):
     """One chamber of the level: what is known of its two cards and what is left."""
 
     __slots__ = ("name", "enemy", "treasure", "visited", "enemy_gone", "treasure_gone",
@@ -176,7 +158,7 @@ class Chamber(_Record):
         return self.enemy_gone and self.treasure_gone
 
 
-class Encounter(_Record):
+class Encounter(Record):
     """The chamber being dealt with: its enemy, the stage, and battle effects."""
 
     __slots__ = ("chamber", "enemy", "stage", "treasure", "rounds", "paralysis",

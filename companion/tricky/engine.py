@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.actions import ActionWords, join_action
 from companion.cards import card_groupings
 from companion.editions import FIRST, edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, Record
 from companion.numbers import is_whole
 from companion.tricky.cards import (
     DECK_ITEMS,
@@ -162,16 +161,14 @@ def parse_count(text: str, what: str) -> int:
 
 
 # -- the round ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class PlayedTrick:
+class PlayedTrick(NamedTuple):
     number: int
     leader: int
     cards: tuple[TrickyCard, ...]
     winner: int
 
 
-@dataclass(frozen=True)
-class Revoke:
+class Revoke(NamedTuple):
     """A player who did not follow ``colour`` in trick ``missed`` played it in ``played``."""
 
     player: int
@@ -181,23 +178,28 @@ class Revoke:
     card: TrickyCard
 
 
-@dataclass
-class Round:
-    number: int
-    active: int
-    hero: Hero
-    trump: Trump
-    predict: int | None = None
-    passed: tuple[Hero, ...] = ()
-    exchanged: dict[int, int] = field(default_factory=dict)
-    discards: list[TrickyCard] = field(default_factory=list)
-    tricks: list[PlayedTrick] = field(default_factory=list)
-    revokes: list[Revoke] = field(default_factory=list)
-    not_followed: dict[int, dict[str, int]] = field(default_factory=dict)
-    counts: dict[str, int | bool] | None = None
-    gold: list[int] | None = None
-    gold_line: str = ""
-    via: str = ""
+class Round(Record):
+    __slots__ = ("number", "active", "hero", "trump", "predict", "passed", "exchanged",
+                 "discards", "tricks", "revokes", "not_followed", "counts", "gold",
+                 "gold_line", "via")
+
+    def __init__(self, number: int, active: int, hero: Hero, trump: Trump,
+                 predict: int | None = None, passed: tuple[Hero, ...] = ()) -> None:
+        self.number = number
+        self.active = active
+        self.hero = hero
+        self.trump = trump
+        self.predict = predict
+        self.passed = passed
+        self.exchanged: dict[int, int] = {}
+        self.discards: list[TrickyCard] = []
+        self.tricks: list[PlayedTrick] = []
+        self.revokes: list[Revoke] = []
+        self.not_followed: dict[int, dict[str, int]] = {}
+        self.counts: dict[str, int | bool] | None = None
+        self.gold: list[int] | None = None
+        self.gold_line = ""
+        self.via = ""
 
     @property
     def done(self) -> bool:

@@ -7,7 +7,7 @@ maps the winning position back to a player.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from companion.tricky.cards import Deck, TrickyCard
 
@@ -15,8 +15,7 @@ SYMBOLS = {"spells": "spell", "potions": "potion", "torches": "torch"}
 """Trumps that are a kind of card rather than a chosen colour or value."""
 
 
-@dataclass(frozen=True, slots=True)
-class Trump:
+class Trump(NamedTuple):
     """What is trump this round: ``none``, a ``colour`` (letter), a ``value``,
     or the ``spells``, ``potions`` or ``torches``."""
 
