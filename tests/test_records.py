@@ -1,0 +1,54 @@
+"""The plain records the engines keep (cards, chambers, rounds): equal by value, shown
+field by field, and kept whole by pickle (snapshots store them)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+from companion.cards import Card, full_deck
+from companion.errors import NotationError
+from companion.hebrac.engine import Chamber, Encounter
+from companion.tricky.engine import Round
+from companion.tricky.heroes import heroes
+from companion.tricky.tricks import Trump
+
+
+def test_cards_check_their_values_however_made() -> None:
+    for rank, suit in ((0, "S"), (14, "S"), (5, None), (5, "X")):
+        with pytest.raises(NotationError):
+            Card(rank, suit)
+    deck = full_deck(jokers=2)
+    assert pickle.loads(pickle.dumps(deck)) == deck
+    assert copy.deepcopy(deck) == deck
+    assert sorted(deck)[:3] == [Card.joker(), Card.joker(), Card.parse("AC")]  # rank, suit
+    assert sorted(deck)[-1] == Card.parse("KS")
+    assert Card(12, "S") == Card.parse("QS") and hash(Card(12, "S")) == hash(Card.parse("QS"))
+
+
+def test_records_compare_and_show_by_field() -> None:
+    one = Encounter("A1", Card.parse("5D"), "battle")
+    two = Encounter("A1", Card.parse("5D"), "battle")
+    assert one == two and one.prisoners == [] and one.prisoners is not two.prisoners
+    two.rounds = 1
+    assert one != two
+    assert repr(Chamber("B2")) == (
+        "Chamber(name='B2', enemy=None, treasure=None, visited=False, enemy_gone=False, "
+        "treasure_gone=False, robbed_adventurer=False, hidden_switch=False)")
+    assert Chamber("B2") != Encounter("B2", Card.parse("5D"), "battle")
+    with pytest.raises(TypeError):
+        hash(Chamber("B2"))
+    with pytest.raises(AttributeError):
+        Chamber("B2").colour = "red"  # type: ignore[attr-defined]
+
+
+def test_records_survive_pickle() -> None:
+    chamber = Chamber("C3", Card.parse("JS"), Card.parse("4H"), visited=True)
+    rnd = Round(1, 0, heroes()["thief"], Trump("colour", colour="R"), predict=2)
+    rnd.discards.append(Card.parse("QS"))  # type: ignore[arg-type]  # any value will do
+    rnd.gold_line = "Thief: 3 gold"
+    for record in (chamber, rnd, Encounter("A1", Card.parse("9C"), "battle", rounds=2)):
+        again = pickle.loads(pickle.dumps(record))
+        assert again == record and again is not record
