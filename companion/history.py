@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from companion.game import Engine, load_kind
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ENDED = {"won", "dead", "lost", "finished"}
 
@@ -42,6 +45,10 @@ class History(NamedTuple):
     levels: Sequence[tuple[int, int]] = ()
     """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
     out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
+    floors: Sequence[dict[str, Any]] = ()
+    """Elbereth: each floor left behind as it was when left (``beaten_here``,
+    ``walls_here``, ``floor_boss``, ``boss_beaten``, as in the status), for the dungeon
+    log (left out of ``as_json`` too)."""
 
     @property
     def ended(self) -> bool:
@@ -54,20 +61,72 @@ class History(NamedTuple):
                 "marks": [{"point": point, "label": label} for point, label in self.marks]}
 
 
-def trace(kind: str, settings: Mapping[str, Any], actions: Sequence[str]) -> History:
-    """Replay ``actions`` from the start and look at the engine after each one.
+def trace(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
+          cache: tuple[Path, str] | None = None) -> History:
+    """Replay ``actions`` and look at the engine after each one; see ``traced``."""
+    return traced(kind, settings, actions, cache).finish(len(actions))
 
-    Raises the engine's error if an action does not replay (callers read saved
-    games through the store, whose replay has already checked them).
+
+def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
+           cache: tuple[Path, str] | None = None) -> Tracer:
+    """The tracer after replaying ``actions``, its engine in the game's final state.
+
+    With ``cache`` (the game's home and name) the replay resumes from the newest
+    tracer state kept for exactly the game's first N actions, and the state at the
+    end is kept in turn (``companion.snapshots``, as ``<name>.trace``): a look
+    after one more action replays one action. A missing, stale or damaged state
+    means a replay from the start. Raises the engine's error if an action does
+    not replay (callers read saved games through the store, which checks them).
     """
     module = load_kind(kind)
-    engine = module.new_engine(module.normalize_settings(settings))
-    tracer = TRACERS[module.KIND](engine)
-    for action in actions:
+    normalized = module.normalize_settings(settings)
+    tracer = TRACERS[module.KIND](module.new_engine(normalized))
+    start = 0
+    points = None
+    if cache is not None:
+        from companion.snapshots import Snapshots, enabled
+
+        if enabled():
+            points = Snapshots(cache[0], cache[1], module.KIND, normalized, purpose="trace")
+            tracer, start = _resume(points, actions, tracer)
+    engine = tracer.engine
+    for action in actions[start:] if start else actions:
         before = tracer.before()
         engine.apply(action)
         tracer.after(action, before)
-    return tracer.finish(len(actions))
+    if points is not None and start < len(actions):
+        _keep(points, actions, tracer)
+    return tracer
+
+
+def _resume(points: Any, actions: Sequence[str], fresh: Tracer) -> tuple[Tracer, int]:
+    """The newest kept tracer that the actions lead to, with its number of actions; else
+    ``fresh`` and 0. A kept state is used only if it is this kind's tracer and engine
+    after exactly that many actions."""
+    from companion.snapshots import load
+
+    for number, blob in points.matching(actions):
+        try:
+            kept = load(blob)
+        except Exception:  # damaged: replayed from the start
+            break
+        if (type(kept) is type(fresh) and type(kept.engine) is type(fresh.engine)
+                and kept.point == number):
+            return kept, number
+        break
+    return fresh, 0
+
+
+def _keep(points: Any, actions: Sequence[str], tracer: Tracer) -> None:
+    """Keep the tracer's state after all the actions (losing it costs time, not data)."""
+    from companion.snapshots import pickled
+
+    blob = pickled(tracer)
+    if blob is not None:
+        try:
+            points.save(actions, {len(actions): blob})
+        except Exception:  # an unwritable cache only means a longer replay next time
+            pass
 
 
 class Tracer:
@@ -305,16 +364,20 @@ class ElberethTracer(Tracer):
         self.misses = 0
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
+        self.floors_left: list[dict[str, Any]] = []
 
     def before(self) -> Any:
         game = self.engine
-        return game.walls, game.miss, dict(game.items)
+        return (game.walls, game.miss, dict(game.items), dict(game.beaten), game.floor_boss,
+                game.boss_down)
 
     def after(self, action: str, before: Any) -> None:
         super().after(action, before)
         game = self.engine
-        walls, miss, items = before
+        walls, miss, items, beaten, boss, boss_down = before
         if game.floor != self.floor:
+            self.floors_left.append({"beaten_here": beaten, "walls_here": walls,
+                                     "floor_boss": boss, "boss_beaten": boss_down})
             self.walls += walls
             self.floor = game.floor
             self.marks.append((self.point, f"F{game.floor}"))
@@ -345,7 +408,8 @@ class ElberethTracer(Tracer):
             "beaten_by": self.beaten_by,
         }
         return History("elbereth", game.outcome, actions, "equipment",
-                       [Series("Equipment", list(trail))], self.marks, facts)
+                       [Series("Equipment", list(trail))], self.marks, facts,
+                       floors=self.floors_left)
 
 
 TRACERS: dict[str, Callable[[Engine], Tracer]] = {

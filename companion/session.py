@@ -84,6 +84,11 @@ class Games:
     def open(self, name: str) -> OpenGame:
         return self._load(name)
 
+    def record(self, name: str) -> GameRecord:
+        """The game as saved now, read but not replayed (the file resolve() read, if it is
+        unchanged): for a command that replays it its own way."""
+        return self._read(name)[1]
+
     def _peek(self, name: str) -> GameRecord:
         path = self.store.path(name)
         raw = self.store.raw(path)

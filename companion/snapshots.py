@@ -17,6 +17,10 @@ random key kept in ``<home>/cache/.key``): an edited snapshot is not read at
 all. Reading only accepts companion's own classes and plain containers, and
 a snapshot is used only if it holds the kind's engine and exactly the
 actions it claims. Set ``COMPANION_SNAPSHOTS=0`` to turn them off.
+
+The same machinery keeps other states that replaying the actions builds, each in
+its own file with its own digests (``purpose``): ``companion.history`` keeps
+its tracers in ``<name>.trace``.
 """
 
 from __future__ import annotations
@@ -51,8 +55,19 @@ def enabled() -> bool:
     return os.environ.get("COMPANION_SNAPSHOTS", "1") != "0"
 
 
-def _load(data: bytes) -> Any:
+def load(data: bytes) -> Any:
+    """A pickled point read back, accepting only companion's classes and plain containers."""
     return _restricted()(io.BytesIO(data)).load()
+
+
+def pickled(value: Any) -> bytes | None:
+    """A point's bytes; None for a state that cannot be pickled (it is just replayed)."""
+    import pickle
+
+    try:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return None
 
 
 @cache
@@ -110,11 +125,14 @@ def _code_stamp(kind: str) -> bytes:
 class Snapshots:
     """The snapshots of one game, under ``<home>/cache/<name>.snap``."""
 
-    def __init__(self, home: Path, name: str, kind: str, settings: dict[str, Any]) -> None:
-        self.path = home / "cache" / f"{name}.snap"
+    def __init__(self, home: Path, name: str, kind: str, settings: dict[str, Any],
+                 purpose: str = "snap") -> None:
+        self.path = home / "cache" / f"{name}.{purpose}"
         self._key: bytes | None = None
         self.kind = kind
         self.seed = blake2b(_code_stamp(kind), digest_size=32)
+        if purpose != "snap":  # another cache's points never match these (nor theirs these)
+            self.seed.update(f"{purpose}\0".encode())
         self.seed.update(_canonical(settings).encode("utf-8", "surrogatepass"))
 
     def digests(self, actions: Sequence[str], points: Sequence[int]) -> dict[int, str]:
@@ -160,7 +178,7 @@ class Snapshots:
         from companion import safefile
 
         try:
-            stored = _load(safefile.read_bytes(self.path, MAX_CACHE_BYTES))
+            stored = load(safefile.read_bytes(self.path, MAX_CACHE_BYTES))
             if stored["format"] != FORMAT:
                 return []
             points = [(int(n), str(d), bytes(b), str(m)) for n, d, b, m in stored["points"]]
@@ -175,16 +193,9 @@ class Snapshots:
         Used only if it holds an engine of ``engine_type`` and exactly the first
         N saved actions, each with its ruling lines as text.
         """
-        if not enabled():
-            return None
-        points = self._stored()
-        usable = sorted((p for p in points if 0 < p[0] <= len(actions)), key=lambda p: p[0])
-        digests = self.digests(actions, [p[0] for p in usable])
-        for number, digest, blob in reversed(usable):
-            if digests[number] != digest:
-                continue
+        for number, blob in self.matching(actions):
             try:
-                engine, pairs = _load(blob)
+                engine, pairs = load(blob)
                 applied = [Applied(action, tuple(lines)) for action, lines in pairs]
             except Exception:
                 return None
@@ -197,6 +208,17 @@ class Snapshots:
             return engine, applied, number
         return None
 
+    def matching(self, actions: Sequence[str]) -> list[tuple[int, bytes]]:
+        """The stored points that exactly the first N saved actions lead to, newest first
+        (none when snapshots are off)."""
+        if not enabled():
+            return []
+        points = self._stored()
+        usable = sorted((p for p in points if 0 < p[0] <= len(actions)), key=lambda p: p[0])
+        digests = self.digests(actions, [p[0] for p in usable])
+        return [(number, blob) for number, digest, blob in reversed(usable)
+                if digests[number] == digest]
+
     def points_after(self, start: int, total: int) -> list[int]:
         """Where a replay from ``start`` to ``total`` should take snapshots."""
         if not enabled():
@@ -206,13 +228,7 @@ class Snapshots:
 
     @staticmethod
     def take(engine: Engine, applied: Sequence[Applied]) -> bytes | None:
-        import pickle
-
-        try:
-            return pickle.dumps((engine, [(a.action, a.lines) for a in applied]),
-                                protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:  # an engine that cannot be pickled is just replayed
-            return None
+        return pickled((engine, [(a.action, a.lines) for a in applied]))
 
     def save(self, actions: Sequence[str], taken: dict[int, bytes]) -> None:
         """Keep the newest snapshots among those taken and those already on disk."""
@@ -226,12 +242,16 @@ class Snapshots:
 
     def _save(self, actions: Sequence[str], taken: dict[int, bytes]) -> None:
         old = self._stored()
-        digests = self.digests(actions, sorted(taken))
-        mine = {n: (n, digests[n], blob) for n, blob in taken.items()}
-        # An old snapshot off this game's line is dropped: the newest line wins.
-        merged = {n: p for n, p in ((p[0], p) for p in old) if n not in mine}
-        merged.update(mine)
-        keep = sorted(merged.values(), key=lambda p: p[0])[-KEEP:]
+        total = len(actions)
+        digests = self.digests(actions, sorted({p[0] for p in old if p[0] <= total} | set(taken)))
+        # The newest points on this game's line first; an old point off it (after an undo
+        # and other actions) is dropped, one ahead of it (actions undone) kept if there is
+        # room, for a redo.
+        line = {p[0]: p for p in old if p[0] <= total and digests[p[0]] == p[1]}
+        line.update((n, (n, digests[n], blob)) for n, blob in taken.items())
+        keep = sorted(line.values(), key=lambda p: p[0])[-KEEP:]
+        ahead = sorted((p for p in old if p[0] > total), key=lambda p: p[0])
+        keep = sorted(keep + ahead[:KEEP - len(keep)], key=lambda p: p[0])
         signed = [(n, d, b, self.sign(n, d, b)) for n, d, b in keep]
         import pickle
 

@@ -260,7 +260,7 @@ def test_a_snapshot_edited_with_its_digest_kept_is_not_used(home: Path) -> None:
 
     stored = pickle.loads(cache.read_bytes())
     number, digest, blob, mac = stored["points"][-1]
-    engine, pairs = snapshots._load(blob)
+    engine, pairs = snapshots.load(blob)
     engine.life = 1
     forged = pickle.dumps((engine, pairs))
     stored["points"][-1] = (number, digest, forged, mac)

@@ -58,11 +58,12 @@ def sheet(
         if roster is not None:
             raise BadInput("--players is for a blank sheet (--blank): a saved game has its "
                            "own players")
-        store = games()
-        opened = store.open(store.resolve(game, kind))
-        record = opened.record
-        built = game_sheet(record.kind, record.name, opened.settings, record.actions,
-                           opened.engine.status(), record.notes, record.redo)
+        from companion.cli.summary import traced_game
+
+        record, settings, tracer = traced_game(game, kind)
+        built = game_sheet(record.kind, record.name, settings, record.actions,
+                           tracer.engine.status(), record.notes, record.redo,
+                           tracer.finish(len(record.actions)))
     text = render(built, fmt, paper)
     if output is None:
         sys.stdout.write(text)

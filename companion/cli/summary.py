@@ -24,15 +24,37 @@ def add_summary(app: Group, kind: str) -> None:
 
 
 def show_summary(kind: str, game: str | None, as_json: bool) -> None:
-    store = games()
-    opened = store.open(store.resolve(game, kind))
-    history = _history(opened)
+    record, _, tracer = traced_game(game, kind)
+    history = tracer.finish(len(record.actions))
     if as_json:
-        emit_json({"game": opened.record.name, **history.as_json()})
+        emit_json({"game": record.name, **history.as_json()})
         return
     from companion.summary import summary_lines
 
-    echo_lines(summary_lines(history, opened.record.name, width(), ascii_only=ascii_only()))
+    echo_lines(summary_lines(history, record.name, width(), ascii_only=ascii_only()))
+
+
+def traced_game(game: str | None, kind: str | None) -> tuple[Any, dict[str, Any], Any]:
+    """A saved game read once: its record, its settings as the engine reads them, and its
+    tracer after every action (``companion.history.traced``), whose engine holds the final
+    state. The replay resumes from the game's cached trace when it can, instead of
+    replaying the game to open it and again to trace it. A game that does not replay
+    is opened as usual, so that the error is the one every command gives."""
+    from companion.editions import saved
+    from companion.game import load_kind
+    from companion.history import traced
+
+    store = games()
+    name = store.resolve(game, kind)
+    record = store.record(name)
+    try:
+        settings = load_kind(record.kind).normalize_settings(saved(record.settings))
+        tracer = traced(record.kind, settings, record.actions, (store.store.home, name))
+    except Exception:
+        opened = store.open(name)  # raises the store's own words for a game that does not replay
+        record, settings = opened.record, opened.settings
+        tracer = traced(record.kind, settings, record.actions)
+    return record, settings, tracer
 
 
 def echo_end_summary(opened: Any) -> None:

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.errors import BadInput
 from companion.game import kind_info
 from companion.numbers import is_whole
 from companion.sheets.model import Sheet
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 FORMATS = ("text", "md", "html")
 PAPERS = ("a4", "letter")
@@ -29,7 +32,8 @@ BUILDERS = {
 
 class Builder(Protocol):
     def game_sheet(self, name: str, settings: dict[str, Any], actions: Sequence[str],
-                   status: dict[str, Any], notes: Sequence[str]) -> Sheet: ...
+                   status: dict[str, Any], notes: Sequence[str],
+                   history: History | None = None) -> Sheet: ...
 
     def blank_sheet(self, players: list[str] | int | None) -> Sheet: ...
 
@@ -42,11 +46,12 @@ def builder(kind: str) -> Builder:
 
 def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
                status: dict[str, Any], notes: Sequence[str] = (), redo: Sequence[str] = (),
-               ) -> Sheet:
-    """The sheet of a saved game, carrying its share code (or why there is none)."""
+               history: History | None = None) -> Sheet:
+    """The sheet of a saved game, carrying its share code (or why there is none).
+    ``history``: the game's trace, when the caller has it (else the game is traced)."""
     from companion.share import encode
 
-    sheet = builder(kind).game_sheet(name, settings, actions, status, notes)
+    sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
     try:
         sheet.share_code = encode(kind, name, settings, actions, notes, redo)
     except BadInput as error:

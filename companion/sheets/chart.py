@@ -148,7 +148,11 @@ def _legend(chart: Chart) -> list[str]:
     return parts
 
 
-def game_history(kind: str, settings: dict[str, object], actions: Sequence[str]) -> History:
+def game_history(kind: str, settings: dict[str, object], actions: Sequence[str],
+                 history: History | None = None) -> History:
+    """The game's history: ``history`` when the caller has traced the game already."""
+    if history is not None:
+        return history
     from companion.history import trace
 
     return trace(kind, settings, actions)

@@ -9,10 +9,13 @@ after a miss.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadInput
 from companion.sheets.model import Fields, Para, Section, Sheet, Table, notes_section
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 TITLE = "Elbereth"
 FLOOR_HEADERS = ("Floor", "Beaten", "Walls", "Boss", "Key", "Stairs")
@@ -33,7 +36,8 @@ def _items() -> list[tuple[str, str]]:
 
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+               status: dict[str, Any], notes: Sequence[str],
+               history: History | None = None) -> Sheet:
     floors = int(status["floors"])
     outcome = {"won": "won", "lost": "lost"}.get(status["outcome"], "playing")
     lines = [f"Game {name}: {outcome}, floor {status['floor']} of {floors}",
@@ -41,21 +45,22 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
              + ("; boss expansion" if settings.get("bosses") else "")]
     if status.get("next"):
         lines.append(f"Next: {status['next']}")
+    from companion.sheets.chart import chart_section, game_history
+
+    history = game_history("elbereth", settings, actions, history)
     rows = [_floor_row(number, floor, done=True)
-            for number, floor in enumerate(floors_left(settings, actions), start=1)]
+            for number, floor in enumerate(history.floors, start=1)]
     rows.append(_floor_row(int(status["floor"]), status, done=False))
     rows += [(str(n),) + ("",) * 5 for n in range(int(status["floor"]) + 1, floors + 1)]
     equipment = Table(("Item", "Use", "State"), tuple(
         (item, use, str(status["equipment"][item])) for item, use in _items()),
         title="{0} ({1})", key=2, note=STATE_NOTE)
     beaten = ", ".join(f"{enemy} {count}" for enemy, count in status["beaten_total"].items())
-    from companion.sheets.chart import chart_section, game_history
-
     main = [
         Section("Floors", (Table(FLOOR_HEADERS, tuple(rows), title="Floor {0}",
                                  writing=int(status["floor"]) < floors),)),
         Section("Equipment", (equipment,)),
-        chart_section(game_history("elbereth", settings, actions)),
+        chart_section(history),
         Section("Coin and key", (Fields((
             ("Coin", str(status["coin"])),
             ("Key", "held" if status["key"] else "not held"),
@@ -66,22 +71,6 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     main += notes_section(list(notes))
     return Sheet(kind="elbereth", title=TITLE, name=name, heading="dungeon log",
                  lines=tuple(lines), sections=[*main, *reference(bool(settings.get("bosses")))])
-
-
-def floors_left(settings: dict[str, Any], actions: Sequence[str]) -> list[dict[str, Any]]:
-    """The status at the end of each floor left behind, replaying the actions."""
-    from companion.game import load_kind
-
-    engine = load_kind("elbereth").new_engine(settings)
-    left: list[dict[str, Any]] = []
-    before = engine.status()
-    for action in actions:
-        engine.apply(action)
-        now = engine.status()
-        if now["floor"] != before["floor"]:
-            left.append(before)
-        before = now
-    return left
 
 
 def _floor_row(number: int, floor: Mapping[str, Any], *, done: bool) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ so the sheet keeps them) and the combat rules in short.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadInput
 from companion.sheets.model import (
@@ -23,6 +23,9 @@ from companion.sheets.model import (
     Track,
     notes_section,
 )
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 TITLE = "Half Deck Dungeon Heroes"
 LETTERS = {"strength": "S", "magic": "M"}
@@ -39,7 +42,8 @@ def _table() -> dict[str, Any]:
 
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+               status: dict[str, Any], notes: Sequence[str],
+               history: History | None = None) -> Sheet:
     players = int(settings["players"])
     outcome = {"won": "won", "lost": "lost"}.get(status["outcome"], "playing")
     if status.get("won_by"):
@@ -79,7 +83,7 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     main += notes_section(list(notes))
     met = tuple(_card_row(card, info) for card, info in status["cards"].items())
     # The chart goes on the side, under the rules: the long list of cards met is main's.
-    chart = chart_section(game_history("halfdeck", settings, actions), side=True)
+    chart = chart_section(game_history("halfdeck", settings, actions, history), side=True)
     return Sheet(kind="halfdeck", title=TITLE, name=name, heading="party sheet",
                  lines=tuple(lines), sections=[*main, *reference(met, writing=False), chart],
                  dense=len(met) > 20)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadInput
 from companion.sheets.model import (
@@ -26,6 +26,9 @@ from companion.sheets.model import (
     Writing,
     notes_section,
 )
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 TITLE = "Hebrac's Dungeon"
 SUITS = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
@@ -43,10 +46,11 @@ def _table() -> dict[str, Any]:
 
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+               status: dict[str, Any], notes: Sequence[str],
+               history: History | None = None) -> Sheet:
     from companion.sheets.chart import chart_section, game_history
 
-    history = game_history("hebrac", settings, actions)
+    history = game_history("hebrac", settings, actions, history)
     levels = history.levels
     chambers = int(settings["chambers"])
     lines = [f"Game {name}: {_outcome(status)}, level {status['level']}",

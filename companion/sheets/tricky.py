@@ -9,7 +9,7 @@ for the number of players.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadInput
 from companion.sheets.model import (
@@ -22,6 +22,9 @@ from companion.sheets.model import (
     Writing,
     notes_section,
 )
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 TITLE = "Tricky Dungeon"
 BLANK_NOTE_LINES = 4
@@ -36,7 +39,8 @@ def _table() -> dict[str, Any]:
 
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str]) -> Sheet:
+               status: dict[str, Any], notes: Sequence[str],
+               history: History | None = None) -> Sheet:
     players: list[str] = list(status["players"])
     played = len(status["sheet"])
     total = status.get("rounds_total")
@@ -53,7 +57,7 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     rows = max(total or 0, played + 1)
     dense = rows + 2 * len(players) > 30
     # A long game's rounds fill the main column: its chart goes on the side.
-    chart = chart_section(game_history("tricky", settings, actions), side=dense)
+    chart = chart_section(game_history("tricky", settings, actions, history), side=dense)
     main = [Section("Rounds", (_rounds(players, status["sheet"], total, status),)),
             Section("Result", (Para(_result(status)),)), chart]
     main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
