@@ -60,10 +60,10 @@ def sheet(
                            "own players")
         from companion.cli.summary import traced_game
 
-        record, settings, tracer = traced_game(game, kind)
+        record, settings, tracer, home = traced_game(game, kind)
         built = game_sheet(record.kind, record.name, settings, record.actions,
                            tracer.engine.status(), record.notes, record.redo,
-                           tracer.finish(len(record.actions)))
+                           tracer.finish(len(record.actions)), home)
     text = render(built, fmt, paper)
     if output is None:
         sys.stdout.write(text)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import GameOption, JsonOption, echo, echo_lines, emit_json, games
 from companion.cli.declare import Group
 from companion.cli.output import blocks_allowed, width
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def ascii_only() -> bool:
@@ -24,7 +27,7 @@ def add_summary(app: Group, kind: str) -> None:
 
 
 def show_summary(kind: str, game: str | None, as_json: bool) -> None:
-    record, _, tracer = traced_game(game, kind)
+    record, _, tracer, _ = traced_game(game, kind)
     history = tracer.finish(len(record.actions))
     if as_json:
         emit_json({"game": record.name, **history.as_json()})
@@ -34,12 +37,14 @@ def show_summary(kind: str, game: str | None, as_json: bool) -> None:
     echo_lines(summary_lines(history, record.name, width(), ascii_only=ascii_only()))
 
 
-def traced_game(game: str | None, kind: str | None) -> tuple[Any, dict[str, Any], Any]:
-    """A saved game read once: its record, its settings as the engine reads them, and its
+def traced_game(game: str | None, kind: str | None
+                ) -> tuple[Any, dict[str, Any], Any, Path]:
+    """A saved game read once: its record, its settings as the engine reads them, its
     tracer after every action (``companion.history.traced``), whose engine holds the final
-    state. The replay resumes from the game's cached trace when it can, instead of
-    replaying the game to open it and again to trace it. A game that does not replay
-    is opened as usual, so that the error is the one every command gives."""
+    state, and the home it is saved in. The replay resumes from the game's cached trace
+    when it can, instead of replaying the game to open it and again to trace it. A game
+    that does not replay is opened as usual, so that the error is the one every command
+    gives."""
     from companion.editions import saved
     from companion.game import load_kind
     from companion.history import traced
@@ -54,7 +59,7 @@ def traced_game(game: str | None, kind: str | None) -> tuple[Any, dict[str, Any]
         opened = store.open(name)  # raises the store's own words for a game that does not replay
         record, settings = opened.record, opened.settings
         tracer = traced(record.kind, settings, record.actions)
-    return record, settings, tracer
+    return record, settings, tracer, store.store.home
 
 
 def echo_end_summary(opened: Any) -> None:
