@@ -60,21 +60,25 @@ def load(data: bytes) -> Any:
     return _restricted()(io.BytesIO(data)).load()
 
 
+# The C pickler itself: the pickle module around it costs a command more to import.
+PROTOCOL = 5  # the newest protocol (pickle.HIGHEST_PROTOCOL since Python 3.8)
+
+
 def pickled(value: Any) -> bytes | None:
     """A point's bytes; None for a state that cannot be pickled (it is just replayed)."""
-    import pickle
+    from _pickle import dumps
 
     try:
-        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        return dumps(value, protocol=PROTOCOL)
     except Exception:
         return None
 
 
 @cache
 def _restricted() -> Any:
-    import pickle  # only when there is a snapshot to read
+    from _pickle import Unpickler, UnpicklingError  # only when there is a snapshot to read
 
-    class Restricted(pickle.Unpickler):
+    class Restricted(Unpickler):
         """Only companion's own classes and plain containers: a cache file runs no code."""
 
         def find_class(self, module: str, name: str) -> Any:
@@ -84,7 +88,7 @@ def _restricted() -> Any:
                 found = super().find_class(module, name)
                 if isinstance(found, type) and found.__module__.startswith("companion"):
                     return found
-            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+            raise UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
 
     return Restricted
 
@@ -253,11 +257,10 @@ class Snapshots:
         ahead = sorted((p for p in old if p[0] > total), key=lambda p: p[0])
         keep = sorted(keep + ahead[:KEEP - len(keep)], key=lambda p: p[0])
         signed = [(n, d, b, self.sign(n, d, b)) for n, d, b in keep]
-        import pickle
+        from _pickle import dumps
 
         from companion import safefile
 
-        data = pickle.dumps({"format": FORMAT, "points": signed},
-                            protocol=pickle.HIGHEST_PROTOCOL)
+        data = dumps({"format": FORMAT, "points": signed}, protocol=PROTOCOL)
         with contextlib.suppress(OSError):  # the folder was made by save()
             safefile.replace(self.path, data, sync=False, suffix="part")

@@ -8,8 +8,9 @@ dataclasses, which every one-shot ``sheet`` would pay for); ``_replace`` changes
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
+
+from companion.game import Record
 
 
 class Fields(NamedTuple):
@@ -88,23 +89,25 @@ class Section(NamedTuple):
     """On paper, across the whole page above the two columns (a big table to write in)."""
 
 
-@dataclass
-class Sheet:
-    kind: str
-    title: str
-    """The game's title."""
-    name: str
-    """The saved game's name ("" on a blank sheet)."""
-    heading: str
-    """What the sheet is: score sheet, adventure log, blank sheet."""
-    lines: tuple[str, ...]
-    """Under the heading: the game's name, outcome and the like."""
-    sections: list[Section] = field(default_factory=list)
-    share_code: str | None = None
-    share_note: str | None = None
-    """Why there is no QR code, when a saved game has none."""
-    dense: bool = False
-    """Much to print: smaller type, so that it still fits one page."""
+class Sheet(Record):
+    """A sheet to print. A plain class (compared and shown field by field), not a
+    dataclass: dataclasses would cost every one-shot ``sheet`` its import."""
+
+    __slots__ = ("kind", "title", "name", "heading", "lines", "sections", "share_code",
+                 "share_note", "dense")
+
+    def __init__(self, kind: str, title: str, name: str, heading: str, lines: tuple[str, ...],
+                 sections: list[Section] | None = None, share_code: str | None = None,
+                 share_note: str | None = None, dense: bool = False) -> None:
+        self.kind = kind
+        self.title = title  # the game's title
+        self.name = name  # the saved game's name ("" on a blank sheet)
+        self.heading = heading  # what the sheet is: score sheet, adventure log, blank sheet
+        self.lines = lines  # under the heading: the game's name, outcome and the like
+        self.sections: list[Section] = [] if sections is None else sections
+        self.share_code = share_code
+        self.share_note = share_note  # why there is no QR code, when a saved game has none
+        self.dense = dense  # much to print: smaller type, so that it still fits one page
 
 
 NOTES_SHOWN = 5
