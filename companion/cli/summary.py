@@ -62,17 +62,14 @@ def traced_game(game: str | None, kind: str | None
     return record, settings, tracer, store.store.home
 
 
-def echo_end_summary(opened: Any) -> None:
-    """After the action that ended the game: the summary, set apart by a blank line."""
+def echo_end_summary(opened: Any, home: Path | None = None) -> None:
+    """After the action that ended the game: the summary, set apart by a blank line.
+    With ``home`` (where the game is saved) the trace resumes from the game's cached one."""
+    from companion.history import trace
     from companion.summary import summary_lines
 
-    echo()
-    echo_lines(summary_lines(_history(opened), opened.record.name, width(),
-                             ascii_only=ascii_only()))
-
-
-def _history(opened: Any) -> Any:
-    from companion.history import trace
-
     record = opened.record
-    return trace(record.kind, opened.settings, record.actions)  # with the game's edition
+    cache = (home, record.name) if home is not None else None
+    history = trace(record.kind, opened.settings, record.actions, cache)  # the game's edition
+    echo()
+    echo_lines(summary_lines(history, record.name, width(), ascii_only=ascii_only()))
