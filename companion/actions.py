@@ -11,17 +11,15 @@ import shlex
 from collections.abc import Iterable, Mapping
 
 from companion.errors import BadInput
+from companion.game import Record
 
 MAX_ACTION_CHARS = 500
 _PLAIN = re.compile(r"[^'\"\\]*")
 _SAFE_WORD = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
 
 
-class ActionWords:
-    """An action's verb, its words and its ``--key value`` options (a flag's value is "").
-
-    A plain class, not a dataclass: every command reads actions, and dataclasses
-    (with inspect) is among the costlier imports of a one-shot command."""
+class ActionWords(Record):
+    """An action's verb, its words and its ``--key value`` options (a flag's value is "")."""
 
     __slots__ = ("verb", "args", "options")
 
@@ -30,16 +28,6 @@ class ActionWords:
         self.verb = verb
         self.args: list[str] = [] if args is None else args
         self.options: dict[str, list[str]] = {} if options is None else options
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ActionWords):
-            return NotImplemented
-        return (self.verb, self.args, self.options) == (other.verb, other.args, other.options)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
-
-    def __repr__(self) -> str:
-        return f"ActionWords(verb={self.verb!r}, args={self.args!r}, options={self.options!r})"
 
     @classmethod
     def split(cls, text: str, flags: Iterable[str] = ()) -> ActionWords:

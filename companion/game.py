@@ -25,9 +25,9 @@ class Applied(NamedTuple):
 
 
 class Record:
-    """An engine's mutable record: its fields are its ``__slots__``, compared and shown in
-    order (a plain class: dataclasses would import inspect, a large part of a command's
-    start)."""
+    """A mutable record (an engine's state, a saved game, an action's words): its fields
+    are its ``__slots__``, compared and shown in order (a plain class: dataclasses would
+    import inspect, a large part of a command's start)."""
 
     __slots__: tuple[str, ...] = ()
 

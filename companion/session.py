@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.editions import saved
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Applied, Engine, kind_info, load_kind
+from companion.game import Applied, Engine, Record, kind_info, load_kind
 from companion.snapshots import Snapshots
 from companion.store import GameRecord, ReplayFault, Store, check_name
 from companion.text import MAX_NOTES, check_note
@@ -38,10 +38,9 @@ def keep_open(on: bool = True) -> None:
     _kept = {} if on else None
 
 
-class OpenGame:
+class OpenGame(Record):
     """A saved game replayed: its record, the engine, each action's ruling, and
-    ``settings``, the record's settings as the engine read them (every key there).
-    A plain class: see ``GameRecord``."""
+    ``settings``, the record's settings as the engine read them (every key there)."""
 
     __slots__ = ("record", "engine", "applied", "settings")
 
@@ -51,9 +50,6 @@ class OpenGame:
         self.engine = engine
         self.applied = applied
         self.settings: dict[str, Any] = {} if settings is None else settings
-
-    def __repr__(self) -> str:
-        return f"OpenGame(record={self.record!r}, engine={self.engine!r})"
 
 
 Seen = Callable[[OpenGame], None]

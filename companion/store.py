@@ -30,6 +30,7 @@ from typing import Any
 from companion import editions, safefile
 from companion.current import NAME, current_name
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
+from companion.game import Record
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
 from companion.text import TERMINAL_CONTROL
 
@@ -68,11 +69,8 @@ def now_text() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
-class GameRecord:
-    """A saved game: settings, the actions typed, redo stack, notes, summary.
-
-    A plain class, not a dataclass: every game command reads one, and dataclasses
-    (with inspect) is among the costlier imports of a one-shot command."""
+class GameRecord(Record):
+    """A saved game: settings, the actions typed, redo stack, notes, summary."""
 
     __slots__ = ("kind", "name", "settings", "actions", "redo", "notes", "created",
                  "updated", "outcome")
@@ -90,20 +88,6 @@ class GameRecord:
         self.created = now_text() if created is None else created
         self.updated = now_text() if updated is None else updated
         self.outcome = outcome
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameRecord):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass was
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"GameRecord({shown})"
 
     def copy(self) -> GameRecord:
         """A copy whose settings and lists can change without touching this one."""
