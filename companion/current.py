@@ -22,6 +22,11 @@ NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 _HEAD = re.compile(rb'schema = [0-9]+\nkind = "([a-z]+)"\n')
 
 
+def save_path(home: Path, name: str) -> Path:
+    """Where the game ``name`` (already checked) is saved under ``home``."""
+    return home / "games" / f"{name}.toml"
+
+
 def current_name(home: Path) -> str | None:
     """The current game's name, or None (none set, or the pointer is unreadable)."""
     try:
@@ -42,7 +47,7 @@ def current_kind(home: Path | None = None) -> str | None:
     if name is None:
         return None
     try:
-        head = safefile.read_bytes(home / "games" / f"{name}.toml", 64, head=True)
+        head = safefile.read_bytes(save_path(home, name), 64, head=True)
     except (OSError, DataProblem):
         return None
     found = _HEAD.match(head)

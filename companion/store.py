@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import editions, safefile
-from companion.current import NAME, current_name
+from companion.current import NAME, current_name, save_path
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Record
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
@@ -54,11 +54,10 @@ def lock_timeout(text: str | None) -> float:
 
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
-_NAME = NAME
 
 
 def check_name(name: str) -> str:
-    if not _NAME.fullmatch(name):
+    if not NAME.fullmatch(name):
         raise BadInput(f"{name!r} is not a game name: {NAME_FORMS}")
     return name
 
@@ -212,7 +211,7 @@ class Store:
 
     # -- paths -----------------------------------------------------------
     def path(self, name: str) -> Path:
-        return self.games_dir / f"{check_name(name)}.toml"
+        return save_path(self.home, check_name(name))
 
     def backup_path(self, name: str, number: int) -> Path:
         return self.backups_dir / f"{name}.{number}.toml"
@@ -221,7 +220,7 @@ class Store:
         if not self.games_dir.is_dir():
             return []
         return sorted(
-            p.stem for p in self.games_dir.glob("*.toml") if _NAME.fullmatch(p.stem)
+            p.stem for p in self.games_dir.glob("*.toml") if NAME.fullmatch(p.stem)
         )
 
     def exists(self, name: str) -> bool:
@@ -519,16 +518,31 @@ def _trust_read_lines(path: Path, raw: bytes) -> None:
     if "'''" in text or '"""' in text:
         return
     for key, items in found[1].items():
-        lines = [f"    {toml_string(item)},\n" for item in items]
-        if items and text.count(f"\n{key} = [\n{''.join(lines)}]\n") == 1:
-            if len(_CHECKED_LINES) + len(items) > _CHECKED_MAX:
-                _CHECKED_LINES.clear()
-            _CHECKED_LINES.update(zip(items, lines, strict=True))
+        lines = [_item_line(item) for item in items]
+        if items and text.count("\n" + _list_block(key, lines)) == 1:
+            _checked(items, lines)
+
+
+def _item_line(item: str) -> str:
+    """A list item's line in the file."""
+    return f"    {toml_string(item)},\n"
+
+
+def _list_block(key: str, lines: list[str]) -> str:
+    """A list's lines in the file, one item a line."""
+    return f"{key} = [\n{''.join(lines)}]\n" if lines else f"{key} = []\n"
+
+
+def _checked(items: list[str] | tuple[str, ...], lines: list[str]) -> None:
+    """These items' lines read back as the items: remembered (``_CHECKED_LINES``)."""
+    if len(_CHECKED_LINES) + len(items) > _CHECKED_MAX:
+        _CHECKED_LINES.clear()
+    _CHECKED_LINES.update(zip(items, lines, strict=True))
 
 
 def _list_line(item: str) -> str:
     line = _CHECKED_LINES.get(item)
-    return line if line is not None else f"    {toml_string(item)},\n"
+    return line if line is not None else _item_line(item)
 
 
 def _record_parts(record: GameRecord) -> list[str]:
@@ -539,9 +553,7 @@ def _record_parts(record: GameRecord) -> list[str]:
     scalars = {k: v for k, v in data.items() if k not in _TEXT_LISTS and k != "settings"}
     parts = [tomli_w.dumps(scalars)]
     for key in _TEXT_LISTS:
-        items = data[key]
-        body = "".join(map(_list_line, items))
-        parts.append(f"{key} = [\n{body}]\n" if items else f"{key} = []\n")
+        parts.append(_list_block(key, list(map(_list_line, data[key]))))
     parts.append("\n" + tomli_w.dumps({"settings": data["settings"]}))
     return parts
 
@@ -568,12 +580,10 @@ def _reads_back(record: GameRecord, parts: list[str]) -> bool:
         items = [i for key in _TEXT_LISTS for i in getattr(record, key)]
         new = list(dict.fromkeys(i for i in items if i not in _CHECKED_LINES))
         if new:
-            lines = [f"    {toml_string(item)},\n" for item in new]
-            if tomllib.loads("v = [\n" + "".join(lines) + "]\n")["v"] != new:
+            lines = [_item_line(item) for item in new]
+            if tomllib.loads(_list_block("v", lines))["v"] != new:
                 return False
-            if len(_CHECKED_LINES) + len(new) > _CHECKED_MAX:
-                _CHECKED_LINES.clear()
-            _CHECKED_LINES.update(zip(new, lines, strict=True))
+            _checked(new, lines)
         for key in _TEXT_LISTS:
             data[key] = list(getattr(record, key))
         return GameRecord.from_toml(data) == record
