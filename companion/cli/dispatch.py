@@ -319,12 +319,12 @@ def long_options(names: list[str], args: list[str]) -> list[str]:
     return spelled
 
 
-def run(args: list[str], *, whole: bool = False, quick: bool = True) -> Any:
-    """Run ``companion ARGS``: without typer when the quick path can (``quick``), else
-    through the one command's tree, or the whole one (``whole``, and whenever the words
-    lead to a listing or nowhere). Errors are raised, not printed."""
+def run(args: list[str], *, whole: bool = False) -> Any:
+    """Run ``companion ARGS``: without typer when the quick path can, else through the
+    one command's tree, or the whole one (``whole``, and whenever the words lead to a
+    listing or nowhere). Errors are raised, not printed."""
     found = route(args)
-    if found.leaf and quick and not whole:
+    if found.leaf and not whole:
         done, result = run_quick(found)
         if done:
             return result
