@@ -19,6 +19,11 @@ Editions:
    own; a merchant with nothing to sell leaves at once; a stolen treasure is not
    taken again; spells are paid before they act; Stone Statue may turn the enemy
    faced to stone. Elbereth: a face-down coin is no bribe.
+3. Tricky: the Seer predicts after every exchange; an exchange typed after the
+   prediction (or after --predict on the round line) is refused. Half Deck: the
+   assist setting (``assist_rule``, loose by default; strict refuses an assisted
+   roll or team attack the main attacker's best roll alone reaches); ``hero
+   --pick`` no longer takes the rescue prisoner still in the dungeon deck.
 
 The status of a game of an earlier edition says so in one line (``status_line``).
 A share code carries the edition when it is not the current one; a code without it
@@ -35,7 +40,7 @@ from companion.errors import BadInput
 
 KEY = "edition"
 FIRST = 1
-CURRENT = 2
+CURRENT = 3
 
 
 def edition(raw: Mapping[str, Any]) -> int:
@@ -51,6 +56,12 @@ def saved(settings: Mapping[str, Any]) -> dict[str, Any]:
     return {KEY: FIRST, **settings}
 
 
+def at_least(settings: Mapping[str, Any], number: int) -> bool:
+    """Is this game's (normalised) edition ``number`` or later: do that edition's checks
+    apply?"""
+    return int(settings.get(KEY, CURRENT)) >= number
+
+
 def strict(settings: Mapping[str, Any]) -> bool:
     """Do the checks made stricter in edition 2 apply to this game's normalised settings?"""
     return int(settings.get(KEY, CURRENT)) > FIRST
@@ -61,5 +72,5 @@ def status_line(settings: Mapping[str, Any]) -> list[str]:
     number = settings.get(KEY, CURRENT)
     if number == CURRENT:
         return []
-    name = {1: "first"}.get(number, str(number))
+    name = {1: "first", 2: "second"}.get(number, str(number))
     return [f"Rules: {name} edition, kept for this game"]

@@ -62,6 +62,11 @@ class Engine(Protocol):
 
     def prompt(self) -> str: ...
 
+    def state_data(self) -> Any:
+        """The whole state as plain values (None, bools, ints, strings, lists, tuples,
+        string-keyed tables) for the caches; the kind module's ``engine_from_data``
+        builds the same engine back from them."""
+
 
 class KindModule(Protocol):
     """What a kind's engine module provides."""
@@ -72,6 +77,11 @@ class KindModule(Protocol):
     def normalize_settings(self, raw: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def new_engine(self, settings: Mapping[str, Any]) -> Engine: ...
+
+    def engine_from_data(self, settings: Mapping[str, Any], data: Any) -> Engine:
+        """The engine whose ``state_data()`` was ``data``, built through its own
+        constructors; raises (``companion.plain.BadState``) for any value the engine
+        would not have written, or a state that breaks its invariants."""
 
 
 def load_kind(name: str) -> KindModule:

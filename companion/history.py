@@ -88,7 +88,7 @@ def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
 
         if enabled():
             points = Snapshots(cache[0], cache[1], module.KIND, normalized, purpose="trace")
-            tracer, start = _resume(points, actions, tracer)
+            tracer, start = _resume(points, actions, tracer, module, normalized)
     engine = tracer.engine
     for action in actions[start:] if start else actions:
         before = tracer.before()
@@ -99,19 +99,20 @@ def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
     return tracer
 
 
-def _resume(points: Any, actions: Sequence[str], fresh: Tracer) -> tuple[Tracer, int]:
+def _resume(points: Any, actions: Sequence[str], fresh: Tracer, module: Any,
+            settings: Mapping[str, Any]) -> tuple[Tracer, int]:
     """The newest kept tracer that the actions lead to, with its number of actions; else
-    ``fresh`` and 0. A kept state is used only if it is this kind's tracer and engine
-    after exactly that many actions."""
+    ``fresh`` and 0. A kept state is rebuilt through the kind's ``engine_from_data`` and
+    the tracer's own checks (``companion.plain``), and used only if it stands for
+    exactly that many actions."""
     from companion.snapshots import load
 
     for number, blob in points.matching(actions):
         try:
-            kept = load(blob)
-        except Exception:  # damaged: replayed from the start
+            kept = type(fresh).from_data(module, settings, load(blob))
+        except Exception:  # damaged, or not what this code writes: replayed from the start
             break
-        if (type(kept) is type(fresh) and type(kept.engine) is type(fresh.engine)
-                and kept.point == number):
+        if kept.point == number:
             return kept, number
         break
     return fresh, 0
@@ -119,14 +120,14 @@ def _resume(points: Any, actions: Sequence[str], fresh: Tracer) -> tuple[Tracer,
 
 def _keep(points: Any, actions: Sequence[str], tracer: Tracer) -> None:
     """Keep the tracer's state after all the actions (losing it costs time, not data)."""
-    from companion.snapshots import pickled
+    from companion.snapshots import dumped
 
-    blob = pickled(tracer)
-    if blob is not None:
-        try:
+    try:
+        blob = dumped(tracer.state_data())
+        if blob is not None:
             points.save(actions, {len(actions): blob})
-        except Exception:  # an unwritable cache only means a longer replay next time
-            pass
+    except Exception:  # an unwritable cache only means a longer replay next time
+        pass
 
 
 class Tracer:
@@ -143,6 +144,43 @@ class Tracer:
 
     def finish(self, actions: int) -> History:
         raise NotImplementedError
+
+    # -- kept as plain values (``companion.snapshots``): the engine's state and the
+    # tracer's own fields, read back through the same checks as the engine's
+    def state_data(self) -> Any:
+        return {"engine": self.engine.state_data(), "point": self.point,
+                "marks": [[point, label] for point, label in self.marks],
+                "own": self.own_data()}
+
+    def own_data(self) -> Any:
+        return None
+
+    @classmethod
+    def from_data(cls, module: Any, settings: Mapping[str, Any], data: Any) -> Tracer:
+        """The tracer whose ``state_data()`` was ``data``, its engine rebuilt by the kind
+        module's ``engine_from_data``."""
+        from companion import plain
+
+        fields = plain.record(data, ("engine", "point", "marks", "own"))
+        tracer = cls(module.engine_from_data(settings, fields["engine"]))
+        tracer.point = plain.integer(fields["point"], 0)
+        tracer.marks = plain.items(fields["marks"], _mark)
+        plain.check(all(point <= tracer.point for point, _ in tracer.marks),
+                    "a mark after the last action")
+        tracer.read_own(fields["own"])
+        return tracer
+
+    def read_own(self, data: Any) -> None:
+        from companion import plain
+
+        plain.check(data is None, "no tracer fields expected")
+
+
+def _mark(value: Any) -> tuple[int, str]:
+    from companion import plain
+
+    point, label = plain.fixed(value, 2)
+    return plain.integer(point, 0), plain.text(label, 20)
 
 
 def _drops(values: Sequence[int | None]) -> tuple[int, int]:
@@ -195,6 +233,51 @@ class HebracTracer(Tracer):
             self._update_battle()
             if encounter.stage != "battle" or game.life <= 0:
                 self._end_battle()
+
+    _BATTLE = ("level", "chamber", "enemy", "rounds", "life_lost", "result", "start")
+
+    def own_data(self) -> Any:
+        return {"level": self.level, "cleared_before": self.cleared_before,
+                "levels": [list(level) for level in self.levels],
+                "battles": [dict(battle) for battle in self.battles],
+                "fighting": (None if self.fighting is None else
+                             [[k, v] for k, v in self.fighting[2].items()]),
+                "killer": self.killer}
+
+    def read_own(self, data: Any) -> None:
+        from companion import plain
+
+        fields = plain.record(data, ("level", "cleared_before", "levels", "battles",
+                                     "fighting", "killer"))
+        self.level = plain.integer(fields["level"], 1)
+        self.cleared_before = plain.integer(fields["cleared_before"], 0)
+        self.levels = [(plain.integer(level, 1), plain.integer(cleared, 0))
+                       for level, cleared in (plain.fixed(v, 2) for v in
+                                              plain.items(fields["levels"], list))]
+        self.battles = plain.items(fields["battles"], self._battle)
+        self.killer = plain.optional(plain.text)(fields["killer"])
+        plain.check(self.level == self.engine.level, "the tracer's level is not the game's")
+        if fields["fighting"] is None:
+            self.fighting = None
+            return
+        # A battle under way is always the newest one, against the engine's encounter.
+        damage = dict(plain.items(fields["fighting"], _round_damage))
+        encounter = self.engine.encounter
+        plain.check(bool(self.battles) and encounter is not None,
+                    "a battle under way with no encounter")
+        self.fighting = (encounter, self.battles[-1], damage)
+
+    def _battle(self, value: Any) -> dict[str, Any]:
+        from companion import plain
+
+        fields = plain.record(value, self._BATTLE)
+        return {"level": plain.integer(fields["level"], 1),
+                "chamber": plain.text(fields["chamber"], 10),
+                "enemy": plain.text(fields["enemy"], 40),
+                "rounds": plain.integer(fields["rounds"], 0),
+                "life_lost": plain.integer(fields["life_lost"]),
+                "result": plain.choice(fields["result"], ("fighting", "won", "lost", "left")),
+                "start": plain.integer(fields["start"], 0)}
 
     def _update_battle(self) -> None:
         assert self.fighting is not None
@@ -249,6 +332,13 @@ class HebracTracer(Tracer):
                        [*self.levels, (game.level, game.cleared_count())])
 
 
+def _round_damage(value: Any) -> tuple[int, int]:
+    from companion import plain
+
+    number, damage = plain.fixed(value, 2)
+    return plain.integer(number, 0), plain.integer(damage)
+
+
 def _enemy_text(card: Any) -> str:
     """``3S warrior``, ``JK hebrac``: the card and what it is as an enemy."""
     from companion.hebrac.rules import enemy_kind
@@ -271,6 +361,20 @@ class TrickyTracer(Tracer):
             self.marks.append((self.point, f"R{self.started}"))
         for seat, total in enumerate(game.totals):
             self.gold[seat].append(total)
+
+    def own_data(self) -> Any:
+        return {"gold": [list(values) for values in self.gold], "started": self.started}
+
+    def read_own(self, data: Any) -> None:
+        from companion import plain
+
+        fields = plain.record(data, ("gold", "started"))
+        gold = plain.optional(plain.integer)
+        self.gold = [plain.items(values, gold) for values in plain.items(fields["gold"], list)]
+        self.started = plain.integer(fields["started"], 0)
+        plain.check(len(self.gold) == len(self.engine.players)
+                    and all(len(values) == self.point + 1 for values in self.gold),
+                    "a gold line per player, a value per action")
 
     def finish(self, actions: int) -> History:
         game = self.engine
@@ -306,6 +410,19 @@ class HalfDeckTracer(Tracer):
 
     def before(self) -> Any:
         return self.engine.encounter
+
+    def own_data(self) -> Any:
+        return {"round": self.round, "defeated": dict(self.defeated),
+                "escaped": self.escaped, "traps": self.traps}
+
+    def read_own(self, data: Any) -> None:
+        from companion import plain
+
+        fields = plain.record(data, ("round", "defeated", "escaped", "traps"))
+        self.round = plain.integer(fields["round"], 0)
+        self.defeated = Counter(plain.table(fields["defeated"], plain.text, plain.integer))
+        self.escaped = plain.integer(fields["escaped"], 0)
+        self.traps = plain.integer(fields["traps"], 0)
 
     def after(self, action: str, before: Any) -> None:
         super().after(action, before)
@@ -365,6 +482,35 @@ class ElberethTracer(Tracer):
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
         self.floors_left: list[dict[str, Any]] = []
+
+    _FLOOR = ("beaten_here", "walls_here", "floor_boss", "boss_beaten")
+
+    def own_data(self) -> Any:
+        return {"floor": self.floor, "walls": self.walls, "misses": self.misses,
+                "lost_items": list(self.lost_items), "beaten_by": self.beaten_by,
+                "floors_left": [dict(floor) for floor in self.floors_left]}
+
+    def read_own(self, data: Any) -> None:
+        from companion import plain
+
+        fields = plain.record(data, ("floor", "walls", "misses", "lost_items", "beaten_by",
+                                     "floors_left"))
+        self.floor = plain.integer(fields["floor"], 1)
+        self.walls = plain.integer(fields["walls"], 0)
+        self.misses = plain.integer(fields["misses"], 0)
+        self.lost_items = plain.items(fields["lost_items"], plain.text)
+        self.beaten_by = plain.optional(plain.text)(fields["beaten_by"])
+        self.floors_left = plain.items(fields["floors_left"], self._floor)
+        plain.check(self.floor == self.engine.floor, "the tracer's floor is not the game's")
+
+    def _floor(self, value: Any) -> dict[str, Any]:
+        from companion import plain
+
+        fields = plain.record(value, self._FLOOR)
+        return {"beaten_here": plain.table(fields["beaten_here"], plain.text, plain.integer),
+                "walls_here": plain.integer(fields["walls_here"], 0),
+                "floor_boss": plain.optional(plain.text)(fields["floor_boss"]),
+                "boss_beaten": plain.flag(fields["boss_beaten"])}
 
     def before(self) -> Any:
         game = self.engine

@@ -31,8 +31,15 @@ def whole(text: str, what: str, low: int | None = None, high: int | None = None)
     if value is None or (low is not None and value < low) or (high is not None
                                                               and value > high):
         span = f" from {low} to {high}" if low is not None and high is not None else ""
+        if not span and _too_long(text.strip()):
+            span = f" of at most {MAX_DIGITS} digits"
         raise BadInput(f"{what} must be a whole number{span}, not {_shown(text)}")
     return value
+
+
+def _too_long(text: str) -> bool:
+    """ASCII digits, more of them than MAX_DIGITS."""
+    return len(text) > MAX_DIGITS and all(char in _DIGITS for char in text)
 
 
 def _shown(text: str) -> str:

@@ -39,41 +39,100 @@ def data_home() -> Path:
 # The inputs platformdirs reads to find the user data folder on Linux and Termux; a
 # remembered folder is used only while they are the same.
 _DATA_HOME_INPUTS = ("HOME", "XDG_DATA_HOME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX")
+POINTER = "data-home"
+
+
+def user_home() -> str:
+    """The user's home folder: ``$HOME`` when it is an absolute path, else the password
+    database's (a relative ``HOME`` would put the games under the current folder)."""
+    home = os.environ.get("HOME", "")
+    if os.path.isabs(home):
+        return home
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError, AttributeError):  # pragma: no cover - no such database
+        return os.path.expanduser("~")
 
 
 def _platform_data_home() -> Path:
     """platformdirs' user data folder, remembered in the cache folder on XDG systems.
 
     Importing platformdirs costs about as much as a whole command, and every
-    command needs this folder. The answer is kept with the inputs it came from
-    (platform, user, the environment variables platformdirs reads) and asked
-    again whenever any of them differs, or the file is missing or damaged.
+    command needs this folder. The answer is kept in ``data-home`` with the
+    inputs it came from (platform, user, the environment variables platformdirs
+    reads) and a MAC keyed by the cache key of the folder it names
+    (``companion.cachefile``). It is used only while the inputs are the same,
+    the MAC matches and the folder is an absolute path under the user's home;
+    anything else (a damaged or planted file, a folder elsewhere) means asking
+    platformdirs again.
     """
     pointer = None
     if sys.platform not in ("win32", "darwin", "ios"):
         cache = cache_home()
-        pointer = cache / "data-home" if cache is not None else None
+        pointer = cache / POINTER if cache is not None else None
     uid = os.getuid() if hasattr(os, "getuid") else -1
     key = repr((sys.platform, uid, *(os.environ.get(name) for name in _DATA_HOME_INPUTS)))
     if pointer is not None:
-        try:
-            saved_key, _, saved = pointer.read_text(encoding="utf-8").partition("\n")
-        except (OSError, UnicodeDecodeError):
-            saved_key = saved = ""
-        if saved_key == key and os.path.isabs(saved.strip()):
-            return Path(saved.strip())
+        remembered = _remembered(pointer, key)
+        if remembered is not None:
+            return remembered
+    found = _ask_platformdirs()
+    if pointer is not None and "\n" not in key + str(found):
+        from companion import cachefile
+
+        cachefile.write(pointer, found, POINTER, f"{key}\n{found}\n".encode("utf-8", "replace"))
+    return found
+
+
+def _remembered(pointer: Path, key: str) -> Path | None:
+    """The folder ``pointer`` names, if it may be trusted for these inputs."""
+    from companion import cachefile, safefile
+    from companion.errors import DataProblem
+
+    if not cachefile.folder_usable(pointer.parent):
+        return None
+    try:
+        raw = safefile.read_bytes(pointer, 8192)
+    except (OSError, DataProblem):
+        return None
+    # The MAC is keyed by the folder the file names, so that line is read first (as
+    # text, nothing more); the folder must be under the user's home before its key is.
+    try:
+        text = raw[raw.index(b"\n", len(cachefile.MAGIC)) + 1:].decode("utf-8")
+        saved_key, folder, end = text.split("\n")
+    except ValueError:
+        return None
+    home = user_home()
+    if (end or saved_key != key or not os.path.isabs(folder)
+            or os.path.normpath(folder) != folder
+            or not folder.startswith(home.rstrip("/") + "/")):
+        return None
+    if cachefile.key(Path(folder), make=False) is None:
+        return None
+    if cachefile.read(pointer, Path(folder), POINTER, 8192) is None:
+        return None
+    return Path(folder)
+
+
+def _ask_platformdirs() -> Path:
+    """platformdirs' answer, with a relative ``HOME`` taken as unset (the user's own home
+    instead); an answer that is still not absolute means ``~/.local/share/companion``."""
     import platformdirs
 
-    found = Path(platformdirs.user_data_dir("companion", appauthor=False))
-    if pointer is not None and "\n" not in key + str(found):
-        from companion import safefile
-
-        try:
-            pointer.parent.mkdir(parents=True, exist_ok=True)
-            safefile.replace(pointer, f"{key}\n{found}\n".encode(), sync=False)
-        except OSError:
-            pass  # remembered next time, or never: the answer is the same either way
-    return found
+    home = os.environ.get("HOME")
+    relative = home is not None and not os.path.isabs(home)
+    if relative:
+        os.environ["HOME"] = user_home()
+    try:
+        found = platformdirs.user_data_dir("companion", appauthor=False)
+    finally:
+        if relative and home is not None:
+            os.environ["HOME"] = home
+    if not os.path.isabs(found):
+        found = os.path.join(user_home(), ".local", "share", "companion")
+    return Path(found)
 
 
 def cache_home() -> Path | None:
@@ -91,10 +150,7 @@ def cache_home() -> Path | None:
         xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
         if os.path.isabs(xdg):
             return Path(xdg) / "companion"
-        try:
-            return Path.home() / ".cache" / "companion"
-        except RuntimeError:  # no home folder to be found
-            return None
+        return Path(user_home()) / ".cache" / "companion"
     try:
         import platformdirs
     except ImportError:  # pragma: no cover - a dependency, but the cache is optional

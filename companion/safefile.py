@@ -41,18 +41,23 @@ class TooLarge(Unreadable):
     """A regular file over the size limit (checked before reading)."""
 
 
-def read_bytes(path: Path, limit: int, *, head: bool = False) -> bytes:
+def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = False) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (with ``head``: its first
     ``limit`` bytes, however long it is).
 
-    Raises FileNotFoundError when there is no file (callers have their own
-    message for that), ``Unreadable`` naming the file for anything else.
+    A symlink is not followed (inside companion's folders a link could lead
+    anywhere) unless ``follow`` is set, for a file the player named. Raises
+    FileNotFoundError when there is no file (callers have their own message
+    for that), ``Unreadable`` naming the file for anything else.
     """
+    flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
     try:
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _CLOEXEC)
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise
     except OSError as error:
+        if error.errno == errno.ELOOP and not follow:
+            raise Unreadable(path, "a symlink, not followed") from None
         raise Unreadable(path, f"cannot be read: {error.strerror or error}") from None
     try:
         info = os.fstat(fd)
@@ -78,10 +83,10 @@ def read_bytes(path: Path, limit: int, *, head: bool = False) -> bytes:
     return data
 
 
-def read_text(path: Path, limit: int) -> str:
+def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
     """``read_bytes`` decoded as UTF-8; DataProblem when it is not."""
     try:
-        return read_bytes(path, limit).decode("utf-8")
+        return read_bytes(path, limit, follow=follow).decode("utf-8")
     except UnicodeDecodeError:
         raise Unreadable(path, "the file is not UTF-8 text") from None
 
@@ -96,12 +101,13 @@ def _kind(mode: int) -> str:
 
 
 def temp_name(path: Path, suffix: str = "tmp") -> Path:
-    """A fresh name beside ``path``: ``.NAME.PID-RANDOM.SUFFIX``."""
+    """A fresh name beside ``path``: ``.NAME.PID-RANDOM.SUFFIX`` (64 random bits: not to be
+    guessed from the process id)."""
     return path.with_name(f".{path.name}.{os.getpid()}-{random_hex()}.{suffix}")
 
 
 def random_hex() -> str:
-    return os.urandom(4).hex()
+    return os.urandom(8).hex()
 
 
 def create_new(path: Path, mode: int = 0o644) -> int:

@@ -167,7 +167,8 @@ class Games:
         actions = record.actions
         applied: list[Applied] = []
         start = 0
-        found = snapshots.restore(actions, type(engine))
+        found = snapshots.restore(
+            actions, lambda data: module.engine_from_data(settings, data))
         if found is not None:
             engine, applied, start = found
         points = set(snapshots.points_after(start, len(actions)))

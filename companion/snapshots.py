@@ -1,39 +1,41 @@
 """Snapshots of replayed games, so that opening a long game does not replay every action.
 
 The saved game stays the source of truth. A snapshot is the engine's state
-after the first N actions (pickled), filed under a BLAKE2 digest of everything
-that made it: this code (version, file sizes and times), the kind, the
-settings and exactly those N action texts. It is used only when the digest of
-the saved file's own first N actions matches; the actions after N are then
-replayed as usual. Anything else (a hand-edited file, an upgrade, a damaged
-or missing cache) falls back to a full replay, so a snapshot can make opening
-faster but never different.
+after the first N actions, as plain values (``Engine.state_data``), filed
+under a BLAKE2 digest of everything that made it: this code (version, file
+sizes and times), the kind, the settings and exactly those N action texts.
+It is used only when the digest of the saved file's own first N actions
+matches; the actions after N are then replayed as usual. Anything else (a
+hand-edited file, an upgrade, a damaged or missing cache) falls back to a
+full replay, so a snapshot can make opening faster but never different.
 
 Snapshots are taken every ``EVERY`` actions; the newest ``KEEP`` are kept, so
-that an ``undo`` rarely costs a full replay. They live in ``<home>/cache/``,
-are written atomically and never fsynced: losing them costs time, not data.
-Each snapshot is signed (keyed BLAKE2 over its digest and bytes, with a
-random key kept in ``<home>/cache/.key``): an edited snapshot is not read at
-all. Reading only accepts companion's own classes and plain containers, and
-a snapshot is used only if it holds the kind's engine and exactly the
-actions it claims. Set ``COMPANION_SNAPSHOTS=0`` to turn them off.
+that an ``undo`` rarely costs a full replay. They live in ``<home>/cache/``
+as signed cache files (``companion.cachefile``: a keyed MAC over the whole
+file, checked before a byte is parsed; plain values only, never objects). A
+state read back is rebuilt by the kind's own ``engine_from_data``, which
+checks every value and the engine's invariants (cards conserved, life
+within its maximum, counts in range): a state that fails them is never used.
+Set ``COMPANION_SNAPSHOTS=0`` to turn them off.
 
 The same machinery keeps other states that replaying the actions builds, each in
 its own file with its own digests (``purpose``): ``companion.history`` keeps
-its tracers in ``<name>.trace``.
+its tracers in ``<name>.trace``, the sheets the last share code in
+``<name>.share``.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
+import marshal
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion import cachefile
 from companion.game import Applied, Engine
 
 try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up cost
@@ -41,56 +43,30 @@ try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up 
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 
-FORMAT = 2
+FORMAT = 3
 MAX_CACHE_BYTES = 64 * 1024 * 1024
 EVERY = 100
 KEEP = 3
 _PACKAGE = Path(__file__).resolve().parent
-_SAFE_BUILTINS = {
-    ("builtins", name) for name in ("set", "frozenset", "dict", "list", "tuple", "bytearray")
-} | {("collections", name) for name in ("Counter", "OrderedDict", "deque", "defaultdict")}
 
 
 def enabled() -> bool:
     return os.environ.get("COMPANION_SNAPSHOTS", "1") != "0"
 
 
-def load(data: bytes) -> Any:
-    """A pickled point read back, accepting only companion's classes and plain containers."""
-    return _restricted()(io.BytesIO(data)).load()
-
-
-# The C pickler itself: the pickle module around it costs a command more to import.
-PROTOCOL = 5  # the newest protocol (pickle.HIGHEST_PROTOCOL since Python 3.8)
-
-
-def pickled(value: Any) -> bytes | None:
-    """A point's bytes; None for a state that cannot be pickled (it is just replayed)."""
-    from _pickle import dumps
-
+def dumped(value: Any) -> bytes | None:
+    """Plain values as bytes (marshal: only numbers, strings, bytes, lists, tuples,
+    tables); None for a value that holds anything else (it is just not kept)."""
     try:
-        return dumps(value, protocol=PROTOCOL)
-    except Exception:
+        return marshal.dumps(value)
+    except ValueError:
         return None
 
 
-@cache
-def _restricted() -> Any:
-    from _pickle import Unpickler, UnpicklingError  # only when there is a snapshot to read
-
-    class Restricted(Unpickler):
-        """Only companion's own classes and plain containers: a cache file runs no code."""
-
-        def find_class(self, module: str, name: str) -> Any:
-            if (module, name) in _SAFE_BUILTINS:
-                return super().find_class(module, name)
-            if (module == "companion" or module.startswith("companion.")) and "." not in name:
-                found = super().find_class(module, name)
-                if isinstance(found, type) and found.__module__.startswith("companion"):
-                    return found
-            raise UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
-
-    return Restricted
+def load(data: bytes) -> Any:
+    """Plain values read back from ``dumped``'s bytes; only ever called on bytes whose
+    MAC matched (``companion.cachefile``). Raises on anything damaged."""
+    return marshal.loads(data)
 
 
 def _canonical(value: Any) -> str:
@@ -131,8 +107,9 @@ class Snapshots:
 
     def __init__(self, home: Path, name: str, kind: str, settings: dict[str, Any],
                  purpose: str = "snap") -> None:
+        self.home = home
+        self.purpose = purpose
         self.path = home / "cache" / f"{name}.{purpose}"
-        self._key: bytes | None = None
         self.kind = kind
         self.seed = blake2b(_code_stamp(kind), digest_size=32)
         if purpose != "snap":  # another cache's points never match these (nor theirs these)
@@ -151,63 +128,46 @@ class Snapshots:
             found[point] = running.hexdigest()
         return found
 
-    def key(self) -> bytes:
-        """This installation's signing key, made on first use (never through a symlink)."""
-        if self._key is None:
-            from companion import safefile
-
-            path = self.path.parent / ".key"
-            try:
-                self._key = safefile.read_bytes(path, 64)
-            except FileNotFoundError:
-                self._key = os.urandom(32)
-                try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    safefile.write_new(path, self._key, sync=False)
-                except OSError:
-                    pass  # another process made it first (or none can be kept): unsigned
-            except Exception:
-                self._key = os.urandom(32)  # an unreadable key: nothing stored is trusted
-            if len(self._key) < 16:
-                self._key = os.urandom(32)
-        return self._key
-
-    def sign(self, number: int, digest: str, blob: bytes) -> str:
-        mac = blake2b(key=self.key()[:64], digest_size=32)
-        mac.update(f"{number} {digest} ".encode())
-        mac.update(blob)
-        return mac.hexdigest()
-
     def _stored(self) -> list[tuple[int, str, bytes]]:
-        from companion import safefile
-
-        try:
-            stored = load(safefile.read_bytes(self.path, MAX_CACHE_BYTES))
-            if stored["format"] != FORMAT:
-                return []
-            points = [(int(n), str(d), bytes(b), str(m)) for n, d, b, m in stored["points"]]
-        except Exception:  # a missing or damaged cache means a full replay
+        """The points in the cache file: (number of actions, digest, state's bytes)."""
+        payload = cachefile.read(self.path, self.home, self.purpose, MAX_CACHE_BYTES)
+        if payload is None:
             return []
-        return [(n, d, b) for n, d, b, m in points if self.sign(n, d, b) == m]
+        try:
+            version, points = load(payload)
+            if version != FORMAT or type(points) is not list or len(points) > 2 * KEEP:
+                return []
+            found = []
+            for number, digest, blob in points:
+                if type(number) is not int or type(digest) is not str or type(blob) is not bytes:
+                    return []
+                found.append((number, digest, blob))
+        except Exception:  # a cache we wrote but cannot read (an older layout): rebuilt
+            return []
+        return found
 
-    def restore(self, actions: Sequence[str], engine_type: type | None = None
+    def restore(self, actions: Sequence[str], rebuild: Callable[[Any], Engine]
                 ) -> tuple[Engine, list[Applied], int] | None:
         """The newest snapshot that the saved actions lead to, or None.
 
-        Used only if it holds an engine of ``engine_type`` and exactly the first
-        N saved actions, each with its ruling lines as text.
+        ``rebuild`` is the kind's ``engine_from_data`` for the game's settings: it
+        checks the state and raises for anything the engine would not have written.
+        The snapshot is used only if it holds exactly the first N saved actions, each
+        with its ruling lines as text.
         """
         for number, blob in self.matching(actions):
             try:
-                engine, pairs = load(blob)
-                applied = [Applied(action, tuple(lines)) for action, lines in pairs]
-            except Exception:
-                return None
-            if engine_type is not None and type(engine) is not engine_type:
-                return None
-            if len(applied) != number or any(
-                    a.action != actions[i] or not all(isinstance(x, str) for x in a.lines)
-                    for i, a in enumerate(applied)):
+                state, pairs = load(blob)
+                if type(pairs) is not list or len(pairs) != number:
+                    return None
+                applied = []
+                for i, (action, lines) in enumerate(pairs):
+                    if action != actions[i] or type(lines) is not tuple or not all(
+                            type(line) is str for line in lines):
+                        return None
+                    applied.append(Applied(action, lines))
+                engine = rebuild(state)
+            except Exception:  # damaged, or not a state the engine would write: replayed
                 return None
             return engine, applied, number
         return None
@@ -232,12 +192,15 @@ class Snapshots:
 
     @staticmethod
     def take(engine: Engine, applied: Sequence[Applied]) -> bytes | None:
-        return pickled((engine, [(a.action, a.lines) for a in applied]))
+        """The engine's state and the actions so far, as plain values' bytes."""
+        return dumped((engine.state_data(), [(a.action, a.lines) for a in applied]))
 
     def save(self, actions: Sequence[str], taken: dict[int, bytes]) -> None:
         """Keep the newest snapshots among those taken and those already on disk."""
         from companion import safefile
 
+        if not enabled() or not cachefile.folder_usable(self.path.parent):
+            return
         with contextlib.suppress(OSError):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         with safefile.locked_or_skip(self.path) as held:
@@ -256,11 +219,5 @@ class Snapshots:
         keep = sorted(line.values(), key=lambda p: p[0])[-KEEP:]
         ahead = sorted((p for p in old if p[0] > total), key=lambda p: p[0])
         keep = sorted(keep + ahead[:KEEP - len(keep)], key=lambda p: p[0])
-        signed = [(n, d, b, self.sign(n, d, b)) for n, d, b in keep]
-        from _pickle import dumps
-
-        from companion import safefile
-
-        data = dumps({"format": FORMAT, "points": signed}, protocol=PROTOCOL)
-        with contextlib.suppress(OSError):  # the folder was made by save()
-            safefile.replace(self.path, data, sync=False, suffix="part")
+        cachefile.write(self.path, self.home, self.purpose,
+                        marshal.dumps((FORMAT, [list(p) for p in keep])))

@@ -6,8 +6,10 @@ limits; nothing is written to them) and each is replayed by
 ``<home>/cache/stats.json``, filed under a BLAKE2 digest of the saved file's
 bytes and this code (with the rulebook), so that a game already counted is
 read but neither parsed nor replayed; a changed game, a changed companion or
-a damaged cache just means replaying again. The cache is written like the snapshots:
-a temp file renamed over the old one, never fsynced (losing it costs time).
+a damaged cache just means replaying again. The cache is a signed cache file
+(``companion.cachefile``: a keyed MAC checked before the JSON is parsed), written
+like the snapshots: a temp file renamed over the old one, never fsynced (losing it
+costs time).
 
 Games are taken in the order they were created (then by name): streaks run
 in that order. A game that cannot be read or no longer replays is skipped
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,7 +35,8 @@ try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up 
 except ImportError:  # pragma: no cover - other Pythons
     from hashlib import blake2b
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
+MAX_CACHE_BYTES = 32 * 1024 * 1024
 SOLO = ("hebrac", "halfdeck", "elbereth")
 WON = "won"
 
@@ -85,13 +87,18 @@ class Cache:
     runs no code). A cached file is neither parsed nor replayed again."""
 
     def __init__(self, home: Path) -> None:
+        from companion import cachefile
+
+        self.home = home
         self.path = home / "cache" / "stats.json"
         self.found: dict[str, Any] = {}
         self.used: dict[str, Any] = {}
         self.changed = False
-        with contextlib.suppress(Exception):  # missing or damaged: replay everything
-            data = json.loads(self.path.read_bytes())
-            if data.get("format") == CACHE_FORMAT and isinstance(data.get("games"), dict):
+        payload = cachefile.read(self.path, home, "stats", MAX_CACHE_BYTES)
+        with contextlib.suppress(Exception):  # missing, unsigned or damaged: replay all
+            data = json.loads(payload) if payload is not None else None
+            if (isinstance(data, dict) and data.get("format") == CACHE_FORMAT
+                    and isinstance(data.get("games"), dict)):
                 self.found = data["games"]
 
     def get(self, key: str) -> Any:
@@ -110,16 +117,11 @@ class Cache:
         """Keep the figures of the games read now (a removed or changed game's go)."""
         if not self.changed and len(self.used) == len(self.found):
             return
+        from companion import cachefile
+
         data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.part")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(data)
-            os.replace(tmp, self.path)
-        except OSError:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+        cachefile.write(self.path, self.home, "stats", data)
 
 
 _CACHED = (("kind", str), ("created", str), ("outcome", str), ("actions", int))
@@ -395,17 +397,39 @@ CSV_COLUMNS = ("game", "kind", "created", "outcome", "actions", "won", "level", 
 
 
 def csv_text(entries: Sequence[Entry]) -> str:
-    """One row per game; a Tricky game has one row per round scored (``round`` filled)."""
-    import csv
-    import io
+    """One row per game; a Tricky game has one row per round scored (``round`` filled).
 
-    out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    Written for spreadsheets, which run a cell that starts with ``=``, ``+``, ``-``,
+    ``@``, a tab or a carriage return as a formula: the numbers companion works out are
+    written as numbers (a gold score of -3 stays -3), and every text cell that starts
+    with one of those characters gets a ``'`` in front and is quoted (OWASP's rule), so
+    a spreadsheet shows it as text. Text never carries a control character or an escape
+    sequence to a terminal either: the store refuses them in saves, and one that got in
+    anyway is written as ``\\xNN``."""
+    import re
+
+    from companion.text import TERMINAL_CONTROL
+
+    def shown(found: re.Match[str]) -> str:
+        code = ord(found.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    def cell(value: Any) -> str:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return str(value)  # a number we worked out: data, never a formula
+        text = TERMINAL_CONTROL.sub(shown, "" if value is None else str(value))
+        formula = text[:1] in ("=", "+", "-", "@", "\t", "\r")
+        if formula:
+            text = "'" + text
+        if formula or any(char in text for char in ',"\r\n'):
+            return '"' + text.replace('"', '""') + '"'
+        return text
+
+    lines = [",".join(CSV_COLUMNS)]
     for entry in entries:
         for row in _csv_rows(entry):
-            writer.writerow(row)
-    return out.getvalue()
+            lines.append(",".join(cell(row.get(column)) for column in CSV_COLUMNS))
+    return "".join(line + "\n" for line in lines)
 
 
 def _csv_rows(entry: Entry) -> list[dict[str, Any]]:

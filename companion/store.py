@@ -54,6 +54,18 @@ def lock_timeout(text: str | None) -> float:
 
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
+TIME_FORM = "YYYY-MM-DD HH:MM:SS"
+"""How a save's ``created`` and ``updated`` read: ``now_text``, the only form ever written."""
+_TIME = re.compile(r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01]) "
+                   r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]")
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    "hebrac": ("playing", "won", "dead"),
+    "tricky": ("playing", "finished"),
+    "halfdeck": ("playing", "won", "lost"),
+    "elbereth": ("playing", "won", "lost"),
+}
+"""Each kind's ``outcome`` words, as its engine's ``outcome`` gives them (a test reads the
+engines): the kinds a save may be of, and what its ``outcome`` may say."""
 
 
 def check_name(name: str) -> str:
@@ -121,6 +133,19 @@ class GameRecord(Record):
         for key in text_fields:
             if not isinstance(data.get(key), str):
                 raise ValueError(f"field {key!r} is missing or not text")
+        # Shown by 'games', 'stats' and 'export': each only ever written in one form, so
+        # anything else (an escape sequence, a spreadsheet formula) is a hand edit.
+        outcomes = OUTCOMES.get(data["kind"])
+        if outcomes is None:
+            raise ValueError(f"field 'kind' is not one of {', '.join(OUTCOMES)}")
+        if not NAME.fullmatch(data["name"]):
+            raise ValueError(f"field 'name' is not a game name ({NAME_FORMS})")
+        for key in ("created", "updated"):
+            if not _TIME.fullmatch(data[key]):
+                raise ValueError(f"field {key!r} is not a time of the form {TIME_FORM}")
+        if data["outcome"] not in outcomes:
+            raise ValueError(f"field 'outcome' is not one of {', '.join(outcomes)} (a "
+                             f"{data['kind']} game's)")
         if not isinstance(data.get("settings"), dict):
             raise ValueError("field 'settings' is missing or not a table")
         lists = {}
@@ -258,10 +283,10 @@ class Store:
         head, found, _ = raw.partition(b"\nactions = [")
         if found:
             try:
-                kind = tomllib.loads(head.decode("utf-8")).get("kind")
-            except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+                kind = toml_data(head.decode("utf-8")).get("kind")
+            except ValueError:  # UnicodeDecodeError too: the whole file's check says why
                 kind = None
-            if isinstance(kind, str):
+            if isinstance(kind, str) and kind in OUTCOMES:
                 return kind
         return self._decode(path, raw).kind
 
@@ -606,6 +631,21 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
         raise DataProblem(f"cannot save {what} {path}: {error.strerror or error}") from error
 
 
+def toml_data(text: str) -> dict[str, Any]:
+    """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why
+    (``not valid TOML: ...``), never another exception."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise ValueError("not valid TOML: nested too deep") from None
+    except ValueError as error:  # int() refuses a number of thousands of digits
+        reason = (f"it holds a number of more than {sys.get_int_max_str_digits()} digits"
+                  if "digits" in str(error) else "it holds a value that cannot be read")
+        raise ValueError(f"not valid TOML: {reason}") from None
+
+
 def parse_record(raw: bytes) -> GameRecord:
     """A save's bytes as a record; ValueError (NewerSchema among them) says what is wrong."""
     if not raw.strip(b" \t\r\n"):
@@ -613,13 +653,10 @@ def parse_record(raw: bytes) -> GameRecord:
     if len(raw) > MAX_SAVE_BYTES:
         raise ValueError(f"the file is larger than {MAX_SAVE_BYTES} bytes")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the file is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"not valid TOML: {error}") from None
-    except RecursionError:
-        raise ValueError("not valid TOML: nested too deep") from None
+    data = toml_data(text)
     try:
         return GameRecord.from_toml(data)
     except NewerSchema:

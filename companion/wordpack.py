@@ -682,7 +682,7 @@ def _json_tokens(text: str) -> list[str]:
 LATER_DEFAULTS: dict[str, dict[str, Any]] = {
     "hebrac": {"bag_partial": "covers", "edition": CURRENT},
     "tricky": {"edition": CURRENT},
-    "halfdeck": {"edition": CURRENT},
+    "halfdeck": {"assist_rule": "loose", "edition": CURRENT},
     "elbereth": {"edition": CURRENT},
 }
 

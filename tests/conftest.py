@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +19,21 @@ class Result:
 
 
 CLI = Callable[..., Result]
+
+
+@pytest.fixture(autouse=True)
+def own_user_home(tmp_path_factory: pytest.TempPathFactory,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test runs with a home folder of its own: nothing it does (a data folder
+    found without COMPANION_HOME, a cache key, a shell history) reaches the real one."""
+    from companion import cachefile
+
+    monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("user")))
+    for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    cachefile.forget_keys()
+    yield
+    cachefile.forget_keys()
 
 
 @pytest.fixture

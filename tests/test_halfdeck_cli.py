@@ -160,16 +160,16 @@ def test_roll_is_rolled_by_companion_and_saved_as_a_number(
         cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     party(cli)
     cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
-    dice = iter([5, 2])
+    dice = iter([6, 5])
     monkeypatch.setattr("companion.cli.halfdeck.roll_die", lambda: next(dice))
-    result = cli("halfdeck", "attack", "warrior", "--roll", "--assist", "cleric", "roll")
+    result = cli("halfdeck", "attack", "cleric", "--roll", "--assist", "warrior", "roll")
     assert (result.code, result.err) == (0, "")
     assert result.out == (
-        "Rolled: warrior 5, cleric 2\n"
-        "warrior 5 + S4 + cleric 2 = 11 >= rock golem boss S10: hit, rock golem boss life "
+        "Rolled: cleric 6, warrior 5\n"
+        "cleric 6 + S1 + warrior 5 = 12 >= rock golem boss S10: hit, rock golem boss life "
         "4 -> 3\n"
         "R1 warrior 4 cleric 4 | hand 4 | decks 20/25 | rock golem boss 3\n")
-    assert saved(home)[-1] == "attack warrior 5 --assist cleric 2"
+    assert saved(home)[-1] == "attack cleric 6 --assist warrior 5"
 
 
 def test_a_roll_must_be_given_or_rolled(cli: CLI) -> None:
@@ -188,12 +188,50 @@ def test_team_attack_reads_hero_roll_pairs(cli: CLI, home: Path,
     party(cli)
     cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
     monkeypatch.setattr("companion.cli.halfdeck.roll_die", lambda: 6)
-    result = cli("halfdeck", "team-attack", "warrior", "4", "cleric", "--roll")
+    result = cli("halfdeck", "team-attack", "cleric", "4", "warrior", "--roll")
     assert result.out.splitlines()[:3] == [
-        "Rolled: cleric 6", "team attack card played: removed from play",
-        "warrior 4 + S4 + cleric 6 = 14 >= rock golem boss S10: hit, rock golem boss life "
+        "Rolled: warrior 6", "team attack card played: removed from play",
+        "cleric 4 + S1 + warrior 6 = 11 >= rock golem boss S10: hit, rock golem boss life "
         "4 -> 3"]
-    assert saved(home)[-1] == "team-attack warrior 4 --assist cleric 6"
+    assert saved(home)[-1] == "team-attack cleric 4 --assist warrior 6"
+
+
+def test_new_records_the_assist_rule(cli: CLI, home: Path) -> None:
+    assert cli("halfdeck", "new", "--name", "g").code == 0
+    assert tomllib.loads((home / "games" / "g.toml").read_text())["settings"][
+        "assist_rule"] == "loose"
+    assert cli("halfdeck", "new", "--name", "s", "--assist-rule", "strict").code == 0
+    assert tomllib.loads((home / "games" / "s.toml").read_text())["settings"][
+        "assist_rule"] == "strict"
+    result = cli("halfdeck", "new", "--assist-rule", "never")
+    assert (result.code, result.err) == (
+        2, "Error: --assist-rule must be loose or strict, not 'never'\n")
+
+
+def test_the_loose_assist_ruling_line_is_shown(cli: CLI) -> None:
+    party(cli)
+    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    result = cli("halfdeck", "attack", "warrior", "3", "--assist", "cleric", "4")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == (
+        "assist allowed (--assist-rule loose): warrior's best alone 6 + S4 = 10 >= S10\n"
+        "warrior 3 + S4 + cleric 4 = 11 >= rock golem boss S10: hit, rock golem boss life "
+        "4 -> 3\n"
+        "R1 warrior 4 cleric 4 | hand 4 | decks 20/25 | rock golem boss 3\n")
+
+
+def test_the_strict_assist_refusal_exits_1_with_the_sum(cli: CLI, home: Path) -> None:
+    assert cli("halfdeck", "new", "--name", "g", "--assist-rule", "strict").code == 0
+    cli("halfdeck", "hand", *START)
+    cli("halfdeck", "hero", "warrior", "--mag", "1")
+    cli("halfdeck", "hero", "cleric", "--str", "1", "--mag", "4")
+    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    result = cli("halfdeck", "attack", "warrior", "3", "--assist", "cleric", "4")
+    assert (result.code, result.out) == (1, "")
+    assert result.err == (
+        "Error: no assist (--assist-rule strict): warrior's best alone 6 + S4 = 10 >= S10 "
+        "(rule halfdeck.ruling.assist)\n")
+    assert saved(home)[-1] == "draw 'rock golem boss' --boss --str 10 --loot 2"
 
 
 def test_a_rule_refusal_exits_1_and_names_the_rule(cli: CLI) -> None:

@@ -56,9 +56,9 @@ def test_seed_example_rusty_sword_misses_and_the_hero_takes_one() -> None:
 
 def test_seed_example_assist_against_the_rock_golem() -> None:
     engine = game(*PARTY, "equip warrior 'rusty sword' --str +1", GOLEM)
-    assert lines(engine, "attack warrior 2 --assist cleric 4") == [
+    assert lines(engine, "attack warrior 2 --assist cleric 4")[-1] == (
         "warrior 2 + S4 + 1 rusty sword + cleric 4 = 11 >= rock golem boss S10: hit, "
-        "rock golem boss life 4 -> 3"]
+        "rock golem boss life 4 -> 3")
 
 
 def test_seed_example_spiked_pit_passed_with_9() -> None:
@@ -83,8 +83,9 @@ def test_the_enemy_decides_the_attribute_and_only_matching_gear_counts() -> None
 
 def test_assist_failing_hurts_both_heroes() -> None:
     engine = game(*PARTY, GOLEM)
-    assert lines(engine, "attack warrior 1 --assist cleric 1")[0].endswith(
-        "miss, warrior life 4 -> 3, cleric life 4 -> 3")
+    assert lines(engine, "attack cleric 1 --assist warrior 1") == [
+        "cleric 1 + S1 + warrior 1 = 3 < rock golem boss S10: miss, cleric life 4 -> 3, "
+        "warrior life 4 -> 3"]
 
 
 def test_one_support_attacker_without_a_team_attack_card() -> None:
@@ -96,23 +97,114 @@ def test_one_support_attacker_without_a_team_attack_card() -> None:
 
 def test_team_attack_adds_every_supporter_and_removes_the_card() -> None:
     engine = game(*TRIO, GOLEM)
-    assert lines(engine, "team-attack warrior 1 --assist cleric 2 --assist ranger 3") == [
+    assert lines(engine, "team-attack cleric 6 --assist warrior 2 --assist ranger 3") == [
         "team attack card played: removed from play",
-        "warrior 1 + S4 + cleric 2 + ranger 3 = 10 >= rock golem boss S10: hit, rock golem "
+        "cleric 6 + S1 + warrior 2 + ranger 3 = 12 >= rock golem boss S10: hit, rock golem "
         "boss life 4 -> 3"]
     assert engine.hero_removed == 1 and "team attack" not in engine.hands[1]
-    refused(engine, "team-attack warrior 1 --assist cleric 2", "halfdeck.team.cards")
+    refused(engine, "team-attack cleric 1 --assist warrior 2", "halfdeck.team.cards")
 
 
 def test_team_attack_failing_hurts_every_roller() -> None:
     engine = game(*PARTY, GOLEM)
-    assert lines(engine, "team-attack warrior 1 --assist cleric 1")[1].endswith(
-        "miss, warrior life 4 -> 3, cleric life 4 -> 3")
+    assert lines(engine, "team-attack cleric 1 --assist warrior 1")[1].endswith(
+        "miss, cleric life 4 -> 3, warrior life 4 -> 3")
 
 
 def test_each_hero_rolls_once_per_attack() -> None:
     engine = game(*PARTY, GOLEM)
     refused(engine, "attack warrior 1 --assist warrior 2", "halfdeck.combat.assist")
+
+
+# -- the assist ruling (halfdeck.ruling.assist) -----------------------------------------
+RUSTY = "equip warrior 'rusty sword' --str +1"
+R_ASSIST_RULE = "halfdeck.ruling.assist"
+
+
+def test_the_assist_rule_is_loose_by_default_and_recorded() -> None:
+    assert normalize_settings({})["assist_rule"] == "loose"
+    assert normalize_settings({"assist_rule": "Strict"})["assist_rule"] == "strict"
+
+
+def test_loose_accepts_an_assist_the_main_attacker_could_do_without_and_says_so() -> None:
+    engine = game(*PARTY, RUSTY, GOLEM)  # the seed's example: 6 + 4 + 1 reaches 10
+    assert lines(engine, "attack warrior 2 --assist cleric 4") == [
+        "assist allowed (--assist-rule loose): warrior's best alone 6 + S4 + 1 rusty sword "
+        "= 11 >= S10",
+        "warrior 2 + S4 + 1 rusty sword + cleric 4 = 11 >= rock golem boss S10: hit, "
+        "rock golem boss life 4 -> 3"]
+
+
+def test_loose_says_nothing_when_the_assist_is_needed() -> None:
+    engine = game(*PARTY, GOLEM)  # the cleric's best: 6 + 1 = 7 < 10
+    assert lines(engine, "attack cleric 6 --assist warrior 5") == [
+        "cleric 6 + S1 + warrior 5 = 12 >= rock golem boss S10: hit, rock golem boss life "
+        "4 -> 3"]
+
+
+def test_loose_says_so_for_a_team_attack_too() -> None:
+    engine = game(*TRIO, GOLEM)
+    assert lines(engine, "team-attack warrior 1 --assist cleric 2 --assist ranger 3")[:2] == [
+        "team attack card played: removed from play",
+        "team attack allowed (--assist-rule loose): warrior's best alone 6 + S4 = 10 >= "
+        "S10"]
+
+
+def test_strict_refuses_an_assist_the_main_attacker_can_do_without() -> None:
+    engine = game(*PARTY, RUSTY, GOLEM, assist_rule="strict")
+    assert refused(engine, "attack warrior 2 --assist cleric 4", R_ASSIST_RULE) == (
+        "no assist (--assist-rule strict): warrior's best alone 6 + S4 + 1 rusty sword = 11 "
+        ">= S10 (rule halfdeck.ruling.assist)")
+    assert engine.encounter is not None and engine.encounter.rolls == 0
+    assert [h.life for h in engine.heroes] == [4, 4]
+    assert lines(engine, "attack warrior 5") == [  # alone, it is any roll
+        "warrior 5 + S4 + 1 rusty sword = 10 >= rock golem boss S10: hit, rock golem boss "
+        "life 4 -> 3"]
+
+
+def test_strict_a_best_roll_equal_to_the_number_reaches_it() -> None:
+    engine = game(*PARTY, GOLEM, assist_rule="strict")  # 6 + 4 = 10, a hit at best
+    assert refused(engine, "attack warrior 1 --assist cleric 6", R_ASSIST_RULE).startswith(
+        "no assist (--assist-rule strict): warrior's best alone 6 + S4 = 10 >= S10")
+
+
+def test_strict_accepts_an_assist_when_the_best_roll_falls_short() -> None:
+    engine = game(*PARTY, GOLEM, assist_rule="strict")  # the cleric's best: 7 < 10
+    assert lines(engine, "attack cleric 6 --assist warrior 5") == [
+        "cleric 6 + S1 + warrior 5 = 12 >= rock golem boss S10: hit, rock golem boss life "
+        "4 -> 3"]
+
+
+def test_strict_refuses_a_team_attack_and_keeps_the_card() -> None:
+    engine = game(*TRIO, GOLEM, assist_rule="strict")
+    assert refused(engine, "team-attack warrior 1 --assist cleric 2 --assist ranger 3",
+                   R_ASSIST_RULE) == (
+        "no team attack (--assist-rule strict): warrior's best alone 6 + S4 = 10 >= S10 "
+        "(rule halfdeck.ruling.assist)")
+    assert "team attack" in engine.hands[1] and engine.hero_removed == 0
+    engine.apply("team-attack cleric 1 --assist warrior 2 --assist ranger 3")
+
+
+def test_strict_weighs_the_main_attackers_gear_as_the_roll_would() -> None:
+    start = ("hand warrior cleric bomb a b c", "hero warrior --str 4 --mag 1",
+             "hero cleric --str 1 --mag 4", "equip warrior bomb --str +3 --one-use --standby")
+    brute = game(*start, "draw 'orc brute' --minion --str 11 --loot 1", assist_rule="strict")
+    brute.apply("attack warrior 1 --assist cleric 1")  # standby: 6 + 4 + 0 = 10 < 11
+    ogre = game(*start, "draw 'ogre boss' --boss --str 11 --loot 2", assist_rule="strict")
+    assert refused(ogre, "attack warrior 1 --assist cleric 1", R_ASSIST_RULE).startswith(
+        "no assist (--assist-rule strict): warrior's best alone 6 + S4 + 3 bomb = 13 >= S11")
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_earlier_editions_have_no_assist_rule_and_assist_any_roll(number: int) -> None:
+    assert "assist_rule" not in normalize_settings({"edition": number})
+    assert "assist_rule" not in normalize_settings({"edition": number, "assist_rule": "loose"})
+    with pytest.raises(BadInput, match="edition 3 on"):
+        normalize_settings({"edition": number, "assist_rule": "strict"})
+    engine = game(*PARTY, RUSTY, GOLEM, edition=number)
+    assert lines(engine, "attack warrior 2 --assist cleric 4") == [  # no ruling line
+        "warrior 2 + S4 + 1 rusty sword + cleric 4 = 11 >= rock golem boss S10: hit, "
+        "rock golem boss life 4 -> 3"]
 
 
 # -- life -----------------------------------------------------------------------------
@@ -483,13 +575,32 @@ def test_the_prisoner_is_not_in_the_hero_deck() -> None:
     refused(engine, "hand ranger", "halfdeck.custom.rescue")
 
 
+def test_the_prisoner_cannot_be_picked_while_in_the_dungeon() -> None:
+    engine = game(players=2, rescue="ranger")
+    assert refused(engine, "hero ranger --str 3 --mag 2 --player 1 --pick",
+                   "halfdeck.custom.rescue") == (
+        "ranger is the prisoner in the dungeon deck, not in the hero deck (rule "
+        "halfdeck.custom.rescue)")
+    assert (engine.hero_deck, engine.heroes, engine.picked) == (25, [], set())
+
+
+@pytest.mark.parametrize("number", [1, 2])
+def test_an_earlier_game_may_still_pick_the_prisoner(number: int) -> None:
+    engine = game("hero ranger --str 3 --mag 2 --player 1 --pick",
+                  "hero cleric --str 1 --mag 4 --player 2 --pick",
+                  "hand a b c --player 1", "hand d e f --player 2",
+                  "draw ranger --hero --player 1", players=2, rescue="ranger", edition=number)
+    assert [h.name for h in engine.heroes] == ["ranger", "cleric", "ranger"]  # as it was
+
+
 # -- settings -------------------------------------------------------------------------------------
 def test_settings_defaults_and_limits() -> None:
     assert normalize_settings({}) == {"players": 1, "endgame": "both", "deck_size": 26,
                                       "rescue": "", "trap_needs": "reach",
-                                      "shuffle_back": True, "edition": 2}
+                                      "shuffle_back": True, "assist_rule": "loose",
+                                      "edition": 3}
     assert normalize_settings({"endgame": "boss"})["deck_size"] == 25
     for bad in ({"players": 5}, {"endgame": "gold"}, {"deck_size": 27}, {"deck_size": 2},
-                {"trap_needs": "maybe"}, {"colour": "red"}):
+                {"trap_needs": "maybe"}, {"colour": "red"}, {"assist_rule": "sometimes"}):
         with pytest.raises(BadInput):
             normalize_settings(bad)

@@ -5,19 +5,30 @@ left (less the Trickster's face-up cards); players follow the asked colour (now 
 then one revokes). After every step: each card at most once a round, the totals equal
 the sum of the round rows, a round pays only the active player or the consolation,
 the end comes when the rules say and is final, refusals change nothing, replay agrees.
+
+Seer and Trickster rounds are played too, and in their own games: the Seer exchanges,
+then predicts (on the round line when no exchange follows, now and then); a prediction
+is there before any trick and pays exactly when it came true; from edition 3 no
+exchange is taken once it is made, and the refusal names the ruling; games of earlier
+editions predict before exchanging now and then, as they may. The Trickster's face-up
+cards leave the leftover pile: exchanges never draw more than is left, and one that
+would is refused by his ruling; his gold is the base less his tricks and potions.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from companion.editions import at_least, strict
 from companion.game import Engine
 from companion.tricky.cards import TrickyCard, table
-from companion.tricky.engine import TrickyGame
+from companion.tricky.engine import R_SEER, R_SEER_ORDER, R_TRICKSTER, TrickyGame
+from companion.tricky.heroes import hero_number
 from tests.referee import STEPS, Run, play
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -43,6 +54,9 @@ def check(engine: Engine) -> None:
         assert all(c in game.deck.cards() for c in used)
         assert len(rnd.tricks) < game.hand
         assert sum(rnd.exchanged.values()) <= game.leftover()
+    for each in game.rounds:
+        check_seer(game, each)
+        check_trickster(game, each)
     if game.settings["race"]:
         done = game.current is None and bool(game.rounds)
         assert game.finished == (done and max(game.totals) >= game.settings["race"])
@@ -50,6 +64,36 @@ def check(engine: Engine) -> None:
         assert len(game.rounds) <= (game.rounds_total or 0)
         assert game.finished == (game.current is None
                                  and len(game.rounds) == game.rounds_total)
+
+
+def check_seer(game: TrickyGame, rnd: Any) -> None:
+    """Only the Seer predicts; a prediction that can come true, made before any trick,
+    paid exactly when it did."""
+    if rnd.hero.gold != "prediction":
+        assert rnd.predict is None, rnd.number
+        return
+    assert rnd.predict is not None or not (rnd.tricks or rnd.done), rnd.number
+    if rnd.predict is not None:
+        assert 0 <= rnd.predict <= game.hand + len(game.deck.colours)
+    if rnd.done:
+        assert rnd.counts is not None and rnd.gold is not None
+        total = int(rnd.counts["tricks"]) + int(rnd.counts["potions"])
+        reward = int(table()["heroes"]["seer"]["reward"])
+        assert rnd.gold[rnd.active] == (reward if total == rnd.predict else 0), rnd.number
+
+
+def check_trickster(game: TrickyGame, rnd: Any) -> None:
+    """The Trickster's face-up cards are out of the leftover pile for every exchange (from
+    edition 2); he is paid his base less tricks and potions, never below 0."""
+    face_up = int(table()["variants"]["trickster_face_up"]) \
+        if rnd.hero.id == "trickster" else 0
+    if strict(game.settings):
+        assert sum(rnd.exchanged.values()) <= game.leftover() - face_up, rnd.number
+    if face_up and rnd.done:
+        assert rnd.counts is not None and rnd.gold is not None
+        base = hero_number(rnd.hero, game.settings, game.count)
+        taken = int(rnd.counts["tricks"]) + int(rnd.counts["potions"])
+        assert rnd.gold[rnd.active] == max(0, base - taken), rnd.number
 
 
 class Hands:
@@ -65,12 +109,40 @@ class Hands:
 def state(run: Run) -> dict[str, Any]:
     found: dict[str, Any] | None = getattr(run, "tricky", None)
     if found is None:
-        found = {"round": 0, "hands": None}
+        found = {"round": 0, "hands": None, "favour": ()}
         run.tricky = found  # type: ignore[attr-defined]
     return found
 
 
+REFUSED: Counter[str] = Counter()
+"""The rules named by the refusals ``refuse`` saw, so a test can tell they were tried."""
+
+
+def refuse(run: Run, action: str, rule: str) -> None:
+    """An action refused by ``rule`` (the test drivers without messages only refuse)."""
+    run.must_refuse(action)
+    said = getattr(run, "last_error", None)
+    assert said is None or f"(rule {rule})" in said, (action, said, run.where())
+    REFUSED[rule] += 1
+
+
 def step(run: Run) -> bool:
+    """One move, then what the order of a Seer's round keeps: from edition 3, once the
+    prediction is made no exchange is taken, whatever the move was."""
+    before = run.engine
+    assert isinstance(before, TrickyGame)
+    rnd = before.current
+    made = None if rnd is None or rnd.predict is None else (rnd.number, dict(rnd.exchanged))
+    more = play_step(run)
+    after = run.engine
+    assert isinstance(after, TrickyGame)
+    if made is not None and at_least(after.settings, 3):
+        number, exchanged = made
+        assert after.rounds[number - 1].exchanged == exchanged, "an exchange after predicting"
+    return more
+
+
+def play_step(run: Run) -> bool:
     game = run.engine
     assert isinstance(game, TrickyGame)
     rng, kept = run.rng, state(run)
@@ -81,18 +153,39 @@ def step(run: Run) -> bool:
     if rnd is None:
         return new_round(run, game, kept)
     hands: Hands = kept["hands"]
-    if rnd.hero.gold == "prediction" and rnd.predict is None:
-        run.must_accept(f"predict {rng.randint(0, game.hand + 4)}")
+    seer = rnd.hero.gold == "prediction"
+    late = seer and rnd.predict is not None and not rnd.tricks and \
+        at_least(game.settings, 3) and next_exchanger(game) is not None
+    if late and not kept["tried"]:  # an exchange after the prediction: once a round
+        kept["tried"] = True
+        seer_refusals(run, game, hands)
+        return True
+    if seer and rng.random() < (0.05 if rnd.tricks else 0.3):  # out of order, mostly early
+        seer_refusals(run, game, hands)
+        return True
+    if rnd.hero.id == "trickster" and not kept["exchanged"] and rng.random() < 0.3:
+        trickster_refusal(run, game, hands)
+        return True
+    if seer and rnd.predict is None and not kept["exchanged"] and \
+            not at_least(game.settings, 3) and rng.random() < 0.5:
+        predict(run, game)  # earlier editions take the exchange after it
         return True
     if not rnd.tricks and not kept["exchanged"]:
         kept["exchanged"] = True
         exchange(run, game, hands, rnd.hero.id == "trickster")
+        return True
+    if seer and rnd.predict is None:
+        predict(run, game)
         return True
     if not rnd.tricks and rng.random() < 0.25:
         run.must_accept(result(game, rng))
         return True
     play_trick(run, game, hands)
     return True
+
+
+def predict(run: Run, game: TrickyGame) -> None:
+    run.must_accept(f"predict {run.rng.randint(0, game.hand + len(game.deck.colours))}")
 
 
 def new_round(run: Run, game: TrickyGame, kept: dict[str, Any]) -> bool:
@@ -102,6 +195,9 @@ def new_round(run: Run, game: TrickyGame, kept: dict[str, Any]) -> bool:
         active = rng.randrange(game.count)
     choices = game.guild_left(active) if game.settings["guild"] else list(game.choices)
     heroes = rng.sample(choices, min(len(choices), 3))
+    favoured = [h for h in choices if h.id in kept["favour"]]
+    if favoured and rng.random() < 0.8:
+        heroes = [h for h in heroes if h not in favoured][:2] + [rng.choice(favoured)]
     hero = heroes[-1]
     text = f"round {hero.id} --active {game.players[active]}"
     if game.settings["random_heroes"]:
@@ -111,10 +207,31 @@ def new_round(run: Run, game: TrickyGame, kept: dict[str, Any]) -> bool:
         text += f" --trump {rng.choice(game.deck.letters)}"
     elif hero.trump == "value":
         text += f" --trump {rng.randint(game.deck.low, game.deck.high)}"
+    hands = Hands(run, game)
+    kept["hands"] = hands
+    kept["exchanged"] = kept["tried"] = False
+    aside: list[TrickyCard] = []
+    if hero.gold == "prediction" and rng.random() < 0.4:
+        # the prediction on the round line, no exchange after it; an exchange before it
+        # may come on the same line (a count: with two players, only 0 is not shown)
+        kept["exchanged"] = True
+        if rng.random() < 0.5:
+            most = 0 if game.count == 2 else len(hands.leftover)
+            aside = rng.sample(hands.hands[active], rng.randint(0, most))
+            text += f" --exchange {len(aside)}"
+        text += f" --predict {rng.randint(0, game.hand + len(game.deck.colours))}"
     run.must_accept(text)
-    kept["hands"] = Hands(run, game)
-    kept["exchanged"] = False
+    draw(hands, active, aside)
     return True
+
+
+def draw(hands: Hands, player: int, aside: list[TrickyCard]) -> None:
+    """``aside`` put out of ``player``'s hand, as many drawn from the leftover pile."""
+    hand = hands.hands[player]
+    for card in aside:
+        hand.remove(card)
+    hand += hands.leftover[:len(aside)]
+    del hands.leftover[:len(aside)]
 
 
 def exchange(run: Run, game: TrickyGame, hands: Hands, trickster: bool) -> None:
@@ -131,8 +248,14 @@ def exchange(run: Run, game: TrickyGame, hands: Hands, trickster: bool) -> None:
     for player in order:
         hand = hands.hands[player]
         allowed = [c for c in hand if not (two and game.deck.is_potion(c))]
+        if trickster and strict(game.settings) and player != rnd.active:
+            over = too_many(game, hands, allowed, most)
+            if over is not None:  # more than the face-up cards left in the pile
+                refuse(run, f"{over} --player {game.players[player]}", R_TRICKSTER)
         count = rng.randint(0, min(most, len(hands.leftover), len(allowed)))
         aside = rng.sample(allowed, count)
+        if count == 0 and rng.random() < 0.3:
+            break  # nothing exchanged, nothing typed (and the other player can take none)
         if two or rng.random() < 0.5:
             text = "exchange " + " ".join(map(str, aside)) + f" --player {game.players[player]}"
             if not aside:
@@ -140,11 +263,70 @@ def exchange(run: Run, game: TrickyGame, hands: Hands, trickster: bool) -> None:
         else:
             text = f"exchange --count {count}"
         run.must_accept(text)
-        for card in aside:
-            hand.remove(card)
-        hand += hands.leftover[:count]
-        del hands.leftover[:count]
+        draw(hands, player, aside)
         most = count
+
+
+def too_many(game: TrickyGame, hands: Hands, allowed: list[TrickyCard],
+             most: int) -> str | None:
+    """An exchange one card over what the leftover pile still holds, within every other
+    limit (with two players: named, no potions, no more than the active player's)."""
+    over = len(hands.leftover) + 1
+    if over > min(most, game.exchange_limit()) or over > len(allowed):
+        return None
+    if game.count == 2:
+        return "exchange " + " ".join(map(str, allowed[:over]))
+    return f"exchange --count {over}"
+
+
+def trickster_refusal(run: Run, game: TrickyGame, hands: Hands) -> None:
+    """Before his exchange: one card more than the pile holds once his face-up cards are
+    out is refused by the Trickster's ruling (from edition 2; earlier, not checked)."""
+    rnd = game.current
+    assert rnd is not None and rnd.hero.id == "trickster"
+    face_up = int(table()["variants"]["trickster_face_up"])
+    if not strict(game.settings) or rnd.active in rnd.exchanged or game.count == 2:
+        return  # with two players the active's 7 always fit: the other's is tried
+    over = len(hands.leftover) - face_up + 1
+    if over <= game.exchange_limit():
+        refuse(run, f"exchange --count {over}", R_TRICKSTER)
+
+
+def seer_refusals(run: Run, game: TrickyGame, hands: Hands) -> None:
+    """The Seer's round out of order: play before the prediction, a second prediction or
+    one after a trick, and (from edition 3) an exchange after the prediction."""
+    rng = run.rng
+    rnd = game.current
+    assert rnd is not None
+    if rnd.predict is None:
+        leader = rnd.leader
+        cards = [hands.hands[(leader + p) % game.count][0] for p in range(game.count)]
+        refuse(run, rng.choice(["trick " + " ".join(map(str, cards)), result(game, rng)]),
+               R_SEER)
+        refuse(run, f"predict {game.hand + len(game.deck.colours) + 1}", R_SEER)
+        return
+    later = next_exchanger(game)
+    if later is None or rnd.tricks or not at_least(game.settings, 3):
+        refuse(run, f"predict {rnd.predict}", R_SEER)
+        return
+    name = game.players[later]
+    allowed = [c for c in hands.hands[later] if not game.deck.is_potion(c)]
+    if game.count == 2 and allowed:
+        text = f"exchange {rng.choice(allowed)} --player {name}"
+    else:
+        text = f"exchange --count {rng.randint(0, 2)} --player {name}"
+    refuse(run, text, R_SEER_ORDER)
+
+
+def next_exchanger(game: TrickyGame) -> int | None:
+    """Who may still exchange in this round, the prediction aside: the active player,
+    then with two players the other one; None when both (or the only one) have."""
+    rnd = game.current
+    assert rnd is not None
+    if rnd.active not in rnd.exchanged:
+        return rnd.active
+    other = (rnd.active + 1) % game.count
+    return other if game.count == 2 and other not in rnd.exchanged else None
 
 
 def play_trick(run: Run, game: TrickyGame, hands: Hands) -> None:
@@ -195,7 +377,7 @@ def illegal(run: Run, game: TrickyGame) -> None:
 
 def new_settings(rng: random.Random) -> dict[str, Any]:
     players = NAMES[:rng.randint(2, 4)]
-    variant = rng.choice(("plain", "plain", "race", "guild", "random", "longer"))
+    variant = rng.choice(("plain", "plain", "race", "guild", "random", "longer", "older"))
     settings: dict[str, Any] = {"players": players,
                                 "set": rng.choice(("A", "B", "C", "all"))}
     if variant == "race":
@@ -206,6 +388,8 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
         settings["random_heroes"], settings["set"] = True, "all"
     elif variant == "longer":
         settings["rounds_per_player"] = 5
+    elif variant == "older":  # a save of an earlier edition, played on
+        settings["edition"] = rng.choice((1, 2))
     return settings
 
 
@@ -213,3 +397,28 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
 def test_tricky_referee(seed: int, tmp_path: Path) -> None:
     games = play("tricky", seed, tmp_path, new_settings, step, check)
     assert games >= 1 and STEPS > 0
+
+
+# -- Seer and Trickster rounds, in games that pick them most of the time ----------------
+def seer_and_trickster(run: Run) -> bool:
+    state(run)["favour"] = ("seer", "trickster")
+    return step(run)
+
+
+def seer_and_trickster_settings(rng: random.Random) -> dict[str, Any]:
+    settings: dict[str, Any] = {"players": NAMES[:rng.randint(2, 4)],
+                                "set": rng.choice(("B", "all")),
+                                "edition": rng.choice((1, 2, 3, 3, 3))}
+    if rng.random() < 0.2:
+        settings["race"] = 15
+    return settings
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_seer_and_trickster_rounds_refereed(seed: int, tmp_path: Path) -> None:
+    REFUSED.clear()
+    games = play("tricky", seed, tmp_path, seer_and_trickster_settings, seer_and_trickster,
+                 check)
+    assert games >= 1
+    if STEPS >= 300:  # each new refusal was tried (a short run may miss one)
+        assert REFUSED[R_SEER_ORDER] and REFUSED[R_SEER] and REFUSED[R_TRICKSTER], REFUSED

@@ -80,13 +80,15 @@ def test_a_stale_or_damaged_cache_is_rebuilt(tmp_path: Path, fresh: None, damage
         path.write_bytes(os.urandom(5000))
     elif damage == "empty":
         path.write_bytes(b"")
-    else:  # a payload that matches its CRC yet is no index
+    else:  # a payload signed with this home's key, for the right rulebook, yet no index
         import marshal
-        import zlib
+
+        from companion import cachefile
+        from companion.resources import data_home
 
         junk = marshal.dumps(("not", "an", "index"))
-        key = head.rsplit(b" ", 1)[0]
-        path.write_bytes(b"%s %08x\n" % (key, zlib.crc32(junk)) + junk)
+        assert cachefile.write(path, data_home(), rulebook.CACHE_FILE,
+                               rulebook.cache_key() + b"\n" + junk)
     assert contents(load(tmp_path)) == contents(built)
     assert path.read_bytes() == good  # written again
 

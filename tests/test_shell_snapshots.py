@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import itertools
 import os
-import pickle
+import pickle  # only to plant what an older companion wrote
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion import snapshots
+from companion import cachefile, snapshots
 from companion.errors import DataProblem
 from companion.game import replay
-from companion.hebrac.engine import normalize_settings
+from companion.hebrac.engine import engine_from_data, normalize_settings
 from companion.session import Games
 from companion.snapshots import Snapshots
 from companion.store import GameRecord, Store, dumps_record
@@ -51,12 +51,16 @@ def snap_of(store: Store, name: str = "g") -> Snapshots:
     return Snapshots(store.home, name, "hebrac", SETTINGS)
 
 
+def restored(store: Store, actions: list[str], name: str = "g") -> Any:
+    return snap_of(store, name).restore(actions, lambda data: engine_from_data(SETTINGS, data))
+
+
 def test_open_takes_snapshots_and_then_starts_from_the_newest(home: Path) -> None:
     store = saved(home, 250)
     actions = store.read("g").actions
     first = Games(store).open("g")
     assert (home / "cache" / "g.snap").is_file()
-    found = snap_of(store).restore(actions)
+    found = restored(store, actions)
     assert found is not None and found[2] == 200
     engine, applied, _ = found
     assert engine.status() == replayed_status(actions[:200])
@@ -89,7 +93,7 @@ def test_undo_below_the_newest_snapshot_uses_an_older_one(home: Path) -> None:
     actions = store.read("g").actions
     assert len(actions) == 195
     assert opened.engine.status() == replayed_status(actions)
-    found = snap_of(store).restore(actions)
+    found = restored(store, actions)
     assert found is not None and found[2] == 100
 
 
@@ -124,27 +128,38 @@ def test_a_cache_file_cannot_run_code(home: Path, monkeypatch: pytest.MonkeyPatc
     store = saved(home, 150)
     actions = store.read("g").actions
     snaps = snap_of(store)
-    digest = snaps.digests(actions, [100])[100]
-    blob = pickle.dumps(Evil())
-    snaps.path.parent.mkdir(parents=True, exist_ok=True)
-    signed = (100, digest, blob, snaps.sign(100, digest, blob))  # signed: it gets unpickled
-    snaps.path.write_bytes(pickle.dumps({"format": snapshots.FORMAT, "points": [signed]}))
-    assert snaps.restore(actions) is None
-    snaps.path.write_bytes(pickle.dumps(Evil()))
-    assert snaps.restore(actions) is None
-    assert Games(store).open("g").engine.status() == replayed_status(actions)
+    Games(store).open("g")
+    good = snaps.path.read_bytes()
+    head = good[:len(cachefile.MAGIC) + 65]
+    # a pickle behind the MAC line of a real cache, and a pickle alone: neither is parsed
+    for planted in (head + pickle.dumps(Evil()), pickle.dumps(Evil())):
+        snaps.path.write_bytes(planted)
+        assert restored(store, actions) is None
+        assert Games(store).open("g").engine.status() == replayed_status(actions)
     assert not (tmp_path / "evil.txt").exists()
+
+
+def test_a_cache_signed_with_another_key_is_not_used(home: Path, tmp_path: Path) -> None:
+    store = saved(home, 150)
+    actions = store.read("g").actions
+    Games(store).open("g")
+    assert restored(store, actions) is not None
+    (home / cachefile.KEY_FILE).unlink()
+    cachefile.forget_keys()
+    assert restored(store, actions) is None  # a new key: the old file is not trusted
+    assert Games(store).open("g").engine.status() == replayed_status(actions)
+    assert restored(store, actions) is not None  # written again with the new key
 
 
 def test_other_code_or_settings_do_not_match(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = saved(home, 150)
     actions = store.read("g").actions
     Games(store).open("g")
-    assert snap_of(store).restore(actions) is not None
+    assert restored(store, actions) is not None
     other = Snapshots(store.home, "g", "hebrac", {**SETTINGS, "life": 98})
-    assert other.restore(actions) is None
+    assert other.restore(actions, lambda data: engine_from_data(SETTINGS, data)) is None
     monkeypatch.setattr(snapshots, "_code_stamp", lambda kind: b"another version")
-    assert snap_of(store).restore(actions) is None
+    assert restored(store, actions) is None
 
 
 def test_snapshots_can_be_turned_off(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -182,8 +182,11 @@ def test_stats_write_nothing_but_the_cache(examples: CLI, home: Path) -> None:
     games = {p: p.read_bytes() for p in (home / "games").iterdir()}
     examples("stats")
     assert {p: p.read_bytes() for p in (home / "games").iterdir()} == games
-    cache = json.loads((home / "cache" / "stats.json").read_text())
-    assert len(cache["games"]) == len(GAMES)
+    from companion import cachefile
+
+    payload = cachefile.read(home / "cache" / "stats.json", home, "stats", 1 << 25)
+    assert payload is not None  # signed with this home's key
+    assert len(json.loads(payload)["games"]) == len(GAMES)
 
 
 def test_the_cache_gives_the_same_figures(examples: CLI, home: Path) -> None:
@@ -191,8 +194,17 @@ def test_the_cache_gives_the_same_figures(examples: CLI, home: Path) -> None:
     fresh = [e.as_json() for e in read_games(store, print, use_cache=False)]
     read_games(store, print)
     assert [e.as_json() for e in read_games(store, print)] == fresh
-    # A damaged cache is replayed over, never trusted.
-    (home / "cache" / "stats.json").write_text('{"format": 1, "games": {"x": 1}')
+    # A damaged, unsigned or forged cache is replayed over, never trusted.
+    from companion import cachefile
+
+    path = home / "cache" / "stats.json"
+    good = path.read_bytes()
+    for planted in (b'{"format": 2, "games": {"x": 1}',
+                    good.replace(b'"outcome":"won"', b'"outcome":"dead"')):
+        path.write_bytes(planted)
+        assert [e.as_json() for e in read_games(store, print)] == fresh
+    # Signed by companion yet missing a key: still no traceback, the game replayed.
+    cachefile.write(path, home, "stats", b'{"format": 2, "games": {"x": {"kind": "hebrac"}}}')
     assert [e.as_json() for e in read_games(store, print)] == fresh
     assert Cache(home).found  # written again, whole
 

@@ -317,6 +317,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('rescue', 'option', ('--rescue',), (), 'str', 1, False, False),
             ('trap_needs', 'option', ('--trap-needs',), (), 'str', 1, False, False),
             ('shuffle_back', 'flag', ('--shuffle-back',), ('--no-shuffle-back',), 'bool', 1, False, False),
+            ('assist_rule', 'option', ('--assist-rule',), (), 'str', 1, False, False),
         ),
         None,
     ),

@@ -101,9 +101,10 @@ def add_common_commands(app: Group, kind: str) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Take back the last action(s); 'redo' brings them back."""
+        wanted = _count(count, "undo")
         store = games()
         before = _Before(as_json)
-        opened, undone = store.undo(store.resolve(game, kind), count, before.see)
+        opened, undone = store.undo(store.resolve(game, kind), wanted, before.see)
         if as_json:
             emit_json({"game": opened.record.name, "undone": undone,
                        "state": opened.engine.status()})
@@ -120,9 +121,10 @@ def add_common_commands(app: Group, kind: str) -> None:
         as_json: JsonOption = False,
     ) -> None:
         """Apply again what 'undo' took back (a new action forgets it)."""
+        wanted = _count(count, "redo")
         store = games()
         before = _Before(as_json)
-        opened, redone = store.redo(store.resolve(game, kind), count, before.see)
+        opened, redone = store.redo(store.resolve(game, kind), wanted, before.see)
         if as_json:
             emit_json({"game": opened.record.name, "redone": [
                 {"action": a.action, "ruling": list(a.lines)} for a in redone],
@@ -143,6 +145,14 @@ def add_common_commands(app: Group, kind: str) -> None:
         store = games()
         store.note(store.resolve(game, kind), " ".join(text))
         echo("Noted.")
+
+
+def _count(count: int, verb: str) -> int:
+    """An undo or redo count read by the rule every number typed follows (ASCII digits, at
+    most ``numbers.MAX_DIGITS``): typer reads an int of any length, 20 digits included."""
+    from companion.numbers import whole
+
+    return whole(str(count), f"the number of actions to {verb}")
 
 
 class _Before:
@@ -178,9 +188,12 @@ Command = Callable[..., None]
 
 def write_output(output: Path, text: str) -> None:
     """Write what ``-o FILE`` asked for; a failure is a data problem naming the file."""
+    from companion import safefile
     from companion.errors import DataProblem
 
+    # Through the safe file layer, as every file: a fresh temp file renamed over the
+    # name (never writing into a FIFO or device, nor through a planted symlink).
     try:
-        output.write_text(text, encoding="utf-8")
+        safefile.replace(output, text.encode("utf-8"))
     except OSError as error:
         raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 from companion.cli.common import JsonOption, echo, emit_json, games
 from companion.cli.declare import Argument, Context, Group, Option
-from companion.errors import CompanionError
+from companion.errors import BadInput, CompanionError
 
 games_app = Group(
     help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
@@ -51,14 +52,34 @@ def games_rm(
     store = games().store
     if not store.exists(name):
         store.read(name)  # raises the not-found error
-    if not yes:
-        from typer import confirm
-
-        if not confirm(f"Remove {name}?", default=False):
-            echo("Kept.")
-            raise SystemExit(1)
+    if not yes and not confirmed(f"Remove {name}?"):
+        # Declining is an answer, not an error (as with 'rm -i'): exit 0.
+        echo(f"Kept {name}: nothing was removed.")
+        return
     store.remove(name)
     echo(f"Removed {name}; its last version is in {store.backup_path(name, 1)}.")
+
+
+def confirmed(question: str) -> bool:
+    """Ask ``question [y/N]`` on the terminal: True for y or yes (any case), False for
+    anything else, as 'rm -i' reads it. No answer at all (the input ended, or cannot be
+    read) is a usage error: '--yes' removes without asking."""
+    sys.stdout.write(f"{question} [y/N]: ")
+    sys.stdout.flush()
+    try:
+        answer = sys.stdin.readline() if sys.stdin is not None else ""
+    except UnicodeDecodeError:
+        answer = "?"  # an answer, and not yes
+    except (OSError, ValueError):  # closed or unreadable: no answer
+        answer = ""
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")  # the interrupt's error line starts a line of its own
+        raise
+    if not answer:
+        sys.stdout.write("\n")
+        raise BadInput(f"no answer to '{question}': nothing was removed ('--yes' removes "
+                       "without asking)")
+    return answer.strip().lower() in ("y", "yes")
 
 
 @games_app.command("use")

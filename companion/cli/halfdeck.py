@@ -139,11 +139,15 @@ def new(
                                                  "attribute (attribute).")] = "reach",
     shuffle_back: Annotated[bool, Option(help="The endgame boss may be shuffled back "
                                                     "before the first roll.")] = True,
+    assist_rule: Annotated[str, Option(help="A roll may have supporters any time "
+                                                  "(loose) or only when the main attacker "
+                                                  "cannot reach the number alone "
+                                                  "(strict).")] = "loose",
 ) -> None:
     """Start a game (it becomes the current one)."""
     new_game(KIND, {"players": players, "endgame": endgame, "deck_size": deck_size,
                     "rescue": rescue or "", "trap_needs": trap_needs,
-                    "shuffle_back": shuffle_back}, name)
+                    "shuffle_back": shuffle_back, "assist_rule": assist_rule}, name)
 
 
 @cards_app.callback()

@@ -93,10 +93,10 @@ def guarded(call: Callable[[], Any]) -> int:
     except BrokenPipeError:  # 'companion games | head -1': the reader has what it wanted
         _drop_stdout()
         return 0
-    except OSError as error:  # the output is on a full disk or was closed
-        if getattr(error, "filename", None) is not None:
-            raise
-        _drop_stdout()
+    except OSError as error:
+        if getattr(error, "filename", None) is not None:  # a file no command caught
+            return _fail(f"cannot use {error.filename}: {error.strerror or error}", 3)
+        _drop_stdout()  # the output is on a full disk or was closed
         return _fail(f"cannot write the output: {error.strerror or error}", 3)
     except SystemExit as stop:  # a command that exits by itself
         wrapped = getattr(sys.stdout, "wrapped", None)
@@ -106,21 +106,30 @@ def guarded(call: Callable[[], Any]) -> int:
                 sys.stderr = getattr(sys.stderr, "wrapped", sys.__stderr__)
             _drop_stdout()
             return 0
-        if isinstance(stop.code, str):
-            sys.stderr.write(stop.code + "\n")
+        if isinstance(stop.code, str):  # a message: an error line like any other
+            return _fail(stop.code, 2)
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
     except Exception as error:
-        import typer
-        from typer._click import exceptions as click_errors
-
-        if isinstance(error, typer.Abort):
-            return _fail("aborted", 1)
-        if isinstance(error, click_errors.ClickException):  # usage errors among them
-            return _fail(error.format_message(), 2)
-        raise
+        return _unexpected(error)
     if result == 130:  # typer turns an interrupt into exit code 130, silently
         return _fail(_interrupted(), 130)
     return result if isinstance(result, int) else 0
+
+
+def _unexpected(error: Exception) -> int:
+    """Any other exception, typer's among them: one ``Error:`` line, never a traceback.
+    A usage error is exit 2, and so is typer's Abort (the input ended before an answer);
+    anything else is a fault companion did not foresee: exit 3, its type named."""
+    aborted = getattr(sys.modules.get("typer.exceptions"), "Abort", None)
+    if aborted is not None and isinstance(error, aborted):
+        return _fail(f"the input ended before the command had its answer; {_what_was_saved()}",
+                     2)
+    click_error = getattr(sys.modules.get("typer._click.exceptions"), "ClickException", None)
+    if click_error is not None and isinstance(error, click_error):  # usage errors among them
+        return _fail(error.format_message(), 2)
+    detail = " ".join(str(error).split())[:200]
+    return _fail(f"unexpected {type(error).__name__}{': ' if detail else ''}{detail} (a fault "
+                 f"in companion: please report it); {_what_was_saved()}", 3)
 
 
 def _fail(message: str, code: int) -> int:
@@ -153,12 +162,25 @@ def _drop_stdout() -> None:
 
 def _interrupted() -> str:
     """What an interrupt stopped: nothing saved, or the saves already written."""
-    store = sys.modules.get("companion.store")
-    written = store.saved_since_asked() if store is not None else []
+    written = _saved_files()
     if not written:
         return "interrupted: nothing was saved"
-    files = ", ".join(str(path) for path in written)
-    return f"interrupted after saving {files}: that change was kept ('undo' takes it back)"
+    return f"interrupted after saving {written}: that change was kept ('undo' takes it back)"
+
+
+def _what_was_saved() -> str:
+    """What a command that failed unforeseen had saved: nothing, or the files it wrote."""
+    written = _saved_files()
+    if not written:
+        return "nothing was saved"
+    return f"it had saved {written}: that change was kept ('undo' takes it back)"
+
+
+def _saved_files() -> str:
+    """The save files written since the command began, comma-separated ('' for none)."""
+    store = sys.modules.get("companion.store")
+    written = store.saved_since_asked() if store is not None else []
+    return ", ".join(str(path) for path in written)
 
 
 def fast_status(args: list[str]) -> tuple[str, str | None, bool, bool] | None:

@@ -64,7 +64,12 @@ def _is_terminal(stream: Any) -> bool:
 
 def error_text(message: str) -> str:
     """The ``Error: ...`` line for ``message``: one line on a pipe (for grep and scripts),
-    wrapped at spaces to the width on a terminal, "Error:" in red when colour is on."""
+    wrapped at spaces to the width on a terminal, "Error:" in red when colour is on;
+    control characters and escape sequences shown as ``\\xNN`` (``\\uNNNN``), never sent."""
+    # What the message quotes from a file or a faulty path never acts on the terminal.
+    from companion.text import TERMINAL_CONTROL
+
+    message = TERMINAL_CONTROL.sub(_shown_control, message)
     line = "Error: " + " ".join(message.split())
     if not _is_terminal(sys.stderr):
         return line + "\n"
@@ -81,6 +86,11 @@ def error_text(message: str) -> str:
 
         lines[0] = paint("Error:", RED) + lines[0][len("Error:"):]
     return "".join(part + "\n" for part in lines)
+
+
+def _shown_control(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def width() -> int:

@@ -148,7 +148,7 @@ def read_source(source: str) -> str:
     from companion import safefile
 
     try:
-        data = safefile.read_bytes(Path(source), MAX_READ_BYTES)
+        data = safefile.read_bytes(Path(source), MAX_READ_BYTES, follow=True)
     except FileNotFoundError:
         raise BadInput(f"{source[:200]!r} is neither a share code (CMP2....) nor a file") from None
     except safefile.TooLarge:

@@ -58,6 +58,7 @@ class Shell(cmd.Cmd):
         self.kind: str | None = None
         self.last_code = 0
         self.history: Path | None = None
+        self.history_lines = 0
         self.matches: list[str] = []
         if game is not None:
             self.games.store.read(check_name(game))  # an unknown game fails before the loop
@@ -291,28 +292,50 @@ class Shell(cmd.Cmd):
 
     # -- history and errors ---------------------------------------------------------
     def _start_history(self, readline: Any) -> None:
+        """Read the kept lines through the safe file layer (readline's own reader would
+        follow a planted symlink, or hang on a FIFO), one typed line each."""
         from companion.resources import data_home
 
         self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
-        with contextlib.suppress(OSError):
-            readline.read_history_file(self.history)
-        with contextlib.suppress(OSError):
-            self.history.parent.mkdir(parents=True, exist_ok=True)
-            readline.write_history_file(self.history)  # trimmed to the length
         readline.set_completer_delims(" \t\n")
+        lines = _read_history(self.history)
+        readline.clear_history()
+        for line in lines[-HISTORY_LENGTH:]:
+            readline.add_history(line)
+        self.history_lines = len(lines)
+        if len(lines) > HISTORY_LENGTH:
+            self._rewrite_history(lines[-HISTORY_LENGTH:])
 
     def _save_history_line(self) -> None:
+        """Append the line just typed at once (a killed shell keeps it); the file is
+        rewritten, trimmed, when it holds twice the lines kept."""
         if self.history is None:
             return
         readline = _readline()
         if readline is None:
             return
-        try:
-            readline.append_history_file(1, self.history)  # at once: a killed shell keeps it
-        except (AttributeError, OSError):
-            with contextlib.suppress(OSError):
-                readline.write_history_file(self.history)
+        count = readline.get_current_history_length()
+        line = readline.get_history_item(count) if count else None
+        if not line or not _HISTORY_LINE.fullmatch(line):
+            return
+        if not _append_history(self.history, line):
+            self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
+            return
+        self.history_lines += 1
+        if self.history_lines > 2 * HISTORY_LENGTH:
+            self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
+
+    def _rewrite_history(self, lines: list[str]) -> None:
+        from companion import safefile
+
+        assert self.history is not None
+        kept = [line for line in lines if line and _HISTORY_LINE.fullmatch(line)]
+        with contextlib.suppress(OSError):
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            safefile.replace(self.history, "".join(f"{line}\n" for line in kept).encode(),
+                             sync=False)
+            self.history_lines = len(kept)
 
     def _error(self, message: str, code: int) -> None:
         sys.stdout.flush()
@@ -478,6 +501,46 @@ def _first_kind() -> str:
     from companion.kinds import KINDS
 
     return next(iter(KINDS), "hebrac")
+
+
+# A history line is a line typed at the prompt: no control characters, not too long.
+_HISTORY_LINE = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,1000}")
+MAX_HISTORY_BYTES = 1024 * 1024
+
+
+def _read_history(path: Path) -> list[str]:
+    """The kept lines, each checked as a typed line; none when the file is missing,
+    too large, not a regular file (a FIFO, a symlink, a device) or not text."""
+    from companion import safefile
+
+    try:
+        text = safefile.read_text(path, MAX_HISTORY_BYTES)
+    except (OSError, CompanionError):
+        return []
+    return [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
+
+
+def _append_history(path: Path, line: str) -> bool:
+    """Add ``line`` to the history file, never through a symlink nor to anything but a
+    regular file; False when it could not be added so."""
+    import os
+    import stat
+
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        os.write(fd, f"{line}\n".encode("utf-8", "replace"))
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def _readline() -> Any | None:

@@ -80,7 +80,8 @@ def round_(
         metavar="COLOUR|VALUE", help="The trump, if not given after the hero.")]
     = None,
     predict: Annotated[int | None, Option(
-        metavar="N", help="Seer: tricks + potions predicted.")] = None,
+        metavar="N", help="Seer: tricks + potions predicted, when no exchange follows "
+                          "(else 'predict N' after it).")] = None,
     exchange: Annotated[int | None, Option(
         metavar="N", help="Cards the active player exchanged.")] = None,
     active: Annotated[str | None, Option(

@@ -46,7 +46,7 @@ def read_file(path: Path) -> dict[str, CardInfo]:
         raise
     except safefile.Unreadable as error:
         raise DataProblem(f"{path}: the card catalog cannot be read: {error.reason}") from None
-    except (OSError, tomllib.TOMLDecodeError, RecursionError) as error:
+    except (OSError, ValueError, RecursionError) as error:  # ValueError: TOML, huge numbers
         reason = "nested too deep" if isinstance(error, RecursionError) else error
         raise DataProblem(f"{path}: the card catalog cannot be read: {reason}") from None
     schema = data.get("schema")

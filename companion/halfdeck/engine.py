@@ -19,11 +19,13 @@ import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from typing import Any
 
-from companion.actions import ActionWords, join_action
+from companion import plain
+from companion.actions import MAX_ACTION_CHARS, ActionWords, join_action
 from companion.dice import parse_die
-from companion.editions import edition
+from companion.editions import at_least, edition
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied
 from companion.halfdeck.cards import (
@@ -34,6 +36,7 @@ from companion.halfdeck.cards import (
     FOES,
     GEAR,
     HERO,
+    KINDS,
     LETTER,
     MINION,
     MISC,
@@ -51,6 +54,14 @@ KIND = "halfdeck"
 TITLE = "Half Deck Dungeon Heroes"
 ENDGAMES = ("both", "treasure", "boss")
 TRAP_NEEDS = ("reach", "attribute")
+ASSIST_RULES = ("loose", "strict")
+"""When a roll may have supporters (halfdeck.ruling.assist): any time, or only when the
+main attacker's best roll falls short of the enemy's number."""
+ASSIST_EDITION = 3
+"""The edition that brought the assist setting; earlier games assist as 'loose'."""
+LIFE_KEYS = {MINION: "minion_life", BOSS: "boss_life", ENDGAME_BOSS: "endgame_boss_life",
+             TRAP: "minion_life"}
+"""The dungeon cards met as an encounter and the tables' key of their starting life."""
 
 # Rulebook section ids named by refusals.
 R_PREP = "halfdeck.round.preparatory"
@@ -72,6 +83,7 @@ R_COOP = "halfdeck.coop.players"
 R_TRADE = "halfdeck.coop.trading"
 R_DECKS = "halfdeck.decks.reshuffle"
 R_RESCUE = "halfdeck.custom.rescue"
+R_ASSIST_RULE = "halfdeck.ruling.assist"
 
 def table() -> dict[str, Any]:
     return tables("halfdeck")
@@ -80,7 +92,7 @@ def table() -> dict[str, Any]:
 # -- settings -------------------------------------------------------------------
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
-             "edition"}
+             "assist_rule", "edition"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
@@ -110,7 +122,11 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     shuffle_back = raw.get("shuffle_back", True)
     if not isinstance(shuffle_back, bool):
         raise BadInput("shuffle_back must be true or false")
-    return {
+    assist_rule = str(raw.get("assist_rule") or "loose").lower()
+    if assist_rule not in ASSIST_RULES:
+        raise BadInput(f"--assist-rule must be loose or strict, not {assist_rule!r}")
+    number_of_edition = edition(raw)
+    settings = {
         "players": number("players", int(setup["players_min"]), int(setup["players_min"]),
                           int(setup["players_max"])),
         "endgame": endgame,
@@ -118,8 +134,17 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         "rescue": card_name(rescue_text) if rescue_text else "",
         "trap_needs": trap_needs,
         "shuffle_back": shuffle_back,
-        "edition": edition(raw),
+        "assist_rule": assist_rule,
+        "edition": number_of_edition,
     }
+    if not at_least(settings, ASSIST_EDITION):
+        # An earlier game has no such setting: it assists as it always did (loose).
+        if assist_rule != "loose":
+            raise BadInput(f"--assist-rule {assist_rule} is for games of edition "
+                           f"{ASSIST_EDITION} on; this one is of edition {number_of_edition}, "
+                           "where any roll may be assisted")
+        del settings["assist_rule"]
+    return settings
 
 
 def new_engine(settings: Mapping[str, Any]) -> HalfDeckGame:
@@ -537,6 +562,10 @@ class HalfDeckGame:
             if not self.coop or self.round != 0 or player in self.picked:
                 raise RuleRefused("only in co-op, before the first round, each player picks "
                                   "one hero from the hero deck", R_COOP)
+            if self.rescue_left and name == self.rescue and at_least(self.settings, 3):
+                # (earlier editions let it be picked, and rescued later a second time)
+                raise RuleRefused(f"{name} is the prisoner in the dungeon deck, not in the "
+                                  "hero deck", R_RESCUE)
             self._take_hero_cards(1)
             self.picked.add(player)
         elif name not in self.hands[player]:
@@ -725,9 +754,7 @@ class HalfDeckGame:
             return lines
         if kind == ENDGAME_BOSS:
             self.endgame_left.remove(kind)
-        life_key = {MINION: "minion_life", BOSS: "boss_life", ENDGAME_BOSS:
-                    "endgame_boss_life", TRAP: "minion_life"}[kind]
-        encounter = Encounter(info, int(table()["enemies"][life_key]), player)
+        encounter = Encounter(info, int(table()["enemies"][LIFE_KEYS[kind]]), player)
         if kind == TRAP:
             able = [h for h in self.heroes if self._can_attempt(h, encounter)]
             if not able:
@@ -835,12 +862,14 @@ class HalfDeckGame:
         loot_to = self._loot_to(options.get("loot-to"), main, supporters)
         source = self._team_card_holder(self.attack_card, options.get("from"), main.hero) \
             if team else None
+        ruling = self._assist_ruling(encounter, main, team) if supporters else []
         lines: list[str] = []
         if source is not None:
             self.hands[source].remove(self.attack_card)
             self.team_used[self.attack_card] += 1
             self.hero_removed += 1
             lines.append(f"{self.attack_card} card played: removed from play")
+        lines += ruling
         lines += self._roll(encounter, main, supporters, loot_to)
         canonical = join_action(verb, main.hero.name, str(main.die))
         for support in supporters:
@@ -849,6 +878,27 @@ class HalfDeckGame:
                  "loot-to": str(loot_to) if "loot-to" in options else None}
         tail = join_action("", options=extra)
         return (canonical + " " + tail).strip(), lines
+
+    def _assist_ruling(self, encounter: Encounter, main: Roll, team: bool) -> list[str]:
+        """halfdeck.ruling.assist: supporters for a main attacker whose best roll reaches
+        the enemy's number alone are refused (strict) or allowed and said so (loose)."""
+        if not at_least(self.settings, ASSIST_EDITION):
+            return []  # an earlier game has no such setting: it assists any roll
+        hero, attribute = main.hero, encounter.attribute
+        bonus, gear = self._bonus(hero, encounter)
+        faces = int(table()["die"]["faces"])
+        best = faces + hero.attribute(attribute) + bonus
+        if best < encounter.card.number:
+            return []
+        parts = [str(faces), f"{LETTER[attribute]}{hero.attribute(attribute)}"]
+        if gear is not None:
+            parts.append(f"{bonus} {gear.name}")
+        what = "team attack" if team else "assist"
+        reach = f"{hero.name}'s best alone {' + '.join(parts)} = {best} >= " \
+                f"{LETTER[attribute]}{encounter.card.number}"
+        if self.settings["assist_rule"] == "strict":
+            raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
+        return [f"{what} allowed (--assist-rule loose): {reach}"]
 
     def _loot_to(self, text: str | None, main: Roll, supporters: Sequence[Roll]) -> int:
         if text is None:
@@ -1215,6 +1265,36 @@ class HalfDeckGame:
                 if self.encounter.kind in FOES else f" | {self.encounter.card.name}"
         return text + ("" if self.outcome == "playing" else f" [{self.outcome}]")
 
+    # -- the cached state -----------------------------------------------------------
+    def state_data(self) -> dict[str, Any]:
+        """Everything an action changes, as plain values (``engine_from_data`` reads it);
+        the settings, the tables and what they give (the start hand) are not in it. Players'
+        tables are lists in player order; the encounter names its card in ``known``."""
+        encounter = self.encounter
+        return {
+            "known": [[c.name, c.kind, c.strength, c.magic, c.loot, c.one_use, c.effect]
+                      for c in self.known.values()],
+            "hero_deck": self.hero_deck, "hero_discard": self.hero_discard,
+            "hero_removed": self.hero_removed, "dungeon_deck": self.dungeon_deck,
+            "dungeon_discard": self.dungeon_discard, "dungeon_removed": self.dungeon_removed,
+            "endgame_left": list(self.endgame_left), "rescue_left": self.rescue_left,
+            "round": self.round,
+            "heroes": [[h.name, h.strength, h.magic, h.player, h.life, None if h.gear is None
+                        else [h.gear.name, h.gear.attribute, h.gear.bonus, h.gear.one_use,
+                              h.gear.standby]] for h in self.heroes],
+            "hands": [list(self.hands[p]) for p in self.player_numbers],
+            "owed": [self.owed[p] for p in self.player_numbers],
+            "mulliganed": sorted(self.mulliganed), "picked": sorted(self.picked),
+            "redrawn": [[p, n] for p, n in self.redrawn.items()],  # in the order redrawn
+            "traded": sorted(self.traded),
+            "team_used": [self.team_used[self.escape_card], self.team_used[self.attack_card]],
+            "encounter": None if encounter is None else [
+                encounter.card.name, encounter.life, encounter.player, encounter.rolls],
+            "next_player": self.next_player, "drawer": self.drawer, "won_by": self.won_by,
+            "lost": self.lost, "life_trail": [dict(point) for point in self.life_trail],
+            "fallen": list(self.fallen),
+        }
+
 
 VERBS = ("hand", "hero", "equip", "draw", "attack", "team-attack", "challenge", "escape",
          "team-escape", "shuffle-back", "loot", "discard", "heal", "hurt", "trade")
@@ -1301,3 +1381,249 @@ def _split_rolls(text: str, single: Sequence[str]) -> tuple[list[str], list[tupl
 
 # Status lines continue four spaces in, under the item they belong to.
 _wrap = partial(wrap, indent="    ")
+
+
+# -- the cached state ---------------------------------------------------------------
+STATE_FIELDS = ("known", "hero_deck", "hero_discard", "hero_removed", "dungeon_deck",
+                "dungeon_discard", "dungeon_removed", "endgame_left", "rescue_left", "round",
+                "heroes", "hands", "owed", "mulliganed", "picked", "redrawn", "traded",
+                "team_used", "encounter", "next_player", "drawer", "won_by", "lost",
+                "life_trail", "fallen")
+ENDGAMES_LEFT = {"both": (ENDGAME_TREASURE, ENDGAME_BOSS), "treasure": (ENDGAME_TREASURE,),
+                 "boss": (ENDGAME_BOSS,)}
+"""The endgame cards each --endgame puts in the dungeon deck."""
+# The numbers the actions take (``hero --str``, ``equip --mag``, ``draw --loot``...).
+HERO_NUMBERS = (0, 20)
+DUNGEON_NUMBERS = (1, 40)
+LOOT_NUMBERS = (0, 26)
+
+
+def engine_from_data(settings: Mapping[str, Any], data: Any) -> HalfDeckGame:
+    """The game whose ``state_data()`` was ``data``, each value checked, then what the
+    actions keep true (``_check_state``); ``plain.BadState`` otherwise."""
+    game = new_engine(settings)
+    state = plain.record(data, STATE_FIELDS)
+    rules = table()
+    players, blue = game.players, int(rules["decks"]["hero_cards"])
+    top = int(rules["heroes"]["life"])
+    player = partial(plain.integer, low=1, high=players)
+    count = partial(plain.integer, low=0)
+
+    known = plain.items(state["known"], _card)
+    game.known = {info.name: info for info in known}
+    plain.check(len(game.known) == len(known), "a card known twice")
+    for key in ("hero_deck", "hero_discard", "hero_removed", "dungeon_deck",
+                "dungeon_discard", "dungeon_removed"):
+        setattr(game, key, count(state[key]))
+    endgames = ENDGAMES_LEFT[game.settings["endgame"]]
+    game.endgame_left = plain.items(state["endgame_left"], lambda v: plain.choice(v, endgames),
+                                    len(endgames))
+    game.rescue_left = plain.flag(state["rescue_left"])
+    game.round = count(state["round"])
+    game.heroes = plain.items(state["heroes"], partial(_hero, game, top),
+                              int(rules["heroes"]["max_in_play"]))
+    hands = plain.fixed(state["hands"], players)
+    game.hands = {p: plain.items(hand, _name, blue) for p, hand in zip(
+        game.player_numbers, hands, strict=True)}
+    owed = plain.fixed(state["owed"], players)
+    game.owed = {p: count(n) for p, n in zip(game.player_numbers, owed, strict=True)}
+    game.mulliganed = _players(state["mulliganed"], players)
+    game.picked = _players(state["picked"], players)
+    redrawn = plain.items(state["redrawn"], lambda v: plain.fixed(v, 2), players)
+    most = int(rules["setup"]["redraw_max"])
+    game.redrawn = {player(p): plain.integer(n, 1, most) for p, n in redrawn}
+    plain.check(len(game.redrawn) == len(redrawn), "a player's redraw counted twice")
+    game.traded = _players(state["traded"], players)
+    copies = int(rules["team"]["copies"])
+    escapes, attacks = plain.fixed(state["team_used"], 2)
+    game.team_used = {game.escape_card: plain.integer(escapes, 0, copies),
+                      game.attack_card: plain.integer(attacks, 0, copies)}
+    if state["encounter"] is not None:
+        game.encounter = _encounter(game, state["encounter"])
+    game.next_player = player(state["next_player"])
+    game.drawer = player(state["drawer"])
+    won_by = plain.optional(_name)(state["won_by"])
+    if won_by is not None:
+        card = game.known.get(won_by)
+        plain.check(card is not None and card.kind in (ENDGAME_BOSS, ENDGAME_TREASURE),
+                    "won by a card that is not a known endgame card")
+    game.won_by = won_by
+    game.lost = plain.flag(state["lost"])
+    game.life_trail = _life_trail(game, state["life_trail"], top)
+    game.fallen = plain.items(state["fallen"], partial(_fallen, game, top))
+    _check_state(game)
+    return game
+
+
+def _name(value: Any) -> str:
+    """A card's name as ``card_name`` writes it."""
+    name = plain.text(value, 40)
+    try:
+        plain.check(card_name(name) == name, "a card name not in its written form")
+    except BadInput:
+        raise plain.BadState(f"not a card name: {name!r}") from None
+    return name
+
+
+def _card(value: Any) -> CardInfo:
+    """A known card, in the shape each kind is learnt in (``_learn_card``)."""
+    name, kind, strength, magic, loot, one_use, effect = plain.fixed(value, 7)
+    kind = plain.choice(kind, KINDS)
+    low, high = HERO_NUMBERS if kind in (HERO, GEAR) else DUNGEON_NUMBERS
+    number = plain.optional(partial(plain.integer, low=low, high=high))
+    info = CardInfo(_name(name), kind, number(strength), number(magic),
+                    plain.optional(partial(plain.integer, low=LOOT_NUMBERS[0],
+                                           high=LOOT_NUMBERS[1]))(loot),
+                    plain.flag(one_use), plain.text(effect, MAX_ACTION_CHARS))
+    numbers = (info.strength is not None) + (info.magic is not None)
+    shape = {HERO: 2, GEAR: 1, MISC: 0, ENDGAME_TREASURE: 0}.get(kind, 1)
+    plain.check(numbers == shape, f"a {kind} card with the wrong numbers")
+    plain.check((info.loot is not None) == (kind in (MINION, BOSS, MISC)),
+                f"a {kind} card with the wrong loot")
+    plain.check(not info.one_use or kind in (GEAR, MISC), f"a {kind} card of one use")
+    plain.check(not info.effect or kind in DUNGEON_KINDS, f"a {kind} card with an effect")
+    return info
+
+
+def _known_card(game: HalfDeckGame, value: Any, kinds: Sequence[str]) -> CardInfo:
+    card = game.known.get(_name(value))
+    plain.check(card is not None and card.kind in kinds,
+                f"{value!r} is not a known {' or '.join(kinds)} card")
+    assert card is not None
+    return card
+
+
+def _hero_name(game: HalfDeckGame, value: Any) -> str:
+    return _known_card(game, value, (HERO,)).name
+
+
+def _fallen(game: HalfDeckGame, top: int, value: Any) -> tuple[str, int]:
+    """A hero who died and its last life (a hero discarded by a card's text dies at any)."""
+    name, life = plain.fixed(value, 2)
+    return _hero_name(game, name), plain.integer(life, high=top)
+
+
+def _hero(game: HalfDeckGame, top: int, value: Any) -> Hero:
+    name, strength, magic, player, life, gear = plain.fixed(value, 6)
+    card = _known_card(game, name, (HERO,))
+    hero = Hero(card.name, plain.integer(strength, *HERO_NUMBERS),
+                plain.integer(magic, *HERO_NUMBERS), plain.integer(player, 1, game.players),
+                plain.integer(life, 1, top))  # a hero at 0 dies
+    plain.check(hero.strength == card.strength and hero.magic == card.magic,
+                f"{hero.name}'s numbers are not its card's")
+    if gear is not None:
+        hero.gear = _gear(game, gear)
+    return hero
+
+
+def _gear(game: HalfDeckGame, value: Any) -> Gear:
+    name, attribute, bonus, one_use, standby = plain.fixed(value, 5)
+    card = _known_card(game, name, (GEAR,))
+    gear = Gear(card.name, plain.choice(attribute, LETTER), plain.integer(bonus, *HERO_NUMBERS),
+                plain.flag(one_use), plain.flag(standby))
+    plain.check((gear.attribute, gear.bonus, gear.one_use) == (
+        card.attribute, card.number, card.one_use), f"{gear.name} is not as its card says")
+    plain.check(gear.one_use or not gear.standby, "gear on standby that is not one use")
+    return gear
+
+
+def _players(value: Any, players: int) -> set[int]:
+    """A set of players, written as a sorted list."""
+    found = plain.items(value, partial(plain.integer, low=1, high=players), players)
+    plain.check(found == sorted(set(found)), "players not in order, or twice")
+    return set(found)
+
+
+def _encounter(game: HalfDeckGame, value: Any) -> Encounter:
+    name, life, player, rolls = plain.fixed(value, 4)
+    card = _known_card(game, name, tuple(LIFE_KEYS))  # the very card ``known`` holds
+    full = int(table()["enemies"][LIFE_KEYS[card.kind]])
+    encounter = Encounter(card, plain.integer(life, 1, full),
+                          plain.integer(player, 1, game.players), plain.integer(rolls, 0))
+    # Each roll takes at most one life; a trap is challenged once, and then it is gone.
+    plain.check(encounter.life + encounter.rolls >= full, "an enemy hit more than it was rolled")
+    plain.check(card.kind != TRAP or encounter.rolls == 0, "a trap rolled against")
+    return encounter
+
+
+def _life_trail(game: HalfDeckGame, value: Any, top: int) -> list[dict[str, int]]:
+    """Each hero's life after each action: one small table per action, so it is checked
+    in bulk (a long game holds thousands)."""
+    if type(value) is not list or not 1 <= len(value) <= plain.MAX_ITEMS:
+        raise plain.BadState("the life trail is not a list of points")
+    heroes = {name for name, card in game.known.items() if card.kind == HERO}
+    plain.check(set(map(type, value)) == {dict}, "a life trail point that is not a table")
+    trail: list[dict[str, int]] = list(map(dict, value))
+    plain.check(heroes.issuperset(chain.from_iterable(trail)),
+                "a life trail point that is not the lives of known heroes")
+    lives = list(chain.from_iterable(map(dict.values, trail)))
+    plain.check(set(map(type, lives)) <= {int}, "a life that is not a number")
+    plain.check(not lives or (min(lives) >= -plain.MAX_NUMBER and max(lives) <= top),
+                "a life out of range in the life trail")
+    plain.check(not trail[0], "a life trail that does not start before any hero")
+    return trail
+
+
+def _check_state(game: HalfDeckGame) -> None:
+    """What every sequence of actions keeps true; a state breaking it was never written."""
+    check = plain.check
+    rules = table()
+    settings = game.settings
+    heroes, encounter = game.heroes, game.encounter
+    # The blue deck: every hero card is in the deck, a discard pile, removed, a hand or in
+    # play; the prisoner is a red card until rescued.
+    hands = sum(len(hand) for hand in game.hands.values())
+    gear = len(game._gear_in_play())
+    blue = game.hero_deck + game.hero_discard + game.hero_removed + hands + len(heroes) + gear
+    check(blue == int(rules["decks"]["hero_cards"]) - game.rescue_left,
+          "the hero cards do not add up")
+    # The red deck: an endgame card that ends the game leaves it, and so does an enemy
+    # left unresolved when the last hero falls.
+    rescued = bool(game.rescue) and not game.rescue_left
+    start = settings["deck_size"] + bool(game.rescue)
+    red = game.dungeon_deck + game.dungeon_discard + game.dungeon_removed + (
+        encounter is not None)
+    expected = start - rescued - (game.won_by is not None)
+    check(red == expected or game.lost and red == expected - 1,
+          "the dungeon cards do not add up")
+    check(start - game.round <= game.dungeon_deck <= start,
+          "the dungeon deck does not match the rounds played")
+    check(game.dungeon_deck >= game.specials_left(),
+          "fewer dungeon cards than endgame cards and prisoner left in it")
+    check(len(set(game.endgame_left)) == len(game.endgame_left), "an endgame card twice")
+    check(game.rescue_left <= bool(game.rescue), "a prisoner in a game with no rescue")
+    if game.rescue_left:
+        check(all(game.rescue not in hand for hand in game.hands.values()),
+              "the prisoner in a hand while still in the dungeon")
+        check(not at_least(settings, 3) or all(h.name != game.rescue for h in game.heroes),
+              "the prisoner in play while still in the dungeon")
+    # Heroes: each card in play once; the last life trail point is their life now. Before
+    # edition 3 the prisoner may be there twice: 'hero --pick' took it while it was still
+    # in the dungeon.
+    names = [h.name for h in heroes]
+    twice_ok = not at_least(settings, 3)
+    check(all(names.count(name) == 1 or twice_ok and name == game.rescue and
+              names.count(name) == 2 for name in names), "a hero in play twice")
+    last = game.life_trail[-1]
+    twice = {game.rescue} if names.count(game.rescue) == 2 or any(
+        name == game.rescue for name, _ in game.fallen) else set()  # one name, two lives
+    check(all(last.get(h.name) == h.life or h.name in twice for h in heroes),
+          "the life trail does not end at the heroes' lives")
+    copies = int(rules["team"]["copies"])
+    for name, used in game.team_used.items():
+        held = sum(hand.count(name) for hand in game.hands.values())
+        check(held + used <= copies, f"more {name} cards than the {copies} printed")
+    check(not game.picked or game.coop, "a hero picked in a solo game")
+    check(not game.redrawn or game.round > 0, "a redraw counted before the first round")
+    # The end, and what may wait.
+    check(not (game.won_by is not None and game.lost), "both won and lost")
+    check(not game.lost or not heroes, "lost with heroes in play")
+    if game.won_by is not None:
+        check(game.known[game.won_by].kind not in game.endgame_left,
+              "won by an endgame card still in the dungeon deck")
+    if encounter is not None:
+        check(game.outcome == "playing" and bool(heroes) and game.round > 0,
+              "an encounter after the end, with no hero or before any round")
+        check(encounter.kind != ENDGAME_BOSS or ENDGAME_BOSS not in game.endgame_left,
+              "the endgame boss both met and in the dungeon deck")
+        check(encounter.player == game.drawer, "an encounter not drawn by the last drawer")

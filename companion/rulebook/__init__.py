@@ -126,7 +126,12 @@ class Index:
     @property
     def stats(self) -> Stats:
         if self._stats is None:
-            self._stats = Stats._make(marshal.loads(self._packed))
+            try:
+                self._stats = Stats._make(marshal.loads(self._packed))
+            except Exception:  # packed by this code and signed, yet unreadable: rebuilt
+                from companion.rulebook.build import build_index
+
+                self._stats = build_index().stats
         return self._stats
 
     @property
@@ -192,7 +197,8 @@ def forget_index() -> None:
 
 # -- the index cache: a start-up without TOML parsing --------------------------------
 CACHE_FILE = "rulebook-index.bin"
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
+MAX_CACHE_BYTES = 16 * 1024 * 1024
 
 
 def cache_key() -> bytes:
@@ -219,21 +225,22 @@ def cache_key() -> bytes:
 def read_cache(path: Path, key: bytes) -> Index | None:
     """The index kept at ``path`` for ``key``; None when missing, stale or damaged.
 
-    The file is the key, the payload's CRC-32 and the marshalled index: a file
-    whose payload does not match its CRC is never unmarshalled.
+    The file is a signed cache file (``companion.cachefile``: its MAC is checked
+    before a byte is parsed) whose payload is the key line and the marshalled
+    index, plain values only.
     """
-    import zlib
+    from companion import cachefile
+    from companion.resources import data_home
 
-    try:
-        data = path.read_bytes()
-    except OSError:
+    data = cachefile.read(path, data_home(), CACHE_FILE, MAX_CACHE_BYTES)
+    if data is None:
         return None
     head, _, payload = data.partition(b"\n")
-    if head != b"%s %08x" % (key, zlib.crc32(payload)):
+    if head != key:
         return None
     try:
         return Index.from_parts(marshal.loads(payload))
-    except (EOFError, ValueError, TypeError):
+    except Exception:  # signed by this code, so never expected: built again
         return None
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import marshal
 import math
-import os
 import re
 import tomllib
 from collections import defaultdict
@@ -19,7 +18,7 @@ from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
-from companion.rulebook import GAME_TITLES, GAMES, Index, Section, Stats, game_tables
+from companion.rulebook import CACHE_FILE, GAME_TITLES, GAMES, Index, Section, Stats, game_tables
 from companion.rulebook.placeholders import fill
 from companion.rulebook.ranking import FIELD_WEIGHTS, section_fields, terms
 
@@ -122,24 +121,14 @@ def build_index() -> Index:
 
 
 def save_cache(path: Path, key: bytes, idx: Index) -> None:
-    """Write the index for ``key`` to ``path``, whole or not at all (a temporary file is
-    renamed over it). A folder that cannot be written, or tables holding what marshal
-    cannot keep, leave no cache: the next start-up builds the index again."""
-    import zlib
+    """Write the index for ``key`` to ``path`` as a signed cache file, whole or not at all.
+    A folder that cannot be written, or tables holding what marshal cannot keep, leave
+    no cache: the next start-up builds the index again."""
+    from companion import cachefile
+    from companion.resources import data_home
 
     try:
         payload = marshal.dumps(idx.parts())
     except ValueError:
         return
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with temp.open("wb") as handle:
-            handle.write(b"%s %08x\n" % (key, zlib.crc32(payload)))
-            handle.write(payload)
-        os.replace(temp, path)
-    except OSError:
-        try:
-            temp.unlink(missing_ok=True)
-        except OSError:
-            pass
+    cachefile.write(path, data_home(), CACHE_FILE, key + b"\n" + payload)

@@ -59,7 +59,7 @@ def load_deck() -> dict[str, Any]:
         if data.get("schema", FILE_SCHEMA) != FILE_SCHEMA:
             raise BadInput(f"schema {data.get('schema')!r}, this companion reads {FILE_SCHEMA}")
         return normalize_deck({k: v for k, v in data.items() if k != "schema"})
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, BadInput, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # not UTF-8 or TOML, a huge number, BadInput
         raise DataProblem(f"{path}: not a deck file ({error}); fix it, or delete it to go "
                           "back to the defaults") from None
 

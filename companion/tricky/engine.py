@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any, NamedTuple
 
+from companion import plain
 from companion.actions import ActionWords, join_action
 from companion.cards import card_groupings
-from companion.editions import FIRST, edition, strict
+from companion.editions import FIRST, at_least, edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied, Record
 from companion.numbers import is_whole
 from companion.tricky.cards import (
     DECK_ITEMS,
+    KINDS,
+    PLURALS,
     Deck,
     TrickyCard,
     normalize_deck,
@@ -61,6 +65,7 @@ R_GUILD = "tricky.variant.guild"
 R_RANDOM = "tricky.variant.random"
 R_TRICKSTER = "tricky.ruling.trickster-face-up"
 R_GUILD_ONCE = "tricky.ruling.guild"
+R_SEER_ORDER = "tricky.ruling.seer-exchange"
 
 COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
 RESULT_USAGE = ("result [--tricks N] [--potions N] [--spells N] [--goblins N] [--orcs N] "
@@ -209,6 +214,18 @@ class Round(Record):
     def leader(self) -> int:
         return self.tricks[-1].winner if self.tricks else self.active
 
+    def state_data(self, card: Callable[[TrickyCard], str] = str) -> tuple[Any, ...]:
+        """The round's fields in order as plain values: heroes by id, cards as ``G4``
+        (``card`` names them), the tables keyed by seat as (seat, value) pairs in order."""
+        return (self.number, self.active, self.hero.id, tuple(self.trump), self.predict,
+                tuple(hero.id for hero in self.passed), list(self.exchanged.items()),
+                list(map(card, self.discards)),
+                [(t.number, t.leader, tuple(map(card, t.cards)), t.winner) for t in self.tricks],
+                [(r.player, r.colour, r.missed, r.played, card(r.card)) for r in self.revokes],
+                [(seat, dict(missed)) for seat, missed in self.not_followed.items()],
+                None if self.counts is None else dict(self.counts),
+                None if self.gold is None else list(self.gold), self.gold_line, self.via)
+
 
 # -- the game -------------------------------------------------------------------
 class TrickyGame:
@@ -223,6 +240,8 @@ class TrickyGame:
         self.rounds: list[Round] = []
         # Checks added in edition 2 apply to games of edition 2 on (companion.editions).
         self.strict = strict(settings)
+        # Edition 3: no exchange after the Seer's prediction (tricky.ruling.seer-exchange).
+        self.seer_exchanges_first = at_least(settings, 3)
 
     # -- derived numbers --------------------------------------------------------
     @property
@@ -271,6 +290,10 @@ class TrickyGame:
 
     def leftover(self) -> int:
         return int(table()["game"]["deck_size"]) - self.hand * self.count
+
+    def exchange_limit(self) -> int:
+        """The most cards one player exchanges in a round."""
+        return int(self.rules.get("exchange_max", min(self.hand, self.leftover())))
 
     def parse_player(self, text: str) -> int:
         key = text.strip().casefold()
@@ -346,14 +369,14 @@ class TrickyGame:
         lines.append(f"Gold: {self._gold_rule(hero)}")
         if hero.note:
             lines.append(f"{hero.name}: {hero.note}")
+        if exchange is not None:  # the exchange comes first, then the prediction
+            lines.append(f"{name} exchanges {plural(exchange, 'card')}")
         if predict is not None:
             lines.append(f"{name} predicts {predict} tricks + potions")
-        if exchange is not None:
-            lines.append(f"{name} exchanges {plural(exchange, 'card')}")
         lines.append(f"{name} leads the first trick")
         canonical = join_action("round", hero.id, options={
-            "active": name, "trump": trump.option(), "predict": predict,
-            "exchange": exchange, "pass": [h.id for h in passed]})
+            "active": name, "trump": trump.option(), "exchange": exchange,
+            "predict": predict, "pass": [h.id for h in passed]})
         return canonical, lines
 
     def _hero_and_trump(self, words: ActionWords) -> tuple[Hero, str | None]:
@@ -470,6 +493,7 @@ class TrickyGame:
             player = (rnd.active + 1) % self.count  # two players: then the other one
         else:
             player = rnd.active
+        self._verify_after_prediction(rnd, player, count, cards)
         self._verify_exchange(rnd, player, count, cards, named=bool(cards))
         rnd.exchanged[player] = count
         rnd.discards.extend(cards)
@@ -480,6 +504,27 @@ class TrickyGame:
         canonical = join_action("exchange", *map(str, cards),
                                 options={"player": name, "count": count})
         return canonical, [line]
+
+    def _verify_after_prediction(self, rnd: Round, player: int, count: int,
+                                 cards: Sequence[TrickyCard]) -> None:
+        """Every exchange comes before the Seer's prediction (edition 3 on): one typed
+        after it is refused with the order to type them in."""
+        if rnd.predict is None or not self.seer_exchanges_first or player in rnd.exchanged:
+            return  # (an exchange given twice is refused as that)
+        typed = " ".join(map(str, cards)) if cards else str(count)
+        if player != rnd.active:
+            typed += f" --player {self.players[player]}"
+        raise RuleRefused("the Seer predicts after every exchange: undo the prediction (a "
+                          "round line with --predict: retype it without), then "
+                          f"'exchange {typed}' and 'predict {rnd.predict}'", R_SEER_ORDER)
+
+    def _exchange_open(self, rnd: Round) -> bool:
+        """Can an exchange still be entered in this round (before its first trick)?"""
+        if rnd.tricks:
+            return False
+        if rnd.active not in rnd.exchanged:
+            return True
+        return bool(self.rules["others_exchange"]) and len(rnd.exchanged) < 2
 
     def _card_words(self, args: list[str]) -> list[str]:
         """Cards named in words ('green 4 red 5') as one word each, when only one way fits."""
@@ -508,7 +553,7 @@ class TrickyGame:
             if count > most:
                 raise RuleRefused(f"{name} may exchange at most {most}: never more than "
                                   f"{active} (active)", R_TWO)
-        limit = int(self.rules.get("exchange_max", min(self.hand, self.leftover())))
+        limit = self.exchange_limit()
         if count > limit:
             why = (f"at most {limit} with {self.count} players" if two
                    else f"the leftover pile has {limit}")
@@ -582,8 +627,8 @@ class TrickyGame:
 
     def _need_prediction(self, rnd: Round) -> None:
         if rnd.hero.gold == "prediction" and rnd.predict is None:
-            raise RuleRefused("the Seer predicts before play: 'predict N' "
-                              "(tricks + potions)", R_SEER)
+            raise RuleRefused("the Seer predicts before play, after any exchange: "
+                              "'predict N' (tricks + potions)", R_SEER)
 
     # -- tricks -----------------------------------------------------------------
     def _do_trick(self, words: ActionWords) -> tuple[str, list[str]]:
@@ -666,7 +711,8 @@ class TrickyGame:
         return f"{self.players[rnd.active]} (active): {haul}"
 
     # -- the end of a round ---------------------------------------------------------
-    def _finish_round(self, rnd: Round, counts: dict[str, int | bool], via: str) -> list[str]:
+    def _round_gold(self, rnd: Round, counts: Mapping[str, int | bool]) -> tuple[list[int], str]:
+        """Each player's gold for the round's haul, and the line explaining the active's."""
         hero = rnd.hero
         number = hero_number(hero, self.settings, self.count) if hero.setting else 0
         note = number_note(hero, self.settings, self.count) if hero.setting else ""
@@ -674,13 +720,21 @@ class TrickyGame:
                                     predict=rnd.predict)
         golds = [0] * self.count
         golds[rnd.active] = gold
+        if gold == 0:
+            bonus = int(table()["game"]["no_gold_consolation"])
+            for seat in range(self.count):
+                if seat != rnd.active:
+                    golds[seat] = bonus
+        return golds, line
+
+    def _finish_round(self, rnd: Round, counts: dict[str, int | bool], via: str) -> list[str]:
+        golds, line = self._round_gold(rnd, counts)
+        gold = golds[rnd.active]
         name = self.players[rnd.active]
         lines = [f"Round {rnd.number} over. {line}"]
         if gold == 0:
             bonus = int(table()["game"]["no_gold_consolation"])
             others = [p for p in range(self.count) if p != rnd.active]
-            for seat in others:
-                golds[seat] = bonus
             each = " each" if len(others) > 1 else ""
             lines.append(f"{name} earns no gold: {', '.join(self.players[p] for p in others)} "
                          f"+{bonus}{each}")
@@ -770,6 +824,8 @@ class TrickyGame:
             who = "any player" if nxt is None else self.players[nxt]
             return f"'round HERO' ({who} picks)"
         if rnd.hero.gold == "prediction" and rnd.predict is None:
+            if self._exchange_open(rnd):
+                return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
             return "'predict N' (the Seer's tricks + potions)"
         if not rnd.tricks:
             return f"'trick' from {self.players[rnd.leader]}, or 'result'"
@@ -906,6 +962,12 @@ class TrickyGame:
                             for p, w in zip(names, gold_w, strict=True))).rstrip())
         return lines
 
+    def state_data(self) -> Any:
+        """The rounds as plain values (``engine_from_data`` reads them back); the rest of
+        the game is built from the settings."""
+        name = {card: str(card) for card in self.deck.cards()}.__getitem__  # str() per card is slow
+        return {"rounds": [rnd.state_data(name) for rnd in self.rounds]}
+
     def prompt(self) -> str:
         scores = " ".join(f"{p} {g}" for p, g in zip(self.players, self.totals, strict=True))
         if self.finished:
@@ -925,3 +987,328 @@ def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     """Wrap at spaces, continuation lines indented; never split a card or a name."""
     return textwrap.wrap(text, max(20, width), subsequent_indent=indent,
                          break_long_words=False, break_on_hyphens=False) or [""]
+
+
+# -- the state read back from the caches ----------------------------------------------
+# A long game holds hundreds of rounds and thousands of tricks, so every value's type and
+# range is checked a column at a time (sets and maps run at C speed) before the rounds are
+# built; then the rules are checked round by round, the round still being played settled
+# again trick by trick.
+PLAYED_HAUL = ("tricks", *(PLURALS[kind] for kind in KINDS), "last_trick")
+"""A played-out round's haul, in the order of ``TrickyGame._collected`` (with torches)."""
+RESULT_HAUL = (*COUNTS, "last_trick")
+"""A typed result's haul, in the order of ``_do_result``."""
+HAUL_KEYS = frozenset((*PLAYED_HAUL, *RESULT_HAUL))
+VIAS = frozenset(("", "tricks", "result"))
+_SEQUENCES = frozenset((list, tuple))
+_WHOLE = frozenset((int,))
+_WORD = frozenset((str,))
+_TABLE = frozenset((dict,))
+_TRUMP_PARTS = frozenset((str, int, type(None)))
+_FLAG = frozenset((bool,))
+_COUNTS = frozenset(range(1000))  # parse_count: at most 3 digits
+_TRICK_NUMBERS = tuple(range(1, 100))  # more than any hand has
+_PLURALS = PLAYED_HAUL[1:-1]
+
+
+def engine_from_data(settings: Mapping[str, Any], data: Any) -> TrickyGame:
+    """The game whose ``state_data()`` was ``data``, every value and rule checked;
+    ``plain.BadState`` for anything the engine would not have written."""
+    game = new_engine(settings)
+    rows = plain.record(data, ("rounds",))["rounds"]
+    most = game.rounds_total or game.count * int(game.settings["race"])  # a round pays >= 1
+    plain.check(type(rows) in _SEQUENCES and len(rows) <= most, f"not {most} rounds or fewer")
+    reader = _StateReader(game)
+    game.rounds = reader.rounds(rows)
+    _check_rounds(game, reader)
+    return game
+
+
+def _records(rows: Collection[Any], size: int) -> None:
+    """Each row a list or tuple of ``size`` fields."""
+    plain.check(not rows or (set(map(type, rows)) <= _SEQUENCES and set(map(len, rows)) == {size}),
+                f"not records of {size} fields")
+
+
+def _lists(values: Collection[Any], most: int) -> list[Any]:
+    """Each value a list or tuple of at most ``most`` items; all their items, in order."""
+    plain.check(not values or (set(map(type, values)) <= _SEQUENCES
+                               and max(map(len, values)) <= most),
+                f"not lists of at most {most} items")
+    return list(chain.from_iterable(values))
+
+
+def _numbers(values: Collection[Any], allowed: frozenset[int]) -> None:
+    """Each value a whole number (not a bool, which a set takes for 0 or 1) in ``allowed``."""
+    plain.check(set(map(type, values)) <= _WHOLE and allowed.issuperset(values),
+                "not whole numbers in range")
+
+
+def _words(values: Iterable[Any], allowed: frozenset[str]) -> None:
+    """Each value one of the ``allowed`` words (anything else, a list too, is not in it)."""
+    try:
+        plain.check(allowed.issuperset(values), "not the expected words")
+    except TypeError:  # unhashable
+        raise plain.BadState("not the expected words") from None
+
+
+def _trumps(hero: Hero, deck: Deck) -> dict[tuple[Any, ...], Trump]:
+    """The trumps a round of ``hero`` can have, by their plain values."""
+    if hero.trump == "colour":
+        found = [Trump("colour", colour=letter) for letter in deck.letters]
+    elif hero.trump == "value":
+        found = [Trump("value", value=value) for value in range(deck.low, deck.high + 1)]
+    else:
+        found = [Trump(hero.trump)]
+    return {tuple(trump): trump for trump in found}
+
+
+class _StateReader:
+    """Reads one game's rounds back: every value's type and range, then the rounds built."""
+
+    def __init__(self, game: TrickyGame) -> None:
+        self.game = game
+        deck = game.deck
+        self.card_of = {str(card): card for card in deck.cards()}
+        self.card_names = frozenset(self.card_of)
+        self.heroes = {hero.id: hero for hero in game.choices}
+        self.hero_ids = frozenset(self.heroes)
+        self.trumps = {hero.id: _trumps(hero, deck) for hero in game.choices}
+        self.letters = frozenset(deck.letters)
+        self.seats = frozenset(range(game.count))
+        self.trick_numbers = frozenset(range(1, game.hand + 1))
+        self.kinds = {card: PLURALS[deck.kind(card)] for card in deck.cards()}
+        self.most = {**deck.counts(deck.cards()), "tricks": game.hand}  # one round's haul
+
+    def rounds(self, rows: Sequence[Any]) -> list[Round]:
+        _records(rows, len(Round.__slots__))
+        if not rows:
+            return []
+        (numbers, actives, heroes, trumps, predicts, passed, exchanged, discards, tricks,
+         revokes, not_followed, counts, golds, lines, vias) = zip(*rows, strict=True)
+        game = self.game
+        _numbers(numbers, frozenset(range(1, len(rows) + 1)))
+        _numbers(actives, self.seats)
+        _words(heroes, self.hero_ids)
+        _records(trumps, 3)
+        plain.check(set(map(type, chain.from_iterable(trumps))) <= _TRUMP_PARTS, "not a trump")
+        trump_of = [self.trumps[hero].get(tuple(trump))
+                    for hero, trump in zip(heroes, trumps, strict=True)]
+        plain.check(None not in trump_of, "a trump the hero does not take")
+        _numbers([p for p in predicts if p is not None],
+                 frozenset(range(game.hand + len(game.deck.colours) + 1)))
+        _words(_lists(passed, int(table()["variants"]["random_passes"])), self.hero_ids)
+        pairs = _lists(exchanged, game.count)
+        _records(pairs, 2)
+        if pairs:
+            seats, taken = zip(*pairs, strict=True)
+            _numbers(seats, self.seats)
+            _numbers(taken, frozenset(range(game.exchange_limit() + 1)))
+        _words(_lists(discards, len(self.card_of)), self.card_names)
+        self._tricks(_lists(tricks, game.hand))
+        self._revokes(_lists(revokes, game.hand * game.count))
+        missed = _lists(not_followed, game.count)
+        _records(missed, 2)
+        if missed:
+            seats, colours = zip(*missed, strict=True)
+            _numbers(seats, self.seats)
+            plain.check(set(map(type, colours)) <= _TABLE
+                        and set().union(*colours) <= self.letters, "not colours")
+            _numbers([n for misses in colours for n in misses.values()], self.trick_numbers)
+        hauls = [haul for haul in counts if haul is not None]
+        plain.check(set(map(type, hauls)) <= _TABLE and set().union(*hauls) <= HAUL_KEYS,
+                    "not a haul")
+        _numbers([n for haul in hauls for key, n in haul.items() if key != "last_trick"],
+                 _COUNTS)
+        plain.check({type(haul.get("last_trick", False)) for haul in hauls} <= _FLAG,
+                    "the last trick not true or false")
+        paid = [gold for gold in golds if gold is not None]
+        _records(paid, game.count)
+        gold = list(chain.from_iterable(paid))
+        plain.check(set(map(type, gold)) <= _WHOLE and min(gold, default=0) >= 0, "not gold")
+        plain.check(set(map(type, lines)) <= _WORD and max(map(len, lines)) <= plain.MAX_TEXT,
+                    "not a line")
+        _words(vias, VIAS)
+        built = list(map(self._round, rows, trump_of))
+        plain.check([len(rnd.exchanged) for rnd in built] == list(map(len, exchanged)),
+                    "a player exchanged twice in a round")
+        plain.check([len(rnd.not_followed) for rnd in built] == list(map(len, not_followed)),
+                    "a player's misses given twice in a round")
+        return built
+
+    def _tricks(self, tricks: Sequence[Any]) -> None:
+        _records(tricks, 4)
+        if tricks:
+            numbers, leaders, played, winners = zip(*tricks, strict=True)
+            _numbers(numbers, self.trick_numbers)
+            _numbers(leaders + winners, self.seats)
+            _records(played, self.game.count)
+            _words(chain.from_iterable(played), self.card_names)
+
+    def _revokes(self, revokes: Sequence[Any]) -> None:
+        _records(revokes, 5)
+        if revokes:
+            players, colours, missed, played, cards = zip(*revokes, strict=True)
+            _numbers(players, self.seats)
+            _words(colours, self.letters)
+            _numbers(missed + played, self.trick_numbers)
+            _words(cards, self.card_names)
+
+    def _round(self, row: Sequence[Any], trump: Trump | None) -> Round:
+        """A round from values already checked."""
+        (number, active, hero_id, _, predict, passed, exchanged, discards, tricks, revokes,
+         not_followed, counts, gold, gold_line, via) = row
+        card = self.card_of.__getitem__
+        hero = self.heroes.__getitem__
+        assert trump is not None  # checked with the column
+        rnd = Round(number, active, hero(hero_id), trump, predict, tuple(map(hero, passed)))
+        rnd.exchanged = dict(exchanged)
+        rnd.discards = list(map(card, discards))
+        rnd.tricks = [PlayedTrick(number, leader, tuple(map(card, cards)), winner)
+                      for number, leader, cards, winner in tricks]
+        rnd.revokes = [Revoke(player, colour, missed, played, card(name))
+                       for player, colour, missed, played, name in revokes]
+        rnd.not_followed = {seat: dict(missed) for seat, missed in not_followed}
+        rnd.counts = None if counts is None else dict(counts)
+        rnd.gold = None if gold is None else list(gold)
+        rnd.gold_line = gold_line
+        rnd.via = via
+        return rnd
+
+
+def _rule(condition: bool, rnd: Round, what: str) -> None:
+    """A rule each round keeps (the message is made only when it is broken)."""
+    if not condition:
+        raise plain.BadState(f"round {rnd.number}: {what}")
+
+
+def _check_rounds(game: TrickyGame, reader: _StateReader) -> None:
+    """The rules every state the engine reaches keeps."""
+    rounds = game.rounds
+    if not rounds:
+        return
+    race = int(game.settings["race"])
+    plain.check(bool(race) or len(rounds) <= (game.rounds_total or 0),
+                "more rounds than the game has")
+    plain.check([rnd.number for rnd in rounds] == list(range(1, len(rounds) + 1)),
+                "rounds not numbered in order")
+    first = rounds[0].active
+    plain.check([rnd.active for rnd in rounds]
+                == [(first + number) % game.count for number in range(len(rounds))],
+                "the active player not going round clockwise")
+    plain.check(all(rnd.done for rnd in rounds[:-1]), "a round unfinished before the last")
+    if race and len(rounds) > 1:
+        paid = [rnd.gold or [] for rnd in rounds[:-1]]
+        totals = [sum(gold) for gold in zip(*paid, strict=True)]
+        plain.check(max(totals) < race, "a round played after the race was won")
+    if game.settings["guild"]:
+        plain.check(len({(rnd.active, rnd.hero) for rnd in rounds}) == len(rounds),
+                    "a hero played twice by one player in the Adventurers Guild")
+    for rnd in rounds:
+        _check_start(game, rnd)
+        _check_exchanges(game, rnd)
+        _check_tricks(game, rnd)
+        _check_end(game, rnd, reader)
+
+
+def _check_start(game: TrickyGame, rnd: Round) -> None:
+    """Heroes passed on only in the Random Dungeon, each once; the Seer's prediction."""
+    if rnd.passed:
+        _rule(bool(game.settings["random_heroes"]), rnd, "a hero passed on")
+        _rule(rnd.hero not in rnd.passed and len(set(rnd.passed)) == len(rnd.passed), rnd,
+              "a hero turned up twice")
+    if rnd.hero.gold == "prediction":
+        _rule(rnd.predict is not None or not (rnd.tricks or rnd.done), rnd,
+              "the Seer played without a prediction")
+    else:
+        _rule(rnd.predict is None, rnd, "only the Seer predicts")
+
+
+def _check_exchanges(game: TrickyGame, rnd: Round) -> None:
+    """Who exchanged how many, what was put aside, and the leftover pile never overdrawn."""
+    if not rnd.exchanged:
+        _rule(not rnd.discards, rnd, "cards put aside without an exchange")
+        return
+    for seat, count in rnd.exchanged.items():
+        if seat != rnd.active:  # two players: the other one after the active, no more
+            _rule(bool(game.rules["others_exchange"]), rnd, "not the active player exchanged")
+            _rule(next(iter(rnd.exchanged)) == rnd.active and count <= rnd.exchanged[rnd.active],
+                  rnd, "the other player exchanged before or more than the active one")
+    taken = sum(rnd.exchanged.values())
+    _rule(len(rnd.discards) <= taken, rnd, "more cards put aside than exchanged")
+    if not game.rules.get("potions_exchanged", True):
+        _rule(not any(map(game.deck.is_potion, rnd.discards)), rnd, "a potion put aside")
+    if not game.strict:  # the first edition checked neither (companion.editions)
+        return
+    if game.rules.get("open_exchange"):
+        _rule(len(rnd.discards) == taken, rnd, "an open exchange's cards unnamed")
+    face_up = int(table()["variants"]["trickster_face_up"]) \
+        if rnd.hero.id == "trickster" else 0
+    before = 0
+    for count in rnd.exchanged.values():  # as _verify_leftover checks each exchange
+        _rule(not (face_up or before) or count <= game.leftover() - face_up - before, rnd,
+              "more cards exchanged than the leftover pile holds")
+        before += count
+
+
+def _check_tricks(game: TrickyGame, rnd: Round) -> None:
+    """Each card once a round; each trick numbered in turn and led by the last one's winner.
+    The round being played is settled again (winners, revokes, colours not followed: what
+    it plays on with); a finished round's revokes name cards played."""
+    tricks = rnd.tricks
+    if not tricks:
+        _rule(not rnd.revokes and not rnd.not_followed, rnd, "a revoke before any trick")
+        _rule(len(set(rnd.discards)) == len(rnd.discards), rnd, "a card put aside twice")
+        return
+    numbers, leaders, played, winners = zip(*tricks, strict=True)
+    _rule(numbers == _TRICK_NUMBERS[:len(tricks)] and leaders[0] == rnd.active
+          and leaders[1:] == winners[:-1], rnd, "a trick out of turn")
+    cards = set(chain.from_iterable(played))
+    cards.update(rnd.discards)
+    _rule(len(cards) == len(tricks) * game.count + len(rnd.discards), rnd, "a card held twice")
+    if rnd.done:
+        for revoke in rnd.revokes:
+            trick = tricks[revoke.played - 1] if revoke.played <= len(tricks) else None
+            _rule(trick is not None and revoke.missed < revoke.played
+                  and trick.cards[(revoke.player - trick.leader) % game.count] == revoke.card
+                  and revoke.card.colour == revoke.colour, rnd, "a revoke of a card not played")
+        return  # all its tricks played (or none, checked above): its misses are in range
+    watched = Round(rnd.number, rnd.active, rnd.hero, rnd.trump)
+    for trick in tricks:
+        position, _ = trick_winner(trick.cards, game.deck, rnd.trump, rnd.hero.trick)
+        _rule(trick.winner == (trick.leader + position) % game.count, rnd,
+              "a trick won by the wrong player")
+        game._watch_revokes(watched, trick.number, trick.leader, trick.cards)
+    _rule(rnd.revokes == watched.revokes, rnd, "revokes not as the tricks give them")
+    _rule([(seat, list(missed.items())) for seat, missed in rnd.not_followed.items()]
+          == [(seat, list(missed.items())) for seat, missed in watched.not_followed.items()],
+          rnd, "colours not followed not as the tricks give them")
+
+
+def _check_end(game: TrickyGame, rnd: Round, reader: _StateReader) -> None:
+    """A round ends with all its tricks or a typed result, paid as its hero pays."""
+    counts = rnd.counts
+    if rnd.gold is None or counts is None:
+        _rule(rnd.gold is None and counts is None and rnd.via == "" and rnd.gold_line == ""
+              and len(rnd.tricks) < game.hand, rnd, "half finished")
+        return
+    _rule(rnd.via != "", rnd, "half finished")
+    if rnd.via == "tricks":
+        _rule(len(rnd.tricks) == game.hand and tuple(counts) == PLAYED_HAUL
+              and list(counts.values()) == _haul(rnd, reader.kinds), rnd,
+              "the haul is not what the tricks hold")
+    else:
+        _rule(not rnd.tricks and tuple(counts) == RESULT_HAUL
+              and all(number <= reader.most[key] for key, number in counts.items()
+                      if key != "last_trick"), rnd, "not a result the deck can make")
+    golds, line = game._round_gold(rnd, counts)
+    _rule(rnd.gold == golds and rnd.gold_line == line, rnd, "gold not as the hero pays")
+
+
+def _haul(rnd: Round, kinds: Mapping[TrickyCard, str]) -> list[int | bool]:
+    """The values of ``TrickyGame._collected`` (keys ``PLAYED_HAUL``) for a played-out
+    round, each card's kind looked up once per state (``Deck.kind`` reads the tables for
+    every card: slow over a long game)."""
+    won = [trick.cards for trick in rnd.tricks if trick.winner == rnd.active]
+    found = list(map(kinds.__getitem__, chain.from_iterable(won)))
+    return [len(won), *map(found.count, _PLURALS), rnd.tricks[-1].winner == rnd.active]

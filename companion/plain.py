@@ -1,0 +1,93 @@
+"""Reading back an engine's state from plain values, checking every one.
+
+An engine's ``state_data()`` gives its state as plain values (None, bools,
+ints, strings, lists, tuples and string-keyed tables) for the caches; its
+kind module's ``engine_from_data(settings, data)`` builds the engine again
+through its own constructors. These helpers are what such a builder checks
+each value with: a value of the wrong type, out of range or too long raises
+``BadState``, and the caller falls back to a full replay. A cache holds what
+companion itself wrote and signed, so a failure here means a bug or a damaged
+file, never a reason to trust less than a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+K = TypeVar("K")
+MAX_ITEMS = 100_000
+MAX_TEXT = 10_000
+MAX_NUMBER = 999_999_999  # the 9-digit rule every typed number follows
+
+
+class BadState(ValueError):
+    """A cached state that is not what the engine writes."""
+
+
+def check(condition: bool, what: str) -> None:
+    """An invariant the state must hold (cards conserved, life within its maximum...)."""
+    if not condition:
+        raise BadState(what)
+
+
+def integer(value: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise BadState(f"not a whole number from {low} to {high}: {value!r:.40}")
+    return value
+
+
+def flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise BadState(f"not true or false: {value!r:.40}")
+    return value
+
+
+def text(value: Any, limit: int = MAX_TEXT) -> str:
+    if type(value) is not str or len(value) > limit:
+        raise BadState(f"not a text of at most {limit} characters: {value!r:.40}")
+    return value
+
+
+def choice(value: Any, allowed: Sequence[str] | Mapping[str, Any]) -> str:
+    if type(value) is not str or value not in allowed:
+        raise BadState(f"not one of the expected words: {value!r:.40}")
+    return value
+
+
+def optional(read: Callable[[Any], T]) -> Callable[[Any], T | None]:
+    """``read`` that also takes None."""
+    def reader(value: Any) -> T | None:
+        return None if value is None else read(value)
+    return reader
+
+
+def items(value: Any, read: Callable[[Any], T], limit: int = MAX_ITEMS) -> list[T]:
+    """A list or tuple of at most ``limit`` values, each read by ``read``."""
+    if type(value) not in (list, tuple) or len(value) > limit:
+        raise BadState(f"not a list of at most {limit} items")
+    return [read(item) for item in value]
+
+
+def fixed(value: Any, size: int) -> Sequence[Any]:
+    """A list or tuple of exactly ``size`` values (a record's fields in order)."""
+    if type(value) not in (list, tuple) or len(value) != size:
+        raise BadState(f"not a record of {size} fields")
+    return value  # type: ignore[no-any-return]
+
+
+def table(value: Any, read_key: Callable[[Any], K], read: Callable[[Any], T],
+          limit: int = MAX_ITEMS) -> dict[K, T]:
+    """A table of at most ``limit`` entries, keys and values each read."""
+    if type(value) is not dict or len(value) > limit:
+        raise BadState(f"not a table of at most {limit} entries")
+    return {read_key(k): read(v) for k, v in value.items()}
+
+
+def record(value: Any, fields: Sequence[str]) -> dict[str, Any]:
+    """A table with exactly these keys (a state written by another version is refused)."""
+    if type(value) is not dict or len(value) != len(fields) or any(
+            name not in value for name in fields):
+        raise BadState("not the fields this version writes")
+    return value
