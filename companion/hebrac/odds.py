@@ -564,6 +564,7 @@ class RoundOdds:
     expected_loss: Fraction
     death: Fraction
     values: dict[int, Fraction]  # the next card's attack value
+    sums: dict[int, Fraction] = field(default_factory=dict)  # the round's, see round_sums
 
 
 def _first_round(plan: Plan, battle: Battle, state: DrawState) -> list[
@@ -582,22 +583,46 @@ def _first_round(plan: Plan, battle: Battle, state: DrawState) -> list[
     return rounds
 
 
+def round_sums(plan: Plan, battle: Battle) -> dict[int, Fraction]:
+    """The coming round's attack values summed (two cards under Double Attack), with
+    their chances. Only ``battle.double_attack`` matters here: the same sums serve every
+    life, bonus and potion."""
+    sums: dict[int, Fraction] = {}
+    for summed, _cards, p, _after in _first_round(plan, battle, plan.start()):
+        sums[summed] = sums.get(summed, Fraction(0)) + p
+    return sums
+
+
+def round_death(sums: dict[int, Fraction], battle: Battle) -> Fraction:
+    """The chance to die in the coming round, from its ``round_sums``."""
+    if battle.paralysis > 0 or battle.no_damage:
+        return Fraction(0)
+    death = Fraction(0)
+    for summed, p in sums.items():
+        total = battle.total(summed, battle.potion)
+        if total < battle.enemy_life and battle.enemy_life - total >= battle.life:
+            death += p
+    return death
+
+
 def round_odds(plan: Plan, battle: Battle) -> RoundOdds:
     """The coming round: chance to win it, life lost on average, chance to die in it."""
-    win = loss = death = Fraction(0)
-    for summed, _cards, p, _after in _first_round(plan, battle, plan.start()):
+    sums = round_sums(plan, battle)
+    win = loss = Fraction(0)
+    for summed, p in sums.items():
         total = battle.total(summed, battle.potion)
         if total >= battle.enemy_life:
             win += p
             continue
         damage = 0 if battle.paralysis > 0 or battle.no_damage else battle.enemy_life - total
         loss += p * damage
-        if damage >= battle.life:
-            death += p
     values: dict[int, Fraction] = {}
-    for at, p, _after in outcomes(plan, plan.start()):
-        values[at + 1] = values.get(at + 1, Fraction(0)) + p
-    return RoundOdds(win, loss, death, dict(sorted(values.items())))
+    if not battle.double_attack:
+        values = sums  # one card: its value is the sum
+    else:
+        for at, p, _after in outcomes(plan, plan.start()):
+            values[at + 1] = values.get(at + 1, Fraction(0)) + p
+    return RoundOdds(win, loss, round_death(sums, battle), dict(sorted(values.items())), sums)
 
 
 def most_draws(battle: Battle) -> int | None:
@@ -1010,6 +1035,10 @@ def odds_report(game: HebracGame, *, next_cards: int | None = None, card: str | 
         raise BadInput("--potion and --prisoner need a battle under way")
     if fighting and game.outcome == "playing":
         _battle_report(game, model, report, potion, prisoners)
+    elif game.outcome == "dead" and _late_rows(game):
+        report.title.append("You are dead: a late potion can undo it.")
+        report.add("Advice:")
+        _late_advice(game, report)
     else:
         report.title.append("No battle under way." if game.outcome == "playing"
                             else f"The game is over ({game.outcome}).")
@@ -1123,6 +1152,8 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
         "battle_win": {**exact(whole), "assumes": ["D", "B", "K"]},
     }
     report.add("Advice:")
+    _late_advice(game, report)
+    _survival_advice(game, plan, battle, now, potion_card, called, report)
     _potion_advice(game, plan, battle, now.win, whole, potion_card, report)
     _prisoner_advice(game, plan, battle, whole, called, report)
     _spell_advice(game, plan, battle, whole, report)
@@ -1182,9 +1213,154 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
         report.add(f" Keep your potion{'s' if len(potions) > 1 else ''}: no gain this round "
                    f"({percent(base_round)})", "D", "B")
         return
-    report.add(f" Potion {card} now: round {percent(base_round)} -> {percent(with_round)} "
+    when = "late" if game.settings["late_potions"] else "now"  # late: only if the card loses
+    report.add(f" Potion {card} {when}: round {percent(base_round)} -> {percent(with_round)} "
                f"({points(base_round, with_round)}); battle {percent(base_whole)} -> "
                f"{percent(with_whole)} ({points(base_whole, with_whole)})", "D", "B", "K")
+
+
+# -- cards in hand against dying this round ---------------------------------------------------
+SURVIVAL_ORDER = ("life-potion", "strength-potion", "prisoner")
+
+
+@dataclass(frozen=True)
+class Saving:
+    """A card held that lowers the chance of dying in the coming round, used alone.
+
+    ``when`` is "first" (before the attack card is turned: a life potion drunk
+    with 'use', a strength potion or a prisoner with 'attack --potion/--prisoner')
+    or "late" (a strength potion drunk after a losing card, the late-potions
+    variant: the same chance, and the potion is kept when the card wins).
+    """
+
+    kind: str
+    card: Card
+    when: str
+    death: Fraction  # the chance of dying this round once the card is used
+
+    def line(self, before: Fraction) -> str:
+        """One line, at most 40 columns: '  drink 7H first: death 30.0% -> 0%'."""
+        verb = "call" if self.kind == "prisoner" else "drink"
+        return (f"  {verb} {self.card} {self.when}: death {percent(before)} -> "
+                f"{percent(self.death)}")
+
+
+def under_plan(plan: Plan, cards: Sequence[Card]) -> Plan:
+    """The attack plan once ``cards`` go under the Hand Deck in an action of their own
+    (a life potion drunk): a new batch after everything else, as ``DeckModel.under``."""
+    known = [0] * len(plan.pool)
+    for card in cards:
+        known[attack_class(card)] += 1
+    return replace(plan, segments=(*plan.segments, PlanSegment(len(cards), tuple(known))))
+
+
+def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
+                 potion: Card | None = None, called: Sequence[Card] = ()) -> list[Saving]:
+    """Each card held that lowers the chance of dying in the coming round (``now``, the
+    round as it stands: ``round_odds(plan, battle)``).
+
+    Exact, as every chance here: the coming round is counted again with the card
+    used - a life potion heals its number up to the maximum life (and goes under
+    the Hand Deck), a strength potion adds its number to this round (none when
+    ``potion`` is drunk already), a prisoner adds his bonus (one line for the
+    jacks held: they all count the same). Best first; at a tie the least card.
+    """
+    death, sums = now.death, now.sums
+    if not death:
+        return []
+    # A card put under is out of this round's reach unless the Hand Deck runs out in it.
+    reach = 2 if battle.double_attack else 1
+    found = []
+    for card in sorted({c for c in game.inventory if c.suit == "H" and c.is_pip}):
+        life = min(game.max_life, battle.life + card.rank)
+        if life > battle.life:
+            after = sums if plan.size >= reach else round_sums(under_plan(plan, [card]), battle)
+            healed = round_death(after, replace(battle, life=life))
+            found.append(Saving("life-potion", card, "first", healed))
+    if potion is None:
+        when = "late" if game.settings["late_potions"] else "first"
+        for card in sorted({c for c in game.inventory if c.suit == "S" and c.is_pip}):
+            drunk = round_death(sums, replace(battle, potion=card.rank))
+            found.append(Saving("strength-potion", card, when, drunk))
+    waiting = [c for c in game.inventory if c.rank == 11]
+    for card in called:
+        waiting.remove(card)
+    if waiting:
+        bonus = int(rules.table()["battle"]["prisoner_bonus"])
+        helped = round_death(sums, replace(battle, bonus=battle.bonus + bonus))
+        found.append(Saving("prisoner", waiting[0], "first", helped))
+    return sorted((s for s in found if s.death < death),
+                  key=lambda s: (s.death, SURVIVAL_ORDER.index(s.kind), s.card))
+
+
+def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
+                     potion: Card | None, called: Sequence[Card], report: Report) -> None:
+    saving = saving_cards(game, plan, battle, now, potion, called)
+    if not saving:
+        return
+    death = now.death
+    late = game.settings["late_potions"]
+    report.assumptions["S"] = (
+        "each card used alone, before the attack card is turned"
+        + (" (late: a strength potion drunk only if the card loses); at 0 life only a late "
+           "potion still changes the round" if late else "; at 0 life the game stops at once")
+        + " (hebrac.game.end)")
+    report.add(" Against dying this round:", "D", "B", "S")
+    for row in saving:
+        report.add(row.line(death))
+        report.data["advice"].append({
+            "advice": "survive", "kind": row.kind, "card": str(row.card), "when": row.when,
+            "death_without": exact(death), "death_with": exact(row.death),
+            "assumes": ["D", "B", "S"]})
+
+
+# -- the round just lost, under the late-potions variant -------------------------------------
+@dataclass(frozen=True)
+class LateRow:
+    """A strength potion drunk into the round just lost: the life it leaves."""
+
+    card: Card
+    life_before: int  # as the round left it
+    life: int
+    won: bool
+
+
+def _late_rows(game: HebracGame) -> list[LateRow]:
+    """What each strength potion held would do to the round just lost ('potion CARD').
+
+    Open as in the engine: the late-potions setting, a round lost and no potion
+    added to it yet; the round is settled again with the potion's number added
+    (hebrac.ruling.late-potions). Only potions that help: more life left (alive
+    again, when the round killed you) or the battle won.
+    """
+    encounter = game.encounter
+    last = encounter.last_round if encounter is not None else None
+    if not (game.settings["late_potions"] and last and not last.get("won_by_potion")
+            and last["total"] < last["enemy_life"]):
+        return []
+    rows = []
+    for card in sorted({c for c in game.inventory if c.suit == "S" and c.is_pip}):
+        total = int(last["total"]) + card.rank
+        damage = 0 if last["no_damage"] else max(0, int(last["enemy_life"]) - total)
+        life = int(last["life_before"]) - damage
+        won = total >= int(last["enemy_life"])
+        if (life > game.life or won) and life > 0:
+            rows.append(LateRow(card, game.life, life, won))
+    return rows
+
+
+def _late_advice(game: HebracGame, report: Report) -> None:
+    rows = _late_rows(game)
+    if not rows:
+        return
+    report.add(" The lost round, with a late potion:")
+    for row in rows:
+        result = f"battle won, life {row.life}" if row.won else \
+            f"life {row.life_before} -> {row.life}"
+        report.add(f"  drink {row.card}: {result}")
+        report.data["advice"].append({"advice": "late-potion", "card": str(row.card),
+                                      "life_before": row.life_before, "life_after": row.life,
+                                      "battle_won": row.won})
 
 
 def _prisoner_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
