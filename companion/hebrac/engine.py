@@ -2037,8 +2037,12 @@ def _check_invariants(game: HebracGame) -> None:
         out[genie] += 1
     peeked = Counter(card for card, source in game.seen if source == "peek") \
         if "peek" in kinds else Counter()
-    check(Counter(map(itemgetter(0), game.seen)) == out + Counter(game.under_deck) + peeked,
-          "cards not conserved")
+    seen, under = Counter(map(itemgetter(0), game.seen)), Counter(game.under_deck)
+    if game.strict:
+        check(seen == out + under + peeked, "cards not conserved")
+    else:  # the first edition can put a card under twice and lose one (Stone Statue on
+        # the merchant faced, then Stealing Spirit or Body Switch): still nothing out unseen
+        check(out + peeked <= seen, "cards not conserved")
     settings = game.settings
     check(all(number <= (settings["jokers"] if card.is_joker else settings["decks"])
               for card, number in out.items()), "more copies out than the decks hold")
