@@ -22,31 +22,10 @@ from companion.game import KINDS, load_kind
 from companion.stats import CSV_COLUMNS, Entry, csv_text
 from companion.store import OUTCOMES, Store
 from tests.conftest import CLI, Result
+from tests.test_hardening import folder_bytes, hebrac_game, one_error
 
 HUGE = "9" * 5000  # past Python's 4,300-digit limit on reading an int
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
-
-
-def one_error(result: Result, code: int) -> str:
-    assert result.code == code, result
-    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
-    assert "Traceback" not in result.err
-    return result.err
-
-
-def hebrac_game(cli: CLI, home: Path) -> Path:
-    assert cli("hebrac", "new", "--name", "g").code == 0
-    assert cli("hebrac", "enter", "A1", "5S").code == 0
-    assert cli("hebrac", "attack", "3H").code == 0
-    return home / "games" / "g.toml"
-
-
-def folder_bytes(home: Path) -> dict[str, bytes]:
-    found = {}
-    for folder in ("games", "backups"):
-        for path in sorted((home / folder).glob("*.toml")):
-            found[f"{folder}/{path.name}"] = path.read_bytes()
-    return found
 
 
 def replace_line(path: Path, key: str, value: str) -> None:
