@@ -23,7 +23,11 @@ Editions:
    prediction (or after --predict on the round line) is refused. Half Deck: the
    assist setting (``assist_rule``, loose by default; strict refuses an assisted
    roll or team attack the main attacker's best roll alone reaches); ``hero
-   --pick`` no longer takes the rescue prisoner still in the dungeon deck.
+   --pick`` no longer takes the rescue prisoner still in the dungeon deck. Hebrac:
+   a merchant whose ware is gems or a black queen stays at ``reveal`` while
+   Stealing Spirit could still take it; after Teleport to a chamber whose enemy
+   waits, only ``enter`` of that chamber is accepted; the ``illusion_black_queen``
+   setting.
 
 The status of a game of an earlier edition says so in one line (``status_line``).
 A share code carries the edition when it is not the current one; a code without it

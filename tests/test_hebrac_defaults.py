@@ -107,7 +107,8 @@ def test_remote_vision_is_capped_by_the_enemies_still_unknown() -> None:
         "(rule hebrac.ruling.unit-spells)")
     assert engine.apply("cast remote-vision --with 5C --count 1").lines == (
         "Remote Vision costs 1 (1 x 1): 5 = 5, 4 lost",  # both named: cast as told
-        "you may look at 1 unexplored enemy: 'see CHAMBER CARD'")
+        "you may look at 1 unexplored enemy: 'see CHAMBER CARD'",
+        "looks add up: 2 unused + 1 = 3 (rule hebrac.ruling.visions)")
 
 
 def test_remote_vision_after_revelation_is_refused() -> None:

@@ -326,20 +326,23 @@ def test_only_gems_pay() -> None:
 
 def test_no_sale_for_gems_or_black_queen() -> None:
     engine = give(game("enter A1 KS"), "10D")
-    assert last(engine, "reveal 8D") == ["8D is gems: the merchant already sold his treasure; "
-                                         "both cards go under, A1 cleared"]
+    assert last(engine, "reveal 8D") == [
+        "8D is gems: the merchant already sold his treasure; both cards go under, A1 cleared",
+        "no Stealing Spirit: it costs 6, you have 0 magic points "
+        "(rule hebrac.ruling.merchant-no-sale)"]
     assert engine.chambers["A1"].cleared and engine.encounter is None
     refused(engine, "buy 10D", "hebrac.enemy.king")
     engine = game("enter A1 KD")
-    assert last(engine, "reveal QC") == ["QC is a black priestess: nobody buys one; both cards "
-                                         "go under, A1 cleared"]
+    assert last(engine, "reveal QC")[0] == "QC is a black priestess: nobody buys one; both " \
+        "cards go under, A1 cleared"
     assert engine.under_deck == [Card.parse("KD"), Card.parse("QC")]
 
 
 def test_refuse_after_a_sold_out_merchant_is_still_read() -> None:
     """Games saved when 'refuse' had to be typed after such a merchant still replay."""
     engine = game("enter A1 KS", "reveal 8D")
-    assert last(engine, "refuse") == ["A1 is cleared already: the merchant had nothing to sell"]
+    assert last(engine, "refuse") == ["A1 is cleared already: the merchant had nothing to sell "
+                                      "(rule hebrac.ruling.refuse-after-no-sale)"]
     refused(engine, "refuse", "hebrac.map.no-fleeing")
 
 

@@ -82,7 +82,9 @@ def test_cast_spends_named_cards_and_loses_extra_points() -> None:
     engine = give(game("enter A1 5S"), "8C", "2C")
     lines = last(engine, "cast escape --with 8C")
     assert lines == ["Escape costs 3: 8 = 8, 5 lost",
-                     "you escape A1; its enemy waits face down"]
+                     "you escape A1; its enemy waits face down",
+                     "you stay at A1, now visited: 'enter A1' meets its enemy again "
+                     "(rule hebrac.ruling.escape-visited)"]
     assert engine.inventory == [Card.parse("2C")]
 
 
@@ -238,12 +240,15 @@ def test_anti_magic_stops_white_priestess_healing() -> None:
 def test_stealing_spirit_takes_treasure_guard_stays() -> None:
     engine = give(game("enter A1 9S"), "6C")
     assert last(engine, "cast stealing-spirit --with 6C 5H")[1:] == [
-        "you steal 5H from A1", "its guard stays, face down", "5H life potion into the inventory"]
+        "you steal 5H from A1", "its guard stays, face down: 'enter A1' meets it again "
+        "(rule hebrac.ruling.escape-visited)", "5H life potion into the inventory"]
     assert not engine.chambers["A1"].cleared
     last(engine, "enter A2 AS")
     last(engine, "take 2D")
-    assert last(engine, "enter A1") == ["A1: 9S = warrior, life 9; no treasure left here"]
-    assert last(engine, "attack 10H")[1] == "A1 cleared (its treasure was taken before)"
+    assert last(engine, "enter A1") == ["A1: 9S = warrior, life 9; no treasure left here "
+                                        "(rule hebrac.ruling.robbed-chamber)"]
+    assert last(engine, "attack 10H")[1] == "A1 cleared: its treasure was taken before " \
+        "(rule hebrac.ruling.robbed-chamber)"
 
 
 def test_stealing_spirit_on_merchant_clears_and_robbed_adventurer_attacks() -> None:
@@ -254,7 +259,8 @@ def test_stealing_spirit_on_merchant_clears_and_robbed_adventurer_attacks() -> N
     last(engine, "cast stealing-spirit --with 7C --overpay 4H")
     last(engine, "enter A3 AS")
     last(engine, "take 2C")
-    assert last(engine, "enter A2") == ["A2: JH = the adventurer you robbed: he attacks, life 10"]
+    assert last(engine, "enter A2") == ["A2: JH = the adventurer you robbed: he attacks, "
+                                        "life 10 (rule hebrac.ruling.robbed-chamber)"]
     assert engine.encounter is not None and engine.encounter.stage == "battle"
 
 
@@ -280,7 +286,8 @@ def test_body_switch_on_unexplored_chamber_stays_hidden() -> None:
 
 def test_teleport_any_chamber_or_next_level() -> None:
     engine = give(game(), "8C", "9C")
-    assert last(engine, "cast teleport --with 8C B2")[1] == "teleported to B2: 'enter B2 ENEMY'"
+    assert last(engine, "cast teleport --with 8C B2")[1] == "teleported to B2: 'enter B2 CARD' " \
+        "turns up its enemy, nothing else first (rule hebrac.ruling.teleport-arrival)"
     last(engine, "enter B2 AS")  # not a corner, allowed by the teleport
     last(engine, "take 3H")
     assert last(engine, "cast tele --with 9C --overpay next-level")[1].startswith(

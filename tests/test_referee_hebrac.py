@@ -176,6 +176,10 @@ def choose(table: Table, rng: random.Random) -> str | tuple[str, str, Card] | No
         if jacks and rng.random() < 0.3:
             text += f" --prisoner {rng.choice(jacks)}"
         return text
+    if stage in ("adventurer", "merchant") and game.chambers[encounter.chamber].treasure_gone:
+        # switched in (Body Switch) after Stealing Spirit took the treasure: 'reveal' would
+        # offer it again (reported in tests/test_referee_hebrac_spells.py)
+        return "refuse" if stage == "merchant" else f"attack {table.draw()}"
     if stage == "adventurer":
         return f"attack {table.draw()}" if rng.random() < 0.4 else f"reveal {treasure}"
     if stage == "trading":

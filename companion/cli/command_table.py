@@ -543,6 +543,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('evil', 'flag', ('--evil',), ('--no-evil',), 'bool', 1, False, False),
             ('ace_offer_value', 'option', ('--ace-offer-value',), (), 'int', 1, False, False),
             ('bag_partial', 'option', ('--bag-partial',), (), 'str', 1, False, False),
+            ('illusion_black_queen', 'option', ('--illusion-black-queen',), (), 'str', 1, False, False),
         ),
         None,
     ),

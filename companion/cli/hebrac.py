@@ -57,12 +57,15 @@ def new(
     = 12,
     bag_partial: Annotated[str, Option(
         help="Bag of Meres, short offer: covers or refused.")] = "covers",
+    illusion_black_queen: Annotated[str, Option(
+        help="Illusion on an adventurer's black queen: refused or allowed.")] = "refused",
 ) -> None:
     """Start a game (it becomes the current one)."""
     new_game(KIND, {"life": life, "decks": decks, "jokers": jokers, "rules": rules,
                     "chambers": chambers, "inventory_limit": inventory_limit,
                     "late_potions": late_potions, "evil": evil,
-                    "ace_offer_value": ace_offer_value, "bag_partial": bag_partial}, name)
+                    "ace_offer_value": ace_offer_value, "bag_partial": bag_partial,
+                    "illusion_black_queen": illusion_black_queen}, name)
 
 
 @app.command()
@@ -100,7 +103,9 @@ def potion(card: OneCard, game: GameOption = None, as_json: JsonOption = False) 
 def reveal(card: OneCard, game: GameOption = None, as_json: JsonOption = False) -> None:
     """Turn up an adventurer's or merchant's treasure to trade or buy.
 
-    A merchant with nothing to sell (gems, a black queen) leaves at once.
+    A merchant with nothing to sell (gems, a black queen) leaves at once,
+    unless Stealing Spirit could still take his ware: then cast it, or
+    'refuse'.
     """
     act(KIND, game, join_action("reveal", *card), as_json)
 

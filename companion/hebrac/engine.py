@@ -18,7 +18,7 @@ from typing import Any
 from companion import plain
 from companion.actions import ActionWords, join_action
 from companion.cards import SUITS, Card, join_card_names
-from companion.editions import edition, strict
+from companion.editions import at_least, edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied, Record
 from companion.hebrac import rules
@@ -55,7 +55,20 @@ R_UNITS = "hebrac.ruling.unit-spells"
 R_GENIE_BOUGHT = "hebrac.ruling.genie-bought"
 R_ADVENTURER_SPELLS = "hebrac.ruling.adventurer-battle-spells"
 R_BAG_PARTIAL = "hebrac.ruling.bag-partial"
+# Rulings of the third pass: shown where they apply, by refusal or by a line naming them.
+R_NO_SALE = "hebrac.ruling.merchant-no-sale"
+R_TELEPORTED = "hebrac.ruling.teleport-arrival"
+R_ILLUSION_QUEEN = "hebrac.ruling.illusion-black-queen"
+R_WON = "hebrac.ruling.spells-after-win"
+R_ESCAPED = "hebrac.ruling.escape-visited"
+R_ANTI_MAGIC_HEBRAC = "hebrac.ruling.anti-magic-hebrac"
+R_CURSE_FACED = "hebrac.ruling.curse-faced"
+R_VISIONS = "hebrac.ruling.visions"
+R_ROBBED = "hebrac.ruling.robbed-chamber"
+R_SOLD_OUT = "hebrac.ruling.refuse-after-no-sale"
 BAG_PARTIAL = ("covers", "refused")
+ILLUSION_QUEEN = ("refused", "allowed")
+THIRD = 3  # the edition whose checks the third pass of rulings added (companion.editions)
 
 
 def spell_rule(spell: Spell) -> str:
@@ -66,7 +79,8 @@ def spell_rule(spell: Spell) -> str:
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     setup = rules.table()["setup"]
     known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
-             "late_potions", "evil", "ace_offer_value", "bag_partial", "edition"}
+             "late_potions", "evil", "ace_offer_value", "bag_partial",
+             "illusion_black_queen", "edition"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
@@ -88,7 +102,10 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     revision = str(raw.get("rules") or "2005").lower()
     if revision not in RULES:
         raise BadInput(f"--rules must be 2005 or classic, not {revision!r}")
-    return {
+    queen = str(raw.get("illusion_black_queen") or "refused").lower()
+    if queen not in ILLUSION_QUEEN:
+        raise BadInput(f"--illusion-black-queen must be refused or allowed, not {queen!r}")
+    settings = {
         "life": number("life", int(setup["life"]), 1, 99),
         "decks": number("decks", int(setup["decks"]), 1, 8),
         "jokers": number("jokers", int(setup["jokers"]), 0, 16),
@@ -102,6 +119,15 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         "bag_partial": bag_partial,
         "edition": edition(raw),
     }
+    # hebrac.ruling.illusion-black-queen: kept only when not the default, so the saves,
+    # examples and share codes of games at the default stay as they were.
+    if queen != "refused":
+        if not at_least(settings, THIRD):
+            raise BadInput(f"--illusion-black-queen {queen} is for games of edition {THIRD} "
+                           f"on; this one is of edition {settings['edition']}, where Illusion "
+                           "never takes a black queen")
+        settings["illusion_black_queen"] = queen
+    return settings
 
 
 def new_engine(settings: Mapping[str, Any]) -> HebracGame:
@@ -275,7 +301,7 @@ class HebracGame:
         if words.verb == "refuse" and sold_out and self.encounter is None and not self.pending:
             self.life_trail.append(self.life)
             return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
-                                      "nothing to sell",))
+                                      f"nothing to sell (rule {R_SOLD_OUT})",))
         canonical, lines = handler(words)
         self.life_trail.append(self.life)
         return Applied(canonical, tuple(lines + self.notes))
@@ -291,6 +317,7 @@ class HebracGame:
         if chamber.cleared:
             raise RuleRefused(f"{name} is cleared already: use 'move {name}' to walk there",
                               R_MAP)
+        self._refuse_if_teleported(f"enter {name}", name)
         self._check_reachable(name)
         lines: list[str] = []
         self.teleport_target = None
@@ -356,14 +383,16 @@ class HebracGame:
             return [f"{name}: {enemy} = merchant: 'reveal CARD' to see his ware"]
         if kind == "hebrac":
             return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
-                    "costs 5 life) or 'refuse'"]
+                    "costs 5 life) or 'refuse'", *self._anti_magic_hebrac()]
         if stage == "battle" and kind == "adventurer":
-            return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life}"]
+            return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} "
+                    f"(rule {R_ROBBED})"]
         if kind == "adventurer":
             return [f"{name}: {enemy} = adventurer, life {life}: 'attack CARD' or "
                     "'reveal CARD' to trade"]
         if chamber.treasure_gone:
-            return [f"{name}: {enemy} = {kind}, life {life}; no treasure left here"]
+            return [f"{name}: {enemy} = {kind}, life {life}; no treasure left here (rule "
+                    f"{R_ROBBED})"]
         return [f"{name}: {enemy} = {kind}, life {life}: 'attack CARD'"]
 
     def _check_reachable(self, name: str) -> None:
@@ -382,9 +411,38 @@ class HebracGame:
             where = f": enter {', '.join(open_now)}" if open_now else ""
             raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", R_MAP)
 
+    def teleport_waiting(self) -> str | None:
+        """The chamber Teleport put the player in, its enemy still to be turned up: from
+        edition 3 on nothing but entering it may follow (hebrac.ruling.teleport-arrival)."""
+        target = self.teleport_target
+        if target is None or not at_least(self.settings, THIRD) or \
+                self.chambers[target].cleared:
+            return None
+        return target
+
+    def _enter_text(self, name: str) -> str:
+        """What entering ``name`` is typed as: its enemy card only when still unknown."""
+        chamber = self.chambers[name]
+        known = chamber.enemy is not None or chamber.enemy_gone
+        return f"enter {name}" if known else f"enter {name} CARD"
+
+    def _refuse_if_teleported(self, what: str, name: str | None = None) -> None:
+        target = self.teleport_waiting()
+        if target is None or name == target:
+            return
+        raise RuleRefused(f"cannot {what}: Teleport put you in {target}; "
+                          f"'{self._enter_text(target)}' turns up its enemy", R_TELEPORTED)
+
+    def next_chambers(self) -> list[str]:
+        """Chambers the player may enter next: the Teleport target alone while it waits
+        (edition 3), else ``enterable``."""
+        target = self.teleport_waiting()
+        return [target] if target is not None else self.enterable()
+
     def enterable(self) -> list[str]:
-        """Chambers 'enter' may go to now, in map order: not cleared, and a corner on a
-        fresh level, else next to a visited chamber (or the Teleport target)."""
+        """Chambers the map lets 'enter' reach, in map order: not cleared, and a corner
+        on a fresh level, else next to a visited chamber (or the Teleport target). From
+        edition 3 a waiting Teleport target comes first: see ``next_chambers``."""
         visited = [c.name for c in self.chambers.values() if c.visited]
         if visited:
             near = {n for v in visited for n in neighbours(v, self.columns)} | set(visited)
@@ -404,6 +462,7 @@ class HebracGame:
         words.check_count(1, 1, "move CHAMBER")
         name = parse_chamber(words.args[0], self.columns)
         self._refuse_if_busy("move")
+        self._refuse_if_teleported(f"move to {name}", name)
         if not self.chambers[name].visited:
             raise RuleRefused(f"{name} is unexplored: 'enter {name} ENEMY'", R_MAP)
         if self.chambers[name].enemy is not None and not self.chambers[name].enemy_gone:
@@ -432,6 +491,7 @@ class HebracGame:
         words.check_options(())
         words.check_count(0, 0, "next-level")
         self._refuse_if_busy("leave the level")
+        self._refuse_if_teleported("leave the level")
         cleared, total = self.cleared_count(), len(self.chambers)
         half = self.settings["rules"] == "2005"
         if not self.next_level_allowed():
@@ -567,7 +627,8 @@ class HebracGame:
             encounter.prisoners = []
         if chamber.treasure_gone:
             self.encounter = None
-            lines.append(f"{chamber.name} cleared (its treasure was taken before)")
+            lines.append(f"{chamber.name} cleared: its treasure was taken before (rule "
+                         f"{R_ROBBED})")
             return lines
         encounter.stage = "treasure"
         lines.append("take the treasure: 'take CARD'")
@@ -719,7 +780,8 @@ class HebracGame:
             else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
                 self.games_waiting += 1
             return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
-                    f"{rules.table()['hebrac_game']['black_card_damage']} life) or 'refuse'"]
+                    f"{rules.table()['hebrac_game']['black_card_damage']} life) or 'refuse'",
+                    *self._anti_magic_hebrac()]
         if card.rank == 1:
             name = rules.table()["aces"][str(card)]
             if card in self.inventory:
@@ -754,6 +816,11 @@ class HebracGame:
         assert card.suit is not None
         kind = rules.TREASURE_KINDS.get(card.suit, "prisoner") if card.rank != 11 else "prisoner"
         return [f"{card} {kind} into the inventory"]
+
+    def _anti_magic_hebrac(self) -> list[str]:
+        if "anti-magic" not in self.effects:
+            return []
+        return [f"Anti-Magic does not stop Hebrac's game (rule {R_ANTI_MAGIC_HEBRAC})"]
 
     def _genie(self, card: Card, extras: Sequence[str], source: str) -> list[str]:
         treasure = rules.table()["treasure"]
@@ -920,9 +987,11 @@ class HebracGame:
             value = rules.trade_value(card)
             if value is None:
                 verdict = rules.check_trade(card, [])
+                illusion = card.rank != 1 and self._illusion_queen()  # a black queen
                 return join_action("reveal", str(card)), [
                     verdict.reasons[0] + ": 'refuse'" + (
-                        " or attack (evil)" if self.settings["evil"] else "")]
+                        " or attack (evil)" if self.settings["evil"] else "") + (
+                        " or 'cast illusion'" if illusion else "")]
             bag = " (the Bag of Meres pays: 'offer')" if self.holds("AD") else ""
             return join_action("reveal", str(card)), [
                 f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
@@ -930,16 +999,40 @@ class HebracGame:
         cost = rules.price(card)
         if cost is None and not self.strict:  # the first edition waited for 'refuse'
             return join_action("reveal", str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
+        blocked = self._stealing_blocked() if cost is None else None
+        if cost is None and at_least(self.settings, THIRD) and blocked is None:
+            # hebrac.ruling.merchant-no-sale: Stealing Spirit may still take it
+            return join_action("reveal", str(card)), [
+                rules.no_sale_reason(card),
+                f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
+                f"'refuse' (rule {R_NO_SALE})"]
         if cost is None:  # no sale can happen: the refusal is the only answer
             self._under([encounter.enemy])
             self._close_chamber(chamber, None)
             self.sold_out = chamber.name
-            return join_action("reveal", str(card)), [
-                rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} cleared"]
+            lines = [rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} "
+                     "cleared"]
+            if at_least(self.settings, THIRD):
+                lines.append(f"no Stealing Spirit: {blocked} (rule {R_NO_SALE})")
+            return join_action("reveal", str(card)), lines
         gems = sum(c.rank for c in self.inventory if rules.is_gem(c))
         paying = "the Bag of Meres pays" if self.holds("AD") else f"you hold {gems} in gems"
         return join_action("reveal", str(card)), [
             f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
+
+    def _stealing_blocked(self) -> str | None:
+        """Why Stealing Spirit cannot be cast now (timing or magic points), or None."""
+        spell = rules.spells()["stealing-spirit"]
+        try:
+            self.verify_cast(spell, None)
+        except RuleRefused as error:
+            return str(error.args[0])
+        encounter = self.encounter
+        if encounter is not None and self.chambers[encounter.chamber].treasure_gone:
+            return f"{encounter.chamber} has no treasure left"
+        if self.magic_points < spell.cost:
+            return f"it costs {spell.cost}, you have {self.magic_points} magic points"
+        return None
 
     def _do_offer(self, words: ActionWords) -> tuple[str, list[str]]:
         words.check_options(())
@@ -1259,8 +1352,12 @@ class HebracGame:
                 raise RuleRefused(f"{spell.name} needs an enemy turned up", rule)
             assert encounter is not None
             kind = rules.enemy_kind(encounter.enemy)
+            if sid == "escape" and kind == "black priestess":
+                raise RuleRefused("Escape does not work on a black priestess", rule)
             if stage == "treasure":
-                raise RuleRefused("the chamber is won: take the treasure", rule)
+                raise RuleRefused(f"{encounter.chamber} is won: no guard left to "
+                                  f"{'escape' if sid == 'escape' else 'rob'}, "
+                                  "'take CARD' takes the treasure", R_WON)
             if kind == "hebrac":
                 raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
             if sid == "escape" and stage in ("merchant", "sale"):
@@ -1273,8 +1370,10 @@ class HebracGame:
                 raise RuleRefused("Illusion works only while trading", rule)
             if encounter.treasure.rank == 1:
                 raise RuleRefused("Illusion fails when the adventurer holds an ace", rule)
-            if rules.trade_value(encounter.treasure) is None:
-                raise RuleRefused(f"{encounter.treasure} cannot be traded for", rule)
+            if rules.trade_value(encounter.treasure) is None and not self._illusion_queen():
+                raise RuleRefused(f"Illusion: {encounter.treasure} is a black priestess, never "
+                                  "traded for (--illusion-black-queen refused)",
+                                  R_ILLUSION_QUEEN)
         if sid == "stone-statue" and in_battle:
             raise RuleRefused("Stone Statue is forbidden in battle", rule)
         if sid == "hell-bomb" and not in_battle:
@@ -1285,6 +1384,10 @@ class HebracGame:
         if targets is None:
             return
         self._verify_targets(spell, targets)
+
+    def _illusion_queen(self) -> bool:
+        """hebrac.ruling.illusion-black-queen: may Illusion take a black queen?"""
+        return bool(self.settings.get("illusion_black_queen", "refused") == "allowed")
 
     def _verify_targets(self, spell: Spell, targets: Sequence[str]) -> None:
         sid = spell.id
@@ -1314,9 +1417,14 @@ class HebracGame:
         sid = spell.id
         encounter = self.encounter
         if sid == "remote-vision":
+            unused = self.remote_vision
             self.remote_vision += count
-            return [f"you may look at {count} unexplored enem{'y' if count == 1 else 'ies'}: "
-                    "'see CHAMBER CARD'"]
+            lines = [f"you may look at {count} unexplored enem{'y' if count == 1 else 'ies'}: "
+                     "'see CHAMBER CARD'"]
+            if unused:
+                lines.append(f"looks add up: {unused} unused + {count} = {self.remote_vision} "
+                             f"(rule {R_VISIONS})")
+            return lines
         if sid == "future-perception":
             self.future_perception += count
             return [f"look at the top {count} Hand Deck card{'s' if count > 1 else ''}: "
@@ -1345,11 +1453,20 @@ class HebracGame:
                     "revelation": "you may look at every enemy: 'see CHAMBER CARD'",
                     "god-vision": "you may look at every card: 'see CHAMBER ENEMY "
                                   "--treasure CARD'"}[sid]
-            return [f"{spell.name} until the level ends: {what}"]
+            lines = [f"{spell.name} until the level ends: {what}"]
+            fights = ("battle", "adventurer") + ("trading",) * self.settings["evil"]
+            if sid == "curse" and encounter is not None and rules.is_fighter(encounter.enemy) \
+                    and encounter.stage in fights:
+                full = rules.enemy_life(encounter.enemy)
+                lines.append(f"{encounter.enemy} faced too: life {full} -> "
+                             f"{rules.enemy_life(encounter.enemy, True)} (rule {R_CURSE_FACED})")
+            return lines
         if sid == "escape":
             assert encounter is not None
-            return self._leave_encounter(f"you escape {encounter.chamber}; its enemy waits "
-                                         "face down")
+            name = encounter.chamber
+            return self._leave_encounter(f"you escape {name}; its enemy waits face down") + [
+                f"you stay at {name}, now visited: 'enter {name}' meets its enemy again "
+                f"(rule {R_ESCAPED})"]
         if sid == "stealing-spirit":
             return self._stealing_spirit(Card.parse(targets[0]))
         if sid == "illusion":
@@ -1358,7 +1475,11 @@ class HebracGame:
             self._check_room(want, [])
             self._under([encounter.enemy])
             self._close_chamber(self.chambers[encounter.chamber], want)
-            return [f"the adventurer takes nothing for {want}"] + self._gain(want, [], "trade")
+            lines = [f"the adventurer takes nothing for {want}"]
+            if rules.trade_value(want) is None:  # a black queen
+                lines.append("Illusion takes a black priestess too (--illusion-black-queen "
+                             f"allowed, rule {R_ILLUSION_QUEEN})")
+            return lines + self._gain(want, [], "trade")
         if sid == "body-switch":
             return self._body_switch(targets)
         if sid == "teleport":
@@ -1410,9 +1531,11 @@ class HebracGame:
         else:
             if rules.enemy_kind(encounter.enemy) == "adventurer":
                 chamber.robbed_adventurer = True
-                lines.append("the adventurer will attack you if you come back")
+                lines.append(f"the adventurer will attack you if you come back (rule "
+                             f"{R_ROBBED})")
             else:
-                lines.append("its guard stays, face down")
+                lines.append(f"its guard stays, face down: 'enter {chamber.name}' meets it "
+                             f"again (rule {R_ESCAPED})")
         self._leave_encounter("")
         return lines + self._gain(treasure, [], "spell")
 
@@ -1455,6 +1578,9 @@ class HebracGame:
             self.position = name
             return lines + [f"you are in {name}"]
         self.teleport_target = name
+        if self.teleport_waiting() is not None:
+            return lines + [f"teleported to {name}: '{self._enter_text(name)}' turns up its "
+                            f"enemy, nothing else first (rule {R_TELEPORTED})"]
         return lines + [f"teleported to {name}: 'enter {name} ENEMY'"]
 
     def _hell_bomb(self) -> list[str]:
@@ -1496,10 +1622,21 @@ class HebracGame:
                 text, seen = self._see_one(chamber, enemy, None)
                 texts.append(text.removeprefix("see "))
                 lines += seen
-            return "see " + " ".join(texts), lines
+            return "see " + " ".join(texts), lines + self._free_looks()
         words.check_count(1, 2, "see CHAMBER [ENEMY] [--treasure CARD]")
-        return self._see_one(words.args[0], words.args[1] if len(words.args) > 1 else None,
-                             words.option("treasure"))
+        looked = words.args[1] if len(words.args) > 1 else None
+        canonical, lines = self._see_one(words.args[0], looked, words.option("treasure"))
+        return canonical, lines + (self._free_looks() if looked else [])
+
+    def _free_looks(self) -> list[str]:
+        """hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so
+        Remote Vision's looks left are kept; said when there are some."""
+        free = sorted(self.effects & {"revelation", "god-vision"})
+        if not free or not self.remote_vision:
+            return []
+        name = rules.spells()[free[0]].name
+        return [f"free under {name}: no Remote Vision look spent, {self.remote_vision} left "
+                f"(rule {R_VISIONS})"]
 
     def _see_one(self, chamber_text: str, enemy_text: str | None,
                  treasure_text: str | None) -> tuple[str, list[str]]:
@@ -1621,6 +1758,9 @@ class HebracGame:
             usage = self._genie_usage(genie)
             return usage.split(" (")[0] + ", the genie's work"
         encounter = self.encounter
+        target = self.teleport_waiting()
+        if encounter is None and target is not None:
+            return f"'{self._enter_text(target)}' (Teleport put you there)"
         if encounter is None:
             open_now = self.enterable()
             enter = f"'enter CHAMBER ENEMY' ({', '.join(open_now)})" if open_now else ""
@@ -1632,11 +1772,18 @@ class HebracGame:
             "adventurer": "'attack CARD' or 'reveal CARD'",
             "trading": "'offer CARD...' or 'refuse'",
             "merchant": "'reveal CARD'",
-            "sale": "'buy CARD...' or 'refuse'",
+            "sale": self._sale_hint(encounter.treasure),
             "white-priestess": "'heal' or 'take CARD'",
             "hebrac": "'play CARD' or 'refuse'",
             "treasure": "'take CARD'",
         }[encounter.stage]
+
+    def _sale_hint(self, ware: Card | None) -> str:
+        if ware is None or rules.price(ware) is not None:
+            return "'buy CARD...' or 'refuse'"
+        if self._stealing_blocked() is None:  # hebrac.ruling.merchant-no-sale
+            return f"'cast stealing-spirit {ware}' or 'refuse'"
+        return "'refuse'"
 
     def status(self) -> dict[str, Any]:
         encounter = None
@@ -1691,7 +1838,7 @@ class HebracGame:
         cell = 4 if self.columns <= 8 else 3
         lines = ["  " + "".join(str(c).rjust(cell) for c in range(1, self.columns + 1))]
         # '+' marks where 'enter' may go next; only while nothing is being settled there.
-        enterable = set(self.enterable()) if self.encounter is None and not self.pending \
+        enterable = set(self.next_chambers()) if self.encounter is None and not self.pending \
             and self.outcome == "playing" else set()
         for row in ROWS:
             text = row + " "
