@@ -46,6 +46,10 @@ class Run:
     def where(self) -> str:
         return f"{self.kind} {self.settings} after {self.actions[-8:]}"
 
+    def may_act_after_end(self, action: str) -> bool:
+        """An action the rules still accept once the game has ended (none by default)."""
+        return False
+
     def act(self, action: str) -> bool:
         """Play ``action``; True when accepted. Every step is checked."""
         self.steps += 1
@@ -60,7 +64,8 @@ class Run:
             self.engine = self._replayed()
             assert self.engine.status() == before, f"refused {action!r} changed {self.where()}"
             return False
-        assert outcome == "playing", f"{action!r} accepted after the end: {self.where()}"
+        assert outcome == "playing" or self.may_act_after_end(action), \
+            f"{action!r} accepted after the end: {self.where()}"
         self.actions.append(applied.action)
         try:
             self.check(self.engine)

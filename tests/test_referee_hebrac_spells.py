@@ -32,7 +32,7 @@ import pytest
 
 from companion.actions import ActionWords
 from companion.cards import Card
-from companion.errors import BadInput, RuleRefused
+from companion.errors import RuleRefused
 from companion.hebrac import rules
 from companion.hebrac.engine import HebracGame, new_engine
 from tests.referee import STEPS, Run
@@ -206,27 +206,13 @@ class SpellRun(Run):
         game = self.engine
         assert isinstance(game, HebracGame)
         size, pending = len(game.inventory), game.pending
-        if game.outcome != "playing" and action.startswith("potion "):
-            return self._after_the_end(action)
         done = super().act(action)
         if done:
             self._limit(action, size, pending)
         return done
 
-    def _after_the_end(self, action: str) -> bool:
-        self.steps += 1
-        before = self.engine.status()
-        try:
-            applied = self.engine.apply(action)
-        except (RuleRefused, BadInput) as error:
-            self.refused.append(action)
-            self.last_error = str(error)
-            self.engine = self._replayed()
-            assert self.engine.status() == before, f"refused {action!r} changed {self.where()}"
-            return False
-        self.actions.append(applied.action)
-        self.check(self.engine)
-        return True
+    def may_act_after_end(self, action: str) -> bool:
+        return action.startswith("potion ")
 
     def _limit(self, action: str, size: int, pending: str | None) -> None:
         """The inventory never grows past the limit (hebrac.variant.inventory-limit), but
