@@ -23,15 +23,11 @@ import contextlib
 import os
 import stat
 from functools import cache
+from hashlib import blake2b
 from pathlib import Path
 
 from companion import safefile
 from companion.errors import DataProblem
-
-try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up cost
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - other Pythons
-    from hashlib import blake2b
 
 KEY_FILE = "cache.key"
 KEY_BYTES = 32

@@ -18,7 +18,6 @@ from companion.numbers import whole_or_none
 RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: Final = ("S", "H", "D", "C")
 SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES: Final = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
 JOKER_RANK: Final = 0
 
@@ -107,12 +106,6 @@ class Card(_CardValue):
         rank = RANK_NAMES.get(self.rank, str(self.rank))
         return f"{rank} of {SUIT_NAMES[self.suit]}"
 
-    def symbol_text(self) -> str:
-        """The canonical text with the suit symbol beside it: ``10H ♥``."""
-        if self.is_joker or self.suit is None:
-            return "JK"
-        return f"{self} {SUIT_SYMBOLS[self.suit]}"
-
     def __str__(self) -> str:
         if self.is_joker or self.suit is None:
             return "JK"
@@ -147,10 +140,6 @@ def _parse(text: str) -> Card | None:
         match.group(4), match.group(3))
     rank = _LETTER_RANKS.get(rank_text) or whole_or_none(rank_text)
     return Card(rank, suit) if rank is not None else None
-
-
-def parse_cards(tokens: list[str] | tuple[str, ...]) -> list[Card]:
-    return [Card.parse(token) for token in tokens]
 
 
 def full_deck(jokers: int = 0) -> list[Card]:

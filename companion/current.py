@@ -39,8 +39,9 @@ def current_name(home: Path) -> str | None:
 def current_kind(home: Path | None = None) -> str | None:
     """The current game's kind, or None when there is no readable current game.
 
-    A save that starts as the store writes it is read no further than its
-    second line; any other is left to the store, which reads and checks it.
+    Read from the first two lines of the save, as the store writes them (a rule
+    lookup only ranks sections by it); a save laid out otherwise (edited by hand)
+    has no kind here: the store reads and checks it when the game is opened.
     """
     home = data_home() if home is None else home
     name = current_name(home)
@@ -51,12 +52,4 @@ def current_kind(home: Path | None = None) -> str | None:
     except (OSError, DataProblem):
         return None
     found = _HEAD.match(head)
-    if found is not None:
-        return found.group(1).decode("ascii")
-    from companion.errors import CompanionError
-    from companion.store import Store
-
-    try:
-        return Store(home).kind(name)
-    except (CompanionError, OSError):
-        return None
+    return found.group(1).decode("ascii") if found is not None else None

@@ -13,12 +13,13 @@ choices are listed best first, each with the arithmetic it rests on.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
+
+from companion.text import percent, wrap
 
 FACES = 6
 
@@ -61,21 +62,6 @@ class Choice:
 def best_first(choices: Sequence[Choice]) -> list[Choice]:
     """Highest chance first; on a tie, the one spending or risking less."""
     return sorted(choices, key=lambda c: (-c.chance, c.cost, c.label))
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """Wrap at spaces, continuation lines indented under the first word."""
-    lead = " " * (len(text) - len(text.lstrip(" ")))
-    return textwrap.wrap(text, max(20, width), initial_indent="", subsequent_indent=lead + "  ",
-                         break_long_words=False, break_on_hyphens=False,
-                         drop_whitespace=True) if len(text) > width else [text]
-
-
-def percent(p: Fraction) -> str:
-    if p in (0, 1):
-        return f"{int(p * 100)}%"
-    shown = round(float(p) * 100, 1)
-    return "<0.1%" if shown == 0 else ">99.9%" if shown == 100 else f"{shown:.1f}%"
 
 
 # -- Elbereth --------------------------------------------------------------------------

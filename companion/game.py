@@ -8,7 +8,7 @@ command needs them, so a Hebrac command never loads the Tricky engine.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, Protocol
 
 from companion.errors import CompanionError, DataProblem
@@ -51,7 +51,8 @@ class Engine(Protocol):
     whose ``apply`` raised: they rebuild it by replay (the store does).
     """
 
-    def apply(self, action: str) -> Applied: ...
+    def apply(self, action: Any) -> Applied:
+        """Apply an action: the game's action value, or its text (parsed once)."""
 
     def status(self) -> dict[str, Any]: ...
 
@@ -89,18 +90,81 @@ def load_kind(name: str) -> KindModule:
     return module  # type: ignore[no-any-return]
 
 
+class ReplayFault(DataProblem):
+    """A game that does not replay: its settings, or action ``number`` (``action``). A
+    saved game's action that no longer applies is a data problem (exit 3)."""
+
+    def __init__(self, message: str, number: int = 0, action: str = "",
+                 reason: str = "", crashed: bool = False) -> None:
+        super().__init__(message)
+        self.number = number
+        self.action = action
+        self.reason = reason  # the engine's words, or the name of what it raised
+        self.crashed = crashed  # raised something other than a CompanionError
+
+    def because(self) -> str:
+        """": the engine's words" or " (TypeError)": how a message ends with the reason."""
+        return f" ({self.reason})" if self.crashed else f": {self.reason}"
+
+
+def begin(kind: str, settings: Mapping[str, Any]) -> tuple[KindModule, dict[str, Any], Engine]:
+    """The kind's module, its settings normalised, and a new engine; ``ReplayFault`` when
+    the settings are not valid (a hand-edited file must never crash a command)."""
+    try:
+        module = load_kind(kind)
+        normalized = module.normalize_settings(settings)
+        return module, normalized, module.new_engine(normalized)
+    except CompanionError as error:
+        raise ReplayFault(f"its settings are not valid: {error}", reason=str(error)) from None
+    except Exception as error:
+        name = type(error).__name__
+        raise ReplayFault(f"its settings are not valid ({name})", reason=name,
+                          crashed=True) from None
+
+
+def replaying(engine: Engine, actions: Iterable[str], first: int = 1
+              ) -> Iterator[tuple[int, str, Applied]]:
+    """Apply ``actions`` (numbered from ``first``) one by one, yielding each with its
+    ruling: the one replay of every caller (store, sessions, share codes, history).
+
+    An action that does not apply is a ``ReplayFault`` naming it: for an action of a
+    saved game that is always a data problem, whatever the engine raised.
+    """
+    for number, action in enumerate(actions, start=first):
+        try:
+            applied = engine.apply(action)
+        except Exception as error:  # a hand-edited action must never crash a command
+            crashed = not isinstance(error, CompanionError)
+            reason = type(error).__name__ if crashed else str(error)
+            raise ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
+                              number, action, reason, crashed) from None
+        yield number, action, applied
+
+
 def replay(
     kind: str, settings: Mapping[str, Any], actions: Iterable[str], *, source: str = "the game"
 ) -> tuple[Engine, list[Applied]]:
-    """Rebuild a game from its actions; an action that no longer replays is a data problem."""
-    module = load_kind(kind)
-    engine = module.new_engine(settings)
-    applied: list[Applied] = []
-    for number, action in enumerate(actions, start=1):
-        try:
-            applied.append(engine.apply(action))
-        except CompanionError as error:
-            raise DataProblem(
-                f"{source}: action {number} {action!r} no longer replays: {error}"
-            ) from error
-    return engine, applied
+    """Rebuild a game from its actions; one that does not replay is a data problem."""
+    try:
+        _module, _settings, engine = begin(kind, settings)
+        return engine, [applied for _n, _a, applied in replaying(engine, actions)]
+    except ReplayFault as fault:
+        raise DataProblem(f"{source}: {fault}") from None
+
+
+def verify(kind: str, settings: Mapping[str, Any], engine: Engine, action: Any) -> Applied:
+    """What ``action`` would do to the game in ``engine``, which stays as it is: its
+    ruling, or the error ``apply`` raises (``RuleRefused``, ``BadInput``). The check
+    commands' "is this legal now?" (pokerkit's verify), on a copy rebuilt from the
+    engine's own plain state."""
+    copy = load_kind(kind).engine_from_data(settings, engine.state_data())
+    return copy.apply(action)
+
+
+def can_apply(kind: str, settings: Mapping[str, Any], engine: Engine, action: Any) -> bool:
+    """Whether the rules allow ``action`` now (``verify`` without the reason)."""
+    try:
+        verify(kind, settings, engine, action)
+    except CompanionError:
+        return False
+    return True

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from companion.game import Engine, load_kind
+from companion.game import Engine, load_kind, replaying
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -75,7 +75,7 @@ def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
     tracer state kept for exactly the game's first N actions, and the state at the
     end is kept in turn (``companion.snapshots``, as ``<name>.trace``): a look
     after one more action replays one action. A missing, stale or damaged state
-    means a replay from the start. Raises the engine's error if an action does
+    means a replay from the start. Raises ``ReplayFault`` if an action does
     not replay (callers read saved games through the store, which checks them).
     """
     module = load_kind(kind)
@@ -89,11 +89,10 @@ def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
         if enabled():
             points = Snapshots(cache[0], cache[1], module.KIND, normalized, purpose="trace")
             tracer, start = _resume(points, actions, tracer, module, normalized)
-    engine = tracer.engine
-    for action in actions[start:] if start else actions:
-        before = tracer.before()
-        engine.apply(action)
+    before = tracer.before()
+    for _number, action, _applied in replaying(tracer.engine, actions[start:], first=start + 1):
         tracer.after(action, before)
+        before = tracer.before()
     if points is not None and start < len(actions):
         _keep(points, actions, tracer)
     return tracer
@@ -468,6 +467,9 @@ class HalfDeckTracer(Tracer):
             "closest_call": ({"hero": low[2], "life": low[0], "action": low[1]}
                              if low else None),
         }
+        seats = game.settings.get("seats")
+        if seats:  # the people at the table, when the game named them ('new --seat')
+            facts["players"] = list(seats)
         return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
 
 

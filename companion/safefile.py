@@ -18,6 +18,8 @@ import contextlib
 import errno
 import os
 import stat
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -178,8 +180,6 @@ def open_lock(lock_path: Path) -> int:
 def locked_or_skip(path: Path) -> Iterator[bool]:
     """Hold the side file's lock if it is free at once (True), else do without (False):
     for a cache, where a skipped write costs time, not data."""
-    from companion.store import try_lock
-
     lock_path = path.with_name(f".{path.name}.lock")
     try:
         fd = open_lock(lock_path)
@@ -195,8 +195,6 @@ def locked_or_skip(path: Path) -> Iterator[bool]:
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold the exclusive lock of a side file (``.NAME.lock`` beside it)."""
-    from companion.store import acquire
-
     lock_path = path.with_name(f".{path.name}.lock")
     fd = open_lock(lock_path)
     try:
@@ -204,3 +202,138 @@ def locked(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
+
+
+# -- locks: one writer at a time per file ------------------------------------------
+DEFAULT_LOCK_TIMEOUT = 15.0
+MAX_LOCK_TIMEOUT = 600.0
+
+
+def lock_timeout(text: str | None) -> float:
+    """``COMPANION_LOCK_TIMEOUT``: seconds from 0 to 600; anything else is the default 15."""
+    try:
+        value = float(text) if text is not None and len(text) < 20 else DEFAULT_LOCK_TIMEOUT
+    except ValueError:
+        return DEFAULT_LOCK_TIMEOUT
+    if value != value or value < 0:  # NaN or negative
+        return DEFAULT_LOCK_TIMEOUT
+    return min(value, MAX_LOCK_TIMEOUT)
+
+
+LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
+
+class _LockWait(Exception):
+    """The lock's wait ran out (raised by the timer's signal handler)."""
+
+
+def acquire(fd: int, lock_path: Path) -> None:
+    """Take the exclusive lock on ``fd``, else DataProblem once the lock has not changed
+    hands for LOCK_TIMEOUT seconds.
+
+    Waiting commands block in the kernel (woken when the lock is released)
+    rather than poll: a poller sleeping between tries is overtaken again and
+    again by newcomers. Each holder stamps the lock file when it takes the
+    lock; a waiter gives up only when the stamp has stayed the same for
+    LOCK_TIMEOUT seconds (a holder that is stuck), not while the queue ahead
+    of it is moving: forty writers on two cores all get their turn.
+    """
+    timeout = LOCK_TIMEOUT
+    if not _try(fd, lock_path):
+        stamp = _stamp_of(fd)
+        deadline = time.monotonic() + timeout
+        blocked = timeout > 0 and _can_wait_blocked()
+        pause = 0.002
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise DataProblem(f"{lock_path}: the game is locked by another command; "
+                                  "try again")
+            if blocked:
+                if _wait_blocked(fd, lock_path, min(left, _LOOK_EVERY)):
+                    break
+            else:
+                time.sleep(min(pause, left))
+                pause = min(pause * 1.5, 0.05)
+                if _try(fd, lock_path):
+                    break
+            now = _stamp_of(fd)
+            if now != stamp:  # the lock changed hands: the queue moves, wait on
+                stamp, deadline = now, time.monotonic() + timeout
+    with contextlib.suppress(OSError, AttributeError):  # no pwrite: no stamp, plain timeout
+        os.pwrite(fd, f"{os.getpid()} {time.monotonic_ns()}\n".encode().ljust(40), 0)
+
+
+_LOOK_EVERY = 0.5  # seconds between looks at the lock's stamp while waiting
+
+
+def _stamp_of(fd: int) -> bytes:
+    try:
+        return os.pread(fd, 40, 0)
+    except (OSError, AttributeError):
+        return b""
+
+
+def try_lock(fd: int, lock_path: Path) -> bool:
+    """Take the lock if it is free now."""
+    return _try(fd, lock_path)
+
+
+def _try(fd: int, lock_path: Path) -> bool:
+    try:
+        _try_lock(fd)
+    except OSError as error:
+        if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
+            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
+        return False
+    return True
+
+
+def _can_wait_blocked() -> bool:
+    import signal
+    import threading
+
+    return (hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread())
+
+
+def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:
+    """Block on the lock, with an interval timer to stop waiting; True when it is held."""
+    import signal
+
+    def ring(signum: int, frame: object) -> None:
+        raise _LockWait
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            try:
+                _lock_blocking(fd)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+        except _LockWait:
+            return _try(fd, lock_path)  # released just as the timer rang
+        except OSError as error:
+            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    return True
+
+
+if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
+    import msvcrt
+
+    def _try_lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _lock_blocking(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _lock_blocking(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)

@@ -23,9 +23,18 @@ from typing import Any
 
 from companion.editions import saved
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Applied, Engine, Record, kind_info, load_kind
+from companion.game import (
+    Applied,
+    Engine,
+    Record,
+    ReplayFault,
+    begin,
+    kind_info,
+    load_kind,
+    replaying,
+)
 from companion.snapshots import Snapshots
-from companion.store import GameRecord, ReplayFault, Store, check_name
+from companion.store import GameRecord, Store, check_name
 from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
@@ -73,9 +82,24 @@ class Games:
         check_name(name)
         if kind is not None:
             record = self._load(name).record if _kept is not None else self._peek(name)
-            if record.kind != kind_info(kind).name:
-                raise BadInput(f"{name!r} is a {record.kind} game, not {kind_info(kind).name}")
+            wanted = kind_info(kind).name
+            if record.kind != wanted:
+                raise BadInput(f"{name!r} is a {record.kind} game, not {wanted}: "
+                               f"'companion {record.kind} ... --game {name}' acts on it, "
+                               f"'companion games' lists the {wanted} games")
         return name
+
+    def _taken(self, name: str) -> str:
+        """Why a new game cannot take ``name``: whose it is, and a free name to take."""
+        try:
+            holder = f"a {self.store.kind(name)} game"
+        except (CompanionError, OSError):
+            holder = "a game"
+        taken = set(self.store.names())
+        free = next(f"{name[:36]}-{n}" for n in range(2, 10_000)
+                    if f"{name[:36]}-{n}" not in taken)
+        return (f"{holder} is already named {name!r}: pick another --name (such as {free}), "
+                f"or 'companion games rm {name}' first")
 
     def open(self, name: str) -> OpenGame:
         return self._load(name)
@@ -155,14 +179,7 @@ class Games:
 
     def _build(self, record: GameRecord, keep_snapshots: bool = True) -> OpenGame:
         """Replay a record; ReplayFault says why it does not replay."""
-        try:
-            module = load_kind(record.kind)
-            settings = module.normalize_settings(saved(record.settings))
-            engine = module.new_engine(settings)
-        except CompanionError as error:
-            raise ReplayFault(f"its settings are not valid: {error}") from None
-        except Exception as error:  # a hand-edited file must never crash a command
-            raise ReplayFault(f"its settings are not valid ({type(error).__name__})") from None
+        module, settings, engine = begin(record.kind, saved(record.settings))
         snapshots = Snapshots(self.store.home, record.name, record.kind, settings)
         actions = record.actions
         applied: list[Applied] = []
@@ -173,14 +190,8 @@ class Games:
             engine, applied, start = found
         points = set(snapshots.points_after(start, len(actions)))
         taken: dict[int, bytes] = {}
-        for number in range(start + 1, len(actions) + 1):
-            action = actions[number - 1]
-            try:
-                applied.append(engine.apply(action))
-            except Exception as error:  # a hand-edited action must never crash a command
-                reason = error if isinstance(error, CompanionError) else type(error).__name__
-                raise ReplayFault(f"action {number} {action!r} no longer replays: "
-                                  f"{reason}") from None
+        for number, _action, done in replaying(engine, actions[start:], first=start + 1):
+            applied.append(done)
             if number in points and (blob := snapshots.take(engine, applied)) is not None:
                 taken[number] = blob
         if taken and keep_snapshots:
@@ -193,6 +204,8 @@ class Games:
         normalized = module.normalize_settings(settings)
         module.new_engine(normalized)  # refuse impossible settings before any write
         game_name = check_name(name) if name else self.store.next_free_name(info.name)
+        if name and self.store.exists(game_name):
+            raise BadInput(self._taken(game_name))
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
         game = self._replay(record)
         with self.store.lock(game_name):

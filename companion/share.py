@@ -35,14 +35,10 @@ from typing import Any
 
 from companion import editions, wordpack
 from companion import text as plain_text
-from companion.errors import BadInput, CompanionError, DataProblem
-from companion.game import KINDS, Applied, Engine, load_kind
+from companion.codejson import MAX_DEPTH, parse_json
+from companion.errors import BadInput, DataProblem
+from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
 from companion.store import check_name
-
-try:  # the C module behind hashlib.sha256, without hashlib's OpenSSL start-up cost
-    from _sha256 import sha256  # type: ignore[import-not-found, unused-ignore]
-except ImportError:  # pragma: no cover - other Pythons
-    from hashlib import sha256
 
 FORMAT = 2
 READS = (1, 2)
@@ -52,10 +48,9 @@ PREFIX = f"CMP{FORMAT}."
 MAX_CODE_CHARS = 20_000
 MAX_PAYLOAD_BYTES = 256 * 1024
 MAX_ACTIONS = 5_000
-MAX_ACTION_CHARS = 500  # as companion.actions
+MAX_ACTION_CHARS = 500  # as companion.verbs
 MAX_NOTES = plain_text.MAX_NOTES  # what 'note' accepts, so that every game can be shared
 MAX_NOTE_CHARS = plain_text.MAX_NOTE_CHARS
-MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
 MAX_SETTING_ITEMS = 64
 MAX_SETTING_CHARS = 200
 MAX_INT = 2**63 - 1  # what TOML can hold
@@ -184,6 +179,8 @@ def base32(data: bytes) -> str:
 
 def checksum(body: str, version: int = FORMAT) -> str:
     """8 hex digits of the SHA-256 of ``CMP<version>.<body>``."""
+    from hashlib import sha256  # only when a code is made or read
+
     digest: str = sha256(f"CMP{version}.{body}".encode("ascii")).hexdigest()
     return digest[:8].upper()
 
@@ -250,21 +247,10 @@ def limits_for(body: str) -> wordpack.Limits:
 
 
 def inflate(packed: bytes) -> bytes:
-    """Unpack at most MAX_PAYLOAD_BYTES: a bigger payload stops there and is refused."""
-    import zlib  # format 1 only
+    """Unpack at most MAX_PAYLOAD_BYTES (format 1): a bigger payload is refused."""
+    from companion.codejson import inflate as bounded
 
-    unpacker = zlib.decompressobj(-15, _DICTIONARY)
-    try:
-        raw = unpacker.decompress(packed, MAX_PAYLOAD_BYTES + 1)
-    except zlib.error:
-        raise BadInput("the code is damaged: its data does not unpack") from None
-    if len(raw) > MAX_PAYLOAD_BYTES or unpacker.unconsumed_tail:
-        raise BadInput(f"the code unpacks to more than the limit of {MAX_PAYLOAD_BYTES} bytes")
-    if not unpacker.eof:
-        raise BadInput("the code is damaged: its data stops short")
-    if unpacker.unused_data:
-        raise BadInput("the code is damaged: data follows its end")
-    return raw
+    return bounded(packed, MAX_PAYLOAD_BYTES, _DICTIONARY)
 
 
 def parse_payload(raw: bytes) -> dict[str, Any]:
@@ -277,22 +263,6 @@ def parse_payload(raw: bytes) -> dict[str, Any]:
         raise BadInput("the code's data is not a game: expected a JSON object")
     _check_fields(data)
     return data
-
-
-def parse_json(text: str, what: str) -> Any:
-    """JSON from a code, refusing deep nesting, huge numbers, NaN and repeated keys."""
-    depth = _json_depth(text)
-    if depth > MAX_DEPTH:
-        raise BadInput(f"the code's {what} is nested more than {MAX_DEPTH} deep")
-    try:
-        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                          parse_constant=_refuse_constant, object_pairs_hook=_object)
-    except RecursionError:  # pragma: no cover - _json_depth stops this first
-        raise BadInput(f"the code's {what} is nested too deep") from None
-    except ValueError as error:
-        if isinstance(error, BadInput):
-            raise
-        raise BadInput(f"the code's {what} is not valid JSON: {error}") from None
 
 
 def decode(code: str) -> SharedGame:
@@ -359,14 +329,10 @@ def decode_save(text: str, where: str) -> SharedGame:
 def _checked(data: dict[str, Any]) -> SharedGame:
     """Settings normalised and every action (and undone action) replayed."""
     kind = data["kind"]
-    module = load_kind(kind)
     try:
-        settings = module.normalize_settings(data["settings"])
-        engine = module.new_engine(settings)
-    except CompanionError as error:
-        raise BadInput(f"the game's settings are not valid: {error}") from None
-    except Exception as error:  # hostile settings must never crash an import
-        raise BadInput(f"the game's settings are not valid ({type(error).__name__})") from None
+        module, settings, engine = begin(kind, data["settings"])
+    except ReplayFault as fault:
+        raise BadInput(f"the game's settings are not valid{fault.because()}") from None
     applied = _replay(engine, data["actions"], "action")
     redo: list[str] = list(data.get("redo", []))
     if redo:
@@ -380,16 +346,13 @@ def _checked(data: dict[str, Any]) -> SharedGame:
 
 
 def _replay(engine: Engine, actions: Sequence[str], what: str) -> list[Applied]:
-    applied: list[Applied] = []
-    for number, action in enumerate(actions, start=1):
-        try:
-            applied.append(engine.apply(action))
-        except CompanionError as error:
-            raise BadInput(f"{what} {number} {action!r} does not replay: {error}") from None
-        except Exception as error:  # hostile text must never crash an import
-            raise BadInput(f"{what} {number} {action!r} does not replay "
-                           f"({type(error).__name__})") from None
-    return applied
+    """Replayed as a saved game is (``companion.game.replaying``); a code's action that
+    does not replay is bad input, not a data problem: nothing is saved yet."""
+    try:
+        return [applied for _number, _action, applied in replaying(engine, actions)]
+    except ReplayFault as fault:
+        raise BadInput(f"{what} {fault.number} {fault.action!r} does not replay"
+                       f"{fault.because()}") from None
 
 
 # -- checks ---------------------------------------------------------------------
@@ -474,56 +437,3 @@ def _check_value(value: Any, where: str, depth: int) -> None:
             _check_value(item, f"{where}.{key}", depth + 1)
         return
     raise BadInput(f"{where} holds an empty value (null)")
-
-
-def _json_depth(text: str) -> int:
-    """The deepest nesting of [ and { outside strings (before json.loads recurses)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def _parse_int(text: str) -> int:
-    if len(text.lstrip("-")) > 19:
-        raise BadInput(f"the code's data holds a number too large ({text[:12]}...)")
-    return int(text)
-
-
-def _parse_float(text: str) -> float:
-    if len(text) > 40:
-        raise BadInput(f"the code's data holds a number too long ({text[:12]}...)")
-    value = float(text)
-    if not math.isfinite(value):
-        raise BadInput("the code's data holds a number too large")
-    return value
-
-
-def _refuse_constant(text: str) -> Any:
-    raise BadInput(f"the code's data holds {text}, which is not a number")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise BadInput(f"the code's data names {key[:40]!r} twice")
-        data[key] = value
-    return data

@@ -32,16 +32,12 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from functools import cache
+from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
 from companion import cachefile
 from companion.game import Applied, Engine
-
-try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up cost
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - other Pythons
-    from hashlib import blake2b
 
 FORMAT = 3
 MAX_CACHE_BYTES = 64 * 1024 * 1024

@@ -14,6 +14,11 @@ costs time).
 Games are taken in the order they were created (then by name): streaks run
 in that order. A game that cannot be read or no longer replays is skipped
 with one warning line naming it.
+
+A person is a name as ``companion.names`` compares names (any case; spaces,
+hyphens and underscores alike): "Ann" at one table and "ann" at another are
+one player, in every game that names its players (``people``: read off the
+games' figures, so the saves stay the one truth and the cache serves it too).
 """
 
 from __future__ import annotations
@@ -27,17 +32,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from companion.errors import BadInput, CompanionError
+from companion.errors import CompanionError
+from companion.names import key
 from companion.store import Store
-
-try:  # the C module behind hashlib.blake2b, without hashlib's OpenSSL start-up cost
-    from _blake2 import blake2b
-except ImportError:  # pragma: no cover - other Pythons
-    from hashlib import blake2b
 
 CACHE_FORMAT = 2
 MAX_CACHE_BYTES = 32 * 1024 * 1024
-SOLO = ("hebrac", "halfdeck", "elbereth")
 WON = "won"
 
 
@@ -57,8 +57,9 @@ class Entry:
         return self.outcome != "playing"
 
     def won_by(self, player: str | None) -> bool:
+        """Whether ``player`` (any spelling of them) won; a solo or co-op game is won by all."""
         if self.kind == "tricky":
-            return player is not None and player in self.facts["winners"]
+            return player is not None and key(player) in {key(w) for w in self.facts["winners"]}
         return self.outcome == WON
 
     def as_json(self) -> dict[str, Any]:
@@ -77,6 +78,8 @@ def _code_stamp() -> bytes:
 
 
 def _digest(raw: bytes) -> str:
+    from hashlib import blake2b  # only where a game is read: hashlib loads OpenSSL
+
     digest = blake2b(_code_stamp(), digest_size=20)
     digest.update(raw)
     return digest.hexdigest()
@@ -174,22 +177,72 @@ def _short(error: CompanionError, store: Store, name: str) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
+# -- the people ------------------------------------------------------------------------
+# The kinds whose saves name the people at the table, in their figures' "players": Tricky
+# Dungeon's seats, and Half Deck Dungeon Heroes' co-op seats once its saves name them.
+NAMED_KINDS = ("tricky", "halfdeck")
+
+
+def seated(entry: Entry) -> list[str]:
+    """The names of the people a saved game seats; none for a game played alone."""
+    found = entry.facts.get("players") if entry.kind in NAMED_KINDS else None
+    if not isinstance(found, list):
+        return []
+    return [name for name in found if isinstance(name, str) and key(name)]
+
+
+@dataclass
+class Person:
+    """One player across the saved games: every spelling of their name, and their games."""
+
+    key: str
+    spellings: Counter[str]  # spelling -> games written so
+    latest: dict[str, int]  # spelling -> the newest game written so (its place)
+    games: list[Entry]
+
+    @property
+    def name(self) -> str:
+        """The spelling of most games; between equals, the newest game's."""
+        return max(self.spellings, key=lambda s: (self.spellings[s], self.latest[s]))
+
+
+def people(entries: Sequence[Entry]) -> dict[str, Person]:
+    """Everyone the games name, by ``names.key`` (in the games' order)."""
+    found: dict[str, Person] = {}
+    for place, entry in enumerate(entries):
+        keys: dict[str, None] = {}
+        for name in dict.fromkeys(seated(entry)):
+            person = found.setdefault(key(name), Person(key(name), Counter(), {}, []))
+            person.spellings[name] += 1
+            person.latest[name] = place
+            keys[person.key] = None
+        for each in keys:  # two seats spelled alike are one person, in the game once
+            found[each].games.append(entry)
+    return found
+
+
+def names_by_key(entries: Sequence[Entry]) -> dict[str, str]:
+    return {each: person.name for each, person in people(entries).items()}
+
+
 # -- the figures ---------------------------------------------------------------------
 def figures(entries: Sequence[Entry], kind: str | None = None, player: str | None = None,
             *, every: bool = False) -> dict[str, Any]:
-    """The statistics as JSON values: a section per kind with games."""
+    """The statistics as JSON values: a section per kind with games; with ``player``, only
+    that person's games, in every kind that names them."""
     from companion.game import KINDS
 
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
+    named = names_by_key(entries)  # every game, finished or not: a name reads the same
     sections = {}
     for name in kinds:
         games = [e for e in chosen if e.kind == name]
-        if name == "tricky" and player is not None:
-            games = [e for e in games if player in e.facts["players"]]
+        if player is not None:
+            games = [e for e in games if key(player) in {key(p) for p in seated(e)}]
         if not games and kind is None:
             continue
-        sections[name] = KIND_FIGURES[name](games, player)
+        sections[name] = KIND_FIGURES[name](games, player, named)
     return {"finished_only": not every, "player": player, "kinds": sections}
 
 
@@ -211,7 +264,8 @@ def record(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
             "streak": {"wins" if wins and wins[-1] else "losses": now} if wins else {}}
 
 
-def _hebrac(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+def _hebrac(games: Sequence[Entry], player: str | None,
+            named: Mapping[str, str]) -> dict[str, Any]:
     levels = [int(g.facts["level"]) for g in games]
     killers = Counter(g.facts["killed_by"] for g in games if g.facts["killed_by"])
     spells = Counter(spell for g in games for spell in g.facts["spells_cast"])
@@ -223,17 +277,19 @@ def _hebrac(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
             "spells": dict(spells.most_common())}
 
 
-def _tricky(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
-    wins: Counter[str] = Counter()
+def _tricky(games: Sequence[Entry], player: str | None,
+            named: Mapping[str, str]) -> dict[str, Any]:
+    wins: Counter[str] = Counter()  # by names.key: one person, however spelled
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
     gold: defaultdict[tuple[str, int], list[int]] = defaultdict(list)
+    mine = key(player) if player is not None else None
     for game in games:
         players = game.facts["players"]
-        played.update(players)
-        wins.update(game.facts["winners"] if game.ended else [])
+        played.update({key(p) for p in players})
+        wins.update({key(p) for p in game.facts["winners"]} if game.ended else ())
         for row in game.facts["rounds"]:
-            if player is None or row["active"] == player:
+            if mine is None or key(row["active"]) == mine:
                 gold[(row["hero"], len(players))].append(int(row["gold"][row["active"]]))
     heroes: list[dict[str, Any]] = [{"hero": hero, "players": count, "rounds": len(values),
                "average_gold": round(sum(values) / len(values), 2)}
@@ -246,20 +302,36 @@ def _tricky(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
     ranked = sorted(averages, key=lambda h: (-averages[h], h))
     figures = {
         **(record(games, player) if player is not None else {"games": len(games)}),
-        "wins_per_player": {p: wins[p] for p in sorted(played, key=lambda p: (-wins[p], p))},
-        "games_per_player": dict(sorted(played.items())),
+        "wins_per_player": {named.get(p, p): wins[p]
+                            for p in sorted(played, key=lambda p: (-wins[p], p))},
+        "games_per_player": {named.get(p, p): played[p] for p in sorted(played)},
         "heroes": heroes,
         "best_hero": _hero_figure(ranked[0], averages) if ranked else None,
         "worst_hero": _hero_figure(ranked[-1], averages) if ranked else None,
     }
+    if mine is not None:
+        figures.update(_own_gold(games, mine), rounds_active=sum(
+            key(row["active"]) == mine for game in games for row in game.facts["rounds"]))
     return figures
+
+
+def _own_gold(games: Sequence[Entry], mine: str) -> dict[str, Any]:
+    """One person's gold: in all, a game on average, and their best game."""
+    scores = [(max(int(gold) for seat, gold in game.facts["scores"].items()
+                   if key(seat) == mine), game.name) for game in games]
+    total = sum(gold for gold, _ in scores)
+    best = max(scores, key=lambda s: s[0], default=None)  # the first of equals: the oldest
+    return {"gold_total": total,
+            "gold_average": round(total / len(scores), 1) if scores else 0,
+            "best_game": {"game": best[1], "gold": best[0]} if best else None}
 
 
 def _hero_figure(hero: str, averages: Mapping[str, float]) -> dict[str, Any]:
     return {"hero": hero, "average_gold": round(averages[hero], 2)}
 
 
-def _halfdeck(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+def _halfdeck(games: Sequence[Entry], player: str | None,
+              named: Mapping[str, str]) -> dict[str, Any]:
     rounds = [int(g.facts["round"]) for g in games]
     fallen = Counter(hero for g in games for hero in g.facts["fallen"])
     return {**record(games, None),
@@ -268,7 +340,8 @@ def _halfdeck(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
             "fallen": dict(fallen.most_common())}
 
 
-def _elbereth(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+def _elbereth(games: Sequence[Entry], player: str | None,
+              named: Mapping[str, str]) -> dict[str, Any]:
     floors = [int(g.facts["floor"]) for g in games]
     beaten_by = Counter(g.facts["beaten_by"] for g in games if g.facts["beaten_by"])
     return {**record(games, None),
@@ -278,7 +351,8 @@ def _elbereth(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
             "most_common_foe": beaten_by.most_common(1)[0][0] if beaten_by else None}
 
 
-KIND_FIGURES: dict[str, Callable[[Sequence[Entry], str | None], dict[str, Any]]] = {
+KIND_FIGURES: dict[str, Callable[[Sequence[Entry], str | None, Mapping[str, str]],
+                                  dict[str, Any]]] = {
     "hebrac": _hebrac, "tricky": _tricky, "halfdeck": _halfdeck, "elbereth": _elbereth}
 
 
@@ -324,7 +398,7 @@ def stats_lines(data: Mapping[str, Any], width: int = 40, *,
     return [part for line in lines for part in (wrap(line, width) if line else [line])]
 
 
-def _record_lines(found: Mapping[str, Any]) -> list[str]:
+def record_lines(found: Mapping[str, Any]) -> list[str]:
     lines = [f"Games {found['games']}, wins {found['wins']} ({found['win_rate']}%)"]
     if found["games"]:
         ((what, count),) = found["streak"].items()
@@ -334,7 +408,7 @@ def _record_lines(found: Mapping[str, Any]) -> list[str]:
 
 
 def _hebrac_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
-    lines = _record_lines(found)
+    lines = record_lines(found)
     if not found["games"]:
         return lines
     lines.append(f"Deepest level {found['deepest_level']}, average {found['average_level']:g}")
@@ -345,7 +419,7 @@ def _hebrac_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> lis
 
 
 def _tricky_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
-    lines = _record_lines(found) if "wins" in found else [f"Games {found['games']}"]
+    lines = record_lines(found) if "wins" in found else [f"Games {found['games']}"]
     if not found["games"]:
         return lines
     lines.append("Wins per player:")
@@ -353,7 +427,12 @@ def _tricky_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> lis
     lines += bars(found["wins_per_player"].items(), width, ascii_only=ascii_only)
     lines.append("Win rate: " + ", ".join(
         f"{p} {round(100 * w / played[p])}%" for p, w in found["wins_per_player"].items()))
-    lines.append("Gold per round as active player:")
+    return lines + hero_lines(found, width, ascii_only)
+
+
+def hero_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+    """Tricky Dungeon: the active player's gold by hero, the best and the worst hero."""
+    lines = ["Gold per round as active player:"]
     lines += bars(((f"{h['hero']} {h['players']}p", h["average_gold"])
                    for h in found["heroes"]), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
@@ -365,7 +444,7 @@ def _tricky_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> lis
 
 
 def _halfdeck_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
-    lines = _record_lines(found)
+    lines = record_lines(found)
     if not found["games"]:
         return lines
     lines.append(f"Average rounds {found['average_rounds']:g}")
@@ -375,7 +454,7 @@ def _halfdeck_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> l
 
 
 def _elbereth_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
-    lines = _record_lines(found)
+    lines = record_lines(found)
     if not found["games"]:
         return lines
     lines.append(f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}")
@@ -455,10 +534,3 @@ def _csv_rows(entry: Entry) -> list[dict[str, Any]]:
     else:
         base.update(floor=facts["floor"], killed_by=facts["beaten_by"] or "")
     return [base]
-
-
-def check_player(entries: Sequence[Entry], player: str) -> None:
-    known = {p for e in entries if e.kind == "tricky" for p in e.facts["players"]}
-    if player not in known:
-        shown = ", ".join(sorted(known)) or "none yet"
-        raise BadInput(f"no Tricky Dungeon game has a player {player!r} (players: {shown})")

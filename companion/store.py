@@ -17,11 +17,9 @@ replays. Files are read only when they are regular files of a sane size
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import re
 import sys
-import time
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,29 +28,13 @@ from typing import Any
 from companion import editions, safefile
 from companion.current import NAME, current_name, save_path
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Record
+from companion.game import Record, ReplayFault
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
 from companion.text import TERMINAL_CONTROL
 
 SCHEMA = 1
 BACKUPS = 5
 MAX_SAVE_BYTES = 4 * 1024 * 1024
-DEFAULT_LOCK_TIMEOUT = 15.0
-MAX_LOCK_TIMEOUT = 600.0
-
-
-def lock_timeout(text: str | None) -> float:
-    """``COMPANION_LOCK_TIMEOUT``: seconds from 0 to 600; anything else is the default 15."""
-    try:
-        value = float(text) if text is not None and len(text) < 20 else DEFAULT_LOCK_TIMEOUT
-    except ValueError:
-        return DEFAULT_LOCK_TIMEOUT
-    if value != value or value < 0:  # NaN or negative
-        return DEFAULT_LOCK_TIMEOUT
-    return min(value, MAX_LOCK_TIMEOUT)
-
-
-LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
 TIME_FORM = "YYYY-MM-DD HH:MM:SS"
 """How a save's ``created`` and ``updated`` read: ``now_text``, the only form ever written."""
@@ -192,31 +174,17 @@ class NewerSchema(ValueError):
         super().__init__(f"written by a newer companion (schema {schema}, this one reads {SCHEMA})")
 
 
-class ReplayFault(Exception):
-    """A record that does not replay through its engine; the text says why."""
-
-
 Replays = Callable[["GameRecord"], object]
 """Replays a record through its engine; raises ReplayFault when it does not replay."""
 
 
 def replay_record(record: GameRecord) -> None:
-    """The plain check: normalise the settings and apply every action to a new engine."""
-    from companion.game import load_kind
+    """The plain check: every action applied to a new engine (``companion.game``'s replay)."""
+    from companion.game import begin, replaying
 
-    try:
-        module = load_kind(record.kind)
-        engine = module.new_engine(module.normalize_settings(editions.saved(record.settings)))
-    except CompanionError as error:
-        raise ReplayFault(f"its settings are not valid: {error}") from None
-    except Exception as error:  # a hand-edited file must never crash a command
-        raise ReplayFault(f"its settings are not valid ({type(error).__name__})") from None
-    for number, action in enumerate(record.actions, start=1):
-        try:
-            engine.apply(action)
-        except Exception as error:
-            reason = error if isinstance(error, CompanionError) else type(error).__name__
-            raise ReplayFault(f"action {number} {action!r} no longer replays: {reason}") from None
+    _module, _settings, engine = begin(record.kind, editions.saved(record.settings))
+    for _step in replaying(engine, record.actions):
+        pass
 
 
 class Store:
@@ -366,7 +334,7 @@ class Store:
         lock_path = self.games_dir / f".{check_name(name)}.lock"
         fd = safefile.open_lock(lock_path)
         try:
-            acquire(fd, lock_path)
+            safefile.acquire(fd, lock_path)
             yield
         finally:
             os.close(fd)  # closing the descriptor releases the lock
@@ -679,120 +647,3 @@ def saved_since_asked() -> list[Path]:
     paths = list(dict.fromkeys(_saved))
     _saved.clear()
     return paths
-
-
-class _LockWait(Exception):
-    """The lock's wait ran out (raised by the timer's signal handler)."""
-
-
-def acquire(fd: int, lock_path: Path) -> None:
-    """Take the exclusive lock on ``fd``, else DataProblem once the lock has not changed
-    hands for LOCK_TIMEOUT seconds.
-
-    Waiting commands block in the kernel (woken when the lock is released)
-    rather than poll: a poller sleeping between tries is overtaken again and
-    again by newcomers. Each holder stamps the lock file when it takes the
-    lock; a waiter gives up only when the stamp has stayed the same for
-    LOCK_TIMEOUT seconds (a holder that is stuck), not while the queue ahead
-    of it is moving: forty writers on two cores all get their turn.
-    """
-    timeout = LOCK_TIMEOUT
-    if not _try(fd, lock_path):
-        stamp = _stamp_of(fd)
-        deadline = time.monotonic() + timeout
-        blocked = timeout > 0 and _can_wait_blocked()
-        pause = 0.002
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise DataProblem(f"{lock_path}: the game is locked by another command; "
-                                  "try again")
-            if blocked:
-                if _wait_blocked(fd, lock_path, min(left, _LOOK_EVERY)):
-                    break
-            else:
-                time.sleep(min(pause, left))
-                pause = min(pause * 1.5, 0.05)
-                if _try(fd, lock_path):
-                    break
-            now = _stamp_of(fd)
-            if now != stamp:  # the lock changed hands: the queue moves, wait on
-                stamp, deadline = now, time.monotonic() + timeout
-    with contextlib.suppress(OSError, AttributeError):  # no pwrite: no stamp, plain timeout
-        os.pwrite(fd, f"{os.getpid()} {time.monotonic_ns()}\n".encode().ljust(40), 0)
-
-
-_LOOK_EVERY = 0.5  # seconds between looks at the lock's stamp while waiting
-
-
-def _stamp_of(fd: int) -> bytes:
-    try:
-        return os.pread(fd, 40, 0)
-    except (OSError, AttributeError):
-        return b""
-
-
-def try_lock(fd: int, lock_path: Path) -> bool:
-    """Take the lock if it is free now."""
-    return _try(fd, lock_path)
-
-
-def _try(fd: int, lock_path: Path) -> bool:
-    try:
-        _try_lock(fd)
-    except OSError as error:
-        if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
-            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
-        return False
-    return True
-
-
-def _can_wait_blocked() -> bool:
-    import signal
-    import threading
-
-    return (hasattr(signal, "setitimer")
-            and threading.current_thread() is threading.main_thread())
-
-
-def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:
-    """Block on the lock, with an interval timer to stop waiting; True when it is held."""
-    import signal
-
-    def ring(signum: int, frame: object) -> None:
-        raise _LockWait
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    try:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, timeout)
-            try:
-                _lock_blocking(fd)
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-        except _LockWait:
-            return _try(fd, lock_path)  # released just as the timer rang
-        except OSError as error:
-            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
-    finally:
-        signal.signal(signal.SIGALRM, previous)
-    return True
-
-
-if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
-    import msvcrt
-
-    def _try_lock(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-
-    def _lock_blocking(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _lock_blocking(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX)

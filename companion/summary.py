@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from companion.history import History
@@ -23,10 +24,6 @@ def summary_lines(history: History, name: str, width: int = 40, *,
     width = max(30, width)
     lines = WRITERS[history.kind](history, name, width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _joined(items: Sequence[str], empty: str = "none") -> str:
@@ -56,12 +53,12 @@ def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[s
     lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
     call = facts["closest_call"]
     if call:
-        lines.append(f"Closest call: life {call['life']} (action {call['action']})")
+        lines.append(f"Lowest life survived: {call['life']}, {_hebrac_when(history, call)}")
     spells = Counter(facts["spells_cast"])
     lines.append(f"Spells: {_counted(spells)}")
     lines.append(f"Treasure kept: {_joined(facts['treasure'])}")
-    if facts["killed_by"]:
-        lines.append(f"Killed by: {facts['killed_by']}")
+    if history.outcome == "dead":
+        lines.append(f"Killed by: {_hebrac_killer(facts)}")
     if facts["battles"]:
         lines.append(f"  {'Where':<6} {'Enemy':<14} Rnd Life")
         for battle in facts["battles"]:
@@ -70,6 +67,39 @@ def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[s
             lines.append(f"  {where:<6} {battle['enemy']:<14} {battle['rounds']:>3} "
                          f"{-battle['life_lost']:>4}{result}")
     return lines
+
+
+def _hebrac_where(facts: Mapping[str, Any], battle: Mapping[str, Any]) -> str:
+    """``C2``, or ``C2 on level 2`` once the game has gone past level 1 (chambers repeat)."""
+    return f"{battle['chamber']}" + (f" on level {battle['level']}" if facts["level"] > 1 else "")
+
+
+def _hebrac_when(history: History, call: Mapping[str, Any]) -> str:
+    """Where the lowest life was reached: in the battle it fell in, when the life line
+    shows that battle's damage to be every loss from its first round to the next
+    battle (so no other loss, such as Hebrac's game, is taken for it); else the action."""
+    point = call["action"]
+    battles = history.facts["battles"]
+    life = [0 if value is None else value for value in history.series[0].values]
+    for at, battle in enumerate(battles):
+        end = battles[at + 1]["start"] if at + 1 < len(battles) else len(life)
+        if battle["start"] <= point < end:
+            window = life[battle["start"] - 1:end]
+            lost = sum(max(0, a - b) for a, b in pairwise(window))
+            if lost == battle["life_lost"]:
+                return f"fighting the {battle['enemy']} in {_hebrac_where(history.facts, battle)}"
+    level = max((int(label[1:]) for at, label in history.marks if at <= point), default=1)
+    return f"after action {point}" + (f" on level {level}" if history.facts["level"] > 1 else "")
+
+
+def _hebrac_killer(facts: Mapping[str, Any]) -> str:
+    """The enemy of the battle that took the last life, and in which round. A death with
+    no battle lost came from Hebrac's game: outside a battle only it costs life."""
+    lost = [b for b in facts["battles"] if b["result"] == "lost"]
+    if not lost or not facts["killed_by"]:
+        return "Hebrac's game"
+    battle = lost[-1]
+    return f"{facts['killed_by']} in {_hebrac_where(facts, battle)}, round {battle['rounds']}"
 
 
 # -- Tricky Dungeon -------------------------------------------------------------------
@@ -134,9 +164,15 @@ def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list
     lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
     call = facts["closest_call"]
     if call:
-        lines.append(f"Closest call: {call['hero']} at {call['life']} "
-                     f"(action {call['action']})")
+        lines.append(f"Lowest life survived: {call['hero']} {call['life']}, round "
+                     f"{_round_at(history, call['action'])}")
     return lines
+
+
+def _round_at(history: History, point: int) -> int:
+    """The round under way at ``point``: the last round begun by then (its mark)."""
+    begun = [int(label[1:]) for at, label in history.marks if at <= point]
+    return begun[-1] if begun else 0
 
 
 # -- Elbereth --------------------------------------------------------------------------

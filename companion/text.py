@@ -1,44 +1,219 @@
-"""Plain-text layout shared by every game's status and advice: wrapping for narrow screens."""
+"""Plain-text layout shared by every game's status and advice: wrapping for narrow screens,
+chances as percentages, text checked for control characters."""
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
 
+if TYPE_CHECKING:  # fractions is slow to import, and every command reads this module
+    from collections.abc import Callable, Iterable
+    from fractions import Fraction
+
 
 def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    """Wrap at spaces for a ``width``-column screen (at least 20).
+    """``text`` in lines for a ``width``-column screen (at least 20), cut as ``fill`` cuts.
 
     The first line keeps its leading spaces; continuation lines get them plus
-    ``indent``. Words are never split unless one is longer than a whole line
-    (a 40-letter card name), so no line is ever too wide.
+    ``indent``. A single word longer than a whole line (a 40-letter card name)
+    is cut, so no line is ever too wide.
     """
     width = max(20, width)
     if len(text) <= width:
         return [text]
     lead = " " * (len(text) - len(text.lstrip(" ")))
-    more = lead + indent
+    return fill(lead + " ".join(text.split()), width, "", lead + indent, cut=True)
+
+
+# -- lines for a narrow screen: the one rule of where a line may break -----------
+GLUE = "\x00"
+"""A space a caller made unbreakable (``colour.keep_together`` glues a coloured phrase
+with it); a glued phrase wider than a line still breaks at its spaces."""
+QUOTED = 16
+"""A quoted phrase this long or shorter, quotes included, stays whole ('attack CARD')."""
+CHANGE = frozenset({"->", "\u2192"})
+# Words that link a number to what follows rather than own it: "4 vs warrior", "for 2".
+_LINKS = frozenset("a an and are as at be but by for from if in is nor of on or per than "
+                   "the then to vs was with x".split())
+# Patterns, not compiled here: a line that fits never needs them (start-up time); re
+# compiles each once, on the first line too long, and keeps it.
+_NAME = r"[^\W\d_](?:[^\W\d_]|['\u2019-])*"  # letters: Ann, Mary-Jo, not Y5
+_COUNT = r"[-+]?\d+(?:\.\d+)?"
+# A number, or a card or place that carries one: 12, +8, 15/15, 87.0%, 10H, -3C, Y4, A1.
+_NUMBERED = r"[-+]?\d+(?:\.\d+)?(?:/\d+)?%?|[-+]?\d+[A-Za-z]|[A-Z]\d+"
+_OPENING = "([\"'"
+_CLOSING = ",.;:!?)]\"'"
+_QUOTES = "'\""
+_TOKEN = "[^ \x00]+"
+_FREE, _GLUED, _KEPT = 0, 1, 2  # how a space holds the words either side of it
+
+
+def units(text: str, keep: Iterable[str] = ()) -> list[str]:
+    """``text`` split where a line may break: each unit is a word, or words that read as one.
+
+    Kept together (a line breaks only at the other spaces):
+
+    - a change: ``15 -> 12``, ``5/4 -> 7/6``, ``life 12 -> 15`` (the arrow with the
+      words either side of it);
+    - a name and its number: a word of letters followed by a number, or by a card or
+      chamber that carries one: ``Ann 12``, ``Round 3``, ``life 15/15``, ``Cy +8``,
+      ``Bo Y4`` (Bo played Y4), ``demon 9:``; not after a linking word (``vs 9``,
+      ``for 2``), nor after a word that ends in punctuation (``Scores: 3``);
+    - a count and what it counts: a bare number that no name took, followed by a
+      word: ``4 potions``, ``(3 players``, ``1 gold``; not ``4 vs``, ``1 per``;
+    - a quoted phrase of at most ``QUOTED`` characters: ``'attack CARD'``,
+      ``'buy CARD CARD'`` (a longer one breaks at its spaces);
+    - the names in ``keep`` (``Fairy Scout``), and spaces the caller glued (``GLUE``).
+
+    A hyphenated word (``next-level``, ``Mary-Jo``) is one word: lines never break
+    at a hyphen.
+    """
+    return [_shown(group) for group in _groups(_words(text.strip(" "), keep), _GLUED)]
+
+
+def fill(text: str, width: int, first: str = "", rest: str = "", *,
+         keep: Iterable[str] = (), cut: bool = False) -> list[str]:
+    """``text`` in lines of at most ``width``, broken only between ``units``.
+
+    The first line starts with ``first`` and the text's own leading spaces, the
+    others with ``rest``; the spaces between units on a line are kept as typed. A
+    unit too wide for a line of its own falls back to breaking at its spaces (a
+    glued phrase first between the units inside it). A single word wider than a
+    line is kept whole, or cut with ``cut``.
+    """
+    body = text.lstrip(" ")
+    if GLUE not in text and len(first) + len(text) <= width:
+        return [first + text if body else first]
     lines: list[str] = []
-    current = lead
-    for word in text.split():
-        while len(more) + len(word) > width:
-            room = width - len(current) - (1 if current.strip() else 0)
-            if room < 4:
-                lines.append(current)
-                current = more
-                continue
-            head, word = word[:room], word[room:]
-            lines.append(f"{current} {head}" if current.strip() else current + head)
-            current = more
-        candidate = f"{current} {word}" if current.strip() else current + word
-        if len(candidate) > width and current.strip():
+    current = first + text[: len(text) - len(body)] if body else first
+    fresh = True
+
+    def put(piece: list[tuple[str, str, int]], strength: int) -> None:
+        nonlocal current, fresh
+        shown = _shown(piece)
+        gap = "" if fresh else piece[0][0]
+        if len(current) + len(gap) + len(shown) <= width:
+            current += gap + shown
+        elif not fresh and len(rest) + len(shown) <= width:
             lines.append(current)
-            current = more + word
+            current = rest + shown
+        elif len(piece) > 1:  # wider than any line: break it at its looser spaces
+            for part in _groups(piece, strength + 1):
+                put(part, strength + 1)
+            return
         else:
-            current = candidate
+            word = shown
+            while cut and len(rest) + len(word) > width:
+                room = width - len(current) - len(gap)
+                if room < 4:
+                    if fresh:  # not even four letters fit: leave the word whole
+                        break
+                    lines.append(current)
+                    current, gap, fresh = rest, "", True
+                    continue
+                lines.append(current + gap + word[:room])
+                current, gap, fresh, word = rest, "", True, word[room:]
+            if fresh or len(current) + len(gap) + len(word) <= width:
+                current += gap + word
+            else:
+                lines.append(current)
+                current = rest + word
+        fresh = False
+
+    for group in _groups(_words(body, keep), _GLUED):
+        put(group, _GLUED)
     lines.append(current)
     return lines
+
+
+def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
+    """Each word of ``text`` as (the spaces before it, the word, how that space holds)."""
+    found = list(re.finditer(_TOKEN, text))
+    words = [token.group() for token in found]
+    gaps = [""] + [text[found[at - 1].end():found[at].start()] for at in range(1, len(found))]
+    held = [_GLUED if GLUE in gap else _FREE for gap in gaps]
+    numbered = [False] * len(words)  # taken by the name before it, or by a change
+
+    def hold(at: int) -> None:
+        held[at] = _KEPT
+
+    for at in range(1, len(words)):
+        left, right = words[at - 1], words[at]
+        if left in CHANGE or right in CHANGE:
+            hold(at)
+            numbered[at] = True
+        elif _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING)):
+            hold(at)
+            numbered[at] = True
+        elif not numbered[at - 1] and re.fullmatch(_COUNT, left.lstrip(_OPENING)) \
+                and _is_name(right.rstrip(_CLOSING)):
+            hold(at)
+    for at in range(len(words)):
+        _hold_quoted(words, gaps, at, hold)
+    for name in keep:
+        if " " in name:
+            for match in re.finditer(re.escape(name), text):
+                for at, token in enumerate(found[1:], 1):
+                    if match.start() < token.start() < match.end():
+                        hold(at)
+    return [(gap.replace(GLUE, " "), word, how)
+            for gap, word, how in zip(gaps, words, held, strict=True)]
+
+
+def _is_name(word: str) -> bool:
+    """A word of letters that can own a number (``Ann``, ``Mary-Jo``, ``(life``)."""
+    bare = word.lstrip(_OPENING)
+    return bool(re.fullmatch(_NAME, bare)) and bare.lower() not in _LINKS
+
+
+def _hold_quoted(words: list[str], gaps: list[str], at: int,
+                 hold: Callable[[int], None]) -> None:
+    """Hold together a quoted phrase that opens at ``words[at]``, if it is short."""
+    bare = words[at].lstrip("([")
+    if not bare or bare[0] not in _QUOTES:
+        return
+    quote = bare[0]
+    closing = _CLOSING.replace(quote, "")  # what may follow the closing quote
+    alone = bare.rstrip(closing)
+    if len(alone) > 1 and alone.endswith(quote):
+        return  # 'next-level': a quoted word, whole already
+    length = len(bare)
+    for end in range(at + 1, len(words)):
+        closed = words[end].rstrip(closing)
+        length += len(gaps[end]) + len(closed)
+        if length > QUOTED:
+            return
+        if closed.endswith(quote):
+            for inside in range(at + 1, end + 1):
+                hold(inside)
+            return
+        length += len(words[end]) - len(closed)
+
+
+def _groups(words: list[tuple[str, str, int]], strength: int
+            ) -> list[list[tuple[str, str, int]]]:
+    """``words`` in runs joined by spaces that hold at ``strength`` or more."""
+    groups: list[list[tuple[str, str, int]]] = []
+    for word in words:
+        if groups and word[2] >= strength:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return groups
+
+
+def _shown(words: list[tuple[str, str, int]]) -> str:
+    return words[0][1] + "".join(gap + word for gap, word, _ in words[1:])
+
+
+def percent(p: Fraction) -> str:
+    """A chance to one decimal, never rounded to a certainty it is not: ``<0.1%``, ``>99.9%``."""
+    if p in (0, 1):
+        return f"{int(p * 100)}%"
+    shown = round(float(p) * 100, 1)
+    return "<0.1%" if shown == 0 else ">99.9%" if shown == 100 else f"{shown:.1f}%"
 
 
 # Control characters, C1 controls and the invisible direction marks: a terminal would act

@@ -849,7 +849,7 @@ def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
 
 
 def _loads_settings(text: str) -> dict[str, Any]:
-    from companion.share import parse_json
+    from companion.codejson import parse_json
 
     value = parse_json(text, "settings text")
     if not isinstance(value, dict):

@@ -2,6 +2,7 @@
 """How fast companion answers, with this machine's Python start-up alongside.
 
     python scripts/benchmark.py [--runs N] [--only NAME...] [--json]
+    python scripts/benchmark.py --only serve     # the live table (Chromium for its pages)
 
 Builds the saved games it needs (500 and 2,000 legal Hebrac actions) in a
 temporary COMPANION_HOME, then takes each measurement: one-shot commands are
@@ -544,6 +545,229 @@ def stats_many(bench: Bench) -> list[Figure]:
     return [Figure("stats, 500 games, one-shot", statistics.median(warm), "figures cached"),
             Figure("  same, first run (no cache)", statistics.median(cold),
                    "every game replayed")]
+
+
+# -- the live table (companion serve) ----------------------------------------------------
+SERVE_IDLE_SECONDS = 30.0
+
+
+class Served:
+    """``companion serve`` on 127.0.0.1 (never another address), on a free port."""
+
+    def __init__(self, bench: Bench, game: str, *args: str) -> None:
+        self.start = time.perf_counter()
+        self.process = subprocess.Popen(
+            [bench.python, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0",
+             "-g", game, *args], env=bench.env(PYTHONUNBUFFERED="1"),
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines: list[str] = []
+        assert self.process.stdout is not None
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            lines.append(line.rstrip("\n"))
+            if line.startswith("Listening on"):
+                break
+        else:
+            self.stop()
+            raise SystemExit("companion serve did not start")
+        self.links = {}
+        for at, line in enumerate(lines):
+            for label in ("View", "Act"):
+                if line.startswith(label + ": "):
+                    link = line[len(label) + 2:]
+                    self.links[label] = link + lines[at + 1].strip() if link.endswith("/") \
+                        else link
+        if "View" not in self.links:
+            self.stop()
+            raise SystemExit(f"companion serve printed no link: {lines}")
+
+    def state(self, timeout: float = 10) -> dict[str, Any]:
+        import urllib.request
+
+        with urllib.request.urlopen(self.links["View"] + "/state", timeout=timeout) as answer:
+            found: dict[str, Any] = json.loads(answer.read())
+            return found
+
+    def ready_ms(self) -> float:
+        """From the process's start to the first state served."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                self.state(timeout=2)
+                return (time.perf_counter() - self.start) * 1000
+            except OSError:
+                time.sleep(0.005)
+        raise SystemExit("companion serve answered nothing")
+
+    def cpu_seconds(self) -> float:
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return 0.0
+
+    def stop(self) -> None:
+        import signal
+
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.communicate(timeout=10)
+
+
+def _browser() -> Any:
+    """Playwright driving Debian's Chromium, or None where either is missing."""
+    import importlib.util
+
+    if importlib.util.find_spec("playwright") is None or not Path("/usr/bin/chromium").exists():
+        return None
+    from playwright.sync_api import sync_playwright
+
+    return sync_playwright()
+
+
+def _percentile(values: Sequence[float], part: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(part * (len(ordered) - 1)))]
+
+
+@measurement("serve")
+def serve_table(bench: Bench) -> list[Figure]:
+    """The live table: the server's start, the delay from an action saved (through the
+    store, as any command saves it) until every open page shows it, with 1 and 8 pages
+    (Chromium, each page a context of its own, as each phone is), an action typed on a
+    page, the server's memory and its CPU when idle with 8 pages open, and 'hebrac
+    status' one-shot while it serves (it imports none of the server's modules)."""
+    import random
+
+    from companion.session import Games
+    from companion.store import Store
+
+    name = bench.games[500]
+    store = Store(bench.home)
+    before = list(store.read(name).actions)
+    upcoming = itertools.islice(hebrac_actions(), 500, None)
+    figures: list[Figure] = []
+    starts = []
+    for _ in range(max(3, bench.runs // 4)):
+        served = Served(bench, name)
+        starts.append(served.ready_ms())
+        served.stop()
+    figures.append(Figure("serve: start to the first state served", statistics.median(starts),
+                          "process start, imports, bind, first state"))
+    playwright = _browser()
+    served = Served(bench, name, "--players-act")
+    try:
+        if playwright is None:
+            figures.append(Figure("serve: pages", 0.0, "no Chromium or Playwright here: "
+                                  "skipped the figures with pages"))
+            return figures
+        with playwright as driver:
+            browser = driver.chromium.launch(executable_path="/usr/bin/chromium",
+                                             args=["--no-sandbox", "--disable-gpu",
+                                                   "--disable-dev-shm-usage"])
+            pages: list[Any] = []
+            try:
+                for count in (1, 8):
+                    while len(pages) < count:
+                        context = browser.new_context(viewport={"width": 390, "height": 844})
+                        page = context.new_page()
+                        page.goto(served.links["View"])
+                        pages.append(page)
+                    for page in pages:
+                        _page_shows(page, len(store.read(name).actions), 10)
+                    delays, each = [], []
+                    for _ in range(bench.runs):
+                        Games(store).act(name, next(upcoming))
+                        saved = time.time() * 1000
+                        actions = len(store.read(name).actions)
+                        shown = [_page_shows(page, actions, 5) - saved for page in pages]
+                        delays.append(max(shown))
+                        each += shown
+                        # Any moment of the watcher's quarter second, not always the same.
+                        time.sleep(0.25 + 0.25 * random.random())
+                    what = "page" if count == 1 else "pages"
+                    figures.append(Figure(f"serve: saved to every page shown, {count} {what}",
+                                          statistics.median(delays),
+                                          f"95th percentile {_percentile(delays, 0.95):.0f} ms"
+                                          f"; each page: median {statistics.median(each):.0f}"))
+                figures.append(Figure("serve: server memory, 8 pages open", served.rss_mb(),
+                                      "MB resident (RSS), not ms"))
+                time.sleep(1)
+                cpu = served.cpu_seconds()
+                idle_start = time.monotonic()
+                time.sleep(SERVE_IDLE_SECONDS)
+                share = (served.cpu_seconds() - cpu) / (time.monotonic() - idle_start)
+                figures.append(Figure("serve: CPU when idle, 8 pages open", share * 1000,
+                                      f"ms of CPU per second ({share:.2%}) over "
+                                      f"{SERVE_IDLE_SECONDS:.0f} s"))
+                acting = browser.new_context().new_page()
+                acting.goto(served.links["Act"])
+                _page_shows(acting, len(store.read(name).actions), 10)
+                typed = []
+                for _ in range(max(5, bench.runs // 2)):
+                    words = next(upcoming)
+                    acting.fill("#line", words)
+                    start = time.perf_counter()
+                    acting.press("#line", "Enter")
+                    _page_answered(acting, 30)
+                    typed.append((time.perf_counter() - start) * 1000)
+                figures.append(Figure("serve: an action typed on a page, answered",
+                                      statistics.median(typed),
+                                      "a one-shot command's process included"))
+            finally:
+                browser.close()
+        hello = bench.work / "hello.py"
+        hello.write_text(HELLO)
+        status, hellos = [], []
+        for _ in range(bench.runs):
+            hellos.append(bench.process_ms([bench.python, str(hello)]))
+            status.append(bench.process_ms(bench.companion("hebrac", "status", "-g", name)))
+        probe = ("import sys; from companion.cli.main import run\ntry: run(['hebrac', "
+                 f"'status', '-g', {name!r}])\nexcept SystemExit: pass\nprint(sorted(m for m in "
+                 "sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'anyio', 'h11')"
+                 " or m.startswith('companion.serve')), file=sys.stderr)")
+        done = subprocess.run([bench.python, "-c", probe], env=bench.env(), check=False,
+                              capture_output=True, text=True)
+        imported = done.stderr.strip().splitlines()[-1]
+        figures.append(Figure("hebrac status, one-shot, while serving 8 pages",
+                              statistics.median(status),
+                              f"{statistics.median(status) / statistics.median(hellos):.2f} x "
+                              f"hello-world; server modules imported: {imported}"))
+    finally:
+        served.stop()
+        put_back(bench, name, before)
+    return figures
+
+
+def _page_shows(page: Any, actions: int, timeout: float) -> float:
+    """When (ms since the epoch, the page's clock) the page showed ``actions`` actions."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = page.evaluate("[document.body.dataset.actions, document.body.dataset.shown]")
+        if found[0] == str(actions):
+            return float(found[1])
+        time.sleep(0.005)
+    raise SystemExit(f"a page did not show {actions} actions within {timeout} s")
+
+
+def _page_answered(page: Any, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate("document.querySelector('#answer').textContent.split('\\n').length > 1"
+                         " && !document.querySelector('#act button').disabled"):
+            return
+        time.sleep(0.005)
+    raise SystemExit("no answer on the page")
 
 
 # -- running ---------------------------------------------------------------------------

@@ -51,8 +51,7 @@ def test_values_are_frozen_and_hashable() -> None:
         card.rank = 3  # type: ignore[misc]
     assert len({Card.parse("qs"), Card.parse("QS"), Card.parse("queen of spades")}) == 1
     assert card.is_black and not card.is_red and card.is_face
-    assert Card.parse("JK").is_joker and Card.parse("JK").symbol_text() == "JK"
-    assert Card.parse("10H").symbol_text() == "10H ♥"
+    assert Card.parse("JK").is_joker
 
 
 @given(st.text(max_size=30))

@@ -26,17 +26,23 @@ def test_new_shows_the_first_floor(cli: CLI) -> None:
     assert (result.code, result.err) == (0, "")
     assert result.out == (
         "New game 'g' (elbereth), now current.\n"
-        "Floor 1 of 7\n"
-        "Deck 44 = 42 + dragon + down stairs\n"
-        "Removed unseen: 0\n"
-        "Equipped: sword, armour\n"
-        "Face down: staff, bow, helm, gauntlets\n"
-        "Coin: face down  Key: no\n"
-        "Stairs: not found  Shop: no\n"
+        "On the table:\n"
+        "One player, one 6-sided die.\n"
+        "Inventory, face down: the 6 equipment\n"
+        "    cards, the coin, the key.\n"
+        "Turn up (equipped): sword, armour.\n"
+        "Up stairs face up in front of you.\n"
+        "Dungeon deck, 44 cards shuffled: 7 rats,\n"
+        "    7 spiders, 7 snakes, the dragon,\n"
+        "    12 walls, 2 shops, 7 items (6 gear +\n"
+        "    coin), the down stairs.\n"
+        "Deal cards face up around the up stairs\n"
+        "    until none fit; then act.\n"
+        "F1 | gear 2 (sword armour)\n"
         "Next: explore: 'attack ENEMY ROLL',\n"
-        "    'pickup', 'break-wall'; beat the\n"
-        "    dragon for the key and find the\n"
-        "    stairs ('found stairs')\n")
+        "  'pickup', 'break-wall'; beat the\n"
+        "  dragon for the key and find the stairs\n"
+        "  ('found stairs')\n")
 
 
 def test_new_needs_two_pieces_of_equipment(cli: CLI) -> None:

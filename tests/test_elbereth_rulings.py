@@ -13,6 +13,7 @@ from companion.elbereth.engine import (
     ElberethGame,
     new_engine,
     normalize_settings,
+    setup_lines,
     table,
 )
 from companion.errors import BadInput, NotationError, RuleRefused
@@ -330,3 +331,71 @@ def test_strength_6_names_no_single_boss() -> None:
         engine.apply("attack 6 6")
     engine = game("attack mage 1", "block armour", bosses=True)
     assert engine.apply("attack 6 6").action == "attack mage 6"
+
+
+# -- near death: what can still save you -------------------------------------------------
+def near_death(engine: ElberethGame) -> list[str]:
+    return [line for line in engine.status_lines(40) if line.startswith("Near death")]
+
+
+def test_no_warning_while_two_pieces_are_left() -> None:
+    engine = game("break-wall 2", "break-wall 3", "break-wall 5", "break-wall 6")
+    assert len(engine.left()) == 2 and near_death(engine) == []
+
+
+def test_near_death_names_what_saves_you() -> None:
+    engine = game("break-wall 2", "break-wall 3", "break-wall 5", "break-wall 6",
+                  "attack rat 1", "wound armour")
+    assert near_death(engine) == ["Near death: on a miss, boost sword (+1)"]
+    engine.apply("break-wall 1")
+    assert near_death(engine) == ["Near death: equip the sword (pickup)"]
+    engine.apply("pickup coin")
+    engine.apply("found shop")
+    assert near_death(engine) == ["Near death: shop sword to equip it"]
+    engine.apply("attack rat 1")  # a miss waiting: 'Next' says how to settle it
+    assert near_death(engine) == []
+    engine.apply("wound sword")
+    assert near_death(engine) == ["Near death: no gear left; a miss loses"]
+    engine.apply("attack rat 1")
+    assert engine.outcome == "lost" and near_death(engine) == []
+
+
+def test_near_death_with_armour_left_blocks() -> None:
+    engine = game("break-wall 1", "break-wall 2", "break-wall 3", "break-wall 6",
+                  "attack rat 1", "wound helm", equip=("armour", "helm"))
+    assert near_death(engine) == ["Near death: on a miss, block armour"]
+
+
+@pytest.mark.parametrize("item", ["sword", "staff", "bow", "armour", "helm", "gauntlets"])
+@pytest.mark.parametrize("state", [EQUIPPED, DOWN])
+@pytest.mark.parametrize("shop", [False, True])
+def test_the_near_death_line_fits_40_columns(item: str, state: str, shop: bool) -> None:
+    engine = game("pickup coin", "found shop") if shop else game()
+    engine.items = {name: state if name == item else DISCARDED for name in engine.items}
+    (line,) = near_death(engine)
+    assert len(line) <= 40 and item in line
+
+
+# -- what to lay out when a game starts ----------------------------------------------------
+def test_setup_lines_lay_out_the_chosen_gear_and_the_deck() -> None:
+    lines = setup_lines({"equip": ["gauntlets", "staff"]})
+    text = " ".join(" ".join(lines).split())
+    assert max(len(line) for line in lines) <= 40
+    assert "Turn up (equipped): gauntlets, staff." in text
+    assert f"Dungeon deck, {sum(table()['deck']['count'].values())} cards shuffled: 7 rats, " \
+        "7 spiders, 7 snakes, the dragon, 12 walls, 2 shops, 7 items (6 gear + coin), the " \
+        "down stairs." in text
+    assert "boss" not in text
+
+
+def test_setup_lines_with_the_bosses_put_one_boss_in_the_deck() -> None:
+    lines = setup_lines({"equip": ["sword", "armour"], "bosses": True})
+    text = " ".join(" ".join(lines).split())
+    assert max(len(line) for line in lines) <= 40
+    assert "7 snakes, 1 boss, 12 walls" in text
+    assert "1 boss: drawn at random from the 7 boss cards, the dragon among them." in text
+
+
+def test_setup_lines_check_the_settings() -> None:
+    with pytest.raises(BadInput):
+        setup_lines({"equip": ["sword"]})

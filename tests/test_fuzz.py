@@ -27,7 +27,8 @@ HOSTILE = [
     "0", "99999999999999999999", "g/../../x", "NUL\x00", "-",
 ]
 EVERY_VALUE = os.environ.get("COMPANION_FUZZ") == "all"
-SKIPPED = {"shell", "play", "demo"}  # an interactive loop; an example replayed whole
+# An interactive loop; an example replayed whole; a server.
+SKIPPED = {"shell", "play", "demo", "serve"}
 WITH_NO_ERROR_LINE = {"hebrac check"}  # exit 1 means 'not legal', printed as the answer
 
 

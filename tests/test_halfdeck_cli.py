@@ -36,14 +36,17 @@ def test_new_prints_the_empty_table(cli: CLI) -> None:
     assert (result.code, result.err) == (0, "")
     assert result.out == (
         "New game 'g' (halfdeck), now current.\n"
-        "Round 0, first preparatory phase\n"
-        "Hero deck 26, discard 0, removed 0\n"
-        "Dungeon 26, discard 0, removed 0\n"
-        "Endgame in the deck: treasure, boss\n"
-        "Hand (0): empty\n"
-        "Heroes: none in play\n"
-        "Next: name the 6 hero cards drawn: 'hand\n"
-        "    CARD...'\n")
+        "On the table:\n"
+        "Split the deck by the colour of backs:\n"
+        " blue: the hero deck, 26 cards\n"
+        " red: the dungeon deck, 26 cards\n"
+        "Shuffle both decks face down.\n"
+        "Draw 6 hero cards: 'hand CARD...'\n"
+        "  (redraw 1 to 6 of them once)\n"
+        "At most 4 heroes in play, one gear each.\n"
+        "R0 no heroes | hand 0 | decks 26/26\n"
+        "Next: name the 6 hero cards drawn:\n"
+        "  'hand CARD...'\n")
 
 
 def test_bad_settings_exit_2(cli: CLI) -> None:
@@ -65,7 +68,7 @@ def test_hand_then_hero_from_the_catalog(cli: CLI, home: Path) -> None:
     result = cli("halfdeck", "hero", "warrior", "--mag", "1")
     assert (result.code, result.err) == (0, "")
     assert result.out == ("warrior (S4 M1, life 4) joins the party\n"
-                          "catalog: warrior updated (hero S4 M1)\n"
+                          "catalog: warrior updated\n"
                           "R0 warrior 4 | hand 5 | decks 20/26\n")
     assert saved(home)[-1] == "hero warrior --str 4 --mag 1"
 
@@ -128,7 +131,7 @@ def test_gear_and_dungeon_cards_from_the_catalog(cli: CLI, home: Path) -> None:
     assert result.out == (
         "round 1: goblin minion, minion S7, life 1, loot 1\n"
         "needed on the die: warrior 1+, cleric 6+\n"
-        "catalog: goblin minion updated (minion S7 loot 1)\n"
+        "catalog: goblin minion updated\n"
         "R1 warrior 4 cleric 4 | hand 3 | decks 20/25 | goblin minion 1\n")
     assert saved(home)[-2:] == ["equip warrior 'steel sword' --str +2",
                                 "draw 'goblin minion' --minion --str 7 --loot 1"]
@@ -330,7 +333,7 @@ def test_action_json_carries_the_catalog_note(cli: CLI) -> None:
     cli("halfdeck", "hand", *START)
     data = json.loads(cli("halfdeck", "hero", "warrior", "--mag", "1", "--json").out)
     assert data["action"] == "hero warrior --str 4 --mag 1"
-    assert data["catalog"] == ["catalog: warrior updated (hero S4 M1)"]
+    assert data["catalog"] == ["catalog: warrior updated"]
     assert data["ruling"] == ["warrior (S4 M1, life 4) joins the party"]
     assert data["state"]["lives"] == {"warrior": 4}
 
@@ -343,8 +346,13 @@ NAMES = st.from_regex(r"[a-z][a-z'.-]{0,15}( [a-z'.-]{1,10}){0,2}|[a-z]{30,40}",
 @given(st.lists(NAMES, min_size=5, max_size=5, unique_by=lambda n: " ".join(n.split())),
        st.integers(1, 4))
 def test_status_fits_40_columns_whatever_the_names(names: list[str], players: int) -> None:
-    from companion.actions import join_action
     from companion.halfdeck.engine import new_engine
+    from companion.verbs import quote
+
+    def join_action(*words: str, options: dict[str, str | bool] | None = None) -> str:
+        flags = [f"--{key}" if value is True else f"--{key} {quote(str(value))}"
+                 for key, value in (options or {}).items()]
+        return " ".join([*(quote(word) for word in words), *flags])
 
     hero_a, hero_b, gear, junk, enemy = names
     engine = new_engine({"players": players})
@@ -365,3 +373,108 @@ def test_status_fits_40_columns_whatever_the_names(names: list[str], players: in
         "boss": True, "str": "10", "loot": "2", "effect": f"{junk} {enemy} " * 3}))
     too_long = [line for line in engine.status_lines(40) if len(line) > 40]
     assert too_long == []
+
+
+# -- the end of a game, and its start ------------------------------------------------
+@pytest.mark.parametrize(("stem", "args"), [
+    ("halfdeck-win", ("attack", "cleric", "4", "--assist", "warrior", "1")),
+    ("halfdeck-loss", ("attack", "cleric", "1")),
+    ("halfdeck-coop", ("draw", "gold", "hoard", "--endgame-treasure", "--player", "1")),
+])
+def test_the_summary_shows_when_the_game_ends(cli: CLI, home: Path, stem: str,
+                                              args: tuple[str, ...]) -> None:
+    from tests.test_share_cli import save
+
+    data = tomllib.loads((resource_dir("examples") / f"{stem}.toml").read_text())
+    save(home, {**data, "actions": data["actions"][:-1], "outcome": "playing"})
+    result = cli("halfdeck", *args)
+    assert (result.code, result.err) == (0, "")
+    lines = result.out.splitlines()
+    assert saved(home, stem)[-1] == data["actions"][-1]
+    golden = Path(__file__).parent / "golden" / f"summary-{stem}.40.txt"
+    assert lines[lines.index("") + 1:] == golden.read_text("utf-8").splitlines()
+    assert "" not in cli("halfdeck", "status").out.splitlines()  # status: no summary
+    assert "" not in cli("halfdeck", "undo").out.splitlines()
+
+
+def test_the_catalog_note_does_not_repeat_the_numbers_of_the_ruling(cli: CLI) -> None:
+    cli("halfdeck", "new", "--name", "g")
+    cli("halfdeck", "hand", *START)
+    out = cli("halfdeck", "hero", "cleric", "--str", "1", "--mag", "4").out.splitlines()
+    assert out[:2] == ["cleric (S1 M4, life 4) joins the party", "catalog: cleric updated"]
+
+
+@pytest.mark.parametrize("settings", [
+    {}, {"endgame": "treasure"}, {"endgame": "boss", "deck_size": 12},
+    {"players": 3, "rescue": "a hero with a name of forty letters xxx"},
+    {"players": 4, "endgame": "treasure", "deck_size": 2, "rescue": "ranger"},
+])
+def test_setup_lines_say_what_to_lay_out_in_40_columns(settings: dict[str, object]) -> None:
+    from companion.halfdeck.engine import new_engine, setup_lines
+
+    lines = setup_lines(settings)
+    assert lines and max(len(line) for line in lines) <= 40
+    engine = new_engine(settings)
+    text = " ".join(" ".join(lines).split())
+    assert f"the hero deck, {engine.hero_deck} cards" in text
+    assert f"the dungeon deck, {engine.dungeon_deck - bool(engine.rescue)} cards" in text
+    assert ("'hero NAME --pick'" in text) == engine.coop
+    assert ("Draw 6 hero cards" in text) != engine.coop
+    assert (engine.rescue in text) if engine.rescue else "prisoner" not in text
+    aside = {"treasure": "set the endgame boss aside", "boss": "set the endgame treasure "
+                                                               "aside"}
+    endgame = str(settings.get("endgame", "both"))
+    assert (aside.get(endgame, "aside") in text) == (endgame != "both")
+
+
+def test_setup_lines_take_their_numbers_from_the_rulebook(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.halfdeck import engine
+
+    monkeypatch.setattr(engine, "_NUMBERS", [engine.numbers()._replace(
+        start_hand=5, mulligan_max=4, max_in_play=3, hero_cards=30)])
+    text = " ".join(engine.setup_lines({}))
+    assert "blue: the hero deck, 30 cards" in text and "Draw 5 hero cards" in text
+    assert "redraw 1 to 4" in text and "At most 3 heroes" in text
+
+
+@pytest.mark.parametrize("path", _games_of("halfdeck"), ids=lambda p: p.stem)
+def test_a_saved_line_typed_again_saves_the_same_line(cli: CLI, home: Path,
+                                                      path: Path) -> None:
+    """What 'log' shows can be typed at the command line (or in the shell) as it is."""
+    import shlex
+
+    data = tomllib.loads(path.read_text())
+    settings = data["settings"]
+    args = ["--players", str(settings["players"]), "--endgame", settings["endgame"],
+            "--deck-size", str(settings["deck_size"]), "--trap-needs", settings["trap_needs"]]
+    args += ["--rescue", settings["rescue"]] if settings["rescue"] else []
+    assert cli("halfdeck", "new", "--name", "g", *args).code == 0
+    for action in data["actions"]:
+        done = cli("halfdeck", *shlex.split(action))
+        assert (done.code, done.err) == (0, ""), action
+    assert saved(home) == data["actions"]
+
+
+def test_seats_name_the_players_in_the_order_of_their_numbers(cli: CLI, home: Path) -> None:
+    assert cli("tricky", "new", "Ann", "Bo").code == 0
+    done = cli("halfdeck", "new", "--seat", "ann", "--seat", "Cy", "--name", "g")
+    assert (done.code, done.err) == (0, "")
+    assert 'seats = [\n    "ann",\n    "Cy",\n]' in (home / "games" / "g.toml").read_text()
+    assert cli("halfdeck", "status", "--json").out.count('"players": 2') == 1
+    roster = cli("stats", "--players", "--all").out
+    assert "Ann  2 games, 0 wins: halfdeck tricky" in roster
+    assert "Cy   1 game, 0 wins: halfdeck" in roster
+
+
+@pytest.mark.parametrize(("words", "error"), [
+    (("--seat", "Ann", "--seat", "ann"),
+     "'Ann' is named twice: each player needs a name of their own"),
+    (("--players", "3", "--seat", "A", "--seat", "B"),
+     "--players 3 but 2 --seat names: give one per player"),
+    (("--seat", "a b", "--seat", "c"),
+     "'a b' is not a player name: 1 to 12 letters, digits, '-' or '_'"),
+])
+def test_bad_seats_are_refused(cli: CLI, words: tuple[str, ...], error: str) -> None:
+    done = cli("halfdeck", "new", *words)
+    assert (done.code, done.err) == (2, f"Error: {error}\n")

@@ -473,8 +473,8 @@ def test_output_on_a_full_disk_or_closed_is_one_error_line(home: Path) -> None:
 
 @pytest.mark.parametrize("value", ["abc", "nan", "inf", "-1", "1e400", "9" * 50])
 def test_a_bad_lock_timeout_means_the_default(value: str) -> None:
-    assert store.lock_timeout(value) == (600.0 if value in ("inf", "1e400") else 15.0)
-    assert store.lock_timeout("2.5") == 2.5
+    assert safefile.lock_timeout(value) == (600.0 if value in ("inf", "1e400") else 15.0)
+    assert safefile.lock_timeout("2.5") == 2.5
 
 
 def test_a_bad_lock_timeout_runs_commands(home: Path) -> None:
@@ -512,7 +512,7 @@ def _writer(home: str, number: int) -> None:
 
 def test_parallel_writers_all_get_the_lock(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     Games(Store(home)).new("hebrac", {}, "g")
-    monkeypatch.setattr(store, "LOCK_TIMEOUT", 15.0)
+    monkeypatch.setattr(safefile, "LOCK_TIMEOUT", 15.0)
     run_in_parallel(_writer, home, 16)
     assert len(Store(home).read("g").notes) == 48
 

@@ -187,3 +187,35 @@ def test_change_line_for_each_kind() -> None:
         "Changed: gear +armour"
     assert change_line("hebrac", {"life": 3}, {"life": 3}) == \
         "Changed: nothing the status shows"
+
+
+class Screen:
+    """A colour terminal 40 columns wide, as a phone's."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+
+def test_coloured_phrases_stay_whole_and_never_widen_a_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    screen = Screen()
+    monkeypatch.setattr(sys, "stdout", screen)
+    output.echo("attack 2 = 2 vs an amazon 6: lose 4 life, 15 -> 11")  # glued by colour
+    output.echo("Gold: Annabelle 10, Bartholomew 12, Christopher 3, Dominique 7")
+    monkeypatch.undo()
+    shown = [visible(line) for line in screen.text.splitlines()]
+    assert shown == ["attack 2 = 2 vs an amazon 6:",
+                     "  lose 4 life, 15 -> 11",
+                     "Gold: Annabelle 10, Bartholomew 12,",
+                     "  Christopher 3, Dominique 7"]
+    assert f"{RED}lose 4 life{RESET}" in screen.text

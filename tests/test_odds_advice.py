@@ -22,6 +22,7 @@ from companion.errors import RuleRefused
 from companion.hebrac import odds
 from companion.hebrac.engine import HebracGame, new_engine
 from tests.conftest import CLI
+from tests.deckmodel import next_card
 
 # Four treasures from empty chambers (aces), then a warrior 10 that takes 11 of 15 life in
 # two rounds: life 4, and every attack of 6 or less kills.
@@ -47,7 +48,7 @@ def survival(game: HebracGame) -> dict[str, dict[str, Any]]:
 def death_by_engine(game: HebracGame, play: Callable[[HebracGame, Card], object]) -> Fraction:
     """The chance to die this round: each next card played on a copy by the engine."""
     found = Fraction(0)
-    for card, chance in odds.deck_model(game).next_card().items():
+    for card, chance in next_card(odds.deck_model(game)).items():
         trial = copy.deepcopy(game)
         play(trial, card)
         found += chance * (trial.outcome == "dead")

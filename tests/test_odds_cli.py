@@ -58,10 +58,10 @@ Advice:
    [D,B,K]
  Call prisoner JC: battle 87.0% -> 99.6%
    (+12.6) [D,B,K]
- Paralysis (pay 4C): battle 87.0% ->
-   95.8% (+8.8) [D,B,K]
- Double Attack (pay 4C): battle 87.0% ->
-   97.7% (+10.7) [D,B,K]
+ Paralysis (pay 4C):
+   battle 87.0% -> 95.8% (+8.8) [D,B,K]
+ Double Attack (pay 4C):
+   battle 87.0% -> 97.7% (+10.7) [D,B,K]
  Spells out of reach with 4 magic: Super
    Strength 5
 Assumes:
@@ -120,9 +120,9 @@ def test_potion_and_prisoner_count_as_they_stand(cli: CLI) -> None:
     out = cli("hebrac", "odds", "--potion", "5S", "--prisoner", "JC",
               "--assumptions").out.splitlines()
     assert "Win this round: 100% [D,B]" in out
-    assert " B: as it stands: no bracelet, 1" in out
-    assert out[out.index(" B: as it stands: no bracelet, 1") + 1] == \
-        "    prisoner +3, potion 5S +5 this round"
+    assert " B: as it stands: no bracelet," in out
+    assert out[out.index(" B: as it stands: no bracelet,") + 1] == \
+        "    1 prisoner +3, potion 5S +5 this"
 
 
 def test_trade_advice_gives_up_the_least(cli: CLI) -> None:

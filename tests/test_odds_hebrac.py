@@ -31,6 +31,7 @@ from companion.hebrac import odds, rules
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.odds import POOL, Battle, DeckModel, Plan, PlanSegment
 from companion.resources import resource_dir
+from tests.deckmodel import closed_form, next_card, problems
 
 
 # -- brute force -----------------------------------------------------------------------------
@@ -82,7 +83,7 @@ def test_battle_from_one_pool_matches_every_order(values: list[int], battle: Bat
     assert odds.battle_chance(plan, battle) == brute
     assert odds._any_deck(plan, battle) == brute
     if not battle.no_damage and not battle.potion and not battle.double_attack:
-        assert odds.closed_form(plan.pool, battle) == brute
+        assert closed_form(plan.pool, battle) == brute
     if not battle.no_damage:
         assert odds._one_pool(plan.pool, battle) == brute
     rounds = [first_round(o, battle) for o in orders]
@@ -223,7 +224,7 @@ def test_deck_model_matches_every_consistent_order(seed: int) -> None:
     arrangement = [rng.sample(range(len(op[1])), len(op[1])) for op in ops if op[0] == "under"]
     reference, actual_deck, log = run_physical(order, ops, arrangement)
     model = model_of(log)
-    assert model.check() == []
+    assert problems(model) == []
     assert model.deck_size == len(actual_deck)
     assert sum(model.table.values()) == 2 + sum(op[1] for op in ops[1:] if op[0] == "deal") - \
         sum(1 for op in ops if op[0] == "reveal") - \
@@ -234,7 +235,7 @@ def test_deck_model_matches_every_consistent_order(seed: int) -> None:
     assert decks, "the actual order is always consistent"
     if actual_deck:
         tops = Counter(deck[0] for deck in decks)
-        assert model.next_card() == {c: Fraction(n, len(decks)) for c, n in tops.items()}
+        assert next_card(model) == {c: Fraction(n, len(decks)) for c, n in tops.items()}
     for draws in (1, 2, 3):
         hits = sum(1 for deck in decks if FIVE in deck[:draws])
         assert odds.chance_among_next(model, draws, lambda c: c == FIVE) == \
@@ -267,7 +268,7 @@ def test_unseen_part_used_up_then_cards_come_back_in_order() -> None:
     for card in TINY[2:]:  # draw the four cards of the Hand Deck, each put under alone
         log += [("action", (), 0), ("draw", (card,), 0), ("under", (card,), 0)]
     model = model_of(log)
-    assert model.next_card() == {TINY[2]: 1}
+    assert next_card(model) == {TINY[2]: 1}
     assert "used up" in odds.deck_assumption(model)
 
 
@@ -276,14 +277,14 @@ def test_a_batch_put_under_together_is_in_unknown_order() -> None:
            ("draw", (TINY[3],), 0), ("draw", (TINY[4],), 0), ("draw", (TINY[5],), 0),
            ("action", (), 0), ("under", (TINY[5], TINY[4]), 0)]
     model = model_of(log)
-    assert model.next_card() == {TINY[4]: Fraction(1, 2), TINY[5]: Fraction(1, 2)}
+    assert next_card(model) == {TINY[4]: Fraction(1, 2), TINY[5]: Fraction(1, 2)}
 
 
 def test_a_card_against_the_model_is_noted() -> None:
     log = [("deal", (), 2), ("action", (), 0), ("peek", (TINY[2],), 0),
            ("action", (), 0), ("draw", (TINY[4],), 0)]
     model = model_of(log)
-    assert model.check() == []
+    assert problems(model) == []
     assert model.notes and "not where the model expected" in model.notes[0]
 
 
@@ -345,7 +346,7 @@ def face_down_unknown(game: HebracGame) -> int:
 
 def check_against_engine(game: HebracGame) -> DeckModel:
     model = odds.deck_model(game)
-    assert model.check() == []
+    assert problems(model) == []
     assert sum(model.table.values()) == face_down_unknown(game)
     total = 52 * game.settings["decks"] + game.settings["jokers"]
     assert model.deck_size + face_down_unknown(game) + sum(game.cards_out().values()) == total
@@ -389,11 +390,11 @@ def test_game_that_uses_up_the_hand_deck() -> None:
         game.apply(f"attack {card}")
     model = check_against_engine(game)
     assert model.unseen_in_deck() == 0
-    assert model.next_card() == {Card.parse("AS"): Fraction(1, 2), Card.parse("2S"):
+    assert next_card(model) == {Card.parse("AS"): Fraction(1, 2), Card.parse("2S"):
                                  Fraction(1, 2)}
     game.apply("attack 2S")
     model = check_against_engine(game)
-    assert model.next_card() == {Card.parse("AS"): 1} and not model.notes
+    assert next_card(model) == {Card.parse("AS"): 1} and not model.notes
     plan = model.plan(odds.attack_class, odds.ATTACK_VALUES)
     assert odds.battle_chance(plan, odds._battle_setup(game, 0, 0)) == 0  # no winner left
     game.apply("attack 5H")  # not the AS the model expects
@@ -406,7 +407,7 @@ def test_peeked_cards_are_the_next_ones() -> None:
     game.future_perception = 2
     game.apply("peek 5H 7S")
     model = check_against_engine(game)
-    assert model.next_card() == {Card.parse("5H"): 1}
+    assert next_card(model) == {Card.parse("5H"): 1}
     assert model.peeked() == [Card.parse("5H"), Card.parse("7S")]
     assert odds.chance_among_next(model, 2, lambda c: c == Card.parse("7S")) == 1
     plan = model.plan(odds.attack_class, odds.ATTACK_VALUES)
@@ -414,7 +415,7 @@ def test_peeked_cards_are_the_next_ones() -> None:
     assert odds.round_odds(plan, battle).win == 0
     assert odds.battle_chance(plan, battle) == odds._any_deck(plan, battle)
     game.apply("attack 5H")
-    assert check_against_engine(game).next_card() == {Card.parse("7S"): 1}
+    assert next_card(check_against_engine(game)) == {Card.parse("7S"): 1}
 
 
 def test_face_down_cards_left_on_a_level_go_under_unseen() -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import dispatch, main, quick
+from companion.cli import dispatch, quick
 from companion.cli.command_table import COMMANDS
 from companion.cli.main import run
 from companion.cli.output import set_plain
@@ -59,9 +59,9 @@ def test_every_command_is_in_the_table_but_those_after_a_group_callback() -> Non
 def test_the_reader_takes_what_typer_would_pass() -> None:
     attack = ("hebrac", "attack")
     assert read(attack, "4h", "-p", "3s", "--pris=5s", "--pot", "7h", "-j", "-gone") == {
-        "cards": ["4h"], "prisoner": ["3s", "5s"], "potion": "7h", "as_json": True,
+        "words": ["4h"], "prisoners": ["3s", "5s"], "potion": "7h", "as_json": True,
         "game": "one"}
-    assert read(attack, "4h", "--game=", "5h") == {"cards": ["4h", "5h"], "game": ""}
+    assert read(attack, "4h", "--game=", "5h") == {"words": ["4h", "5h"], "game": ""}
     assert read(("hebrac", "undo"), "2") == {"count": 2}
     assert read(("hebrac", "undo")) == {}
     assert read(("hebrac", "new"), "--evil", "--no-evil", "--life", "20") == {
@@ -107,7 +107,6 @@ class Both:
         self.monkeypatch, self.capsys = monkeypatch, capsys
         self.quick_paths: set[tuple[str, ...]] = set()
         self.real = dispatch.run_quick
-        self.fast_status = main.fast_status
         monkeypatch.setattr("companion.store.now_text", lambda: NOW)
         monkeypatch.chdir(root)  # '-o FILE' writes here
 
@@ -132,9 +131,6 @@ class Both:
             return done
 
         self.monkeypatch.setattr(dispatch, "run_quick", spy)
-        # 'KIND status' has its own quick path in main.run (tests/test_shell_fastpath.py)
-        fast_status = self.fast_status if quick else (lambda args: None)
-        self.monkeypatch.setattr(main, "fast_status", fast_status)
         self.capsys.readouterr()
         try:
             run(words)
@@ -215,11 +211,12 @@ def test_every_command_the_same_both_ways(both: Both) -> None:
     for kind, name in games.items():
         start(both.home, first_example(kind), name, played=False)
     for path in sorted(COMMANDS):
-        if path[0] in ("shell", "play"):  # reads the terminal: tests/test_shell*.py
+        if path[0] in ("shell", "play", "serve"):  # the terminal, a server: tests of their own
             continue
         for words in lines_for(path, games.get(path[0])):
             both.check(words)
-    missed = {p for p in COMMANDS if p[0] not in ("shell", "play") and p[1:] != ("status",)}
+    missed = {p for p in COMMANDS
+              if p[0] not in ("shell", "play", "serve") and p[1:] != ("status",)}
     missed -= both.quick_paths
     assert not missed, f"never run quick: {sorted(missed)}"
 

@@ -30,11 +30,11 @@ from typing import Any
 
 import pytest
 
-from companion.actions import ActionWords
 from companion.cards import Card
 from companion.errors import RuleRefused
 from companion.hebrac import rules
 from companion.hebrac.engine import HebracGame, new_engine
+from companion.hebrac.grammar import GRAMMAR, Cast
 from tests.referee import STEPS, Run
 from tests.test_referee_hebrac import Table, check, chooser, take_text
 from tests.test_referee_hebrac import step as random_step
@@ -469,10 +469,11 @@ class Driver:
         cheapest (hebrac.spell.paying; per unit hebrac.ruling.unit-spells), or that it
         is refused when no potions pay for it. The timing must allow the spell."""
         game = self.game
-        words = ActionWords.split(text)
-        spell = words.args[0]
+        words = GRAMMAR.parse(text)
+        assert isinstance(words, Cast)
+        spell = words.spell
         unit = NUMBERS["spells"][spell].get("unit") is not None
-        count = int(words.option("count") or 0) or None
+        count = words.units or None
         scepter = AC in game.inventory
         clubs = Counter(c for c in game.inventory if c.suit == "C" and c.is_pip)
         cost = cost_of(spell)
@@ -493,13 +494,14 @@ class Driver:
             return None
         before, visions = Before(game), game.remote_vision
         self.accept(text)
-        canonical = ActionWords.split(self.run.actions[-1])
-        paid = [Card.parse(t) for t in canonical.options.get("with", [])]
+        canonical = GRAMMAR.parse(self.run.actions[-1])
+        assert isinstance(canonical, Cast)
+        paid = [Card.parse(t) for t in canonical.paid]
         assert not Counter(paid) - clubs, (paid, clubs)
         points = sum(c.rank * (2 if scepter else 1) for c in paid)
         bought = count or 1
         if unit and count is None:
-            bought = int(canonical.option("count") or 0)
+            bought = canonical.units or 0
             assert bought == min(points // cost, useful if useful is not None else points), \
                 (bought, points, useful)
             key: tuple[int, ...] = (points - bought * cost, points, len(paid))

@@ -14,8 +14,9 @@ from companion import rulebook
 from companion.cards import Card
 from companion.rulebook.build import normalise_text
 from companion.rulebook.placeholders import fill
-from companion.rulebook.ranking import distance, stem
+from companion.rulebook.ranking import distance
 from companion.rulebook.selfcheck import SECTION_ID
+from companion.rulebook.terms import stem
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent

@@ -93,6 +93,27 @@ def test_a_stale_or_damaged_cache_is_rebuilt(tmp_path: Path, fresh: None, damage
     assert path.read_bytes() == good  # written again
 
 
+def test_cached_stats_that_do_not_read_are_built_again(tmp_path: Path, fresh: None) -> None:
+    """The sections read back, the packed ranking stats do not: the first search
+    builds the stats afresh (the loader hands the index how) and ranks as before."""
+    import marshal
+
+    from companion import cachefile
+    from companion.resources import data_home
+
+    load(tmp_path)
+    answers = [ranked(question, game) for game, question in QUESTIONS]
+    built = load(None)
+    path = tmp_path / rulebook.CACHE_FILE
+    rows, data, tables, _ = built.parts()
+    assert cachefile.write(path, data_home(), rulebook.CACHE_FILE, rulebook.cache_key()
+                           + b"\n" + marshal.dumps((rows, data, tables, b"not stats")))
+    loaded = load(tmp_path)
+    assert loaded._stats is None
+    assert [ranked(question, game) for game, question in QUESTIONS] == answers
+    assert contents(loaded) == contents(built)
+
+
 def test_the_key_follows_the_rulebook_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             fresh: None) -> None:
     copy = tmp_path / "rulebook"

@@ -121,7 +121,10 @@ def test_players_are_for_blank_sheets_only(cli: CLI, home: Path) -> None:
 
 def test_a_kind_that_does_not_match_the_game(cli: CLI, home: Path) -> None:
     save(home, example("tricky-2p"))
-    assert cli("sheet", "hebrac").err == "Error: 'tricky-2p' is a tricky game, not hebrac\n"
+    refused = cli("sheet", "hebrac")
+    # The store's words, with its hint on what acts on that game (tests/test_game_names.py).
+    assert refused.code == 2, refused
+    assert refused.err.startswith("Error: 'tricky-2p' is a tricky game, not hebrac")
 
 
 def test_blank_sheet_of_the_current_games_kind(cli: CLI, home: Path) -> None:

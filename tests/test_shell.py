@@ -345,3 +345,21 @@ def test_without_readline_the_shell_still_works(
                    "L1 A1 life 14/15 magic 0> \n")
     assert not (home / "shell_history").exists()
     assert Store(home).read("g").actions == ["enter A1 5S", "attack 4H"]
+
+
+def test_big_shows_the_big_view_after_each_action_until_big_off(
+    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli("hebrac", "new", "--name", "one")
+    shell = make_shell()
+    big = cli("hebrac", "big").out
+    assert big.startswith("Level 1, at -\n\nlife\n")
+    out, _ = lines_of(shell, capsys, "big")
+    assert out == big
+    out, _ = lines_of(shell, capsys, "C1 5S")
+    assert out == ("C1: 5S = warrior, life 5: 'attack CARD'\nL1 C1 life 15/15 magic 0\n"
+                   + cli("hebrac", "big").out)
+    assert "enemy 5S" in out
+    out, _ = lines_of(shell, capsys, "big off", "attack 9H")
+    assert out.startswith("The big view is off ('big' turns it on).\nattack 9 = 9")
+    assert "life\n" not in out

@@ -137,8 +137,14 @@ def test_stats_for_one_player(examples: CLI) -> None:
     heroes = {(h["hero"], h["players"]): h["average_gold"] for h in tricky["heroes"]}
     # Ann's active rounds only: the 2p Thief once (round 1, 3 gold), the 4p Ninja (0).
     assert heroes[("Thief", 2)] == 3 and heroes[("Ninja", 4)] == 0
+    # [expect] scores: Ann 12 (2p), 2 (3p), 3 (4p); active in 4 of the 2p's 8 rounds and
+    # in 2 of the others' (rounds_per_player 2).
+    assert (tricky["gold_total"], tricky["gold_average"], tricky["best_game"],
+            tricky["rounds_active"]) == (17, 5.7, {"game": "tricky-2p", "gold": 12}, 8)
+    # Named as everywhere (tests/test_roster.py has the rest): any case, or a start.
+    assert stats_json(examples, "--player", "an") == stats_json(examples, "--player", "ANN")
     assert examples("stats", "--player", "Zed").err == (
-        "Error: no Tricky Dungeon game has a player 'Zed' (players: Ann, Bo, Cy, Di)\n")
+        "Error: 'Zed' is not a player: expected one of Ann, Bo, Cy, Di\n")
     assert examples("stats", "hebrac", "--player", "Ann").code == 2
 
 

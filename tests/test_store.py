@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion import safefile
 from companion.errors import BadInput, DataProblem
 from companion.session import Games
 from companion.store import BACKUPS, GameRecord, Store, dumps_record
@@ -217,10 +218,9 @@ def test_full_disk_keeps_the_old_file(home: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_locked_game_times_out_as_data_problem(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.store as store_module
 
     store = make_game(home)
-    monkeypatch.setattr(store_module, "LOCK_TIMEOUT", 0.1)
+    monkeypatch.setattr(safefile, "LOCK_TIMEOUT", 0.1)
     holder = subprocess.Popen(
         [sys.executable, "-c",
          "import fcntl, os, sys, time\n"
@@ -241,7 +241,7 @@ def test_locked_game_times_out_as_data_problem(home: Path, monkeypatch: pytest.M
 def test_names_are_checked(home: Path) -> None:
     with pytest.raises(BadInput, match="is not a game name"):
         Games(Store(home)).new("hebrac", {}, "../escape")
-    with pytest.raises(BadInput, match="already exists"):
+    with pytest.raises(BadInput, match="already named"):
         make_game(home)
         Games(Store(home)).new("hebrac", {}, "g")
 

@@ -69,6 +69,34 @@ def test_hebrac_death_by_hand() -> None:
     assert facts["killed_by"] == "10D demon" and facts["cleared"] == 1
 
 
+def _hebrac_summary(actions: list[str]) -> list[str]:
+    from companion.summary import summary_lines
+
+    return summary_lines(trace("hebrac", {"life": 15}, actions), "g", 40)
+
+
+def test_hebrac_lowest_life_names_the_battle_only_when_the_battle_took_it() -> None:
+    # The 3S warrior costs 1 life (2H: 2 vs 3), then Hebrac's game 5 more (5S is black):
+    # the lowest life, 9, is no loss of the battle, whose only loss was 1.
+    battle = ["enter A1 3S", "attack 2H", "attack 5H", "take 4C"]
+    lines = _hebrac_summary([*battle, "enter A2 JK", "play 5S"])
+    assert "Lowest life survived: 9, after action 6" in lines
+    # A battle's own loss names the battle (Hebrac's game won: 5H is red): 2H costs 7.
+    lines = _hebrac_summary([*battle, "enter A2 JK", "play 5H", "take 4D", "enter A3 9D",
+                              "attack 2H"])
+    assert lines[lines.index("Lowest life survived: 7, fighting the 9D") + 1] == \
+        "  demon in A3"
+
+
+def test_hebrac_death_in_hebracs_game() -> None:
+    # Hebrac's game: a black card costs 5 life; at 15 the third one is the last.
+    lines = _hebrac_summary(["enter A1 JK", "play 5S", "enter A2 JK", "play 6S",
+                             "enter A3 JK", "play 7S"])
+    assert lines[0] == "g: dead, level 1"
+    assert "Killed by: Hebrac's game" in lines
+    assert "Lowest life survived: 5, after action 4" in lines
+
+
 def _levels_by_status(settings: dict[str, Any], actions: list[str]) -> list[tuple[int, int]]:
     """(level, chambers cleared) per level reached, read from the status after each action."""
     from companion.hebrac.engine import new_engine, normalize_settings

@@ -89,12 +89,14 @@ def test_trick_cards_in_words() -> None:
 def test_race_without_a_number_is_the_rules_15(cli: CLI) -> None:
     result = cli("tricky", "new", "Ann", "Bo", "--race")
     assert (result.code, result.err) == (0, "")
-    assert result.out.splitlines()[:2] == ["New game 'tricky-1' (tricky), now current.",
-                                           "Race to 15 gold"]
+    lines = result.out.splitlines()
+    assert lines[0] == "New game 'tricky-1' (tricky), now current."
+    assert lines[lines.index("Race: the first with 15 gold at a") + 1] == "  round's end wins"
+    assert "Race to 15 gold" in cli("tricky", "status").out.splitlines()
     result = cli("tricky", "new", "Ann", "Bo", "--race", "20")
-    assert result.out.splitlines()[1] == "Race to 20 gold"
+    assert "Race: the first with 20 gold at a" in result.out.splitlines()
     result = cli("tricky", "new", "--race", "12", "Ann", "Bo", "Cy")
-    assert result.out.splitlines()[1] == "Race to 12 gold"
+    assert "Race: the first with 12 gold at a" in result.out.splitlines()
     result = cli("tricky", "new", "Ann", "Bo", "--race", "20", "30")
     assert (result.code, result.err) == (2, "Error: --race takes one number, not 20 30\n")
 

@@ -86,15 +86,29 @@ def test_hero_numbers_by_player_count() -> None:
 
 def test_hero_lines() -> None:
     settings = default_deck_settings()
-    assert hero_lines(heroes()["barbarian"], settings, None) == [
+    assert hero_lines(heroes()["barbarian"], settings, None, 80) == [
         "Barbarian", "  trump: a colour (active player picks)",
         "  gold: 1 per trick or potion over 6/4 (unverified)"]
+    assert hero_lines(heroes()["barbarian"], settings, None) == [  # 40 columns
+        "Barbarian", "  trump: a colour (active player picks)",
+        "  gold: 1 per trick or potion over 6/4", "    (unverified)"]
     assert hero_lines(heroes()["troubadour"], settings, 3) == [
         "Troubadour", "  trump: a colour (left player picks)",
         "  gold: 1 per trick or potion"]
     assert hero_lines(heroes()["nymph"], settings, 4) == [
-        "Nymph", "  trump: none", "  tricks: lowest of the asked colour wins",
+        "Nymph", "  trump: none", "  tricks: lowest of the asked colour", "    wins",
         "  gold: 2 per ogre"]
+
+
+@pytest.mark.parametrize("players", [None, 2, 3, 4])
+def test_every_hero_line_fits_forty_columns(players: int | None) -> None:
+    settings = {**default_deck_settings(), "thief_base": [12, 11]}  # two-digit numbers too
+    for hero in heroes().values():
+        lines = hero_lines(hero, settings, players)
+        assert all(len(line) <= 40 for line in lines), lines
+        assert " ".join(" ".join(lines).split()).startswith(hero.name)
+    seer = hero_lines(heroes()["seer"], settings, players)
+    assert seer[2:4] == ["  gold: 5 if tricks + potions = the", "    prediction"]
 
 
 # -- gold: one test per hero --------------------------------------------------------

@@ -200,8 +200,8 @@ def test_cli_status_next_at_40_columns(cli: CLI) -> None:
     assert cli("tricky", "new", "Ann", "Bo", "Cy", "--set", "B", "--name", "g").code == 0
     assert cli("tricky", "round", "seer").code == 0
     lines = cli("tricky", "status").out.splitlines()
-    assert lines[-3:-1] == ["Next: 'exchange' if any, then 'predict",
-                            "  N' (the Seer's tricks + potions)"]
+    assert lines[-4:-1] == ["Next: 'exchange' if any, then",
+                            "  'predict N' (the Seer's tricks +", "  potions)"]
     assert all(len(line) <= 40 for line in lines)
 
 

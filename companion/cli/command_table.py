@@ -14,17 +14,22 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'attack'): (
         (
-            ('enemy', 'argument', ('enemy',), (), 'str', 1, False, True),
-            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         None,
     ),
+    ('elbereth', 'big'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
     ('elbereth', 'block'): (
         (
-            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -32,7 +37,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'boost'): (
         (
-            ('items', 'argument', ('items',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -49,8 +54,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'bribe'): (
         (
-            ('boss', 'argument', ('boss',), (), 'str', 1, False, True),
-            ('item', 'argument', ('item',), (), 'str', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -65,7 +69,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'found'): (
         (
-            ('what', 'argument', ('what',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -106,7 +110,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'pickup'): (
         (
-            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -122,7 +126,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'shop'): (
         (
-            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -152,7 +156,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'wound'): (
         (
-            ('item', 'argument', ('item',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -175,13 +179,18 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'attack'): (
         (
-            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
-            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('assist', 'option', ('--assist',), (), 'other', 2, False, False),
             ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
             ('loot_to', 'option', ('--loot-to',), (), 'int', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('halfdeck', 'big'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
         ),
         None,
     ),
@@ -193,8 +202,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'challenge'): (
         (
-            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
-            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -214,13 +222,14 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'draw'): (
         (
-            ('name', 'argument', ('name',), (), 'str', 1, False, True),
+            ('name', 'argument', ('name',), (), 'str', -1, False, True),
             ('minion', 'flag', ('--minion',), (), 'bool', 1, False, False),
             ('boss', 'flag', ('--boss',), (), 'bool', 1, False, False),
             ('trap', 'flag', ('--trap',), (), 'bool', 1, False, False),
             ('misc', 'flag', ('--misc',), (), 'bool', 1, False, False),
             ('endgame_boss', 'flag', ('--endgame-boss',), (), 'bool', 1, False, False),
             ('endgame_treasure', 'flag', ('--endgame-treasure',), (), 'bool', 1, False, False),
+            ('prisoner', 'flag', ('--hero',), (), 'bool', 1, False, False),
             ('strength', 'option', ('--str',), (), 'int', 1, False, False),
             ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
             ('loot', 'option', ('--loot',), (), 'int', 1, False, False),
@@ -234,8 +243,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'equip'): (
         (
-            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
-            ('gear', 'argument', ('gear',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('strength', 'option', ('--str',), (), 'int', 1, False, False),
             ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
             ('one_use', 'flag', ('--one-use',), (), 'bool', 1, False, False),
@@ -263,7 +271,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'heal'): (
         (
-            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('hero', 'argument', ('hero',), (), 'str', -1, False, True),
             ('amount', 'argument', ('amount',), (), 'int', 1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -272,7 +280,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'hero'): (
         (
-            ('name', 'argument', ('name',), (), 'str', 1, False, True),
+            ('name', 'argument', ('name',), (), 'str', -1, False, True),
             ('strength', 'option', ('--str',), (), 'int', 1, False, False),
             ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
             ('replace', 'option', ('--replace',), (), 'str', 1, False, False),
@@ -285,7 +293,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'hurt'): (
         (
-            ('hero', 'argument', ('hero',), (), 'str', 1, False, True),
+            ('hero', 'argument', ('hero',), (), 'str', -1, False, True),
             ('amount', 'argument', ('amount',), (), 'int', 1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -318,6 +326,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('trap_needs', 'option', ('--trap-needs',), (), 'str', 1, False, False),
             ('shuffle_back', 'flag', ('--shuffle-back',), ('--no-shuffle-back',), 'bool', 1, False, False),
             ('assist_rule', 'option', ('--assist-rule',), (), 'str', 1, False, False),
+            ('seat', 'option', ('--seat',), (), 'str', 1, True, False),
         ),
         None,
     ),
@@ -386,10 +395,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'trade'): (
         (
-            ('first', 'argument', ('first',), (), 'int', 1, False, True),
-            ('first_card', 'argument', ('first_card',), (), 'str', 1, False, True),
-            ('second', 'argument', ('second',), (), 'int', 1, False, True),
-            ('second_card', 'argument', ('second_card',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -405,17 +411,23 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'attack'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('potion', 'option', ('--potion',), (), 'str', 1, False, False),
-            ('prisoner', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
+            ('prisoners', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         None,
     ),
+    ('hebrac', 'big'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+        ),
+        None,
+    ),
     ('hebrac', 'buy'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -423,11 +435,10 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'cast'): (
         (
-            ('spell', 'argument', ('spell',), (), 'str', 1, False, True),
-            ('targets', 'argument', ('targets',), (), 'str', -1, False, False),
-            ('with_', 'option', ('--with', '-w'), (), 'str', 1, True, False),
-            ('count', 'option', ('--count', '-n'), (), 'int', 1, False, False),
-            ('overpay', 'flag', ('--overpay',), ('--no-overpay',), 'bool', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
+            ('paid', 'option', ('--with', '-w'), (), 'str', 1, True, False),
+            ('units', 'option', ('--count', '-n'), (), 'int', 1, False, False),
+            ('overpay', 'flag', ('--overpay',), (), 'bool', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -494,7 +505,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'drop'): (
         (
-            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -524,7 +535,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'move'): (
         (
-            ('chamber', 'argument', ('chamber',), (), 'str', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -576,7 +587,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'offer'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -584,7 +595,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'peek'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -592,7 +603,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'play'): (
         (
-            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -600,7 +611,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'potion'): (
         (
-            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -623,7 +634,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'reveal'): (
         (
-            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -662,7 +673,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'take'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -678,7 +689,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'use'): (
         (
-            ('card', 'argument', ('card',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -707,6 +718,16 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('plain', 'flag', ('--plain',), (), 'bool', 1, False, False),
             ('sources', 'flag', ('--sources',), (), 'bool', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('serve',): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('host', 'option', ('--host',), (), 'str', 1, False, False),
+            ('port', 'option', ('--port',), (), 'int', 1, False, False),
+            ('players_act', 'flag', ('--players-act',), (), 'bool', 1, False, False),
+            ('new_links', 'flag', ('--new-links',), (), 'bool', 1, False, False),
         ),
         None,
     ),
@@ -743,8 +764,15 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         (
             ('kind', 'argument', ('kind',), (), 'str', 1, False, False),
             ('player', 'option', ('--player',), (), 'str', 1, False, False),
+            ('players', 'flag', ('--players',), (), 'bool', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
             ('every', 'flag', ('--all',), (), 'bool', 1, False, False),
+        ),
+        None,
+    ),
+    ('tricky', 'big'): (
+        (
+            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
         ),
         None,
     ),
@@ -767,9 +795,9 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'exchange'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, False),
-            ('count', 'option', ('--count',), (), 'int', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
             ('player', 'option', ('--player',), (), 'str', 1, False, False),
+            ('number', 'option', ('--count',), (), 'int', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -778,6 +806,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ('tricky', 'heroes'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('every', 'flag', ('--all',), (), 'bool', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         None,
@@ -810,7 +839,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'predict'): (
         (
-            ('number', 'argument', ('number',), (), 'int', 1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -826,6 +855,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'result'): (
         (
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
             ('tricks', 'option', ('--tricks',), (), 'int', 1, False, False),
             ('potions', 'option', ('--potions',), (), 'int', 1, False, False),
             ('spells', 'option', ('--spells',), (), 'int', 1, False, False),
@@ -840,11 +870,11 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'round'): (
         (
-            ('hero', 'argument', ('hero',), (), 'str', -1, False, True),
-            ('trump', 'option', ('--trump',), (), 'str', 1, False, False),
-            ('predict', 'option', ('--predict',), (), 'int', 1, False, False),
-            ('exchange', 'option', ('--exchange',), (), 'int', 1, False, False),
+            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('active', 'option', ('--active',), (), 'str', 1, False, False),
+            ('trump', 'option', ('--trump',), (), 'str', 1, False, False),
+            ('exchange', 'option', ('--exchange',), (), 'int', 1, False, False),
+            ('predict', 'option', ('--predict',), (), 'int', 1, False, False),
             ('pass_', 'option', ('--pass',), (), 'str', 1, True, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -874,7 +904,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'trick'): (
         (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
+            ('words', 'argument', ('words',), (), 'str', -1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

@@ -31,32 +31,46 @@ class Entry(NamedTuple):
         return getattr(importlib.import_module(module), attribute)
 
 
-REGISTRY: tuple[Entry, ...] = (
+REGISTRY: tuple[Entry, ...] = (  # in the order the top-level help lists them
     Entry("hebrac", "companion.cli.hebrac:app", "Hebrac's Dungeon: solo dungeon crawl."),
     Entry("tricky", "companion.cli.tricky:app", "Tricky Dungeon: trick-taking for 2-4 players."),
     Entry("halfdeck", "companion.cli.halfdeck:app",
           "Half Deck Dungeon Heroes: heroes and dice."),
     Entry("elbereth", "companion.cli.elbereth:app",
-          "Elbereth: solitaire roguelike, seven floors."),
-    Entry("rules", "companion.cli.rules:rules_command"),
-    Entry("share", "companion.cli.share:share"),
-    Entry("import", "companion.cli.share:import_game"),
-    Entry("sheet", "companion.cli.sheet:sheet"),
-    Entry("stats", "companion.cli.stats:stats"),
-    Entry("export", "companion.cli.stats:export"),
+          "Elbereth: solo roguelike, seven floors."),
     Entry("games", "companion.cli.games:games_app"),
-    Entry("demo", "companion.cli.games:demo"),
     Entry("shell", "companion.cli.shell:shell_command", in_shell=False),
     Entry("play", "companion.cli.shell:shell_command", "Same as 'shell'.", in_shell=False),
+    Entry("serve", "companion.cli.serve:serve"),
+    Entry("rules", "companion.cli.rules:rules_command"),
+    Entry("sheet", "companion.cli.sheet:sheet"),
+    Entry("stats", "companion.cli.stats:stats"),
+    Entry("share", "companion.cli.share:share"),
+    Entry("import", "companion.cli.share:import_game"),
+    Entry("export", "companion.cli.stats:export"),
+    Entry("demo", "companion.cli.games:demo"),
 )
 ENTRIES: dict[str, Entry] = {entry.name: entry for entry in REGISTRY}
+
+
+def target(path: tuple[str, ...]) -> Any:
+    """The registry's object at ``path``: a ``Group`` or a command function."""
+    found = ENTRIES[path[0]].load()
+    for name in path[1:]:
+        found = found.child(name)
+    return found
 
 
 def main_options(
     plain: Annotated[bool, Option(
         "--plain", help="Clean text: no colour, bold or line editing.")] = False,
+    no_pager: Annotated[bool, Option(
+        "--no-pager", help="Long output straight to the screen, not through a pager.")]
+    = False,
 ) -> None:
     """Scorekeeper and rules companion for card games played with real cards."""
-    from companion.cli.output import set_plain
+    from companion.cli.output import set_pager, set_plain
 
-    set_plain(plain)  # also resets it between commands of one process (the shell, tests)
+    # Both also reset between commands of one process (the shell, tests).
+    set_plain(plain)
+    set_pager(not no_pager)

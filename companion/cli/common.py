@@ -15,7 +15,7 @@ from companion.cli.output import echo as echo  # re-exported for the kind module
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
-from companion.cli.output import show_status
+from companion.cli.output import paged, show_status
 from companion.cli.output import width as width
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None
     echo_lines(applied.lines)
     echo_vitals(opened.engine.prompt())
     if opened.engine.outcome != "playing":
-        from companion.cli.summary import echo_end_summary
+        from companion.cli.ending import echo_end_summary
 
         echo_end_summary(opened, store.store.home)
 
@@ -77,9 +77,10 @@ def add_common_commands(app: Group, kind: str) -> None:
     @app.command()
     def status(game: GameOption = None, as_json: JsonOption = False) -> None:
         """Show the game's state."""
-        show_status(kind, game, as_json)  # also main.run's fast path: the same bytes
+        show_status(kind, game, as_json)
 
     @app.command()
+    @paged()  # a long game's log: through the pager on a terminal
     def log(game: GameOption = None, as_json: JsonOption = False) -> None:
         """Numbered actions with the ruling each produced."""
         store = games()
@@ -137,6 +138,16 @@ def add_common_commands(app: Group, kind: str) -> None:
         echo_vitals(opened.engine.prompt())
 
     @app.command()
+    def big(game: GameOption = None) -> None:
+        """The numbers that matter now, in large digits for the table."""
+        from companion.cli.big import big_lines
+        from companion.cli.output import blocks_allowed
+
+        store = games()
+        opened = store.open(store.resolve(game, kind))
+        echo_lines(big_lines(kind, opened.engine.status(), width(), blocks_allowed()))
+
+    @app.command()
     def note(
         text: Annotated[list[str], Argument(help="Free text kept with the game.")],
         game: GameOption = None,
@@ -178,9 +189,24 @@ def _say_changes(kind: str, before: dict[str, Any] | None, opened: Any) -> None:
 
 
 def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
+    from companion.game import load_kind
+
     opened = games().new(kind, settings, name)
     echo(f"New game {opened.record.name!r} ({opened.record.kind}), now current.")
-    echo_lines(opened.engine.status_lines(width()))
+    setup = getattr(load_kind(kind), "setup_lines", None)
+    if setup is None:
+        echo_lines(opened.engine.status_lines(width()))
+        return
+    # What to lay out on the table, in the game's own words; then only what to type
+    # first ('status' has the rest: the setup already says what the table holds).
+    echo("On the table:")
+    echo_lines(setup(opened.settings))
+    echo(opened.engine.prompt())
+    first = opened.engine.status().get("next")
+    if first:
+        from companion.text import wrap
+
+        echo_lines(wrap(f"Next: {first}", width()))
 
 
 Command = Callable[..., None]

@@ -9,9 +9,13 @@ which import no typer. ``run`` then tries the quick path
 (``companion.cli.quick``): a plain command line is read from the table typer's
 reading made and its function called directly. Anything else is built as a
 tree holding only the path to that command: the same root, groups and
-command as the whole tree, so help text, usage errors and output are the
-same bytes. Help listings of a group, unknown words and the bare
-``companion`` go to the whole tree.
+command as the whole tree, so usage errors and output are the same bytes.
+
+Help never reaches typer: ``--help``, a group typed alone and the bare
+``companion`` print screens companion writes from the same declarations
+(``companion.cli.helpformat``), through the pager when taller than the
+terminal; a word that names no command is one error offering the closest
+names (``no_such_command``, the shell's too).
 
 One grammar for the one-shot commands and the shell: the shell sends its
 lines here too. Options take unique prefixes as well (``--pris`` is
@@ -26,13 +30,14 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, NamedTuple
 
+from companion.cli.commands import target as target  # callers find it here too
 from companion.cli.declare import Group, Param
-from companion.cli.grammar import aliases, implicit_verb, kind_aliases, short_forms
+from companion.cli.grammar import aliases, implicit_verb, kind_aliases
 from companion.errors import BadInput
 from companion.kinds import KINDS
 
 HELP_FLAGS = ("-h", "--help")
-ROOT_FLAGS = ("--plain",)
+ROOT_FLAGS = ("--plain", "--no-pager")
 
 
 class Route(NamedTuple):
@@ -51,16 +56,6 @@ def top_names(shell: bool = False) -> list[str]:
     from companion.cli.commands import REGISTRY
 
     return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
-
-
-def target(path: tuple[str, ...]) -> Any:
-    """The registry's object at ``path``: a ``Group`` or a command function."""
-    from companion.cli.commands import ENTRIES
-
-    found = ENTRIES[path[0]].load()
-    for name in path[1:]:
-        found = found.child(name)
-    return found
 
 
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
@@ -132,27 +127,7 @@ def route(args: list[str]) -> Route:
     return Route(words, path, True, at + 1)
 
 
-def expand_short(args: list[str]) -> list[str]:
-    """``args`` with a game's alias and its verb alias spelled out, from the tables alone
-    (no import): enough for ``main.run``'s fast path to see ``hd s`` as ``hebrac status``."""
-    words = list(args)
-    at = 1 if words[:1] == ["--plain"] else 0
-    if len(words) < at + 2:
-        return words
-    kind = words[at].lower()
-    kind = kind if kind in KINDS else kind_aliases().get(kind, "")
-    if not kind:
-        return words
-    words[at] = kind
-    verb = words[at + 1].lower()
-    words[at + 1] = aliases(kind).get(verb, verb)
-    return words
-
-
 # -- building typer commands from the declarations ----------------------------------
-HELP = "Scorekeeper and rules companion for card games played with real cards."
-
-
 def typer_hint(hint: Any) -> Any:
     """A declared type hint as typer reads it: ``Option``/``Argument`` records become
     typer's own, the declared ``Context`` typer's context."""
@@ -218,7 +193,7 @@ def root_app() -> Any:
     """The top of every tree, whole or narrowed to one command: the same options and text."""
     import typer
 
-    from companion.cli.commands import main_options
+    from companion.cli.commands import HELP, main_options
 
     root = typer.Typer(
         name="companion",
@@ -241,16 +216,15 @@ def add_entry(root: Any, name: str, keep: tuple[str, ...] | None = None) -> None
     entry = ENTRIES[name]
     found = entry.load()
     if isinstance(found, Group):
-        epilog = short_forms(entry.name) if entry.name in KINDS else None
         texts = {} if entry.help is None else {"help": entry.help}
-        root.add_typer(typer_app(found, keep), name=entry.name, epilog=epilog, **texts)
+        root.add_typer(typer_app(found, keep), name=entry.name, **texts)
     else:
         root.command(entry.name, help=entry.help)(typer_callback(found))
 
 
 @cache
 def whole_app() -> Any:
-    """Every command as one ``typer.Typer``: help listings, completion, in-process callers."""
+    """Every command as one ``typer.Typer``: completion, in-process callers, the tests."""
     from companion.cli.commands import REGISTRY
 
     root = root_app()
@@ -282,7 +256,7 @@ def group(kind: str) -> Any:
 
 @cache
 def tree() -> Any:
-    """The whole click tree: help listings, completion, words no route reaches."""
+    """The whole click tree: options a group does not have, completion, the quick table."""
     import typer.main
 
     return typer.main.get_command(whole_app())
@@ -320,17 +294,20 @@ def long_options(names: list[str], args: list[str]) -> list[str]:
 
 
 def run(args: list[str], *, whole: bool = False) -> Any:
-    """Run ``companion ARGS``: without typer when the quick path can, else through the
-    one command's tree, or the whole one (``whole``, and whenever the words lead to a
-    listing or nowhere). Errors are raised, not printed."""
+    """Run ``companion ARGS``: a help screen, else without typer when the quick path can,
+    else through the one command's tree, or the whole one (``whole``, and whenever the
+    words lead to a group typer must answer). Errors are raised, not printed."""
     found = route(args)
+    screen = help_screen(found)
+    if screen is not None:
+        from companion.cli.output import page
+
+        page(screen)
+        return 0
     if found.leaf and not whole:
         done, result = run_quick(found)
         if done:
             return result
-    from companion.cli.helpformat import use_compact_help
-
-    use_compact_help()  # help screens laid out for the real width
     if not found.leaf:
         words = found.args if found.path else list(args)
         return tree().main(args=words, prog_name="companion", standalone_mode=False)
@@ -340,6 +317,68 @@ def run(args: list[str], *, whole: bool = False) -> Any:
         end = end.commands[name]
     words = found.args[:found.at] + long_options(option_names(end), found.args[found.at:])
     return root.main(args=words, prog_name="companion", standalone_mode=False)
+
+
+# -- help, first screens and unknown words (no typer) ----------------------------------
+def help_screen(found: Route) -> str | None:
+    """The screen the words ask for (a command's or a group's help, or the first screen of
+    a group typed alone), or None when a command runs; a word that names no command is
+    ``BadInput``. The root's options are read first, as every command reads them."""
+    lead = 0
+    while lead < len(found.args) and found.args[lead] in ROOT_FLAGS:
+        lead += 1
+    if found.leaf:
+        if not asks_help(found.args[found.at:]):
+            return None
+        root_options(found.args[:lead])
+        from companion.cli.helpformat import command_help
+
+        return command_help(found.path)
+    at = lead + len(found.path)
+    word = found.args[at] if at < len(found.args) else None
+    if word is not None and (word == "-" or not word.startswith("-")):
+        see = " ".join(("companion", *found.path, "--help"))
+        raise BadInput(no_such_command(word, names_at(found.path), see, opens=True))
+    if asks_help(found.args[at:]):
+        root_options(found.args[:lead])
+        from companion.cli.helpformat import group_help
+
+        return group_help(found.path)
+    if word is None:
+        root_options(found.args[:lead])
+        from companion.cli.helpformat import first_screen
+
+        return first_screen(found.path)
+    return None  # an option the group does not have: typer says so
+
+
+def asks_help(words: list[str]) -> bool:
+    """Whether ``-h`` or ``--help`` is among ``words`` (before a ``--``)."""
+    end = words.index("--") if "--" in words else len(words)
+    return any(word in HELP_FLAGS for word in words[:end])
+
+
+def root_options(lead: list[str]) -> None:
+    """The root's options (``--plain``, ``--no-pager``), as its callback reads them."""
+    from companion.cli.commands import main_options
+
+    main_options(plain="--plain" in lead, no_pager="--no-pager" in lead)
+
+
+def names_at(path: tuple[str, ...], shell: bool = False) -> list[str]:
+    """The command names at ``path``: the top-level words for ``()``, else the group's."""
+    return top_names(shell) if not path else list(target(path).names())
+
+
+def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:
+    """The one error for a word that names no command, one-shot and in the shell: the
+    closest names offered (``companion.names``' rule), and where they are all listed.
+    ``opens``: the message opens the error line (a one-shot's, as click wrote it)."""
+    from companion.names import closest, spellings
+
+    close = closest(word, spellings(names))
+    guess = f": did you mean {' or '.join(close)}?" if close else ""
+    return f"{'No' if opens else 'no'} such command {word!r}{guess} (see '{see}')"
 
 
 # -- the quick path: a command run without typer -------------------------------------
@@ -370,7 +409,7 @@ def run_quick(found: Route) -> tuple[bool, Any]:
     if context:
         values[context] = _Alone()
     lead = found.args[:found.args.index(found.path[0])]
-    main_options(plain=any(word in ROOT_FLAGS for word in lead))  # the root's callback
+    main_options(plain="--plain" in lead, no_pager="--no-pager" in lead)  # the root's callback
     return True, function(**values)
 
 

@@ -1,16 +1,16 @@
 """companion elbereth ...: Elbereth commands.
 
 Each game command turns its words into one action text and hands it to the
-core; the engine rules on it. ``--roll`` rolls the die here (never in the
-engine): the number goes into the action like a typed one, so the saved game
-replays the same.
+core; the engine rules on it. Most are made from the verb table
+(``companion/elbereth/grammar.py``); attack and break-wall are written here:
+``--roll`` rolls the die here (never in the engine), and the number goes
+into the action like a typed one, so the saved game replays the same.
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
     JsonOption,
@@ -23,6 +23,9 @@ from companion.cli.common import (
 from companion.cli.declare import Argument, Group, Option
 from companion.cli.dice_odds import elbereth_odds
 from companion.cli.summary import add_summary
+from companion.cli.verbcommands import add_verbs
+from companion.elbereth.grammar import GRAMMAR
+from companion.verbs import quote
 
 KIND = "elbereth"
 app = Group(no_args_is_help=True, rich_markup_mode=None,
@@ -36,11 +39,25 @@ RollFlag = Annotated[bool, Option("--roll", "-r", help="Let companion roll the d
 Item = Annotated[str, Argument(help="sword, staff, bow, armour, helm or gauntlets.")]
 
 
+def join_action(*words: str) -> str:
+    """An action line from its words (a name of several words quoted)."""
+    return " ".join(quote(word) for word in words)
+
+
 def roll_die() -> int:
     """One d6 roll for --roll (tests replace this)."""
     import random
 
     return random.SystemRandom().randint(1, 6)
+
+
+def _enemy_and_die(words: list[str]) -> tuple[str, str | None]:
+    """The enemy's words (a name may take several: two headed ogre) and the die after
+    them, if the last word is one (a number, or 'roll')."""
+    last = words[-1].strip().lower() if words else ""
+    if len(words) > 1 and (last == "roll" or (last.isascii() and last.isdigit())):
+        return " ".join(words[:-1]), words[-1]
+    return " ".join(words), None
 
 
 def _die(value: str | None, roll: bool, as_json: bool) -> str:
@@ -78,53 +95,15 @@ def new(
 
 @app.command()
 def attack(
-    enemy: Annotated[str, Argument(help="rat, spider, snake, dragon, a boss, or a "
-                                              "strength 3-6.")],
-    roll: RollArg = None, roll_all: RollFlag = False,
+    words: Annotated[list[str], Argument(
+        help="rat, spider, snake, dragon, a boss, or a strength 3-6; then the die (1-6).",
+        metavar="ENEMY [ROLL]")],
+    roll_all: RollFlag = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Attack a visible enemy: the die must reach its strength."""
+    enemy, roll = _enemy_and_die(words)
     act(KIND, game, join_action("attack", enemy, _die(roll, roll_all, as_json)), as_json)
-
-
-@app.command()
-def boost(
-    items: Annotated[list[str], Argument(help="Equipped sword, staff or bow.")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """After a miss: turn offensive gear face down, +1 each."""
-    act(KIND, game, join_action("boost", *items), as_json)
-
-
-@app.command()
-def block(item: Item, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """After a miss: turn one equipped armour, helm or gauntlets face down."""
-    act(KIND, game, join_action("block", item), as_json)
-
-
-@app.command()
-def wound(item: Item, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """After a miss: discard any piece of equipment for good."""
-    act(KIND, game, join_action("wound", item), as_json)
-
-
-@app.command()
-def bribe(
-    boss: Annotated[str, Argument(help="knight, mage, marksman, merchant or smith.")],
-    item: Annotated[str | None, Argument(help="The smith's protective item.")] = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Bosses expansion: give the boss his price instead of fighting."""
-    act(KIND, game, join_action("bribe", boss, item or ""), as_json)
-
-
-@app.command()
-def pickup(
-    item: Annotated[str, Argument(help="A piece of equipment, or the coin.")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Pick up an item card found in the dungeon."""
-    act(KIND, game, join_action("pickup", item), as_json)
 
 
 @app.command("break-wall")
@@ -132,26 +111,10 @@ def break_wall(
     roll: RollArg = None, roll_all: RollFlag = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Break a wall: the die face's item is damaged (1 sword ... 6 gauntlets)."""
+    """Break a wall: the die face's item is damaged (1 sword to 6 gauntlets)."""
     act(KIND, game, join_action("break-wall", _die(roll, roll_all, as_json)), as_json)
 
 
-@app.command()
-def found(
-    what: Annotated[str, Argument(help="stairs or shop.")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Record the down stairs or a shop turned up on this floor."""
-    act(KIND, game, join_action("found", what), as_json)
-
-
-@app.command()
-def shop(item: Item, game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Spend the coin at a shop of this floor for one piece of equipment."""
-    act(KIND, game, join_action("shop", item), as_json)
-
-
-@app.command()
-def descend(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Take the down stairs with the floor's key (from floor 7: win)."""
-    act(KIND, game, "descend", as_json)
+# The other actions' commands, made from the verb table (companion/elbereth/grammar.py).
+add_verbs(app, KIND, GRAMMAR, [name for name in GRAMMAR.verbs
+                                if name not in ("attack", "break-wall")])

@@ -1,59 +1,54 @@
 """The short forms of every command, shared by the one-shot commands and the shell.
 
-Kept apart from the dispatcher and the registry, and light (no typer): the
-status fast path reads it, and each game's ``--help`` lists it.
+A game's verbs and their short forms are declared once, in its verb table
+(``companion/KIND/grammar.py``); this module adds the short forms of the
+commands every game shares, and the kinds' own short names. Light (no
+typer, no engine): the dispatcher and the shell read it on every line.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from functools import cache
+from typing import TYPE_CHECKING
 
 from companion.kinds import KINDS
 
-# Short forms per game, chosen by how often each verb is typed at the table. Undo and
-# redo keep '-' and '+' everywhere, and 'u'/'r' where no commoner verb wants the letter.
-ALIASES: dict[str, dict[str, str]] = {
-    "*": {"s": "status", "l": "log", "u": "undo", "r": "redo", "-": "undo", "+": "redo"},
-    "hebrac": {"a": "attack", "e": "enter", "t": "take", "c": "cast", "nl": "next-level",
-               "m": "move", "p": "play"},
-    "tricky": {"t": "trick", "r": "round", "re": "result", "x": "exchange"},
-    "halfdeck": {"a": "attack", "d": "draw", "ta": "team-attack", "e": "equip"},
-    "elbereth": {"a": "attack", "d": "descend", "p": "pickup", "f": "found"},
-}
+if TYPE_CHECKING:
+    from companion.verbs import Grammar
+
+# The commands every game has. Undo and redo keep '-' and '+' everywhere, and 'u'/'r'
+# where no commoner verb of the game wants the letter (a game's own short forms win).
+SHARED: dict[str, str] = {"s": "status", "l": "log", "u": "undo", "r": "redo", "-": "undo",
+                          "+": "redo"}
 
 
-# A line that starts with what only one verb takes needs no verb: in Hebrac a chamber
-# ('C1 3S') can only be entered, the action typed most after attack.
-IMPLICIT_VERBS: dict[str, tuple[re.Pattern[str], str]] = {
-    "hebrac": (re.compile(r"[A-Ca-c](10|[1-9])"), "enter"),
-}
-
-
-def implicit_verb(kind: str | None, word: str) -> str | None:
-    """The verb a game's line means when it starts with ``word`` instead of a verb."""
-    rule = IMPLICIT_VERBS.get(kind or "")
-    return rule[1] if rule is not None and rule[0].fullmatch(word) else None
+@cache
+def grammar_of(kind: str) -> Grammar:
+    """The verb table of ``kind`` (imported only when its game's words are read)."""
+    grammar: Grammar = importlib.import_module(f"companion.{kind}.grammar").GRAMMAR
+    return grammar
 
 
 def aliases(kind: str | None) -> dict[str, str]:
-    """A game's aliases: the shared ones, then its own (which win)."""
-    return {**ALIASES["*"], **ALIASES.get(kind or "", {})}
+    """A game's short forms: the shared ones, then its own verbs' (which win)."""
+    if kind not in KINDS:
+        return dict(SHARED)
+    return {**SHARED, **grammar_of(kind).aliases()}
+
+
+def implicit(kind: str | None) -> tuple[re.Pattern[str], str] | None:
+    """What a line of ``kind`` may start with instead of a verb, and the verb it means."""
+    return grammar_of(kind).implicit if kind in KINDS else None
+
+
+def implicit_verb(kind: str | None, word: str) -> str | None:
+    """The verb a game's line means when it starts with ``word`` instead of a verb: in
+    Hebrac a chamber ('C1 3S') can only be entered, the action typed most after attack."""
+    rule = implicit(kind)
+    return rule[1] if rule is not None and rule[0].fullmatch(word) else None
 
 
 def kind_aliases() -> dict[str, str]:
     return {alias: info.name for info in KINDS.values() for alias in info.aliases}
-
-
-def short_forms(kind: str) -> str:
-    """One paragraph for a game's ``--help``: its name's and its commands' short forms."""
-    by_name: dict[str, list[str]] = {}
-    for short, name in aliases(kind).items():
-        by_name.setdefault(name, []).append(short)
-    names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
-    listed = ", ".join(f"{' or '.join(shorts)} {name}" for name, shorts in by_name.items())
-    implicit = IMPLICIT_VERBS.get(kind)
-    bare = (f" A line may start with a chamber for {implicit[1]} (C1 3S)."
-            if implicit is not None else "")
-    return (f"Short forms: companion {' or '.join(names)} for companion {kind}; {listed}. "
-            "Any unique prefix of a command or an --option works too, as in the shell."
-            + bare)

@@ -1,18 +1,21 @@
 """companion halfdeck ...: Half Deck Dungeon Heroes commands.
 
-Each game command turns its words into one action text and hands it to the
-core; the engine rules on it. Card numbers come from the player or, for a
-card the game has not seen yet, from the installation's card catalog, and
-are written into the action so the saved game replays without the catalog.
-``--roll`` rolls a die here (never in the engine): the number goes into the
-action like a typed one.
+Each game command turns its words into one action value of the game's verb
+table (``companion.halfdeck.grammar``) and hands it to the core; the engine
+rules on it. Card numbers come from the player or, for a card the game has
+not seen yet, from the installation's card catalog, and are written into the
+action so the saved game replays without the catalog. Names may be several
+words, unquoted (``draw goblin minion``), or the start of a name the game or
+the catalog knows (``attack war 3``). ``--roll`` rolls a die here (never in
+the engine): the number goes into the action like a typed one.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
-from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
     JsonOption,
@@ -24,11 +27,17 @@ from companion.cli.common import (
     emit_json,
     games,
     new_game,
+    width,
 )
 from companion.cli.declare import Argument, Context, Group, Option
 from companion.cli.dice_odds import halfdeck_odds
 from companion.cli.summary import add_summary
-from companion.numbers import is_whole
+from companion.halfdeck import grammar
+from companion.halfdeck.grammar import GRAMMAR
+
+if TYPE_CHECKING:
+    from companion.halfdeck.cards import CardInfo
+    from companion.halfdeck.engine import HalfDeckGame
 
 KIND = "halfdeck"
 app = Group(no_args_is_help=True, rich_markup_mode=None,
@@ -40,11 +49,15 @@ cards_app = Group(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")
 app.add_group(cards_app, name="cards")
 
-RollArg = Annotated[str | None, Argument(help="The die (1-6), or 'roll'.")]
 RollFlag = Annotated[bool, Option("--roll", "-r", help="Let companion roll the die.")]
 PlayerOption = Annotated[int | None, Option("--player", help="Whose (co-op).")]
 StrOption = Annotated[int | None, Option("--str", help="Strength number.")]
 MagOption = Annotated[int | None, Option("--mag", help="Magic number.")]
+
+
+def verb(name: str) -> dict[str, str]:
+    """A game command's declaration: its name and the verb table's help line."""
+    return {"name": name, "help": GRAMMAR.verbs[name].help}
 
 
 def roll_die() -> int:
@@ -54,11 +67,20 @@ def roll_die() -> int:
     return random.SystemRandom().randint(1, 6)
 
 
-class Dice:
-    """Dice given or rolled for one command; remembers what was rolled to say so."""
+def is_die(word: str) -> bool:
+    """A die typed, or 'roll' for companion to roll it."""
+    from companion.numbers import is_whole
 
-    def __init__(self, roll_all: bool) -> None:
+    return is_whole(word.strip()) or word.strip().lower() == "roll"
+
+
+class Dice:
+    """Dice given or rolled for one command; remembers what was rolled to say so.
+    ``named`` gives a hero's full name for what is said (a prefix may be typed)."""
+
+    def __init__(self, roll_all: bool, named: Callable[[str], str] = str) -> None:
         self.roll_all = roll_all
+        self.named = named
         self.rolled: list[str] = []
 
     def die(self, value: str | None, who: str) -> str:
@@ -69,7 +91,7 @@ class Dice:
 
             raise BadInput(f"give {who}'s die (1-6), or --roll to let companion roll it")
         rolled = roll_die()
-        self.rolled.append(f"{who} {rolled}")
+        self.rolled.append(f"{self.named(who)} {rolled}")
         return str(rolled)
 
     def say(self) -> None:
@@ -77,12 +99,30 @@ class Dice:
             echo(f"Rolled: {', '.join(self.rolled)}")
 
 
-def _engine(game: str | None) -> Any:
+def _engine(game: str | None) -> HalfDeckGame:
     store = games()
-    return store.open(store.resolve(game, KIND)).engine
+    engine: HalfDeckGame = store.open(store.resolve(game, KIND)).engine
+    return engine
 
 
-def _catalog_entry(engine: Any, name: str) -> Any:
+def _hero_namer(game: str | None) -> Callable[[str], str]:
+    """A hero's name in play for what a prefix stands for (the game is read once, and only
+    when asked: when a die is rolled)."""
+    opened: list[HalfDeckGame] = []
+
+    def named(typed: str) -> str:
+        from companion.errors import CompanionError
+
+        if not opened:
+            opened.append(_engine(game))
+        try:
+            return opened[0].hero(typed).name
+        except CompanionError:
+            return typed  # the engine says what is wrong when the action is applied
+    return named
+
+
+def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
     """The catalog's card when this game does not know it yet, else None."""
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
@@ -93,9 +133,31 @@ def _catalog_entry(engine: Any, name: str) -> Any:
     return catalog.load().get(key)
 
 
-def _act(game: str | None, action: str, as_json: bool, learn: tuple[str, ...] = (),
+def _catalog_names() -> dict[str, CardInfo]:
+    """The catalog, to match names against; a catalog that cannot be read is left out
+    (its numbers are not needed to name a card the game knows)."""
+    from companion.errors import DataProblem
+    from companion.halfdeck import catalog
+
+    try:
+        return catalog.load()
+    except DataProblem:
+        return {}
+
+
+def _learned(action: grammar.Action) -> tuple[str, ...]:
+    """The cards whose numbers an action carries, by their full names."""
+    if isinstance(action, grammar.Hero | grammar.Draw):
+        return (action.name,)
+    if isinstance(action, grammar.Equip):
+        return action.words[1:]
+    return ()
+
+
+def _act(game: str | None, action: grammar.Action, as_json: bool,
          dice: Dice | None = None) -> None:
-    """Apply one action, keep the cards it used in the catalog, print the ruling."""
+    """Apply one action, keep the cards it used in the catalog, print the ruling (and the
+    summary when the game ends)."""
     from companion.errors import DataProblem
     from companion.halfdeck import catalog
 
@@ -103,16 +165,17 @@ def _act(game: str | None, action: str, as_json: bool, learn: tuple[str, ...] = 
     name = store.resolve(game, KIND)
     opened, applied = store.act(name, action)
     notes: list[str] = []
-    for card in learn:
+    for card in _learned(GRAMMAR.parse(applied.action)):
         info = opened.engine.card(card)
         if info is None:
             continue
         try:
-            note = catalog.learn(info)
+            change = catalog.learn(info)
         except DataProblem as error:
-            note = f"catalog not saved: {error}"
-        if note:
-            notes.append(note)
+            notes.append(f"catalog not saved: {error}")
+            continue
+        if change:  # its numbers are in the ruling: they are not said twice
+            notes.append(f"catalog: {info.name} {change}")
     if as_json:
         emit_json({"game": name, "action": applied.action, "ruling": list(applied.lines),
                    "catalog": notes, "state": opened.engine.status()})
@@ -122,6 +185,10 @@ def _act(game: str | None, action: str, as_json: bool, learn: tuple[str, ...] = 
     echo_lines(applied.lines)
     echo_lines(notes)
     echo_vitals(opened.engine.prompt())
+    if opened.engine.outcome != "playing":
+        from companion.cli.ending import echo_end_summary
+
+        echo_end_summary(opened, store.store.home)
 
 
 @app.command()
@@ -143,13 +210,19 @@ def new(
                                                   "(loose) or only when the main attacker "
                                                   "cannot reach the number alone "
                                                   "(strict).")] = "loose",
+    seat: Annotated[list[str] | None, Option(
+        help="A player's name, in the order of their numbers (repeat): the same person in "
+             "every game's record ('stats --players').")] = None,
 ) -> None:
     """Start a game (it becomes the current one)."""
-    new_game(KIND, {"players": players, "endgame": endgame, "deck_size": deck_size,
+    new_game(KIND, {"players": None if seat and players == 1 else players,
+                    "endgame": endgame, "deck_size": deck_size,
                     "rescue": rescue or "", "trap_needs": trap_needs,
-                    "shuffle_back": shuffle_back, "assist_rule": assist_rule}, name)
+                    "shuffle_back": shuffle_back, "assist_rule": assist_rule,
+                    "seats": seat or []}, name)
 
 
+# -- the card catalog ----------------------------------------------------------------
 @cards_app.callback()
 def cards_list(ctx: Context, as_json: JsonOption = False) -> None:
     """List the cards entered so far, with their numbers."""
@@ -174,7 +247,7 @@ def cards_list(ctx: Context, as_json: JsonOption = False) -> None:
 
 @cards_app.command("add")
 def cards_add(
-    name: Annotated[str, Argument(help="The card's name.")],
+    name: Annotated[list[str], Argument(help="The card's name.")],
     kind: Annotated[str, Option(help="hero, gear, minion, boss, trap, misc, "
                                            "endgame-boss or endgame-treasure.")],
     strength: StrOption = None,
@@ -187,27 +260,29 @@ def cards_add(
     """Enter a card (or correct one) in the catalog."""
     from companion.errors import BadInput
     from companion.halfdeck import catalog
-    from companion.halfdeck.cards import KINDS, CardInfo, card_name
+    from companion.halfdeck.cards import KINDS, MAX_NUMBER, CardInfo, card_name
 
     if kind not in KINDS:
         raise BadInput(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}")
     for value, option in ((strength, "--str"), (magic, "--mag"), (loot, "--loot")):
-        if value is not None and not 0 <= value <= 99:
-            raise BadInput(f"{option} must be from 0 to 99")
+        if value is not None and not 0 <= value <= MAX_NUMBER:
+            raise BadInput(f"{option} must be from 0 to {MAX_NUMBER}")
     from companion.text import check_text
 
-    info = CardInfo(card_name(name), kind, strength, magic, loot, one_use,
+    info = CardInfo(card_name(" ".join(name)), kind, strength, magic, loot, one_use,
                     check_text(effect or "", "--effect"))
-    echo(catalog.learn(info) or f"catalog: {info.name} unchanged")
+    change = catalog.learn(info)
+    echo(f"catalog: {info.name} {change} ({info.describe()})" if change
+         else f"catalog: {info.name} unchanged")
 
 
 @cards_app.command("rm")
-def cards_rm(name: Annotated[str, Argument(help="The card's name.")]) -> None:
+def cards_rm(name: Annotated[list[str], Argument(help="The card's name.")]) -> None:
     """Remove a card from the catalog (games keep their own copy)."""
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
 
-    key = card_name(name)
+    key = _catalog_name(card_name(" ".join(name)), catalog.load())
     if not catalog.forget(key):
         from companion.errors import BadInput
 
@@ -215,39 +290,175 @@ def cards_rm(name: Annotated[str, Argument(help="The card's name.")]) -> None:
     echo(f"catalog: {key} removed")
 
 
-@app.command()
+def _catalog_name(key: str, cards: dict[str, CardInfo]) -> str:
+    """A card of the catalog by its name or the start of it (else the name as typed)."""
+    from companion.halfdeck.engine import find_name
+
+    return find_name(key, cards, "card in the catalog") or key
+
+
+@cards_app.command("export")
+def cards_export(
+    output: Annotated[Path | None, Option("--output", "-o", help="Write it to FILE.",
+                                                metavar="FILE")] = None,
+    code: Annotated[bool, Option("--code", help="A code of one line, to paste or "
+                                                      "send.")] = False,
+    qr: Annotated[bool, Option("--qr", help="The code as a QR code, to scan.")] = False,
+    ascii_only: Annotated[bool, Option("--ascii", help="Draw the QR code with "
+                                                             "'#'.")] = False,
+    invert: Annotated[bool, Option("--invert", help="For a light screen: draw the "
+                                                          "dark modules.")] = False,
+) -> None:
+    """Pass the catalog on: as TOML (the default), a code (--code) or a QR code (--qr)."""
+    from companion.cli.common import write_output
+    from companion.errors import BadInput
+    from companion.halfdeck import catalog
+
+    if qr and output is not None:
+        raise BadInput("--qr draws the code here: leave out -o FILE")
+    if (ascii_only or invert) and not qr:
+        raise BadInput("--ascii and --invert draw the QR code: add --qr")
+    cards = catalog.load()
+    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+    text = catalog.encode(cards) if code or qr else catalog.toml_text(cards)
+    if qr:
+        _show_qr(text, count, ascii_only=ascii_only, invert=invert)
+    elif output is not None:
+        write_output(output, text if text.endswith("\n") else text + "\n")
+        _say(f"Wrote the card catalog ({count}) to {output}. Elsewhere: companion halfdeck "
+             f"cards import {output.name}")
+    elif code:
+        echo(text)
+    else:
+        echo(text.rstrip("\n"))
+
+
+def _show_qr(code: str, count: str, *, ascii_only: bool, invert: bool) -> None:
+    from companion.cli.share import qr_lines
+
+    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
+                        of="the card catalog", kind="the code",
+                        instead="Use --code to print the code, or -o FILE to save it."))
+    _say(f"The card catalog: {count}, {len(code)} characters. Scan it, then: companion "
+         "halfdeck cards import CODE")
+
+
+def _say(message: str) -> None:
+    from companion.text import wrap
+
+    echo_lines(wrap(message, width()))
+
+
+@cards_app.command("import")
+def cards_import(
+    source: Annotated[str, Argument(help="A card catalog: its code, or a file holding "
+                                               "the code or the TOML.",
+                                          metavar="CODE|FILE")],
+    replace: Annotated[bool, Option("--replace", help="Take the new numbers of a card "
+                                                            "kept already.")] = False,
+) -> None:
+    """Add the cards another player entered (checked; a card kept already stays)."""
+    from companion.halfdeck import catalog
+
+    text, where = _read_source(source)
+    done = catalog.merge(catalog.read_import(text, where), replace)
+    said = [f"Catalog: {_listed(done.added, 'added')}."]
+    if done.replaced:
+        said.append(f"{_listed(done.replaced, 'replaced')}.")
+    if done.kept:
+        said.append(f"{_listed(done.kept, 'kept as they were')} (--replace takes the new "
+                    "numbers).")
+    if done.same:
+        said.append(f"{len(done.same)} the same already.")
+    for line in said:
+        _say(line)
+
+
+def _listed(names: list[str], what: str) -> str:
+    count = f"{len(names)} {what}"
+    return f"{count}: {', '.join(names)}" if names else count
+
+
+def _read_source(source: str) -> tuple[str, str]:
+    """The text of a code or a catalog file, and what to call it in an error."""
+    from companion import safefile
+    from companion.errors import BadInput
+    from companion.halfdeck import catalog
+
+    if catalog.looks_like_code(source):
+        return source, "the code"
+    where = repr(source[:200])
+    try:
+        data = safefile.read_bytes(Path(source), catalog.MAX_CATALOG_BYTES, follow=True)
+    except FileNotFoundError:
+        raise BadInput(f"{where} is neither a card catalog code ({catalog.CODE_PREFIX}...) "
+                       "nor a file") from None
+    except safefile.TooLarge:
+        raise BadInput(f"{where} holds more than {catalog.MAX_CATALOG_BYTES} bytes: not a "
+                       "card catalog") from None
+    except safefile.Unreadable as error:
+        raise BadInput(f"cannot read {where}: {error.reason}") from None
+    except (OSError, ValueError) as error:
+        raise BadInput(f"cannot read {where}: {getattr(error, 'strerror', None) or error}"
+                       ) from None
+    try:
+        return data.decode("utf-8"), where
+    except UnicodeDecodeError:
+        raise BadInput(f"{where} is not UTF-8 text: not a card catalog") from None
+
+
+# -- the game's actions ------------------------------------------------------------------
+@app.command(**verb("hand"))
 def hand(
     cards: Annotated[list[str], Argument(help="The hero cards drawn, by name.")],
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Cards drawn from the hero deck into the hand (start, loot, redraw)."""
-    _act(game, join_action("hand", *cards, options={"player": player}), as_json)
+    from companion.halfdeck.engine import group_names
+
+    if len(cards) > 1:  # names of several words need no quotes when they are known
+        engine = _engine(game)
+        pool = [*engine.card_pool(), *_catalog_names()]
+        named = group_names(cards, pool)
+        due = [n for p, n in engine.owed.items() if n and player in (None, p)]
+        if due == [1] and not set(named) & set(pool):
+            named = [" ".join(cards)]  # one card due, none of the words known: one name
+        cards = named
+    _act(game, grammar.Hand(tuple(cards), player), as_json)
 
 
-@app.command()
+@app.command(**verb("hero"))
 def hero(
-    name: Annotated[str, Argument(help="The hero card.")],
+    name: Annotated[list[str], Argument(help="The hero card.")],
     strength: StrOption = None, magic: MagOption = None,
     replace: Annotated[str | None, Option(help="The hero it replaces.")] = None,
     pick: Annotated[bool, Option("--pick", help="Co-op start: picked from the "
                                                       "deck.")] = False,
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Put a hero in play from the hand (at most 4)."""
+    from companion.halfdeck.cards import HERO, card_name
+    from companion.halfdeck.engine import find_name
+
+    engine = _engine(game)
+    typed = card_name(" ".join(name))
+    if not pick:
+        typed = engine.held(typed)  # from the hand: by the start of its name too
+    elif (strength is None or magic is None) and engine.card(typed) is None:
+        # picked from the deck, not named with both numbers (a new card): a hero of the
+        # catalog, by its start too
+        heroes = [c.name for c in _catalog_names().values() if c.kind == HERO]
+        typed = find_name(typed, heroes, "hero card") or typed
     if strength is None or magic is None:
-        entry = _catalog_entry(_engine(game), name)
-        if entry is not None and entry.kind == "hero":
+        entry = _catalog_entry(engine, typed)
+        if entry is not None and entry.kind == HERO:
             strength = entry.strength if strength is None else strength
             magic = entry.magic if magic is None else magic
-    _act(game, join_action("hero", name, options={
-        "str": strength, "mag": magic, "player": player, "replace": replace, "pick": pick}),
-        as_json, learn=(name,))
+    _act(game, grammar.Hero(typed, strength, magic, player, replace, pick), as_json)
 
 
-@app.command()
+@app.command(**verb("equip"))
 def equip(
-    hero: Annotated[str, Argument(help="The hero in play.")],
-    gear: Annotated[str, Argument(help="The gear card from the hand.")],
+    words: Annotated[list[str], Argument(
+        help="The hero in play, then the gear card from the hand.", metavar="HERO GEAR")],
     strength: Annotated[int | None, Option("--str", help="Strength bonus, +N.")] = None,
     magic: Annotated[int | None, Option("--mag", help="Magic bonus, +N.")] = None,
     one_use: Annotated[bool, Option("--one-use", help="Removed from play once "
@@ -256,24 +467,25 @@ def equip(
                                                             "boss.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Give a hero one gear card from the hand (one gear per hero)."""
+    engine = _engine(game)
+    hero_in_play, gear = engine.equipped(words)
     if strength is None and magic is None:
-        entry = _catalog_entry(_engine(game), gear)
+        entry = _catalog_entry(engine, gear)
         if entry is not None and entry.kind == "gear":
             strength, magic = entry.strength, entry.magic
             one_use = one_use or entry.one_use
-    _act(game, join_action("equip", hero, gear, options={
-        "str": None if strength is None else f"+{strength}",
-        "mag": None if magic is None else f"+{magic}", "one-use": one_use,
-        "standby": standby}), as_json, learn=(gear,))
+    _act(game, grammar.Equip((hero_in_play.name, gear),
+                             None if strength is None else f"+{strength}",
+                             None if magic is None else f"+{magic}", one_use, standby),
+         as_json)
 
 
 DUNGEON_FLAGS = ("minion", "boss", "trap", "misc", "endgame-boss", "endgame-treasure")
 
 
-@app.command()
+@app.command(**verb("draw"))
 def draw(
-    name: Annotated[str, Argument(help="The dungeon card turned up.")],
+    name: Annotated[list[str], Argument(help="The dungeon card turned up.")],
     minion: Annotated[bool, Option("--minion", help="A minion (life 1).")] = False,
     boss: Annotated[bool, Option("--boss", help="A boss (life 4).")] = False,
     trap: Annotated[bool, Option("--trap", help="A trap.")] = False,
@@ -282,6 +494,8 @@ def draw(
                                                                       "boss.")] = False,
     endgame_treasure: Annotated[bool, Option("--endgame-treasure",
                                                    help="The endgame treasure.")] = False,
+    prisoner: Annotated[bool, Option("--hero", help="The prisoner of a rescue "
+                                                          "game.")] = False,
     strength: StrOption = None, magic: MagOption = None,
     loot: Annotated[int | None, Option(help="Loot number.")] = None,
     effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
@@ -289,16 +503,23 @@ def draw(
                                                             "card.")] = False,
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """A card turned up from the dungeon deck (numbers from the catalog if left out)."""
-    given = [k for k, on in zip(DUNGEON_FLAGS, (minion, boss, trap, misc, endgame_boss,
-                                                endgame_treasure), strict=True) if on]
-    engine = _engine(game)
-    entry = _catalog_entry(engine, name)
-    if entry is not None and (not given or given == [entry.kind]):
-        from companion.halfdeck.cards import card_name
+    from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
+    from companion.halfdeck.engine import find_name
 
-        if entry.kind == "hero":
-            if card_name(name) == engine.rescue:
+    given = [k for k, on in zip((*DUNGEON_FLAGS, HERO), (
+        minion, boss, trap, misc, endgame_boss, endgame_treasure, prisoner), strict=True) if on]
+    engine = _engine(game)
+    typed = card_name(" ".join(name))
+    cards = {} if given or engine.card(typed) is not None else _catalog_names()
+    if not given and engine.card(typed) is None and typed not in cards:
+        # A card named alone is one the game or the catalog knows: by its start too.
+        pool = [*engine.known, *([engine.rescue] if engine.rescue else []),
+                *(c.name for c in cards.values() if c.kind in DUNGEON_KINDS)]
+        typed = find_name(typed, pool, "card this game or the catalog knows") or typed
+    entry = _catalog_entry(engine, typed)
+    if entry is not None and (not given or given == [entry.kind]):
+        if entry.kind == HERO:
+            if typed == engine.rescue:
                 strength = entry.strength if strength is None else strength
                 magic = entry.magic if magic is None else magic
         else:
@@ -308,16 +529,24 @@ def draw(
             loot = entry.loot if loot is None else loot
             effect = effect or entry.effect or None
             one_use = one_use or entry.one_use
-    options: dict[str, Any] = dict.fromkeys(given, True)
-    options.update({"str": strength, "mag": magic, "loot": loot, "effect": effect,
-                    "one-use": one_use, "player": player})
-    _act(game, join_action("draw", name, options=options), as_json, learn=(name,))
+    _act(game, grammar.Draw(
+        typed, minion="minion" in given, boss="boss" in given, trap="trap" in given,
+        misc="misc" in given, endgame_boss="endgame-boss" in given,
+        endgame_treasure="endgame-treasure" in given, hero=HERO in given, strength=strength,
+        magic=magic, loot=loot, effect=effect, one_use=one_use, player=player), as_json)
 
 
-@app.command()
+def _hero_and_die(words: list[str]) -> tuple[str, str | None]:
+    """``HERO [ROLL]``: the hero's words (a name may be several), then the die if given."""
+    if len(words) > 1 and is_die(words[-1]):
+        return " ".join(words[:-1]), words[-1]
+    return " ".join(words), None
+
+
+@app.command(**verb("attack"))
 def attack(
-    hero: Annotated[str, Argument(help="The main attacker.")],
-    roll: RollArg = None,
+    words: Annotated[list[str], Argument(
+        help="The main attacker, then the die (1-6) or 'roll'.", metavar="HERO [ROLL]")],
     assist: Annotated[tuple[str, str] | None, Option(
         help="Support attacker and die: --assist HERO ROLL (ROLL may be 'roll').")] = None,
     roll_all: RollFlag = False,
@@ -325,86 +554,92 @@ def attack(
                                                      "loot.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """One attack roll against the minion or boss: die + attribute + gear."""
-    dice = Dice(roll_all)
-    action = join_action("attack", hero, dice.die(roll, hero))
-    if assist is not None:
-        action += " " + join_action("--assist", assist[0], dice.die(assist[1], assist[0]))
-    if loot_to is not None:
-        action += " " + join_action("--loot-to", str(loot_to))
-    _act(game, action, as_json, dice=dice)
+    dice = Dice(roll_all, _hero_namer(game))
+    hero_name, roll = _hero_and_die(words)
+    main = grammar.HeroRoll(hero_name, dice.die(roll, hero_name))
+    supporters = () if assist is None else (
+        grammar.HeroRoll(assist[0], dice.die(assist[1], assist[0])),)
+    _act(game, grammar.Attack(main.hero, main.die, supporters, loot_to), as_json, dice=dice)
 
 
-@app.command("team-attack")
+# The words may be a save's own line: '--assist' before each supporter, as 'log' shows it.
+@app.command(**verb("team-attack"), context_settings={"ignore_unknown_options": True})
 def team_attack(
     heroes: Annotated[list[str], Argument(
-        help="HERO ROLL HERO ROLL...: the main attacker first, then the supporters.")],
+        help="HERO ROLL HERO ROLL...: the main attacker first, then the supporters "
+             "(each may follow --assist).")],
     roll_all: RollFlag = False,
     from_: Annotated[int | None, Option("--from", help="Co-op: whose team attack "
                                                              "card.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Play a team attack card: every named hero adds a die to the main roll."""
-    dice = Dice(roll_all)
-    pairs: list[tuple[str, str | None]] = []
+    from companion.errors import BadInput
+    from companion.halfdeck.engine import lead_name
+
     for word in heroes:
-        is_die = is_whole(word.strip()) or word.strip().lower() == "roll"
-        if is_die and pairs and pairs[-1][1] is None:
-            pairs[-1] = (pairs[-1][0], word)
-        else:
-            pairs.append((word, None))
-    rolled = [(h, dice.die(r, h)) for h, r in pairs]
-    action = join_action("team-attack", *rolled[0])
-    for helper, die in rolled[1:]:
-        action += " " + join_action("--assist", helper, die)
-    if from_ is not None:
-        action += " " + join_action("--from", str(from_))
-    _act(game, action, as_json, dice=dice)
+        if word.startswith("--") and word.lower() != "--assist":
+            raise BadInput(f"No such option: {word}")
+    heroes = [word for word in heroes if word.lower() != "--assist"]
+    if not heroes:
+        raise BadInput(f"usage: {GRAMMAR.verbs['team-attack'].usage_line()}")
+    engine = _engine(game)
+    in_play = [h.name for h in engine.heroes]
+    dice = Dice(roll_all)
+    rolled: list[grammar.HeroRoll] = []
+    at = 0
+    while at < len(heroes):  # each hero's name (several words, a start), then its die
+        found, count = lead_name(heroes[at:], in_play, "hero in play")
+        who = found or heroes[at]
+        at += count
+        roll = heroes[at] if at < len(heroes) and is_die(heroes[at]) else None
+        at += roll is not None
+        rolled.append(grammar.HeroRoll(who, dice.die(roll, who)))
+    main, *supporters = rolled
+    _act(game, grammar.TeamAttack(main.hero, main.die, tuple(supporters), from_), as_json,
+         dice=dice)
 
 
-@app.command()
+@app.command(**verb("challenge"))
 def challenge(
-    hero: Annotated[str, Argument(help="The hero who tries the trap.")],
-    roll: RollArg = None, roll_all: RollFlag = False,
+    words: Annotated[list[str], Argument(
+        help="The hero who tries the trap, then the die (1-6) or 'roll'.",
+        metavar="HERO [ROLL]")],
+    roll_all: RollFlag = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """One roll against a trap: die + attribute + gear."""
-    dice = Dice(roll_all)
-    _act(game, join_action("challenge", hero, dice.die(roll, hero)), as_json, dice=dice)
+    dice = Dice(roll_all, _hero_namer(game))
+    hero_name, roll = _hero_and_die(words)
+    _act(game, grammar.Challenge(hero_name, dice.die(roll, hero_name)), as_json, dice=dice)
 
 
-@app.command()
+@app.command(**verb("escape"))
 def escape(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Forced escape: every hero takes 1 damage, no loot (not the endgame boss)."""
-    _act(game, "escape", as_json)
+    _act(game, grammar.Escape(), as_json)
 
 
-@app.command("team-escape")
+@app.command(**verb("team-escape"))
 def team_escape(
     from_: Annotated[int | None, Option("--from", help="Co-op: whose escape "
                                                              "card.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Play an escape card: the party leaves unhurt, no loot."""
-    _act(game, join_action("team-escape", options={"from": from_}), as_json)
+    _act(game, grammar.TeamEscape(from_), as_json)
 
 
-@app.command("shuffle-back")
+@app.command(**verb("shuffle-back"))
 def shuffle_back(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """Shuffle the endgame boss back into the dungeon deck before the first roll."""
-    _act(game, "shuffle-back", as_json)
+    _act(game, grammar.ShuffleBack(), as_json)
 
 
-@app.command()
+@app.command(**verb("loot"))
 def loot(
     count: Annotated[int, Argument(help="Hero cards to draw.")],
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """A card's text gives hero cards to draw (name them with 'hand')."""
-    _act(game, join_action("loot", str(count), options={"player": player}), as_json)
+    _act(game, grammar.Loot(count, player), as_json)
 
 
-@app.command()
+@app.command(**verb("discard"))
 def discard(
     cards: Annotated[list[str], Argument(help="Cards from the hand, or a hero or "
                                                     "gear in play.")],
@@ -414,39 +649,32 @@ def discard(
                                                             "not the hand's copy.")] = False,
     player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Discard: from the hand to redraw (first hand 1-6 once; later up to 3), or in play."""
-    _act(game, join_action("discard", *cards, options={
-        "player": player, "forced": forced, "in-play": in_play}), as_json)
+    _act(game, grammar.Discard(tuple(cards), player, forced, in_play), as_json)
 
 
-@app.command()
+@app.command(**verb("heal"))
 def heal(
-    hero: Annotated[str, Argument(help="The hero.")],
+    hero: Annotated[list[str], Argument(help="The hero.")],
     amount: Annotated[int, Argument(help="Life gained (at most 4 in all).")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """A card's text gives a hero life."""
-    _act(game, join_action("heal", hero, str(amount)), as_json)
+    _act(game, grammar.Heal(" ".join(hero), amount), as_json)
 
 
-@app.command()
+@app.command(**verb("hurt"))
 def hurt(
-    hero: Annotated[str, Argument(help="The hero.")],
+    hero: Annotated[list[str], Argument(help="The hero.")],
     amount: Annotated[int, Argument(help="Life lost.")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """A card's text takes a hero's life."""
-    _act(game, join_action("hurt", hero, str(amount)), as_json)
+    _act(game, grammar.Hurt(" ".join(hero), amount), as_json)
 
 
-@app.command()
+@app.command(**verb("trade"))
 def trade(
-    first: Annotated[int, Argument(help="A player.")],
-    first_card: Annotated[str, Argument(help="The card that player gives.")],
-    second: Annotated[int, Argument(help="The other player.")],
-    second_card: Annotated[str, Argument(help="The card the other gives.")],
+    words: Annotated[list[str], Argument(
+        help="A player and the card that player gives, then the other player and the "
+             "card the other gives.", metavar="PLAYER CARD PLAYER CARD")],
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Co-op: two players swap a card each (once per player per preparatory phase)."""
-    _act(game, join_action("trade", str(first), first_card, str(second), second_card),
-         as_json)
+    _act(game, GRAMMAR.build(GRAMMAR.verbs["trade"], list(words), ()), as_json)

@@ -5,10 +5,15 @@ Each prints the verdict and its reasons; exit 0 when legal (or done), 1 when not
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import GameOption, JsonOption, echo, emit_json, hebrac_engine_or_none
 from companion.cli.declare import Argument, Group, Option
+
+if TYPE_CHECKING:  # imported where used: a check loads only what it needs
+    from companion.cards import Card
+    from companion.hebrac.engine import HebracGame
+    from companion.hebrac.rules import Verdict
 
 check_app = Group(no_args_is_help=True, rich_markup_mode=None,
                         help="Is this spell, trade, sale or attack legal? What is stolen?")
@@ -20,13 +25,13 @@ ENCOUNTER_CARDS = {
 }
 
 
-def _cards(tokens: list[str] | None) -> list[Any]:
+def _cards(tokens: list[str] | None) -> list[Card]:
     from companion.cards import Card
 
     return [Card.parse(t) for t in tokens or []]
 
 
-def _print_verdict(verdict: Any, as_json: bool, legal_word: str = "Legal") -> None:
+def _print_verdict(verdict: Verdict, as_json: bool, legal_word: str = "Legal") -> None:
     if as_json:
         emit_json(verdict.as_json())
     else:
@@ -103,7 +108,8 @@ def check_spell(
     _print_verdict(Verdict(verdict.legal and ok, tuple(reasons), data), as_json)
 
 
-def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str | None) -> Any:
+def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str | None
+               ) -> HebracGame:
     """A throwaway game standing in the situation the player describes."""
     from companion.cards import Card
     from companion.errors import BadInput
@@ -120,10 +126,7 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
         want = Card.parse(treasure) if treasure else Card.parse("5H")
         engine.encounter = Encounter("A1", Card.parse("JS"), "trading", treasure=want)
     elif encounter is not None:
-        key = encounter.lower().replace(" ", "-")
-        if key not in ENCOUNTER_CARDS:
-            raise BadInput(f"{encounter!r} is not an encounter: expected one of "
-                           f"{', '.join(ENCOUNTER_CARDS)}")
+        key = _encounter_kind(encounter)
         card = Card.parse(ENCOUNTER_CARDS[key])
         stage = {"adventurer": "adventurer", "merchant": "merchant", "white-priestess":
                  "white-priestess", "hebrac": "hebrac", "black-priestess": "treasure",
@@ -132,6 +135,13 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
     engine.position = "A1"
     engine.chambers["A1"].visited = True
     return engine
+
+
+def _encounter_kind(typed: str) -> str:
+    """The kind of encounter named, matched as every name is (companion.names)."""
+    from companion.names import match
+
+    return match(typed, list(ENCOUNTER_CARDS), "encounter")
 
 
 @check_app.command("trade")

@@ -1,115 +1,527 @@
-"""Help screens laid out for the real width, down to a phone held upright.
+"""Help screens and first screens, written by companion from the declarations.
 
-click wraps help at ``max(columns - 2, 50)``: on a 40-column phone every
-long line then breaks mid-word in the terminal. ``use_compact_help`` makes
-every help screen use ``output.width()`` (COLUMNS, else the terminal, else
-80) and, on a narrow screen, puts an option's help under its name rather
-than in a 10-column strip beside it.
+Nothing here imports typer: every screen is made from what the command
+modules declare (``companion.cli.declare``: groups, commands, and each
+parameter's names, type, default and help), so asking for help costs no more
+than loading the command's module, and the one-shot form and the shell's
+``help CMD`` print the same bytes (both come through ``dispatch.run``).
+
+- ``first_screen``: ``companion`` or ``companion KIND`` typed alone: what it
+  is, how to start a game, the current game if there is one, where the rest
+  is. A phone's screen at most (``FIRST_LINES``).
+- ``group_help``: ``companion [GROUP] --help``: one command a line (its name
+  and its first words), the commands played every turn first: ``new``,
+  ``status``, the game's actions in its verb table's order, then the rest.
+  When that would be taller than ``GROUP_LINES`` the rest is listed by name;
+  the last line says how to see one command's whole help.
+- ``command_help``: a command's usage, its text, its arguments and options.
+
+Every line fits the width (``output.width()``, 80 at most); on a narrow
+screen an option's help goes under its name rather than in a thin strip
+beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import inspect
+import textwrap
+import types
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
 
-# Below this width an option's help goes on the lines under its name.
+from companion.cli.declare import Group, Param
+
+# The first screen and a group's help fit a phone held upright: 40 columns, this tall.
+FIRST_LINES = 15
+GROUP_LINES = 30
+# Widest layout; below NARROW an option's help goes under its name.
+WIDEST = 80
 NARROW = 60
-# The help under a name starts this much further in than the name.
-UNDER = 4
-# A command's short help in a narrow list is its first sentence, up to this long.
-WHOLE = 160
+# A game's commands after its actions: shared ones and look-ups (used when the game has
+# no verb table to tell its actions).
+LATER = ("log", "undo", "redo", "big", "note", "summary", "odds", "spells", "scores",
+         "heroes", "deck", "cards", "check")
+# Words a short description does not end on.
+_DANGLING = frozenset("a an the of to or and for with from into after before in on at by "
+                      "its their as is this these that each every any".split())
 
 
-def help_width(columns: int) -> int:
-    """The width help text is wrapped to: two columns short of the screen, 80 at most."""
-    return max(min(columns, 80) - 2, 20)
+def columns() -> int:
+    from companion.cli.output import width
+
+    return max(min(width(), WIDEST), 20)
 
 
-def use_compact_help() -> None:
-    """Make every click context of this process lay out help with ``CompactHelp``."""
-    from typer import core as typer_core
-    from typer._click import core
+# -- what the declarations say ----------------------------------------------------------
+class Shown(NamedTuple):
+    """One parameter as help shows it: ``label`` in the list (``-g, --game TEXT``,
+    ``CARDS...``), ``usage`` on the usage line (arguments only), ``help`` with its
+    default."""
 
-    if getattr(core.Context.formatter_class, "compact", False):
-        return  # done once per process
-    core.Context.formatter_class = _compact_help_class()
-    group = typer_core.TyperGroup
-    if not getattr(group.format_commands, "compact", False):
-        wide = group.format_commands
-
-        def format_commands(self: Any, ctx: Any, formatter: Any) -> None:
-            """Narrow: each command's first sentence whole on a few lines, not one line cut
-            at "..." (a cut "Trade these..." says nothing)."""
-            if formatter.width + 2 >= NARROW:
-                wide(self, ctx, formatter)
-                return
-            shown = [(n, c) for n in self.list_commands(ctx)
-                     if (c := self.get_command(ctx, n)) is not None and not c.hidden]
-            if shown:
-                with formatter.section("Commands"):
-                    formatter.write_dl([(n, c.get_short_help_str(WHOLE)) for n, c in shown])
-
-        format_commands.compact = True  # type: ignore[attr-defined]
-        group.format_commands = format_commands  # type: ignore[method-assign]
+    label: str
+    usage: str
+    help: str
 
 
-def _compact_help_class() -> Any:
-    from typer._click.formatting import HelpFormatter, iter_rows, measure_table, wrap_text
-
-    from companion.cli import output
-
-    class CompactHelp(HelpFormatter):
-        """click's formatter at the real width; stacked definition lists when narrow."""
-
-        compact = True
-
-        def __init__(self, indent_increment: int = 2, width: int | None = None,
-                     max_width: int | None = None) -> None:
-            super().__init__(indent_increment, help_width(output.width()), max_width)
-
-        def getvalue(self) -> str:
-            # A block click keeps as typed (examples after "\\b") may still be too
-            # wide: cut it at spaces like every other line.
-            text = super().getvalue()
-            limit = self.width + 2
-            if all(len(line) <= limit for line in text.splitlines()):
-                return text
-            return "".join(part + "\n" for line in text.splitlines()
-                           for part in output.fit(line, limit))
-
-        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            if self.width + 2 >= NARROW:
-                super().write_usage(prog, args, prefix)
-                return
-            head = f"{'Usage: ' if prefix is None else prefix}{prog}"
-            lines = wrap_text(f"{head} {args}", self.width, subsequent_indent="    ")
-            self.write(lines + "\n")
-
-        def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30,
-                     col_spacing: int = 2) -> None:
-            if self.width + 2 >= NARROW:
-                super().write_dl(rows, col_max, col_spacing)
-                return
-            rows = list(rows)
-            # Short names (commands) keep a column; if any name is longer, every
-            # help goes under its name, so one list reads one way.
-            longest = measure_table(rows)[0]
-            beside = longest <= self.width // 3
-            lead = self.current_indent + (longest + col_spacing if beside else UNDER)
-            for first, second in iter_rows(rows, 2):
-                self.write(f"{'':>{self.current_indent}}{first}")
-                lines = _wrap(second, self.width - lead)
-                if beside and lines:
-                    self.write(" " * (lead - self.current_indent - len(first)) + lines.pop(0))
-                self.write("\n")
-                for line in lines:
-                    self.write(f"{'':>{lead}}{line}\n")
-
-    return CompactHelp
+def command_text(function: Callable[..., Any], settings: dict[str, Any]) -> str:
+    """A command's whole help text: declared with the command, else its docstring."""
+    text = settings.get("help") or inspect.getdoc(function) or ""
+    return str(text)
 
 
-def _wrap(text: str, columns: int) -> list[str]:
-    """Help text in lines of ``columns``; a hyphenated value (no-late-potions) stays whole."""
-    import textwrap
+def _entry_help(path: tuple[str, ...]) -> str | None:
+    """A top-level group's own line in the registry (a game's: its title and kind)."""
+    from companion.cli.commands import ENTRIES
 
-    return textwrap.wrap(" ".join(text.split()), max(columns, 10), break_on_hyphens=False)
+    return ENTRIES[path[0]].help if len(path) == 1 else None
+
+
+def group_text(group: Group) -> str:
+    text = group.settings.get("help")
+    if text is None and group.own is not None:
+        text = inspect.getdoc(group.own[0])
+    return str(text or "")
+
+
+def short_text(node: Any, settings: dict[str, Any], entry_help: str | None = None) -> str:
+    """The line a listing shows: a declared ``short_help``, else the first sentence."""
+    if settings.get("short_help"):
+        return str(settings["short_help"])
+    if entry_help:
+        return first_sentence(entry_help)
+    text = group_text(node) if isinstance(node, Group) else command_text(node, settings)
+    return first_sentence(text)
+
+
+def first_sentence(text: str) -> str:
+    flat = " ".join(text.replace("\b", " ").split())
+    for at in range(len(flat)):
+        if flat[at] == "." and (at + 1 == len(flat) or flat[at + 1] == " "):
+            return flat[:at]
+    return flat
+
+
+def gist(text: str, room: int) -> str:
+    """``text`` (a first sentence) in at most ``room`` characters: whole if it fits, else
+    up to its last clause that fits (of two words or more), else whole words, never
+    ending on a word like 'the'."""
+    if len(text) <= room:
+        return text
+    clauses = [at for at in range(1, room + 1) if at < len(text) and (
+        text[at] in ":;,(" or text.startswith(" - ", at))]
+    clauses = [at for at in clauses if len(text[:at].split()) >= 2]
+    if clauses:
+        return text[:clauses[-1]].rstrip()
+    words = text[:room + 1].split(" ")[:-1]
+    while len(words) > 1 and words[-1].lower() in _DANGLING:
+        words.pop()
+    return " ".join(words) if words else text[:room]
+
+
+def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
+    """A command's arguments and options as help shows them, in declared order."""
+    hints = typing.get_type_hints(function, include_extras=True)
+    arguments: list[Shown] = []
+    options: list[Shown] = []
+    for name, parameter in inspect.signature(function).parameters.items():
+        hint = hints.get(name, parameter.annotation)
+        if typing.get_origin(hint) is not typing.Annotated:
+            continue  # the context
+        base, *marks = typing.get_args(hint)
+        mark = next((m for m in marks if isinstance(m, Param)), None)
+        if mark is None or mark.settings.get("hidden"):
+            continue
+        required = parameter.default in (inspect.Parameter.empty, Ellipsis) \
+            or bool(mark.settings.get("required"))
+        default = None if required else parameter.default
+        if mark.kind == "argument":
+            arguments.append(_argument(name, base, mark, required, default))
+        else:
+            options.append(_option(name, base, mark, required, default))
+    return arguments, options
+
+
+def _shape(base: Any) -> tuple[tuple[Any, ...], bool]:
+    """The value types of one parameter (several for a tuple) and whether it takes many."""
+    if typing.get_origin(base) in (typing.Union, types.UnionType):
+        base = next(a for a in typing.get_args(base) if a is not type(None))
+    origin = typing.get_origin(base)
+    if origin is list:
+        inner, many = _shape(typing.get_args(base)[0])
+        return inner, True
+    if origin is tuple:
+        return typing.get_args(base), False
+    return (base,), False
+
+
+def _metavar(kind: Any) -> str:
+    if kind is int:
+        return "N"
+    if isinstance(kind, type) and issubclass(kind, Path):
+        return "FILE"
+    return "TEXT"
+
+
+def _argument(name: str, base: Any, mark: Param, required: bool, default: Any) -> Shown:
+    _, many = _shape(base)
+    label = mark.settings.get("metavar") or name.upper() + ("..." if many else "")
+    usage = label if required or label.startswith("[") else f"[{label}]"
+    return Shown(label, usage, _with_default(mark.settings.get("help", ""), default))
+
+
+def _option(name: str, base: Any, mark: Param, required: bool, default: Any) -> Shown:
+    kinds, _ = _shape(base)
+    declared = [part.strip() for word in mark.names for part in word.split("/")]
+    is_flag = kinds == (bool,)
+    if not declared:
+        word = "--" + name.replace("_", "-")
+        declared = [word, "--no-" + word[2:]] if is_flag else [word]
+    on = [w for w in declared if not w.startswith("--no-") or len(declared) == 1]
+    off = [w for w in declared if w not in on]
+    on.sort(key=lambda w: not (w.startswith("-") and not w.startswith("--")))
+    label = ", ".join(on)
+    if not is_flag:
+        label += " " + (mark.settings.get("metavar") or " ".join(_metavar(k) for k in kinds))
+    if off:
+        label += " / " + ", ".join(off)
+    text = mark.settings.get("help", "")
+    if required:
+        text = f"{text} [required]".strip()
+    elif is_flag:
+        if default is True and off:
+            text = f"{text} [default: {on[-1]}]".strip()
+    else:
+        text = _with_default(text, default)
+    return Shown(label, "", text)
+
+
+def _with_default(text: str, default: Any) -> str:
+    if default is None or default is False or default in ((), []):
+        return str(text)
+    return f"{text} [default: {default}]".strip()
+
+
+HELP_OPTION = Shown("-h, --help", "", "Show this help.")
+
+
+# -- the tree ------------------------------------------------------------------------------
+def node(path: tuple[str, ...]) -> Any:
+    """The declaration at ``path``: a ``Group``, a command function, or None for the top."""
+    if not path:
+        return None
+    from companion.cli.commands import target
+
+    return target(path)
+
+
+def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Each command of the group at ``path`` with its listing line, in the order a player
+    needs them (see ``ordered``)."""
+    from companion.cli.commands import REGISTRY
+
+    if not path:
+        shown = [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
+        kinds = [row for row in shown if _is_kind(row[0])]
+        return kinds + [row for row in shown if not _is_kind(row[0])]
+    group = node(path)
+    rows: list[tuple[str, str]] = []
+    for name in group.names():
+        child = group.child(name)
+        settings = group.commands[name][1] if name in group.commands else group.groups[name][1]
+        rows.append((name, short_text(child, settings)))
+    if len(path) == 1 and _is_kind(path[0]):
+        order = ordered(path[0], [name for name, _ in rows])
+        by_name = dict(rows)
+        rows = [(name, by_name[name]) for name in order]
+    return rows
+
+
+def ordered(kind: str, names: Sequence[str]) -> list[str]:
+    """A game's commands as a player needs them: ``new``, ``status``, its actions (in
+    its verb table's order when it has one), then the rest as declared."""
+    verbs = _verb_names(kind)
+    first = [n for n in ("new", "status") if n in names]
+    if verbs is not None:
+        actions = [n for n in verbs if n in names and n not in first]
+    else:
+        actions = [n for n in names if n not in first and n not in LATER]
+    rest = [n for n in names if n not in first and n not in actions]
+    return first + actions + rest
+
+
+def later(kind: str, names: Sequence[str]) -> list[str]:
+    """The commands ``ordered`` puts after the actions."""
+    verbs = _verb_names(kind)
+    if verbs is not None:
+        return [n for n in names if n not in ("new", "status") and n not in verbs]
+    return [n for n in names if n in LATER]
+
+
+def _verb_names(kind: str) -> list[str] | None:
+    """The verbs of the game's table (``companion/KIND/grammar.py``), if it has one."""
+    import importlib
+    import importlib.util
+
+    module = f"companion.{kind}.grammar"
+    try:
+        if importlib.util.find_spec(module) is None:
+            return None
+        grammar = getattr(importlib.import_module(module), "GRAMMAR", None)
+    except ImportError:
+        return None
+    verbs = getattr(grammar, "verbs", None)
+    return list(verbs) if isinstance(verbs, dict) else None
+
+
+def _is_kind(name: str) -> bool:
+    from companion.kinds import KINDS
+
+    return name in KINDS
+
+
+# -- layout --------------------------------------------------------------------------------
+def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """``text`` in lines of ``width`` at most, cut at spaces only (a hyphenated word, an
+    --option, stays whole)."""
+    return textwrap.wrap(" ".join(text.split()), width, initial_indent=first,
+                         subsequent_indent=rest, break_long_words=False,
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
+def fitted(line: str, width: int) -> list[str]:
+    """A line kept as typed (an example) that is too wide: cut at spaces, indented."""
+    from companion.cli.output import fit
+
+    return fit(line, width)
+
+
+def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
+    """A list of names and their help: the help beside the names when they are short,
+    else under each name (one list reads one way)."""
+    if not rows:
+        return []
+    longest = max(len(name) for name, _ in rows)
+    limit = width // 3 if width < NARROW else 30
+    lines: list[str] = []
+    if longest <= limit:
+        lead = 2 + longest + 2
+        for name, text in rows:
+            body = wrap(text, width - lead) if text else [""]
+            lines.append(f"  {name:<{longest}}  {body[0]}".rstrip())
+            lines += [" " * lead + part for part in body[1:]]
+        return lines
+    for name, text in rows:
+        lines.append(f"  {name}")
+        if text:
+            lines += wrap(text, width, " " * 6, " " * 6)
+    return lines
+
+
+def listed(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
+    """Commands one a line: the name, then as many of its first words as fit."""
+    if not rows:
+        return []
+    longest = max(len(name) for name, _ in rows)
+    room = width - 2 - longest - 2
+    return [f"  {name:<{longest}}  {gist(text, room)}".rstrip() for name, text in rows]
+
+
+def flow(head: str, names: Iterable[str], width: int) -> list[str]:
+    """``head`` then names separated by commas, as many lines as they take."""
+    return wrap(head + ", ".join(names) + ".", width, "", "  ")
+
+
+def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
+    """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines."""
+    lines: list[str] = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        if not paragraph.strip():
+            continue
+        if lines:
+            lines.append("")
+        if paragraph.startswith("\b"):
+            for line in paragraph[1:].strip("\n").splitlines():
+                lines += fitted(indent + line.rstrip(), width)
+        else:
+            lines += wrap(paragraph, width, indent, indent)
+    return lines
+
+
+def joined(sections: Sequence[list[str]], most: int | None = None) -> list[str]:
+    """Sections one after the other, a blank line between them while that fits."""
+    parts = [s for s in sections if s]
+    lines: list[str] = []
+    spaced = most is None or sum(map(len, parts)) + len(parts) - 1 <= most
+    for part in parts:
+        if lines and spaced:
+            lines.append("")
+        lines += part
+    return lines
+
+
+# -- the screens ---------------------------------------------------------------------------
+def prog(path: tuple[str, ...]) -> str:
+    return " ".join(("companion", *path))
+
+
+def command_help(path: tuple[str, ...]) -> str:
+    """``companion PATH --help`` for a command (or a group that runs by itself)."""
+    width = columns()
+    found = node(path)
+    parent = node(path[:-1]) if len(path) > 1 else None
+    if isinstance(found, Group):
+        return group_help(path)
+    settings: dict[str, Any] = {}
+    if isinstance(parent, Group) and path[-1] in parent.commands:
+        settings = parent.commands[path[-1]][1]
+    else:
+        from companion.cli.commands import ENTRIES
+
+        entry_help = ENTRIES[path[0]].help if len(path) == 1 else None
+        settings = {"help": entry_help} if entry_help else {}
+    arguments, options = parameters(found)
+    usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
+    sections = [wrap("Usage: " + usage, width, "", "    "),
+                text_block(command_text(found, settings), width)]
+    if arguments:
+        sections.append(["Arguments:", *definitions(
+            [(a.label, a.help) for a in arguments], width)])
+    sections.append(["Options:", *definitions(
+        [(o.label, o.help) for o in [*options, HELP_OPTION]], width)])
+    return "\n".join(joined(sections)) + "\n"
+
+
+def group_help(path: tuple[str, ...]) -> str:
+    """``companion [GROUP] --help``: the group's commands one a line, the ones played every
+    turn first, within ``GROUP_LINES`` lines."""
+    width = columns()
+    group = node(path)
+    rows = listing(path)
+    if path:
+        title = wrap(_entry_help(path) or group_text(group), width)
+        own = parameters(group.own[0])[1] if group.own is not None else []
+    else:
+        from companion.cli.commands import HELP, main_options
+
+        title = wrap(HELP, width)
+        own = parameters(main_options)[1]
+    head = list(title)
+    kind = path[0] if len(path) == 1 and _is_kind(path[0]) else None
+    tail = [*(short_forms(kind, width) if kind else []),
+            *wrap(f"More: {prog(path)} COMMAND --help", width, "", "  ")]
+    options = ["Options:", *definitions([(o.label, o.help) for o in [*own, HELP_OPTION]],
+                                        width)] if own else []
+    if not path:
+        head += wrap("Start a game: companion GAME new", width, "", "  ")
+    body = listed(rows, width)
+    sections = [head, body, options, tail]
+    if kind is not None and len(joined(sections)) > GROUP_LINES:
+        rest = later(kind, [name for name, _ in rows])
+        body = listed([row for row in rows if row[0] not in rest], width)
+        body += flow("Also: ", rest, width)
+        sections = [head, body, options, tail]
+    return "\n".join(joined(sections, GROUP_LINES)) + "\n"
+
+
+def short_forms(kind: str, width: int) -> list[str]:
+    """The game's short forms, shortened: its own names, each verb's, prefixes."""
+    from companion.cli.grammar import aliases, implicit, kind_aliases
+
+    by_name: dict[str, list[str]] = {}
+    for short, name in aliases(kind).items():
+        by_name.setdefault(name, []).append(short)
+    names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
+    verbs = ", ".join(f"{' or '.join(shorts)} {name}" for name, shorts in by_name.items())
+    text = f"Short forms: companion {' or '.join(names)} for companion {kind}; {verbs}"
+    text += "; or a unique prefix"
+    bare = implicit(kind)
+    if bare is not None:  # only Hebrac has one: a chamber first
+        text += f"; C1 3S: {bare[1]} C1 3S"
+    return wrap(text + ".", width)
+
+
+def first_screen(path: tuple[str, ...]) -> str:
+    """What ``companion`` or ``companion GROUP`` typed alone prints: a short screen
+    saying what it is and what to type first. A group other than a game's shows its
+    help, short already."""
+    width = columns()
+    if not path:
+        lines = _first_of_all(width)
+    elif len(path) == 1 and _is_kind(path[0]):
+        lines = _first_of_game(path[0], width)
+    else:
+        return group_help(path)
+    return "\n".join(lines) + "\n"
+
+
+def _first_of_all(width: int) -> list[str]:
+    from companion.cli.commands import HELP
+    from companion.kinds import KINDS
+
+    longest = max(map(len, KINDS))
+    lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
+    lines += [f"  {name:<{longest}}  {info.title}"[:width] for name, info in KINDS.items()]
+    lines += _current_game(width)
+    lines += wrap("A rule: companion rules WORDS", width, "", "  ")
+    lines += wrap("A game played through: companion demo", width, "", "  ")
+    lines += wrap("Every command: companion --help", width, "", "  ")
+    return lines
+
+
+def _first_of_game(kind: str, width: int) -> list[str]:
+    group = node((kind,))
+    lines = wrap(group_text(group), width)
+    start = prog((kind, "new"))
+    if "new" in group.commands:
+        arguments, _ = parameters(group.commands["new"][0])
+        start = " ".join([start, *(a.usage for a in arguments if not a.usage.startswith("["))])
+    lines += wrap(f"Start a game: {start}", width, "", "  ")
+    lines += _current_game(width, kind)
+    names = group.names()
+    rest = later(kind, names)
+    actions = [n for n in ordered(kind, names) if n not in ("new", "status") and n not in rest]
+    if actions:
+        lines += _flow_most("As you play: ", actions, width, 3)
+    from companion.cli.grammar import kind_aliases
+
+    shorts = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
+    if shorts:
+        others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
+        lines += wrap(f"Shorter: companion {shorts[0]}{others}", width, "", "  ")
+    lines += wrap(f"Rules: companion rules {kind} WORDS", width, "", "  ")
+    lines += wrap(f"Every command: {prog((kind,))} --help", width, "", "  ")
+    return lines
+
+
+def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
+    """Names after ``head``, as many as fit in ``most`` lines ('...' for the others)."""
+    for count in range(len(names), 0, -1):
+        end = "." if count == len(names) else ", ..."
+        lines = wrap(head + ", ".join(names[:count]) + end, width, "", "  ")
+        if len(lines) <= most:
+            return lines
+    return wrap(head + names[0] + ", ...", width, "", "  ") if names else []
+
+
+def _current_game(width: int, kind: str | None = None) -> list[str]:
+    """How to go on with the current game, named with its kind; nothing without one.
+    Read from the current-game pointer and the save's first line, not the store."""
+    from companion.current import current_kind, current_name
+    from companion.errors import CompanionError
+    from companion.resources import data_home
+
+    try:
+        home = data_home()
+        name = current_name(home)
+        found = current_kind(home) if name is not None else None
+    except (CompanionError, OSError):
+        return []
+    if name is None or found is None:
+        return []
+    lines = wrap(f"Current game: {name} ({found})", width, "", "  ")
+    lines += wrap(f"{prog((found, 'status'))}", width, "  ", "    ")
+    if kind is None:
+        lines += wrap("companion shell (its commands alone)", width, "  ", "    ")
+    return lines

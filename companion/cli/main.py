@@ -5,11 +5,9 @@ exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
 
 The commands are registered in ``companion.cli.commands`` and found by
 ``companion.cli.dispatch``, which runs a plain command line without typer
-and otherwise builds only the command that runs. ``KIND status [--json]
-[-g NAME]``, the command typed most, takes a path of its own that imports
-even less: it reads its few options by hand and prints through the very
-function the command calls (``output.show_status``), so both print the same
-bytes. ``companion.cli.main.app`` still gives the typer app.
+(``KIND status``, the command typed most, among them) and otherwise builds
+only the command that runs. ``companion.cli.main.app`` still gives the typer
+app.
 """
 
 from __future__ import annotations
@@ -36,18 +34,6 @@ def run(argv: list[str] | None = None) -> NoReturn:
     args = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with its output closed: nothing is run
         sys.exit(_fail("the output is closed: nothing was run", 3))
-    fast = fast_status(args)
-    if fast is None and len(args) > 1:  # 'hd s' is 'hebrac status' too
-        from companion.cli.dispatch import expand_short
-
-        fast = fast_status(expand_short(args))
-    if fast is not None:
-        from companion.cli.output import set_plain, show_status
-
-        kind, game, as_json, plain = fast
-        set_plain(plain)
-        sys.exit(guarded(lambda: show_status(kind, game, as_json)))
-
     sys.exit(run_words(args))
 
 
@@ -120,16 +106,25 @@ def _unexpected(error: Exception) -> int:
     """Any other exception, typer's among them: one ``Error:`` line, never a traceback.
     A usage error is exit 2, and so is typer's Abort (the input ended before an answer);
     anything else is a fault companion did not foresee: exit 3, its type named."""
-    aborted = getattr(sys.modules.get("typer.exceptions"), "Abort", None)
-    if aborted is not None and isinstance(error, aborted):
+    typer = sys.modules.get("typer")  # loaded only if typer read the words
+    if typer is not None and isinstance(error, typer.Abort):
         return _fail(f"the input ended before the command had its answer; {_what_was_saved()}",
                      2)
-    click_error = getattr(sys.modules.get("typer._click.exceptions"), "ClickException", None)
-    if click_error is not None and isinstance(error, click_error):  # usage errors among them
+    if typer is not None and isinstance(error, _usage_errors(typer)):
         return _fail(error.format_message(), 2)
     detail = " ".join(str(error).split())[:200]
     return _fail(f"unexpected {type(error).__name__}{': ' if detail else ''}{detail} (a fault "
                  f"in companion: please report it); {_what_was_saved()}", 3)
+
+
+def _usage_errors(typer: Any) -> Any:
+    """The base class of typer's usage errors (click's ``ClickException``), reached
+    through its public ``BadParameter`` rather than the module it is vendored in."""
+    for base in typer.BadParameter.__mro__:
+        if base.__name__ == "ClickException":
+            return base
+    return ()  # no such base: no usage error to tell apart
+    return ()
 
 
 def _fail(message: str, code: int) -> int:
@@ -181,38 +176,3 @@ def _saved_files() -> str:
     store = sys.modules.get("companion.store")
     written = store.saved_since_asked() if store is not None else []
     return ", ".join(str(path) for path in written)
-
-
-def fast_status(args: list[str]) -> tuple[str, str | None, bool, bool] | None:
-    """``(kind, game, as_json, plain)`` when ``args`` is a plain ``KIND status``; else None.
-
-    Only the exact forms the typer command accepts are taken (``--plain``
-    before the kind; ``--json``, ``--game NAME``, ``--game=NAME``, ``-g NAME``,
-    ``-gNAME`` after it); anything else, ``--help`` included, goes the long way
-    so the two paths cannot disagree.
-    """
-    from companion.kinds import KINDS
-
-    plain = bool(args) and args[0] == "--plain"
-    if plain:
-        args = args[1:]
-    if len(args) < 2 or args[0] not in KINDS or args[1] != "status":
-        return None
-    game: str | None = None
-    as_json = False
-    rest = iter(args[2:])
-    for word in rest:
-        if word == "--json":
-            as_json = True
-        elif word in ("--game", "-g"):
-            value = next(rest, None)
-            if value is None or value.startswith("-"):
-                return None
-            game = value
-        elif word.startswith("--game="):
-            game = word[len("--game="):]
-        elif word.startswith("-g") and len(word) > 2 and not word.startswith("--"):
-            game = word[2:]
-        else:
-            return None
-    return args[0], game, as_json, plain

@@ -1,7 +1,7 @@
 """Printing for every command, without typer or rich: width, wrapping, plain mode, JSON.
 
-Kept light on purpose: the fast path of ``main.run`` (a one-shot ``status``)
-prints through this module and never imports typer.
+Kept light on purpose: every command prints through this module, the ones
+the quick path runs without typer (a one-shot ``status``) among them.
 
 Wrapping: a terminal gets long lines wrapped at spaces to its width, with
 continuation lines indented two more than the line itself, so a ruling never
@@ -9,22 +9,32 @@ breaks inside a word or a card on a 40-column phone. A pipe or a file gets
 each line whole (one ruling per line, for grep and scripts). Colour
 (``companion.cli.colour``) is added after wrapping, on a terminal only;
 ``--plain`` (and NO_COLOR) turn it off, and the shell's line editing too.
+
+Paging, as git does it: long output (help, rules, sheets, stats, a log) goes
+through a pager when it is taller than the terminal (``page``, ``paged``):
+COMPANION_PAGER, else PAGER, else ``less`` (with LESS=FRX when LESS is
+unset); ``cat`` or an empty value, ``--no-pager``, a pipe, a script reading
+no terminal and TERM=dumb turn it off. A pager that cannot start means the
+text is printed straight; an error is never held back by it.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import sys
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from companion.text import fill  # every command imports it already (main)
 
 JSON_SCHEMA = 1
 """Version of every ``--json`` object; bumped when a field changes meaning."""
 
 _plain = False
 _set_no_color = False
-_SPACES = re.compile(r"( +)")
+_pager = True
 
 
 def set_plain(on: bool = True) -> None:
@@ -111,34 +121,19 @@ def wrapping() -> bool:
 
 
 def fit(line: str, columns: int) -> list[str]:
-    """``line`` cut at spaces into lines of at most ``columns`` characters.
+    """``line`` cut into lines of at most ``columns`` characters, between the units
+    ``companion.text.units`` names ("15 -> 12", "Ann 12", 'attack CARD').
 
-    Continuation lines are indented two more than the line itself; a single
+    Continuation lines are indented two more than the line itself; spaces the
+    colour glued (``colour.KEEP``, the same character as ``text.GLUE``) hold a
+    phrase together. A unit wider than the line breaks at its spaces; a single
     word wider than the line is kept whole rather than cut.
     """
     if len(line) <= columns:
         return [line]
     body = line.lstrip(" ")
-    indent = line[: len(line) - len(body)]
-    pad = " " * min(len(indent) + 2, max(columns // 2, 0))
-    lines: list[str] = []
-    current = indent
-    pending_space = ""
-    for part in _SPACES.split(body):
-        if not part:
-            continue
-        if part.startswith(" "):
-            pending_space = part
-            continue
-        candidate = current + pending_space + part if current.strip() else current + part
-        if len(candidate) > columns and current.strip():
-            lines.append(current)
-            current = pad + part
-        else:
-            current = candidate
-        pending_space = ""
-    lines.append(current)
-    return lines
+    pad = " " * min(len(line) - len(body) + 2, max(columns // 2, 0))
+    return fill(line, columns, "", pad)
 
 
 def _out(lines: Iterable[str]) -> str:
@@ -183,7 +178,7 @@ def echo_vitals(line: str) -> None:
 
 
 def show_status(kind: str, game: str | None, as_json: bool) -> None:
-    """``companion KIND status``: shared by the typer command and main.run's fast path."""
+    """``companion KIND status`` (the shared command of every game)."""
     from companion.session import Games
 
     store = Games()
@@ -216,3 +211,163 @@ def blocks_allowed() -> bool:
     except (LookupError, UnicodeEncodeError):
         return False
     return True
+
+
+# -- the pager -----------------------------------------------------------------------
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+def set_pager(on: bool = True) -> None:
+    """``--no-pager`` (``on`` False): long output straight to the screen. Every command
+    sets it again (the root's options), so it holds for one command."""
+    global _pager
+    _pager = on
+
+
+def paging() -> bool:
+    """Whether long output may go through a pager now: on a terminal that can run one,
+    with someone at it (stdin a terminal too: never a pipe, a script or a test)."""
+    return _pager and _is_terminal(sys.stdout) and _is_terminal(sys.stdin) \
+        and os.environ.get("TERM") != "dumb" and pager_command() is not None
+
+
+def pager_command() -> list[str] | None:
+    """The pager's words: COMPANION_PAGER, else PAGER, else less; None for none (empty,
+    'cat', or words that do not read)."""
+    chosen = os.environ.get("COMPANION_PAGER")
+    if chosen is None:
+        chosen = os.environ.get("PAGER", "less")
+    import shlex
+
+    try:
+        words = shlex.split(chosen)
+    except ValueError:
+        return None
+    return None if not words or words == ["cat"] else words
+
+
+def height() -> int:
+    """Terminal height: LINES wins (as COLUMNS does for the width); 0 when unknown."""
+    env = os.environ.get("LINES", "")
+    if 0 < len(env) < 5 and env.isascii() and env.isdigit() and int(env) > 0:
+        return int(env)
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).lines  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 0
+
+
+def taller(text: str) -> bool:
+    """Whether ``text`` takes more lines than the terminal shows with a prompt under it
+    (a line wider than the terminal counted as the lines it takes)."""
+    rows = height()
+    if rows <= 0:
+        return False
+    from companion.cli.colour import visible
+
+    columns = width()
+    taken = 0
+    for line in text.splitlines():
+        taken += max(1, -(-len(visible(line)) // columns))
+        if taken >= rows:
+            return True
+    return False
+
+
+def page(text: str) -> None:
+    """Print ``text``; through the pager when one is wanted and ``text`` is taller than the
+    terminal. A pager that cannot start leaves ``text`` printed straight."""
+    if paging() and taller(text):
+        command = pager_command()
+        if command is not None and _through(command, text):
+            return
+    sys.stdout.write(text)
+
+
+def _through(command: list[str], text: str) -> bool:
+    """Run the pager on ``text``; False if it could not start. The pager has the keyboard
+    while it runs: an interrupt is its to handle, and quitting early is no error."""
+    import subprocess
+
+    environment = dict(os.environ)
+    environment.setdefault("LESS", "FRX")  # git's choice: colour, and no pager for a screenful
+    sys.stdout.flush()
+    try:
+        pager = subprocess.Popen(command, stdin=subprocess.PIPE, env=environment)
+    except (OSError, ValueError):  # not installed, not runnable
+        return False
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        try:
+            assert pager.stdin is not None
+            pager.stdin.write(text.encode(encoding, "replace"))
+        finally:
+            try:
+                pager.stdin.close()  # type: ignore[union-attr]
+            except OSError:
+                pass
+    except (OSError, KeyboardInterrupt):  # it quit before reading all: it had enough
+        pass
+    while True:
+        try:
+            pager.wait()
+            return True
+        except KeyboardInterrupt:
+            continue
+
+
+class _Held(io.StringIO):
+    """What a paged command prints, held until it ends; it answers as the terminal it
+    stands for, so wrapping and colour are what they would be."""
+
+    def __init__(self, real: Any) -> None:
+        super().__init__()
+        self.real = real
+
+    def isatty(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self.real, "encoding", None) or "utf-8")
+
+    def fileno(self) -> int:
+        return int(self.real.fileno())
+
+
+class paged:  # a lower-case name: it reads as a decorator (@paged()) and a 'with'
+    """Hold what a command prints and ``page`` it when it ends: ``with paged():`` or
+    ``@paged()`` on a command function. Off the terminal it does nothing; an error
+    prints what was held, straight, and goes on as it would (the same exit code)."""
+
+    def __init__(self) -> None:
+        self.real: Any = None
+        self.held: _Held | None = None
+
+    def __enter__(self) -> paged:
+        if paging() and not isinstance(sys.stdout, _Held):
+            self.real = sys.stdout
+            self.held = _Held(self.real)
+            sys.stdout = self.held
+        return self
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        if self.held is None:
+            return
+        text = self.held.getvalue()
+        sys.stdout = self.real
+        self.held = None
+        if kind is None:
+            page(text)
+        else:
+            sys.stdout.write(text)
+
+    def __call__(self, function: Function) -> Function:
+        import functools
+
+        @functools.wraps(function)
+        def paged_function(*args: Any, **kwargs: Any) -> Any:
+            with paged():
+                return function(*args, **kwargs)
+
+        return paged_function  # type: ignore[return-value]

@@ -7,8 +7,10 @@
     companion rules hebrac --diff      the 2005 and classic texts compared
     companion rules --check            the rulebook's self-check
 
-Output is plain text laid out for the terminal width (COLUMNS, at least 40).
-Titles are bold only on a terminal, never with --plain or NO_COLOR.
+Output is plain text laid out for the terminal width (COLUMNS, at least 40),
+through the pager when taller than the terminal. Titles are bold only on a
+terminal, never with --plain or NO_COLOR. An id that names no section is an
+error offering the closest ids, never a search's answer.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Annotated, Any
 
 from companion.cli.common import JsonOption, echo, echo_lines, emit_json, width
 from companion.cli.declare import Argument, Option
+from companion.cli.output import paged
 
 SEE_ALSO = 4
 SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
@@ -30,6 +33,7 @@ Words = Annotated[list[str] | None, Argument(
     metavar="[GAME] QUERY...")]
 
 
+@paged()  # a long section, the contents: through the pager on a terminal
 def rules_command(
     words: Words = None,
     toc: Annotated[bool, Option("--toc", help="List the game's sections.")] = False,
@@ -82,6 +86,15 @@ def rules_command(
     listed = rulebook.sections_under(text, game)
     if listed:
         _listing(text, listed, columns, as_json)
+        return
+    if rulebook.id_shaped(text):  # an id names its section, or it is an error: no search
+        named = rulebook.find_id(text, game or _current_kind())
+        if named is None:
+            from companion.errors import BadInput
+
+            raise BadInput(rulebook.unknown_id(text, game))
+        _show(named, [rulebook.section(r) for r in named.references()], columns, as_json,
+              style, text, sources)
         return
     prefer = None
     if game is None:
@@ -193,14 +206,14 @@ def _compact_lines(item: Any, also: list[Any], columns: int, style: _Style) -> l
     where it comes from on request (--sources)."""
     from companion import rulebook
 
-    lines = [style.bold(line) for line in rulebook.wrap(item.title, columns)]
+    lines = [style.bold(line) for line in _wrap(item.title, columns)]
     lines += [item.id, ""]
     lines += rulebook.text_lines(item.text, columns)
     names = [other.short_id if other.game == item.game else other.id for other in also]
     if names or item.source:
         lines.append("")
     if names:
-        lines += rulebook.wrap("See also: " + ", ".join(names), columns, "", "  ")
+        lines += _wrap("See also: " + ", ".join(names), columns, "", "  ")
     if item.source or names:
         lines.append("Source and titles: --sources")
     return lines
@@ -240,21 +253,35 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
             lines.append("")
         lines.append(style.bold(f"{rulebook.GAME_TITLES[name]}: contents"))
         for parent, items in rulebook.toc(name):
-            lines += rulebook.wrap(parent, columns, "", "  ")
+            lines += _heading(parent, columns)
             for item in items:
                 lines += _toc_entry(item, columns)
     lines += ["", f"Open one: companion rules {games[0]}.ID"]
     echo_lines(lines)
 
 
-def _toc_entry(item: Any, columns: int) -> list[str]:
-    """``  spell.escape  Escape``; the title goes below when the line would be too long."""
-    from companion import rulebook
+def _wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
+    """``text`` broken where the CLI's one rule lets it (``companion.text.units``)."""
+    from companion.text import fill
 
+    return fill(" ".join(text.split()), columns, first, rest)
+
+
+def _heading(parent: str, columns: int) -> list[str]:
+    """A part of the contents (``4. Playing the game > Trump``): its continuation lines
+    under its first character, broken between the titles of the path when it can."""
+    from companion.text import fill
+
+    return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
+
+
+def _toc_entry(item: Any, columns: int) -> list[str]:
+    """``  spell.escape  Escape``; the title goes below when the line would be too long,
+    whole on its line when it fits there."""
     one = f"  {item.short_id}  {item.title}"
     if len(one) <= columns:
         return [one]
-    return [f"  {item.short_id}"] + rulebook.wrap(item.title, columns, "    ", "    ")
+    return [f"  {item.short_id}"] + _wrap(item.title, columns, "    ", "    ")
 
 
 def _diff(columns: int, as_json: bool, style: _Style) -> None:
@@ -266,11 +293,11 @@ def _diff(columns: int, as_json: bool, style: _Style) -> None:
         return
     lines = [style.bold("Hebrac's Dungeon: 2005 vs classic text")]
     for row in rows:
-        lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
-        lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
-        lines += rulebook.wrap(f"classic: {row['classic']}", columns, "  ", "    ")
+        lines += ["", *_wrap(row["topic"], columns), f"  ({row['section']})"]
+        lines += _wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
+        lines += _wrap(f"classic: {row['classic']}", columns, "  ", "    ")
         if row.get("setting"):
-            lines += rulebook.wrap(f"setting: {row['setting']}", columns, "  ", "    ")
+            lines += _wrap(f"setting: {row['setting']}", columns, "  ", "    ")
     echo_lines(lines)
 
 

@@ -58,23 +58,31 @@ def share(
     show_qr(record.name, len(record.actions), code, ascii_only=ascii_only, invert=invert)
 
 
-def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: bool) -> None:
+def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str,
+             kind: str = "the share code") -> list[str]:
+    """``code`` as a QR code drawn for this screen: ``kind`` of ``of`` (a game's name);
+    ``instead`` says what to do when it is too long or too wide."""
     from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
 
     screen = width()
     try:
         qr = matrix(code, "L")
     except BadInput:
-        raise BadInput(f"too long for a QR code: the share code of {name!r} is {len(code)} "
-                       f"characters, a QR code holds at most 4296. {ALTERNATIVES}") from None
+        raise BadInput(f"too long for a QR code: {kind} of {of} is {len(code)} characters, "
+                       f"a QR code holds at most 4296. {instead}") from None
     # The standard's quiet zone is 4 modules; scanners read 2, and 1 on a screen
     # that is dark around it (tested): a narrow phone gets the thinner margin.
     quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
     if quiet is None:
-        raise BadInput(f"too wide: the QR code of {name!r} needs {qr.columns(1)} columns and "
-                       f"this screen has {screen}. {ALTERNATIVES}")
+        raise BadInput(f"too wide: the QR code of {of} needs {qr.columns(1)} columns and "
+                       f"this screen has {screen}. {instead}")
     draw = ascii_lines if ascii_only else half_block_lines
-    echo_lines(draw(qr, invert=invert, quiet=quiet))
+    return draw(qr, invert=invert, quiet=quiet)
+
+
+def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: bool) -> None:
+    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
+                        of=repr(name), instead=ALTERNATIVES))
     say(f"{name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
     say("Scan it, then on the other device: companion import CODE")
 

@@ -8,11 +8,13 @@ from typing import Annotated
 
 from companion.cli.common import GameOption, echo, games, write_output
 from companion.cli.declare import Argument, Option
+from companion.cli.output import paged
 from companion.errors import BadInput, CompanionError
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
 
 
+@paged()  # a long sheet: through the pager on a terminal (not one written to a file)
 def sheet(
     words: Annotated[list[str] | None, Argument(
         help="The game kind (hebrac, tricky, halfdeck, elbereth); more names after "

@@ -57,6 +57,7 @@ class Shell(cmd.Cmd):
         self._run_words: Dispatch = run_words
         self.kind: str | None = None
         self.last_code = 0
+        self.big = False  # 'big' shows the big view after every action until 'big off'
         self.history: Path | None = None
         self.history_lines = 0
         self.matches: list[str] = []
@@ -87,6 +88,9 @@ class Shell(cmd.Cmd):
                     intro = ""
         finally:
             vitals_in_prompt(False)
+            serving = sys.modules.get("companion.cli.serve")
+            if serving is not None:  # leaving the shell stops the table it served
+                serving.stop_beside()
 
     def onecmd(self, line: str) -> bool:
         if line == "EOF":  # cmd.Cmd's word for end of input (Ctrl-D)
@@ -121,14 +125,28 @@ class Shell(cmd.Cmd):
         if head == "help":
             self.show_help(words[1:])
             return True
+        if head == "big" and words[1:] == ["off"]:
+            self.big = False
+            sys.stdout.write("The big view is off ('big' turns it on).\n")
+            return True
         args = self.expand(words)
         if args is None:
+            return True
+        if args[0] == "serve":  # beside the prompt, not in its place
+            from companion.cli.serve import in_shell
+
+            self.last_code = in_shell(args[1:], self._run_words, self.plain)
             return True
         before = self.games.store.current()
         # Each line runs the top-level options again: keep 'companion --plain shell' plain.
         self.last_code = self._run_words(["--plain", *args] if self.plain else args)
         if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
             self.pinned = self.games.store.current()
+        if len(args) > 1 and args[0] == self.kind and args[1] == "big" and self.last_code == 0:
+            self.big = True  # then again after each action, as a life counter
+        elif self.big and self.last_code == 0 and self.kind and args[0] == self.kind:
+            again = [self.kind, "big", *(["--game", self.pinned] if self.pinned else [])]
+            self._run_words(["--plain", *again] if self.plain else again)
         self.refresh()
         return True
 
@@ -158,7 +176,9 @@ class Shell(cmd.Cmd):
             self._error(f"no game yet: start one with '{_first_kind()} new', or "
                         "'games use NAME'", 2)
             return None
-        self._error(f"no such command {words[0]!r} (see 'help')", 2)
+        known = [*(dispatch.names_at((self.kind,)) if self.kind else []),
+                 *dispatch.names_at((), shell=True), *BUILTINS]
+        self._error(dispatch.no_such_command(words[0], known, "help"), 2)
         return None
 
     def command_name(self, word: str) -> str | None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import JsonOption, echo, echo_lines, emit_json, games, width, write_output
 from companion.cli.declare import Argument, Option
-from companion.cli.output import blocks_allowed
+from companion.cli.output import blocks_allowed, paged
 from companion.errors import BadInput
+
+if TYPE_CHECKING:
+    from companion.stats import Entry
 
 KindArgument = Annotated[str | None, Argument(
     help="Only this game kind (hebrac, tricky, halfdeck, elbereth).", metavar="[GAME_KIND]")]
@@ -27,28 +30,63 @@ def _kind(word: str | None) -> str | None:
     return kind_info(word).name if word is not None else None
 
 
+@paged()  # a long table: through the pager on a terminal
 def stats(
     kind: KindArgument = None,
     player: Annotated[str | None, Option(
-        "--player", help="Tricky Dungeon: one player's wins, streaks and heroes.")] = None,
+        "--player", help="One player's record, in every game (the name in any case, or "
+                         "its start).", metavar="NAME")] = None,
+    players: Annotated[bool, Option(
+        "--players", help="Every player the saved games name.")] = False,
     as_json: JsonOption = False,
     every: AllOption = False,
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion.stats import check_player, figures, read_games, stats_lines
+    from companion.stats import read_games
 
     chosen = _kind(kind)
-    if player is not None and chosen not in (None, "tricky"):
-        raise BadInput("--player counts a Tricky Dungeon player: the other games are solo")
+    if player is not None or players:
+        from companion.roster import check_kind
+
+        if player is not None and players:
+            raise BadInput("--players lists the players, --player NAME shows one: not both")
+        check_kind(chosen)
     entries = read_games(games().store, warn, kind=chosen)
-    if player is not None:
-        check_player(entries, player)
-        chosen = "tricky"
-    data = figures(entries, chosen, player, every=every)
+    if player is not None or players:
+        _people(entries, chosen, player, as_json=as_json, every=every)
+        return
+    from companion.stats import figures, stats_lines
+
+    data = figures(entries, chosen, every=every)
     if as_json:
         emit_json(data)
         return
     echo_lines(stats_lines(data, width(), ascii_only=not blocks_allowed()))
+
+
+def _people(entries: list[Entry], kind: str | None, player: str | None, *, as_json: bool,
+            every: bool) -> None:
+    """The roster, or one player's record (``player``, matched against the roster)."""
+    from companion.roster import (
+        find,
+        player_figures,
+        player_lines,
+        roster,
+        roster_figures,
+        roster_lines,
+    )
+
+    everyone = roster(entries)
+    if player is None:
+        data = roster_figures(everyone, kind, every=every)
+        lines = roster_lines(data, width())
+    else:
+        data = player_figures(entries, find(everyone, player, kind), kind, every=every)
+        lines = player_lines(data, width(), ascii_only=not blocks_allowed())
+    if as_json:
+        emit_json(data)
+        return
+    echo_lines(lines)
 
 
 def export(

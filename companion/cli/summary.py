@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.common import GameOption, JsonOption, echo, echo_lines, emit_json, games
+from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games
 from companion.cli.declare import Group
-from companion.cli.output import blocks_allowed, width
+from companion.cli.ending import ascii_only
+from companion.cli.output import width
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-
-def ascii_only() -> bool:
-    """Plain ASCII bars with --plain, or where the output cannot carry the block characters."""
-    return not blocks_allowed()
 
 
 def add_summary(app: Group, kind: str) -> None:
@@ -60,16 +56,3 @@ def traced_game(game: str | None, kind: str | None
         record, settings = opened.record, opened.settings
         tracer = traced(record.kind, settings, record.actions)
     return record, settings, tracer, store.store.home
-
-
-def echo_end_summary(opened: Any, home: Path | None = None) -> None:
-    """After the action that ended the game: the summary, set apart by a blank line.
-    With ``home`` (where the game is saved) the trace resumes from the game's cached one."""
-    from companion.history import trace
-    from companion.summary import summary_lines
-
-    record = opened.record
-    cache = (home, record.name) if home is not None else None
-    history = trace(record.kind, opened.settings, record.actions, cache)  # the game's edition
-    echo()
-    echo_lines(summary_lines(history, record.name, width(), ascii_only=ascii_only()))

@@ -1,20 +1,19 @@
 """companion tricky ...: Tricky Dungeon commands.
 
-Game commands turn their words into one action text for the core
-(``common.act``). ``deck`` shows and changes the deck settings (per
-installation, or one game's copy); ``heroes`` shows the hero table.
+Game commands turn their words into one action of the verb table
+(``companion.tricky.grammar``), its text for the core (``common.act``).
+``deck`` shows and changes the deck settings (per installation, or one
+game's copy); ``heroes`` shows the hero table.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
-from companion.actions import join_action
 from companion.cli.common import (
     GameOption,
     JsonOption,
     NameOption,
-    act,
     add_common_commands,
     echo_lines,
     emit_json,
@@ -23,9 +22,15 @@ from companion.cli.common import (
     width,
 )
 from companion.cli.declare import Argument, Group, Option
-from companion.cli.output import fit
+from companion.cli.output import paged
 from companion.cli.summary import add_summary
+from companion.cli.verbcommands import add_verbs
 from companion.errors import BadInput
+from companion.tricky.grammar import GRAMMAR
+
+if TYPE_CHECKING:
+    from companion.tricky.cards import Settings
+    from companion.tricky.deck import DeckChange
 
 KIND = "tricky"
 app = Group(no_args_is_help=True, rich_markup_mode=None,
@@ -71,91 +76,19 @@ def new(
                     "random_heroes": random_heroes}, name)
 
 
-@app.command("round")
-def round_(
-    hero: Annotated[list[str], Argument(
-        help="The hero picked (name or its start), then its trump: a colour (Barbarian, "
-             "Troubadour) or a value (Knight).", metavar="HERO [TRUMP]")],
-    trump: Annotated[str | None, Option(
-        metavar="COLOUR|VALUE", help="The trump, if not given after the hero.")]
-    = None,
-    predict: Annotated[int | None, Option(
-        metavar="N", help="Seer: tricks + potions predicted, when no exchange follows "
-                          "(else 'predict N' after it).")] = None,
-    exchange: Annotated[int | None, Option(
-        metavar="N", help="Cards the active player exchanged.")] = None,
-    active: Annotated[str | None, Option(
-        help="The active player (any player in round 1; then clockwise).")] = None,
-    pass_: Annotated[list[str] | None, Option(
-        "--pass", metavar="HERO", help="Random Dungeon: a hero passed on (up to 2).")] = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Start a round: the active player's hero and its choices ('round barb red')."""
-    act(KIND, game, join_action("round", *hero, options={
-        "active": active, "trump": trump, "predict": predict, "exchange": exchange,
-        "pass": pass_ or []}), as_json)
-
-
-@app.command()
-def exchange(
-    cards: Annotated[list[str] | None, Argument(
-        help="How many cards ('exchange 2'), or the cards put aside if shown (open "
-             "exchange with two players).", metavar="[N | CARD...]")] = None,
-    count: Annotated[int | None, Option(metavar="N", help="How many cards.")] = None,
-    player: Annotated[str | None, Option(
-        help="Who exchanges (default: the active player, then the other).")] = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Record an exchange with the leftover pile, before the first trick."""
-    act(KIND, game, join_action("exchange", *(cards or []), options={
-        "player": player, "count": count}), as_json)
-
-
-@app.command()
-def predict(
-    number: Annotated[int, Argument(help="Tricks + potions the Seer will collect.")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """The Seer's prediction, after the exchange."""
-    act(KIND, game, join_action("predict", str(number)), as_json)
-
-
-@app.command()
-def trick(
-    cards: Annotated[list[str], Argument(
-        help="One card per player, in play order from the leader: G4, r0, 4G, 'green 4'.")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Settle a trick: who wins it and collects its cards."""
-    act(KIND, game, join_action("trick", *cards), as_json)
-
-
-@app.command()
-def result(
-    tricks: Annotated[int | None, Option(help="Tricks the active player won.")] = None,
-    potions: Annotated[int | None, Option(help="Potions collected.")] = None,
-    spells: Annotated[int | None, Option(help="Spells (3s and 4s) collected.")] = None,
-    goblins: Annotated[int | None, Option(help="Goblins (1s, 2s) collected.")] = None,
-    orcs: Annotated[int | None, Option(help="Orcs (5s, 6s) collected.")] = None,
-    ogres: Annotated[int | None, Option(help="Ogres (7s) collected.")] = None,
-    last_trick: Annotated[bool | None, Option(
-        "--last-trick/--no-last-trick", help="Whether the active player won the last trick.")]
-    = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Fast path: the active player's haul, and the round's gold at once."""
-    act(KIND, game, join_action("result", options={
-        "tricks": tricks, "potions": potions, "spells": spells, "goblins": goblins,
-        "orcs": orcs, "ogres": ogres, "last-trick": last_trick is True,
-        "no-last-trick": last_trick is False}), as_json)
+# Every action's command, made from the verb table (companion/tricky/grammar.py).
+add_verbs(app, KIND, GRAMMAR, GRAMMAR.verbs)
 
 
 @app.command()
 def scores(game: GameOption = None, as_json: JsonOption = False) -> None:
     """The score sheet: a row per round, the totals, and the winners at the end."""
+    from companion.tricky.engine import TrickyGame
+
     store = games()
     opened = store.open(store.resolve(game, KIND))
-    engine: Any = opened.engine
+    engine = opened.engine
+    assert isinstance(engine, TrickyGame)  # resolved as a tricky game
     if as_json:
         status = engine.status()
         emit_json({"game": opened.record.name, "players": status["players"],
@@ -196,28 +129,34 @@ def deck(
     as_json: JsonOption = False,
 ) -> None:
     """Deck settings for new games (or one game's copy); unverified ones are marked."""
-    from companion.tricky.deck import deck_lines, deck_only, deck_path, load_deck, update_deck
+    from companion.tricky.deck import (
+        DeckChange,
+        deck_lines,
+        deck_only,
+        deck_path,
+        load_deck,
+        update_deck,
+    )
 
     numbers = {key: value for key, value in (
         ("thief_base", thief_base), ("trickster_base", trickster_base),
         ("barbarian_minimum", barbarian_minimum), ("sorcerer_minimum", sorcerer_minimum),
         ("knight_minimum", knight_minimum)) if value is not None}
-    changing = bool(colours or stars or potion or numbers or confirm or reset)
-    changes: dict[str, Any] = {"colours": colours, "stars": stars, "potions": potion,
-                               "numbers": numbers, "confirm": confirm, "reset": reset}
+    changes = DeckChange(colours, stars, potion, numbers, confirm, reset)
     lines: list[str] = []
     where: dict[str, str | None] = {"game": game}
     command = "deck"
+    settings: Settings
     if game is not None:
-        name, settings, lines = _game_deck(game, changes if changing else None)
+        name, settings, lines = _game_deck(game, changes if changes else None)
         title, where["game"], command = f"Deck of game {name}", name, f"deck --game {name}"
     else:
-        if changing:
+        if changes:
             from companion import safefile
             from companion.tricky.deck import save_deck
 
             with safefile.locked(deck_path()):  # read, change, write: one at a time
-                settings, lines = update_deck(load_deck(), **changes)
+                settings, lines = update_deck(load_deck(), **changes._asdict())
                 save_deck(settings)
             lines += _current_game_hint()
         else:
@@ -230,8 +169,7 @@ def deck(
     echo_lines(_wrapped([*lines, *deck_lines(settings, title, command)]))
 
 
-def _game_deck(game: str, changes: dict[str, Any] | None) -> tuple[str, dict[str, Any],
-                                                                    list[str]]:
+def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, list[str]]:
     """Show, or change and replay, one game's copy of the deck settings."""
     from companion.editions import saved
     from companion.errors import DataProblem, RuleRefused
@@ -244,7 +182,7 @@ def _game_deck(game: str, changes: dict[str, Any] | None) -> tuple[str, dict[str
     if changes is None:
         return name, store.store.read(name).settings, []
     with store.store.transaction(name) as record:
-        deck_settings, lines = update_deck(record.settings, **changes)
+        deck_settings, lines = update_deck(record.settings, **changes._asdict())
         settings = normalize_settings({**saved(record.settings), **deck_settings})
         try:
             engine, _ = replay(KIND, settings, record.actions, source=name)
@@ -258,59 +196,88 @@ def _game_deck(game: str, changes: dict[str, Any] | None) -> tuple[str, dict[str
     return name, settings, lines
 
 
-def _current_game_hint() -> list[str]:
+def _current_game() -> str | None:
+    """The current game when it is a Tricky one (a hint and a default only: an unreadable
+    file is left to 'companion games' to report)."""
     from companion.errors import CompanionError
 
     store = games().store
     current = store.current()
     if current is None:
-        return []
+        return None
     try:
         record = store.read(current)
-    except CompanionError:  # a hint only; 'companion games' reports unreadable files
-        return []
-    if record.kind != KIND:
+    except CompanionError:
+        return None
+    return current if record.kind == KIND else None
+
+
+def _current_game_hint() -> list[str]:
+    current = _current_game()
+    if current is None:
         return []
     return [f"Game {current} keeps its copy: add --game {current} to change it."]
 
 
 def _wrapped(lines: list[str]) -> list[str]:
-    """Cut at the width, as the engines' status lines are (COLUMNS on phones and tests)."""
+    """Cut at the width, as the engines' status lines are (COLUMNS on phones and tests),
+    never inside a name and its number or a change."""
+    from companion.tricky.layout import wrap
+
     columns = width()
-    return [part for line in lines for part in fit(line, columns)]
+    return [part for line in lines for part in wrap(line, columns)]
 
 
 @app.command()
+@paged()  # the hero table: through the pager on a terminal
 def heroes(
     game: Annotated[str | None, Option(
-        "--game", "-g", help="Show this game's heroes and numbers.")] = None,
+        "--game", "-g", help="This game's heroes and numbers (default: the current game, "
+                             "when it is a Tricky one).")] = None,
+    every: Annotated[bool, Option(
+        "--all", help="Every set, the game's own first.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """The hero table: set, trump, gold (a game's own numbers with --game)."""
+    """The hero table: set, trump, gold (in a game: its own set and numbers; --all)."""
+    from companion.tricky.cards import table, words_in
     from companion.tricky.heroes import SETS, hero_json, hero_lines, heroes_in
 
     players: int | None = None
     hero_set = "all"
-    if game is not None:
+    name = game if game is not None else _current_game()
+    settings: Settings
+    if name is not None:
         store = games()
-        settings = store.store.read(store.resolve(game, KIND)).settings
-        players, hero_set = len(settings["players"]), settings["set"]
+        name = store.resolve(name, KIND)
+        settings = store.store.read(name).settings
+        players, hero_set = len(words_in(settings, "players")), str(settings["set"])
     else:
         from companion.tricky.deck import load_deck
 
         settings = load_deck()
-    chosen = heroes_in(hero_set)
+    own = [hero_set] if hero_set in SETS else []
+    shown = [*own, *(letter for letter in SETS if letter not in own)] if every or not own \
+        else own
+    chosen = [hero for letter in shown for hero in heroes_in(letter)]
     if as_json:
-        emit_json({"game": game, "players": players,
+        emit_json({"game": name, "players": players, "sets": shown,
                    "heroes": [hero_json(h, settings, players) for h in chosen]})
         return
+    columns = width()
     lines = ["Numbers N/M: with 2-3 players/with 4" if players is None
              else f"Numbers for {players} players"]
-    for letter in SETS:
-        in_set = [h for h in chosen if h.set == letter]
-        if in_set:
-            lines.append(f"Set {letter}")
-            lines += [line for hero in in_set for line in hero_lines(hero, settings, players)]
-    lines += ["No gold for the active player: each other player gets 1.",
-              "Sets B and C: inferred from the rulebook's order."]
+    for letter in shown:
+        lines.append(f"Set {letter}" + (" (this game's)" if own and every and letter in own
+                                        else ""))
+        lines += [line for hero in heroes_in(letter)
+                  for line in hero_lines(hero, settings, players, columns)]
+    data = table()
+    lines.append(f"No gold for the active player: each other player gets "
+                 f"{data['game']['no_gold_consolation']}.")
+    inferred = [letter for letter in data["sets"]["inferred"] if letter in shown]
+    if inferred:
+        lines.append(f"Set{'s' * (len(inferred) > 1)} {' and '.join(inferred)}: inferred from "
+                     "the rulebook's order.")
+    if len(shown) < len(SETS):
+        lines.append("The other sets: 'heroes --all'.")
     echo_lines(_wrapped(lines))

@@ -10,8 +10,8 @@ complete cards (``missing`` says what a card still lacks).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Final, NamedTuple
 
 from companion.errors import BadInput, NotationError
 from companion.text import CONTROL
@@ -37,7 +37,8 @@ ONE_NUMBER: Final = (MINION, BOSS, TRAP, ENDGAME_BOSS)
 
 NAME_FORMS: Final = ("letters, digits, spaces, ' . and -, at most 40, not a number, "
                      "not starting with -")
-_NAME = re.compile(r"[^\W_][\w' .-]{0,39}")
+MAX_NAME: Final = 40
+_NAME = re.compile(rf"[^\W_][\w' .-]{{0,{MAX_NAME - 1}}}")
 
 
 def card_name(text: str) -> str:
@@ -48,8 +49,13 @@ def card_name(text: str) -> str:
     return name
 
 
-@dataclass(frozen=True, slots=True)
-class CardInfo:
+FIELDS: Final = ("kind", "strength", "magic", "loot", "one_use", "effect")
+"""What a catalog entry may hold (its name is its key)."""
+MAX_NUMBER: Final = 99
+MAX_EFFECT: Final = 500
+
+
+class CardInfo(NamedTuple):
     """One card's printed facts. For gear, ``strength``/``magic`` hold the bonus."""
 
     name: str
@@ -108,11 +114,12 @@ class CardInfo:
         text = " ".join(parts)
         return text + " (one use)" if self.one_use else text
 
-    def as_toml(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind}
-        for key in ("strength", "magic", "loot"):
-            if getattr(self, key) is not None:
-                data[key] = getattr(self, key)
+    def as_toml(self) -> dict[str, str | int | bool]:
+        data: dict[str, str | int | bool] = {"kind": self.kind}
+        for key, value in (("strength", self.strength), ("magic", self.magic),
+                           ("loot", self.loot)):
+            if value is not None:
+                data[key] = value
         if self.one_use:
             data["one_use"] = True
         if self.effect:
@@ -120,32 +127,40 @@ class CardInfo:
         return data
 
     @classmethod
-    def from_toml(cls, name: str, data: Any) -> CardInfo:
-        """Read one catalog entry; raise ValueError naming what is wrong."""
-        if not isinstance(data, dict):
-            raise ValueError(f"card {name!r} is not a table")
+    def from_toml(cls, name: str, data: object, *, strict: bool = False) -> CardInfo:
+        """Read one catalog entry; raise ValueError naming what is wrong. ``strict``
+        (a catalog brought in from elsewhere) also refuses fields no catalog writes."""
+        shown = repr(name[:60])
+        if not isinstance(data, Mapping):
+            raise ValueError(f"card {shown} is not a table")
+        if strict:
+            extra = sorted(str(key)[:40] for key in data if key not in FIELDS)
+            if extra:
+                raise ValueError(f"card {shown} has a field no catalog holds: {extra[0]!r}")
         kind = data.get("kind")
         if kind not in KINDS:
-            raise ValueError(f"card {name!r} has no valid kind (one of {', '.join(KINDS)})")
-        numbers: dict[str, int | None] = {}
+            raise ValueError(f"card {shown} has no valid kind (one of {', '.join(KINDS)})")
+        numbers: list[int | None] = []
         for key in ("strength", "magic", "loot"):
             value = data.get(key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or not 0 <= value <= 99):
-                raise ValueError(f"card {name!r}: {key} must be a whole number 0-99")
-            numbers[key] = value
+                                      or not 0 <= value <= MAX_NUMBER):
+                raise ValueError(f"card {shown}: {key} must be a whole number 0-{MAX_NUMBER}")
+            numbers.append(value)
         effect = data.get("effect", "")
-        if not isinstance(effect, str) or not isinstance(data.get("one_use", False), bool):
-            raise ValueError(f"card {name!r}: effect must be text and one_use true or false")
-        if CONTROL.search(effect) or len(effect) > 500:
-            raise ValueError(f"card {name!r}: effect holds a control character or is longer "
-                             "than 500 characters")
+        one_use = data.get("one_use", False)
+        if not isinstance(effect, str) or not isinstance(one_use, bool):
+            raise ValueError(f"card {shown}: effect must be text and one_use true or false")
+        if CONTROL.search(effect) or len(effect) > MAX_EFFECT:
+            raise ValueError(f"card {shown}: effect holds a control character or is longer "
+                             f"than {MAX_EFFECT} characters")
+        if len(name) > 4 * MAX_NAME:
+            raise ValueError(f"card {shown}...: a name is at most {MAX_NAME} characters")
         try:
             canonical = card_name(name)
         except BadInput as error:
             raise ValueError(str(error)) from None
-        return cls(canonical, kind, numbers["strength"], numbers["magic"], numbers["loot"],
-                   bool(data.get("one_use", False)), effect)
+        return cls(canonical, str(kind), numbers[0], numbers[1], numbers[2], one_use, effect)
 
 
 def _num(value: int | None) -> str:

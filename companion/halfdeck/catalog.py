@@ -1,4 +1,4 @@
-"""The Half Deck cards entered so far, kept per installation.
+"""The Half Deck cards entered so far, kept per installation, and passed between players.
 
 One TOML file, ``halfdeck-cards.toml`` in the data home, started as a copy
 of the shipped ``examples/halfdeck-cards.toml``. Games never read it: the CLI
@@ -6,16 +6,27 @@ copies a card's numbers into the action text, so a saved game replays the
 same whatever the catalog says later. Writes go to a temp file, are fsynced
 and renamed over the old file; a change reads and writes the file under its
 lock, so parallel commands do not lose each other's cards.
+
+One player's typing can serve the group: ``export`` writes the catalog as
+the same TOML, or as a code (``HDC1.<body>.<checksum>``: the TOML deflated,
+in base32, capitals and digits a QR code holds compactly, with the first 8
+hex digits of the SHA-256 of ``HDC1.<body>``); ``import`` reads either back.
+What is imported is data only: its size is bounded before it is read and
+while it is unpacked, every card is checked as the catalog's own are, and
+fields no catalog writes are refused. A card of a name already kept stays
+as it is unless the player asks for the new one.
 """
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import NamedTuple
 
 from companion import safefile
-from companion.errors import DataProblem
+from companion.errors import BadInput, DataProblem
 from companion.halfdeck.cards import KINDS, CardInfo
 from companion.resources import resource_dir
 from companion.store import data_home, replace_file
@@ -23,6 +34,13 @@ from companion.store import data_home, replace_file
 FILE_NAME = "halfdeck-cards.toml"
 SCHEMA = 1
 MAX_CATALOG_BYTES = 1024 * 1024
+MAX_CARDS = 2000
+"""Most cards an imported catalog may hold (a real deck has 52)."""
+CODE_VERSION = 1
+CODE_PREFIX = f"HDC{CODE_VERSION}."
+MAX_CODE_CHARS = 20_000
+CODE_FORMS = f"{CODE_PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
+_CODE = re.compile(r"HDC(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})")
 HEADER = """\
 # Half Deck Dungeon Heroes cards entered so far (companion halfdeck cards).
 # kind: hero, gear, minion, boss, trap, misc, endgame-boss, endgame-treasure.
@@ -38,31 +56,55 @@ def seed_path() -> Path:
     return resource_dir("examples") / FILE_NAME
 
 
+def parse(text: str, *, strict: bool = False) -> dict[str, CardInfo]:
+    """The cards of a catalog's TOML text; ValueError says what is wrong. ``strict`` (a
+    catalog from elsewhere) refuses what the catalog never writes: other fields, too many
+    cards."""
+    try:
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError) as error:  # not TOML, a number int() refuses...
+        reason = "nested too deep" if isinstance(error, RecursionError) else error
+        raise ValueError(f"the card catalog cannot be read: {reason}") from None
+    schema = data.get("schema")
+    if schema != SCHEMA:
+        raise ValueError(f"the card catalog has schema {_shown(schema)}, not {SCHEMA}")
+    if strict:
+        extra = sorted(key for key in data if key not in ("schema", "cards"))
+        if extra:
+            raise ValueError(f"a catalog holds schema and cards, not {extra[0][:40]!r}")
+    table = data.get("cards", {})
+    if not isinstance(table, dict):
+        raise ValueError("'cards' is not a table")
+    if strict and len(table) > MAX_CARDS:
+        raise ValueError(f"{len(table)} cards: a catalog holds at most {MAX_CARDS}")
+    cards: dict[str, CardInfo] = {}
+    for name, entry in table.items():
+        info = CardInfo.from_toml(name, entry, strict=strict)
+        if strict and info.name in cards:
+            raise ValueError(f"card {info.name!r} is there twice")
+        cards[info.name] = info
+    return cards
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 def read_file(path: Path) -> dict[str, CardInfo]:
     """The cards of one catalog file; DataProblem names the file and the fault."""
     try:
-        data = tomllib.loads(safefile.read_text(path, MAX_CATALOG_BYTES))
+        text = safefile.read_text(path, MAX_CATALOG_BYTES)
     except FileNotFoundError:
         raise
     except safefile.Unreadable as error:
         raise DataProblem(f"{path}: the card catalog cannot be read: {error.reason}") from None
-    except (OSError, ValueError, RecursionError) as error:  # ValueError: TOML, huge numbers
-        reason = "nested too deep" if isinstance(error, RecursionError) else error
-        raise DataProblem(f"{path}: the card catalog cannot be read: {reason}") from None
-    schema = data.get("schema")
-    if schema != SCHEMA:
-        raise DataProblem(f"{path}: the card catalog has schema {schema!r}, not {SCHEMA}")
-    table = data.get("cards", {})
-    if not isinstance(table, dict):
-        raise DataProblem(f"{path}: 'cards' is not a table")
-    cards: dict[str, CardInfo] = {}
-    for name, entry in table.items():
-        try:
-            info = CardInfo.from_toml(name, entry)
-        except ValueError as error:
-            raise DataProblem(f"{path}: {error}") from None
-        cards[info.name] = info
-    return cards
+    except (OSError, ValueError) as error:
+        raise DataProblem(f"{path}: the card catalog cannot be read: {error}") from None
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise DataProblem(f"{path}: {error}") from None
 
 
 def load() -> dict[str, CardInfo]:
@@ -77,18 +119,24 @@ def load() -> dict[str, CardInfo]:
         return {}
 
 
-def save(cards: dict[str, CardInfo]) -> None:
-    path = catalog_path()
-    body: dict[str, Any] = {"schema": SCHEMA, "cards": {
-        name: cards[name].as_toml() for name in sorted(cards)}}
+def toml_text(cards: Mapping[str, CardInfo], *, header: bool = True) -> str:
+    """The catalog as its file holds it (a code leaves out the comments)."""
     import tomli_w  # only when writing
 
-    data = (HEADER + "\n" + tomli_w.dumps(body)).encode("utf-8")
-    replace_file(path, data, "the card catalog")
+    body = {"schema": SCHEMA, "cards": {name: cards[name].as_toml() for name in sorted(cards)}}
+    return (HEADER + "\n" if header else "") + tomli_w.dumps(body)
+
+
+def save(cards: Mapping[str, CardInfo]) -> None:
+    data = toml_text(cards).encode("utf-8")
+    if len(data) > MAX_CATALOG_BYTES:
+        raise BadInput(f"the card catalog would be {len(data)} bytes, more than the "
+                       f"{MAX_CATALOG_BYTES} it may hold: remove cards first")
+    replace_file(catalog_path(), data, "the card catalog")
 
 
 def learn(info: CardInfo) -> str | None:
-    """Keep a card a game used; a line saying what changed, or None."""
+    """Keep a card a game used: "added", "updated", or None when it was kept already."""
     with safefile.locked(catalog_path()):
         cards = load()
         old = cards.get(info.name)
@@ -96,8 +144,7 @@ def learn(info: CardInfo) -> str | None:
             return None
         cards[info.name] = info
         save(cards)
-    verb = "added" if old is None else "updated"
-    return f"catalog: {info.name} {verb} ({info.describe()})"
+    return "added" if old is None else "updated"
 
 
 def forget(name: str) -> bool:
@@ -112,3 +159,103 @@ def forget(name: str) -> bool:
 
 def sort_key(info: CardInfo) -> tuple[int, str]:
     return KINDS.index(info.kind), info.name
+
+
+# -- passing the catalog on -----------------------------------------------------------
+def encode(cards: Mapping[str, CardInfo]) -> str:
+    """The catalog as a code: ``HDC1.<base32 of the deflated TOML>.<checksum>``."""
+    import base64
+    import zlib
+
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(toml_text(cards, header=False).encode("utf-8")) + packer.flush()
+    body = base64.b32encode(packed).decode("ascii").rstrip("=")
+    return f"{CODE_PREFIX}{body}.{checksum(body)}"
+
+
+def checksum(body: str, version: int = CODE_VERSION) -> str:
+    import hashlib
+
+    return hashlib.sha256(f"HDC{version}.{body}".encode("ascii")).hexdigest()[:8].upper()
+
+
+def looks_like_code(text: str) -> bool:
+    return text.lstrip()[:3].upper() == "HDC"
+
+
+def decode(code: str) -> str:
+    """The TOML text a code holds; BadInput says what is wrong (nothing is unpacked past
+    MAX_CATALOG_BYTES)."""
+    import binascii
+    from base64 import b32decode
+
+    if len(code) > MAX_CODE_CHARS:
+        raise BadInput(f"the code is {len(code)} characters, longer than the limit of "
+                       f"{MAX_CODE_CHARS}")
+    text = "".join(code.split()).upper()  # a code may come wrapped over lines
+    head = re.match(r"HDC(\d{1,4})\.", text)
+    if head is None:
+        raise BadInput(f"not a card catalog code: it looks like {CODE_FORMS}")
+    version = int(head.group(1))
+    if version != CODE_VERSION:
+        raise BadInput(f"this code is format HDC{version}; this companion reads "
+                       f"HDC{CODE_VERSION}")
+    match = _CODE.fullmatch(text)
+    if match is None:
+        raise BadInput(f"the code is cut short or damaged: expected {CODE_FORMS}")
+    body, given = match.group(2), match.group(3)
+    if checksum(body) != given:
+        raise BadInput("the checksum does not match: the code was changed or cut short")
+    try:
+        packed = b32decode(body + "=" * (-len(body) % 8))
+    except (binascii.Error, ValueError):
+        raise BadInput("the code is damaged: its body is not base32") from None
+    from companion.codejson import inflate
+
+    raw = inflate(packed, MAX_CATALOG_BYTES)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("the code's data is not UTF-8 text") from None
+
+
+def read_import(text: str, where: str) -> dict[str, CardInfo]:
+    """The cards of a catalog brought in (its TOML, or a code), checked; BadInput names
+    ``where`` and the fault."""
+    if looks_like_code(text):
+        text = decode(text.strip())
+    if len(text.encode("utf-8")) > MAX_CATALOG_BYTES:
+        raise BadInput(f"{where} holds more than {MAX_CATALOG_BYTES} bytes: not a catalog")
+    try:
+        return parse(text, strict=True)
+    except ValueError as error:
+        raise BadInput(f"{where} is not a card catalog: {error}") from None
+
+
+class Merged(NamedTuple):
+    """What an import did, card names in the order they came."""
+
+    added: list[str]
+    replaced: list[str]
+    kept: list[str]  # a different card of that name was kept (no --replace)
+    same: list[str]
+
+
+def merge(cards: Mapping[str, CardInfo], replace: bool = False) -> Merged:
+    """Add ``cards`` to the installation's catalog under its lock; a name it holds keeps
+    its card unless ``replace``."""
+    done = Merged([], [], [], [])
+    with safefile.locked(catalog_path()):
+        kept = load()
+        for name, info in cards.items():
+            old = kept.get(name)
+            if old == info:
+                done.same.append(name)
+            elif old is not None and not replace:
+                done.kept.append(name)
+            else:
+                (done.added if old is None else done.replaced).append(name)
+                kept[name] = info
+        if done.added or done.replaced:
+            save(kept)
+    return done

@@ -11,23 +11,27 @@ Card numbers are printed on cards we do not have: an action carries them
 (``draw 'goblin minion' --minion --str 7 --loot 1``) the first time a card
 is used in a game; later actions may name the card alone. Canonical action
 text always carries the numbers, so a game replays without the catalog.
+
+An action is a value (``companion.halfdeck.grammar``): text is read once by
+``GRAMMAR.parse``, each verb has its handler, and the canonical value a
+handler returns is what the save keeps, written by ``GRAMMAR.text``. Names
+are matched as everywhere (``companion.names``): exactly, then by a unique
+prefix; a name that is neither says what it could be, or what is close.
 """
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple, assert_never
 
-from companion import plain
-from companion.actions import MAX_ACTION_CHARS, ActionWords, join_action
+from companion import names, plain
 from companion.dice import parse_die
 from companion.editions import at_least, edition
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, Record
+from companion.halfdeck import grammar
 from companion.halfdeck.cards import (
     BOSS,
     DUNGEON_KINDS,
@@ -46,9 +50,11 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
+from companion.halfdeck.grammar import GRAMMAR, Action
 from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
+from companion.verbs import MAX_ACTION_CHARS
 
 KIND = "halfdeck"
 TITLE = "Half Deck Dungeon Heroes"
@@ -59,9 +65,11 @@ ASSIST_RULES = ("loose", "strict")
 main attacker's best roll falls short of the enemy's number."""
 ASSIST_EDITION = 3
 """The edition that brought the assist setting; earlier games assist as 'loose'."""
-LIFE_KEYS = {MINION: "minion_life", BOSS: "boss_life", ENDGAME_BOSS: "endgame_boss_life",
-             TRAP: "minion_life"}
-"""The dungeon cards met as an encounter and the tables' key of their starting life."""
+ENDGAMES_LEFT = {"both": (ENDGAME_TREASURE, ENDGAME_BOSS), "treasure": (ENDGAME_TREASURE,),
+                 "boss": (ENDGAME_BOSS,)}
+"""The endgame cards each --endgame puts in the dungeon deck."""
+ENCOUNTERS = (MINION, BOSS, ENDGAME_BOSS, TRAP)
+"""The dungeon cards met as an encounter (a trap starts with a minion's life)."""
 
 # Rulebook section ids named by refusals.
 R_PREP = "halfdeck.round.preparatory"
@@ -85,18 +93,105 @@ R_DECKS = "halfdeck.decks.reshuffle"
 R_RESCUE = "halfdeck.custom.rescue"
 R_ASSIST_RULE = "halfdeck.ruling.assist"
 
-def table() -> dict[str, Any]:
-    return tables("halfdeck")
+# The numbers the actions take (``hero --str``, ``equip --mag``, ``draw --loot``...).
+HERO_NUMBERS = (0, 20)
+DUNGEON_NUMBERS = (1, 40)
+LOOT_NUMBERS = (0, 26)
+
+
+# -- the rulebook's numbers ----------------------------------------------------------------
+class Numbers(NamedTuple):
+    """Every number of ``rulebook/halfdeck.tables.toml`` the game uses, read once."""
+
+    hero_cards: int
+    dungeon_cards: int
+    endgame_cards: int
+    players_min: int
+    players_max: int
+    start_hand: int
+    coop_start_hand: int
+    mulligan_min: int
+    mulligan_max: int
+    redraw_max: int
+    life: int
+    max_in_play: int
+    minion_life: int
+    boss_life: int
+    endgame_boss_life: int
+    faces: int
+    miss_damage: int
+    escape_damage: int
+    support_attackers: int
+    copies: int
+    escape: str
+    attack: str
+    escape_aliases: tuple[str, ...]
+    attack_aliases: tuple[str, ...]
+
+    def enemy_life(self, kind: str) -> int:
+        """The life an encounter starts with."""
+        return {MINION: self.minion_life, BOSS: self.boss_life,
+                ENDGAME_BOSS: self.endgame_boss_life, TRAP: self.minion_life}[kind]
+
+
+_NUMBERS: list[Numbers] = []
+
+
+def numbers() -> Numbers:
+    """The rulebook's numbers (read on first use: the grammar and the CLI need none)."""
+    if not _NUMBERS:
+        data = tables("halfdeck")
+        decks, setup, heroes = data["decks"], data["setup"], data["heroes"]
+        enemies, combat, team = data["enemies"], data["combat"], data["team"]
+        _NUMBERS.append(Numbers(
+            hero_cards=int(decks["hero_cards"]), dungeon_cards=int(decks["dungeon_cards"]),
+            endgame_cards=int(decks["endgame_cards"]),
+            players_min=int(setup["players_min"]), players_max=int(setup["players_max"]),
+            start_hand=int(setup["start_hand"]), coop_start_hand=int(setup["coop_start_hand"]),
+            mulligan_min=int(setup["mulligan_min"]), mulligan_max=int(setup["mulligan_max"]),
+            redraw_max=int(setup["redraw_max"]),
+            life=int(heroes["life"]), max_in_play=int(heroes["max_in_play"]),
+            minion_life=int(enemies["minion_life"]), boss_life=int(enemies["boss_life"]),
+            endgame_boss_life=int(enemies["endgame_boss_life"]),
+            faces=int(data["die"]["faces"]),
+            miss_damage=int(combat["miss_damage"]),
+            escape_damage=int(combat["escape_damage"]),
+            support_attackers=int(combat["support_attackers"]),
+            copies=int(team["copies"]), escape=str(team["escape"]),
+            attack=str(team["attack"]),
+            escape_aliases=tuple(map(str, team["escape_aliases"])),
+            attack_aliases=tuple(map(str, team["attack_aliases"]))))
+    return _NUMBERS[0]
 
 
 # -- settings -------------------------------------------------------------------
+class Settings(NamedTuple):
+    """A game's normalised settings, read once (the store keeps them as a table)."""
+
+    players: int
+    endgame: str
+    deck_size: int
+    rescue: str
+    trap_needs: str
+    shuffle_back: bool
+    assist_rule: str  # earlier editions have none: they assist as 'loose'
+    edition: int
+
+    @classmethod
+    def read(cls, settings: Mapping[str, Any]) -> Settings:
+        return cls(int(settings["players"]), str(settings["endgame"]),
+                   int(settings["deck_size"]), str(settings["rescue"]),
+                   str(settings["trap_needs"]), bool(settings["shuffle_back"]),
+                   str(settings.get("assist_rule", "loose")), edition(settings))
+
+
 def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
-             "assist_rule", "edition"}
+             "assist_rule", "edition", "seats"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
-    setup, decks = table()["setup"], table()["decks"]
+    rules = numbers()
 
     def number(key: str, default: int, low: int, high: int) -> int:
         value = raw.get(key)
@@ -110,9 +205,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     endgame = str(raw.get("endgame") or "both").lower()
     if endgame not in ENDGAMES:
         raise BadInput(f"--endgame must be treasure, boss or both, not {endgame!r}")
-    endgame_cards = int(decks["endgame_cards"]) if endgame == "both" else 1
-    # The endgame card not chosen is set aside, so the full deck is one card short.
-    full = int(decks["dungeon_cards"]) - (int(decks["endgame_cards"]) - endgame_cards)
+    full, endgame_cards = full_deck(endgame)
     rescue_text = raw.get("rescue") or ""
     if not isinstance(rescue_text, str):
         raise BadInput("--rescue takes a hero card's name")
@@ -126,9 +219,8 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     if assist_rule not in ASSIST_RULES:
         raise BadInput(f"--assist-rule must be loose or strict, not {assist_rule!r}")
     number_of_edition = edition(raw)
-    settings = {
-        "players": number("players", int(setup["players_min"]), int(setup["players_min"]),
-                          int(setup["players_max"])),
+    settings: dict[str, Any] = {
+        "players": number("players", rules.players_min, rules.players_min, rules.players_max),
         "endgame": endgame,
         "deck_size": number("deck_size", full, endgame_cards + 1, full),
         "rescue": card_name(rescue_text) if rescue_text else "",
@@ -137,6 +229,10 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         "assist_rule": assist_rule,
         "edition": number_of_edition,
     }
+    seats = raw.get("seats") or []
+    if seats:  # who sits at each player's place: the same person in every game's record
+        settings["seats"] = seat_names(seats, settings["players"], raw.get("players") is None)
+        settings["players"] = len(settings["seats"])
     if not at_least(settings, ASSIST_EDITION):
         # An earlier game has no such setting: it assists as it always did (loose).
         if assist_rule != "loose":
@@ -147,18 +243,84 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
+def seat_names(seats: object, players: int, any_count: bool) -> list[str]:
+    """The players' names, in the order of their numbers (``--seat Ann --seat Bo``: Ann is
+    player 1); as many as ``--players`` says, unless it was left out."""
+    from companion.names import check_player, key
+
+    if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+        raise BadInput("seats: expected a list of names")
+    rules = numbers()
+    if not rules.players_min <= len(seats) <= rules.players_max:
+        raise BadInput(f"--seat names {rules.players_min} to {rules.players_max} players, "
+                       f"not {len(seats)}")
+    if not any_count and len(seats) != players:
+        raise BadInput(f"--players {players} but {len(seats)} --seat names: give one per "
+                       "player")
+    for seat in seats:
+        check_player(seat)
+    keys = [key(seat) for seat in seats]
+    twice = next((seat for seat, k in zip(seats, keys, strict=True) if keys.count(k) > 1), None)
+    if twice is not None:
+        raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
+    return list(seats)
+
+
+def full_deck(endgame: str) -> tuple[int, int]:
+    """The full dungeon deck for ``--endgame`` and the endgame cards in it: the endgame
+    card not chosen is set aside, so the deck is one card short."""
+    rules = numbers()
+    in_deck = rules.endgame_cards if endgame == "both" else 1
+    return rules.dungeon_cards - (rules.endgame_cards - in_deck), in_deck
+
+
 def new_engine(settings: Mapping[str, Any]) -> HalfDeckGame:
     return HalfDeckGame(normalize_settings(settings))
 
 
+def setup_lines(settings: Mapping[str, Any], width: int = 40) -> list[str]:
+    """What to lay out when a game starts, each line at most ``width`` columns."""
+    chosen = Settings.read(normalize_settings(settings))
+    rules = numbers()
+    full, endgames = full_deck(chosen.endgame)
+    size, prisoner = chosen.deck_size, chosen.rescue
+    said = ["Split the deck by the colour of backs:",
+            f" blue: the hero deck, {rules.hero_cards - bool(prisoner)} cards"]
+    if chosen.endgame != "both":
+        aside = "boss" if chosen.endgame == "treasure" else "treasure"
+        said.append(f" set the endgame {aside} aside")
+    said.append(f" red: the dungeon deck, {size} cards")
+    if size < full:
+        goal = "both endgame cards" if endgames > 1 else f"the endgame {chosen.endgame}"
+        said.append(f"   ({goal} among them)")
+    if prisoner:
+        said.append(f"Shuffle the prisoner, {prisoner}, into the red deck.")
+    said.append("Shuffle both decks face down.")
+    if chosen.players == 1:
+        said.append(f"Draw {rules.start_hand} hero cards: 'hand CARD...'")
+        said.append(f"  (redraw {rules.mulligan_min} to "
+                    f"{min(rules.mulligan_max, rules.start_hand)} of them once)")
+    else:
+        said.append("Each player picks a hero card from the hero deck: 'hero NAME --pick', "
+                    f"then draws {rules.coop_start_hand}: 'hand CARD... --player N'.")
+        said.append("Player 1 turns up the first red card, then each player in turn.")
+    said.append(f"At most {rules.max_in_play} heroes in play, one gear each.")
+    return [line for text in said for line in wrap(text, width, indent="  ")]
+
+
 # -- the table ------------------------------------------------------------------
-@dataclass
-class Gear:
-    name: str
-    attribute: str
-    bonus: int
-    one_use: bool = False
-    standby: bool = False
+class Gear(Record):
+    """A gear card on a hero: the attribute it adds to and by how much."""
+
+    __slots__ = ("name", "attribute", "bonus", "one_use", "standby")
+
+    def __init__(self, name: str, attribute: str, bonus: int, one_use: bool = False,
+                 standby: bool = False) -> None:
+        self.name = name
+        self.attribute = attribute
+        self.bonus = bonus
+        self.one_use = one_use
+        self.standby = standby
 
     def text(self) -> str:
         what = f"{self.name} {LETTER[self.attribute]}+{self.bonus}"
@@ -167,25 +329,34 @@ class Gear:
         return what + (" (one use)" if self.one_use else "")
 
 
-@dataclass
-class Hero:
-    name: str
-    strength: int
-    magic: int
-    player: int
-    life: int
-    gear: Gear | None = None
+class Hero(Record):
+    """A hero in play: its card's numbers, whose it is, its life and gear."""
+
+    __slots__ = ("name", "strength", "magic", "player", "life", "gear")
+
+    def __init__(self, name: str, strength: int, magic: int, player: int, life: int,
+                 gear: Gear | None = None) -> None:
+        self.name = name
+        self.strength = strength
+        self.magic = magic
+        self.player = player
+        self.life = life
+        self.gear = gear
 
     def attribute(self, which: str) -> int:
         return self.strength if which == STRENGTH else self.magic
 
 
-@dataclass
-class Encounter:
-    card: CardInfo
-    life: int
-    player: int
-    rolls: int = 0
+class Encounter(Record):
+    """The dungeon card being resolved: its life, who drew it, the rolls against it."""
+
+    __slots__ = ("card", "life", "player", "rolls")
+
+    def __init__(self, card: CardInfo, life: int, player: int, rolls: int = 0) -> None:
+        self.card = card
+        self.life = life
+        self.player = player
+        self.rolls = rolls
 
     @property
     def kind(self) -> str:
@@ -201,43 +372,98 @@ class Encounter:
         return attribute
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(NamedTuple):
     """One hero's part in a roll: the die, and the attribute and gear for the main roller."""
 
     hero: Hero
     die: int
 
 
+# -- matching names (companion.names) ------------------------------------------------------
+def find_name(typed: str, pool: Iterable[str], what: str) -> str | None:
+    """The name in ``pool`` that ``typed`` (a card name as ``card_name`` writes it) stands
+    for: itself, else the one it is a prefix of. Several: "could be ... type more"; none
+    but close ones: "did you mean ..."; nothing close: None, for the caller's own words."""
+    pool = list(pool)
+    if typed in pool:
+        return typed
+    table = names.spellings(pool)
+    found = names.candidates(typed, table)
+    if len(found) == 1:
+        return found[0]
+    if found or names.closest(typed, table):
+        return names.match(typed, table, what)  # raises: several, or only close ones
+    return None
+
+
+def lead_name(words: Sequence[str], pool: Iterable[str], what: str) -> tuple[str | None, int]:
+    """The name at the start of ``words`` and how many words it took: the longest run of
+    words naming a name of ``pool`` exactly, else by a unique prefix (unquoted names:
+    ``equip warrior steel sword``); else as ``find_name`` rules on the first word alone."""
+    pool = list(pool)
+    table = names.spellings(pool)
+    for count in range(len(words), 0, -1):
+        spelled = names.key(" ".join(words[:count]))
+        if spelled in table:
+            return table[spelled], count
+    for count in range(len(words), 0, -1):
+        found = names.candidates(" ".join(words[:count]), table)
+        if len(found) == 1:
+            return found[0], count
+    return find_name(card_name(words[0]), pool, what), 1
+
+
+def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
+    """Words typed unquoted, as the names they spell: the longest run of words that is
+    exactly a name of ``pool`` is that name; any other word is a name of its own (a card
+    may be new: no prefix is guessed)."""
+    table = names.spellings(pool)
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        count, name = 1, words[at]
+        for size in range(len(words) - at, 0, -1):
+            spelled = names.key(" ".join(words[at:at + size]))
+            if spelled in table:
+                count, name = size, table[spelled]
+                break
+        found.append(name)
+        at += count
+    return found
+
+
 # -- the game -------------------------------------------------------------------
 class HalfDeckGame:
+    """One game: the decks' counts, the hands, the heroes and the card being resolved, as
+    the actions so far left them."""
+
     def __init__(self, settings: dict[str, Any]) -> None:
         self.settings = settings
-        decks, setup = table()["decks"], table()["setup"]
-        self.players: int = settings["players"]
-        self.rescue: str = settings["rescue"]
+        self.config = Settings.read(settings)
+        rules = numbers()
+        self.players = self.config.players
+        self.rescue = self.config.rescue
         self.known: dict[str, CardInfo] = {}
-        self.hero_deck = int(decks["hero_cards"]) - (1 if self.rescue else 0)
+        self.hero_deck = rules.hero_cards - (1 if self.rescue else 0)
         self.hero_discard = 0
         self.hero_removed = 0
-        self.dungeon_deck: int = settings["deck_size"] + (1 if self.rescue else 0)
+        self.dungeon_deck = self.config.deck_size + (1 if self.rescue else 0)
         self.dungeon_discard = 0
         self.dungeon_removed = 0
-        self.endgame_left = {"both": [ENDGAME_TREASURE, ENDGAME_BOSS],
-                             "treasure": [ENDGAME_TREASURE],
-                             "boss": [ENDGAME_BOSS]}[settings["endgame"]]
+        self.endgame_left = list(ENDGAMES_LEFT[self.config.endgame])
         self.rescue_left = bool(self.rescue)
         self.round = 0
         self.heroes: list[Hero] = []
         self.hands: dict[int, list[str]] = {p: [] for p in self.player_numbers}
-        start = int(setup["start_hand"] if self.players == 1 else setup["coop_start_hand"])
+        start = rules.start_hand if self.players == 1 else rules.coop_start_hand
         self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, start)
         self.start_hand = start
         self.mulliganed: set[int] = set()
         self.picked: set[int] = set()
         self.redrawn: dict[int, int] = {}
         self.traded: set[int] = set()
-        self.team_used: dict[str, int] = {self.escape_card: 0, self.attack_card: 0}
+        self.escapes_used = 0
+        self.team_attacks_used = 0
         self.encounter: Encounter | None = None
         self.next_player = 1
         self.drawer = 1  # who drew the last dungeon card: a card's loot is theirs
@@ -259,11 +485,16 @@ class HalfDeckGame:
 
     @property
     def escape_card(self) -> str:
-        return str(table()["team"]["escape"])
+        return numbers().escape
 
     @property
     def attack_card(self) -> str:
-        return str(table()["team"]["attack"])
+        return numbers().attack
+
+    @property
+    def team_used(self) -> dict[str, int]:
+        """The team cards played, by name."""
+        return {self.escape_card: self.escapes_used, self.attack_card: self.team_attacks_used}
 
     @property
     def outcome(self) -> str:
@@ -280,20 +511,53 @@ class HalfDeckGame:
         return "setup" if self.round == 0 else "preparatory"
 
     def hero(self, name: str) -> Hero:
+        """The hero in play ``name`` stands for: its name, or a unique prefix of it."""
         key = card_name(name)
         for hero in self.heroes:
             if hero.name == key:
                 return hero
-        in_play = ", ".join(h.name for h in self.heroes) or "none"
-        raise RuleRefused(f"{key} is not a hero in play (in play: {in_play})", R_HEROES)
+        in_play = [h.name for h in self.heroes]
+        if in_play and not self._holds(key):  # a typo or a prefix, not a card elsewhere
+            key = names.match(name, in_play, "hero in play")
+            return next(h for h in self.heroes if h.name == key)
+        raise RuleRefused(f"{key} is not a hero in play (in play: "
+                          f"{', '.join(in_play) or 'none'})", R_HEROES)
+
+    def _holds(self, name: str) -> bool:
+        """Whether the game has a card of that name anywhere but in play."""
+        return name in self.known or name == self.rescue or any(
+            name in hand for hand in self.hands.values()) or any(
+            name == fallen for fallen, _ in self.fallen)
+
+    def held(self, typed: str, player: int | None = None) -> str:
+        """The card of a hand (``player``'s, else any) that ``typed`` stands for; the
+        name as typed when it is a card of the game already, or when no card held is
+        close (the caller says it is not held)."""
+        key = card_name(typed)
+        hands = [self.hands[player]] if player is not None else list(self.hands.values())
+        if self._holds(key) or any(h.name == key for h in self.heroes):
+            return key
+        found = find_name(key, chain.from_iterable(hands), "card in the hand")
+        return key if found is None else found
+
+    def card_pool(self) -> list[str]:
+        """Every card name this game holds, team cards' other names included: what unquoted
+        words are grouped into (``hand warrior steel sword``)."""
+        rules = numbers()
+        held = chain.from_iterable(self.hands.values())
+        in_play = chain.from_iterable((h.name, *((h.gear.name,) if h.gear else ()))
+                                      for h in self.heroes)
+        return list(dict.fromkeys(chain(self.known, held, in_play, (rules.escape,),
+                                        rules.escape_aliases, (rules.attack,),
+                                        rules.attack_aliases)))
 
     def team_name(self, name: str) -> str:
         """A team card's companion name for any of its aliases, else the name."""
-        team = table()["team"]
-        if name == self.escape_card or name in team["escape_aliases"]:
-            return self.escape_card
-        if name == self.attack_card or name in team["attack_aliases"]:
-            return self.attack_card
+        rules = numbers()
+        if name == rules.escape or name in rules.escape_aliases:
+            return rules.escape
+        if name == rules.attack or name in rules.attack_aliases:
+            return rules.attack
         return name
 
     def specials_left(self) -> int:
@@ -307,35 +571,62 @@ class HalfDeckGame:
         return self.known.get(card_name(name))
 
     # -- the action language ------------------------------------------------------
-    def apply(self, action: str) -> Applied:
-        verb = action.split(None, 1)[0].lower() if action.strip() else ""
-        words = ActionWords.split(action, flags=FLAGS.get(verb, ()))
-        handler = getattr(self, f"_do_{words.verb.replace('-', '_')}", None)
-        if handler is None or words.verb not in VERBS:
-            raise BadInput(f"{words.verb!r} is not a Half Deck action: expected one of "
-                           f"{', '.join(VERBS)}")
+    def apply(self, action: Action | str) -> Applied:
+        value = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
         before = len(self.fallen)
-        canonical, lines = handler(words, action)
+        canonical, lines = self._do(value)
         point = {h.name: h.life for h in self.heroes}
         point.update(self.fallen[before:])
         self.life_trail.append(point)
-        return Applied(canonical, tuple(lines))
+        return Applied(GRAMMAR.text(canonical), tuple(lines))
+
+    def _do(self, action: Action) -> tuple[Action, list[str]]:
+        """The handler of the action's verb: the canonical action and the ruling."""
+        match action:
+            case grammar.Hand():
+                return self._do_hand(action)
+            case grammar.Hero():
+                return self._do_hero(action)
+            case grammar.Equip():
+                return self._do_equip(action)
+            case grammar.Draw():
+                return self._do_draw(action)
+            case grammar.Attack() | grammar.TeamAttack():
+                return self._fight(action)
+            case grammar.Challenge():
+                return self._do_challenge(action)
+            case grammar.Escape():
+                return self._do_escape(action)
+            case grammar.TeamEscape():
+                return self._do_team_escape(action)
+            case grammar.ShuffleBack():
+                return self._do_shuffle_back(action)
+            case grammar.Loot():
+                return self._do_loot(action)
+            case grammar.Discard():
+                return self._do_discard(action)
+            case grammar.Heal():
+                return self._do_heal(action)
+            case grammar.Hurt():
+                return self._do_hurt(action)
+            case grammar.Trade():
+                return self._do_trade(action)
+            case _:
+                assert_never(action)
 
     # -- small readers --------------------------------------------------------------
-    def _player(self, words: ActionWords, default: int | None = None) -> int:
-        text = words.option("player")
-        if text is None:
+    def _player(self, given: int | None, default: int | None = None) -> int:
+        if given is None:
             if default is not None:
                 return default
             if not self.coop:
                 return 1
             raise BadInput(f"say whose it is: --player 1 to {self.players}")
-        number = _whole(text, "--player")
-        if number not in self.player_numbers:
-            raise BadInput(f"--player must be from 1 to {self.players}, not {text!r}")
-        return number
+        if given not in self.player_numbers:
+            raise BadInput(f"--player must be from 1 to {self.players}, not {str(given)!r}")
+        return given
 
     def _player_option(self, player: int) -> int | None:
         """Players are written out in co-op games only (solo games read better without)."""
@@ -372,32 +663,34 @@ class HalfDeckGame:
         return old
 
     # -- the hand -------------------------------------------------------------------
-    def _do_hand(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("player",))
-        if not words.args:
-            raise BadInput("usage: hand CARD... (the hero cards drawn)")
-        names = [self.team_name(card_name(a)) for a in words.args]
+    def _do_hand(self, action: grammar.Hand) -> tuple[Action, list[str]]:
+        if not action.cards:
+            raise BadInput(f"usage: {GRAMMAR.verbs['hand'].usage_line()}")
+        # A card drawn may be new to the game: each word is one card, as typed (the CLI
+        # groups unquoted multi-word names it knows before they get here).
+        names_ = [self.team_name(card_name(a)) for a in action.cards]
         due = [p for p in self.player_numbers if self.owed[p] > 0]
-        player = self._player(words, due[0] if len(due) == 1 or not self.coop and due else None)
-        if self.owed[player] < len(names):
+        player = self._player(action.player,
+                              due[0] if len(due) == 1 or not self.coop and due else None)
+        if self.owed[player] < len(names_):
             owed = self.owed[player]
             whose = f"player {player}" if self.coop else "you"
-            raise RuleRefused(f"{_count(len(names), 'card')} named but {owed} hero card"
+            raise RuleRefused(f"{_count(len(names_), 'card')} named but {owed} hero card"
                               f"{'' if owed == 1 else 's'} due to {whose} (a draw comes "
                               "from the start hand, loot or a redraw)", R_HAND)
-        if self.rescue_left and self.rescue in names:
+        if self.rescue_left and self.rescue in names_:
             raise RuleRefused(f"{self.rescue} is the prisoner in the dungeon deck, not in the "
                               "hero deck", R_RESCUE)
-        self._check_team_copies(names)
-        lines = self._take_hero_cards(len(names))
-        self.owed[player] -= len(names)
-        self.hands[player].extend(names)
+        self._check_team_copies(names_)
+        lines = self._take_hero_cards(len(names_))
+        self.owed[player] -= len(names_)
+        self.hands[player].extend(names_)
         who = f"player {player} draws" if self.coop else "drawn"
-        lines.insert(0, f"{who}: {', '.join(names)}")
+        lines.insert(0, f"{who}: {', '.join(names_)}")
         if self.owed[player]:
             lines.append(f"{self.owed[player]} more to draw")
         lines.append(f"hero deck {self.hero_deck}")
-        return join_action("hand", *names, options={"player": self._player_option(player)}), lines
+        return grammar.Hand(tuple(names_), self._player_option(player)), lines
 
     def _take_hero_cards(self, count: int) -> list[str]:
         if count > self.hero_deck + self.hero_discard:
@@ -412,29 +705,28 @@ class HalfDeckGame:
         self.hero_deck -= count
         return lines
 
-    def _check_team_copies(self, names: Sequence[str]) -> None:
-        copies = int(table()["team"]["copies"])
-        for team in (self.escape_card, self.attack_card):
+    def _check_team_copies(self, cards: Sequence[str]) -> None:
+        copies = numbers().copies
+        for team, used in self.team_used.items():
             held = sum(hand.count(team) for hand in self.hands.values())
-            new = list(names).count(team)
-            if new and held + new + self.team_used[team] > copies:
+            new = list(cards).count(team)
+            if new and held + new + used > copies:
                 raise RuleRefused(f"there are {copies} {team} cards: {held} held and "
-                                  f"{self.team_used[team]} used already", R_TEAM)
+                                  f"{used} used already", R_TEAM)
 
-    def _do_discard(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("player", "forced", "in-play"))
-        if not words.args:
-            raise BadInput("usage: discard CARD... [--forced] [--in-play]")
-        names = [self.team_name(card_name(a)) for a in words.args]
+    def _do_discard(self, action: grammar.Discard) -> tuple[Action, list[str]]:
+        if not action.cards:
+            raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
+        names_ = self._discarded(action.cards)
         # --forced: a card's text makes the player discard: no redraw, any time.
-        effect, in_play = words.flag("forced"), words.flag("in-play")
+        effect, in_play = action.forced, action.in_play
         if not effect:
             self._refuse_in_dungeon("discard by choice")
-        player = self._discard_player(words, names, in_play)
+        player = self._discard_player(action.player, names_, in_play)
         hand = list(self.hands[player])
         from_hand: list[str] = []
         from_play: list[str] = []
-        for name in names:
+        for name in names_:
             if not in_play and name in hand:
                 hand.remove(name)
                 from_hand.append(name)
@@ -462,33 +754,48 @@ class HalfDeckGame:
                     self.redrawn[player] = self.redrawn.get(player, 0) + len(from_hand)
         for name in from_play:
             lines += self._discard_in_play(name, death=effect)
-        canonical = join_action("discard", *names, options={
-            "player": self._player_option(player), "forced": effect, "in-play": in_play})
-        return canonical, lines
+        return grammar.Discard(tuple(names_), self._player_option(player), effect,
+                               in_play), lines
 
-    def _discard_player(self, words: ActionWords, names: Sequence[str], in_play: bool) -> int:
-        if not self.coop or words.option("player") is not None:
-            return self._player(words)
+    def _discarded(self, words: Sequence[str]) -> list[str]:
+        """The cards a discard names: each word a card when each is one held or in play (as
+        saves write them), else names read from the words (unquoted, prefixes)."""
+        pool = list(dict.fromkeys(chain(
+            chain.from_iterable(self.hands.values()), (h.name for h in self.heroes),
+            (g.name for g in self._gear_in_play()))))
+        plain_names = [self.team_name(card_name(word)) for word in words]
+        if all(name in pool for name in plain_names):
+            return plain_names
+        found: list[str] = []
+        at = 0
+        while at < len(words):
+            name, count = lead_name(words[at:], pool, "card in a hand or in play")
+            found.append(name or plain_names[at])
+            at += count
+        return found
+
+    def _discard_player(self, given: int | None, cards: Sequence[str], in_play: bool) -> int:
+        if not self.coop or given is not None:
+            return self._player(given)
         holders = [p for p in self.player_numbers
-                   if all(n in self.hands[p] for n in names)] if not in_play else []
+                   if all(n in self.hands[p] for n in cards)] if not in_play else []
         owners = {h.player for h in self.heroes
-                  if h.name in names or (h.gear is not None and h.gear.name in names)}
+                  if h.name in cards or (h.gear is not None and h.gear.name in cards)}
         candidates = holders or sorted(owners)
         if len(candidates) == 1:
             return candidates[0]
         raise BadInput(f"say whose cards these are: --player 1 to {self.players}")
 
     def _check_redraw(self, player: int, count: int) -> None:
-        setup = table()["setup"]
+        rules = numbers()
         if self.round == 0:
             if player in self.mulliganed:
                 raise RuleRefused("the first hand may be redrawn once only", R_MULLIGAN)
-            low, high = int(setup["mulligan_min"]), min(int(setup["mulligan_max"]),
-                                                       self.start_hand)
+            low, high = rules.mulligan_min, min(rules.mulligan_max, self.start_hand)
             if not low <= count <= high:
                 raise RuleRefused(f"a first-hand redraw is {low} to {high} cards", R_MULLIGAN)
             return
-        limit = int(setup["redraw_max"])
+        limit = rules.redraw_max
         done = self.redrawn.get(player, 0)
         if done + count > limit:
             raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
@@ -534,27 +841,25 @@ class HalfDeckGame:
         return lines
 
     # -- heroes and gear -------------------------------------------------------------
-    def _do_hero(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("str", "mag", "player", "replace", "pick"))
-        words.check_count(1, 1, "hero NAME [--str S --mag M] [--replace HERO]")
-        name = card_name(words.args[0])
-        info = self._learn_card(name, HERO, _opt_int(words, "str", 0, 20),
-                                _opt_int(words, "mag", 0, 20))
+    def _do_hero(self, action: grammar.Hero) -> tuple[Action, list[str]]:
+        pick = action.pick
+        # Picked from the deck, a hero may be new to the game: its name is as typed.
+        name = card_name(action.name) if pick else self.held(action.name)
+        info = self._learn_card(name, HERO, _in_range(action.strength, "str", *HERO_NUMBERS),
+                                _in_range(action.magic, "mag", *HERO_NUMBERS))
         self._refuse_in_dungeon("put a hero in play")
         if any(h.name == name for h in self.heroes):
             raise RuleRefused(f"{name} is in play already", R_HEROES)
-        pick = words.flag("pick")
         holders = [p for p in self.player_numbers if name in self.hands[p]]
         default = holders[0] if len(holders) == 1 else None
         if pick and self.coop and default is None:
             free = [p for p in self.player_numbers if p not in self.picked]
             default = free[0] if free else None
-        player = self._player(words, default)
-        replace = card_name(r) if (r := words.option("replace")) else None
-        old = self.hero(replace) if replace else None
+        player = self._player(action.player, default)
+        old = self.hero(action.replace) if action.replace else None
         if old is not None and self.coop and old.player != player:
             raise RuleRefused(f"{old.name} is player {old.player}'s hero", R_COOP)
-        limit = int(table()["heroes"]["max_in_play"])
+        limit = numbers().max_in_play
         if old is None and len(self.heroes) >= limit:
             raise RuleRefused(f"{limit} heroes are in play: replace one with --replace HERO",
                               R_HEROES)
@@ -562,7 +867,7 @@ class HalfDeckGame:
             if not self.coop or self.round != 0 or player in self.picked:
                 raise RuleRefused("only in co-op, before the first round, each player picks "
                                   "one hero from the hero deck", R_COOP)
-            if self.rescue_left and name == self.rescue and at_least(self.settings, 3):
+            if self.rescue_left and name == self.rescue and self.config.edition >= 3:
                 # (earlier editions let it be picked, and rescued later a second time)
                 raise RuleRefused(f"{name} is the prisoner in the dungeon deck, not in the "
                                   "hero deck", R_RESCUE)
@@ -577,15 +882,13 @@ class HalfDeckGame:
         else:
             self.hands[player].remove(name)
         lines = self._leaves(old, "leaves for the discard pile") if old else []
-        hero = Hero(name, _known(info.strength), _known(info.magic), player,
-                    int(table()["heroes"]["life"]))
+        hero = Hero(name, _known(info.strength), _known(info.magic), player, numbers().life)
         self.heroes.append(hero)
         owner = f" for player {player}" if self.coop else ""
         lines.insert(0, f"{name} (S{hero.strength} M{hero.magic}, life {hero.life}) joins "
                         f"the party{owner}")
-        return join_action("hero", name, options={
-            "str": hero.strength, "mag": hero.magic, "player": self._player_option(player),
-            "replace": replace, "pick": pick}), lines
+        return grammar.Hero(name, hero.strength, hero.magic, self._player_option(player),
+                            old.name if old else None, pick), lines
 
     def _learn_card(self, name: str, kind: str, strength: int | None, magic: int | None,
                     loot: int | None = None, one_use: bool = False, effect: str = "",
@@ -602,19 +905,33 @@ class HalfDeckGame:
             effect = effect or known.effect
         return self._learn(CardInfo(name, kind, strength, magic, loot, one_use, effect))
 
-    def _do_equip(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("str", "mag", "one-use", "standby"))
-        words.check_count(2, 2, "equip HERO GEAR [--str +N | --mag +N] [--one-use] [--standby]")
-        hero = self.hero(words.args[0])
-        name = self.team_name(card_name(words.args[1]))
+    def equipped(self, words: Sequence[str]) -> tuple[Hero, str]:
+        """``equip``'s words: the hero in play they name first, then the gear's name (the
+        card of its player's hand it stands for)."""
+        usage = f"usage: {GRAMMAR.verbs['equip'].usage_line()}"
+        if len(words) < 2:
+            raise BadInput(usage)
+        if len(words) == 2:
+            hero, typed = self.hero(words[0]), words[1]
+        else:  # names typed unquoted: the hero's words come first
+            found, count = lead_name(words, [h.name for h in self.heroes], "hero in play")
+            if count == len(words):
+                raise BadInput(usage)
+            hero = self.hero(words[0] if found is None else found)
+            typed = " ".join(words[count:])
+        return hero, self.held(self.team_name(card_name(typed)), hero.player)
+
+    def _do_equip(self, action: grammar.Equip) -> tuple[Action, list[str]]:
+        hero, name = self.equipped(action.words)
         if name in (self.escape_card, self.attack_card):
             raise RuleRefused(f"{name} is a team card: it is played from the hand, not "
                               "equipped", R_TEAM)
-        strength, magic = _opt_int(words, "str", 0, 20), _opt_int(words, "mag", 0, 20)
+        strength = _bonus(action.strength, "str")
+        magic = _bonus(action.magic, "mag")
         if strength is not None and magic is not None:
             raise BadInput("gear gives --str +N or --mag +N, not both")
-        info = self._learn_card(name, GEAR, strength, magic, one_use=words.flag("one-use"))
-        standby = words.flag("standby")
+        info = self._learn_card(name, GEAR, strength, magic, one_use=action.one_use)
+        standby = action.standby
         if standby and not info.one_use:
             raise RuleRefused("only one-use gear waits on standby", R_ONE_USE)
         self._refuse_in_dungeon("equip gear")
@@ -637,20 +954,24 @@ class HalfDeckGame:
             line = f"{hero.name} takes {name} on standby: no bonus until a boss"
         elif info.one_use:
             line += " for one roll"
-        return join_action("equip", hero.name, name, options={
-            letter_option(attribute): f"+{info.number}", "one-use": info.one_use,
-            "standby": standby}), [line]
+        bonus = f"+{info.number}"
+        return grammar.Equip((hero.name, name),
+                             bonus if attribute == STRENGTH else None,
+                             None if attribute == STRENGTH else bonus,
+                             info.one_use, standby), [line]
 
     # -- the dungeon -----------------------------------------------------------------
-    def _do_draw(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("str", "mag", "loot", "effect", "one-use", "player", "hero",
-                             *DUNGEON_KINDS))
-        words.check_count(1, 1, "draw NAME [--minion|--boss|--trap|--misc|--endgame-boss|"
-                                "--endgame-treasure] [--str N | --mag N] [--loot N]")
-        name = card_name(words.args[0])
-        kinds = [k for k in (*DUNGEON_KINDS, HERO) if words.flag(k)]
+    def _do_draw(self, action: grammar.Draw) -> tuple[Action, list[str]]:
+        name = card_name(action.name)
+        flags = (action.minion, action.boss, action.trap, action.misc, action.endgame_boss,
+                 action.endgame_treasure, action.hero)
+        kinds = [k for k, given in zip((*DUNGEON_KINDS, HERO), flags, strict=True) if given]
         if len(kinds) > 1:
             raise BadInput(f"a card is one kind: --{kinds[0]} or --{kinds[1]}")
+        if not kinds and name not in self.known and name != self.rescue:
+            # A card named alone is one the game knows: by its name's start too.
+            pool = [*self.known, *([self.rescue] if self.rescue else [])]
+            name = find_name(name, pool, "card this game knows") or name
         known = self.known.get(name)
         if kinds:
             kind = kinds[0]
@@ -662,45 +983,46 @@ class HalfDeckGame:
             raise BadInput(f"say what {name} is: --minion, --boss, --trap, --misc, "
                            "--endgame-boss or --endgame-treasure")
         if kind == HERO:
-            return self._draw_prisoner(words, name)
+            return self._draw_prisoner(action, name)
         if name == self.rescue:
             raise BadInput(f"{name} is this game's prisoner: a hero")
-        strength, magic = _opt_int(words, "str", 1, 40), _opt_int(words, "mag", 1, 40)
-        loot = _opt_int(words, "loot", 0, 26)
-        effect = words.option("effect") or ""
+        strength = _in_range(action.strength, "str", *DUNGEON_NUMBERS)
+        magic = _in_range(action.magic, "mag", *DUNGEON_NUMBERS)
+        loot = _in_range(action.loot, "loot", *LOOT_NUMBERS)
+        effect = action.effect or ""
         if kind in ONE_NUMBER and strength is not None and magic is not None:
             raise BadInput(f"a {kind} card is --str N or --mag N, not both")
         if kind in (MISC, ENDGAME_TREASURE) and (strength is not None or magic is not None):
             raise BadInput(f"a {kind} card has no strength or magic number")
         if kind in (TRAP, ENDGAME_BOSS, ENDGAME_TREASURE) and loot is not None:
             raise BadInput(f"a {kind.replace('-', ' ')} card has no loot number")
-        if words.flag("one-use") and kind != MISC:
+        if action.one_use and kind != MISC:
             raise BadInput("--one-use is for miscellaneous cards (gear takes it on 'equip')")
         if kind == MISC and loot is None:
             loot = known.loot if known is not None and known.loot is not None else 0
-        info = self._learn_card(name, kind, strength, magic, loot, words.flag("one-use"),
-                                effect)
-        player = self._player(words, self.next_player)
+        info = self._learn_card(name, kind, strength, magic, loot, action.one_use, effect)
+        player = self._player(action.player, self.next_player)
         self._check_can_draw()
         special = kind in (ENDGAME_BOSS, ENDGAME_TREASURE)
         if special and kind not in self.endgame_left:
             why = ("is set aside in this game (--endgame "
-                   f"{self.settings['endgame']})") if self._endgame_set_aside(kind) \
+                   f"{self.config.endgame})") if self._endgame_set_aside(kind) \
                 else "was drawn already"
             raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
         if not special and self.dungeon_deck <= self.specials_left():
             raise RuleRefused(self._only_specials_text(), R_ENDGAME)
         self._start_round(player)
         lines = self._reveal(info, player)
-        canonical = join_action("draw", name, options={
-            kind: True, "str": info.strength, "mag": info.magic,
-            "loot": info.loot if kind in (MINION, BOSS, MISC) else None,
-            "effect": info.effect or None, "one-use": info.one_use,
-            "player": self._player_option(player)})
-        return canonical, lines
+        return grammar.Draw(
+            name, minion=kind == MINION, boss=kind == BOSS, trap=kind == TRAP,
+            misc=kind == MISC, endgame_boss=kind == ENDGAME_BOSS,
+            endgame_treasure=kind == ENDGAME_TREASURE, strength=info.strength,
+            magic=info.magic, loot=info.loot if kind in (MINION, BOSS, MISC) else None,
+            effect=info.effect or None, one_use=info.one_use,
+            player=self._player_option(player)), lines
 
     def _endgame_set_aside(self, kind: str) -> bool:
-        return self.settings["endgame"] not in ("both", kind.removeprefix("endgame-"))
+        return self.config.endgame not in ("both", kind.removeprefix("endgame-"))
 
     def _only_specials_text(self) -> str:
         left = [k.replace("-", " ") for k in self.endgame_left]
@@ -754,7 +1076,7 @@ class HalfDeckGame:
             return lines
         if kind == ENDGAME_BOSS:
             self.endgame_left.remove(kind)
-        encounter = Encounter(info, int(table()["enemies"][LIFE_KEYS[kind]]), player)
+        encounter = Encounter(info, numbers().enemy_life(kind), player)
         if kind == TRAP:
             able = [h for h in self.heroes if self._can_attempt(h, encounter)]
             if not able:
@@ -771,48 +1093,47 @@ class HalfDeckGame:
         return [f"{head}, {what}{number}, life {encounter.life}{loot}",
                 self._needs_line(encounter, self.heroes)]
 
-    def _draw_prisoner(self, words: ActionWords, name: str) -> tuple[str, list[str]]:
+    def _draw_prisoner(self, action: grammar.Draw, name: str) -> tuple[Action, list[str]]:
         if name != self.rescue:
             raise BadInput(f"a hero is drawn from the dungeon only as the prisoner of a "
                            f"rescue game (--rescue), not {name}")
         if not self.rescue_left:
             raise RuleRefused(f"{name} was rescued already", R_RESCUE)
-        info = self._learn_card(name, HERO, _opt_int(words, "str", 0, 20),
-                                _opt_int(words, "mag", 0, 20))
-        player = self._player(words, self.next_player)
+        info = self._learn_card(name, HERO, _in_range(action.strength, "str", *HERO_NUMBERS),
+                                _in_range(action.magic, "mag", *HERO_NUMBERS))
+        player = self._player(action.player, self.next_player)
         self._check_can_draw()
         self._start_round(player)
         self.rescue_left = False
         lines = [f"round {self.round}: {name}, the prisoner, is rescued"]
-        if len(self.heroes) >= int(table()["heroes"]["max_in_play"]):
+        rules = numbers()
+        if len(self.heroes) >= rules.max_in_play:
             self.hands[player].append(name)
             lines.append(f"the party is full: {name} goes to the hand")
         else:
-            hero = Hero(name, _known(info.strength), _known(info.magic), player,
-                        int(table()["heroes"]["life"]))
+            hero = Hero(name, _known(info.strength), _known(info.magic), player, rules.life)
             self.heroes.append(hero)
             owner = f" for player {player}" if self.coop else ""
             lines.append(f"{name} (S{hero.strength} M{hero.magic}, life {hero.life}) joins "
                          f"the party{owner}")
-        return join_action("draw", name, options={
-            "hero": True, "str": info.strength, "mag": info.magic,
-            "player": self._player_option(player)}), lines
+        return grammar.Draw(name, hero=True, strength=info.strength, magic=info.magic,
+                            player=self._player_option(player)), lines
 
     def _trap_needs_text(self) -> str:
-        if self.settings["trap_needs"] == "reach":
+        if self.config.trap_needs == "reach":
             return " (none reaches its number even with a 6)"
         return " (no hero has that attribute)"
 
     def _can_attempt(self, hero: Hero, encounter: Encounter) -> bool:
         value = hero.attribute(encounter.attribute)
-        if self.settings["trap_needs"] == "attribute":
+        if self.config.trap_needs == "attribute":
             return value > 0
         bonus, _ = self._bonus(hero, encounter)
-        return value + bonus + int(table()["die"]["faces"]) >= encounter.card.number
+        return value + bonus + numbers().faces >= encounter.card.number
 
     def _needs_line(self, encounter: Encounter, heroes: Sequence[Hero]) -> str:
         """What each hero needs on the die, so the player sees who should roll."""
-        faces = int(table()["die"]["faces"])
+        faces = numbers().faces
         parts = []
         for hero in heroes:
             bonus, _ = self._bonus(hero, encounter)
@@ -830,27 +1151,17 @@ class HalfDeckGame:
         return gear.bonus, gear
 
     # -- rolls -----------------------------------------------------------------------
-    def _do_attack(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        return self._fight(text, team=False)
-
-    def _do_team_attack(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        return self._fight(text, team=True)
-
-    def _fight(self, text: str, *, team: bool) -> tuple[str, list[str]]:
-        verb = "team-attack" if team else "attack"
-        usage = f"{verb} HERO ROLL --assist HERO ROLL" + ("..." if team else "") + \
-            (" [--from PLAYER]" if team else " [--loot-to PLAYER]")
-        args, assists, options = _split_rolls(text, ("from",) if team else ("loot-to",))
-        if len(args) != 2:
-            raise BadInput(f"usage: {usage}")
-        main = Roll(self.hero(args[0]), _die(args[1]))
-        supporters = [Roll(self.hero(h), _die(r)) for h, r in assists]
-        names = [main.hero.name] + [s.hero.name for s in supporters]
-        if len(set(names)) != len(names):
+    def _fight(self, action: grammar.Attack | grammar.TeamAttack) -> tuple[Action, list[str]]:
+        team = isinstance(action, grammar.TeamAttack)
+        usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
+        main = Roll(self.hero(action.hero), _die(action.die))
+        supporters = [Roll(self.hero(s.hero), _die(s.die)) for s in action.assist]
+        names_ = [main.hero.name] + [s.hero.name for s in supporters]
+        if len(set(names_)) != len(names_):
             raise RuleRefused("each hero rolls once per attack", R_ASSIST)
-        limit = int(table()["combat"]["support_attackers"])
+        limit = numbers().support_attackers
         if team and not supporters:
-            raise BadInput(f"usage: {usage} (a team attack has supporters)")
+            raise BadInput(f"{usage} (a team attack has supporters)")
         if not team and len(supporters) > limit:
             raise RuleRefused(f"{limit} support attacker per roll without a team attack card",
                               R_ASSIST)
@@ -859,34 +1170,33 @@ class HalfDeckGame:
             what = "a trap is met with 'challenge HERO ROLL'" if encounter else \
                 "no enemy is in play: 'draw NAME' turns up a dungeon card"
             raise RuleRefused(what, R_COMBAT)
-        loot_to = self._loot_to(options.get("loot-to"), main, supporters)
-        source = self._team_card_holder(self.attack_card, options.get("from"), main.hero) \
-            if team else None
+        given_loot_to = action.loot_to if isinstance(action, grammar.Attack) else None
+        loot_to = self._loot_to(given_loot_to, main, supporters)
+        source = self._team_card_holder(self.attack_card, action.source, main.hero) \
+            if isinstance(action, grammar.TeamAttack) else None
         ruling = self._assist_ruling(encounter, main, team) if supporters else []
         lines: list[str] = []
         if source is not None:
             self.hands[source].remove(self.attack_card)
-            self.team_used[self.attack_card] += 1
+            self.team_attacks_used += 1
             self.hero_removed += 1
             lines.append(f"{self.attack_card} card played: removed from play")
         lines += ruling
         lines += self._roll(encounter, main, supporters, loot_to)
-        canonical = join_action(verb, main.hero.name, str(main.die))
-        for support in supporters:
-            canonical += " " + join_action("--assist", support.hero.name, str(support.die))
-        extra = {"from": self._player_option(source) if source else None,
-                 "loot-to": str(loot_to) if "loot-to" in options else None}
-        tail = join_action("", options=extra)
-        return (canonical + " " + tail).strip(), lines
+        rolled = (main.hero.name, str(main.die),
+                  tuple(grammar.HeroRoll(s.hero.name, str(s.die)) for s in supporters))
+        if source is not None:
+            return grammar.TeamAttack(*rolled, self._player_option(source)), lines
+        return grammar.Attack(*rolled, None if given_loot_to is None else loot_to), lines
 
     def _assist_ruling(self, encounter: Encounter, main: Roll, team: bool) -> list[str]:
         """halfdeck.ruling.assist: supporters for a main attacker whose best roll reaches
         the enemy's number alone are refused (strict) or allowed and said so (loose)."""
-        if not at_least(self.settings, ASSIST_EDITION):
+        if self.config.edition < ASSIST_EDITION:
             return []  # an earlier game has no such setting: it assists any roll
         hero, attribute = main.hero, encounter.attribute
         bonus, gear = self._bonus(hero, encounter)
-        faces = int(table()["die"]["faces"])
+        faces = numbers().faces
         best = faces + hero.attribute(attribute) + bonus
         if best < encounter.card.number:
             return []
@@ -896,32 +1206,30 @@ class HalfDeckGame:
         what = "team attack" if team else "assist"
         reach = f"{hero.name}'s best alone {' + '.join(parts)} = {best} >= " \
                 f"{LETTER[attribute]}{encounter.card.number}"
-        if self.settings["assist_rule"] == "strict":
+        if self.config.assist_rule == "strict":
             raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
         return [f"{what} allowed (--assist-rule loose): {reach}"]
 
-    def _loot_to(self, text: str | None, main: Roll, supporters: Sequence[Roll]) -> int:
-        if text is None:
+    def _loot_to(self, given: int | None, main: Roll, supporters: Sequence[Roll]) -> int:
+        if given is None:
             return main.hero.player
-        number = _whole(text, "--loot-to")
         allowed = {main.hero.player} | {s.hero.player for s in supporters}
-        if not self.coop or number not in allowed:
+        if not self.coop or given not in allowed:
             raise RuleRefused("loot goes to the main attacker's player, or by agreement to "
                               "the supporter's", R_COOP)
-        return number
+        return given
 
-    def _team_card_holder(self, card: str, text: str | None, hero: Hero) -> int:
-        if text is not None:
-            player = _whole(text, "--from")
-            if player not in self.player_numbers:
+    def _team_card_holder(self, card: str, given: int | None, hero: Hero) -> int:
+        if given is not None:
+            if given not in self.player_numbers:
                 raise BadInput(f"--from must be from 1 to {self.players}")
-            order = [player]
+            order = [given]
         else:
             order = [hero.player] + [p for p in self.player_numbers if p != hero.player]
         for player in order:
             if card in self.hands[player]:
                 return player
-        where = f"player {order[0]}'s hand" if text is not None else "a hand"
+        where = f"player {order[0]}'s hand" if given is not None else "a hand"
         raise RuleRefused(f"no {card} card in {where}", R_TEAM)
 
     def _roll(self, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
@@ -948,7 +1256,7 @@ class HalfDeckGame:
             if encounter.life <= 0:
                 lines += self._defeated(encounter, loot_to)
             return lines
-        damage = int(table()["combat"]["miss_damage"])
+        damage = numbers().miss_damage
         hurt = [hero] + [s.hero for s in supporters]
         changes = ", ".join(f"{h.name} life {h.life} -> {h.life - damage}" for h in hurt)
         lines.append(f"{sums} < {encounter.title()}: miss, {changes}")
@@ -985,11 +1293,9 @@ class HalfDeckGame:
         return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
                f"'hand CARD...'"
 
-    def _do_challenge(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(2, 2, "challenge HERO ROLL")
-        hero = self.hero(words.args[0])
-        die = _die(words.args[1])
+    def _do_challenge(self, action: grammar.Challenge) -> tuple[Action, list[str]]:
+        hero = self.hero(action.hero)
+        die = _die(action.die)
         encounter = self.encounter
         if encounter is None or encounter.kind != TRAP:
             what = "an enemy is fought with 'attack HERO ROLL'" if encounter else \
@@ -997,7 +1303,7 @@ class HalfDeckGame:
             raise RuleRefused(what, R_TRAP)
         if not self._can_attempt(hero, encounter):
             why = f"cannot reach {encounter.title()} even with a 6" \
-                if self.settings["trap_needs"] == "reach" else \
+                if self.config.trap_needs == "reach" else \
                 f"has no {encounter.attribute} to attempt {encounter.title()}"
             raise RuleRefused(f"{hero.name} {why}", R_TRAP)
         bonus, gear = self._bonus(hero, encounter)
@@ -1016,13 +1322,11 @@ class HalfDeckGame:
             effect = encounter.card.effect or "apply the text on the card"
             lines = [f"{sums} < {encounter.title()}: the trap strikes {hero.name}: {effect}",
                      "(it hits the chosen hero unless the card says otherwise)"]
-        return join_action("challenge", hero.name, str(die)), lines + spent
+        return grammar.Challenge(hero.name, str(die)), lines + spent
 
-    def _do_escape(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(0, 0, "escape")
+    def _do_escape(self, action: grammar.Escape) -> tuple[Action, list[str]]:
         encounter = self._escapable("escape")
-        damage = int(table()["combat"]["escape_damage"])
+        damage = numbers().escape_damage
         lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
                  "no loot"]
         self.encounter = None
@@ -1034,7 +1338,7 @@ class HalfDeckGame:
         for hero in heroes:
             if hero.life <= 0 and not self.lost:
                 lines += self._dies(hero)
-        return "escape", lines
+        return action, lines
 
     def _escapable(self, verb: str) -> Encounter:
         encounter = self.encounter
@@ -1047,29 +1351,25 @@ class HalfDeckGame:
                               "challenged", R_ESCAPE)
         return encounter
 
-    def _do_team_escape(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("from",))
-        words.check_count(0, 0, "team-escape [--from PLAYER]")
+    def _do_team_escape(self, action: grammar.TeamEscape) -> tuple[Action, list[str]]:
         encounter = self._escapable("team-escape")
         first = self.heroes[0] if self.heroes else None
         assert first is not None  # an encounter needs a hero
-        source = self._team_card_holder(self.escape_card, words.option("from"), first)
+        source = self._team_card_holder(self.escape_card, action.source, first)
         self.hands[source].remove(self.escape_card)
-        self.team_used[self.escape_card] += 1
+        self.escapes_used += 1
         self.hero_removed += 1
         self.encounter = None
         self.dungeon_discard += 1
-        return join_action("team-escape", options={"from": self._player_option(source)}), [
+        return grammar.TeamEscape(self._player_option(source)), [
             f"{self.escape_card} card played: the party leaves {encounter.card.name} unhurt, "
             "no loot; the card is removed from play"]
 
-    def _do_shuffle_back(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(0, 0, "shuffle-back")
+    def _do_shuffle_back(self, action: grammar.ShuffleBack) -> tuple[Action, list[str]]:
         encounter = self.encounter
         if encounter is None or encounter.kind != ENDGAME_BOSS:
             raise RuleRefused("only the endgame boss is shuffled back", R_ENDGAME)
-        if not self.settings["shuffle_back"]:
+        if not self.config.shuffle_back:
             raise RuleRefused("this game does not shuffle the endgame boss back "
                               "(--no-shuffle-back)", R_ENDGAME)
         if encounter.rolls:
@@ -1077,54 +1377,47 @@ class HalfDeckGame:
         self.encounter = None
         self.endgame_left.append(ENDGAME_BOSS)
         self.dungeon_deck += 1
-        return "shuffle-back", [f"{encounter.card.name} is shuffled back into the dungeon "
-                                f"deck ({self.dungeon_deck} cards)"]
+        return action, [f"{encounter.card.name} is shuffled back into the dungeon "
+                        f"deck ({self.dungeon_deck} cards)"]
 
     # -- card effects ------------------------------------------------------------------
-    def _do_loot(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(("player",))
-        words.check_count(1, 1, "loot N [--player P]")
-        count = _whole(words.args[0], "loot")
-        if not 1 <= count <= int(table()["decks"]["hero_cards"]):
-            raise BadInput(f"loot is 1 to {table()['decks']['hero_cards']} cards")
-        player = self._player(words, self.drawer)
+    def _do_loot(self, action: grammar.Loot) -> tuple[Action, list[str]]:
+        count = action.loot
+        most = numbers().hero_cards
+        if not 1 <= count <= most:
+            raise BadInput(f"loot is 1 to {most} cards")
+        player = self._player(action.player, self.drawer)
         self.owed[player] += count
-        return join_action("loot", str(count), options={
-            "player": self._player_option(player)}), [self._loot_line(count, player)]
+        return grammar.Loot(count, self._player_option(player)), [
+            self._loot_line(count, player)]
 
-    def _do_heal(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(2, 2, "heal HERO N")
-        hero = self.hero(words.args[0])
-        amount = _whole(words.args[1], "heal")
-        top = int(table()["heroes"]["life"])
+    def _do_heal(self, action: grammar.Heal) -> tuple[Action, list[str]]:
+        hero = self.hero(action.hero)
+        amount = action.amount
+        top = numbers().life
         if amount < 1:
             raise BadInput("heal by 1 or more")
         before = hero.life
         hero.life = min(top, hero.life + amount)
         capped = f" (at most {top})" if before + amount > top else ""
-        return join_action("heal", hero.name, str(amount)), [
+        return grammar.Heal(hero.name, amount), [
             f"{hero.name} life {before} -> {hero.life}{capped}"]
 
-    def _do_hurt(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(2, 2, "hurt HERO N")
-        hero = self.hero(words.args[0])
-        amount = _whole(words.args[1], "hurt")
+    def _do_hurt(self, action: grammar.Hurt) -> tuple[Action, list[str]]:
+        hero = self.hero(action.hero)
+        amount = action.amount
         if amount < 1:
             raise BadInput("hurt by 1 or more")
         lines = [f"{hero.name} life {hero.life} -> {hero.life - amount}"]
         hero.life -= amount
         if hero.life <= 0:
             lines += self._dies(hero)
-        return join_action("hurt", hero.name, str(amount)), lines
+        return grammar.Hurt(hero.name, amount), lines
 
-    def _do_trade(self, words: ActionWords, text: str) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(4, 4, "trade PLAYER CARD PLAYER CARD (each gives the card named)")
-        first, second = _whole(words.args[0], "trade"), _whole(words.args[2], "trade")
-        first_card = self.team_name(card_name(words.args[1]))
-        second_card = self.team_name(card_name(words.args[3]))
+    def _do_trade(self, action: grammar.Trade) -> tuple[Action, list[str]]:
+        first, second = action.first, action.second
+        first_card = self.team_name(card_name(action.first_card))
+        second_card = self.team_name(card_name(action.second_card))
         if not self.coop:
             raise RuleRefused("trading is between players of a co-op game", R_TRADE)
         for player in (first, second):
@@ -1133,6 +1426,8 @@ class HalfDeckGame:
         if first == second:
             raise BadInput("a trade is between two players")
         self._refuse_in_dungeon("trade")
+        first_card = self.held(first_card, first)
+        second_card = self.held(second_card, second)
         for player, card in ((first, first_card), (second, second_card)):
             if player in self.traded:
                 raise RuleRefused(f"player {player} has traded in this preparatory phase",
@@ -1144,7 +1439,7 @@ class HalfDeckGame:
         self.hands[first].append(second_card)
         self.hands[second].append(first_card)
         self.traded |= {first, second}
-        return join_action("trade", str(first), first_card, str(second), second_card), [
+        return grammar.Trade(first, first_card, second, second_card), [
             f"player {first} gives {first_card}, player {second} gives {second_card}"]
 
     # -- what the player sees -------------------------------------------------------
@@ -1159,7 +1454,7 @@ class HalfDeckGame:
                 return "'challenge HERO ROLL' (or 'team-escape')"
             more = "" if encounter.kind == ENDGAME_BOSS else ", 'escape' or 'team-escape'"
             back = " or 'shuffle-back'" if encounter.kind == ENDGAME_BOSS and \
-                not encounter.rolls and self.settings["shuffle_back"] else ""
+                not encounter.rolls and self.config.shuffle_back else ""
             return f"'attack HERO ROLL [--assist HERO ROLL]', 'team-attack'{more}{back}"
         due = [(p, n) for p, n in self.owed.items() if n]
         if due and self.hero_deck + self.hero_discard:
@@ -1174,6 +1469,7 @@ class HalfDeckGame:
         return f"prepare (hero, equip, discard), then 'draw NAME'{who}"
 
     def status(self) -> dict[str, Any]:
+        """The state as JSON holds it ('status --json')."""
         encounter = None
         if self.encounter is not None:
             e = self.encounter
@@ -1204,7 +1500,7 @@ class HalfDeckGame:
             "endgame_left": list(self.endgame_left),
             "prisoner": self.rescue if self.rescue_left else None,
             "encounter": encounter,
-            "team_cards_used": dict(self.team_used),
+            "team_cards_used": self.team_used,
             "next_player": self.next_player if self.coop else None,
             "cards": {n: c.as_toml() for n, c in sorted(self.known.items())},
             "won_by": self.won_by,
@@ -1233,7 +1529,7 @@ class HalfDeckGame:
         for hero in self.heroes:
             owner = f" P{hero.player}" if self.coop else ""
             lines += _wrap(f" {hero.name}{owner} S{hero.strength} M{hero.magic} "
-                           f"life {hero.life}/{table()['heroes']['life']}", width)
+                           f"life {hero.life}/{numbers().life}", width)
             if hero.gear is not None:
                 lines += _wrap(f"   {hero.gear.text()}", width)
         encounter = self.encounter
@@ -1266,7 +1562,7 @@ class HalfDeckGame:
         return text + ("" if self.outcome == "playing" else f" [{self.outcome}]")
 
     # -- the cached state -----------------------------------------------------------
-    def state_data(self) -> dict[str, Any]:
+    def state_data(self) -> dict[str, object]:
         """Everything an action changes, as plain values (``engine_from_data`` reads it);
         the settings, the tables and what they give (the start hand) are not in it. Players'
         tables are lists in player order; the encounter names its card in ``known``."""
@@ -1287,7 +1583,7 @@ class HalfDeckGame:
             "mulliganed": sorted(self.mulliganed), "picked": sorted(self.picked),
             "redrawn": [[p, n] for p, n in self.redrawn.items()],  # in the order redrawn
             "traded": sorted(self.traded),
-            "team_used": [self.team_used[self.escape_card], self.team_used[self.attack_card]],
+            "team_used": [self.escapes_used, self.team_attacks_used],
             "encounter": None if encounter is None else [
                 encounter.card.name, encounter.life, encounter.player, encounter.rolls],
             "next_player": self.next_player, "drawer": self.drawer, "won_by": self.won_by,
@@ -1296,34 +1592,27 @@ class HalfDeckGame:
         }
 
 
-VERBS = ("hand", "hero", "equip", "draw", "attack", "team-attack", "challenge", "escape",
-         "team-escape", "shuffle-back", "loot", "discard", "heal", "hurt", "trade")
-FLAGS = {"hero": ("pick",), "equip": ("one-use", "standby"),
-         "draw": ("one-use", "hero", *DUNGEON_KINDS), "discard": ("forced", "in-play")}
-"""Options that take no value, per verb."""
-
-
-def letter_option(attribute: str) -> str:
-    return "str" if attribute == STRENGTH else "mag"
 
 
 # -- readers ---------------------------------------------------------------------
-def _whole(text: str, what: str) -> int:
-    value = whole_or_none(text.strip().removeprefix("+"))
-    if value is None:
-        raise BadInput(f"{what} takes a whole number, not {text[:20]!r}")
+def _die(text: str) -> int:
+    return parse_die(text, numbers().faces)
+
+
+def _in_range(value: int | None, key: str, low: int, high: int) -> int | None:
+    if value is not None and not low <= value <= high:
+        raise BadInput(f"--{key} must be from {low} to {high}, not {str(value)!r}")
     return value
 
 
-def _die(text: str) -> int:
-    return parse_die(text, int(table()["die"]["faces"]))
-
-
-def _opt_int(words: ActionWords, key: str, low: int, high: int) -> int | None:
-    text = words.option(key)
+def _bonus(text: str | None, key: str) -> int | None:
+    """A gear bonus, ``+N`` (or ``N``), from 0 to 20."""
     if text is None:
         return None
-    value = _whole(text, f"--{key}")
+    value = whole_or_none(text.strip().removeprefix("+"))
+    if value is None:
+        raise BadInput(f"--{key} takes a whole number, not {text[:20]!r}")
+    low, high = HERO_NUMBERS
     if not low <= value <= high:
         raise BadInput(f"--{key} must be from {low} to {high}, not {text!r}")
     return value
@@ -1350,35 +1639,6 @@ def _same_text(name: str, old: CardInfo, given: str) -> str:
     raise BadInput(f"{name}'s effect in this game is {old.effect!r}")
 
 
-def _split_rolls(text: str, single: Sequence[str]) -> tuple[list[str], list[tuple[str, str]],
-                                                            dict[str, str]]:
-    """Read ``VERB HERO ROLL --assist HERO ROLL ... --key value``: --assist takes two words."""
-    try:
-        words = shlex.split(text)[1:]
-    except ValueError as error:
-        raise BadInput(f"cannot read action {text!r}: {error}") from None
-    args: list[str] = []
-    assists: list[tuple[str, str]] = []
-    options: dict[str, str] = {}
-    rest = iter(words)
-    for word in rest:
-        if word == "--assist":
-            hero, roll = next(rest, None), next(rest, None)
-            if hero is None or roll is None:
-                raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
-            assists.append((hero, roll))
-        elif word.startswith("--") and word[2:] in single:
-            value = next(rest, None)
-            if value is None or word[2:] in options:
-                raise BadInput(f"{word} takes one value, once")
-            options[word[2:]] = value
-        elif word.startswith("--"):
-            raise BadInput(f"option {word} is not known here")
-        else:
-            args.append(word)
-    return args, assists, options
-
-
 # Status lines continue four spaces in, under the item they belong to.
 _wrap = partial(wrap, indent="    ")
 
@@ -1389,23 +1649,16 @@ STATE_FIELDS = ("known", "hero_deck", "hero_discard", "hero_removed", "dungeon_d
                 "heroes", "hands", "owed", "mulliganed", "picked", "redrawn", "traded",
                 "team_used", "encounter", "next_player", "drawer", "won_by", "lost",
                 "life_trail", "fallen")
-ENDGAMES_LEFT = {"both": (ENDGAME_TREASURE, ENDGAME_BOSS), "treasure": (ENDGAME_TREASURE,),
-                 "boss": (ENDGAME_BOSS,)}
-"""The endgame cards each --endgame puts in the dungeon deck."""
-# The numbers the actions take (``hero --str``, ``equip --mag``, ``draw --loot``...).
-HERO_NUMBERS = (0, 20)
-DUNGEON_NUMBERS = (1, 40)
-LOOT_NUMBERS = (0, 26)
 
 
-def engine_from_data(settings: Mapping[str, Any], data: Any) -> HalfDeckGame:
+def engine_from_data(settings: Mapping[str, Any], data: object) -> HalfDeckGame:
     """The game whose ``state_data()`` was ``data``, each value checked, then what the
     actions keep true (``_check_state``); ``plain.BadState`` otherwise."""
     game = new_engine(settings)
     state = plain.record(data, STATE_FIELDS)
-    rules = table()
-    players, blue = game.players, int(rules["decks"]["hero_cards"])
-    top = int(rules["heroes"]["life"])
+    rules = numbers()
+    players, blue = game.players, rules.hero_cards
+    top = rules.life
     player = partial(plain.integer, low=1, high=players)
     count = partial(plain.integer, low=0)
 
@@ -1415,13 +1668,13 @@ def engine_from_data(settings: Mapping[str, Any], data: Any) -> HalfDeckGame:
     for key in ("hero_deck", "hero_discard", "hero_removed", "dungeon_deck",
                 "dungeon_discard", "dungeon_removed"):
         setattr(game, key, count(state[key]))
-    endgames = ENDGAMES_LEFT[game.settings["endgame"]]
+    endgames = ENDGAMES_LEFT[game.config.endgame]
     game.endgame_left = plain.items(state["endgame_left"], lambda v: plain.choice(v, endgames),
                                     len(endgames))
     game.rescue_left = plain.flag(state["rescue_left"])
     game.round = count(state["round"])
     game.heroes = plain.items(state["heroes"], partial(_hero, game, top),
-                              int(rules["heroes"]["max_in_play"]))
+                              rules.max_in_play)
     hands = plain.fixed(state["hands"], players)
     game.hands = {p: plain.items(hand, _name, blue) for p, hand in zip(
         game.player_numbers, hands, strict=True)}
@@ -1430,14 +1683,13 @@ def engine_from_data(settings: Mapping[str, Any], data: Any) -> HalfDeckGame:
     game.mulliganed = _players(state["mulliganed"], players)
     game.picked = _players(state["picked"], players)
     redrawn = plain.items(state["redrawn"], lambda v: plain.fixed(v, 2), players)
-    most = int(rules["setup"]["redraw_max"])
+    most = rules.redraw_max
     game.redrawn = {player(p): plain.integer(n, 1, most) for p, n in redrawn}
     plain.check(len(game.redrawn) == len(redrawn), "a player's redraw counted twice")
     game.traded = _players(state["traded"], players)
-    copies = int(rules["team"]["copies"])
     escapes, attacks = plain.fixed(state["team_used"], 2)
-    game.team_used = {game.escape_card: plain.integer(escapes, 0, copies),
-                      game.attack_card: plain.integer(attacks, 0, copies)}
+    game.escapes_used = plain.integer(escapes, 0, rules.copies)
+    game.team_attacks_used = plain.integer(attacks, 0, rules.copies)
     if state["encounter"] is not None:
         game.encounter = _encounter(game, state["encounter"])
     game.next_player = player(state["next_player"])
@@ -1455,7 +1707,7 @@ def engine_from_data(settings: Mapping[str, Any], data: Any) -> HalfDeckGame:
     return game
 
 
-def _name(value: Any) -> str:
+def _name(value: object) -> str:
     """A card's name as ``card_name`` writes it."""
     name = plain.text(value, 40)
     try:
@@ -1465,7 +1717,7 @@ def _name(value: Any) -> str:
     return name
 
 
-def _card(value: Any) -> CardInfo:
+def _card(value: object) -> CardInfo:
     """A known card, in the shape each kind is learnt in (``_learn_card``)."""
     name, kind, strength, magic, loot, one_use, effect = plain.fixed(value, 7)
     kind = plain.choice(kind, KINDS)
@@ -1485,7 +1737,7 @@ def _card(value: Any) -> CardInfo:
     return info
 
 
-def _known_card(game: HalfDeckGame, value: Any, kinds: Sequence[str]) -> CardInfo:
+def _known_card(game: HalfDeckGame, value: object, kinds: Sequence[str]) -> CardInfo:
     card = game.known.get(_name(value))
     plain.check(card is not None and card.kind in kinds,
                 f"{value!r} is not a known {' or '.join(kinds)} card")
@@ -1493,17 +1745,17 @@ def _known_card(game: HalfDeckGame, value: Any, kinds: Sequence[str]) -> CardInf
     return card
 
 
-def _hero_name(game: HalfDeckGame, value: Any) -> str:
+def _hero_name(game: HalfDeckGame, value: object) -> str:
     return _known_card(game, value, (HERO,)).name
 
 
-def _fallen(game: HalfDeckGame, top: int, value: Any) -> tuple[str, int]:
+def _fallen(game: HalfDeckGame, top: int, value: object) -> tuple[str, int]:
     """A hero who died and its last life (a hero discarded by a card's text dies at any)."""
     name, life = plain.fixed(value, 2)
     return _hero_name(game, name), plain.integer(life, high=top)
 
 
-def _hero(game: HalfDeckGame, top: int, value: Any) -> Hero:
+def _hero(game: HalfDeckGame, top: int, value: object) -> Hero:
     name, strength, magic, player, life, gear = plain.fixed(value, 6)
     card = _known_card(game, name, (HERO,))
     hero = Hero(card.name, plain.integer(strength, *HERO_NUMBERS),
@@ -1516,7 +1768,7 @@ def _hero(game: HalfDeckGame, top: int, value: Any) -> Hero:
     return hero
 
 
-def _gear(game: HalfDeckGame, value: Any) -> Gear:
+def _gear(game: HalfDeckGame, value: object) -> Gear:
     name, attribute, bonus, one_use, standby = plain.fixed(value, 5)
     card = _known_card(game, name, (GEAR,))
     gear = Gear(card.name, plain.choice(attribute, LETTER), plain.integer(bonus, *HERO_NUMBERS),
@@ -1527,17 +1779,17 @@ def _gear(game: HalfDeckGame, value: Any) -> Gear:
     return gear
 
 
-def _players(value: Any, players: int) -> set[int]:
+def _players(value: object, players: int) -> set[int]:
     """A set of players, written as a sorted list."""
     found = plain.items(value, partial(plain.integer, low=1, high=players), players)
     plain.check(found == sorted(set(found)), "players not in order, or twice")
     return set(found)
 
 
-def _encounter(game: HalfDeckGame, value: Any) -> Encounter:
+def _encounter(game: HalfDeckGame, value: object) -> Encounter:
     name, life, player, rolls = plain.fixed(value, 4)
-    card = _known_card(game, name, tuple(LIFE_KEYS))  # the very card ``known`` holds
-    full = int(table()["enemies"][LIFE_KEYS[card.kind]])
+    card = _known_card(game, name, ENCOUNTERS)  # the very card ``known`` holds
+    full = numbers().enemy_life(card.kind)
     encounter = Encounter(card, plain.integer(life, 1, full),
                           plain.integer(player, 1, game.players), plain.integer(rolls, 0))
     # Each roll takes at most one life; a trap is challenged once, and then it is gone.
@@ -1546,7 +1798,7 @@ def _encounter(game: HalfDeckGame, value: Any) -> Encounter:
     return encounter
 
 
-def _life_trail(game: HalfDeckGame, value: Any, top: int) -> list[dict[str, int]]:
+def _life_trail(game: HalfDeckGame, value: object, top: int) -> list[dict[str, int]]:
     """Each hero's life after each action: one small table per action, so it is checked
     in bulk (a long game holds thousands)."""
     if type(value) is not list or not 1 <= len(value) <= plain.MAX_ITEMS:
@@ -1567,7 +1819,7 @@ def _life_trail(game: HalfDeckGame, value: Any, top: int) -> list[dict[str, int]
 def _check_state(game: HalfDeckGame) -> None:
     """What every sequence of actions keeps true; a state breaking it was never written."""
     check = plain.check
-    rules = table()
+    rules = numbers()
     settings = game.settings
     heroes, encounter = game.heroes, game.encounter
     # The blue deck: every hero card is in the deck, a discard pile, removed, a hand or in
@@ -1575,12 +1827,12 @@ def _check_state(game: HalfDeckGame) -> None:
     hands = sum(len(hand) for hand in game.hands.values())
     gear = len(game._gear_in_play())
     blue = game.hero_deck + game.hero_discard + game.hero_removed + hands + len(heroes) + gear
-    check(blue == int(rules["decks"]["hero_cards"]) - game.rescue_left,
+    check(blue == rules.hero_cards - game.rescue_left,
           "the hero cards do not add up")
     # The red deck: an endgame card that ends the game leaves it, and so does an enemy
     # left unresolved when the last hero falls.
     rescued = bool(game.rescue) and not game.rescue_left
-    start = settings["deck_size"] + bool(game.rescue)
+    start = game.config.deck_size + bool(game.rescue)
     red = game.dungeon_deck + game.dungeon_discard + game.dungeon_removed + (
         encounter is not None)
     expected = start - rescued - (game.won_by is not None)
@@ -1609,7 +1861,7 @@ def _check_state(game: HalfDeckGame) -> None:
         name == game.rescue for name, _ in game.fallen) else set()  # one name, two lives
     check(all(last.get(h.name) == h.life or h.name in twice for h in heroes),
           "the life trail does not end at the heroes' lives")
-    copies = int(rules["team"]["copies"])
+    copies = rules.copies
     for name, used in game.team_used.items():
         held = sum(hand.count(name) for hand in game.hands.values())
         check(held + used <= copies, f"more {name} cards than the {copies} printed")
@@ -1627,3 +1879,4 @@ def _check_state(game: HalfDeckGame) -> None:
         check(encounter.kind != ENDGAME_BOSS or ENDGAME_BOSS not in game.endgame_left,
               "the endgame boss both met and in the dungeon deck")
         check(encounter.player == game.drawer, "an encounter not drawn by the last drawer")
+

@@ -1,9 +1,11 @@
 """Hebrac's Dungeon: the tracked game.
 
 The player lays out real cards and types what turns up; the engine keeps life,
-inventory, magic points, level and map, and rules on every action. Actions are
-text (``enter A1 5S``, ``attack 7H --potion 3S``); each ``apply`` checks the
-action against the rules first and raises ``RuleRefused`` naming the rule.
+inventory, magic points, level and map, and rules on every action. An action is
+a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
+(``enter A1 5S``, ``attack 7H --potion 3S``) read once by the grammar; each
+``apply`` checks the action against the rules first and raises ``RuleRefused``
+naming the rule, and returns the action's canonical text with the ruling.
 """
 
 from __future__ import annotations
@@ -13,15 +15,35 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from itertools import chain
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple, NotRequired, TypedDict, assert_never
 
 from companion import plain
-from companion.actions import ActionWords, join_action
-from companion.cards import SUITS, Card, join_card_names
+from companion.cards import SUITS, Card
 from companion.editions import at_least, edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied, Record
 from companion.hebrac import rules
+from companion.hebrac.grammar import (
+    GRAMMAR,
+    Action,
+    Attack,
+    Buy,
+    Cast,
+    Drop,
+    Enter,
+    Heal,
+    Move,
+    NextLevel,
+    Offer,
+    Peek,
+    Play,
+    Potion,
+    Refuse,
+    Reveal,
+    See,
+    Take,
+    Use,
+)
 from companion.hebrac.rules import Spell
 from companion.numbers import is_whole, whole
 from companion.text import wrap
@@ -73,6 +95,21 @@ THIRD = 3  # the edition whose checks the third pass of rulings added (companion
 
 def spell_rule(spell: Spell) -> str:
     return f"hebrac.spell.{spell.id}"
+
+
+Done = tuple[Action, list[str]]  # the canonical action and the ruling's lines
+
+
+class Seen(NamedTuple):
+    """One chamber looked at: its canonical words, the treasure seen, the ruling's lines."""
+
+    seen: tuple[str, ...]
+    treasure: str | None
+    lines: list[str]
+
+
+def _texts(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(map(str, cards))
 
 
 # -- settings -------------------------------------------------------------------
@@ -130,6 +167,55 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
+class Settings(NamedTuple):
+    """The normalised settings, typed: what the engine reads of them."""
+
+    life: int
+    decks: int
+    jokers: int
+    rules: str
+    chambers: int
+    inventory_limit: int
+    late_potions: bool
+    evil: bool
+    ace_offer_value: int
+    bag_partial: str
+    edition: int
+    illusion_black_queen: str  # kept in the settings only when not "refused"
+
+    @classmethod
+    def of(cls, settings: Mapping[str, Any]) -> Settings:
+        return cls(int(settings["life"]), int(settings["decks"]), int(settings["jokers"]),
+                   str(settings["rules"]), int(settings["chambers"]),
+                   int(settings["inventory_limit"]), bool(settings["late_potions"]),
+                   bool(settings["evil"]), int(settings["ace_offer_value"]),
+                   str(settings["bag_partial"]), edition(settings),
+                   str(settings.get("illusion_black_queen", "refused")))
+
+
+def setup_lines(settings: Mapping[str, Any]) -> list[str]:
+    """What to lay out on the table as a game starts, one short line each (40 columns)."""
+    setup = Settings.of(normalize_settings(settings))
+    table = rules.table()["setup"]
+    columns = setup.chambers // len(ROWS)
+    per_chamber = int(table["cards_per_chamber"])
+    decks = f"{setup.decks} deck{'s' if setup.decks != 1 else ''}"
+    jokers = f"{setup.jokers} joker{'s' if setup.jokers != 1 else ''}" if setup.jokers \
+        else "no jokers"
+    corners = corner_chambers(columns)
+    lines = [f"Shuffle {decks} and {jokers} together.",
+             f"Deal {table['rows']} rows (A-{ROWS[-1]}) of {columns} chambers, each",
+             "a treasure card under an enemy card,",
+             f"both face down: {per_chamber * setup.chambers} cards in all.",
+             "The rest, face down, is the Hand Deck.",
+             f"You start with {setup.life} life and no cards.",
+             f"Enter a corner: {', '.join(corners[:-1])} or {corners[-1]}.",
+             f"Win by holding all {len(rules.numbers().aces)} aces."]
+    if setup.inventory_limit:
+        lines.append(f"Hold at most {setup.inventory_limit} cards at a time.")
+    return lines
+
+
 def new_engine(settings: Mapping[str, Any]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
@@ -151,6 +237,11 @@ def parse_chamber(text: str, columns: int) -> str:
         raise NotationError(
             f"{text!r} is not a chamber of this dungeon: columns run 1 to {columns}")
     raise NotationError(f"{text!r} is not a chamber: {CHAMBER_FORMS}")
+
+
+def corner_chambers(columns: int) -> list[str]:
+    """Where a level is entered first (hebrac.map.first-chamber)."""
+    return [f"{row}{col}" for row in (ROWS[0], ROWS[-1]) for col in (1, columns)]
 
 
 @cache
@@ -187,6 +278,19 @@ class Chamber(Record):
         return self.enemy_gone and self.treasure_gone
 
 
+class LastRound(TypedDict):
+    """The battle round just settled, as a late potion reopens it."""
+
+    cards: list[Card]
+    potion: int
+    damage: int
+    total: int
+    enemy_life: int
+    life_before: int
+    no_damage: str | None
+    won_by_potion: NotRequired[bool]  # a late potion added (only ever true)
+
+
 class Encounter(Record):
     """The chamber being dealt with: its enemy, the stage, and battle effects."""
 
@@ -197,7 +301,7 @@ class Encounter(Record):
                  rounds: int = 0, paralysis: int = 0, super_strength: bool = False,
                  double_attack: bool = False, spell_cast: bool = False,
                  prisoners: list[Card] | None = None,
-                 last_round: dict[str, Any] | None = None) -> None:
+                 last_round: LastRound | None = None) -> None:
         self.chamber = chamber
         self.enemy = enemy
         self.stage = stage
@@ -214,10 +318,11 @@ class Encounter(Record):
 # -- the game -------------------------------------------------------------------
 class HebracGame:
     def __init__(self, settings: dict[str, Any]) -> None:
-        self.settings = settings
-        self.columns = settings["chambers"] // len(ROWS)
-        self.base_max_life: int = settings["life"]
-        self.life: int = settings["life"]
+        self.settings = settings  # as the store saves them; read through ``setup``
+        self.setup = Settings.of(settings)
+        self.columns = self.setup.chambers // len(ROWS)
+        self.base_max_life = self.setup.life
+        self.life = self.setup.life
         self.genie_of_life = 0
         self.inventory: list[Card] = []
         self.level = 1
@@ -252,9 +357,9 @@ class HebracGame:
     # -- derived numbers --------------------------------------------------------
     @property
     def max_life(self) -> int:
-        ruby = rules.table()["treasure"]["ruby_max_life"] if self.holds("AH") else 0
-        per_genie = int(rules.table()["treasure"]["genie_of_life_max_life"])
-        return self.base_max_life + per_genie * self.genie_of_life + int(ruby)
+        numbers = rules.numbers()
+        ruby = numbers.ruby_max_life if self.holds("AH") else 0
+        return self.base_max_life + numbers.genie_of_life_max_life * self.genie_of_life + ruby
 
     @property
     def scepter(self) -> bool:
@@ -285,33 +390,73 @@ class HebracGame:
         return sum(1 for c in self.chambers.values() if c.cleared)
 
     # -- the action language ------------------------------------------------------
-    def apply(self, action: str) -> Applied:
-        words = ActionWords.split(action, flags=("overpay",))
-        handler = getattr(self, f"_do_{words.verb.replace('-', '_')}", None)
-        if handler is None:
-            raise BadInput(f"{words.verb!r} is not a Hebrac action: expected one of "
-                           f"{', '.join(VERBS)}")
-        if self.outcome != "playing" and not (words.verb == "potion" and self._late_potion_open()):
+    def apply(self, action: Action | str) -> Applied:
+        """Rule on one action (its text is read once by ``GRAMMAR``); the canonical text of
+        what was done and the ruling's lines."""
+        if isinstance(action, str):
+            action = self._read(action)
+        if self.outcome != "playing" and not (isinstance(action, Potion)
+                                              and self._late_potion_open()):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         self.deck_log.append(("action", (), 0))
-        if words.verb != "cast":  # a spell's name comes first: _do_cast joins the rest
-            words.args = join_card_names(words.args)
         self.notes = []
         sold_out, self.sold_out = self.sold_out, None
-        if words.verb == "refuse" and sold_out and self.encounter is None and not self.pending:
+        if isinstance(action, Refuse) and sold_out and self.encounter is None \
+                and not self.pending:
             self.life_trail.append(self.life)
             return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
                                       f"nothing to sell (rule {R_SOLD_OUT})",))
-        canonical, lines = handler(words)
+        canonical, lines = self._do(action)
         self.life_trail.append(self.life)
-        return Applied(canonical, tuple(lines + self.notes))
+        return Applied(GRAMMAR.text(canonical), tuple(lines + self.notes))
+
+    @staticmethod
+    def _read(text: str) -> Action:
+        action: Action = GRAMMAR.parse(text)
+        return action
+
+    def _do(self, action: Action) -> Done:
+        match action:
+            case Enter():
+                return self._do_enter(action)
+            case Attack():
+                return self._do_attack(action)
+            case Potion():
+                return self._do_potion(action)
+            case Reveal():
+                return self._do_reveal(action)
+            case Offer():
+                return self._do_offer(action)
+            case Buy():
+                return self._do_buy(action)
+            case Heal():
+                return self._do_heal(action)
+            case Play():
+                return self._do_play(action)
+            case Refuse():
+                return self._do_refuse(action)
+            case Take():
+                return self._do_take(action)
+            case Use():
+                return self._do_use(action)
+            case Drop():
+                return self._do_drop(action)
+            case Move():
+                return self._do_move(action)
+            case NextLevel():
+                return self._do_next_level(action)
+            case Cast():
+                return self._do_cast(action)
+            case See():
+                return self._do_see(action)
+            case Peek():
+                return self._do_peek(action)
+        assert_never(action)
 
     # -- moving -------------------------------------------------------------------
-    def _do_enter(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 2, "enter CHAMBER [ENEMY]")
-        name = parse_chamber(words.args[0], self.columns)
-        given = Card.parse(words.args[1]) if len(words.args) > 1 else None
+    def _do_enter(self, action: Enter) -> Done:
+        name = parse_chamber(action.chamber, self.columns)
+        given = Card.parse(action.enemy) if action.enemy is not None else None
         self._refuse_if_busy("enter a chamber")
         chamber = self.chambers[name]
         if chamber.cleared:
@@ -329,7 +474,7 @@ class HebracGame:
             self.encounter = Encounter(name, chamber.enemy or Card.joker(), "treasure",
                                        treasure=chamber.treasure)
             lines.append(f"{name}: no guard left; take the treasure ('take CARD')")
-            return join_action("enter", name), lines
+            return Enter(name), lines
         enemy = given or chamber.enemy
         if enemy is None:
             raise BadInput(f"usage: enter {name} ENEMY (the card turned up)")
@@ -341,7 +486,7 @@ class HebracGame:
         chamber.enemy = enemy
         chamber.hidden_switch = False
         lines += self._meet(name, enemy)
-        return join_action("enter", name, str(enemy)), lines
+        return Enter(name, str(enemy)), lines
 
     def _meet(self, name: str, enemy: Card) -> list[str]:
         """Start the encounter with a chamber's enemy (on entering, or after a Body Switch)."""
@@ -400,7 +545,7 @@ class HebracGame:
             return
         visited = [c.name for c in self.chambers.values() if c.visited]
         if not visited:
-            corners = [f"{r}{c}" for r in "AC" for c in (1, self.columns)]
+            corners = corner_chambers(self.columns)
             if name not in corners:
                 raise RuleRefused(
                     f"the first chamber of a level is a corner: {', '.join(corners)}", R_FIRST)
@@ -447,7 +592,7 @@ class HebracGame:
         if visited:
             near = {n for v in visited for n in neighbours(v, self.columns)} | set(visited)
         else:
-            near = {f"{r}{c}" for r in "AC" for c in (1, self.columns)}
+            near = set(corner_chambers(self.columns))
         if self.teleport_target is not None:
             near.add(self.teleport_target)
         return [c.name for c in self.chambers.values() if c.name in near and not c.cleared]
@@ -455,12 +600,10 @@ class HebracGame:
     def next_level_allowed(self) -> bool:
         """All chambers cleared, or half of them under the 2005 rules."""
         cleared, total = self.cleared_count(), len(self.chambers)
-        return cleared == total or (self.settings["rules"] == "2005" and 2 * cleared >= total)
+        return cleared == total or (self.setup.rules == "2005" and 2 * cleared >= total)
 
-    def _do_move(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 1, "move CHAMBER")
-        name = parse_chamber(words.args[0], self.columns)
+    def _do_move(self, action: Move) -> Done:
+        name = parse_chamber(action.chamber, self.columns)
         self._refuse_if_busy("move")
         self._refuse_if_teleported(f"move to {name}", name)
         if not self.chambers[name].visited:
@@ -468,7 +611,7 @@ class HebracGame:
         if self.chambers[name].enemy is not None and not self.chambers[name].enemy_gone:
             raise RuleRefused(f"{name} still has its guard: 'enter {name}'", R_MAP)
         self.position = name
-        return join_action("move", name), [f"you walk to {name}"]
+        return Move(name), [f"you walk to {name}"]
 
     def _waiting_genie(self) -> Card | None:
         """The genie bought, traded or stolen whose 'take' is awaited, if any."""
@@ -487,18 +630,16 @@ class HebracGame:
             raise RuleRefused(f"cannot {what} now: {self.encounter.chamber} is not settled "
                               f"({self._next_hint()})", R_ENCOUNTER)
 
-    def _do_next_level(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(0, 0, "next-level")
+    def _do_next_level(self, action: NextLevel) -> Done:
         self._refuse_if_busy("leave the level")
         self._refuse_if_teleported("leave the level")
         cleared, total = self.cleared_count(), len(self.chambers)
-        half = self.settings["rules"] == "2005"
+        half = self.setup.rules == "2005"
         if not self.next_level_allowed():
             need = "all chambers" if not half else f"half the chambers ({(total + 1) // 2})"
             raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
                               f"{need}", R_LEVEL)
-        return "next-level", self._go_to_next_level(f"{cleared} of {total} chambers cleared")
+        return action, self._go_to_next_level(f"{cleared} of {total} chambers cleared")
 
     def _go_to_next_level(self, why: str) -> list[str]:
         ended = sorted(self.effects)
@@ -531,8 +672,7 @@ class HebracGame:
         self.teleport_target = None
 
     # -- battle -------------------------------------------------------------------
-    def _do_attack(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(("potion", "prisoner"))
+    def _do_attack(self, action: Attack) -> Done:
         encounter = self.encounter
         if self.pending:
             self._refuse_if_busy("attack")
@@ -541,7 +681,7 @@ class HebracGame:
         if encounter.stage == "adventurer":
             encounter.stage = "battle"
         elif encounter.stage == "trading":
-            if not self.settings["evil"]:
+            if not self.setup.evil:
                 raise RuleRefused("his treasure is revealed: a good adventurer cannot attack "
                                   "him now (evil alignment allows it)", R_EVIL)
             encounter.stage = "battle"
@@ -549,10 +689,11 @@ class HebracGame:
             raise RuleRefused(f"no battle in {encounter.chamber}: {self._next_hint()}", R_BATTLE)
         need = 2 if encounter.double_attack else 1
         usage = "attack CARD CARD (Double Attack)" if need == 2 else "attack CARD"
-        words.check_count(need, need, usage)
-        cards = [Card.parse(t) for t in words.args]
-        potion_card = Card.parse(p) if (p := words.option("potion")) else None
-        prisoners = [Card.parse(t) for t in words.options.get("prisoner", [])]
+        if len(action.cards) != need:
+            raise BadInput(f"usage: {usage}")
+        cards = [Card.parse(t) for t in action.cards]
+        potion_card = Card.parse(action.potion) if action.potion else None
+        prisoners = [Card.parse(t) for t in action.prisoners]
         if potion_card is not None:
             self._require_held([potion_card], "strength potion")
             if not (potion_card.suit == "S" and potion_card.is_pip):
@@ -575,20 +716,14 @@ class HebracGame:
         lines += self._attack_round(cards, potion_card.rank if potion_card else 0)
         if potion_card is not None:
             self._under([potion_card])
-        canonical = join_action("attack", *map(str, cards), options={
-            "potion": str(potion_card) if potion_card else None,
-            "prisoner": [str(p) for p in prisoners]})
-        return canonical, lines
+        return Attack(_texts(cards), str(potion_card) if potion_card else None,
+                      _texts(prisoners)), lines
 
     def _attack_round(self, cards: list[Card], potion: int) -> list[str]:
         encounter = self.encounter
         assert encounter is not None
         enemy = encounter.enemy
-        no_damage = None
-        if encounter.paralysis > 0:
-            no_damage = "Paralysis"
-        elif "anti-magic" in self.effects and enemy.suit == "C" and enemy.is_pip:
-            no_damage = "Anti-Magic: magicians cannot hurt you"
+        no_damage = self._no_damage(encounter)
         result = rules.settle_round(
             cards, enemy, curse="curse" in self.effects, bracelet=self.holds("AS"),
             prisoners=len(encounter.prisoners), potion=potion,
@@ -613,6 +748,15 @@ class HebracGame:
             lines.append("you die in the dungeon")
         return lines
 
+    def _no_damage(self, encounter: Encounter) -> str | None:
+        """Why the next round can cost no life, if it cannot."""
+        if encounter.paralysis > 0:
+            return "Paralysis"
+        enemy = encounter.enemy
+        if "anti-magic" in self.effects and enemy.suit == "C" and enemy.is_pip:
+            return "Anti-Magic: magicians cannot hurt you"
+        return None
+
     def _battle_won(self) -> list[str]:
         encounter = self.encounter
         assert encounter is not None
@@ -636,16 +780,14 @@ class HebracGame:
 
     def _late_potion_open(self) -> bool:
         encounter = self.encounter
-        return bool(self.settings["late_potions"] and encounter and encounter.last_round
+        return bool(self.setup.late_potions and encounter and encounter.last_round
                     and not encounter.last_round.get("won_by_potion")
                     and encounter.last_round["total"] < encounter.last_round["enemy_life"])
 
-    def _do_potion(self, words: ActionWords) -> tuple[str, list[str]]:
+    def _do_potion(self, action: Potion) -> Done:
         """Late strength potion (variant): added to the round just lost."""
-        words.check_options(())
-        words.check_count(1, 1, "potion CARD")
-        card = Card.parse(words.args[0])
-        if not self.settings["late_potions"]:
+        card = Card.parse(action.card)
+        if not self.setup.late_potions:
             raise RuleRefused("a strength potion is drunk before the attack "
                               "('attack CARD --potion CARD'); the late-potions setting allows "
                               "it after", R_LATE)
@@ -662,24 +804,21 @@ class HebracGame:
         total = last["total"] + card.rank
         new_damage = max(0, last["enemy_life"] - total) if not last["no_damage"] else 0
         self.life = last["life_before"] - new_damage
-        last.update(total=total, damage=new_damage, won_by_potion=True)
+        last["total"], last["damage"], last["won_by_potion"] = total, new_damage, True
         text = f"late potion: {last['total'] - card.rank} + {card.rank} = {total} vs " \
                f"{last['enemy_life']}"
         if total >= last["enemy_life"]:
             if encounter.stage == "battle":
-                return join_action("potion", str(card)), [
+                return Potion(str(card)), [
                     f"{text}: battle won, life {self.life}"] + self._battle_won()
-            return join_action("potion", str(card)), [f"{text}, life {self.life}"]
-        return join_action("potion", str(card)), [
+            return Potion(str(card)), [f"{text}, life {self.life}"]
+        return Potion(str(card)), [
             f"{text}: lose {new_damage} life, {last['life_before']} -> {self.life}"]
 
     # -- treasures ----------------------------------------------------------------
-    def _do_take(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        if not words.args:
-            raise BadInput("usage: take CARD [CARD...]")
-        card = Card.parse(words.args[0])
-        extras = words.args[1:]
+    def _do_take(self, action: Take) -> Done:
+        card = Card.parse(action.card)
+        extras: Sequence[str] = action.extras
         filled = self._genie_of_death_targets(card, extras)
         if filled:
             extras = filled
@@ -691,16 +830,16 @@ class HebracGame:
             self._check_copies([card], source="pick")
             lines += self._gain(card, extras, source="prize")
             lines += self._next_game()
-            return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+            return Take(str(card), self._canonical_extras(card, extras)), lines
         genie = self._waiting_genie()
         if genie is not None:
             if card != genie:
-                raise RuleRefused(f"{genie} {rules.table()['kings'][str(genie)]} acts first: "
+                raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
                                   f"{self._next_hint()}", R_GENIE_BOUGHT)
             self._check_room(card, extras)
             self.pending = None
             lines = self._genie(card, extras, source="bought") + self._next_game()
-            return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+            return Take(str(card), self._canonical_extras(card, extras)), lines
         if self.pending:
             self._refuse_if_busy("take a treasure")
         encounter = self.encounter
@@ -719,21 +858,21 @@ class HebracGame:
             self._under([encounter.enemy])
         self._close_chamber(chamber, card)
         lines += self._gain(card, extras, source="chamber")
-        return join_action("take", str(card), *self._canonical_extras(card, extras)), lines
+        return Take(str(card), self._canonical_extras(card, extras)), lines
 
     def _genie_of_death_targets(self, card: Card, extras: Sequence[str]) -> list[str]:
         """The chambers a KS must take when no choice is left and none are named."""
         if extras or card != Card.parse("KS"):
             return []
-        wanted = int(rules.table()["treasure"]["genie_of_death_enemies"])
+        wanted = rules.numbers().genie_of_death_enemies
         candidates = [c.name for c in self.chambers.values()
                       if not c.visited and not c.enemy_gone]
         return candidates if len(candidates) <= wanted else []
 
-    def _canonical_extras(self, card: Card, extras: Sequence[str]) -> list[str]:
+    def _canonical_extras(self, card: Card, extras: Sequence[str]) -> tuple[str, ...]:
         if card == Card.parse("KS"):
-            return [parse_chamber(e, self.columns) for e in extras]
-        return [str(Card.parse(e)) for e in extras]
+            return tuple(parse_chamber(e, self.columns) for e in extras)
+        return tuple(str(Card.parse(e)) for e in extras)
 
     def _check_known_treasure(self, chamber: Chamber, card: Card) -> None:
         if chamber.treasure is not None and chamber.treasure != card:
@@ -753,7 +892,7 @@ class HebracGame:
             self.encounter = None
 
     def _check_room(self, card: Card, extras: Sequence[str]) -> None:
-        limit = self.settings["inventory_limit"]
+        limit = self.setup.inventory_limit
         if not limit:
             return
         incoming = [card] + ([Card.parse(e) for e in extras] if card == Card.parse("KD") else [])
@@ -769,7 +908,7 @@ class HebracGame:
 
     def _gain(self, card: Card, extras: Sequence[str], source: str) -> list[str]:
         """A treasure reaches the player: stored, or acting at once (queens, kings, jokers)."""
-        treasure = rules.table()["treasure"]
+        numbers = rules.numbers()
         if card.rank != 13 and extras:
             raise BadInput(f"only KD (three cards) and KS (three chambers) take extra words, "
                            f"not {card}")
@@ -780,10 +919,10 @@ class HebracGame:
             else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
                 self.games_waiting += 1
             return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
-                    f"{rules.table()['hebrac_game']['black_card_damage']} life) or 'refuse'",
+                    f"{rules.numbers().black_card_damage} life) or 'refuse'",
                     *self._anti_magic_hebrac()]
         if card.rank == 1:
-            name = rules.table()["aces"][str(card)]
+            name = rules.numbers().aces[str(card)]
             if card in self.inventory:
                 self._under([card])
                 return [f"{card} is a fake {name} (you hold one): discarded"]
@@ -791,7 +930,7 @@ class HebracGame:
             self.aces_found.append(str(card))
             lines = [f"{card} {name} into the inventory"]
             if card.suit == "H":
-                lines.append(f"max life +{treasure['ruby_max_life']}: {self.max_life}")
+                lines.append(f"max life +{numbers.ruby_max_life}: {self.max_life}")
             held = len({c for c in self.inventory if c.rank == 1})
             lines.append(f"aces held: {held} of 4" + (": you win!" if held == 4 else ""))
             return lines
@@ -808,7 +947,7 @@ class HebracGame:
             if not extras and source in ("merchant", "trade", "spell"):
                 if self._genie_waits(card):
                     self.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
-                    return [f"{card} {rules.table()['kings'][str(card)]} acts at once: "
+                    return [f"{card} {rules.numbers().kings[str(card)]} acts at once: "
                             f"{self._genie_usage(card)}"]
                 extras = self._genie_of_death_targets(card, [])  # no choice left: at once
             return self._genie(card, extras, source)
@@ -823,8 +962,8 @@ class HebracGame:
         return [f"Anti-Magic does not stop Hebrac's game (rule {R_ANTI_MAGIC_HEBRAC})"]
 
     def _genie(self, card: Card, extras: Sequence[str], source: str) -> list[str]:
-        treasure = rules.table()["treasure"]
-        name = rules.table()["kings"][str(card)]
+        numbers = rules.numbers()
+        name = numbers.kings[str(card)]
         self._under([card])
         if source == "genie":
             if extras:
@@ -832,19 +971,19 @@ class HebracGame:
             return [f"{card} {name} drawn for a genie: lost"]
         if card.suit == "H":
             self.genie_of_life += 1
-            bonus = treasure["genie_of_life_max_life"]
+            bonus = numbers.genie_of_life_max_life
             return [f"{card} {name}: max life +{bonus} for good, now {self.max_life}"]
         if card.suit == "C":
             self.effects.add("god-vision")
             return [f"{card} {name}: God Vision on this level ('see CHAMBER ENEMY "
                     "[--treasure CARD]')"]
         if card.suit == "D":
-            wanted = int(treasure["genie_of_luck_cards"])
+            wanted = numbers.genie_of_luck_cards
             if len(extras) != wanted:
                 raise BadInput(f"usage: take KD CARD CARD CARD (the {wanted} Hand Deck cards)")
             return [f"{card} {name}: {wanted} Hand Deck cards, acting in the order typed"] + \
                 self._genie_cards(extras)
-        wanted = int(treasure["genie_of_death_enemies"])
+        wanted = numbers.genie_of_death_enemies
         targets = [parse_chamber(e, self.columns) for e in extras]
         candidates = [c.name for c in self.chambers.values()
                       if not c.visited and not c.enemy_gone]
@@ -865,16 +1004,16 @@ class HebracGame:
     def _genie_waits(self, card: Card) -> bool:
         """A Genie of Luck, or of Death with a choice of chambers, won without a 'take'
         line needs one to act."""
-        wanted = int(rules.table()["treasure"]["genie_of_death_enemies"])
+        wanted = rules.numbers().genie_of_death_enemies
         return card.suit == "D" or (card.suit == "S" and len(self._genie_targets()) > wanted)
 
     def _genie_usage(self, card: Card) -> str:
-        treasure = rules.table()["treasure"]
+        numbers = rules.numbers()
         if card.suit == "D":
-            wanted = int(treasure["genie_of_luck_cards"])
+            wanted = numbers.genie_of_luck_cards
             return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
         targets = self._genie_targets()
-        wanted = min(int(treasure["genie_of_death_enemies"]), len(targets))
+        wanted = min(numbers.genie_of_death_enemies, len(targets))
         return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
 
     def _next_game(self) -> list[str]:
@@ -919,9 +1058,7 @@ class HebracGame:
             line += f"; max life {max_before} -> {self.max_life}, life {life_before} -> {self.life}"
         return line
 
-    def _do_heal(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(0, 0, "heal")
+    def _do_heal(self, action: Heal) -> Done:
         encounter = self.encounter
         if encounter is None or encounter.stage != "white-priestess":
             raise RuleRefused("only a white priestess (red queen) heals: "
@@ -934,13 +1071,11 @@ class HebracGame:
         before = self.life
         self.life = self.max_life
         self._close_chamber(chamber, None)
-        return "heal", [f"the priestess heals you: {before} -> {self.life}; she leaves "
+        return action, [f"the priestess heals you: {before} -> {self.life}; she leaves "
                         "with the treasure"]
 
-    def _do_use(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 1, "use CARD")
-        card = Card.parse(words.args[0])
+    def _do_use(self, action: Use) -> Done:
+        card = Card.parse(action.card)
         if not (card.suit == "H" and card.is_pip):
             raise RuleRefused(f"{card} is not a life potion (hearts 2-10)", R_POTIONS)
         self._require_held([card], "life potion")
@@ -949,13 +1084,11 @@ class HebracGame:
         before = self.life
         self.life = min(self.max_life, self.life + card.rank)
         capped = f" (max {self.max_life})" if before + card.rank > self.max_life else ""
-        return join_action("use", str(card)), [
+        return Use(str(card)), [
             f"life potion {card}: {before} + {card.rank} -> {self.life}{capped}"]
 
-    def _do_drop(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 1, "drop CARD")
-        card = Card.parse(words.args[0])
+    def _do_drop(self, action: Drop) -> Done:
+        card = Card.parse(action.card)
         self._require_held([card], "card")
         max_before = self.max_life
         self.inventory.remove(card)
@@ -965,13 +1098,11 @@ class HebracGame:
             before = self.life
             self.life = min(self.life, self.max_life)
             line += f"; max life {max_before} -> {self.max_life}, life {before} -> {self.life}"
-        return join_action("drop", str(card)), [line]
+        return Drop(str(card)), [line]
 
     # -- adventurers, merchants, Hebrac ---------------------------------------------
-    def _do_reveal(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 1, "reveal CARD")
-        card = Card.parse(words.args[0])
+    def _do_reveal(self, action: Reveal) -> Done:
+        card = Card.parse(action.card)
         encounter = self.encounter
         if encounter is None or encounter.stage not in ("adventurer", "merchant"):
             raise RuleRefused("only an adventurer's or a merchant's treasure is turned up "
@@ -988,21 +1119,21 @@ class HebracGame:
             if value is None:
                 verdict = rules.check_trade(card, [])
                 illusion = card.rank != 1 and self._illusion_queen()  # a black queen
-                return join_action("reveal", str(card)), [
+                return Reveal(str(card)), [
                     verdict.reasons[0] + ": 'refuse'" + (
-                        " or attack (evil)" if self.settings["evil"] else "") + (
+                        " or attack (evil)" if self.setup.evil else "") + (
                         " or 'cast illusion'" if illusion else "")]
             bag = " (the Bag of Meres pays: 'offer')" if self.holds("AD") else ""
-            return join_action("reveal", str(card)), [
+            return Reveal(str(card)), [
                 f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
         encounter.stage = "sale"
         cost = rules.price(card)
         if cost is None and not self.strict:  # the first edition waited for 'refuse'
-            return join_action("reveal", str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
+            return Reveal(str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
         blocked = self._stealing_blocked() if cost is None else None
         if cost is None and at_least(self.settings, THIRD) and blocked is None:
             # hebrac.ruling.merchant-no-sale: Stealing Spirit may still take it
-            return join_action("reveal", str(card)), [
+            return Reveal(str(card)), [
                 rules.no_sale_reason(card),
                 f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
                 f"'refuse' (rule {R_NO_SALE})"]
@@ -1014,10 +1145,10 @@ class HebracGame:
                      "cleared"]
             if at_least(self.settings, THIRD):
                 lines.append(f"no Stealing Spirit: {blocked} (rule {R_NO_SALE})")
-            return join_action("reveal", str(card)), lines
+            return Reveal(str(card)), lines
         gems = sum(c.rank for c in self.inventory if rules.is_gem(c))
         paying = "the Bag of Meres pays" if self.holds("AD") else f"you hold {gems} in gems"
-        return join_action("reveal", str(card)), [
+        return Reveal(str(card)), [
             f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
 
     def _stealing_blocked(self) -> str | None:
@@ -1034,9 +1165,8 @@ class HebracGame:
             return f"it costs {spell.cost}, you have {self.magic_points} magic points"
         return None
 
-    def _do_offer(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        offer = [Card.parse(t) for t in words.args]
+    def _do_offer(self, action: Offer) -> Done:
+        offer = [Card.parse(t) for t in action.cards]
         encounter = self.encounter
         if encounter is None or encounter.stage != "trading" or encounter.treasure is None:
             raise RuleRefused("no trade under way: 'reveal CARD' an adventurer's treasure "
@@ -1044,8 +1174,8 @@ class HebracGame:
         want = encounter.treasure
         bag = self.holds("AD")
         verdict = rules.check_trade(want, offer, bag=bag,
-                                    ace_value=self.settings["ace_offer_value"],
-                                    bag_partial=self.settings["bag_partial"])
+                                    ace_value=self.setup.ace_offer_value,
+                                    bag_partial=self.setup.bag_partial)
         if not verdict.legal:
             short = bag and offer and verdict.data.get("value") is not None
             raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_TRADE)
@@ -1062,18 +1192,17 @@ class HebracGame:
         self._under([encounter.enemy])
         self._close_chamber(self.chambers[encounter.chamber], want)
         lines += self._gain(want, [], source="trade")
-        return join_action("offer", *map(str, offer)), lines
+        return Offer(_texts(offer)), lines
 
-    def _do_buy(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        pay = [Card.parse(t) for t in words.args]
+    def _do_buy(self, action: Buy) -> Done:
+        pay = [Card.parse(t) for t in action.cards]
         encounter = self.encounter
         if encounter is None or encounter.stage != "sale" or encounter.treasure is None:
             raise RuleRefused("no merchant's ware on show: 'reveal CARD' first", R_MERCHANT)
         want = encounter.treasure
         bag = self.holds("AD")
         verdict = rules.check_payment(want, pay, bag=bag,
-                                      bag_partial=self.settings["bag_partial"])
+                                      bag_partial=self.setup.bag_partial)
         if not verdict.legal:
             short = bag and pay and "paid" in verdict.data
             raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_MERCHANT)
@@ -1084,14 +1213,12 @@ class HebracGame:
         self._under(pay + [encounter.enemy])
         self._close_chamber(self.chambers[encounter.chamber], want)
         lines = list(verdict.reasons) + self._gain(want, [], source="merchant")
-        return join_action("buy", *map(str, pay)), lines
+        return Buy(_texts(pay)), lines
 
-    def _do_refuse(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(0, 0, "refuse")
+    def _do_refuse(self, action: Refuse) -> Done:
         if self.pending == "hebrac-game":
             self.pending = None
-            return "refuse", ["you decline Hebrac's game; he leaves", *self._next_game()]
+            return action, ["you decline Hebrac's game; he leaves", *self._next_game()]
         if self.pending:
             self._refuse_if_busy("refuse")
         encounter = self.encounter
@@ -1101,15 +1228,13 @@ class HebracGame:
         self._under([encounter.enemy])
         self._close_chamber(chamber, None)
         if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
-            return "refuse", [f"{chamber.name}: the merchant leaves, his ware unseen under the "
-                              "Hand Deck; chamber cleared"]
-        return "refuse", [f"{chamber.name}: the treasure is lost; chamber cleared"]
+            return action, [f"{chamber.name}: the merchant leaves, his ware unseen under the "
+                            "Hand Deck; chamber cleared"]
+        return action, [f"{chamber.name}: the treasure is lost; chamber cleared"]
 
-    def _do_play(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 1, "play CARD (the card turned from the Hand Deck)")
-        card = Card.parse(words.args[0])
-        damage = int(rules.table()["hebrac_game"]["black_card_damage"])
+    def _do_play(self, action: Play) -> Done:
+        card = Card.parse(action.card)
+        damage = rules.numbers().black_card_damage
         encounter = self.encounter
         as_enemy = encounter is not None and encounter.stage == "hebrac" and not self.pending
         if self.pending != "hebrac-game" and not as_enemy:
@@ -1128,37 +1253,34 @@ class HebracGame:
                 encounter.stage = "treasure"
                 if chamber.treasure_gone and self.strict:
                     self.encounter = None
-                    return join_action("play", str(card)), [
+                    return Play(str(card)), [
                         f"{card} is red: Hebrac yields; no treasure left: {chamber.name} "
                         "cleared"]
-                return join_action("play", str(card)), [
+                return Play(str(card)), [
                     f"{card} is red: Hebrac yields; take the treasure"]
             self.life -= damage
             self._under([encounter.enemy])
             self._close_chamber(self.chambers[encounter.chamber], None)
-            return join_action("play", str(card)), [
+            return Play(str(card)), [
                 f"{card} is black: lose {damage} life, {before} -> {self.life}; Hebrac "
                 "leaves with the treasure"]
         if card.is_red:
             self.pending = "hebrac-prize"
-            return join_action("play", str(card)), [
+            return Play(str(card)), [
                 f"{card} is red: pick any Hand Deck card, 'take CARD'"]
         self.pending = None
         self.life -= damage
-        return join_action("play", str(card)), [
+        return Play(str(card)), [
             f"{card} is black: lose {damage} life, {before} -> {self.life}",
             *(self._next_game() if self.life > 0 else [])]
 
     # -- magic --------------------------------------------------------------------
-    def _do_cast(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(("with", "count", "overpay"))
-        if not words.args:
-            raise BadInput("usage: cast SPELL [TARGET...] [--with CARD...]")
-        spell, size = self._spell_words(words.args)
-        targets = join_card_names(words.args[size:])
-        count = self._spell_count(spell, words.option("count"))
-        paid = [Card.parse(t) for t in words.options.get("with", [])]
-        overpay = words.flag("overpay")
+    def _do_cast(self, action: Cast) -> Done:
+        spell = rules.find_spell(action.spell)
+        targets = action.targets
+        count = self._spell_count(spell, action.units)
+        paid = [Card.parse(t) for t in action.paid]
+        overpay = action.overpay
         self.verify_cast(spell, targets)
         if paid:
             self._require_held(paid, "magic potion")
@@ -1189,13 +1311,10 @@ class HebracGame:
         if self.encounter is not None:
             self.encounter.spell_cast = True
         lines = list(verdict.reasons)
-        if words.args[0].lower().startswith("levit"):
+        if action.spell.lower().startswith("levit"):
             lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
-        canonical_targets = self._canonical_targets(spell, targets)
-        canonical = join_action("cast", spell.id, *canonical_targets, options={
-            "with": [str(c) for c in paid],
-            "count": count if spell.unit else None,
-            "overpay": overpay})
+        canonical = Cast(spell.id, self._canonical_targets(targets), _texts(paid),
+                         count if spell.unit else None, overpay)
         return canonical, lines + effect_lines
 
     def _pay_spell(self, paid: Sequence[Card]) -> None:
@@ -1229,7 +1348,7 @@ class HebracGame:
 
     def hand_deck_size(self) -> int:
         """Cards in the Hand Deck: all cards less those held or on the table."""
-        total = 52 * int(self.settings["decks"]) + int(self.settings["jokers"])
+        total = 52 * self.setup.decks + self.setup.jokers
         face_down = sum((c.enemy is None and not c.enemy_gone)
                         + (c.treasure is None and not c.treasure_gone)
                         for c in self.chambers.values())
@@ -1286,23 +1405,14 @@ class HebracGame:
         return sum(rules.magic_points(c, self.scepter) for c in cards)
 
     @staticmethod
-    def _spell_words(args: Sequence[str]) -> tuple[Spell, int]:
-        """The spell named first, in one word or several unquoted ('remote vision')."""
-        names = {key for s in rules.spells().values() for key in (s.id, *s.aliases)}
-        for size in range(min(len(args), 3), 1, -1):
-            key = "-".join(args[:size]).lower()
-            if key in names:
-                return rules.find_spell(key), size
-        return rules.find_spell(args[0]), 1
-
-    def _spell_count(self, spell: Spell, text: str | None) -> int | None:
-        if text is None:
+    def _spell_count(spell: Spell, count: int | None) -> int | None:
+        if count is None:
             return None
         if not spell.unit:
             raise BadInput(f"{spell.name} takes no --count")
-        return whole(text, "--count", 1, 60)
+        return whole(str(count), "--count", 1, 60)
 
-    def _canonical_targets(self, spell: Spell, targets: Sequence[str]) -> list[str]:
+    def _canonical_targets(self, targets: Sequence[str]) -> tuple[str, ...]:
         out = []
         for target in targets:
             if target.lower() == "next-level":
@@ -1312,7 +1422,7 @@ class HebracGame:
                     out.append(parse_chamber(target, self.columns))
                 except NotationError:
                     out.append(str(Card.parse(target)))
-        return out
+        return tuple(out)
 
     def can_cast(self, spell: Spell) -> tuple[bool, str]:
         """Whether the timing rules allow ``spell`` now, and why not (magic points aside)."""
@@ -1362,7 +1472,7 @@ class HebracGame:
                 raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
             if sid == "escape" and stage in ("merchant", "sale"):
                 raise RuleRefused("Escape does not work on a merchant", rule)
-            if sid == "stealing-spirit" and stage == "trading" and not self.settings["evil"]:
+            if sid == "stealing-spirit" and stage == "trading" and not self.setup.evil:
                 raise RuleRefused("his treasure is revealed: Stealing Spirit is too late "
                                   "(evil alignment allows it)", R_EVIL)
         if sid == "illusion":
@@ -1387,7 +1497,7 @@ class HebracGame:
 
     def _illusion_queen(self) -> bool:
         """hebrac.ruling.illusion-black-queen: may Illusion take a black queen?"""
-        return bool(self.settings.get("illusion_black_queen", "refused") == "allowed")
+        return self.setup.illusion_black_queen == "allowed"
 
     def _verify_targets(self, spell: Spell, targets: Sequence[str]) -> None:
         sid = spell.id
@@ -1439,7 +1549,7 @@ class HebracGame:
         if sid in ("paralysis", "double-attack", "super-strength"):
             assert encounter is not None
             if sid == "paralysis":
-                encounter.paralysis = int(rules.table()["battle"]["paralysis_rounds"])
+                encounter.paralysis = rules.numbers().paralysis_rounds
                 return ["the enemy is frozen: the next 2 rounds deal no damage"]
             if sid == "double-attack":
                 encounter.double_attack = True
@@ -1454,7 +1564,7 @@ class HebracGame:
                     "god-vision": "you may look at every card: 'see CHAMBER ENEMY "
                                   "--treasure CARD'"}[sid]
             lines = [f"{spell.name} until the level ends: {what}"]
-            fights = ("battle", "adventurer") + ("trading",) * self.settings["evil"]
+            fights = ("battle", "adventurer") + ("trading",) * self.setup.evil
             if sid == "curse" and encounter is not None and rules.is_fighter(encounter.enemy) \
                     and encounter.stage in fights:
                 full = rules.enemy_life(encounter.enemy)
@@ -1607,26 +1717,28 @@ class HebracGame:
         return lines
 
     # -- what the player sees -------------------------------------------------------
-    def _do_see(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(("treasure",))
-        if len(words.args) > 2:  # several chambers at once: CHAMBER ENEMY CHAMBER ENEMY...
-            if len(words.args) % 2 or words.option("treasure"):
+    def _do_see(self, action: See) -> Done:
+        words = action.seen
+        if len(words) > 2:  # several chambers at once: CHAMBER ENEMY CHAMBER ENEMY...
+            if len(words) % 2 or action.treasure:
                 raise BadInput("usage: see CHAMBER ENEMY [CHAMBER ENEMY...] (pairs; "
                                "--treasure with one chamber only)")
-            pairs = [(words.args[i], words.args[i + 1]) for i in range(0, len(words.args), 2)]
+            pairs = [(words[i], words[i + 1]) for i in range(0, len(words), 2)]
             names = [parse_chamber(chamber, self.columns) for chamber, _ in pairs]
             if len(set(names)) != len(names):
                 raise BadInput("a chamber is named twice")
-            texts, lines = [], []
+            texts: list[str] = []
+            lines: list[str] = []
             for chamber, enemy in pairs:
-                text, seen = self._see_one(chamber, enemy, None)
-                texts.append(text.removeprefix("see "))
-                lines += seen
-            return "see " + " ".join(texts), lines + self._free_looks()
-        words.check_count(1, 2, "see CHAMBER [ENEMY] [--treasure CARD]")
-        looked = words.args[1] if len(words.args) > 1 else None
-        canonical, lines = self._see_one(words.args[0], looked, words.option("treasure"))
-        return canonical, lines + (self._free_looks() if looked else [])
+                seen = self._see_one(chamber, enemy, None)
+                texts += seen.seen
+                lines += seen.lines
+            return See(tuple(texts)), lines + self._free_looks()
+        if not 1 <= len(words) <= 2:
+            raise BadInput("usage: see CHAMBER [ENEMY] [--treasure CARD]")
+        looked = words[1] if len(words) > 1 else None
+        one = self._see_one(words[0], looked, action.treasure)
+        return See(one.seen, one.treasure), one.lines + (self._free_looks() if looked else [])
 
     def _free_looks(self) -> list[str]:
         """hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so
@@ -1639,7 +1751,7 @@ class HebracGame:
                 f"(rule {R_VISIONS})"]
 
     def _see_one(self, chamber_text: str, enemy_text: str | None,
-                 treasure_text: str | None) -> tuple[str, list[str]]:
+                 treasure_text: str | None) -> Seen:
         name = parse_chamber(chamber_text, self.columns)
         enemy = Card.parse(enemy_text) if enemy_text else None
         treasure = Card.parse(treasure_text) if treasure_text else None
@@ -1675,21 +1787,18 @@ class HebracGame:
             lines.append(f"{name}: the treasure is {treasure}")
         if not lines:
             raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
-        return join_action("see", name, str(enemy) if enemy else "",
-                           options={"treasure": str(treasure) if treasure else None}), lines
+        return Seen((name, str(enemy)) if enemy else (name,),
+                    str(treasure) if treasure else None, lines)
 
-    def _do_peek(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        if not words.args:
-            raise BadInput("usage: peek CARD... (the top Hand Deck cards, top first)")
-        cards = [Card.parse(t) for t in words.args]
+    def _do_peek(self, action: Peek) -> Done:
+        cards = [Card.parse(t) for t in action.cards]
         if len(cards) > self.future_perception:
             raise RuleRefused(f"Future Perception shows {self.future_perception} more "
                               "card(s)", "hebrac.spell.future-perception")
         self._check_copies(cards, source="peek")
         self.future_perception -= len(cards)
         self.deck_top = cards
-        return join_action("peek", *map(str, cards)), [
+        return Peek(_texts(cards)), [
             f"top of the Hand Deck: {' '.join(map(str, cards))}"]
 
     # -- checks shared by actions -----------------------------------------------------
@@ -1725,7 +1834,7 @@ class HebracGame:
         out = self.cards_out()
         out.update(new)
         for card, number in out.items():
-            copies = self.settings["jokers"] if card.is_joker else self.settings["decks"]
+            copies = self.setup.jokers if card.is_joker else self.setup.decks
             if number > copies:
                 where = f"{copies} joker{'s' if copies != 1 else ''}" if card.is_joker else \
                     f"{copies} deck{'s' if copies != 1 else ''}"
@@ -1805,7 +1914,7 @@ class HebracGame:
             }
         return {
             "game": KIND,
-            "rules": self.settings["rules"],
+            "rules": self.setup.rules,
             "life": self.life,
             "max_life": self.max_life,
             "magic_points": self.magic_points,
@@ -1828,7 +1937,7 @@ class HebracGame:
             "settings": self.settings,
         }
 
-    def _chamber_json(self, chamber: Chamber) -> dict[str, Any]:
+    def _chamber_json(self, chamber: Chamber) -> dict[str, str | bool | None]:
         return {"enemy": str(chamber.enemy) if chamber.enemy else None,
                 "treasure": str(chamber.treasure) if chamber.treasure else None,
                 "visited": chamber.visited, "enemy_gone": chamber.enemy_gone,
@@ -1859,10 +1968,51 @@ class HebracGame:
             mark = "."
         return here + mark
 
+    def round_risk(self) -> int:
+        """The most life the next round could cost: facing a fighter, its life less the
+        weakest attack (an ace) with what always adds (bracelet, prisoners, Super
+        Strength); else what a black card costs in Hebrac's game."""
+        encounter = self.encounter
+        black = rules.numbers().black_card_damage
+        if encounter is None or not rules.is_fighter(encounter.enemy) or \
+                encounter.stage not in ("battle", "adventurer"):
+            return black
+        worst = rules.settle_round(
+            [Card(1, "S")], encounter.enemy, curse="curse" in self.effects,
+            bracelet=self.holds("AS"), prisoners=len(encounter.prisoners),
+            super_strength=encounter.super_strength, no_damage=self._no_damage(encounter))
+        return max(black, worst.damage)
+
+    def rescue_line(self, width: int = 40) -> str | None:
+        """Near death (life at or below ``round_risk``): one line saying what held can heal,
+        the life potions (each with the life it gives back now) and Healing (the most
+        lives the magic held buys, when it may be cast now)."""
+        missing = self.max_life - self.life
+        if self.outcome != "playing" or not missing or self.life > self.round_risk():
+            return None
+        potions = [c for c in self.inventory if c.suit == "H" and c.is_pip]
+        gains = [min(c.rank, missing) for c in potions]
+        healing = rules.spells()["healing"]
+        lives = min(self.magic_points // healing.cost, missing) \
+            if self.can_cast(healing)[0] else 0
+        spell = [f"{healing.name} +{lives}"] if lives else []
+        if not potions and not spell:
+            return "Near death: nothing held heals you"
+        line = "Near death: " + ", ".join(
+            [f"{card} +{gain}" for card, gain in zip(potions, gains, strict=True)] + spell)
+        if len(line) > width:  # many potions: counted together
+            total = min(sum(c.rank for c in potions), missing)
+            count = f"{len(potions)} potion{'s' if len(potions) > 1 else ''} +{total}"
+            line = "Near death: " + ", ".join(([count] if potions else []) + spell)
+        return line
+
     def status_lines(self, width: int = 40) -> list[str]:
         lines = wrap(f"Level {self.level}  life {self.life}/{self.max_life}  magic "
                      f"{self.magic_points}  gems {self.gems}"
                      + ("  (scepter)" if self.scepter else ""), width)
+        rescue = self.rescue_line(width)
+        if rescue is not None:
+            lines += wrap(rescue, width)
         inventory = " ".join(map(str, self.inventory)) or "empty"
         lines += wrap(f"Inventory: {inventory}", width)
         aces = sorted({str(c) for c in self.inventory if c.rank == 1})
@@ -1948,10 +2098,6 @@ class HebracGame:
         }
 
 
-VERBS = ("enter", "attack", "potion", "reveal", "offer", "buy", "heal", "play", "refuse",
-         "take", "use", "drop", "move", "next-level", "cast", "see", "peek")
-
-
 # -- the state read back from plain values (companion.plain) ---------------------------
 STATE_FIELDS = ("life", "genie_of_life", "inventory", "level", "chambers", "position",
                 "encounter", "pending", "games_waiting", "effects", "remote_vision",
@@ -1971,7 +2117,7 @@ def _card_text(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
-def _encounter_data(e: Encounter) -> tuple[Any, ...]:
+def _encounter_data(e: Encounter) -> tuple[object, ...]:
     last = None if e.last_round is None else {  # the cards' key keeps its place
         **e.last_round, "cards": [str(c) for c in e.last_round["cards"]]}
     return (e.chamber, str(e.enemy), e.stage, _card_text(e.treasure), e.rounds, e.paralysis,
@@ -1991,7 +2137,7 @@ def _texts_by_card() -> dict[Card, str]:
     return {card: text for text, card in _cards_by_text().items()}
 
 
-def _card(value: Any) -> Card:
+def _card(value: object) -> Card:
     card = _cards_by_text().get(value) if type(value) is str else None
     if card is None:
         raise plain.BadState(f"not a card: {value!r:.40}")
@@ -2047,7 +2193,7 @@ def _deck_log(value: Any, deal: int) -> Ledger:
             list(chain.from_iterable(map(itemgetter(2), found))))
 
 
-def _event(entry: Any, deal: int) -> tuple[str, tuple[Card, ...], int]:
+def _event(entry: object, deal: int) -> tuple[str, tuple[Card, ...], int]:
     # (messages are fixed texts: a check's message is made even when it holds)
     kind, texts, count = plain.fixed(entry, 3)
     plain.check(type(texts) is tuple and type(count) is int, "not a Hand Deck event")
@@ -2063,13 +2209,13 @@ def _event(entry: Any, deal: int) -> tuple[str, tuple[Card, ...], int]:
     return kind, cards, count
 
 
-def _chamber(name: str, value: Any) -> Chamber:
+def _chamber(name: str, value: object) -> Chamber:
     enemy, treasure, *marks = plain.fixed(value, 7)
     return Chamber(name, None if enemy is None else _card(enemy),
                    None if treasure is None else _card(treasure), *map(plain.flag, marks))
 
 
-def _last_round(value: Any) -> dict[str, Any]:
+def _last_round(value: object) -> LastRound:
     """A battle round as _attack_round writes it; a late potion adds won_by_potion."""
     won = type(value) is dict and "won_by_potion" in value
     fields = LAST_ROUND + ("won_by_potion",) * won
@@ -2077,21 +2223,25 @@ def _last_round(value: Any) -> dict[str, Any]:
     plain.check(tuple(last) == fields, "a round's fields out of their order")
     if won:
         plain.check(plain.flag(last["won_by_potion"]), "won_by_potion is only ever true")
-    return {**last, "cards": _cards(last["cards"], 2),
-            "potion": plain.integer(last["potion"], 0, 10),
-            "damage": plain.integer(last["damage"], 0), "total": plain.integer(last["total"], 0),
-            "enemy_life": plain.integer(last["enemy_life"], 0),
-            "life_before": plain.integer(last["life_before"]),
-            "no_damage": plain.optional(plain.text)(last["no_damage"])}
+    read = LastRound(cards=_cards(last["cards"], 2),
+                     potion=plain.integer(last["potion"], 0, 10),
+                     damage=plain.integer(last["damage"], 0),
+                     total=plain.integer(last["total"], 0),
+                     enemy_life=plain.integer(last["enemy_life"], 0),
+                     life_before=plain.integer(last["life_before"]),
+                     no_damage=plain.optional(plain.text)(last["no_damage"]))
+    if won:
+        read["won_by_potion"] = True
+    return read
 
 
-def _encounter(value: Any, names: Sequence[str], jacks: int) -> Encounter:
+def _encounter(value: object, names: Sequence[str], jacks: int) -> Encounter:
     (chamber, enemy, stage, treasure, rounds, paralysis, super_strength, double_attack,
      spell_cast, prisoners, last) = plain.fixed(value, 11)
     return Encounter(
         plain.choice(chamber, names), _card(enemy), plain.choice(stage, STAGES),
         None if treasure is None else _card(treasure), plain.integer(rounds, 0),
-        plain.integer(paralysis, 0, int(rules.table()["battle"]["paralysis_rounds"])),
+        plain.integer(paralysis, 0, rules.numbers().paralysis_rounds),
         plain.flag(super_strength), plain.flag(double_attack), plain.flag(spell_cast),
         _cards(prisoners, jacks), None if last is None else _last_round(last))
 
@@ -2104,10 +2254,10 @@ def engine_from_data(settings: Mapping[str, Any], data: Any) -> HebracGame:
     state = plain.record(data, STATE_FIELDS)
     names = list(game.chambers)
     deal = 2 * len(names)  # cards dealt per level
-    decks, jokers = int(game.settings["decks"]), int(game.settings["jokers"])
+    decks, jokers = game.setup.decks, game.setup.jokers
     cards = 52 * decks + jokers
 
-    def name(value: Any) -> str:
+    def name(value: object) -> str:
         return plain.choice(value, names)
 
     chambers = plain.table(state["chambers"], name, lambda value: value, len(names))
@@ -2163,11 +2313,11 @@ def _check_invariants(game: HebracGame) -> None:
     """What every state the engine reaches holds (tests/test_state_hebrac.py breaks each)."""
     check = plain.check
     chambers, encounter, log = game.chambers, game.encounter, game.deck_log
-    treasure = rules.table()["treasure"]
+    numbers = rules.numbers()
     # Life: the maximum counts the Ruby held or not, as a late potion after the Ruby is
     # dropped gives back the life the round took, above the maximum left.
-    highest = (game.base_max_life + int(treasure["genie_of_life_max_life"]) * game.genie_of_life
-               + int(treasure["ruby_max_life"]))
+    highest = (game.base_max_life + numbers.genie_of_life_max_life * game.genie_of_life
+               + numbers.ruby_max_life)
     check(game.life <= highest, f"life {game.life} above its maximum {highest}")
     # One action event per step of the life trail, one deal per level.
     kinds = list(map(itemgetter(0), log))
@@ -2190,8 +2340,8 @@ def _check_invariants(game: HebracGame) -> None:
     else:  # the first edition can put a card under twice and lose one (Stone Statue on
         # the merchant faced, then Stealing Spirit or Body Switch): still nothing out unseen
         check(out + peeked <= seen, "cards not conserved")
-    settings = game.settings
-    check(all(number <= (settings["jokers"] if card.is_joker else settings["decks"])
+    setup = game.setup
+    check(all(number <= (setup.jokers if card.is_joker else setup.decks)
               for card, number in out.items()), "more copies out than the decks hold")
     # The inventory holds what _gain stores: pips, prisoners, one of each ace.
     aces = [card for card in game.inventory if card.rank == 1]

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from companion.cards import Card, full_deck
 from companion.errors import BadInput
 from companion.hebrac import rules
-from companion.text import wrap
+from companion.text import percent, wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -139,27 +139,6 @@ class DeckModel:
         if g.unseen and self.pool_size:
             known += Fraction(g.unseen, g.size) * Fraction(self.pool[card], self.pool_size)
         return known
-
-    def next_card(self) -> dict[Card, Fraction]:
-        """The distribution of the Hand Deck's next card."""
-        group = self.top_group()
-        if group is None:
-            return {}
-        g = self.groups[group]
-        names = set(g.cards) | (set(self.pool) if g.unseen else set())
-        found = {card: self.chance(group, card) for card in sorted(names)}
-        return {card: p for card, p in found.items() if p}
-
-    def check(self) -> list[str]:
-        """Broken bookkeeping, if any (the tests call it after every replay)."""
-        problems = []
-        for gid, group in self.groups.items():
-            places = self.deck_slots(gid) + self.table[gid]
-            if gid == POOL:
-                places += self.unseen_under()
-            if places != group.size or min(group.cards.values(), default=0) < 0:
-                problems.append(f"group {gid}: {group.size} cards in {places} places")
-        return problems
 
     # -- replay ------------------------------------------------------------------
     def apply(self, kind: str, cards: Sequence[Card], count: int) -> None:
@@ -762,11 +741,6 @@ class LoserTable:
         return Fraction(total * winners, factorial(n))
 
 
-def closed_form(pool: Counts, battle: Battle) -> Fraction:
-    """Single-card rounds from one well-shuffled pool (see ``LoserTable``)."""
-    return LoserTable(pool, battle).chance(battle.life, battle.paralysis)
-
-
 def _any_deck(plan: Plan, battle: Battle) -> Fraction:
     """Whole battle through every stretch of the Hand Deck, with exact fractions."""
     memo: dict[tuple[DrawState, int, int, bool, int], Fraction] = {}
@@ -930,19 +904,6 @@ def least_offer(inventory: Sequence[Card], want: Card,
 
 
 # -- the report --------------------------------------------------------------------------------
-def percent(p: Fraction) -> str:
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    shown = round(float(p) * 100, 1)
-    if shown == 0:
-        return "<0.1%"
-    if shown == 100:
-        return ">99.9%"
-    return f"{shown:.1f}%"
-
-
 def points(before: Fraction, after: Fraction) -> str:
     change = round(float(after - before) * 100, 1)
     return f"{change:+.1f}"

@@ -7,13 +7,12 @@ so a check and a game always agree. Every number comes from
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
 from companion.cards import Card
-from companion.errors import BadInput, NotationError
+from companion.errors import NotationError
 from companion.tables import tables
 
 ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}
@@ -26,14 +25,39 @@ def table() -> dict[str, Any]:
     return tables("hebrac")
 
 
+class Numbers(NamedTuple):
+    """The table's numbers the tracked game reads, typed, read once."""
+
+    ruby_max_life: int
+    genie_of_life_max_life: int
+    genie_of_luck_cards: int
+    genie_of_death_enemies: int
+    black_card_damage: int
+    paralysis_rounds: int
+    aces: dict[str, str]  # each ace's treasure name (AH Ruby of Gaza...)
+    kings: dict[str, str]  # each king's genie
+
+
+@cache
+def numbers() -> Numbers:
+    found = table()
+    treasure = found["treasure"]
+    return Numbers(int(treasure["ruby_max_life"]), int(treasure["genie_of_life_max_life"]),
+                   int(treasure["genie_of_luck_cards"]), int(treasure["genie_of_death_enemies"]),
+                   int(found["hebrac_game"]["black_card_damage"]),
+                   int(found["battle"]["paralysis_rounds"]),
+                   {str(k): str(v) for k, v in found["aces"].items()},
+                   {str(k): str(v) for k, v in found["kings"].items()})
+
+
 class Verdict(NamedTuple):
     """The answer to a check: legal or not, why (one line each), and its figures."""
 
     legal: bool
     reasons: tuple[str, ...]
-    data: dict[str, Any]
+    data: dict[str, object]  # plain values for --json
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {"legal": self.legal, "reasons": list(self.reasons), **self.data}
 
 
@@ -326,23 +350,32 @@ def spells() -> dict[str, Spell]:
     return found
 
 
+@cache
+def spell_names() -> dict[str, str]:
+    """Every accepted spelling of a spell (its id, its aliases) to its id (companion.names)."""
+    from companion.names import spellings
+
+    found = spells()
+    return spellings(found, {spell.id: spell.aliases for spell in found.values()})
+
+
 def find_spell(text: str) -> Spell:
-    """A spell by name in any case, with spaces or hyphens, or a unique prefix."""
-    key = "-".join(text.lower().replace("_", " ").replace("-", " ").split())
-    table_ = spells()
-    if key in table_:
-        return table_[key]
-    for spell in table_.values():
-        if key in spell.aliases:
-            return spell
-    matches = [s for s in table_.values()
-               if s.id.startswith(key) or any(a.startswith(key) for a in s.aliases)]
-    if key and len(matches) == 1:
-        return matches[0]
-    names = ", ".join(table_)
-    if len(matches) > 1:
-        raise BadInput(f"{text!r} could be {', '.join(s.id for s in matches)}: say more")
-    raise NotationError(f"{text!r} is not a spell: expected one of {names}")
+    """A spell by name in any case, with spaces or hyphens, or a unique prefix; an unknown
+    name gets the closest spells ("did you mean"), a short one its candidates."""
+    from companion.names import match
+
+    return spells()[match(text, spell_names(), "spell")]
+
+
+def spell_words(words: Sequence[str]) -> int:
+    """How many of the words typed first name the spell, unquoted (``remote vision``: 2);
+    1 when none do (the engine then says why the first word is no spell)."""
+    from companion.names import lead_name
+
+    try:
+        return lead_name(words[:3], spell_names(), "spell")[1]
+    except NotationError:
+        return 1
 
 
 def magic_points(card: Card, scepter: bool) -> int:
@@ -382,19 +415,6 @@ def cheapest_payment(
     if not reaching:
         return None
     return best[min(reaching)]
-
-
-def brute_force_cheapest(
-    potions: Sequence[Card], cost: int, scepter: bool
-) -> tuple[int, int] | None:
-    """(points, cards) of the best payment by trying every subset: the tests' reference."""
-    best: tuple[int, int] | None = None
-    for size in range(len(potions) + 1):
-        for combo in itertools.combinations(potions, size):
-            points = sum(magic_points(c, scepter) for c in combo)
-            if points >= cost and (best is None or (points, size) < best):
-                best = (points, size)
-    return best
 
 
 def unneeded_cards(payment: Sequence[Card], cost: int, scepter: bool) -> list[Card]:
@@ -448,16 +468,3 @@ def unit_payment(potions: Sequence[Card], cost: int, useful: int | None,
         return None
     *_, units, chosen = min(found, key=lambda row: row[:3])
     return chosen, units
-
-
-def brute_force_unit_payment(potions: Sequence[Card], cost: int, useful: int | None,
-                             scepter: bool) -> tuple[int, int, int] | None:
-    """(points lost, points, cards) of the best unit payment by trying every subset."""
-    best: tuple[int, int, int] | None = None
-    for size in range(len(potions) + 1):
-        for combo in itertools.combinations(potions, size):
-            points = sum(magic_points(c, scepter) for c in combo)
-            units = points // cost if useful is None else min(points // cost, useful)
-            if units >= 1 and (best is None or (points - units * cost, points, size) < best):
-                best = (points - units * cost, points, size)
-    return best

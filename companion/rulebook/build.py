@@ -18,9 +18,17 @@ from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
-from companion.rulebook import CACHE_FILE, GAME_TITLES, GAMES, Index, Section, Stats, game_tables
+from companion.rulebook.model import (
+    CACHE_FILE,
+    GAME_TITLES,
+    GAMES,
+    Index,
+    Section,
+    Stats,
+    game_tables,
+)
 from companion.rulebook.placeholders import fill
-from companion.rulebook.ranking import FIELD_WEIGHTS, section_fields, terms
+from companion.rulebook.terms import FIELD_WEIGHTS, section_fields, terms
 
 # The parts of a rulebook file that lookups need besides the sections.
 _DATA_KEYS = ("cards", "difference")

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from companion.errors import DataProblem
-from companion.rulebook import book_data, card_entry, game_tables, wrap
+from companion.rulebook.lookups import book_data
+from companion.rulebook.model import card_entry, game_tables, wrap
 from companion.rulebook.placeholders import fill
 
 

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
     from companion.history import History
 
-FORMATS = ("text", "md", "html")
 PAPERS = ("a4", "letter")
 BUILDERS = {
     "hebrac": "companion.sheets.hebrac",
@@ -91,10 +90,7 @@ def share_code(kind: str, name: str, settings: dict[str, Any], actions: Sequence
 def _checksum_matches(code: str) -> bool:
     """``CMP<n>.<body>.<checksum>`` whose checksum is right (``companion.share.checksum``,
     checked here so that a kept code is used without importing the coder)."""
-    try:  # the C module behind hashlib.sha256, as companion.share uses
-        from _sha256 import sha256  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:  # pragma: no cover - other Pythons
-        from hashlib import sha256
+    from hashlib import sha256
 
     head, dot, given = code.rpartition(".")
     if not dot or not head.startswith("CMP") or "." not in head:

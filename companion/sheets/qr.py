@@ -34,10 +34,6 @@ class Matrix:
         return self.size + 2 * quiet
 
 
-def columns_for_version(version: int, quiet: int = QUIET) -> int:
-    return 17 + 4 * version + 2 * quiet
-
-
 def matrix(text: str, level: str = "L") -> Matrix:
     """The smallest QR code holding ``text``; BadInput when no version (1-40) can."""
     import qrcode

@@ -37,6 +37,27 @@ def table() -> dict[str, Any]:
     return tables("tricky")
 
 
+Settings = Mapping[str, object]
+"""A game's settings (or the deck's) as the store keeps them, normalised; read through
+``words_in`` and ``numbers_in``, which give them their types."""
+
+
+def words_in(settings: Settings, key: str) -> tuple[str, ...]:
+    """A list of words of the settings (``colours``, ``unverified``; none when missing)."""
+    value = settings.get(key, ())
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise BadInput(f"{key}: expected a list of words")
+    return tuple(map(str, value))
+
+
+def numbers_in(settings: Settings, key: str) -> tuple[int, ...]:
+    """A list of whole numbers of the settings (``stars``, ``thief_base``)."""
+    value = settings[key]
+    if not isinstance(value, list | tuple) or not all(isinstance(v, int) for v in value):
+        raise BadInput(f"{key}: expected a list of whole numbers")
+    return tuple(map(int, value))
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
 
@@ -63,9 +84,9 @@ class Deck(NamedTuple):
     unverified: frozenset[str] = frozenset()
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> Deck:
-        return cls(tuple(settings["colours"]), tuple(settings["stars"]),
-                   tuple(settings["potions"]), frozenset(settings.get("unverified", ())))
+    def from_settings(cls, settings: Settings) -> Deck:
+        return cls(words_in(settings, "colours"), numbers_in(settings, "stars"),
+                   numbers_in(settings, "potions"), frozenset(words_in(settings, "unverified")))
 
     @property
     def letters(self) -> tuple[str, ...]:
@@ -201,7 +222,7 @@ def default_deck_settings() -> dict[str, Any]:
     return settings
 
 
-def normalize_deck(raw: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_deck(raw: Settings) -> dict[str, Any]:
     """Check the deck settings (filling defaults); raise BadInput naming the bad one."""
     defaults = default_deck_settings()
     colours = raw.get("colours", defaults["colours"])
@@ -235,7 +256,7 @@ def normalize_deck(raw: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
-def _numbers(raw: Mapping[str, Any], defaults: Mapping[str, Any], key: str, low: int,
+def _numbers(raw: Settings, defaults: Settings, key: str, low: int,
              high: int, count: int = 4) -> list[int]:
     value = raw.get(key, defaults[key])
     if (not isinstance(value, list) or len(value) != count

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.errors import BadInput, DataProblem, RuleRefused
 from companion.tricky.cards import (
@@ -18,11 +18,14 @@ from companion.tricky.cards import (
     KINDS,
     PLURALS,
     Deck,
+    Settings,
     default_deck_settings,
     normalize_deck,
+    numbers_in,
     or_list,
     parse_per_colour,
     table,
+    words_in,
 )
 
 DECK_FILE = "tricky-deck.toml"
@@ -64,7 +67,7 @@ def load_deck() -> dict[str, Any]:
                           "back to the defaults") from None
 
 
-def save_deck(settings: Mapping[str, Any]) -> Path:
+def save_deck(settings: Settings) -> Path:
     """Write the installation's deck settings atomically (temp file, fsync, rename)."""
     import tomli_w
 
@@ -76,11 +79,26 @@ def save_deck(settings: Mapping[str, Any]) -> Path:
     return path
 
 
-def deck_only(settings: Mapping[str, Any]) -> dict[str, Any]:
+def deck_only(settings: Settings) -> dict[str, object]:
     return {key: settings[key] for key in (*DECK_ITEMS, "unverified")}
 
 
-def update_deck(current: Mapping[str, Any], *, colours: Sequence[str] | None = None,
+class DeckChange(NamedTuple):
+    """What ``deck`` was asked to change (``update_deck``'s keywords)."""
+
+    colours: Sequence[str] | None = None
+    stars: Sequence[str] | None = None
+    potions: Sequence[str] | None = None
+    numbers: Mapping[str, Sequence[int]] | None = None
+    confirm: bool = False
+    reset: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.colours or self.stars or self.potions or self.numbers
+                    or self.confirm or self.reset)
+
+
+def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
                 stars: Sequence[str] | None = None, potions: Sequence[str] | None = None,
                 numbers: Mapping[str, Sequence[int]] | None = None, confirm: bool = False,
                 reset: bool = False) -> tuple[dict[str, Any], list[str]]:
@@ -132,16 +150,15 @@ def update_deck(current: Mapping[str, Any], *, colours: Sequence[str] | None = N
     return settings, lines
 
 
-def item_text(settings: Mapping[str, Any], item: str, deck: Deck) -> str:
-    value = settings[item]
+def item_text(settings: Settings, item: str, deck: Deck) -> str:
     if item == "colours":
-        return " ".join(value)
+        return " ".join(words_in(settings, item))
     if item in ("stars", "potions"):
-        return deck.text(value)
-    return "/".join(map(str, value))
+        return deck.text(numbers_in(settings, item))
+    return "/".join(map(str, numbers_in(settings, item)))
 
 
-def deck_lines(settings: Mapping[str, Any], title: str, command: str = "deck") -> list[str]:
+def deck_lines(settings: Settings, title: str, command: str = "deck") -> list[str]:
     """The deck settings as shown by 'deck', unverified ones marked."""
     deck = Deck.from_settings(settings)
     lines = [title]

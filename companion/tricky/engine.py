@@ -2,36 +2,48 @@
 
 Players deal and play the real cards; the engine keeps the rounds, settles
 each trick, counts what the active player collected and works out the gold.
-Actions are text (``round barbarian --active Ann --trump R``, ``trick G4 R0 B7``,
-``result --tricks 3``); each ``apply`` checks the action first and raises
-``RuleRefused`` naming the rulebook section.
+An action is a value of ``companion.tricky.grammar`` (``Round``, ``Trick``,
+``Result``...), or its text (``round barbarian --active Ann --trump R``, ``trick
+G4 R0 B7``, ``result 3``) read once by the grammar; each ``apply`` checks the
+action first and raises ``RuleRefused`` naming the rulebook section.
 """
 
 from __future__ import annotations
 
-import re
-import textwrap
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any, NamedTuple
 
 from companion import plain
-from companion.actions import ActionWords, join_action
 from companion.cards import card_groupings
 from companion.editions import FIRST, at_least, edition, strict
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied, Record
+from companion.names import check_player
 from companion.numbers import is_whole
 from companion.tricky.cards import (
     DECK_ITEMS,
     KINDS,
     PLURALS,
     Deck,
+    Settings,
     TrickyCard,
     normalize_deck,
     plural,
     table,
+    words_in,
 )
+from companion.tricky.grammar import (
+    COUNTS,
+    GRAMMAR,
+    RESULT_ORDER,
+    Action,
+    Exchange,
+    Predict,
+    Result,
+    Trick,
+)
+from companion.tricky.grammar import Round as RoundAction
 from companion.tricky.heroes import (
     COUNT_HELP,
     COUNT_WORDS,
@@ -41,9 +53,11 @@ from companion.tricky.heroes import (
     gold_for_round,
     hero_number,
     heroes_in,
+    lead_hero,
     number_note,
     parse_hero,
 )
+from companion.tricky.layout import wrap
 from companion.tricky.tricks import Trump, trick_winner
 
 KIND = "tricky"
@@ -61,23 +75,15 @@ R_HERO_TRUMP = "tricky.hero.trump"
 R_SEER = "tricky.hero.seer"
 R_GAME_END = "tricky.game.end"
 R_TWO = "tricky.two-player"
-R_GUILD = "tricky.variant.guild"
 R_RANDOM = "tricky.variant.random"
 R_TRICKSTER = "tricky.ruling.trickster-face-up"
 R_GUILD_ONCE = "tricky.ruling.guild"
 R_SEER_ORDER = "tricky.ruling.seer-exchange"
 
-COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
-RESULT_USAGE = ("result [--tricks N] [--potions N] [--spells N] [--goblins N] [--orcs N] "
-                "[--ogres N] [--last-trick | --no-last-trick]")
-ROUND_USAGE = ("round HERO [TRUMP] [--predict N] [--exchange N] [--active PLAYER] "
-               "[--pass HERO]")
-PLAYER_FORMS = "1 to 12 letters, digits, '-' or '_'"
-_PLAYER = re.compile(r"[^\W_][\w-]{0,11}")
 
 
 # -- settings -------------------------------------------------------------------
-def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_settings(raw: Settings) -> dict[str, Any]:
     """Players, hero set, variants and the deck copy; raise BadInput on a bad one."""
     known = {"players", "set", "rounds_per_player", "race", "guild", "random_heroes",
              *DECK_ITEMS, "unverified", "edition"}
@@ -92,8 +98,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         raise BadInput(f"Tricky Dungeon is for {game['min_players']} to {game['max_players']} "
                        f"players, not {len(players)}")
     for name in players:
-        if not _PLAYER.fullmatch(name):
-            raise BadInput(f"{name!r} is not a player name: {PLAYER_FORMS}")
+        check_player(name)
     folded = [p.casefold() for p in players]
     twice = next((p for p, f in zip(players, folded, strict=True) if folded.count(f) > 1), None)
     if twice is not None:
@@ -138,14 +143,14 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
             "edition": number}
 
 
-def _flag(raw: Mapping[str, Any], key: str) -> bool:
+def _flag(raw: Settings, key: str) -> bool:
     value = raw.get(key, False)
     if not isinstance(value, bool):
         raise BadInput(f"{key}: expected true or false")
     return value
 
 
-def _whole(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
+def _whole(raw: Settings, key: str, low: int, high: int) -> int:
     value = raw.get(key)
     if value is None:
         return 0
@@ -155,14 +160,70 @@ def _whole(raw: Mapping[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def new_engine(settings: Mapping[str, Any]) -> TrickyGame:
+def new_engine(settings: Settings) -> TrickyGame:
     return TrickyGame(normalize_settings(settings))
 
 
-def parse_count(text: str, what: str) -> int:
-    if not is_whole(text) or len(text) > 3:
-        raise BadInput(f"{what} must be a whole number 0 or more, not {text!r}")
-    return int(text)
+def setup_lines(settings: Settings) -> list[str]:
+    """What to lay out when the game starts, in at most 40 columns: the seats, the heroes,
+    the deal, who is active first and how long the game lasts."""
+    game = new_engine(settings)
+    setup, data = game.setup, table()
+    said = [f"Seats, clockwise: {', '.join(game.players)}"]
+    if setup.random_heroes:
+        said.append(f"Heroes: all {len(game.choices)} shuffled face down; each round turn "
+                    f"one up (up to {data['variants']['random_passes']} may be passed on)")
+    else:
+        which = f"all {len(game.choices)}" if setup.hero_set == "all" \
+            else f"set {setup.hero_set}"
+        said.append(f"Heroes: {which} face up for all to see: "
+                    + ", ".join(hero.name for hero in game.choices))
+    if setup.guild:
+        said.append("Adventurers Guild: each player plays each hero once")
+    said.append(f"Each round: shuffle the {data['game']['deck_size']} cards and deal "
+                f"{game.hand} each; the {game.leftover()} left over lie face down, the "
+                "pile exchanges draw from")
+    if game.rules.open_exchange:
+        said.append(f"Two players: each may exchange up to {game.exchange_limit()}, the "
+                    "other no more than the active one, face up; potions stay in hand")
+    said.append("Agree who is active first: that player picks a hero and leads the first "
+                "trick; then the turn passes clockwise")
+    if setup.race:
+        said.append(f"Race: the first with {setup.race} gold at a round's end wins")
+    else:
+        times = {1: "once", 2: "twice"}.get(setup.rounds_per_player,
+                                            f"{setup.rounds_per_player} times")
+        said.append(f"{game.rounds_total} rounds: each player is active {times}")
+    names = [hero.name for hero in game.choices]
+    return [part for line in said for part in wrap(line, 40, keep=names)]
+
+
+def counted(value: int, what: str) -> int:
+    """A count typed at the table (the grammar read it as a whole number): 0 or more."""
+    if value < 0:
+        raise BadInput(f"{what} must be a whole number 0 or more, not '{value}'")
+    return value
+
+
+class TableRules(NamedTuple):
+    """What the number of players changes (``[players.N]`` of the tables)."""
+
+    hand: int
+    rounds_per_player: int
+    pair: int  # which of a hero's two numbers: 0 with 2-3 players, 1 with 4
+    exchange_max: int | None  # the most one player exchanges, if not the leftover pile
+    others_exchange: bool  # two players: the other one exchanges too
+    potions_exchanged: bool
+    open_exchange: bool  # the cards put aside are named
+
+    @classmethod
+    def of(cls, players: int) -> TableRules:
+        row = table()["players"][str(players)]
+        most = row.get("exchange_max")
+        return cls(int(row["hand"]), int(row["rounds_per_player"]), int(row["pair"]),
+                   None if most is None else int(most), bool(row["others_exchange"]),
+                   bool(row.get("potions_exchanged", True)),
+                   bool(row.get("open_exchange", False)))
 
 
 # -- the round ----------------------------------------------------------------------
@@ -214,7 +275,7 @@ class Round(Record):
     def leader(self) -> int:
         return self.tricks[-1].winner if self.tricks else self.active
 
-    def state_data(self, card: Callable[[TrickyCard], str] = str) -> tuple[Any, ...]:
+    def state_data(self, card: Callable[[TrickyCard], str] = str) -> tuple[object, ...]:
         """The round's fields in order as plain values: heroes by id, cards as ``G4``
         (``card`` names them), the tables keyed by seat as (seat, value) pairs in order."""
         return (self.number, self.active, self.hero.id, tuple(self.trump), self.predict,
@@ -227,16 +288,50 @@ class Round(Record):
                 None if self.gold is None else list(self.gold), self.gold_line, self.via)
 
 
+class SheetRow(NamedTuple):
+    """A finished round on the score sheet."""
+
+    round: int
+    active: str
+    hero: str
+    trump: str
+    via: str  # "tricks" (played out) or "result" (typed in)
+    gold: dict[str, int]  # each player's gold, by name
+    revokes: int
+
+
+class Setup(NamedTuple):
+    """What a game was started with, typed: read once from its normalised settings."""
+
+    hero_set: str  # A, B, C or all
+    rounds_per_player: int  # 0 in a race
+    race: int  # the gold to reach; 0 when the game is played for its rounds
+    guild: bool
+    random_heroes: bool
+
+    @classmethod
+    def of(cls, settings: Settings) -> Setup:
+        def number(key: str) -> int:
+            value = settings[key]
+            if not isinstance(value, int):
+                raise BadInput(f"{key}: expected a whole number")
+            return value
+
+        return cls(str(settings["set"]), number("rounds_per_player"), number("race"),
+                   settings["guild"] is True, settings["random_heroes"] is True)
+
+
 # -- the game -------------------------------------------------------------------
 class TrickyGame:
     def __init__(self, settings: dict[str, Any]) -> None:
-        self.settings = settings
-        self.players: list[str] = list(settings["players"])
+        self.settings = settings  # as saved (status shows it; hero numbers are read in it)
+        self.setup = Setup.of(settings)
+        self.players: list[str] = list(words_in(settings, "players"))
         self.count = len(self.players)
         self.deck = Deck.from_settings(settings)
-        self.rules: dict[str, Any] = table()["players"][str(self.count)]
-        self.hand = int(self.rules["hand"])
-        self.choices = heroes_in(settings["set"])
+        self.rules = TableRules.of(self.count)
+        self.hand = self.rules.hand
+        self.choices = heroes_in(self.setup.hero_set)
         self.rounds: list[Round] = []
         # Checks added in edition 2 apply to games of edition 2 on (companion.editions).
         self.strict = strict(settings)
@@ -247,9 +342,9 @@ class TrickyGame:
     @property
     def rounds_total(self) -> int | None:
         """Rounds in the game; None in a race."""
-        if self.settings["race"]:
+        if self.setup.race:
             return None
-        return int(self.settings["rounds_per_player"]) * self.count
+        return self.setup.rounds_per_player * self.count
 
     @property
     def current(self) -> Round | None:
@@ -270,8 +365,8 @@ class TrickyGame:
     def finished(self) -> bool:
         if self.current is not None or not self.rounds:
             return False
-        if self.settings["race"]:
-            return max(self.totals) >= int(self.settings["race"])
+        if self.setup.race:
+            return max(self.totals) >= self.setup.race
         return len(self.rounds) >= (self.rounds_total or 0)
 
     @property
@@ -293,32 +388,39 @@ class TrickyGame:
 
     def exchange_limit(self) -> int:
         """The most cards one player exchanges in a round."""
-        return int(self.rules.get("exchange_max", min(self.hand, self.leftover())))
+        most = self.rules.exchange_max
+        return min(self.hand, self.leftover()) if most is None else most
 
     def parse_player(self, text: str) -> int:
+        """A player's seat from their name as typed: exactly (any case), then a unique
+        start; else an error naming the candidates or the closest names."""
         key = text.strip().casefold()
-        exact = [i for i, p in enumerate(self.players) if p.casefold() == key]
-        found = exact or [i for i, p in enumerate(self.players) if key and
-                          p.casefold().startswith(key)]
-        if len(found) == 1:
-            return found[0]
-        if found:
-            raise BadInput(f"{text.strip()!r} could be "
-                           f"{' or '.join(self.players[i] for i in found)}: type more")
-        raise BadInput(f"{text.strip()!r} is not a player of this game: expected one of "
-                       f"{', '.join(self.players)}")
+        exact = [seat for seat, name in enumerate(self.players) if name.casefold() == key]
+        if len(exact) == 1:  # before names.match: 'Mary-Ann' and 'Mary_Ann' are two players
+            return exact[0]
+        from companion import names
+
+        return self.players.index(names.match(text, self.players, "player of this game"))
 
     # -- the action language ------------------------------------------------------
-    def apply(self, action: str) -> Applied:
-        words = ActionWords.split(action, flags=("last-trick", "no-last-trick"))
-        handler = getattr(self, f"_do_{words.verb}", None)
-        if handler is None:
-            raise BadInput(f"{words.verb!r} is not a Tricky action: expected one of "
-                           f"{', '.join(VERBS)}")
+    def apply(self, action: Action | str) -> Applied:
+        """Check ``action`` (a value, or its text read once by the grammar), then play it."""
+        value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.finished:
             raise RuleRefused(f"the game is over: {self._winner_text()}", R_GAME_END)
-        canonical, lines = handler(words)
-        return Applied(canonical, tuple(lines))
+        if isinstance(value, Trick):
+            canonical, lines = self._do_trick(value)
+        elif isinstance(value, RoundAction):
+            canonical, lines = self._do_round(value)
+        elif isinstance(value, Result):
+            canonical, lines = self._do_result(value)
+        elif isinstance(value, Exchange):
+            canonical, lines = self._do_exchange(value)
+        elif isinstance(value, Predict):
+            canonical, lines = self._do_predict(value)
+        else:  # another game's action, say
+            raise BadInput(f"{value!r} is not a Tricky action")
+        return Applied(GRAMMAR.text(canonical), tuple(lines))
 
     def _need_round(self, what: str) -> Round:
         rnd = self.current
@@ -333,25 +435,23 @@ class TrickyGame:
                               f"{plural(len(rnd.tricks), 'trick')} entered", R_EXCHANGE)
 
     # -- round: the active player picks a hero -----------------------------------
-    def _do_round(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(("active", "trump", "predict", "exchange", "pass"))
-        words.check_count(1, 3, ROUND_USAGE)
-        hero, trump_text = self._hero_and_trump(words)
+    def _do_round(self, action: RoundAction) -> tuple[Action, list[str]]:
+        hero, trump_text = self._hero_and_trump(action)
         if self.current is not None:
             rnd = self.current
             raise RuleRefused(f"round {rnd.number} is not over: {len(rnd.tricks)} of "
                               f"{self.hand} tricks entered (or use 'result')", R_END)
-        active = self._verify_active(words.option("active"))
+        active = self._verify_active(action.active)
         self._verify_hero(hero, active)
-        passed = self._verify_passes(hero, words.options.get("pass", []))
+        passed = self._verify_passes(hero, action.pass_)
         trump = self._parse_trump(hero, trump_text)
         rnd = Round(len(self.rounds) + 1, active, hero, trump, passed=passed)
-        predict_text = words.option("predict")
-        predict = self._verify_predict(rnd, predict_text) if predict_text is not None else None
-        exchange_text = words.option("exchange")
+        predict = None
+        if action.predict is not None:
+            predict = self._verify_predict(rnd, action.predict)
         exchange = None
-        if exchange_text is not None:
-            exchange = parse_count(exchange_text, "--exchange")
+        if action.exchange is not None:
+            exchange = counted(action.exchange, "--exchange")
             self._verify_exchange(rnd, active, exchange, [], named=False)
         # verified: change the state
         rnd.predict = predict
@@ -374,30 +474,25 @@ class TrickyGame:
         if predict is not None:
             lines.append(f"{name} predicts {predict} tricks + potions")
         lines.append(f"{name} leads the first trick")
-        canonical = join_action("round", hero.id, options={
-            "active": name, "trump": trump.option(), "exchange": exchange,
-            "predict": predict, "pass": [h.id for h in passed]})
+        canonical = RoundAction((hero.id,), name, trump.option(), exchange, predict,
+                                tuple(h.id for h in passed))
         return canonical, lines
 
-    def _hero_and_trump(self, words: ActionWords) -> tuple[Hero, str | None]:
-        """The hero, then its trump: given after the hero (``barb red``) or as --trump."""
-        args = words.args
-        if len(args) > 1:
-            try:  # a hero's name of two words ('dwarven hunter')
-                return parse_hero(" ".join(args), self.choices), words.option("trump")
-            except NotationError:
-                pass
-        if len(args) > 2:
-            raise BadInput(f"usage: {ROUND_USAGE}")
-        hero = parse_hero(args[0], self.choices)
-        if len(args) == 1:
-            return hero, words.option("trump")
-        if words.option("trump") is not None:
-            raise BadInput(f"the trump is given twice: {args[1]!r} and --trump")
+    def _hero_and_trump(self, action: RoundAction) -> tuple[Hero, str | None]:
+        """The hero, in one or more words, then its trump: given after the hero (``barb
+        red``) or as --trump."""
+        hero, taken = lead_hero(action.hero, self.choices)
+        after = action.hero[taken:]
+        if len(after) > 1:
+            raise BadInput(f"usage: {GRAMMAR.verb('round').usage_line()}")
+        if not after:
+            return hero, action.trump
+        if action.trump is not None:
+            raise BadInput(f"the trump is given twice: {after[0]!r} and --trump")
         if hero.trump not in ("colour", "value"):
             raise RuleRefused(f"the {hero.name} takes no trump: its trump is "
                               f"{hero.trump_rule()}", R_HERO_TRUMP)
-        return hero, args[1]
+        return hero, after[0]
 
     def _verify_active(self, text: str | None) -> int:
         expected = self.next_active()
@@ -413,8 +508,8 @@ class TrickyGame:
     def _verify_hero(self, hero: Hero, active: int) -> None:
         if hero not in self.choices:
             raise RuleRefused(f"the {hero.name} is in set {hero.set}; this game plays set "
-                              f"{self.settings['set']}", R_SET)
-        if self.settings["guild"]:
+                              f"{self.setup.hero_set}", R_SET)
+        if self.setup.guild:
             before = next((r for r in self.rounds if r.active == active and r.hero == hero),
                           None)
             if before is not None:
@@ -424,7 +519,7 @@ class TrickyGame:
     def _verify_passes(self, hero: Hero, texts: Sequence[str]) -> tuple[Hero, ...]:
         if not texts:
             return ()
-        if not self.settings["random_heroes"]:
+        if not self.setup.random_heroes:
             raise RuleRefused("passing on a hero is for the Random Dungeon "
                               "(new game with --random-heroes)", R_RANDOM)
         limit = int(table()["variants"]["random_passes"])
@@ -474,22 +569,19 @@ class TrickyGame:
         return f"{hero.gold_rule(str(number))} ({number_note(hero, self.settings, self.count)})"
 
     # -- exchange and prediction --------------------------------------------------
-    def _do_exchange(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(("player", "count"))
+    def _do_exchange(self, action: Exchange) -> tuple[Action, list[str]]:
         rnd = self._need_round("exchange cards")
         self._before_play(rnd, "the exchange")
-        count_text = words.option("count")
-        args = words.args
-        if len(args) == 1 and args[0].isascii() and args[0].isdigit() and count_text is None:
-            count_text, args = args[0], []  # 'exchange 2': how many, the cards unshown
-        cards = self.deck.parse_all(self._card_words(args))
-        count = parse_count(count_text, "--count") if count_text is not None else len(cards)
+        typed, words = action.number, list(action.cards)
+        if len(words) == 1 and words[0].isascii() and words[0].isdigit() and typed is None:
+            typed, words = int(words[0]), []  # 'exchange 2': how many, the cards unshown
+        cards = self.deck.parse_all(self._card_words(words))
+        count = counted(typed, "--count") if typed is not None else len(cards)
         if cards and count != len(cards):
             raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
-        player_text = words.option("player")
-        if player_text is not None:
-            player = self.parse_player(player_text)
-        elif rnd.active in rnd.exchanged and self.rules["others_exchange"]:
+        if action.player is not None:
+            player = self.parse_player(action.player)
+        elif rnd.active in rnd.exchanged and self.rules.others_exchange:
             player = (rnd.active + 1) % self.count  # two players: then the other one
         else:
             player = rnd.active
@@ -501,9 +593,7 @@ class TrickyGame:
         line = f"{name} exchanges {plural(count, 'card')}"
         if cards:
             line += f", putting aside {' '.join(map(str, cards))}"
-        canonical = join_action("exchange", *map(str, cards),
-                                options={"player": name, "count": count})
-        return canonical, [line]
+        return Exchange(tuple(map(str, cards)), name, count), [line]
 
     def _verify_after_prediction(self, rnd: Round, player: int, count: int,
                                  cards: Sequence[TrickyCard]) -> None:
@@ -524,7 +614,7 @@ class TrickyGame:
             return False
         if rnd.active not in rnd.exchanged:
             return True
-        return bool(self.rules["others_exchange"]) and len(rnd.exchanged) < 2
+        return self.rules.others_exchange and len(rnd.exchanged) < 2
 
     def _card_words(self, args: list[str]) -> list[str]:
         """Cards named in words ('green 4 red 5') as one word each, when only one way fits."""
@@ -539,7 +629,7 @@ class TrickyGame:
                          cards: Sequence[TrickyCard], *, named: bool) -> None:
         name = self.players[player]
         active = self.players[rnd.active]
-        two = bool(self.rules["others_exchange"])
+        two = self.rules.others_exchange
         if player in rnd.exchanged:
             raise RuleRefused(f"{name} has exchanged already this round", R_EXCHANGE)
         if player != rnd.active:
@@ -561,13 +651,13 @@ class TrickyGame:
                               R_TWO if two else R_EXCHANGE)
         if self.strict:  # the first edition checked neither (companion.editions)
             self._verify_leftover(rnd, name, count)
-        if self.strict and self.rules.get("open_exchange") and count and not named:
+        if self.strict and self.rules.open_exchange and count and not named:
             raise RuleRefused(f"with two players the exchange is open: name the {count} "
                               f"cards put aside, 'exchange{' CARD' * count}'"
                               if count > 1 else "with two players the exchange is open: name "
                               "the card put aside, 'exchange CARD'", R_TWO)
         self._verify_new_cards(rnd, cards, "in this exchange")
-        if not self.rules.get("potions_exchanged", True):
+        if not self.rules.potions_exchanged:
             potion = next((c for c in cards if self.deck.is_potion(c)), None)
             if potion is not None:
                 raise RuleRefused(f"{potion} is a potion{self.deck.flag('potions')}: with two "
@@ -602,23 +692,21 @@ class TrickyGame:
             if card in rnd.discards:
                 raise RuleRefused(f"{card} was put aside in this round's exchange", R_CARDS)
 
-    def _do_predict(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
-        words.check_count(1, 1, "predict N (tricks + potions the active player will collect)")
+    def _do_predict(self, action: Predict) -> tuple[Action, list[str]]:
         rnd = self._need_round("predict")
-        predict = self._verify_predict(rnd, words.args[0])
+        predict = self._verify_predict(rnd, action.prediction)
         rnd.predict = predict
         line = f"{self.players[rnd.active]} predicts {predict} tricks + potions"
-        return join_action("predict", str(predict)), [line]
+        return Predict(predict), [line]
 
-    def _verify_predict(self, rnd: Round, text: str) -> int:
+    def _verify_predict(self, rnd: Round, typed: int) -> int:
         if rnd.hero.gold != "prediction":
             raise RuleRefused(f"only the Seer predicts; this round's hero is the "
                               f"{rnd.hero.name}", R_SEER)
         if rnd.predict is not None:
             raise RuleRefused(f"the prediction is made: {rnd.predict}", R_SEER)
         self._before_play(rnd, "the prediction")
-        predict = parse_count(text, "the prediction")
+        predict = counted(typed, "the prediction")
         most = self.hand + len(self.deck.colours)
         if predict > most:
             raise RuleRefused(f"a prediction of {predict} cannot come true: at most {self.hand} "
@@ -631,11 +719,10 @@ class TrickyGame:
                               "'predict N' (tricks + potions)", R_SEER)
 
     # -- tricks -----------------------------------------------------------------
-    def _do_trick(self, words: ActionWords) -> tuple[str, list[str]]:
-        words.check_options(())
+    def _do_trick(self, action: Trick) -> tuple[Action, list[str]]:
         rnd = self._need_round("enter a trick")
         leader = rnd.leader
-        args = words.args
+        args = list(action.cards)
         if len(args) > self.count:  # cards named in words: 'green 4 red 5'
             ways = card_groupings(args, lambda text: self.deck.colour_and_number(text)
                                   is not None, self.count)
@@ -664,7 +751,7 @@ class TrickyGame:
             lines += self._finish_round(rnd, self._collected(rnd), "tricks")
         else:
             lines += [self._haul_line(rnd), f"{self.players[winner]} leads trick {number + 1}"]
-        return join_action("trick", *map(str, cards)), lines
+        return Trick(tuple(map(str, cards))), lines
 
     def seat_order(self, leader: int) -> list[str]:
         return [self.players[(leader + i) % self.count] for i in range(self.count)]
@@ -741,43 +828,34 @@ class TrickyGame:
         else:
             lines.append(f"{name} +{gold}")
         rnd.counts, rnd.gold, rnd.gold_line, rnd.via = counts, golds, line, via
-        lines.append("Scores: " + self._scores_text())
-        if self.finished:
+        if self.finished:  # the final scores follow once, in the summary's table
             lines.append(self._end_line())
+        else:
+            lines.append("Scores: " + self._scores_text())
         return lines
 
     def _scores_text(self) -> str:
         return ", ".join(f"{p} {g}" for p, g in zip(self.players, self.totals, strict=True))
 
-    def _winner_text(self) -> str:
+    def _winner_text(self, gold: bool = True) -> str:
         winners = self.winners()
-        gold = max(self.totals)
-        if len(winners) == 1:
-            return f"{winners[0]} wins with {gold} gold"
-        return f"{' and '.join(winners)} share the win with {gold} gold"
+        verb = "wins" if len(winners) == 1 else "share the win"
+        most = f" with {max(self.totals)} gold" if gold else ""
+        return f"{' and '.join(winners)} {verb}{most}"
 
     def _end_line(self) -> str:
-        if self.settings["race"]:
-            return f"Race to {self.settings['race']} won: {self._winner_text()}"
-        return f"Game over after {len(self.rounds)} rounds: {self._winner_text()}"
+        """Who won, without the gold: the final scores are shown beside it, once."""
+        if self.setup.race:
+            return f"Race to {self.setup.race} won: {self._winner_text(gold=False)}"
+        return f"Game over after {len(self.rounds)} rounds: {self._winner_text(gold=False)}"
 
-    def _do_result(self, words: ActionWords) -> tuple[str, list[str]]:
+    def _do_result(self, action: Result) -> tuple[Action, list[str]]:
         """The fast path: the active player's haul, typed in, gives the gold at once."""
-        words.check_options((*COUNTS, "last-trick", "no-last-trick"))
-        words.check_count(0, 0, RESULT_USAGE)
+        given = self._result_counts(action)
         rnd = self._need_round("enter a result")
         if rnd.tricks:
             raise RuleRefused(f"{plural(len(rnd.tricks), 'trick')} of this round entered: "
                               "enter the rest, or undo them to use 'result'", R_RESULT)
-        given: dict[str, int | bool] = {}
-        for key in COUNTS:
-            text = words.option(key)
-            if text is not None:
-                given[key] = parse_count(text, f"--{key}")
-        if words.flag("last-trick") and words.flag("no-last-trick"):
-            raise BadInput("--last-trick and --no-last-trick: one or the other")
-        if words.flag("last-trick") or words.flag("no-last-trick"):
-            given["last_trick"] = words.flag("last-trick")
         missing = next((c for c in rnd.hero.counts if c not in given), None)
         if missing is not None:
             option = "--last-trick or --no-last-trick" if missing == "last_trick" \
@@ -788,11 +866,40 @@ class TrickyGame:
         counts: dict[str, int | bool] = dict.fromkeys(COUNTS, 0)
         counts["last_trick"] = False
         counts.update(given)
-        options: dict[str, int | bool | None] = {k: given.get(k) for k in COUNTS}
-        options["last-trick"] = given.get("last_trick") is True
-        options["no-last-trick"] = given.get("last_trick") is False
         lines = self._finish_round(rnd, counts, "result")
-        return join_action("result", options=options), lines
+        number = {key: int(given[key]) if key in given else None for key in COUNTS}
+        last = given.get("last_trick")
+        canonical = Result((), number["tricks"], number["potions"], number["spells"],
+                           number["goblins"], number["orcs"], number["ogres"],
+                           None if last is None else bool(last))
+        return canonical, lines
+
+    def _result_counts(self, action: Result) -> dict[str, int | bool]:
+        """The counts a result gives, by name: its words are tricks then potions
+        (``result 4 1``), the rest come by their options."""
+        extra = action.counts[len(RESULT_ORDER):]
+        if extra:  # name the options they were probably meant for: what the hero counts
+            needed = () if self.current is None else self.current.hero.counts
+            free = [key for key in dict.fromkeys((*needed, *COUNTS)) if key in COUNTS
+                    and key not in RESULT_ORDER and getattr(action, key) is None]
+            meant = " ".join(f"--{key} {number}"
+                             for key, number in zip(free, extra, strict=False))
+            hint = f": did you mean {meant}?" if len(extra) <= len(free) else ""
+            raise BadInput(f"'result' takes at most {len(RESULT_ORDER)} words (tricks, then "
+                           f"potions){hint}")
+        given: dict[str, int | bool] = {}
+        for key, number in zip(RESULT_ORDER, action.counts, strict=False):
+            option = getattr(action, key)
+            if option is not None:
+                raise BadInput(f"{key} given twice: {number} and --{key} {option}")
+            given[key] = counted(number, key)
+        for key in COUNTS:
+            value = getattr(action, key)
+            if value is not None:
+                given[key] = counted(value, f"--{key}")
+        if action.last_trick is not None:
+            given["last_trick"] = action.last_trick
+        return {key: given[key] for key in (*COUNTS, "last_trick") if key in given}
 
     def _verify_haul(self, given: Mapping[str, int | bool]) -> None:
         """Refuse a haul the deck cannot make."""
@@ -831,14 +938,12 @@ class TrickyGame:
             return f"'trick' from {self.players[rnd.leader]}, or 'result'"
         return f"'trick' from {self.players[rnd.leader]}"
 
-    def sheet(self) -> list[dict[str, Any]]:
+    def sheet(self) -> list[SheetRow]:
         """One row per finished round: active player, hero, trump, gold to each."""
-        return [{
-            "round": r.number, "active": self.players[r.active], "hero": r.hero.name,
-            "trump": r.trump.text(self.deck), "via": r.via,
-            "gold": dict(zip(self.players, r.gold or (), strict=True)),
-            "revokes": len(r.revokes),
-        } for r in self.rounds if r.done]
+        return [SheetRow(r.number, self.players[r.active], r.hero.name, r.trump.text(self.deck),
+                         r.via, dict(zip(self.players, r.gold or (), strict=True)),
+                         len(r.revokes))
+                for r in self.rounds if r.done]
 
     def guild_left(self, player: int) -> list[Hero]:
         used = {r.hero for r in self.rounds if r.active == player}
@@ -867,17 +972,17 @@ class TrickyGame:
         return {
             "game": KIND,
             "players": self.players,
-            "set": self.settings["set"],
+            "set": self.setup.hero_set,
             "rounds_played": sum(1 for r in self.rounds if r.done),
             "rounds_total": self.rounds_total,
-            "race": self.settings["race"] or None,
-            "guild": self.settings["guild"],
-            "random_heroes": self.settings["random_heroes"],
+            "race": self.setup.race or None,
+            "guild": self.setup.guild,
+            "random_heroes": self.setup.random_heroes,
             "tricks_per_round": self.hand,
             "round": round_json,
             "next_active": None if rnd is not None or nxt is None else self.players[nxt],
             "scores": dict(zip(self.players, self.totals, strict=True)),
-            "sheet": self.sheet(),
+            "sheet": [row._asdict() for row in self.sheet()],
             "winners": self.winners() if self.finished else [],
             "unverified": sorted(self.deck.unverified),
             "next": None if self.finished else self._next_hint(),
@@ -889,8 +994,8 @@ class TrickyGame:
         lines: list[str] = []
         rnd = self.current
         of = f" of {self.rounds_total}" if self.rounds_total else ""
-        if self.settings["race"]:
-            lines.append(f"Race to {self.settings['race']} gold")
+        if self.setup.race:
+            lines.append(f"Race to {self.setup.race} gold")
         if self.finished:
             lines.append(self._end_line())
         elif rnd is not None:
@@ -907,11 +1012,11 @@ class TrickyGame:
             nxt = self.next_active()
             who = f"{self.players[nxt]} picks" if nxt is not None else "any player starts"
             lines.append(f"Round {len(self.rounds) + 1}{of}: {who}")
-            if self.settings["guild"] and nxt is not None:
+            if self.setup.guild and nxt is not None:
                 lines.append(f"Heroes left for {self.players[nxt]}: "
                              + ", ".join(h.name for h in self.guild_left(nxt)))
             else:
-                lines.append(f"Set {self.settings['set']}: "
+                lines.append(f"Set {self.setup.hero_set}: "
                              + ", ".join(h.name for h in self.choices))
         lines.append("Scores: " + self._scores_text())
         if not self.finished:
@@ -919,7 +1024,8 @@ class TrickyGame:
         if self.deck.unverified:
             lines.append(f"Unverified: {plural(len(self.deck.unverified), 'deck setting')} "
                          "(see 'deck')")
-        return [part for line in lines for part in wrap(line, width)]
+        keep = [hero.name for hero in self.choices]
+        return [part for line in lines for part in wrap(line, width, keep=keep)]
 
     def sheet_lines(self, width: int = 40) -> list[str]:
         """The score sheet: a row per round and the totals (a table if it fits)."""
@@ -930,9 +1036,9 @@ class TrickyGame:
             lines += table_lines
         else:
             for row in rows:
-                lines += wrap(f"{row['round']}. {row['active']}: {row['hero']}, "
-                              f"trump {row['trump']}", width)
-                lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row["gold"].items()),
+                lines += wrap(f"{row.round}. {row.active}: {row.hero}, trump {row.trump}", width,
+                              keep=(row.hero,))
+                lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row.gold.items()),
                               width, indent="   ")
         if not rows:
             lines.append("No rounds played yet.")
@@ -945,20 +1051,20 @@ class TrickyGame:
                 lines.append(f"{plural(left, 'round')} to play")
         return lines
 
-    def _sheet_table(self, rows: list[dict[str, Any]]) -> list[str]:
+    def _sheet_table(self, rows: list[SheetRow]) -> list[str]:
         names = self.players
         active_w = max(6, *(len(p) for p in names))
-        hero_w = max(4, *(len(r["hero"]) for r in rows)) if rows else 4
-        trump_w = max(5, *(len(r["trump"]) for r in rows)) if rows else 5
+        hero_w = max(4, *(len(r.hero) for r in rows)) if rows else 4
+        trump_w = max(5, *(len(r.trump) for r in rows)) if rows else 5
         gold_w = [max(3, len(p)) for p in names]
         head = (f"{'#':>2} {'Active':<{active_w}} {'Hero':<{hero_w}} {'Trump':<{trump_w}} "
                 + " ".join(f"{p:>{w}}" for p, w in zip(names, gold_w, strict=True)))
         lines = [head.rstrip()]
         for row in rows:
             lines.append(
-                (f"{row['round']:>2} {row['active']:<{active_w}} {row['hero']:<{hero_w}} "
-                 f"{row['trump']:<{trump_w}} "
-                 + " ".join(f"{row['gold'][p]:>{w}}"
+                (f"{row.round:>2} {row.active:<{active_w}} {row.hero:<{hero_w}} "
+                 f"{row.trump:<{trump_w}} "
+                 + " ".join(f"{row.gold[p]:>{w}}"
                             for p, w in zip(names, gold_w, strict=True))).rstrip())
         return lines
 
@@ -969,9 +1075,9 @@ class TrickyGame:
         return {"rounds": [rnd.state_data(name) for rnd in self.rounds]}
 
     def prompt(self) -> str:
+        if self.finished:  # the scores are in the ruling's summary, or the status
+            return "[finished]"
         scores = " ".join(f"{p} {g}" for p, g in zip(self.players, self.totals, strict=True))
-        if self.finished:
-            return f"[finished] {scores}"
         rnd = self.current
         of = f"/{self.rounds_total}" if self.rounds_total else ""
         if rnd is None:
@@ -979,14 +1085,6 @@ class TrickyGame:
         return (f"R{rnd.number}{of} {self.players[rnd.active]} {rnd.hero.name} "
                 f"T{len(rnd.tricks) + 1}/{self.hand} | {scores}")
 
-
-VERBS = ("round", "exchange", "predict", "trick", "result")
-
-
-def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    """Wrap at spaces, continuation lines indented; never split a card or a name."""
-    return textwrap.wrap(text, max(20, width), subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False) or [""]
 
 
 # -- the state read back from the caches ----------------------------------------------
@@ -1006,17 +1104,17 @@ _WORD = frozenset((str,))
 _TABLE = frozenset((dict,))
 _TRUMP_PARTS = frozenset((str, int, type(None)))
 _FLAG = frozenset((bool,))
-_COUNTS = frozenset(range(1000))  # parse_count: at most 3 digits
+_COUNTS = frozenset(range(1000))  # a haul the deck can make is far less
 _TRICK_NUMBERS = tuple(range(1, 100))  # more than any hand has
 _PLURALS = PLAYED_HAUL[1:-1]
 
 
-def engine_from_data(settings: Mapping[str, Any], data: Any) -> TrickyGame:
+def engine_from_data(settings: Settings, data: object) -> TrickyGame:
     """The game whose ``state_data()`` was ``data``, every value and rule checked;
     ``plain.BadState`` for anything the engine would not have written."""
     game = new_engine(settings)
     rows = plain.record(data, ("rounds",))["rounds"]
-    most = game.rounds_total or game.count * int(game.settings["race"])  # a round pays >= 1
+    most = game.rounds_total or game.count * game.setup.race  # a round pays >= 1
     plain.check(type(rows) in _SEQUENCES and len(rows) <= most, f"not {most} rounds or fewer")
     reader = _StateReader(game)
     game.rounds = reader.rounds(rows)
@@ -1038,13 +1136,13 @@ def _lists(values: Collection[Any], most: int) -> list[Any]:
     return list(chain.from_iterable(values))
 
 
-def _numbers(values: Collection[Any], allowed: frozenset[int]) -> None:
+def _numbers(values: Collection[object], allowed: frozenset[int]) -> None:
     """Each value a whole number (not a bool, which a set takes for 0 or 1) in ``allowed``."""
     plain.check(set(map(type, values)) <= _WHOLE and allowed.issuperset(values),
                 "not whole numbers in range")
 
 
-def _words(values: Iterable[Any], allowed: frozenset[str]) -> None:
+def _words(values: Iterable[object], allowed: frozenset[str]) -> None:
     """Each value one of the ``allowed`` words (anything else, a list too, is not in it)."""
     try:
         plain.check(allowed.issuperset(values), "not the expected words")
@@ -1052,7 +1150,7 @@ def _words(values: Iterable[Any], allowed: frozenset[str]) -> None:
         raise plain.BadState("not the expected words") from None
 
 
-def _trumps(hero: Hero, deck: Deck) -> dict[tuple[Any, ...], Trump]:
+def _trumps(hero: Hero, deck: Deck) -> dict[tuple[object, ...], Trump]:
     """The trumps a round of ``hero`` can have, by their plain values."""
     if hero.trump == "colour":
         found = [Trump("colour", colour=letter) for letter in deck.letters]
@@ -1187,7 +1285,7 @@ def _check_rounds(game: TrickyGame, reader: _StateReader) -> None:
     rounds = game.rounds
     if not rounds:
         return
-    race = int(game.settings["race"])
+    race = game.setup.race
     plain.check(bool(race) or len(rounds) <= (game.rounds_total or 0),
                 "more rounds than the game has")
     plain.check([rnd.number for rnd in rounds] == list(range(1, len(rounds) + 1)),
@@ -1201,7 +1299,7 @@ def _check_rounds(game: TrickyGame, reader: _StateReader) -> None:
         paid = [rnd.gold or [] for rnd in rounds[:-1]]
         totals = [sum(gold) for gold in zip(*paid, strict=True)]
         plain.check(max(totals) < race, "a round played after the race was won")
-    if game.settings["guild"]:
+    if game.setup.guild:
         plain.check(len({(rnd.active, rnd.hero) for rnd in rounds}) == len(rounds),
                     "a hero played twice by one player in the Adventurers Guild")
     for rnd in rounds:
@@ -1214,7 +1312,7 @@ def _check_rounds(game: TrickyGame, reader: _StateReader) -> None:
 def _check_start(game: TrickyGame, rnd: Round) -> None:
     """Heroes passed on only in the Random Dungeon, each once; the Seer's prediction."""
     if rnd.passed:
-        _rule(bool(game.settings["random_heroes"]), rnd, "a hero passed on")
+        _rule(game.setup.random_heroes, rnd, "a hero passed on")
         _rule(rnd.hero not in rnd.passed and len(set(rnd.passed)) == len(rnd.passed), rnd,
               "a hero turned up twice")
     if rnd.hero.gold == "prediction":
@@ -1231,16 +1329,16 @@ def _check_exchanges(game: TrickyGame, rnd: Round) -> None:
         return
     for seat, count in rnd.exchanged.items():
         if seat != rnd.active:  # two players: the other one after the active, no more
-            _rule(bool(game.rules["others_exchange"]), rnd, "not the active player exchanged")
+            _rule(game.rules.others_exchange, rnd, "not the active player exchanged")
             _rule(next(iter(rnd.exchanged)) == rnd.active and count <= rnd.exchanged[rnd.active],
                   rnd, "the other player exchanged before or more than the active one")
     taken = sum(rnd.exchanged.values())
     _rule(len(rnd.discards) <= taken, rnd, "more cards put aside than exchanged")
-    if not game.rules.get("potions_exchanged", True):
+    if not game.rules.potions_exchanged:
         _rule(not any(map(game.deck.is_potion, rnd.discards)), rnd, "a potion put aside")
     if not game.strict:  # the first edition checked neither (companion.editions)
         return
-    if game.rules.get("open_exchange"):
+    if game.rules.open_exchange:
         _rule(len(rnd.discards) == taken, rnd, "an open exchange's cards unnamed")
     face_up = int(table()["variants"]["trickster_face_up"]) \
         if rnd.hero.id == "trickster" else 0

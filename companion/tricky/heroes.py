@@ -6,13 +6,11 @@ works out a round's gold with a line that shows the arithmetic.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
-from companion.errors import NotationError
-from companion.tricky.cards import plural, table
+from companion.tricky.cards import Settings, numbers_in, plural, table, words_in
 
 SETS: Final = ("A", "B", "C")
 COUNT_WORDS: Final = {"tricks": "trick", "potions": "potion", "spells": "spell",
@@ -91,42 +89,64 @@ def heroes_in(hero_set: str) -> list[Hero]:
     return [h for h in heroes().values() if hero_set == "all" or h.set == hero_set]
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[\s_-]+", "-", text.strip().lower())
+@cache
+def hero_spellings() -> dict[str, str]:
+    """Every way a hero is named (its name, id and aliases, as ``names.key`` compares
+    them) to its name."""
+    from companion import names
+
+    every = heroes().values()
+    return names.spellings([hero.name for hero in every],
+                           {hero.name: (hero.id, *hero.aliases) for hero in every})
+
+
+@cache
+def _by_name() -> dict[str, Hero]:
+    return {hero.name: hero for hero in heroes().values()}
 
 
 def parse_hero(text: str, choices: Sequence[Hero] | None = None) -> Hero:
-    """A hero by name, id, alias or unique prefix (``barb``, ``fairy scout``)."""
-    key = _key(text)
-    every = list(heroes().values())
-    names = {hero.id: hero for hero in every}
-    for hero in every:
-        for alias in (_key(hero.name), *hero.aliases):
-            names.setdefault(alias, hero)
-    if key in names:
-        return names[key]
-    matches = {hero.id: hero for name, hero in names.items() if key and name.startswith(key)}
-    if len(matches) == 1:
-        return next(iter(matches.values()))
-    listed = ", ".join(h.name for h in (choices or every))
-    if len(matches) > 1:
-        raise NotationError(f"{text.strip()!r} could be "
-                            f"{' or '.join(h.name for h in matches.values())}: type more")
-    raise NotationError(f"{text.strip()!r} is not a hero: expected one of {listed}")
+    """A hero by name, id, alias or unique start (``barb``, ``fairy scout``); an unknown
+    one is answered with the closest names, or the list of ``choices`` (all 15 by
+    default)."""
+    from companion import names
+
+    listed = [hero.name for hero in (choices or heroes().values())]
+    return _by_name()[names.match(text, hero_spellings(), "hero", listed)]
+
+
+def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
+              ) -> tuple[Hero, int]:
+    """The hero named by the first of ``words`` (``dwarven hunter red``: two of them,
+    unquoted) and how many words it took: the longest run that names one hero, exactly
+    or by its start (``fairy sc`` is the Fairy Scout, though ``fairy`` alone is too)."""
+    from companion import names
+
+    table = hero_spellings()
+    for taken in range(len(words), 0, -1):
+        found = names.candidates(" ".join(words[:taken]), table)
+        if len(found) == 1:
+            return _by_name()[found[0]], taken
+    return parse_hero(words[0] if words else "", choices), 1  # raises, naming candidates
 
 
 # -- gold --------------------------------------------------------------------------
-def hero_number(hero: Hero, settings: Mapping[str, Any], players: int) -> int:
+def hero_number(hero: Hero, settings: Settings, players: int) -> int:
     """The base or minimum this hero uses with this many players."""
     assert hero.setting is not None
     pair = int(table()["players"][str(players)]["pair"])
-    return int(settings[hero.setting][pair])
+    return numbers_in(settings, hero.setting)[pair]
 
 
-def number_note(hero: Hero, settings: Mapping[str, Any], players: int) -> str:
+def unverified(hero: Hero, settings: Settings) -> bool:
+    """Whether the players have yet to check this hero's number against their cards."""
+    return hero.setting is not None and hero.setting in words_in(settings, "unverified")
+
+
+def number_note(hero: Hero, settings: Settings, players: int) -> str:
     """``3 players, unverified`` to show beside a base or minimum."""
     note = plural(players, "player")
-    if hero.setting in settings.get("unverified", ()):
+    if unverified(hero, settings):
         note += ", unverified"
     return note
 
@@ -172,29 +192,33 @@ def gold_for_round(hero: Hero, counts: Mapping[str, int | bool], *, number: int 
 
 
 # -- the hero table, as 'heroes' shows it ---------------------------------------
-def number_text(hero: Hero, settings: Mapping[str, Any], players: int | None) -> str:
+def number_text(hero: Hero, settings: Settings, players: int | None) -> str:
     """The base or minimum: for this player count, else both (``6/4``)."""
     if hero.setting is None:
         return ""
     if players is not None:
         return str(hero_number(hero, settings, players))
-    return "/".join(map(str, settings[hero.setting]))
+    return "/".join(map(str, numbers_in(settings, hero.setting)))
 
 
-def hero_lines(hero: Hero, settings: Mapping[str, Any], players: int | None) -> list[str]:
-    """A hero in three or four short lines: name, trump, trick rule, gold."""
-    flag = " (unverified)" if hero.setting in settings.get("unverified", ()) else ""
+def hero_lines(hero: Hero, settings: Settings, players: int | None,
+               width: int = 40) -> list[str]:
+    """A hero in three or four short lines (name, trump, trick rule, gold, note), each
+    cut at ``width`` as a phone shows it."""
+    from companion.tricky.layout import wrap
+
+    flag = " (unverified)" if unverified(hero, settings) else ""
     lines = [hero.name, f"  trump: {hero.trump_rule()}"]
     if hero.trick != "highest":
         lines.append(f"  tricks: {hero.trick_rule()}")
     lines.append(f"  gold: {hero.gold_rule(number_text(hero, settings, players))}{flag}")
     if hero.note:
         lines.append(f"  {hero.note}")
-    return lines
+    return [part for line in lines for part in wrap(line, width)]
 
 
-def hero_json(hero: Hero, settings: Mapping[str, Any], players: int | None) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def hero_json(hero: Hero, settings: Settings, players: int | None) -> dict[str, object]:
+    data: dict[str, object] = {
         "id": hero.id, "name": hero.name, "set": hero.set, "trump": hero.trump,
         "trump_chooser": hero.chooser, "trick": hero.trick, "gold": hero.gold,
         "counts": list(hero.counts), "rule": hero.gold_rule(number_text(hero, settings, players)),
@@ -206,6 +230,6 @@ def hero_json(hero: Hero, settings: Mapping[str, Any], players: int | None) -> d
     if hero.setting is not None:
         data["setting"] = hero.setting
         data["number"] = (hero_number(hero, settings, players) if players is not None
-                          else list(settings[hero.setting]))
-        data["unverified"] = hero.setting in settings.get("unverified", ())
+                          else list(numbers_in(settings, hero.setting)))
+        data["unverified"] = unverified(hero, settings)
     return data

@@ -1,0 +1,188 @@
+"""companion serve: the live table, a web page of the game for every phone at the table.
+
+Prints a QR code of the page's secret link (and of a second one that may act,
+with ``--players-act``) and serves until Ctrl-C; in the shell, ``serve``
+starts it beside the prompt and ``serve stop`` (or leaving the shell) stops
+it. Starlette and uvicorn are imported here, on this path only
+(``companion.serve``).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+from companion.cli.declare import Option
+from companion.cli.output import blocks_allowed, echo, echo_lines, width
+from companion.errors import BadInput, GameNotFound
+from companion.serve.links import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from companion.serve.server import Serving
+
+# The server running beside the shell's prompt, if any (one per process).
+_beside: Serving | None = None
+_in_shell = False
+
+
+def serve(
+    game: Annotated[str | None, Option(
+        "--game", "-g", help="Serve this saved game only (else the current game, "
+                             "followed when it changes).")] = None,
+    host: Annotated[str | None, Option(
+        "--host", help="The address to listen on (default: this device's address on "
+                       "the local network).", metavar="ADDRESS")] = None,
+    port: Annotated[int, Option("--port", help="The port to listen on (0: any free one).")]
+    = DEFAULT_PORT,
+    players_act: Annotated[bool, Option(
+        "--players-act", help="Players may act from their phones too: a second link.")]
+    = False,
+    new_links: Annotated[bool, Option(
+        "--new-links", help="New secret links: the old ones stop working.")] = False,
+) -> None:
+    """Show the game live on every phone at the table (a web page on the local network)."""
+    from companion.serve.links import check_host, lan_address, links
+    from companion.store import Store, check_name
+
+    if host is None and not (_terminal(sys.stdin) and _terminal(sys.stdout)):
+        raise BadInput("not run from a terminal: name the address to listen on with --host "
+                       "(127.0.0.1 for this device only)")
+    if not 0 <= port <= 65535:
+        raise BadInput(f"--port takes 0 to 65535, not {port}")
+    address = check_host(host) if host is not None else _default_host(lan_address())
+    store = Store()
+    if game is not None:
+        check_name(game)
+        shown = game
+    else:
+        current = store.current()
+        if current is None or not store.exists(current):
+            raise GameNotFound("no current game: start one (e.g. 'companion tricky new Ann "
+                               "Bo'), or pass --game NAME")
+        shown = current
+    kind = store.kind(shown)  # an unknown or unreadable game fails here, before anything runs
+    found = links(store.home, renew=new_links)
+    from companion.serve.app import Table
+    from companion.serve.server import Serving, listen
+
+    sock = listen(address, port)
+    try:
+        serving = Serving(Table(store.home, game, found, players_act), sock)
+        _banner(shown, kind, game is None, address, serving.port, found.view,
+                found.act if players_act else None)
+    except BaseException:
+        sock.close()
+        raise
+    if _in_shell:
+        global _beside
+        serving.start()
+        _beside = serving
+        return
+    try:
+        serving.run()
+    except KeyboardInterrupt:
+        pass
+    echo("Stopped serving; the games are as saved.")
+
+
+def _banner(shown: str, kind: str, follows: bool, address: str, port: int, view: str,
+            act: str | None) -> None:
+    """What is served, where, its QR codes and links, and how it stops."""
+    from companion.kinds import kind_info
+    from companion.serve.links import url
+
+    then = ", then whichever game is current" if follows else ""
+    _say(f"Serving {shown} ({kind_info(kind).title}) at the table{then}.")
+    _show_link("View", url(address, port, view), "Scan to watch the game:")
+    if act is not None:
+        _show_link("Act", url(address, port, act),
+                   "Scan to watch and act (players may play from their phones):")
+    where = "this device only" if address.startswith("127.") or address == "::1" else \
+        "the local network"
+    _say(f"Listening on {address} port {port} ({where}). " +
+         ("'serve stop' stops it." if _in_shell else "Ctrl-C stops it."))
+    sys.stdout.flush()
+
+
+def _terminal(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _default_host(found: str) -> str:
+    from companion.serve.links import check_host
+
+    try:
+        return check_host(found)
+    except BadInput:
+        raise BadInput(f"this device's address {found} is reached from the internet, not a "
+                       "local network: join the table's Wi-Fi or hotspot, or pass --host") from None
+
+
+def _say(text: str) -> None:
+    import textwrap
+
+    echo_lines(textwrap.wrap(text, max(20, width()), subsequent_indent="  ",
+                             break_on_hyphens=False, break_long_words=False))
+
+
+def _show_link(label: str, link: str, intro: str) -> None:
+    """The QR code of ``link`` within the screen's width, then the link as text (cut after
+    the address when the line would be wider than the screen)."""
+    from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
+
+    screen = width()
+    qr = matrix(link, "L")
+    quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
+    _say(intro)
+    if quiet is not None:
+        draw = half_block_lines if blocks_allowed() else ascii_lines
+        echo_lines(draw(qr, quiet=quiet))
+    else:
+        _say(f"(the QR code needs {qr.columns(1)} columns: type the link)")
+    head = f"{label}: "
+    if len(head) + len(link) <= screen:
+        echo(head + link)
+        return
+    address, _, secret = link.rpartition("/")
+    echo(head + address + "/")
+    echo("  " + secret)
+
+
+# -- in the shell -----------------------------------------------------------------------
+def in_shell(words: list[str], run_words: Callable[[list[str]], int], plain: bool) -> int:
+    """The shell's ``serve`` line: start the server beside the prompt (the same command
+    and options as ``companion serve``), or ``serve stop``."""
+    global _in_shell
+    if words and words[0].lower() == "stop":
+        if len(words) > 1:
+            from companion.cli.output import error_text
+
+            sys.stderr.write(error_text("'serve stop' takes nothing more"))
+            return 2
+        echo("Stopped serving." if stop_beside() else "Not serving: 'serve' starts it.")
+        return 0
+    if _beside is not None and _beside.alive():
+        echo("Already serving: 'serve stop' stops it first.")
+        return 0
+    if _beside is not None and _beside.failure is not None:
+        echo(f"(the last server stopped: {type(_beside.failure).__name__})")
+    _in_shell = True
+    try:
+        return run_words([*(["--plain"] if plain else []), "serve", *words])
+    finally:
+        _in_shell = False
+
+
+def stop_beside() -> bool:
+    """Stop the server running beside the shell; whether there was one."""
+    global _beside
+    running, _beside = _beside, None
+    if running is None or not running.alive():
+        return False
+    running.stop()
+    return True

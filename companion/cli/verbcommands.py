@@ -1,0 +1,104 @@
+"""CLI commands made from a game's verb table: one declaration, no second copy.
+
+A verb whose command only hands its words to the game (most of them) needs
+no typer function of its own: ``add_verbs`` makes one from the ``Verb``'s
+parameters (typer reads its signature as it reads a written one, and the
+quick path's table is made from that reading), with the game's ``--game``
+and ``--json``. Its words go through the grammar (``Grammar.build``, then
+``Grammar.text``), so a command line and a shell line make the same action.
+A verb whose command does more (rolls a die, learns a catalog card) keeps a
+written function, checked against the table by ``tests/verbcheck.py``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any
+
+from companion import verbs
+from companion.cli.declare import Argument, Group, Option
+
+
+def _hint(param: verbs.Param) -> tuple[Any, Any]:
+    """The annotation and default typer reads for one option."""
+    value: Any = int if param.type == "int" else str
+    metavar = {"metavar": param.metavar} if param.metavar else {}
+    names = (param.option, param.short) if param.short else (param.option,)
+    if param.kind == verbs.OPTION:
+        return Annotated[value | None, Option(*names, help=param.help, **metavar)], None
+    if param.kind == verbs.OPTIONS:
+        return Annotated[list[value] | None, Option(*names, help=param.help, **metavar)], None
+    if param.kind == verbs.FLAG:
+        return Annotated[bool, Option(*names, help=param.help)], False
+    word = param.option[2:]
+    return Annotated[bool | None, Option(f"--{word}/--no-{word}", help=param.help)], None
+
+
+def _words(verb: verbs.Verb) -> tuple[Any, Any] | None:
+    """The one argument taking a verb's words, or None for a verb without any. The
+    grammar shares them out (and joins card names typed in words), as for a shell line."""
+    positional = [p for p in verb.params if p.positional]
+    if not positional:
+        return None
+    shown = " ".join(p.shown for p in positional)
+    helps = " ".join(p.help for p in positional if p.help)
+    if any(p.required for p in positional):
+        return Annotated[list[str], Argument(help=helps, metavar=shown)], inspect.Parameter.empty
+    return Annotated[list[str] | None, Argument(help=helps, metavar=shown)], None
+
+
+def verb_command(kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
+                 act: Callable[[str, str | None, str, bool], None]) -> Callable[..., None]:
+    """A typer-readable command function for ``verb``: its words, to ``act``."""
+    from companion.cli.common import GameOption, JsonOption
+
+    def command(**values: Any) -> None:
+        game = values.pop("game", None)
+        as_json = bool(values.pop("as_json", False))
+        given: list[tuple[str, str | None]] = []
+        for param in verb.params:
+            value = values.get(param.name)
+            if param.kind == verbs.OPTIONS:
+                given += [(param.option[2:], str(item)) for item in value or ()]
+            elif param.kind == verbs.FLAG:
+                if value:
+                    given.append((param.option[2:], None))
+            elif param.kind == verbs.SWITCH:
+                if value is not None:
+                    word = param.option[2:]
+                    given.append((word if value else f"no-{word}", None))
+            elif param.kind == verbs.OPTION and value is not None:
+                given.append((param.option[2:], str(value)))
+        action = grammar.build(verb, list(values.get("words") or ()), given)
+        act(kind, game, grammar.text(action), as_json)
+
+    parameters = []
+    annotations: dict[str, Any] = {}
+    words = _words(verb)
+    named = [("words", *words)] if words is not None else []
+    named += [(p.name, *_hint(p)) for p in verb.params if not p.positional]
+    for name, hint, default in named:
+        parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                            default=default, annotation=hint))
+        annotations[name] = hint
+    for name, hint, default in (("game", GameOption, None), ("as_json", JsonOption, False)):
+        parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
+                                            default=default, annotation=hint))
+        annotations[name] = hint
+    command.__signature__ = inspect.Signature(parameters, return_annotation=None)  # type: ignore[attr-defined]
+    command.__annotations__ = {**annotations, "return": None}
+    command.__name__ = verb.name.replace("-", "_")
+    command.__qualname__ = command.__name__
+    command.__doc__ = f"{verb.help}\n\n{verb.more}" if verb.more else verb.help
+    command.__module__ = f"companion.cli.{kind}"
+    return command
+
+
+def add_verbs(app: Group, kind: str, grammar: verbs.Grammar, names: Iterable[str]) -> None:
+    """Add the commands of the verbs ``names``, made from the table, to ``app``."""
+    from companion.cli.common import act
+
+    for name in names:
+        verb = grammar.verbs[name]
+        app.command(verb.name)(verb_command(kind, grammar, verb, act))

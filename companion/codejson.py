@@ -1,0 +1,106 @@
+"""What a code holds, read with limits before it is parsed.
+
+A code (a share code, a Half Deck catalog code) is typed or scanned from
+anywhere: its packed data is unpacked only up to a limit (``inflate``), and
+its JSON read with limits: nesting (counted before ``json.loads`` recurses),
+number length, no NaN or Infinity, no key named twice. ``BadInput`` says what
+is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from companion.errors import BadInput
+
+MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
+
+
+def parse_json(text: str, what: str) -> Any:
+    """JSON from a code, refusing deep nesting, huge numbers, NaN and repeated keys."""
+    depth = _json_depth(text)
+    if depth > MAX_DEPTH:
+        raise BadInput(f"the code's {what} is nested more than {MAX_DEPTH} deep")
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_refuse_constant, object_pairs_hook=_object)
+    except RecursionError:  # pragma: no cover - _json_depth stops this first
+        raise BadInput(f"the code's {what} is nested too deep") from None
+    except ValueError as error:
+        if isinstance(error, BadInput):
+            raise
+        raise BadInput(f"the code's {what} is not valid JSON: {error}") from None
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of [ and { outside strings (before json.loads recurses)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > 19:
+        raise BadInput(f"the code's data holds a number too large ({text[:12]}...)")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 40:
+        raise BadInput(f"the code's data holds a number too long ({text[:12]}...)")
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadInput("the code's data holds a number too large")
+    return value
+
+
+def _refuse_constant(text: str) -> Any:
+    raise BadInput(f"the code's data holds {text}, which is not a number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise BadInput(f"the code's data names {key[:40]!r} twice")
+        data[key] = value
+    return data
+
+
+def inflate(packed: bytes, limit: int, dictionary: bytes = b"") -> bytes:
+    """Raw deflate data unpacked, at most ``limit`` bytes: a bigger payload stops there
+    and is refused, as is one cut short or followed by more data."""
+    import zlib
+
+    unpacker = zlib.decompressobj(-15, dictionary) if dictionary else zlib.decompressobj(-15)
+    try:
+        raw = unpacker.decompress(packed, limit + 1)
+    except zlib.error:
+        raise BadInput("the code is damaged: its data does not unpack") from None
+    if len(raw) > limit or unpacker.unconsumed_tail:
+        raise BadInput(f"the code unpacks to more than the limit of {limit} bytes")
+    if not unpacker.eof:
+        raise BadInput("the code is damaged: its data stops short")
+    if unpacker.unused_data:
+        raise BadInput("the code is damaged: data follows its end")
+    return raw

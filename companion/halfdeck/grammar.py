@@ -1,0 +1,401 @@
+"""Half Deck Dungeon Heroes' actions: every verb, declared once (``companion.verbs``).
+
+An action is a value: ``GRAMMAR.parse`` reads a line (a saved action, a
+shell line, a share code's words) into one of the classes below, and
+``GRAMMAR.text`` writes a value back as the one canonical line a save keeps.
+Card and hero names stay the words typed: the engine matches them against
+what the game holds. Light on purpose (imported by every command): nothing
+here loads the engine or the rulebook.
+
+Two things the shared reader does not do are done here:
+
+- ``--assist HERO ROLL`` takes two words (``attack`` and ``team-attack``);
+- a multi-word name may be typed unquoted where the verb's words show where
+  it ends: ``draw goblin minion``, ``attack fire mage 3``,
+  ``trade 1 fire tome 2 iron helm``. (``equip`` and ``discard`` need the
+  game's names to tell; the engine groups their words.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from companion.errors import BadInput
+from companion.numbers import is_whole
+from companion.verbs import (
+    MAX_ACTION_CHARS,
+    Grammar,
+    Param,
+    Verb,
+    arg,
+    flag,
+    option,
+    quote,
+    rest,
+    whole,
+)
+
+KIND = "halfdeck"
+TITLE = "Half Deck"
+
+
+class HeroRoll(NamedTuple):
+    """One hero's die in a roll: the main attacker's, or a supporter's (``--assist``)."""
+
+    hero: str
+    die: str
+
+
+# -- the actions: one class per verb, its fields the verb's parameters in order ----------
+class Hand(NamedTuple):
+    cards: tuple[str, ...]
+    player: int | None = None
+
+
+class Hero(NamedTuple):
+    name: str
+    strength: int | None = None
+    magic: int | None = None
+    player: int | None = None
+    replace: str | None = None
+    pick: bool = False
+
+
+class Equip(NamedTuple):
+    words: tuple[str, ...]  # the hero's name, then the gear's
+    strength: str | None = None  # "+N"
+    magic: str | None = None
+    one_use: bool = False
+    standby: bool = False
+
+
+class Draw(NamedTuple):
+    name: str
+    minion: bool = False
+    boss: bool = False
+    trap: bool = False
+    misc: bool = False
+    endgame_boss: bool = False
+    endgame_treasure: bool = False
+    hero: bool = False
+    strength: int | None = None
+    magic: int | None = None
+    loot: int | None = None
+    effect: str | None = None
+    one_use: bool = False
+    player: int | None = None
+
+
+class Attack(NamedTuple):
+    hero: str
+    die: str
+    assist: tuple[HeroRoll, ...] = ()  # the rules allow one; the engine says so
+    loot_to: int | None = None
+
+
+class TeamAttack(NamedTuple):
+    hero: str
+    die: str
+    assist: tuple[HeroRoll, ...] = ()
+    source: int | None = None  # --from: whose team attack card
+
+
+class Challenge(NamedTuple):
+    hero: str
+    die: str
+
+
+class Escape(NamedTuple):
+    pass
+
+
+class TeamEscape(NamedTuple):
+    source: int | None = None
+
+
+class ShuffleBack(NamedTuple):
+    pass
+
+
+class Loot(NamedTuple):
+    loot: int  # hero cards to draw
+    player: int | None = None
+
+
+class Discard(NamedTuple):
+    cards: tuple[str, ...]
+    player: int | None = None
+    forced: bool = False
+    in_play: bool = False
+
+
+class Heal(NamedTuple):
+    hero: str
+    amount: int
+
+
+class Hurt(NamedTuple):
+    hero: str
+    amount: int
+
+
+class Trade(NamedTuple):
+    first: int
+    first_card: str
+    second: int
+    second_card: str
+
+
+Action = (Hand | Hero | Equip | Draw | Attack | TeamAttack | Challenge | Escape | TeamEscape
+          | ShuffleBack | Loot | Discard | Heal | Hurt | Trade)
+
+
+# -- the table --------------------------------------------------------------------------
+def _player() -> Param:
+    return option("player", "int", "Whose (co-op).", metavar="PLAYER")
+
+
+ROLL_HELP = "The die (1-6), or 'roll'."
+STR_HELP, MAG_HELP = "Strength number.", "Magic number."
+EFFECT_HELP = "The card's text, shortened."
+
+VERBS = (
+    Verb("hand", Hand, "Cards drawn from the hero deck into the hand (start, loot, redraw).",
+         (rest("cards", "card", "The hero cards drawn, by name.", required=True,
+               metavar="CARD..."), _player()),
+         usage="hand CARD... (the hero cards drawn)"),
+    Verb("hero", Hero, "Put a hero in play from the hand (at most 4).",
+         (arg("name", "card", "The hero card."),
+          option("strength", "int", STR_HELP, word="str", metavar="S"),
+          option("magic", "int", MAG_HELP, word="mag", metavar="M"),
+          _player(),
+          option("replace", "hero", "The hero it replaces.", metavar="HERO"),
+          flag("pick", "Co-op start: picked from the deck.")),
+         usage="hero NAME [--str S --mag M] [--replace HERO]"),
+    Verb("equip", Equip, "Give a hero one gear card from the hand (one gear per hero).",
+         (rest("words", "hero gear", "The hero in play, then the gear card from the hand.",
+               required=True, metavar="HERO GEAR"),
+          option("strength", "bonus", "Strength bonus, +N.", word="str", metavar="+N"),
+          option("magic", "bonus", "Magic bonus, +N.", word="mag", metavar="+N"),
+          flag("one_use", "Removed from play once used."),
+          flag("standby", "One-use gear kept for a boss.")),
+         short=("e",),
+         usage="equip HERO GEAR [--str +N | --mag +N] [--one-use] [--standby]"),
+    Verb("draw", Draw, "A card turned up from the dungeon deck (numbers from the catalog if "
+                       "left out).",
+         (arg("name", "card", "The dungeon card turned up."),
+          flag("minion", "A minion (life 1)."),
+          flag("boss", "A boss (life 4)."),
+          flag("trap", "A trap."),
+          flag("misc", "A miscellaneous card."),
+          flag("endgame_boss", "The endgame boss."),
+          flag("endgame_treasure", "The endgame treasure."),
+          flag("hero", "The prisoner of a rescue game."),
+          option("strength", "int", STR_HELP, word="str", metavar="N"),
+          option("magic", "int", MAG_HELP, word="mag", metavar="N"),
+          option("loot", "int", "Loot number.", metavar="N"),
+          option("effect", "text", EFFECT_HELP, metavar="TEXT"),
+          flag("one_use", "A one-use miscellaneous card."),
+          _player()),
+         short=("d",),
+         usage="draw NAME [--minion|--boss|--trap|--misc|--endgame-boss|--endgame-treasure] "
+               "[--str N | --mag N] [--loot N]"),
+    Verb("attack", Attack, "One attack roll against the minion or boss: die + attribute + "
+                           "gear.",
+         (arg("hero", "hero", "The main attacker."),
+          arg("die", "die", ROLL_HELP, metavar="ROLL"),
+          option("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
+                                       "may be 'roll').", metavar="HERO ROLL"),
+          option("loot_to", "int", "Co-op: the player who draws the loot.",
+                 metavar="PLAYER")),
+         short=("a",),
+         usage="attack HERO ROLL --assist HERO ROLL [--loot-to PLAYER]"),
+    Verb("team-attack", TeamAttack, "Play a team attack card: every named hero adds a die to "
+                                    "the main roll.",
+         (arg("hero", "hero", "The main attacker."),
+          arg("die", "die", ROLL_HELP, metavar="ROLL"),
+          rest("assist", "hero die", "The supporters and their dice.",
+               metavar="HERO ROLL..."),
+          option("source", "int", "Co-op: whose team attack card.", word="from",
+                 metavar="PLAYER")),
+         short=("ta",),
+         usage="team-attack HERO ROLL --assist HERO ROLL... [--from PLAYER]"),
+    Verb("challenge", Challenge, "One roll against a trap: die + attribute + gear.",
+         (arg("hero", "hero", "The hero who tries the trap."),
+          arg("die", "die", ROLL_HELP, metavar="ROLL")),
+         usage="challenge HERO ROLL"),
+    Verb("escape", Escape, "Forced escape: every hero takes 1 damage, no loot (not the "
+                           "endgame boss)."),
+    Verb("team-escape", TeamEscape, "Play an escape card: the party leaves unhurt, no loot.",
+         (option("source", "int", "Co-op: whose escape card.", word="from", metavar="PLAYER"),),
+         usage="team-escape [--from PLAYER]"),
+    Verb("shuffle-back", ShuffleBack, "Shuffle the endgame boss back into the dungeon deck "
+                                      "before the first roll."),
+    Verb("loot", Loot, "A card's text gives hero cards to draw (name them with 'hand').",
+         (arg("loot", "int", "Hero cards to draw.", metavar="N"), _player()),
+         usage="loot N [--player P]"),
+    Verb("discard", Discard, "Discard: from the hand to redraw (first hand 1-6 once; later up "
+                             "to 3), or in play.",
+         (rest("cards", "card", "Cards from the hand, or a hero or gear in play.",
+               required=True, metavar="CARD..."),
+          _player(),
+          flag("forced", "A card's text makes you discard: no redraw."),
+          flag("in_play", "The hero or gear in play, not the hand's copy.")),
+         usage="discard CARD... [--forced] [--in-play]"),
+    Verb("heal", Heal, "A card's text gives a hero life.",
+         (arg("hero", "hero", "The hero."),
+          arg("amount", "int", "Life gained (at most 4 in all).", metavar="N")),
+         usage="heal HERO N"),
+    Verb("hurt", Hurt, "A card's text takes a hero's life.",
+         (arg("hero", "hero", "The hero."), arg("amount", "int", "Life lost.", metavar="N")),
+         usage="hurt HERO N"),
+    Verb("trade", Trade, "Co-op: two players swap a card each (once per player per "
+                         "preparatory phase).",
+         (arg("first", "int", "A player.", metavar="PLAYER"),
+          arg("first_card", "card", "The card that player gives.", metavar="CARD"),
+          arg("second", "int", "The other player.", metavar="PLAYER"),
+          arg("second_card", "card", "The card the other gives.", metavar="CARD")),
+         usage="trade PLAYER CARD PLAYER CARD (each gives the card named)"),
+)
+
+PAIRED = ("attack", "team-attack")
+"""The verbs whose ``--assist`` takes two words, HERO ROLL."""
+
+
+def joined_names(verb: str, words: list[str]) -> list[str]:
+    """A verb's positional words with unquoted multi-word names joined, where its words
+    show where a name ends (a card name is never a bare number)."""
+    if verb in ("hero", "draw") and len(words) > 1:
+        return [" ".join(words)]
+    if verb in ("challenge", "heal", "hurt") and len(words) > 2:
+        return [" ".join(words[:-1]), words[-1]]
+    if verb == "trade" and len(words) > 4 and is_whole(words[0]):
+        # PLAYER CARD... PLAYER CARD...: the one other number in between is the second
+        splits = [at for at in range(2, len(words) - 1) if is_whole(words[at])]
+        if len(splits) == 1:
+            at = splits[0]
+            return [words[0], " ".join(words[1:at]), words[at], " ".join(words[at + 1:])]
+    return words
+
+
+def rolls(words: Sequence[str]) -> list[HeroRoll] | None:
+    """``HERO ROLL HERO ROLL...``: each die (a number) ends a hero's name, which may be
+    several words; the last word is a die whatever it holds. None when a hero has none."""
+    found: list[HeroRoll] = []
+    name: list[str] = []
+    for at, word in enumerate(words):
+        if name and (is_whole(word) or at == len(words) - 1):
+            found.append(HeroRoll(" ".join(name), word))
+            name = []
+        else:
+            name.append(word)
+    return None if name else found
+
+
+class HalfDeckGrammar(Grammar):
+    """The shared reader and writer, with ``--assist HERO ROLL`` read as two words."""
+
+    def parse(self, text: str) -> Action:
+        head = text.split(None, 1)[0].lower() if text.strip() else ""
+        if head not in PAIRED:
+            found: Action = super().parse(text)
+            return found
+        words = _words(text)
+        args: list[str] = []
+        assists: list[HeroRoll] = []
+        given: list[tuple[str, str | None]] = []
+        tail = iter(words[1:])
+        for word in tail:
+            if word.lower() == "--assist":
+                hero, die = next(tail, None), next(tail, None)
+                if hero is None or die is None:
+                    raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
+                assists.append(HeroRoll(hero, die))
+            elif word.startswith("--") and len(word) > 2:
+                name = word[2:].lower()
+                if name not in self.verbs[head].option_words():
+                    raise BadInput(f"'{head}' takes no option --{name}")
+                value = next(tail, None)
+                if value is None:
+                    raise BadInput(f"option {word} needs a value in {text!r}")
+                given.append((name, value))
+            else:
+                args.append(word)
+        return self._paired(self.verb(head), args, assists, given)
+
+    def build(self, verb: Verb, args: list[str],
+              given: Sequence[tuple[str, str | None]], text: str = "") -> Action:
+        if verb.name not in PAIRED:
+            # A number may be typed with its sign, as it always could: 'loot +1'.
+            numbers = {p.option[2:] for p in verb.params if p.type == "int"}
+            if any(p.type == "int" for p in verb.params if p.positional):
+                args = [_unsigned(word) for word in args]
+            given = [(name, _unsigned(value) if name in numbers and value else value)
+                     for name, value in given]
+            found: Action = super().build(verb, args, given, text)
+            return found
+        assists = [_hero_roll(value or "") for name, value in given if name == "assist"]
+        return self._paired(verb, args, assists, [(n, v) for n, v in given if n != "assist"])
+
+    def _paired(self, verb: Verb, args: list[str], assists: list[HeroRoll],
+                given: Sequence[tuple[str, str | None]]) -> Attack | TeamAttack:
+        word = "loot-to" if verb.name == "attack" else "from"
+        for name, _value in given:
+            if name != word:
+                raise BadInput(f"'{verb.name}' takes no option --{name}")
+        values = [value for _name, value in given]
+        if len(values) > 1:
+            raise BadInput(f"option --{word} given more than once")
+        number = whole(_unsigned(values[0] or ""), f"--{word}") if values else None
+        usage = f"usage: {verb.usage_line()}"
+        if verb.name == "attack":
+            if len(args) < 2:
+                raise BadInput(usage)
+            return Attack(" ".join(args[:-1]), args[-1], tuple(assists), number)
+        pairs = rolls(args)
+        if not pairs:
+            raise BadInput(usage)
+        return TeamAttack(pairs[0].hero, pairs[0].die, (*pairs[1:], *assists), number)
+
+    def text(self, action: object) -> str:
+        if not isinstance(action, Attack | TeamAttack):
+            return super().text(action)
+        parts = [self.by_action[type(action)].name, action.hero, action.die]
+        for support in action.assist:
+            parts += ["--assist", support.hero, support.die]
+        if isinstance(action, Attack) and action.loot_to is not None:
+            parts += ["--loot-to", str(action.loot_to)]
+        if isinstance(action, TeamAttack) and action.source is not None:
+            parts += ["--from", str(action.source)]
+        return " ".join(quote(part) for part in parts)
+
+
+def _unsigned(word: str) -> str:
+    """``+N`` as ``N``; any other word as it is."""
+    return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
+
+
+def _hero_roll(value: str) -> HeroRoll:
+    """``--assist`` given as one value, "HERO ROLL"."""
+    hero, _, die = value.strip().rpartition(" ")
+    if not hero:
+        raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
+    return HeroRoll(hero, die)
+
+
+def _words(text: str) -> list[str]:
+    """An action's words, as the shared reader splits them."""
+    if len(text) > MAX_ACTION_CHARS:
+        raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
+    if not any(mark in text for mark in "'\"\\"):
+        return text.split()  # saved actions rarely need shlex
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError as error:
+        raise BadInput(f"cannot read action {text!r}: {error}") from None
+
+
+GRAMMAR = HalfDeckGrammar(KIND, TITLE, VERBS, prepare=joined_names)

@@ -1,0 +1,188 @@
+"""Hebrac's Dungeon: every action's words, declared once (companion.verbs).
+
+Each verb's action is a small frozen value whose fields hold the words typed
+(cards, chambers, spell names stay as typed: the engine reads them in the
+game's terms). ``GRAMMAR.parse`` reads a line into its value, ``GRAMMAR.text``
+writes the one canonical line a save keeps. Kept light: it is imported on
+every command, so nothing here loads the engine or the rulebook until a line
+naming a spell is read.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from companion.verbs import Grammar, Verb, arg, flag, option, options, rest
+
+
+class Enter(NamedTuple):
+    chamber: str
+    enemy: str | None = None
+
+
+class Attack(NamedTuple):
+    cards: tuple[str, ...]
+    potion: str | None = None
+    prisoners: tuple[str, ...] = ()
+
+
+class Potion(NamedTuple):
+    card: str
+
+
+class Reveal(NamedTuple):
+    card: str
+
+
+class Offer(NamedTuple):
+    cards: tuple[str, ...] = ()
+
+
+class Buy(NamedTuple):
+    cards: tuple[str, ...] = ()
+
+
+class Heal(NamedTuple):
+    pass
+
+
+class Play(NamedTuple):
+    card: str
+
+
+class Refuse(NamedTuple):
+    pass
+
+
+class Take(NamedTuple):
+    card: str
+    extras: tuple[str, ...] = ()  # KD's three cards or KS's chambers
+
+
+class Use(NamedTuple):
+    card: str
+
+
+class Drop(NamedTuple):
+    card: str
+
+
+class Move(NamedTuple):
+    chamber: str
+
+
+class NextLevel(NamedTuple):
+    pass
+
+
+class Cast(NamedTuple):
+    spell: str
+    targets: tuple[str, ...] = ()
+    paid: tuple[str, ...] = ()
+    units: int | None = None  # --count: lives, chambers or cards bought
+    overpay: bool = False
+
+
+class See(NamedTuple):
+    seen: tuple[str, ...]  # CHAMBER [ENEMY], or CHAMBER ENEMY pairs
+    treasure: str | None = None
+
+
+class Peek(NamedTuple):
+    cards: tuple[str, ...]
+
+
+Action = (Enter | Attack | Potion | Reveal | Offer | Buy | Heal | Play | Refuse | Take | Use
+          | Drop | Move | NextLevel | Cast | See | Peek)
+
+CARD = "A card like 10H or queen of hearts."
+CARDS = "Cards like 10H, QS, AD, JK."
+
+VERBS = (
+    Verb("enter", Enter, "Move into CHAMBER; ENEMY is the card turned up (left out if "
+         "already known).",
+         (arg("chamber", "chamber", "Chamber like A1 (rows A-C)."),
+          arg("enemy", "card", "The enemy card turned up.", required=False)),
+         short=("e",)),
+    Verb("attack", Attack, "One round of battle: the attack card(s) turned from the Hand "
+         "Deck.",
+         # one card, two under Double Attack: the engine counts them, as it knows which
+         (rest("cards", "card", CARDS, required=True, metavar="CARD..."),
+          option("potion", "card", "Strength potion drunk this round."),
+          options("prisoners", "card", "Prisoner called (repeat).", short="-p",
+                  word="prisoner")),
+         short=("a",), usage="attack CARD"),
+    Verb("potion", Potion, "Late strength potion after a lost round (needs --late-potions).",
+         (arg("card", "card", CARD),)),
+    Verb("reveal", Reveal, "Turn up a treasure: an adventurer's or merchant's, to trade or "
+         "buy.",
+         (arg("card", "card", CARD),),
+         more="A merchant with nothing to sell (gems, a black queen) leaves at once, unless "
+              "Stealing Spirit could still take his ware: then cast it, or 'refuse'."),
+    Verb("offer", Offer, "Offer cards in trade: these inventory cards for the adventurer's "
+         "treasure.",
+         (rest("cards", "card", CARDS),)),
+    Verb("buy", Buy, "Pay the merchant with these gem cards (none with the Bag of Meres).",
+         (rest("cards", "card", CARDS),)),
+    Verb("heal", Heal, "White priestess: full recovery instead of her treasure."),
+    Verb("play", Play, "Play Hebrac's game: red wins, black costs 5 life.",
+         (arg("card", "card", CARD),), short=("p",),
+         usage="play CARD (the card turned from the Hand Deck)"),
+    Verb("refuse", Refuse, "Decline a trade, a sale or Hebrac's game."),
+    Verb("take", Take, "Take the treasure: the chamber's (or Hebrac's prize).",
+         (arg("card", "card", "The treasure."),
+          rest("extras", "card-or-chamber",
+               "The 3 cards a KD gives or the 3 chambers a KS clears.")),
+         short=("t",), usage="take CARD [CARD...]",
+         more="A KS takes the chambers by itself when no more than 3 unvisited are left."),
+    Verb("use", Use, "Drink a life potion (hearts 2-10), any time.",
+         (arg("card", "card", CARD),)),
+    Verb("drop", Drop, "Discard a card from the inventory.", (arg("card", "card", CARD),)),
+    Verb("move", Move, "Walk back to a chamber already explored.",
+         (arg("chamber", "chamber", "A visited chamber."),), short=("m",)),
+    Verb("next-level", NextLevel, "Go down to the next level.", short=("nl",)),
+    Verb("cast", Cast, "Cast a spell: paid with magic potions (the cheapest payment if --with "
+         "is left out).",
+         (arg("spell", "spell", "Spell name or unique prefix."),
+          rest("targets", "target", "Chambers or cards."),
+          options("paid", "card", "Club card paid (repeat).", short="-w", word="with"),
+          option("units", "int", "Lives, chambers or cards bought.", short="-n",
+                 word="count"),
+          flag("overpay", "Spend cards not needed for the cost.")),
+         short=("c",), usage="cast SPELL [TARGET...] [--with CARD...]",
+         more="Healing, Remote Vision and Future Perception buy as many units as the payment "
+              "covers and can be used; a cast that would lose a unit's worth of points is "
+              "refused unless --overpay."),
+    Verb("see", See, "Record cards seen by a vision spell or genie: 'see B2 4D C2 9H'.",
+         (rest("seen", "chamber-card", "Chamber looked at and its enemy card; more pairs "
+               "for more chambers.", required=True,
+               metavar="CHAMBER [ENEMY] [CHAMBER ENEMY...]"),
+          option("treasure", "card", "Its treasure (God Vision).", short="-t")),
+         usage="see CHAMBER [ENEMY] [--treasure CARD]"),
+    Verb("peek", Peek, "Record cards peeked: the Hand Deck's top cards seen by Future "
+         "Perception.",
+         (rest("cards", "card", CARDS, required=True, metavar="CARD..."),),
+         usage="peek CARD... (the top Hand Deck cards, top first)",
+         more="A card then drawn that is not the one seen on top is noted with a warning."),
+)
+
+
+def prepare(verb: str, words: list[str]) -> list[str]:
+    """Names typed in several words made one: cards (``queen of hearts``) for every verb;
+    for ``cast`` the spell first (``remote vision``), then its card targets."""
+    from companion.cards import join_card_names
+
+    if verb != "cast" or not words:
+        return join_card_names(words)
+    from companion.hebrac.rules import spell_words  # only when a spell is named
+
+    size = spell_words(words)
+    return ["-".join(words[:size]), *join_card_names(words[size:])]
+
+
+# A line starting with a chamber ('C1 3S') can only be 'enter', the action typed most
+# after 'attack'.
+IMPLICIT = (re.compile(r"[A-Ca-c](10|[1-9])"), "enter")
+
+GRAMMAR = Grammar("hebrac", "Hebrac", VERBS, prepare=prepare, implicit=IMPLICIT)

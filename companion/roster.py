@@ -1,0 +1,141 @@
+"""The players of the saved games: who they are, and one person's record in every game.
+
+Nothing is stored here: the roster is read off the saved games each time, from
+the figures ``companion.stats`` reads (from its cache when a game was counted
+before), so the saves stay the one truth. A person is a name as
+``companion.names`` compares names: "Ann" at one table and "ann" at another are
+one player, shown under the spelling of most of their games. A name typed to
+look someone up is matched the same way as every name in companion: exactly,
+then by a unique start, else an error naming the candidates or the closest
+names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.errors import BadInput
+from companion.stats import NAMED_KINDS, Entry, Person, people
+
+
+def check_kind(kind: str | None) -> None:
+    """Refuse a kind whose games seat no one by name (a solo game)."""
+    if kind is not None and kind not in NAMED_KINDS:
+        from companion.kinds import kind_info
+
+        raise BadInput(f"{kind_info(kind).title} is played alone: its games name no players")
+
+
+def roster(entries: Sequence[Entry]) -> list[Person]:
+    """Everyone the games name, by name."""
+    return sorted(people(entries).values(), key=lambda p: p.key)
+
+
+def find(everyone: Sequence[Person], typed: str, kind: str | None = None) -> Person:
+    """The person ``typed`` names (``names.match``: 'ann', 'an', 'Ann' are Ann)."""
+    from companion import names
+
+    if not everyone:
+        if kind is None:
+            raise BadInput("no saved game names a player yet")
+        from companion.kinds import kind_info
+
+        raise BadInput(f"no saved {kind_info(kind).title} game names a player yet")
+    by_name = {person.name: person for person in everyone}
+    table = {person.key: person.name for person in everyone}
+    listed = sorted(by_name, key=names.key)
+    return by_name[names.match(typed, table, "player", listed)]
+
+
+def _chosen(person: Person, every: bool) -> list[Entry]:
+    return [game for game in person.games if every or game.ended]
+
+
+def roster_figures(everyone: Sequence[Person], kind: str | None, *,
+                   every: bool = False) -> dict[str, Any]:
+    """The roster as JSON values: each person's games and wins, in all and by kind (the
+    finished games only unless ``every``; everyone the saves name is listed), most
+    games first."""
+    rows: list[dict[str, Any]] = []
+    for person in everyone:
+        games = _chosen(person, every)
+        kinds: dict[str, dict[str, int]] = {}
+        for game in games:
+            counts = kinds.setdefault(game.kind, {"games": 0, "wins": 0})
+            counts["games"] += 1
+            counts["wins"] += game.won_by(person.name)
+        rows.append({"name": person.name, "spellings": sorted(person.spellings),
+                     "games": len(games), "wins": sum(c["wins"] for c in kinds.values()),
+                     "kinds": kinds})
+    rows.sort(key=lambda row: -row["games"])  # stable: by name among equals
+    return {"finished_only": not every, "kind": kind, "players": rows}
+
+
+def player_figures(entries: Sequence[Entry], person: Person, kind: str | None, *,
+                   every: bool = False) -> dict[str, Any]:
+    """One person's record: ``stats.figures`` over their games, with their spellings."""
+    from companion.stats import figures
+
+    data = figures(entries, kind, person.name, every=every)
+    return {**data, "spellings": sorted(person.spellings)}
+
+
+# -- as text -----------------------------------------------------------------------------
+def _which(data: Mapping[str, Any]) -> str:
+    return "finished games" if data["finished_only"] else "all games"
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'' if number == 1 else 's'}"
+
+
+def roster_lines(data: Mapping[str, Any], width: int = 40) -> list[str]:
+    """The roster: a line per person (name, games, wins, kinds), then how to see one."""
+    from companion.kinds import kind_info
+    from companion.text import wrap
+
+    title = kind_info(data["kind"]).title if data["kind"] else None
+    rows = data["players"]
+    if not rows:
+        return wrap(f"No saved {title + ' game' if title else 'game'} names a player yet.", width)
+    lines = [f"{title + ' players' if title else 'Players'} ({_which(data)})"]
+    room = max(len(row["name"]) for row in rows)
+    for row in rows:
+        line = f"  {row['name']:<{room}}  {_count(row['games'], 'game')}"
+        if row["games"]:
+            line += f", {_count(row['wins'], 'win')}: {' '.join(row['kinds'])}"
+        lines.append(line)
+    lines.append("One player: 'stats --player NAME'")
+    return [part for line in lines for part in wrap(line, width)]
+
+
+def player_lines(data: Mapping[str, Any], width: int = 40, *,
+                 ascii_only: bool = False) -> list[str]:
+    """One person's record: a section per kind they played."""
+    from companion.kinds import kind_info
+    from companion.stats import WRITERS, hero_lines, record_lines
+    from companion.text import wrap
+
+    name = data["player"]
+    lines = [f"{name} ({_which(data)})"]
+    others = [s for s in data["spellings"] if s != name]
+    if others:
+        lines.append(f"Also written {', '.join(others)}: the same player")
+    kinds: Mapping[str, Any] = data["kinds"]
+    if not kinds:
+        lines.append("No finished games yet: '--all' counts the games still being played")
+    for number, (kind, found) in enumerate(kinds.items()):
+        lines += [""] * (number > 0) + [kind_info(kind).title]
+        if kind != "tricky":
+            lines += WRITERS[kind](found, width, ascii_only)
+            continue
+        lines += record_lines(found)
+        if not found["games"]:
+            continue
+        best = found["best_game"]
+        lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+                  f"Best game: {best['gold']} gold ({best['game']})",
+                  f"Rounds as active player: {found['rounds_active']}"]
+        lines += hero_lines(found, width, ascii_only)
+    return [part for line in lines for part in wrap(line, width)]

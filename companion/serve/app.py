@@ -1,0 +1,314 @@
+"""The table's web application: its page, its events, its state and its actions.
+
+Four addresses under each secret, and nothing else:
+
+- ``GET /SECRET`` (or ``/SECRET/``): the page, one self-contained file whose
+  Content-Security-Policy allows its own script and style only (their hashes);
+- ``GET /SECRET/events``: Server-Sent Events, the state at once and then each
+  time it changes, and a ``ping`` every 20 s so that a page can tell a dead
+  connection from a quiet game;
+- ``GET /SECRET/state``: the state, fetched again by a page that reconnects;
+- ``POST /SECRET/act`` (the act secret only, with ``--players-act``): one line
+  typed on the page, at most 2 KB of JSON, ten at once then one a second per
+  device; answered with the command's own lines (``companion.serve.lines``).
+
+A wrong or missing secret, an unknown path, and the act address under the
+view secret all get the same plain 404. One watcher serves every page, run by
+the server's own loop: four times a second it compares two ``lstat`` results
+(``companion.serve.state.Source``) and rebuilds the state only when the save or
+the current-game pointer changed; each page's stream waits on an event until
+then (no polling per page).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import json
+import re
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response, StreamingResponse
+from starlette.types import Receive, Scope, Send
+
+from companion.errors import CompanionError
+from companion.serve.lines import Answer, command_words, run
+from companion.serve.links import Links, same
+from companion.serve.state import Source, build
+
+TICK = 0.25
+"""Seconds between two looks at the save: an action shows within about this."""
+PING = 20.0
+MAX_PAGES = 48
+MAX_BODY = 2048
+BURST, REFILL = 10, 1.0
+"""Actions per device: ten at once, then one a second."""
+
+HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
+           "x-content-type-options": "nosniff", "x-frame-options": "DENY",
+           "cross-origin-resource-policy": "same-origin"}
+ROLE_MARK = b"{{ROLE}}"
+
+
+class Table:
+    """The state every page shows, kept fresh by one watcher (``tick``), and who may
+    act."""
+
+    def __init__(self, home: Path, pinned: str | None, links: Links,
+                 players_act: bool) -> None:
+        self.home = home
+        self.source = Source(home, pinned)
+        self.links = links
+        self.players_act = players_act
+        self.boot = secrets.token_hex(4)  # a new server: the page takes its state as new
+        self.seq = 0
+        self.state: dict[str, Any] = {}
+        self.payload = b"{}"
+        self.pages = 0
+        self.closing = False
+        self._seen: Any = object()
+        self._changed = asyncio.Event()
+        self._wake = asyncio.Event()
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self.act_lock = asyncio.Lock()
+
+    # -- watching -------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.refresh()
+
+    async def close(self) -> None:
+        """Stop watching and end every page's stream (the server can then stop)."""
+        self.closing = True
+        self._changed.set()
+        self._wake.set()
+
+    async def tick(self) -> None:
+        """Wait a quarter of a second (less when poked), then look at the save: the one
+        watcher of every page, run by the server's own loop (``companion.serve.server``)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), TICK)
+        self._wake.clear()
+        if not self.closing and self.source.signature() != self._seen:
+            await self.refresh()
+
+    def poke(self) -> None:
+        """Look now (a page just acted), not at the next tick."""
+        self._wake.set()
+
+    async def refresh(self) -> None:
+        seen = self.source.signature()
+        try:
+            state = await asyncio.to_thread(build, self.home, seen[0])
+        except Exception as fault:  # never leave the pages without a word
+            state = {"game": seen[0], "version": f"fault {time.time()}",
+                     "error": f"unexpected {type(fault).__name__} while reading the game "
+                              "(a fault in companion: please report it)"}
+        self._seen = seen
+        if (state.get("game"), state.get("version")) != (self.state.get("game"),
+                                                         self.state.get("version")):
+            self.publish(state)
+
+    def publish(self, state: dict[str, Any]) -> None:
+        self.seq += 1
+        self.state = state
+        self.payload = json.dumps({**state, "seq": self.seq, "boot": self.boot,
+                                   "at": round(time.time(), 3)},
+                                  ensure_ascii=False, separators=(",", ":")).encode()
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        """One page's events: the state now, then at each change; a ping when quiet."""
+        yield b"retry: 2000\n\n"
+        sent = 0
+        while not self.closing:
+            changed = self._changed
+            if self.seq != sent:
+                sent = self.seq
+                yield b"event: state\ndata: " + self.payload + b"\n\n"
+                continue
+            try:
+                await asyncio.wait_for(changed.wait(), PING)
+            except TimeoutError:
+                yield b"event: ping\ndata: %d\n\n" % int(time.time())
+
+    # -- acting ---------------------------------------------------------------------
+    def allow(self, device: str) -> bool:
+        """A token bucket per device (its address)."""
+        now = time.monotonic()
+        tokens, last = self._buckets.get(device, (float(BURST), now))
+        tokens = min(float(BURST), tokens + (now - last) * REFILL)
+        if len(self._buckets) > 1000:  # forget the devices that are back to full
+            self._buckets = {k: v for k, v in self._buckets.items()
+                             if v[0] + (now - v[1]) * REFILL < BURST}
+        if tokens < 1:
+            self._buckets[device] = (tokens, now)
+            return False
+        self._buckets[device] = (tokens - 1, now)
+        return True
+
+
+Handler = Callable[[Request, str], Awaitable[Response]]
+
+
+class App:
+    """The ASGI application: routing by secret first, then by the few paths there are."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        page = resources.files("companion.serve").joinpath("page.html").read_bytes()
+        self.page = page
+        self.csp = content_security_policy(page)
+        self.routes: dict[str, tuple[tuple[str, ...], Handler]] = {
+            "": (("GET",), self.show_page), "events": (("GET",), self.events),
+            "state": (("GET",), self.show_state), "act": (("POST",), self.act)}
+
+    def role(self, word: str) -> str | None:
+        # Both compared every time, in constant time: the answer's timing tells nothing.
+        view = same(word, self.table.links.view)
+        act = same(word, self.table.links.act) and self.table.players_act
+        return "act" if act else "view" if view else None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            return
+        request = Request(scope, receive)
+        parts = scope["path"].split("/")
+        role = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
+        what = parts[2] if len(parts) == 3 else ""
+        route = self.routes.get(what) if role is not None else None
+        if route is None or (what == "act" and role != "act"):
+            await not_found()(scope, receive, send)
+            return
+        methods, handler = route
+        if request.method not in methods:
+            await PlainTextResponse("Method Not Allowed", 405, headers={
+                **HEADERS, "allow": ", ".join(methods)})(scope, receive, send)
+            return
+        try:
+            response = await handler(request, role or "view")
+        except Exception:  # a fault answers 500, never a traceback
+            response = PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
+        await response(scope, receive, send)
+
+    async def show_page(self, request: Request, role: str) -> Response:
+        return Response(self.page.replace(ROLE_MARK, role.encode()), 200, media_type="text/html",
+                        headers={**HEADERS, "content-security-policy": self.csp})
+
+    async def show_state(self, request: Request, role: str) -> Response:
+        return Response(self.table.payload, 200, media_type="application/json", headers=HEADERS)
+
+    async def events(self, request: Request, role: str) -> Response:
+        table = self.table
+        if table.pages >= MAX_PAGES:
+            return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
+        return _Counted(table, table.stream(), media_type="text/event-stream",
+                        headers={**HEADERS, "x-accel-buffering": "no"})
+
+    async def act(self, request: Request, role: str) -> Response:
+        table = self.table
+        device = request.client.host if request.client is not None else "?"
+        if not table.allow(device):
+            return answer(Answer(2, [], ["Error: too many actions from this device: wait a "
+                                         "few seconds"]), 429)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            return answer(Answer(2, [], ["Error: send the line as JSON"]), 415)
+        body = await _body(request)
+        if body is None:
+            return answer(Answer(2, [], [f"Error: a request is at most {MAX_BODY} bytes"]), 413)
+        try:
+            data = json.loads(body)
+            line, game = data["line"], data["game"]
+            if not isinstance(line, str) or not isinstance(game, str):
+                raise TypeError
+        except (ValueError, KeyError, TypeError):
+            return answer(Answer(2, [], ['Error: expected {"line": TEXT, "game": NAME}']), 400)
+        shown = table.state
+        if shown.get("game") != game or "kind" not in shown:
+            return answer(Answer(2, [], ["Error: the table shows another game now (or none): "
+                                         "look again before acting"]), 409)
+        try:
+            words = command_words(shown["kind"], game, line)
+        except CompanionError as error:
+            return answer(Answer(error.exit_code, [], [error_line(str(error))]))
+        async with table.act_lock:  # one at a time here; the store's lock orders the rest
+            done = await asyncio.to_thread(run, words, table.home)
+        table.poke()
+        return answer(done)
+
+
+class _Counted(StreamingResponse):
+    """An event stream that counts itself among the open pages while it runs."""
+
+    def __init__(self, table: Table, content: AsyncIterator[bytes], **settings: Any) -> None:
+        super().__init__(content, **settings)
+        self.table = table
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.table.pages += 1
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.table.pages -= 1
+
+
+async def _body(request: Request) -> bytes | None:
+    """The request's body, or None past ``MAX_BODY`` (read no further than that)."""
+    length = request.headers.get("content-length", "")
+    if length and (not length.isdigit() or int(length) > MAX_BODY):
+        return None
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            return None
+    return body
+
+
+def error_line(message: str) -> str:
+    """The ``Error:`` line a command prints on a pipe: one line, a control character it
+    quotes shown as ``\\xNN``."""
+    from companion.text import TERMINAL_CONTROL
+
+    shown = TERMINAL_CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}"
+                                 if ord(found.group()) < 0x100
+                                 else f"\\u{ord(found.group()):04x}", message)
+    return "Error: " + " ".join(shown.split())
+
+
+def answer(done: Answer, status: int = 200) -> Response:
+    return Response(json.dumps(done.as_json(), ensure_ascii=False), status,
+                    media_type="application/json", headers=HEADERS)
+
+
+def not_found() -> Response:
+    """The one answer to anything but the table's own addresses."""
+    return PlainTextResponse("Not Found", 404, headers=HEADERS)
+
+
+_INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)
+
+
+def content_security_policy(page: bytes) -> str:
+    """Only the page's own script and style run (their SHA-256), it connects only to
+    this server, and nothing else loads: no image, font, frame or form target."""
+    found: dict[bytes, list[str]] = {b"script": [], b"style": []}
+    for tag, body in _INLINE.findall(page):
+        digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
+        found[tag].append(f"'sha256-{digest}'")
+    script = " ".join(found[b"script"]) or "'none'"
+    style = " ".join(found[b"style"]) or "'none'"
+    return (f"default-src 'none'; script-src {script}; style-src {style}; "
+            "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")

@@ -1,0 +1,144 @@
+"""The table's secret links and the address it listens on.
+
+A link is ``http://ADDRESS:PORT/SECRET``: the secret (128 random bits,
+``secrets.token_urlsafe(16)``) is the only way in, so a page that scanned
+the QR code keeps working when the server is restarted: the two secrets
+(view, act) are kept in the data folder (``serve-links``, a private file of
+this user, read with the cache key's checks) until ``--new-links``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import ipaddress
+import os
+import re
+import secrets
+import socket
+import stat
+from pathlib import Path
+from typing import NamedTuple
+
+from companion import safefile
+from companion.errors import BadInput, DataProblem
+
+LINKS_FILE = "serve-links"
+SECRET_BYTES = 16  # 128 bits
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,86}")
+_MAX_FILE = 512
+# Any address off this machine's own networks: connect() on a UDP socket only asks the
+# routing table which address would be used (nothing is sent). TEST-NET-1 is never routed.
+_PROBE = ("192.0.2.1", 9)
+DEFAULT_PORT = 8765
+
+
+class Links(NamedTuple):
+    view: str
+    act: str
+
+
+def links(home: Path, *, renew: bool = False) -> Links:
+    """The secrets kept in ``home``: made on first use, and anew with ``renew`` (the old
+    links stop working)."""
+    path = home / LINKS_FILE
+    if not renew:
+        found = _read(path)
+        if found is not None:
+            return found
+    fresh = Links(secrets.token_urlsafe(SECRET_BYTES), secrets.token_urlsafe(SECRET_BYTES))
+    try:
+        _write(path, fresh)
+    except OSError as error:
+        raise DataProblem(f"cannot keep the table's links in {path}: "
+                          f"{error.strerror or error}") from None
+    return fresh
+
+
+def _read(path: Path) -> Links | None:
+    """The kept links, or None when missing or not to be trusted (not a private regular
+    file of this user, or not what ``_write`` writes): then new ones are made."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+        if not stat.S_ISREG(info.st_mode) or not mine or info.st_mode & 0o077 \
+                or info.st_size > _MAX_FILE:
+            return None
+        data = os.read(fd, _MAX_FILE + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        words = dict(line.split(" ", 1) for line in data.decode("ascii").splitlines())
+    except (UnicodeDecodeError, ValueError):
+        return None
+    view, act = words.get("view", ""), words.get("act", "")
+    if not (_TOKEN.fullmatch(view) and _TOKEN.fullmatch(act)) or view == act:
+        return None
+    return Links(view, act)
+
+
+def _write(path: Path, found: Links) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = safefile.temp_name(path, "links")
+    fd = safefile.create_new(tmp, 0o600)
+    try:
+        try:
+            os.write(fd, f"view {found.view}\nact {found.act}\n".encode("ascii"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    safefile.fsync_dir(path.parent)
+
+
+def same(typed: str, secret: str) -> bool:
+    """Whether the path's word is ``secret``, compared in constant time."""
+    return hmac.compare_digest(typed.encode("utf-8", "surrogateescape"),
+                               secret.encode("ascii"))
+
+
+# -- the address ------------------------------------------------------------------------
+def lan_address() -> str:
+    """This device's address on the local network (the one its default route uses),
+    found without sending anything; 127.0.0.1 when there is none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_PROBE)
+            found = str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    return found if found and found != "0.0.0.0" else "127.0.0.1"
+
+
+def check_host(host: str) -> str:
+    """``host`` as an address to listen on: an IP address of this device on a local
+    network (private, link-local, shared or loopback), never every address at once nor
+    one the internet routes."""
+    try:
+        address = ipaddress.ip_address(host.strip().strip("[]"))
+    except ValueError:
+        raise BadInput(f"--host takes an IP address like 192.168.1.20 or 127.0.0.1, not "
+                       f"{host[:60]!r}") from None
+    if address.is_unspecified or address.is_multicast:
+        raise BadInput(f"{address} is not one address: the table listens on one address "
+                       "of the local network (see 'ip addr', or leave out --host)")
+    if address.is_global:
+        raise BadInput(f"{address} is reached from the internet: the table listens on the "
+                       "local network only (a Wi-Fi or hotspot address, or 127.0.0.1)")
+    return str(address)
+
+
+def url(host: str, port: int, secret: str) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/{secret}"

@@ -1,0 +1,135 @@
+"""What a page shows: the saved game, read through the engines' own status.
+
+``status`` is exactly what ``companion KIND status --json`` prints (the
+engine's ``status()`` under the game's name and the JSON schema), and the
+rest comes from the same replay: the last rulings with their one-line
+arithmetic, the chart the sheets draw (``companion.history``), and the
+summary once the game has ended. Nothing here writes a save: the replay
+resumes from the game's cached trace and keeps it, as ``summary`` does.
+
+``Source`` says cheaply whether anything changed: the stats of the save and
+of the current-game pointer (every save is a new file renamed into place, so
+its inode changes), read by one watcher for all pages.
+"""
+
+from __future__ import annotations
+
+import os
+from hashlib import blake2b
+from pathlib import Path
+from typing import Any
+
+from companion.current import current_name, save_path
+from companion.errors import CompanionError
+from companion.store import Store
+
+RULINGS = 5
+NOTES = 5
+WIDTH = 40
+"""The page shows the engines' text at the width of a phone's terminal."""
+
+Stat = tuple[int, int, int] | None
+
+
+def _stat(path: Path) -> Stat:
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return None
+    return (found.st_ino, found.st_size, found.st_mtime_ns)
+
+
+class Source:
+    """The game a table shows: ``pinned``, else the current game whatever it becomes."""
+
+    def __init__(self, home: Path, pinned: str | None = None) -> None:
+        self.home = home
+        self.pinned = pinned
+        self._pointer: Stat = None
+        self._current: str | None = None
+        self._read_pointer = True
+
+    def name(self) -> str | None:
+        if self.pinned is not None:
+            return self.pinned
+        pointer = _stat(self.home / "current")
+        if pointer != self._pointer or self._read_pointer:
+            self._pointer, self._read_pointer = pointer, False
+            self._current = current_name(self.home)
+        return self._current
+
+    def signature(self) -> tuple[str | None, Stat]:
+        """Changes whenever the game shown or its save does (two ``lstat`` calls)."""
+        name = self.name()
+        return name, _stat(save_path(self.home, name)) if name is not None else None
+
+
+def build(home: Path, name: str | None) -> dict[str, Any]:
+    """The state of game ``name`` as every page shows it (plain JSON values)."""
+    if name is None:
+        return {"game": None, "version": "none",
+                "message": "No game yet: start one, e.g. 'companion tricky new Ann Bo'."}
+    store = Store(home)
+    try:
+        raw = store.read_raw(name)
+        record = store.decode(name, raw)
+    except CompanionError as error:
+        return _problem(name, error)
+    version = blake2b(raw, digest_size=12).hexdigest()
+    try:
+        shown = _replayed(home, record)
+    except Exception as fault:  # a save that does not replay: the store's own words for it
+        from companion.session import Games
+
+        try:
+            Games(Store(home)).open(name)
+        except CompanionError as error:
+            return _problem(name, error)
+        return _problem(name, CompanionError(
+            f"unexpected {type(fault).__name__} while reading {name!r} (a fault in companion: "
+            "please report it)"))
+    return {"game": name, "version": version, "kind": record.kind, **shown,
+            "actions": len(record.actions), "undone": len(record.redo),
+            "notes": record.notes[-NOTES:], "note_count": len(record.notes)}
+
+
+def _problem(name: str, error: CompanionError) -> dict[str, Any]:
+    text = str(error)
+    return {"game": name, "version": "error " + blake2b(text.encode(), digest_size=8).hexdigest(),
+            "error": text}
+
+
+def _replayed(home: Path, record: Any) -> dict[str, Any]:
+    from companion.cli.output import JSON_SCHEMA
+    from companion.editions import saved
+    from companion.game import kind_info, load_kind
+    from companion.history import traced
+
+    module = load_kind(record.kind)
+    settings = module.normalize_settings(saved(record.settings))
+    actions = record.actions
+    # The trace resumes from the cached one and is kept before the last rulings, so that
+    # the next look replays those few actions (and one more) to have their lines again.
+    split = max(0, len(actions) - RULINGS)
+    tracer = traced(record.kind, settings, actions[:split], (home, record.name))
+    engine = tracer.engine
+    rulings = []
+    for number in range(split, len(actions)):
+        before = tracer.before()
+        applied = engine.apply(actions[number])
+        tracer.after(actions[number], before)
+        rulings.append({"number": number + 1, "action": applied.action,
+                        "lines": list(applied.lines)})
+    history = tracer.finish(len(actions))
+    status = {"schema": JSON_SCHEMA, "name": record.name, **engine.status()}
+    summary = None
+    if history.ended:
+        from companion.summary import summary_lines
+
+        summary = summary_lines(history, record.name, WIDTH)
+    return {"title": kind_info(record.kind).title, "status": status,
+            "outcome": engine.outcome, "prompt": engine.prompt(),
+            "text": engine.status_lines(WIDTH), "rulings": rulings, "summary": summary,
+            "chart": {"measure": history.measure,
+                      "series": [[s.label, s.values] for s in history.series],
+                      "marks": [[point, label] for point, label in history.marks]}}

@@ -1,0 +1,135 @@
+"""Tricky Dungeon's actions, declared once: each verb, its words and options.
+
+``GRAMMAR.parse`` reads a line (``round barb red``, ``trick G4 R0 B7``,
+``result 4 1``) into its action value; ``GRAMMAR.text`` writes a value back
+as the one canonical line a save keeps. The engine reads heroes, players and
+cards from the words (they stay as typed here), so this module stays light:
+it is imported on every command.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from companion.verbs import Grammar, Verb, arg, option, options, rest, switch
+
+KIND = "tricky"
+
+RESULT_ORDER = ("tricks", "potions")
+"""What ``result`` words mean in turn: tricks then potions, as players say them
+("4 tricks and a potion"); every other count takes its option."""
+COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
+ROUND_USAGE = ("round HERO [TRUMP] [--predict N] [--exchange N] [--active PLAYER] "
+               "[--pass HERO]")
+RESULT_USAGE = ("result [TRICKS [POTIONS]] [--tricks N] [--potions N] [--spells N] "
+                "[--goblins N] [--orcs N] [--ogres N] [--last-trick | --no-last-trick]")
+PREDICT_USAGE = "predict N (tricks + potions the active player will collect)"
+
+
+class Round(NamedTuple):
+    """``round HERO [TRUMP]``: the active player's hero (one or more words, then maybe
+    its trump), the active player, the trump, the cards exchanged, the Seer's
+    prediction and the heroes passed on (Random Dungeon)."""
+
+    hero: tuple[str, ...]
+    active: str | None = None
+    trump: str | None = None
+    exchange: int | None = None
+    predict: int | None = None
+    pass_: tuple[str, ...] = ()
+
+
+class Exchange(NamedTuple):
+    """``exchange [N | CARD...]``: the cards put aside (or how many), and who."""
+
+    cards: tuple[str, ...] = ()
+    player: str | None = None
+    number: int | None = None  # --count (a tuple's own 'count' is taken)
+
+
+class Predict(NamedTuple):
+    """``predict N``: the Seer's tricks + potions."""
+
+    prediction: int
+
+
+class Trick(NamedTuple):
+    """``trick CARD...``: one card per player, in play order from the leader."""
+
+    cards: tuple[str, ...] = ()
+
+
+class Result(NamedTuple):
+    """``result [TRICKS [POTIONS]]``: the active player's haul, typed in at once."""
+
+    counts: tuple[int, ...] = ()
+    tricks: int | None = None
+    potions: int | None = None
+    spells: int | None = None
+    goblins: int | None = None
+    orcs: int | None = None
+    ogres: int | None = None
+    last_trick: bool | None = None
+
+
+Action = Round | Exchange | Predict | Trick | Result
+
+VERBS = (
+    Verb("round", Round,
+         "Start a round: the active player's hero and its choices ('round barb red').",
+         params=(
+             rest("hero", "hero", "The hero picked (name or its start), then its trump: a "
+                  "colour (Barbarian, Troubadour) or a value (Knight).", required=True,
+                  metavar="HERO [TRUMP]"),
+             option("active", "player",
+                    "The active player (any player in round 1; then clockwise)."),
+             option("trump", "trump", "The trump, if not given after the hero.",
+                    metavar="COLOUR|VALUE"),
+             option("exchange", "int", "Cards the active player exchanged.", metavar="N"),
+             option("predict", "int", "Seer: tricks + potions predicted, when no exchange "
+                    "follows (else 'predict N' after it).", metavar="N"),
+             options("pass_", "hero", "Random Dungeon: a hero passed on (up to 2).",
+                     word="pass", metavar="HERO"),
+         ),
+         short=("r",), usage=ROUND_USAGE),
+    Verb("exchange", Exchange,
+         "Record an exchange with the leftover pile, before the first trick.",
+         params=(
+             rest("cards", "card", "How many cards ('exchange 2'), or the cards put aside "
+                  "if shown (open exchange with two players).", metavar="[N | CARD...]"),
+             option("player", "player",
+                    "Who exchanges (default: the active player, then the other)."),
+             option("number", "int", "How many cards.", word="count", metavar="N"),
+         ),
+         short=("x",)),
+    Verb("predict", Predict, "The Seer's prediction, after the exchange.",
+         params=(arg("prediction", "int", "Tricks + potions the Seer will collect.",
+                     metavar="N"),),
+         usage=PREDICT_USAGE),
+    Verb("trick", Trick, "Settle a trick: who wins it and collects its cards.",
+         params=(rest("cards", "card", "One card per player, in play order from the "
+                      "leader: G4, r0, 4G, 'green 4'.", metavar="CARD..."),),
+         short=("t",)),
+    Verb("result", Result, "Settle the round: the active player's haul, and the round's gold "
+         "at once.",
+         params=(
+             rest("counts", "int", "Tricks, then potions ('result 4 1'); the other counts "
+                  "by their options.", metavar="[TRICKS [POTIONS]]"),
+             option("tricks", "int", "Tricks the active player won.", metavar="N"),
+             option("potions", "int", "Potions collected.", metavar="N"),
+             option("spells", "int", "Spells (3s and 4s) collected.", metavar="N"),
+             option("goblins", "int", "Goblins (1s, 2s) collected.", metavar="N"),
+             option("orcs", "int", "Orcs (5s, 6s) collected.", metavar="N"),
+             option("ogres", "int", "Ogres (7s) collected.", metavar="N"),
+             switch("last_trick", "Whether the active player won the last trick.",
+                    word="last-trick"),
+         ),
+         short=("re",), usage=RESULT_USAGE),
+)
+
+GRAMMAR = Grammar(KIND, "Tricky", VERBS)
+
+
+def help_of(verb: str) -> str:
+    """A verb's help line, as its command's help starts."""
+    return GRAMMAR.verbs[verb].help

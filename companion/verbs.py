@@ -1,0 +1,348 @@
+"""A game's verbs, declared once, and the one reader of action text.
+
+Each game declares its verbs in one table (``companion/KIND/grammar.py``): a
+``Verb`` per action, naming its action class (a small frozen ``NamedTuple``
+whose fields are the verb's parameters, in order), its short forms, its help
+line and its ``Param`` list. From that table come:
+
+- ``Grammar.parse``: text (a saved action, a shell line, a share code's
+  words) read once into the verb's action value, as python-chess reads SAN
+  into a ``Move``; the engine's ``apply`` takes that value;
+- ``Grammar.text``: an action value back to its one canonical line, the form
+  a save keeps;
+- the CLI's declarations are checked against it (``tests/test_verbs.py``),
+  and so are the share-code grammars and the keystroke table.
+
+The action text stays what it always was: ``verb word word --option value
+--flag``, one short readable line per action, like a hand history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from companion.errors import BadInput
+
+MAX_ACTION_CHARS = 500
+_PLAIN = re.compile(r"[^'\"\\]*")
+_SAFE_WORD = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
+
+# A parameter's place in the action text.
+ARG = "arg"            # one positional word
+REST = "rest"          # the remaining positional words (a tuple)
+OPTION = "option"      # --name VALUE, at most once
+OPTIONS = "options"    # --name VALUE, repeatable (a tuple)
+FLAG = "flag"          # --name, no value (a bool)
+SWITCH = "switch"      # --name or --no-name (True, False, or None when neither)
+KINDS = (ARG, REST, OPTION, OPTIONS, FLAG, SWITCH)
+
+
+class Param(NamedTuple):
+    """One parameter of a verb: ``name`` is the action's field; ``word`` its option word
+    when the field's name cannot be it (``with`` is a keyword); ``type`` ``int`` values
+    are read as whole numbers, any other type (``card``, ``chamber``, ``hero``...) stays
+    the word typed, for the engine to read in its game's terms."""
+
+    name: str
+    kind: str
+    type: str = "word"
+    help: str = ""
+    short: str = ""
+    required: bool = False
+    word: str = ""
+    metavar: str = ""
+
+    @property
+    def option(self) -> str:
+        """``--name`` as typed (``_`` as ``-``)."""
+        return "--" + (self.word or self.name.replace("_", "-"))
+
+    @property
+    def positional(self) -> bool:
+        return self.kind in (ARG, REST)
+
+    @property
+    def shown(self) -> str:
+        """How a usage line shows it."""
+        if self.positional:
+            name = self.metavar or self.name.upper()
+            if self.kind == REST:
+                name = self.metavar or f"{name}..."
+            return name if self.required or name.startswith("[") else f"[{name}]"
+        if self.kind in (FLAG, SWITCH):
+            return f"[{self.option}]"
+        return f"[{self.option} {self.metavar or self.type.upper()}]"
+
+
+class Verb(NamedTuple):
+    """One verb: its name, its action class, its help line, its parameters, its short
+    forms, the usage line an error shows when its words do not fit, and the rest of
+    its help (``more``: what ``COMMAND --help`` adds under the first line)."""
+
+    name: str
+    action: type
+    help: str
+    params: tuple[Param, ...] = ()
+    short: tuple[str, ...] = ()
+    usage: str = ""
+    more: str = ""  # the rest of the command's help, after its first line
+
+    def usage_line(self) -> str:
+        if self.usage:
+            return self.usage
+        return " ".join([self.name, *(p.shown for p in self.params if p.positional)])
+
+    def option_words(self) -> set[str]:
+        words = {p.option[2:] for p in self.params if not p.positional}
+        words |= {"no-" + p.option[2:] for p in self.params if p.kind == SWITCH}
+        return words
+
+
+def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
+        metavar: str = "") -> Param:
+    return Param(name, ARG, type, help, required=required, metavar=metavar)
+
+
+def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
+         metavar: str = "") -> Param:
+    return Param(name, REST, type, help, required=required, metavar=metavar)
+
+
+def option(name: str, type: str = "word", help: str = "", *, short: str = "",
+           word: str = "", metavar: str = "") -> Param:
+    return Param(name, OPTION, type, help, short=short, word=word, metavar=metavar)
+
+
+def options(name: str, type: str = "word", help: str = "", *, short: str = "",
+            word: str = "", metavar: str = "") -> Param:
+    return Param(name, OPTIONS, type, help, short=short, word=word, metavar=metavar)
+
+
+def flag(name: str, help: str = "", *, short: str = "", word: str = "") -> Param:
+    return Param(name, FLAG, "bool", help, short=short, word=word)
+
+
+def switch(name: str, help: str = "", *, word: str = "") -> Param:
+    return Param(name, SWITCH, "bool", help, word=word)
+
+
+class Words(NamedTuple):
+    """An action's text split: its verb, positional words and ``--option`` values."""
+
+    verb: str
+    args: tuple[str, ...]
+    options: tuple[tuple[str, str | None], ...]
+
+
+def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None) -> Words:
+    """Split action text; options named in ``flags`` take no value, and with ``known``
+    (the verb's option words) any other option is refused before its value is looked for."""
+    if len(text) > MAX_ACTION_CHARS:
+        raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
+    try:
+        if _PLAIN.fullmatch(text):  # saved actions rarely need shlex: ten times faster
+            words = text.split()
+        else:
+            import shlex
+
+            words = shlex.split(text)
+    except ValueError as error:
+        raise BadInput(f"cannot read action {text!r}: {error}") from None
+    if not words:
+        raise BadInput("empty action")
+    flag_set = set(flags)
+    known_set = None if known is None else set(known)
+    args: list[str] = []
+    found: list[tuple[str, str | None]] = []
+    rest_words = iter(words[1:])
+    for word in rest_words:
+        if word.startswith("--") and len(word) > 2:
+            name = word[2:].lower()
+            if name in flag_set:
+                found.append((name, None))
+                continue
+            if known_set is not None and name not in known_set:
+                raise BadInput(f"'{words[0].lower()}' takes no option --{name}")
+            value = next(rest_words, None)
+            if value is None:
+                raise BadInput(f"option {word} needs a value in {text!r}")
+            found.append((name, value))
+        else:
+            args.append(word)
+    return Words(words[0].lower(), tuple(args), tuple(found))
+
+
+def quote(word: str) -> str:
+    """A word as action text keeps it: bare when plain, else quoted for ``split``."""
+    if "\n" in word or "\r" in word or "\x00" in word:
+        raise BadInput(f"{word!r} cannot be part of an action")
+    if _SAFE_WORD.fullmatch(word):
+        return word
+    import shlex
+
+    return shlex.quote(word)
+
+
+def whole(value: str, where: str) -> int:
+    """A whole number typed for ``where``; at most 9 digits (a count at a table)."""
+    text = value.strip()
+    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text.lstrip("-")) > 9:
+        raise BadInput(f"{where} takes a whole number, not {value!r}")
+    return int(text)
+
+
+class Grammar:
+    """A game's verbs: the one reader and writer of its action text.
+
+    ``prepare`` may rewrite a verb's positional words before they are shared out
+    (Hebrac joins card names typed in words: ``queen of hearts``); ``unknown`` is the
+    error for a verb the game does not have.
+    """
+
+    def __init__(self, kind: str, title: str, verbs: Iterable[Verb], *,
+                 prepare: Callable[[str, list[str]], list[str]] | None = None,
+                 implicit: tuple[re.Pattern[str], str] | None = None) -> None:
+        self.kind = kind
+        self.title = title
+        self.verbs: dict[str, Verb] = {verb.name: verb for verb in verbs}
+        self.by_action: dict[type, Verb] = {verb.action: verb for verb in self.verbs.values()}
+        self.prepare = prepare
+        self.implicit = implicit
+        self.flags = {name: {p.option[2:] for p in verb.params if p.kind in (FLAG, SWITCH)}
+                      | {"no-" + p.option[2:] for p in verb.params if p.kind == SWITCH}
+                      for name, verb in self.verbs.items()}
+        for verb in self.verbs.values():
+            fields = getattr(verb.action, "_fields", None)
+            if fields != tuple(p.name for p in verb.params):
+                raise TypeError(f"{kind} {verb.name}: the action's fields {fields} are not "
+                                f"its parameters {[p.name for p in verb.params]}")
+
+    # -- names ------------------------------------------------------------------
+    def aliases(self) -> dict[str, str]:
+        """Each verb's short forms, to the verb."""
+        return {short: verb.name for verb in self.verbs.values() for short in verb.short}
+
+    def verb(self, name: str) -> Verb:
+        found = self.verbs.get(name)
+        if found is None:
+            from companion.names import a_name
+
+            raise BadInput(f"{name!r} is not {a_name(self.title + ' action')}: expected one of "
+                           f"{', '.join(self.verbs)}")
+        return found
+
+    # -- reading ----------------------------------------------------------------
+    def parse(self, text: str) -> Any:
+        """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
+        head = text.split(None, 1)[0].lower() if text.strip() else ""
+        verb = self.verbs.get(head)
+        words = split(text, self.flags.get(head, ()),
+                      verb.option_words() if verb is not None else None)
+        verb = self.verb(words.verb)
+        return self.build(verb, list(words.args), words.options, text)
+
+    def build(self, verb: Verb, args: list[str],
+              given: Sequence[tuple[str, str | None]], text: str = "") -> Any:
+        """The action of ``verb`` from its positional words and its options."""
+        allowed = verb.option_words()
+        for name, _value in given:
+            if name not in allowed:
+                raise BadInput(f"'{verb.name}' takes no option --{name}")
+        if self.prepare is not None:
+            args = self.prepare(verb.name, args)
+        values: dict[str, Any] = {}
+        positional = [p for p in verb.params if p.positional]
+        shared = _share(args, positional)
+        if shared is None:
+            raise BadInput(f"usage: {verb.usage_line()}")
+        for param, value in zip(positional, shared, strict=True):
+            if param.kind == REST:
+                values[param.name] = tuple(_read(param, item) for item in value)
+            else:
+                values[param.name] = None if value is None else _read(param, value)
+        for param in verb.params:
+            if param.positional:
+                continue
+            word = param.option[2:]
+            found = [value for name, value in given if name == word]
+            if param.kind == FLAG:
+                values[param.name] = bool(found)
+            elif param.kind == SWITCH:
+                off = [name for name, _ in given if name == "no-" + word]
+                if found and off:
+                    raise BadInput(f"{param.option} and --no-{word} together")
+                values[param.name] = True if found else (False if off else None)
+            elif param.kind == OPTIONS:
+                values[param.name] = tuple(_read(param, v or "") for v in found)
+            else:
+                if len(found) > 1:
+                    raise BadInput(f"option {param.option} given more than once")
+                values[param.name] = _read(param, found[0] or "") if found else None
+        action: Any = verb.action(**values)
+        return action
+
+    # -- writing ----------------------------------------------------------------
+    def text(self, action: Any) -> str:
+        """The canonical line of ``action``: verb, positional words, then options in
+        the order the verb declares them."""
+        verb = self.by_action[type(action)]
+        parts = [verb.name]
+        for param in verb.params:
+            value = getattr(action, param.name)
+            if param.positional:
+                if param.kind == REST:
+                    parts += [str(v) for v in value]
+                elif value is not None and value != "":
+                    parts.append(str(value))
+            elif param.kind == FLAG:
+                if value:
+                    parts.append(param.option)
+            elif param.kind == SWITCH:
+                if value is not None:
+                    parts.append(param.option if value else "--no-" + param.option[2:])
+            elif param.kind == OPTIONS:
+                for item in value:
+                    parts += [param.option, str(item)]
+            elif value is not None:
+                parts += [param.option, str(value)]
+        return " ".join(quote(part) for part in parts)
+
+    def option_types(self) -> dict[str, dict[str, str]]:
+        """Per verb, each option word and its type: what a share-code grammar codes."""
+        return {verb.name: {p.option: p.type for p in verb.params if not p.positional}
+                for verb in self.verbs.values()}
+
+
+def _read(param: Param, value: str) -> Any:
+    if param.type == "int":
+        return whole(value, param.option if not param.positional else param.name)
+    return value
+
+
+def _share(words: list[str], params: Sequence[Param]) -> list[Any] | None:
+    """Positional words shared out among ``params`` as click does: one REST may take the
+    rest, those after it filled from the end; None when they do not fit."""
+    taker = next((at for at, p in enumerate(params) if p.kind == REST), None)
+    if taker is None:
+        if len(words) > len(params):
+            return None
+        filled: list[Any] = [*words, *[None] * (len(params) - len(words))]
+    else:
+        before, after = taker, len(params) - taker - 1
+        if len(words) < before + after:
+            return None
+        end = len(words) - after
+        filled = [*words[:before], tuple(words[before:end]), *words[end:]]
+    for param, value in zip(params, filled, strict=True):
+        if param.required and (value is None or value == ()):
+            return None
+    return filled
+
+
+def describe(grammar: Grammar) -> Mapping[str, Any]:
+    """The table as plain data (for help, the keystroke table and tests)."""
+    return {name: {"short": list(verb.short), "help": verb.help, "usage": verb.usage_line(),
+                   "params": [p._asdict() for p in verb.params]}
+            for name, verb in grammar.verbs.items()}

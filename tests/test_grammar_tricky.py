@@ -1,0 +1,114 @@
+"""Tricky's verb table: the CLI agrees with it, every saved action reads back to the
+same line, and any action value written as text reads back to the same value."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import BadInput
+from companion.tricky.engine import new_engine
+from companion.tricky.grammar import (
+    GRAMMAR,
+    Action,
+    Exchange,
+    Predict,
+    Result,
+    Round,
+    Trick,
+)
+from tests.verbcheck import disagreements, saved_actions, saves
+
+SAVES = saves("tricky")
+SAVED = saved_actions("tricky")
+
+
+def test_the_cli_agrees_with_the_verb_table() -> None:
+    assert disagreements("tricky", GRAMMAR) == []
+
+
+def test_the_short_forms_are_the_ones_the_cli_knew() -> None:
+    assert GRAMMAR.aliases() == {'t': 'trick', 'r': 'round', 're': 'result', 'x': 'exchange'}
+
+
+def test_every_saved_action_is_found() -> None:
+    assert len(SAVES) == 10 and len(SAVED) > 300
+
+
+@pytest.mark.parametrize("text", sorted(set(SAVED)))
+def test_a_saved_action_reads_back_to_its_own_line(text: str) -> None:
+    action = GRAMMAR.parse(text)
+    assert GRAMMAR.text(action) == text
+    assert GRAMMAR.parse(GRAMMAR.text(action)) == action
+
+
+def test_the_lines_read() -> None:
+    assert GRAMMAR.parse("round barb r --active Ann") == Round(("barb", "r"), "Ann")
+    assert GRAMMAR.parse("exchange 2") == Exchange(("2",))
+    assert GRAMMAR.parse("exchange R3 G4 --player Bo --count 2") == \
+        Exchange(("R3", "G4"), "Bo", 2)
+    assert GRAMMAR.parse("predict 4") == Predict(4)
+    assert GRAMMAR.parse("trick green 4 R0") == Trick(("green", "4", "R0"))
+    assert GRAMMAR.parse("result 4 1 --no-last-trick") == Result((4, 1), last_trick=False)
+    assert GRAMMAR.parse("result --ogres 2 --tricks 3") == Result(tricks=3, ogres=2)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("bid 3", "'bid' is not a Tricky action: expected one of round, exchange, predict, "
+              "trick, result"),
+    ("round", "usage: round HERO [TRUMP] [--predict N] [--exchange N] [--active PLAYER] "
+              "[--pass HERO]"),
+    ("predict", "usage: predict N (tricks + potions the active player will collect)"),
+    ("predict 3 4", "usage: predict N"),
+    ("predict x", "prediction takes a whole number, not 'x'"),
+    ("trick G4 --fast", "'trick' takes no option --fast"),
+    ("result --gold 3", "'result' takes no option --gold"),
+    ("result x", "counts takes a whole number, not 'x'"),
+    ("round thief --active Ann --active Bo", "option --active given more than once"),
+])
+def test_what_does_not_fit_the_table(text: str, message: str) -> None:
+    with pytest.raises(BadInput) as caught:
+        GRAMMAR.parse(text)
+    assert str(caught.value).startswith(message)
+
+
+def test_the_engine_takes_a_value_as_its_text() -> None:
+    by_text = new_engine({"players": ["Ann", "Bo", "Cy"]})
+    by_value = new_engine({"players": ["Ann", "Bo", "Cy"]})
+    for text, value in (("round barb r", Round(("barb", "r"))),
+                        ("exchange 2", Exchange(("2",))),
+                        ("trick R1 R2 R3", Trick(("R1", "R2", "R3")))):
+        assert by_text.apply(text) == by_value.apply(value)
+    assert by_text.status() == by_value.status()
+
+
+# -- any value written and read back ---------------------------------------------------
+WORD = st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+               min_size=1, max_size=8)
+NOT_AN_OPTION = WORD.filter(lambda word: not word.startswith("-"))
+ODD = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=6) \
+    .filter(lambda word: word.strip() != "" and not word.startswith("--"))
+MAYBE_WORD = st.none() | WORD | ODD
+COUNT = st.integers(min_value=-999, max_value=10**9 - 1)
+MAYBE = st.none() | COUNT
+
+ACTIONS: st.SearchStrategy[Action] = st.one_of(
+    st.builds(Round, st.lists(NOT_AN_OPTION | ODD, min_size=1, max_size=3).map(tuple),
+              MAYBE_WORD, MAYBE_WORD, MAYBE, MAYBE,
+              st.lists(WORD | ODD, max_size=3).map(tuple)),
+    st.builds(Exchange, st.lists(NOT_AN_OPTION | ODD, max_size=4).map(tuple), MAYBE_WORD,
+              MAYBE),
+    st.builds(Predict, COUNT),
+    st.builds(Trick, st.lists(NOT_AN_OPTION | ODD, max_size=4).map(tuple)),
+    st.builds(Result, st.lists(COUNT, max_size=3).map(tuple), MAYBE, MAYBE, MAYBE, MAYBE,
+              MAYBE, MAYBE, st.none() | st.booleans()),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ACTIONS)
+def test_any_action_value_reads_back_from_its_text(action: Action) -> None:
+    text = GRAMMAR.text(action)
+    assert GRAMMAR.parse(text) == action
+    assert GRAMMAR.text(GRAMMAR.parse(text)) == text

@@ -1,0 +1,263 @@
+"""Help screens and first screens at 40x30, written from the declarations without typer.
+
+Every group typed alone and every group's ``--help`` is compared with
+``tests/golden/help-screens.40.txt`` (regenerate with ``UPDATE_GOLDEN=1
+pytest tests/test_help_screens.py``); the rules the layout keeps are checked
+one by one: a first screen is 15 lines at most, a group's help 30, ``new``
+within its first 15 lines, one command a line, new and status first; each
+command's help names exactly the options typer reads; an unknown command and
+an unknown rule id are errors offering the closest names.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import dispatch, helpformat
+from companion.cli.commands import REGISTRY
+from companion.cli.declare import Group
+from companion.cli.main import run_words
+from companion.cli.output import set_plain
+from companion.kinds import KINDS
+from tests.conftest import CLI, Result
+
+GOLDEN = Path(__file__).parent / "golden" / "help-screens.40.txt"
+WIDTH, HEIGHT = 40, 30
+
+
+@pytest.fixture(autouse=True)
+def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    monkeypatch.setenv("LINES", str(HEIGHT))
+    yield
+    set_plain(False)
+
+
+def groups() -> list[tuple[tuple[str, ...], Group]]:
+    """Every group of the declarations, top-level first, as the registry lists them."""
+    found: list[tuple[tuple[str, ...], Group]] = []
+
+    def walk(group: Group, path: tuple[str, ...]) -> None:
+        found.append((path, group))
+        for name in group.groups:
+            walk(group.groups[name][0], (*path, name))
+
+    for entry in REGISTRY:
+        node = entry.load()
+        if isinstance(node, Group):
+            walk(node, (entry.name,))
+    return found
+
+
+BARE = [()] + [path for path, group in groups() if not group.runs_alone]
+HELPS = [()] + [path for path, _ in groups()]
+
+
+def shown(cli: CLI, *args: str) -> Result:
+    result = cli(*args)
+    assert (result.code, result.err) == (0, ""), (args, result.err)
+    assert all(len(line) <= WIDTH for line in result.out.splitlines()), (args, result.out)
+    return result
+
+
+def transcript(cli: CLI) -> str:
+    """Every screen the golden file holds, each after ``@@ ARGS``."""
+    steps: list[tuple[str, ...]] = list(BARE)
+    steps += [(alias,) for alias in ("hd", "t", "hh", "e")]  # the games' short names
+    steps += [(*path, "--help") for path in HELPS]
+    text = "".join(f"@@ {' '.join(step)}\n{shown(cli, *step).out}" for step in steps)
+    cli("tricky", "new", "Ann", "Bo", "--name", "table")
+    for step in [(), ("hebrac",), ("tricky",)]:  # a current game: how to go on with it
+        text += f"@@ {' '.join(step)} (a current game)\n{shown(cli, *step).out}"
+    return text
+
+
+def test_every_screen_as_the_golden_file(cli: CLI) -> None:
+    text = transcript(cli)
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(text, "utf-8")
+    assert text == GOLDEN.read_text("utf-8"), f"{GOLDEN.name} differs (UPDATE_GOLDEN=1)"
+
+
+@pytest.mark.parametrize("path", BARE, ids=lambda p: " ".join(p) or "companion")
+def test_a_group_typed_alone_is_a_short_screen(cli: CLI, path: tuple[str, ...]) -> None:
+    lines = shown(cli, *path).out.splitlines()
+    assert len(lines) <= helpformat.FIRST_LINES
+    if len(path) <= 1:  # the program and each game: how to start one
+        assert any(" new" in line for line in lines)
+        assert lines[-1].endswith("--help")
+
+
+@pytest.mark.parametrize("path", HELPS, ids=lambda p: " ".join(p) or "companion")
+def test_group_help_fits_a_phone(cli: CLI, path: tuple[str, ...]) -> None:
+    lines = shown(cli, *path, "--help").out.splitlines()
+    assert len(lines) <= helpformat.GROUP_LINES, len(lines)
+    if len(path) <= 1 and (not path or path[0] in KINDS):
+        assert any(" new" in line or line.startswith("  new ") for line in lines[:15])
+    names = helpformat.listing(path)
+    listed = [line.split()[0] for line in lines if line.startswith("  ") and
+              line.split()[0] in dict(names)]
+    rest = [line for line in lines if line.startswith("Also: ")]
+    assert listed == [name for name, _ in names][:len(listed)]  # one a line, in order
+    assert listed or rest
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_game_lists_new_status_then_its_actions(cli: CLI, kind: str) -> None:
+    lines = shown(cli, kind, "--help").out.splitlines()
+    commands = [line.split()[0] for line in lines if line.startswith("  ")]
+    assert commands[:2] == ["new", "status"]
+    later = helpformat.later(kind, dispatch.target((kind,)).names())
+    actions = commands[2:]
+    assert not set(actions[:len(actions) - len(later)]) & set(later)
+    assert "Short forms: companion" in " ".join(lines)
+
+
+def test_short_names_of_a_game_give_its_first_screen(cli: CLI) -> None:
+    for kind, info in KINDS.items():
+        for alias in (a for a in info.aliases if a.isalnum()):
+            assert cli(alias).out == cli(kind).out
+
+
+def test_first_screen_names_the_current_game(cli: CLI) -> None:
+    assert "Current game" not in shown(cli).out
+    cli("hebrac", "new", "--name", "deep")
+    out = shown(cli).out
+    assert "Current game: deep (hebrac)\n  companion hebrac status\n" in out
+    assert "Current game: deep (hebrac)" in shown(cli, "tricky").out
+
+
+def test_help_is_the_same_one_shot_and_in_the_shell(
+        cli: CLI, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli.shell import Shell
+    from companion.session import keep_open
+
+    cli("hebrac", "new", "--name", "g")
+    shell = Shell("g", interactive=False)
+    try:
+        for topic in (["attack"], ["a"], ["check", "trade"], ["rules"]):
+            capsys.readouterr()
+            shell.run_line("help " + " ".join(topic))
+            in_shell = capsys.readouterr().out
+            args = (["hebrac"] if topic[0] != "rules" else []) + topic
+            assert in_shell == cli(*args, "--help").out, topic
+    finally:
+        keep_open(False)
+
+
+def test_plain_and_no_pager_before_help(cli: CLI) -> None:
+    plain = shown(cli, "--plain", "--help").out
+    assert plain == shown(cli, "--help").out == shown(cli, "--no-pager", "-h").out
+    assert shown(cli, "--plain").out == shown(cli).out
+
+
+def test_help_reaches_no_typer(home: Path) -> None:
+    probe = ("import sys\n"
+             "from companion.cli.main import run_words\n"
+             "for words in (['--help'], [], ['hd'], ['hebrac', '--help'],\n"
+             "              ['hebrac', 'new', '--help'], ['tricky', 'round', '-h']):\n"
+             "    assert run_words(words) == 0, words\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'click')),\n"
+             "      file=sys.stderr)\n")
+    env = {**os.environ, "COMPANION_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
+                          text=True, check=False)
+    assert (done.returncode, done.stderr) == (0, "[]\n")
+
+
+def commands() -> list[tuple[tuple[str, ...], Any]]:
+    """Every command of typer's tree (and every group that runs by itself)."""
+    found: list[tuple[tuple[str, ...], Any]] = []
+
+    def walk(command: Any, path: tuple[str, ...]) -> None:
+        below = getattr(command, "commands", None)
+        if path and (below is None or command.invoke_without_command):
+            found.append((path, command))
+        for name, sub in (below or {}).items():
+            walk(sub, (*path, name))
+
+    walk(dispatch.tree(), ())
+    return found
+
+
+def test_each_command_help_names_the_options_typer_reads(cli: CLI) -> None:
+    for path, command in commands():
+        typer_words = {word for p in command.params if p.param_type_name == "option"
+                       for word in (*p.opts, *p.secondary_opts)}
+        arguments = [p for p in command.params if p.param_type_name == "argument"]
+        node = dispatch.target(path)
+        function = node.own[0] if isinstance(node, Group) else node
+        shown_arguments, options = helpformat.parameters(function)
+        words = {word.strip(",") for o in options for word in o.label.split()
+                 if word.startswith("-")}
+        assert words == typer_words, path
+        assert len(shown_arguments) == len(arguments), path
+        text = cli(*path, "--help").out
+        if not isinstance(node, Group):  # a group's help lists its commands instead
+            assert text.startswith(f"Usage: companion {' '.join(path)}"), path
+        assert all(len(line) <= WIDTH for line in text.splitlines()), path
+
+
+def test_an_unknown_command_offers_the_closest(cli: CLI) -> None:
+    typo = cli("hebrac", "atack", "4h")
+    assert (typo.code, typo.out, typo.err) == (
+        2, "", "Error: No such command 'atack': did you mean attack or take? (see "
+               "'companion hebrac --help')\n")
+    assert cli("hebrak").err == ("Error: No such command 'hebrak': did you mean hebrac? (see "
+                                 "'companion --help')\n")
+    assert cli("hebrac", "check", "tarde").err.startswith(
+        "Error: No such command 'tarde': did you mean trade?")
+    assert cli("zzz", "--help").code == 2
+
+
+def test_the_shell_offers_the_closest_too(
+        cli: CLI, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli.shell import Shell
+    from companion.session import keep_open
+
+    cli("hebrac", "new", "--name", "g")
+    shell = Shell("g", interactive=False)
+    try:
+        capsys.readouterr()
+        shell.run_line("atack 4h")
+        assert capsys.readouterr().err == (
+            "Error: no such command 'atack': did you mean attack or take? (see 'help')\n")
+        assert shell.last_code == 2
+        shell.run_line("staus")
+        assert "did you mean status or stats?" in capsys.readouterr().err
+    finally:
+        keep_open(False)
+
+
+@pytest.mark.parametrize(("words", "named"), [
+    (("hebrac.nope",), "no section hebrac.nope in Hebrac's Dungeon"),
+    (("tricky.seer-exchang",), "did you mean tricky.ruling.seer-exchange"),
+    (("hebrac.spell.escap",), "did you mean hebrac.spell.escape"),
+    (("hebrac", "spell.escap"), "did you mean hebrac.spell.escape"),
+    (("tricky", "hero.seeer"), "did you mean tricky.hero.seer"),
+])
+def test_an_unknown_rule_id_is_an_error_naming_the_closest(
+        cli: CLI, words: tuple[str, ...], named: str) -> None:
+    result = cli("rules", *words)
+    assert (result.code, result.out) == (2, "")
+    assert result.err.startswith("Error: no section ") and named in result.err
+    assert result.err.count("\n") == 1
+
+
+def test_a_rule_id_still_opens_its_section(cli: CLI) -> None:
+    assert cli("rules", "spell.escape").out == cli("rules", "hebrac.spell.escape").out
+    assert cli("rules", "tricky", "hero.seer").out.startswith("Seer\ntricky.hero.seer\n")
+    assert cli("rules", "hebrac.spell").out.startswith("Sections under hebrac.spell:")
+
+
+def test_bare_words_exit_0_with_no_error(cli: CLI) -> None:
+    for words in ([], ["hebrac"], ["hd"], ["hebrac", "check"], ["--plain"]):
+        result = run_words(list(words))
+        assert result == 0, words
