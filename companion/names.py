@@ -21,14 +21,12 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from companion.errors import NotationError
 
-_SEPARATORS = re.compile(r"[\s_-]+")
 PLAYER_FORMS = "1 to 12 letters, digits, '-' or '_'"
-_PLAYER = re.compile(r"[^\W_][\w-]{0,11}")
 
 
 def check_player(name: str) -> str:
     """A player's name as every game takes it (Tricky's seats, Half Deck's)."""
-    if not _PLAYER.fullmatch(name):
+    if not re.fullmatch(r"[^\W_][\w-]{0,11}", name):
         raise NotationError(f"{name!r} is not a player name: {PLAYER_FORMS}")
     return name
 
@@ -40,7 +38,8 @@ def a_name(what: str) -> str:
 
 def key(text: str) -> str:
     """The form names are compared in: lower case, words joined by one hyphen."""
-    return _SEPARATORS.sub("-", text.strip().lower()).strip("-")
+    # Plain string methods: every command names something, few need a pattern compiled.
+    return "-".join(text.lower().replace("_", " ").replace("-", " ").split())
 
 
 def candidates(typed: str, names: Mapping[str, str]) -> list[str]:

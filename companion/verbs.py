@@ -17,7 +17,8 @@ The action text stays what it always was: ``verb word word --option value
 --flag``, one short readable line per action, like a hand history.
 """
 
-from __future__ import annotations
+# No 'from __future__ import annotations': a NamedTuple's string annotations are each
+# compiled at start-up (typing.ForwardRef); real ones cost nothing.
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -26,6 +27,7 @@ from typing import Any, NamedTuple
 from companion.errors import BadInput
 
 MAX_ACTION_CHARS = 500
+CACHED = 4096  # actions read or written kept per game kind (a long game's worth)
 _PLAIN = re.compile(r"[^'\"\\]*")
 _SAFE_WORD = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
 
@@ -193,6 +195,17 @@ def whole(value: str, where: str) -> int:
     return int(text)
 
 
+class Plan(NamedTuple):
+    """How one verb's words are read and written: its option words, those that take no
+    value, its positional parameters, and each option as (field, kind, word, --word,
+    read as a whole number)."""
+
+    allowed: set[str]
+    flags: frozenset[str]
+    positional: tuple[Param, ...]
+    options: tuple[tuple[str, str, str, str, bool], ...]
+
+
 class Grammar:
     """A game's verbs: the one reader and writer of its action text.
 
@@ -210,9 +223,11 @@ class Grammar:
         self.by_action: dict[type, Verb] = {verb.action: verb for verb in self.verbs.values()}
         self.prepare = prepare
         self.implicit = implicit
-        self.flags = {name: {p.option[2:] for p in verb.params if p.kind in (FLAG, SWITCH)}
-                      | {"no-" + p.option[2:] for p in verb.params if p.kind == SWITCH}
-                      for name, verb in self.verbs.items()}
+        # Worked out per verb on its first use, not per action read (a replay reads
+        # hundreds) nor for every verb at start-up (a command reads a few).
+        self._plans: dict[str, Plan] = {}
+        self._read: dict[str, Any] = {}  # text -> its action: values are frozen
+        self._written: dict[tuple[type, Any], str] = {}
         for verb in self.verbs.values():
             fields = getattr(verb.action, "_fields", None)
             if fields != tuple(p.name for p in verb.params):
@@ -233,27 +248,49 @@ class Grammar:
                            f"{', '.join(self.verbs)}")
         return found
 
+    def plan(self, name: str) -> Plan:
+        """How ``name``'s words are read and written (worked out once)."""
+        found = self._plans.get(name)
+        if found is None:
+            verb = self.verbs[name]
+            found = Plan(verb.option_words(),
+                         frozenset({p.option[2:] for p in verb.params if p.kind in (FLAG, SWITCH)}
+                                   | {"no-" + p.option[2:] for p in verb.params
+                                      if p.kind == SWITCH}),
+                         tuple(p for p in verb.params if p.positional),
+                         tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int")
+                               for p in verb.params if not p.positional))
+            self._plans[name] = found
+        return found
+
     # -- reading ----------------------------------------------------------------
     def parse(self, text: str) -> Any:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
+        found = self._read.get(text)
+        if found is not None:
+            return found
         head = text.split(None, 1)[0].lower() if text.strip() else ""
-        verb = self.verbs.get(head)
-        words = split(text, self.flags.get(head, ()),
-                      verb.option_words() if verb is not None else None)
-        verb = self.verb(words.verb)
-        return self.build(verb, list(words.args), words.options, text)
+        plan = self.plan(head) if head in self.verbs else None
+        words = (split(text, plan.flags, plan.allowed) if plan is not None
+                 else split(text))
+        action = self.build(self.verb(words.verb), list(words.args), words.options, text)
+        if len(self._read) >= CACHED:
+            self._read.clear()
+        self._read[text] = action
+        return action
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> Any:
         """The action of ``verb`` from its positional words and its options."""
-        allowed = verb.option_words()
+        plan = self.plan(verb.name)
+        allowed = plan.allowed
         for name, _value in given:
             if name not in allowed:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")
         if self.prepare is not None:
             args = self.prepare(verb.name, args)
         values: dict[str, Any] = {}
-        positional = [p for p in verb.params if p.positional]
+        positional = plan.positional
         shared = _share(args, positional)
         if shared is None:
             raise BadInput(f"usage: {verb.usage_line()}")
@@ -262,24 +299,26 @@ class Grammar:
                 values[param.name] = tuple(_read(param, item) for item in value)
             else:
                 values[param.name] = None if value is None else _read(param, value)
-        for param in verb.params:
-            if param.positional:
+        for name, kind, word, option, whole_number in plan.options:
+            if not given:  # the common case: no option typed
+                values[name] = False if kind == FLAG else () if kind == OPTIONS else None
                 continue
-            word = param.option[2:]
-            found = [value for name, value in given if name == word]
-            if param.kind == FLAG:
-                values[param.name] = bool(found)
-            elif param.kind == SWITCH:
-                off = [name for name, _ in given if name == "no-" + word]
+            found = [value for typed, value in given if typed == word]
+            if kind == FLAG:
+                values[name] = bool(found)
+            elif kind == SWITCH:
+                off = [typed for typed, _ in given if typed == "no-" + word]
                 if found and off:
-                    raise BadInput(f"{param.option} and --no-{word} together")
-                values[param.name] = True if found else (False if off else None)
-            elif param.kind == OPTIONS:
-                values[param.name] = tuple(_read(param, v or "") for v in found)
+                    raise BadInput(f"{option} and --no-{word} together")
+                values[name] = True if found else (False if off else None)
+            elif kind == OPTIONS:
+                values[name] = tuple(_option_value(option, v or "", whole_number)
+                                     for v in found)
             else:
                 if len(found) > 1:
-                    raise BadInput(f"option {param.option} given more than once")
-                values[param.name] = _read(param, found[0] or "") if found else None
+                    raise BadInput(f"option {option} given more than once")
+                values[name] = (_option_value(option, found[0] or "", whole_number)
+                                if found else None)
         action: Any = verb.action(**values)
         return action
 
@@ -287,32 +326,52 @@ class Grammar:
     def text(self, action: Any) -> str:
         """The canonical line of ``action``: verb, positional words, then options in
         the order the verb declares them."""
+        key = (type(action), action)
+        try:
+            found = self._written.get(key)
+        except TypeError:  # a value holding a list: written, not kept
+            return self._write(action)
+        if found is not None:
+            return found
+        written = self._write(action)
+        if len(self._written) >= CACHED:
+            self._written.clear()
+        self._written[key] = written
+        return written
+
+    def _write(self, action: Any) -> str:
         verb = self.by_action[type(action)]
+        plan = self.plan(verb.name)
         parts = [verb.name]
-        for param in verb.params:
+        for param in plan.positional:
             value = getattr(action, param.name)
-            if param.positional:
-                if param.kind == REST:
-                    parts += [str(v) for v in value]
-                elif value is not None and value != "":
-                    parts.append(str(value))
-            elif param.kind == FLAG:
+            if param.kind == REST:
+                parts += [str(v) for v in value]
+            elif value is not None and value != "":
+                parts.append(str(value))
+        for name, kind, word, option, _whole in plan.options:
+            value = getattr(action, name)
+            if kind == FLAG:
                 if value:
-                    parts.append(param.option)
-            elif param.kind == SWITCH:
+                    parts.append(option)
+            elif kind == SWITCH:
                 if value is not None:
-                    parts.append(param.option if value else "--no-" + param.option[2:])
-            elif param.kind == OPTIONS:
+                    parts.append(option if value else "--no-" + word)
+            elif kind == OPTIONS:
                 for item in value:
-                    parts += [param.option, str(item)]
+                    parts += [option, str(item)]
             elif value is not None:
-                parts += [param.option, str(value)]
+                parts += [option, str(value)]
         return " ".join(quote(part) for part in parts)
 
     def option_types(self) -> dict[str, dict[str, str]]:
         """Per verb, each option word and its type: what a share-code grammar codes."""
         return {verb.name: {p.option: p.type for p in verb.params if not p.positional}
                 for verb in self.verbs.values()}
+
+
+def _option_value(option: str, value: str, whole_number: bool) -> Any:
+    return whole(value, option) if whole_number else value
 
 
 def _read(param: Param, value: str) -> Any:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import dispatch, quick
+from companion.cli import dispatch, main, quick
 from companion.cli.command_table import COMMANDS
 from companion.cli.main import run
 from companion.cli.output import set_plain
@@ -107,6 +107,7 @@ class Both:
         self.monkeypatch, self.capsys = monkeypatch, capsys
         self.quick_paths: set[tuple[str, ...]] = set()
         self.real = dispatch.run_quick
+        self.fast_status = main.fast_status
         monkeypatch.setattr("companion.store.now_text", lambda: NOW)
         monkeypatch.chdir(root)  # '-o FILE' writes here
 
@@ -131,6 +132,9 @@ class Both:
             return done
 
         self.monkeypatch.setattr(dispatch, "run_quick", spy)
+        # 'KIND status' has its own quick path in main.run (tests/test_shell_fastpath.py)
+        fast_status = self.fast_status if quick else (lambda args: None)
+        self.monkeypatch.setattr(main, "fast_status", fast_status)
         self.capsys.readouterr()
         try:
             run(words)

@@ -1,5 +1,4 @@
-"""``KIND status``, the command typed most, on the quick path: byte for byte the typer
-command, and without typer, rich or the other games."""
+"""The one-shot fast path: ``KIND status`` without typer, byte for byte the typer command."""
 
 from __future__ import annotations
 
@@ -11,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import dispatch, main
-from companion.cli.main import guarded
+from companion.cli import main
+from companion.cli.main import fast_status, run_words
 from companion.cli.output import set_plain
 from companion.game import KINDS
 from tests.conftest import CLI, Result
@@ -25,11 +24,23 @@ def not_plain_after() -> Iterator[None]:
 
 
 def typer_path(capsys: pytest.CaptureFixture[str], *args: str) -> Result:
-    """``companion ARGS`` through typer's whole tree, not the quick path."""
     capsys.readouterr()
-    code = guarded(lambda: dispatch.run(list(args), whole=True))
+    code = run_words(list(args))
     captured = capsys.readouterr()
     return Result(code, captured.out, captured.err)
+
+
+def test_fast_path_takes_only_plain_status_forms() -> None:
+    assert fast_status(["hebrac", "status"]) == ("hebrac", None, False, False)
+    assert fast_status(["hebrac", "status", "--json", "-g", "x"]) == ("hebrac", "x", True, False)
+    assert fast_status(["tricky", "status", "--game=x"]) == ("tricky", "x", False, False)
+    assert fast_status(["elbereth", "status", "-gx"]) == ("elbereth", "x", False, False)
+    assert fast_status(["--plain", "halfdeck", "status"]) == ("halfdeck", None, False, True)
+    for slow in (["hebrac", "status", "--help"], ["hebrac", "status", "-h"], ["hebrac", "log"],
+                 ["hd", "status"], ["hebrac", "status", "extra"], ["hebrac", "status", "-g"],
+                 ["hebrac", "status", "--game", "--json"], ["hebrac"], [], ["games"],
+                 ["hebrac", "status", "--jso"]):
+        assert fast_status(slow) is None, slow
 
 
 @pytest.mark.parametrize("args", [
@@ -50,6 +61,7 @@ def test_both_paths_print_the_same_bytes(
     cli("hebrac", "new", "--name", "one")
     cli("hebrac", "enter", "A1", "5S")
     cli("hebrac", "attack", "4H")
+    assert fast_status(list(args)) is not None
     fast = cli(*args)
     slow = typer_path(capsys, *args)
     assert (fast.code, fast.out, fast.err) == (slow.code, slow.out, slow.err)
@@ -92,7 +104,7 @@ def test_status_imports_neither_typer_nor_rich_nor_other_engines(cli: CLI, home:
         "except SystemExit as stop:\n"
         "    assert stop.code == 0, stop.code\n"
         "heavy = ('typer', 'click', 'rich', 'qrcode', 'companion.tricky', 'companion.halfdeck',\n"
-        "         'companion.elbereth')\n"
+        "         'companion.elbereth', 'companion.cli.commands', 'companion.cli.common')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or\n"
         "             any(m.startswith(h) for h in heavy)), file=sys.stderr)\n"
     )

@@ -12,7 +12,6 @@ written function, checked against the table by ``tests/verbcheck.py``.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
@@ -44,20 +43,30 @@ def _words(verb: verbs.Verb) -> tuple[Any, Any] | None:
     shown = " ".join(p.shown for p in positional)
     helps = " ".join(p.help for p in positional if p.help)
     if any(p.required for p in positional):
+        import inspect
+
         return Annotated[list[str], Argument(help=helps, metavar=shown)], inspect.Parameter.empty
     return Annotated[list[str] | None, Argument(help=helps, metavar=shown)], None
 
 
-def verb_command(kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
-                 act: Callable[[str, str | None, str, bool], None]) -> Callable[..., None]:
-    """A typer-readable command function for ``verb``: its words, to ``act``."""
-    from companion.cli.common import GameOption, JsonOption
+class VerbCommand:
+    """A typer-readable command for ``verb``: called with its values, it hands the words
+    to ``act``. Its signature (what typer reads, with ``inspect``) is made only when asked:
+    the quick path calls it with the values it read and never needs one."""
 
-    def command(**values: Any) -> None:
+    def __init__(self, kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
+                 act: Callable[[str, str | None, str, bool], None]) -> None:
+        self.kind, self.grammar, self.verb, self.act = kind, grammar, verb, act
+        self.__name__ = verb.name.replace("-", "_")
+        self.__qualname__ = self.__name__
+        self.__doc__ = f"{verb.help}\n\n{verb.more}" if verb.more else verb.help
+        self.__module__ = f"companion.cli.{kind}"
+
+    def __call__(self, **values: Any) -> None:
         game = values.pop("game", None)
         as_json = bool(values.pop("as_json", False))
         given: list[tuple[str, str | None]] = []
-        for param in verb.params:
+        for param in self.verb.params:
             value = values.get(param.name)
             if param.kind == verbs.OPTIONS:
                 given += [(param.option[2:], str(item)) for item in value or ()]
@@ -70,29 +79,35 @@ def verb_command(kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
                     given.append((word if value else f"no-{word}", None))
             elif param.kind == verbs.OPTION and value is not None:
                 given.append((param.option[2:], str(value)))
-        action = grammar.build(verb, list(values.get("words") or ()), given)
-        act(kind, game, grammar.text(action), as_json)
+        action = self.grammar.build(self.verb, list(values.get("words") or ()), given)
+        self.act(self.kind, game, self.grammar.text(action), as_json)
 
-    parameters = []
-    annotations: dict[str, Any] = {}
-    words = _words(verb)
-    named = [("words", *words)] if words is not None else []
-    named += [(p.name, *_hint(p)) for p in verb.params if not p.positional]
-    for name, hint, default in named:
-        parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
-                                            default=default, annotation=hint))
-        annotations[name] = hint
-    for name, hint, default in (("game", GameOption, None), ("as_json", JsonOption, False)):
-        parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY,
-                                            default=default, annotation=hint))
-        annotations[name] = hint
-    command.__signature__ = inspect.Signature(parameters, return_annotation=None)  # type: ignore[attr-defined]
-    command.__annotations__ = {**annotations, "return": None}
-    command.__name__ = verb.name.replace("-", "_")
-    command.__qualname__ = command.__name__
-    command.__doc__ = f"{verb.help}\n\n{verb.more}" if verb.more else verb.help
-    command.__module__ = f"companion.cli.{kind}"
-    return command
+    def _named(self) -> list[tuple[str, Any, Any]]:
+        from companion.cli.common import GameOption, JsonOption
+
+        words = _words(self.verb)
+        named: list[tuple[str, Any, Any]] = [("words", *words)] if words is not None else []
+        named += [(p.name, *_hint(p)) for p in self.verb.params if not p.positional]
+        return [*named, ("game", GameOption, None), ("as_json", JsonOption, False)]
+
+    @property
+    def __annotations__(self) -> dict[str, Any]:  # type: ignore[override]
+        return {**{name: hint for name, hint, _ in self._named()}, "return": None}
+
+    @property
+    def __signature__(self) -> Any:
+        import inspect
+
+        return inspect.Signature(
+            [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default,
+                               annotation=hint) for name, hint, default in self._named()],
+            return_annotation=None)
+
+
+def verb_command(kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
+                 act: Callable[[str, str | None, str, bool], None]) -> Callable[..., None]:
+    """A typer-readable command for ``verb``: its words, to ``act``."""
+    return VerbCommand(kind, grammar, verb, act)
 
 
 def add_verbs(app: Group, kind: str, grammar: verbs.Grammar, names: Iterable[str]) -> None:

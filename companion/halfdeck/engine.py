@@ -675,9 +675,11 @@ class HalfDeckGame:
         if self.owed[player] < len(names_):
             owed = self.owed[player]
             whose = f"player {player}" if self.coop else "you"
+            several = ("; a new name of several words is one card when quoted or joined "
+                       "with _ (steel_sword)" if len(names_) > owed > 0 else "")
             raise RuleRefused(f"{_count(len(names_), 'card')} named but {owed} hero card"
                               f"{'' if owed == 1 else 's'} due to {whose} (a draw comes "
-                              "from the start hand, loot or a redraw)", R_HAND)
+                              f"from the start hand, loot or a redraw){several}", R_HAND)
         if self.rescue_left and self.rescue in names_:
             raise RuleRefused(f"{self.rescue} is the prisoner in the dungeon deck, not in the "
                               "hero deck", R_RESCUE)
