@@ -330,7 +330,8 @@ def test_check_spell_with_a_game_buys_as_the_game_would(cli: CLI) -> None:
     result = cli("hebrac", "check", "spell", "healing", "--game", "g")
     assert (result.code, result.out) == (0, "Legal: Healing costs 6 (3 x 2): 7 = 7, 1 lost (a "
                                             "life costs 2)\n  timing: any time; one life per "
-                                            "2 points, never above the maximum\n")
+                                            "2 points, never above the maximum\n"
+                                            "  the game: heal 3: 7 -> 10\n")
     cli("hebrac", "new", "--name", "h")
     for words in (("enter", "A1", "3S"), ("attack", "2H"), ("attack", "10H"), ("take", "7C")):
         assert cli("hebrac", *words).code == 0
@@ -340,3 +341,17 @@ def test_check_spell_with_a_game_buys_as_the_game_would(cli: CLI) -> None:
     assert (result.code, result.out) == (1, "Not legal: Healing: 7C pays 7 for 1 life at 2 "
                                             "(life 14/15: 1 missing), 5 lost: add --overpay to "
                                             "cast anyway (rule hebrac.ruling.unit-spells)\n")
+
+
+def test_check_spell_with_a_game_asks_the_game_itself(cli: CLI) -> None:
+    # The payment's arithmetic is right, but the potion named is not held: the game,
+    # asked on a copy (companion.game.verify), refuses, and so does the check.
+    cli("hebrac", "new", "--name", "g")
+    assert cli("hebrac", "enter", "A1", "9S").code == 0
+    result = cli("hebrac", "check", "spell", "paralysis", "--with", "4C", "--game", "g")
+    assert (result.code, result.out) == (1, (
+        "Not legal: Paralysis costs 4: 4 = 4\n"
+        "  timing: battle only; the next two rounds deal no damage\n"
+        "  the game: 4C is not in your inventory (the magic potion must be held) "
+        "(rule hebrac.treasure.inventory)\n"))
+    assert cli("hebrac", "log").out.count("cast") == 0  # the game itself is unchanged

@@ -105,7 +105,33 @@ def check_spell(
     ok, why = engine.can_cast(found)
     reasons = list(verdict.reasons) + ([f"timing: {why}"] if ok else [f"timing: no, {why}"])
     data = {**verdict.data, "paid": [str(c) for c in paid], "count": units if found.unit else None}
-    _print_verdict(Verdict(verdict.legal and ok, tuple(reasons), data), as_json)
+    legal = verdict.legal and ok
+    if game and legal:  # the game itself, on a copy: what casting it now would do
+        legal, said = _as_the_game_rules(engine, found.id, paid, units if found.unit else None,
+                                         overpay)
+        reasons += [line for line in said if line.removeprefix("the game: ") not in reasons][:1]
+    _print_verdict(Verdict(legal, tuple(reasons), data), as_json)
+
+
+def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: int | None,
+                       overpay: bool) -> tuple[bool, list[str]]:
+    """The cast applied to a copy of the game (``companion.game.verify``): whether the
+    engine takes it, and its ruling lines or its refusal. A spell that needs targets the
+    check does not name is left to the lines above."""
+    from companion.errors import BadInput, RuleRefused
+    from companion.game import verify
+    from companion.verbs import quote
+
+    words = ["cast", spell, *(part for card in paid for part in ("--with", str(card)))]
+    words += ["--count", str(count)] if count is not None else []
+    words += ["--overpay"] if overpay else []
+    try:
+        applied = verify("hebrac", engine.settings, engine, " ".join(map(quote, words)))
+    except RuleRefused as error:
+        return False, [f"the game: {error}"]
+    except BadInput:
+        return True, []
+    return True, [f"the game: {line}" for line in applied.lines]
 
 
 def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str | None
