@@ -845,18 +845,11 @@ class Driver:
             return
         other = self.rng.choice(others)
         REACHED["teleport: to an unexplored chamber, then enter another"] += 1
-        # TODO(hebrac.ruling.teleport-arrival, edition 3, being made now: after Teleport the
-        # player is in the chamber and turns up its enemy): both answers are accepted for
-        # now; once the ruling has landed, only the refusal (then 'move' and 'next-level'
-        # are refused too, and can be checked here).
-        if self.act(self.enter_text(other)):
-            OBSERVED["teleport then enter another: accepted (before the ruling)"] += 1
-            encounter = self.game.encounter
-            assert self.game.chambers[other].visited and self.game.position == other
-            assert encounter is None or encounter.chamber == other
-        else:
-            OBSERVED["teleport then enter another: refused (the ruling)"] += 1
-            self.accept(self.enter_text(target))
+        # hebrac.ruling.teleport-arrival (edition 3): after Teleport the player is in the
+        # chamber reached and turns up its enemy; another chamber is refused.
+        assert not self.act(self.enter_text(other)), self.run.where()
+        OBSERVED["teleport then enter another: refused (the ruling)"] += 1
+        self.accept(self.enter_text(target))
 
     def hell_bomb_escaped(self) -> None:
         """Hell Bomb from the chamber just escaped from: explored, so allowed
@@ -981,13 +974,9 @@ class Driver:
             REACHED["stealing spirit: merchant's gems or black queen, magic short"] += 1
             return
         REACHED["stealing spirit: merchant's gems or black queen, magic enough"] += 1
-        # TODO(hebrac.ruling.merchant-no-sale, edition 3, being made now: a merchant with
-        # nothing to sell stays while Stealing Spirit can be cast): both answers are
-        # accepted for now; once the ruling has landed, only the open encounter.
-        if game.encounter is None:
-            OBSERVED["merchant's gems, magic enough: left at reveal (before the ruling)"] += 1
-            assert game.chambers[name].cleared, self.run.where()
-            return
+        # hebrac.ruling.merchant-no-sale (edition 3): a merchant with nothing to sell stays
+        # while Stealing Spirit can still be cast.
+        assert game.encounter is not None, self.run.where()
         OBSERVED["merchant's gems, magic enough: stays (the ruling)"] += 1
         assert game.encounter.chamber == name and not game.chambers[name].cleared
         wrong = self.from_deck(lambda c: c != ware and c.is_pip)
