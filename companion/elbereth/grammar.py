@@ -7,53 +7,50 @@ matches them against the rulebook tables, so this module loads none of them
 (it is imported on every command).
 """
 
-# No 'from __future__ import annotations': a NamedTuple's string annotations are each
-# compiled at start-up (typing.ForwardRef); real ones cost nothing.
+from __future__ import annotations
 
-from typing import NamedTuple
-
-from companion.verbs import Grammar, Verb, arg, rest
+from companion.verbs import Grammar, Value, Verb, arg, rest
 
 
-class Attack(NamedTuple):
+class Attack(Value):
     enemy: str  # a name, an alias or a strength
     roll: int
 
 
-class Boost(NamedTuple):
+class Boost(Value):
     items: tuple[str, ...]
 
 
-class Block(NamedTuple):
+class Block(Value):
     item: str
 
 
-class Wound(NamedTuple):
+class Wound(Value):
     item: str
 
 
-class Bribe(NamedTuple):
+class Bribe(Value):
     boss: str
     item: str | None = None  # the smith's protective item; else the boss's price
 
 
-class Pickup(NamedTuple):
+class Pickup(Value):
     item: str  # a piece of equipment, or the coin
 
 
-class BreakWall(NamedTuple):
+class BreakWall(Value):
     roll: int
 
 
-class Found(NamedTuple):
+class Found(Value):
     what: str  # stairs or shop
 
 
-class Shop(NamedTuple):
+class Shop(Value):
     item: str
 
 
-class Descend(NamedTuple):
+class Descend(Value):
     pass
 
 

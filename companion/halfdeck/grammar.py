@@ -16,8 +16,7 @@ Two things the shared reader does not do are done here:
   game's names to tell; the engine groups their words.)
 """
 
-# No 'from __future__ import annotations': a NamedTuple's string annotations are each
-# compiled at start-up (typing.ForwardRef); real ones cost nothing.
+from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -28,6 +27,7 @@ from companion.verbs import (
     MAX_ACTION_CHARS,
     Grammar,
     Param,
+    Value,
     Verb,
     arg,
     flag,
@@ -49,12 +49,12 @@ class HeroRoll(NamedTuple):
 
 
 # -- the actions: one class per verb, its fields the verb's parameters in order ----------
-class Hand(NamedTuple):
+class Hand(Value):
     cards: tuple[str, ...]
     player: int | None = None
 
 
-class Hero(NamedTuple):
+class Hero(Value):
     name: str
     strength: int | None = None
     magic: int | None = None
@@ -63,7 +63,7 @@ class Hero(NamedTuple):
     pick: bool = False
 
 
-class Equip(NamedTuple):
+class Equip(Value):
     words: tuple[str, ...]  # the hero's name, then the gear's
     strength: str | None = None  # "+N"
     magic: str | None = None
@@ -71,7 +71,7 @@ class Equip(NamedTuple):
     standby: bool = False
 
 
-class Draw(NamedTuple):
+class Draw(Value):
     name: str
     minion: bool = False
     boss: bool = False
@@ -88,60 +88,60 @@ class Draw(NamedTuple):
     player: int | None = None
 
 
-class Attack(NamedTuple):
+class Attack(Value):
     hero: str
     die: str
     assist: tuple[HeroRoll, ...] = ()  # the rules allow one; the engine says so
     loot_to: int | None = None
 
 
-class TeamAttack(NamedTuple):
+class TeamAttack(Value):
     hero: str
     die: str
     assist: tuple[HeroRoll, ...] = ()
     source: int | None = None  # --from: whose team attack card
 
 
-class Challenge(NamedTuple):
+class Challenge(Value):
     hero: str
     die: str
 
 
-class Escape(NamedTuple):
+class Escape(Value):
     pass
 
 
-class TeamEscape(NamedTuple):
+class TeamEscape(Value):
     source: int | None = None
 
 
-class ShuffleBack(NamedTuple):
+class ShuffleBack(Value):
     pass
 
 
-class Loot(NamedTuple):
+class Loot(Value):
     loot: int  # hero cards to draw
     player: int | None = None
 
 
-class Discard(NamedTuple):
+class Discard(Value):
     cards: tuple[str, ...]
     player: int | None = None
     forced: bool = False
     in_play: bool = False
 
 
-class Heal(NamedTuple):
+class Heal(Value):
     hero: str
     amount: int
 
 
-class Hurt(NamedTuple):
+class Hurt(Value):
     hero: str
     amount: int
 
 
-class Trade(NamedTuple):
+class Trade(Value):
     first: int
     first_card: str
     second: int

@@ -8,76 +8,74 @@ every command, so nothing here loads the engine or the rulebook until a line
 naming a spell is read.
 """
 
-# No 'from __future__ import annotations': a NamedTuple's string annotations are each
-# compiled at start-up (typing.ForwardRef); real ones cost nothing.
+from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
-from companion.verbs import Grammar, Verb, arg, flag, option, options, rest
+from companion.verbs import Grammar, Value, Verb, arg, flag, option, options, rest
 
 
-class Enter(NamedTuple):
+class Enter(Value):
     chamber: str
     enemy: str | None = None
 
 
-class Attack(NamedTuple):
+class Attack(Value):
     cards: tuple[str, ...]
     potion: str | None = None
     prisoners: tuple[str, ...] = ()
 
 
-class Potion(NamedTuple):
+class Potion(Value):
     card: str
 
 
-class Reveal(NamedTuple):
+class Reveal(Value):
     card: str
 
 
-class Offer(NamedTuple):
+class Offer(Value):
     cards: tuple[str, ...] = ()
 
 
-class Buy(NamedTuple):
+class Buy(Value):
     cards: tuple[str, ...] = ()
 
 
-class Heal(NamedTuple):
+class Heal(Value):
     pass
 
 
-class Play(NamedTuple):
+class Play(Value):
     card: str
 
 
-class Refuse(NamedTuple):
+class Refuse(Value):
     pass
 
 
-class Take(NamedTuple):
+class Take(Value):
     card: str
     extras: tuple[str, ...] = ()  # KD's three cards or KS's chambers
 
 
-class Use(NamedTuple):
+class Use(Value):
     card: str
 
 
-class Drop(NamedTuple):
+class Drop(Value):
     card: str
 
 
-class Move(NamedTuple):
+class Move(Value):
     chamber: str
 
 
-class NextLevel(NamedTuple):
+class NextLevel(Value):
     pass
 
 
-class Cast(NamedTuple):
+class Cast(Value):
     spell: str
     targets: tuple[str, ...] = ()
     paid: tuple[str, ...] = ()
@@ -85,12 +83,12 @@ class Cast(NamedTuple):
     overpay: bool = False
 
 
-class See(NamedTuple):
+class See(Value):
     seen: tuple[str, ...]  # CHAMBER [ENEMY], or CHAMBER ENEMY pairs
     treasure: str | None = None
 
 
-class Peek(NamedTuple):
+class Peek(Value):
     cards: tuple[str, ...]
 
 

@@ -7,12 +7,9 @@ cards from the words (they stay as typed here), so this module stays light:
 it is imported on every command.
 """
 
-# No 'from __future__ import annotations': a NamedTuple's string annotations are each
-# compiled at start-up (typing.ForwardRef); real ones cost nothing.
+from __future__ import annotations
 
-from typing import NamedTuple
-
-from companion.verbs import Grammar, Verb, arg, option, options, rest, switch
+from companion.verbs import Grammar, Value, Verb, arg, option, options, rest, switch
 
 KIND = "tricky"
 
@@ -27,7 +24,7 @@ RESULT_USAGE = ("result [TRICKS [POTIONS]] [--tricks N] [--potions N] [--spells 
 PREDICT_USAGE = "predict N (tricks + potions the active player will collect)"
 
 
-class Round(NamedTuple):
+class Round(Value):
     """``round HERO [TRUMP]``: the active player's hero (one or more words, then maybe
     its trump), the active player, the trump, the cards exchanged, the Seer's
     prediction and the heroes passed on (Random Dungeon)."""
@@ -40,7 +37,7 @@ class Round(NamedTuple):
     pass_: tuple[str, ...] = ()
 
 
-class Exchange(NamedTuple):
+class Exchange(Value):
     """``exchange [N | CARD...]``: the cards put aside (or how many), and who."""
 
     cards: tuple[str, ...] = ()
@@ -48,19 +45,19 @@ class Exchange(NamedTuple):
     number: int | None = None  # --count (a tuple's own 'count' is taken)
 
 
-class Predict(NamedTuple):
+class Predict(Value):
     """``predict N``: the Seer's tricks + potions."""
 
     prediction: int
 
 
-class Trick(NamedTuple):
+class Trick(Value):
     """``trick CARD...``: one card per player, in play order from the leader."""
 
     cards: tuple[str, ...] = ()
 
 
-class Result(NamedTuple):
+class Result(Value):
     """``result [TRICKS [POTIONS]]``: the active player's haul, typed in at once."""
 
     counts: tuple[int, ...] = ()
