@@ -80,6 +80,18 @@ def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
     return None
 
 
+def game_line(kind: str, words: list[str]) -> list[str] | None:
+    """A line typed in a game of ``kind`` (the shell's, a page's of the live table) as the
+    command's words: its first word a command of the game, its alias or prefix, or what
+    the game lets a line start with (Hebrac's 'C1 3S' is 'enter C1 3S'); None when the
+    first word is none of them."""
+    name = pick_in((kind,), words[0])
+    if name is not None:
+        return [name, *words[1:]]
+    implicit = implicit_verb(kind, words[0])
+    return [implicit, *words] if implicit is not None else None
+
+
 def pick_top(word: str, shell: bool = False) -> str | None:
     return pick(word, top_names(shell), kind_aliases())
 

@@ -160,11 +160,9 @@ class Shell(cmd.Cmd):
 
     def _expand(self, words: list[str]) -> list[str] | None:
         if self.kind is not None:
-            name = dispatch.pick_in((self.kind,), words[0])
-            implicit = grammar.implicit_verb(self.kind, words[0]) if name is None else None
-            if implicit is not None:  # 'C1 3S' is 'enter C1 3S'
-                name, words = implicit, [implicit, *words]
-            if name is not None:
+            line = dispatch.game_line(self.kind, words)
+            if line is not None:
+                name, words = line[0], line
                 args = [self.kind, name, *words[1:]]
                 if self.pinned and _takes_game((self.kind, name)) and not _has_game(words[1:]):
                     args += ["--game", self.pinned]

@@ -42,7 +42,7 @@ class Answer(NamedTuple):
 
 def command_words(kind: str, game: str, line: str) -> list[str]:
     """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""
-    from companion.cli import dispatch, grammar
+    from companion.cli import dispatch
 
     if len(line) > MAX_ACTION_CHARS:
         raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
@@ -52,11 +52,10 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
         raise BadInput(f"cannot read {line.strip()!r}: {error}") from None
     if not words:
         raise BadInput("type an action, as in the shell")
-    name = dispatch.pick_in((kind,), words[0])
-    if name is None:
-        implicit = grammar.implicit_verb(kind, words[0])
-        if implicit is not None:  # 'C1 3S' is 'enter C1 3S'
-            name, words = implicit, [implicit, *words]
+    line_words = dispatch.game_line(kind, words)  # as the shell reads a line
+    if line_words is not None:
+        words = line_words
+    name = line_words[0] if line_words is not None else None
     if name is None:
         try:
             other = dispatch.pick_top(words[0])
