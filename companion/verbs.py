@@ -21,7 +21,7 @@ The action text stays what it always was: ``verb word word --option value
 # compiled at start-up (typing.ForwardRef); real ones cost nothing.
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
 from typing import Any, NamedTuple, dataclass_transform
 
@@ -418,11 +418,6 @@ class Grammar:
                 parts += [option, str(value)]
         return " ".join(quote(part) for part in parts)
 
-    def option_types(self) -> dict[str, dict[str, str]]:
-        """Per verb, each option word and its type: what a share-code grammar codes."""
-        return {verb.name: {p.option: p.type for p in verb.params if not p.positional}
-                for verb in self.verbs.values()}
-
 
 def _option_value(option: str, value: str, whole_number: bool) -> Any:
     return whole(value, option) if whole_number else value
@@ -452,10 +447,3 @@ def _share(words: list[str], params: Sequence[Param]) -> list[Any] | None:
         if param.required and (value is None or value == ()):
             return None
     return filled
-
-
-def describe(grammar: Grammar) -> Mapping[str, Any]:
-    """The table as plain data (for help, the keystroke table and tests)."""
-    return {name: {"short": list(verb.short), "help": verb.help, "usage": verb.usage_line(),
-                   "params": [p._asdict() for p in verb.params]}
-            for name, verb in grammar.verbs.items()}

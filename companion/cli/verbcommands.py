@@ -104,16 +104,10 @@ class VerbCommand:
             return_annotation=None)
 
 
-def verb_command(kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
-                 act: Callable[[str, str | None, str, bool], None]) -> Callable[..., None]:
-    """A typer-readable command for ``verb``: its words, to ``act``."""
-    return VerbCommand(kind, grammar, verb, act)
-
-
 def add_verbs(app: Group, kind: str, grammar: verbs.Grammar, names: Iterable[str]) -> None:
     """Add the commands of the verbs ``names``, made from the table, to ``app``."""
     from companion.cli.common import act
 
     for name in names:
         verb = grammar.verbs[name]
-        app.command(verb.name)(verb_command(kind, grammar, verb, act))
+        app.command(verb.name)(VerbCommand(kind, grammar, verb, act))

@@ -315,7 +315,7 @@ class HalfDeckGrammar(Grammar):
                 assists.append(HeroRoll(hero, die))
             elif word.startswith("--") and len(word) > 2:
                 name = word[2:].lower()
-                if name not in self.verbs[head].option_words():
+                if name not in self.plan(head).allowed:
                     raise BadInput(f"'{head}' takes no option --{name}")
                 value = next(tail, None)
                 if value is None:
