@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol, cast
 
 from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
@@ -51,10 +51,12 @@ class Engine(Protocol):
     whose ``apply`` raised: they rebuild it by replay (the store does).
     """
 
-    def apply(self, action: Any) -> Applied:
-        """Apply an action: the game's action value, or its text (parsed once)."""
+    def apply(self, action: str) -> Applied:
+        """Apply an action: its text, parsed once (each engine also takes its own game's
+        action values, as its own callers do)."""
 
-    def status(self) -> dict[str, Any]: ...
+    def status(self) -> Mapping[str, object]:
+        """The state as the JSON of ``status --json`` (each engine's own record)."""
 
     def status_lines(self, width: int = 40) -> list[str]: ...
 
@@ -63,7 +65,7 @@ class Engine(Protocol):
 
     def prompt(self) -> str: ...
 
-    def state_data(self) -> Any:
+    def state_data(self) -> object:
         """The whole state as plain values (None, bools, ints, strings, lists, tuples,
         string-keyed tables) for the caches; the kind module's ``engine_from_data``
         builds the same engine back from them."""
@@ -75,19 +77,19 @@ class KindModule(Protocol):
     KIND: str
     TITLE: str
 
-    def normalize_settings(self, raw: Mapping[str, Any]) -> dict[str, Any]: ...
+    def normalize_settings(self, raw: Mapping[str, object]) -> dict[str, object]: ...
 
-    def new_engine(self, settings: Mapping[str, Any]) -> Engine: ...
+    def new_engine(self, settings: Mapping[str, object]) -> Engine: ...
 
-    def engine_from_data(self, settings: Mapping[str, Any], data: Any) -> Engine:
+    def engine_from_data(self, settings: Mapping[str, object], data: object) -> Engine:
         """The engine whose ``state_data()`` was ``data``, built through its own
         constructors; raises (``companion.plain.BadState``) for any value the engine
         would not have written, or a state that breaks its invariants."""
 
 
 def load_kind(name: str) -> KindModule:
-    module: Any = importlib.import_module(kind_info(name).module)
-    return module  # type: ignore[no-any-return]
+    # a kind's module is written to the protocol; importlib cannot tell mypy so
+    return cast(KindModule, importlib.import_module(kind_info(name).module))
 
 
 class ReplayFault(DataProblem):
@@ -107,7 +109,8 @@ class ReplayFault(DataProblem):
         return f" ({self.reason})" if self.crashed else f": {self.reason}"
 
 
-def begin(kind: str, settings: Mapping[str, Any]) -> tuple[KindModule, dict[str, Any], Engine]:
+def begin(kind: str, settings: Mapping[str, object]
+          ) -> tuple[KindModule, dict[str, object], Engine]:
     """The kind's module, its settings normalised, and a new engine; ``ReplayFault`` when
     the settings are not valid (a hand-edited file must never crash a command)."""
     try:
@@ -142,7 +145,7 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
 
 
 def replay(
-    kind: str, settings: Mapping[str, Any], actions: Iterable[str], *, source: str = "the game"
+    kind: str, settings: Mapping[str, object], actions: Iterable[str], *, source: str = "the game"
 ) -> tuple[Engine, list[Applied]]:
     """Rebuild a game from its actions; one that does not replay is a data problem."""
     try:
@@ -152,7 +155,7 @@ def replay(
         raise DataProblem(f"{source}: {fault}") from None
 
 
-def verify(kind: str, settings: Mapping[str, Any], engine: Engine, action: Any) -> Applied:
+def verify(kind: str, settings: Mapping[str, object], engine: Engine, action: str) -> Applied:
     """What ``action`` would do to the game in ``engine``, which stays as it is: its
     ruling, or the error ``apply`` raises (``RuleRefused``, ``BadInput``). The check
     commands' "is this legal now?" (pokerkit's verify), on a copy rebuilt from the
@@ -161,7 +164,7 @@ def verify(kind: str, settings: Mapping[str, Any], engine: Engine, action: Any) 
     return copy.apply(action)
 
 
-def can_apply(kind: str, settings: Mapping[str, Any], engine: Engine, action: Any) -> bool:
+def can_apply(kind: str, settings: Mapping[str, object], engine: Engine, action: str) -> bool:
     """Whether the rules allow ``action`` now (``verify`` without the reason)."""
     try:
         verify(kind, settings, engine, action)

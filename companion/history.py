@@ -12,19 +12,129 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
-from companion.game import Engine, load_kind, replaying
+from companion.game import Engine, Record, load_kind, replaying
+from companion.values import Value
 
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import NotRequired, TypedDict
+
+    from companion.cards import Card
+    from companion.elbereth.engine import ElberethGame, Miss
+    from companion.game import KindModule
+    from companion.halfdeck.engine import HalfDeckGame
+    from companion.hebrac.engine import Encounter, HebracGame
+    from companion.snapshots import Snapshots
+    from companion.tricky.engine import TrickyGame
+
+    # The facts of each kind, as ``trace`` builds them (``History.facts``), the summary
+    # and the statistics read them, and ``--json`` prints them.
+    class Battle(TypedDict):
+        level: int
+        chamber: str
+        enemy: str
+        rounds: int
+        life_lost: int
+        result: str  # "fighting", "won", "lost" or "left"
+        start: int
+
+    class HebracCall(TypedDict):
+        life: int
+        action: int
+
+    class HebracFacts(TypedDict):
+        level: int
+        cleared: int
+        battles: list[Battle]
+        battles_won: int
+        battles_lost: int
+        life: int
+        max_life: int
+        life_lost: int
+        life_healed: int
+        closest_call: HebracCall | None
+        spells_cast: list[str]
+        treasure: list[str]
+        killed_by: str | None
+
+    class TrickyRound(TypedDict):
+        round: int
+        active: str
+        hero: str
+        gold: dict[str, int]
+
+    class BestHero(TypedDict):
+        hero: str
+        gold: int
+        round: int
+
+    class TrickyFacts(TypedDict):
+        players: list[str]
+        scores: dict[str, int]
+        winners: list[str]
+        rounds: list[TrickyRound]
+        rounds_total: int | None
+        best_hero: dict[str, BestHero | None]
+
+    class HalfDeckCall(TypedDict):
+        hero: str
+        life: int
+        action: int
+
+    class HalfDeckFacts(TypedDict):
+        round: int
+        won_by: str | None
+        heroes: dict[str, int]
+        fallen: list[str]
+        defeated: dict[str, int]
+        escaped: int
+        traps: int
+        life_lost: int
+        life_healed: int
+        closest_call: HalfDeckCall | None
+        players: NotRequired[list[str]]
+
+    class ElberethFacts(TypedDict):
+        floor: int
+        floors: int
+        beaten: dict[str, int]
+        bosses_met: dict[str, int]
+        misses: int
+        walls: int
+        equipment_lost: list[str]
+        equipment_left: int
+        key: bool
+        beaten_by: str | None
+
+    Facts = HebracFacts | TrickyFacts | HalfDeckFacts | ElberethFacts
+
+    class FloorLeft(TypedDict):
+        beaten_here: dict[str, int]
+        walls_here: int
+        floor_boss: str | None
+        boss_beaten: bool
+
+    class Mark(TypedDict):
+        point: int
+        label: str
+
+    class HistoryJson(TypedDict):
+        kind: str
+        outcome: str
+        actions: int
+        measure: str
+        facts: Facts
+        series: dict[str, list[int | None]]
+        marks: list[Mark]
 
 ENDED = {"won", "dead", "lost", "finished"}
 
 
 # Named tuples rather than dataclasses: as plain to read, and cheaper to define, which
 # every one-shot summary and sheet pays for.
-class Series(NamedTuple):
+class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
     the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
 
@@ -32,7 +142,7 @@ class Series(NamedTuple):
     values: list[int | None]
 
 
-class History(NamedTuple):
+class History(Value):
     kind: str
     outcome: str
     actions: int
@@ -41,11 +151,13 @@ class History(NamedTuple):
     series: list[Series]
     marks: list[tuple[int, str]]
     """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
-    facts: dict[str, Any]
+    facts: Facts
+    """The kind's own figures (``HebracFacts``...; ``hebrac_facts`` and its like read
+    them as that kind's)."""
     levels: Sequence[tuple[int, int]] = ()
     """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
     out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
-    floors: Sequence[dict[str, Any]] = ()
+    floors: Sequence[FloorLeft] = ()
     """Elbereth: each floor left behind as it was when left (``beaten_here``,
     ``walls_here``, ``floor_boss``, ``boss_beaten``, as in the status), for the dungeon
     log (left out of ``as_json`` too)."""
@@ -54,20 +166,20 @@ class History(NamedTuple):
     def ended(self) -> bool:
         return self.outcome in ENDED
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> HistoryJson:
         return {"kind": self.kind, "outcome": self.outcome, "actions": self.actions,
                 "measure": self.measure, "facts": self.facts,
                 "series": {s.label: s.values for s in self.series},
                 "marks": [{"point": point, "label": label} for point, label in self.marks]}
 
 
-def trace(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
+def trace(kind: str, settings: Mapping[str, object], actions: Sequence[str],
           cache: tuple[Path, str] | None = None) -> History:
     """Replay ``actions`` and look at the engine after each one; see ``traced``."""
     return traced(kind, settings, actions, cache).finish(len(actions))
 
 
-def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
+def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str],
            cache: tuple[Path, str] | None = None) -> Tracer:
     """The tracer after replaying ``actions``, its engine in the game's final state.
 
@@ -98,8 +210,8 @@ def traced(kind: str, settings: Mapping[str, Any], actions: Sequence[str],
     return tracer
 
 
-def _resume(points: Any, actions: Sequence[str], fresh: Tracer, module: Any,
-            settings: Mapping[str, Any]) -> tuple[Tracer, int]:
+def _resume(points: Snapshots, actions: Sequence[str], fresh: Tracer, module: KindModule,
+            settings: Mapping[str, object]) -> tuple[Tracer, int]:
     """The newest kept tracer that the actions lead to, with its number of actions; else
     ``fresh`` and 0. A kept state is rebuilt through the kind's ``engine_from_data`` and
     the tracer's own checks (``companion.plain``), and used only if it stands for
@@ -117,7 +229,7 @@ def _resume(points: Any, actions: Sequence[str], fresh: Tracer, module: Any,
     return fresh, 0
 
 
-def _keep(points: Any, actions: Sequence[str], tracer: Tracer) -> None:
+def _keep(points: Snapshots, actions: Sequence[str], tracer: Tracer) -> None:
     """Keep the tracer's state after all the actions (losing it costs time, not data)."""
     from companion.snapshots import dumped
 
@@ -130,15 +242,18 @@ def _keep(points: Any, actions: Sequence[str], tracer: Tracer) -> None:
 
 
 class Tracer:
-    def __init__(self, engine: Any) -> None:
+    """Looks at the engine after each action. ``before()`` is what the tracer needs to
+    see of the state before an action, handed back to ``after`` (each tracer's own)."""
+
+    def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.point = 0
         self.marks: list[tuple[int, str]] = []
 
-    def before(self) -> Any:
+    def before(self) -> object:
         return None
 
-    def after(self, action: str, before: Any) -> None:
+    def after(self, action: str, before: object) -> None:
         self.point += 1
 
     def finish(self, actions: int) -> History:
@@ -146,16 +261,17 @@ class Tracer:
 
     # -- kept as plain values (``companion.snapshots``): the engine's state and the
     # tracer's own fields, read back through the same checks as the engine's
-    def state_data(self) -> Any:
+    def state_data(self) -> dict[str, object]:
         return {"engine": self.engine.state_data(), "point": self.point,
                 "marks": [[point, label] for point, label in self.marks],
                 "own": self.own_data()}
 
-    def own_data(self) -> Any:
+    def own_data(self) -> object:
         return None
 
     @classmethod
-    def from_data(cls, module: Any, settings: Mapping[str, Any], data: Any) -> Tracer:
+    def from_data(cls, module: KindModule, settings: Mapping[str, object],
+                  data: object) -> Tracer:
         """The tracer whose ``state_data()`` was ``data``, its engine rebuilt by the kind
         module's ``engine_from_data``."""
         from companion import plain
@@ -169,17 +285,25 @@ class Tracer:
         tracer.read_own(fields["own"])
         return tracer
 
-    def read_own(self, data: Any) -> None:
+    def read_own(self, data: object) -> None:
         from companion import plain
 
         plain.check(data is None, "no tracer fields expected")
 
 
-def _mark(value: Any) -> tuple[int, str]:
+def _mark(value: object) -> tuple[int, str]:
     from companion import plain
 
     point, label = plain.fixed(value, 2)
     return plain.integer(point, 0), plain.text(label, 20)
+
+
+def _pair(value: object) -> tuple[int, int]:
+    """Two whole numbers, the first not below 0: (level, chambers cleared), (round, damage)."""
+    from companion import plain
+
+    first, second = plain.fixed(value, 2)
+    return plain.integer(first, 0), plain.integer(second)
 
 
 def _drops(values: Sequence[int | None]) -> tuple[int, int]:
@@ -196,27 +320,46 @@ def _drops(values: Sequence[int | None]) -> tuple[int, int]:
     return lost, gained
 
 
+def _counts(value: object) -> dict[str, int]:
+    from companion import plain
+
+    return plain.table(value, plain.text, plain.integer)
+
+
+def _names(value: object) -> list[str]:
+    from companion import plain
+
+    return plain.items(value, plain.text)
+
+
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 class HebracTracer(Tracer):
-    def __init__(self, engine: Any) -> None:
+    engine: HebracGame
+
+    def __init__(self, engine: Engine) -> None:
+        from companion.hebrac.engine import HebracGame
+
+        assert isinstance(engine, HebracGame)  # TRACERS gives each kind its own tracer
         super().__init__(engine)
         self.level = engine.level
         self.marks.append((0, f"L{engine.level}"))
         self.cleared_before = 0  # chambers cleared on the levels left behind
         self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
-        self.battles: list[dict[str, Any]] = []
-        self.fighting: tuple[Any, dict[str, Any], dict[int, int]] | None = None
+        self.battles: list[Battle] = []
+        # the battle under way: its encounter, its figures, the damage of each round
+        self.fighting: tuple[Encounter, Battle, dict[int, int]] | None = None
         self.killer: str | None = None
 
-    def before(self) -> Any:
+    def before(self) -> int:
         return self.engine.cleared_count()
 
-    def after(self, action: str, before: Any) -> None:
+    def after(self, action: str, before: object) -> None:
         super().after(action, before)
+        assert isinstance(before, int)  # the chambers cleared, from ``before``
         game = self.engine
         if game.level != self.level:
-            self.levels.append((self.level, int(before)))
-            self.cleared_before += int(before)
+            self.levels.append((self.level, before))
+            self.cleared_before += before
             self.level = game.level
             self.marks.append((self.point, f"L{game.level}"))
         encounter = game.encounter
@@ -224,18 +367,16 @@ class HebracTracer(Tracer):
             self._end_battle()
         if encounter is not None and encounter.rounds > 0:
             if self.fighting is None:
-                battle = {"level": game.level, "chamber": encounter.chamber,
-                          "enemy": _enemy_text(encounter.enemy), "rounds": 0,
-                          "life_lost": 0, "result": "fighting", "start": self.point}
+                battle: Battle = {"level": game.level, "chamber": encounter.chamber,
+                                  "enemy": _enemy_text(encounter.enemy), "rounds": 0,
+                                  "life_lost": 0, "result": "fighting", "start": self.point}
                 self.battles.append(battle)
                 self.fighting = (encounter, battle, {})
             self._update_battle()
             if encounter.stage != "battle" or game.life <= 0:
                 self._end_battle()
 
-    _BATTLE = ("level", "chamber", "enemy", "rounds", "life_lost", "result", "start")
-
-    def own_data(self) -> Any:
+    def own_data(self) -> dict[str, object]:
         return {"level": self.level, "cleared_before": self.cleared_before,
                 "levels": [list(level) for level in self.levels],
                 "battles": [dict(battle) for battle in self.battles],
@@ -243,7 +384,7 @@ class HebracTracer(Tracer):
                              [[k, v] for k, v in self.fighting[2].items()]),
                 "killer": self.killer}
 
-    def read_own(self, data: Any) -> None:
+    def read_own(self, data: object) -> None:
         from companion import plain
 
         fields = plain.record(data, ("level", "cleared_before", "levels", "battles",
@@ -251,32 +392,19 @@ class HebracTracer(Tracer):
         self.level = plain.integer(fields["level"], 1)
         self.cleared_before = plain.integer(fields["cleared_before"], 0)
         self.levels = [(plain.integer(level, 1), plain.integer(cleared, 0))
-                       for level, cleared in (plain.fixed(v, 2) for v in
-                                              plain.items(fields["levels"], list))]
-        self.battles = plain.items(fields["battles"], self._battle)
+                       for level, cleared in plain.items(fields["levels"], _pair)]
+        self.battles = plain.items(fields["battles"], _battle)
         self.killer = plain.optional(plain.text)(fields["killer"])
         plain.check(self.level == self.engine.level, "the tracer's level is not the game's")
         if fields["fighting"] is None:
             self.fighting = None
             return
         # A battle under way is always the newest one, against the engine's encounter.
-        damage = dict(plain.items(fields["fighting"], _round_damage))
+        damage = dict(plain.items(fields["fighting"], _pair))
         encounter = self.engine.encounter
-        plain.check(bool(self.battles) and encounter is not None,
-                    "a battle under way with no encounter")
+        if not self.battles or encounter is None:
+            raise plain.BadState("a battle under way with no encounter")
         self.fighting = (encounter, self.battles[-1], damage)
-
-    def _battle(self, value: Any) -> dict[str, Any]:
-        from companion import plain
-
-        fields = plain.record(value, self._BATTLE)
-        return {"level": plain.integer(fields["level"], 1),
-                "chamber": plain.text(fields["chamber"], 10),
-                "enemy": plain.text(fields["enemy"], 40),
-                "rounds": plain.integer(fields["rounds"], 0),
-                "life_lost": plain.integer(fields["life_lost"]),
-                "result": plain.choice(fields["result"], ("fighting", "won", "lost", "left")),
-                "start": plain.integer(fields["start"], 0)}
 
     def _update_battle(self) -> None:
         assert self.fighting is not None
@@ -310,7 +438,7 @@ class HebracTracer(Tracer):
         alive = [(value, number) for number, value in enumerate(trail) if value > 0]
         low = min(alive) if alive else None
         results = Counter(b["result"] for b in self.battles)
-        facts = {
+        facts: HebracFacts = {
             "level": game.level,
             "cleared": self.cleared_before + game.cleared_count(),
             "battles": self.battles,
@@ -326,33 +454,79 @@ class HebracTracer(Tracer):
             "treasure": [str(card) for card in game.inventory],
             "killed_by": self.killer if game.outcome == "dead" else None,
         }
+        life: list[int | None] = list(trail)
         return History("hebrac", game.outcome, actions, "life",
-                       [Series("Life", list(trail))], self.marks, facts,
+                       [Series("Life", life)], self.marks, facts,
                        [*self.levels, (game.level, game.cleared_count())])
 
 
-def _round_damage(value: Any) -> tuple[int, int]:
+_BATTLE = ("level", "chamber", "enemy", "rounds", "life_lost", "result", "start")
+
+
+def _battle(value: object) -> Battle:
     from companion import plain
 
-    number, damage = plain.fixed(value, 2)
-    return plain.integer(number, 0), plain.integer(damage)
+    fields = plain.record(value, _BATTLE)
+    return {"level": plain.integer(fields["level"], 1),
+            "chamber": plain.text(fields["chamber"], 10),
+            "enemy": plain.text(fields["enemy"], 40),
+            "rounds": plain.integer(fields["rounds"], 0),
+            "life_lost": plain.integer(fields["life_lost"]),
+            "result": plain.choice(fields["result"], ("fighting", "won", "lost", "left")),
+            "start": plain.integer(fields["start"], 0)}
 
 
-def _enemy_text(card: Any) -> str:
+def _enemy_text(card: Card) -> str:
     """``3S warrior``, ``JK hebrac``: the card and what it is as an enemy."""
     from companion.hebrac.rules import enemy_kind
 
     return f"{card} {enemy_kind(card)}"
 
 
+def hebrac_facts(value: object) -> HebracFacts:
+    """A Hebrac game's facts (``History.facts``) read as such, every value checked
+    (``companion.plain``: ``BadState`` for what ``HebracTracer`` does not write)."""
+    from companion import plain
+
+    fields = plain.record(value, ("level", "cleared", "battles", "battles_won",
+                                  "battles_lost", "life", "max_life", "life_lost",
+                                  "life_healed", "closest_call", "spells_cast", "treasure",
+                                  "killed_by"))
+    return {"level": plain.integer(fields["level"]),
+            "cleared": plain.integer(fields["cleared"]),
+            "battles": plain.items(fields["battles"], _battle),
+            "battles_won": plain.integer(fields["battles_won"]),
+            "battles_lost": plain.integer(fields["battles_lost"]),
+            "life": plain.integer(fields["life"]),
+            "max_life": plain.integer(fields["max_life"]),
+            "life_lost": plain.integer(fields["life_lost"]),
+            "life_healed": plain.integer(fields["life_healed"]),
+            "closest_call": plain.optional(_hebrac_call)(fields["closest_call"]),
+            "spells_cast": _names(fields["spells_cast"]),
+            "treasure": _names(fields["treasure"]),
+            "killed_by": plain.optional(plain.text)(fields["killed_by"])}
+
+
+def _hebrac_call(value: object) -> HebracCall:
+    from companion import plain
+
+    fields = plain.record(value, ("life", "action"))
+    return {"life": plain.integer(fields["life"]), "action": plain.integer(fields["action"])}
+
+
 # -- Tricky Dungeon -------------------------------------------------------------------
 class TrickyTracer(Tracer):
-    def __init__(self, engine: Any) -> None:
+    engine: TrickyGame
+
+    def __init__(self, engine: Engine) -> None:
+        from companion.tricky.engine import TrickyGame
+
+        assert isinstance(engine, TrickyGame)  # TRACERS gives each kind its own tracer
         super().__init__(engine)
         self.gold: list[list[int | None]] = [[0] for _ in engine.players]
         self.started = 0
 
-    def after(self, action: str, before: Any) -> None:
+    def after(self, action: str, before: object) -> None:
         super().after(action, before)
         game = self.engine
         if len(game.rounds) != self.started:
@@ -361,15 +535,15 @@ class TrickyTracer(Tracer):
         for seat, total in enumerate(game.totals):
             self.gold[seat].append(total)
 
-    def own_data(self) -> Any:
+    def own_data(self) -> dict[str, object]:
         return {"gold": [list(values) for values in self.gold], "started": self.started}
 
-    def read_own(self, data: Any) -> None:
+    def read_own(self, data: object) -> None:
         from companion import plain
 
         fields = plain.record(data, ("gold", "started"))
         gold = plain.optional(plain.integer)
-        self.gold = [plain.items(values, gold) for values in plain.items(fields["gold"], list)]
+        self.gold = plain.items(fields["gold"], lambda values: plain.items(values, gold))
         self.started = plain.integer(fields["started"], 0)
         plain.check(len(self.gold) == len(self.engine.players)
                     and all(len(values) == self.point + 1 for values in self.gold),
@@ -377,16 +551,17 @@ class TrickyTracer(Tracer):
 
     def finish(self, actions: int) -> History:
         game = self.engine
-        rounds = [{"round": r.number, "active": game.players[r.active], "hero": r.hero.name,
-                   "gold": dict(zip(game.players, r.gold, strict=True))}
-                  for r in game.rounds if r.done]
-        best: dict[str, dict[str, Any] | None] = {}
+        rounds: list[TrickyRound] = [
+            {"round": r.number, "active": game.players[r.active], "hero": r.hero.name,
+             "gold": dict(zip(game.players, r.gold, strict=True))}
+            for r in game.rounds if r.gold is not None]  # the rounds done
+        best: dict[str, BestHero | None] = {}
         for player in game.players:
             mine = [r for r in rounds if r["active"] == player]
             top = max(mine, key=lambda r: r["gold"][player], default=None)
             best[player] = ({"hero": top["hero"], "gold": top["gold"][player],
                              "round": top["round"]} if top else None)
-        facts = {
+        facts: TrickyFacts = {
             "players": list(game.players),
             "scores": dict(zip(game.players, game.totals, strict=True)),
             "winners": game.winners() if game.outcome == "finished" else [],
@@ -398,32 +573,70 @@ class TrickyTracer(Tracer):
         return History("tricky", game.outcome, actions, "gold", series, self.marks, facts)
 
 
+def tricky_facts(value: object) -> TrickyFacts:
+    """A Tricky Dungeon game's facts read as such, every value checked (as
+    ``hebrac_facts``)."""
+    from companion import plain
+
+    fields = plain.record(value, ("players", "scores", "winners", "rounds", "rounds_total",
+                                  "best_hero"))
+    return {"players": _names(fields["players"]),
+            "scores": _counts(fields["scores"]),
+            "winners": _names(fields["winners"]),
+            "rounds": plain.items(fields["rounds"], tricky_round),
+            "rounds_total": plain.optional(plain.integer)(fields["rounds_total"]),
+            "best_hero": plain.table(fields["best_hero"], plain.text,
+                                     plain.optional(_best_hero))}
+
+
+def tricky_round(value: object) -> TrickyRound:
+    """A round of Tricky Dungeon's facts (``TrickyFacts.rounds``), checked."""
+    from companion import plain
+
+    fields = plain.record(value, ("round", "active", "hero", "gold"))
+    return {"round": plain.integer(fields["round"]), "active": plain.text(fields["active"]),
+            "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
+
+
+def _best_hero(value: object) -> BestHero:
+    from companion import plain
+
+    fields = plain.record(value, ("hero", "gold", "round"))
+    return {"hero": plain.text(fields["hero"]), "gold": plain.integer(fields["gold"]),
+            "round": plain.integer(fields["round"])}
+
+
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
 class HalfDeckTracer(Tracer):
-    def __init__(self, engine: Any) -> None:
+    engine: HalfDeckGame
+
+    def __init__(self, engine: Engine) -> None:
+        from companion.halfdeck.engine import HalfDeckGame
+
+        assert isinstance(engine, HalfDeckGame)  # TRACERS gives each kind its own tracer
         super().__init__(engine)
         self.round = engine.round
         self.defeated: Counter[str] = Counter()
         self.escaped = 0
         self.traps = 0
 
-    def before(self) -> Any:
+    def before(self) -> object:
         return self.engine.encounter
 
-    def own_data(self) -> Any:
+    def own_data(self) -> dict[str, object]:
         return {"round": self.round, "defeated": dict(self.defeated),
                 "escaped": self.escaped, "traps": self.traps}
 
-    def read_own(self, data: Any) -> None:
+    def read_own(self, data: object) -> None:
         from companion import plain
 
         fields = plain.record(data, ("round", "defeated", "escaped", "traps"))
         self.round = plain.integer(fields["round"], 0)
-        self.defeated = Counter(plain.table(fields["defeated"], plain.text, plain.integer))
+        self.defeated = Counter(_counts(fields["defeated"]))
         self.escaped = plain.integer(fields["escaped"], 0)
         self.traps = plain.integer(fields["traps"], 0)
 
-    def after(self, action: str, before: Any) -> None:
+    def after(self, action: str, before: object) -> None:
         super().after(action, before)
         game = self.engine
         if game.round != self.round:
@@ -431,7 +644,9 @@ class HalfDeckTracer(Tracer):
             self.marks.append((self.point, f"R{game.round}"))
         if before is not None and game.encounter is not before:
             from companion.halfdeck.cards import FOES, TRAP
+            from companion.halfdeck.engine import Encounter
 
+            assert isinstance(before, Encounter)  # the encounter, from ``before``
             if before.kind == TRAP:
                 self.traps += 1
             elif before.kind in FOES:
@@ -454,7 +669,7 @@ class HalfDeckTracer(Tracer):
             for number, value in enumerate(line.values):
                 if value is not None and 0 < value < start and (low is None or value < low[0]):
                     low = (value, number, line.label)
-        facts = {
+        facts: HalfDeckFacts = {
             "round": game.round,
             "won_by": game.won_by,
             "heroes": {h.name: h.life for h in game.heroes},
@@ -469,13 +684,69 @@ class HalfDeckTracer(Tracer):
         }
         seats = game.settings.get("seats")
         if seats:  # the people at the table, when the game named them ('new --seat')
-            facts["players"] = list(seats)
+            facts["players"] = _names(seats)
         return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
 
 
+_HALFDECK = ("round", "won_by", "heroes", "fallen", "defeated", "escaped", "traps",
+             "life_lost", "life_healed", "closest_call")
+
+
+def halfdeck_facts(value: object) -> HalfDeckFacts:
+    """A Half Deck Dungeon Heroes game's facts read as such, every value checked (as
+    ``hebrac_facts``)."""
+    from companion import plain
+
+    named = isinstance(value, dict) and "players" in value
+    fields = plain.record(value, _HALFDECK + ("players",) * named)
+    facts: HalfDeckFacts = {
+        "round": plain.integer(fields["round"]),
+        "won_by": plain.optional(plain.text)(fields["won_by"]),
+        "heroes": _counts(fields["heroes"]),
+        "fallen": _names(fields["fallen"]),
+        "defeated": _counts(fields["defeated"]),
+        "escaped": plain.integer(fields["escaped"]),
+        "traps": plain.integer(fields["traps"]),
+        "life_lost": plain.integer(fields["life_lost"]),
+        "life_healed": plain.integer(fields["life_healed"]),
+        "closest_call": plain.optional(_halfdeck_call)(fields["closest_call"]),
+    }
+    if named:
+        facts["players"] = _names(fields["players"])
+    return facts
+
+
+def _halfdeck_call(value: object) -> HalfDeckCall:
+    from companion import plain
+
+    fields = plain.record(value, ("hero", "life", "action"))
+    return {"hero": plain.text(fields["hero"]), "life": plain.integer(fields["life"]),
+            "action": plain.integer(fields["action"])}
+
+
 # -- Elbereth --------------------------------------------------------------------------
+class _Floor(Record):
+    """What Elbereth's tracer sees of the floor before an action."""
+
+    __slots__ = ("walls", "miss", "items", "beaten", "boss", "boss_down")
+
+    def __init__(self, walls: int, miss: Miss | None, items: dict[str, str],
+                 beaten: dict[str, int], boss: str | None, boss_down: bool) -> None:
+        self.walls = walls
+        self.miss = miss
+        self.items = items
+        self.beaten = beaten
+        self.boss = boss
+        self.boss_down = boss_down
+
+
 class ElberethTracer(Tracer):
-    def __init__(self, engine: Any) -> None:
+    engine: ElberethGame
+
+    def __init__(self, engine: Engine) -> None:
+        from companion.elbereth.engine import ElberethGame
+
+        assert isinstance(engine, ElberethGame)  # TRACERS gives each kind its own tracer
         super().__init__(engine)
         self.floor = engine.floor
         self.marks.append((0, f"F{engine.floor}"))
@@ -483,16 +754,16 @@ class ElberethTracer(Tracer):
         self.misses = 0
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
-        self.floors_left: list[dict[str, Any]] = []
+        self.floors_left: list[FloorLeft] = []
 
     _FLOOR = ("beaten_here", "walls_here", "floor_boss", "boss_beaten")
 
-    def own_data(self) -> Any:
+    def own_data(self) -> dict[str, object]:
         return {"floor": self.floor, "walls": self.walls, "misses": self.misses,
                 "lost_items": list(self.lost_items), "beaten_by": self.beaten_by,
                 "floors_left": [dict(floor) for floor in self.floors_left]}
 
-    def read_own(self, data: Any) -> None:
+    def read_own(self, data: object) -> None:
         from companion import plain
 
         fields = plain.record(data, ("floor", "walls", "misses", "lost_items", "beaten_by",
@@ -500,39 +771,40 @@ class ElberethTracer(Tracer):
         self.floor = plain.integer(fields["floor"], 1)
         self.walls = plain.integer(fields["walls"], 0)
         self.misses = plain.integer(fields["misses"], 0)
-        self.lost_items = plain.items(fields["lost_items"], plain.text)
+        self.lost_items = _names(fields["lost_items"])
         self.beaten_by = plain.optional(plain.text)(fields["beaten_by"])
         self.floors_left = plain.items(fields["floors_left"], self._floor)
         plain.check(self.floor == self.engine.floor, "the tracer's floor is not the game's")
 
-    def _floor(self, value: Any) -> dict[str, Any]:
+    def _floor(self, value: object) -> FloorLeft:
         from companion import plain
 
         fields = plain.record(value, self._FLOOR)
-        return {"beaten_here": plain.table(fields["beaten_here"], plain.text, plain.integer),
+        return {"beaten_here": _counts(fields["beaten_here"]),
                 "walls_here": plain.integer(fields["walls_here"], 0),
                 "floor_boss": plain.optional(plain.text)(fields["floor_boss"]),
                 "boss_beaten": plain.flag(fields["boss_beaten"])}
 
-    def before(self) -> Any:
+    def before(self) -> _Floor:
         game = self.engine
-        return (game.walls, game.miss, dict(game.items), dict(game.beaten), game.floor_boss,
-                game.boss_down)
+        return _Floor(game.walls, game.miss, dict(game.items), dict(game.beaten),
+                      game.floor_boss, game.boss_down)
 
-    def after(self, action: str, before: Any) -> None:
+    def after(self, action: str, before: object) -> None:
         super().after(action, before)
+        assert isinstance(before, _Floor)  # the floor, from ``before``
         game = self.engine
-        walls, miss, items, beaten, boss, boss_down = before
         if game.floor != self.floor:
-            self.floors_left.append({"beaten_here": beaten, "walls_here": walls,
-                                     "floor_boss": boss, "boss_beaten": boss_down})
-            self.walls += walls
+            self.floors_left.append({"beaten_here": before.beaten, "walls_here": before.walls,
+                                     "floor_boss": before.boss,
+                                     "boss_beaten": before.boss_down})
+            self.walls += before.walls
             self.floor = game.floor
             self.marks.append((self.point, f"F{game.floor}"))
-        if game.miss is not None and game.miss is not miss:
+        if game.miss is not None and game.miss is not before.miss:
             self.misses += 1
         self.lost_items += [item for item, state in game.items.items()
-                            if state == "discarded" and items[item] != "discarded"]
+                            if state == "discarded" and before.items[item] != "discarded"]
         if game.lost and self.beaten_by is None:
             self.misses += 1
             # The last attack, the one that could not be settled: its enemy is the
@@ -542,8 +814,8 @@ class ElberethTracer(Tracer):
 
     def finish(self, actions: int) -> History:
         game = self.engine
-        trail: list[int] = list(game.life_trail)
-        facts = {
+        trail: list[int | None] = list(game.life_trail)
+        facts: ElberethFacts = {
             "floor": game.floor,
             "floors": game.floors,
             "beaten": dict(game.beaten_total),
@@ -556,8 +828,27 @@ class ElberethTracer(Tracer):
             "beaten_by": self.beaten_by,
         }
         return History("elbereth", game.outcome, actions, "equipment",
-                       [Series("Equipment", list(trail))], self.marks, facts,
+                       [Series("Equipment", trail)], self.marks, facts,
                        floors=self.floors_left)
+
+
+def elbereth_facts(value: object) -> ElberethFacts:
+    """An Elbereth game's facts read as such, every value checked (as ``hebrac_facts``)."""
+    from companion import plain
+
+    fields = plain.record(value, ("floor", "floors", "beaten", "bosses_met", "misses",
+                                  "walls", "equipment_lost", "equipment_left", "key",
+                                  "beaten_by"))
+    return {"floor": plain.integer(fields["floor"]),
+            "floors": plain.integer(fields["floors"]),
+            "beaten": _counts(fields["beaten"]),
+            "bosses_met": _counts(fields["bosses_met"]),
+            "misses": plain.integer(fields["misses"]),
+            "walls": plain.integer(fields["walls"]),
+            "equipment_lost": _names(fields["equipment_lost"]),
+            "equipment_left": plain.integer(fields["equipment_left"]),
+            "key": plain.flag(fields["key"]),
+            "beaten_by": plain.optional(plain.text)(fields["beaten_by"])}
 
 
 TRACERS: dict[str, Callable[[Engine], Tracer]] = {

@@ -6,12 +6,11 @@ the command line reads it to route words before it knows what else it needs.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from companion.errors import BadInput
+from companion.values import Value
 
 
-class KindInfo(NamedTuple):
+class KindInfo(Value):
     name: str
     title: str
     module: str

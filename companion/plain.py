@@ -13,7 +13,7 @@ file, never a reason to trust less than a replay.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -32,52 +32,55 @@ def check(condition: bool, what: str) -> None:
         raise BadState(what)
 
 
-def integer(value: Any, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
+def integer(value: object, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
     if type(value) is not int or not low <= value <= high:
         raise BadState(f"not a whole number from {low} to {high}: {value!r:.40}")
     return value
 
 
-def flag(value: Any) -> bool:
+def flag(value: object) -> bool:
     if type(value) is not bool:
         raise BadState(f"not true or false: {value!r:.40}")
     return value
 
 
-def text(value: Any, limit: int = MAX_TEXT) -> str:
+def text(value: object, limit: int = MAX_TEXT) -> str:
     if type(value) is not str or len(value) > limit:
         raise BadState(f"not a text of at most {limit} characters: {value!r:.40}")
     return value
 
 
-def choice(value: Any, allowed: Sequence[str] | Mapping[str, Any]) -> str:
+def choice(value: object, allowed: Sequence[str] | Mapping[str, object]) -> str:
     if type(value) is not str or value not in allowed:
         raise BadState(f"not one of the expected words: {value!r:.40}")
     return value
 
 
-def optional(read: Callable[[Any], T]) -> Callable[[Any], T | None]:
+def optional(read: Callable[[object], T]) -> Callable[[object], T | None]:
     """``read`` that also takes None."""
-    def reader(value: Any) -> T | None:
+    def reader(value: object) -> T | None:
         return None if value is None else read(value)
     return reader
 
 
-def items(value: Any, read: Callable[[Any], T], limit: int = MAX_ITEMS) -> list[T]:
+def items(value: object, read: Callable[[object], T], limit: int = MAX_ITEMS) -> list[T]:
     """A list or tuple of at most ``limit`` values, each read by ``read``."""
-    if type(value) not in (list, tuple) or len(value) > limit:
+    # isinstance tells mypy; type() refuses subclasses, which no engine writes
+    if not isinstance(value, (list, tuple)) or type(value) not in (list, tuple) \
+            or len(value) > limit:
         raise BadState(f"not a list of at most {limit} items")
     return [read(item) for item in value]
 
 
-def fixed(value: Any, size: int) -> Sequence[Any]:
+def fixed(value: object, size: int) -> Sequence[object]:
     """A list or tuple of exactly ``size`` values (a record's fields in order)."""
-    if type(value) not in (list, tuple) or len(value) != size:
+    if not isinstance(value, (list, tuple)) or type(value) not in (list, tuple) \
+            or len(value) != size:
         raise BadState(f"not a record of {size} fields")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
-def table(value: Any, read_key: Callable[[Any], K], read: Callable[[Any], T],
+def table(value: object, read_key: Callable[[object], K], read: Callable[[object], T],
           limit: int = MAX_ITEMS) -> dict[K, T]:
     """A table of at most ``limit`` entries, keys and values each read."""
     if type(value) is not dict or len(value) > limit:
@@ -85,7 +88,7 @@ def table(value: Any, read_key: Callable[[Any], K], read: Callable[[Any], T],
     return {read_key(k): read(v) for k, v in value.items()}
 
 
-def record(value: Any, fields: Sequence[str]) -> dict[str, Any]:
+def record(value: object, fields: Sequence[str]) -> dict[str, object]:
     """A table with exactly these keys (a state written by another version is refused)."""
     if type(value) is not dict or len(value) != len(fields) or any(
             name not in value for name in fields):

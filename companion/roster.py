@@ -13,10 +13,34 @@ names.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
 from companion.stats import NAMED_KINDS, Entry, Person, people
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from companion.stats import Figures
+
+    class KindCount(TypedDict):
+        games: int
+        wins: int
+
+    class RosterRow(TypedDict):
+        name: str
+        spellings: list[str]
+        games: int
+        wins: int
+        kinds: dict[str, KindCount]
+
+    class RosterFigures(TypedDict):
+        finished_only: bool
+        kind: str | None
+        players: list[RosterRow]
+
+    class PlayerFigures(Figures):
+        spellings: list[str]
 
 
 def check_kind(kind: str | None) -> None:
@@ -53,14 +77,14 @@ def _chosen(person: Person, every: bool) -> list[Entry]:
 
 
 def roster_figures(everyone: Sequence[Person], kind: str | None, *,
-                   every: bool = False) -> dict[str, Any]:
+                   every: bool = False) -> RosterFigures:
     """The roster as JSON values: each person's games and wins, in all and by kind (the
     finished games only unless ``every``; everyone the saves name is listed), most
     games first."""
-    rows: list[dict[str, Any]] = []
+    rows: list[RosterRow] = []
     for person in everyone:
         games = _chosen(person, every)
-        kinds: dict[str, dict[str, int]] = {}
+        kinds: dict[str, KindCount] = {}
         for game in games:
             counts = kinds.setdefault(game.kind, {"games": 0, "wins": 0})
             counts["games"] += 1
@@ -73,7 +97,7 @@ def roster_figures(everyone: Sequence[Person], kind: str | None, *,
 
 
 def player_figures(entries: Sequence[Entry], person: Person, kind: str | None, *,
-                   every: bool = False) -> dict[str, Any]:
+                   every: bool = False) -> PlayerFigures:
     """One person's record: ``stats.figures`` over their games, with their spellings."""
     from companion.stats import figures
 
@@ -82,7 +106,7 @@ def player_figures(entries: Sequence[Entry], person: Person, kind: str | None, *
 
 
 # -- as text -----------------------------------------------------------------------------
-def _which(data: Mapping[str, Any]) -> str:
+def _which(data: RosterFigures | PlayerFigures) -> str:
     return "finished games" if data["finished_only"] else "all games"
 
 
@@ -90,7 +114,7 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}{'' if number == 1 else 's'}"
 
 
-def roster_lines(data: Mapping[str, Any], width: int = 40) -> list[str]:
+def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
     """The roster: a line per person (name, games, wins, kinds), then how to see one."""
     from companion.kinds import kind_info
     from companion.text import wrap
@@ -110,11 +134,11 @@ def roster_lines(data: Mapping[str, Any], width: int = 40) -> list[str]:
     return [part for line in lines for part in wrap(line, width)]
 
 
-def player_lines(data: Mapping[str, Any], width: int = 40, *,
+def player_lines(data: PlayerFigures, width: int = 40, *,
                  ascii_only: bool = False) -> list[str]:
     """One person's record: a section per kind they played."""
     from companion.kinds import kind_info
-    from companion.stats import WRITERS, hero_lines, record_lines
+    from companion.stats import WRITERS
     from companion.text import wrap
 
     name = data["player"]
@@ -122,20 +146,26 @@ def player_lines(data: Mapping[str, Any], width: int = 40, *,
     others = [s for s in data["spellings"] if s != name]
     if others:
         lines.append(f"Also written {', '.join(others)}: the same player")
-    kinds: Mapping[str, Any] = data["kinds"]
+    kinds = data["kinds"]
     if not kinds:
         lines.append("No finished games yet: '--all' counts the games still being played")
     for number, (kind, found) in enumerate(kinds.items()):
         lines += [""] * (number > 0) + [kind_info(kind).title]
-        if kind != "tricky":
-            lines += WRITERS[kind](found, width, ascii_only)
-            continue
-        lines += record_lines(found)
-        if not found["games"]:
-            continue
-        best = found["best_game"]
-        lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
-                  f"Best game: {best['gold']} gold ({best['game']})",
-                  f"Rounds as active player: {found['rounds_active']}"]
-        lines += hero_lines(found, width, ascii_only)
+        writer = WRITERS[kind] if kind != "tricky" else _tricky_lines
+        lines += writer(found, width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]
+
+
+def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
+    """One person's Tricky Dungeon record and gold (``stats.figures`` with a player)."""
+    from companion import plain
+    from companion.stats import hero_lines, record_lines
+
+    lines = record_lines(found)
+    if not found["games"]:
+        return lines
+    best = plain.record(found["best_game"], ("game", "gold"))
+    lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+              f"Best game: {best['gold']} gold ({best['game']})",
+              f"Rounds as active player: {found['rounds_active']}"]
+    return lines + hero_lines(found, width, ascii_only)

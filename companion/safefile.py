@@ -329,11 +329,13 @@ if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test
     def _lock_blocking(fd: int) -> None:
         msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
 
-else:
-    import fcntl
-
+else:  # fcntl imported by the lock's first use: a command that only reads takes none
     def _try_lock(fd: int) -> None:
+        import fcntl
+
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
     def _lock_blocking(fd: int) -> None:
+        import fcntl
+
         fcntl.flock(fd, fcntl.LOCK_EX)

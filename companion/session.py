@@ -19,7 +19,6 @@ them again.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from companion.editions import saved
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
@@ -54,11 +53,11 @@ class OpenGame(Record):
     __slots__ = ("record", "engine", "applied", "settings")
 
     def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
-                 settings: dict[str, Any] | None = None) -> None:
+                 settings: dict[str, object] | None = None) -> None:
         self.record = record
         self.engine = engine
         self.applied = applied
-        self.settings: dict[str, Any] = {} if settings is None else settings
+        self.settings: dict[str, object] = {} if settings is None else settings
 
 
 Seen = Callable[[OpenGame], None]
@@ -198,7 +197,7 @@ class Games:
             snapshots.save(actions, taken)
         return OpenGame(record, engine, applied, settings)
 
-    def new(self, kind: str, settings: Mapping[str, Any], name: str | None = None) -> OpenGame:
+    def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
         info = kind_info(kind)
         module = load_kind(info.name)
         normalized = module.normalize_settings(settings)

@@ -30,11 +30,10 @@ import contextlib
 import marshal
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from hashlib import blake2b
 from pathlib import Path
-from typing import Any
 
 from companion import cachefile
 from companion.game import Applied, Engine
@@ -50,22 +49,25 @@ def enabled() -> bool:
     return os.environ.get("COMPANION_SNAPSHOTS", "1") != "0"
 
 
-def dumped(value: Any) -> bytes | None:
+def dumped(value: object) -> bytes | None:
     """Plain values as bytes (marshal: only numbers, strings, bytes, lists, tuples,
     tables); None for a value that holds anything else (it is just not kept)."""
+    if value is not None and not isinstance(
+            value, tuple | list | dict | str | bytes | int | float):
+        return None  # not what an engine's ``state_data`` gives
     try:
         return marshal.dumps(value)
     except ValueError:
         return None
 
 
-def load(data: bytes) -> Any:
+def load(data: bytes) -> object:
     """Plain values read back from ``dumped``'s bytes; only ever called on bytes whose
     MAC matched (``companion.cachefile``). Raises on anything damaged."""
     return marshal.loads(data)
 
 
-def _canonical(value: Any) -> str:
+def _canonical(value: object) -> str:
     """Settings as text that does not depend on the order of their keys."""
     if isinstance(value, dict):
         items = sorted((str(k), _canonical(v)) for k, v in value.items())
@@ -101,7 +103,7 @@ def _code_stamp(kind: str) -> bytes:
 class Snapshots:
     """The snapshots of one game, under ``<home>/cache/<name>.snap``."""
 
-    def __init__(self, home: Path, name: str, kind: str, settings: dict[str, Any],
+    def __init__(self, home: Path, name: str, kind: str, settings: Mapping[str, object],
                  purpose: str = "snap") -> None:
         self.home = home
         self.purpose = purpose
@@ -130,11 +132,12 @@ class Snapshots:
         if payload is None:
             return []
         try:
-            version, points = load(payload)
+            version, points = _fields(load(payload), 2)
             if version != FORMAT or type(points) is not list or len(points) > 2 * KEEP:
                 return []
             found = []
-            for number, digest, blob in points:
+            for point in points:
+                number, digest, blob = _fields(point, 3)
                 if type(number) is not int or type(digest) is not str or type(blob) is not bytes:
                     return []
                 found.append((number, digest, blob))
@@ -142,7 +145,7 @@ class Snapshots:
             return []
         return found
 
-    def restore(self, actions: Sequence[str], rebuild: Callable[[Any], Engine]
+    def restore(self, actions: Sequence[str], rebuild: Callable[[object], Engine]
                 ) -> tuple[Engine, list[Applied], int] | None:
         """The newest snapshot that the saved actions lead to, or None.
 
@@ -153,15 +156,15 @@ class Snapshots:
         """
         for number, blob in self.matching(actions):
             try:
-                state, pairs = load(blob)
+                state, pairs = _fields(load(blob), 2)
                 if type(pairs) is not list or len(pairs) != number:
                     return None
                 applied = []
-                for i, (action, lines) in enumerate(pairs):
+                for i, (action, lines) in enumerate(pairs):  # a pair, or the unpacking raises
                     if action != actions[i] or type(lines) is not tuple or not all(
                             type(line) is str for line in lines):
                         return None
-                    applied.append(Applied(action, lines))
+                    applied.append(Applied(actions[i], lines))  # the same text as ``action``
                 engine = rebuild(state)
             except Exception:  # damaged, or not a state the engine would write: replayed
                 return None
@@ -217,3 +220,11 @@ class Snapshots:
         keep = sorted(keep + ahead[:KEEP - len(keep)], key=lambda p: p[0])
         cachefile.write(self.path, self.home, self.purpose,
                         marshal.dumps((FORMAT, [list(p) for p in keep])))
+
+
+def _fields(value: object, size: int) -> Sequence[object]:
+    """A record of ``size`` plain values as marshal gives it back (a tuple, or a list);
+    ValueError for anything else, as unpacking it would raise."""
+    if not isinstance(value, tuple | list) or len(value) != size:
+        raise ValueError(f"not {size} fields")
+    return value

@@ -30,11 +30,102 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
 from companion.names import key
 from companion.store import Store
+
+if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
+
+    from companion.history import TrickyRound
+
+    class EntryJson(TypedDict):
+        name: str
+        kind: str
+        created: str
+        outcome: str
+        actions: int
+        facts: dict[str, object]
+
+    class Cached(TypedDict):
+        """A game's figures as the cache keeps them (``Entry`` without its name)."""
+
+        kind: str
+        created: str
+        outcome: str
+        actions: int
+        facts: dict[str, object]
+
+    # The figures (``figures``, ``stats --json``): a section per kind.
+    class RecordFigures(TypedDict):
+        games: int
+        wins: int
+        win_rate: int
+        longest_streak: int
+        streak: dict[str, int]
+        """{"wins": n} or {"losses": n}; {} with no game."""
+
+    class HebracFigures(RecordFigures):
+        deepest_level: int
+        average_level: float
+        killers: dict[str, int]
+        most_common_killer: str | None
+        spells: dict[str, int]
+
+    class HeroFigures(TypedDict):
+        hero: str
+        players: int
+        rounds: int
+        average_gold: float
+
+    class HeroAverage(TypedDict):
+        hero: str
+        average_gold: float
+
+    class BestGame(TypedDict):
+        game: str
+        gold: int
+
+    class OwnGold(TypedDict):
+        gold_total: int
+        gold_average: float
+        best_game: BestGame | None
+
+    class TrickyFigures(TypedDict):
+        games: int
+        wins: NotRequired[int]  # the record's, with --player only
+        win_rate: NotRequired[int]
+        longest_streak: NotRequired[int]
+        streak: NotRequired[dict[str, int]]
+        wins_per_player: dict[str, int]
+        games_per_player: dict[str, int]
+        heroes: list[HeroFigures]
+        best_hero: HeroAverage | None
+        worst_hero: HeroAverage | None
+        gold_total: NotRequired[int]  # with --player only, from here on
+        gold_average: NotRequired[float]
+        best_game: NotRequired[BestGame | None]
+        rounds_active: NotRequired[int]
+
+    class HalfDeckFigures(RecordFigures):
+        average_rounds: float
+        won_by: dict[str, int]
+        fallen: dict[str, int]
+
+    class ElberethFigures(RecordFigures):
+        deepest_floor: int
+        average_floor: float
+        beaten_by: dict[str, int]
+        most_common_foe: str | None
+
+    KindFigures = HebracFigures | TrickyFigures | HalfDeckFigures | ElberethFigures
+
+    class Figures(TypedDict):
+        finished_only: bool
+        player: str | None
+        kinds: dict[str, KindFigures]
 
 CACHE_FORMAT = 2
 MAX_CACHE_BYTES = 32 * 1024 * 1024
@@ -50,7 +141,8 @@ class Entry:
     created: str
     outcome: str
     actions: int
-    facts: dict[str, Any]
+    facts: dict[str, object]
+    """The kind's facts (``companion.history``) as plain JSON values, read where used."""
 
     @property
     def ended(self) -> bool:
@@ -59,10 +151,11 @@ class Entry:
     def won_by(self, player: str | None) -> bool:
         """Whether ``player`` (any spelling of them) won; a solo or co-op game is won by all."""
         if self.kind == "tricky":
-            return player is not None and key(player) in {key(w) for w in self.facts["winners"]}
+            return player is not None and key(player) in {
+                key(w) for w in _names(self.facts["winners"])}
         return self.outcome == WON
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> EntryJson:
         return {"name": self.name, "kind": self.kind, "created": self.created,
                 "outcome": self.outcome, "actions": self.actions, "facts": self.facts}
 
@@ -94,25 +187,33 @@ class Cache:
 
         self.home = home
         self.path = home / "cache" / "stats.json"
-        self.found: dict[str, Any] = {}
-        self.used: dict[str, Any] = {}
+        self.found: Mapping[str, object] = {}
+        # what the cache file will hold: the entries read as they were, and the new
+        self.used: dict[str, Mapping[str, object]] = {}
         self.changed = False
         payload = cachefile.read(self.path, home, "stats", MAX_CACHE_BYTES)
         with contextlib.suppress(Exception):  # missing, unsigned or damaged: replay all
-            data = json.loads(payload) if payload is not None else None
-            if (isinstance(data, dict) and data.get("format") == CACHE_FORMAT
-                    and isinstance(data.get("games"), dict)):
-                self.found = data["games"]
+            data: object = json.loads(payload) if payload is not None else None
+            if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
+                games: object = data.get("games")
+                if isinstance(games, dict):
+                    self.found = games
 
-    def get(self, key: str) -> Any:
+    def get(self, key: str) -> Cached | None:
         value = self.found.get(key)
-        if isinstance(value, dict) and isinstance(value.get("facts"), dict) and all(
-                isinstance(value.get(k), t) for k, t in _CACHED):
-            self.used[key] = value
-            return value
-        return None
+        if not isinstance(value, dict):
+            return None
+        found: Mapping[str, object] = value
+        kind, created, outcome = found.get("kind"), found.get("created"), found.get("outcome")
+        actions, facts = found.get("actions"), found.get("facts")
+        if not (isinstance(facts, dict) and isinstance(kind, str) and isinstance(created, str)
+                and isinstance(outcome, str) and isinstance(actions, int)):
+            return None
+        self.used[key] = found
+        return {"kind": kind, "created": created, "outcome": outcome, "actions": actions,
+                "facts": facts}
 
-    def put(self, key: str, value: Any) -> None:
+    def put(self, key: str, value: Cached) -> None:
         self.used[key] = value
         self.changed = True
 
@@ -125,9 +226,6 @@ class Cache:
         data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         cachefile.write(self.path, self.home, "stats", data)
-
-
-_CACHED = (("kind", str), ("created", str), ("outcome", str), ("actions", int))
 
 
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
@@ -155,9 +253,10 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
             except CompanionError as error:
                 warn(f"skipped {name}: it no longer replays ({error})")
                 continue
+            facts: dict[str, object] = dict(history.facts)
             cached = {"kind": record.kind, "created": record.created,
                       "outcome": history.outcome, "actions": len(record.actions),
-                      "facts": history.facts}
+                      "facts": facts}
             if cache is not None:
                 cache.put(key, cached)
         if kind is not None and cached["kind"] != kind:
@@ -168,6 +267,47 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
         cache.save()
     entries.sort(key=lambda e: (e.created, e.name))
     return entries
+
+
+def _names(value: object) -> list[str]:
+    from companion import plain
+
+    return plain.items(value, plain.text)
+
+
+def _counts(value: object) -> dict[str, int]:
+    from companion import plain
+
+    return plain.table(value, plain.text, plain.integer)
+
+
+def _integer(value: object) -> int:
+    from companion import plain
+
+    return plain.integer(value)
+
+
+def _number(value: object) -> float:
+    """A whole or a decimal number (an average)."""
+    from companion import plain
+
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise plain.BadState(f"not a number: {value!r:.40}")
+    return value
+
+
+def _optional_text(value: object) -> str | None:
+    from companion import plain
+
+    return plain.optional(plain.text)(value)
+
+
+def _rounds(value: object) -> list[TrickyRound]:
+    """Tricky Dungeon's rounds scored (``companion.history``)."""
+    from companion import plain
+    from companion.history import tricky_round
+
+    return plain.items(value, tricky_round)
 
 
 def _short(error: CompanionError, store: Store, name: str) -> str:
@@ -227,7 +367,7 @@ def names_by_key(entries: Sequence[Entry]) -> dict[str, str]:
 
 # -- the figures ---------------------------------------------------------------------
 def figures(entries: Sequence[Entry], kind: str | None = None, player: str | None = None,
-            *, every: bool = False) -> dict[str, Any]:
+            *, every: bool = False) -> Figures:
     """The statistics as JSON values: a section per kind with games; with ``player``, only
     that person's games, in every kind that names them."""
     from companion.game import KINDS
@@ -235,7 +375,7 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
     named = names_by_key(entries)  # every game, finished or not: a name reads the same
-    sections = {}
+    sections: dict[str, KindFigures] = {}
     for name in kinds:
         games = [e for e in chosen if e.kind == name]
         if player is not None:
@@ -246,7 +386,7 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
     return {"finished_only": not every, "player": player, "kinds": sections}
 
 
-def record(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
+def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
     """Games, wins, win rate and streaks (in the order the games were created)."""
     wins = [game.won_by(player) for game in games]
     longest = current = 0
@@ -265,10 +405,10 @@ def record(games: Sequence[Entry], player: str | None) -> dict[str, Any]:
 
 
 def _hebrac(games: Sequence[Entry], player: str | None,
-            named: Mapping[str, str]) -> dict[str, Any]:
-    levels = [int(g.facts["level"]) for g in games]
-    killers = Counter(g.facts["killed_by"] for g in games if g.facts["killed_by"])
-    spells = Counter(spell for g in games for spell in g.facts["spells_cast"])
+            named: Mapping[str, str]) -> HebracFigures:
+    levels = [_integer(g.facts["level"]) for g in games]
+    killers = Counter(killer for g in games if (killer := _optional_text(g.facts["killed_by"])))
+    spells = Counter(spell for g in games for spell in _names(g.facts["spells_cast"]))
     return {**record(games, None),
             "deepest_level": max(levels, default=0),
             "average_level": round(sum(levels) / len(levels), 1) if levels else 0,
@@ -278,20 +418,21 @@ def _hebrac(games: Sequence[Entry], player: str | None,
 
 
 def _tricky(games: Sequence[Entry], player: str | None,
-            named: Mapping[str, str]) -> dict[str, Any]:
+            named: Mapping[str, str]) -> TrickyFigures:
+
     wins: Counter[str] = Counter()  # by names.key: one person, however spelled
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
     gold: defaultdict[tuple[str, int], list[int]] = defaultdict(list)
     mine = key(player) if player is not None else None
     for game in games:
-        players = game.facts["players"]
+        players = _names(game.facts["players"])
         played.update({key(p) for p in players})
-        wins.update({key(p) for p in game.facts["winners"]} if game.ended else ())
-        for row in game.facts["rounds"]:
+        wins.update({key(p) for p in _names(game.facts["winners"])} if game.ended else ())
+        for row in _rounds(game.facts["rounds"]):
             if mine is None or key(row["active"]) == mine:
-                gold[(row["hero"], len(players))].append(int(row["gold"][row["active"]]))
-    heroes: list[dict[str, Any]] = [{"hero": hero, "players": count, "rounds": len(values),
+                gold[(row["hero"], len(players))].append(row["gold"][row["active"]])
+    heroes: list[HeroFigures] = [{"hero": hero, "players": count, "rounds": len(values),
                "average_gold": round(sum(values) / len(values), 2)}
               for (hero, count), values in sorted(gold.items())]
     heroes.sort(key=lambda h: -h["average_gold"])
@@ -300,24 +441,26 @@ def _tricky(games: Sequence[Entry], player: str | None,
         per_hero[hero] += values
     averages = {hero: sum(v) / len(v) for hero, v in per_hero.items()}
     ranked = sorted(averages, key=lambda h: (-averages[h], h))
-    figures = {
-        **(record(games, player) if player is not None else {"games": len(games)}),
-        "wins_per_player": {named.get(p, p): wins[p]
-                            for p in sorted(played, key=lambda p: (-wins[p], p))},
-        "games_per_player": {named.get(p, p): played[p] for p in sorted(played)},
-        "heroes": heroes,
-        "best_hero": _hero_figure(ranked[0], averages) if ranked else None,
-        "worst_hero": _hero_figure(ranked[-1], averages) if ranked else None,
-    }
-    if mine is not None:
-        figures.update(_own_gold(games, mine), rounds_active=sum(
-            key(row["active"]) == mine for game in games for row in game.facts["rounds"]))
-    return figures
+    wins_per_player = {named.get(p, p): wins[p]
+                       for p in sorted(played, key=lambda p: (-wins[p], p))}
+    games_per_player = {named.get(p, p): played[p] for p in sorted(played)}
+    best = _hero_figure(ranked[0], averages) if ranked else None
+    worst = _hero_figure(ranked[-1], averages) if ranked else None
+    if mine is None:
+        return {"games": len(games), "wins_per_player": wins_per_player,
+                "games_per_player": games_per_player, "heroes": heroes,
+                "best_hero": best, "worst_hero": worst}
+    own = _own_gold(games, mine)
+    rounds_active = sum(key(row["active"]) == mine for game in games
+                        for row in _rounds(game.facts["rounds"]))
+    return {**record(games, player), "wins_per_player": wins_per_player,
+            "games_per_player": games_per_player, "heroes": heroes,
+            "best_hero": best, "worst_hero": worst, **own, "rounds_active": rounds_active}
 
 
-def _own_gold(games: Sequence[Entry], mine: str) -> dict[str, Any]:
+def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
     """One person's gold: in all, a game on average, and their best game."""
-    scores = [(max(int(gold) for seat, gold in game.facts["scores"].items()
+    scores = [(max(gold for seat, gold in _counts(game.facts["scores"]).items()
                    if key(seat) == mine), game.name) for game in games]
     total = sum(gold for gold, _ in scores)
     best = max(scores, key=lambda s: s[0], default=None)  # the first of equals: the oldest
@@ -326,24 +469,25 @@ def _own_gold(games: Sequence[Entry], mine: str) -> dict[str, Any]:
             "best_game": {"game": best[1], "gold": best[0]} if best else None}
 
 
-def _hero_figure(hero: str, averages: Mapping[str, float]) -> dict[str, Any]:
+def _hero_figure(hero: str, averages: Mapping[str, float]) -> HeroAverage:
     return {"hero": hero, "average_gold": round(averages[hero], 2)}
 
 
 def _halfdeck(games: Sequence[Entry], player: str | None,
-              named: Mapping[str, str]) -> dict[str, Any]:
-    rounds = [int(g.facts["round"]) for g in games]
-    fallen = Counter(hero for g in games for hero in g.facts["fallen"])
+              named: Mapping[str, str]) -> HalfDeckFigures:
+    rounds = [_integer(g.facts["round"]) for g in games]
+    fallen = Counter(hero for g in games for hero in _names(g.facts["fallen"]))
+    won_by = Counter(end for g in games if (end := _optional_text(g.facts["won_by"])))
     return {**record(games, None),
             "average_rounds": round(sum(rounds) / len(rounds), 1) if rounds else 0,
-            "won_by": dict(Counter(g.facts["won_by"] for g in games if g.facts["won_by"])),
+            "won_by": dict(won_by),
             "fallen": dict(fallen.most_common())}
 
 
 def _elbereth(games: Sequence[Entry], player: str | None,
-              named: Mapping[str, str]) -> dict[str, Any]:
-    floors = [int(g.facts["floor"]) for g in games]
-    beaten_by = Counter(g.facts["beaten_by"] for g in games if g.facts["beaten_by"])
+              named: Mapping[str, str]) -> ElberethFigures:
+    floors = [_integer(g.facts["floor"]) for g in games]
+    beaten_by = Counter(foe for g in games if (foe := _optional_text(g.facts["beaten_by"])))
     return {**record(games, None),
             "deepest_floor": max(floors, default=0),
             "average_floor": round(sum(floors) / len(floors), 1) if floors else 0,
@@ -352,7 +496,7 @@ def _elbereth(games: Sequence[Entry], player: str | None,
 
 
 KIND_FIGURES: dict[str, Callable[[Sequence[Entry], str | None, Mapping[str, str]],
-                                  dict[str, Any]]] = {
+                                  KindFigures]] = {
     "hebrac": _hebrac, "tricky": _tricky, "halfdeck": _halfdeck, "elbereth": _elbereth}
 
 
@@ -377,9 +521,9 @@ def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = F
             f"{bar(value, most, room, ascii_only=ascii_only)}".rstrip() for label, value in rows]
 
 
-def stats_lines(data: Mapping[str, Any], width: int = 40, *,
+def stats_lines(data: Figures, width: int = 40, *,
                 ascii_only: bool = False) -> list[str]:
-    kinds: Mapping[str, Any] = data["kinds"]
+    kinds = data["kinds"]
     which = "all games" if not data["finished_only"] else "finished games"
     if data["player"]:
         which += f", {data['player']}"
@@ -398,62 +542,74 @@ def stats_lines(data: Mapping[str, Any], width: int = 40, *,
     return [part for line in lines for part in (wrap(line, width) if line else [line])]
 
 
-def record_lines(found: Mapping[str, Any]) -> list[str]:
+# The writers read a kind's figures (``figures``) as plain values, checked where read.
+def record_lines(found: Mapping[str, object]) -> list[str]:
     lines = [f"Games {found['games']}, wins {found['wins']} ({found['win_rate']}%)"]
     if found["games"]:
-        ((what, count),) = found["streak"].items()
+        ((what, count),) = _counts(found["streak"]).items()
         word = {"wins": ("win", "wins"), "losses": ("loss", "losses")}[what][count != 1]
         lines.append(f"Longest win streak {found['longest_streak']}; now {count} {word}")
     return lines
 
 
-def _hebrac_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+def _hebrac_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     lines = record_lines(found)
     if not found["games"]:
         return lines
     lines.append(f"Deepest level {found['deepest_level']}, average {found['average_level']:g}")
     lines.append(f"Most common killer: {found['most_common_killer'] or 'none'}")
     lines.append("Spells by use:")
-    lines += bars(found["spells"].items(), width, ascii_only=ascii_only)
+    lines += bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)
     return lines
 
 
-def _tricky_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     lines = record_lines(found) if "wins" in found else [f"Games {found['games']}"]
     if not found["games"]:
         return lines
     lines.append("Wins per player:")
-    played = found["games_per_player"]
-    lines += bars(found["wins_per_player"].items(), width, ascii_only=ascii_only)
+    played = _counts(found["games_per_player"])
+    wins = _counts(found["wins_per_player"])
+    lines += bars(wins.items(), width, ascii_only=ascii_only)
     lines.append("Win rate: " + ", ".join(
-        f"{p} {round(100 * w / played[p])}%" for p, w in found["wins_per_player"].items()))
+        f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
     return lines + hero_lines(found, width, ascii_only)
 
 
-def hero_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     """Tricky Dungeon: the active player's gold by hero, the best and the worst hero."""
+    from companion import plain
+
     lines = ["Gold per round as active player:"]
-    lines += bars(((f"{h['hero']} {h['players']}p", h["average_gold"])
-                   for h in found["heroes"]), width, ascii_only=ascii_only,
+    lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
     best, worst = found["best_hero"], found["worst_hero"]
     if best:
-        lines.append(f"Best hero: {best['hero']} ({best['average_gold']:.1f})")
-        lines.append(f"Worst hero: {worst['hero']} ({worst['average_gold']:.1f})")
+        for word, figure in (("Best", best), ("Worst", worst)):
+            hero = plain.record(figure, ("hero", "average_gold"))
+            lines.append(f"{word} hero: {hero['hero']} ({_number(hero['average_gold']):.1f})")
     return lines
 
 
-def _halfdeck_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+def _hero_bar(value: object) -> tuple[str, float]:
+    """A hero's bar: ``Knight 3p`` and the average gold."""
+    from companion import plain
+
+    hero = plain.record(value, ("hero", "players", "rounds", "average_gold"))
+    return f"{hero['hero']} {hero['players']}p", _number(hero["average_gold"])
+
+
+def _halfdeck_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     lines = record_lines(found)
     if not found["games"]:
         return lines
     lines.append(f"Average rounds {found['average_rounds']:g}")
     lines.append("Heroes fallen:")
-    lines += bars(found["fallen"].items(), width, ascii_only=ascii_only)
+    lines += bars(_counts(found["fallen"]).items(), width, ascii_only=ascii_only)
     return lines
 
 
-def _elbereth_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> list[str]:
+def _elbereth_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     lines = record_lines(found)
     if not found["games"]:
         return lines
@@ -462,7 +618,7 @@ def _elbereth_lines(found: Mapping[str, Any], width: int, ascii_only: bool) -> l
     return lines
 
 
-WRITERS: dict[str, Callable[[Mapping[str, Any], int, bool], list[str]]] = {
+WRITERS: dict[str, Callable[[Mapping[str, object], int, bool], list[str]]] = {
     "hebrac": _hebrac_lines, "tricky": _tricky_lines, "halfdeck": _halfdeck_lines,
     "elbereth": _elbereth_lines}
 
@@ -493,7 +649,7 @@ def csv_text(entries: Sequence[Entry]) -> str:
         code = ord(found.group())
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
-    def cell(value: Any) -> str:
+    def cell(value: object) -> str:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return str(value)  # a number we worked out: data, never a formula
         text = TERMINAL_CONTROL.sub(shown, "" if value is None else str(value))
@@ -511,23 +667,24 @@ def csv_text(entries: Sequence[Entry]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def _csv_rows(entry: Entry) -> list[dict[str, Any]]:
+def _csv_rows(entry: Entry) -> list[dict[str, object]]:
     facts = entry.facts
-    base: dict[str, Any] = {"game": entry.name, "kind": entry.kind, "created": entry.created,
+    base: dict[str, object] = {"game": entry.name, "kind": entry.kind, "created": entry.created,
                             "outcome": entry.outcome, "actions": entry.actions}
     if entry.kind == "tricky":
-        base.update(players=" ".join(facts["players"]), winners=" ".join(facts["winners"]))
+        base.update(players=" ".join(_names(facts["players"])),
+                    winners=" ".join(_names(facts["winners"])))
         return [{**base, "round": row["round"], "active": row["active"], "hero": row["hero"],
                  "gold": row["gold"][row["active"]],
                  "gold_all": " ".join(f"{p}={g}" for p, g in row["gold"].items())}
-                for row in facts["rounds"]] or [base]
+                for row in _rounds(facts["rounds"])] or [base]
     base["won"] = "yes" if entry.outcome == WON else ("no" if entry.ended else "")
     if entry.kind == "hebrac":
         base.update(level=facts["level"], cleared=facts["cleared"],
                     battles_won=facts["battles_won"], battles_lost=facts["battles_lost"],
                     life_lost=facts["life_lost"], life_healed=facts["life_healed"],
                     killed_by=facts["killed_by"] or "",
-                    spells_cast=" ".join(facts["spells_cast"]))
+                    spells_cast=" ".join(_names(facts["spells_cast"])))
     elif entry.kind == "halfdeck":
         base.update(round=facts["round"], life_lost=facts["life_lost"],
                     life_healed=facts["life_healed"])

@@ -20,10 +20,8 @@ import contextlib
 import os
 import re
 import sys
-import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from companion import editions, safefile
 from companion.current import NAME, current_name, save_path
@@ -35,6 +33,7 @@ from companion.text import TERMINAL_CONTROL
 SCHEMA = 1
 BACKUPS = 5
 MAX_SAVE_BYTES = 4 * 1024 * 1024
+READING_CACHE = "reading"  # <home>/cache/<name>.reading: tomllib's reading of the save
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
 TIME_FORM = "YYYY-MM-DD HH:MM:SS"
 """How a save's ``created`` and ``updated`` read: ``now_text``, the only form ever written."""
@@ -68,7 +67,7 @@ class GameRecord(Record):
     __slots__ = ("kind", "name", "settings", "actions", "redo", "notes", "created",
                  "updated", "outcome")
 
-    def __init__(self, kind: str, name: str, settings: dict[str, Any],
+    def __init__(self, kind: str, name: str, settings: dict[str, object],
                  actions: list[str] | None = None, redo: list[str] | None = None,
                  notes: list[str] | None = None, created: str | None = None,
                  updated: str | None = None, outcome: str = "playing") -> None:
@@ -88,7 +87,7 @@ class GameRecord(Record):
                           list(self.redo), list(self.notes), self.created, self.updated,
                           self.outcome)
 
-    def to_toml(self) -> dict[str, Any]:
+    def to_toml(self) -> dict[str, object]:
         # Setup first, actions one per line: the file reads like a hand history.
         return {
             "schema": SCHEMA,
@@ -104,60 +103,56 @@ class GameRecord(Record):
         }
 
     @classmethod
-    def from_toml(cls, data: dict[str, Any]) -> GameRecord:
+    def from_toml(cls, data: Mapping[str, object]) -> GameRecord:
         """Validate a parsed file; raise ValueError naming the first bad field."""
         schema = data.get("schema")
         if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
             raise ValueError("no valid 'schema' number")
         if schema > SCHEMA:
             raise NewerSchema(schema)
-        text_fields = ("kind", "name", "created", "updated", "outcome")
-        for key in text_fields:
-            if not isinstance(data.get(key), str):
+        texts: dict[str, str] = {}
+        for key in ("kind", "name", "created", "updated", "outcome"):
+            value = data.get(key)
+            if not isinstance(value, str):
                 raise ValueError(f"field {key!r} is missing or not text")
+            texts[key] = value
+        kind, name, outcome = texts["kind"], texts["name"], texts["outcome"]
         # Shown by 'games', 'stats' and 'export': each only ever written in one form, so
         # anything else (an escape sequence, a spreadsheet formula) is a hand edit.
-        outcomes = OUTCOMES.get(data["kind"])
+        outcomes = OUTCOMES.get(kind)
         if outcomes is None:
             raise ValueError(f"field 'kind' is not one of {', '.join(OUTCOMES)}")
-        if not NAME.fullmatch(data["name"]):
+        if not NAME.fullmatch(name):
             raise ValueError(f"field 'name' is not a game name ({NAME_FORMS})")
         for key in ("created", "updated"):
-            if not _TIME.fullmatch(data[key]):
+            if not _TIME.fullmatch(texts[key]):
                 raise ValueError(f"field {key!r} is not a time of the form {TIME_FORM}")
-        if data["outcome"] not in outcomes:
+        if outcome not in outcomes:
             raise ValueError(f"field 'outcome' is not one of {', '.join(outcomes)} (a "
-                             f"{data['kind']} game's)")
-        if not isinstance(data.get("settings"), dict):
+                             f"{kind} game's)")
+        settings = data.get("settings")
+        if not isinstance(settings, dict):
             raise ValueError("field 'settings' is missing or not a table")
-        lists = {}
+        lists: dict[str, list[str]] = {}
         for key in ("actions", "redo", "notes"):
             value = data.get(key, [])
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"field {key!r} is not a list of text")
-            lists[key] = list(value)
+            lists[key] = [str(v) for v in value]
         # Text a terminal would act on (escape sequences) is never typed: a hand edit.
-        found = TERMINAL_CONTROL.search(" ".join(_texts(data["settings"], lists)))
+        found = TERMINAL_CONTROL.search(" ".join(_texts(settings, lists)))
         if found is not None:
             raise ValueError(f"it holds a control character ({ord(found.group()):#04x})")
-        return cls(
-            kind=data["kind"],
-            name=data["name"],
-            settings=dict(data["settings"]),
-            actions=lists["actions"],
-            redo=lists["redo"],
-            notes=lists["notes"],
-            created=data["created"],
-            updated=data["updated"],
-            outcome=data["outcome"],
-        )
+        return cls(kind=kind, name=name, settings={str(k): v for k, v in settings.items()},
+                   actions=lists["actions"], redo=lists["redo"], notes=lists["notes"],
+                   created=texts["created"], updated=texts["updated"], outcome=outcome)
 
 
-def _texts(settings: dict[str, Any], lists: dict[str, list[str]]) -> Iterator[str]:
+def _texts(settings: dict[object, object], lists: dict[str, list[str]]) -> Iterator[str]:
     """Every piece of text of a record: its settings' texts and keys, its lists."""
     for items in lists.values():
         yield from items
-    stack: list[Any] = [settings]
+    stack: list[object] = [settings]
     while stack:
         value = stack.pop()
         if isinstance(value, str):
@@ -260,7 +255,11 @@ class Store:
 
     def _decode(self, path: Path, raw: bytes) -> GameRecord:
         try:
-            record = parse_record(raw)
+            record = self._kept_record(path, raw)
+            if record is None:
+                data = toml_reading(raw)
+                record = record_from(data)
+                self._keep_reading(path, raw, data)
         except NewerSchema as error:
             raise self.problem(path, str(error), newer=True) from None
         except ValueError as error:
@@ -269,6 +268,37 @@ class Store:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         _read_lists(path, raw, record)
         return record
+
+    # -- tomllib's reading of a save, kept ------------------------------------
+    # Parsing a long game's file is most of what a command that reads it does, and
+    # importing tomllib as much again: a signed cache keeps tomllib's reading of the
+    # file's bytes, used only for those very bytes (their digest), and checked as a
+    # parsed file is (``record_from``).
+    def _reading_path(self, path: Path) -> Path:
+        return self.home / "cache" / f"{path.stem}.{READING_CACHE}"
+
+    def _kept_record(self, path: Path, raw: bytes) -> GameRecord | None:
+        """The record of the kept reading of ``raw``; None when there is none, or it is not
+        a record (the file is then parsed, and says what is wrong with it)."""
+        data = self._kept_reading(path, raw)
+        if data is None:
+            return None
+        try:
+            return record_from(data)
+        except ValueError:
+            return None
+
+    def _kept_reading(self, path: Path, raw: bytes) -> dict[str, object] | None:
+        from companion import cachefile
+
+        found = cachefile.reading(self._reading_path(path), self.home, READING_CACHE, raw,
+                                  2 * MAX_SAVE_BYTES)
+        return found if type(found) is dict else None
+
+    def _keep_reading(self, path: Path, raw: bytes, data: dict[str, object]) -> None:
+        from companion import cachefile
+
+        cachefile.keep_reading(self._reading_path(path), self.home, READING_CACHE, raw, data)
 
     def vouch(self, path: Path, raw: bytes) -> None:
         """``raw``, the bytes at ``path``, replayed through the engine in this process."""
@@ -365,7 +395,8 @@ class Store:
         record.updated = now_text()
         parts = _record_parts(record)
         # Parse back what we are about to write: never put down bytes we cannot read.
-        if not _reads_back(record, parts):
+        reading = _read_back(record, parts)
+        if reading is None:
             raise DataProblem(f"refusing to save {path}: the text did not read back the same")
         try:
             data = "".join(parts).encode("utf-8")
@@ -388,6 +419,7 @@ class Store:
             ) from error
         self._good[str(path)] = data
         saved(path)
+        self._keep_reading(path, data, reading)
 
     def _clean_temp_files(self, path: Path) -> None:
         # Under the lock, any temp file of this game is left over from a killed writer.
@@ -545,9 +577,10 @@ def _record_parts(record: GameRecord) -> list[str]:
     data = record.to_toml()
     scalars = {k: v for k, v in data.items() if k not in _TEXT_LISTS and k != "settings"}
     parts = [tomli_w.dumps(scalars)]
-    for key in _TEXT_LISTS:
-        parts.append(_list_block(key, list(map(_list_line, data[key]))))
-    parts.append("\n" + tomli_w.dumps({"settings": data["settings"]}))
+    for key, texts in zip(_TEXT_LISTS, (record.actions, record.redo, record.notes),
+                          strict=True):
+        parts.append(_list_block(key, list(map(_list_line, texts))))
+    parts.append("\n" + tomli_w.dumps({"settings": record.settings}))
     return parts
 
 
@@ -561,27 +594,30 @@ def dumps_record(record: GameRecord) -> str:
     return "".join(_record_parts(record))
 
 
-def _reads_back(record: GameRecord, parts: list[str]) -> bool:
-    """Whether tomllib reads ``parts`` joined back as ``record``.
+def _read_back(record: GameRecord, parts: list[str]) -> dict[str, object] | None:
+    """tomllib's reading of ``parts`` joined, if it reads back as ``record``; else None.
 
     The scalars and settings are parsed whole. The lists are fixed syntax around
     one line per item, so each item's line is parsed (in one batch), unless it was
     read back before (``_CHECKED_LINES``).
     """
+    import tomllib
+
     try:
-        data = tomllib.loads(parts[0] + parts[-1])
-        items = [i for key in _TEXT_LISTS for i in getattr(record, key)]
+        data: dict[str, object] = tomllib.loads(parts[0] + parts[-1])
+        items = [*record.actions, *record.redo, *record.notes]
         new = list(dict.fromkeys(i for i in items if i not in _CHECKED_LINES))
         if new:
             lines = [_item_line(item) for item in new]
             if tomllib.loads(_list_block("v", lines))["v"] != new:
-                return False
+                return None
             _checked(new, lines)
-        for key in _TEXT_LISTS:
-            data[key] = list(getattr(record, key))
-        return GameRecord.from_toml(data) == record
+        for key, texts in zip(_TEXT_LISTS, (record.actions, record.redo, record.notes),
+                              strict=True):
+            data[key] = list(texts)
+        return data if GameRecord.from_toml(data) == record else None
     except (tomllib.TOMLDecodeError, ValueError):
-        return False
+        return None
 
 
 def replace_file(path: Path, data: bytes, what: str) -> None:
@@ -599,9 +635,11 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
         raise DataProblem(f"cannot save {what} {path}: {error.strerror or error}") from error
 
 
-def toml_data(text: str) -> dict[str, Any]:
+def toml_data(text: str) -> dict[str, object]:
     """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why
     (``not valid TOML: ...``), never another exception."""
+    import tomllib  # here: a command that finds the reading in the cache never loads it
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -616,6 +654,11 @@ def toml_data(text: str) -> dict[str, Any]:
 
 def parse_record(raw: bytes) -> GameRecord:
     """A save's bytes as a record; ValueError (NewerSchema among them) says what is wrong."""
+    return record_from(toml_reading(raw))
+
+
+def toml_reading(raw: bytes) -> dict[str, object]:
+    """tomllib's reading of a save's bytes; ValueError says what is wrong."""
     if not raw.strip(b" \t\r\n"):
         raise ValueError("the file is empty")
     if len(raw) > MAX_SAVE_BYTES:
@@ -624,7 +667,12 @@ def parse_record(raw: bytes) -> GameRecord:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the file is not UTF-8 text") from None
-    data = toml_data(text)
+    return toml_data(text)
+
+
+def record_from(data: Mapping[str, object]) -> GameRecord:
+    """The record a save's reading holds; ValueError (NewerSchema among them) says what
+    is wrong."""
     try:
         return GameRecord.from_toml(data)
     except NewerSchema:

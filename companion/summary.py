@@ -9,11 +9,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING
 
-from companion.history import History
+from companion.history import (
+    History,
+    elbereth_facts,
+    halfdeck_facts,
+    hebrac_facts,
+    tricky_facts,
+)
 from companion.spark import labelled
 from companion.text import wrap
+
+if TYPE_CHECKING:
+    from companion.game import Engine
+    from companion.history import Battle, HebracCall, HebracFacts, TrickyFacts
 
 OUTCOMES = {"won": "won", "dead": "dead", "lost": "lost", "finished": "finished",
             "playing": "playing"}
@@ -45,7 +55,7 @@ def _spark(history: History, width: int, ascii_only: bool) -> list[str]:
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = history.facts
+    facts = hebrac_facts(history.facts)
     lines = [f"{name}: {OUTCOMES[history.outcome]}, level {facts['level']}"]
     lines += _spark(history, width, ascii_only)
     lines.append(f"Chambers cleared: {facts['cleared']}")
@@ -53,7 +63,8 @@ def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[s
     lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
     call = facts["closest_call"]
     if call:
-        lines.append(f"Lowest life survived: {call['life']}, {_hebrac_when(history, call)}")
+        lines.append(f"Lowest life survived: {call['life']}, "
+                     f"{_hebrac_when(history, facts, call)}")
     spells = Counter(facts["spells_cast"])
     lines.append(f"Spells: {_counted(spells)}")
     lines.append(f"Treasure kept: {_joined(facts['treasure'])}")
@@ -69,17 +80,17 @@ def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[s
     return lines
 
 
-def _hebrac_where(facts: Mapping[str, Any], battle: Mapping[str, Any]) -> str:
+def _hebrac_where(facts: HebracFacts, battle: Battle) -> str:
     """``C2``, or ``C2 on level 2`` once the game has gone past level 1 (chambers repeat)."""
     return f"{battle['chamber']}" + (f" on level {battle['level']}" if facts["level"] > 1 else "")
 
 
-def _hebrac_when(history: History, call: Mapping[str, Any]) -> str:
+def _hebrac_when(history: History, facts: HebracFacts, call: HebracCall) -> str:
     """Where the lowest life was reached: in the battle it fell in, when the life line
     shows that battle's damage to be every loss from its first round to the next
     battle (so no other loss, such as Hebrac's game, is taken for it); else the action."""
     point = call["action"]
-    battles = history.facts["battles"]
+    battles = facts["battles"]
     life = [0 if value is None else value for value in history.series[0].values]
     for at, battle in enumerate(battles):
         end = battles[at + 1]["start"] if at + 1 < len(battles) else len(life)
@@ -87,12 +98,12 @@ def _hebrac_when(history: History, call: Mapping[str, Any]) -> str:
             window = life[battle["start"] - 1:end]
             lost = sum(max(0, a - b) for a, b in pairwise(window))
             if lost == battle["life_lost"]:
-                return f"fighting the {battle['enemy']} in {_hebrac_where(history.facts, battle)}"
+                return f"fighting the {battle['enemy']} in {_hebrac_where(facts, battle)}"
     level = max((int(label[1:]) for at, label in history.marks if at <= point), default=1)
-    return f"after action {point}" + (f" on level {level}" if history.facts["level"] > 1 else "")
+    return f"after action {point}" + (f" on level {level}" if facts["level"] > 1 else "")
 
 
-def _hebrac_killer(facts: Mapping[str, Any]) -> str:
+def _hebrac_killer(facts: HebracFacts) -> str:
     """The enemy of the battle that took the last life, and in which round. A death with
     no battle lost came from Hebrac's game: outside a battle only it costs life."""
     lost = [b for b in facts["battles"] if b["result"] == "lost"]
@@ -104,8 +115,8 @@ def _hebrac_killer(facts: Mapping[str, Any]) -> str:
 
 # -- Tricky Dungeon -------------------------------------------------------------------
 def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = history.facts
-    players: list[str] = facts["players"]
+    facts = tricky_facts(history.facts)
+    players = facts["players"]
     scores = facts["scores"]
     if facts["winners"]:
         winners = " and ".join(facts["winners"])
@@ -134,9 +145,9 @@ def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[s
     return lines
 
 
-def _gold_table(facts: Mapping[str, Any], width: int) -> list[str]:
+def _gold_table(facts: TrickyFacts, width: int) -> list[str]:
     """A row per round: number, hero (shortened to fit) and each player's gold."""
-    players: list[str] = facts["players"]
+    players = facts["players"]
     column = max(3, min(5, max(len(p) for p in players)))
     names = "".join(f" {p[:column]:>{column}}" for p in players)
     hero_width = max(6, width - 3 - len(names) - 1)
@@ -151,7 +162,7 @@ def _gold_table(facts: Mapping[str, Any], width: int) -> list[str]:
 
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
 def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = history.facts
+    facts = halfdeck_facts(history.facts)
     outcome = OUTCOMES[history.outcome]
     if facts["won_by"]:
         outcome += f" ({facts['won_by']})"
@@ -177,7 +188,7 @@ def _round_at(history: History, point: int) -> int:
 
 # -- Elbereth --------------------------------------------------------------------------
 def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = history.facts
+    facts = elbereth_facts(history.facts)
     lines = [f"{name}: {OUTCOMES[history.outcome]}, floor {facts['floor']} of "
              f"{facts['floors']}"]
     lines += _spark(history, width, ascii_only)
@@ -199,12 +210,16 @@ WRITERS: dict[str, Callable[[History, str, int, bool], list[str]]] = {
 }
 
 
-def trail_sparks(engine: Any, width: int, *, ascii_only: bool = False) -> list[str]:
+def trail_sparks(engine: Engine, width: int, *, ascii_only: bool = False) -> list[str]:
     """The status's sparkline from the engine's own record of each action: life (Hebrac),
     each hero's life (Half Deck), equipment left (Elbereth), gold per round (Tricky)."""
     kind = type(engine).__module__.split(".")[-2]  # companion.<kind>.engine
+    # Each kind's engine class is imported only for its own engine (its module is loaded).
     if kind == "tricky":
-        done = [r for r in engine.rounds if r.done]
+        from companion.tricky.engine import TrickyGame
+
+        assert isinstance(engine, TrickyGame)
+        done = [r.gold for r in engine.rounds if r.gold is not None]  # the rounds done
         if not done:
             return []
         label_width = max(len(p) for p in engine.players)
@@ -212,23 +227,45 @@ def trail_sparks(engine: Any, width: int, *, ascii_only: bool = False) -> list[s
         lines = []
         for seat, player in enumerate(engine.players):
             running = [0]
-            for rnd in done:
-                running.append(running[-1] + rnd.gold[seat])
+            for gold in done:
+                running.append(running[-1] + gold[seat])
             lines.append(labelled(player, running, width, ascii_only=ascii_only,
                                   label_width=label_width, top=most))
         return lines
-    trail = getattr(engine, "life_trail", None)
-    if not trail or len(trail) < 2:
-        return []
-    if isinstance(trail[0], dict):
-        names = list(dict.fromkeys(name for point in trail for name in point))
-        series = [(name, [point.get(name) for point in trail]) for name in names]
+    series: list[tuple[str, list[int | None]]]
+    if kind == "halfdeck":
+        from companion.halfdeck.engine import HalfDeckGame
+
+        assert isinstance(engine, HalfDeckGame)
+        heroes = engine.life_trail
+        if len(heroes) < 2:
+            return []
+        names = list(dict.fromkeys(name for point in heroes for name in point))
+        series = [(name, [point.get(name) for point in heroes]) for name in names]
         if not series:  # no hero in play yet: no life to chart
             return []
     else:
+        trail = _life_trail(kind, engine)
+        if trail is None or len(trail) < 2:
+            return []
         label = "Equipment" if kind == "elbereth" else "Life"
         series = [(label, list(trail))]
     label_width = max(len(label) for label, _ in series)
     top = max((v for _, values in series for v in values if v is not None), default=None)
     return [labelled(label, values, width, ascii_only=ascii_only, dead_at_zero=True,
                      label_width=label_width, top=top) for label, values in series]
+
+
+def _life_trail(kind: str, engine: Engine) -> list[int] | None:
+    """Hebrac's life or Elbereth's equipment after each action; None for another kind."""
+    if kind == "hebrac":
+        from companion.hebrac.engine import HebracGame
+
+        assert isinstance(engine, HebracGame)
+        return engine.life_trail
+    if kind == "elbereth":
+        from companion.elbereth.engine import ElberethGame
+
+        assert isinstance(engine, ElberethGame)
+        return engine.life_trail
+    return None

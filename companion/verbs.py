@@ -1,7 +1,7 @@
 """A game's verbs, declared once, and the one reader of action text.
 
 Each game declares its verbs in one table (``companion/KIND/grammar.py``): a
-``Verb`` per action, naming its action class (a small frozen ``NamedTuple``
+``Verb`` per action, naming its action class (a small frozen ``Value``
 whose fields are the verb's parameters, in order), its short forms, its help
 line and its ``Param`` list. From that table come:
 
@@ -17,73 +17,19 @@ The action text stays what it always was: ``verb word word --option value
 --flag``, one short readable line per action, like a hand history.
 """
 
-# No 'from __future__ import annotations': a NamedTuple's string annotations are each
-# compiled at start-up (typing.ForwardRef); real ones cost nothing.
+# No 'from __future__ import annotations': real annotations cost nothing at start-up.
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from operator import itemgetter
-from typing import Any, NamedTuple, dataclass_transform
+from typing import Generic, TypeVar, cast
 
 from companion.errors import BadInput
+from companion.values import Value as Value  # the base of every action
 
 MAX_ACTION_CHARS = 500
 CACHED = 4096  # actions read or written kept per game kind (a long game's worth)
 _PLAIN = re.compile(r"[^'\"\\]*")
 _SAFE_WORD = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
-
-@dataclass_transform(frozen_default=True)
-class Value(tuple[Any, ...]):
-    """An action: a small frozen value whose fields are its class's annotations, in order,
-    with their defaults (``class Enter(Value): chamber: str; enemy: str | None = None``).
-
-    What a ``NamedTuple`` gives, made five times faster at start-up (no code is compiled
-    per class: a game declares a class per verb, and every command loads them), and
-    equal only to a value of the same verb (``Heal() != Refuse()``).
-    """
-
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
-    _defaults: dict[str, Any] = {}
-
-    def __init_subclass__(cls) -> None:
-        names = tuple(cls.__dict__.get("__annotations__", {}))
-        cls._defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
-        cls._fields = names
-        setattr(cls, "__match_args__", names)  # noqa: B010 (set on each class, not Value)
-        for at, name in enumerate(names):
-            setattr(cls, name, property(itemgetter(at)))
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        fields = cls._fields
-        if len(args) > len(fields):
-            raise TypeError(f"{cls.__name__} takes at most {len(fields)} values")
-        values = list(args)
-        for name in fields[len(args):]:
-            if name in kwargs:
-                values.append(kwargs.pop(name))
-            elif name in cls._defaults:
-                values.append(cls._defaults[name])
-            else:
-                raise TypeError(f"{cls.__name__} needs {name}")
-        if kwargs:
-            raise TypeError(f"{cls.__name__} has no field {next(iter(kwargs))!r}")
-        return tuple.__new__(cls, values)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, *self))
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self,
-                                                                        strict=True))
-        return f"{type(self).__name__}({shown})"
-
 
 # A parameter's place in the action text.
 ARG = "arg"            # one positional word
@@ -95,7 +41,7 @@ SWITCH = "switch"      # --name or --no-name (True, False, or None when neither)
 KINDS = (ARG, REST, OPTION, OPTIONS, FLAG, SWITCH)
 
 
-class Param(NamedTuple):
+class Param(Value):
     """One parameter of a verb: ``name`` is the action's field; ``word`` its option word
     when the field's name cannot be it (``with`` is a keyword); ``type`` ``int`` values
     are read as whole numbers, any other type (``card``, ``chamber``, ``hero``...) stays
@@ -132,13 +78,13 @@ class Param(NamedTuple):
         return f"[{self.option} {self.metavar or self.type.upper()}]"
 
 
-class Verb(NamedTuple):
+class Verb(Value):
     """One verb: its name, its action class, its help line, its parameters, its short
     forms, the usage line an error shows when its words do not fit, and the rest of
     its help (``more``: what ``COMMAND --help`` adds under the first line)."""
 
     name: str
-    action: type
+    action: type[Value]
     help: str
     params: tuple[Param, ...] = ()
     short: tuple[str, ...] = ()
@@ -184,7 +130,7 @@ def switch(name: str, help: str = "", *, word: str = "") -> Param:
     return Param(name, SWITCH, "bool", help, word=word)
 
 
-class Words(NamedTuple):
+class Words(Value):
     """An action's text split: its verb, positional words and ``--option`` values."""
 
     verb: str
@@ -249,7 +195,7 @@ def whole(value: str, where: str) -> int:
     return int(text)
 
 
-class Plan(NamedTuple):
+class Plan(Value):
     """How one verb's words are read and written: its option words, those that take no
     value, its positional parameters, and each option as (field, kind, word, --word,
     read as a whole number)."""
@@ -260,7 +206,12 @@ class Plan(NamedTuple):
     options: tuple[tuple[str, str, str, str, bool], ...]
 
 
-class Grammar:
+# The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
+# and ``build`` give.
+A_co = TypeVar("A_co", bound=Value, covariant=True)
+
+
+class Grammar(Generic[A_co]):
     """A game's verbs: the one reader and writer of its action text.
 
     ``prepare`` may rewrite a verb's positional words before they are shared out
@@ -280,8 +231,8 @@ class Grammar:
         # Worked out per verb on its first use, not per action read (a replay reads
         # hundreds) nor for every verb at start-up (a command reads a few).
         self._plans: dict[str, Plan] = {}
-        self._read: dict[str, Any] = {}  # text -> its action: values are frozen
-        self._written: dict[tuple[type, Any], str] = {}
+        self._read: dict[str, A_co] = {}  # text -> its action: values are frozen
+        self._written: dict[tuple[type, Value], str] = {}
         for verb in self.verbs.values():
             fields = getattr(verb.action, "_fields", None)
             if fields != tuple(p.name for p in verb.params):
@@ -318,7 +269,7 @@ class Grammar:
         return found
 
     # -- reading ----------------------------------------------------------------
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> A_co:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
         found = self._read.get(text)
         if found is not None:
@@ -334,7 +285,7 @@ class Grammar:
         return action
 
     def build(self, verb: Verb, args: list[str],
-              given: Sequence[tuple[str, str | None]], text: str = "") -> Any:
+              given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
         """The action of ``verb`` from its positional words and its options."""
         plan = self.plan(verb.name)
         allowed = plan.allowed
@@ -343,13 +294,13 @@ class Grammar:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")
         if self.prepare is not None:
             args = self.prepare(verb.name, args)
-        values: dict[str, Any] = {}
+        values: dict[str, object] = {}
         positional = plan.positional
         shared = _share(args, positional)
         if shared is None:
             raise BadInput(f"usage: {verb.usage_line()}")
         for param, value in zip(positional, shared, strict=True):
-            if param.kind == REST:
+            if isinstance(value, tuple):  # a REST's words
                 values[param.name] = tuple(_read(param, item) for item in value)
             else:
                 values[param.name] = None if value is None else _read(param, value)
@@ -373,11 +324,11 @@ class Grammar:
                     raise BadInput(f"option {option} given more than once")
                 values[name] = (_option_value(option, found[0] or "", whole_number)
                                 if found else None)
-        action: Any = verb.action(**values)
-        return action
+        # each verb's class is one of the game's actions (the table pairs them)
+        return cast(A_co, verb.action(**values))
 
     # -- writing ----------------------------------------------------------------
-    def text(self, action: Any) -> str:
+    def text(self, action: Value) -> str:
         """The canonical line of ``action``: verb, positional words, then options in
         the order the verb declares them."""
         key = (type(action), action)
@@ -393,7 +344,7 @@ class Grammar:
         self._written[key] = written
         return written
 
-    def _write(self, action: Any) -> str:
+    def _write(self, action: Value) -> str:
         verb = self.by_action[type(action)]
         plan = self.plan(verb.name)
         parts = [verb.name]
@@ -419,24 +370,26 @@ class Grammar:
         return " ".join(quote(part) for part in parts)
 
 
-def _option_value(option: str, value: str, whole_number: bool) -> Any:
+def _option_value(option: str, value: str, whole_number: bool) -> int | str:
     return whole(value, option) if whole_number else value
 
 
-def _read(param: Param, value: str) -> Any:
+def _read(param: Param, value: str) -> int | str:
     if param.type == "int":
         return whole(value, param.option if not param.positional else param.name)
     return value
 
 
-def _share(words: list[str], params: Sequence[Param]) -> list[Any] | None:
+def _share(words: list[str], params: Sequence[Param]
+           ) -> list[str | tuple[str, ...] | None] | None:
     """Positional words shared out among ``params`` as click does: one REST may take the
     rest, those after it filled from the end; None when they do not fit."""
     taker = next((at for at, p in enumerate(params) if p.kind == REST), None)
     if taker is None:
         if len(words) > len(params):
             return None
-        filled: list[Any] = [*words, *[None] * (len(params) - len(words))]
+        filled: list[str | tuple[str, ...] | None] = [
+            *words, *[None] * (len(params) - len(words))]
     else:
         before, after = taker, len(params) - taker - 1
         if len(words) < before + after:

@@ -51,6 +51,8 @@ import pytest
 
 from companion import cachefile, rulebook, snapshots
 from companion import stats as stats_module
+from companion import store as store_module
+from companion import tables as tables_module
 from companion.resources import POINTER, resource_dir
 from companion.store import GameRecord, Store
 from tests.test_shell_snapshots import SETTINGS, legal_actions
@@ -392,10 +394,13 @@ class World:
                          [home + f for f in ("long.snap", "long.trace", "long.share", "long2.snap",
                                              "long2.trace", "long2.share", "dying.snap",
                                              "dying.trace", "g200.snap", "stats.json",
-                                             rulebook.CACHE_FILE)] + ["home/cache.key"]),
+                                             "long.reading", "long2.reading", "g200.reading",
+                                             "hebrac.tables", rulebook.CACHE_FILE)]
+                         + ["home/cache.key"]),
             lambda: warm(self.templates["other"], "home",
-                         [COMMANDS["rules"], COMMANDS["stats-all"]],
-                         [home + "stats.json", home + rulebook.CACHE_FILE, "home/cache.key"]),
+                         [COMMANDS["status"], COMMANDS["rules"], COMMANDS["stats-all"]],
+                         [home + "stats.json", home + rulebook.CACHE_FILE, home + "hebrac.tables",
+                          "home/cache.key"]),
             lambda: warm(self.templates["other"], "user", [COMMANDS["games"]],
                          ["user/.cache/companion/" + POINTER, USER_DATA + "/cache.key"]),
             lambda: warm(self.templates["user"], "user", [COMMANDS["status"], COMMANDS["rules"]],
@@ -469,6 +474,12 @@ class Cache:
 CACHES = [
     Cache("snap", "home", "home/cache/long.snap", "snap", snapshots.MAX_CACHE_BYTES,
           ("home", "home/cache/long2.snap"), ("status", "log", "odds", "spells")),
+    Cache("reading", "home", "home/cache/long.reading", store_module.READING_CACHE,
+          2 * store_module.MAX_SAVE_BYTES, ("home", "home/cache/long2.reading"),
+          ("status", "log", "sheet-md")),
+    Cache("tables", "home", "home/cache/hebrac.tables", tables_module.PURPOSE,
+          tables_module.MAX_TABLES_BYTES, ("other", "home/cache/hebrac.tables"),
+          ("status", "log")),
     Cache("trace", "home", "home/cache/long.trace", "trace", snapshots.MAX_CACHE_BYTES,
           ("home", "home/cache/long2.trace"), ("summary", "sheet-text")),
     Cache("share", "home", "home/cache/long.share", "share", snapshots.MAX_CACHE_BYTES,
@@ -621,7 +632,8 @@ def forge_all(folder: Path, case: Path, env: str) -> None:
     for path in folder.iterdir():
         if path.name.startswith(".") or path.name == POINTER:
             continue
-        purpose = path.suffix[1:] if path.suffix in (".snap", ".trace", ".share") else \
+        purpose = path.suffix[1:] if path.suffix in (".snap", ".trace", ".share", ".reading",
+                                                      ".tables") else \
             {"stats.json": "stats", rulebook.CACHE_FILE: rulebook.CACHE_FILE}[path.name]
         limit = 1 << 26
         payload = verified(path, case / DATA_HOME[env] / cachefile.KEY_FILE, purpose, limit)
@@ -632,6 +644,10 @@ def forge_all(folder: Path, case: Path, env: str) -> None:
             forged = _newest(payload, forge_trace)
         elif purpose == "share":
             forged = _newest(payload, lambda blob: _long2_code(case).encode())
+        elif purpose == "reading":
+            forged = forge_reading(payload)
+        elif purpose == "tables":
+            forged = forge_tables(payload)
         elif purpose == "stats":
             forged = forge_stats(payload)
         else:
@@ -783,6 +799,20 @@ def forge_snap(blob: bytes) -> bytes:
     return marshal.dumps((state, pairs))
 
 
+def forge_reading(payload: bytes) -> bytes:
+    """The save's reading with another starting life, under the same bytes' digest."""
+    digest, data = payload[:32], marshal.loads(payload[32:])
+    data["settings"]["life"] = 42
+    return digest + marshal.dumps(data)
+
+
+def forge_tables(payload: bytes) -> bytes:
+    """A rulebook tables file's reading with other numbers, under the same bytes' digest."""
+    digest, data = payload[:32], marshal.loads(payload[32:])
+    data["forged"] = True
+    return digest + marshal.dumps(data)
+
+
 def forge_trace(blob: bytes) -> bytes:
     state = marshal.loads(blob)
     state["own"]["battles"][0]["enemy"] = "9D demon"
@@ -827,6 +857,8 @@ def _long2_code(case: Path) -> str:
 FORGERIES = [
     Forgery("snap", "home/cache/g200.snap", "snap", "status-g200",
             lambda case, p: _newest(p, forge_snap), lambda case: "life 1/99"),
+    Forgery("reading", "home/cache/g200.reading", store_module.READING_CACHE, "status-g200",
+            lambda case, p: forge_reading(p), lambda case: "/42"),
     Forgery("trace", "home/cache/long.trace", "trace", "summary",
             lambda case, p: _newest(p, forge_trace), lambda case: "9D demon"),
     Forgery("share", "home/cache/long.share", "share", "sheet-md",

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.cli.main import run
 from companion.cli.output import set_plain
@@ -198,3 +200,12 @@ def test_plain_no_color_and_pipes_write_no_escape_codes(
     assert not ESCAPE.search(plain)
     monkeypatch.setenv("NO_COLOR", "1")
     assert plain == run_case(case, 40, game_home, monkeypatch)
+
+
+@given(st.text(alphabet=st.sampled_from(list("aZéß5_-'\u2019½٣ xⅫ·(")), max_size=8))
+def test_a_name_of_letters_is_what_the_pattern_says(word: str) -> None:
+    """The keep-together rule's test for a name of letters, written without a regex, is
+    the pattern it replaced."""
+    from companion.text import _is_letters
+
+    assert _is_letters(word) == bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|['\u2019-])*", word))

@@ -10,14 +10,15 @@ completion). A new top-level command is one ``Entry`` line here.
 from __future__ import annotations
 
 import importlib
-from typing import Annotated, Any, NamedTuple
+from typing import Annotated, Any
 
 from companion.cli.declare import Option
+from companion.values import Value
 
 HELP = "Scorekeeper and rules companion for card games played with real cards."
 
 
-class Entry(NamedTuple):
+class Entry(Value):
     """A top-level word: ``target`` is ``module:attribute``, a ``Group`` of commands or a
     command function; ``help`` is a group's line in the listing."""
 

@@ -13,12 +13,14 @@ that typer's reading produced.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
+
+from companion.values import Value
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 
 
-class Param(NamedTuple):
+class Param(Value):
     """``typer.Option(*names, **settings)`` or ``typer.Argument(**settings)``, as typed."""
 
     kind: str  # "option" or "argument"

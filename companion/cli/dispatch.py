@@ -28,19 +28,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.cli.commands import target as target  # callers find it here too
 from companion.cli.declare import Group, Param
 from companion.cli.grammar import aliases, implicit_verb, kind_aliases
 from companion.errors import BadInput
 from companion.kinds import KINDS
+from companion.values import Value
 
 HELP_FLAGS = ("-h", "--help")
 ROOT_FLAGS = ("--plain", "--no-pager")
 
 
-class Route(NamedTuple):
+class Route(Value):
     """Where the words lead: ``args`` with every command word spelled out, ``path`` the
     command names from the top, ``leaf`` whether one command runs (else the whole tree),
     ``at`` where the command's own arguments start."""

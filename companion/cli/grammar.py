@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from companion.kinds import KINDS
 
 if TYPE_CHECKING:
-    from companion.verbs import Grammar
+    from companion.verbs import Grammar, Value
 
 # The commands every game has. Undo and redo keep '-' and '+' everywhere, and 'u'/'r'
 # where no commoner verb of the game wants the letter (a game's own short forms win).
@@ -25,9 +25,9 @@ SHARED: dict[str, str] = {"s": "status", "l": "log", "u": "undo", "r": "redo", "
 
 
 @cache
-def grammar_of(kind: str) -> Grammar:
+def grammar_of(kind: str) -> Grammar[Value]:
     """The verb table of ``kind`` (imported only when its game's words are read)."""
-    grammar: Grammar = importlib.import_module(f"companion.{kind}.grammar").GRAMMAR
+    grammar: Grammar[Value] = importlib.import_module(f"companion.{kind}.grammar").GRAMMAR
     return grammar
 
 

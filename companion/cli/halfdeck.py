@@ -101,7 +101,14 @@ class Dice:
 
 def _engine(game: str | None) -> HalfDeckGame:
     store = games()
-    engine: HalfDeckGame = store.open(store.resolve(game, KIND)).engine
+    return _halfdeck(store.open(store.resolve(game, KIND)).engine)
+
+
+def _halfdeck(engine: object) -> HalfDeckGame:
+    """The engine of a game opened as a Half Deck game (``resolve(game, KIND)``)."""
+    from companion.halfdeck.engine import HalfDeckGame  # loaded: the game was replayed
+
+    assert isinstance(engine, HalfDeckGame)
     return engine
 
 
@@ -163,10 +170,12 @@ def _act(game: str | None, action: grammar.Action, as_json: bool,
 
     store = games()
     name = store.resolve(game, KIND)
-    opened, applied = store.act(name, action)
+    # the engine applies the line the save will hold
+    opened, applied = store.act(name, GRAMMAR.text(action))
+    engine = _halfdeck(opened.engine)
     notes: list[str] = []
     for card in _learned(GRAMMAR.parse(applied.action)):
-        info = opened.engine.card(card)
+        info = engine.card(card)
         if info is None:
             continue
         try:
@@ -178,14 +187,14 @@ def _act(game: str | None, action: grammar.Action, as_json: bool,
             notes.append(f"catalog: {info.name} {change}")
     if as_json:
         emit_json({"game": name, "action": applied.action, "ruling": list(applied.lines),
-                   "catalog": notes, "state": opened.engine.status()})
+                   "catalog": notes, "state": engine.status()})
         return
     if dice is not None:
         dice.say()
     echo_lines(applied.lines)
     echo_lines(notes)
-    echo_vitals(opened.engine.prompt())
-    if opened.engine.outcome != "playing":
+    echo_vitals(engine.prompt())
+    if engine.outcome != "playing":
         from companion.cli.ending import echo_end_summary
 
         echo_end_summary(opened, store.store.home)

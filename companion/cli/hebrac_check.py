@@ -187,8 +187,8 @@ def check_trade(
     partial = "covers"
     if engine is not None:
         bag = bag or engine.holds("AD")
-        ace_value = ace_value or engine.settings["ace_offer_value"]
-        partial = engine.settings["bag_partial"]
+        ace_value = ace_value or engine.setup.ace_offer_value
+        partial = engine.setup.bag_partial
     verdict = rules.check_trade(Card.parse(want), offered, bag=bag, ace_value=ace_value,
                                 bag_partial=partial)
     _print_verdict(verdict, as_json)
@@ -251,7 +251,7 @@ def check_price(
         _print_verdict(Verdict(True, (f"{want} costs {cost} gems",),
                                {"card": str(want), "price": cost}), as_json, "For sale")
         return
-    partial = engine.settings["bag_partial"] if engine is not None else "covers"
+    partial = engine.setup.bag_partial if engine is not None else "covers"
     _print_verdict(rules.check_payment(want, paid, bag=bag, bag_partial=partial), as_json)
 
 

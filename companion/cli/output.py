@@ -24,7 +24,7 @@ import io
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 from companion.text import fill  # every command imports it already (main)
@@ -156,7 +156,7 @@ def echo_lines(lines: Iterable[str]) -> None:
     sys.stdout.write(_out(lines))
 
 
-def emit_json(payload: dict[str, Any]) -> None:
+def emit_json(payload: Mapping[str, object]) -> None:
     import json
 
     data = {"schema": JSON_SCHEMA, **payload}

@@ -16,10 +16,12 @@ wrong. A test runs every command both ways and compares the bytes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
+
+from companion.values import Value
 
 
-class Row(NamedTuple):
+class Row(Value):
     """One parameter as typer reads it: ``kind`` is argument, option or flag; ``on``
     its option words (a flag's ``off`` words set it false); ``type`` str, int or other
     (anything else, read by typer); ``nargs`` -1 for an argument taking the rest."""

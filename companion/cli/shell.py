@@ -22,7 +22,7 @@ import contextlib
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -445,7 +445,7 @@ def _matching(words: Iterable[str], text: str) -> list[str]:
     return sorted({shlex.quote(w) for w in words if w.lower().startswith(lowered)})
 
 
-def _cards_in(value: Any) -> Iterable[str]:
+def _cards_in(value: object) -> Iterable[str]:
     """Card texts anywhere in a status object under keys that hold cards in hand."""
     if isinstance(value, dict):
         for key, item in value.items():
@@ -458,11 +458,14 @@ def _cards_in(value: Any) -> Iterable[str]:
             yield from _cards_in(item)
 
 
-def _names_in(kind: str, state: dict[str, Any]) -> Iterable[str]:
+def _names_in(kind: str, state: Mapping[str, object]) -> Iterable[str]:
     """Named things a command may take: players, heroes, cards in hand, gear, enemies."""
     for key in ("players", "equipped"):
-        yield from (v for v in state.get(key) or [] if isinstance(v, str))
-    for hero in state.get("heroes") or []:
+        value = state.get(key)
+        if isinstance(value, list):
+            yield from (v for v in value if isinstance(v, str))
+    heroes = state.get("heroes")
+    for hero in heroes if isinstance(heroes, list) else ():
         if isinstance(hero, dict) and isinstance(hero.get("name"), str):
             yield hero["name"]
     for key in ("hands", "equipment", "cards", "lives", "gear"):
@@ -481,7 +484,7 @@ def _names_in(kind: str, state: dict[str, Any]) -> Iterable[str]:
             return
 
 
-def _strings(value: Any) -> Iterable[str]:
+def _strings(value: object) -> Iterable[str]:
     if isinstance(value, str):
         yield value
     elif isinstance(value, list):

@@ -12,6 +12,8 @@ from companion.cli.output import blocks_allowed, paged
 from companion.errors import BadInput
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from companion.stats import Entry
 
 KindArgument = Annotated[str | None, Argument(
@@ -77,6 +79,7 @@ def _people(entries: list[Entry], kind: str | None, player: str | None, *, as_js
     )
 
     everyone = roster(entries)
+    data: Mapping[str, object]  # the roster's figures, or one player's
     if player is None:
         data = roster_figures(everyone, kind, every=every)
         lines = roster_lines(data, width())

@@ -54,7 +54,7 @@ class VerbCommand:
     to ``act``. Its signature (what typer reads, with ``inspect``) is made only when asked:
     the quick path calls it with the values it read and never needs one."""
 
-    def __init__(self, kind: str, grammar: verbs.Grammar, verb: verbs.Verb,
+    def __init__(self, kind: str, grammar: verbs.Grammar[verbs.Value], verb: verbs.Verb,
                  act: Callable[[str, str | None, str, bool], None]) -> None:
         self.kind, self.grammar, self.verb, self.act = kind, grammar, verb, act
         self.__name__ = verb.name.replace("-", "_")
@@ -104,7 +104,8 @@ class VerbCommand:
             return_annotation=None)
 
 
-def add_verbs(app: Group, kind: str, grammar: verbs.Grammar, names: Iterable[str]) -> None:
+def add_verbs(app: Group, kind: str, grammar: verbs.Grammar[verbs.Value],
+              names: Iterable[str]) -> None:
     """Add the commands of the verbs ``names``, made from the table, to ``app``."""
     from companion.cli.common import act
 

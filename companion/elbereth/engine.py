@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from functools import cache, partial
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from companion import names, plain
 from companion.dice import parse_die
@@ -38,6 +38,77 @@ from companion.game import Applied
 from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
+
+if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
+
+    class DeckTable(TypedDict):
+        """``[deck]``: the floors, what each descent removes, the cards by name."""
+
+        floors: int
+        removed_per_descent: int
+        others: int
+        kept_aside: list[str]
+        count: dict[str, int]
+
+    class FoeRow(TypedDict):
+        """``[enemies.NAME]`` or ``[bosses.NAME]``."""
+
+        strength: int
+        aliases: NotRequired[list[str]]
+        bribe: NotRequired[str]
+        wins: NotRequired[int]
+
+    class EquipmentTable(TypedDict):
+        offensive: list[str]
+        protective: list[str]
+        start: int
+        boost: int
+        aliases: dict[str, str]
+
+    class ElberethTables(TypedDict):
+        """``rulebook/elbereth.tables.toml`` as read (TOML keys are text: the die faces
+        too)."""
+
+        deck: DeckTable
+        enemies: dict[str, FoeRow]
+        equipment: EquipmentTable
+        wall_die: dict[str, str]
+        bosses: dict[str, FoeRow]
+
+    class MissStatus(TypedDict):
+        enemy: str
+        strength: int
+        roll: int
+
+    class ElberethStatus(TypedDict):
+        """``status --json``: the keys in this order."""
+
+        game: str
+        floor: int
+        floors: int
+        deck: int
+        others: int
+        removed: int
+        equipment: dict[str, str]
+        equipped: list[str]
+        coin: str
+        key: bool
+        stairs: bool
+        shop: bool
+        shops: int
+        beaten_here: dict[str, int]
+        walls_here: int
+        picked_here: list[str]
+        floor_boss: str | None
+        boss_beaten: bool
+        bosses_met: dict[str, int]
+        ogre_wins: int
+        beaten_total: dict[str, int]
+        miss: MissStatus | None
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
 
 KIND = "elbereth"
 TITLE = "Elbereth"
@@ -70,9 +141,11 @@ R_BRIBE_COIN = "elbereth.ruling.bribe"
 R_END = "elbereth.game.end"
 
 
-def table() -> dict[str, Any]:
+def table() -> ElberethTables:
     """The rulebook's tables as read (``rules()`` is the typed view the engine uses)."""
-    return tables("elbereth")
+    # TOML carries no types: the record says what the shipped file holds (every value
+    # is read through rules(), which the game's tests use throughout)
+    return cast("ElberethTables", tables("elbereth"))
 
 
 # -- the rulebook's numbers, typed ------------------------------------------------------
@@ -107,7 +180,7 @@ class Rules(NamedTuple):
         return (*self.offensive, *self.protective)
 
 
-def _foes(rows: Mapping[str, Any]) -> dict[str, Foe]:
+def _foes(rows: Mapping[str, FoeRow]) -> dict[str, Foe]:
     return {name: Foe(int(row["strength"]), tuple(row.get("aliases", ())),
                       None if row.get("bribe") is None else str(row["bribe"]),
                       int(row.get("wins", 1)))
@@ -748,8 +821,8 @@ class ElberethGame:
             return f"Near death: shop {item} to equip it"
         return f"Near death: equip the {item} (pickup)"
 
-    def status(self) -> dict[str, Any]:
-        miss = None
+    def status(self) -> ElberethStatus:
+        miss: MissStatus | None = None
         if self.miss is not None:
             miss = {"enemy": self.miss.enemy.name, "strength": self.miss.enemy.strength,
                     "roll": self.miss.roll}

@@ -111,4 +111,4 @@ def prepare(verb: str, words: list[str]) -> list[str]:
     return words
 
 
-GRAMMAR = Grammar("elbereth", "Elbereth", VERBS, prepare=prepare)
+GRAMMAR: Grammar[Action] = Grammar("elbereth", "Elbereth", VERBS, prepare=prepare)

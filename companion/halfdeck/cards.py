@@ -85,8 +85,9 @@ class CardInfo(NamedTuple):
         """What a game still needs to know, as the options that give it."""
         need: list[str] = []
         if self.kind == HERO:
-            need += [f"--{k[:3]} N" for k in (STRENGTH, MAGIC)
-                     if getattr(self, k) is None]
+            need += [f"--{k[:3]} N" for k, value in ((STRENGTH, self.strength),
+                                                       (MAGIC, self.magic))
+                     if value is None]
         elif self.kind == GEAR or self.kind in ONE_NUMBER:
             if self.strength is None and self.magic is None:
                 need.append("--str N or --mag N")

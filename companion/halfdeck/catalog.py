@@ -61,7 +61,7 @@ def parse(text: str, *, strict: bool = False) -> dict[str, CardInfo]:
     catalog from elsewhere) refuses what the catalog never writes: other fields, too many
     cards."""
     try:
-        data = tomllib.loads(text)
+        data: dict[str, object] = tomllib.loads(text)
     except (ValueError, RecursionError) as error:  # not TOML, a number int() refuses...
         reason = "nested too deep" if isinstance(error, RecursionError) else error
         raise ValueError(f"the card catalog cannot be read: {reason}") from None
@@ -79,7 +79,7 @@ def parse(text: str, *, strict: bool = False) -> dict[str, CardInfo]:
         raise ValueError(f"{len(table)} cards: a catalog holds at most {MAX_CARDS}")
     cards: dict[str, CardInfo] = {}
     for name, entry in table.items():
-        info = CardInfo.from_toml(name, entry, strict=strict)
+        info = CardInfo.from_toml(str(name), entry, strict=strict)  # TOML keys are text
         if strict and info.name in cards:
             raise ValueError(f"card {info.name!r} is there twice")
         cards[info.name] = info

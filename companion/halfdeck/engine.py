@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from functools import partial
 from itertools import chain
-from typing import Any, NamedTuple, assert_never
+from typing import TYPE_CHECKING, NamedTuple, assert_never, cast
 
 from companion import names, plain
 from companion.dice import parse_die
@@ -55,6 +55,114 @@ from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
 from companion.verbs import MAX_ACTION_CHARS
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    class DecksTable(TypedDict):
+        hero_cards: int
+        dungeon_cards: int
+        endgame_cards: int
+
+    class SetupTable(TypedDict):
+        players_min: int
+        players_max: int
+        start_hand: int
+        coop_start_hand: int
+        mulligan_min: int
+        mulligan_max: int
+        redraw_max: int
+
+    class HeroesTable(TypedDict):
+        life: int
+        max_in_play: int
+        gear_per_hero: int
+
+    class EnemiesTable(TypedDict):
+        minion_life: int
+        boss_life: int
+        endgame_boss_life: int
+
+    class DieTable(TypedDict):
+        faces: int
+
+    class CombatTable(TypedDict):
+        miss_damage: int
+        escape_damage: int
+        support_attackers: int
+
+    class TeamTable(TypedDict):
+        copies: int
+        escape: str
+        attack: str
+        escape_aliases: list[str]
+        attack_aliases: list[str]
+
+    class HalfDeckTables(TypedDict):
+        """``rulebook/halfdeck.tables.toml`` as read."""
+
+        decks: DecksTable
+        setup: SetupTable
+        heroes: HeroesTable
+        enemies: EnemiesTable
+        die: DieTable
+        combat: CombatTable
+        team: TeamTable
+
+    class GearStatus(TypedDict):
+        name: str
+        attribute: str
+        bonus: int
+        one_use: bool
+        standby: bool
+
+    class HeroStatus(TypedDict):
+        name: str
+        player: int
+        strength: int
+        magic: int
+        life: int
+        gear: GearStatus | None
+
+    class EncounterStatus(TypedDict):
+        name: str
+        kind: str
+        attribute: str
+        number: int
+        life: int
+        loot: int | None
+        effect: str
+        player: int
+        rolls: int
+
+    class HalfDeckStatus(TypedDict):
+        """``status --json``: the keys in this order."""
+
+        game: str
+        round: int
+        phase: str
+        heroes: list[HeroStatus]
+        lives: dict[str, int]
+        gear: dict[str, str]
+        hands: dict[str, list[str]]
+        hand_size: int
+        draws_due: dict[str, int]
+        hero_deck: int
+        hero_discard: int
+        hero_removed: int
+        dungeon_deck: int
+        dungeon_discard: int
+        dungeon_removed: int
+        endgame_left: list[str]
+        prisoner: str | None
+        encounter: EncounterStatus | None
+        team_cards_used: dict[str, int]
+        next_player: int | None
+        cards: dict[str, dict[str, str | int | bool]]
+        won_by: str | None
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
 
 KIND = "halfdeck"
 TITLE = "Half Deck Dungeon Heroes"
@@ -137,10 +245,17 @@ class Numbers(NamedTuple):
 _NUMBERS: list[Numbers] = []
 
 
+def table() -> HalfDeckTables:
+    """The rulebook's tables as read (``numbers()`` is the typed view the engine uses)."""
+    # TOML carries no types: the record says what the shipped file holds (every value
+    # is read through numbers(), which the game's tests use throughout)
+    return cast("HalfDeckTables", tables("halfdeck"))
+
+
 def numbers() -> Numbers:
     """The rulebook's numbers (read on first use: the grammar and the CLI need none)."""
     if not _NUMBERS:
-        data = tables("halfdeck")
+        data = table()
         decks, setup, heroes = data["decks"], data["setup"], data["heroes"]
         enemies, combat, team = data["enemies"], data["combat"], data["team"]
         _NUMBERS.append(Numbers(
@@ -178,14 +293,15 @@ class Settings(NamedTuple):
     edition: int
 
     @classmethod
-    def read(cls, settings: Mapping[str, Any]) -> Settings:
-        return cls(int(settings["players"]), str(settings["endgame"]),
-                   int(settings["deck_size"]), str(settings["rescue"]),
-                   str(settings["trap_needs"]), bool(settings["shuffle_back"]),
-                   str(settings.get("assist_rule", "loose")), edition(settings))
+    def read(cls, settings: Mapping[str, object]) -> Settings:
+        """Settings ``normalize_settings`` gave: a value of another type is a bug."""
+        return cls(plain.integer(settings["players"]), plain.text(settings["endgame"]),
+                   plain.integer(settings["deck_size"]), plain.text(settings["rescue"]),
+                   plain.text(settings["trap_needs"]), plain.flag(settings["shuffle_back"]),
+                   plain.text(settings.get("assist_rule", "loose")), edition(settings))
 
 
-def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
              "assist_rule", "edition", "seats"}
     unknown = sorted(set(raw) - known)
@@ -219,8 +335,9 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     if assist_rule not in ASSIST_RULES:
         raise BadInput(f"--assist-rule must be loose or strict, not {assist_rule!r}")
     number_of_edition = edition(raw)
-    settings: dict[str, Any] = {
-        "players": number("players", rules.players_min, rules.players_min, rules.players_max),
+    players = number("players", rules.players_min, rules.players_min, rules.players_max)
+    settings: dict[str, object] = {
+        "players": players,
         "endgame": endgame,
         "deck_size": number("deck_size", full, endgame_cards + 1, full),
         "rescue": card_name(rescue_text) if rescue_text else "",
@@ -231,8 +348,9 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     }
     seats = raw.get("seats") or []
     if seats:  # who sits at each player's place: the same person in every game's record
-        settings["seats"] = seat_names(seats, settings["players"], raw.get("players") is None)
-        settings["players"] = len(settings["seats"])
+        named = seat_names(seats, players, raw.get("players") is None)
+        settings["seats"] = named
+        settings["players"] = len(named)
     if not at_least(settings, ASSIST_EDITION):
         # An earlier game has no such setting: it assists as it always did (loose).
         if assist_rule != "loose":
@@ -257,13 +375,14 @@ def seat_names(seats: object, players: int, any_count: bool) -> list[str]:
     if not any_count and len(seats) != players:
         raise BadInput(f"--players {players} but {len(seats)} --seat names: give one per "
                        "player")
-    for seat in seats:
+    named = [seat for seat in seats if isinstance(seat, str)]  # all of them, as checked
+    for seat in named:
         check_player(seat)
-    keys = [key(seat) for seat in seats]
-    twice = next((seat for seat, k in zip(seats, keys, strict=True) if keys.count(k) > 1), None)
+    keys = [key(seat) for seat in named]
+    twice = next((seat for seat, k in zip(named, keys, strict=True) if keys.count(k) > 1), None)
     if twice is not None:
         raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
-    return list(seats)
+    return named
 
 
 def full_deck(endgame: str) -> tuple[int, int]:
@@ -274,11 +393,11 @@ def full_deck(endgame: str) -> tuple[int, int]:
     return rules.dungeon_cards - (rules.endgame_cards - in_deck), in_deck
 
 
-def new_engine(settings: Mapping[str, Any]) -> HalfDeckGame:
+def new_engine(settings: Mapping[str, object]) -> HalfDeckGame:
     return HalfDeckGame(normalize_settings(settings))
 
 
-def setup_lines(settings: Mapping[str, Any], width: int = 40) -> list[str]:
+def setup_lines(settings: Mapping[str, object], width: int = 40) -> list[str]:
     """What to lay out when a game starts, each line at most ``width`` columns."""
     chosen = Settings.read(normalize_settings(settings))
     rules = numbers()
@@ -437,7 +556,7 @@ class HalfDeckGame:
     """One game: the decks' counts, the hands, the heroes and the card being resolved, as
     the actions so far left them."""
 
-    def __init__(self, settings: dict[str, Any]) -> None:
+    def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings
         self.config = Settings.read(settings)
         rules = numbers()
@@ -1470,9 +1589,9 @@ class HalfDeckGame:
         who = f" (player {self.next_player})" if self.coop else ""
         return f"prepare (hero, equip, discard), then 'draw NAME'{who}"
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> HalfDeckStatus:
         """The state as JSON holds it ('status --json')."""
-        encounter = None
+        encounter: EncounterStatus | None = None
         if self.encounter is not None:
             e = self.encounter
             encounter = {"name": e.card.name, "kind": e.kind, "attribute": e.attribute,
@@ -1653,7 +1772,7 @@ STATE_FIELDS = ("known", "hero_deck", "hero_discard", "hero_removed", "dungeon_d
                 "life_trail", "fallen")
 
 
-def engine_from_data(settings: Mapping[str, Any], data: object) -> HalfDeckGame:
+def engine_from_data(settings: Mapping[str, object], data: object) -> HalfDeckGame:
     """The game whose ``state_data()`` was ``data``, each value checked, then what the
     actions keep true (``_check_state``); ``plain.BadState`` otherwise."""
     game = new_engine(settings)

@@ -294,7 +294,7 @@ def rolls(words: Sequence[str]) -> list[HeroRoll] | None:
     return None if name else found
 
 
-class HalfDeckGrammar(Grammar):
+class HalfDeckGrammar(Grammar[Action]):
     """The shared reader and writer, with ``--assist HERO ROLL`` read as two words."""
 
     def parse(self, text: str) -> Action:
@@ -359,7 +359,7 @@ class HalfDeckGrammar(Grammar):
             raise BadInput(usage)
         return TeamAttack(pairs[0].hero, pairs[0].die, (*pairs[1:], *assists), number)
 
-    def text(self, action: object) -> str:
+    def text(self, action: Value) -> str:
         if not isinstance(action, Attack | TeamAttack):
             return super().text(action)
         parts = [self.by_action[type(action)].name, action.hero, action.die]

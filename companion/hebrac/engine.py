@@ -11,11 +11,11 @@ naming the rule, and returns the action's canonical text with the ruling.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import chain
 from operator import itemgetter
-from typing import Any, NamedTuple, NotRequired, TypedDict, assert_never
+from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict, TypeVar, assert_never
 
 from companion import plain
 from companion.cards import SUITS, Card
@@ -47,6 +47,7 @@ from companion.hebrac.grammar import (
 from companion.hebrac.rules import Spell
 from companion.numbers import is_whole, whole
 from companion.text import wrap
+from companion.values import Value
 
 KIND = "hebrac"
 TITLE = "Hebrac's Dungeon"
@@ -113,7 +114,7 @@ def _texts(cards: Iterable[Card]) -> tuple[str, ...]:
 
 
 # -- settings -------------------------------------------------------------------
-def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     setup = rules.table()["setup"]
     known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
              "late_potions", "evil", "ace_offer_value", "bag_partial",
@@ -142,7 +143,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     queen = str(raw.get("illusion_black_queen") or "refused").lower()
     if queen not in ILLUSION_QUEEN:
         raise BadInput(f"--illusion-black-queen must be refused or allowed, not {queen!r}")
-    settings = {
+    settings: dict[str, object] = {
         "life": number("life", int(setup["life"]), 1, 99),
         "decks": number("decks", int(setup["decks"]), 1, 8),
         "jokers": number("jokers", int(setup["jokers"]), 0, 16),
@@ -167,7 +168,7 @@ def normalize_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     return settings
 
 
-class Settings(NamedTuple):
+class Settings(Value):
     """The normalised settings, typed: what the engine reads of them."""
 
     life: int
@@ -184,16 +185,19 @@ class Settings(NamedTuple):
     illusion_black_queen: str  # kept in the settings only when not "refused"
 
     @classmethod
-    def of(cls, settings: Mapping[str, Any]) -> Settings:
-        return cls(int(settings["life"]), int(settings["decks"]), int(settings["jokers"]),
-                   str(settings["rules"]), int(settings["chambers"]),
-                   int(settings["inventory_limit"]), bool(settings["late_potions"]),
-                   bool(settings["evil"]), int(settings["ace_offer_value"]),
-                   str(settings["bag_partial"]), edition(settings),
-                   str(settings.get("illusion_black_queen", "refused")))
+    def of(cls, settings: Mapping[str, object]) -> Settings:
+        """Settings made by ``normalize_settings``: a value of another type is a bug, which
+        ``plain`` refuses."""
+        number, text, flag = plain.integer, plain.text, plain.flag
+        return cls(number(settings["life"]), number(settings["decks"]),
+                   number(settings["jokers"]), text(settings["rules"]),
+                   number(settings["chambers"]), number(settings["inventory_limit"]),
+                   flag(settings["late_potions"]), flag(settings["evil"]),
+                   number(settings["ace_offer_value"]), text(settings["bag_partial"]),
+                   edition(settings), text(settings.get("illusion_black_queen", "refused")))
 
 
-def setup_lines(settings: Mapping[str, Any]) -> list[str]:
+def setup_lines(settings: Mapping[str, object]) -> list[str]:
     """What to lay out on the table as a game starts, one short line each (40 columns)."""
     setup = Settings.of(normalize_settings(settings))
     table = rules.table()["setup"]
@@ -216,7 +220,7 @@ def setup_lines(settings: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def new_engine(settings: Mapping[str, Any]) -> HebracGame:
+def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
@@ -291,6 +295,55 @@ class LastRound(TypedDict):
     won_by_potion: NotRequired[bool]  # a late potion added (only ever true)
 
 
+if TYPE_CHECKING:  # what status() gives (``status --json``); types only
+    class EncounterStatus(TypedDict):
+        chamber: str
+        enemy: str
+        kind: str
+        enemy_life: int | None  # None: not an enemy to battle
+        treasure: str | None
+        stage: str
+        rounds: int
+        battle_effects: list[str]
+        prisoners: list[str]
+        spell_cast: bool
+
+    class ChamberStatus(TypedDict):
+        enemy: str | None
+        treasure: str | None
+        visited: bool
+        enemy_gone: bool
+        treasure_gone: bool
+
+    class VisionsStatus(TypedDict):
+        remote: int
+        future: int
+
+    class HebracStatus(TypedDict):
+        game: str
+        rules: str
+        life: int
+        max_life: int
+        magic_points: int
+        gems: int
+        inventory: list[str]
+        level: int
+        position: str | None
+        visited: list[str]
+        cleared: list[str]
+        chambers: dict[str, ChamberStatus]
+        encounter: EncounterStatus | None
+        pending: str | None
+        games_waiting: int
+        effects: list[str]
+        visions: VisionsStatus
+        spells_cast: list[str]
+        aces: list[str]
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
+
+
 class Encounter(Record):
     """The chamber being dealt with: its enemy, the stage, and battle effects."""
 
@@ -317,7 +370,7 @@ class Encounter(Record):
 
 # -- the game -------------------------------------------------------------------
 class HebracGame:
-    def __init__(self, settings: dict[str, Any]) -> None:
+    def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings  # as the store saves them; read through ``setup``
         self.setup = Settings.of(settings)
         self.columns = self.setup.chambers // len(ROWS)
@@ -1894,8 +1947,8 @@ class HebracGame:
             return f"'cast stealing-spirit {ware}' or 'refuse'"
         return "'refuse'"
 
-    def status(self) -> dict[str, Any]:
-        encounter = None
+    def status(self) -> HebracStatus:
+        encounter: EncounterStatus | None = None
         if self.encounter is not None:
             e = self.encounter
             fighter = rules.is_fighter(e.enemy)
@@ -1937,7 +1990,7 @@ class HebracGame:
             "settings": self.settings,
         }
 
-    def _chamber_json(self, chamber: Chamber) -> dict[str, str | bool | None]:
+    def _chamber_json(self, chamber: Chamber) -> ChamberStatus:
         return {"enemy": str(chamber.enemy) if chamber.enemy else None,
                 "treasure": str(chamber.treasure) if chamber.treasure else None,
                 "visited": chamber.visited, "enemy_gone": chamber.enemy_gone,
@@ -2057,7 +2110,7 @@ class HebracGame:
                                                 else f" [{self.outcome}]"))
 
     # -- the state as plain values, for the caches (companion.snapshots) -------------------
-    def state_data(self) -> dict[str, Any]:
+    def state_data(self) -> dict[str, object]:
         """The whole state as plain values, cards as their text; ``engine_from_data`` builds
         it back. What the settings give (columns, starting life, edition) is not kept."""
         encounter = self.encounter
@@ -2117,8 +2170,15 @@ def _card_text(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
-def _encounter_data(e: Encounter) -> tuple[object, ...]:
-    last = None if e.last_round is None else {  # the cards' key keeps its place
+# chamber, enemy, stage, treasure, rounds, paralysis, super strength, double attack, spell
+# cast, prisoners, the last round (as LastRound, its cards as texts)
+EncounterData = tuple[str, str, str, str | None, int, int, bool, bool, bool, list[str],
+                      dict[str, object] | None]
+
+
+def _encounter_data(e: Encounter) -> EncounterData:
+    # the cards' key keeps its place
+    last: dict[str, object] | None = None if e.last_round is None else {
         **e.last_round, "cards": [str(c) for c in e.last_round["cards"]]}
     return (e.chamber, str(e.enemy), e.stage, _card_text(e.treasure), e.rounds, e.paralysis,
             e.super_strength, e.double_attack, e.spell_cast, [str(c) for c in e.prisoners],
@@ -2144,9 +2204,11 @@ def _card(value: object) -> Card:
     return card
 
 
-def _cards(value: Any, limit: int = plain.MAX_ITEMS) -> list[Card]:
+def _cards(value: object, limit: int = plain.MAX_ITEMS) -> list[Card]:
     """A list of cards' texts; one lookup each, as the ledgers run to thousands."""
-    if type(value) not in (list, tuple) or len(value) > limit:
+    # isinstance tells mypy; type() refuses subclasses, which no engine writes
+    if not isinstance(value, (list, tuple)) or type(value) not in (list, tuple) \
+            or len(value) > limit:
         raise plain.BadState(f"not a list of at most {limit} cards")
     by_text = _cards_by_text()
     try:
@@ -2155,58 +2217,72 @@ def _cards(value: Any, limit: int = plain.MAX_ITEMS) -> list[Card]:
         raise plain.BadState("not a card's text in a list of cards") from None
 
 
-def _distinct(value: Any, what: str) -> dict[Any, Any]:
-    """The distinct entries of a long list of tuples (a ledger), each to be read once
-    (a list among them cannot be a key, anything else fails ``plain.fixed``)."""
-    if type(value) not in (list, tuple) or len(value) > plain.MAX_ITEMS:
+T = TypeVar("T")
+
+
+def _distinct(value: object, what: str, read: Callable[[object], T]) -> list[T]:
+    """A long list of tuples (a ledger) read, each distinct entry once, the equal ones
+    sharing what it was read as (a list among them cannot be a key, anything else
+    fails ``plain.fixed``)."""
+    if not isinstance(value, (list, tuple)) or type(value) not in (list, tuple) \
+            or len(value) > plain.MAX_ITEMS:
         raise plain.BadState(f"not a list of {what}")
     try:
-        return dict.fromkeys(value)
+        distinct = dict.fromkeys(value)
     except TypeError:  # a list inside
         raise plain.BadState(f"not a list of {what}") from None
+    found = {entry: read(entry) for entry in distinct}
+    return list(map(found.__getitem__, value))
 
 
-def _seen(value: Any) -> list[tuple[Card, str]]:
-    read = _distinct(value, "cards seen")
-    for entry in read:  # texts only, so an equal entry is the same entry
-        text, source = plain.fixed(entry, 2)
-        read[entry] = (_card(text), plain.choice(source, SEEN_SOURCES))
-    return list(map(read.__getitem__, value))
+def _seen(value: object) -> list[tuple[Card, str]]:
+    return _distinct(value, "cards seen", _seen_entry)
 
 
-Ledger = tuple[list[tuple[str, tuple[Card, ...], int]], list[tuple[Card, str]], list[Card]]
+def _seen_entry(entry: object) -> tuple[Card, str]:
+    text, source = plain.fixed(entry, 2)  # texts only, so an equal entry is the same entry
+    return _card(text), plain.choice(source, SEEN_SOURCES)
 
 
-def _deck_log(value: Any, deal: int) -> Ledger:
+Event = tuple[str, tuple[Card, ...], int]
+Ledger = tuple[list[Event], list[tuple[Card, str]], list[Card]]
+
+
+def _deck_log(value: object, deal: int) -> Ledger:
     """The Hand Deck's events, each as the engine writes it (see _check_copies, _under),
     with the cards they saw and those they put under, in order."""
-    read = _distinct(value, "Hand Deck events")
-    for entry in read:
-        event = _event(entry, deal)
-        kind, cards, _ = event
-        read[entry] = (event, tuple((card, kind) for card in cards) if kind in SEEN_SOURCES
-                       else (), cards if kind == "under" else ())
+    found = _distinct(value, "Hand Deck events", lambda entry: _logged(_event(entry, deal)))
     # 1, True and 1.0 are equal keys: each count must be a whole number itself
-    plain.check(set(map(type, map(itemgetter(2), value))) <= {int}, "a count not a number")
-    found = list(map(read.__getitem__, value))
+    # (_distinct took only a list or a tuple: the isinstance is for mypy)
+    plain.check(isinstance(value, (list, tuple))
+                and set(map(type, map(itemgetter(2), value))) <= {int}, "a count not a number")
     return (list(map(itemgetter(0), found)), list(chain.from_iterable(map(itemgetter(1), found))),
             list(chain.from_iterable(map(itemgetter(2), found))))
 
 
-def _event(entry: object, deal: int) -> tuple[str, tuple[Card, ...], int]:
+def _logged(event: Event) -> tuple[Event, tuple[tuple[Card, str], ...], tuple[Card, ...]]:
+    """An event with the cards it saw (each with its source) and those it put under."""
+    kind, cards, _ = event
+    return (event, tuple((card, kind) for card in cards) if kind in SEEN_SOURCES else (),
+            cards if kind == "under" else ())
+
+
+def _event(entry: object, deal: int) -> Event:
     # (messages are fixed texts: a check's message is made even when it holds)
     kind, texts, count = plain.fixed(entry, 3)
-    plain.check(type(texts) is tuple and type(count) is int, "not a Hand Deck event")
+    if type(texts) is not tuple or type(count) is not int:
+        raise plain.BadState("not a Hand Deck event")
     cards = tuple(_cards(texts, 2 * deal))
-    if plain.choice(kind, LOG_KINDS) in ("action", "deal"):
-        plain.check(not cards and count == (0 if kind == "action" else deal),
+    known = plain.choice(kind, LOG_KINDS)
+    if known in ("action", "deal"):
+        plain.check(not cards and count == (0 if known == "action" else deal),
                     "an action or a deal with cards or a wrong count")
-    elif kind == "under":
+    elif known == "under":
         plain.check(bool(cards or plain.integer(count, 0, deal)),
                     "an empty event under the Hand Deck")
     else:
         plain.check(bool(cards) and count == 0, "cards seen: none, or a count")
-    return kind, cards, count
+    return known, cards, count
 
 
 def _chamber(name: str, value: object) -> Chamber:
@@ -2246,7 +2322,7 @@ def _encounter(value: object, names: Sequence[str], jacks: int) -> Encounter:
         _cards(prisoners, jacks), None if last is None else _last_round(last))
 
 
-def engine_from_data(settings: Mapping[str, Any], data: Any) -> HebracGame:
+def engine_from_data(settings: Mapping[str, object], data: object) -> HebracGame:
     """The game whose ``state_data()`` was ``data``, built through the constructors with
     every value and invariant checked; raises ``plain.BadState`` for anything the engine
     would not have written."""
@@ -2300,11 +2376,12 @@ def engine_from_data(settings: Mapping[str, Any], data: Any) -> HebracGame:
 ACES = ("AS", "AH", "AD", "AC")
 
 
-def _numbers(value: Any) -> list[int]:
+def _numbers(value: object) -> list[int]:
     """A long list of whole numbers (the life trail), checked in bulk."""
-    if type(value) not in (list, tuple) or len(value) > plain.MAX_ITEMS or not set(
-            map(type, value)) <= {int} or (value and not (
-            -plain.MAX_NUMBER <= min(value) and max(value) <= plain.MAX_NUMBER)):
+    if not isinstance(value, (list, tuple)) or type(value) not in (list, tuple) \
+            or len(value) > plain.MAX_ITEMS or not set(map(type, value)) <= {int} \
+            or (value and not (
+                -plain.MAX_NUMBER <= min(value) and max(value) <= plain.MAX_NUMBER)):
         raise plain.BadState("not a list of whole numbers")
     return list(value)
 

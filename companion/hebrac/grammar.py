@@ -184,4 +184,4 @@ def prepare(verb: str, words: list[str]) -> list[str]:
 # after 'attack'.
 IMPLICIT = (re.compile(r"[A-Ca-c](10|[1-9])"), "enter")
 
-GRAMMAR = Grammar("hebrac", "Hebrac", VERBS, prepare=prepare, implicit=IMPLICIT)
+GRAMMAR: Grammar[Action] = Grammar("hebrac", "Hebrac", VERBS, prepare=prepare, implicit=IMPLICIT)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb, factorial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from companion.cards import Card, full_deck
 from companion.errors import BadInput
@@ -43,6 +43,63 @@ from companion.text import percent, wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
+
+    class Chance(TypedDict):
+        """A probability for --json: rounded, and exact as a fraction."""
+
+        chance: float
+        exact: str
+
+    class NamedChance(Chance):
+        what: str
+
+    class AssumedChance(Chance):
+        assumes: list[str]  # the assumptions' letters
+
+    class ExpectedLoss(TypedDict):
+        value: float
+        exact: str
+        assumes: list[str]
+
+    class BattleOdds(TypedDict):
+        enemy: str
+        kind: str
+        enemy_life: int
+        life: int
+        bonus: int
+        potion: int
+        super_strength: bool
+        double_attack: bool
+        paralysis: int
+        no_damage: bool
+        next_value: dict[str, Chance]
+        round_win: AssumedChance
+        round_expected_loss: ExpectedLoss
+        round_death: AssumedChance
+        battle_win: AssumedChance
+
+    class DeckFigures(TypedDict):
+        hand_deck: int
+        not_seen: int
+        not_seen_in_hand_deck: int
+        face_down_not_seen: int
+        under_unseen: int
+        peeked: list[str]
+
+    class NextChances(TypedDict):
+        cards: int
+        chances: list[NamedChance]
+        assumes: list[str]
+
+    class OddsData(TypedDict, total=False):
+        """What ``odds --json`` prints after the game's name (odds_report fills each key)."""
+
+        deck: DeckFigures
+        battle: BattleOdds | None
+        next: NextChances | None
+        advice: list[dict[str, object]]  # a table per advice, its keys by its kind
+        assumptions: dict[str, str]
+        notes: list[str]
 
 POOL = 0  # the group id of the never-seen cards
 Counts = tuple[int, ...]
@@ -395,7 +452,7 @@ def deck_cards(decks: int, jokers: int) -> list[Card]:
 
 def deck_model(game: HebracGame) -> DeckModel:
     """The Hand Deck model of a game, replayed from its log."""
-    model = DeckModel(deck_cards(game.settings["decks"], game.settings["jokers"]))
+    model = DeckModel(deck_cards(game.setup.decks, game.setup.jokers))
     for kind, cards, count in game.deck_log:
         model.apply(kind, cards, count)
     return model
@@ -909,8 +966,12 @@ def points(before: Fraction, after: Fraction) -> str:
     return f"{change:+.1f}"
 
 
-def exact(p: Fraction) -> dict[str, Any]:
+def exact(p: Fraction) -> Chance:
     return {"chance": round(float(p), 6), "exact": str(p)}
+
+
+def _no_data() -> OddsData:
+    return {}
 
 
 @dataclass
@@ -920,7 +981,7 @@ class Report:
     title: list[str] = field(default_factory=list)
     items: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     assumptions: dict[str, str] = field(default_factory=dict)
-    data: dict[str, Any] = field(default_factory=dict)
+    data: OddsData = field(default_factory=_no_data)
 
     def add(self, text: str, *assumes: str) -> None:
         self.items.append((text, assumes))
@@ -991,7 +1052,7 @@ def odds_report(game: HebracGame, *, next_cards: int | None = None, card: str | 
     encounter = game.encounter
     fighting = encounter is not None and rules.is_fighter(encounter.enemy) and (
         encounter.stage in ("battle", "adventurer")
-        or (encounter.stage == "trading" and game.settings["evil"]))
+        or (encounter.stage == "trading" and game.setup.evil))
     if (potion or prisoners) and not fighting:
         raise BadInput("--potion and --prisoner need a battle under way")
     if fighting and game.outcome == "playing":
@@ -1035,7 +1096,7 @@ def _next_report(model: DeckModel, report: Report, next_cards: int | None, wante
     else:
         asks = [(KINDS[k][0], KINDS[k][1]) for k in DEFAULT_KINDS]
     report.add("Next card:" if draws == 1 else f"Among the next {draws} cards:")
-    rows = []
+    rows: list[NamedChance] = []
     for name, match in asks:
         p = chance_among_next(model, draws, match)
         report.add(f" {name}: {percent(p)}", "D", "N")
@@ -1174,7 +1235,7 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
         report.add(f" Keep your potion{'s' if len(potions) > 1 else ''}: no gain this round "
                    f"({percent(base_round)})", "D", "B")
         return
-    when = "late" if game.settings["late_potions"] else "now"  # late: only if the card loses
+    when = "late" if game.setup.late_potions else "now"  # late: only if the card loses
     report.add(f" Potion {card} {when}: round {percent(base_round)} -> {percent(with_round)} "
                f"({points(base_round, with_round)}); battle {percent(base_whole)} -> "
                f"{percent(with_whole)} ({points(base_whole, with_whole)})", "D", "B", "K")
@@ -1239,7 +1300,7 @@ def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
             healed = round_death(after, replace(battle, life=life))
             found.append(Saving("life-potion", card, "first", healed))
     if potion is None:
-        when = "late" if game.settings["late_potions"] else "first"
+        when = "late" if game.setup.late_potions else "first"
         for card in sorted({c for c in game.inventory if c.suit == "S" and c.is_pip}):
             drunk = round_death(sums, replace(battle, potion=card.rank))
             found.append(Saving("strength-potion", card, when, drunk))
@@ -1260,7 +1321,7 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
     if not saving:
         return
     death = now.death
-    late = game.settings["late_potions"]
+    late = game.setup.late_potions
     report.assumptions["S"] = (
         "each card used alone, before the attack card is turned"
         + (" (late: a strength potion drunk only if the card loses); at 0 life only a late "
@@ -1296,7 +1357,7 @@ def _late_rows(game: HebracGame) -> list[LateRow]:
     """
     encounter = game.encounter
     last = encounter.last_round if encounter is not None else None
-    if not (game.settings["late_potions"] and last and not last.get("won_by_potion")
+    if not (game.setup.late_potions and last and not last.get("won_by_potion")
             and last["total"] < last["enemy_life"]):
         return []
     rows = []
@@ -1399,13 +1460,13 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
         report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
                                       "offer": [], "bag": True})
         return
-    offer = least_offer(game.inventory, want, game.settings["ace_offer_value"])
+    offer = least_offer(game.inventory, want, game.setup.ace_offer_value)
     if offer is None:
         report.add(f" No offer reaches {value}: refuse")
         report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
                                       "offer": None})
         return
-    total = sum(rules.offer_value(c, game.settings["ace_offer_value"]) for c in offer)
+    total = sum(rules.offer_value(c, game.setup.ace_offer_value) for c in offer)
     report.assumptions["T"] = ("giving up least means the most valuable card given is as low "
                                "as can be in the priestess's theft order, then the next; "
                                "a jack counts just after 8S (ruling)")

@@ -7,13 +7,14 @@ so a check and a game always agree. Every number comes from
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict, cast
 
 from companion.cards import Card
-from companion.errors import NotationError
+from companion.errors import DataProblem, NotationError
 from companion.tables import tables
+from companion.values import Value
 
 ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}
 TREASURE_KINDS = {
@@ -21,11 +22,117 @@ TREASURE_KINDS = {
 }
 
 
-def table() -> dict[str, Any]:
-    return tables("hebrac")
+if TYPE_CHECKING:  # what rulebook/hebrac.tables.toml holds, as read (types only)
+    class SetupTable(TypedDict):
+        life: int
+        decks: int
+        jokers: int
+        chambers: int
+        rows: int
+        dealt_per_level: int
+        cards_per_chamber: int
+        min_chambers: int
+
+    class BattleTable(TypedDict):
+        ace_attack: int
+        face_attack: int
+        joker_attack: int
+        adventurer_life: int
+        bracelet_bonus: int
+        prisoner_bonus: int
+        paralysis_rounds: int
+        curse_divisor: int
+
+    class HebracGameTable(TypedDict):
+        black_card_damage: int
+
+    class TreasureTable(TypedDict):
+        ruby_max_life: int
+        genie_of_life_max_life: int
+        genie_of_luck_cards: int
+        genie_of_death_enemies: int
+
+    class PricesTable(TypedDict):
+        ace: int
+        hearts_per_point: int
+        spades_per_point: int
+        clubs_per_point: int
+        jack: int
+        red_queen: int
+        king: int
+        joker: int
+
+    class TradeTable(TypedDict):
+        jack: int
+        red_queen: int
+        king: int
+        joker: int
+        offer_ace: int
+        offer_jack: int
+
+    class TheftTable(TypedDict):
+        order: list[str]
+
+    class SpellRow(TypedDict):
+        name: str
+        cost: int
+        unit: NotRequired[str]
+        timing: str
+        aliases: NotRequired[list[str]]
+        cards: NotRequired[int]
+        enemies: NotRequired[int]
+
+    class HebracTables(TypedDict):
+        setup: SetupTable
+        battle: BattleTable
+        hebrac_game: HebracGameTable
+        treasure: TreasureTable
+        prices: PricesTable
+        trade: TradeTable
+        theft: TheftTable
+        aces: dict[str, str]
+        kings: dict[str, str]
+        spells: dict[str, SpellRow]
+
+NUMBER_TABLES = ("setup", "battle", "hebrac_game", "treasure", "prices", "trade")
+SPELL_FIELDS = {"name": str, "cost": int, "unit": str, "timing": str, "aliases": list,
+                "cards": int, "enemies": int}
 
 
-class Numbers(NamedTuple):
+@cache
+def table() -> HebracTables:
+    """The rulebook's tables, their values' types checked once (a missing key still
+    fails where it is read, as it always did)."""
+    found = tables("hebrac")
+    if not _well_typed(found):
+        raise DataProblem("rulebook/hebrac.tables.toml holds a value of the wrong type")
+    # _well_typed just checked every value's type: mypy cannot follow that into a TypedDict
+    return cast("HebracTables", found)
+
+
+def _well_typed(found: Mapping[str, object]) -> bool:
+    def words(value: object) -> bool:
+        return type(value) is list and all(type(word) is str for word in value)
+
+    def names(value: object) -> bool:
+        return type(value) is dict and all(type(v) is str for v in value.values())
+
+    def numbers(value: object) -> bool:
+        return type(value) is dict and all(type(v) is int for v in value.values())
+
+    def spell(row: object) -> bool:
+        return type(row) is dict and all(
+            (k not in SPELL_FIELDS or type(v) is SPELL_FIELDS[k]) and (k != "aliases" or words(v))
+            for k, v in row.items())
+
+    theft, spells = found.get("theft"), found.get("spells")
+    return (all(numbers(found.get(key, {})) for key in NUMBER_TABLES)
+            and type(theft) is dict and words(theft.get("order", []))
+            and names(found.get("aces", {})) and names(found.get("kings", {}))
+            and type(spells) is dict and all(map(spell, spells.values())))
+
+
+class Numbers(Value):
     """The table's numbers the tracked game reads, typed, read once."""
 
     ruby_max_life: int
@@ -194,11 +301,12 @@ def price(card: Card) -> int | None:
         return int(prices["red_queen"]) if card.is_red else None
     if card.rank == 13:
         return int(prices["king"])
-    per_point = {"H": "hearts_per_point", "S": "spades_per_point", "C": "clubs_per_point"}
+    per_point = {"H": prices["hearts_per_point"], "S": prices["spades_per_point"],
+                 "C": prices["clubs_per_point"]}
     if card.suit == "D":
         return None  # the merchant already sold his treasure
     assert card.suit is not None
-    return card.rank * int(prices[per_point[card.suit]])
+    return card.rank * int(per_point[card.suit])
 
 
 def no_sale_reason(card: Card) -> str:
@@ -330,7 +438,7 @@ def theft_victim(inventory: Iterable[Card], *, by_enemy: bool) -> Card | None:
 
 
 # -- spells -------------------------------------------------------------------
-class Spell(NamedTuple):
+class Spell(Value):
     id: str
     name: str
     cost: int
@@ -344,7 +452,8 @@ class Spell(NamedTuple):
 def spells() -> dict[str, Spell]:
     found: dict[str, Spell] = {}
     for spell_id, row in table()["spells"].items():
-        numbers = {k: int(v) for k, v in row.items() if k in ("cards", "enemies")}
+        numbers = {k: v for k, v in row.items()
+                   if k in ("cards", "enemies") and isinstance(v, int)}
         found[spell_id] = Spell(spell_id, row["name"], int(row["cost"]), row.get("unit"),
                                 row["timing"], tuple(row.get("aliases", ())), numbers)
     return found

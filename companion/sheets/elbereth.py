@@ -9,12 +9,13 @@ after a miss.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from companion.errors import BadInput
 from companion.sheets.model import Fields, Para, Section, Sheet, Table, notes_section
 
 if TYPE_CHECKING:
+    from companion.elbereth.engine import ElberethTables
     from companion.history import History
 
 TITLE = "Elbereth"
@@ -22,10 +23,12 @@ FLOOR_HEADERS = ("Floor", "Beaten", "Walls", "Boss", "Key", "Stairs")
 STATE_NOTE = "State: equipped (face up), face down (used, or not found yet), or discarded."
 
 
-def _table() -> dict[str, Any]:
+def _table() -> ElberethTables:
     from companion.tables import tables
 
-    return tables("elbereth")
+    # what the engine's table() says the shipped file holds (not imported: a blank
+    # sheet needs no engine)
+    return cast("ElberethTables", tables("elbereth"))
 
 
 def _items() -> list[tuple[str, str]]:
@@ -35,30 +38,37 @@ def _items() -> list[tuple[str, str]]:
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str],
+def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
+               status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
-    floors = int(status["floors"])
-    outcome = {"won": "won", "lost": "lost"}.get(status["outcome"], "playing")
-    lines = [f"Game {name}: {outcome}, floor {status['floor']} of {floors}",
-             f"Started with {' and '.join(settings['equip'])}"
+    """``status``: the engine's (``ElberethStatus``), each value read as it is used."""
+    from companion import plain
+
+    floors = plain.integer(status["floors"])
+    now = plain.integer(status["floor"])
+    outcome = {"won": "won", "lost": "lost"}.get(plain.text(status["outcome"]), "playing")
+    equip = plain.items(settings["equip"], plain.text)
+    lines = [f"Game {name}: {outcome}, floor {now} of {floors}",
+             f"Started with {' and '.join(equip)}"
              + ("; boss expansion" if settings.get("bosses") else "")]
     if status.get("next"):
         lines.append(f"Next: {status['next']}")
     from companion.sheets.chart import chart_section, game_history
 
-    history = game_history("elbereth", settings, actions, history)
+    history = game_history("elbereth", dict(settings), actions, history)
     rows = [_floor_row(number, floor, done=True)
             for number, floor in enumerate(history.floors, start=1)]
-    rows.append(_floor_row(int(status["floor"]), status, done=False))
-    rows += [(str(n),) + ("",) * 5 for n in range(int(status["floor"]) + 1, floors + 1)]
+    rows.append(_floor_row(now, status, done=False))
+    rows += [(str(n),) + ("",) * 5 for n in range(now + 1, floors + 1)]
+    states = plain.table(status["equipment"], plain.text, plain.text)
     equipment = Table(("Item", "Use", "State"), tuple(
-        (item, use, str(status["equipment"][item])) for item, use in _items()),
+        (item, use, states[item]) for item, use in _items()),
         title="{0} ({1})", key=2, note=STATE_NOTE)
-    beaten = ", ".join(f"{enemy} {count}" for enemy, count in status["beaten_total"].items())
+    beaten = ", ".join(f"{enemy} {count}" for enemy, count in plain.table(
+        status["beaten_total"], plain.text, plain.integer).items())
     main = [
         Section("Floors", (Table(FLOOR_HEADERS, tuple(rows), title="Floor {0}",
-                                 writing=int(status["floor"]) < floors),)),
+                                 writing=now < floors),)),
         Section("Equipment", (equipment,)),
         chart_section(history),
         Section("Coin and key", (Fields((
@@ -73,10 +83,13 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
                  lines=tuple(lines), sections=[*main, *reference(bool(settings.get("bosses")))])
 
 
-def _floor_row(number: int, floor: Mapping[str, Any], *, done: bool) -> tuple[str, ...]:
-    beaten = ", ".join(f"{enemy} {count}" for enemy, count in floor["beaten_here"].items()
+def _floor_row(number: int, floor: Mapping[str, object], *, done: bool) -> tuple[str, ...]:
+    from companion import plain
+
+    beaten = ", ".join(f"{enemy} {count}" for enemy, count in plain.table(
+        floor["beaten_here"], plain.text, plain.integer).items()
                        if enemy != floor.get("floor_boss"))
-    boss = floor.get("floor_boss") or ""
+    boss = plain.optional(plain.text)(floor.get("floor_boss")) or ""
     if boss:
         boss += " (beaten)" if floor.get("boss_beaten") else ""
     key = "used" if done else ("held" if floor["key"] else "")

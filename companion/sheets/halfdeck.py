@@ -9,7 +9,7 @@ so the sheet keeps them) and the combat rules in short.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from companion.errors import BadInput
 from companion.sheets.model import (
@@ -25,6 +25,7 @@ from companion.sheets.model import (
 )
 
 if TYPE_CHECKING:
+    from companion.halfdeck.engine import HalfDeckTables
     from companion.history import History
 
 TITLE = "Half Deck Dungeon Heroes"
@@ -34,18 +35,30 @@ EFFECT_CHARS = 60
 TABLE_CARDS = 20
 
 
-def _table() -> dict[str, Any]:
+def _table() -> HalfDeckTables:
     from companion.tables import tables
 
-    return tables("halfdeck")
+    # what the engine's table() says the shipped file holds (not imported: a blank
+    # sheet needs no engine)
+    return cast("HalfDeckTables", tables("halfdeck"))
+
+
+def _fields(value: object) -> dict[str, object]:
+    """A table of the status (a hero, its gear, a card met), its values read where used."""
+    from companion import plain
+
+    return plain.table(value, plain.text, lambda field: field)
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str],
+def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
+               status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
-    players = int(settings["players"])
-    outcome = {"won": "won", "lost": "lost"}.get(status["outcome"], "playing")
+    """``status``: the engine's (``HalfDeckStatus``), each value read as it is used."""
+    from companion import plain
+
+    players = plain.integer(settings["players"])
+    outcome = {"won": "won", "lost": "lost"}.get(plain.text(status["outcome"]), "playing")
     if status.get("won_by"):
         outcome += f" ({status['won_by']})"
     lines = [f"Game {name}: {outcome}, round {status['round']}",
@@ -57,18 +70,22 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     life = int(_table()["heroes"]["life"])
     slots = int(_table()["heroes"]["max_in_play"])
     heroes: list[Block] = []
-    for hero in status["heroes"]:
+    in_play = plain.items(status["heroes"], _fields)
+    for hero in in_play:
         owner = f", player {hero['player']}" if players > 1 else ""
-        heroes.append(Track(f"{hero['name'].capitalize()} (S {hero['strength']}, "
-                            f"M {hero['magic']}{owner})", life, int(hero["life"])))
-        heroes.append(Fields((("Gear", _gear(hero["gear"])),)))
-    for _ in range(len(status["heroes"]), slots):
+        heroes.append(Track(f"{plain.text(hero['name']).capitalize()} (S {hero['strength']}, "
+                            f"M {hero['magic']}{owner})", life, plain.integer(hero["life"])))
+        heroes.append(Fields((("Gear", _gear(plain.optional(_fields)(hero["gear"]))),)))
+    for _ in range(len(in_play), slots):
         heroes += _blank_slot(life)
+    held = plain.table(status["hands"], plain.text, lambda cards: plain.items(cards, plain.text))
     hands = Fields(tuple(
         ((f"Player {player}" if players > 1 else "Hand"), ", ".join(cards) or "empty")
-        for player, cards in status["hands"].items()))
-    team = ", ".join(f"{name} {count}" for name, count in status["team_cards_used"].items())
-    goals = ", ".join(g.removeprefix("endgame-") for g in status["endgame_left"]) or "none"
+        for player, cards in held.items()))
+    used = plain.table(status["team_cards_used"], plain.text, plain.integer)
+    team = ", ".join(f"{name} {count}" for name, count in used.items())
+    goals = ", ".join(g.removeprefix("endgame-") for g in plain.items(
+        status["endgame_left"], plain.text)) or "none"
     from companion.sheets.chart import chart_section, game_history
 
     main = [
@@ -81,24 +98,26 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
         Section("Hands", (hands,)),
     ]
     main += notes_section(list(notes))
-    met = tuple(_card_row(card, info) for card, info in status["cards"].items())
+    met = tuple(_card_row(card, info)
+                for card, info in plain.table(status["cards"], plain.text, _fields).items())
     # The chart goes on the side, under the rules: the long list of cards met is main's.
-    chart = chart_section(game_history("halfdeck", settings, actions, history), side=True)
+    chart = chart_section(game_history("halfdeck", dict(settings), actions, history),
+                          side=True)
     return Sheet(kind="halfdeck", title=TITLE, name=name, heading="party sheet",
                  lines=tuple(lines), sections=[*main, *reference(met, writing=False), chart],
                  dense=len(met) > 20)
 
 
-def _gear(gear: Mapping[str, Any] | None) -> str:
+def _gear(gear: Mapping[str, object] | None) -> str:
     if gear is None:
         return "none"
-    text = f"{gear['name']} {LETTERS.get(gear['attribute'], '?')}+{gear['bonus']}"
+    text = f"{gear['name']} {LETTERS.get(str(gear['attribute']), '?')}+{gear['bonus']}"
     if gear.get("standby"):
         return text + " (one use, on standby)"
     return text + (" (one use)" if gear.get("one_use") else "")
 
 
-def _decks(status: Mapping[str, Any]) -> Table:
+def _decks(status: Mapping[str, object]) -> Table:
     return Table(("Deck", "Draw", "Discard", "Removed"), (
         ("Hero (blue)", str(status["hero_deck"]), str(status["hero_discard"]),
          str(status["hero_removed"])),
@@ -107,7 +126,7 @@ def _decks(status: Mapping[str, Any]) -> Table:
     ), numeric=(1, 2, 3))
 
 
-def _card_row(name: str, info: Mapping[str, Any]) -> tuple[str, ...]:
+def _card_row(name: str, info: Mapping[str, object]) -> tuple[str, ...]:
     numbers = [f"{LETTERS[a]} {info[a]}" for a in ("strength", "magic") if a in info]
     if "loot" in info:
         numbers.append(f"loot {info['loot']}")

@@ -10,8 +10,8 @@ Every number comes from the rulebook tables.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
 from companion.sheets.model import (
@@ -28,6 +28,7 @@ from companion.sheets.model import (
 )
 
 if TYPE_CHECKING:
+    from companion.hebrac.rules import HebracTables
     from companion.history import History
 
 TITLE = "Hebrac's Dungeon"
@@ -38,43 +39,47 @@ SHOWN_LEVELS = 6
 SHOWN_BATTLES = 12
 
 
-def _table() -> dict[str, Any]:
+def _table() -> HebracTables:
     from companion.hebrac.rules import table
 
     return table()
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str],
+def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
+               status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
+    """``status``: the engine's (``HebracStatus``), each value read as it is used."""
+    from companion import plain
     from companion.sheets.chart import chart_section, game_history
 
-    history = game_history("hebrac", settings, actions, history)
+    history = game_history("hebrac", dict(settings), actions, history)
     levels = history.levels
-    chambers = int(settings["chambers"])
-    lines = [f"Game {name}: {_outcome(status)}, level {status['level']}",
+    chambers = plain.integer(settings["chambers"])
+    level = plain.integer(status["level"])
+    inventory = plain.items(status["inventory"], plain.text)
+    lines = [f"Game {name}: {_outcome(status)}, level {level}",
              f"Rules {settings['rules']}, {chambers} chambers a level, {settings['decks']} "
              f"decks, {settings['jokers']} jokers"]
     if status.get("next"):
         lines.append(f"Next: {status['next']}")
     main = [
         Section("Life and magic", (
-            Track("Life", int(status["max_life"]), int(status["life"]),
+            Track("Life", plain.integer(status["max_life"]), plain.integer(status["life"]),
                   note=f"max {status['max_life']}"),
             Fields((("Magic points", str(status["magic_points"])),)),
         )),
         chart_section(history),
-        Section("Inventory", _inventory(status["inventory"])),
-        Section("Aces found", (_aces(set(status["aces"])),)),
-        Section("Levels and chambers cleared", _levels(levels, chambers, status["level"])),
-        Section("Battles", _battles(history.facts["battles"])),
-        Section("Spells cast", _spells_cast(status["spells_cast"])),
+        Section("Inventory", _inventory(inventory)),
+        Section("Aces found", (_aces(set(plain.items(status["aces"], plain.text))),)),
+        Section("Levels and chambers cleared", _levels(levels, chambers, level)),
+        Section("Battles", _battles(history.facts.get("battles"))),
+        Section("Spells cast", _spells_cast(plain.items(status["spells_cast"], plain.text))),
     ]
     main += notes_section(list(notes))
     return Sheet(kind="hebrac", title=TITLE, name=name, heading="adventure log",
                  lines=tuple(lines), sections=[*main, *reference()],
-                 dense=len(status["inventory"]) > 30)
+                 dense=len(inventory) > 30)
 
 
 def _levels(levels: Sequence[tuple[int, int]], chambers: int, now: int) -> tuple[Block, ...]:
@@ -90,11 +95,15 @@ def _levels(levels: Sequence[tuple[int, int]], chambers: int, now: int) -> tuple
     return tuple(blocks)
 
 
-def _battles(battles: Sequence[dict[str, Any]]) -> tuple[Block, ...]:
-    """A row per battle; the oldest are left out past ``SHOWN_BATTLES`` (one page)."""
+def _battles(value: object) -> tuple[Block, ...]:
+    """A row per battle (the history's facts); the oldest are left out past
+    ``SHOWN_BATTLES`` (one page)."""
+    from companion import plain
+
+    battles = plain.items(value, _fields)
     if not battles:
         return (Para("None yet."),)
-    shown = list(battles[-SHOWN_BATTLES:])
+    shown = battles[-SHOWN_BATTLES:]
     rows = tuple((f"L{b['level']} {b['chamber']}", str(b["enemy"]), str(b["rounds"]),
                   str(b["life_lost"]), str(b["result"])) for b in shown)
     note = (f"The last {len(shown)} of {len(battles)} battles."
@@ -103,8 +112,18 @@ def _battles(battles: Sequence[dict[str, Any]]) -> tuple[Block, ...]:
                   title="{0}: {1}", key=2, numeric=(2, 3), note=note),)
 
 
-def _outcome(status: dict[str, Any]) -> str:
-    return {"won": "won", "dead": "dead", "lost": "lost"}.get(status["outcome"], "playing")
+def _fields(value: object) -> dict[str, object]:
+    """A battle of the history's facts, its values read where used."""
+    from companion import plain
+
+    return plain.table(value, plain.text, lambda field: field)
+
+
+def _outcome(status: Mapping[str, object]) -> str:
+    from companion import plain
+
+    return {"won": "won", "dead": "dead", "lost": "lost"}.get(plain.text(status["outcome"]),
+                                                              "playing")
 
 
 def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:

@@ -9,7 +9,7 @@ for the number of players.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
 from companion.sheets.model import (
@@ -25,25 +25,41 @@ from companion.sheets.model import (
 
 if TYPE_CHECKING:
     from companion.history import History
+    from companion.tricky.cards import TrickyTables
 
 TITLE = "Tricky Dungeon"
 BLANK_NOTE_LINES = 4
 ROUND_NOTE = "Each player: gold this round / running total."
 
 
-def _table() -> dict[str, Any]:
-    from companion.tables import tables
+def _table() -> TrickyTables:
+    from companion.tricky.cards import table
 
-    return tables("tricky")
+    return table()
+
+
+def _fields(value: object) -> dict[str, object]:
+    """A table of the status (a row of the sheet, the round), its values read where used."""
+    from companion import plain
+
+    return plain.table(value, plain.text, _same)
+
+
+def _same(value: object) -> object:
+    return value
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str],
+def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
+               status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
-    players: list[str] = list(status["players"])
-    played = len(status["sheet"])
-    total = status.get("rounds_total")
+    """``status``: the engine's (``TrickyStatus``), each value read where it is used."""
+    from companion import plain
+
+    players = plain.items(status["players"], plain.text)
+    sheet = plain.items(status["sheet"], _fields)
+    played = len(sheet)
+    total = plain.optional(plain.integer)(status.get("rounds_total"))
     of = f" of {total}" if total else ""
     if status["outcome"] == "finished":
         state = f"finished after {played} rounds"
@@ -58,7 +74,7 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
     dense = rows + 2 * len(players) > 30
     # A long game's rounds fill the main column: its chart goes on the side.
     chart = chart_section(game_history("tricky", settings, actions, history), side=dense)
-    main = [Section("Rounds", (_rounds(players, status["sheet"], total, status),)),
+    main = [Section("Rounds", (_rounds(players, sheet, total, status),)),
             Section("Result", (Para(_result(status)),)), chart]
     main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
     side = _heroes(str(status["set"]), settings, len(players))
@@ -66,7 +82,7 @@ def game_sheet(name: str, settings: dict[str, Any], actions: Sequence[str],
                  lines=tuple(lines), sections=[*main, *side], dense=dense)
 
 
-def _variants(status: Mapping[str, Any]) -> str:
+def _variants(status: Mapping[str, object]) -> str:
     found = []
     if status.get("race"):
         found.append(f"race to {status['race']} gold")
@@ -77,26 +93,31 @@ def _variants(status: Mapping[str, Any]) -> str:
     return "; " + ", ".join(found) if found else ""
 
 
-def _rounds(players: list[str], rows: Sequence[Mapping[str, Any]], total: int | None,
-            status: Mapping[str, Any]) -> Table:
+def _rounds(players: list[str], rows: Sequence[Mapping[str, object]], total: int | None,
+            status: Mapping[str, object]) -> Table:
+    from companion import plain
+
     running = dict.fromkeys(players, 0)
     cells: list[tuple[str, ...]] = []
     for row in rows:
         line = [str(row["round"]), str(row["active"]), str(row["hero"]), str(row["trump"])]
+        golds = plain.table(row["gold"], plain.text, plain.integer)
         for player in players:
-            gold = int(row["gold"][player])
+            gold = golds[player]
             running[player] += gold
             line += [str(gold), str(running[player])]
         cells.append(tuple(line))
     current = status.get("round")
     if current:
-        line = [str(current["number"]), str(current["active"]), _hero_name(current["hero"]),
-                str(current["trump"])]
+        playing = _fields(current)
+        line = [str(playing["number"]), str(playing["active"]),
+                _hero_name(plain.text(playing["hero"])), str(playing["trump"])]
         cells.append(tuple(line + [""] * (2 * len(players))))
     for number in range(len(cells) + 1, (total or 0) + 1):
         cells.append((str(number),) + ("",) * (3 + 2 * len(players)))
+    scores = _fields(status["scores"])
     foot = ("Total", "", "", "") + tuple(
-        cell for player in players for cell in ("", str(status["scores"][player])))
+        cell for player in players for cell in ("", str(scores[player])))
     return _round_table(players, cells, foot, writing=len(cells) > len(rows))
 
 
@@ -114,11 +135,13 @@ def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], foot: tuple
                  note=ROUND_NOTE)
 
 
-def _result(status: Mapping[str, Any]) -> str:
-    scores = status["scores"]
+def _result(status: Mapping[str, object]) -> str:
+    from companion import plain
+
+    scores = plain.table(status["scores"], plain.text, plain.integer)
     ranking = ", ".join(f"{p} {g}" for p, g in sorted(scores.items(), key=lambda i: -i[1]))
     if status["outcome"] == "finished":
-        winners = status["winners"]
+        winners = plain.items(status["winners"], plain.text)
         best = scores[winners[0]] if winners else 0
         who = " and ".join(winners)
         verb = "win" if len(winners) > 1 else "wins"
@@ -189,13 +212,13 @@ def _any_count_sheet(low: int, high: int) -> Sheet:
 
 
 # -- the side: heroes and cards -----------------------------------------------------
-def _heroes(hero_set: str, settings: Mapping[str, Any], players: int | None,
+def _heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
             ) -> list[Section]:
-    from companion.tricky.cards import default_deck_settings
+    from companion.tricky.cards import default_deck_settings, numbers_in, words_in
     from companion.tricky.heroes import heroes_in, number_text
 
     deck = {**default_deck_settings(), **settings}
-    unverified = set(deck.get("unverified", ()))
+    unverified = set(words_in(deck, "unverified"))
     rows = []
     for hero in heroes_in(hero_set):
         rule = hero.gold_rule(number_text(hero, deck, players))
@@ -208,12 +231,12 @@ def _heroes(hero_set: str, settings: Mapping[str, Any], players: int | None,
     heroes = Table(("Hero", "Set", "Trump", "Gold"), tuple(rows), title="{0} ({1})", key=2)
     kinds = _table()["kinds"]
     consolation = int(_table()["game"]["no_gold_consolation"])
-    assumed = set(kinds.get("assumed", ()))  # marked as on screen ('deck')
+    assumed = set(_table()["assumed_kinds"])  # marked as on screen ('deck')
     cards = Fields((
         *((kind.capitalize(), _values(kinds[kind]) + (" (assumed)" if kind in assumed else ""))
           for kind in ("torch", "goblin", "spell", "orc", "ogre")),
         ("Potions", " ".join(f"{colour} {value}" for colour, value in zip(
-            deck["colours"], deck["potions"], strict=True))
+            words_in(deck, "colours"), numbers_in(deck, "potions"), strict=True))
          + (" (unverified)" if unverified & {"colours", "potions"} else "")),
         ("No gold", f"when the active player earns none, each other player gets "
                     f"{consolation}"),

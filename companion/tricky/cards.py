@@ -11,11 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from companion.errors import BadInput, NotationError
 from companion.numbers import whole_or_none
 from companion.tables import tables
+from companion.values import Value
 
 KINDS: Final = ("potion", "torch", "goblin", "spell", "orc", "ogre")
 PLURALS: Final = {"potion": "potions", "torch": "torches", "goblin": "goblins",
@@ -32,9 +33,167 @@ _VALUE = r"[0-9]|" + "|".join(NUMBER_WORDS)
 _COLOUR_FIRST = rf"([a-z]+)[ -]?({_VALUE})"
 _VALUE_FIRST = rf"({_VALUE})[ -]?([a-z]+)"
 
+if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
 
-def table() -> dict[str, Any]:
-    return tables("tricky")
+    class DeckTable(TypedDict):
+        """``[deck]``: the cards' colours and values, and the defaults of the settings."""
+
+        colours: list[str]
+        low: int
+        high: int
+        stars: list[int]
+        potions: list[int]
+        potion_values: list[int]
+        unverified: list[str]
+
+    class PlayersRow(TypedDict):
+        """``[players.N]``: what the number of players changes."""
+
+        hand: int
+        rounds_per_player: int
+        pair: int
+        exchange_max: NotRequired[int]
+        others_exchange: bool
+        potions_exchanged: NotRequired[bool]
+        open_exchange: NotRequired[bool]
+
+    class GameTable(TypedDict):
+        deck_size: int
+        min_players: int
+        max_players: int
+        no_gold_consolation: int
+        max_rounds_per_player: int
+
+    class VariantsTable(TypedDict):
+        race_gold: int
+        guild_rounds_per_player: int
+        random_passes: int
+        trickster_face_up: int
+
+    class HeroRow(TypedDict):
+        """``[heroes.ID]``: one hero's rules."""
+
+        name: str
+        aliases: NotRequired[list[str]]
+        trump: str
+        chooser: NotRequired[str]
+        trick: NotRequired[str]
+        gold: str
+        counts: list[str]
+        each: NotRequired[int]
+        reward: NotRequired[int]
+        base: NotRequired[list[int]]
+        minimum: NotRequired[list[int]]
+        setting: NotRequired[str]
+        note: NotRequired[str]
+
+    class TrickyTables(TypedDict):
+        """``rulebook/tricky.tables.toml`` as the code reads it."""
+
+        deck: DeckTable
+        kinds: dict[str, list[int]]  # torch to ogre: the values of each kind
+        assumed_kinds: list[str]  # ``[kinds] assumed``: kinds whose values are a ruling
+        players: dict[str, PlayersRow]  # by the number of players, "2" to "4"
+        game: GameTable
+        variants: VariantsTable
+        sets: dict[str, list[str]]  # A, B, C: hero ids; ``inferred``: set letters
+        heroes: dict[str, HeroRow]  # by id, in the rulebook's order
+        sections: dict[str, str]
+
+
+@cache
+def table() -> TrickyTables:
+    """The rulebook's tables, each value's type checked once (``plain.BadState`` for a
+    rulebook that is not what this code reads)."""
+    from companion import plain
+
+    data = plain.record(tables("tricky"), ("deck", "kinds", "players", "game", "variants",
+                                           "sets", "heroes", "sections"))
+    word, number, flag = plain.text, plain.integer, plain.flag
+
+    def words(value: object) -> list[str]:
+        return plain.items(value, word)
+
+    def numbers(value: object) -> list[int]:
+        return plain.items(value, number)
+
+    def known(value: object, fields: Sequence[str]) -> dict[str, object]:
+        """A table of some of ``fields`` (the optional ones left out), values unread."""
+        if type(value) is not dict or not value.keys() <= set(fields):
+            raise plain.BadState(f"not a table of {', '.join(fields)}")
+        return value
+
+    deck = plain.record(data["deck"], ("colours", "low", "high", "stars", "potions",
+                                       "potion_values", "unverified"))
+    kinds = known(data["kinds"], (*KINDS[1:], "assumed"))
+
+    def players(value: object) -> PlayersRow:
+        row = known(value, ("hand", "rounds_per_player", "pair", "exchange_max",
+                            "others_exchange", "potions_exchanged", "open_exchange"))
+        found: PlayersRow = {"hand": number(row["hand"]),
+                             "rounds_per_player": number(row["rounds_per_player"]),
+                             "pair": number(row["pair"], 0, 1),
+                             "others_exchange": flag(row["others_exchange"])}
+        if "exchange_max" in row:
+            found["exchange_max"] = number(row["exchange_max"])
+        if "potions_exchanged" in row:
+            found["potions_exchanged"] = flag(row["potions_exchanged"])
+        if "open_exchange" in row:
+            found["open_exchange"] = flag(row["open_exchange"])
+        return found
+
+    def hero(value: object) -> HeroRow:
+        row = known(value, ("name", "aliases", "trump", "chooser", "trick", "gold", "counts",
+                            "each", "reward", "base", "minimum", "setting", "note"))
+        found: HeroRow = {"name": word(row["name"]), "trump": word(row["trump"]),
+                          "gold": word(row["gold"]), "counts": words(row["counts"])}
+        if "aliases" in row:
+            found["aliases"] = words(row["aliases"])
+        if "chooser" in row:
+            found["chooser"] = word(row["chooser"])
+        if "trick" in row:
+            found["trick"] = word(row["trick"])
+        if "each" in row:
+            found["each"] = number(row["each"])
+        if "reward" in row:
+            found["reward"] = number(row["reward"])
+        if "base" in row:
+            found["base"] = numbers(row["base"])
+        if "minimum" in row:
+            found["minimum"] = numbers(row["minimum"])
+        if "setting" in row:
+            found["setting"] = word(row["setting"])
+        if "note" in row:
+            found["note"] = word(row["note"])
+        return found
+
+    game = plain.record(data["game"], ("deck_size", "min_players", "max_players",
+                                       "no_gold_consolation", "max_rounds_per_player"))
+    variants = plain.record(data["variants"], ("race_gold", "guild_rounds_per_player",
+                                               "random_passes", "trickster_face_up"))
+    return {
+        "deck": {"colours": words(deck["colours"]), "low": number(deck["low"]),
+                 "high": number(deck["high"]), "stars": numbers(deck["stars"]),
+                 "potions": numbers(deck["potions"]),
+                 "potion_values": numbers(deck["potion_values"]),
+                 "unverified": words(deck["unverified"])},
+        "kinds": {kind: numbers(kinds[kind]) for kind in KINDS[1:]},
+        "assumed_kinds": words(kinds.get("assumed", [])),
+        "players": plain.table(data["players"], word, players),
+        "game": {"deck_size": number(game["deck_size"]),
+                 "min_players": number(game["min_players"]),
+                 "max_players": number(game["max_players"]),
+                 "no_gold_consolation": number(game["no_gold_consolation"]),
+                 "max_rounds_per_player": number(game["max_rounds_per_player"])},
+        "variants": {"race_gold": number(variants["race_gold"]),
+                     "guild_rounds_per_player": number(variants["guild_rounds_per_player"]),
+                     "random_passes": number(variants["random_passes"]),
+                     "trickster_face_up": number(variants["trickster_face_up"])},
+        "sets": plain.table(data["sets"], word, words),
+        "heroes": plain.table(data["heroes"], word, hero),
+        "sections": plain.table(data["sections"], word, word),
+    }
 
 
 Settings = Mapping[str, object]
@@ -75,7 +234,7 @@ class TrickyCard(NamedTuple):
         return f"TrickyCard({self.colour!r}, {self.value})"
 
 
-class Deck(NamedTuple):
+class Deck(Value):
     """The deck as these players have it: colour names, stars and potions per colour."""
 
     colours: tuple[str, ...]
@@ -94,11 +253,11 @@ class Deck(NamedTuple):
 
     @property
     def low(self) -> int:
-        return int(table()["deck"]["low"])
+        return table()["deck"]["low"]
 
     @property
     def high(self) -> int:
-        return int(table()["deck"]["high"])
+        return table()["deck"]["high"]
 
     def forms(self) -> str:
         """The accepted card forms, for error messages."""
@@ -207,10 +366,10 @@ def _initials(colours: tuple[str, ...]) -> tuple[str, ...]:
 
 
 # -- settings ------------------------------------------------------------------------
-def default_deck_settings() -> dict[str, Any]:
+def default_deck_settings() -> dict[str, object]:
     deck = table()["deck"]
     heroes = table()["heroes"]
-    settings: dict[str, Any] = {
+    settings: dict[str, object] = {
         "colours": list(deck["colours"]),
         "stars": list(deck["stars"]),
         "potions": list(deck["potions"]),
@@ -222,14 +381,15 @@ def default_deck_settings() -> dict[str, Any]:
     return settings
 
 
-def normalize_deck(raw: Settings) -> dict[str, Any]:
+def normalize_deck(raw: Settings) -> dict[str, object]:
     """Check the deck settings (filling defaults); raise BadInput naming the bad one."""
     defaults = default_deck_settings()
-    colours = raw.get("colours", defaults["colours"])
-    if (not isinstance(colours, list) or len(colours) != len(defaults["colours"])
-            or not all(isinstance(c, str) for c in colours)):
-        raise BadInput(f"colours: expected {len(defaults['colours'])} colour names")
-    colours = [c.strip().lower() for c in colours]
+    given = raw.get("colours", defaults["colours"])
+    count = len(table()["deck"]["colours"])  # as many as the defaults
+    if (not isinstance(given, list) or len(given) != count
+            or not all(isinstance(c, str) for c in given)):
+        raise BadInput(f"colours: expected {count} colour names")
+    colours = [str(c).strip().lower() for c in given]
     for name in colours:
         if not re.fullmatch(_NAME, name) or name in NUMBER_WORDS:
             raise BadInput(f"{name!r} is not a colour name: 2 to 12 letters a-z, not a number")
@@ -246,7 +406,7 @@ def normalize_deck(raw: Settings) -> dict[str, Any]:
     bad = next((v for v in potions if v not in allowed), None)
     if bad is not None:
         raise BadInput(f"potions: a potion is valued {or_list(allowed)}, not {bad}")
-    settings: dict[str, Any] = {"colours": colours, "stars": stars, "potions": potions}
+    settings: dict[str, object] = {"colours": colours, "stars": stars, "potions": potions}
     for item in HERO_NUMBERS:
         settings[item] = _numbers(raw, defaults, item, 0, 20, count=2)
     unverified = raw.get("unverified", defaults["unverified"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from companion.errors import BadInput, DataProblem, RuleRefused
 from companion.tricky.cards import (
@@ -46,7 +46,7 @@ def deck_path() -> Path:
     return data_home() / DECK_FILE
 
 
-def load_deck() -> dict[str, Any]:
+def load_deck() -> dict[str, object]:
     """The installation's deck settings, or the rulebook defaults if none are saved."""
     from companion import safefile
 
@@ -101,7 +101,7 @@ class DeckChange(NamedTuple):
 def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
                 stars: Sequence[str] | None = None, potions: Sequence[str] | None = None,
                 numbers: Mapping[str, Sequence[int]] | None = None, confirm: bool = False,
-                reset: bool = False) -> tuple[dict[str, Any], list[str]]:
+                reset: bool = False) -> tuple[dict[str, object], list[str]]:
     """The deck settings after the changes asked for, and a line per change.
 
     An item the players type in counts as checked against their cards, so it
@@ -116,14 +116,15 @@ def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
         changed.append("colours")
     deck = Deck.from_settings(settings)
     if stars is not None:
-        values = parse_per_colour(deck, stars, "stars", settings["stars"])
+        values = parse_per_colour(deck, stars, "stars", numbers_in(settings, "stars"))
         if len(set(values)) != len(values):
             raise RuleRefused("each colour has its own number of stars: they break ties "
                               "between trumps", R_STARS)
         settings["stars"] = values
         changed.append("stars")
     if potions is not None:
-        values = parse_per_colour(deck, potions, "potions", settings["potions"])
+        values = parse_per_colour(deck, potions, "potions",
+                                  numbers_in(settings, "potions"))
         allowed = table()["deck"]["potion_values"]
         bad = next((i for i, v in enumerate(values) if v not in allowed), None)
         if bad is not None:
@@ -138,7 +139,7 @@ def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
         settings[item] = list(pair)
         changed.append(item)
     settings["unverified"] = [] if confirm else [
-        item for item in settings["unverified"] if item not in changed]
+        item for item in words_in(settings, "unverified") if item not in changed]
     settings = normalize_deck(settings)
     old_deck, new_deck = Deck.from_settings(before), Deck.from_settings(settings)
     for item in changed:
@@ -169,7 +170,7 @@ def deck_lines(settings: Settings, title: str, command: str = "deck") -> list[st
     for kind in KINDS[1:]:
         values = kinds[kind]
         span = f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0])
-        assumed = " (assumed)" if kind in kinds.get("assumed", ()) else ""
+        assumed = " (assumed)" if kind in table()["assumed_kinds"] else ""
         parts.append(f"{span} {PLURALS[kind]}{assumed}")
     lines.append(f"Kinds: {', '.join(parts)}; potions are none of these")
     lines.append("Hero numbers, 2-3 players/4 players:")

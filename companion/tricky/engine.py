@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from companion import plain
 from companion.cards import card_groupings
@@ -59,6 +59,80 @@ from companion.tricky.heroes import (
 )
 from companion.tricky.layout import wrap
 from companion.tricky.tricks import Trump, trick_winner
+from companion.values import Value
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    class TrickStatus(TypedDict):
+        number: int
+        leader: str
+        cards: list[str]
+        winner: str
+
+    class RevokeStatus(TypedDict):
+        player: str
+        colour: str  # its name
+        missed: int
+        played: int
+        card: str
+
+    class RoundStatus(TypedDict):
+        """The round being played."""
+
+        number: int
+        active: str
+        hero: str  # its id
+        trump: str
+        predict: int | None
+        passed: list[str]
+        exchanged: dict[str, int]
+        discards: list[str]
+        tricks: list[TrickStatus]
+        leader: str
+        collected: dict[str, int | bool]
+        revokes: list[RevokeStatus]
+
+    class SheetRowStatus(TypedDict):
+        """A ``SheetRow``, its fields by name."""
+
+        round: int
+        active: str
+        hero: str
+        trump: str
+        via: str
+        gold: dict[str, int]
+        revokes: int
+
+    class TrickyStatus(TypedDict):
+        """What ``status --json`` shows."""
+
+        game: str
+        players: list[str]
+        set: str
+        rounds_played: int
+        rounds_total: int | None
+        race: int | None
+        guild: bool
+        random_heroes: bool
+        tricks_per_round: int
+        round: RoundStatus | None
+        next_active: str | None
+        scores: dict[str, int]
+        sheet: list[SheetRowStatus]
+        winners: list[str]
+        unverified: list[str]
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
+
+    # A round as ``Round.state_data`` writes it, once read back and checked (its records
+    # are lists or tuples, read only by unpacking them).
+    RoundRow = tuple[
+        int, int, str, object, int | None, Sequence[str], Sequence[tuple[int, int]],
+        Sequence[str], Sequence[tuple[int, int, Sequence[str], int]],
+        Sequence[tuple[int, str, int, int, str]], Sequence[tuple[int, dict[str, int]]],
+        dict[str, int | bool] | None, Sequence[int] | None, str, str]
 
 KIND = "tricky"
 TITLE = "Tricky Dungeon"
@@ -83,7 +157,7 @@ R_SEER_ORDER = "tricky.ruling.seer-exchange"
 
 
 # -- settings -------------------------------------------------------------------
-def normalize_settings(raw: Settings) -> dict[str, Any]:
+def normalize_settings(raw: Settings) -> dict[str, object]:
     """Players, hero set, variants and the deck copy; raise BadInput on a bad one."""
     known = {"players", "set", "rounds_per_player", "race", "guild", "random_heroes",
              *DECK_ITEMS, "unverified", "edition"}
@@ -91,9 +165,10 @@ def normalize_settings(raw: Settings) -> dict[str, Any]:
     if unknown:
         raise BadInput(f"unknown Tricky setting {unknown[0]!r}")
     game = table()["game"]
-    players = raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+    given = raw.get("players")
+    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
         raise BadInput("players: expected a list of names")
+    players: list[str] = given  # each checked a word just above
     if not game["min_players"] <= len(players) <= game["max_players"]:
         raise BadInput(f"Tricky Dungeon is for {game['min_players']} to {game['max_players']} "
                        f"players, not {len(players)}")
@@ -113,7 +188,7 @@ def normalize_settings(raw: Settings) -> dict[str, Any]:
         raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
     race = _whole(raw, "race", 0, 999)
     number = edition(raw)
-    default_rounds = int(table()["players"][str(len(players))]["rounds_per_player"])
+    default_rounds = table()["players"][str(len(players))]["rounds_per_player"]
     rounds = raw.get("rounds_per_player")
     if rounds == 0 and (race or number == FIRST):
         rounds = None  # a race is saved with 0 rounds per player; so was the default once
@@ -128,11 +203,11 @@ def normalize_settings(raw: Settings) -> dict[str, Any]:
         if rounds not in (None, variants["guild_rounds_per_player"]):
             raise BadInput(f"--guild plays {variants['guild_rounds_per_player']} rounds per "
                            "player: leave out --rounds-per-player")
-        rounds = int(variants["guild_rounds_per_player"])
+        rounds = variants["guild_rounds_per_player"]
     elif rounds is None:
         rounds = 0 if race else default_rounds
     else:  # the longer game adds rounds, never fewer (tricky.variant.longer)
-        most = int(game["max_rounds_per_player"])
+        most = game["max_rounds_per_player"]
         if isinstance(rounds, bool) or not isinstance(rounds, int) or \
                 not fewest <= rounds <= most:
             raise BadInput(f"--rounds-per-player must be a whole number from {fewest} "
@@ -205,7 +280,7 @@ def counted(value: int, what: str) -> int:
     return value
 
 
-class TableRules(NamedTuple):
+class TableRules(Value):
     """What the number of players changes (``[players.N]`` of the tables)."""
 
     hand: int
@@ -220,10 +295,9 @@ class TableRules(NamedTuple):
     def of(cls, players: int) -> TableRules:
         row = table()["players"][str(players)]
         most = row.get("exchange_max")
-        return cls(int(row["hand"]), int(row["rounds_per_player"]), int(row["pair"]),
-                   None if most is None else int(most), bool(row["others_exchange"]),
-                   bool(row.get("potions_exchanged", True)),
-                   bool(row.get("open_exchange", False)))
+        return cls(row["hand"], row["rounds_per_player"], row["pair"], most,
+                   row["others_exchange"], row.get("potions_exchanged", True),
+                   row.get("open_exchange", False))
 
 
 # -- the round ----------------------------------------------------------------------
@@ -300,7 +374,7 @@ class SheetRow(NamedTuple):
     revokes: int
 
 
-class Setup(NamedTuple):
+class Setup(Value):
     """What a game was started with, typed: read once from its normalised settings."""
 
     hero_set: str  # A, B, C or all
@@ -311,19 +385,16 @@ class Setup(NamedTuple):
 
     @classmethod
     def of(cls, settings: Settings) -> Setup:
-        def number(key: str) -> int:
-            value = settings[key]
-            if not isinstance(value, int):
-                raise BadInput(f"{key}: expected a whole number")
-            return value
-
-        return cls(str(settings["set"]), number("rounds_per_player"), number("race"),
-                   settings["guild"] is True, settings["random_heroes"] is True)
+        """From settings ``normalize_settings`` gave: a value of another type is a bug
+        (``plain.BadState``), never a player's input."""
+        return cls(plain.text(settings["set"]), plain.integer(settings["rounds_per_player"]),
+                   plain.integer(settings["race"]), plain.flag(settings["guild"]),
+                   plain.flag(settings["random_heroes"]))
 
 
 # -- the game -------------------------------------------------------------------
 class TrickyGame:
-    def __init__(self, settings: dict[str, Any]) -> None:
+    def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings  # as saved (status shows it; hero numbers are read in it)
         self.setup = Setup.of(settings)
         self.players: list[str] = list(words_in(settings, "players"))
@@ -384,7 +455,7 @@ class TrickyGame:
         return (self.rounds[0].active + len(self.rounds)) % self.count
 
     def leftover(self) -> int:
-        return int(table()["game"]["deck_size"]) - self.hand * self.count
+        return table()["game"]["deck_size"] - self.hand * self.count
 
     def exchange_limit(self) -> int:
         """The most cards one player exchanges in a round."""
@@ -522,7 +593,7 @@ class TrickyGame:
         if not self.setup.random_heroes:
             raise RuleRefused("passing on a hero is for the Random Dungeon "
                               "(new game with --random-heroes)", R_RANDOM)
-        limit = int(table()["variants"]["random_passes"])
+        limit = table()["variants"]["random_passes"]
         if len(texts) > limit:
             raise RuleRefused(f"Random Dungeon: at most {limit} heroes are passed on; the "
                               f"next one turned up is played", R_RANDOM)
@@ -665,7 +736,7 @@ class TrickyGame:
 
     def _verify_leftover(self, rnd: Round, name: str, count: int) -> None:
         """Cards drawn in exchanges come from what the leftover pile still holds."""
-        face_up = int(table()["variants"]["trickster_face_up"]) \
+        face_up = table()["variants"]["trickster_face_up"] \
             if rnd.hero.id == "trickster" else 0
         taken = sum(rnd.exchanged.values())
         left = self.leftover() - face_up - taken
@@ -808,7 +879,7 @@ class TrickyGame:
         golds = [0] * self.count
         golds[rnd.active] = gold
         if gold == 0:
-            bonus = int(table()["game"]["no_gold_consolation"])
+            bonus = table()["game"]["no_gold_consolation"]
             for seat in range(self.count):
                 if seat != rnd.active:
                     golds[seat] = bonus
@@ -820,7 +891,7 @@ class TrickyGame:
         name = self.players[rnd.active]
         lines = [f"Round {rnd.number} over. {line}"]
         if gold == 0:
-            bonus = int(table()["game"]["no_gold_consolation"])
+            bonus = table()["game"]["no_gold_consolation"]
             others = [p for p in range(self.count) if p != rnd.active]
             each = " each" if len(others) > 1 else ""
             lines.append(f"{name} earns no gold: {', '.join(self.players[p] for p in others)} "
@@ -949,9 +1020,9 @@ class TrickyGame:
         used = {r.hero for r in self.rounds if r.active == player}
         return [h for h in self.choices if h not in used]
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> TrickyStatus:
         rnd = self.current
-        round_json = None
+        round_json: RoundStatus | None = None
         if rnd is not None:
             round_json = {
                 "number": rnd.number, "active": self.players[rnd.active], "hero": rnd.hero.id,
@@ -982,7 +1053,9 @@ class TrickyGame:
             "round": round_json,
             "next_active": None if rnd is not None or nxt is None else self.players[nxt],
             "scores": dict(zip(self.players, self.totals, strict=True)),
-            "sheet": [row._asdict() for row in self.sheet()],
+            "sheet": [{"round": row.round, "active": row.active, "hero": row.hero,
+                       "trump": row.trump, "via": row.via, "gold": row.gold,
+                       "revokes": row.revokes} for row in self.sheet()],
             "winners": self.winners() if self.finished else [],
             "unverified": sorted(self.deck.unverified),
             "next": None if self.finished else self._next_hint(),
@@ -1068,7 +1141,7 @@ class TrickyGame:
                             for p, w in zip(names, gold_w, strict=True))).rstrip())
         return lines
 
-    def state_data(self) -> Any:
+    def state_data(self) -> dict[str, list[tuple[object, ...]]]:
         """The rounds as plain values (``engine_from_data`` reads them back); the rest of
         the game is built from the settings."""
         name = {card: str(card) for card in self.deck.cards()}.__getitem__  # str() per card is slow
@@ -1115,25 +1188,44 @@ def engine_from_data(settings: Settings, data: object) -> TrickyGame:
     game = new_engine(settings)
     rows = plain.record(data, ("rounds",))["rounds"]
     most = game.rounds_total or game.count * game.setup.race  # a round pays >= 1
-    plain.check(type(rows) in _SEQUENCES and len(rows) <= most, f"not {most} rounds or fewer")
+    if not isinstance(rows, (list, tuple)) or type(rows) not in _SEQUENCES \
+            or len(rows) > most:
+        raise plain.BadState(f"not {most} rounds or fewer")
     reader = _StateReader(game)
     game.rounds = reader.rounds(rows)
     _check_rounds(game, reader)
     return game
 
 
-def _records(rows: Collection[Any], size: int) -> None:
+def _records(rows: Collection[object], size: int) -> Sequence[Sequence[object]]:
     """Each row a list or tuple of ``size`` fields."""
-    plain.check(not rows or (set(map(type, rows)) <= _SEQUENCES and set(map(len, rows)) == {size}),
-                f"not records of {size} fields")
+    plain.check(not rows or set(map(type, rows)) <= _SEQUENCES, f"not records of {size} fields")
+    # each a list or tuple, checked just above (mypy cannot follow the set of types)
+    found = cast("Sequence[Sequence[object]]", rows)
+    plain.check(not found or set(map(len, found)) == {size}, f"not records of {size} fields")
+    return found
 
 
-def _lists(values: Collection[Any], most: int) -> list[Any]:
-    """Each value a list or tuple of at most ``most`` items; all their items, in order."""
-    plain.check(not values or (set(map(type, values)) <= _SEQUENCES
-                               and max(map(len, values)) <= most),
+def _sequences(values: Collection[object], most: int) -> Sequence[Sequence[object]]:
+    """Each value a list or tuple of at most ``most`` items."""
+    plain.check(not values or set(map(type, values)) <= _SEQUENCES,
                 f"not lists of at most {most} items")
-    return list(chain.from_iterable(values))
+    # each a list or tuple, checked just above (mypy cannot follow the set of types)
+    found = cast("Sequence[Sequence[object]]", values)
+    plain.check(not found or max(map(len, found)) <= most, f"not lists of at most {most} items")
+    return found
+
+
+def _lists(values: Collection[object], most: int) -> list[object]:
+    """Each value a list or tuple of at most ``most`` items; all their items, in order."""
+    return list(chain.from_iterable(_sequences(values, most)))
+
+
+def _tables(values: Collection[object], what: str) -> Sequence[dict[object, object]]:
+    """Each value a table (its keys and values checked by the caller)."""
+    plain.check(set(map(type, values)) <= _TABLE, what)
+    # each a dict, checked just above (mypy cannot follow the set of types)
+    return cast("Sequence[dict[object, object]]", values)
 
 
 def _numbers(values: Collection[object], allowed: frozenset[int]) -> None:
@@ -1171,33 +1263,36 @@ class _StateReader:
         self.card_names = frozenset(self.card_of)
         self.heroes = {hero.id: hero for hero in game.choices}
         self.hero_ids = frozenset(self.heroes)
-        self.trumps = {hero.id: _trumps(hero, deck) for hero in game.choices}
+        # by hero id, looked up with the values read before they are known to be words
+        self.trumps: dict[object, dict[tuple[object, ...], Trump]] = {
+            hero.id: _trumps(hero, deck) for hero in game.choices}
         self.letters = frozenset(deck.letters)
         self.seats = frozenset(range(game.count))
         self.trick_numbers = frozenset(range(1, game.hand + 1))
         self.kinds = {card: PLURALS[deck.kind(card)] for card in deck.cards()}
         self.most = {**deck.counts(deck.cards()), "tricks": game.hand}  # one round's haul
 
-    def rounds(self, rows: Sequence[Any]) -> list[Round]:
-        _records(rows, len(Round.__slots__))
-        if not rows:
+    def rounds(self, rows: Sequence[object]) -> list[Round]:
+        found = _records(rows, len(Round.__slots__))
+        if not found:
             return []
         (numbers, actives, heroes, trumps, predicts, passed, exchanged, discards, tricks,
-         revokes, not_followed, counts, golds, lines, vias) = zip(*rows, strict=True)
+         revokes, not_followed, counts, golds, lines, vias) = zip(*found, strict=True)
         game = self.game
         _numbers(numbers, frozenset(range(1, len(rows) + 1)))
         _numbers(actives, self.seats)
         _words(heroes, self.hero_ids)
-        _records(trumps, 3)
-        plain.check(set(map(type, chain.from_iterable(trumps))) <= _TRUMP_PARTS, "not a trump")
+        trump_rows = _records(trumps, 3)
+        plain.check(set(map(type, chain.from_iterable(trump_rows))) <= _TRUMP_PARTS,
+                    "not a trump")
         trump_of = [self.trumps[hero].get(tuple(trump))
-                    for hero, trump in zip(heroes, trumps, strict=True)]
+                    for hero, trump in zip(heroes, trump_rows, strict=True)]
         plain.check(None not in trump_of, "a trump the hero does not take")
         _numbers([p for p in predicts if p is not None],
                  frozenset(range(game.hand + len(game.deck.colours) + 1)))
-        _words(_lists(passed, int(table()["variants"]["random_passes"])), self.hero_ids)
-        pairs = _lists(exchanged, game.count)
-        _records(pairs, 2)
+        _words(_lists(passed, table()["variants"]["random_passes"]), self.hero_ids)
+        exchanges = _sequences(exchanged, game.count)
+        pairs = _records(list(chain.from_iterable(exchanges)), 2)
         if pairs:
             seats, taken = zip(*pairs, strict=True)
             _numbers(seats, self.seats)
@@ -1205,54 +1300,57 @@ class _StateReader:
         _words(_lists(discards, len(self.card_of)), self.card_names)
         self._tricks(_lists(tricks, game.hand))
         self._revokes(_lists(revokes, game.hand * game.count))
-        missed = _lists(not_followed, game.count)
-        _records(missed, 2)
+        misses = _sequences(not_followed, game.count)
+        missed = _records(list(chain.from_iterable(misses)), 2)
         if missed:
             seats, colours = zip(*missed, strict=True)
             _numbers(seats, self.seats)
-            plain.check(set(map(type, colours)) <= _TABLE
-                        and set().union(*colours) <= self.letters, "not colours")
-            _numbers([n for misses in colours for n in misses.values()], self.trick_numbers)
-        hauls = [haul for haul in counts if haul is not None]
-        plain.check(set(map(type, hauls)) <= _TABLE and set().union(*hauls) <= HAUL_KEYS,
-                    "not a haul")
+            by_colour = _tables(colours, "not colours")
+            plain.check(set[object]().union(*by_colour) <= self.letters, "not colours")
+            _numbers([n for misses_of in by_colour for n in misses_of.values()],
+                     self.trick_numbers)
+        hauls = _tables([haul for haul in counts if haul is not None], "not a haul")
+        plain.check(set[object]().union(*hauls) <= HAUL_KEYS, "not a haul")
         _numbers([n for haul in hauls for key, n in haul.items() if key != "last_trick"],
                  _COUNTS)
         plain.check({type(haul.get("last_trick", False)) for haul in hauls} <= _FLAG,
                     "the last trick not true or false")
-        paid = [gold for gold in golds if gold is not None]
-        _records(paid, game.count)
+        paid = _records([gold for gold in golds if gold is not None], game.count)
         gold = list(chain.from_iterable(paid))
-        plain.check(set(map(type, gold)) <= _WHOLE and min(gold, default=0) >= 0, "not gold")
-        plain.check(set(map(type, lines)) <= _WORD and max(map(len, lines)) <= plain.MAX_TEXT,
+        plain.check(set(map(type, gold)) <= _WHOLE, "not gold")
+        # whole numbers, checked just above (mypy cannot follow the set of types)
+        plain.check(min(cast("list[int]", gold), default=0) >= 0, "not gold")
+        plain.check(set(map(type, lines)) <= _WORD, "not a line")
+        # words, checked just above (mypy cannot follow the set of types)
+        plain.check(max(map(len, cast("tuple[str, ...]", lines))) <= plain.MAX_TEXT,
                     "not a line")
         _words(vias, VIAS)
-        built = list(map(self._round, rows, trump_of))
-        plain.check([len(rnd.exchanged) for rnd in built] == list(map(len, exchanged)),
+        # every column checked above (mypy cannot follow the sets of types)
+        built = list(map(self._round, cast("Sequence[RoundRow]", found), trump_of))
+        plain.check([len(rnd.exchanged) for rnd in built] == list(map(len, exchanges)),
                     "a player exchanged twice in a round")
-        plain.check([len(rnd.not_followed) for rnd in built] == list(map(len, not_followed)),
+        plain.check([len(rnd.not_followed) for rnd in built] == list(map(len, misses)),
                     "a player's misses given twice in a round")
         return built
 
-    def _tricks(self, tricks: Sequence[Any]) -> None:
-        _records(tricks, 4)
-        if tricks:
-            numbers, leaders, played, winners = zip(*tricks, strict=True)
+    def _tricks(self, tricks: Sequence[object]) -> None:
+        found = _records(tricks, 4)
+        if found:
+            numbers, leaders, played, winners = zip(*found, strict=True)
             _numbers(numbers, self.trick_numbers)
             _numbers(leaders + winners, self.seats)
-            _records(played, self.game.count)
-            _words(chain.from_iterable(played), self.card_names)
+            _words(chain.from_iterable(_records(played, self.game.count)), self.card_names)
 
-    def _revokes(self, revokes: Sequence[Any]) -> None:
-        _records(revokes, 5)
-        if revokes:
-            players, colours, missed, played, cards = zip(*revokes, strict=True)
+    def _revokes(self, revokes: Sequence[object]) -> None:
+        found = _records(revokes, 5)
+        if found:
+            players, colours, missed, played, cards = zip(*found, strict=True)
             _numbers(players, self.seats)
             _words(colours, self.letters)
             _numbers(missed + played, self.trick_numbers)
             _words(cards, self.card_names)
 
-    def _round(self, row: Sequence[Any], trump: Trump | None) -> Round:
+    def _round(self, row: RoundRow, trump: Trump | None) -> Round:
         """A round from values already checked."""
         (number, active, hero_id, _, predict, passed, exchanged, discards, tricks, revokes,
          not_followed, counts, gold, gold_line, via) = row
@@ -1340,7 +1438,7 @@ def _check_exchanges(game: TrickyGame, rnd: Round) -> None:
         return
     if game.rules.open_exchange:
         _rule(len(rnd.discards) == taken, rnd, "an open exchange's cards unnamed")
-    face_up = int(table()["variants"]["trickster_face_up"]) \
+    face_up = table()["variants"]["trickster_face_up"] \
         if rnd.hero.id == "trickster" else 0
     before = 0
     for count in rnd.exchanged.values():  # as _verify_leftover checks each exchange

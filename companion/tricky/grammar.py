@@ -125,7 +125,7 @@ VERBS = (
          short=("re",), usage=RESULT_USAGE),
 )
 
-GRAMMAR = Grammar(KIND, "Tricky", VERBS)
+GRAMMAR: Grammar[Action] = Grammar(KIND, "Tricky", VERBS)
 
 
 def help_of(verb: str) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from companion.tricky.cards import Settings, numbers_in, plural, table, words_in
+from companion.values import Value
 
 SETS: Final = ("A", "B", "C")
 COUNT_WORDS: Final = {"tricks": "trick", "potions": "potion", "spells": "spell",
@@ -25,7 +26,7 @@ TRUMP_TEXT: Final = {"none": "none", "spells": "spells (3s and 4s)",
                      "potions": "potions", "torches": "torches (0s)"}
 
 
-class Hero(NamedTuple):
+class Hero(Value):
     id: str
     name: str
     set: str
@@ -134,7 +135,7 @@ def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
 def hero_number(hero: Hero, settings: Settings, players: int) -> int:
     """The base or minimum this hero uses with this many players."""
     assert hero.setting is not None
-    pair = int(table()["players"][str(players)]["pair"])
+    pair = table()["players"][str(players)]["pair"]
     return numbers_in(settings, hero.setting)[pair]
 
 
