@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from companion.cli import dispatch, main, quick
+from companion.cli import dispatch, quick
 from companion.cli.command_table import COMMANDS
 from companion.cli.main import run
 from companion.cli.output import set_plain
@@ -107,7 +107,6 @@ class Both:
         self.monkeypatch, self.capsys = monkeypatch, capsys
         self.quick_paths: set[tuple[str, ...]] = set()
         self.real = dispatch.run_quick
-        self.fast_status = main.fast_status
         monkeypatch.setattr("companion.store.now_text", lambda: NOW)
         monkeypatch.chdir(root)  # '-o FILE' writes here
 
@@ -132,9 +131,6 @@ class Both:
             return done
 
         self.monkeypatch.setattr(dispatch, "run_quick", spy)
-        # 'KIND status' has its own quick path in main.run (tests/test_shell_fastpath.py)
-        fast_status = self.fast_status if quick else (lambda args: None)
-        self.monkeypatch.setattr(main, "fast_status", fast_status)
         self.capsys.readouterr()
         try:
             run(words)
@@ -219,8 +215,7 @@ def test_every_command_the_same_both_ways(both: Both) -> None:
             continue
         for words in lines_for(path, games.get(path[0])):
             both.check(words)
-    missed = {p for p in COMMANDS
-              if p[0] not in ("shell", "play", "serve") and p[1:] != ("status",)}
+    missed = {p for p in COMMANDS if p[0] not in ("shell", "play", "serve")}
     missed -= both.quick_paths
     assert not missed, f"never run quick: {sorted(missed)}"
 

@@ -34,18 +34,6 @@ def run(argv: list[str] | None = None) -> NoReturn:
     args = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with its output closed: nothing is run
         sys.exit(_fail("the output is closed: nothing was run", 3))
-    # 'KIND status', the command typed most, read here without the command tree: the
-    # generic quick path costs several ms more (it loads the game's commands and their
-    # table); tests/test_shell_fastpath.py holds the two to the same bytes.
-    fast = fast_status(args)
-    if fast is None and len(args) > 1:  # 'hd s' is 'hebrac status' too
-        fast = fast_status(expand_short(args))
-    if fast is not None:
-        from companion.cli.output import set_plain, show_status
-
-        kind, game, as_json, plain = fast
-        set_plain(plain)
-        sys.exit(guarded(lambda: show_status(kind, game, as_json)))
     sys.exit(run_words(args))
 
 
@@ -188,58 +176,3 @@ def _saved_files() -> str:
     store = sys.modules.get("companion.store")
     written = store.saved_since_asked() if store is not None else []
     return ", ".join(str(path) for path in written)
-
-
-def expand_short(args: list[str]) -> list[str]:
-    """``args`` with a game's short name and the shared short forms spelled out, from the
-    tables alone (no game's verb table): enough to see ``hd s`` as ``hebrac status``."""
-    from companion.cli.grammar import SHARED, kind_aliases
-    from companion.kinds import KINDS
-
-    words = list(args)
-    at = 1 if words[:1] == ["--plain"] else 0
-    if len(words) < at + 2:
-        return words
-    kind = words[at].lower()
-    kind = kind if kind in KINDS else kind_aliases().get(kind, "")
-    if not kind:
-        return words
-    words[at] = kind
-    verb = words[at + 1].lower()
-    words[at + 1] = SHARED.get(verb, verb)
-    return words
-
-
-def fast_status(args: list[str]) -> tuple[str, str | None, bool, bool] | None:
-    """``(kind, game, as_json, plain)`` when ``args`` is a plain ``KIND status``; else None.
-
-    Only the exact forms the typer command accepts are taken (``--plain``
-    before the kind; ``--json``, ``--game NAME``, ``--game=NAME``, ``-g NAME``,
-    ``-gNAME`` after it); anything else, ``--help`` included, goes the long way
-    so the two paths cannot disagree.
-    """
-    from companion.kinds import KINDS
-
-    plain = bool(args) and args[0] == "--plain"
-    if plain:
-        args = args[1:]
-    if len(args) < 2 or args[0] not in KINDS or args[1] != "status":
-        return None
-    game: str | None = None
-    as_json = False
-    rest = iter(args[2:])
-    for word in rest:
-        if word == "--json":
-            as_json = True
-        elif word in ("--game", "-g"):
-            value = next(rest, None)
-            if value is None or value.startswith("-"):
-                return None
-            game = value
-        elif word.startswith("--game="):
-            game = word[len("--game="):]
-        elif word.startswith("-g") and len(word) > 2 and not word.startswith("--"):
-            game = word[2:]
-        else:
-            return None
-    return args[0], game, as_json, plain

@@ -1,4 +1,5 @@
-"""The one-shot fast path: ``KIND status`` without typer, byte for byte the typer command."""
+"""``KIND status``, the command typed most: the quick path (no typer) byte for byte what
+typer prints, and light to load."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.cli.main import fast_status, run_words
+from companion.cli.main import run_words
 from companion.cli.output import set_plain
 from companion.game import KINDS
 from tests.conftest import CLI, Result
@@ -24,23 +25,15 @@ def not_plain_after() -> Iterator[None]:
 
 
 def typer_path(capsys: pytest.CaptureFixture[str], *args: str) -> Result:
+    """The command run by typer, the quick path turned off."""
+    from companion.cli import dispatch
+
     capsys.readouterr()
-    code = run_words(list(args))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(dispatch, "run_quick", lambda found: (False, None))
+        code = run_words(list(args))
     captured = capsys.readouterr()
     return Result(code, captured.out, captured.err)
-
-
-def test_fast_path_takes_only_plain_status_forms() -> None:
-    assert fast_status(["hebrac", "status"]) == ("hebrac", None, False, False)
-    assert fast_status(["hebrac", "status", "--json", "-g", "x"]) == ("hebrac", "x", True, False)
-    assert fast_status(["tricky", "status", "--game=x"]) == ("tricky", "x", False, False)
-    assert fast_status(["elbereth", "status", "-gx"]) == ("elbereth", "x", False, False)
-    assert fast_status(["--plain", "halfdeck", "status"]) == ("halfdeck", None, False, True)
-    for slow in (["hebrac", "status", "--help"], ["hebrac", "status", "-h"], ["hebrac", "log"],
-                 ["hd", "status"], ["hebrac", "status", "extra"], ["hebrac", "status", "-g"],
-                 ["hebrac", "status", "--game", "--json"], ["hebrac"], [], ["games"],
-                 ["hebrac", "status", "--jso"]):
-        assert fast_status(slow) is None, slow
 
 
 @pytest.mark.parametrize("args", [
@@ -61,7 +54,6 @@ def test_both_paths_print_the_same_bytes(
     cli("hebrac", "new", "--name", "one")
     cli("hebrac", "enter", "A1", "5S")
     cli("hebrac", "attack", "4H")
-    assert fast_status(list(args)) is not None
     fast = cli(*args)
     slow = typer_path(capsys, *args)
     assert (fast.code, fast.out, fast.err) == (slow.code, slow.out, slow.err)
@@ -104,7 +96,7 @@ def test_status_imports_neither_typer_nor_rich_nor_other_engines(cli: CLI, home:
         "except SystemExit as stop:\n"
         "    assert stop.code == 0, stop.code\n"
         "heavy = ('typer', 'click', 'rich', 'qrcode', 'companion.tricky', 'companion.halfdeck',\n"
-        "         'companion.elbereth', 'companion.cli.commands', 'companion.cli.common')\n"
+        "         'companion.elbereth')\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or\n"
         "             any(m.startswith(h) for h in heavy)), file=sys.stderr)\n"
     )
