@@ -132,8 +132,8 @@ if TYPE_CHECKING:
 ENDED = {"won", "dead", "lost", "finished"}
 
 
-# Named tuples rather than dataclasses: as plain to read, and cheaper to define, which
-# every one-shot summary and sheet pays for.
+# Values rather than dataclasses: as plain to read, and cheaper to define, which every
+# one-shot summary and sheet pays for.
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
     the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""

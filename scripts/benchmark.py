@@ -3,6 +3,7 @@
 
     python scripts/benchmark.py [--runs N] [--only NAME...] [--json]
     python scripts/benchmark.py --only serve     # the live table (Chromium for its pages)
+    python scripts/benchmark.py --only instructions --against ../old   # valgrind's counts
 
 Builds the saved games it needs (500 and 2,000 legal Hebrac actions) in a
 temporary COMPANION_HOME, then takes each measurement: one-shot commands are
@@ -87,6 +88,7 @@ class Bench:
     startup_ms: float = 0.0
     hello_ms: float = 0.0
     labels: tuple[str, ...] = ()  # the one-shot commands to time (all when empty)
+    against: Path | None = None  # another checkout, for 'instructions'
 
     def env(self, **extra: str) -> dict[str, str]:
         """The processes' environment: this checkout, the temporary home, and byte-code
@@ -287,8 +289,7 @@ def one_shot_commands(bench: Bench) -> list[Figure]:
 
     hello = bench.work / "hello.py"
     hello.write_text(HELLO)
-    names = {"h": bench.games[500], "t": tricky_game(bench),
-             "e": example_game(bench, "elbereth-win"), "hh": example_game(bench, "halfdeck-win")}
+    names = command_names(bench)
     before = {name: list(Store(bench.home).read(name).actions) for name in names.values()}
     figures = []
     for label, words, changes in COMMANDS:
@@ -311,6 +312,82 @@ def one_shot_commands(bench: Bench) -> list[Figure]:
         figures.append(Figure(f"{label}, one-shot", statistics.median(times),
                               f"{statistics.median(ratios):.2f} x hello-world"))
     return figures
+
+
+def command_names(bench: Bench) -> dict[str, str]:
+    """The games COMMANDS name: ``{h}`` the 500-action Hebrac game, and so on."""
+    return {"h": bench.games[500], "t": tricky_game(bench),
+            "e": example_game(bench, "elbereth-win"), "hh": example_game(bench, "halfdeck-win")}
+
+
+@measurement("instructions")
+def instructions(bench: Bench) -> list[Figure]:
+    """Each listed one-shot command's instructions, counted by valgrind (callgrind), in
+    millions: the same count run after run, where wall time moves by 10% here, so a
+    change of a few per cent shows. With ``--against DIR`` (another checkout: a git
+    worktree of an older commit), each command also runs on that tree's code, in a copy
+    of the same saved games whose caches that code made itself."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return [Figure("instructions", 0.0, "valgrind is not installed here: skipped")]
+    names = command_names(bench)
+    trees = {"this": ROOT, **({"against": bench.against} if bench.against else {})}
+    homes = {label: _warm_home(bench, label, tree, names) for label, tree in trees.items()}
+    figures = []
+    for label, words, _changes in COMMANDS:
+        if bench.labels and not label.startswith(bench.labels):
+            continue
+        args = [w.format(**names) for w in words]
+        counts = {tree: _instructions(bench, tree, trees[tree], homes[tree], args)
+                  for tree in trees}
+        note = "M instructions, not ms"
+        if "against" in counts:
+            change = counts["this"] - counts["against"]
+            note += (f"; against: {counts['against']:.1f}, {change:+.1f} "
+                     f"({change / counts['against']:+.1%})")
+        figures.append(Figure(f"{label}, instructions", counts["this"], note))
+    return figures
+
+
+def _tree_env(bench: Bench, label: str, tree: Path, home: Path) -> dict[str, str]:
+    return bench.env(COMPANION_HOME=str(home), PYTHONPATH=str(tree), PYTHONHASHSEED="0",
+                     PYTHONPYCACHEPREFIX=str(bench.work / f"pycache-{label}"))
+
+
+def _warm_home(bench: Bench, label: str, tree: Path, names: dict[str, str]) -> Path:
+    """The saved games with no cache, then each read-only command run twice on ``tree``'s
+    code: its caches and byte-code as a player's are after a first use."""
+    import shutil
+
+    home = bench.work / f"instructions-{label}"
+    shutil.copytree(bench.home, home, ignore=shutil.ignore_patterns("cache", "cache.key"))
+    for _label, words, changes in COMMANDS:
+        if not changes:
+            argv = bench.companion(*(w.format(**names) for w in words))
+            for _ in range(2):
+                subprocess.run(argv, env=_tree_env(bench, label, tree, home), cwd=tree,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return home
+
+
+def _instructions(bench: Bench, label: str, tree: Path, home: Path, args: list[str]) -> float:
+    """Millions of instructions of one run, in a copy of ``home`` (an action changes it)."""
+    import re
+    import shutil
+
+    copy = bench.work / f"instructions-{label}-run"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(home, copy)
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *bench.companion(*args)], env=_tree_env(bench, label, tree, copy),
+                          cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or found is None:
+        raise SystemExit(f"{' '.join(args)} failed under valgrind ({label}): "
+                         f"{done.stderr[-500:]}")
+    return int(found.group(1)) / 1e6
 
 
 @measurement("sheets-cold")
@@ -784,12 +861,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--command", nargs="*", metavar="LABEL",
                         help="'commands' measures only the commands whose label starts so "
                         "(e.g. --command rules 'hebrac undo')")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="'instructions' also counts the commands on the checkout in DIR")
     parser.add_argument("--json", action="store_true", help="print JSON")
     options = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as folder:
         work = Path(folder)
         bench = Bench(runs=options.runs, home=work / "home", work=work,
-                      labels=tuple(options.command or ()))
+                      labels=tuple(options.command or ()),
+                      against=options.against.resolve() if options.against else None)
         build_games(bench)
         chosen = [(n, f) for n, f in MEASUREMENTS if not options.only or n in options.only]
         if not any(n == "startup" for n, _ in chosen):  # every table shows python -c pass
