@@ -35,7 +35,7 @@ from functools import cache
 from hashlib import blake2b
 from pathlib import Path
 
-from companion import cachefile
+from companion import cachefile, plain
 from companion.game import Applied, Engine
 
 FORMAT = 3
@@ -132,12 +132,12 @@ class Snapshots:
         if payload is None:
             return []
         try:
-            version, points = _fields(load(payload), 2)
+            version, points = plain.fixed(load(payload), 2)
             if version != FORMAT or type(points) is not list or len(points) > 2 * KEEP:
                 return []
             found = []
             for point in points:
-                number, digest, blob = _fields(point, 3)
+                number, digest, blob = plain.fixed(point, 3)
                 if type(number) is not int or type(digest) is not str or type(blob) is not bytes:
                     return []
                 found.append((number, digest, blob))
@@ -156,7 +156,7 @@ class Snapshots:
         """
         for number, blob in self.matching(actions):
             try:
-                state, pairs = _fields(load(blob), 2)
+                state, pairs = plain.fixed(load(blob), 2)
                 if type(pairs) is not list or len(pairs) != number:
                     return None
                 applied = []
@@ -220,11 +220,3 @@ class Snapshots:
         keep = sorted(keep + ahead[:KEEP - len(keep)], key=lambda p: p[0])
         cachefile.write(self.path, self.home, self.purpose,
                         marshal.dumps((FORMAT, [list(p) for p in keep])))
-
-
-def _fields(value: object, size: int) -> Sequence[object]:
-    """A record of ``size`` plain values as marshal gives it back (a tuple, or a list);
-    ValueError for anything else, as unpacking it would raise."""
-    if not isinstance(value, tuple | list) or len(value) != size:
-        raise ValueError(f"not {size} fields")
-    return value

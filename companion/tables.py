@@ -27,14 +27,15 @@ def _reading(game: str) -> dict[str, Any]:
     folder = cache_home()
     kept = None if folder is None else folder / f"{game}.{PURPOSE}"
     if kept is not None:
-        found = cachefile.reading(kept, data_home(), PURPOSE, raw, MAX_TABLES_BYTES)
+        home = data_home()
+        found = cachefile.reading(kept, home, PURPOSE, raw, MAX_TABLES_BYTES)
         if type(found) is dict:
             return found
     import tomllib
 
     parsed = tomllib.loads(raw.decode("utf-8"))
     if kept is not None:
-        cachefile.keep_reading(kept, data_home(), PURPOSE, raw, parsed)
+        cachefile.keep_reading(kept, home, PURPOSE, raw, parsed)
     return parsed
 
 
