@@ -1041,13 +1041,9 @@ def action_job(plant: str, action: str) -> Job:
     return Job(f"{plant}-{action}", prepare, check)
 
 
-# -- the parameters, with the cases known to fail marked ---------------------------------------
-KNOWN: dict[str, str] = {}  # job id -> reason: a finding reported, to fix in companion
-
-
+# -- the parameters: every case must pass (a finding is fixed, never marked as expected) ------
 def params(jobs: list[Job]) -> list[Any]:
-    return [pytest.param(job, id=job.id, marks=[pytest.mark.xfail(strict=True, reason="reported")]
-                         if job.id in KNOWN else []) for job in jobs]
+    return [pytest.param(job, id=job.id) for job in jobs]
 
 
 DAMAGE_JOBS = damage_jobs()
