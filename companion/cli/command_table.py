@@ -412,7 +412,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ('hebrac', 'attack'): (
         (
             ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('potion', 'option', ('--potion',), (), 'str', 1, False, False),
+            ('potions', 'option', ('--potion',), (), 'str', 1, True, False),
             ('prisoners', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
