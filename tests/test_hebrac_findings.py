@@ -166,3 +166,14 @@ def test_a_bought_genie_of_death_with_no_choice_acts_at_once() -> None:
     assert done.lines[-1] == ("no choice of chambers left: it acts at once (rule "
                               "hebrac.ruling.genie-bought)")
     assert all(game.chambers[name].enemy_gone for name in ("A4", "B4", "C4"))
+
+
+def test_check_attack_adds_several_strength_potions() -> None:
+    from typer.testing import CliRunner
+
+    from companion.cli.main import app
+
+    result = CliRunner().invoke(app, ["hebrac", "check", "attack", "9D", "4H", "--potion", "3",
+                                      "--potion", "2"])
+    assert result.exit_code == 0
+    assert "attack 4 + 5 potion = 9 vs demon 9: battle won" in result.output

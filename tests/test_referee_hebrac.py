@@ -93,6 +93,7 @@ class Table:
         run.rng.shuffle(self.deck)
         self.level = 0
         self.layout: dict[str, list[Card]] = {}
+        self.under_mark = 0  # the game's under_deck when the Hand Deck was last rebuilt
 
     @property
     def game(self) -> HebracGame:
@@ -117,6 +118,7 @@ class Table:
         """Used cards (under the Hand Deck) come back: all that is not out or on the table."""
         back = self.full - self.game.cards_out() - genie_card(self.game) - self.unseen()
         self.deck = list(back.elements())
+        self.under_mark = len(self.game.under_deck)
         self.run.rng.shuffle(self.deck)
 
     def draw(self) -> Card:
@@ -135,10 +137,15 @@ class Table:
             self.layout = {}
             self.rebuild()
             self.layout = {name: [self.draw(), self.draw()] for name in self.game.chambers}
-        # the physical cards: nothing counted twice, nothing beyond the decks
+        # The physical cards, each in exactly one place: held, on the table (seen or face
+        # down), with a genie, in the Hand Deck, or under it since the last shuffle back;
+        # none counted twice, none beyond the decks.
         total = self.game.cards_out() + genie_card(self.game) + self.unseen() + \
             Counter(self.deck)
         assert all(n <= self.full[c] for c, n in total.items()), total - self.full
+        under = Counter(self.game.under_deck[self.under_mark:])
+        assert not under - (self.full - total), (under - (self.full - total),
+                                                 self.run.where())
 
 
 def chooser(run: Run) -> Table:

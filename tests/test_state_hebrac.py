@@ -113,7 +113,7 @@ def refused(change: Callable[[dict[str, Any]], Any], match: str | None = None) -
 
 
 def see(state: dict[str, Any], card: str, source: str = "draw") -> None:
-    """Record ``card`` as seen, as _check_copies does: the ledgers stay in agreement."""
+    """Record ``card`` as seen, as ledger.see does: the ledgers stay in agreement."""
     state["seen"].append((card, source))
     state["deck_log"].append((source, (card,), 0))
 

@@ -205,14 +205,17 @@ def round_risk(game: HebracGame) -> int:
     """The most life the next round could cost: facing a fighter, its life less the
     weakest attack (an ace) with what always adds (bracelet, prisoners, Super
     Strength); else what a black card costs in Hebrac's game."""
+    return max(rules.numbers().black_card_damage, worst_round(game) or 0)
+
+
+def worst_round(game: HebracGame) -> int | None:
+    """What the next battle round costs at most (None: no battle under way)."""
     encounter = game.encounter
-    black = rules.numbers().black_card_damage
     if encounter is None or not rules.is_fighter(encounter.enemy) or \
             encounter.stage not in ("battle", "adventurer"):
-        return black
-    worst = rules.settle_round(
+        return None
+    return rules.settle_round(
         [Card(1, "S")], encounter.enemy, curse="curse" in game.effects,
         bracelet=game.holds("AS"), prisoners=len(encounter.prisoners),
-        super_strength=encounter.super_strength, no_damage=why_no_damage(game, encounter))
-    return max(black, worst.damage)
-
+        super_strength=encounter.super_strength,
+        no_damage=why_no_damage(game, encounter)).damage

@@ -69,7 +69,7 @@ def enter(game: HebracGame, checked: tuple[str, Card | None]) -> Done:
     name, enemy = checked
     chamber = game.chambers[name]
     game.teleport_target = None
-    game.position = name
+    place(game, name)
     chamber.visited = True
     if enemy is None:
         game.encounter = Encounter(name, chamber.enemy or Card.joker(), "treasure",
@@ -222,8 +222,14 @@ def check_move(game: HebracGame, action: Move) -> str:
 
 
 def move(game: HebracGame, name: str) -> Done:
-    game.position = name
+    place(game, name)
     return Move(name), [f"you walk to {name}"]
+
+
+def place(game: HebracGame, name: str | None) -> None:
+    """Where the player is: the one place it changes (entering, walking, Teleport, a new
+    level, where it is nowhere until the first 'enter')."""
+    game.position = name
 
 
 def waiting_genie(game: HebracGame) -> Card | None:
@@ -287,7 +293,7 @@ def new_level_layout(game: HebracGame) -> None:
     game.chambers = {name: Chamber(name) for name in chamber_names(game.columns)}
     game.dealt += 2 * len(game.chambers)
     game.deck_log.append(("deal", (), 2 * len(game.chambers)))
-    game.position = None
+    place(game, None)
     game.encounter = None
     game.effects.clear()
     game.remote_vision = 0

@@ -207,7 +207,7 @@ def _chamber(name: str, value: object) -> Chamber:
 
 
 def _last_round(value: object) -> LastRound:
-    """A battle round as _attack_round writes it; a late potion adds won_by_potion."""
+    """A battle round as battle.attack_round writes it; a late potion adds won_by_potion."""
     won = type(value) is dict and "won_by_potion" in value
     fields = LAST_ROUND + ("won_by_potion",) * won
     last = plain.record(value, fields)
@@ -327,7 +327,7 @@ def _check_invariants(game: HebracGame) -> None:
     setup = game.setup
     check(all(number <= (setup.jokers if card.is_joker else setup.decks)
               for card, number in out.items()), "more copies out than the decks hold")
-    # The inventory holds what _gain stores: pips, prisoners, one of each ace.
+    # The inventory holds what treasures.gain stores: pips, prisoners, one of each ace.
     aces = [card for card in game.inventory if card.rank == 1]
     check(all(card.is_pip or card.rank in (1, 11) for card in game.inventory)
           and len(set(aces)) == len(aces), "the inventory holds what is never stored")

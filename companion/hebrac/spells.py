@@ -507,7 +507,7 @@ def teleport(game: HebracGame, target: str) -> list[str]:
         return lines + board.go_to_next_level(game, "Teleport")
     name = parse_chamber(target, game.columns)
     chamber = game.chambers[name]
-    game.position = name  # inside at once: the map's @ and Hell Bomb's centre
+    board.place(game, name)  # inside at once: the map's @ and Hell Bomb's centre
     if chamber.cleared or (chamber.visited and chamber.enemy_gone):
         return lines + [f"you are in {name}"]
     game.teleport_target = name

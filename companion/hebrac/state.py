@@ -3,15 +3,6 @@
 The tracked game (``companion.hebrac.engine``) is one ``HebracGame`` record; its topics
 are modules of their own (ledger, board, battle, treasures, market, spells, visions,
 view), each verb a check that changes nothing, then the change.
-
-Hebrac's Dungeon: the tracked game.
-
-The player lays out real cards and types what turns up; the engine keeps life,
-inventory, magic points, level and map, and rules on every action. An action is
-a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
-(``enter A1 5S``, ``attack 7H --potion 3S``) read once by the grammar; each
-``apply`` checks the action against the rules first and raises ``RuleRefused``
-naming the rule, and returns the action's canonical text with the ruling.
 """
 
 from __future__ import annotations

@@ -139,11 +139,16 @@ def map_cell(game: HebracGame, chamber: Chamber, enterable: Iterable[str] = ()) 
 
 
 def rescue_line(game: HebracGame, width: int = 40) -> str | None:
-    """Near death (life at or below ``round_risk``): one line saying what held can heal,
-    the life potions (each with the life it gives back now) and Healing (the most
-    lives the magic held buys, when it may be cast now)."""
+    """Near death (life at or below ``round_risk``): one line saying so and what held can
+    help. In a battle the next round can kill: the line says it, and after what heals
+    (life potions, each with the life it gives back now; Healing, the most lives the
+    magic held buys) names what prevents the loss before the attack card is drawn
+    (strength potions, Paralysis, Escape, when they may be cast and are paid for)."""
     missing = game.max_life - game.life
-    if game.outcome != "playing" or not missing or game.life > battle.round_risk(game):
+    worst = battle.worst_round(game)
+    fighting = worst is not None and worst >= game.life  # the next round can kill
+    if game.outcome != "playing" or not fighting and (
+            game.life > battle.round_risk(game) or not missing):
         return None
     potions = [c for c in game.inventory if c.suit == "H" and c.is_pip]
     gains = [min(c.rank, missing) for c in potions]
@@ -151,14 +156,22 @@ def rescue_line(game: HebracGame, width: int = 40) -> str | None:
     lives = min(game.magic_points // healing.cost, missing) \
         if spells.can_cast(game, healing)[0] else 0
     spell = [f"{healing.name} +{lives}"] if lives else []
-    if not potions and not spell:
-        return "Near death: nothing held heals you"
-    line = "Near death: " + ", ".join(
-        [f"{card} +{gain}" for card, gain in zip(potions, gains, strict=True)] + spell)
-    if len(line) > width:  # many potions: counted together
+    strength = [c for c in game.inventory if c.suit == "S" and c.is_pip] if fighting else []
+    stops = [found.name for found in map(rules.spells().__getitem__, ("paralysis", "escape"))
+             if fighting and game.magic_points >= found.cost
+             and spells.can_cast(game, found)[0]]
+    head = "Next round can kill: " if fighting else "Near death: "
+    if not potions and not spell and not strength and not stops:
+        return head + ("nothing held helps" if fighting else "nothing held heals you")
+    line = head + ", ".join(
+        [f"{card} +{gain}" for card, gain in zip(potions, gains, strict=True)] + spell
+        + [f"{card} attack +{card.rank}" for card in strength] + stops)
+    if len(line) > (2 * width - 4 if fighting else width):  # many potions: counted together
         total = min(sum(c.rank for c in potions), missing)
         count = f"{len(potions)} potion{'s' if len(potions) > 1 else ''} +{total}"
-        line = "Near death: " + ", ".join(([count] if potions else []) + spell)
+        boost = f"attack +{sum(c.rank for c in strength)}"
+        line = head + ", ".join(([count] if potions else []) + spell
+                                + ([boost] if strength else []) + stops)
     return line
 
 
