@@ -100,7 +100,11 @@ def test_the_lines_read() -> None:
     assert same(GRAMMAR.parse("enter B1 queen of diamonds"), Enter("B1", "queen of diamonds"))
     assert same(GRAMMAR.parse("ENTER a1"), Enter("a1"))
     assert same(GRAMMAR.parse("attack KD --potion 4S --prisoner JH --prisoner JC"),
-                Attack(("KD",), "4S", ("JH", "JC")))
+                Attack(("KD",), ("4S",), ("JH", "JC")))
+    # the rules set no limit to the strength potions drunk before one attack
+    assert same(GRAMMAR.parse("attack 2H --potion 4S --potion 5S"),
+                Attack(("2H",), ("4S", "5S")))
+    assert GRAMMAR.text(Attack(("2H",), ("4S",))) == "attack 2H --potion 4S"
     assert same(GRAMMAR.parse("attack 5H 6H"), Attack(("5H", "6H")))
     assert same(GRAMMAR.parse("offer"), Offer())
     assert same(GRAMMAR.parse("buy 9D 5D"), Buy(("9D", "5D")))
@@ -155,7 +159,8 @@ def test_a_spell_named_in_words_is_one_word() -> None:
     ("peek", "usage: peek CARD... (the top Hand Deck cards, top first)"),
     ("attack 5H --bogus x", "'attack' takes no option --bogus"),
     ("enter A1 5S --treasure 4H", "'enter' takes no option --treasure"),
-    ("attack 5H --potion 3S --potion 4S", "option --potion given more than once"),
+    ("see B1 --treasure 3S --treasure 4S", "option --treasure given more than once"),
+    ("cast healing --count 1 --count 2", "option --count given more than once"),
     ("attack 5H --potion", "option --potion needs a value"),
     ("cast healing --count x", "--count takes a whole number, not 'x'"),
     ("enter B1 queen diamonds", "'queen diamonds' is not a card: name one as"),
@@ -224,7 +229,7 @@ COUNT = st.none() | st.integers(min_value=-999, max_value=10**9 - 1)
 
 ACTIONS: st.SearchStrategy[Action] = st.one_of(
     st.builds(Enter, THING, MAYBE_WORD),
-    st.builds(Attack, st.lists(THING, min_size=1, max_size=5).map(tuple), MAYBE_WORD, THINGS),
+    st.builds(Attack, st.lists(THING, min_size=1, max_size=5).map(tuple), THINGS, THINGS),
     st.builds(Potion, THING), st.builds(Reveal, THING), st.builds(Offer, THINGS),
     st.builds(Buy, THINGS), st.just(Heal()), st.builds(Play, THING), st.just(Refuse()),
     st.builds(Take, THING, THINGS), st.builds(Use, THING), st.builds(Drop, THING),

@@ -55,7 +55,9 @@ def test_setup_lines_fit_40_columns(settings: dict[str, Any]) -> None:
 
 # -- near death -----------------------------------------------------------------------------
 def rescue(engine: HebracGame) -> list[str]:
-    return [line for line in engine.status_lines() if line.startswith("Near death")]
+    """The rescue line, unwrapped (``status_lines`` wraps it at 40 columns)."""
+    line = engine.rescue_line()
+    return [] if line is None else [line]
 
 
 def test_no_rescue_line_with_life_to_spare() -> None:
@@ -78,14 +80,15 @@ def test_in_battle_the_worst_round_is_the_risk() -> None:
     engine.apply("attack 4H")  # 11 -> 5
     lines = engine.status_lines()
     assert lines[0] == "Level 1  life 5/15  magic 9  gems 0"
-    assert lines[1] == "Near death: 6H +6, 10H +10, Healing +4"
+    assert lines[1:3] == ["Next round can kill: 6H +6, 10H +10,",
+                          "  Healing +4, Paralysis, Escape"]
 
 
 def test_what_always_adds_lowers_the_risk() -> None:
     engine = give(game("enter A1 10S", "attack 2H"), "AS")  # 15 -> 7, bracelet +3
     assert engine.round_risk() == 6 and engine.life == 7 and rescue(engine) == []
     engine.inventory.remove(Card.parse("AS"))
-    assert rescue(engine) == ["Near death: nothing held heals you"]
+    assert rescue(engine) == ["Next round can kill: nothing held helps"]
 
 
 def test_paralysis_leaves_only_the_usual_risk() -> None:
@@ -97,8 +100,8 @@ def test_paralysis_leaves_only_the_usual_risk() -> None:
 
 def test_healing_counts_only_when_it_may_be_cast_now() -> None:
     engine = give(game("enter A1 10S", "attack 2H"), "4C", "2C")  # 15 -> 7
-    assert rescue(engine) == ["Near death: Healing +3"]
-    engine.apply("cast paralysis")  # one spell per battle
+    assert rescue(engine) == ["Next round can kill: Healing +3, Paralysis, Escape"]
+    engine.apply("cast paralysis")  # one spell per battle: the round is safe, not after
     engine.life = 4
     assert rescue(engine) == ["Near death: nothing held heals you"]
 
@@ -106,7 +109,8 @@ def test_healing_counts_only_when_it_may_be_cast_now() -> None:
 def test_many_potions_are_counted_together_within_40_columns() -> None:
     engine = give(game("enter A1 10S", "attack 2H"),
                   "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "4C")  # life 7
-    assert rescue(engine) == ["Near death: 8 potions +8, Healing +2"]
+    assert rescue(engine) == ["Next round can kill: 8 potions +8, Healing +2, Paralysis, "
+                              "Escape"]
     assert all(len(line) <= 40 for line in engine.status_lines())
 
 
@@ -116,3 +120,15 @@ def test_no_rescue_line_at_full_life_or_after_the_end() -> None:
     engine.apply("enter A1 10S")
     engine.apply("attack 2H")
     assert engine.outcome == "dead" and rescue(engine) == []
+
+
+def test_the_round_that_can_kill_names_what_prevents_it() -> None:
+    # issue 35: a newcomer died at 7 life holding a 5H and 6 magic points, with no hint
+    engine = give(game("enter A1 9S"), "5H", "6C", "4S")
+    engine.life = 7
+    assert engine.round_risk() == 8
+    assert rescue(engine) == ["Next round can kill: 5H +5, Healing +3, 4S attack +4, "
+                              "Paralysis, Escape"]
+    assert all(len(line) <= 40 for line in engine.status_lines())
+    engine.apply("cast paralysis")  # the next two rounds cost nothing
+    assert engine.rescue_line() is None

@@ -59,8 +59,11 @@ def test_every_command_is_in_the_table_but_those_after_a_group_callback() -> Non
 def test_the_reader_takes_what_typer_would_pass() -> None:
     attack = ("hebrac", "attack")
     assert read(attack, "4h", "-p", "3s", "--pris=5s", "--pot", "7h", "-j", "-gone") == {
-        "words": ["4h"], "prisoners": ["3s", "5s"], "potion": "7h", "as_json": True,
+        "words": ["4h"], "prisoners": ["3s", "5s"], "potions": ["7h"], "as_json": True,
         "game": "one"}
+    # several strength potions before one attack: the option repeats
+    assert read(attack, "4h", "--potion", "5h", "--potion", "6h") == {
+        "words": ["4h"], "potions": ["5h", "6h"]}
     assert read(attack, "4h", "--game=", "5h") == {"words": ["4h", "5h"], "game": ""}
     assert read(("hebrac", "undo"), "2") == {"count": 2}
     assert read(("hebrac", "undo")) == {}
@@ -71,7 +74,7 @@ def test_the_reader_takes_what_typer_would_pass() -> None:
 
 @pytest.mark.parametrize("words", [
     ("4h", "--help"), ("4h", "-h"), ("4h", "-jg", "x"), ("4h", "--json=1"), ("4h", "--potion"),
-    ("4h", "--potion", "-j"), ("4h", "--potion", "5h", "--potion", "6h"), ("4h", "--", "5h"),
+    ("4h", "--potion", "-j"), ("4h", "-g", "a", "--game", "b"), ("4h", "--", "5h"),
     ("4h", "--nope"), ("4h", "-x"), (), ("4h", "-5"),
 ])
 def test_the_reader_leaves_to_typer_what_it_is_not_sure_of(words: tuple[str, ...]) -> None:

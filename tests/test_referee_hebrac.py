@@ -10,6 +10,7 @@ that refusals change nothing, and that replay gives the same game.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 
 from companion.cards import RANKS, SUITS, Card
 from companion.game import Engine
-from companion.hebrac import rules
+from companion.hebrac import battle, rules
 from companion.hebrac.engine import HebracGame, neighbours
 from tests.referee import STEPS, Run, play
 
@@ -40,6 +41,32 @@ def full_deck(settings: dict[str, Any]) -> Counter[Card]:
 def genie_card(game: HebracGame) -> Counter[Card]:
     pending = game.pending or ""
     return Counter([Card.parse(pending[6:])]) if pending.startswith("genie-") else Counter()
+
+
+LEDGERS = ("deck_log", "seen", "under_deck", "life_trail", "spells_cast", "aces_found")
+
+
+def frozen(game: HebracGame) -> dict[str, Any]:
+    """The whole state of ``game``, every field, copied: deep, but the long append-only
+    ledgers (of values that never change) copied as lists."""
+    state = {name: value for name, value in vars(game).items() if name not in LEDGERS}
+    copied = copy.deepcopy(state)
+    copied.update((name, list(getattr(game, name))) for name in LEDGERS)
+    return copied
+
+
+def act(run: Run, action: str) -> bool:
+    """``run.act``, and a refused action leaves the whole state as it was (compared on the
+    very engine that refused it, field by field, not through a view of it)."""
+    game = run.engine
+    assert isinstance(game, HebracGame)
+    before = frozen(game)
+    done = run.act(action)
+    if not done:
+        after = frozen(game)
+        assert after == before, (action, [k for k in before if before[k] != after[k]],
+                                 run.where())
+    return done
 
 
 def check(engine: Engine) -> None:
@@ -66,6 +93,7 @@ class Table:
         run.rng.shuffle(self.deck)
         self.level = 0
         self.layout: dict[str, list[Card]] = {}
+        self.under_mark = 0  # the game's under_deck when the Hand Deck was last rebuilt
 
     @property
     def game(self) -> HebracGame:
@@ -90,6 +118,7 @@ class Table:
         """Used cards (under the Hand Deck) come back: all that is not out or on the table."""
         back = self.full - self.game.cards_out() - genie_card(self.game) - self.unseen()
         self.deck = list(back.elements())
+        self.under_mark = len(self.game.under_deck)
         self.run.rng.shuffle(self.deck)
 
     def draw(self) -> Card:
@@ -108,10 +137,15 @@ class Table:
             self.layout = {}
             self.rebuild()
             self.layout = {name: [self.draw(), self.draw()] for name in self.game.chambers}
-        # the physical cards: nothing counted twice, nothing beyond the decks
+        # The physical cards, each in exactly one place: held, on the table (seen or face
+        # down), with a genie, in the Hand Deck, or under it since the last shuffle back;
+        # none counted twice, none beyond the decks.
         total = self.game.cards_out() + genie_card(self.game) + self.unseen() + \
             Counter(self.deck)
         assert all(n <= self.full[c] for c, n in total.items()), total - self.full
+        under = Counter(self.game.under_deck[self.under_mark:])
+        assert not under - (self.full - total), (under - (self.full - total),
+                                                 self.run.where())
 
 
 def chooser(run: Run) -> Table:
@@ -134,10 +168,10 @@ def step(run: Run) -> bool:
         return False
     if isinstance(action, tuple):  # a layout change comes with the action
         text, chamber, card = action
-        if run.act(text):
+        if act(run, text):
             table.layout[chamber][0] = card
         return True
-    run.act(action)
+    act(run, action)
     return True
 
 
@@ -163,7 +197,7 @@ def choose(table: Table, rng: random.Random) -> str | tuple[str, str, Card] | No
         if spell is not None:
             return spell
     if stage == "battle":
-        if game._late_potion_open():
+        if battle.late_potion_open(game):
             spades = held(game, lambda c: c.suit == "S" and c.is_pip)
             if spades and rng.random() < 0.5:
                 return f"potion {rng.choice(spades)}"
@@ -308,7 +342,7 @@ def illegal(run: Run, table: Table) -> None:
     if "revelation" in game.effects or "god-vision" in game.effects or game.remote_vision:
         action = see(table, rng)
         if action is not None:
-            run.act(action)
+            act(run, action)
             return
     not_held = [Card.parse(f"{r}H") for r in ("2", "5", "9") if Card.parse(f"{r}H")
                 not in game.inventory]
@@ -332,7 +366,7 @@ def illegal(run: Run, table: Table) -> None:
     action = rng.choice(choices)
     if action == "drop QS" and Card.parse("QS") in game.inventory:
         return
-    run.must_refuse(action)
+    assert not act(run, action), f"{action!r} was accepted: {run.where()}"
 
 
 def new_settings(rng: random.Random) -> dict[str, Any]:

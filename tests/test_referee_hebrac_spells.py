@@ -32,11 +32,12 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import RuleRefused
-from companion.hebrac import rules
+from companion.game import replay
+from companion.hebrac import battle, rules
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.grammar import GRAMMAR, Cast
 from tests.referee import STEPS, Run
-from tests.test_referee_hebrac import Table, check, chooser, take_text
+from tests.test_referee_hebrac import Table, check, chooser, frozen, take_text
 from tests.test_referee_hebrac import step as random_step
 
 # The rules the referee expects a refusal to name (rulebook/hebrac.rules.toml ids).
@@ -52,6 +53,9 @@ R_ONE_SPELL = "hebrac.spell.one-per-battle"
 R_SPELLS = "hebrac.spell.paying"
 R_STEALING = "hebrac.spell.stealing-spirit"
 R_UNITS = "hebrac.ruling.unit-spells"
+R_NO_FLEE = "hebrac.ruling.teleport-no-flee"
+R_ROBBED = "hebrac.ruling.robbed-chamber"
+R_GENIE_BOUGHT = "hebrac.ruling.genie-bought"
 
 SITUATIONS = (
     "body switch: explored chamber, cleared (refused)",
@@ -62,7 +66,17 @@ SITUATIONS = (
     "body switch: Hebrac met in a chamber",
     "body switch: Hebrac's game waiting (refused)",
     "teleport: out of trading",
-    "teleport: out of a merchant's sale",
+    "teleport: at a merchant's sale (refused)",
+    "teleport: before Hebrac (refused)",
+    "hell bomb: right after Teleport, around the chamber reached",
+    "stealing spirit: the ware on show, no card named",
+    "stolen treasure: a guard switched in has nothing to offer",
+    "two strength potions before one attack",
+    "late potion: after a life potion drunk since the round",
+    "inventory limit: Hebrac's prize refused when full",
+    "inventory limit: a King of Diamonds prize refused when full",
+    "inventory limit: a purchase paid with the cards held, when full",
+    "genie of death bought: no choice left, at once",
     "teleport: onto an escaped chamber",
     "teleport: to an unexplored chamber, then enter another",
     "hell bomb: from an escaped chamber",
@@ -95,7 +109,7 @@ OBSERVED: Counter[str] = Counter()
 
 NUMBERS = rules.table()  # the rulebook's numbers, rulebook/hebrac.tables.toml
 THEFT = [Card.parse(text) for text in NUMBERS["theft"]["order"]]
-AC, AS = Card.parse("AC"), Card.parse("AS")
+AC, AD, AS = Card.parse("AC"), Card.parse("AD"), Card.parse("AS")
 LEVEL_SPELLS = {"anti-magic", "curse", "revelation", "god-vision"}  # until the level ends
 PLAIN_SPELLS = LEVEL_SPELLS | {"healing", "remote-vision"}
 
@@ -205,32 +219,29 @@ class SpellRun(Run):
     def act(self, action: str) -> bool:
         game = self.engine
         assert isinstance(game, HebracGame)
-        size, pending = len(game.inventory), game.pending
+        before = frozen(game)
         done = super().act(action)
         if done:
-            self._limit(action, size, pending)
+            self._limit(action)
+        else:  # the very engine that refused it is as it was, every field
+            assert frozen(game) == before, (action, self.where())
         return done
 
     def may_act_after_end(self, action: str) -> bool:
         return action.startswith("potion ")
 
-    def _limit(self, action: str, size: int, pending: str | None) -> None:
-        """The inventory never grows past the limit (hebrac.variant.inventory-limit), but
-        for the two ways reported (test_reported_* below)."""
+    def _limit(self, action: str) -> None:
+        """The inventory never passes the limit (hebrac.variant.inventory-limit)."""
         game = self.engine
         assert isinstance(game, HebracGame)
         limit = game.settings["inventory_limit"]
-        if not limit or len(game.inventory) <= max(limit, size):
-            return
-        reported = (pending == "hebrac-prize" and action.startswith("take")) or \
-            action.startswith("cast genie-of-luck")
-        assert reported, f"{action!r}: inventory {len(game.inventory)} of {limit}: {self.where()}"
-        OBSERVED["finding met: inventory past its limit (" + action.split()[0] + ")"] += 1
+        assert not limit or len(game.inventory) <= limit, \
+            f"{action!r}: inventory {len(game.inventory)} of {limit}: {self.where()}"
 
     def finish(self, home: Path) -> None:
         game = self.engine
         assert isinstance(game, HebracGame)
-        if game.outcome != "playing" and game._late_potion_open():
+        if game.outcome != "playing" and battle.late_potion_open(game):
             self.refused = [a for a in self.refused if not a.startswith("potion ")]
         super().finish(home)
 
@@ -587,9 +598,8 @@ class Driver:
         for name, chamber in game.chambers.items():
             assert chamber_state(chamber) == before.chambers[name], (name, self.run.where())
         chamber = game.chambers[target]
-        if chamber.cleared or (chamber.visited and chamber.enemy_gone):
-            assert game.position == target, self.run.where()
-        else:
+        assert game.position == target, self.run.where()  # inside at once (issue 32)
+        if not (chamber.cleared or (chamber.visited and chamber.enemy_gone)):
             assert target in game.enterable(), self.run.where()
 
     def check_stolen(self, before: Before, name: str, card: Card, paid: list[Card]) -> None:
@@ -619,7 +629,9 @@ class Driver:
                 self.stealing_known, self.stealing_unknown, self.stealing_no_copy,
                 self.merchant_gems, self.cheapest, self.late_potions, self.late_deadly,
                 self.late_off, self.limit_take, self.limit_not_kept, self.limit_stealing,
-                self.limit_genie]
+                self.limit_genie, self.teleport_hebrac, self.bomb_after_teleport,
+                self.stolen_switched, self.two_potions, self.late_after_use, self.limit_prize,
+                self.limit_buy, self.genie_of_death_bought]
 
     def switch_explored(self) -> None:
         """Body Switch on a cleared chamber: no enemy to replace."""
@@ -784,23 +796,232 @@ class Driver:
             self.accept(f"reveal {treasure}")
 
     def teleport_sale(self) -> None:
-        name = self.ready(cost_of("teleport"))
+        """No one flees a merchant: Teleport is refused at his sale as Escape is
+        (hebrac.ruling.teleport-no-flee); Stealing Spirit takes the ware on show without
+        its card named (issue 32)."""
+        name = self.ready(cost_of("teleport") + cost_of("stealing-spirit"))
         enemy = self.plant(name, 0, lambda c: c.rank == 13)
         treasure = self.plant(name, 1, lambda c: suited(c, "HSC") and c.is_pip or c.rank == 11)
         self.accept(f"enter {name} {enemy}")
         self.accept(f"reveal {treasure}")
         assert self.game.encounter is not None and self.game.encounter.stage == "sale"
-        target = self.teleport_away(name)
-        REACHED["teleport: out of a merchant's sale"] += 1
-        if target == name:  # back to him: his ware is known
-            held, effects = Counter(self.game.inventory), set(self.game.effects)
-            self.accept(f"enter {name}")
-            self.check_meet(name, enemy, held, effects)
-            wrong = self.table.draw()
-            if wrong != treasure:
-                self.refuse(f"reveal {wrong}", R_ENCOUNTER)
-            self.back(wrong)
-            self.accept(f"reveal {treasure}")
+        self.refuse("cast teleport next-level", R_NO_FLEE)
+        self.refuse("cast escape", R_STEALING.replace("stealing-spirit", "escape"))
+        REACHED["teleport: at a merchant's sale (refused)"] += 1
+        if self.game.magic_points < cost_of("stealing-spirit") or \
+                not kept(treasure, self.game.inventory):
+            self.accept("refuse")
+            return
+        self.make_room(1)
+        if self.game.encounter is None:
+            raise Abort
+        before = Before(self.game)
+        self.accept("cast stealing-spirit")
+        canonical = GRAMMAR.parse(self.run.actions[-1])
+        assert isinstance(canonical, Cast) and canonical.targets == (str(treasure),)
+        self.check_stolen(before, name, treasure, [Card.parse(t) for t in canonical.paid])
+        REACHED["stealing spirit: the ware on show, no card named"] += 1
+
+    def teleport_hebrac(self) -> None:
+        """Nor Hebrac met in a chamber: Teleport refused, then his game is played."""
+        name = self.ready(cost_of("teleport"))
+        joker = self.plant(name, 0, lambda c: c.is_joker)
+        self.accept(f"enter {name} {joker}")
+        self.refuse(f"cast teleport {name}", R_NO_FLEE)
+        REACHED["teleport: before Hebrac (refused)"] += 1
+        self.settle()
+
+    def bomb_after_teleport(self) -> None:
+        """Teleport puts you in the chamber at once: Hell Bomb goes off around it."""
+        name = self.ready(cost_of("escape") + cost_of("teleport") + cost_of("hell-bomb"))
+        self.escape_from(name)
+        enemy, level = self.game.chambers[name].enemy, self.game.level
+        assert enemy is not None
+        self.charged(cost_of("teleport") + cost_of("hell-bomb"))
+        self.still_escaped(name, level, enemy)
+        if self.game.teleport_target is not None:
+            raise Abort
+        visited = [n for n, c in self.game.chambers.items() if c.visited and c.enemy_gone
+                   and n != name]
+        if not visited:
+            raise Abort
+        self.accept(f"move {self.rng.choice(visited)}")
+        self.spell(f"cast teleport {name}")
+        assert self.game.position == name, self.run.where()
+        self.spell("cast hell-bomb")
+        assert self.game.chambers[name].enemy_gone, self.run.where()
+        REACHED["hell bomb: right after Teleport, around the chamber reached"] += 1
+        self.settle()
+
+    def stolen_switched(self) -> None:
+        """A treasure stolen is not won again: the guard Body Switch puts there has
+        nothing to trade or sell (hebrac.ruling.robbed-chamber)."""
+        name = self.ready(cost_of("stealing-spirit") + cost_of("body-switch"))
+        self.escape_from(name, stealing=True)
+        chamber = self.game.chambers[name]
+        if not chamber.treasure_gone or chamber.enemy_gone:
+            raise Abort
+        self.charged(cost_of("body-switch"))
+        if self.game.chambers[name].enemy_gone or self.game.teleport_target is not None:
+            raise Abort
+        new = self.from_deck(lambda c: c.rank in (11, 13))
+        self.spell(f"cast body-switch {new} {name}")
+        self.table.layout[name][0] = new
+        self.accept(f"enter {name}")
+        encounter = self.game.encounter
+        assert encounter is not None and encounter.stage == ("adventurer" if new.rank == 11
+                                                            else "merchant"), self.run.where()
+        ware = self.table.draw()
+        self.refuse(f"reveal {ware}", R_ROBBED)
+        self.back(ware)
+        REACHED["stolen treasure: a guard switched in has nothing to offer"] += 1
+        if new.rank == 13:
+            self.accept("refuse")
+            assert self.game.chambers[name].cleared
+        self.settle()
+
+    def two_potions(self) -> None:
+        """The rules set no limit to the strength potions drunk before one attack."""
+        self.ensure_spades(2)
+        spades = sorted(c for c in self.game.inventory if c.suit == "S" and c.is_pip)[:2]
+        self.battle()
+        encounter = self.game.encounter
+        if encounter is None or len(spades) < 2 or \
+                Counter(spades) - Counter(self.game.inventory):
+            raise Abort
+        life = enemy_life(encounter.enemy, "curse" in self.game.effects)
+        card = self.from_deck(lambda c: c.is_pip and c.rank <= 3)
+        before = self.game.life
+        text = f"attack {card} " + " ".join(f"--potion {p}" for p in spades)
+        if encounter.double_attack:
+            raise Abort
+        self.accept(text)
+        assert self.run.actions[-1] == text, self.run.actions[-1]
+        assert not Counter(spades) & Counter(self.game.inventory) or \
+            Counter(self.game.inventory)[spades[0]] < before  # both drunk
+        total = card.rank + spades[0].rank + spades[1].rank + (
+            2 if AS in self.game.inventory else 0) + len(encounter.prisoners)
+        if not encounter.super_strength and "curse" not in self.game.effects and \
+                AS not in self.game.inventory and not encounter.prisoners:
+            assert self.game.life == before - max(0, life - total) or total >= life, \
+                self.run.where()
+        REACHED["two strength potions before one attack"] += 1
+        self.settle()
+
+    def late_after_use(self) -> None:
+        """A late potion gives back to the life of now: a life potion drunk after the
+        round still counts, never above the maximum (hebrac.ruling.late-potions)."""
+        if not self.game.settings["late_potions"]:
+            return
+        self.ensure_spades(1)
+        if not any(c.suit == "H" and c.is_pip for c in self.game.inventory):
+            self.supply(lambda c: c.suit == "H" and c.is_pip)
+        self.battle(lambda c: c.is_pip and c.rank >= 8)
+        spades = sorted(c for c in self.game.inventory if c.suit == "S" and c.is_pip)
+        hearts = sorted(c for c in self.game.inventory if c.suit == "H" and c.is_pip)
+        if not spades or not hearts or self.game.encounter is None:
+            raise Abort
+        potion, heart = spades[0], hearts[-1]
+        round_ = self.lose_round(most=min(9, self.game.life - 1), least=potion.rank + 1)
+        if round_ is None:
+            raise Abort
+        total, enemy = round_
+        lost = enemy - total
+        self.accept(f"use {heart}")
+        life = self.game.life
+        self.accept(f"potion {potion}")
+        game = self.game
+        assert game.life == min(game.max_life, life + potion.rank), \
+            (life, potion, lost, self.run.where())
+        REACHED["late potion: after a life potion drunk since the round"] += 1
+
+    def limit_prize(self) -> None:
+        """At the limit Hebrac's prize waits for a drop, a King of Diamonds' cards too."""
+        limit = self.game.settings["inventory_limit"]
+        if not limit or not self.game.settings["jokers"]:
+            return
+        self.fill()
+        name = self.fresh()
+        enemy = self.plant(name, 0, lambda c: c.rank == 1)
+        self.plant(name, 1, lambda c: c.is_joker)
+        self.accept(f"enter {name} {enemy}")
+        self.accept("take JK")
+        red = self.from_deck(lambda c: c.is_red)
+        self.accept(f"play {red}")
+        self.at_limit()
+        if self.rng.random() < 0.5:
+            prize = self.from_deck(lambda c: c.is_pip)
+            self.refuse(f"take {prize}", R_INVENTORY)
+            REACHED["inventory limit: Hebrac's prize refused when full"] += 1
+            self.make_room(1)
+            self.accept(f"take {prize}")
+        else:
+            prize = self.from_deck(lambda c: str(c) == "KD")
+            cards = [self.from_deck(lambda c: c.is_pip) for _ in range(3)]
+            text = "take KD " + " ".join(map(str, cards))
+            self.refuse(text, R_INVENTORY)
+            REACHED["inventory limit: a King of Diamonds prize refused when full"] += 1
+            self.make_room(3)
+            self.accept(text)
+        assert len(self.game.inventory) <= limit, self.run.where()
+        self.settle()
+
+    def limit_buy(self) -> None:
+        """At the limit a purchase paid with the gems held makes its own room."""
+        limit = self.game.settings["inventory_limit"]
+        if not limit:
+            return
+        gems = [c for c in self.game.inventory if c.suit == "D" and c.is_pip]
+        if not gems:
+            self.supply(lambda c: c.suit == "D" and c.is_pip and c.rank >= 4)
+        self.fill()
+        gems = sorted((c for c in self.game.inventory if c.suit == "D" and c.is_pip),
+                      key=lambda c: -c.rank)
+        if not gems or AD in self.game.inventory:
+            raise Abort
+        name = self.fresh()
+        enemy = self.plant(name, 0, lambda c: c.rank == 13)
+        ware = self.plant(name, 1, lambda c: c.is_pip and suited(c, "HS")
+                          and c.rank <= gems[0].rank)
+        self.accept(f"enter {name} {enemy}")
+        self.at_limit()
+        self.accept(f"reveal {ware}")
+        held = Counter(self.game.inventory)
+        self.accept(f"buy {gems[0]}")
+        assert Counter(self.game.inventory) == held - Counter([gems[0]]) + Counter([ware])
+        REACHED["inventory limit: a purchase paid with the cards held, when full"] += 1
+
+    def genie_of_death_bought(self) -> None:
+        """A King of Spades bought with no choice of chambers left acts at once
+        (hebrac.ruling.genie-bought), and says so."""
+        wanted = int(NUMBERS["treasure"]["genie_of_death_enemies"])
+        name = self.fresh()
+        left = [n for n, c in self.game.chambers.items() if not c.visited and not c.enemy_gone
+                and n != name]
+        if len(left) > wanted or AD not in self.game.inventory and self.rng.random() < 0.5:
+            raise Abort
+        enemy = self.plant(name, 0, lambda c: c.rank == 13)
+        self.plant(name, 1, lambda c: str(c) == "KS")
+        self.accept(f"enter {name} {enemy}")
+        self.accept("reveal KS")
+        if self.game.encounter is None or self.game.gems < int(NUMBERS["prices"]["king"]) \
+                and AD not in self.game.inventory:
+            self.settle()
+            raise Abort
+        pay = [] if AD in self.game.inventory else sorted(
+            (c for c in self.game.inventory if c.suit == "D" and c.is_pip),
+            key=lambda c: -c.rank)
+        text = "buy " + " ".join(map(str, pay))
+        if not self.act(text.strip()):
+            self.settle()
+            raise Abort
+        game = self.game
+        assert game.pending is None, self.run.where()
+        assert all(game.chambers[n].enemy_gone for n in left), self.run.where()
+        if left:
+            _, applied = replay("hebrac", self.run.settings, self.run.actions)
+            assert applied[-1].lines[-1].endswith(f"(rule {R_GENIE_BOUGHT})"), applied[-1]
+        REACHED["genie of death bought: no choice left, at once"] += 1
 
     def teleport_escaped(self) -> None:
         """Teleport onto a chamber escaped from: its enemy waits there."""
@@ -1290,7 +1511,7 @@ def test_hebrac_spells_refereed(seed: int, tmp_path: Path) -> None:
     assert steps >= STEPS
 
 
-# -- what the engine does against the rules text: reported, not changed here ----------------
+# -- findings of issue 32, each fixed ------------------------------------------------------
 def play(*actions: str, **settings: Any) -> HebracGame:
     game = new_engine(settings)
     for action in actions:
@@ -1307,8 +1528,6 @@ def answer(game: HebracGame, action: str) -> bool:
     return True
 
 
-@pytest.mark.xfail(strict=True, reason="reported: a late potion settles life from before the "
-                   "round, so a life potion drunk after the round is lost")
 def test_reported_late_potion_keeps_a_life_potion_drunk_after_the_round() -> None:
     # 15 life; the round against a 9 loses 6 (9 left); 5H heals to 14; the late 4S makes
     # the round's loss 2, giving 4 back: 18, capped at 15. The engine says 13.
@@ -1318,8 +1537,6 @@ def test_reported_late_potion_keeps_a_life_potion_drunk_after_the_round() -> Non
     assert game.life == 15
 
 
-@pytest.mark.xfail(strict=True, reason="reported: a late potion after the Ruby is dropped "
-                   "leaves life above the maximum")
 def test_reported_late_potion_never_above_the_maximum() -> None:
     # the Ruby makes 20; life 20 loses 6 in the round, the Ruby is dropped (max 15, life
     # 14), the late 4S gives 4 back: never above 15 (hebrac.ruling.max-life). Engine: 18.
@@ -1330,8 +1547,6 @@ def test_reported_late_potion_never_above_the_maximum() -> None:
     assert game.life <= game.max_life == 15
 
 
-@pytest.mark.xfail(strict=True, reason="reported: Hebrac's prize and the Genie of Luck spell "
-                   "pass the inventory limit")
 @pytest.mark.parametrize("actions", [
     ("enter A1 AS", "take 2H", "enter A2 AD", "take JK", "play 5H", "take 6H"),
     ("enter A1 AS", "take 2H", "enter A2 AD", "take JK", "play 5H", "take KD 3H 4H 5H"),
@@ -1344,8 +1559,6 @@ def test_reported_inventory_limit_holds_for_every_treasure(actions: tuple[str, .
         assert len(game.inventory) <= limit, game.inventory
 
 
-@pytest.mark.xfail(strict=True, reason="reported: at the inventory limit a purchase or a "
-                   "trade is refused although the cards given make the room")
 @pytest.mark.parametrize(("enemy", "action"), [("KS", "buy 5D 6D"), ("JS", "offer 5D 6D")])
 def test_reported_inventory_limit_counts_the_cards_given(enemy: str, action: str) -> None:
     # 2 of 2 held; both are given for the 9H: 1 of 2 after (Stealing Spirit, paid before
@@ -1356,8 +1569,6 @@ def test_reported_inventory_limit_counts_the_cards_given(enemy: str, action: str
     assert [str(c) for c in game.inventory] == ["9H"]
 
 
-@pytest.mark.xfail(strict=True, reason="reported: after Teleport, Hell Bomb is centred on "
-                   "the chamber left, not the one teleported to")
 def test_reported_hell_bomb_after_teleport_centres_on_the_chamber_reached() -> None:
     # A3 escaped (explored, its 7S still there); the player walks to A1, teleports to A3
     # and casts Hell Bomb there: A3's 7S and its neighbours' enemies go. The engine bombs
@@ -1369,8 +1580,6 @@ def test_reported_hell_bomb_after_teleport_centres_on_the_chamber_reached() -> N
     assert game.chambers["A3"].enemy_gone
 
 
-@pytest.mark.xfail(strict=True, reason="reported: after Stealing Spirit and a Body Switch, an "
-                   "adventurer or merchant offers the stolen treasure again: won twice")
 @pytest.mark.parametrize(("enemy", "action"), [("JH", "offer 2D"), ("KH", "buy 2D")])
 def test_reported_a_stolen_treasure_is_not_won_again(enemy: str, action: str) -> None:
     # A3's 2H is stolen from its 7S, which Body Switch turns into a jack or a king: the
@@ -1384,8 +1593,6 @@ def test_reported_a_stolen_treasure_is_not_won_again(enemy: str, action: str) ->
     check(game)
 
 
-@pytest.mark.xfail(strict=True, reason="reported: an adventurer switched in for the robbed "
-                   "one attacks as if he had been robbed")
 def test_reported_an_adventurer_switched_in_was_not_robbed() -> None:
     # JS is robbed (Stealing Spirit), then replaced by JH (Body Switch): JH is met as if
     # just turned up (hebrac.ruling.body-switch), attack or trade, not in battle at once.

@@ -412,7 +412,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ('hebrac', 'attack'): (
         (
             ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('potion', 'option', ('--potion',), (), 'str', 1, False, False),
+            ('potions', 'option', ('--potion',), (), 'str', 1, True, False),
             ('prisoners', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -450,7 +450,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
             ('bracelet', 'flag', ('--bracelet',), ('--no-bracelet',), 'bool', 1, False, False),
             ('prisoners', 'option', ('--prisoners',), (), 'int', 1, False, False),
-            ('potion', 'option', ('--potion',), (), 'int', 1, False, False),
+            ('potion', 'option', ('--potion',), (), 'int', 1, True, False),
             ('super_', 'flag', ('--super',), (), 'bool', 1, False, False),
             ('curse', 'flag', ('--curse',), ('--no-curse',), 'bool', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),

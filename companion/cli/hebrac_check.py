@@ -261,7 +261,8 @@ def check_attack(
     cards: Annotated[list[str], Argument(help="Attack card(s).")],
     bracelet: Annotated[bool, Option(help="Bracelet of Armok held (+3).")] = False,
     prisoners: Annotated[int, Option(help="Prisoners called (+3 each).")] = 0,
-    potion: Annotated[int, Option(help="Strength potion points.")] = 0,
+    potion: Annotated[list[int] | None, Option(
+        help="Strength potion points (repeat: several drunk).")] = None,
     super_: Annotated[bool, Option("--super", help="Super Strength (cards x2).")] = False,
     curse: Annotated[bool, Option(help="Curse holds (enemy life halved).")] = False,
     as_json: JsonOption = False,
@@ -278,10 +279,12 @@ def check_attack(
     attack_cards = _cards(cards)
     if len(attack_cards) > 2:
         raise BadInput("one attack card, or two under Double Attack")
-    if not 0 <= prisoners <= 20 or not 0 <= potion <= 10:
+    potions = potion or []
+    if not 0 <= prisoners <= 20 or not all(0 <= points <= 10 for points in potions):
         raise BadInput("--prisoners runs 0 to 20 and --potion 0 to 10")
     result = rules.settle_round(attack_cards, foe, curse=curse, bracelet=bracelet,
-                                prisoners=prisoners, potion=potion, super_strength=super_)
+                                prisoners=prisoners, potion=sum(potions),
+                                super_strength=super_)
     _print_verdict(Verdict(result.won, (result.arithmetic,), {
         "total": result.total, "enemy_life": result.enemy_life, "won": result.won,
         "damage": result.damage}), as_json, legal_word="Win")

@@ -22,7 +22,7 @@ class Enter(Value):
 
 class Attack(Value):
     cards: tuple[str, ...]
-    potion: str | None = None
+    potions: tuple[str, ...] = ()  # the rules set no limit to the potions drunk
     prisoners: tuple[str, ...] = ()
 
 
@@ -108,7 +108,8 @@ VERBS = (
          "Deck.",
          # one card, two under Double Attack: the engine counts them, as it knows which
          (rest("cards", "card", CARDS, required=True, metavar="CARD..."),
-          option("potion", "card", "Strength potion drunk this round."),
+          options("potions", "card", "Strength potion drunk this round (repeat).",
+                  word="potion"),
           options("prisoners", "card", "Prisoner called (repeat).", short="-p",
                   word="prisoner")),
          short=("a",), usage="attack CARD"),

@@ -1,0 +1,221 @@
+"""Hebrac's Dungeon: battle rounds (attack) and the late potion of the variant.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from companion.cards import Card
+from companion.errors import BadInput, RuleRefused
+from companion.hebrac import board, ledger, rules, view
+from companion.hebrac.grammar import (
+    Attack,
+    Potion,
+)
+from companion.hebrac.state import (
+    R_BATTLE,
+    R_EVIL,
+    R_LATE,
+    R_LATE_RULING,
+    R_POTIONS,
+    R_PRISONER,
+    R_ROBBED,
+    Done,
+    Encounter,
+    texts,
+)
+
+if TYPE_CHECKING:
+    from companion.hebrac.engine import HebracGame
+
+
+class Attacking(NamedTuple):
+    """An attack checked: the cards drawn, the potions drunk, the prisoners called."""
+
+    cards: list[Card]
+    potions: list[Card]
+    prisoners: list[Card]
+
+
+def check_attack(game: HebracGame, action: Attack) -> Attacking:
+    encounter = game.encounter
+    if game.pending:
+        board.refuse_if_busy(game, "attack")
+    if encounter is None:
+        raise RuleRefused("no enemy to attack: 'enter CHAMBER ENEMY' first", R_BATTLE)
+    if encounter.stage == "trading" and not game.setup.evil:
+        raise RuleRefused("his treasure is revealed: a good adventurer cannot attack "
+                          "him now (evil alignment allows it)", R_EVIL)
+    if encounter.stage not in ("battle", "adventurer", "trading"):
+        raise RuleRefused(f"no battle in {encounter.chamber}: {view.next_hint(game)}", R_BATTLE)
+    need = 2 if encounter.double_attack else 1
+    usage = "attack CARD CARD (Double Attack)" if need == 2 else "attack CARD"
+    if len(action.cards) != need:
+        raise BadInput(f"usage: {usage}")
+    cards = [Card.parse(t) for t in action.cards]
+    potions = [Card.parse(t) for t in action.potions]
+    prisoners = [Card.parse(t) for t in action.prisoners]
+    if potions:
+        ledger.require_held(game, potions, "strength potion")
+    for potion in potions:
+        if not (potion.suit == "S" and potion.is_pip):
+            raise RuleRefused(f"{potion} is not a strength potion (spades 2-10)",
+                              R_POTIONS)
+    for prisoner in prisoners:
+        if prisoner.rank != 11:
+            raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", R_PRISONER)
+    if prisoners:
+        ledger.require_held(game, prisoners + potions, "card")
+    ledger.refuse_copies(game, cards)
+    return Attacking(cards, potions, prisoners)
+
+
+def attack(game: HebracGame, checked: Attacking) -> Done:
+    cards, potions, prisoners = checked
+    encounter = game.encounter
+    assert encounter is not None
+    ledger.see(game, cards, source="draw")
+    encounter.stage = "battle"  # an adventurer's battle starts with the first attack
+    if prisoners or potions:
+        ledger.release(game, prisoners + potions)
+        encounter.prisoners += prisoners
+    lines = []
+    if prisoners:
+        lines.append(f"prisoner{'s' if len(prisoners) > 1 else ''} "
+                     f"{' '.join(map(str, prisoners))} fight with you this battle")
+    lines += attack_round(game, cards, sum(potion.rank for potion in potions))
+    ledger.under(game, potions)
+    return Attack(texts(cards), texts(potions), texts(prisoners)), lines
+
+
+def attack_round(game: HebracGame, cards: list[Card], potion: int) -> list[str]:
+    encounter = game.encounter
+    assert encounter is not None
+    enemy = encounter.enemy
+    no_damage = why_no_damage(game, encounter)
+    result = rules.settle_round(
+        cards, enemy, curse="curse" in game.effects, bracelet=game.holds("AS"),
+        prisoners=len(encounter.prisoners), potion=potion,
+        super_strength=encounter.super_strength, no_damage=no_damage)
+    encounter.rounds += 1
+    if encounter.paralysis > 0:
+        encounter.paralysis -= 1
+    encounter.double_attack = False
+    ledger.under(game, cards)
+    before = game.life
+    ledger.set_life(game, game.life - result.damage)
+    encounter.last_round = {"cards": cards, "potion": potion, "damage": result.damage,
+                            "total": result.total, "enemy_life": result.enemy_life,
+                            "life_before": before, "no_damage": no_damage}
+    if result.won:
+        return [result.arithmetic] + battle_won(game)
+    line = result.arithmetic
+    if result.damage:
+        line += f", {before} -> {game.life}"
+    lines = [line]
+    if game.life <= 0:
+        lines.append("you die in the dungeon")
+    return lines
+
+
+def why_no_damage(game: HebracGame, encounter: Encounter) -> str | None:
+    """Why the next round can cost no life, if it cannot."""
+    if encounter.paralysis > 0:
+        return "Paralysis"
+    enemy = encounter.enemy
+    if "anti-magic" in game.effects and enemy.suit == "C" and enemy.is_pip:
+        return "Anti-Magic: magicians cannot hurt you"
+    return None
+
+
+def battle_won(game: HebracGame) -> list[str]:
+    encounter = game.encounter
+    assert encounter is not None
+    chamber = game.chambers[encounter.chamber]
+    chamber.enemy_gone = True
+    ledger.under(game, [encounter.enemy])
+    lines = []
+    if encounter.prisoners:
+        verb = "leaves" if len(encounter.prisoners) == 1 else "leave"
+        lines.append(f"{' '.join(map(str, encounter.prisoners))} {verb} you")
+        ledger.under(game, encounter.prisoners)
+        encounter.prisoners = []
+    if chamber.treasure_gone:
+        game.encounter = None
+        lines.append(f"{chamber.name} cleared: its treasure was taken before (rule "
+                     f"{R_ROBBED})")
+        return lines
+    encounter.stage = "treasure"
+    lines.append("take the treasure: 'take CARD'")
+    return lines
+
+
+def late_potion_open(game: HebracGame) -> bool:
+    encounter = game.encounter
+    return bool(game.setup.late_potions and encounter and encounter.last_round
+                and not encounter.last_round.get("won_by_potion")
+                and encounter.last_round["total"] < encounter.last_round["enemy_life"])
+
+
+def check_potion(game: HebracGame, action: Potion) -> Card:
+    """Late strength potion (variant): added to the round just lost."""
+    card = Card.parse(action.card)
+    if not game.setup.late_potions:
+        raise RuleRefused("a strength potion is drunk before the attack "
+                          "('attack CARD --potion CARD'); the late-potions setting allows "
+                          "it after", R_LATE)
+    if not late_potion_open(game):
+        raise RuleRefused("no lost round to add a potion to", R_LATE)
+    if not (card.suit == "S" and card.is_pip):
+        raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
+    ledger.require_held(game, [card], "strength potion")
+    return card
+
+
+def potion(game: HebracGame, card: Card) -> Done:
+    encounter = game.encounter
+    assert encounter is not None and encounter.last_round is not None
+    last = encounter.last_round
+    ledger.release(game, [card])
+    ledger.under(game, [card])
+    total = last["total"] + card.rank
+    new_damage = max(0, last["enemy_life"] - total) if not last["no_damage"] else 0
+    # The life the round took and the potion saves is given back to the life of now (a
+    # life potion drunk since counts), never above the maximum (hebrac.ruling.late-potions).
+    before, lost = game.life, last["damage"]
+    untouched = before == last["life_before"] - lost
+    ledger.set_life(game, before + lost - new_damage)
+    last["total"], last["damage"], last["won_by_potion"] = total, new_damage, True
+    text = f"late potion: {last['total'] - card.rank} + {card.rank} = {total} vs " \
+           f"{last['enemy_life']}"
+    if total >= last["enemy_life"]:
+        if encounter.stage == "battle":
+            return Potion(str(card)), [
+                f"{text}: battle won, life {game.life}"] + battle_won(game)
+        return Potion(str(card)), [f"{text}, life {game.life}"]
+    if untouched:
+        return Potion(str(card)), [
+            f"{text}: lose {new_damage} life, {last['life_before']} -> {game.life}"]
+    return Potion(str(card)), [
+        f"{text}: lose {new_damage} life, not {lost}: {before} -> "
+        f"{game.life} (max {game.max_life}, rule {R_LATE_RULING})"]
+
+
+def round_risk(game: HebracGame) -> int:
+    """The most life the next round could cost: facing a fighter, its life less the
+    weakest attack (an ace) with what always adds (bracelet, prisoners, Super
+    Strength); else what a black card costs in Hebrac's game."""
+    return max(rules.numbers().black_card_damage, worst_round(game) or 0)
+
+
+def worst_round(game: HebracGame) -> int | None:
+    """What the next battle round costs at most (None: no battle under way)."""
+    encounter = game.encounter
+    if encounter is None or not rules.is_fighter(encounter.enemy) or \
+            encounter.stage not in ("battle", "adventurer"):
+        return None
+    return rules.settle_round(
+        [Card(1, "S")], encounter.enemy, curse="curse" in game.effects,
+        bracelet=game.holds("AS"), prisoners=len(encounter.prisoners),
+        super_strength=encounter.super_strength,
+        no_damage=why_no_damage(game, encounter)).damage

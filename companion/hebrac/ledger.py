@@ -1,0 +1,158 @@
+"""Hebrac's Dungeon: the one place for each quantity with a rule.
+
+Life changes only through ``set_life`` (never above the maximum; dead at 0); a card
+leaves the table, the inventory or the Hand Deck only through the functions here, which
+keep the ledgers the odds and the state check read (``seen``, ``under_deck``,
+``deck_log``); ``check_room`` counts the inventory limit after the action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from companion.cards import Card
+from companion.errors import RuleRefused
+from companion.hebrac import rules
+from companion.hebrac.state import (
+    R_COPIES,
+    R_INVENTORY,
+)
+
+if TYPE_CHECKING:
+    from companion.hebrac.engine import HebracGame
+
+
+def set_life(game: HebracGame, value: int) -> None:
+    """Every change of life: never above the maximum; at 0 or below the player is dead
+    (``outcome``)."""
+    # life at or below the maximum stays there going down: the maximum is read going up
+    game.life = value if value < game.life else min(value, game.max_life)
+
+
+def check_room(game: HebracGame, gains: Sequence[tuple[Card, Sequence[str]]],
+                paying: Sequence[Card] = ()) -> None:
+    """Refuse an action that would leave more cards held than the limit: counted after
+    ``paying`` is given and each of ``gains`` (a card and its extra words) is won, in
+    order, as ``treasures.gain`` stores, discards or lets a black priestess steal them."""
+    limit = game.setup.inventory_limit
+    if not limit:
+        return
+    held = list(game.inventory)
+    for card in paying:
+        held.remove(card)
+
+    def win(card: Card, extras: Sequence[str], drawn: bool) -> None:
+        if card.is_joker or card.rank == 13 and (drawn or card.suit != "D"):
+            return  # a game of Hebrac's, or a genie that stores nothing
+        if card.rank == 13:  # the Genie of Luck's cards, drawn
+            if len(extras) == rules.numbers().genie_of_luck_cards:
+                for extra in extras:
+                    win(Card.parse(extra), (), True)
+        elif card.rank == 12:
+            victim = None if card.is_red or "anti-magic" in game.effects else \
+                rules.theft_victim(held, by_enemy=False)
+            if victim is not None:
+                held.remove(victim)
+        elif card.rank != 1 or card not in held:  # a second copy of an ace is a fake
+            held.append(card)
+
+    for card, extras in gains:
+        win(card, extras, False)
+    if len(held) > limit:
+        raise RuleRefused(f"inventory full ({len(game.inventory)} of {limit}): "
+                          "'drop CARD' first", R_INVENTORY)
+
+
+def hand_deck_size(game: HebracGame) -> int:
+    """Cards in the Hand Deck: all cards less those held or on the table."""
+    total = 52 * game.setup.decks + game.setup.jokers
+    face_down = sum((c.enemy is None and not c.enemy_gone)
+                    + (c.treasure is None and not c.treasure_gone)
+                    for c in game.chambers.values())
+    return total - sum(cards_out(game).values()) - face_down
+
+
+def points(game: HebracGame, cards: Iterable[Card]) -> int:
+    return sum(rules.magic_points(c, game.scepter) for c in cards)
+
+
+def require_held(game: HebracGame, cards: Sequence[Card], what: str) -> None:
+    need = Counter(cards)
+    have = Counter(game.inventory)
+    for card, number in need.items():
+        if have[card] < number:
+            held = "" if have[card] == 0 else f" only {have[card]}"
+            raise RuleRefused(f"{card} is not in your inventory{held} (the {what} must be "
+                              "held)", "hebrac.treasure.inventory")
+
+
+def cards_out(game: HebracGame) -> Counter[Card]:
+    """Cards out of the Hand Deck now: inventory, known cards on the table."""
+    out = Counter(game.inventory)
+    for chamber in game.chambers.values():
+        if chamber.enemy is not None and not chamber.enemy_gone:
+            out[chamber.enemy] += 1
+        if chamber.treasure is not None and not chamber.treasure_gone:
+            out[chamber.treasure] += 1
+    encounter = game.encounter
+    if encounter is not None:
+        out.update(encounter.prisoners)
+    return out
+
+
+def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
+    """Note cards seen (checked by ``refuse_copies`` before). ``source`` says where they
+    came from, for the odds: "table" (dealt cards turned up), "draw" (the Hand Deck's
+    top), "pick" (chosen from the Hand Deck), "peek" (looked at, left on top)."""
+    game.seen.extend((card, source) for card in new)
+    if source == "draw":
+        for card, top in zip(new, game.deck_top, strict=False):
+            if card != top:
+                game.notes.append(f"warning: Future Perception showed {top} on top of "
+                                     f"the Hand Deck, not {card}; {card} is recorded")
+        del game.deck_top[:len(new)]  # peeked cards leave the top as they are drawn
+    if new:
+        game.deck_log.append((source, tuple(new), 0))
+
+
+def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
+    """Refuse more copies out of the Hand Deck than the decks hold (changes nothing)."""
+    if not new:
+        return
+    out = cards_out(game)
+    out.update(new)
+    for card, number in out.items():
+        copies = game.setup.jokers if card.is_joker else game.setup.decks
+        if number > copies:
+            where = f"{copies} joker{'s' if copies != 1 else ''}" if card.is_joker else \
+                f"{copies} deck{'s' if copies != 1 else ''}"
+            raise RuleRefused(f"{card} would be out {number} times but the {where} hold "
+                              f"{copies}: a typo?", R_COPIES)
+
+
+def under(game: HebracGame, cards: Iterable[Card], unseen: int = 0) -> None:
+    cards = tuple(cards)
+    game.under_deck.extend(cards)
+    if cards or unseen:
+        game.deck_log.append(("under", cards, unseen))
+
+
+RUBY = Card(1, "H")  # the Ace of Hearts: its maximum life leaves with it
+
+
+def release(game: HebracGame, cards: Iterable[Card]) -> None:
+    """Cards leave the inventory (checked held before): the one way out of it. Life above
+    a maximum lowered (the Ruby gone) is lost at once."""
+    ruby = False
+    for card in cards:
+        game.inventory.remove(card)
+        ruby = ruby or card == RUBY
+    if ruby:
+        set_life(game, game.life)
+
+
+def store(game: HebracGame, card: Card) -> None:
+    """A card into the inventory (``check_room`` counted it before): the one way in."""
+    game.inventory.append(card)

@@ -1,0 +1,542 @@
+"""Hebrac's Dungeon: casting spells, their timing, payment and effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from companion.cards import Card
+from companion.errors import BadInput, NotationError, RuleRefused
+from companion.hebrac import board, ledger, rules, treasures
+from companion.hebrac.grammar import (
+    Cast,
+)
+from companion.hebrac.rules import Spell
+from companion.hebrac.state import (
+    R_ADVENTURER_SPELLS,
+    R_CURSE_FACED,
+    R_ESCAPED,
+    R_EVIL,
+    R_ILLUSION_QUEEN,
+    R_NO_FLEE,
+    R_ONE_SPELL,
+    R_ROBBED,
+    R_SPELLS,
+    R_TELEPORTED,
+    R_UNITS,
+    R_VISIONS,
+    R_WHITE,
+    R_WON,
+    Done,
+    neighbours,
+    parse_chamber,
+    spell_rule,
+    texts,
+)
+from companion.numbers import whole
+
+if TYPE_CHECKING:
+    from companion.hebrac.engine import HebracGame
+
+
+class Casting(NamedTuple):
+    """A cast checked: the spell, its targets (filled in), the potions paid, the units
+    bought, the ruling's lines on the payment."""
+
+    spell: Spell
+    targets: tuple[str, ...]
+    paid: list[Card]
+    units: int
+    overpay: bool
+    lines: list[str]
+
+
+def check_cast(game: HebracGame, action: Cast) -> Casting:
+    spell = rules.find_spell(action.spell)
+    targets = action.targets
+    count = spell_count(spell, action.units)
+    paid = [Card.parse(t) for t in action.paid]
+    overpay = action.overpay
+    verify_cast(game, spell, targets)
+    if paid:
+        ledger.require_held(game, paid, "magic potion")
+    if spell.unit and not game.strict:
+        if paid and count is None:  # the first edition: what the payment covers
+            count = max(1, ledger.points(game, paid) // spell.cost)
+    elif spell.unit and (count is None or not paid):
+        paid, count = unit_purchase(game, spell, paid, count, overpay)
+    count = count or 1
+    if not paid:
+        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
+        chosen = rules.cheapest_payment(potions, spell.cost * count, game.scepter)
+        if chosen is None:
+            raise RuleRefused(f"{spell.name} costs {spell.cost * count}: you have "
+                              f"{game.magic_points} magic points", R_SPELLS)
+        paid = list(chosen)
+    verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
+                                        overpay=overpay)
+    if not verdict.legal:
+        raise RuleRefused(verdict.reasons[0], R_SPELLS)
+    targets = check_effect(game, spell, targets, paid)
+    lines = list(verdict.reasons)
+    if action.spell.lower().startswith("levit"):
+        lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
+    return Casting(spell, targets, paid, count, overpay, lines)
+
+
+def cast(game: HebracGame, checked: Casting) -> Done:
+    spell, targets, paid, count, overpay, lines = checked
+    # Paid before it acts: a genie's black queen cannot take the payment. The first
+    # edition put the payment under the Hand Deck after the spell acted.
+    ledger.release(game, paid)
+    if game.strict:
+        ledger.under(game, paid)
+    effect_lines = spell_effect(game, spell, targets, count)
+    if not game.strict:
+        ledger.under(game, paid)
+    game.spells_cast.append(spell.id)
+    if game.encounter is not None:
+        game.encounter.spell_cast = True
+    canonical = Cast(spell.id, canonical_targets(game, targets), texts(paid),
+                     count if spell.unit else None, overpay)
+    return canonical, lines + effect_lines
+
+
+def ware_shown(game: HebracGame) -> Card | None:
+    """The treasure turned up in the encounter (a merchant's ware, an adventurer's),
+    still there: Stealing Spirit takes it without its name typed again."""
+    encounter = game.encounter
+    if encounter is None or encounter.treasure is None or \
+            game.chambers[encounter.chamber].treasure_gone:
+        return None
+    return encounter.treasure
+
+
+def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
+                  paid: Sequence[Card]) -> tuple[str, ...]:
+    """Every refusal of the spell's effect, made before it is paid for (a refused cast
+    changes nothing); the targets, with Stealing Spirit's known treasure filled in."""
+    sid, encounter = spell.id, game.encounter
+    if sid == "stealing-spirit":
+        assert encounter is not None
+        chamber = game.chambers[encounter.chamber]
+        known = ware_shown(game)
+        if not targets and known is not None:
+            targets = (str(known),)  # the ware on show need not be typed again
+        if not targets:
+            raise BadInput("usage: cast stealing-spirit TREASURE")
+        treasure = Card.parse(targets[0])
+        treasures.check_known_treasure(game, chamber, treasure)
+        if chamber.treasure_gone:
+            raise RuleRefused(f"{chamber.name} has no treasure left", spell_rule(spell))
+        ledger.refuse_copies(game, [treasure] if chamber.treasure is None else [])
+        ledger.check_room(game, [(treasure, ())], paid)
+    elif sid == "illusion":
+        assert encounter is not None and encounter.treasure is not None
+        ledger.check_room(game, [(encounter.treasure, ())], paid)
+    elif sid == "genie-of-luck":
+        cards = [Card.parse(t) for t in targets]
+        ledger.refuse_copies(game, cards)
+        ledger.check_room(game, [(card, ()) for card in cards], paid)
+    elif sid == "body-switch":
+        ledger.refuse_copies(game, [Card.parse(targets[0])])
+        if encounter is not None and encounter.stage != "treasure":
+            if len(targets) > 1 and \
+                    parse_chamber(targets[1], game.columns) != encounter.chamber:
+                raise RuleRefused("in an encounter Body Switch replaces the enemy you face",
+                                  spell_rule(spell))
+            if game.chambers[encounter.chamber].enemy_gone:  # turned to stone (1st ed.)
+                raise RuleRefused(f"{encounter.chamber} has no enemy to replace",
+                                  spell_rule(spell))
+        else:
+            if len(targets) < 2:
+                raise BadInput("usage: cast body-switch CARD CHAMBER (out of an encounter)")
+            name = parse_chamber(targets[1], game.columns)
+            if game.chambers[name].enemy_gone:
+                raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
+    return tuple(targets)
+
+
+def useful_units(game: HebracGame, spell: Spell) -> tuple[int | None, str]:
+    """How many units of a per-unit spell can still be used, and why (None: no cap)."""
+    if spell.id == "healing":
+        missing = max(0, game.max_life - game.life)
+        if not missing:
+            return 0, f"life is at its maximum, {game.life}/{game.max_life}"
+        return missing, f"life {game.life}/{game.max_life}: {missing} missing"
+    if spell.id == "remote-vision":
+        free = sorted(game.effects & {"revelation", "god-vision"})
+        if free:
+            name = rules.spells()[free[0]].name
+            return 0, f"{name} shows every enemy of this level already"
+        unknown = sum(1 for c in game.chambers.values()
+                      if c.enemy is None and not c.visited and not c.enemy_gone)
+        useful = max(0, unknown - game.remote_vision)
+        unused = f", {game.remote_vision} vision(s) unused" if game.remote_vision else ""
+        return useful, f"{unknown} unknown enem{'y' if unknown == 1 else 'ies'}{unused}"
+    if spell.id == "future-perception":
+        deck = ledger.hand_deck_size(game)
+        useful = max(0, deck - len(game.deck_top) - game.future_perception)
+        return useful, f"{useful} Hand Deck card{'s' if useful != 1 else ''} not yet seen"
+    return None, ""
+
+
+def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int | None,
+                   overpay: bool) -> tuple[list[Card], int]:
+    """Fill in the payment or the count of a per-unit spell; refuse a waste of points.
+
+    Points are never thrown away unasked: when what is paid covers a unit more
+    than can be used, the cast is refused unless --overpay accepts the loss.
+    """
+    useful, why = useful_units(game, spell)
+    cost, unit = spell.cost, spell.unit
+    rule = R_UNITS
+    if useful == 0:
+        raise RuleRefused(f"{spell.name} would do nothing: {why}", rule)
+    if count is not None and useful is not None and count > useful and not overpay:
+        raise RuleRefused(f"{spell.name} --count {count}: {why}; --count {useful} "
+                          "(or --overpay)", rule)
+    if not paid and count is None:
+        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
+        chosen = rules.unit_payment(potions, cost, useful, game.scepter)
+        if chosen is None:
+            raise RuleRefused(f"{spell.name} costs {cost} per {unit}: you have "
+                              f"{game.magic_points} magic points", R_SPELLS)
+        paid, count = list(chosen[0]), chosen[1]
+    elif not paid:
+        assert count is not None
+        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
+        chosen_cards = rules.cheapest_payment(potions, cost * count, game.scepter)
+        if chosen_cards is None:
+            raise RuleRefused(f"{spell.name} costs {cost * count} ({count} x {cost}): you "
+                              f"have {game.magic_points} magic points", R_SPELLS)
+        paid = list(chosen_cards)
+    else:
+        covered = ledger.points(game, paid) // cost
+        count = max(1, covered if useful is None else min(covered, useful))
+    points = ledger.points(game, paid)
+    lost = points - count * cost
+    if lost >= cost and not overpay:
+        spent = " + ".join(map(str, paid))
+        units = unit if count == 1 or unit == "life" else f"{unit}s"
+        more = points // cost
+        capped = useful is not None and more > useful
+        way = "" if capped else f"--count {more} uses them, or "
+        why_count = f" ({why})" if capped else ""
+        raise RuleRefused(f"{spell.name}: {spent} pays {points} for {count} {units} at "
+                          f"{cost}{why_count}, {lost} lost: {way}add --overpay to cast "
+                          "anyway", rule)
+    return paid, count
+
+
+def spell_count(spell: Spell, count: int | None) -> int | None:
+    if count is None:
+        return None
+    if not spell.unit:
+        raise BadInput(f"{spell.name} takes no --count")
+    return whole(str(count), "--count", 1, 60)
+
+
+def canonical_targets(game: HebracGame, targets: Sequence[str]) -> tuple[str, ...]:
+    out = []
+    for target in targets:
+        if target.lower() == "next-level":
+            out.append("next-level")
+        else:
+            try:
+                out.append(parse_chamber(target, game.columns))
+            except NotationError:
+                out.append(str(Card.parse(target)))
+    return tuple(out)
+
+
+def can_cast(game: HebracGame, spell: Spell) -> tuple[bool, str]:
+    """Whether the timing rules allow ``spell`` now, and why not (magic points aside)."""
+    try:
+        verify_cast(game, spell, None)
+    except RuleRefused as error:
+        return False, str(error)
+    return True, spell.timing
+
+
+def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -> None:
+    """Raise RuleRefused when the timing rules forbid ``spell`` now.
+
+    ``targets`` None asks about timing only (for the spell list).
+    """
+    rule = spell_rule(spell)
+    encounter = game.encounter
+    if game.pending:
+        board.refuse_if_busy(game, "cast a spell")
+    stage = encounter.stage if encounter else None
+    in_battle = stage == "battle"
+    if stage == "white-priestess":
+        raise RuleRefused("no spell may be cast on a white priestess", R_WHITE)
+    if encounter is not None and encounter.spell_cast and stage in ("battle", "adventurer",
+                                                                       "trading"):
+        raise RuleRefused("one spell per battle: already cast here", R_ONE_SPELL)
+    sid = spell.id
+    if sid in ("paralysis", "double-attack", "super-strength") and not in_battle:
+        if stage == "adventurer":
+            raise RuleRefused(f"{spell.name} is for battle only: the battle with an "
+                              "adventurer starts with the first 'attack'",
+                              R_ADVENTURER_SPELLS)
+        raise RuleRefused(f"{spell.name} is for battle only", rule)
+    if sid == "double-attack" and encounter and encounter.double_attack:
+        raise RuleRefused("Double Attack is already waiting for the next round", rule)
+    if sid == "escape" or sid == "stealing-spirit":
+        if stage is None:
+            raise RuleRefused(f"{spell.name} needs an enemy turned up", rule)
+        assert encounter is not None
+        kind = rules.enemy_kind(encounter.enemy)
+        if sid == "escape" and kind == "black priestess":
+            raise RuleRefused("Escape does not work on a black priestess", rule)
+        if stage == "treasure":
+            raise RuleRefused(f"{encounter.chamber} is won: no guard left to "
+                              f"{'escape' if sid == 'escape' else 'rob'}, "
+                              "'take CARD' takes the treasure", R_WON)
+        if kind == "hebrac":
+            raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
+        if sid == "escape" and stage in ("merchant", "sale"):
+            raise RuleRefused("Escape does not work on a merchant", rule)
+        if sid == "stealing-spirit" and stage == "trading" and not game.setup.evil:
+            raise RuleRefused("his treasure is revealed: Stealing Spirit is too late "
+                              "(evil alignment allows it)", R_EVIL)
+    if sid == "teleport" and stage in ("merchant", "sale", "hebrac"):
+        who = "Hebrac" if stage == "hebrac" else "a merchant"
+        raise RuleRefused(f"no one flees {who}: Teleport, as Escape, is refused until "
+                          f"{encounter.chamber if encounter else 'the chamber'} is "
+                          "settled", R_NO_FLEE)
+    if sid == "illusion":
+        if stage != "trading" or encounter is None or encounter.treasure is None:
+            raise RuleRefused("Illusion works only while trading", rule)
+        if encounter.treasure.rank == 1:
+            raise RuleRefused("Illusion fails when the adventurer holds an ace", rule)
+        if rules.trade_value(encounter.treasure) is None and not illusion_queen(game):
+            raise RuleRefused(f"Illusion: {encounter.treasure} is a black priestess, never "
+                              "traded for (--illusion-black-queen refused)",
+                              R_ILLUSION_QUEEN)
+    if sid == "stone-statue" and in_battle:
+        raise RuleRefused("Stone Statue is forbidden in battle", rule)
+    if sid == "hell-bomb" and not in_battle:
+        if encounter is not None:
+            raise RuleRefused("Hell Bomb: in battle, or from an explored chamber", rule)
+        if game.position is None:
+            raise RuleRefused("Hell Bomb needs a position: enter or move to a chamber", rule)
+    if targets is None:
+        return
+    verify_targets(game, spell, targets)
+
+
+def illusion_queen(game: HebracGame) -> bool:
+    """hebrac.ruling.illusion-black-queen: may Illusion take a black queen?"""
+    return game.setup.illusion_black_queen == "allowed"
+
+
+def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
+    sid = spell.id
+    rule = spell_rule(spell)
+    needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
+             "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
+             "genie-of-luck": (spell.numbers.get("cards", 5), spell.numbers.get("cards", 5),
+                               "cast genie-of-luck CARD x5"),
+             "stone-statue": (1, spell.numbers.get("enemies", 6),
+                              "cast stone-statue CHAMBER... (up to 6)"),
+             "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
+    low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
+    if not low <= len(targets) <= high:
+        raise BadInput(f"usage: {usage}")
+    if sid == "stealing-spirit" and not targets and ware_shown(game) is None:
+        raise BadInput(f"usage: {usage}")
+    if sid == "teleport" and targets[0].lower() != "next-level":
+        parse_chamber(targets[0], game.columns)
+    if sid == "stone-statue":
+        names = [parse_chamber(t, game.columns) for t in targets]
+        for name in names:
+            chamber = game.chambers[name]
+            if chamber.enemy_gone or chamber.cleared:
+                raise RuleRefused(f"{name} has no enemy left", rule)
+        if len(set(names)) != len(names):
+            raise BadInput("a chamber is named twice")
+
+
+def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: int) -> list[str]:
+    sid = spell.id
+    encounter = game.encounter
+    if sid == "remote-vision":
+        unused = game.remote_vision
+        game.remote_vision += count
+        lines = [f"you may look at {count} unexplored enem{'y' if count == 1 else 'ies'}: "
+                 "'see CHAMBER CARD'"]
+        if unused:
+            lines.append(f"looks add up: {unused} unused + {count} = {game.remote_vision} "
+                         f"(rule {R_VISIONS})")
+        return lines
+    if sid == "future-perception":
+        game.future_perception += count
+        return [f"look at the top {count} Hand Deck card{'s' if count > 1 else ''}: "
+                "'peek CARD...' records them"]
+    if sid == "healing":
+        before = game.life
+        ledger.set_life(game, game.life + count)
+        if game.life - before < count:
+            return [f"heal {game.life - before} of {count}: {before} -> {game.life} "
+                    f"(max {game.max_life})"]
+        return [f"heal {count}: {before} -> {game.life}"]
+    if sid in ("paralysis", "double-attack", "super-strength"):
+        assert encounter is not None
+        if sid == "paralysis":
+            encounter.paralysis = rules.numbers().paralysis_rounds
+            return ["the enemy is frozen: the next 2 rounds deal no damage"]
+        if sid == "double-attack":
+            encounter.double_attack = True
+            return ["next round: 'attack CARD CARD'"]
+        encounter.super_strength = True
+        return ["attack cards count double for this battle"]
+    if sid in ("anti-magic", "curse", "revelation", "god-vision"):
+        game.effects.add(sid)
+        what = {"anti-magic": "magicians cannot hurt you and priestesses cast nothing",
+                "curse": "enemy life is halved, rounded up",
+                "revelation": "you may look at every enemy: 'see CHAMBER CARD'",
+                "god-vision": "you may look at every card: 'see CHAMBER ENEMY "
+                              "--treasure CARD'"}[sid]
+        lines = [f"{spell.name} until the level ends: {what}"]
+        fights = ("battle", "adventurer") + ("trading",) * game.setup.evil
+        if sid == "curse" and encounter is not None and rules.is_fighter(encounter.enemy) \
+                and encounter.stage in fights:
+            full = rules.enemy_life(encounter.enemy)
+            lines.append(f"{encounter.enemy} faced too: life {full} -> "
+                         f"{rules.enemy_life(encounter.enemy, True)} (rule {R_CURSE_FACED})")
+        return lines
+    if sid == "escape":
+        assert encounter is not None
+        name = encounter.chamber
+        return board.leave_encounter(game, f"you escape {name}; its enemy waits face down") + [
+            f"you stay at {name}, now visited: 'enter {name}' meets its enemy again "
+            f"(rule {R_ESCAPED})"]
+    if sid == "stealing-spirit":
+        return stealing_spirit(game, Card.parse(targets[0]))
+    if sid == "illusion":
+        assert encounter is not None and encounter.treasure is not None
+        want = encounter.treasure
+        ledger.under(game, [encounter.enemy])
+        treasures.close_chamber(game, game.chambers[encounter.chamber], want)
+        lines = [f"the adventurer takes nothing for {want}"]
+        if rules.trade_value(want) is None:  # a black queen
+            lines.append("Illusion takes a black priestess too (--illusion-black-queen "
+                         f"allowed, rule {R_ILLUSION_QUEEN})")
+        return lines + treasures.gain(game, want, [], "trade")
+    if sid == "body-switch":
+        return body_switch(game, targets)
+    if sid == "teleport":
+        return teleport(game, targets[0])
+    if sid == "hell-bomb":
+        return hell_bomb(game)
+    if sid == "genie-of-luck":
+        return ["the Genie of Luck gives 5 cards"] + treasures.genie_cards(game, targets)
+    if sid == "stone-statue":
+        names = [parse_chamber(t, game.columns) for t in targets]
+        board.remove_enemies(game, names)
+        lines = [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
+        if encounter is not None and encounter.chamber in names and game.strict:
+            # the enemy faced is gone, as Hell Bomb does
+            encounter.stage, encounter.last_round = "treasure", None
+            if game.chambers[encounter.chamber].treasure_gone:
+                game.encounter = None
+                return lines + [f"{encounter.chamber} cleared"]
+            lines.append("the enemy you face is stone: take the treasure ('take CARD')")
+        return lines
+    raise AssertionError(sid)  # every spell of the table is handled above
+
+
+def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
+    encounter = game.encounter
+    assert encounter is not None
+    chamber = game.chambers[encounter.chamber]
+    if chamber.treasure is None:
+        ledger.see(game, [treasure])
+    chamber.treasure = treasure
+    chamber.treasure_gone = True
+    lines = [f"you steal {treasure} from {chamber.name}"]
+    if encounter.stage in ("merchant", "sale"):
+        if not chamber.enemy_gone:  # not turned to stone already (first edition)
+            ledger.under(game, [encounter.enemy])
+        chamber.enemy_gone = True
+        lines.append("the merchant vanishes; chamber cleared")
+    else:
+        if rules.enemy_kind(encounter.enemy) == "adventurer":
+            chamber.robbed_adventurer = True
+            lines.append(f"the adventurer will attack you if you come back (rule "
+                         f"{R_ROBBED})")
+        else:
+            lines.append(f"its guard stays, face down: 'enter {chamber.name}' meets it "
+                         f"again (rule {R_ESCAPED})")
+    board.leave_encounter(game, "")
+    return lines + treasures.gain(game, treasure, [], "spell")
+
+
+def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
+    new = Card.parse(targets[0])  # checked by check_effect
+    ledger.see(game, [new], source="draw")
+    encounter = game.encounter
+    if encounter is not None and encounter.stage not in ("treasure",):
+        old = encounter.enemy
+        ledger.under(game, [old] + encounter.prisoners)
+        encounter.prisoners = []
+        chamber = game.chambers[encounter.chamber]
+        chamber.enemy = new
+        chamber.robbed_adventurer = False  # the one robbed is gone
+        return [f"{old} is replaced by {new}"] + board.meet(game, chamber.name, new)
+    name = parse_chamber(targets[1], game.columns)
+    chamber = game.chambers[name]
+    chamber.robbed_adventurer = False
+    if chamber.enemy is not None:
+        ledger.under(game, [chamber.enemy])
+    else:
+        ledger.under(game, [], 1)  # replaced face down, unseen
+    chamber.enemy = new
+    chamber.hidden_switch = not chamber.visited
+    face = "face down" if chamber.hidden_switch else "face up"
+    return [f"{name}'s enemy is now {new}, {face}"]
+
+
+def teleport(game: HebracGame, target: str) -> list[str]:
+    lines = board.leave_encounter(game, "you vanish from the chamber; what is left stays")
+    if target.lower() == "next-level":
+        return lines + board.go_to_next_level(game, "Teleport")
+    name = parse_chamber(target, game.columns)
+    chamber = game.chambers[name]
+    board.place(game, name)  # inside at once: the map's @ and Hell Bomb's centre
+    if chamber.cleared or (chamber.visited and chamber.enemy_gone):
+        return lines + [f"you are in {name}"]
+    game.teleport_target = name
+    if board.teleport_waiting(game) is not None:
+        return lines + [f"teleported to {name}: '{board.enter_text(game, name)}' turns up its "
+                        f"enemy, nothing else first (rule {R_TELEPORTED})"]
+    return lines + [f"teleported to {name}: 'enter {name} ENEMY'"]
+
+
+def hell_bomb(game: HebracGame) -> list[str]:
+    encounter = game.encounter
+    centre = encounter.chamber if encounter else game.position
+    assert centre is not None
+    hit = [centre, *neighbours(centre, game.columns)]
+    removed = [n for n in hit if not game.chambers[n].enemy_gone]
+    if encounter is not None:
+        ledger.under(game, encounter.prisoners)
+        encounter.prisoners = []
+        encounter.stage = "treasure"
+        encounter.last_round = None
+    board.remove_enemies(game, removed)
+    lines = [f"Hell Bomb on {' '.join(hit)}: enemies removed from "
+             f"{' '.join(removed) or 'none'}; their treasures are free"]
+    if encounter is not None:
+        chamber = game.chambers[encounter.chamber]
+        if chamber.treasure_gone:
+            game.encounter = None
+            lines.append(f"{chamber.name} cleared")
+        else:
+            lines.append("take the treasure: 'take CARD'")
+    return lines
+

@@ -1,0 +1,336 @@
+"""Hebrac's Dungeon: the state's records, settings, rule ids and the map's geometry.
+
+The tracked game (``companion.hebrac.engine``) is one ``HebracGame`` record; its topics
+are modules of their own (ledger, board, battle, treasures, market, spells, visions,
+view), each verb a check that changes nothing, then the change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, NotRequired, TypedDict
+
+from companion import plain
+from companion.cards import Card
+from companion.editions import at_least, edition
+from companion.errors import BadInput, NotationError
+from companion.game import Record
+from companion.hebrac import rules
+from companion.hebrac.grammar import (
+    Action,
+)
+from companion.hebrac.rules import Spell
+from companion.numbers import is_whole
+from companion.values import Value
+
+KIND = "hebrac"
+TITLE = "Hebrac's Dungeon"
+RULES = ("2005", "classic")
+CHAMBER_FORMS = "expected a row letter and a column number like A1, B3, C4"
+
+# Rulebook section ids named by refusals (tests check each exists).
+R_MAP = "hebrac.map.moving"
+R_FIRST = "hebrac.map.first-chamber"
+R_ENCOUNTER = "hebrac.map.no-fleeing"
+R_LEVEL = "hebrac.map.next-level"
+R_BATTLE = "hebrac.battle.rounds"
+R_DEAD = "hebrac.game.end"
+R_COPIES = "hebrac.setup.decks"
+R_INVENTORY = "hebrac.variant.inventory-limit"
+R_LATE = "hebrac.variant.late-potions"
+R_EVIL = "hebrac.variant.alignment"
+R_TRADE = "hebrac.trade.rules"
+R_MERCHANT = "hebrac.enemy.king"
+R_WHITE = "hebrac.enemy.red-queen"
+R_HEBRAC = "hebrac.enemy.joker"
+R_POTIONS = "hebrac.treasure.potions"
+R_PRISONER = "hebrac.treasure.jack"
+R_SPELLS = "hebrac.spell.paying"
+R_ONE_SPELL = "hebrac.spell.one-per-battle"
+R_ANTI_MAGIC = "hebrac.spell.anti-magic"
+R_UNITS = "hebrac.ruling.unit-spells"
+R_GENIE_BOUGHT = "hebrac.ruling.genie-bought"
+R_ADVENTURER_SPELLS = "hebrac.ruling.adventurer-battle-spells"
+R_BAG_PARTIAL = "hebrac.ruling.bag-partial"
+R_LATE_RULING = "hebrac.ruling.late-potions"
+# Rulings of the third pass: shown where they apply, by refusal or by a line naming them.
+R_NO_SALE = "hebrac.ruling.merchant-no-sale"
+R_TELEPORTED = "hebrac.ruling.teleport-arrival"
+R_ILLUSION_QUEEN = "hebrac.ruling.illusion-black-queen"
+R_WON = "hebrac.ruling.spells-after-win"
+R_ESCAPED = "hebrac.ruling.escape-visited"
+R_ANTI_MAGIC_HEBRAC = "hebrac.ruling.anti-magic-hebrac"
+R_CURSE_FACED = "hebrac.ruling.curse-faced"
+R_VISIONS = "hebrac.ruling.visions"
+R_ROBBED = "hebrac.ruling.robbed-chamber"
+R_SOLD_OUT = "hebrac.ruling.refuse-after-no-sale"
+R_NO_FLEE = "hebrac.ruling.teleport-no-flee"
+BAG_PARTIAL = ("covers", "refused")
+ILLUSION_QUEEN = ("refused", "allowed")
+THIRD = 3  # the edition whose checks the third pass of rulings added (companion.editions)
+
+
+def spell_rule(spell: Spell) -> str:
+    return f"hebrac.spell.{spell.id}"
+
+
+Done = tuple[Action, list[str]]  # the canonical action and the ruling's lines
+
+
+def texts(cards: Iterable[Card]) -> tuple[str, ...]:
+    return tuple(map(str, cards))
+
+
+# -- settings -------------------------------------------------------------------
+def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
+    setup = rules.table()["setup"]
+    known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
+             "late_potions", "evil", "ace_offer_value", "bag_partial",
+             "illusion_black_queen", "edition"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
+
+    def number(key: str, default: int, low: int, high: int) -> int:
+        value = raw.get(key, default)
+        if value is None:
+            value = default
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} to {high}")
+        return value
+
+    chambers = number("chambers", int(setup["chambers"]), int(setup["min_chambers"]), 30)
+    if chambers % int(setup["rows"]):
+        raise BadInput(f"--chambers must be a multiple of {setup['rows']} (rows A-C)")
+    bag_partial = str(raw.get("bag_partial") or "covers").lower()
+    if bag_partial not in BAG_PARTIAL:
+        raise BadInput(f"--bag-partial must be covers or refused, not {bag_partial!r}")
+    revision = str(raw.get("rules") or "2005").lower()
+    if revision not in RULES:
+        raise BadInput(f"--rules must be 2005 or classic, not {revision!r}")
+    queen = str(raw.get("illusion_black_queen") or "refused").lower()
+    if queen not in ILLUSION_QUEEN:
+        raise BadInput(f"--illusion-black-queen must be refused or allowed, not {queen!r}")
+    settings: dict[str, object] = {
+        "life": number("life", int(setup["life"]), 1, 99),
+        "decks": number("decks", int(setup["decks"]), 1, 8),
+        "jokers": number("jokers", int(setup["jokers"]), 0, 16),
+        "rules": revision,
+        "chambers": chambers,
+        "inventory_limit": number("inventory_limit", 0, 0, 60),
+        "late_potions": bool(raw.get("late_potions", False)),
+        "evil": bool(raw.get("evil", False)),
+        "ace_offer_value": number("ace_offer_value", int(rules.table()["trade"]["offer_ace"]),
+                                  1, 20),
+        "bag_partial": bag_partial,
+        "edition": edition(raw),
+    }
+    # hebrac.ruling.illusion-black-queen: kept only when not the default, so the saves,
+    # examples and share codes of games at the default stay as they were.
+    if queen != "refused":
+        if not at_least(settings, THIRD):
+            raise BadInput(f"--illusion-black-queen {queen} is for games of edition {THIRD} "
+                           f"on; this one is of edition {settings['edition']}, where Illusion "
+                           "never takes a black queen")
+        settings["illusion_black_queen"] = queen
+    return settings
+
+
+class Settings(Value):
+    """The normalised settings, typed: what the engine reads of them."""
+
+    life: int
+    decks: int
+    jokers: int
+    rules: str
+    chambers: int
+    inventory_limit: int
+    late_potions: bool
+    evil: bool
+    ace_offer_value: int
+    bag_partial: str
+    edition: int
+    illusion_black_queen: str  # kept in the settings only when not "refused"
+
+    @classmethod
+    def of(cls, settings: Mapping[str, object]) -> Settings:
+        """Settings made by ``normalize_settings``: a value of another type is a bug, which
+        ``plain`` refuses."""
+        number, text, flag = plain.integer, plain.text, plain.flag
+        return cls(number(settings["life"]), number(settings["decks"]),
+                   number(settings["jokers"]), text(settings["rules"]),
+                   number(settings["chambers"]), number(settings["inventory_limit"]),
+                   flag(settings["late_potions"]), flag(settings["evil"]),
+                   number(settings["ace_offer_value"]), text(settings["bag_partial"]),
+                   edition(settings), text(settings.get("illusion_black_queen", "refused")))
+
+
+def setup_lines(settings: Mapping[str, object]) -> list[str]:
+    """What to lay out on the table as a game starts, one short line each (40 columns)."""
+    setup = Settings.of(normalize_settings(settings))
+    table = rules.table()["setup"]
+    columns = setup.chambers // len(ROWS)
+    per_chamber = int(table["cards_per_chamber"])
+    decks = f"{setup.decks} deck{'s' if setup.decks != 1 else ''}"
+    jokers = f"{setup.jokers} joker{'s' if setup.jokers != 1 else ''}" if setup.jokers \
+        else "no jokers"
+    corners = corner_chambers(columns)
+    lines = [f"Shuffle {decks} and {jokers} together.",
+             f"Deal {table['rows']} rows (A-{ROWS[-1]}) of {columns} chambers, each",
+             "a treasure card under an enemy card,",
+             f"both face down: {per_chamber * setup.chambers} cards in all.",
+             "The rest, face down, is the Hand Deck.",
+             f"You start with {setup.life} life and no cards.",
+             f"Enter a corner: {', '.join(corners[:-1])} or {corners[-1]}.",
+             f"Win by holding all {len(rules.numbers().aces)} aces."]
+    if setup.inventory_limit:
+        lines.append(f"Hold at most {setup.inventory_limit} cards at a time.")
+    return lines
+
+
+# -- map ------------------------------------------------------------------------
+ROWS = "ABC"
+
+
+def chamber_names(columns: int) -> list[str]:
+    return [f"{row}{col}" for row in ROWS for col in range(1, columns + 1)]
+
+
+def parse_chamber(text: str, columns: int) -> str:
+    token = text.strip().upper()
+    if len(token) >= 2 and token[0] in ROWS and is_whole(token[1:]):
+        col = int(token[1:])
+        if 1 <= col <= columns:
+            return f"{token[0]}{col}"
+        raise NotationError(
+            f"{text!r} is not a chamber of this dungeon: columns run 1 to {columns}")
+    raise NotationError(f"{text!r} is not a chamber: {CHAMBER_FORMS}")
+
+
+def corner_chambers(columns: int) -> list[str]:
+    """Where a level is entered first (hebrac.map.first-chamber)."""
+    return [f"{row}{col}" for row in (ROWS[0], ROWS[-1]) for col in (1, columns)]
+
+
+@cache
+def neighbours(name: str, columns: int) -> tuple[str, ...]:
+    row, col = ROWS.index(name[0]), int(name[1:])
+    found = []
+    for d_row, d_col in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + d_row, col + d_col
+        if 0 <= r < len(ROWS) and 1 <= c <= columns:
+            found.append(f"{ROWS[r]}{c}")
+    return tuple(found)
+
+
+class Chamber(Record):
+    """One chamber of the level: what is known of its two cards and what is left."""
+
+    __slots__ = ("name", "enemy", "treasure", "visited", "enemy_gone", "treasure_gone",
+                 "robbed_adventurer", "hidden_switch")
+
+    def __init__(self, name: str, enemy: Card | None = None, treasure: Card | None = None,
+                 visited: bool = False, enemy_gone: bool = False, treasure_gone: bool = False,
+                 robbed_adventurer: bool = False, hidden_switch: bool = False) -> None:
+        self.name = name
+        self.enemy = enemy
+        self.treasure = treasure
+        self.visited = visited
+        self.enemy_gone = enemy_gone
+        self.treasure_gone = treasure_gone
+        self.robbed_adventurer = robbed_adventurer
+        self.hidden_switch = hidden_switch
+
+    @property
+    def cleared(self) -> bool:
+        return self.enemy_gone and self.treasure_gone
+
+
+class LastRound(TypedDict):
+    """The battle round just settled, as a late potion reopens it."""
+
+    cards: list[Card]
+    potion: int
+    damage: int
+    total: int
+    enemy_life: int
+    life_before: int
+    no_damage: str | None
+    won_by_potion: NotRequired[bool]  # a late potion added (only ever true)
+
+
+if TYPE_CHECKING:  # what status() gives (``status --json``); types only
+    class EncounterStatus(TypedDict):
+        chamber: str
+        enemy: str
+        kind: str
+        enemy_life: int | None  # None: not an enemy to battle
+        treasure: str | None
+        stage: str
+        rounds: int
+        battle_effects: list[str]
+        prisoners: list[str]
+        spell_cast: bool
+
+    class ChamberStatus(TypedDict):
+        enemy: str | None
+        treasure: str | None
+        visited: bool
+        enemy_gone: bool
+        treasure_gone: bool
+
+    class VisionsStatus(TypedDict):
+        remote: int
+        future: int
+
+    class HebracStatus(TypedDict):
+        game: str
+        rules: str
+        life: int
+        max_life: int
+        magic_points: int
+        gems: int
+        inventory: list[str]
+        level: int
+        position: str | None
+        visited: list[str]
+        cleared: list[str]
+        chambers: dict[str, ChamberStatus]
+        encounter: EncounterStatus | None
+        pending: str | None
+        games_waiting: int
+        effects: list[str]
+        visions: VisionsStatus
+        spells_cast: list[str]
+        aces: list[str]
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
+
+
+class Encounter(Record):
+    """The chamber being dealt with: its enemy, the stage, and battle effects."""
+
+    __slots__ = ("chamber", "enemy", "stage", "treasure", "rounds", "paralysis",
+                 "super_strength", "double_attack", "spell_cast", "prisoners", "last_round")
+
+    def __init__(self, chamber: str, enemy: Card, stage: str, treasure: Card | None = None,
+                 rounds: int = 0, paralysis: int = 0, super_strength: bool = False,
+                 double_attack: bool = False, spell_cast: bool = False,
+                 prisoners: list[Card] | None = None,
+                 last_round: LastRound | None = None) -> None:
+        self.chamber = chamber
+        self.enemy = enemy
+        self.stage = stage
+        self.treasure = treasure
+        self.rounds = rounds
+        self.paralysis = paralysis
+        self.super_strength = super_strength
+        self.double_attack = double_attack
+        self.spell_cast = spell_cast
+        self.prisoners = [] if prisoners is None else prisoners
+        self.last_round = last_round
+
+
+# -- the game -------------------------------------------------------------------
