@@ -200,6 +200,7 @@ R_TRADE = "halfdeck.coop.trading"
 R_DECKS = "halfdeck.decks.reshuffle"
 R_RESCUE = "halfdeck.custom.rescue"
 R_ASSIST_RULE = "halfdeck.ruling.assist"
+R_RESCUE_FULL = "halfdeck.ruling.rescue-full"
 
 # The numbers the actions take (``hero --str``, ``equip --mag``, ``draw --loot``...).
 HERO_NUMBERS = (0, 20)
@@ -535,14 +536,18 @@ def lead_name(words: Sequence[str], pool: Iterable[str], what: str) -> tuple[str
 def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
     """Words typed unquoted, as the names they spell: the longest run of words that is
     exactly a name of ``pool`` is that name; any other word is a name of its own (a card
-    may be new: no prefix is guessed)."""
+    may be new: no prefix is guessed). A word typed as one name (quoted, or joined with
+    _) is never joined with the next."""
     table = names.spellings(pool)
     found: list[str] = []
     at = 0
     while at < len(words):
         count, name = 1, words[at]
         for size in range(len(words) - at, 0, -1):
-            spelled = names.key(" ".join(words[at:at + size]))
+            run = words[at:at + size]
+            if size > 1 and any("_" in word or " " in word.strip() for word in run):
+                continue
+            spelled = names.key(" ".join(run))
             if spelled in table:
                 count, name = size, table[spelled]
                 break
@@ -636,17 +641,27 @@ class HalfDeckGame:
             if hero.name == key:
                 return hero
         in_play = [h.name for h in self.heroes]
-        if in_play and not self._holds(key):  # a typo or a prefix, not a card elsewhere
-            key = names.match(name, in_play, "hero in play")
-            return next(h for h in self.heroes if h.name == key)
-        raise RuleRefused(f"{key} is not a hero in play (in play: "
-                          f"{', '.join(in_play) or 'none'})", R_HEROES)
+        if self._holds(key):  # a card of this game, elsewhere: the rules refuse it
+            raise RuleRefused(f"{key} is not a hero in play (in play: "
+                              f"{', '.join(in_play) or 'none'})", R_HEROES)
+        if not in_play:  # a name the game does not know is bad input, whatever the state
+            raise BadInput(f"{name.strip()!r} is not a hero in play: none is in play")
+        key = names.match(name, in_play, "hero in play")  # a prefix, else bad input
+        return next(h for h in self.heroes if h.name == key)
 
     def _holds(self, name: str) -> bool:
         """Whether the game has a card of that name anywhere but in play."""
         return name in self.known or name == self.rescue or any(
             name in hand for hand in self.hands.values()) or any(
             name == fallen for fallen, _ in self.fallen)
+
+    def _check_named(self, cards: Iterable[str]) -> None:
+        """A name no card of this game has is bad input, whatever the state (checked before
+        the rules: the same mistake gets the same exit code)."""
+        for name in cards:
+            if not (self._holds(name) or name in self.team_used or any(
+                    name in (h.name, h.gear and h.gear.name) for h in self.heroes)):
+                raise BadInput(f"{name!r} is not a card of this game")
 
     def held(self, typed: str, player: int | None = None) -> str:
         """The card of a hand (``player``'s, else any) that ``typed`` stands for; the
@@ -757,13 +772,13 @@ class HalfDeckGame:
                               f"resolved ({self._next_hint()})", R_PREP)
 
     def _learn(self, info: CardInfo) -> CardInfo:
-        """Merge an action's card facts with the game's; refuse a card that changed."""
+        """Merge an action's card facts with the game's; refuse a card that changed. Only
+        checks: the action keeps the card (``known``) once every check has passed."""
         old = self.known.get(info.name)
         if old is None:
             missing = info.missing()
             if missing:
                 raise BadInput(f"{info.name} is new to this game: give {', '.join(missing)}")
-            self.known[info.name] = info
             return info
         if old.kind != info.kind:
             raise BadInput(f"{info.name} is a {old.kind} in this game, not a {info.kind}")
@@ -796,13 +811,14 @@ class HalfDeckGame:
             whose = f"player {player}" if self.coop else "you"
             several = ("; a new name of several words is one card when quoted or joined "
                        "with _ (steel_sword)" if len(names_) > owed > 0 else "")
-            raise RuleRefused(f"{_count(len(names_), 'card')} named but {owed} hero card"
-                              f"{'' if owed == 1 else 's'} due to {whose} (a draw comes "
-                              f"from the start hand, loot or a redraw){several}", R_HAND)
+            raise RuleRefused(f"{len(names_)} named, {owed} due to {whose} (a hero card is "
+                              "drawn for the start hand, loot or a redraw; each name is one "
+                              f"card){several}", R_HAND)
         if self.rescue_left and self.rescue in names_:
             raise RuleRefused(f"{self.rescue} is the prisoner in the dungeon deck, not in the "
                               "hero deck", R_RESCUE)
         self._check_team_copies(names_)
+        self._check_one_place(names_)
         lines = self._take_hero_cards(len(names_))
         self.owed[player] -= len(names_)
         self.hands[player].extend(names_)
@@ -826,6 +842,33 @@ class HalfDeckGame:
         self.hero_deck -= count
         return lines
 
+    def _check_one_place(self, cards: Sequence[str]) -> None:
+        """Each hero card is in one place: one drawn is not in play nor in a hand (the team
+        cards have copies: ``_check_team_copies`` counts them)."""
+        seen: set[str] = set()
+        for name in cards:
+            if name in self.team_used:
+                continue
+            if name in seen:
+                raise RuleRefused(f"{name} is named twice: there is one {name} card", R_HAND)
+            seen.add(name)
+            where = self._place(name)
+            if where:
+                raise RuleRefused(f"{name} is {where} already: there is one {name} card",
+                                  R_HAND)
+
+    def _place(self, name: str) -> str:
+        """Where a hero card of that name is, if in a hand or in play ('' otherwise)."""
+        for hero in self.heroes:
+            if hero.name == name:
+                return "in play"
+            if hero.gear is not None and hero.gear.name == name:
+                return f"in play on {hero.name}"
+        for player, hand in self.hands.items():
+            if name in hand:
+                return f"in player {player}'s hand" if self.coop else "in the hand"
+        return ""
+
     def _check_team_copies(self, cards: Sequence[str]) -> None:
         copies = numbers().copies
         for team, used in self.team_used.items():
@@ -839,6 +882,7 @@ class HalfDeckGame:
         if not action.cards:
             raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
         names_ = self._discarded(action.cards)
+        self._check_named(names_)
         # --forced: a card's text makes the player discard: no redraw, any time.
         effect, in_play = action.forced, action.in_play
         if not effect:
@@ -965,7 +1009,11 @@ class HalfDeckGame:
     def _do_hero(self, action: grammar.Hero) -> tuple[Action, list[str]]:
         pick = action.pick
         # Picked from the deck, a hero may be new to the game: its name is as typed.
-        name = card_name(action.name) if pick else self.held(action.name)
+        name = self.team_name(card_name(action.name))
+        if name in self.team_used:
+            raise RuleRefused(f"{name} is a team card: it is played from the hand, not put in "
+                              "play as a hero", R_TEAM)
+        name = name if pick else self.held(name)
         info = self._learn_card(name, HERO, _in_range(action.strength, "str", *HERO_NUMBERS),
                                 _in_range(action.magic, "mag", *HERO_NUMBERS))
         self._refuse_in_dungeon("put a hero in play")
@@ -1002,6 +1050,7 @@ class HalfDeckGame:
                               R_HEROES)
         else:
             self.hands[player].remove(name)
+        self.known.setdefault(name, info)
         lines = self._leaves(old, "leaves for the discard pile") if old else []
         hero = Hero(name, _known(info.strength), _known(info.magic), player, numbers().life)
         self.heroes.append(hero)
@@ -1063,6 +1112,7 @@ class HalfDeckGame:
         if name not in hand:
             whose = f"player {hero.player}'s" if self.coop else "the"
             raise RuleRefused(f"{name} is not in {whose} hand", R_GEAR)
+        self.known.setdefault(name, info)
         hand.remove(name)
         attribute = info.attribute
         assert attribute is not None
@@ -1103,6 +1153,9 @@ class HalfDeckGame:
         else:
             raise BadInput(f"say what {name} is: --minion, --boss, --trap, --misc, "
                            "--endgame-boss or --endgame-treasure")
+        if self.team_name(name) in self.team_used:
+            raise RuleRefused(f"{self.team_name(name)} is a team card of the hero deck, not a "
+                              "dungeon card", R_TEAM)
         if kind == HERO:
             return self._draw_prisoner(action, name)
         if name == self.rescue:
@@ -1132,6 +1185,7 @@ class HalfDeckGame:
             raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
         if not special and self.dungeon_deck <= self.specials_left():
             raise RuleRefused(self._only_specials_text(), R_ENDGAME)
+        self.known.setdefault(name, info)
         self._start_round(player)
         lines = self._reveal(info, player)
         return grammar.Draw(
@@ -1224,13 +1278,15 @@ class HalfDeckGame:
                                 _in_range(action.magic, "mag", *HERO_NUMBERS))
         player = self._player(action.player, self.next_player)
         self._check_can_draw()
+        self.known.setdefault(name, info)
         self._start_round(player)
         self.rescue_left = False
         lines = [f"round {self.round}: {name}, the prisoner, is rescued"]
         rules = numbers()
         if len(self.heroes) >= rules.max_in_play:
             self.hands[player].append(name)
-            lines.append(f"the party is full: {name} goes to the hand")
+            lines.append(f"the party is full: {name} goes to the hand; 'hero {name} --replace "
+                         f"HERO' plays it now ({R_RESCUE_FULL})")
         else:
             hero = Hero(name, _known(info.strength), _known(info.magic), player, rules.life)
             self.heroes.append(hero)
@@ -1327,9 +1383,16 @@ class HalfDeckGame:
         what = "team attack" if team else "assist"
         reach = f"{hero.name}'s best alone {' + '.join(parts)} = {best} >= " \
                 f"{LETTER[attribute]}{encounter.card.number}"
-        if self.config.assist_rule == "strict":
+        if self.assist_refused(best, encounter.card.number):
             raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
         return [f"{what} allowed (--assist-rule loose): {reach}"]
+
+    def assist_refused(self, best: int, number: int) -> bool:
+        """halfdeck.ruling.assist, strict: no supporter (nor team attack) for a main
+        attacker whose best roll alone (a 6, attribute and gear) reaches the number; what
+        ``odds`` offers follows it too."""
+        return (self.config.edition >= ASSIST_EDITION and self.config.assist_rule == "strict"
+                and best >= number)
 
     def _loot_to(self, given: int | None, main: Roll, supporters: Sequence[Roll]) -> int:
         if given is None:
@@ -1541,6 +1604,7 @@ class HalfDeckGame:
         second_card = self.team_name(card_name(action.second_card))
         if not self.coop:
             raise RuleRefused("trading is between players of a co-op game", R_TRADE)
+        self._check_named((self.held(first_card), self.held(second_card)))
         for player in (first, second):
             if player not in self.player_numbers:
                 raise BadInput(f"players are 1 to {self.players}, not {player}")
@@ -1737,10 +1801,6 @@ def _bonus(text: str | None, key: str) -> int | None:
     if not low <= value <= high:
         raise BadInput(f"--{key} must be from {low} to {high}, not {text!r}")
     return value
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _known(value: int | None) -> int:
