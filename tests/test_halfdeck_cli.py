@@ -430,9 +430,9 @@ def test_setup_lines_say_what_to_lay_out_in_40_columns(settings: dict[str, objec
 
 def test_setup_lines_take_their_numbers_from_the_rulebook(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.halfdeck import engine
+    from companion.halfdeck import engine, rules
 
-    monkeypatch.setattr(engine, "_NUMBERS", [engine.numbers()._replace(
+    monkeypatch.setattr(rules, "_NUMBERS", [engine.numbers()._replace(
         start_hand=5, mulligan_max=4, max_in_play=3, hero_cards=30)])
     text = " ".join(engine.setup_lines({}))
     assert "blue: the hero deck, 30 cards" in text and "Draw 5 hero cards" in text

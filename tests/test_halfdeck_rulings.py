@@ -691,3 +691,10 @@ def test_strict_assists_odds_offer_only_what_the_engine_accepts() -> None:
     refused(engine, "attack warrior 1 --assist cleric 1", "halfdeck.ruling.assist")
     loose, _ = halfdeck_report(game(*TRIO, GOBLIN))
     assert any(line.startswith(" warrior + ") for line in loose)
+
+
+def test_a_hero_picked_from_the_deck_is_not_one_held() -> None:
+    """Found by the referee's conservation check: 'hero --pick' took a card held."""
+    coop = game("hand warrior a b --player 1", players=2)
+    assert "warrior is in player 1's hand already" in refused(
+        coop, "hero warrior --str 4 --mag 1 --player 2 --pick", "halfdeck.round.hand")

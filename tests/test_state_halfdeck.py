@@ -156,7 +156,7 @@ def random_action(game: HalfDeckGame, rng: random.Random) -> str:
 
     def discard() -> str:
         if rng.random() < 0.3 and game.heroes:
-            target = rng.choice([hero] + [g.name for g in game._gear_in_play()])
+            target = rng.choice([hero] + [g.name for g in game.gear_in_play()])
             return f"discard {target!r} --in-play" + (" --forced" if rng.random() < 0.5
                                                        else "")
         forced = " --forced" if rng.random() < 0.3 else ""
