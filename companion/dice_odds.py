@@ -13,10 +13,10 @@ choices are listed best first, each with the arithmetic it rests on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from companion.text import percent, wrap
@@ -172,11 +172,13 @@ class Roller:
 
 
 def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = True,
-                     team: bool = False, faces: int = FACES) -> list[Choice]:
+                     team: bool = False, faces: int = FACES,
+                     alone: Callable[[int], bool] | None = None) -> list[Choice]:
     """Chance to reach ``target`` for each hero alone and each hero with one assistant.
 
     ``team``: also the team attack, every other hero adding a die. A trap is
-    met by one hero: ``assist`` False.
+    met by one hero: ``assist`` False. ``alone(best)``: whether a main attacker whose
+    best roll is ``best`` must roll alone (the game's assist rule).
     """
     choices = []
     for hero in heroes:
@@ -184,7 +186,7 @@ def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = Tr
         gear = f" + {hero.bonus} gear" if hero.bonus else ""
         choices.append(Choice(hero.name, p, f"die + {hero.base}{gear} vs {target}: "
                               f"{_need(target - hero.total, 1, faces)}", 1))
-        if not assist:
+        if not assist or alone is not None and alone(faces + hero.total):
             continue
         for other in heroes:
             if other is hero:
@@ -241,12 +243,16 @@ def halfdeck_report(game: Any, target: int | None = None, attribute: str | None 
     if not rollers:
         raise BadInput("no hero in play")
     team = game.attack_card in sum(game.hands.values(), [])
-    choices = halfdeck_choices(rollers, target, assist=kind != TRAP, team=team)
+    # --assist-rule strict: no supporter for a hero who reaches the number alone
+    choices = halfdeck_choices(rollers, target, assist=kind != TRAP, team=team,
+                               alone=partial(game.assist_refused, number=target))
     for choice in choices:
         lines.append(f" {choice.label}: {percent(choice.chance)} [A]")
         lines.append(f"   {choice.detail}")
     assumption = ("A: fair six-sided dice; the main hero adds attribute and gear, an "
-                  "assistant adds a die" + ("; a team attack card is in hand" if team else ""))
+                  "assistant adds a die" + ("; a team attack card is in hand" if team else "")
+                  + ("; --assist-rule strict: no assistant for a hero who may reach the "
+                     "number alone" if game.assist_refused(0, 0) else ""))
     lines += ["Assumes:", *wrap(f" {assumption}", width)]
     data = {"target": target, "attribute": attribute, "kind": kind,
             "choices": [c.as_json() for c in choices], "assumptions": {"A": assumption}}

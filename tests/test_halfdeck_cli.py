@@ -367,7 +367,8 @@ def test_status_fits_40_columns_whatever_the_names(names: list[str], players: in
             "str": "1", "mag": "4", "player": "2", "pick": True}))
         engine.apply(join_action("hand", gear, junk, "team attack", options={"player": "1"}))
         for number in range(2, players + 1):
-            engine.apply(f"hand a b c --player {number}")
+            # (the generated names hold no digit: each card is in one place)
+            engine.apply(f"hand p{number}a p{number}b p{number}c --player {number}")
     engine.apply(join_action("equip", hero_a, gear, options={"str": "+2"}))
     engine.apply(join_action("draw", enemy, options={
         "boss": True, "str": "10", "loot": "2", "effect": f"{junk} {enemy} " * 3}))
@@ -429,9 +430,9 @@ def test_setup_lines_say_what_to_lay_out_in_40_columns(settings: dict[str, objec
 
 def test_setup_lines_take_their_numbers_from_the_rulebook(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.halfdeck import engine
+    from companion.halfdeck import engine, rules
 
-    monkeypatch.setattr(engine, "_NUMBERS", [engine.numbers()._replace(
+    monkeypatch.setattr(rules, "_NUMBERS", [engine.numbers()._replace(
         start_hand=5, mulligan_max=4, max_in_play=3, hero_cards=30)])
     text = " ".join(engine.setup_lines({}))
     assert "blue: the hero deck, 30 cards" in text and "Draw 5 hero cards" in text
@@ -478,3 +479,26 @@ def test_seats_name_the_players_in_the_order_of_their_numbers(cli: CLI, home: Pa
 def test_bad_seats_are_refused(cli: CLI, words: tuple[str, ...], error: str) -> None:
     done = cli("halfdeck", "new", *words)
     assert (done.code, done.err) == (2, f"Error: {error}\n")
+
+
+def test_an_unknown_hero_exits_2_with_or_without_heroes(cli: CLI) -> None:
+    """Issue 32, item 14."""
+    assert cli("halfdeck", "new", "--name", "empty").code == 0
+    assert cli("halfdeck", "attack", "ghost", "3").code == 2
+    party(cli)
+    assert cli("halfdeck", "attack", "ghost", "3").code == 2
+
+
+def test_assist_given_twice_is_two_supporters_never_one_overwritten(cli: CLI,
+                                                                      home: Path) -> None:
+    party(cli)
+    assert cli("halfdeck", "draw", "goblin", "--minion", "--str", "7", "--loot", "1").code == 0
+    done = cli("halfdeck", "attack", "warrior", "3", "--assist", "cleric", "2", "--assist",
+               "warrior", "1")
+    assert done.code == 1 and "each hero rolls once per attack" in done.err
+    done = cli("halfdeck", "attack", "warrior", "--assist", "cleric", "2")
+    assert done.code == 2 and "give warrior's die" in done.err
+    done = cli("halfdeck", "attack", "warrior", "3", "--asist", "cleric", "2")
+    assert (done.code, done.err) == (2, "Error: No such option: --asist\n")
+    done = cli("halfdeck", "attack", "warrior", "3", "--assist", "cleric", "2")
+    assert done.code == 0 and saved(home)[-1] == "attack warrior 3 --assist cleric 2"

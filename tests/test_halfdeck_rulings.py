@@ -256,7 +256,7 @@ def test_loot_is_drawn_before_the_next_dungeon_card() -> None:
 def test_more_cards_named_than_due_is_refused() -> None:
     engine = game(*PARTY, GOBLIN, "attack warrior 3")
     assert refused(engine, "hand a b", "halfdeck.round.hand").startswith(
-        "2 cards named but 1 hero card due to you")
+        "2 named, 1 due to you")
 
 
 def test_misc_card_loot_goes_to_its_drawer_and_one_use_is_removed() -> None:
@@ -441,7 +441,7 @@ def test_the_hero_deck_reshuffles_its_discards_when_it_runs_out() -> None:
         "drawn: a, b, c", "hero deck ran out: 5 discarded cards shuffled into a new deck",
         "hero deck 3"]
     engine.apply("loot 9")
-    refused(engine, "hand a b c d", "halfdeck.decks.reshuffle")
+    refused(engine, "hand d e f g", "halfdeck.decks.reshuffle")
 
 
 def test_three_of_each_team_card() -> None:
@@ -604,3 +604,97 @@ def test_settings_defaults_and_limits() -> None:
                 {"trap_needs": "maybe"}, {"colour": "red"}, {"assist_rule": "sometimes"}):
         with pytest.raises(BadInput):
             normalize_settings(bad)
+
+
+# -- issue 32: rulings that cannot go wrong ---------------------------------------------------
+def test_a_card_drawn_is_not_already_in_play_nor_held() -> None:
+    """Item 10: each hero card is in one place (the team cards have copies)."""
+    engine = game(*PARTY, "equip warrior 'steel sword' --str +2", GOBLIN, "attack warrior 6")
+    before = engine.status()
+    assert "warrior is in play already" in refused(engine, "hand warrior", "halfdeck.round.hand")
+    assert "steel sword is in play on warrior already" in refused(
+        engine, "hand 'steel sword'", "halfdeck.round.hand")
+    assert "rusty sword is in the hand already" in refused(
+        engine, "hand 'rusty sword'", "halfdeck.round.hand")
+    assert engine.status() == before
+    engine.apply("loot 1")
+    refused(engine, "hand a a", "halfdeck.round.hand")
+    assert lines(engine, "hand 'team attack' escape")[0] == "drawn: team attack, escape"
+
+
+def test_a_team_card_is_never_a_hero() -> None:
+    """Item 12: 'hero escape --str 1 --mag 1' does not put the escape card in play."""
+    engine = game(*PARTY)
+    for action in ("hero escape --str 1 --mag 1", "hero 'escape card' --str 1 --mag 1",
+                   "hero 'team attack' --str 1 --mag 1"):
+        assert "is a team card" in refused(engine, action, "halfdeck.team.cards")
+    assert [h.name for h in engine.heroes] == ["warrior", "cleric"]
+    assert "escape" not in engine.known
+    coop = game(players=2)
+    refused(coop, "hero escape --str 1 --mag 1 --pick --player 1", "halfdeck.team.cards")
+    refused(engine, "draw escape --minion --str 3 --loot 1", "halfdeck.team.cards")
+
+
+def test_an_unknown_name_is_bad_input_whatever_the_state() -> None:
+    """Item 14: 'attack ghost 3' is exit 2 with or without a hero in play."""
+    for engine in (game(START), game(*PARTY, GOBLIN)):
+        for action in ("attack ghost 3", "challenge ghost 3", "heal ghost 1", "hurt ghost 1",
+                       "discard ghost", "discard ghost --in-play --forced"):
+            with pytest.raises(BadInput):
+                engine.apply(action)
+    coop = game("hand a b c --player 1", "hand d e f --player 2", players=2)
+    with pytest.raises(BadInput):
+        coop.apply("trade 1 ghost 2 d")
+    # a card of the game in the wrong place is the rule's refusal
+    refused(game(*PARTY, GOBLIN), "attack 'steel sword' 3", "halfdeck.hero.in-play")
+    refused(game(START), "attack warrior 3", "halfdeck.hero.in-play")
+
+
+def test_a_refused_new_card_is_not_learnt() -> None:
+    """A refused action changes nothing, the cards the game knows included."""
+    engine = game(START)
+    refused(engine, "hero ghost --str 3 --mag 1", "halfdeck.hero.in-play")
+    assert "ghost" not in engine.known
+    with pytest.raises(BadInput):
+        engine.apply("attack ghost 3")
+
+
+def test_a_prisoner_rescued_into_a_full_party_goes_to_the_hand_and_says_so() -> None:
+    """Item 13 (halfdeck.ruling.rescue-full): the hand; 'hero NAME --replace' plays it."""
+    four = ("hand warrior cleric rogue mage a b", "hero warrior --str 4 --mag 1",
+            "hero cleric --str 1 --mag 4", "hero rogue --str 2 --mag 2",
+            "hero mage --str 1 --mag 3")
+    engine = game(*four, rescue="ranger")
+    assert lines(engine, "draw ranger --hero --str 3 --mag 2") == [
+        "round 1: ranger, the prisoner, is rescued",
+        "the party is full: ranger goes to the hand; 'hero ranger --replace HERO' plays it "
+        "now (halfdeck.ruling.rescue-full)"]
+    assert lines(engine, "hero ranger --replace rogue")[0].startswith("ranger (S3 M2, life 4)")
+    from companion import rulebook
+
+    assert rulebook.section("halfdeck.ruling.rescue-full") is not None
+
+
+def test_strict_assists_odds_offer_only_what_the_engine_accepts() -> None:
+    """Item 11: odds never suggests an assist --assist-rule strict refuses."""
+    from companion.dice_odds import halfdeck_report
+
+    engine = game(*TRIO, GOBLIN, assist_rule="strict")
+    _, data = halfdeck_report(engine)
+    for choice in data["choices"]:
+        main, *others = [part.strip() for part in choice["choice"].split("+")]
+        if not others:
+            continue
+        attempt = game(*TRIO, GOBLIN, assist_rule="strict")
+        supporter = "cleric" if others[0] == "team" else others[0]
+        attempt.apply(f"attack {main} 1 --assist {supporter} 1")  # accepted, not refused
+    refused(engine, "attack warrior 1 --assist cleric 1", "halfdeck.ruling.assist")
+    loose, _ = halfdeck_report(game(*TRIO, GOBLIN))
+    assert any(line.startswith(" warrior + ") for line in loose)
+
+
+def test_a_hero_picked_from_the_deck_is_not_one_held() -> None:
+    """Found by the referee's conservation check: 'hero --pick' took a card held."""
+    coop = game("hand warrior a b --player 1", players=2)
+    assert "warrior is in player 1's hand already" in refused(
+        coop, "hero warrior --str 4 --mag 1 --player 2 --pick", "halfdeck.round.hand")

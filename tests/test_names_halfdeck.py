@@ -97,14 +97,15 @@ def test_an_unknown_hero_offers_the_closest() -> None:
     with pytest.raises(RuleRefused, match=r"steel sword is not a hero in play \(in play: "
                                           "warrior, ranger, rogue\\)"):
         engine.apply("attack 'steel sword' 3")
-    with pytest.raises(RuleRefused, match=r"in play: none"):
+    # a name the game does not know is bad input, with or without heroes (issue 32, 14)
+    with pytest.raises(BadInput, match=r"'warrior' is not a hero in play: none is in play"):
         game().apply("heal warrior 1")
 
 
 # -- cards ----------------------------------------------------------------------------
 def test_cards_exactly_in_any_case() -> None:
-    engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand 'Torn  Map'")
-    assert engine.hands[1][-1] == "torn map"
+    engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand 'Old  Boot'")
+    assert engine.hands[1][-1] == "old boot"
     assert action(engine, "draw GOBLIN MINION") == GOBLIN
 
 
@@ -230,17 +231,27 @@ def test_catalog_cards_by_their_start(cli: CLI) -> None:
         2, "Error: 'r' could be rock golem boss or rusty sword: type more\n")
 
 
-def test_one_card_due_is_one_name_however_many_words(cli: CLI, home: Path) -> None:
+def test_names_typed_never_merge_because_a_count_is_due(cli: CLI, home: Path) -> None:
+    """Issue 32, 15: each word (or quoted or _-joined name) is one card, whatever is due."""
     cli("halfdeck", "new", "--name", "g")
     cli("halfdeck", "hand", "warrior", "a", "b", "c", "d", "e")
     cli("halfdeck", "hero", "warrior", "--str", "4", "--mag", "1")
     cli("halfdeck", "loot", "1")
-    assert cli("halfdeck", "hand", "torn", "map").code == 0  # new to game and catalog
+    done = cli("halfdeck", "hand", "torn_map", "old_boot")
+    assert done.code == 1 and done.err.startswith("Error: 2 named, 1 due to you")
+    done = cli("halfdeck", "hand", "torn", "map")  # new words: not guessed to be one card
+    assert done.code == 1 and "2 named, 1 due" in done.err
+    assert cli("halfdeck", "hand", "torn_map").code == 0
     assert saved(home)[-1] == "hand 'torn map'"
     cli("halfdeck", "loot", "2")
     done = cli("halfdeck", "hand", "old", "boot", "silver", "ring")  # two due: no guess
-    assert done.code == 1 and "4 cards named but 2 hero cards due" in done.err
+    assert done.code == 1 and "4 named, 2 due" in done.err
     assert cli("halfdeck", "hand", "old boot", "silver ring").code == 0
     cli("halfdeck", "loot", "1")
     done = cli("halfdeck", "hand", "escape", "steel", "sword")  # known names: as named
-    assert done.code == 1 and "2 cards named but 1 hero card due" in done.err
+    assert done.code == 1 and "2 named, 1 due" in done.err
+    # a card named 'torn map old boot' once does not swallow two names typed apart
+    assert cli("halfdeck", "hand", "fire tome iron helm").code == 0
+    cli("halfdeck", "loot", "1")
+    done = cli("halfdeck", "hand", "fire_tome", "iron_helm")
+    assert done.code == 1 and "2 named, 1 due" in done.err

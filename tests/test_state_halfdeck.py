@@ -120,7 +120,12 @@ def random_action(game: HalfDeckGame, rng: random.Random) -> str:
         due = [p for p, n in game.owed.items() if n] or players
         owner = rng.choice(due)
         room = min(max(game.owed[owner], 1), game.hero_deck + game.hero_discard, 3)
-        names = rng.sample(BLUE, max(room, 1))
+        # mostly cards in no hand nor in play; now and then one that is (refused)
+        free = [n for n in BLUE if n in ("escape", "team attack") or not any(
+            n == h.name or (h.gear is not None and n == h.gear.name) for h in game.heroes)
+            and not any(n in cards for cards in game.hands.values())]
+        pool = free if len(free) >= 3 and rng.random() < 0.9 else BLUE
+        names = rng.sample(pool, max(room, 1))
         return " ".join(["hand", *(repr(n) for n in names)] + (
             [f"--player {owner}"] if game.coop else []))
 
@@ -151,7 +156,7 @@ def random_action(game: HalfDeckGame, rng: random.Random) -> str:
 
     def discard() -> str:
         if rng.random() < 0.3 and game.heroes:
-            target = rng.choice([hero] + [g.name for g in game._gear_in_play()])
+            target = rng.choice([hero] + [g.name for g in game.gear_in_play()])
             return f"discard {target!r} --in-play" + (" --forced" if rng.random() < 0.5
                                                        else "")
         forced = " --forced" if rng.random() < 0.3 else ""
@@ -198,7 +203,7 @@ def random_action(game: HalfDeckGame, rng: random.Random) -> str:
     return rng.choices([m for _, m in makers], weights)[0]()
 
 
-SEEDS = range(6)
+SEEDS = range(10)
 
 
 def random_games(seed: int, each: Callable[[HalfDeckGame, bool, list[str]], None]

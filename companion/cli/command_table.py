@@ -180,7 +180,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ('halfdeck', 'attack'): (
         (
             ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('assist', 'option', ('--assist',), (), 'other', 2, False, False),
             ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
             ('loot_to', 'option', ('--loot-to',), (), 'int', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),

@@ -425,13 +425,8 @@ def hand(
     from companion.halfdeck.engine import group_names
 
     if len(cards) > 1:  # names of several words need no quotes when they are known
-        engine = _engine(game)
-        pool = [*engine.card_pool(), *_catalog_names()]
-        named = group_names(cards, pool)
-        due = [n for p, n in engine.owed.items() if n and player in (None, p)]
-        if due == [1] and not set(named) & set(pool):
-            named = [" ".join(cards)]  # one card due, none of the words known: one name
-        cards = named
+        # (never joined because fewer cards are due: the engine says "2 named, 1 due")
+        cards = group_names(cards, [*_engine(game).card_pool(), *_catalog_names()])
     _act(game, grammar.Hand(tuple(cards), player), as_json)
 
 
@@ -552,23 +547,39 @@ def _hero_and_die(words: list[str]) -> tuple[str, str | None]:
     return " ".join(words), None
 
 
-@app.command(**verb("attack"))
+# --assist is read from the words: it may be given for each supporter (typer keeps one
+# value of an option given twice), and the engine rules on how many the roll may have.
+@app.command(**verb("attack"), context_settings={"ignore_unknown_options": True})
 def attack(
     words: Annotated[list[str], Argument(
-        help="The main attacker, then the die (1-6) or 'roll'.", metavar="HERO [ROLL]")],
-    assist: Annotated[tuple[str, str] | None, Option(
-        help="Support attacker and die: --assist HERO ROLL (ROLL may be 'roll').")] = None,
+        help="The main attacker, then the die (1-6) or 'roll'; then --assist HERO ROLL for "
+             "a supporter (repeated: one each; the rules allow one).",
+        metavar="HERO [ROLL] [--assist HERO ROLL]...")],
     roll_all: RollFlag = False,
     loot_to: Annotated[int | None, Option(help="Co-op: the player who draws the "
                                                      "loot.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
+    from companion.errors import BadInput
+
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word.lower() == "--assist":
+            parts.append([])
+        elif word.startswith("--"):
+            raise BadInput(f"No such option: {word}")
+        else:
+            parts[-1].append(word)
+    if not all(parts):
+        raise BadInput(f"usage: {GRAMMAR.verbs['attack'].usage_line()}")
     dice = Dice(roll_all, _hero_namer(game))
-    hero_name, roll = _hero_and_die(words)
-    main = grammar.HeroRoll(hero_name, dice.die(roll, hero_name))
-    supporters = () if assist is None else (
-        grammar.HeroRoll(assist[0], dice.die(assist[1], assist[0])),)
-    _act(game, grammar.Attack(main.hero, main.die, supporters, loot_to), as_json, dice=dice)
+    rolled = []
+    for part in parts:
+        hero_name, roll = _hero_and_die(part)
+        rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
+    main, *supporters = rolled
+    _act(game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to), as_json,
+         dice=dice)
 
 
 # The words may be a save's own line: '--assist' before each supporter, as 'log' shows it.

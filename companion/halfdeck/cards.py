@@ -43,10 +43,19 @@ _NAME = re.compile(rf"[^\W_][\w' .-]{{0,{MAX_NAME - 1}}}")
 
 def card_name(text: str) -> str:
     """The canonical name: lower case, single spaces (``Steel  Sword`` -> ``steel sword``)."""
+    name = _NAMES.get(text)
+    if name is not None:
+        return name
     name = " ".join(text.replace("_", " ").split()).lower()
     if not _NAME.fullmatch(name) or name.isdigit():
         raise NotationError(f"{text!r} is not a card name: {NAME_FORMS}")
+    if len(_NAMES) >= 4096:  # a replay names the same few cards again and again
+        _NAMES.clear()
+    _NAMES[text] = name
     return name
+
+
+_NAMES: dict[str, str] = {}
 
 
 FIELDS: Final = ("kind", "strength", "magic", "loot", "one_use", "effect")

@@ -32,6 +32,7 @@ from companion.verbs import (
     arg,
     flag,
     option,
+    options,
     quote,
     rest,
     whole,
@@ -206,8 +207,9 @@ VERBS = (
                            "gear.",
          (arg("hero", "hero", "The main attacker."),
           arg("die", "die", ROLL_HELP, metavar="ROLL"),
-          option("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
-                                       "may be 'roll').", metavar="HERO ROLL"),
+          options("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
+                                        "may be 'roll'); repeated, one each (the rules allow "
+                                        "one).", metavar="HERO ROLL"),
           option("loot_to", "int", "Co-op: the player who draws the loot.",
                  metavar="PLAYER")),
          short=("a",),

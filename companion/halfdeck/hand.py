@@ -1,0 +1,288 @@
+"""Half Deck: the hands. Hero cards drawn (``hand``), discarded (``discard``), owed by a
+card's text (``loot``) and traded in co-op (``trade``): for each verb the check, which
+raises the refusal and changes nothing, then the change."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+
+from companion.errors import BadInput, RuleRefused
+from companion.halfdeck import grammar
+from companion.halfdeck.cards import card_name
+from companion.halfdeck.grammar import GRAMMAR
+from companion.halfdeck.rules import (
+    R_DECKS,
+    R_HAND,
+    R_MULLIGAN,
+    R_REDRAW,
+    R_RESCUE,
+    R_TEAM,
+    R_TRADE,
+    numbers,
+)
+from companion.halfdeck.state import (
+    THE_DECK,
+    THE_DISCARD,
+    State,
+    hand_of,
+    lead_name,
+    worn,
+)
+
+Done = tuple[grammar.Action, list[str]]
+
+
+# -- hand ---------------------------------------------------------------------------------
+Drawn = tuple[list[str], int]
+"""The cards drawn, and by whom. (A verb's plan is a plain tuple: one is made per action.)"""
+
+
+def check_hand(state: State, action: grammar.Hand) -> Drawn:
+    if not action.cards:
+        raise BadInput(f"usage: {GRAMMAR.verbs['hand'].usage_line()}")
+    # A card drawn may be new to the game: each word is one card, as typed (the CLI
+    # groups unquoted multi-word names it knows before they get here).
+    cards = [state.team_name(card_name(a)) for a in action.cards]
+    due = [p for p in state.player_numbers if state.owed[p] > 0]
+    player = state.player(action.player,
+                          due[0] if len(due) == 1 or not state.coop and due else None)
+    owed = state.owed[player]
+    if owed < len(cards):
+        whose = f"player {player}" if state.coop else "you"
+        several = ("; a new name of several words is one card when quoted or joined "
+                   "with _ (steel_sword)" if len(cards) > owed > 0 else "")
+        raise RuleRefused(f"{len(cards)} named, {owed} due to {whose} (a hero card is "
+                          "drawn for the start hand, loot or a redraw; each name is one "
+                          f"card){several}", R_HAND)
+    if state.rescue_left and state.rescue in cards:
+        raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
+                          "hero deck", R_RESCUE)
+    check_team_copies(state, cards)
+    check_one_place(state, cards)
+    check_hero_cards(state, len(cards))
+    return cards, player
+
+
+def change_hand(state: State, drawn: Drawn) -> Done:
+    cards, player = drawn
+    who = f"player {player} draws" if state.coop else "drawn"
+    lines = [f"{who}: {', '.join(cards)}"]
+    for name in cards:
+        lines += state.move(name, THE_DECK, hand_of(player))
+    state.owed[player] -= len(cards)
+    if state.owed[player]:
+        lines.append(f"{state.owed[player]} more to draw")
+    lines.append(f"hero deck {state.hero_deck}")
+    return grammar.Hand(tuple(cards), state.player_option(player)), lines
+
+
+def check_hero_cards(state: State, count: int) -> None:
+    """That ``count`` hero cards can be drawn (the discard pile reshuffled if need be)."""
+    if count > state.hero_deck + state.hero_discard:
+        raise RuleRefused(f"only {state.hero_deck + state.hero_discard} hero cards are left "
+                          "in the deck and its discard pile", R_DECKS)
+
+
+def check_one_place(state: State, cards: Sequence[str]) -> None:
+    """Each hero card is in one place: one drawn is not in play nor in a hand (the team
+    cards have copies: ``check_team_copies`` counts them)."""
+    rules = numbers()
+    placed = {card for hand in state.hands.values() for card in hand}
+    for hero in state.heroes:
+        placed.add(hero.name)
+        if hero.gear is not None:
+            placed.add(hero.gear.name)
+    seen: set[str] = set()
+    for name in cards:
+        if name in (rules.escape, rules.attack):
+            continue
+        if name in seen:
+            raise RuleRefused(f"{name} is named twice: there is one {name} card", R_HAND)
+        seen.add(name)
+        if name in placed:
+            raise RuleRefused(f"{name} is {state.place(name)} already: there is one {name} "
+                              "card", R_HAND)
+
+
+def check_team_copies(state: State, cards: Sequence[str]) -> None:
+    copies = numbers().copies
+    for team, used in state.team_used.items():
+        held = sum(hand.count(team) for hand in state.hands.values())
+        new = list(cards).count(team)
+        if new and held + new + used > copies:
+            raise RuleRefused(f"there are {copies} {team} cards: {held} held and "
+                              f"{used} used already", R_TEAM)
+
+
+# -- discard ------------------------------------------------------------------------------
+Discarded = tuple[list[str], int, list[str], list[str], bool, bool]
+"""The cards named, whose, those from the hand and those in play, --forced, --in-play."""
+
+
+def check_discard(state: State, action: grammar.Discard) -> Discarded:
+    if not action.cards:
+        raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
+    cards = discarded(state, action.cards)
+    state.check_named(cards)
+    # --forced: a card's text makes the player discard: no redraw, any time.
+    forced, played = action.forced, action.in_play
+    if not forced:
+        state.refuse_in_dungeon("discard by choice")
+    player = discard_player(state, action.player, cards, played)
+    hand = list(state.hands[player])
+    from_hand: list[str] = []
+    from_play: list[str] = []
+    for name in cards:
+        if not played and name in hand:
+            hand.remove(name)
+            from_hand.append(name)
+        elif name in [h.name for h in state.heroes] + [g.name for g in state.gear_in_play()]:
+            if name in from_play:
+                raise BadInput(f"{name} is named twice")
+            from_play.append(name)
+        else:
+            raise RuleRefused(f"{name} is not in {state.whose(player)} hand nor in play",
+                              R_HAND)
+    if from_hand and not forced:
+        check_redraw(state, player, len(from_hand))
+    return cards, player, from_hand, from_play, forced, played
+
+
+def change_discard(state: State, plan: Discarded) -> Done:
+    cards, player, from_hand, from_play, forced, played = plan
+    lines: list[str] = []
+    for name in from_hand:
+        state.move(name, hand_of(player), THE_DISCARD)
+    if from_hand:
+        redraw = "" if forced else f"; draw {len(from_hand)}: 'hand CARD...'"
+        lines.append(f"discarded from the hand: {', '.join(from_hand)}{redraw}")
+        if not forced:
+            state.owed[player] += len(from_hand)
+            if state.round == 0:
+                state.mulliganed.add(player)
+            else:
+                state.redrawn[player] = state.redrawn.get(player, 0) + len(from_hand)
+    for name in from_play:
+        lines += discard_in_play(state, name, death=forced)
+    return grammar.Discard(tuple(cards), state.player_option(player), forced, played), lines
+
+
+def discarded(state: State, words: Sequence[str]) -> list[str]:
+    """The cards a discard names: each word a card when each is one held or in play (as
+    saves write them), else names read from the words (unquoted, prefixes)."""
+    pool = list(dict.fromkeys(chain(
+        chain.from_iterable(state.hands.values()), (h.name for h in state.heroes),
+        (g.name for g in state.gear_in_play()))))
+    plain_names = [state.team_name(card_name(word)) for word in words]
+    if all(name in pool for name in plain_names):
+        return plain_names
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        name, count = lead_name(words[at:], pool, "card in a hand or in play")
+        found.append(name or plain_names[at])
+        at += count
+    return found
+
+
+def discard_player(state: State, given: int | None, cards: Sequence[str],
+                   played: bool) -> int:
+    if not state.coop or given is not None:
+        return state.player(given)
+    holders = [p for p in state.player_numbers
+               if all(n in state.hands[p] for n in cards)] if not played else []
+    owners = {h.player for h in state.heroes
+              if h.name in cards or (h.gear is not None and h.gear.name in cards)}
+    candidates = holders or sorted(owners)
+    if len(candidates) == 1:
+        return candidates[0]
+    raise BadInput(f"say whose cards these are: --player 1 to {state.players}")
+
+
+def check_redraw(state: State, player: int, count: int) -> None:
+    rules = numbers()
+    if state.round == 0:
+        if player in state.mulliganed:
+            raise RuleRefused("the first hand may be redrawn once only", R_MULLIGAN)
+        low, high = rules.mulligan_min, min(rules.mulligan_max, state.start_hand)
+        if not low <= count <= high:
+            raise RuleRefused(f"a first-hand redraw is {low} to {high} cards", R_MULLIGAN)
+        return
+    limit = rules.redraw_max
+    done = state.redrawn.get(player, 0)
+    if done + count > limit:
+        raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
+                          f"preparatory phase ({done} already)", R_REDRAW)
+
+
+def discard_in_play(state: State, name: str, *, death: bool) -> list[str]:
+    for hero in state.heroes:
+        if hero.name == name:
+            if death:
+                return state.dies(hero, "is discarded")
+            return state.leaves(hero, "leaves for the discard pile")
+    for hero in state.heroes:
+        if hero.gear is not None and hero.gear.name == name:
+            state.move(name, worn(hero, hero.gear), THE_DISCARD)
+            return [f"{name} of {hero.name} goes to the discard pile"]
+    raise AssertionError(name)  # checked by check_discard
+
+
+# -- loot ---------------------------------------------------------------------------------
+Owed = tuple[int, int]
+"""Hero cards to draw, and by whom."""
+
+
+def check_loot(state: State, action: grammar.Loot) -> Owed:
+    most = numbers().hero_cards
+    if not 1 <= action.loot <= most:
+        raise BadInput(f"loot is 1 to {most} cards")
+    return action.loot, state.player(action.player, state.drawer)
+
+
+def change_loot(state: State, owed: Owed) -> Done:
+    cards, player = owed
+    state.owed[player] += cards
+    return grammar.Loot(cards, state.player_option(player)), [loot_line(state, cards, player)]
+
+
+def loot_line(state: State, loot: int, player: int) -> str:
+    whom = f" for player {player}" if state.coop else ""
+    return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
+           f"'hand CARD...'"
+
+
+# -- trade --------------------------------------------------------------------------------
+def check_trade(state: State, action: grammar.Trade) -> grammar.Trade:
+    first, second = action.first, action.second
+    first_card = state.team_name(card_name(action.first_card))
+    second_card = state.team_name(card_name(action.second_card))
+    if not state.coop:
+        raise RuleRefused("trading is between players of a co-op game", R_TRADE)
+    state.check_named((state.held(first_card), state.held(second_card)))
+    for player in (first, second):
+        if player not in state.player_numbers:
+            raise BadInput(f"players are 1 to {state.players}, not {player}")
+    if first == second:
+        raise BadInput("a trade is between two players")
+    state.refuse_in_dungeon("trade")
+    first_card = state.held(first_card, first)
+    second_card = state.held(second_card, second)
+    for player, card in ((first, first_card), (second, second_card)):
+        if player in state.traded:
+            raise RuleRefused(f"player {player} has traded in this preparatory phase",
+                              R_TRADE)
+        if card not in state.hands[player]:
+            raise RuleRefused(f"{card} is not in player {player}'s hand", R_TRADE)
+    return grammar.Trade(first, first_card, second, second_card)
+
+
+def change_trade(state: State, trade: grammar.Trade) -> Done:
+    first, second = trade.first, trade.second
+    state.move(trade.first_card, hand_of(first), hand_of(second))
+    state.move(trade.second_card, hand_of(second), hand_of(first))
+    state.traded |= {first, second}
+    return trade, [f"player {first} gives {trade.first_card}, player {second} gives "
+                   f"{trade.second_card}"]
+

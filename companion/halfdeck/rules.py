@@ -1,0 +1,432 @@
+"""Half Deck Dungeon Heroes: the rulebook's numbers, a game's settings, and the readers
+of the numbers an action carries (``companion.halfdeck.engine`` is the game)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, NamedTuple, cast
+
+from companion import plain
+from companion.dice import parse_die
+from companion.editions import at_least, edition
+from companion.errors import BadInput
+from companion.halfdeck.cards import (
+    BOSS,
+    ENDGAME_BOSS,
+    ENDGAME_TREASURE,
+    MINION,
+    TRAP,
+    CardInfo,
+    card_name,
+)
+from companion.numbers import whole_or_none
+from companion.tables import tables
+from companion.text import wrap
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    class DecksTable(TypedDict):
+        hero_cards: int
+        dungeon_cards: int
+        endgame_cards: int
+
+    class SetupTable(TypedDict):
+        players_min: int
+        players_max: int
+        start_hand: int
+        coop_start_hand: int
+        mulligan_min: int
+        mulligan_max: int
+        redraw_max: int
+
+    class HeroesTable(TypedDict):
+        life: int
+        max_in_play: int
+        gear_per_hero: int
+
+    class EnemiesTable(TypedDict):
+        minion_life: int
+        boss_life: int
+        endgame_boss_life: int
+
+    class DieTable(TypedDict):
+        faces: int
+
+    class CombatTable(TypedDict):
+        miss_damage: int
+        escape_damage: int
+        support_attackers: int
+
+    class TeamTable(TypedDict):
+        copies: int
+        escape: str
+        attack: str
+        escape_aliases: list[str]
+        attack_aliases: list[str]
+
+    class HalfDeckTables(TypedDict):
+        """``rulebook/halfdeck.tables.toml`` as read."""
+
+        decks: DecksTable
+        setup: SetupTable
+        heroes: HeroesTable
+        enemies: EnemiesTable
+        die: DieTable
+        combat: CombatTable
+        team: TeamTable
+
+    class GearStatus(TypedDict):
+        name: str
+        attribute: str
+        bonus: int
+        one_use: bool
+        standby: bool
+
+    class HeroStatus(TypedDict):
+        name: str
+        player: int
+        strength: int
+        magic: int
+        life: int
+        gear: GearStatus | None
+
+    class EncounterStatus(TypedDict):
+        name: str
+        kind: str
+        attribute: str
+        number: int
+        life: int
+        loot: int | None
+        effect: str
+        player: int
+        rolls: int
+
+    class HalfDeckStatus(TypedDict):
+        """``status --json``: the keys in this order."""
+
+        game: str
+        round: int
+        phase: str
+        heroes: list[HeroStatus]
+        lives: dict[str, int]
+        gear: dict[str, str]
+        hands: dict[str, list[str]]
+        hand_size: int
+        draws_due: dict[str, int]
+        hero_deck: int
+        hero_discard: int
+        hero_removed: int
+        dungeon_deck: int
+        dungeon_discard: int
+        dungeon_removed: int
+        endgame_left: list[str]
+        prisoner: str | None
+        encounter: EncounterStatus | None
+        team_cards_used: dict[str, int]
+        next_player: int | None
+        cards: dict[str, dict[str, str | int | bool]]
+        won_by: str | None
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
+
+KIND = "halfdeck"
+TITLE = "Half Deck Dungeon Heroes"
+ENDGAMES = ("both", "treasure", "boss")
+TRAP_NEEDS = ("reach", "attribute")
+ASSIST_RULES = ("loose", "strict")
+"""When a roll may have supporters (halfdeck.ruling.assist): any time, or only when the
+main attacker's best roll falls short of the enemy's number."""
+ASSIST_EDITION = 3
+"""The edition that brought the assist setting; earlier games assist as 'loose'."""
+ENDGAMES_LEFT = {"both": (ENDGAME_TREASURE, ENDGAME_BOSS), "treasure": (ENDGAME_TREASURE,),
+                 "boss": (ENDGAME_BOSS,)}
+"""The endgame cards each --endgame puts in the dungeon deck."""
+ENCOUNTERS = (MINION, BOSS, ENDGAME_BOSS, TRAP)
+"""The dungeon cards met as an encounter (a trap starts with a minion's life)."""
+
+# Rulebook section ids named by refusals.
+R_PREP = "halfdeck.round.preparatory"
+R_HAND = "halfdeck.round.hand"
+R_MULLIGAN = "halfdeck.round.mulligan"
+R_REDRAW = "halfdeck.round.redraw"
+R_HEROES = "halfdeck.hero.in-play"
+R_GEAR = "halfdeck.gear.one-per-hero"
+R_ONE_USE = "halfdeck.gear.one-use"
+R_DRAW = "halfdeck.round.dungeon"
+R_COMBAT = "halfdeck.combat.roll"
+R_ASSIST = "halfdeck.combat.assist"
+R_ESCAPE = "halfdeck.combat.forced-escape"
+R_TRAP = "halfdeck.trap.challenge"
+R_TEAM = "halfdeck.team.cards"
+R_ENDGAME = "halfdeck.endgame.cards"
+R_END = "halfdeck.game.end"
+R_COOP = "halfdeck.coop.players"
+R_TRADE = "halfdeck.coop.trading"
+R_DECKS = "halfdeck.decks.reshuffle"
+R_RESCUE = "halfdeck.custom.rescue"
+R_ASSIST_RULE = "halfdeck.ruling.assist"
+R_RESCUE_FULL = "halfdeck.ruling.rescue-full"
+
+# The numbers the actions take (``hero --str``, ``equip --mag``, ``draw --loot``...).
+HERO_NUMBERS = (0, 20)
+DUNGEON_NUMBERS = (1, 40)
+LOOT_NUMBERS = (0, 26)
+
+
+# -- the rulebook's numbers ----------------------------------------------------------------
+class Numbers(NamedTuple):
+    """Every number of ``rulebook/halfdeck.tables.toml`` the game uses, read once."""
+
+    hero_cards: int
+    dungeon_cards: int
+    endgame_cards: int
+    players_min: int
+    players_max: int
+    start_hand: int
+    coop_start_hand: int
+    mulligan_min: int
+    mulligan_max: int
+    redraw_max: int
+    life: int
+    max_in_play: int
+    minion_life: int
+    boss_life: int
+    endgame_boss_life: int
+    faces: int
+    miss_damage: int
+    escape_damage: int
+    support_attackers: int
+    copies: int
+    escape: str
+    attack: str
+    escape_aliases: tuple[str, ...]
+    attack_aliases: tuple[str, ...]
+
+    def enemy_life(self, kind: str) -> int:
+        """The life an encounter starts with."""
+        return {MINION: self.minion_life, BOSS: self.boss_life,
+                ENDGAME_BOSS: self.endgame_boss_life, TRAP: self.minion_life}[kind]
+
+
+_NUMBERS: list[Numbers] = []
+
+
+def table() -> HalfDeckTables:
+    """The rulebook's tables as read (``numbers()`` is the typed view the engine uses)."""
+    # TOML carries no types: the record says what the shipped file holds (every value
+    # is read through numbers(), which the game's tests use throughout)
+    return cast("HalfDeckTables", tables("halfdeck"))
+
+
+def numbers() -> Numbers:
+    """The rulebook's numbers (read on first use: the grammar and the CLI need none)."""
+    if not _NUMBERS:
+        data = table()
+        decks, setup, heroes = data["decks"], data["setup"], data["heroes"]
+        enemies, combat, team = data["enemies"], data["combat"], data["team"]
+        _NUMBERS.append(Numbers(
+            hero_cards=int(decks["hero_cards"]), dungeon_cards=int(decks["dungeon_cards"]),
+            endgame_cards=int(decks["endgame_cards"]),
+            players_min=int(setup["players_min"]), players_max=int(setup["players_max"]),
+            start_hand=int(setup["start_hand"]), coop_start_hand=int(setup["coop_start_hand"]),
+            mulligan_min=int(setup["mulligan_min"]), mulligan_max=int(setup["mulligan_max"]),
+            redraw_max=int(setup["redraw_max"]),
+            life=int(heroes["life"]), max_in_play=int(heroes["max_in_play"]),
+            minion_life=int(enemies["minion_life"]), boss_life=int(enemies["boss_life"]),
+            endgame_boss_life=int(enemies["endgame_boss_life"]),
+            faces=int(data["die"]["faces"]),
+            miss_damage=int(combat["miss_damage"]),
+            escape_damage=int(combat["escape_damage"]),
+            support_attackers=int(combat["support_attackers"]),
+            copies=int(team["copies"]), escape=str(team["escape"]),
+            attack=str(team["attack"]),
+            escape_aliases=tuple(map(str, team["escape_aliases"])),
+            attack_aliases=tuple(map(str, team["attack_aliases"]))))
+    return _NUMBERS[0]
+
+
+# -- settings -------------------------------------------------------------------
+class Settings(NamedTuple):
+    """A game's normalised settings, read once (the store keeps them as a table)."""
+
+    players: int
+    endgame: str
+    deck_size: int
+    rescue: str
+    trap_needs: str
+    shuffle_back: bool
+    assist_rule: str  # earlier editions have none: they assist as 'loose'
+    edition: int
+
+    @classmethod
+    def read(cls, settings: Mapping[str, object]) -> Settings:
+        """Settings ``normalize_settings`` gave: a value of another type is a bug."""
+        return cls(plain.integer(settings["players"]), plain.text(settings["endgame"]),
+                   plain.integer(settings["deck_size"]), plain.text(settings["rescue"]),
+                   plain.text(settings["trap_needs"]), plain.flag(settings["shuffle_back"]),
+                   plain.text(settings.get("assist_rule", "loose")), edition(settings))
+
+
+def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
+    known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
+             "assist_rule", "edition", "seats"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
+    rules = numbers()
+
+    def number(key: str, default: int, low: int, high: int) -> int:
+        value = raw.get(key)
+        if value is None:
+            value = default
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} "
+                           f"to {high}")
+        return value
+
+    endgame = str(raw.get("endgame") or "both").lower()
+    if endgame not in ENDGAMES:
+        raise BadInput(f"--endgame must be treasure, boss or both, not {endgame!r}")
+    full, endgame_cards = full_deck(endgame)
+    rescue_text = raw.get("rescue") or ""
+    if not isinstance(rescue_text, str):
+        raise BadInput("--rescue takes a hero card's name")
+    trap_needs = str(raw.get("trap_needs") or "reach").lower()
+    if trap_needs not in TRAP_NEEDS:
+        raise BadInput(f"--trap-needs must be reach or attribute, not {trap_needs!r}")
+    shuffle_back = raw.get("shuffle_back", True)
+    if not isinstance(shuffle_back, bool):
+        raise BadInput("shuffle_back must be true or false")
+    assist_rule = str(raw.get("assist_rule") or "loose").lower()
+    if assist_rule not in ASSIST_RULES:
+        raise BadInput(f"--assist-rule must be loose or strict, not {assist_rule!r}")
+    number_of_edition = edition(raw)
+    players = number("players", rules.players_min, rules.players_min, rules.players_max)
+    settings: dict[str, object] = {
+        "players": players,
+        "endgame": endgame,
+        "deck_size": number("deck_size", full, endgame_cards + 1, full),
+        "rescue": card_name(rescue_text) if rescue_text else "",
+        "trap_needs": trap_needs,
+        "shuffle_back": shuffle_back,
+        "assist_rule": assist_rule,
+        "edition": number_of_edition,
+    }
+    seats = raw.get("seats") or []
+    if seats:  # who sits at each player's place: the same person in every game's record
+        named = seat_names(seats, players, raw.get("players") is None)
+        settings["seats"] = named
+        settings["players"] = len(named)
+    if not at_least(settings, ASSIST_EDITION):
+        # An earlier game has no such setting: it assists as it always did (loose).
+        if assist_rule != "loose":
+            raise BadInput(f"--assist-rule {assist_rule} is for games of edition "
+                           f"{ASSIST_EDITION} on; this one is of edition {number_of_edition}, "
+                           "where any roll may be assisted")
+        del settings["assist_rule"]
+    return settings
+
+
+def seat_names(seats: object, players: int, any_count: bool) -> list[str]:
+    """The players' names, in the order of their numbers (``--seat Ann --seat Bo``: Ann is
+    player 1); as many as ``--players`` says, unless it was left out."""
+    from companion.names import check_player, key
+
+    if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
+        raise BadInput("seats: expected a list of names")
+    rules = numbers()
+    if not rules.players_min <= len(seats) <= rules.players_max:
+        raise BadInput(f"--seat names {rules.players_min} to {rules.players_max} players, "
+                       f"not {len(seats)}")
+    if not any_count and len(seats) != players:
+        raise BadInput(f"--players {players} but {len(seats)} --seat names: give one per "
+                       "player")
+    named = [seat for seat in seats if isinstance(seat, str)]  # all of them, as checked
+    for seat in named:
+        check_player(seat)
+    keys = [key(seat) for seat in named]
+    twice = next((seat for seat, k in zip(named, keys, strict=True) if keys.count(k) > 1), None)
+    if twice is not None:
+        raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
+    return named
+
+
+def full_deck(endgame: str) -> tuple[int, int]:
+    """The full dungeon deck for ``--endgame`` and the endgame cards in it: the endgame
+    card not chosen is set aside, so the deck is one card short."""
+    rules = numbers()
+    in_deck = rules.endgame_cards if endgame == "both" else 1
+    return rules.dungeon_cards - (rules.endgame_cards - in_deck), in_deck
+
+
+def setup_lines(settings: Mapping[str, object], width: int = 40) -> list[str]:
+    """What to lay out when a game starts, each line at most ``width`` columns."""
+    chosen = Settings.read(normalize_settings(settings))
+    rules = numbers()
+    full, endgames = full_deck(chosen.endgame)
+    size, prisoner = chosen.deck_size, chosen.rescue
+    said = ["Split the deck by the colour of backs:",
+            f" blue: the hero deck, {rules.hero_cards - bool(prisoner)} cards"]
+    if chosen.endgame != "both":
+        aside = "boss" if chosen.endgame == "treasure" else "treasure"
+        said.append(f" set the endgame {aside} aside")
+    said.append(f" red: the dungeon deck, {size} cards")
+    if size < full:
+        goal = "both endgame cards" if endgames > 1 else f"the endgame {chosen.endgame}"
+        said.append(f"   ({goal} among them)")
+    if prisoner:
+        said.append(f"Shuffle the prisoner, {prisoner}, into the red deck.")
+    said.append("Shuffle both decks face down.")
+    if chosen.players == 1:
+        said.append(f"Draw {rules.start_hand} hero cards: 'hand CARD...'")
+        said.append(f"  (redraw {rules.mulligan_min} to "
+                    f"{min(rules.mulligan_max, rules.start_hand)} of them once)")
+    else:
+        said.append("Each player picks a hero card from the hero deck: 'hero NAME --pick', "
+                    f"then draws {rules.coop_start_hand}: 'hand CARD... --player N'.")
+        said.append("Player 1 turns up the first red card, then each player in turn.")
+    said.append(f"At most {rules.max_in_play} heroes in play, one gear each.")
+    return [line for text in said for line in wrap(text, width, indent="  ")]
+
+
+# -- readers ---------------------------------------------------------------------
+def die(text: str) -> int:
+    return parse_die(text, numbers().faces)
+
+
+def in_range(value: int | None, key: str, low: int, high: int) -> int | None:
+    if value is not None and not low <= value <= high:
+        raise BadInput(f"--{key} must be from {low} to {high}, not {str(value)!r}")
+    return value
+
+
+def gear_bonus(text: str | None, key: str) -> int | None:
+    """A gear bonus, ``+N`` (or ``N``), from 0 to 20."""
+    if text is None:
+        return None
+    value = whole_or_none(text.strip().removeprefix("+"))
+    if value is None:
+        raise BadInput(f"--{key} takes a whole number, not {text[:20]!r}")
+    low, high = HERO_NUMBERS
+    if not low <= value <= high:
+        raise BadInput(f"--{key} must be from {low} to {high}, not {text!r}")
+    return value
+
+
+def known(value: int | None) -> int:
+    assert value is not None  # _learn refuses incomplete cards
+    return value
+
+
+def same(name: str, old: CardInfo, before: int | None, given: int | None, key: str) -> int | None:
+    if given is None or before is None or given == before:
+        return before if given is None else given
+    raise BadInput(f"{name} is {old.describe()} in this game, not {key} {given}")
+
+
+def same_text(name: str, old: CardInfo, given: str) -> str:
+    if not given or not old.effect or given == old.effect:
+        return given or old.effect
+    raise BadInput(f"{name}'s effect in this game is {old.effect!r}")

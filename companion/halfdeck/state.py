@@ -1,0 +1,551 @@
+"""Half Deck Dungeon Heroes: the state of a game, and the one place each quantity with a
+rule changes.
+
+``State`` is the record every verb reads and changes: the decks' counts, the hands,
+the heroes in play with their gear, the card being resolved. A hero card changes place
+only through ``State.move`` (so each card is in one place, and the counts of the decks
+add up), a dungeon card only through ``State.move_red``, a hero's life only through
+``State.set_lives`` (at most the printed life; a hero at 0 dies). The verbs
+(``companion.halfdeck.hand``, ``party``, ``dungeon``, ``combat``) check first, with
+the readers here, and change only through these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import chain
+from typing import NamedTuple
+
+from companion import names
+from companion.errors import BadInput, RuleRefused
+from companion.game import Record
+from companion.halfdeck.cards import ENDGAME_BOSS, HERO, LETTER, STRENGTH, TRAP, CardInfo, card_name
+from companion.halfdeck.rules import (
+    ENDGAMES_LEFT,
+    R_HEROES,
+    R_PREP,
+    Settings,
+    numbers,
+    same,
+    same_text,
+)
+
+
+# -- the records ----------------------------------------------------------------
+class Gear(Record):
+    """A gear card on a hero: the attribute it adds to and by how much."""
+
+    __slots__ = ("name", "attribute", "bonus", "one_use", "standby")
+
+    def __init__(self, name: str, attribute: str, bonus: int, one_use: bool = False,
+                 standby: bool = False) -> None:
+        self.name = name
+        self.attribute = attribute
+        self.bonus = bonus
+        self.one_use = one_use
+        self.standby = standby
+
+    def text(self) -> str:
+        what = f"{self.name} {LETTER[self.attribute]}+{self.bonus}"
+        if self.standby:
+            return what + " (one use, standby)"
+        return what + (" (one use)" if self.one_use else "")
+
+
+class Hero(Record):
+    """A hero in play: its card's numbers, whose it is, its life and gear."""
+
+    __slots__ = ("name", "strength", "magic", "player", "life", "gear")
+
+    def __init__(self, name: str, strength: int, magic: int, player: int, life: int,
+                 gear: Gear | None = None) -> None:
+        self.name = name
+        self.strength = strength
+        self.magic = magic
+        self.player = player
+        self.life = life
+        self.gear = gear
+
+    def attribute(self, which: str) -> int:
+        return self.strength if which == STRENGTH else self.magic
+
+
+class Encounter(Record):
+    """The dungeon card being resolved: its life, who drew it, the rolls against it."""
+
+    __slots__ = ("card", "life", "player", "rolls")
+
+    def __init__(self, card: CardInfo, life: int, player: int, rolls: int = 0) -> None:
+        self.card = card
+        self.life = life
+        self.player = player
+        self.rolls = rolls
+
+    @property
+    def kind(self) -> str:
+        return self.card.kind
+
+    def title(self) -> str:
+        return f"{self.card.name} {LETTER[self.attribute]}{self.card.number}"
+
+    @property
+    def attribute(self) -> str:
+        attribute = self.card.attribute
+        assert attribute is not None
+        return attribute
+
+
+class Roll(NamedTuple):
+    """One hero's part in a roll: the die, and the attribute and gear for the main roller."""
+
+    hero: Hero
+    die: int
+
+
+# -- matching names (companion.names) ------------------------------------------------------
+def find_name(typed: str, pool: Iterable[str], what: str) -> str | None:
+    """The name in ``pool`` that ``typed`` (a card name as ``card_name`` writes it) stands
+    for: itself, else the one it is a prefix of. Several: "could be ... type more"; none
+    but close ones: "did you mean ..."; nothing close: None, for the caller's own words."""
+    pool = list(pool)
+    if typed in pool:
+        return typed
+    table = names.spellings(pool)
+    found = names.candidates(typed, table)
+    if len(found) == 1:
+        return found[0]
+    if found or names.closest(typed, table):
+        return names.match(typed, table, what)  # raises: several, or only close ones
+    return None
+
+
+def lead_name(words: Sequence[str], pool: Iterable[str], what: str) -> tuple[str | None, int]:
+    """The name at the start of ``words`` and how many words it took: the longest run of
+    words naming a name of ``pool`` exactly, else by a unique prefix (unquoted names:
+    ``equip warrior steel sword``); else as ``find_name`` rules on the first word alone."""
+    pool = list(pool)
+    table = names.spellings(pool)
+    for count in range(len(words), 0, -1):
+        spelled = names.key(" ".join(words[:count]))
+        if spelled in table:
+            return table[spelled], count
+    for count in range(len(words), 0, -1):
+        found = names.candidates(" ".join(words[:count]), table)
+        if len(found) == 1:
+            return found[0], count
+    return find_name(card_name(words[0]), pool, what), 1
+
+
+def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
+    """Words typed unquoted, as the names they spell: the longest run of words that is
+    exactly a name of ``pool`` is that name; any other word is a name of its own (a card
+    may be new: no prefix is guessed). A word typed as one name (quoted, or joined with
+    _) is never joined with the next."""
+    table = names.spellings(pool)
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        count, name = 1, words[at]
+        for size in range(len(words) - at, 0, -1):
+            run = words[at:at + size]
+            if size > 1 and any("_" in word or " " in word.strip() for word in run):
+                continue
+            spelled = names.key(" ".join(run))
+            if spelled in table:
+                count, name = size, table[spelled]
+                break
+        found.append(name)
+        at += count
+    return found
+
+
+# -- where a hero card is ---------------------------------------------------------------
+DECK, DISCARD, REMOVED, HAND, PLAY, GEAR, DUNGEON = (
+    "deck", "discard", "removed", "hand", "play", "gear", "dungeon")
+
+
+Place = tuple[str, int, "Hero | None", "Gear | None"]
+"""A place a hero card can be: the hero deck, its discard pile, removed from play, a
+player's hand, in play as a hero, as the gear of a hero, or (the prisoner) in the
+dungeon deck: where, whose hand, the hero, the gear (a plain tuple: moves are many)."""
+
+THE_DECK: Place = (DECK, 0, None, None)
+THE_DISCARD: Place = (DISCARD, 0, None, None)
+THE_REMOVED: Place = (REMOVED, 0, None, None)
+THE_DUNGEON: Place = (DUNGEON, 0, None, None)
+
+
+def hand_of(player: int) -> Place:
+    return HAND, player, None, None
+
+
+def in_play(hero: Hero) -> Place:
+    return PLAY, hero.player, hero, None
+
+
+def worn(hero: Hero, gear: Gear) -> Place:
+    return GEAR, hero.player, hero, gear
+
+
+# Dungeon cards: counted in the deck, the discard pile, removed; met as the encounter;
+# or gone with the game (an endgame card, an enemy left when the party falls).
+RED_DECK, RED_DISCARD, RED_REMOVED, RED_MET, RED_GONE = (
+    "red deck", "red discard", "red removed", "met", "gone")
+
+
+class State(Record):
+    """One game: the decks' counts, the hands, the heroes and the card being resolved, as
+    the actions so far left them. Two states are equal when every field is."""
+
+    __slots__ = ("settings", "config", "players", "rescue", "known", "hero_deck",
+                 "hero_discard", "hero_removed", "dungeon_deck", "dungeon_discard",
+                 "dungeon_removed", "endgame_left", "rescue_left", "round", "heroes", "hands",
+                 "owed", "start_hand", "mulliganed", "picked", "redrawn", "traded",
+                 "escapes_used", "team_attacks_used", "encounter", "next_player", "drawer",
+                 "won_by", "lost", "life_trail", "fallen")
+
+    def __init__(self, settings: dict[str, object]) -> None:
+        self.settings = settings
+        self.config = Settings.read(settings)
+        rules = numbers()
+        self.players = self.config.players
+        self.rescue = self.config.rescue
+        self.known: dict[str, CardInfo] = {}
+        self.hero_deck = rules.hero_cards - (1 if self.rescue else 0)
+        self.hero_discard = 0
+        self.hero_removed = 0
+        self.dungeon_deck = self.config.deck_size + (1 if self.rescue else 0)
+        self.dungeon_discard = 0
+        self.dungeon_removed = 0
+        self.endgame_left = list(ENDGAMES_LEFT[self.config.endgame])
+        self.rescue_left = bool(self.rescue)
+        self.round = 0
+        self.heroes: list[Hero] = []
+        self.hands: dict[int, list[str]] = {p: [] for p in self.player_numbers}
+        start = rules.start_hand if self.players == 1 else rules.coop_start_hand
+        self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, start)
+        self.start_hand = start
+        self.mulliganed: set[int] = set()
+        self.picked: set[int] = set()
+        self.redrawn: dict[int, int] = {}
+        self.traded: set[int] = set()
+        self.escapes_used = 0
+        self.team_attacks_used = 0
+        self.encounter: Encounter | None = None
+        self.next_player = 1
+        self.drawer = 1  # who drew the last dungeon card: a card's loot is theirs
+        self.won_by: str | None = None
+        self.lost = False
+        # Each hero's life after each action (first entry: before any), a fallen hero's
+        # last life included, for the life charts; the heroes who died and their last life.
+        self.life_trail: list[dict[str, int]] = [{}]
+        self.fallen: list[tuple[str, int]] = []
+
+    def __eq__(self, other: object) -> bool:
+        # every field of the state (a subclass adds behaviour, not fields)
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in State.__slots__)
+
+    # -- derived ---------------------------------------------------------------------
+    @property
+    def player_numbers(self) -> range:
+        return range(1, self.players + 1)
+
+    @property
+    def coop(self) -> bool:
+        return self.players > 1
+
+    @property
+    def escape_card(self) -> str:
+        return numbers().escape
+
+    @property
+    def attack_card(self) -> str:
+        return numbers().attack
+
+    @property
+    def team_used(self) -> dict[str, int]:
+        """The team cards played, by name."""
+        return {self.escape_card: self.escapes_used, self.attack_card: self.team_attacks_used}
+
+    @property
+    def outcome(self) -> str:
+        if self.won_by is not None:
+            return "won"
+        return "lost" if self.lost else "playing"
+
+    @property
+    def phase(self) -> str:
+        if self.outcome != "playing":
+            return "over"
+        if self.encounter is not None:
+            return "dungeon"
+        return "setup" if self.round == 0 else "preparatory"
+
+    def specials_left(self) -> int:
+        return len(self.endgame_left) + (1 if self.rescue_left else 0)
+
+    def owed_total(self) -> int:
+        return sum(self.owed.values())
+
+    def gear_in_play(self) -> list[Gear]:
+        return [h.gear for h in self.heroes if h.gear is not None]
+
+    def card(self, name: str) -> CardInfo | None:
+        """What this game knows of a card (the CLI asks before filling from the catalog)."""
+        return self.known.get(card_name(name))
+
+    def next_hint(self) -> str:
+        """What to type next."""
+        if self.outcome == "won":
+            return "the game is won"
+        if self.outcome == "lost":
+            return "the game is lost"
+        encounter = self.encounter
+        if encounter is not None:
+            if encounter.kind == TRAP:
+                return "'challenge HERO ROLL' (or 'team-escape')"
+            more = "" if encounter.kind == ENDGAME_BOSS else ", 'escape' or 'team-escape'"
+            back = " or 'shuffle-back'" if encounter.kind == ENDGAME_BOSS and \
+                not encounter.rolls and self.config.shuffle_back else ""
+            return f"'attack HERO ROLL [--assist HERO ROLL]', 'team-attack'{more}{back}"
+        due = [(p, n) for p, n in self.owed.items() if n]
+        if due and self.hero_deck + self.hero_discard:
+            if self.coop:
+                return "name the hero cards drawn: " + ", ".join(
+                    f"'hand CARD... --player {p}' ({n})" for p, n in due)
+            return f"name the {due[0][1]} hero card{'' if due[0][1] == 1 else 's'} drawn: " \
+                   "'hand CARD...'"
+        if not self.heroes:
+            return "put a hero in play: 'hero NAME'"
+        who = f" (player {self.next_player})" if self.coop else ""
+        return f"prepare (hero, equip, discard), then 'draw NAME'{who}"
+
+    # -- names -----------------------------------------------------------------------
+    def hero(self, name: str) -> Hero:
+        """The hero in play ``name`` stands for: its name, or a unique prefix of it."""
+        key = card_name(name)
+        for hero in self.heroes:
+            if hero.name == key:
+                return hero
+        in_play = [h.name for h in self.heroes]
+        if self.holds(key):  # a card of this game, elsewhere: the rules refuse it
+            raise RuleRefused(f"{key} is not a hero in play (in play: "
+                              f"{', '.join(in_play) or 'none'})", R_HEROES)
+        if not in_play:  # a name the game does not know is bad input, whatever the state
+            raise BadInput(f"{name.strip()!r} is not a hero in play: none is in play")
+        key = names.match(name, in_play, "hero in play")  # a prefix, else bad input
+        return next(h for h in self.heroes if h.name == key)
+
+    def holds(self, name: str) -> bool:
+        """Whether the game has a card of that name anywhere but in play."""
+        return name in self.known or name == self.rescue or any(
+            name in hand for hand in self.hands.values()) or any(
+            name == fallen for fallen, _ in self.fallen)
+
+    def check_named(self, cards: Iterable[str]) -> None:
+        """A name no card of this game has is bad input, whatever the state (checked before
+        the rules: the same mistake gets the same exit code)."""
+        for name in cards:
+            if not (self.holds(name) or name in self.team_used or any(
+                    name in (h.name, h.gear and h.gear.name) for h in self.heroes)):
+                raise BadInput(f"{name!r} is not a card of this game")
+
+    def held(self, typed: str, player: int | None = None) -> str:
+        """The card of a hand (``player``'s, else any) that ``typed`` stands for; the
+        name as typed when it is a card of the game already, or when no card held is
+        close (the caller says it is not held)."""
+        key = card_name(typed)
+        hands = [self.hands[player]] if player is not None else list(self.hands.values())
+        if self.holds(key) or any(h.name == key for h in self.heroes):
+            return key
+        found = find_name(key, chain.from_iterable(hands), "card in the hand")
+        return key if found is None else found
+
+    def card_pool(self) -> list[str]:
+        """Every card name this game holds, team cards' other names included: what unquoted
+        words are grouped into (``hand warrior steel sword``)."""
+        rules = numbers()
+        held = chain.from_iterable(self.hands.values())
+        in_play = chain.from_iterable((h.name, *((h.gear.name,) if h.gear else ()))
+                                      for h in self.heroes)
+        return list(dict.fromkeys(chain(self.known, held, in_play, (rules.escape,),
+                                        rules.escape_aliases, (rules.attack,),
+                                        rules.attack_aliases)))
+
+    def team_name(self, name: str) -> str:
+        """A team card's companion name for any of its aliases, else the name."""
+        rules = numbers()
+        if name == rules.escape or name in rules.escape_aliases:
+            return rules.escape
+        if name == rules.attack or name in rules.attack_aliases:
+            return rules.attack
+        return name
+
+    def place(self, name: str) -> str:
+        """Where a hero card of that name is, if in a hand or in play ('' otherwise)."""
+        for hero in self.heroes:
+            if hero.name == name:
+                return "in play"
+            if hero.gear is not None and hero.gear.name == name:
+                return f"in play on {hero.name}"
+        for player, hand in self.hands.items():
+            if name in hand:
+                return f"in player {player}'s hand" if self.coop else "in the hand"
+        return ""
+
+    # -- small readers -----------------------------------------------------------------
+    def player(self, given: int | None, default: int | None = None) -> int:
+        if given is None:
+            if default is not None:
+                return default
+            if not self.coop:
+                return 1
+            raise BadInput(f"say whose it is: --player 1 to {self.players}")
+        if given not in self.player_numbers:
+            raise BadInput(f"--player must be from 1 to {self.players}, not {str(given)!r}")
+        return given
+
+    def player_option(self, player: int) -> int | None:
+        """Players are written out in co-op games only (solo games read better without)."""
+        return player if self.coop else None
+
+    def whose(self, player: int) -> str:
+        """"player 2's" in co-op, "the" in a solo game: whose hand a line speaks of."""
+        return f"player {player}'s" if self.coop else "the"
+
+    def refuse_in_dungeon(self, what: str) -> None:
+        if self.encounter is not None:
+            raise RuleRefused(f"cannot {what} now: {self.encounter.card.name} is not "
+                              f"resolved ({self.next_hint()})", R_PREP)
+
+    def learn(self, info: CardInfo) -> CardInfo:
+        """Merge an action's card facts with the game's; refuse a card that changed. Only
+        checks: the action keeps the card (``remember``) once every check has passed."""
+        old = self.known.get(info.name)
+        if old is None:
+            missing = info.missing()
+            if missing:
+                raise BadInput(f"{info.name} is new to this game: give {', '.join(missing)}")
+            return info
+        if old.kind != info.kind:
+            raise BadInput(f"{info.name} is a {old.kind} in this game, not a {info.kind}")
+        merged = CardInfo(
+            info.name, info.kind,
+            strength=same(info.name, old, old.strength, info.strength, "strength"),
+            magic=same(info.name, old, old.magic, info.magic, "magic"),
+            loot=same(info.name, old, old.loot, info.loot, "loot"),
+            one_use=old.one_use or info.one_use,
+            effect=same_text(info.name, old, info.effect),
+        )
+        if merged.one_use != old.one_use:
+            raise BadInput(f"{info.name} is {old.describe()} in this game (not one use)")
+        if merged != old:
+            raise BadInput(f"{info.name} is {old.describe()} in this game")
+        return old
+
+    def learn_card(self, name: str, kind: str, strength: int | None, magic: int | None,
+                   loot: int | None = None, one_use: bool = False, effect: str = "",
+                   ) -> CardInfo:
+        """The card an action names: what it says, completed by what the game knows."""
+        known = self.known.get(name)
+        if known is not None and known.kind == kind:
+            if kind == HERO:
+                strength = known.strength if strength is None else strength
+                magic = known.magic if magic is None else magic
+            elif strength is None and magic is None:
+                strength, magic = known.strength, known.magic
+            loot = known.loot if loot is None else loot
+            effect = effect or known.effect
+        return self.learn(CardInfo(name, kind, strength, magic, loot, one_use, effect))
+
+    def remember(self, info: CardInfo) -> None:
+        """Keep a card's facts (an action that passed its checks)."""
+        self.known.setdefault(info.name, info)
+
+    # -- the one place each changes ------------------------------------------------------
+    def move(self, name: str, source: Place, target: Place) -> list[str]:
+        """A hero card changes place: the only way one does. Taking the last card of the
+        hero deck first shuffles its discard pile into a new deck (said in the lines)."""
+        lines: list[str] = []
+        where, player, hero, _ = source
+        if where == DECK:
+            if not self.hero_deck:
+                lines.append(f"hero deck ran out: {self.hero_discard} discarded cards "
+                             "shuffled into a new deck")
+                self.hero_deck, self.hero_discard = self.hero_discard, 0
+            self.hero_deck -= 1
+        elif where == DISCARD:
+            self.hero_discard -= 1
+        elif where == HAND:
+            self.hands[player].remove(name)
+        elif where == PLAY and hero is not None:
+            self.heroes.remove(hero)
+        elif where == GEAR and hero is not None:
+            hero.gear = None
+        elif where == DUNGEON:
+            self.rescue_left = False
+        else:  # nothing leaves REMOVED
+            raise AssertionError(source)
+        where, player, hero, gear = target
+        if where == DISCARD:
+            self.hero_discard += 1
+        elif where == REMOVED:
+            self.hero_removed += 1
+        elif where == HAND:
+            self.hands[player].append(name)
+        elif where == PLAY and hero is not None:
+            self.heroes.append(hero)
+        elif where == GEAR and hero is not None:
+            hero.gear = gear
+        else:  # nothing goes back to DECK or DUNGEON but by a shuffle
+            raise AssertionError(target)
+        return lines
+
+    def move_red(self, source: str, target: str) -> None:
+        """A dungeon card changes place: the only way one does (the encounter itself is
+        set by the verb that meets it)."""
+        counts = {RED_DECK: "dungeon_deck", RED_DISCARD: "dungeon_discard",
+                  RED_REMOVED: "dungeon_removed"}
+        if source in counts:
+            setattr(self, counts[source], getattr(self, counts[source]) - 1)
+        elif source == RED_MET:
+            self.encounter = None
+        if target in counts:
+            setattr(self, counts[target], getattr(self, counts[target]) + 1)
+
+    def set_lives(self, changes: Sequence[tuple[Hero, int]]) -> list[str]:
+        """Heroes' life changes: the only way it does. At most the printed life; then each
+        hero at 0 or less dies, in order (until the party is lost)."""
+        top = numbers().life
+        for hero, life in changes:
+            hero.life = min(top, life)
+        lines: list[str] = []
+        for hero, _ in changes:
+            if hero.life <= 0 and not self.lost:
+                lines += self.dies(hero)
+        return lines
+
+    def leaves(self, hero: Hero, how: str) -> list[str]:
+        """A hero leaves play: the card is discarded and its gear goes back to the hand."""
+        gear = hero.gear
+        line = f"{hero.name} {how}"
+        if gear is not None:
+            self.move(gear.name, worn(hero, gear), hand_of(hero.player))
+            line += f"; {gear.name} back to {self.whose(hero.player)} hand"
+        self.move(hero.name, in_play(hero), THE_DISCARD)
+        return [line]
+
+    def dies(self, hero: Hero, how: str = "dies") -> list[str]:
+        self.fallen.append((hero.name, hero.life))
+        lines = self.leaves(hero, how)
+        if not self.heroes:
+            self.lost = True
+            if self.encounter is not None:  # the enemy facing the fallen party: gone
+                self.move_red(RED_MET, RED_GONE)
+            lines.append("no hero is left: the game is lost")
+        elif self.coop and not any(h.player == hero.player for h in self.heroes):
+            lines.append(f"player {hero.player} has no hero left: out, unless a hero card "
+                         "from the hand replaces it")
+        return lines
