@@ -153,6 +153,7 @@ R_RANDOM = "tricky.variant.random"
 R_TRICKSTER = "tricky.ruling.trickster-face-up"
 R_GUILD_ONCE = "tricky.ruling.guild"
 R_SEER_ORDER = "tricky.ruling.seer-exchange"
+R_RESULT_TRICKS = "tricky.ruling.result-tricks"
 
 
 
@@ -933,11 +934,17 @@ class TrickyGame:
                 else f"--{missing}"
             raise BadInput(f"the {rnd.hero.name}'s gold needs {option} ({COUNT_HELP[missing]})")
         self._need_prediction(rnd)
-        self._verify_haul(given)
+        least = self._implied_tricks(given)
+        self._verify_haul(given if least is None else {**given, "tricks": least})
         counts: dict[str, int | bool] = dict.fromkeys(COUNTS, 0)
         counts["last_trick"] = False
         counts.update(given)
+        if least is not None:
+            counts["tricks"] = least
         lines = self._finish_round(rnd, counts, "result")
+        if least:  # said after the gold's line, which stays as the hero pays
+            lines.insert(1, f"at least {plural(least, 'trick')} won, as the haul implies "
+                            f"(rule {R_RESULT_TRICKS})")
         number = {key: int(given[key]) if key in given else None for key in COUNTS}
         last = given.get("last_trick")
         canonical = Result((), number["tricks"], number["potions"], number["spells"],
@@ -971,6 +978,19 @@ class TrickyGame:
         if action.last_trick is not None:
             given["last_trick"] = action.last_trick
         return {key: given[key] for key in (*COUNTS, "last_trick") if key in given}
+
+    def _implied_tricks(self, given: Mapping[str, int | bool]) -> int | None:
+        """A haul typed without its trick count (the hero pays for other things): the
+        fewest tricks that hold it, 1 at least when the last trick was won
+        (tricky.ruling.result-tricks); None when the count is given."""
+        if "tricks" in given:
+            return None
+        cards = sum(int(given.get(key, 0)) for key in COUNTS[1:])
+        least = max(-(-cards // self.count), 1 if given.get("last_trick") is True else 0)
+        if least > self.hand:
+            raise RuleRefused(f"{plural(cards, 'card')} need at least {least} tricks: a round "
+                              f"has {self.hand}", R_RESULT)
+        return least
 
     def _verify_haul(self, given: Mapping[str, int | bool]) -> None:
         """Refuse a haul the deck cannot make."""
