@@ -438,10 +438,10 @@ def test_status_between_rounds_and_prompt() -> None:
     assert g.status_lines(40) == [
         "Round 1 of 6: any player starts", "Set A: Thief, Assassin, Barbarian,",
         "  Wizard, Witch", "Scores: Ann 0, Bo 0, Cy 0",
-        "Next: 'round HERO' (any player picks)", "Unverified: 8 deck settings (see 'deck')"]
+        "Next: 'round HERO --active NAME'", "Unverified: 8 deck settings (see 'deck')"]
     assert g.prompt() == "R1/6 pick a hero | Ann 0 Bo 0 Cy 0"
     g.apply("round thief")
-    assert g.prompt() == "R1/6 Ann Thief T1/9 | Ann 0 Bo 0 Cy 0"
+    assert g.prompt() == "R1/6 T1/9 Ann leads | Ann 0 Bo 0 Cy 0"
 
 
 def test_status_json_is_plain_data() -> None:

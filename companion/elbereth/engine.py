@@ -66,6 +66,7 @@ from companion.elbereth.fight import (
     check_boost,
     check_bribe,
     check_wound,
+    enemy,
     wound,
 )
 from companion.elbereth.grammar import (
@@ -204,6 +205,10 @@ class ElberethGame:
 
     def boss_word(self) -> str:
         return "boss" if self.bosses else "dragon"
+
+    def enemy(self, text: str) -> Enemy:
+        """An enemy by name (any case, plural, a unique prefix) or by strength."""
+        return enemy(self, text)
 
     # -- the action language ------------------------------------------------------
     def apply(self, action: Action | str) -> Applied:

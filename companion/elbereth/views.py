@@ -53,7 +53,9 @@ def settle_hint(game: ElberethGame) -> str:
         options.append(f"'boost {' '.join(game.equipped('offensive'))}' (+1 each)")
     if game.equipped("protective"):
         options.append(f"'block {'|'.join(game.equipped('protective'))}'")
-    options.append(f"'wound ITEM' ({len(game.left())} not discarded)")
+    left = game.left()
+    options.append(f"'wound {left[0]}' to lose your last item for good" if len(left) == 1
+                   else f"'wound ITEM' to lose one of your {len(left)} items for good")
     return ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
 
 
@@ -165,14 +167,14 @@ def status_lines(game: ElberethGame, width: int = 40) -> list[str]:
 
 
 def prompt(game: ElberethGame) -> str:
-    gear = game.equipped()
-    parts = [f"F{game.floor}", f"gear {len(gear)}" + (f" ({' '.join(gear)})" if gear else "")]
+    """Short, so a typed action fits beside it in the shell at 40 columns (issue 35): the
+    floor, how many items are equipped (the status names them), coin, key, a miss."""
+    parts = [f"F{game.floor} gear {len(game.equipped())}"]
     if game.coin == COIN_UP:
         parts.append("coin")
     if game.key:
         parts.append("key")
+    text = " ".join(parts)
     if game.miss is not None:
-        parts.append(f"miss vs {game.miss.enemy.name}")
-    text = " | ".join(parts)
+        text += f" | miss {game.miss.enemy.name}"
     return text + ("" if game.outcome == "playing" else f" [{game.outcome}]")
-

@@ -125,7 +125,8 @@ def setup_lines(settings: Settings) -> list[str]:
         said.append(f"Two players: each may exchange up to {game.exchange_limit()}, the "
                     "other no more than the active one, face up; potions stay in hand")
     said.append("Agree who is active first: that player picks a hero and leads the first "
-                "trick; then the turn passes clockwise")
+                f"trick ('round HERO --active NAME'; else {game.players[0]}); then the turn "
+                "passes clockwise")
     if setup.race:
         said.append(f"Race: the first with {setup.race} gold at a round's end wins")
     else:

@@ -11,9 +11,8 @@ from companion.tricky.cards import TrickyCard
 from companion.tricky.grammar import Trick
 from companion.tricky.score import finish_round
 from companion.tricky.start import need_prediction, need_round, verify_new_cards
-from companion.tricky.state import PlayedTrick, Round
+from companion.tricky.state import PlayedTrick, Revoke, Round
 from companion.tricky.tricks import trick_winner
-from companion.tricky.views import haul_line, revoke_line
 
 if TYPE_CHECKING:
     from companion.tricky.engine import Ruled, TrickyGame
@@ -49,17 +48,20 @@ def check_trick(game: TrickyGame, action: Trick) -> TrickPlan:
 
 
 def play_trick(game: TrickyGame, plan: TrickPlan) -> Ruled:
+    """Who won and why, in one line: the cards typed are the action itself, the haul
+    and who leads next are the status and the prompt (issue 35: a trick answers in at
+    most two lines with the prompt); a revoke is flagged in a line of its own."""
     rnd, trick, reason = plan
-    number, leader, cards, winner = trick
     revokes = rnd.play(trick, game.count)
-    asked = game.deck.colour_name(cards[0].colour)
-    plays = ", ".join(f"{player} {card}"
-                      for player, card in zip(game.seat_order(leader), cards, strict=True))
-    lines = [f"Trick {number} of {game.hand}, {asked} asked: {plays}",
-             f"{game.players[winner]} wins: {reason}"]
-    lines += [revoke_line(game, r) for r in revokes]
-    if number == game.hand:
+    lines = [f"{game.players[trick.winner]} wins: {reason}"]
+    lines += [revoke_note(game, r) for r in revokes]
+    if trick.number == game.hand:
         lines += finish_round(game, rnd, rnd.collected(game.deck), "tricks")
-    else:
-        lines += [haul_line(game, rnd), f"{game.players[winner]} leads trick {number + 1}"]
-    return Trick(tuple(map(str, cards))), lines
+    return Trick(tuple(map(str, trick.cards))), lines
+
+
+def revoke_note(game: TrickyGame, revoke: Revoke) -> str:
+    """A revoke flagged in a trick's answer, short: the status says it in full."""
+    return (f"Revoke? {game.players[revoke.player]}: no "
+            f"{game.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
+            f"{revoke.card} now")

@@ -148,8 +148,9 @@ def next_hint(game: TrickyGame) -> str:
     rnd = game.current
     if rnd is None:
         nxt = game.next_active()
-        who = "any player" if nxt is None else game.players[nxt]
-        return f"'round HERO' ({who} picks)"
+        if nxt is None:  # the first round: any player starts, named with --active
+            return "'round HERO --active NAME'"
+        return f"'round HERO' ({game.players[nxt]} picks)"
     if rnd.hero.gold == "prediction" and rnd.predict is None:
         if rnd.exchange_open(game.rules.others_exchange):
             return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
@@ -305,7 +306,8 @@ def prompt(game: TrickyGame) -> str:
     of = f"/{game.rounds_total}" if game.rounds_total else ""
     if rnd is None:
         return f"R{len(game.rounds) + 1}{of} pick a hero | {scores}"
-    return (f"R{rnd.number}{of} {game.players[rnd.active]} {rnd.hero.name} "
-            f"T{len(rnd.tricks) + 1}/{game.hand} | {scores}")
+    # who leads the trick: its cards are typed from that player on (issue 35)
+    return (f"R{rnd.number}{of} T{len(rnd.tricks) + 1}/{game.hand} "
+            f"{game.players[rnd.leader]} leads | {scores}")
 
 
