@@ -101,11 +101,21 @@ def test_a_miss_must_be_settled_first() -> None:
     engine = game()
     assert lines(engine, "attack spider 2") == [
         "roll 2 < spider 4: miss, the spider stays",
-        "settle it: 'boost sword' (+1 each), 'block armour' or 'wound ITEM' (6 not "
-        "discarded)"]
+        "settle it: 'boost sword' (+1 each), 'block armour' or 'wound ITEM' to lose one "
+        "of your 6 items for good"]
     refused(engine, "attack rat 5", "elbereth.action.miss")
     refused(engine, "pickup bow", "elbereth.action.miss")
     refused(game(), "block armour", "elbereth.action.miss")
+
+
+def test_the_last_item_is_named_when_a_miss_could_take_it() -> None:
+    """Issue 35: the wound choice said plainly, the last item by name."""
+    engine = game()
+    for item in ("sword", "staff", "bow", "armour", "helm"):
+        engine.apply("attack spider 2")
+        engine.apply(f"wound {item}")
+    assert lines(engine, "attack spider 2")[1] == \
+        "settle it: 'wound gauntlets' to lose your last item for good"
 
 
 def test_boost_adds_1_per_offensive_item_and_spends_them() -> None:

@@ -138,3 +138,12 @@ def test_any_action_value_reads_back_from_its_text(action: Action) -> None:
     text = GRAMMAR.text(action)
     assert same(GRAMMAR.parse(text), action)
     assert GRAMMAR.text(GRAMMAR.parse(text)) == text
+
+
+def test_no_elbereth_verb_takes_an_option_that_could_be_overwritten() -> None:
+    """An option given twice is never silently overwritten (issue 32, item 3): Elbereth's
+    verbs take words only, so a repeated '--x' is an option they do not take."""
+    assert [(verb.name, param.name) for verb in GRAMMAR.verbs.values()
+            for param in verb.params if param.kind not in ("arg", "rest")] == []
+    with pytest.raises(BadInput, match="takes no option"):
+        GRAMMAR.parse("attack rat 3 --roll 4 --roll 5")

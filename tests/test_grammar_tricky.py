@@ -112,3 +112,34 @@ def test_any_action_value_reads_back_from_its_text(action: Action) -> None:
     text = GRAMMAR.text(action)
     assert GRAMMAR.parse(text) == action
     assert GRAMMAR.text(GRAMMAR.parse(text)) == text
+
+
+# -- an option given twice (issue 32, item 3, for Tricky's verbs) ---------------------------
+FILLER = {"int": "1", "player": "Ann", "trump": "R", "hero": "thief", "card": "G4"}
+BEFORE = {"round": "round thief", "exchange": "exchange 1", "predict": "predict 1",
+          "trick": "trick G4", "result": "result"}
+
+
+@pytest.mark.parametrize(("verb", "param"), [
+    (verb.name, param) for verb in GRAMMAR.verbs.values() for param in verb.params
+    if param.kind in ("option", "options", "switch")])
+def test_an_option_given_twice_is_refused_or_takes_several(verb: str, param: object) -> None:
+    """Never silently overwritten: a repeatable option says so in its help, any other
+    given twice is a one-line error."""
+    from companion.verbs import Param
+
+    assert isinstance(param, Param)
+    word = "--" + (param.word or param.name).replace("_", "-")
+    if param.kind == "switch":  # --x --no-x: two answers to one question
+        with pytest.raises(BadInput, match="together"):
+            GRAMMAR.parse(f"{BEFORE[verb]} {word} --no-{word[2:]}")
+        return
+    value = FILLER.get(param.type, "1")
+    twice = f"{BEFORE[verb]} {word} {value} {word} {value}"
+    if param.kind == "options":
+        assert "up to" in param.help or "several" in param.help
+        assert len(getattr(GRAMMAR.parse(twice), param.name)) == 2
+    else:
+        with pytest.raises(BadInput, match=f"option {word} given more than once") as caught:
+            GRAMMAR.parse(twice)
+        assert "\n" not in str(caught.value)

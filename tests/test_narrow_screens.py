@@ -52,10 +52,11 @@ def test_tricky_prompt_with_long_names(players: int) -> None:
     engine.apply("round thief")
     playing = prompt_text("g", engine.prompt(), 40, "tricky", engine.status)
     assert len(first) <= 28 and len(playing) <= 28
+    # who leads the trick first (its cards are typed from that player), then the scores
     assert (first, playing) == {
-        2: ("R1/8 pick | Al 0 Ba 0> ", "R1/8 T1 | *Al 0 Ba 0> "),
-        3: ("R1/6 pick | Al 0 Ba 0 Ch 0> ", "R1/6 T1 | *Al 0 Ba 0 Ch 0> "),
-        4: ("R1/8 pick Al0 Ba0 Ch0 Do0> ", "R1/8 T1 *Al0 Ba0 Ch0 Do0> "),
+        2: ("R1/8 pick | Al 0 Ba 0> ", "R1/8 T1 Al leads *Al0 Ba0> "),
+        3: ("R1/6 pick | Al 0 Ba 0 Ch 0> ", "R1/6 T1 Al leads> "),
+        4: ("R1/8 pick Al0 Ba0 Ch0 Do0> ", "R1/8 T1 Al leads> "),
     }[players]
 
 
@@ -70,8 +71,10 @@ def test_elbereth_prompt_stays_one_line_after_a_miss() -> None:
     before = prompt_text("g", engine.prompt(), 40, "elbereth", engine.status)
     engine.apply("attack dragon 1")
     after = prompt_text("g", engine.prompt(), 40, "elbereth", engine.status)
-    assert before == "F1 | gear 2 (sword armour)> "
-    assert after == "F1 gear 2 | miss vs dragon> "
+    assert before == "F1 gear 2> "
+    assert after == "F1 gear 2 | miss dragon> "
+    # a typed action fits beside it at 40 columns (issue 35, item 9)
+    assert len(after + "attack spider 1") <= 40
 
 
 def test_halfdeck_prints_its_vitals_once_in_the_shell(

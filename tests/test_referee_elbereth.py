@@ -9,11 +9,15 @@ never exceed what its deck holds, the outcome is final, refusals change nothing.
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.elbereth.engine import (
     COIN_UP,
@@ -22,10 +26,13 @@ from companion.elbereth.engine import (
     EQUIPPED,
     ElberethGame,
     equipment,
+    new_engine,
     table,
 )
+from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
 from tests.referee import STEPS, Run, play
+from tests.statecheck import differences
 
 ENEMIES = ("rat", "spider", "snake")
 
@@ -59,8 +66,11 @@ class Dungeon:
         self.rng.shuffle(bosses)
         self.bosses = bosses
         self.floor = 0
+        self.start: list[str] = []  # this floor's deck as dealt
         self.deck: list[str] = []
         self.up: list[str] = []  # turned up and not dealt with yet
+        self.done: list[str] = []  # dealt with by an accepted action: the engine counts them
+        self.lying: list[str] = []  # items already held or gone, left where they lie
 
     def new_floor(self, game: ElberethGame) -> None:
         if self.floor:
@@ -71,7 +81,34 @@ class Dungeon:
         boss = self.bosses.pop() if self.bosses else "dragon"
         self.deck = [*self.others, boss, "stairs"]
         self.rng.shuffle(self.deck)
-        self.up = []
+        self.start = list(self.deck)
+        self.up, self.done, self.lying = [], [], []
+
+    def dealt(self, card: str) -> None:
+        """A card turned up and dealt with: beaten, broken, picked up, bribed."""
+        self.up.remove(card)
+        self.done.append(card)
+
+
+def conserved(run: Run) -> None:
+    """Each card of this floor's deck in exactly one place (face down, turned up, dealt
+    with, left lying), and the cards dealt with exactly those the engine counts."""
+    game, cards = run.engine, getattr(run, "dungeon", None)
+    assert isinstance(game, ElberethGame)
+    if cards is None or cards.floor != game.floor:
+        return  # just gone down: the next step deals the new floor
+    places = [*cards.deck, *cards.up, *cards.done, *cards.lying]
+    assert Counter(places) == Counter(cards.start), (places, cards.start)
+    done = Counter(cards.done)
+    assert {name: done[name] for name in ENEMIES if done[name]} == \
+        {name: n for name, n in game.beaten.items() if n}, (done, game.beaten)
+    assert (done["wall"], done["shop"]) == (game.walls, game.shops), done
+    assert Counter(game.picked) == Counter(card for card in cards.done
+                                           if card in game.items or card == "coin")
+    assert game.stairs == ("stairs" in done)
+    boss = next(card for card in cards.start if card == "dragon" or card in table()["bosses"])
+    assert game.boss_down == (boss in done), (boss, done)
+    REACHED["cards conserved"] += 1
 
 
 def dungeon(run: Run, game: ElberethGame) -> Dungeon:
@@ -84,7 +121,18 @@ def dungeon(run: Run, game: ElberethGame) -> Dungeon:
     return found
 
 
+REACHED: Counter[str] = Counter()
+"""The situations the referee made on purpose, so a test can tell they were reached."""
+
+
 def step(run: Run) -> bool:
+    """One move, then each card of the floor in one place (after refusals too)."""
+    more = play_step(run)
+    conserved(run)
+    return more
+
+
+def play_step(run: Run) -> bool:
     game = run.engine
     assert isinstance(game, ElberethGame)
     rng, cards = run.rng, dungeon(run, game)
@@ -96,7 +144,7 @@ def step(run: Run) -> bool:
         before = game.beaten_total[name]
         settle(run, game)
         if game.beaten_total[name] > before and name in cards.up:
-            cards.up.remove(name)  # a boost turned the miss into a success
+            cards.dealt(name)  # a boost turned the miss into a success
         return True
     if game.key and game.stairs and rng.random() < 0.5:
         run.must_accept("descend")
@@ -106,8 +154,10 @@ def step(run: Run) -> bool:
         card = cards.deck.pop()
         if card == "shop":
             run.must_accept("found shop")
+            cards.done.append(card)
         elif card == "stairs":
             run.must_accept("found stairs")
+            cards.done.append(card)
         else:
             cards.up.append(card)
         return True
@@ -120,17 +170,18 @@ def step(run: Run) -> bool:
         return fight(run, game, cards, card)
     if card == "wall":
         run.must_accept(f"break-wall {rng.randint(1, 6)}")
-        cards.up.remove(card)
+        cards.dealt(card)
         return True
     state = game.coin if card == "coin" else game.items[card]
     if state in (EQUIPPED, COIN_UP) or state in (DISCARDED, "gone"):
         cards.up.remove(card)  # already held, or gone for good: left lying
+        cards.lying.append(card)
         return True
     if game.shops and game.coin == COIN_UP and card != "coin" and rng.random() < 0.3:
         run.must_accept(f"shop {card}")
         return True
     run.must_accept(f"pickup {card}")
-    cards.up.remove(card)
+    cards.dealt(card)
     return True
 
 
@@ -139,12 +190,12 @@ def fight(run: Run, game: ElberethGame, cards: Dungeon, enemy: str) -> bool:
     wanted = table()["bosses"].get(enemy, {}).get("bribe") if game.bosses else None
     if wanted is not None and rng.random() < 0.4:
         if run.act(f"bribe {enemy}"):
-            cards.up.remove(enemy)
+            cards.dealt(enemy)
         return True
     roll = max(rng.randint(1, 6), rng.randint(1, 6))  # a lucky hand, to see deeper floors
     run.must_accept(f"attack {enemy} {roll}")
-    if game.miss is None and (enemy in ENEMIES or game.boss_down):
-        cards.up.remove(enemy)  # beaten (the ogre only with his second head)
+    if game.miss is None and not game.lost and (enemy in ENEMIES or game.boss_down):
+        cards.dealt(enemy)  # beaten (the ogre only with his second head)
     return True
 
 
@@ -192,5 +243,59 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_elbereth_referee(seed: int, tmp_path: Path) -> None:
+    REACHED.clear()
     games = play("elbereth", seed, tmp_path, new_settings, step, check)
     assert games >= 1 and STEPS > 0
+    assert REACHED["cards conserved"] >= STEPS // 2, REACHED
+
+
+# -- a refused action changes nothing at all (issue 32): random games, every refusal ------
+PROPERTY_SETTINGS = (
+    {"equip": ["sword", "armour"]},
+    {"equip": ["bow", "helm"], "bosses": True},
+    {"equip": ["staff", "gauntlets"], "bosses": True, "short_boost": "refused",
+     "bribe_from": "any", "bribe_key": False},
+    {"equip": ["sword", "bow"], "bosses": True, "bribe_from": "any", "edition": 1},
+)
+FOES = ("rat", "spider", "snake", "dragon", "ogre", "knight", "mage", "marksman",
+        "merchant", "smith", "3", "6", "goblin")
+ITEMS = (*equipment(), "coin", "key", "hat")
+
+
+def random_action(data: Any) -> str:
+    """An action a player might type: often legal, as often not."""
+    draw, some = data.draw, st.sampled_from
+    verb = draw(some(("attack", "attack", "attack", "boost", "block", "wound", "bribe",
+                      "pickup", "break-wall", "found", "shop", "descend")))
+    if verb == "attack":
+        return f"attack {draw(some(FOES))} {draw(st.integers(0, 7))}"
+    if verb == "boost":
+        return "boost " + " ".join(draw(st.lists(some(ITEMS), min_size=1, max_size=3)))
+    if verb in ("block", "wound", "pickup", "shop"):
+        return f"{verb} {draw(some(ITEMS))}"
+    if verb == "bribe":
+        return f"bribe {draw(some(FOES))}" + (f" {draw(some(ITEMS))}"
+                                              if draw(st.booleans()) else "")
+    if verb == "break-wall":
+        return f"break-wall {draw(st.integers(0, 7))}"
+    if verb == "found":
+        return f"found {draw(some(('stairs', 'shop', 'dragon')))}"
+    return "descend"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_a_refused_action_leaves_the_whole_game_as_it_was(data: Any) -> None:
+    """Every refused action of a random game leaves the whole engine, field by field (a
+    deep copy compared, not its snapshot), as it was before; any other error is a bug."""
+    game = new_engine(data.draw(st.sampled_from(PROPERTY_SETTINGS)))
+    for _ in range(data.draw(st.integers(20, 80))):
+        if game.outcome != "playing":
+            break
+        action = random_action(data)
+        before = copy.deepcopy(game)
+        try:
+            game.apply(action)
+        except (RuleRefused, BadInput) as error:
+            found = differences(game, before)
+            assert not found, (action, str(error), found[:3])

@@ -17,19 +17,31 @@ would is refused by his ruling; his gold is the base less his tricks and potions
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.editions import at_least, strict
+from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
 from companion.tricky.cards import TrickyCard, table
-from companion.tricky.engine import R_SEER, R_SEER_ORDER, R_TRICKSTER, TrickyGame
+from companion.tricky.engine import (
+    R_RESULT,
+    R_SEER,
+    R_SEER_ORDER,
+    R_TRICKSTER,
+    TrickyGame,
+    new_engine,
+)
 from companion.tricky.heroes import hero_number
 from tests.referee import STEPS, Run, play
+from tests.statecheck import differences
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -97,13 +109,33 @@ def check_trickster(game: TrickyGame, rnd: Any) -> None:
 
 
 class Hands:
-    """This round's real cards: each player's hand and the leftover pile."""
+    """This round's real cards: each player's hand, the leftover pile, the cards put
+    aside in exchanges (the rest are played, in the engine's tricks)."""
 
     def __init__(self, run: Run, game: TrickyGame) -> None:
         cards = game.deck.cards()
         run.rng.shuffle(cards)
         self.hands = [cards[i * game.hand:(i + 1) * game.hand] for i in range(game.count)]
         self.leftover = cards[game.hand * game.count:]
+        self.aside: list[TrickyCard] = []
+
+
+def conserved(game: TrickyGame, kept: dict[str, Any]) -> None:
+    """Each card of the deck in exactly one place: a hand, the leftover pile, put aside,
+    or played in one of the round's tricks (as the engine keeps them); the cards the
+    engine knows were put aside were."""
+    hands: Hands | None = kept["hands"]
+    number = kept.get("number")
+    if hands is None or number is None:
+        return
+    rnd = game.rounds[number - 1]
+    played = [card for trick in rnd.tricks for card in trick.cards]
+    places = [*(card for hand in hands.hands for card in hand), *hands.leftover,
+              *hands.aside, *played]
+    assert len(places) == len(game.deck.cards()), (len(places), rnd.number)
+    assert Counter(places) == Counter(game.deck.cards()), rnd.number
+    assert Counter(rnd.discards) <= Counter(hands.aside), rnd.number
+    REACHED["cards conserved"] += 1
 
 
 def state(run: Run) -> dict[str, Any]:
@@ -116,6 +148,8 @@ def state(run: Run) -> dict[str, Any]:
 
 REFUSED: Counter[str] = Counter()
 """The rules named by the refusals ``refuse`` saw, so a test can tell they were tried."""
+REACHED: Counter[str] = Counter()
+"""The situations the referee made on purpose, so a test can tell they were reached."""
 
 
 def refuse(run: Run, action: str, rule: str) -> None:
@@ -136,6 +170,7 @@ def step(run: Run) -> bool:
     more = play_step(run)
     after = run.engine
     assert isinstance(after, TrickyGame)
+    conserved(after, state(run))  # after every step, refused ones too
     if made is not None and at_least(after.settings, 3):
         number, exchanged = made
         assert after.rounds[number - 1].exchanged == exchanged, "an exchange after predicting"
@@ -177,11 +212,26 @@ def play_step(run: Run) -> bool:
     if seer and rnd.predict is None:
         predict(run, game)
         return True
+    if rnd.hero.id == "assassin" and not rnd.tricks and rng.random() < 0.5:
+        last_trick_alone(run, game)
+        return True
     if not rnd.tricks and rng.random() < 0.25:
         run.must_accept(result(game, rng))
         return True
     play_trick(run, game, hands)
     return True
+
+
+def last_trick_alone(run: Run, game: TrickyGame) -> None:
+    """Issue 32, item 16: the Assassin's result as its gold asks, the last trick and no
+    trick count, is at least one trick won; with 0 tricks typed it is refused."""
+    refuse(run, "result --tricks 0 --last-trick", R_RESULT)
+    run.must_accept("result --last-trick")
+    done = run.engine
+    assert isinstance(done, TrickyGame)
+    counts = done.rounds[-1].counts
+    assert counts is not None and counts["tricks"] == 1 and counts["last_trick"] is True
+    REACHED["result --last-trick"] += 1
 
 
 def predict(run: Run, game: TrickyGame) -> None:
@@ -221,6 +271,7 @@ def new_round(run: Run, game: TrickyGame, kept: dict[str, Any]) -> bool:
             text += f" --exchange {len(aside)}"
         text += f" --predict {rng.randint(0, game.hand + len(game.deck.colours))}"
     run.must_accept(text)
+    kept["number"] = len(run.engine.status()["sheet"]) + 1  # the round just begun
     draw(hands, active, aside)
     return True
 
@@ -232,6 +283,7 @@ def draw(hands: Hands, player: int, aside: list[TrickyCard]) -> None:
         hand.remove(card)
     hand += hands.leftover[:len(aside)]
     del hands.leftover[:len(aside)]
+    hands.aside += aside
 
 
 def exchange(run: Run, game: TrickyGame, hands: Hands, trickster: bool) -> None:
@@ -395,8 +447,28 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_tricky_referee(seed: int, tmp_path: Path) -> None:
+    REACHED.clear()
     games = play("tricky", seed, tmp_path, new_settings, step, check)
     assert games >= 1 and STEPS > 0
+    assert REACHED["cards conserved"] >= STEPS // 2, REACHED
+
+
+# -- the Assassin's result without a trick count (issue 32, item 16) --------------------
+def assassins(run: Run) -> bool:
+    state(run)["favour"] = ("assassin",)
+    return step(run)
+
+
+def assassin_settings(rng: random.Random) -> dict[str, Any]:
+    return {"players": NAMES[:rng.randint(2, 4)], "set": rng.choice(("A", "all")),
+            "edition": rng.choice((1, 2, 3, 3))}
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_result_without_its_trick_count_refereed(seed: int, tmp_path: Path) -> None:
+    REACHED.clear()
+    play("tricky", seed, tmp_path, assassin_settings, assassins, check)
+    assert REACHED["result --last-trick"] >= 1 and REACHED["cards conserved"], REACHED
 
 
 # -- Seer and Trickster rounds, in games that pick them most of the time ----------------
@@ -422,3 +494,76 @@ def test_seer_and_trickster_rounds_refereed(seed: int, tmp_path: Path) -> None:
     assert games >= 1
     if STEPS >= 300:  # each new refusal was tried (a short run may miss one)
         assert REFUSED[R_SEER_ORDER] and REFUSED[R_SEER] and REFUSED[R_TRICKSTER], REFUSED
+
+
+# -- a refused action changes nothing at all (issue 32): random games, every refusal ------
+PROPERTY_SETTINGS = (
+    {"players": NAMES[:2], "set": "all"},
+    {"players": NAMES[:3], "set": "A"},
+    {"players": NAMES[:4], "set": "B", "race": 12},
+    {"players": NAMES[:3], "guild": True},
+    {"players": NAMES[:3], "random_heroes": True},
+    {"players": NAMES[:2], "set": "all", "edition": 1},
+    {"players": NAMES[:4], "set": "all", "edition": 2},
+)
+HERO_IDS = ("thief", "assassin", "barbarian", "wizard", "witch", "dwarven-hunter",
+            "trickster", "seer", "troubadour", "sorcerer", "knight", "ninja",
+            "elvish-hunter", "nymph", "fairy-scout", "nobody")
+
+
+def random_action(data: Any, game: TrickyGame) -> str:
+    """An action a player might type now: often legal, as often not."""
+    draw, rnd = data.draw, game.current
+    some = st.sampled_from
+    verb = draw(some(("round", "exchange", "predict", "trick", "trick", "trick", "result")
+                     if rnd is not None else ("round", "round", "round", "trick", "result")))
+    players = [*game.players, "Zed"]
+    cards = [str(card) for card in game.deck.cards()]
+    if verb == "round":
+        text = f"round {draw(some(HERO_IDS))}"
+        for option, values in (("--trump", ("R", "G", "Y", "B", "3", "9", "x")),
+                               ("--active", players), ("--exchange", ("0", "1", "3", "9")),
+                               ("--predict", ("0", "4", "99")), ("--pass", HERO_IDS)):
+            if draw(st.booleans()):
+                text += f" {option} {draw(some(values))}"
+        return text
+    if verb == "exchange":
+        if draw(st.booleans()):
+            text = f"exchange {draw(st.integers(0, 9))}"
+        else:
+            text = "exchange " + " ".join(draw(st.lists(some(cards), min_size=1, max_size=3)))
+        return text + (f" --player {draw(some(players))}" if draw(st.booleans()) else "")
+    if verb == "predict":
+        return f"predict {draw(st.integers(-1, 15))}"
+    if verb == "trick":
+        seen = {str(card) for card in rnd.cards_seen()} if rnd is not None else set()
+        fresh = [card for card in cards if card not in seen]
+        if draw(st.integers(0, 9)) < 7 and len(fresh) >= game.count:
+            picked = draw(st.lists(some(fresh), min_size=game.count, max_size=game.count,
+                                   unique=True))
+        else:
+            picked = draw(st.lists(some(cards), min_size=1, max_size=game.count + 1))
+        return "trick " + " ".join(picked)
+    text = "result"
+    for option in ("--tricks", "--potions", "--spells", "--goblins", "--orcs", "--ogres"):
+        if draw(st.booleans()):
+            text += f" {option} {draw(st.integers(0, 10))}"
+    return text + draw(some(("", " --last-trick", " --no-last-trick")))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_a_refused_action_leaves_the_whole_game_as_it_was(data: Any) -> None:
+    """Every refused action of a random game leaves the whole engine, field by field (a
+    deep copy compared, not its snapshot), as it was before; any other error is a bug."""
+    game = new_engine(data.draw(st.sampled_from(PROPERTY_SETTINGS)))
+    for _ in range(data.draw(st.integers(20, 60))):
+        if game.finished:
+            break
+        action = random_action(data, game)
+        before = copy.deepcopy(game)
+        try:
+            game.apply(action)
+        except (RuleRefused, BadInput) as error:
+            found = differences(game, before)
+            assert not found, (action, str(error), found[:3])

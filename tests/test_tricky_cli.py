@@ -31,11 +31,12 @@ def test_new_game(cli: CLI) -> None:
         "  deal 9 each; the 5 left over lie face\n"
         "  down, the pile exchanges draw from\n"
         "Agree who is active first: that player\n"
-        "  picks a hero and leads the first\n"
-        "  trick; then the turn passes clockwise\n"
+        "  picks a hero and leads the first trick\n"
+        "  ('round HERO --active NAME'; else\n"
+        "  Ann); then the turn passes clockwise\n"
         "6 rounds: each player is active twice\n"
         "R1/6 pick a hero | Ann 0 Bo 0 Cy 0\n"
-        "Next: 'round HERO' (any player picks)\n")
+        "Next: 'round HERO --active NAME'\n")
 
 
 def test_new_game_refusals(cli: CLI) -> None:
@@ -56,13 +57,11 @@ def test_round_trick_and_vitals(cli: CLI) -> None:
                           "Trump: red\n"
                           "Gold: 1 per trick or potion over 6 (3 players, unverified)\n"
                           "Ann leads the first trick\n"
-                          "R1/6 Ann Barbarian T1/9 | Ann 0 Bo 0 Cy 0\n")
+                          "R1/6 T1/9 Ann leads | Ann 0 Bo 0 Cy 0\n")
     result = cli("tricky", "trick", "B5", "r2", "green 7")
-    assert result.out == ("Trick 1 of 9, blue asked: Ann B5, Bo R2, Cy G7\n"
-                          "Bo wins: R2 is the only trump (red)\n"
-                          "Ann (active): 0 tricks, 0 potions: 0 gold so far\n"
-                          "Bo leads trick 2\n"
-                          "R1/6 Ann Barbarian T2/9 | Ann 0 Bo 0 Cy 0\n")
+    # two lines: who won and why, then the prompt with who leads next (issue 35)
+    assert result.out == ("Bo wins: R2 is the only trump (red)\n"
+                          "R1/6 T2/9 Bo leads | Ann 0 Bo 0 Cy 0\n")
 
 
 def test_bad_card_exit_2_with_the_forms(cli: CLI) -> None:
@@ -196,7 +195,7 @@ def test_undo_a_trick(cli: CLI) -> None:
     cli("tricky", "trick", "G4", "G5", "R1")
     result = cli("tricky", "undo")
     assert result.out == "Undone: trick G4 G5 R1\nChanged: tricks 1 -> 0\n" \
-        "R1/6 Ann Thief T1/9 | Ann 0 Bo 0 Cy 0\n"
+        "R1/6 T1/9 Ann leads | Ann 0 Bo 0 Cy 0\n"
     assert cli("tricky", "redo").out.startswith("Redone: trick G4 G5 R1\n")
 
 
@@ -221,7 +220,9 @@ def test_revoke_is_shown(cli: CLI) -> None:
     cli("tricky", "trick", "B3", "G6", "B1")
     cli("tricky", "trick", "R7", "R2", "R3")
     result = cli("tricky", "trick", "R6", "B5", "R4")
-    assert "Revoke? Bo did not follow blue in trick 1, then played B5 in trick 3\n" in result.out
+    assert result.out == ("Ann wins: the highest red wins, R6\n"
+                          "Revoke? Bo: no blue in trick 1, B5 now\n"
+                          "R1/6 T4/9 Ann leads | Ann 0 Bo 0 Cy 0\n")
     assert "Revoke? Bo did not follow blue in" in cli("tricky", "status").out
 
 

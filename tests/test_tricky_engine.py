@@ -438,10 +438,10 @@ def test_status_between_rounds_and_prompt() -> None:
     assert g.status_lines(40) == [
         "Round 1 of 6: any player starts", "Set A: Thief, Assassin, Barbarian,",
         "  Wizard, Witch", "Scores: Ann 0, Bo 0, Cy 0",
-        "Next: 'round HERO' (any player picks)", "Unverified: 8 deck settings (see 'deck')"]
+        "Next: 'round HERO --active NAME'", "Unverified: 8 deck settings (see 'deck')"]
     assert g.prompt() == "R1/6 pick a hero | Ann 0 Bo 0 Cy 0"
     g.apply("round thief")
-    assert g.prompt() == "R1/6 Ann Thief T1/9 | Ann 0 Bo 0 Cy 0"
+    assert g.prompt() == "R1/6 T1/9 Ann leads | Ann 0 Bo 0 Cy 0"
 
 
 def test_status_json_is_plain_data() -> None:
@@ -487,3 +487,34 @@ def test_players_by_unique_start() -> None:
     assert g2.apply("round thief --active ann").action == "round thief --active Ann"
     with pytest.raises(BadInput, match="'an' could be Ann or Anna: type more"):
         new_engine({"players": ["Ann", "Anna", "Bo"]}).apply("round thief --active an")
+
+
+# -- a result without its trick count (issue 32, item 16) --------------------------------
+def test_a_result_without_tricks_counts_the_tricks_its_haul_implies() -> None:
+    """'result --last-trick' (the Assassin needs nothing else) is read as at least one
+    trick won, never as 'won the last of 0 tricks'; the ruling says so when it applies."""
+    g = game(3)
+    g.apply("round assassin --active Ann")
+    applied = g.apply("result --last-trick")
+    assert applied.action == "result --last-trick"
+    assert applied.lines[0] == "Round 1 over. Assassin: won the last trick: 4 gold"
+    assert "at least 1 trick won, as the haul implies " \
+           "(rule tricky.ruling.result-tricks)" in applied.lines
+    finished = g.rounds[0]
+    assert finished.counts is not None and finished.counts["tricks"] == 1
+    g.apply("round wizard")
+    applied = g.apply("result --potions 4")  # 4 cards, 3 players: 2 tricks at least
+    assert "at least 2 tricks won, as the haul implies " \
+           "(rule tricky.ruling.result-tricks)" in applied.lines
+    g.apply("round assassin")
+    plain = g.apply("result --no-last-trick")
+    assert not any("tricky.ruling.result-tricks" in line for line in plain.lines)
+
+
+def test_a_haul_that_needs_more_tricks_than_a_round_has_is_refused() -> None:
+    g = game(3)
+    g.apply("round wizard")
+    before = g.rounds[-1].state_data()
+    refused(g, "result --potions 4 --spells 8 --goblins 6 --orcs 6 --ogres 4",
+            "tricky.round.result", "28 cards need at least 10 tricks: a round has 9")
+    assert g.rounds[-1].state_data() == before

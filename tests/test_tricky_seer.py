@@ -38,7 +38,7 @@ def test_the_seer_exchanges_then_predicts() -> None:
     g.apply("round seer")
     assert g.apply("exchange 2").lines == ("Ann exchanges 2 cards",)
     assert g.apply("predict 3").lines == ("Ann predicts 3 tricks + potions",)
-    assert g.apply("trick R1 R2 R3").lines[0] == "Trick 1 of 9, red asked: Ann R1, Bo R2, Cy R3"
+    assert g.apply("trick R1 R2 R3").lines[0] == "Cy wins: the highest red wins, R3"
 
 
 def test_an_exchange_after_the_prediction_is_refused_with_the_order() -> None:
@@ -187,10 +187,11 @@ def test_cli_refusal_names_the_ruling_and_the_way(cli: CLI) -> None:
 def test_cli_short_forms_exchange_then_predict(cli: CLI) -> None:
     assert cli("tricky", "new", "Ann", "Bo", "Cy", "--set", "B", "--name", "g").code == 0
     assert cli("t", "r", "seer").code == 0
-    assert cli("t", "x", "2").out == "Ann exchanges 2 cards\nR1/6 Ann Seer T1/9 | Ann 0 Bo 0 Cy 0\n"
+    assert cli("t", "x", "2").out == \
+        "Ann exchanges 2 cards\nR1/6 T1/9 Ann leads | Ann 0 Bo 0 Cy 0\n"
     result = cli("t", "p", "3")  # 'p': the one tricky command starting so
     assert (result.code, result.out) == (
-        0, "Ann predicts 3 tricks + potions\nR1/6 Ann Seer T1/9 | Ann 0 Bo 0 Cy 0\n")
+        0, "Ann predicts 3 tricks + potions\nR1/6 T1/9 Ann leads | Ann 0 Bo 0 Cy 0\n")
     assert cli("tricky", "log").out.splitlines()[-4:] == [
         "  2. exchange --player Ann --count 2", "     Ann exchanges 2 cards",
         "  3. predict 3", "     Ann predicts 3 tricks + potions"]

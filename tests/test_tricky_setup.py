@@ -35,8 +35,9 @@ def test_the_table_for_three_players() -> None:
         "  deal 9 each; the 5 left over lie face",
         "  down, the pile exchanges draw from",
         "Agree who is active first: that player",
-        "  picks a hero and leads the first",
-        "  trick; then the turn passes clockwise",
+        "  picks a hero and leads the first trick",
+        "  ('round HERO --active NAME'; else",
+        "  Ann); then the turn passes clockwise",
         "6 rounds: each player is active twice",
     ]
 

@@ -110,11 +110,12 @@ def test_first_leader_is_the_active_player_then_the_winner() -> None:
     g = three()
     g.apply("round thief --active Bo")
     applied = g.apply("trick B3 B6 B1")
-    assert applied.lines == ("Trick 1 of 9, blue asked: Bo B3, Cy B6, Ann B1",
-                             "Cy wins: the highest blue wins, B6",
-                             "Bo (active): 0 tricks: 5 gold so far", "Cy leads trick 2")
-    applied = g.apply("trick R7 R2 R3")
-    assert applied.lines[0] == "Trick 2 of 9, red asked: Cy R7, Ann R2, Bo R3"
+    # one line: who won and why (issue 35); who leads next is the prompt
+    assert applied.lines == ("Cy wins: the highest blue wins, B6",)
+    assert g.prompt() == "R1/6 T2/9 Cy leads | Ann 0 Bo 0 Cy 0"
+    applied = g.apply("trick R7 R2 R3")  # Cy leads: Cy R7, Ann R2, Bo R3
+    assert applied.lines == ("Cy wins: the highest red wins, R7",)
+    assert "Bo (active): 0 tricks: 5 gold so far" in g.status_lines()
 
 
 def test_a_trick_has_one_card_per_player() -> None:
@@ -139,7 +140,7 @@ def test_each_card_once_per_round() -> None:
 def test_nymph_round_in_play() -> None:
     g = three()
     g.apply("round nymph")
-    assert g.apply("trick Y5 Y1 Y3").lines[1] == "Bo wins: Nymph: the lowest yellow wins, Y1"
+    assert g.apply("trick Y5 Y1 Y3").lines == ("Bo wins: Nymph: the lowest yellow wins, Y1",)
 
 
 def test_round_ends_after_the_last_trick_with_gold_from_the_haul() -> None:
@@ -151,8 +152,7 @@ def test_round_ends_after_the_last_trick_with_gold_from_the_haul() -> None:
         g.apply(f"trick {cards}")
     lines = g.apply("trick B0 B4 B5 B6").lines
     # the 1s won tricks 1-4 (Bo, Cy, Di, Ann); Ann took Y7 and then led and won the 0s
-    assert lines == ("Trick 7 of 7, blue asked: Ann B0, Bo B4, Cy B5, Di B6",
-                     "Ann wins: Nymph: the lowest blue wins, B0",
+    assert lines == ("Ann wins: Nymph: the lowest blue wins, B0",
                      "Round 1 over. Nymph: 1 ogre x 2 = 2 gold", "Ann +2",
                      "Scores: Ann 2, Bo 0, Cy 0, Di 0")
     # Y7 Y1 Y2 Y3, R0 R4 R5 R6, G0 G4 G5 G6 (the green potion), B0 B4 B5 B6
@@ -166,9 +166,8 @@ def test_haul_counts_the_cards_of_won_tricks() -> None:
     g = three()
     g.apply("round wizard")
     lines = g.apply("trick Y4 Y5 R1").lines  # Y4 is a spell: trump for the Wizard
-    assert lines[1:] == ("Ann wins: Y4 is the only trump (spells)",
-                         "Ann (active): 1 trick, 2 potions: 4 gold so far",
-                         "Ann leads trick 2")
+    assert lines == ("Ann wins: Y4 is the only trump (spells)",)
+    assert "Ann (active): 1 trick, 2 potions: 4 gold so far" in g.status_lines(80)
 
 
 def test_last_trick_counts_for_the_assassin() -> None:
@@ -178,8 +177,8 @@ def test_last_trick_counts_for_the_assassin() -> None:
                   "R4 R5 R6 R7", "G4 G5 G6 G7"]:
         g.apply(f"trick {cards}")
     lines = g.apply("trick B4 B5 B7 B6").lines  # Cy leads the last trick
-    assert lines[1] == "Ann wins: the highest blue wins, B7"
-    assert lines[2] == "Round 1 over. Assassin: won the last trick: 4 gold"
+    assert lines[0] == "Ann wins: the highest blue wins, B7"
+    assert lines[1] == "Round 1 over. Assassin: won the last trick: 4 gold"
 
 
 # -- revokes -------------------------------------------------------------------------
@@ -189,8 +188,9 @@ def test_revoke_is_flagged_with_the_trick_numbers() -> None:
     g.apply("trick B3 G6 B1")  # Bo does not follow blue
     g.apply("trick R7 R2 R3")  # Ann wins trick 1 (B3), leads red
     applied = g.apply("trick R6 B5 R4")  # Ann leads R6, Bo plays blue, Cy R4
+    assert applied.lines[1] == "Revoke? Bo: no blue in trick 1, B5 now"
     assert "Revoke? Bo did not follow blue in trick 1, then played B5 in trick 3" \
-        in applied.lines
+        in g.status_lines(80)
     assert g.status()["round"]["revokes"] == [
         {"player": "Bo", "colour": "blue", "missed": 1, "played": 3, "card": "B5"}]
 
@@ -201,8 +201,8 @@ def test_revoke_as_leader_is_flagged_too() -> None:
     g.apply("trick B3 G6 B7")  # Bo misses blue; Cy wins
     g.apply("trick G0 G1 G7")  # Cy leads G0, Ann G1, Bo G7: Bo wins
     applied = g.apply("trick B6 B2 B1")  # Bo leads blue
-    assert applied.lines[2] == ("Revoke? Bo did not follow blue in trick 1, then played B6 "
-                                "in trick 3")
+    assert applied.lines == ("Bo wins: the highest blue wins, B6",
+                             "Revoke? Bo: no blue in trick 1, B6 now")
 
 
 def test_following_colour_is_no_revoke() -> None:
@@ -232,3 +232,23 @@ def test_revokes_are_per_round() -> None:
         g.apply(f"trick {cards}")
     g.apply("round thief")
     assert not any(line.startswith("Revoke") for line in g.apply("trick G1 B1").lines)
+
+
+def test_each_trick_answers_in_two_lines_at_forty_columns() -> None:
+    """Issue 35: who won and why in one line, then the prompt naming who leads next (the
+    next trick's cards are typed from that player); the round's end aside."""
+    g = three()
+    g.apply("round thief --active Bo")
+    hands = ["R0 R1 R2", "R3 R4 R5", "R6 R7 G0", "G1 G2 G3", "G4 G5 G6", "G7 B0 B1",
+             "B2 B3 B4", "B5 B6 B7", "Y0 Y1 Y2"]
+    for number, cards in enumerate(hands, start=1):
+        lines = g.apply(f"trick {cards}").lines
+        if number < len(hands):
+            rnd = g.current
+            assert rnd is not None
+            leader = g.players[rnd.leader]
+            assert len(lines) == 1 and lines[0].startswith(f"{leader} wins: "), lines
+            assert len(lines[0]) <= 40 and len(g.prompt()) <= 40
+            assert f" {leader} leads | " in g.prompt()
+        else:
+            assert lines[1].startswith("Round 1 over.")

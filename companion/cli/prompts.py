@@ -73,9 +73,13 @@ def _tricky(state: dict[str, Any]) -> list[str]:
     number = rnd["number"] if isinstance(rnd, dict) else state.get("rounds_played", 0) + 1
     total = state.get("rounds_total")
     head = f"R{number}" + (f"/{total}" if total else "")
-    if isinstance(rnd, dict):
+    if isinstance(rnd, dict):  # who leads: the trick's cards are typed from that player
         trick = f"T{len(rnd.get('tricks') or []) + 1}"
-        return [f"{head} {trick} | {wide}", f"{head} {trick} {tight}", f"R{number} {trick} {tight}"]
+        leader = str(rnd.get("leader", ""))
+        lead = dict(zip(players, short, strict=True)).get(leader, leader)
+        return [f"{head} {trick} {leader} leads | {wide}", f"{head} {trick} {lead} leads {tight}",
+                f"R{number} {trick} {lead} leads {tight}", f"{head} {trick} {lead} leads",
+                f"R{number} {trick} {lead} leads"]
     return [f"{head} pick | {wide}", f"{head} pick {tight}", f"R{number} {tight}"]
 
 

@@ -345,8 +345,9 @@ class Deck(Value):
     def counts(self, cards: Sequence[TrickyCard]) -> dict[str, int]:
         """How many of each kind, keyed by the plural (``potions``, ``ogres``)."""
         found = dict.fromkeys((PLURALS[k] for k in KINDS), 0)
+        plurals = _plurals(self)  # each card's kind looked up once per deck: every trick counts
         for card in cards:
-            found[PLURALS[self.kind(card)]] += 1
+            found[plurals[card]] += 1
         return found
 
     def text(self, values: Sequence[int]) -> str:
@@ -357,6 +358,12 @@ class Deck(Value):
     def flag(self, item: str) -> str:
         """`` (unverified)`` when the players have not confirmed ``item``."""
         return " (unverified)" if item in self.unverified else ""
+
+
+@cache
+def _plurals(deck: Deck) -> dict[TrickyCard, str]:
+    """Each card of ``deck`` by the plural of its kind (``potions``, ``ogres``)."""
+    return {card: PLURALS[deck.kind(card)] for card in deck.cards()}
 
 
 @cache

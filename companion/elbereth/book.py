@@ -1,0 +1,277 @@
+"""Elbereth's rulebook, typed: the tables' numbers and names (``rules()``), the names
+players type for items and enemies, a game's settings and its setup lines."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache, partial
+from typing import TYPE_CHECKING, NamedTuple, cast
+
+from companion import names
+from companion.editions import edition
+from companion.errors import BadInput, NotationError
+from companion.tables import tables
+from companion.text import wrap
+
+if TYPE_CHECKING:
+    from typing import NotRequired, TypedDict
+
+    class DeckTable(TypedDict):
+        """``[deck]``: the floors, what each descent removes, the cards by name."""
+
+        floors: int
+        removed_per_descent: int
+        others: int
+        kept_aside: list[str]
+        count: dict[str, int]
+
+    class FoeRow(TypedDict):
+        """``[enemies.NAME]`` or ``[bosses.NAME]``."""
+
+        strength: int
+        aliases: NotRequired[list[str]]
+        bribe: NotRequired[str]
+        wins: NotRequired[int]
+
+    class EquipmentTable(TypedDict):
+        offensive: list[str]
+        protective: list[str]
+        start: int
+        boost: int
+        aliases: dict[str, str]
+
+    class ElberethTables(TypedDict):
+        """``rulebook/elbereth.tables.toml`` as read (TOML keys are text: the die faces
+        too)."""
+
+        deck: DeckTable
+        enemies: dict[str, FoeRow]
+        equipment: EquipmentTable
+        wall_die: dict[str, str]
+        bosses: dict[str, FoeRow]
+
+
+SHORT_BOOST = ("settles", "refused")
+BRIBE_FROM = ("equipped", "any")
+
+EQUIPPED = "equipped"
+DOWN = "face down"
+DISCARDED = "discarded"
+COIN_UP, COIN_DOWN, COIN_GONE = "face up", "face down", "gone"
+
+# What 'found' records, and the other words players use for it.
+FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
+_FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
+
+# Rulebook section ids named by refusals.
+R_ATTACK = "elbereth.action.attack"
+R_MISS = "elbereth.action.miss"
+R_BOOST = "elbereth.miss.boost"
+R_BLOCK = "elbereth.miss.block"
+R_WOUND = "elbereth.miss.wound"
+R_PICKUP = "elbereth.action.pickup"
+R_SHOP = "elbereth.action.shop"
+R_DESCEND = "elbereth.action.descend"
+R_EXPLORE = "elbereth.explore"
+R_DECK = "elbereth.setup.deck"
+R_BOSS = "elbereth.bosses"
+R_BRIBE = "elbereth.bosses.bribe"
+R_BRIBE_COIN = "elbereth.ruling.bribe"
+R_END = "elbereth.game.end"
+
+
+def table() -> ElberethTables:
+    """The rulebook's tables as read (``rules()`` is the typed view the engine uses)."""
+    # TOML carries no types: the record says what the shipped file holds (every value
+    # is read through rules(), which the game's tests use throughout)
+    return cast("ElberethTables", tables("elbereth"))
+
+
+# -- the rulebook's numbers, typed ------------------------------------------------------
+class Foe(NamedTuple):
+    """An enemy or a boss: its strength, the other names it goes by, its bribe (a
+    boss's price: an item, ``protective`` or ``coin``) and the wins in a row it takes."""
+
+    strength: int
+    aliases: tuple[str, ...] = ()
+    bribe: str | None = None
+    wins: int = 1
+
+
+class Rules(NamedTuple):
+    """Every number and name of ``rulebook/elbereth.tables.toml``, read once."""
+
+    floors: int
+    others: int  # floor 1's cards besides its key holder and the down stairs
+    step: int  # cards removed unseen at each descent
+    counts: dict[str, int]  # the deck, card by card
+    enemies: dict[str, Foe]
+    bosses: dict[str, Foe]
+    offensive: tuple[str, ...]
+    protective: tuple[str, ...]
+    start: int  # pieces of equipment chosen at the start
+    boost: int  # what each offensive item adds after a miss
+    item_aliases: dict[str, str]
+    wall_die: dict[int, str]  # die face to the item a wall damages
+
+    @property
+    def equipment(self) -> tuple[str, ...]:
+        return (*self.offensive, *self.protective)
+
+
+def _foes(rows: Mapping[str, FoeRow]) -> dict[str, Foe]:
+    return {name: Foe(int(row["strength"]), tuple(row.get("aliases", ())),
+                      None if row.get("bribe") is None else str(row["bribe"]),
+                      int(row.get("wins", 1)))
+            for name, row in rows.items()}
+
+
+@cache
+def rules() -> Rules:
+    found = table()
+    deck, gear = found["deck"], found["equipment"]
+    return Rules(
+        floors=int(deck["floors"]), others=int(deck["others"]),
+        step=int(deck["removed_per_descent"]),
+        counts={str(name): int(n) for name, n in deck["count"].items()},
+        enemies=_foes(found["enemies"]), bosses=_foes(found["bosses"]),
+        offensive=tuple(gear["offensive"]), protective=tuple(gear["protective"]),
+        start=int(gear["start"]), boost=int(gear["boost"]),
+        item_aliases={str(k): str(v) for k, v in gear["aliases"].items()},
+        wall_die={int(face): str(item) for face, item in found["wall_die"].items()})
+
+
+def equipment() -> list[str]:
+    return list(rules().equipment)
+
+
+# -- names ------------------------------------------------------------------------------
+@cache
+def _item_spellings(coin: bool) -> dict[str, str]:
+    known = rules()
+    aliases: dict[str, list[str]] = {}
+    for alias, item in known.item_aliases.items():
+        aliases.setdefault(item, []).append(alias)
+    return names.spellings([*known.equipment, *(["coin"] if coin else [])], aliases)
+
+
+def item_name(text: str, *, coin: bool = False) -> str:
+    """An equipment name (``armor`` -> ``armour``, ``gaunt`` -> ``gauntlets``); the coin
+    too when allowed."""
+    typed = names.key(text)
+    if typed == "key" or (typed == "coin" and not coin):
+        raise NotationError(f"the {typed} is not equipment: expected one of "
+                            f"{', '.join(equipment())}")
+    return names.match(text, _item_spellings(coin), "item")
+
+
+@cache
+def _enemy_spellings(bosses: bool) -> dict[str, str]:
+    """The enemies' names and aliases, the bosses' too in a bosses game."""
+    known = rules()
+    foes = {**known.enemies, **(known.bosses if bosses else {})}
+    aliases: dict[str, list[str]] = {}
+    for group in (known.enemies, known.bosses if bosses else {}):
+        for name, foe in group.items():
+            aliases.setdefault(name, []).extend(foe.aliases)
+    return names.spellings(foes, aliases)
+
+
+# -- settings -------------------------------------------------------------------
+class Settings(NamedTuple):
+    """A game's settings, checked and typed (``plain()`` is what the save keeps)."""
+
+    equip: tuple[str, ...]
+    bosses: bool
+    short_boost: str  # a boost that falls short: "settles" the miss, or is "refused"
+    bribe_from: str  # bribes take "equipped" gear only, or "any" not discarded
+    bribe_key: bool  # a bribed boss gives the floor's key
+    edition: int
+
+    def plain(self) -> dict[str, object]:
+        return {"equip": list(self.equip), "bosses": self.bosses,
+                "short_boost": self.short_boost, "bribe_from": self.bribe_from,
+                "bribe_key": self.bribe_key, "edition": self.edition}
+
+
+def read_settings(raw: Mapping[str, object]) -> Settings:
+    known = {"equip", "bosses", "short_boost", "bribe_from", "bribe_key", "edition"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadInput(f"unknown Elbereth setting {unknown[0]!r}")
+    start = rules().start
+    given = raw.get("equip")
+    if not isinstance(given, list | tuple) or not all(isinstance(i, str) for i in given):
+        raise BadInput(f"choose {start} pieces of equipment to start with: --equip ITEM ITEM "
+                       f"({', '.join(equipment())})")
+    chosen = tuple(item_name(str(i)) for i in given)
+    if len(chosen) != start or len(set(chosen)) != start:
+        raise BadInput(f"choose {start} different pieces of equipment: --equip ITEM ITEM")
+    short_boost = str(raw.get("short_boost") or "settles").lower()
+    if short_boost not in SHORT_BOOST:
+        raise BadInput(f"--short-boost must be settles or refused, not {short_boost!r}")
+    bribe_from = str(raw.get("bribe_from") or "equipped").lower()
+    if bribe_from not in BRIBE_FROM:
+        raise BadInput(f"--bribe-from must be equipped or any, not {bribe_from!r}")
+    flags: dict[str, bool] = {}
+    for key, default in (("bosses", False), ("bribe_key", True)):
+        value = raw.get(key, default)
+        if not isinstance(value, bool):
+            raise BadInput(f"{key} must be true or false")
+        flags[key] = value
+    return Settings(chosen, flags["bosses"], short_boost, bribe_from, flags["bribe_key"],
+                    edition(raw))
+
+
+def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
+    return read_settings(raw).plain()
+
+
+def setup_lines(settings: Mapping[str, object]) -> list[str]:
+    """What to lay out on the table before the first card, at most 40 columns a line."""
+    chosen = read_settings(settings)
+    known = rules()
+    gear = len(known.equipment)
+    deck = []
+    for name, number in known.counts.items():
+        if name in known.equipment:
+            continue
+        if name == "coin":
+            deck.append(f"{gear + number} items ({gear} gear + coin)")
+        elif name == "dragon" and chosen.bosses:
+            deck.append("1 boss")
+        else:
+            deck.append(_count(number, name))
+    lines = [f"One player, one {len(known.wall_die)}-sided die.",
+             *indented(f"Inventory, face down: the {gear} equipment cards, the coin, the key.",
+                    40),
+             *indented(f"Turn up (equipped): {', '.join(chosen.equip)}.", 40),
+             "Up stairs face up in front of you.",
+             *indented(f"Dungeon deck, {sum(known.counts.values())} cards shuffled: "
+                    f"{', '.join(deck)}.", 40)]
+    if chosen.bosses:
+        lines += indented(f"1 boss: drawn at random from the {len(known.bosses)} boss cards, "
+                       "the dragon among them.", 40)
+    lines += indented("Deal cards face up around the up stairs until none fit; then act.", 40)
+    return lines
+
+
+def _count(number: int, name: str) -> str:
+    if number == 1:
+        return f"the {name}"
+    return f"{number} {name}" + ("" if name.endswith("s") else "s")
+
+
+class Enemy(NamedTuple):
+    name: str
+    strength: int
+    boss: bool  # the floor's key holder: the dragon, or a boss of the expansion
+
+
+class Miss(NamedTuple):
+    enemy: Enemy
+    roll: int
+
+
+# Status and setup lines continue four spaces in, under the item they belong to.
+indented = partial(wrap, indent="    ")

@@ -1,0 +1,211 @@
+"""Tricky Dungeon's state records: the table's rules, the rounds, their tricks.
+
+A round is the one place its cards change place: ``Round.put_aside`` for an
+exchange's cards, ``Round.play`` for a trick's; both take cards checked new to
+the round (``companion.tricky.start`` and ``companion.tricky.play`` check
+first). Its gold is set once, by ``Round.settle``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from companion import plain
+from companion.errors import BadInput
+from companion.game import Record
+from companion.tricky.cards import Deck, Settings, TrickyCard, table
+from companion.tricky.heroes import Hero
+from companion.tricky.tricks import Trump
+from companion.values import Value
+
+# Rulebook section ids named by refusals (tests check each is in [sections]).
+R_CARDS = "tricky.deck.cards"
+R_ACTIVE = "tricky.round.active"
+R_HERO = "tricky.round.hero"
+R_EXCHANGE = "tricky.round.exchange"
+R_END = "tricky.round.end"
+R_RESULT = "tricky.round.result"
+R_SET = "tricky.setup.set"
+R_HERO_TRUMP = "tricky.hero.trump"
+R_SEER = "tricky.hero.seer"
+R_GAME_END = "tricky.game.end"
+R_TWO = "tricky.two-player"
+R_RANDOM = "tricky.variant.random"
+R_TRICKSTER = "tricky.ruling.trickster-face-up"
+R_GUILD_ONCE = "tricky.ruling.guild"
+R_SEER_ORDER = "tricky.ruling.seer-exchange"
+R_RESULT_TRICKS = "tricky.ruling.result-tricks"
+
+Haul = dict[str, int | bool]
+"""What the active player collected: tricks, cards of each kind, the last trick."""
+
+
+def counted(value: int, what: str) -> int:
+    """A count typed at the table (the grammar read it as a whole number): 0 or more."""
+    if value < 0:
+        raise BadInput(f"{what} must be a whole number 0 or more, not '{value}'")
+    return value
+
+
+class TableRules(Value):
+    """What the number of players changes (``[players.N]`` of the tables)."""
+
+    hand: int
+    rounds_per_player: int
+    pair: int  # which of a hero's two numbers: 0 with 2-3 players, 1 with 4
+    exchange_max: int | None  # the most one player exchanges, if not the leftover pile
+    others_exchange: bool  # two players: the other one exchanges too
+    potions_exchanged: bool
+    open_exchange: bool  # the cards put aside are named
+
+    @classmethod
+    def of(cls, players: int) -> TableRules:
+        row = table()["players"][str(players)]
+        most = row.get("exchange_max")
+        return cls(row["hand"], row["rounds_per_player"], row["pair"], most,
+                   row["others_exchange"], row.get("potions_exchanged", True),
+                   row.get("open_exchange", False))
+
+
+class Setup(Value):
+    """What a game was started with, typed: read once from its normalised settings."""
+
+    hero_set: str  # A, B, C or all
+    rounds_per_player: int  # 0 in a race
+    race: int  # the gold to reach; 0 when the game is played for its rounds
+    guild: bool
+    random_heroes: bool
+
+    @classmethod
+    def of(cls, settings: Settings) -> Setup:
+        """From settings ``normalize_settings`` gave: a value of another type is a bug
+        (``plain.BadState``), never a player's input."""
+        return cls(plain.text(settings["set"]), plain.integer(settings["rounds_per_player"]),
+                   plain.integer(settings["race"]), plain.flag(settings["guild"]),
+                   plain.flag(settings["random_heroes"]))
+
+
+# -- the round ----------------------------------------------------------------------
+class PlayedTrick(NamedTuple):
+    number: int
+    leader: int
+    cards: tuple[TrickyCard, ...]
+    winner: int
+
+
+class Revoke(NamedTuple):
+    """A player who did not follow ``colour`` in trick ``missed`` played it in ``played``."""
+
+    player: int
+    colour: str
+    missed: int
+    played: int
+    card: TrickyCard
+
+
+class Round(Record):
+    __slots__ = ("number", "active", "hero", "trump", "predict", "passed", "exchanged",
+                 "discards", "tricks", "revokes", "not_followed", "counts", "gold",
+                 "gold_line", "via")
+
+    def __init__(self, number: int, active: int, hero: Hero, trump: Trump,
+                 predict: int | None = None, passed: tuple[Hero, ...] = ()) -> None:
+        self.number = number
+        self.active = active
+        self.hero = hero
+        self.trump = trump
+        self.predict = predict
+        self.passed = passed
+        self.exchanged: dict[int, int] = {}
+        self.discards: list[TrickyCard] = []
+        self.tricks: list[PlayedTrick] = []
+        self.revokes: list[Revoke] = []
+        self.not_followed: dict[int, dict[str, int]] = {}
+        self.counts: Haul | None = None
+        self.gold: list[int] | None = None
+        self.gold_line = ""
+        self.via = ""
+
+    @property
+    def done(self) -> bool:
+        return self.gold is not None
+
+    @property
+    def leader(self) -> int:
+        return self.tricks[-1].winner if self.tricks else self.active
+
+    def exchange_open(self, others_exchange: bool) -> bool:
+        """Can an exchange still be entered in this round (before its first trick)?"""
+        if self.tricks:
+            return False
+        if self.active not in self.exchanged:
+            return True
+        return others_exchange and len(self.exchanged) < 2
+
+    def cards_seen(self) -> list[TrickyCard]:
+        """Every card of the round that left a hand: put aside, then played."""
+        return [*self.discards, *(card for trick in self.tricks for card in trick.cards)]
+
+    # -- the changes: each checked before it is made ------------------------------
+    def put_aside(self, player: int, count: int, cards: Sequence[TrickyCard]) -> None:
+        """An exchange: ``count`` cards from the leftover pile, ``cards`` (if named) out."""
+        self.exchanged[player] = count
+        self.discards.extend(cards)
+
+    def play(self, trick: PlayedTrick, players: int) -> list[Revoke]:
+        """A trick's cards played; a player who plays a colour they did not follow
+        earlier this round is flagged (once; a new miss is new evidence)."""
+        self.tricks.append(trick)
+        return self.watch(trick, players)
+
+    def watch(self, trick: PlayedTrick, players: int) -> list[Revoke]:
+        """The revokes a trick shows, kept with the round."""
+        asked = trick.cards[0].colour
+        found: list[Revoke] = []
+        for position, card in enumerate(trick.cards):
+            player = (trick.leader + position) % players
+            missed = self.not_followed.setdefault(player, {})
+            if card.colour in missed:
+                found.append(Revoke(player, card.colour, missed.pop(card.colour),
+                                    trick.number, card))
+            if position > 0 and card.colour != asked:
+                missed.setdefault(asked, trick.number)
+        self.revokes += found
+        return found
+
+    def settle(self, counts: Haul, golds: list[int], line: str, via: str) -> None:
+        """The round's end: its haul and each player's gold, set once."""
+        self.counts, self.gold, self.gold_line, self.via = counts, golds, line, via
+
+    def collected(self, deck: Deck) -> Haul:
+        """What the active player took: tricks, cards of each kind, the last trick."""
+        won = [t for t in self.tricks if t.winner == self.active]
+        counts: Haul = {"tricks": len(won)}
+        counts.update(deck.counts([card for t in won for card in t.cards]))
+        counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
+        return counts
+
+    def state_data(self, card: Callable[[TrickyCard], str] = str) -> tuple[object, ...]:
+        """The round's fields in order as plain values: heroes by id, cards as ``G4``
+        (``card`` names them), the tables keyed by seat as (seat, value) pairs in order."""
+        return (self.number, self.active, self.hero.id, tuple(self.trump), self.predict,
+                tuple(hero.id for hero in self.passed), list(self.exchanged.items()),
+                list(map(card, self.discards)),
+                [(t.number, t.leader, tuple(map(card, t.cards)), t.winner) for t in self.tricks],
+                [(r.player, r.colour, r.missed, r.played, card(r.card)) for r in self.revokes],
+                [(seat, dict(missed)) for seat, missed in self.not_followed.items()],
+                None if self.counts is None else dict(self.counts),
+                None if self.gold is None else list(self.gold), self.gold_line, self.via)
+
+
+class SheetRow(NamedTuple):
+    """A finished round on the score sheet."""
+
+    round: int
+    active: str
+    hero: str
+    trump: str
+    via: str  # "tricks" (played out) or "result" (typed in)
+    gold: dict[str, int]  # each player's gold, by name
+    revokes: int

@@ -1,0 +1,313 @@
+"""What Tricky Dungeon's commands show: the status, the score sheet, the prompt and
+the lines a ruling shares with them (the trump, the gold rule, the haul so far)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.tricky.cards import plural
+from companion.tricky.heroes import (
+    COUNT_WORDS,
+    TRUMP_TEXT,
+    Hero,
+    gold_for_round,
+    hero_number,
+    number_note,
+)
+from companion.tricky.layout import wrap
+from companion.tricky.state import Revoke, Round, SheetRow
+
+if TYPE_CHECKING:
+    from typing import TypedDict
+
+    from companion.tricky.engine import TrickyGame
+
+    class TrickStatus(TypedDict):
+        number: int
+        leader: str
+        cards: list[str]
+        winner: str
+
+    class RevokeStatus(TypedDict):
+        player: str
+        colour: str  # its name
+        missed: int
+        played: int
+        card: str
+
+    class RoundStatus(TypedDict):
+        """The round being played."""
+
+        number: int
+        active: str
+        hero: str  # its id
+        trump: str
+        predict: int | None
+        passed: list[str]
+        exchanged: dict[str, int]
+        discards: list[str]
+        tricks: list[TrickStatus]
+        leader: str
+        collected: dict[str, int | bool]
+        revokes: list[RevokeStatus]
+
+    class SheetRowStatus(TypedDict):
+        """A ``SheetRow``, its fields by name."""
+
+        round: int
+        active: str
+        hero: str
+        trump: str
+        via: str
+        gold: dict[str, int]
+        revokes: int
+
+    class TrickyStatus(TypedDict):
+        """What ``status --json`` shows."""
+
+        game: str
+        players: list[str]
+        set: str
+        rounds_played: int
+        rounds_total: int | None
+        race: int | None
+        guild: bool
+        random_heroes: bool
+        tricks_per_round: int
+        round: RoundStatus | None
+        next_active: str | None
+        scores: dict[str, int]
+        sheet: list[SheetRowStatus]
+        winners: list[str]
+        unverified: list[str]
+        next: str | None
+        outcome: str
+        settings: dict[str, object]
+
+
+def trump_line(game: TrickyGame, rnd: Round) -> str:
+    hero, trump = rnd.hero, rnd.trump
+    if trump.kind == "none":
+        return "No trump"
+    text = f"Trump: {TRUMP_TEXT.get(trump.kind) or trump.text(game.deck)}"
+    if trump.kind == "potions":
+        text += f" ({game.deck.text(game.deck.potions)}){game.deck.flag('potions')}"
+    if hero.chooser == "left":
+        left = game.players[(rnd.active + 1) % game.count]
+        text += f", chosen by {left} (left of {game.players[rnd.active]})"
+    return text
+
+
+def gold_rule(game: TrickyGame, hero: Hero) -> str:
+    if hero.setting is None:
+        return hero.gold_rule()
+    number = hero_number(hero, game.settings, game.count)
+    return f"{hero.gold_rule(str(number))} ({number_note(hero, game.settings, game.count)})"
+
+
+def revoke_line(game: TrickyGame, revoke: Revoke) -> str:
+    return (f"Revoke? {game.players[revoke.player]} did not follow "
+            f"{game.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
+            f"then played {revoke.card} in trick {revoke.played}")
+
+
+def haul_line(game: TrickyGame, rnd: Round) -> str:
+    counts = rnd.collected(game.deck)
+    shown = ["tricks", *(c for c in rnd.hero.counts if c not in ("tricks", "last_trick"))]
+    haul = ", ".join(plural(int(counts[c]), COUNT_WORDS[c]) for c in shown)
+    hero = rnd.hero
+    if hero.gold in ("per", "base-minus", "over-minimum"):
+        # The gold the haul is worth now, so nobody adds it up at the table; heroes
+        # paid on the last trick or a prediction are settled only at the end.
+        number = hero_number(hero, game.settings, game.count) if hero.setting else 0
+        gold, _ = gold_for_round(hero, counts, number=number)
+        haul += f": {gold} gold so far"
+    return f"{game.players[rnd.active]} (active): {haul}"
+
+
+def scores_text(game: TrickyGame) -> str:
+    return ", ".join(f"{p} {g}" for p, g in zip(game.players, game.totals, strict=True))
+
+
+def winner_text(game: TrickyGame, gold: bool = True) -> str:
+    winners = game.winners()
+    verb = "wins" if len(winners) == 1 else "share the win"
+    most = f" with {max(game.totals)} gold" if gold else ""
+    return f"{' and '.join(winners)} {verb}{most}"
+
+
+def end_line(game: TrickyGame) -> str:
+    """Who won, without the gold: the final scores are shown beside it, once."""
+    if game.setup.race:
+        return f"Race to {game.setup.race} won: {winner_text(game, gold=False)}"
+    return f"Game over after {len(game.rounds)} rounds: {winner_text(game, gold=False)}"
+
+
+# -- what commands show -------------------------------------------------------------
+def next_hint(game: TrickyGame) -> str:
+    rnd = game.current
+    if rnd is None:
+        nxt = game.next_active()
+        if nxt is None:  # the first round: any player starts, named with --active
+            return "'round HERO --active NAME'"
+        return f"'round HERO' ({game.players[nxt]} picks)"
+    if rnd.hero.gold == "prediction" and rnd.predict is None:
+        if rnd.exchange_open(game.rules.others_exchange):
+            return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
+        return "'predict N' (the Seer's tricks + potions)"
+    if not rnd.tricks:
+        return f"'trick' from {game.players[rnd.leader]}, or 'result'"
+    return f"'trick' from {game.players[rnd.leader]}"
+
+
+def sheet(game: TrickyGame) -> list[SheetRow]:
+    """One row per finished round: active player, hero, trump, gold to each."""
+    return [SheetRow(r.number, game.players[r.active], r.hero.name, r.trump.text(game.deck),
+                     r.via, dict(zip(game.players, r.gold or (), strict=True)),
+                     len(r.revokes))
+            for r in game.rounds if r.done]
+
+
+def guild_left(game: TrickyGame, player: int) -> list[Hero]:
+    used = {r.hero for r in game.rounds if r.active == player}
+    return [h for h in game.choices if h not in used]
+
+
+def status(game: TrickyGame) -> TrickyStatus:
+    rnd = game.current
+    round_json: RoundStatus | None = None
+    if rnd is not None:
+        round_json = {
+            "number": rnd.number, "active": game.players[rnd.active], "hero": rnd.hero.id,
+            "trump": rnd.trump.text(game.deck), "predict": rnd.predict,
+            "passed": [h.id for h in rnd.passed],
+            "exchanged": {game.players[p]: n for p, n in rnd.exchanged.items()},
+            "discards": [str(c) for c in rnd.discards],
+            "tricks": [{"number": t.number, "leader": game.players[t.leader],
+                        "cards": [str(c) for c in t.cards],
+                        "winner": game.players[t.winner]} for t in rnd.tricks],
+            "leader": game.players[rnd.leader],
+            "collected": rnd.collected(game.deck),
+            "revokes": [{"player": game.players[r.player],
+                         "colour": game.deck.colour_name(r.colour), "missed": r.missed,
+                         "played": r.played, "card": str(r.card)} for r in rnd.revokes],
+        }
+    nxt = game.next_active()
+    return {
+        "game": "tricky",
+        "players": game.players,
+        "set": game.setup.hero_set,
+        "rounds_played": sum(1 for r in game.rounds if r.done),
+        "rounds_total": game.rounds_total,
+        "race": game.setup.race or None,
+        "guild": game.setup.guild,
+        "random_heroes": game.setup.random_heroes,
+        "tricks_per_round": game.hand,
+        "round": round_json,
+        "next_active": None if rnd is not None or nxt is None else game.players[nxt],
+        "scores": dict(zip(game.players, game.totals, strict=True)),
+        "sheet": [{"round": row.round, "active": row.active, "hero": row.hero,
+                   "trump": row.trump, "via": row.via, "gold": row.gold,
+                   "revokes": row.revokes} for row in sheet(game)],
+        "winners": game.winners() if game.finished else [],
+        "unverified": sorted(game.deck.unverified),
+        "next": None if game.finished else next_hint(game),
+        "outcome": game.outcome,
+        "settings": game.settings,
+    }
+
+
+def status_lines(game: TrickyGame, width: int = 40) -> list[str]:
+    lines: list[str] = []
+    rnd = game.current
+    of = f" of {game.rounds_total}" if game.rounds_total else ""
+    if game.setup.race:
+        lines.append(f"Race to {game.setup.race} gold")
+    if game.finished:
+        lines.append(end_line(game))
+    elif rnd is not None:
+        lines.append(f"Round {rnd.number}{of}: {game.players[rnd.active]} plays the "
+                     f"{rnd.hero.name}")
+        lines.append(trump_line(game, rnd))
+        if rnd.predict is not None:
+            lines.append(f"Prediction: {rnd.predict}")
+        lines.append(f"Trick {len(rnd.tricks) + 1} of {game.hand}: "
+                     f"{game.players[rnd.leader]} leads")
+        lines.append(haul_line(game, rnd))
+        lines += [revoke_line(game, r) for r in rnd.revokes]
+    else:
+        nxt = game.next_active()
+        who = f"{game.players[nxt]} picks" if nxt is not None else "any player starts"
+        lines.append(f"Round {len(game.rounds) + 1}{of}: {who}")
+        if game.setup.guild and nxt is not None:
+            lines.append(f"Heroes left for {game.players[nxt]}: "
+                         + ", ".join(h.name for h in guild_left(game, nxt)))
+        else:
+            lines.append(f"Set {game.setup.hero_set}: "
+                         + ", ".join(h.name for h in game.choices))
+    lines.append("Scores: " + scores_text(game))
+    if not game.finished:
+        lines.append(f"Next: {next_hint(game)}")
+    if game.deck.unverified:
+        lines.append(f"Unverified: {plural(len(game.deck.unverified), 'deck setting')} "
+                     "(see 'deck')")
+    keep = [hero.name for hero in game.choices]
+    return [part for line in lines for part in wrap(line, width, keep=keep)]
+
+
+def sheet_lines(game: TrickyGame, width: int = 40) -> list[str]:
+    """The score sheet: a row per round and the totals (a table if it fits)."""
+    rows = sheet(game)
+    lines: list[str] = []
+    table_lines = sheet_table(game, rows)
+    if rows and max(len(line) for line in table_lines) <= width:
+        lines += table_lines
+    else:
+        for row in rows:
+            lines += wrap(f"{row.round}. {row.active}: {row.hero}, trump {row.trump}", width,
+                          keep=(row.hero,))
+            lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row.gold.items()),
+                          width, indent="   ")
+    if not rows:
+        lines.append("No rounds played yet.")
+    lines += wrap("Totals: " + scores_text(game), width)
+    if game.finished:
+        lines += wrap(end_line(game), width)
+    else:
+        left = game.rounds_total - len(rows) if game.rounds_total else None
+        if left is not None:
+            lines.append(f"{plural(left, 'round')} to play")
+    return lines
+
+
+def sheet_table(game: TrickyGame, rows: list[SheetRow]) -> list[str]:
+    names = game.players
+    active_w = max(6, *(len(p) for p in names))
+    hero_w = max(4, *(len(r.hero) for r in rows)) if rows else 4
+    trump_w = max(5, *(len(r.trump) for r in rows)) if rows else 5
+    gold_w = [max(3, len(p)) for p in names]
+    head = (f"{'#':>2} {'Active':<{active_w}} {'Hero':<{hero_w}} {'Trump':<{trump_w}} "
+            + " ".join(f"{p:>{w}}" for p, w in zip(names, gold_w, strict=True)))
+    lines = [head.rstrip()]
+    for row in rows:
+        lines.append(
+            (f"{row.round:>2} {row.active:<{active_w}} {row.hero:<{hero_w}} "
+             f"{row.trump:<{trump_w}} "
+             + " ".join(f"{row.gold[p]:>{w}}"
+                        for p, w in zip(names, gold_w, strict=True))).rstrip())
+    return lines
+
+
+def prompt(game: TrickyGame) -> str:
+    if game.finished:  # the scores are in the ruling's summary, or the status
+        return "[finished]"
+    scores = " ".join(f"{p} {g}" for p, g in zip(game.players, game.totals, strict=True))
+    rnd = game.current
+    of = f"/{game.rounds_total}" if game.rounds_total else ""
+    if rnd is None:
+        return f"R{len(game.rounds) + 1}{of} pick a hero | {scores}"
+    # who leads the trick: its cards are typed from that player on (issue 35)
+    return (f"R{rnd.number}{of} T{len(rnd.tricks) + 1}/{game.hand} "
+            f"{game.players[rnd.leader]} leads | {scores}")
+
+
