@@ -118,7 +118,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -148,7 +148,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -348,7 +348,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -403,7 +403,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -619,7 +619,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -681,7 +681,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -847,7 +847,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -912,7 +912,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

@@ -38,7 +38,7 @@ from companion.kinds import KINDS
 from companion.values import Value
 
 HELP_FLAGS = ("-h", "--help")
-ROOT_FLAGS = ("--plain", "--no-pager")
+ROOT_FLAGS = ("--plain", "--no-pager", "--version")  # anywhere: 'sheet --no-pager' too
 
 
 class Route(Value):
@@ -108,11 +108,11 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
 def route(args: list[str]) -> Route:
     """Follow the words down the registry to one command, spelling out short forms."""
     words = list(args)
-    at = 0
-    while at < len(words) and words[at] in ROOT_FLAGS:
-        at += 1
+    at = leading(words)
     if at == len(words) or words[at].startswith("-"):
         return Route(words, (), False)  # 'companion', 'companion --help': the listing
+    if words[at].lower() == "help":  # 'companion help [COMMAND...]' asks for the help
+        return route([*words[:at], *words[at + 1:], "--help"])
     name = pick_top(words[at])
     if name is None:
         return Route(words, (), False)  # the whole tree says what is wrong
@@ -121,6 +121,8 @@ def route(args: list[str]) -> Route:
     found = target(path)
     while isinstance(found, Group):
         at += 1
+        if at < len(words) and words[at].lower() == "help" and "help" not in found.names():
+            words = [*words[:at], *words[at + 1:], "--help"]  # 'hebrac help [CMD]'
         word = words[at] if at < len(words) else None
         if word is None or word.startswith("-") and word != "-":  # '-' is undo
             rest = words[at:]
@@ -311,6 +313,14 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     else through the one command's tree, or the whole one (``whole``, and whenever the
     words lead to a group typer must answer). Errors are raised, not printed."""
     found = route(args)
+    if any(word in ROOT_FLAGS for word in found.args):
+        found = route(root_first(found))
+        if "--version" in found.args[:leading(found.args)]:
+            from companion import __version__
+            from companion.cli.output import echo
+
+            echo(f"companion {__version__}")
+            return 0
     screen = help_screen(found)
     if screen is not None:
         from companion.cli.output import page
@@ -328,8 +338,38 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     end = root
     for name in found.path:
         end = end.commands[name]
-    words = found.args[:found.at] + long_options(option_names(end), found.args[found.at:])
-    return root.main(args=words, prog_name="companion", standalone_mode=False)
+    own = long_options(option_names(end), found.args[found.at:])
+    from companion.cli.quick import Row, refuse_repeats
+
+    refuse_repeats([Row(*param_row(param)) for param in end.params], own)
+    return root.main(args=found.args[:found.at] + own, prog_name="companion",
+                     standalone_mode=False)
+
+
+def root_first(found: Route) -> list[str]:
+    """The words with the root's options put first wherever they were typed
+    ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
+    ('rules --plain') or that is an option's value; each at most once."""
+    from companion.cli.quick import entry
+
+    known = entry(found.path) if found.path and found.leaf else None
+    rows = known[0] if known is not None else []
+    own = {word for row in rows for word in (*row.on, *row.off)}
+    valued = {word for row in rows if row.kind == "option" for word in row.on}
+    lead: list[str] = []
+    rest: list[str] = []
+    for at, word in enumerate(found.args):
+        ended = "--" in found.args[:at]
+        if word in ROOT_FLAGS and word not in own and not ended and (
+                at == 0 or found.args[at - 1] not in valued):
+            if word in lead:
+                from companion.verbs import given_twice
+
+                raise given_twice(word)
+            lead.append(word)
+        else:
+            rest.append(word)
+    return lead + rest
 
 
 # -- help, first screens and unknown words (no typer) ----------------------------------
@@ -337,9 +377,7 @@ def help_screen(found: Route) -> str | None:
     """The screen the words ask for (a command's or a group's help, or the first screen of
     a group typed alone), or None when a command runs; a word that names no command is
     ``BadInput``. The root's options are read first, as every command reads them."""
-    lead = 0
-    while lead < len(found.args) and found.args[lead] in ROOT_FLAGS:
-        lead += 1
+    lead = leading(found.args)
     if found.leaf:
         if not asks_help(found.args[found.at:]):
             return None
@@ -363,6 +401,14 @@ def help_screen(found: Route) -> str | None:
 
         return first_screen(found.path)
     return None  # an option the group does not have: typer says so
+
+
+def leading(words: list[str]) -> int:
+    """How many of the first words are the root's options."""
+    lead = 0
+    while lead < len(words) and words[lead] in ROOT_FLAGS:
+        lead += 1
+    return lead
 
 
 def asks_help(words: list[str]) -> bool:
@@ -426,6 +472,21 @@ def run_quick(found: Route) -> tuple[bool, Any]:
     return True, function(**values)
 
 
+def param_row(param: Any) -> tuple[Any, ...]:
+    """One click parameter as a row of the quick path's table (``quick.Row``'s fields)."""
+    kind = "argument" if param.param_type_name == "argument" else (
+        "flag" if param.is_flag else "option")
+    type_ = {"StringParamType": "str", "IntParamType": "int"}.get(
+        type(param.type).__name__, "other")
+    if kind == "flag":  # one that is on by default and has no off form: typer's to read
+        on_alone = param.default not in (False, None) and not param.secondary_opts
+        type_ = "other" if on_alone else "bool"
+    elif param.nargs > 1:
+        type_ = "other"
+    return (param.name, kind, tuple(param.opts), tuple(getattr(param, "secondary_opts", ())),
+            type_, param.nargs, bool(param.multiple), bool(param.required))
+
+
 def describe() -> dict[tuple[str, ...], Any]:
     """The quick path's table, read from the typer tree: for every command it may run
     (a group's callback may run only a command of its own), the parameters' rows
@@ -433,21 +494,6 @@ def describe() -> dict[tuple[str, ...], Any]:
     import typing
 
     from companion.cli.declare import Context
-    from companion.cli.quick import Row
-
-    def row(param: Any) -> tuple[Any, ...]:
-        kind = "argument" if param.param_type_name == "argument" else (
-            "flag" if param.is_flag else "option")
-        type_ = {"StringParamType": "str", "IntParamType": "int"}.get(
-            type(param.type).__name__, "other")
-        if kind == "flag":  # one that is on by default and has no off form: typer's to read
-            on_alone = param.default not in (False, None) and not param.secondary_opts
-            type_ = "other" if on_alone else "bool"
-        elif param.nargs > 1:
-            type_ = "other"
-        return tuple(Row(param.name, kind, tuple(param.opts),
-                         tuple(getattr(param, "secondary_opts", ())), type_, param.nargs,
-                         bool(param.multiple), bool(param.required)))
 
     def context_name(path: tuple[str, ...]) -> str | None:
         found = target(path)
@@ -462,7 +508,7 @@ def describe() -> dict[tuple[str, ...], Any]:
     def walk(node: Any, path: tuple[str, ...], called: bool) -> None:
         is_group = hasattr(node, "commands")
         if path and not called and (not is_group or node.invoke_without_command):
-            table[path] = (tuple(row(p) for p in node.params), context_name(path))
+            table[path] = (tuple(param_row(p) for p in node.params), context_name(path))
         if is_group:
             below = called or (bool(path) and node.callback is not None)
             for name, child in node.commands.items():

@@ -34,7 +34,8 @@ from companion.store import check_name
 
 HISTORY_FILE = "shell_history"
 HISTORY_LENGTH = 2000
-BUILTINS = ("help", "exit", "quit")
+BUILTINS = ("help", "clear", "exit", "quit")
+CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, then erase the screen
 BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
 
@@ -116,12 +117,19 @@ class Shell(cmd.Cmd):
         except ValueError as error:
             self._error(f"cannot read {line.strip()!r}: {error}", 2)
             return True
+        pasted = bool(words) and words[0] == "companion"  # a line from the README
+        if pasted:
+            words = words[1:] or ["help"]
         if not words:
             return True
         head = words[0].lower()
         head = BUILTIN_ALIASES.get(head, head)
         if head in ("exit", "quit"):
             return False
+        if head == "clear" and len(words) == 1:
+            if self.interactive:  # a terminal: a pipe or a file keeps what it has
+                sys.stdout.write(CLEAR_SCREEN)
+            return True
         if head == "help":
             self.show_help(words[1:])
             return True
@@ -129,7 +137,7 @@ class Shell(cmd.Cmd):
             self.big = False
             sys.stdout.write("The big view is off ('big' turns it on).\n")
             return True
-        args = self.expand(words)
+        args = self.expand(words, pasted)
         if args is None:
             return True
         if args[0] == "serve":  # beside the prompt, not in its place
@@ -139,27 +147,28 @@ class Shell(cmd.Cmd):
             return True
         before = self.games.store.current()
         # Each line runs the top-level options again: keep 'companion --plain shell' plain.
-        self.last_code = self._run_words(["--plain", *args] if self.plain else args)
+        self.last_code = self._run_words(_plain(args) if self.plain else args)
         if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
             self.pinned = self.games.store.current()
         if len(args) > 1 and args[0] == self.kind and args[1] == "big" and self.last_code == 0:
             self.big = True  # then again after each action, as a life counter
         elif self.big and self.last_code == 0 and self.kind and args[0] == self.kind:
             again = [self.kind, "big", *(["--game", self.pinned] if self.pinned else [])]
-            self._run_words(["--plain", *again] if self.plain else again)
+            self._run_words(_plain(again) if self.plain else again)
         self.refresh()
         return True
 
-    def expand(self, words: list[str]) -> list[str] | None:
-        """The full ``companion`` arguments for a shell line, or None after an error."""
+    def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+        """The full ``companion`` arguments for a shell line, or None after an error;
+        ``pasted``: the words of a one-shot command (typed after 'companion')."""
         try:
-            return self._expand(words)
+            return self._expand(words, pasted)
         except CompanionError as error:  # a prefix that could be two commands
             self._error(str(error), error.exit_code)
             return None
 
-    def _expand(self, words: list[str]) -> list[str] | None:
-        if self.kind is not None:
+    def _expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+        if self.kind is not None and not pasted:
             line = dispatch.game_line(self.kind, words)
             if line is not None:
                 name, words = line[0], line
@@ -410,10 +419,15 @@ def help_lines(kind: str | None, group: Any | None, game: str | None, columns: i
         called = next((a for a, k in grammar.kind_aliases().items() if k == kind), kind)
         lines.append(f"One-shot too: 'companion {called} CMD', same short forms; "
                      "--opt takes a unique prefix.")
-    lines += ["help CMD shows a command's options.",
+    lines += ["help CMD shows a command's options; clear clears the screen.",
               "exit or Ctrl-D leaves; Tab completes; history is kept.",
               "Other commands work too: games, rules, share, KIND new."]
     return lines
+
+
+def _plain(args: list[str]) -> list[str]:
+    """The line's words with the shell's --plain, unless typed already (twice is refused)."""
+    return args if "--plain" in args else ["--plain", *args]
 
 
 def _takes_game(path: tuple[str, ...]) -> bool:
