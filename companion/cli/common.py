@@ -82,7 +82,7 @@ def add_common_commands(app: Group, kind: str) -> None:
     @app.command()
     @paged()  # a long game's log: through the pager on a terminal
     def log(game: GameOption = None, as_json: JsonOption = False) -> None:
-        """Numbered actions with the ruling each produced."""
+        """Numbered actions: with the ruling each produced."""
         store = games()
         opened = store.open(store.resolve(game, kind))
         if as_json:
@@ -101,7 +101,7 @@ def add_common_commands(app: Group, kind: str) -> None:
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Take back the last action(s); 'redo' brings them back."""
+        """Undo the last action(s); 'redo' brings them back."""
         wanted = _count(count, "undo", kind)
         store = games()
         before = _Before(as_json)
@@ -121,7 +121,7 @@ def add_common_commands(app: Group, kind: str) -> None:
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Apply again what 'undo' took back (a new action forgets it)."""
+        """Redo what 'undo' took back (a new action forgets it)."""
         wanted = _count(count, "redo", kind)
         store = games()
         before = _Before(as_json)
@@ -139,7 +139,7 @@ def add_common_commands(app: Group, kind: str) -> None:
 
     @app.command()
     def big(game: GameOption = None) -> None:
-        """The numbers that matter now, in large digits for the table."""
+        """The vital numbers: in large digits for the table."""
         from companion.cli.big import big_lines
         from companion.cli.output import blocks_allowed
 
@@ -152,7 +152,7 @@ def add_common_commands(app: Group, kind: str) -> None:
         text: Annotated[list[str], Argument(help="Free text kept with the game.")],
         game: GameOption = None,
     ) -> None:
-        """Keep a free note with the game."""
+        """Keep a note with the game."""
         store = games()
         store.note(store.resolve(game, kind), " ".join(text))
         echo("Noted.")

@@ -127,7 +127,7 @@ class Shell(cmd.Cmd):
         if head in ("exit", "quit"):
             return False
         if head == "clear" and len(words) == 1:
-            if self.interactive:  # a terminal: a pipe or a file keeps what it has
+            if self.interactive and not self.plain:  # a pipe, a file, --plain: no codes
                 sys.stdout.write(CLEAR_SCREEN)
             return True
         if head == "help":
@@ -224,16 +224,15 @@ class Shell(cmd.Cmd):
 
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
-        group = self.kind_group()
         if topic:
-            args = self.expand([*topic, "--help"]) if group is not None else [*topic, "--help"]
+            args = self.expand([*topic, "--help"]) if self.kind else [*topic, "--help"]
             if args is not None:
                 if "--game" in args:  # help needs no game
                     at = args.index("--game")
                     del args[at:at + 2]
                 self._run_words(args)
             return
-        echo_lines(help_lines(self.kind, group, self.pinned, width()))
+        echo_lines(help_lines(self.kind, self.pinned, width()))
 
     # -- completion -----------------------------------------------------------------
     def complete(self, text: str, state: int) -> str | None:  # type: ignore[override]
@@ -391,37 +390,35 @@ def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = 
     return prompt_line(vitals, kind, state(), columns)
 
 
-def help_lines(kind: str | None, group: Any | None, game: str | None, columns: int) -> list[str]:
-    lines = []
-    if group is None:
-        lines.append("No game open. Start one, e.g. 'hebrac new', or 'games use NAME'.")
+def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
+    """The shell's 'help': the game's commands (with their short forms) and the shell's
+    own words, from the same declarations and layout as 'companion KIND --help'."""
+    from companion.cli.helpformat import GLUE, listed, listing, wrap
+
+    lines: list[str] = []
+    if kind is None:
+        lines += wrap("No game open. Start one, e.g. 'hebrac new', or 'games use NAME'.",
+                      columns)
     else:
-        lines.append(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
-                     "a unique prefix works too.")
-        aliases = grammar.aliases(kind)
+        lines += wrap(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
+                      "a unique prefix works too.", columns)
         by_name: dict[str, list[str]] = {}
-        for short, long in aliases.items():
-            if long in group.commands:
-                by_name.setdefault(long, []).append(short)
-        shown = [(name, command) for name, command in group.commands.items()
-                 if not getattr(command, "hidden", False)]
+        for short, long in grammar.aliases(kind).items():
+            by_name.setdefault(long, []).append(short)
+        rows = [(f"{name} ({','.join(by_name[name])})" if name in by_name else name, text)
+                for name, text in listing((kind,))]
         if columns >= 60:
-            for name, command in shown:
-                short = ",".join(by_name.get(name, []))
-                label = f"{name} ({short})" if short else name
-                text = command.get_short_help_str(limit=columns - 20)
-                lines.append(f"  {label:<16}{text}")
+            lines += listed(rows, columns)
         else:  # a phone: the names flow, 'help CMD' tells the rest
-            labels = [f"{name} ({','.join(by_name[name])})" if name in by_name else name
-                      for name, _ in shown]
-            lines.append("Commands: " + ", ".join(labels))
-    if group is not None:
+            lines += wrap("Commands: " + ", ".join(label.replace(" ", GLUE)
+                                                    for label, _ in rows), columns, "", "  ")
         called = next((a for a, k in grammar.kind_aliases().items() if k == kind), kind)
-        lines.append(f"One-shot too: 'companion {called} CMD', same short forms; "
-                     "--opt takes a unique prefix.")
-    lines += ["help CMD shows a command's options; clear clears the screen.",
-              "exit or Ctrl-D leaves; Tab completes; history is kept.",
-              "Other commands work too: games, rules, share, KIND new."]
+        lines += wrap(f"One-shot too: 'companion {called} CMD', same short forms; "
+                      "--opt takes a unique prefix.", columns)
+    for line in ("help CMD shows a command's options; clear clears the screen.",
+                 "exit or Ctrl-D leaves; Tab completes; history is kept.",
+                 "Other commands work too: games, rules, share, KIND new."):
+        lines += wrap(line, columns)
     return lines
 
 
