@@ -265,8 +265,9 @@ def test_bare_words_exit_0_with_no_error(cli: CLI) -> None:
 
 # -- no help line cut mid-phrase (issue 35): every screen at 40, 60 and 80 columns ----------
 def every_help() -> list[tuple[str, ...]]:
-    """The words of every help screen: each group's and each command's."""
-    found: list[tuple[str, ...]] = [(*path, "--help") for path in HELPS]
+    """The words of every help screen: each group's and each command's, and the first
+    screens (a group typed alone)."""
+    found: list[tuple[str, ...]] = [*BARE, *((*path, "--help") for path in HELPS)]
 
     def walk(group: Group, path: tuple[str, ...]) -> None:
         for name in group.commands:

@@ -395,3 +395,17 @@ def test_clear_clears_the_screen_of_a_terminal_only(
     shell.interactive = True
     assert lines_of(shell, capsys, "clear") == (CLEAR_SCREEN, "")
     assert "clear" in shell.candidates("cl", "cl")
+
+
+def test_a_game_named_by_a_prefix_is_not_named_twice(
+    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli("hebrac", "new", "--name", "one")
+    cli("hebrac", "new", "--name", "two")
+    shell = make_shell()
+    out, err = lines_of(shell, capsys, "status --ga one")
+    assert err == "" and out.startswith("one (hebrac)")
+    out, err = lines_of(shell, capsys, "status --game=one")
+    assert err == "" and out.startswith("one (hebrac)")
+    out, err = lines_of(shell, capsys, "status")
+    assert err == "" and out.startswith("two (hebrac)")

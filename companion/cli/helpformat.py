@@ -200,6 +200,7 @@ def _with_default(text: str, default: Any) -> str:
 
 
 HELP_OPTION = Shown("-h, --help", "", "Show this help.")
+VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher answers it
 
 
 # -- the tree ------------------------------------------------------------------------------
@@ -414,7 +415,7 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
         from companion.cli.commands import HELP, main_options
 
         title = wrap(HELP, width)
-        own = parameters(main_options)[1]
+        own = [*parameters(main_options)[1], VERSION_OPTION]
     head = list(title)
     kind = path[0] if len(path) == 1 and _is_kind(path[0]) else None
     tail = [*(short_forms(kind, width) if kind else []),
@@ -472,7 +473,7 @@ def _first_of_all(width: int) -> list[str]:
 
     longest = max(map(len, KINDS))
     lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
-    lines += [f"  {name:<{longest}}  {info.title}"[:width] for name, info in KINDS.items()]
+    lines += listed([(name, info.title) for name, info in KINDS.items()], width)
     lines += _current_game(width)
     lines += wrap("A rule: companion rules WORDS", width, "", "  ")
     lines += wrap("A game played through: companion demo", width, "", "  ")

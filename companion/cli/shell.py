@@ -437,7 +437,9 @@ def _takes_game(path: tuple[str, ...]) -> bool:
 
 
 def _has_game(words: Iterable[str]) -> bool:
-    return any(w in ("-g", "--game") or w.startswith(("--game=", "-g")) and w != "-"
+    """Whether the line names its game: -g, --game or a prefix of it (the shell's own
+    --game would then be the option given twice)."""
+    return any(w.startswith("-g") or len(w) > 2 and "--game".startswith(w.partition("=")[0])
                for w in words)
 
 
