@@ -471,7 +471,6 @@ def _first_of_all(width: int) -> list[str]:
     from companion.cli.commands import HELP
     from companion.kinds import KINDS
 
-    longest = max(map(len, KINDS))
     lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
     lines += listed([(name, info.title) for name, info in KINDS.items()], width)
     lines += _current_game(width)
