@@ -187,6 +187,15 @@ def quote(word: str) -> str:
     return shlex.quote(word)
 
 
+def given_twice(first: str, *more: str) -> BadInput:
+    """The one refusal of an option typed twice where it takes one value, in every
+    command, one-shot and in the shell: ``first`` and the other words typed for it."""
+    other = next((word for word in more if word != first), None)
+    if other is not None and (other.startswith("--no-") or first.startswith("--no-")):
+        return BadInput(f"{first} and {other} together")
+    return BadInput(f"option {first} given more than once")
+
+
 def whole(value: str, where: str) -> int:
     """A whole number typed for ``where``; at most 9 digits (a count at a table)."""
     text = value.strip()
@@ -292,6 +301,12 @@ class Grammar(Generic[A_co]):
         for name, _value in given:
             if name not in allowed:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")
+        if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
+            for _name, kind, word, _option, _whole in plan.options:
+                typed = [t for t, _ in given if t == word or (kind == SWITCH
+                                                              and t == "no-" + word)]
+                if len(typed) > 1 and kind != OPTIONS:
+                    raise given_twice(*["--" + t for t in typed])
         if self.prepare is not None:
             args = self.prepare(verb.name, args)
         values: dict[str, object] = {}
@@ -312,16 +327,12 @@ class Grammar(Generic[A_co]):
             if kind == FLAG:
                 values[name] = bool(found)
             elif kind == SWITCH:
-                off = [typed for typed, _ in given if typed == "no-" + word]
-                if found and off:
-                    raise BadInput(f"{option} and --no-{word} together")
+                off = any(typed == "no-" + word for typed, _ in given)
                 values[name] = True if found else (False if off else None)
             elif kind == OPTIONS:
                 values[name] = tuple(_option_value(option, v or "", whole_number)
                                      for v in found)
             else:
-                if len(found) > 1:
-                    raise BadInput(f"option {option} given more than once")
                 values[name] = (_option_value(option, found[0] or "", whole_number)
                                 if found else None)
         # each verb's class is one of the game's actions (the table pairs them)

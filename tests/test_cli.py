@@ -283,3 +283,66 @@ def test_checks_with_a_game_use_its_state(cli: CLI) -> None:
     assert spell.code == 1 and spell.out == "Not legal: Escape costs 3: you have 0 magic points\n"
     # Without --game the check is hypothetical, whatever the current game holds.
     assert cli("hebrac", "check", "trade", "9H").code == 1
+
+
+# -- words a newcomer types (issue 35) ------------------------------------------------------
+def test_global_options_work_after_the_command(cli: CLI) -> None:
+    """Every global option, after every command: the same as before it."""
+    from companion.cli.dispatch import ROOT_FLAGS
+
+    cli("hebrac", "new")
+    for flag in (f for f in ROOT_FLAGS if f != "--version"):
+        for words in (["sheet"], ["hebrac", "status"], ["h", "s"], ["games"],
+                      ["rules", "hebrac", "escape"], ["hebrac", "log"]):
+            before, after = cli(flag, *words), cli(*words, flag)
+            assert (after.code, after.out, after.err) == (before.code, before.out,
+                                                           before.err), (flag, words)
+            assert after.code == 0, (flag, words, after.err)
+    result = cli("sheet", "--no-pager", "--plain")
+    assert result.code == 0 and result.out == cli("--plain", "--no-pager", "sheet").out
+
+
+def test_a_global_option_twice_is_refused_wherever_typed(cli: CLI) -> None:
+    for words in (["--plain", "--plain", "games"], ["--plain", "games", "--plain"],
+                  ["games", "--no-pager", "--no-pager"]):
+        result = cli(*words)
+        flag = words[0] if words[0].startswith("--") else words[1]
+        assert (result.code, result.out, result.err) == (
+            2, "", f"Error: option {flag} given more than once\n"), words
+
+
+def test_a_command_keeps_its_own_option_of_a_global_name(cli: CLI) -> None:
+    """'rules --plain' is the rules' own option (no colour): it is not moved."""
+    ran = cli("rules", "hebrac", "escape", "--plain")
+    assert ran.code == 0 and ran.out == cli("rules", "--plain", "hebrac", "escape").out
+    assert cli("--plain", "rules", "hebrac", "escape", "--plain").code == 0
+
+
+def test_a_card_typed_for_undo_names_the_verb_meant(cli: CLI) -> None:
+    cli("hebrac", "new")
+    result = cli("h", "u", "5h")
+    assert (result.code, result.out, result.err) == (2, "", (
+        "Error: the number of actions to undo must be a whole number, not '5h'; '5h' looks "
+        "like a card: did you mean 'use 5h'?\n"))
+    result = cli("h", "r", "QS")
+    assert result.code == 2 and result.err.endswith("'QS' looks like a card: did you mean "
+                                                    "'reveal QS'?\n")
+    result = cli("h", "undo", "x")
+    assert (result.code, result.err) == (
+        2, "Error: the number of actions to undo must be a whole number, not 'x'\n")
+    cli("tricky", "new", "Ann", "Bo")
+    result = cli("t", "u", "5h")  # no Tricky verb takes a card there: no guess
+    assert (result.code, result.err) == (
+        2, "Error: the number of actions to undo must be a whole number, not '5h'\n")
+
+
+def test_sheet_with_no_game_offers_the_blank_sheet(cli: CLI) -> None:
+    result = cli("sheet")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == ("Error: no current game: see 'companion games', "
+                          "or pass --game NAME; or an empty sheet to fill in by hand: "
+                          "'companion sheet GAME_KIND --blank'\n")
+    result = cli("sheet", "tricky")
+    assert result.code == 2 and result.err.endswith(
+        "; or an empty sheet to fill in by hand: 'companion sheet tricky --blank'\n")
+    assert cli("sheet", "tricky", "--blank").code == 0

@@ -310,3 +310,126 @@ def test_each_game_help_lists_its_short_forms(cli: CLI) -> None:
     hebrac = " ".join(cli("hebrac", "--help").out.split())
     assert all(f"{short} {verb}," in hebrac for short, verb in (("a", "attack"), ("e", "enter"),
                                                                ("t", "take")))
+
+
+# -- an option given twice: collected or refused, never overwritten (issue 32) --------------
+def every_option() -> list[tuple[tuple[str, ...], object]]:
+    """Every option of every command of the whole tree (a group's own ones too)."""
+    found: list[tuple[tuple[str, ...], object]] = []
+
+    def walk(command: object, path: tuple[str, ...]) -> None:
+        for param in getattr(command, "params", ()):
+            if getattr(param, "param_type_name", "") == "option":
+                found.append((path, param))
+        for name, sub in (getattr(command, "commands", None) or {}).items():
+            walk(sub, (*path, name))
+
+    walk(dispatch.tree(), ())
+    return found
+
+
+def twice(option: object) -> list[str]:
+    """The option typed twice: a flag alone, an option with a value each time."""
+    word: str = option.opts[0]  # type: ignore[attr-defined]
+    if option.is_flag:  # type: ignore[attr-defined]
+        return [word, word]
+    value = "1" if type(option.type).__name__ == "IntParamType" else "x"  # type: ignore
+    return [word, value, word, value]
+
+
+def says_several(option: object) -> bool:
+    """Whether an option's help says it takes several values."""
+    text = f"{option.help or ''} {option.metavar or ''}"  # type: ignore[attr-defined]
+    return "(repeat" in text or "(up to" in text or "..." in text
+
+
+def test_every_option_given_twice_is_collected_or_refused(cli: CLI) -> None:
+    """Walks the declarations, so that a new option cannot bring the silent overwrite back:
+    one that takes several values says so in its help, any other typed twice is refused
+    with one line, before anything runs (the command's own arguments are not even read)."""
+    options = every_option()
+    assert len(options) > 150
+    collected = 0
+    for path, option in options:
+        words = [*path, *twice(option)]
+        if path == ():  # the root's own: before a command
+            words = [*twice(option), "games"]
+        result = cli(*words)
+        if option.multiple:  # type: ignore[attr-defined]
+            collected += 1
+            assert says_several(option), (path, option.opts)  # type: ignore[attr-defined]
+            assert "more than once" not in result.err, words
+            continue
+        long = next(o for o in option.opts if o.startswith("--"))  # type: ignore
+        assert (result.code, result.err) == (
+            2, f"Error: option {long} given more than once\n"), words
+    assert collected >= 8
+
+
+def test_an_on_and_off_flag_together_is_refused(cli: CLI) -> None:
+    result = cli("hebrac", "new", "--evil", "--no-evil")
+    assert (result.code, result.out, result.err) == (
+        2, "", "Error: --evil and --no-evil together\n")
+
+
+def test_short_and_long_forms_are_one_option(cli: CLI) -> None:
+    assert cli("hebrac", "new").code == 0
+    for words in (["-g", "a", "--game", "b"], ["--game=a", "-gb"], ["--ga", "a", "-g", "b"]):
+        result = cli("hebrac", "status", *words)
+        assert (result.code, result.err) == (
+            2, "Error: option --game given more than once\n"), words
+
+
+def test_the_verbs_options_given_twice_are_collected_or_refused() -> None:
+    """Every verb of every game's table (the words a save, the shell and the live page
+    read): an option typed twice is refused, or collected (both values kept)."""
+    from companion.cli.grammar import grammar_of
+    from companion.kinds import KINDS
+    from companion.verbs import FLAG, OPTIONS, SWITCH
+
+    def sample(kind: str) -> str:
+        return " ".join("1" if part in ("int", "die") else "x" for part in kind.split())
+
+    refused = 0
+    for kind in KINDS:
+        grammar = grammar_of(kind)
+        for verb in grammar.verbs.values():
+            words = " ".join(sample(p.type) for p in verb.params if p.positional and p.required)
+            for param in verb.params:
+                if param.positional:
+                    continue
+                value = "" if param.kind in (FLAG, SWITCH) else " " + sample(param.type)
+                text = f"{verb.name} {words} {param.option}{value} {param.option}{value}"
+                if param.kind == OPTIONS:
+                    assert "(repeat" in param.help or "(up to" in param.help, text
+                try:
+                    action = grammar.parse(text)
+                except BadInput as error:
+                    assert param.kind != OPTIONS, (text, error)
+                    assert str(error) == f"option {param.option} given more than once", text
+                    refused += 1
+                    continue
+                kept = getattr(action, param.name)
+                assert isinstance(kept, tuple) and len(kept) == 2, (text, kept)
+    assert refused > 20
+
+
+def test_the_shell_refuses_an_option_twice_in_the_same_words(
+        cli: CLI, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import session
+    from companion.cli.shell import Shell
+
+    cli("hebrac", "new")
+    one_shot = cli("hebrac", "attack", "4H", "--potion", "5S", "--potion", "6S")
+    assert (one_shot.code, one_shot.err) == (2, "Error: option --potion given more than once\n") \
+        or "--potion" not in one_shot.err  # once repeatable (Hebrac's rule), it is collected
+    shell = Shell(None, interactive=False)
+    try:
+        capsys.readouterr()
+        shell.run_line("status -g a --game b")
+        assert capsys.readouterr().err == "Error: option --game given more than once\n"
+        assert shell.last_code == 2
+        shell.run_line("attack 4H --potion 5S --potion 6S")
+        assert capsys.readouterr().err == one_shot.err
+    finally:
+        session.keep_open(False)

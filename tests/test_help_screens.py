@@ -261,3 +261,90 @@ def test_bare_words_exit_0_with_no_error(cli: CLI) -> None:
     for words in ([], ["hebrac"], ["hd"], ["hebrac", "check"], ["--plain"]):
         result = run_words(list(words))
         assert result == 0, words
+
+
+# -- no help line cut mid-phrase (issue 35): every screen at 40, 60 and 80 columns ----------
+def every_help() -> list[tuple[str, ...]]:
+    """The words of every help screen: each group's and each command's, and the first
+    screens (a group typed alone)."""
+    found: list[tuple[str, ...]] = [*BARE, *((*path, "--help") for path in HELPS)]
+
+    def walk(group: Group, path: tuple[str, ...]) -> None:
+        for name in group.commands:
+            found.append((*path, name, "--help"))
+        for name in group.groups:
+            walk(group.groups[name][0], (*path, name))
+
+    for entry in REGISTRY:
+        node = entry.load()
+        if isinstance(node, Group):
+            walk(node, (entry.name,))
+        else:
+            found.append((entry.name, "--help"))
+    return found
+
+
+def opening(text: str, shown: str) -> bool:
+    """Whether ``shown`` is ``text`` whole, or its opening phrase (up to a colon, a
+    semicolon, a bracket or a dash): not a phrase cut at a word or a comma."""
+    if shown == text:
+        return True
+    rest = text[len(shown):]
+    return text.startswith(shown) and (rest[:1] in (":", ";") or rest.startswith((" (", " - ")))
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_no_help_line_is_cut(cli: CLI, monkeypatch: pytest.MonkeyPatch, width: int) -> None:
+    """Each listing shows a command's first sentence or its opening phrase, wrapped at
+    words onto indented lines when it must; no line is wider than the screen, ends in
+    '...' or opens like a bullet ('- undo')."""
+    from companion.cli.shell import help_lines
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    screens = {words: shown_at(cli, width, *words) for words in every_help()}
+    screens[("shell help",)] = "\n".join(help_lines("hebrac", "g", width))
+    for words, out in screens.items():
+        for line in out.splitlines():
+            assert len(line) <= width, (words, line)
+            last = line.split()[-1] if line.split() else ""  # 'CARD...', 'red, ...' written so
+            assert not last.endswith("...") or last[:-3].lstrip("[").isupper() or \
+                line.endswith(", ..."), (words, line)
+            assert not line.lstrip().startswith(("- ", "+ ")), (words, line)
+    checked = 0
+    for path in HELPS:
+        lines = screens[(*path, "--help")].splitlines()
+        for name, text in helpformat.listing(path):
+            at = next((n for n, line in enumerate(lines) if line.startswith(f"  {name}  ")),
+                      None)
+            if at is None:
+                continue  # listed by name only ('Also: ...')
+            column = len(lines[at]) - len(lines[at][2 + len(name):].lstrip())
+            said = [lines[at][column:]]
+            for line in lines[at + 1:]:
+                if len(line) <= column or not line[:column].isspace():
+                    break
+                said.append(line.strip())
+            assert opening(text, " ".join(said)), (width, path, name, said)
+            checked += 1
+    assert checked > 60
+
+
+def shown_at(cli: CLI, width: int, *words: str) -> str:
+    result = cli(*words)
+    assert (result.code, result.err) == (0, ""), (words, result.err)
+    return result.out
+
+
+def test_help_and_version_words(cli: CLI) -> None:
+    """'companion help', 'companion KIND help [COMMAND]' are the help, not a command
+    offered in its place; --version prints the version, before or after a command."""
+    from companion import __version__
+
+    assert cli("help").out == cli("--help").out
+    assert cli("help", "hebrac").out == cli("hebrac", "--help").out
+    assert cli("hebrac", "help").out == cli("hebrac", "--help").out
+    assert cli("h", "help", "attack").out == cli("hebrac", "attack", "--help").out
+    assert cli("halfdeck", "cards", "help").out == cli("halfdeck", "cards", "--help").out
+    for words in (["--version"], ["sheet", "--version"]):
+        result = cli(*words)
+        assert (result.code, result.out, result.err) == (0, f"companion {__version__}\n", "")

@@ -65,25 +65,43 @@ def test_the_reader_takes_what_typer_would_pass() -> None:
     assert read(attack, "4h", "--potion", "5h", "--potion", "6h") == {
         "words": ["4h"], "potions": ["5h", "6h"]}
     assert read(attack, "4h", "--game=", "5h") == {"words": ["4h", "5h"], "game": ""}
-    assert read(("hebrac", "undo"), "2") == {"count": 2}
+    assert read(("hebrac", "undo"), "2") == {"count": "2"}  # read by numbers.whole
     assert read(("hebrac", "undo")) == {}
-    assert read(("hebrac", "new"), "--evil", "--no-evil", "--life", "20") == {
+    assert read(("hebrac", "new"), "--no-evil", "--life", "20") == {
         "evil": False, "life": 20}
     assert read(("hebrac", "offer")) == {}  # an optional list keeps its default (None)
 
 
 @pytest.mark.parametrize("words", [
     ("4h", "--help"), ("4h", "-h"), ("4h", "-jg", "x"), ("4h", "--json=1"), ("4h", "--potion"),
-    ("4h", "--potion", "-j"), ("4h", "-g", "a", "--game", "b"), ("4h", "--", "5h"),
+    ("4h", "--potion", "-j"), ("4h", "--", "5h"),
     ("4h", "--nope"), ("4h", "-x"), (), ("4h", "-5"),
 ])
 def test_the_reader_leaves_to_typer_what_it_is_not_sure_of(words: tuple[str, ...]) -> None:
     assert read(("hebrac", "attack"), *words) is None
 
 
-@pytest.mark.parametrize("words", [("x",), ("1", "2"), ("+1",), ("1_0",), (" 1",), ("٣",)])
-def test_numbers_are_plain_digits_or_typers_to_read(words: tuple[str, ...]) -> None:
-    assert read(("hebrac", "undo"), *words) is None
+@pytest.mark.parametrize("word", ["x", "+1", "1_0", " 1", "٣"])
+def test_numbers_are_plain_digits_or_typers_to_read(word: str) -> None:
+    assert read(("hebrac", "new"), "--life", word) is None
+    assert read(("hebrac", "undo"), "1", "2") is None  # one word too many
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (("4h", "--potion", "5h", "--potion", "6h"), "option --potion given more than once"),
+    (("4h", "-g", "a", "--game=b"), "option --game given more than once"),
+    (("4h", "--json", "-j"), "option --json given more than once"),
+    (("4h", "--gam", "a", "-gb"), "option --game given more than once"),
+])
+def test_an_option_given_twice_is_refused_not_overwritten(words: tuple[str, ...],
+                                                          message: str) -> None:
+    with pytest.raises(BadInput, match=f"^{message}$"):
+        read(("hebrac", "attack"), *words)
+    assert read(("hebrac", "attack"), "4h", "-p", "3s", "-p", "5s") == {
+        "words": ["4h"], "prisoners": ["3s", "5s"]}  # --prisoner takes several
+    found = quick.entry(("hebrac", "attack"))
+    assert found is not None
+    quick.refuse_repeats(found[0], ["--game", "--game"])  # the second is the game's name
 
 
 def test_an_ambiguous_option_prefix_is_the_same_error_both_ways() -> None:
@@ -227,7 +245,7 @@ def test_short_forms_and_plain_the_same_both_ways(both: Both) -> None:
     start(both.home, first_example("hebrac"), "g", played=False)
     Store(both.home).set_current("g")
     for words in (["--plain", "hebrac", "enter", "C1", "3S"], ["hd", "a", "5h", "--j"],
-                  ["h", "C2", "10D"], ["--plain", "--plain", "h", "log"], ["h", "-", "2"],
+                  ["h", "C2", "10D"], ["--plain", "h", "log", "--no-pager"], ["h", "-", "2"],
                   ["h", "+"], ["h", "spells", "--al"], ["--plain", "rules", "paralysis"],
                   ["t", "heroes"], ["games", "--json"], ["h", "ch", "pr", "KS"]):
         assert both.check(words), words

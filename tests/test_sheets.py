@@ -106,7 +106,8 @@ def test_blank_tricky_names_head_the_gold_columns(cli: CLI) -> None:
     (["hebrac", "--blank", "--format", "pdf"], "--format must be text, md or html, not 'pdf'"),
     (["hebrac", "--blank", "--paper", "a5"], "--paper must be a4 or letter, not 'a5'"),
     (["hebrac", "--blank", "--game", "g"], "--blank makes an empty sheet: leave out --game"),
-    ([], "no current game: see 'companion games', or pass --game NAME"),
+    ([], "no current game: see 'companion games', or pass --game NAME; or an empty sheet "
+         "to fill in by hand: 'companion sheet GAME_KIND --blank'"),
 ])
 def test_sheet_refusals(cli: CLI, args: list[str], message: str) -> None:
     result = cli("sheet", *args)

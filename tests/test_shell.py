@@ -147,12 +147,14 @@ def test_help_lists_commands_with_their_aliases(
     cli("hebrac", "new", "--name", "g")
     shell = make_shell()
     out, _ = lines_of(shell, capsys, "help")
-    assert out.startswith("Game g (hebrac): its commands without 'companion hebrac'; a unique "
-                          "prefix works too.\nCommands: status (s), log (l), undo (u,-), "
-                          "redo (r,+)")
-    assert "attack (a)" in out and "next-level (nl)" in out
-    wide = help_lines("hebrac", shell.kind_group(), "g", 80)
-    assert "  attack (a)      One round of battle: the attack card(s) turned from the..." in wide
+    assert out.startswith("Game g (hebrac): its commands without\n'companion hebrac'; a "
+                          "unique prefix\nworks too.\nCommands: new, status (s), enter (e),\n"
+                          "  attack (a), potion,")
+    assert "undo (u,-)" in out and "redo (r,+)" in out and "next-level (nl)" in out
+    assert max(map(len, out.splitlines())) <= 40
+    wide = help_lines("hebrac", "g", 80)
+    assert "  attack (a)       One round of battle" in wide
+    assert max(map(len, wide)) <= 80 and not any(line.endswith("...") for line in wide)
     out, _ = lines_of(shell, capsys, "help attack")
     assert out.startswith("Usage: companion hebrac attack")
     assert "--potion" in out
@@ -363,3 +365,47 @@ def test_big_shows_the_big_view_after_each_action_until_big_off(
     out, _ = lines_of(shell, capsys, "big off", "attack 9H")
     assert out.startswith("The big view is off ('big' turns it on).\nattack 9 = 9")
     assert "life\n" not in out
+
+
+def test_a_pasted_companion_line_is_the_one_shot_command(
+    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A README line pasted with its 'companion' runs as its words after it would."""
+    cli("hebrac", "new", "--name", "one")
+    one_shot = cli("hebrac", "enter", "A1", "5S").out
+    cli("hebrac", "new", "--name", "two")
+    shell = make_shell()
+    out, err = lines_of(shell, capsys, "companion h e a1 5s")
+    assert (out, err, shell.last_code) == (one_shot, "", 0)
+    out, err = lines_of(shell, capsys, "companion h s")
+    assert out == cli("hebrac", "status").out and err == ""
+    out, err = lines_of(shell, capsys, "companion")
+    assert out == "\n".join(help_lines("hebrac", "two", 40)) + "\n" and err == ""
+
+
+def test_clear_clears_the_screen_of_a_terminal_only(
+    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from companion.cli.shell import CLEAR_SCREEN
+
+    cli("hebrac", "new", "--name", "g")
+    shell = make_shell()
+    assert lines_of(shell, capsys, "clear") == ("", "")  # a pipe keeps what it has
+    assert shell.last_code == 0
+    shell.interactive = True
+    assert lines_of(shell, capsys, "clear") == (CLEAR_SCREEN, "")
+    assert "clear" in shell.candidates("cl", "cl")
+
+
+def test_a_game_named_by_a_prefix_is_not_named_twice(
+    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli("hebrac", "new", "--name", "one")
+    cli("hebrac", "new", "--name", "two")
+    shell = make_shell()
+    out, err = lines_of(shell, capsys, "status --ga one")
+    assert err == "" and out.startswith("one (hebrac)")
+    out, err = lines_of(shell, capsys, "status --game=one")
+    assert err == "" and out.startswith("one (hebrac)")
+    out, err = lines_of(shell, capsys, "status")
+    assert err == "" and out.startswith("two (hebrac)")

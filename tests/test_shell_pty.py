@@ -252,6 +252,6 @@ def test_plain_shell_writes_no_escape_codes(tmp_path: Path, sessions: list[Sessi
     seen += shell.line("e a1 5s", "L1 A1 life 99/99 magic 0> ")
     seen += shell.line("status", "L1 A1 life 99/99 magic 0> ")
     seen += shell.line("help", "L1 A1 life 99/99 magic 0> ")
-    assert "Commands: status (s)" in seen
+    assert "Commands: new, status (s)" in seen
     assert "\x1b" not in seen
     assert shell.close() == 0

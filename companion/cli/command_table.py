@@ -118,7 +118,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -148,7 +148,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('elbereth', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -347,7 +347,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -402,7 +402,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('halfdeck', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -618,7 +618,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -680,7 +680,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('hebrac', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -846,7 +846,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'redo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -911,7 +911,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'undo'): (
         (
-            ('count', 'argument', ('count',), (), 'int', 1, False, False),
+            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

@@ -82,7 +82,7 @@ def add_common_commands(app: Group, kind: str) -> None:
     @app.command()
     @paged()  # a long game's log: through the pager on a terminal
     def log(game: GameOption = None, as_json: JsonOption = False) -> None:
-        """Numbered actions with the ruling each produced."""
+        """Numbered actions: with the ruling each produced."""
         store = games()
         opened = store.open(store.resolve(game, kind))
         if as_json:
@@ -97,12 +97,12 @@ def add_common_commands(app: Group, kind: str) -> None:
 
     @app.command()
     def undo(
-        count: Annotated[int, Argument(help="How many actions.")] = 1,
+        count: Annotated[str, Argument(help="How many actions.")] = "1",
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Take back the last action(s); 'redo' brings them back."""
-        wanted = _count(count, "undo")
+        """Undo the last action(s); 'redo' brings them back."""
+        wanted = _count(count, "undo", kind)
         store = games()
         before = _Before(as_json)
         opened, undone = store.undo(store.resolve(game, kind), wanted, before.see)
@@ -117,12 +117,12 @@ def add_common_commands(app: Group, kind: str) -> None:
 
     @app.command()
     def redo(
-        count: Annotated[int, Argument(help="How many actions.")] = 1,
+        count: Annotated[str, Argument(help="How many actions.")] = "1",
         game: GameOption = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Apply again what 'undo' took back (a new action forgets it)."""
-        wanted = _count(count, "redo")
+        """Redo what 'undo' took back (a new action forgets it)."""
+        wanted = _count(count, "redo", kind)
         store = games()
         before = _Before(as_json)
         opened, redone = store.redo(store.resolve(game, kind), wanted, before.see)
@@ -139,7 +139,7 @@ def add_common_commands(app: Group, kind: str) -> None:
 
     @app.command()
     def big(game: GameOption = None) -> None:
-        """The numbers that matter now, in large digits for the table."""
+        """The vital numbers: in large digits for the table."""
         from companion.cli.big import big_lines
         from companion.cli.output import blocks_allowed
 
@@ -152,18 +152,43 @@ def add_common_commands(app: Group, kind: str) -> None:
         text: Annotated[list[str], Argument(help="Free text kept with the game.")],
         game: GameOption = None,
     ) -> None:
-        """Keep a free note with the game."""
+        """Keep a note with the game."""
         store = games()
         store.note(store.resolve(game, kind), " ".join(text))
         echo("Noted.")
 
 
-def _count(count: int, verb: str) -> int:
-    """An undo or redo count read by the rule every number typed follows (ASCII digits, at
-    most ``numbers.MAX_DIGITS``): typer reads an int of any length, 20 digits included."""
+def _count(count: str, verb: str, kind: str) -> int:
+    """An undo or redo count, read by the one reader of whole numbers. A card typed there
+    was meant for another verb ('u 5h' for 'use 5h'): the error names it."""
+    from companion.errors import BadInput
     from companion.numbers import whole
 
-    return whole(str(count), f"the number of actions to {verb}")
+    try:
+        return whole(count, f"the number of actions to {verb}")
+    except BadInput as error:
+        raise BadInput(f"{error}{_card_verb_hint(kind, verb, count)}") from None
+
+
+def _card_verb_hint(kind: str, verb: str, word: str) -> str:
+    """``; '5h' looks like a card: did you mean 'use 5h'?``: the game's verbs taking a card
+    first whose name starts as ``verb`` does (its short form), when ``word`` reads as a
+    card; else nothing (a word not a card, or no such verb)."""
+    from companion.cards import Card
+    from companion.cli.grammar import grammar_of
+    from companion.errors import NotationError
+
+    try:
+        Card.parse(word)
+    except NotationError:
+        return ""
+    meant = [name for name, found in grammar_of(kind).verbs.items()
+             if name.startswith(verb[0]) and found.params and found.params[0].positional
+             and found.params[0].type == "card"]
+    if not meant:
+        return ""
+    return f"; {word!r} looks like a card: did you mean " + " or ".join(
+        f"'{name} {word}'" for name in meant) + "?"
 
 
 class _Before:

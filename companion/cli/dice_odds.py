@@ -18,7 +18,7 @@ def elbereth_odds(
              "else every enemy.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Chance to hit with 0, 1, 2 or 3 offensive items spent after a miss, best first."""
+    """Chance to hit: with 0, 1, 2 or 3 offensive items spent after a miss, best first."""
     from companion.dice_odds import elbereth_report
 
     store = games()
@@ -37,7 +37,7 @@ def halfdeck_odds(
         help="With --target: strength or magic.")] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
-    """Chance to hit for each hero and each hero with an assistant, best first."""
+    """Chance to hit: for each hero, alone and with an assistant, best first."""
     from companion.dice_odds import halfdeck_report
 
     store = games()

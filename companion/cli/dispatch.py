@@ -8,8 +8,9 @@ prefixes) from the registry and its groups (``companion.cli.declare``),
 which import no typer. ``run`` then tries the quick path
 (``companion.cli.quick``): a plain command line is read from the table typer's
 reading made and its function called directly. Anything else is built as a
-tree holding only the path to that command: the same root, groups and
-command as the whole tree, so usage errors and output are the same bytes.
+tree holding only the path to that command (``companion.cli.typertree``, loaded
+only then): the same root, groups and command as the whole tree, so usage
+errors and output are the same bytes.
 
 Help never reaches typer: ``--help``, a group typed alone and the bare
 ``companion`` print screens companion writes from the same declarations
@@ -26,19 +27,18 @@ lines here too. Options take unique prefixes as well (``--pris`` is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import cache
+from collections.abc import Iterable
 from typing import Any
 
 from companion.cli.commands import target as target  # callers find it here too
-from companion.cli.declare import Group, Param
+from companion.cli.declare import Group
 from companion.cli.grammar import aliases, implicit_verb, kind_aliases
 from companion.errors import BadInput
 from companion.kinds import KINDS
 from companion.values import Value
 
 HELP_FLAGS = ("-h", "--help")
-ROOT_FLAGS = ("--plain", "--no-pager")
+ROOT_FLAGS = ("--plain", "--no-pager", "--version")  # anywhere: 'sheet --no-pager' too
 
 
 class Route(Value):
@@ -108,11 +108,11 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
 def route(args: list[str]) -> Route:
     """Follow the words down the registry to one command, spelling out short forms."""
     words = list(args)
-    at = 0
-    while at < len(words) and words[at] in ROOT_FLAGS:
-        at += 1
+    at = leading(words)
     if at == len(words) or words[at].startswith("-"):
         return Route(words, (), False)  # 'companion', 'companion --help': the listing
+    if words[at].lower() == "help":  # 'companion help [COMMAND...]' asks for the help
+        return route([*words[:at], *words[at + 1:], "--help"])
     name = pick_top(words[at])
     if name is None:
         return Route(words, (), False)  # the whole tree says what is wrong
@@ -121,6 +121,8 @@ def route(args: list[str]) -> Route:
     found = target(path)
     while isinstance(found, Group):
         at += 1
+        if at < len(words) and words[at].lower() == "help" and "help" not in found.names():
+            words = [*words[:at], *words[at + 1:], "--help"]  # 'hebrac help [CMD]'
         word = words[at] if at < len(words) else None
         if word is None or word.startswith("-") and word != "-":  # '-' is undo
             rest = words[at:]
@@ -138,154 +140,6 @@ def route(args: list[str]) -> Route:
         path += (name,)
         found = target(path)
     return Route(words, path, True, at + 1)
-
-
-# -- building typer commands from the declarations ----------------------------------
-def typer_hint(hint: Any) -> Any:
-    """A declared type hint as typer reads it: ``Option``/``Argument`` records become
-    typer's own, the declared ``Context`` typer's context."""
-    import typing
-
-    import typer
-
-    from companion.cli.declare import Context
-
-    if hint is Context:
-        return typer.Context
-    if typing.get_origin(hint) is not typing.Annotated:
-        return hint
-    base, *marks = typing.get_args(hint)
-    made = [(typer.Option(*m.names, **m.settings) if m.kind == "option"
-             else typer.Argument(**m.settings)) if isinstance(m, Param) else m for m in marks]
-    return typing.Annotated[(base, *made)]
-
-
-def typer_callback(function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function`` as typer must see it: its hints resolved and given typer's objects.
-    A wrapper carries them, so the declared function itself is left as it is."""
-    import functools
-    import inspect
-    import typing
-
-    hints = typing.get_type_hints(function, include_extras=True)
-    signature = inspect.signature(function)
-    params = [p.replace(annotation=typer_hint(hints.get(p.name, p.annotation)))
-              for p in signature.parameters.values()]
-
-    @functools.wraps(function)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return function(*args, **kwargs)
-
-    del call.__wrapped__  # typer must read the new signature, not follow it back
-    call.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=params, return_annotation=hints.get("return", None))
-    call.__annotations__ = {p.name: p.annotation for p in params}
-    return call
-
-
-def typer_app(group: Group, keep: tuple[str, ...] | None = None) -> Any:
-    """``group`` as a ``typer.Typer``; with ``keep``, only the command at that path below
-    it (nothing below when ``keep`` is empty: a group that runs by itself)."""
-    import typer
-
-    app = typer.Typer(**group.settings)
-    if group.own is not None:
-        function, settings = group.own
-        app.callback(**settings)(typer_callback(function))
-    for name, (function, settings) in group.commands.items():
-        if keep is None or keep[:1] == (name,):
-            app.command(name, **settings)(typer_callback(function))
-    for name, (sub, settings) in group.groups.items():
-        if keep is None or keep[:1] == (name,):
-            app.add_typer(typer_app(sub, None if keep is None else keep[1:]),
-                          name=name, **settings)
-    return app
-
-
-def root_app() -> Any:
-    """The top of every tree, whole or narrowed to one command: the same options and text."""
-    import typer
-
-    from companion.cli.commands import HELP, main_options
-
-    root = typer.Typer(
-        name="companion",
-        help=HELP,
-        no_args_is_help=True,
-        add_completion=False,
-        pretty_exceptions_enable=False,
-        rich_markup_mode=None,
-        context_settings={"help_option_names": ["-h", "--help"]},
-    )
-    root.callback()(typer_callback(main_options))
-    return root
-
-
-def add_entry(root: Any, name: str, keep: tuple[str, ...] | None = None) -> None:
-    """Put one top-level word into ``root`` (only the command at ``keep`` below it, if
-    given)."""
-    from companion.cli.commands import ENTRIES
-
-    entry = ENTRIES[name]
-    found = entry.load()
-    if isinstance(found, Group):
-        texts = {} if entry.help is None else {"help": entry.help}
-        root.add_typer(typer_app(found, keep), name=entry.name, **texts)
-    else:
-        root.command(entry.name, help=entry.help)(typer_callback(found))
-
-
-@cache
-def whole_app() -> Any:
-    """Every command as one ``typer.Typer``: completion, in-process callers, the tests."""
-    from companion.cli.commands import REGISTRY
-
-    root = root_app()
-    for entry in REGISTRY:
-        add_entry(root, entry.name)
-    return root
-
-
-@cache
-def command(path: tuple[str, ...]) -> Any:
-    """The click tree from the root down to the command at ``path`` only (cached: the
-    shell runs the same commands again)."""
-    import typer.main
-
-    root = root_app()
-    add_entry(root, path[0], path[1:])
-    return typer.main.get_command(root)
-
-
-@cache
-def group(kind: str) -> Any:
-    """One top-level group built whole (a game's commands: the shell's help and Tab)."""
-    import typer.main
-
-    root = root_app()
-    add_entry(root, kind)
-    return typer.main.get_command(root).commands[kind]  # type: ignore[attr-defined]
-
-
-@cache
-def tree() -> Any:
-    """The whole click tree: options a group does not have, completion, the quick table."""
-    import typer.main
-
-    return typer.main.get_command(whole_app())
-
-
-def leaf(path: tuple[str, ...]) -> Any:
-    """The click command at ``path``, from its narrowed tree."""
-    found = command(path)
-    for name in path:
-        found = found.commands[name]
-    return found
-
-
-def option_names(found: Any) -> list[str]:
-    """A click command's long option names, ``--no-x`` forms included."""
-    return [o for p in found.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")]
 
 
 def long_options(names: list[str], args: list[str]) -> list[str]:
@@ -311,6 +165,14 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     else through the one command's tree, or the whole one (``whole``, and whenever the
     words lead to a group typer must answer). Errors are raised, not printed."""
     found = route(args)
+    if any(word in ROOT_FLAGS for word in found.args):
+        found = route(root_first(found))
+        if "--version" in found.args[:leading(found.args)]:
+            from companion import __version__
+            from companion.cli.output import echo
+
+            echo(f"companion {__version__}")
+            return 0
     screen = help_screen(found)
     if screen is not None:
         from companion.cli.output import page
@@ -321,15 +183,47 @@ def run(args: list[str], *, whole: bool = False) -> Any:
         done, result = run_quick(found)
         if done:
             return result
+    from companion.cli import typertree
+
     if not found.leaf:
         words = found.args if found.path else list(args)
-        return tree().main(args=words, prog_name="companion", standalone_mode=False)
-    root = tree() if whole else command(found.path)
+        return typertree.tree().main(args=words, prog_name="companion", standalone_mode=False)
+    root = typertree.tree() if whole else typertree.command(found.path)
     end = root
     for name in found.path:
         end = end.commands[name]
-    words = found.args[:found.at] + long_options(option_names(end), found.args[found.at:])
-    return root.main(args=words, prog_name="companion", standalone_mode=False)
+    own = long_options(typertree.option_names(end), found.args[found.at:])
+    from companion.cli.quick import Row, refuse_repeats
+
+    refuse_repeats([Row(*typertree.param_row(param)) for param in end.params], own)
+    return root.main(args=found.args[:found.at] + own, prog_name="companion",
+                     standalone_mode=False)
+
+
+def root_first(found: Route) -> list[str]:
+    """The words with the root's options put first wherever they were typed
+    ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
+    ('rules --plain') or that is an option's value; each at most once."""
+    from companion.cli.quick import entry
+
+    known = entry(found.path) if found.path and found.leaf else None
+    rows = known[0] if known is not None else []
+    own = {word for row in rows for word in (*row.on, *row.off)}
+    valued = {word for row in rows if row.kind == "option" for word in row.on}
+    lead: list[str] = []
+    rest: list[str] = []
+    for at, word in enumerate(found.args):
+        ended = "--" in found.args[:at]
+        if word in ROOT_FLAGS and word not in own and not ended and (
+                at == 0 or found.args[at - 1] not in valued):
+            if word in lead:
+                from companion.verbs import given_twice
+
+                raise given_twice(word)
+            lead.append(word)
+        else:
+            rest.append(word)
+    return lead + rest
 
 
 # -- help, first screens and unknown words (no typer) ----------------------------------
@@ -337,9 +231,7 @@ def help_screen(found: Route) -> str | None:
     """The screen the words ask for (a command's or a group's help, or the first screen of
     a group typed alone), or None when a command runs; a word that names no command is
     ``BadInput``. The root's options are read first, as every command reads them."""
-    lead = 0
-    while lead < len(found.args) and found.args[lead] in ROOT_FLAGS:
-        lead += 1
+    lead = leading(found.args)
     if found.leaf:
         if not asks_help(found.args[found.at:]):
             return None
@@ -363,6 +255,14 @@ def help_screen(found: Route) -> str | None:
 
         return first_screen(found.path)
     return None  # an option the group does not have: typer says so
+
+
+def leading(words: list[str]) -> int:
+    """How many of the first words are the root's options."""
+    lead = 0
+    while lead < len(words) and words[lead] in ROOT_FLAGS:
+        lead += 1
+    return lead
 
 
 def asks_help(words: list[str]) -> bool:
@@ -426,73 +326,22 @@ def run_quick(found: Route) -> tuple[bool, Any]:
     return True, function(**values)
 
 
-def describe() -> dict[tuple[str, ...], Any]:
-    """The quick path's table, read from the typer tree: for every command it may run
-    (a group's callback may run only a command of its own), the parameters' rows
-    (``quick.Row``) and the name of its context parameter (or None)."""
-    import typing
-
-    from companion.cli.declare import Context
-    from companion.cli.quick import Row
-
-    def row(param: Any) -> tuple[Any, ...]:
-        kind = "argument" if param.param_type_name == "argument" else (
-            "flag" if param.is_flag else "option")
-        type_ = {"StringParamType": "str", "IntParamType": "int"}.get(
-            type(param.type).__name__, "other")
-        if kind == "flag":  # one that is on by default and has no off form: typer's to read
-            on_alone = param.default not in (False, None) and not param.secondary_opts
-            type_ = "other" if on_alone else "bool"
-        elif param.nargs > 1:
-            type_ = "other"
-        return tuple(Row(param.name, kind, tuple(param.opts),
-                         tuple(getattr(param, "secondary_opts", ())), type_, param.nargs,
-                         bool(param.multiple), bool(param.required)))
-
-    def context_name(path: tuple[str, ...]) -> str | None:
-        found = target(path)
-        if isinstance(found, Group):
-            assert found.own is not None  # only a group with a callback runs by itself
-            found = found.own[0]
-        hints = typing.get_type_hints(found, include_extras=True)
-        return next((name for name, hint in hints.items() if hint is Context), None)
-
-    table: dict[tuple[str, ...], Any] = {}
-
-    def walk(node: Any, path: tuple[str, ...], called: bool) -> None:
-        is_group = hasattr(node, "commands")
-        if path and not called and (not is_group or node.invoke_without_command):
-            table[path] = (tuple(row(p) for p in node.params), context_name(path))
-        if is_group:
-            below = called or (bool(path) and node.callback is not None)
-            for name, child in node.commands.items():
-                walk(child, (*path, name), below)
-
-    walk(tree(), (), False)
-    return table
+# The typer tree (built only when typer must read the words) lives in
+# companion.cli.typertree; its names are reached here too, loaded on first use.
+_TYPER_TREE = frozenset({"typer_hint", "typer_callback", "typer_app", "root_app", "add_entry",
+                         "whole_app", "command", "group", "tree", "leaf", "option_names",
+                         "param_row", "describe", "table_text"})
 
 
-def table_text() -> str:
-    """``companion/cli/command_table.py`` as ``describe`` makes it."""
-    lines = ['"""The commands\' parameters as typer reads them: the quick path\'s table.',
-             "",
-             "Made by ``python -m companion.cli.dispatch`` from the declarations; a test",
-             'fails when it is out of date. Rows: see ``companion.cli.quick.Row``."""',
-             "",
-             "from typing import Any",
-             "",
-             "COMMANDS: dict[tuple[str, ...], Any] = {"]
-    for path, (rows, context) in sorted(describe().items()):
-        lines += [f"    {path!r}: (", "        ("]
-        lines += [f"            {row!r}," for row in rows]
-        lines += ["        ),", f"        {context!r},", "    ),"]
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+def __getattr__(name: str) -> Any:
+    if name in _TYPER_TREE:
+        from companion.cli import typertree
+
+        return getattr(typertree, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":  # python -m companion.cli.dispatch: rewrite the table
-    from pathlib import Path
+    from companion.cli.typertree import write_table
 
-    table = Path(__file__).with_name("command_table.py")
-    table.write_text(table_text(), encoding="utf-8")
-    print(f"wrote {table}")
+    write_table()

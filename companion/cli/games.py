@@ -96,7 +96,7 @@ def demo(
         str | None, Argument(help="An example's name (default: the first).")
     ] = None,
 ) -> None:
-    """Replay an example game in a temporary home and print every ruling."""
+    """Replay an example game: in a temporary home, printing every ruling."""
     from companion.demo import run_demo
 
     for line in run_demo(example):

@@ -43,9 +43,9 @@ NARROW = 60
 # no verb table to tell its actions).
 LATER = ("log", "undo", "redo", "big", "note", "summary", "odds", "spells", "scores",
          "heroes", "deck", "cards", "check")
-# Words a short description does not end on.
-_DANGLING = frozenset("a an the of to or and for with from into after before in on at by "
-                      "its their as is this these that each every any".split())
+
+
+GLUE = "\x00"  # a space no line breaks at: 'wrap' shows it as a space
 
 
 def columns() -> int:
@@ -104,20 +104,16 @@ def first_sentence(text: str) -> str:
 
 
 def gist(text: str, room: int) -> str:
-    """``text`` (a first sentence) in at most ``room`` characters: whole if it fits, else
-    up to its last clause that fits (of two words or more), else whole words, never
-    ending on a word like 'the'."""
+    """``text`` (a first sentence) as a listing shows it: whole if it fits in ``room``,
+    else its opening phrase when that fits (up to a colon, a semicolon, a bracket or a
+    dash: 'One round of battle: the cards...'), else whole, for ``listed`` to wrap.
+    Never a phrase cut short: a comma ends no phrase (it is a list), nor does a word."""
     if len(text) <= room:
         return text
-    clauses = [at for at in range(1, room + 1) if at < len(text) and (
-        text[at] in ":;,(" or text.startswith(" - ", at))]
-    clauses = [at for at in clauses if len(text[:at].split()) >= 2]
-    if clauses:
-        return text[:clauses[-1]].rstrip()
-    words = text[:room + 1].split(" ")[:-1]
-    while len(words) > 1 and words[-1].lower() in _DANGLING:
-        words.pop()
-    return " ".join(words) if words else text[:room]
+    ends = [at for at in range(1, room + 1) if at < len(text) and (
+        text[at] in ":;" or text.startswith((" (", " - "), at - 1 if text[at] == "(" else at))
+        and text.count("(", 0, at) == text.count(")", 0, at)]  # not inside brackets
+    return text[:ends[-1]].rstrip() if ends else text
 
 
 def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
@@ -204,6 +200,7 @@ def _with_default(text: str, default: Any) -> str:
 
 
 HELP_OPTION = Shown("-h, --help", "", "Show this help.")
+VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher answers it
 
 
 # -- the tree ------------------------------------------------------------------------------
@@ -284,10 +281,16 @@ def _is_kind(name: str) -> bool:
 # -- layout --------------------------------------------------------------------------------
 def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     """``text`` in lines of ``width`` at most, cut at spaces only (a hyphenated word, an
-    --option, stays whole)."""
-    return textwrap.wrap(" ".join(text.split()), width, initial_indent=first,
-                         subsequent_indent=rest, break_long_words=False,
-                         break_on_hyphens=False) or [first.rstrip()]
+    --option, a phrase glued with ``GLUE``, stays whole); a lone '-' or '+' stays with the
+    word before it, so that no line opens like a bullet ('- undo')."""
+    words = text.split()
+    flat = " ".join(words)
+    if "-" in words or "+" in words:
+        flat = words[0] + "".join((GLUE if word in ("-", "+") else " ") + word
+                                  for word in words[1:])
+    lines = textwrap.wrap(flat, width, initial_indent=first, subsequent_indent=rest,
+                          break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
+    return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
 
 
 def fitted(line: str, width: int) -> list[str]:
@@ -320,12 +323,18 @@ def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
 
 
 def listed(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
-    """Commands one a line: the name, then as many of its first words as fit."""
+    """Commands one a line: the name, then its description (``gist``); one that does not
+    fit goes on under itself, indented, broken between words."""
     if not rows:
         return []
     longest = max(len(name) for name, _ in rows)
     room = width - 2 - longest - 2
-    return [f"  {name:<{longest}}  {gist(text, room)}".rstrip() for name, text in rows]
+    lines: list[str] = []
+    for name, text in rows:
+        body = wrap(gist(text, room), room) if text else [""]
+        lines.append(f"  {name:<{longest}}  {body[0]}".rstrip())
+        lines += [" " * (width - room) + part for part in body[1:]]
+    return lines
 
 
 def flow(head: str, names: Iterable[str], width: int) -> list[str]:
@@ -393,9 +402,9 @@ def command_help(path: tuple[str, ...]) -> str:
     return "\n".join(joined(sections)) + "\n"
 
 
-def group_help(path: tuple[str, ...]) -> str:
+def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     """``companion [GROUP] --help``: the group's commands one a line, the ones played every
-    turn first, within ``GROUP_LINES`` lines."""
+    turn first, within ``most`` lines (blank lines go first)."""
     width = columns()
     group = node(path)
     rows = listing(path)
@@ -406,7 +415,7 @@ def group_help(path: tuple[str, ...]) -> str:
         from companion.cli.commands import HELP, main_options
 
         title = wrap(HELP, width)
-        own = parameters(main_options)[1]
+        own = [*parameters(main_options)[1], VERSION_OPTION]
     head = list(title)
     kind = path[0] if len(path) == 1 and _is_kind(path[0]) else None
     tail = [*(short_forms(kind, width) if kind else []),
@@ -422,7 +431,7 @@ def group_help(path: tuple[str, ...]) -> str:
         body = listed([row for row in rows if row[0] not in rest], width)
         body += flow("Also: ", rest, width)
         sections = [head, body, options, tail]
-    return "\n".join(joined(sections, GROUP_LINES)) + "\n"
+    return "\n".join(joined(sections, most)) + "\n"
 
 
 def short_forms(kind: str, width: int) -> list[str]:
@@ -433,7 +442,9 @@ def short_forms(kind: str, width: int) -> list[str]:
     for short, name in aliases(kind).items():
         by_name.setdefault(name, []).append(short)
     names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
-    verbs = ", ".join(f"{' or '.join(shorts)} {name}" for name, shorts in by_name.items())
+    # Each verb's forms held on one line: a line opening on '- undo' reads as a bullet.
+    verbs = ", ".join(f"{' or '.join(shorts)} {name}".replace(" ", GLUE)
+                      for name, shorts in by_name.items())
     text = f"Short forms: companion {' or '.join(names)} for companion {kind}; {verbs}"
     text += "; or a unique prefix"
     bare = implicit(kind)
@@ -452,7 +463,7 @@ def first_screen(path: tuple[str, ...]) -> str:
     elif len(path) == 1 and _is_kind(path[0]):
         lines = _first_of_game(path[0], width)
     else:
-        return group_help(path)
+        return group_help(path, FIRST_LINES)
     return "\n".join(lines) + "\n"
 
 
@@ -460,9 +471,8 @@ def _first_of_all(width: int) -> list[str]:
     from companion.cli.commands import HELP
     from companion.kinds import KINDS
 
-    longest = max(map(len, KINDS))
     lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
-    lines += [f"  {name:<{longest}}  {info.title}"[:width] for name, info in KINDS.items()]
+    lines += listed([(name, info.title) for name, info in KINDS.items()], width)
     lines += _current_game(width)
     lines += wrap("A rule: companion rules WORDS", width, "", "  ")
     lines += wrap("A game played through: companion demo", width, "", "  ")

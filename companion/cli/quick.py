@@ -55,6 +55,7 @@ def read(rows: list[Row], words: list[str],
     options = {word: row for row in rows if row.kind != "argument" for word in row.on}
     offs = {word: row for row in rows if row.kind == "flag" for word in row.off}
     words = long_options([w for w in (*options, *offs) if w.startswith("--")], words)
+    refuse_repeats(rows, words)
     values: dict[str, Any] = {}
     given: list[str] = []
     rest = iter(words)
@@ -81,7 +82,7 @@ def read(rows: list[Row], words: list[str],
         if value is None or (not equals and value.startswith("-") and len(value) > 1):
             return None
         converted = convert(row, value)
-        if converted is None or (row.name in values and not row.multiple):
+        if converted is None:
             return None
         if row.multiple:
             values.setdefault(row.name, []).append(converted)
@@ -107,6 +108,34 @@ def read(rows: list[Row], words: list[str],
                 return None
             values[row.name] = items
     return values
+
+
+def refuse_repeats(rows: list[Row], words: list[str]) -> None:
+    """Refuse an option given twice where it takes one value (``verbs.given_twice``, the
+    words of every command and of the game lines): typer would keep the last one silently.
+    ``words`` have their long options spelled out; an option's value is not an option."""
+    owner = {word: row for row in rows if row.kind != "argument" for word in (*row.on, *row.off)}
+    typed: dict[str, list[str]] = {}
+    rest = iter(words)
+    for word in rest:
+        if word == "--":
+            break
+        name, equals = (word.partition("=")[0], "=" in word) if word.startswith("--") else (
+            word[:2], len(word) > 2)
+        row = owner.get(name) if word.startswith("-") else None
+        if row is None:
+            continue
+        if row.kind == "option" and not equals:
+            next(rest, None)  # its value, whatever it looks like
+        if not row.multiple:
+            forms = row.off if name in row.off else row.on
+            typed.setdefault(row.name, []).append(
+                next((form for form in forms if form.startswith("--")), name))
+    for words_typed in typed.values():
+        if len(words_typed) > 1:
+            from companion.verbs import given_twice
+
+            raise given_twice(*words_typed)
 
 
 def convert(row: Row, value: str) -> Any:

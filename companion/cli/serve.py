@@ -42,7 +42,7 @@ def serve(
     new_links: Annotated[bool, Option(
         "--new-links", help="New secret links: the old ones stop working.")] = False,
 ) -> None:
-    """Show the game live on every phone at the table (a web page on the local network)."""
+    """Show the game live: on every phone at the table (a web page on the local network)."""
     from companion.serve.links import check_host, lan_address, links
     from companion.store import Store, check_name
 

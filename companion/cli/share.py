@@ -33,7 +33,7 @@ def share(
     invert: Annotated[bool, Option("--invert", help="For a light screen: draw the "
                                                           "dark modules.")] = False,
 ) -> None:
-    """Print the game's share code as a QR code, as text, or into a file."""
+    """Print the game's share code: as a QR code, as text, or into a file."""
     from companion.share import encode
 
     if qr + text + (output is not None) > 1:

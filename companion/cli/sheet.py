@@ -62,7 +62,14 @@ def sheet(
                            "own players")
         from companion.cli.summary import traced_game
 
-        record, settings, tracer, home = traced_game(game, kind)
+        try:
+            record, settings, tracer, home = traced_game(game, kind)
+        except BadInput as error:
+            if game is not None:
+                raise
+            named = kind or "GAME_KIND"  # no game to print: the blank sheet is there too
+            raise BadInput(f"{error}; or an empty sheet to fill in by hand: "
+                           f"'companion sheet {named} --blank'") from None
         built = game_sheet(record.kind, record.name, settings, record.actions,
                            tracer.engine.status(), record.notes, record.redo,
                            tracer.finish(len(record.actions)), home)

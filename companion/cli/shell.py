@@ -34,7 +34,8 @@ from companion.store import check_name
 
 HISTORY_FILE = "shell_history"
 HISTORY_LENGTH = 2000
-BUILTINS = ("help", "exit", "quit")
+BUILTINS = ("help", "clear", "exit", "quit")
+CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, then erase the screen
 BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
 
@@ -116,12 +117,19 @@ class Shell(cmd.Cmd):
         except ValueError as error:
             self._error(f"cannot read {line.strip()!r}: {error}", 2)
             return True
+        pasted = bool(words) and words[0] == "companion"  # a line from the README
+        if pasted:
+            words = words[1:] or ["help"]
         if not words:
             return True
         head = words[0].lower()
         head = BUILTIN_ALIASES.get(head, head)
         if head in ("exit", "quit"):
             return False
+        if head == "clear" and len(words) == 1:
+            if self.interactive and not self.plain:  # a pipe, a file, --plain: no codes
+                sys.stdout.write(CLEAR_SCREEN)
+            return True
         if head == "help":
             self.show_help(words[1:])
             return True
@@ -129,7 +137,7 @@ class Shell(cmd.Cmd):
             self.big = False
             sys.stdout.write("The big view is off ('big' turns it on).\n")
             return True
-        args = self.expand(words)
+        args = self.expand(words, pasted)
         if args is None:
             return True
         if args[0] == "serve":  # beside the prompt, not in its place
@@ -139,27 +147,28 @@ class Shell(cmd.Cmd):
             return True
         before = self.games.store.current()
         # Each line runs the top-level options again: keep 'companion --plain shell' plain.
-        self.last_code = self._run_words(["--plain", *args] if self.plain else args)
+        self.last_code = self._run_words(_plain(args) if self.plain else args)
         if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
             self.pinned = self.games.store.current()
         if len(args) > 1 and args[0] == self.kind and args[1] == "big" and self.last_code == 0:
             self.big = True  # then again after each action, as a life counter
         elif self.big and self.last_code == 0 and self.kind and args[0] == self.kind:
             again = [self.kind, "big", *(["--game", self.pinned] if self.pinned else [])]
-            self._run_words(["--plain", *again] if self.plain else again)
+            self._run_words(_plain(again) if self.plain else again)
         self.refresh()
         return True
 
-    def expand(self, words: list[str]) -> list[str] | None:
-        """The full ``companion`` arguments for a shell line, or None after an error."""
+    def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+        """The full ``companion`` arguments for a shell line, or None after an error;
+        ``pasted``: the words of a one-shot command (typed after 'companion')."""
         try:
-            return self._expand(words)
+            return self._expand(words, pasted)
         except CompanionError as error:  # a prefix that could be two commands
             self._error(str(error), error.exit_code)
             return None
 
-    def _expand(self, words: list[str]) -> list[str] | None:
-        if self.kind is not None:
+    def _expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+        if self.kind is not None and not pasted:
             line = dispatch.game_line(self.kind, words)
             if line is not None:
                 name, words = line[0], line
@@ -215,16 +224,15 @@ class Shell(cmd.Cmd):
 
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
-        group = self.kind_group()
         if topic:
-            args = self.expand([*topic, "--help"]) if group is not None else [*topic, "--help"]
+            args = self.expand([*topic, "--help"]) if self.kind else [*topic, "--help"]
             if args is not None:
                 if "--game" in args:  # help needs no game
                     at = args.index("--game")
                     del args[at:at + 2]
                 self._run_words(args)
             return
-        echo_lines(help_lines(self.kind, group, self.pinned, width()))
+        echo_lines(help_lines(self.kind, self.pinned, width()))
 
     # -- completion -----------------------------------------------------------------
     def complete(self, text: str, state: int) -> str | None:  # type: ignore[override]
@@ -382,38 +390,41 @@ def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = 
     return prompt_line(vitals, kind, state(), columns)
 
 
-def help_lines(kind: str | None, group: Any | None, game: str | None, columns: int) -> list[str]:
-    lines = []
-    if group is None:
-        lines.append("No game open. Start one, e.g. 'hebrac new', or 'games use NAME'.")
+def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
+    """The shell's 'help': the game's commands (with their short forms) and the shell's
+    own words, from the same declarations and layout as 'companion KIND --help'."""
+    from companion.cli.helpformat import GLUE, listed, listing, wrap
+
+    lines: list[str] = []
+    if kind is None:
+        lines += wrap("No game open. Start one, e.g. 'hebrac new', or 'games use NAME'.",
+                      columns)
     else:
-        lines.append(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
-                     "a unique prefix works too.")
-        aliases = grammar.aliases(kind)
+        lines += wrap(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
+                      "a unique prefix works too.", columns)
         by_name: dict[str, list[str]] = {}
-        for short, long in aliases.items():
-            if long in group.commands:
-                by_name.setdefault(long, []).append(short)
-        shown = [(name, command) for name, command in group.commands.items()
-                 if not getattr(command, "hidden", False)]
+        for short, long in grammar.aliases(kind).items():
+            by_name.setdefault(long, []).append(short)
+        rows = [(f"{name} ({','.join(by_name[name])})" if name in by_name else name, text)
+                for name, text in listing((kind,))]
         if columns >= 60:
-            for name, command in shown:
-                short = ",".join(by_name.get(name, []))
-                label = f"{name} ({short})" if short else name
-                text = command.get_short_help_str(limit=columns - 20)
-                lines.append(f"  {label:<16}{text}")
+            lines += listed(rows, columns)
         else:  # a phone: the names flow, 'help CMD' tells the rest
-            labels = [f"{name} ({','.join(by_name[name])})" if name in by_name else name
-                      for name, _ in shown]
-            lines.append("Commands: " + ", ".join(labels))
-    if group is not None:
+            lines += wrap("Commands: " + ", ".join(label.replace(" ", GLUE)
+                                                    for label, _ in rows), columns, "", "  ")
         called = next((a for a, k in grammar.kind_aliases().items() if k == kind), kind)
-        lines.append(f"One-shot too: 'companion {called} CMD', same short forms; "
-                     "--opt takes a unique prefix.")
-    lines += ["help CMD shows a command's options.",
-              "exit or Ctrl-D leaves; Tab completes; history is kept.",
-              "Other commands work too: games, rules, share, KIND new."]
+        lines += wrap(f"One-shot too: 'companion {called} CMD', same short forms; "
+                      "--opt takes a unique prefix.", columns)
+    for line in ("help CMD shows a command's options; clear clears the screen.",
+                 "exit or Ctrl-D leaves; Tab completes; history is kept.",
+                 "Other commands work too: games, rules, share, KIND new."):
+        lines += wrap(line, columns)
     return lines
+
+
+def _plain(args: list[str]) -> list[str]:
+    """The line's words with the shell's --plain, unless typed already (twice is refused)."""
+    return args if "--plain" in args else ["--plain", *args]
 
 
 def _takes_game(path: tuple[str, ...]) -> bool:
@@ -426,7 +437,9 @@ def _takes_game(path: tuple[str, ...]) -> bool:
 
 
 def _has_game(words: Iterable[str]) -> bool:
-    return any(w in ("-g", "--game") or w.startswith(("--game=", "-g")) and w != "-"
+    """Whether the line names its game: -g, --game or a prefix of it (the shell's own
+    --game would then be the option given twice)."""
+    return any(w.startswith("-g") or len(w) > 2 and "--game".startswith(w.partition("=")[0])
                for w in words)
 
 

@@ -89,7 +89,7 @@ VERBS = (
          short=("f",), usage="found stairs|shop"),
     Verb("shop", Shop, "Buy gear with the coin: one piece of equipment at a shop of this floor.",
          (arg("item", "item", ITEM_HELP),)),
-    Verb("descend", Descend, "Take the down stairs with the floor's key (from floor 7: win).",
+    Verb("descend", Descend, "Take the down stairs: with the floor's key (from floor 7: win).",
          short=("d",)),
 )
 

@@ -163,11 +163,11 @@ STR_HELP, MAG_HELP = "Strength number.", "Magic number."
 EFFECT_HELP = "The card's text, shortened."
 
 VERBS = (
-    Verb("hand", Hand, "Cards drawn from the hero deck into the hand (start, loot, redraw).",
+    Verb("hand", Hand, "Cards drawn: from the hero deck into the hand (start, loot, redraw).",
          (rest("cards", "card", "The hero cards drawn, by name.", required=True,
                metavar="CARD..."), _player()),
          usage="hand CARD... (the hero cards drawn)"),
-    Verb("hero", Hero, "Put a hero in play from the hand (at most 4).",
+    Verb("hero", Hero, "Put a hero in play: from the hand (at most 4).",
          (arg("name", "card", "The hero card."),
           option("strength", "int", STR_HELP, word="str", metavar="S"),
           option("magic", "int", MAG_HELP, word="mag", metavar="M"),
@@ -175,7 +175,7 @@ VERBS = (
           option("replace", "hero", "The hero it replaces.", metavar="HERO"),
           flag("pick", "Co-op start: picked from the deck.")),
          usage="hero NAME [--str S --mag M] [--replace HERO]"),
-    Verb("equip", Equip, "Give a hero one gear card from the hand (one gear per hero).",
+    Verb("equip", Equip, "Give a hero gear: a card from the hand (one gear per hero).",
          (rest("words", "hero gear", "The hero in play, then the gear card from the hand.",
                required=True, metavar="HERO GEAR"),
           option("strength", "bonus", "Strength bonus, +N.", word="str", metavar="+N"),
@@ -184,7 +184,7 @@ VERBS = (
           flag("standby", "One-use gear kept for a boss.")),
          short=("e",),
          usage="equip HERO GEAR [--str +N | --mag +N] [--one-use] [--standby]"),
-    Verb("draw", Draw, "A card turned up from the dungeon deck (numbers from the catalog if "
+    Verb("draw", Draw, "A card turned up: from the dungeon deck (numbers from the catalog if "
                        "left out).",
          (arg("name", "card", "The dungeon card turned up."),
           flag("minion", "A minion (life 1)."),
@@ -203,7 +203,7 @@ VERBS = (
          short=("d",),
          usage="draw NAME [--minion|--boss|--trap|--misc|--endgame-boss|--endgame-treasure] "
                "[--str N | --mag N] [--loot N]"),
-    Verb("attack", Attack, "One attack roll against the minion or boss: die + attribute + "
+    Verb("attack", Attack, "One attack roll: against the minion or boss, die + attribute + "
                            "gear.",
          (arg("hero", "hero", "The main attacker."),
           arg("die", "die", ROLL_HELP, metavar="ROLL"),
@@ -233,27 +233,27 @@ VERBS = (
     Verb("team-escape", TeamEscape, "Play an escape card: the party leaves unhurt, no loot.",
          (option("source", "int", "Co-op: whose escape card.", word="from", metavar="PLAYER"),),
          usage="team-escape [--from PLAYER]"),
-    Verb("shuffle-back", ShuffleBack, "Shuffle the endgame boss back into the dungeon deck "
+    Verb("shuffle-back", ShuffleBack, "Endgame boss back: shuffled into the dungeon deck "
                                       "before the first roll."),
-    Verb("loot", Loot, "A card's text gives hero cards to draw (name them with 'hand').",
+    Verb("loot", Loot, "Hero cards to draw: as a card's text gives (name them with 'hand').",
          (arg("loot", "int", "Hero cards to draw.", metavar="N"), _player()),
          usage="loot N [--player P]"),
-    Verb("discard", Discard, "Discard: from the hand to redraw (first hand 1-6 once; later up "
-                             "to 3), or in play.",
+    Verb("discard", Discard, "Discard a card: from the hand to redraw (first hand 1-6 once; "
+                             "later up to 3), or in play.",
          (rest("cards", "card", "Cards from the hand, or a hero or gear in play.",
                required=True, metavar="CARD..."),
           _player(),
           flag("forced", "A card's text makes you discard: no redraw."),
           flag("in_play", "The hero or gear in play, not the hand's copy.")),
          usage="discard CARD... [--forced] [--in-play]"),
-    Verb("heal", Heal, "A card's text gives a hero life.",
+    Verb("heal", Heal, "A hero gains life: as a card's text says.",
          (arg("hero", "hero", "The hero."),
           arg("amount", "int", "Life gained (at most 4 in all).", metavar="N")),
          usage="heal HERO N"),
-    Verb("hurt", Hurt, "A card's text takes a hero's life.",
+    Verb("hurt", Hurt, "A hero loses life: as a card's text says.",
          (arg("hero", "hero", "The hero."), arg("amount", "int", "Life lost.", metavar="N")),
          usage="hurt HERO N"),
-    Verb("trade", Trade, "Co-op: two players swap a card each (once per player per "
+    Verb("trade", Trade, "Two players swap a card (co-op, once per player per "
                          "preparatory phase).",
          (arg("first", "int", "A player.", metavar="PLAYER"),
           arg("first_card", "card", "The card that player gives.", metavar="CARD"),

@@ -113,7 +113,7 @@ VERBS = (
           options("prisoners", "card", "Prisoner called (repeat).", short="-p",
                   word="prisoner")),
          short=("a",), usage="attack CARD"),
-    Verb("potion", Potion, "Late strength potion after a lost round (needs --late-potions).",
+    Verb("potion", Potion, "Late strength potion: after a lost round (needs --late-potions).",
          (arg("card", "card", CARD),)),
     Verb("reveal", Reveal, "Turn up a treasure: an adventurer's or merchant's, to trade or "
          "buy.",
@@ -123,13 +123,13 @@ VERBS = (
     Verb("offer", Offer, "Offer cards in trade: these inventory cards for the adventurer's "
          "treasure.",
          (rest("cards", "card", CARDS),)),
-    Verb("buy", Buy, "Pay the merchant with these gem cards (none with the Bag of Meres).",
+    Verb("buy", Buy, "Pay the merchant: these gem cards (none with the Bag of Meres).",
          (rest("cards", "card", CARDS),)),
     Verb("heal", Heal, "White priestess: full recovery instead of her treasure."),
     Verb("play", Play, "Play Hebrac's game: red wins, black costs 5 life.",
          (arg("card", "card", CARD),), short=("p",),
          usage="play CARD (the card turned from the Hand Deck)"),
-    Verb("refuse", Refuse, "Decline a trade, a sale or Hebrac's game."),
+    Verb("refuse", Refuse, "Decline the offer: a trade, a sale or Hebrac's game."),
     Verb("take", Take, "Take the treasure: the chamber's (or Hebrac's prize).",
          (arg("card", "card", "The treasure."),
           rest("extras", "card-or-chamber",
@@ -138,8 +138,8 @@ VERBS = (
          more="A KS takes the chambers by itself when no more than 3 unvisited are left."),
     Verb("use", Use, "Drink a life potion (hearts 2-10), any time.",
          (arg("card", "card", CARD),)),
-    Verb("drop", Drop, "Discard a card from the inventory.", (arg("card", "card", CARD),)),
-    Verb("move", Move, "Walk back to a chamber already explored.",
+    Verb("drop", Drop, "Discard an inventory card.", (arg("card", "card", CARD),)),
+    Verb("move", Move, "Walk back to a chamber: one already explored.",
          (arg("chamber", "chamber", "A visited chamber."),), short=("m",)),
     Verb("next-level", NextLevel, "Go down to the next level.", short=("nl",)),
     Verb("cast", Cast, "Cast a spell: paid with magic potions (the cheapest payment if --with "
@@ -154,7 +154,7 @@ VERBS = (
          more="Healing, Remote Vision and Future Perception buy as many units as the payment "
               "covers and can be used; a cast that would lose a unit's worth of points is "
               "refused unless --overpay."),
-    Verb("see", See, "Record cards seen by a vision spell or genie: 'see B2 4D C2 9H'.",
+    Verb("see", See, "Record cards seen: by a vision spell or genie ('see B2 4D C2 9H').",
          (rest("seen", "chamber-card", "Chamber looked at and its enemy card; more pairs "
                "for more chambers.", required=True,
                metavar="CHAMBER [ENEMY] [CHAMBER ENEMY...]"),

@@ -91,7 +91,7 @@ VERBS = (
          ),
          short=("r",), usage=ROUND_USAGE),
     Verb("exchange", Exchange,
-         "Record an exchange with the leftover pile, before the first trick.",
+         "Record an exchange: with the leftover pile, before the first trick.",
          params=(
              rest("cards", "card", "How many cards ('exchange 2'), or the cards put aside "
                   "if shown (open exchange with two players).", metavar="[N | CARD...]"),
@@ -100,7 +100,7 @@ VERBS = (
              option("number", "int", "How many cards.", word="count", metavar="N"),
          ),
          short=("x",)),
-    Verb("predict", Predict, "The Seer's prediction, after the exchange.",
+    Verb("predict", Predict, "The Seer's prediction: after the exchange.",
          params=(arg("prediction", "int", "Tricks + potions the Seer will collect.",
                      metavar="N"),),
          usage=PREDICT_USAGE),
