@@ -24,6 +24,9 @@ B = 0.75
 CARD_BONUS = 6.0
 RULING_WEIGHT = 0.85
 TITLE_BONUS = 0.5
+REFINED_SHARE = 0.5
+PHRASE_BONUS = 1.5
+PREFERRED = 2.0  # the current game's sections, when the question names no game
 
 
 # -- typos -----------------------------------------------------------------------------
@@ -210,12 +213,40 @@ def parse_query(text: str, game: str | None = None) -> Query:
             if term in idx.postings:
                 query.add(term, 1.0)
                 continue
-            for near, weight in near_terms(term, idx):
-                query.add(near, weight)
+            # A typo is nearer the word as typed than its stem: priestes -> priestess.
+            near = near_terms(word.lower(), idx) if word.isalpha() else []
+            for found, weight in near or near_terms(term, idx):
+                query.add(found, weight)
+    for first, second in zip(words, words[1:], strict=False):
+        joined = terms(first + second)  # "pick up" is the index's "pickup"
+        if joined and joined[0] in idx.postings:
+            query.add(joined[0], 1.0)
     return query
 
 
 # -- ranking -----------------------------------------------------------------------------
+# A game named anywhere in a question decides the game: "how do i win hebrac".
+_GAME_NAMES = (
+    # "Hebrac's game" is the joker's game, not a game of companion's.
+    ("hebrac", r"hebrac['\u2019]?s\s+dungeon|hebrac(?!['\u2019])"),
+    ("tricky", r"tricky\s+dungeon|tricky"),
+    ("halfdeck", r"half[\s-]?deck(?:\s+dungeon)?(?:\s+heroes)?|hddh"),
+    ("elbereth", r"elbereth"),
+)
+_NAMED = re.compile("|".join(f"(?P<{game}>\\b(?:{words})\\b)" for game, words in _GAME_NAMES),
+                    re.I)
+
+
+def named_game(text: str) -> tuple[str | None, str]:
+    """The one game a question names (by its name or title), and the question without
+    that name; (None, text) when it names none, or more than one."""
+    found = {match.lastgroup for match in _NAMED.finditer(text)}
+    if len(found) != 1:
+        return None, text
+    rest = " ".join(_NAMED.sub(" ", text).split())
+    return found.pop(), rest
+
+
 class Hit(NamedTuple):
     section: Section
     score: float
@@ -229,7 +260,13 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     kind) ranks its sections ahead of the others' when both match.
     """
     idx = index()
-    query = parse_query(text, game)
+    if game is None:
+        game, rest = named_game(text)
+        query = parse_query(rest, game)
+        if not query.weights and rest != text:  # "what does hebrac do": the joker
+            query = parse_query(text, game)
+    else:
+        query = parse_query(text, game)
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
     for term, weight in query.weights.items():
@@ -247,6 +284,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
                 scores[positions[sid]] += bonus
     hits = []
     wanted = len(query.weights)
+    said = f" {' '.join(_WORDS.findall(text.lower()))} "
     for number, score in scores.items():
         item = idx.sections[number]
         if game is not None and item.game != game:
@@ -256,13 +294,75 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
         in_title = sum(1 for term in query.weights if term in idx.titles[number])
         if in_title:  # the question's words in the title: most likely the section meant
             score *= 1 + TITLE_BONUS * in_title / max(1, len(idx.titles[number]))
+        if any(f" {phrase} " in said for phrase in _phrases(item)):
+            score *= PHRASE_BONUS  # a phrase players use for this section, word for word
         if prefer is not None and item.game == prefer:
-            score *= 1.5
+            score *= PREFERRED
         if ".ruling." in item.id:  # the rule itself first, unless the ruling fits better
             score *= RULING_WEIGHT
         hits.append(Hit(item, round(score, 4)))
     hits.sort(key=lambda hit: (-hit.score, hit.section.id))
-    return hits[:limit]
+    return _rules_first(hits)[:limit]
+
+
+_WORDS = re.compile(r"[a-z0-9]+")
+
+
+@cache
+def _phrases(item: Section) -> tuple[str, ...]:
+    """The section's keywords of two words or more, as plain lower-case words."""
+    found = (" ".join(_WORDS.findall(keyword.lower())) for keyword in item.keywords)
+    return tuple(phrase for phrase in found if " " in phrase)
+
+
+def _rules_first(hits: list[Hit]) -> list[Hit]:
+    """``hits`` with each ruling after the rules it refines that match the question too
+    (at least ``REFINED_SHARE`` of the ruling's score): a ruling qualifies a rule, so the
+    rule is read first."""
+    ranked: list[Hit] = []
+    placed: set[str] = set()
+    for hit in hits:
+        if hit.section.id in placed:
+            continue
+        if ".ruling." in hit.section.id:
+            refined = _refined(hit.section.id)
+            for rule in hits:
+                if (rule.section.id in refined and rule.section.id not in placed
+                        and rule.score >= REFINED_SHARE * hit.score):
+                    ranked.append(rule)
+                    placed.add(rule.section.id)
+        ranked.append(hit)
+        placed.add(hit.section.id)
+    return ranked
+
+
+@cache
+def _refined(ruling: str) -> frozenset[str]:
+    """The rules a ruling refines: those its text names, and those written from the same
+    part of the source text (its ``source``)."""
+    from companion.rulebook.lookups import all_sections, section
+
+    item = section(ruling)
+    if item is None:
+        return frozenset()
+    parts = _source_parts(item.source)
+    return frozenset(
+        other.id for other in all_sections([item.game])
+        if ".ruling." not in other.id and other.id != ruling
+        and (other.id in item.references() or parts & _source_parts(other.source)))
+
+
+def _source_parts(source: str) -> set[str]:
+    """``000: Spells > Escape; 001: Spells`` as its parts, each under its text's number."""
+    parts: set[str] = set()
+    number = ""
+    for part in source.split(";"):
+        head, colon, rest = part.strip().partition(":")
+        if colon and head.strip().isdigit():
+            number, part = head.strip(), rest
+        if part.strip():
+            parts.add(f"{number}:{part.strip()}")
+    return parts
 
 
 def lookup_seconds(queries: Sequence[str], game: str | None = None) -> float:
