@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import JsonOption, echo, emit_json, games
 from companion.cli.declare import Argument, Context, Group, Option
+from companion.current import NAME
 from companion.errors import BadInput, CompanionError
+
+if TYPE_CHECKING:
+    from companion.session import Games
 
 games_app = Group(
     help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
@@ -16,21 +20,24 @@ games_app = Group(
 
 @games_app.callback()
 def games_list(ctx: Context, as_json: JsonOption = False) -> None:
-    """List saved games; '*' marks the current one."""
+    """List saved games; '*' marks each kind's current game."""
     if ctx.invoked_subcommand is not None:
         return
-    store = games().store
-    current = store.current()
+    from companion.kinds import KINDS
+
+    session = games()
+    store = session.store
+    current = {_current_of(session, kind) for kind in KINDS}
     rows = []
     for name in store.names():
         try:
             record = store.read(name)
             rows.append({"name": name, "kind": record.kind, "updated": record.updated,
                          "outcome": record.outcome, "actions": len(record.actions),
-                         "current": name == current})
+                         "current": name in current})
         except CompanionError as error:
             rows.append({"name": name, "kind": "?", "updated": "?", "outcome": "unreadable",
-                         "actions": 0, "current": name == current, "problem": str(error)})
+                         "actions": 0, "current": False, "problem": str(error)})
     if as_json:
         emit_json({"games": rows})
         return
@@ -41,6 +48,14 @@ def games_list(ctx: Context, as_json: JsonOption = False) -> None:
         mark = "*" if row["current"] else " "
         echo(f"{mark} {row['name']}  {row['kind']}  {row['outcome']}")
         echo(f"    {row['actions']} actions, {row['updated']}")
+
+
+def _current_of(session: Games, kind: str) -> str | None:
+    """The kind's current game; a game that cannot be read is listed as unreadable."""
+    try:
+        return session.current_of(kind)
+    except CompanionError:
+        return session.store.current(kind)
 
 
 @games_app.command("rm")
@@ -83,12 +98,46 @@ def confirmed(question: str) -> bool:
 
 
 @games_app.command("use")
-def games_use(name: Annotated[str, Argument(help="The game to make current.")]) -> None:
-    """Make a saved game the current one."""
-    store = games().store
-    store.read(name)
+def games_use(name: Annotated[str, Argument(
+        help="The game to make current (or a kind, to list its games).")]) -> None:
+    """Make a saved game current (each kind keeps its own current game)."""
+    session = games()
+    store = session.store
+    if not (NAME.fullmatch(name) and store.exists(name)):
+        name = _only_match(session, name)
+    kind = store.read(name).kind
     store.set_current(name)
-    echo(f"{name} is now the current game.")
+    echo(f"{name} is now the current {kind} game.")
+
+
+def _only_match(session: Games, wanted: str) -> str:
+    """The one saved game ``wanted`` can mean: a kind's only game, or the only name that
+    holds it; else an error listing the games it can mean (or all of them)."""
+    from companion.errors import GameNotFound
+    from companion.kinds import kind_info
+    from companion.session import listed
+
+    store = session.store
+    try:
+        kind: str | None = kind_info(wanted).name
+    except BadInput:
+        kind = None
+    if kind is not None:
+        found = store.names_of(kind)
+        what = f"{wanted!r} is a kind, not a game"
+    else:
+        found = [n for n in store.names() if wanted.lower() in n.lower()]
+        what = f"no saved game named {wanted!r}"
+    if len(found) == 1:
+        return str(found[0])
+    if found:
+        raise GameNotFound(f"{what}: 'companion games use NAME' with NAME one of {listed(found)}")
+    others = store.names()
+    if kind is not None:
+        raise GameNotFound(f"{what}: {session.choices(kind)}")
+    if not others:
+        raise GameNotFound(f"{what}: no game is saved yet")
+    raise GameNotFound(f"{what}: the saved games are {listed(others)}")
 
 
 def demo(
