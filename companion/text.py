@@ -46,6 +46,8 @@ _NUMBERED = r"[-+]?\d+(?:\.\d+)?(?:/\d+)?%?|[-+]?\d+[A-Za-z]|[A-Z]\d+"
 _OPENING = "([\"'"
 _CLOSING = ",.;:!?)]\"'"
 _QUOTES = "'\""
+_BRACKETS = {"(": ")", "[": "]"}
+_PLACE = r"[A-Z]\d{1,2}|(?:10|[2-9AJQK])[SHDC]"  # a chamber (A1), a card (10H), Tricky's Y4
 _TOKEN = "[^ \x00]+"
 _FREE, _GLUED, _KEPT = 0, 1, 2  # how a space holds the words either side of it
 
@@ -152,6 +154,7 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
             hold(at)
     for at in range(len(words)):
         _hold_quoted(words, gaps, at, hold)
+        _hold_places(words, at, hold)
     for name in keep:
         if " " in name:
             for match in re.finditer(re.escape(name), text):
@@ -202,6 +205,24 @@ def _hold_quoted(words: list[str], gaps: list[str], at: int,
                 hold(inside)
             return
         length += len(words[end]) - len(closed)
+
+
+def _hold_places(words: list[str], at: int, hold: Callable[[int], None]) -> None:
+    """Hold together a bracketed list of chambers or cards that opens at ``words[at]``:
+    ``(A1, A4, C1, C4)`` is read as one (a list wider than a line still breaks)."""
+    if words[at][:1] not in _BRACKETS:
+        return
+    closing = _BRACKETS[words[at][0]]
+    for end in range(at, len(words)):
+        bare = words[end].lstrip("([").rstrip(_CLOSING)
+        if not re.fullmatch(_PLACE, bare):
+            return
+        if words[end].rstrip(_CLOSING.replace(closing, "")).endswith(closing):
+            for inside in range(at + 1, end + 1):
+                hold(inside)
+            return
+        if not words[end].endswith(","):
+            return
 
 
 def _groups(words: list[tuple[str, str, int]], strength: int
