@@ -479,7 +479,7 @@ class Store:
 
     def set_current(self, name: str) -> None:
         """Make ``name`` (a saved game) its kind's current game, and the last made current."""
-        kind = self.kind(name)
+        kind = self._kind_or_none(name) or self.kind(name)  # the latter says what is wrong
         with safefile.locked(pointer_path(self.home)):
             last = read_pointer(self.home)
             if last is not None and last != name:
