@@ -48,12 +48,12 @@ def read_pointer(home: Path, kind: str | None = None) -> str | None:
 
 
 def current_name(home: Path, kind: str | None = None,
-                 kind_of: Callable[[str], str | None] | None = None) -> str | None:
+                 stands: Callable[[str], bool] | None = None) -> str | None:
     """The current game's name, or None (none set, or the pointer is unreadable).
 
     With ``kind``: that kind's current game; without its own pointer, the last game
-    made current if it is of that kind (a folder from before kinds kept their own),
-    its kind read by ``kind_of`` (default: ``saved_kind``).
+    made current if it stands for that kind (a folder from before kinds kept their
+    own): ``stands(name)``, by default whether its save says it is of that kind.
     """
     name = read_pointer(home, kind)
     if name is not None or kind is None:
@@ -61,8 +61,7 @@ def current_name(home: Path, kind: str | None = None,
     last = read_pointer(home)
     if last is None:
         return None
-    found = kind_of(last) if kind_of is not None else saved_kind(home, last)
-    return last if found == kind else None
+    return last if (stands(last) if stands else saved_kind(home, last) == kind) else None
 
 
 def current_kind(home: Path | None = None) -> str | None:

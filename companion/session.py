@@ -89,7 +89,7 @@ class Games:
         """The game ``companion KIND`` acts on: the kind's current game, else its one saved
         game; None when there is none, or several and none is current."""
         name = self.store.current(kind)
-        if name is not None and self.store.exists(name) and self._kind(name) == kind:
+        if name is not None and self.store.may_be(name, kind):
             return name
         saved = self.store.names_of(kind)
         return saved[0] if len(saved) == 1 else None

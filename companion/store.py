@@ -475,25 +475,35 @@ class Store:
     def current(self, kind: str | None = None) -> str | None:
         """The current game of ``kind`` (the one ``companion KIND`` acts on when it has a
         pointer), or, without a kind, the game made current last, of any kind."""
-        return current_name(self.home, kind, self._kind_or_none)
+        if kind is None:
+            return current_name(self.home)
+        return current_name(self.home, kind, lambda name: self.may_be(name, kind))
+
+    def may_be(self, name: str, kind: str) -> bool:
+        """Whether the saved game ``name`` is of ``kind``, or exists but cannot be read
+        (then opening it says what is wrong with it, naming its backups)."""
+        found = self.kind_or_none(name)
+        return found == kind or (found is None and NAME.fullmatch(name) is not None
+                                 and os.path.lexists(self.path(name)))
 
     def set_current(self, name: str) -> None:
         """Make ``name`` (a saved game) its kind's current game, and the last made current."""
-        kind = self._kind_or_none(name) or self.kind(name)  # the latter says what is wrong
+        kind = self.kind_or_none(name) or self.kind(name)  # the latter says what is wrong
         with safefile.locked(pointer_path(self.home)):
             last = read_pointer(self.home)
             if last is not None and last != name:
                 # A folder from before each kind kept its own: the game current until
                 # now keeps its place as its kind's current game.
-                before = self._kind_or_none(last)
+                before = self.kind_or_none(last)
                 if before is not None and read_pointer(self.home, before) is None:
                     self._write_pointer(before, last)
             self._write_pointer(kind, name)
             self._write_pointer(None, name)
 
-    def _kind_or_none(self, name: str) -> str | None:
+    def kind_or_none(self, name: str) -> str | None:
         """The saved game's kind, from its first lines when written as ``write`` writes
-        them (cheap: a folder may hold hundreds); None when it cannot be read."""
+        them (cheap: a folder may hold hundreds); None when there is no such game, or it
+        cannot be read."""
         found = saved_kind(self.home, name) if NAME.fullmatch(name) else None
         if found in OUTCOMES:
             return found
@@ -515,7 +525,7 @@ class Store:
 
     def names_of(self, kind: str) -> list[str]:
         """The saved games of ``kind`` (a file that cannot be read is of no kind)."""
-        return [name for name in self.names() if self._kind_or_none(name) == kind]
+        return [name for name in self.names() if self.kind_or_none(name) == kind]
 
     def next_free_name(self, kind: str) -> str:
         taken = set(self.names())

@@ -27,7 +27,7 @@ def games_list(ctx: Context, as_json: JsonOption = False) -> None:
 
     session = games()
     store = session.store
-    current = {_current_of(session, kind) for kind in KINDS}
+    current = {session.current_of(kind) for kind in KINDS}
     rows = []
     for name in store.names():
         try:
@@ -48,14 +48,6 @@ def games_list(ctx: Context, as_json: JsonOption = False) -> None:
         mark = "*" if row["current"] else " "
         echo(f"{mark} {row['name']}  {row['kind']}  {row['outcome']}")
         echo(f"    {row['actions']} actions, {row['updated']}")
-
-
-def _current_of(session: Games, kind: str) -> str | None:
-    """The kind's current game; a game that cannot be read is listed as unreadable."""
-    try:
-        return session.current_of(kind)
-    except CompanionError:
-        return session.store.current(kind)
 
 
 @games_app.command("rm")
