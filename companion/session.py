@@ -85,13 +85,15 @@ class Games:
                                f"... --game {name}' acts on it; {self.choices(wanted)}")
         return name
 
-    def current_of(self, kind: str) -> str | None:
+    def current_of(self, kind: str, known: Mapping[str, str] | None = None) -> str | None:
         """The game ``companion KIND`` acts on: the kind's current game, else its one saved
-        game; None when there is none, or several and none is current."""
-        name = self.store.current(kind)
-        if name is not None and self.store.may_be(name, kind):
+        game; None when there is none, or several and none is current. ``known``: every
+        saved game's kind, when the caller has read them (they are not read again)."""
+        name = self.store.current(kind, known)
+        if name is not None and self.store.may_be(name, kind, known):
             return name
-        saved = self.store.names_of(kind)
+        saved = (self.store.names_of(kind) if known is None
+                 else [other for other, its in known.items() if its == kind])
         return saved[0] if len(saved) == 1 else None
 
     def choices(self, kind: str) -> str:

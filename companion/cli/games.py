@@ -27,17 +27,24 @@ def games_list(ctx: Context, as_json: JsonOption = False) -> None:
 
     session = games()
     store = session.store
-    current = {session.current_of(kind) for kind in KINDS}
-    rows = []
+    rows: list[dict[str, object]] = []
     for name in store.names():
         try:
             record = store.read(name)
             rows.append({"name": name, "kind": record.kind, "updated": record.updated,
                          "outcome": record.outcome, "actions": len(record.actions),
-                         "current": name in current})
+                         "current": False})
         except CompanionError as error:
             rows.append({"name": name, "kind": "?", "updated": "?", "outcome": "unreadable",
                          "actions": 0, "current": False, "problem": str(error)})
+    # Each kind's current game, from the kinds just read (no file is read twice); a game
+    # that cannot be read has no kind, and is marked when it was made current last.
+    known = {str(row["name"]): str(row["kind"]) for row in rows}
+    current = {session.current_of(kind, known) for kind in KINDS}
+    if known.get(last := store.current() or "") == "?":
+        current.add(last)
+    for row in rows:
+        row["current"] = row["name"] in current
     if as_json:
         emit_json({"games": rows})
         return
@@ -124,9 +131,9 @@ def _only_match(session: Games, wanted: str) -> str:
         return str(found[0])
     if found:
         raise GameNotFound(f"{what}: 'companion games use NAME' with NAME one of {listed(found)}")
-    others = store.names()
     if kind is not None:
         raise GameNotFound(f"{what}: {session.choices(kind)}")
+    others = store.names()
     if not others:
         raise GameNotFound(f"{what}: no game is saved yet")
     raise GameNotFound(f"{what}: the saved games are {listed(others)}")

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from companion.rulebook.lookups import book_data, index
 from companion.rulebook.model import Index, Section, card_entry, game_tables
-from companion.rulebook.terms import terms
+from companion.rulebook.terms import plain_words, terms
 
 K1 = 1.2
 B = 0.75
@@ -225,26 +225,39 @@ def parse_query(text: str, game: str | None = None) -> Query:
 
 
 # -- ranking -----------------------------------------------------------------------------
-# A game named anywhere in a question decides the game: "how do i win hebrac".
-_GAME_NAMES = (
-    # "Hebrac's game" is the joker's game, not a game of companion's.
-    ("hebrac", r"hebrac['\u2019]?s\s+dungeon|hebrac(?!['\u2019])"),
-    ("tricky", r"tricky\s+dungeon|tricky"),
-    ("halfdeck", r"half[\s-]?deck(?:\s+dungeon)?(?:\s+heroes)?|hddh"),
-    ("elbereth", r"elbereth"),
-)
-_NAMED = re.compile("|".join(f"(?P<{game}>\\b(?:{words})\\b)" for game, words in _GAME_NAMES),
-                    re.I)
+# A game named anywhere in a question decides the game: "how do i win hebrac". Its
+# name's words, and the words of its title that may follow them.
+_GAME_WORDS = {"hebrac": "hebrac", "tricky": "tricky", "halfdeck": "halfdeck",
+               "hddh": "halfdeck", "elbereth": "elbereth"}
+_TITLE_WORDS = frozenset({"dungeon", "heroes"})
 
 
 def named_game(text: str) -> tuple[str | None, str]:
     """The one game a question names (by its name or title), and the question without
     that name; (None, text) when it names none, or more than one."""
-    found = {match.lastgroup for match in _NAMED.finditer(text)}
-    if len(found) != 1:
+    found = list(_TOKEN.finditer(text))
+    words = [match.group().lower() for match in found]
+    games: set[str] = set()
+    named: set[int] = set()
+    for at, word in enumerate(words):
+        after = words[at + 1:at + 4]
+        if word == "half" and after[:1] == ["deck"]:
+            game, end = "halfdeck", at + 2
+        elif word in _GAME_WORDS:
+            game, end = _GAME_WORDS[word], at + 1
+        else:
+            continue
+        if word == "hebrac" and after[:1] == ["s"]:  # Hebrac's
+            if after[1:2] != ["dungeon"]:
+                continue  # "Hebrac's game" is the joker's game, not a game of companion's
+            end += 1
+        while end < len(words) and words[end] in _TITLE_WORDS:
+            end += 1
+        games.add(game)
+        named.update(range(at, end))
+    if len(games) != 1:
         return None, text
-    rest = " ".join(_NAMED.sub(" ", text).split())
-    return found.pop(), rest
+    return games.pop(), " ".join(m.group() for at, m in enumerate(found) if at not in named)
 
 
 class Hit(NamedTuple):
@@ -284,7 +297,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
                 scores[positions[sid]] += bonus
     hits = []
     wanted = len(query.weights)
-    said = f" {' '.join(_WORDS.findall(text.lower()))} "
+    said = f" {' '.join(plain_words(text))} "
     for number, score in scores.items():
         item = idx.sections[number]
         if game is not None and item.game != game:
@@ -302,57 +315,49 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
             score *= RULING_WEIGHT
         hits.append(Hit(item, round(score, 4)))
     hits.sort(key=lambda hit: (-hit.score, hit.section.id))
-    return _rules_first(hits)[:limit]
-
-
-_WORDS = re.compile(r"[a-z0-9]+")
+    return _rules_first(hits, limit)
 
 
 @cache
 def _phrases(item: Section) -> tuple[str, ...]:
     """The section's keywords of two words or more, as plain lower-case words."""
-    found = (" ".join(_WORDS.findall(keyword.lower())) for keyword in item.keywords)
+    found = (" ".join(plain_words(keyword)) for keyword in item.keywords)
     return tuple(phrase for phrase in found if " " in phrase)
 
 
-def _rules_first(hits: list[Hit]) -> list[Hit]:
-    """``hits`` with each ruling after the rules it refines that match the question too
-    (at least ``REFINED_SHARE`` of the ruling's score): a ruling qualifies a rule, so the
-    rule is read first."""
+def _rules_first(hits: list[Hit], limit: int) -> list[Hit]:
+    """The first ``limit`` of ``hits`` (best first), each ruling after the rules it refines
+    that match the question too (at least ``REFINED_SHARE`` of the ruling's score): a
+    ruling qualifies a rule, so the rule is read first."""
     ranked: list[Hit] = []
     placed: set[str] = set()
     for hit in hits:
+        if len(ranked) >= limit:
+            break
         if hit.section.id in placed:
             continue
         if ".ruling." in hit.section.id:
-            refined = _refined(hit.section.id)
             for rule in hits:
-                if (rule.section.id in refined and rule.section.id not in placed
-                        and rule.score >= REFINED_SHARE * hit.score):
+                if rule.score < REFINED_SHARE * hit.score:
+                    break
+                if rule.section.id not in placed and _refines(hit.section, rule.section):
                     ranked.append(rule)
                     placed.add(rule.section.id)
         ranked.append(hit)
         placed.add(hit.section.id)
-    return ranked
+    return ranked[:limit]
+
+
+def _refines(ruling: Section, rule: Section) -> bool:
+    """Whether ``ruling`` refines ``rule``: a rule of its game that its text names, or
+    one written from the same part of the source text (their ``source``)."""
+    return (rule.game == ruling.game and ".ruling." not in rule.id
+            and (rule.id in ruling.references()
+                 or not _source_parts(ruling.source).isdisjoint(_source_parts(rule.source))))
 
 
 @cache
-def _refined(ruling: str) -> frozenset[str]:
-    """The rules a ruling refines: those its text names, and those written from the same
-    part of the source text (its ``source``)."""
-    from companion.rulebook.lookups import all_sections, section
-
-    item = section(ruling)
-    if item is None:
-        return frozenset()
-    parts = _source_parts(item.source)
-    return frozenset(
-        other.id for other in all_sections([item.game])
-        if ".ruling." not in other.id and other.id != ruling
-        and (other.id in item.references() or parts & _source_parts(other.source)))
-
-
-def _source_parts(source: str) -> set[str]:
+def _source_parts(source: str) -> frozenset[str]:
     """``000: Spells > Escape; 001: Spells`` as its parts, each under its text's number."""
     parts: set[str] = set()
     number = ""
@@ -362,7 +367,7 @@ def _source_parts(source: str) -> set[str]:
             number, part = head.strip(), rest
         if part.strip():
             parts.add(f"{number}:{part.strip()}")
-    return parts
+    return frozenset(parts)
 
 
 def lookup_seconds(queries: Sequence[str], game: str | None = None) -> float:

@@ -54,6 +54,11 @@ def stem(word: str) -> str:
     return w
 
 
+def plain_words(text: str) -> list[str]:
+    """Lower-case words, neither stemmed nor filtered: a phrase as said."""
+    return _WORD.findall(text.lower())
+
+
 def terms(text: str) -> list[str]:
     """Lower-case stemmed words without stop words."""
     words = _WORD.findall(text.lower().replace("'s", "").replace("\u2019s", ""))
