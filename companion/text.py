@@ -47,7 +47,7 @@ _OPENING = "([\"'"
 _CLOSING = ",.;:!?)]\"'"
 _QUOTES = "'\""
 _BRACKETS = {"(": ")", "[": "]"}
-_PLACE = r"[A-Z]\d{1,2}|(?:10|[2-9AJQK])[SHDC]"  # a chamber (A1), a card (10H), Tricky's Y4
+_RANKS = frozenset("2 3 4 5 6 7 8 9 10 A J Q K".split())
 _TOKEN = "[^ \x00]+"
 _FREE, _GLUED, _KEPT = 0, 1, 2  # how a space holds the words either side of it
 
@@ -214,8 +214,7 @@ def _hold_places(words: list[str], at: int, hold: Callable[[int], None]) -> None
         return
     closing = _BRACKETS[words[at][0]]
     for end in range(at, len(words)):
-        bare = words[end].lstrip("([").rstrip(_CLOSING)
-        if not re.fullmatch(_PLACE, bare):
+        if not _is_place(words[end].lstrip("([").rstrip(_CLOSING)):
             return
         if words[end].rstrip(_CLOSING.replace(closing, "")).endswith(closing):
             for inside in range(at + 1, end + 1):
@@ -223,6 +222,15 @@ def _hold_places(words: list[str], at: int, hold: Callable[[int], None]) -> None
             return
         if not words[end].endswith(","):
             return
+
+
+def _is_place(word: str) -> bool:
+    """A chamber (``A1``), a Tricky card (``Y4``) or a card (``10H``, ``QS``); tested
+    without a pattern, which would be compiled for the first line that breaks."""
+    if 2 <= len(word) <= 3 and "A" <= word[0] <= "Z" and word[1:].isdigit() \
+            and word[1:].isascii():
+        return True
+    return len(word) in (2, 3) and word[-1] in "SHDC" and word[:-1] in _RANKS
 
 
 def _groups(words: list[tuple[str, str, int]], strength: int
