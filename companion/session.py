@@ -72,21 +72,57 @@ class Games:
         self._peeked: tuple[str, bytes, GameRecord] | None = None
 
     def resolve(self, name: str | None, kind: str | None = None) -> str:
-        """The game a command acts on: ``name``, else the current game."""
+        """The game a command acts on: ``name``, else the current game of ``kind`` (the
+        game made current last when no kind is given)."""
         if name is None:
-            name = self.store.current()
-            if name is None or not self.store.exists(name):
-                hint = f"start one with 'companion {kind} new'" if kind else "see 'companion games'"
-                raise GameNotFound(f"no current game: {hint}, or pass --game NAME")
+            return self._current(kind)
         check_name(name)
         if kind is not None:
-            record = self._load(name).record if _kept is not None else self._peek(name)
             wanted = kind_info(kind).name
-            if record.kind != wanted:
-                raise BadInput(f"{name!r} is a {record.kind} game, not {wanted}: "
-                               f"'companion {record.kind} ... --game {name}' acts on it, "
-                               f"'companion games' lists the {wanted} games")
+            found = self._kind(name)
+            if found != wanted:
+                raise BadInput(f"{name!r} is a {found} game, not {wanted}: 'companion {found} "
+                               f"... --game {name}' acts on it; {self.choices(wanted)}")
         return name
+
+    def current_of(self, kind: str, known: Mapping[str, str] | None = None) -> str | None:
+        """The game ``companion KIND`` acts on: the kind's current game, else its one saved
+        game; None when there is none, or several and none is current. ``known``: every
+        saved game's kind, when the caller has read them (they are not read again)."""
+        name = self.store.current(kind, known)
+        if name is not None and self.store.may_be(name, kind, known):
+            return name
+        saved = (self.store.names_of(kind) if known is None
+                 else [other for other, its in known.items() if its == kind])
+        return saved[0] if len(saved) == 1 else None
+
+    def choices(self, kind: str) -> str:
+        """How to name a game of ``kind``, the saved ones listed."""
+        saved = self.store.names_of(kind)
+        if not saved:
+            return f"no {kind} game is saved: 'companion {kind} new' starts one"
+        return f"--game NAME names one of the {kind} games: {listed(saved)}"
+
+    def _current(self, kind: str | None) -> str:
+        if kind is None:
+            name = self.store.current()
+            if name is None or not self.store.exists(name):
+                raise GameNotFound("no current game: see 'companion games', or pass --game NAME")
+            return name
+        wanted = kind_info(kind).name
+        name = self.current_of(wanted)
+        if name is not None:
+            return name
+        saved = self.store.names_of(wanted)
+        if not saved:
+            raise GameNotFound(f"no current game: start one with 'companion {wanted} new', or "
+                               "pass --game NAME")
+        raise GameNotFound(f"no current {wanted} game: 'companion games use NAME' makes one of "
+                           f"{listed(saved)} current, or pass --game NAME")
+
+    def _kind(self, name: str) -> str:
+        """The saved game's kind, its file read (and kept for the command's next read)."""
+        return (self._load(name).record if _kept is not None else self._peek(name)).kind
 
     def _taken(self, name: str) -> str:
         """Why a new game cannot take ``name``: whose it is, and a free name to take."""
@@ -287,6 +323,12 @@ class Games:
             game.record.notes.append(text)  # notes take no part in the replay
             self.store.write(game.record, replayed=True)
             self._saved(game)
+
+
+def listed(names: list[str], most: int = 8) -> str:
+    """Game names for an error line: at most ``most``, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown if len(names) <= most else f"{shown} and {len(names) - most} more"
 
 
 def _copy(record: GameRecord) -> GameRecord:

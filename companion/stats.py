@@ -72,6 +72,9 @@ if TYPE_CHECKING:
         average_level: float
         killers: dict[str, int]
         most_common_killer: str | None
+        """The one enemy that killed most often; None with none, or several tied."""
+        most_common_killers: list[str]
+        """Every enemy that killed most often (more than one in a tie)."""
         spells: dict[str, int]
 
     class HeroFigures(TypedDict):
@@ -409,11 +412,14 @@ def _hebrac(games: Sequence[Entry], player: str | None,
     levels = [_integer(g.facts["level"]) for g in games]
     killers = Counter(killer for g in games if (killer := _optional_text(g.facts["killed_by"])))
     spells = Counter(spell for g in games for spell in _names(g.facts["spells_cast"]))
+    most = max(killers.values(), default=0)
+    top = [killer for killer, count in killers.most_common() if count == most]
     return {**record(games, None),
             "deepest_level": max(levels, default=0),
             "average_level": round(sum(levels) / len(levels), 1) if levels else 0,
             "killers": dict(killers.most_common()),
-            "most_common_killer": killers.most_common(1)[0][0] if killers else None,
+            "most_common_killer": top[0] if len(top) == 1 else None,
+            "most_common_killers": top,
             "spells": dict(spells.most_common())}
 
 
@@ -557,10 +563,23 @@ def _hebrac_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> 
     if not found["games"]:
         return lines
     lines.append(f"Deepest level {found['deepest_level']}, average {found['average_level']:g}")
-    lines.append(f"Most common killer: {found['most_common_killer'] or 'none'}")
+    lines += _killer_lines(found, width)
     lines.append("Spells by use:")
     lines += bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)
     return lines
+
+
+def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
+    """The enemy that killed most often; every one of them when several are tied, each
+    name whole on its line."""
+    from companion.text import fill
+
+    top = _names(found["most_common_killers"])
+    if len(top) <= 1:
+        return [f"Most common killer: {top[0] if top else 'none'}"]
+    count = _counts(found["killers"])[top[0]]
+    return fill(f"Most common killers, tied at {count} each: {', '.join(top)}", width, "",
+                "  ", keep=top)
 
 
 def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:

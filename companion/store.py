@@ -24,7 +24,14 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from companion import editions, safefile
-from companion.current import NAME, current_name, save_path
+from companion.current import (
+    NAME,
+    current_name,
+    pointer_path,
+    read_pointer,
+    save_path,
+    saved_kind,
+)
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Record, ReplayFault
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
@@ -459,21 +466,59 @@ class Store:
             except OSError as error:
                 raise DataProblem(f"cannot remove {path}: {error.strerror}") from error
             saved(path)
-        target = self.home / "current"
-        with safefile.locked(target):
-            if self.current() == name:
-                self._write_current(None)
+        with safefile.locked(pointer_path(self.home)):
+            for kind in (None, *OUTCOMES):
+                if read_pointer(self.home, kind) == name:
+                    self._write_pointer(kind, None)
 
     # -- the current game --------------------------------------------------
-    def current(self) -> str | None:
-        return current_name(self.home)
+    def current(self, kind: str | None = None, known: Mapping[str, str] | None = None
+                ) -> str | None:
+        """The current game of ``kind`` (the one ``companion KIND`` acts on when it has a
+        pointer), or, without a kind, the game made current last, of any kind. ``known``:
+        the saved games' kinds, when the caller has read them all."""
+        if kind is None:
+            return current_name(self.home)
+        return current_name(self.home, kind, lambda name: self.may_be(name, kind, known))
 
-    def set_current(self, name: str | None) -> None:
-        with safefile.locked(self.home / "current"):
-            self._write_current(name)
+    def may_be(self, name: str, kind: str, known: Mapping[str, str] | None = None) -> bool:
+        """Whether the saved game ``name`` is of ``kind``, or exists but cannot be read
+        (then opening it says what is wrong with it, naming its backups); ``known`` as
+        for ``current``."""
+        if known is not None:
+            return known.get(name) == kind
+        found = self.kind_or_none(name)
+        return found == kind or (found is None and NAME.fullmatch(name) is not None
+                                 and os.path.lexists(self.path(name)))
 
-    def _write_current(self, name: str | None) -> None:
-        target = self.home / "current"
+    def set_current(self, name: str) -> None:
+        """Make ``name`` (a saved game) its kind's current game, and the last made current."""
+        kind = self.kind_or_none(name) or self.kind(name)  # the latter says what is wrong
+        with safefile.locked(pointer_path(self.home)):
+            last = read_pointer(self.home)
+            if last is not None and last != name:
+                # A folder from before each kind kept its own: the game current until
+                # now keeps its place as its kind's current game.
+                before = self.kind_or_none(last)
+                if before is not None and read_pointer(self.home, before) is None:
+                    self._write_pointer(before, last)
+            self._write_pointer(kind, name)
+            self._write_pointer(None, name)
+
+    def kind_or_none(self, name: str) -> str | None:
+        """The saved game's kind, from its first lines when written as ``write`` writes
+        them (cheap: a folder may hold hundreds); None when there is no such game, or it
+        cannot be read."""
+        found = saved_kind(self.home, name) if NAME.fullmatch(name) else None
+        if found in OUTCOMES:
+            return found
+        try:
+            return self.kind(name)
+        except (CompanionError, OSError):
+            return None
+
+    def _write_pointer(self, kind: str | None, name: str | None) -> None:
+        target = pointer_path(self.home, kind)
         try:
             self.home.mkdir(parents=True, exist_ok=True)
             if name is None:
@@ -482,6 +527,10 @@ class Store:
         except OSError as error:
             raise DataProblem(f"cannot write {target}: {error.strerror}") from error
         replace_file(target, (name + "\n").encode(), "the current game's name")
+
+    def names_of(self, kind: str) -> list[str]:
+        """The saved games of ``kind`` (a file that cannot be read is of no kind)."""
+        return [name for name in self.names() if self.kind_or_none(name) == kind]
 
     def next_free_name(self, kind: str) -> str:
         taken = set(self.names())

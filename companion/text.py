@@ -46,6 +46,8 @@ _NUMBERED = r"[-+]?\d+(?:\.\d+)?(?:/\d+)?%?|[-+]?\d+[A-Za-z]|[A-Z]\d+"
 _OPENING = "([\"'"
 _CLOSING = ",.;:!?)]\"'"
 _QUOTES = "'\""
+_BRACKETS = {"(": ")", "[": "]"}
+_RANKS = frozenset("2 3 4 5 6 7 8 9 10 A J Q K".split())
 _TOKEN = "[^ \x00]+"
 _FREE, _GLUED, _KEPT = 0, 1, 2  # how a space holds the words either side of it
 
@@ -152,6 +154,7 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
             hold(at)
     for at in range(len(words)):
         _hold_quoted(words, gaps, at, hold)
+        _hold_places(words, at, hold)
     for name in keep:
         if " " in name:
             for match in re.finditer(re.escape(name), text):
@@ -202,6 +205,32 @@ def _hold_quoted(words: list[str], gaps: list[str], at: int,
                 hold(inside)
             return
         length += len(words[end]) - len(closed)
+
+
+def _hold_places(words: list[str], at: int, hold: Callable[[int], None]) -> None:
+    """Hold together a bracketed list of chambers or cards that opens at ``words[at]``:
+    ``(A1, A4, C1, C4)`` is read as one (a list wider than a line still breaks)."""
+    if words[at][:1] not in _BRACKETS:
+        return
+    closing = _BRACKETS[words[at][0]]
+    for end in range(at, len(words)):
+        if not _is_place(words[end].lstrip("([").rstrip(_CLOSING)):
+            return
+        if words[end].rstrip(_CLOSING.replace(closing, "")).endswith(closing):
+            for inside in range(at + 1, end + 1):
+                hold(inside)
+            return
+        if not words[end].endswith(","):
+            return
+
+
+def _is_place(word: str) -> bool:
+    """A chamber (``A1``), a Tricky card (``Y4``) or a card (``10H``, ``QS``); tested
+    without a pattern, which would be compiled for the first line that breaks."""
+    if 2 <= len(word) <= 3 and "A" <= word[0] <= "Z" and word[1:].isdigit() \
+            and word[1:].isascii():
+        return True
+    return len(word) in (2, 3) and word[-1] in "SHDC" and word[:-1] in _RANKS
 
 
 def _groups(words: list[tuple[str, str, int]], strength: int

@@ -14,8 +14,8 @@ from companion.store import GameRecord, Store
 def saved(home: Path, kind: str = "tricky", name: str = "g") -> Store:
     store = Store(home)
     with store.lock(name):
-        store.write(GameRecord(kind=kind, name=name, settings={"players": ["a", "b"]}),
-                    new=True)
+        settings: dict[str, object] = {"players": ["a", "b"]} if kind == "tricky" else {}
+        store.write(GameRecord(kind=kind, name=name, settings=settings), new=True)
     store.set_current(name)
     return store
 
@@ -64,3 +64,43 @@ def test_reading_the_head_of_a_long_file(tmp_path: Path) -> None:
     folder.mkdir()
     with pytest.raises(safefile.Unreadable):
         safefile.read_bytes(folder, 64, head=True)
+
+
+def test_each_kind_keeps_its_own_current_game(tmp_path: Path) -> None:
+    store = saved(tmp_path, "tricky", "t")
+    saved(tmp_path, "hebrac", "h")
+    assert store.current() == "h" and current_kind(tmp_path) == "hebrac"
+    assert store.current("tricky") == "t" and store.current("hebrac") == "h"
+    assert current_name(tmp_path, "tricky") == "t"
+    assert store.current("elbereth") is None
+    store.remove("t")
+    assert store.current("tricky") is None and store.current() == "h"
+
+
+def test_a_folder_with_one_current_game_is_read_and_migrated(tmp_path: Path) -> None:
+    # Written before each kind kept its own: 'current' alone names the game in play.
+    store = saved(tmp_path, "hebrac", "old")
+    (tmp_path / "current-hebrac").unlink()
+    assert (tmp_path / "current").read_text(encoding="utf-8") == "old\n"
+    assert store.current("hebrac") == "old" and current_name(tmp_path, "hebrac") == "old"
+    assert store.current("tricky") is None
+    # A game of another kind made current: the old one stays Hebrac's current game.
+    saved(tmp_path, "tricky", "new")
+    assert (tmp_path / "current-hebrac").read_text(encoding="utf-8") == "old\n"
+    assert store.current("hebrac") == "old" and store.current("tricky") == "new"
+    assert store.current() == "new"
+    assert store.names_of("hebrac") == ["old"] and store.names_of("tricky") == ["new"]
+
+
+def test_a_pointer_to_a_game_of_another_kind_is_not_that_kinds(tmp_path: Path) -> None:
+    from companion.session import Games
+
+    saved(tmp_path, "hebrac", "h1")
+    saved(tmp_path, "hebrac", "h2")
+    (tmp_path / "current-hebrac").write_text("t\n", encoding="utf-8")  # a hand edit
+    saved(tmp_path, "tricky", "t")
+    games = Games(Store(tmp_path))
+    assert games.current_of("tricky") == "t"
+    (tmp_path / "current-hebrac").write_text("t\n", encoding="utf-8")
+    assert games.current_of("hebrac") is None
+    assert "h1, h2" in games.choices("hebrac")

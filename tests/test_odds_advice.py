@@ -221,45 +221,45 @@ def play(cli: CLI, *actions: str) -> None:
 HEAD = """\
 Battle: 10S warrior, life 10
 You: life 4, round 3
-Next card's attack value: [D]
+Next card's attack value:
  1:4.1%  2:7.2%  3:7.2%  4:8.2%
  5:7.2%  6:8.2%  7:6.2%  8:8.2%
  9:8.2%  10:35.1%
-Win this round: 35.1% [D,B]
-Life lost this round: 3.07 avg [D,B]
-Die this round: 42.3% [D,B]
-Win the battle: 43.8% [D,B,K]
+Win this round: 35.1%
+Life lost this round: 3.07 avg
+Die this round: 42.3%
+Win the battle: 43.8%
 Advice:
 """
 TAIL = """\
  Call prisoner JC: battle 43.8% -> 72.6%
-   (+28.8) [D,B,K]
+   (+28.8)
  Spells out of reach with 0 magic:
    Paralysis 4, Super Strength 5, Double
    Attack 4
-[D,B,K,S]: see 'odds --assumptions'
+Assumptions: see 'odds --assumptions'.
 """
 ADVICE = HEAD + """\
- Against dying this round: [D,B,S]
+ Against dying this round:
   drink 7H first: death 42.3% -> 0%
   drink 5S first: death 42.3% -> 4.1%
   drink 3H first: death 42.3% -> 18.6%
   call JC first: death 42.3% -> 18.6%
  Potion 5S now: round 35.1% -> 73.2%
    (+38.1); battle 43.8% -> 82.0%
-   (+38.1) [D,B,K]
+   (+38.1)
 """ + TAIL
 LATE = HEAD + """\
  The lost round, with a late potion:
   drink 5S: battle won, life 7
- Against dying this round: [D,B,S]
+ Against dying this round:
   drink 7H first: death 42.3% -> 0%
   drink 5S late: death 42.3% -> 4.1%
   drink 3H first: death 42.3% -> 18.6%
   call JC first: death 42.3% -> 18.6%
  Potion 5S late: round 35.1% -> 73.2%
    (+38.1); battle 43.8% -> 82.0%
-   (+38.1) [D,B,K]
+   (+38.1)
 """ + TAIL
 
 

@@ -122,10 +122,13 @@ def test_players_are_for_blank_sheets_only(cli: CLI, home: Path) -> None:
 
 def test_a_kind_that_does_not_match_the_game(cli: CLI, home: Path) -> None:
     save(home, example("tricky-2p"))
-    refused = cli("sheet", "hebrac")
+    refused = cli("sheet", "hebrac", "--game", "tricky-2p")
     # The store's words, with its hint on what acts on that game (tests/test_game_names.py).
     assert refused.code == 2, refused
     assert refused.err.startswith("Error: 'tricky-2p' is a tricky game, not hebrac")
+    # Each kind keeps its own current game: the Tricky game is not Hebrac's.
+    refused = cli("sheet", "hebrac")
+    assert refused.code == 2 and "'companion hebrac new'" in refused.err
 
 
 def test_blank_sheet_of_the_current_games_kind(cli: CLI, home: Path) -> None:

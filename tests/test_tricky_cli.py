@@ -377,6 +377,10 @@ def test_deck_of_one_game_refused_when_it_no_longer_replays(cli: CLI, home: Path
 
 def test_kind_mismatch(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "h")
+    # Each kind keeps its own current game: a Hebrac game is none of Tricky's.
     result = cli("tricky", "status")
+    assert result.code == 2
+    assert result.err.startswith("Error: no current game: start one with 'companion tricky new'")
+    result = cli("tricky", "status", "--game", "h")
     assert result.code == 2
     assert result.err.startswith("Error: 'h' is a hebrac game, not tricky")

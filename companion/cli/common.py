@@ -35,12 +35,10 @@ def games() -> Any:
 
 
 def hebrac_engine_or_none(game: str | None) -> Any:
-    """The named Hebrac game's engine, else the current game's if it is Hebrac, else None."""
+    """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
-    name = game or store.store.current()
-    if name is None or (game is None and not store.store.exists(name)):
-        return None
-    if game is None and store.store.kind(name) != "hebrac":
+    name = game or store.current_of("hebrac")
+    if name is None:
         return None
     return store.open(store.resolve(name, "hebrac")).engine
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import JsonOption, echo, emit_json, games
 from companion.cli.declare import Argument, Context, Group, Option
+from companion.current import NAME
 from companion.errors import BadInput, CompanionError
+
+if TYPE_CHECKING:
+    from companion.session import Games
 
 games_app = Group(
     help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
@@ -16,21 +20,31 @@ games_app = Group(
 
 @games_app.callback()
 def games_list(ctx: Context, as_json: JsonOption = False) -> None:
-    """List saved games; '*' marks the current one."""
+    """List saved games; '*' marks each kind's current game."""
     if ctx.invoked_subcommand is not None:
         return
-    store = games().store
-    current = store.current()
-    rows = []
+    from companion.kinds import KINDS
+
+    session = games()
+    store = session.store
+    rows: list[dict[str, object]] = []
     for name in store.names():
         try:
             record = store.read(name)
             rows.append({"name": name, "kind": record.kind, "updated": record.updated,
                          "outcome": record.outcome, "actions": len(record.actions),
-                         "current": name == current})
+                         "current": False})
         except CompanionError as error:
             rows.append({"name": name, "kind": "?", "updated": "?", "outcome": "unreadable",
-                         "actions": 0, "current": name == current, "problem": str(error)})
+                         "actions": 0, "current": False, "problem": str(error)})
+    # Each kind's current game, from the kinds just read (no file is read twice); a game
+    # that cannot be read has no kind, and is marked when it was made current last.
+    known = {str(row["name"]): str(row["kind"]) for row in rows}
+    current = {session.current_of(kind, known) for kind in KINDS}
+    if known.get(last := store.current() or "") == "?":
+        current.add(last)
+    for row in rows:
+        row["current"] = row["name"] in current
     if as_json:
         emit_json({"games": rows})
         return
@@ -83,12 +97,46 @@ def confirmed(question: str) -> bool:
 
 
 @games_app.command("use")
-def games_use(name: Annotated[str, Argument(help="The game to make current.")]) -> None:
-    """Make a saved game the current one."""
-    store = games().store
-    store.read(name)
+def games_use(name: Annotated[str, Argument(
+        help="The game to make current (or a kind, to list its games).")]) -> None:
+    """Make a saved game current (each kind keeps its own current game)."""
+    session = games()
+    store = session.store
+    if not (NAME.fullmatch(name) and store.exists(name)):
+        name = _only_match(session, name)
+    kind = store.read(name).kind
     store.set_current(name)
-    echo(f"{name} is now the current game.")
+    echo(f"{name} is now the current {kind} game.")
+
+
+def _only_match(session: Games, wanted: str) -> str:
+    """The one saved game ``wanted`` can mean: a kind's only game, or the only name that
+    holds it; else an error listing the games it can mean (or all of them)."""
+    from companion.errors import GameNotFound
+    from companion.kinds import kind_info
+    from companion.session import listed
+
+    store = session.store
+    try:
+        kind: str | None = kind_info(wanted).name
+    except BadInput:
+        kind = None
+    if kind is not None:
+        found = store.names_of(kind)
+        what = f"{wanted!r} is a kind, not a game"
+    else:
+        found = [n for n in store.names() if wanted.lower() in n.lower()]
+        what = f"no saved game named {wanted!r}"
+    if len(found) == 1:
+        return str(found[0])
+    if found:
+        raise GameNotFound(f"{what}: 'companion games use NAME' with NAME one of {listed(found)}")
+    if kind is not None:
+        raise GameNotFound(f"{what}: {session.choices(kind)}")
+    others = store.names()
+    if not others:
+        raise GameNotFound(f"{what}: no game is saved yet")
+    raise GameNotFound(f"{what}: the saved games are {listed(others)}")
 
 
 def demo(

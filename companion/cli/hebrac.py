@@ -81,7 +81,11 @@ def spells(game: GameOption = None, as_json: JsonOption = False,
     for spell in rules.spells().values():
         row: dict[str, object] = {"spell": spell.id, "name": spell.name, "cost": spell.cost,
                                   "unit": spell.unit, "timing": spell.timing}
-        if engine is not None:
+        if engine is not None and engine.outcome != "playing":
+            # Nothing is cast once the game is over: the engine refuses every action.
+            row["castable"] = False
+            row["why"] = f"the game is over ({engine.outcome})"
+        elif engine is not None:
             ok, why = engine.can_cast(spell)
             enough = engine.magic_points >= spell.cost
             row["castable"] = ok and enough
@@ -92,7 +96,8 @@ def spells(game: GameOption = None, as_json: JsonOption = False,
         emit_json({"spells": rows})
         return
     if engine is not None and not every:
-        echo_lines(castable_lines(rows, engine.magic_points))
+        over = engine.outcome if engine.outcome != "playing" else None
+        echo_lines(castable_lines(rows, engine.magic_points, over))
         return
     for row in rows:
         per = f"/{row['unit']}" if row["unit"] else ""
@@ -101,8 +106,13 @@ def spells(game: GameOption = None, as_json: JsonOption = False,
         echo(f"   {row.get('why', row['timing'])}")
 
 
-def castable_lines(rows: list[dict[str, object]], magic: int) -> list[str]:
-    """One screen in a game: what can be cast now, then the rest on one line."""
+def castable_lines(rows: list[dict[str, object]], magic: int,
+                   over: str | None = None) -> list[str]:
+    """One screen in a game: what can be cast now, then the rest on one line; when the
+    game is ``over`` (its outcome), that nothing can be cast, and the costs."""
+    if over is not None:
+        return [f"The game is over ({over}): no spell can be cast.",
+                "'spells --all' lists them, with their costs."]
     now = [r for r in rows if r["castable"]]
     later = [r for r in rows if not r["castable"]]
     lines = [f"Castable now with magic {magic}:" if now else f"Nothing castable now (magic "

@@ -6,10 +6,13 @@ number comes from ``companion.hebrac.odds``.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games, width
 from companion.cli.declare import Option
+
+if TYPE_CHECKING:
+    from companion.hebrac.odds import Report
 
 
 def odds(
@@ -38,4 +41,20 @@ def odds(
     if as_json:
         emit_json({"game": opened.record.name, **report.data})
         return
-    echo_lines(report.lines(width(), assumptions))
+    echo_lines(report.lines(width()) if assumptions else plain_lines(report, width()))
+
+
+def plain_lines(report: Report, columns: int) -> list[str]:
+    """The figures and advice without the assumption letters ([D,B,K]), which mean
+    nothing until read beside what they stand for ('--assumptions' shows both); an
+    approximation is said in words, since it changes how far a figure can be trusted."""
+    from companion.text import wrap
+
+    out = [line for text in report.title for line in wrap(text, columns)]
+    out += [line for text, _ in report.items for line in wrap(text, columns)]
+    if "X" in report.assumptions:
+        text = report.assumptions["X"]
+        out += wrap(text[:1].upper() + text[1:] + ".", columns)
+    if report.assumptions:
+        out += wrap("Assumptions: see 'odds --assumptions'.", columns)
+    return out

@@ -197,19 +197,15 @@ def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, li
 
 
 def _current_game() -> str | None:
-    """The current game when it is a Tricky one (a hint and a default only: an unreadable
-    file is left to 'companion games' to report)."""
+    """The current Tricky game (a hint and a default only: an unreadable file is left to
+    'companion games' to report)."""
     from companion.errors import CompanionError
 
-    store = games().store
-    current = store.current()
-    if current is None:
-        return None
     try:
-        record = store.read(current)
+        found: str | None = games().current_of(KIND)
     except CompanionError:
         return None
-    return current if record.kind == KIND else None
+    return found
 
 
 def _current_game_hint() -> list[str]:

@@ -17,13 +17,16 @@ from typing import Any, NamedTuple
 
 from companion.rulebook.lookups import book_data, index
 from companion.rulebook.model import Index, Section, card_entry, game_tables
-from companion.rulebook.terms import terms
+from companion.rulebook.terms import plain_words, terms
 
 K1 = 1.2
 B = 0.75
 CARD_BONUS = 6.0
 RULING_WEIGHT = 0.85
 TITLE_BONUS = 0.5
+REFINED_SHARE = 0.5
+PHRASE_BONUS = 1.5
+PREFERRED = 2.0  # the current game's sections, when the question names no game
 
 
 # -- typos -----------------------------------------------------------------------------
@@ -210,12 +213,53 @@ def parse_query(text: str, game: str | None = None) -> Query:
             if term in idx.postings:
                 query.add(term, 1.0)
                 continue
-            for near, weight in near_terms(term, idx):
-                query.add(near, weight)
+            # A typo is nearer the word as typed than its stem: priestes -> priestess.
+            near = near_terms(word.lower(), idx) if word.isalpha() else []
+            for found, weight in near or near_terms(term, idx):
+                query.add(found, weight)
+    for first, second in zip(words, words[1:], strict=False):
+        joined = terms(first + second)  # "pick up" is the index's "pickup"
+        if joined and joined[0] in idx.postings:
+            query.add(joined[0], 1.0)
     return query
 
 
 # -- ranking -----------------------------------------------------------------------------
+# A game named anywhere in a question decides the game: "how do i win hebrac". Its
+# name's words, and the words of its title that may follow them.
+_GAME_WORDS = {"hebrac": "hebrac", "tricky": "tricky", "halfdeck": "halfdeck",
+               "hddh": "halfdeck", "elbereth": "elbereth"}
+_TITLE_WORDS = frozenset({"dungeon", "heroes"})
+
+
+def named_game(text: str) -> tuple[str | None, str]:
+    """The one game a question names (by its name or title), and the question without
+    that name; (None, text) when it names none, or more than one."""
+    found = list(_TOKEN.finditer(text))
+    words = [match.group().lower() for match in found]
+    games: set[str] = set()
+    named: set[int] = set()
+    for at, word in enumerate(words):
+        after = words[at + 1:at + 4]
+        if word == "half" and after[:1] == ["deck"]:
+            game, end = "halfdeck", at + 2
+        elif word in _GAME_WORDS:
+            game, end = _GAME_WORDS[word], at + 1
+        else:
+            continue
+        if word == "hebrac" and after[:1] == ["s"]:  # Hebrac's
+            if after[1:2] != ["dungeon"]:
+                continue  # "Hebrac's game" is the joker's game, not a game of companion's
+            end += 1
+        while end < len(words) and words[end] in _TITLE_WORDS:
+            end += 1
+        games.add(game)
+        named.update(range(at, end))
+    if len(games) != 1:
+        return None, text
+    return games.pop(), " ".join(m.group() for at, m in enumerate(found) if at not in named)
+
+
 class Hit(NamedTuple):
     section: Section
     score: float
@@ -229,7 +273,13 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     kind) ranks its sections ahead of the others' when both match.
     """
     idx = index()
-    query = parse_query(text, game)
+    if game is None:
+        game, rest = named_game(text)
+        query = parse_query(rest, game)
+        if not query.weights and rest != text:  # "what does hebrac do": the joker
+            query = parse_query(text, game)
+    else:
+        query = parse_query(text, game)
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
     for term, weight in query.weights.items():
@@ -247,6 +297,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
                 scores[positions[sid]] += bonus
     hits = []
     wanted = len(query.weights)
+    said = f" {' '.join(plain_words(text))} "
     for number, score in scores.items():
         item = idx.sections[number]
         if game is not None and item.game != game:
@@ -256,13 +307,67 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
         in_title = sum(1 for term in query.weights if term in idx.titles[number])
         if in_title:  # the question's words in the title: most likely the section meant
             score *= 1 + TITLE_BONUS * in_title / max(1, len(idx.titles[number]))
+        if any(f" {phrase} " in said for phrase in _phrases(item)):
+            score *= PHRASE_BONUS  # a phrase players use for this section, word for word
         if prefer is not None and item.game == prefer:
-            score *= 1.5
+            score *= PREFERRED
         if ".ruling." in item.id:  # the rule itself first, unless the ruling fits better
             score *= RULING_WEIGHT
         hits.append(Hit(item, round(score, 4)))
     hits.sort(key=lambda hit: (-hit.score, hit.section.id))
-    return hits[:limit]
+    return _rules_first(hits, limit)
+
+
+@cache
+def _phrases(item: Section) -> tuple[str, ...]:
+    """The section's keywords of two words or more, as plain lower-case words."""
+    found = (" ".join(plain_words(keyword)) for keyword in item.keywords)
+    return tuple(phrase for phrase in found if " " in phrase)
+
+
+def _rules_first(hits: list[Hit], limit: int) -> list[Hit]:
+    """The first ``limit`` of ``hits`` (best first), each ruling after the rules it refines
+    that match the question too (at least ``REFINED_SHARE`` of the ruling's score): a
+    ruling qualifies a rule, so the rule is read first."""
+    ranked: list[Hit] = []
+    placed: set[str] = set()
+    for hit in hits:
+        if len(ranked) >= limit:
+            break
+        if hit.section.id in placed:
+            continue
+        if ".ruling." in hit.section.id:
+            for rule in hits:
+                if rule.score < REFINED_SHARE * hit.score:
+                    break
+                if rule.section.id not in placed and _refines(hit.section, rule.section):
+                    ranked.append(rule)
+                    placed.add(rule.section.id)
+        ranked.append(hit)
+        placed.add(hit.section.id)
+    return ranked[:limit]
+
+
+def _refines(ruling: Section, rule: Section) -> bool:
+    """Whether ``ruling`` refines ``rule``: a rule of its game that its text names, or
+    one written from the same part of the source text (their ``source``)."""
+    return (rule.game == ruling.game and ".ruling." not in rule.id
+            and (rule.id in ruling.references()
+                 or not _source_parts(ruling.source).isdisjoint(_source_parts(rule.source))))
+
+
+@cache
+def _source_parts(source: str) -> frozenset[str]:
+    """``000: Spells > Escape; 001: Spells`` as its parts, each under its text's number."""
+    parts: set[str] = set()
+    number = ""
+    for part in source.split(";"):
+        head, colon, rest = part.strip().partition(":")
+        if colon and head.strip().isdigit():
+            number, part = head.strip(), rest
+        if part.strip():
+            parts.add(f"{number}:{part.strip()}")
+    return frozenset(parts)
 
 
 def lookup_seconds(queries: Sequence[str], game: str | None = None) -> float:

@@ -18,6 +18,7 @@ if then than this that these those there get gets got happen happens happened wi
 should shall must may might just also about any some into from by as so out up off
 him his her hers she he they them their have has had am not please tell explain mean
 means meaning rule rules many much
+stuff thing things something anything go goes
 """.split())
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
@@ -51,6 +52,11 @@ def stem(word: str) -> str:
     if w.endswith("e") and len(w) > 4:
         w = w[:-1]
     return w
+
+
+def plain_words(text: str) -> list[str]:
+    """Lower-case words, neither stemmed nor filtered: a phrase as said."""
+    return _WORD.findall(text.lower())
 
 
 def terms(text: str) -> list[str]:
