@@ -85,10 +85,17 @@ def test_local_addresses_are_taken(host: str) -> None:
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::", "0", "8.8.8.8", "2001:4860::8888",
-                                  "224.0.0.1", "localhost", "example.org", "", "1.2.3.4.5"])
+                                  "224.0.0.1", "localhost", "example.org", "", "1.2.3.4.5",
+                                  "[::ffff:0.0.0.0]", "::ffff:0.0.0.0", "::ffff:8.8.8.8",
+                                  "[::ffff:224.0.0.1]"])
 def test_other_addresses_are_refused(host: str) -> None:
     with pytest.raises(BadInput):
         table_links.check_host(host)
+
+
+def test_an_ipv4_mapped_address_is_the_ipv4_address_it_stands_for() -> None:
+    assert table_links.check_host("[::ffff:127.0.0.1]") == "127.0.0.1"
+    assert table_links.check_host("::ffff:192.168.1.20") == "192.168.1.20"
 
 
 def test_the_lan_address_is_an_address() -> None:
@@ -251,19 +258,23 @@ def _two_codes(lines: list[str]) -> tuple[list[str], list[str]]:
 
 
 def test_every_save_reaches_every_page_within_a_second(tricky_home: Path) -> None:
-    """A one-shot command, an undo, a redo, an import and a switch of game."""
+    """A one-shot command, an undo, a redo; a game started meanwhile moves no page (the
+    server shows the game it was started for), and a save of that game still reaches
+    every page."""
     with Server(tricky_home) as server:
         streams = [Events(server.view) for _ in range(3)]
         assert all(s.next_state()["actions"] == 10 for s in streams)
         steps = [("tricky", "trick", "R7", "R6", "R0", "R2"), ("tricky", "undo"),
                  ("tricky", "redo"), ("hebrac", "new", "--name", "h"),
-                 ("games", "use", "t")]
+                 ("tricky", "note", "still here", "--game", "t")]
         for words in steps:
             done = companion(tricky_home, *words)
             assert done.returncode == 0, done.stderr
-            saved = Store(tricky_home)
-            name = saved.current()
-            expected = (name, len(saved.read(name or "").actions))
+            if words[1] == "new":
+                assert Store(tricky_home).current() == "h"
+                assert request(server.view + "/state").json()["game"] == "t"
+                continue
+            expected = ("t", len(Store(tricky_home).read("t").actions))
             results: list[tuple[object, object]] = []
             readers = [threading.Thread(target=_read_next, args=(s, results)) for s in streams]
             for reader in readers:

@@ -133,12 +133,15 @@ def test_every_page_follows_every_save_within_a_second(browser: Any, tricky_home
             playing.type("t R7 R7 R7 R7")
             assert playing.answer() == refused.stderr.splitlines()
             assert "bad" in (playing.page.get_attribute("#answer", "class") or "")
-            # An import makes another game current: the pages switch to it.
+            # An import makes another game current: the pages stay on the game served.
             elbereth = Path(__file__).parent.parent / "examples" / "elbereth-win.toml"
             assert companion(tricky_home, "import", str(elbereth)).returncode == 0
+            assert companion(tricky_home, "tricky", "note", "still t", "--game",
+                             "t").returncode == 0
             for page in (watching, playing):
-                page.until("document.querySelector('#title').textContent === 'elbereth-win'")
-            assert watching.text("#kind") == "Elbereth"
+                page.until("[...document.querySelectorAll('#notes li')].some("
+                           "i => i.textContent === 'still t')")
+                assert page.text("#title") == "t"
             assert not watching.dialogs and not [c for c in watching.console if "Refused" in c]
         finally:
             watching.close()
@@ -170,9 +173,13 @@ def test_hostile_text_is_shown_as_text(browser: Any, tmp_path: Path) -> None:
             page.type("note \u202eevil")
             refused = companion(home, "tricky", "note", "\u202eevil")
             assert page.answer() == refused.stderr.splitlines() and refused.returncode == 2
-            assert companion(home, "games", "use", "rtl").returncode == 0
-            page.until("document.querySelector('#title').textContent === 'rtl'")
-            assert "\u05d0\u05d1\u05d9" in gold(page)
+        finally:
+            page.close()
+        server.stop()
+    with Server(home, "--game", "rtl") as server:
+        page = Page(browser, server.view)
+        try:
+            assert page.text("#title") == "rtl" and "\u05d0\u05d1\u05d9" in gold(page)
         finally:
             page.close()
         server.stop()

@@ -29,8 +29,8 @@ _in_shell = False
 
 def serve(
     game: Annotated[str | None, Option(
-        "--game", "-g", help="Serve this saved game only (else the current game, "
-                             "followed when it changes).")] = None,
+        "--game", "-g", help="Serve this saved game (else the current one); a game "
+                             "started later is not shown.")] = None,
     host: Annotated[str | None, Option(
         "--host", help="The address to listen on (default: this device's address on "
                        "the local network).", metavar="ADDRESS")] = None,
@@ -69,8 +69,9 @@ def serve(
 
     sock = listen(address, port)
     try:
-        serving = Serving(Table(store.home, game, found, players_act), sock)
-        _banner(shown, kind, game is None, address, serving.port, found.view,
+        # The game it was started for, pinned: a game started later moves no phone.
+        serving = Serving(Table(store.home, shown, found, players_act), sock)
+        _banner(shown, kind, address, serving.port, found.view,
                 found.act if players_act else None)
     except BaseException:
         sock.close()
@@ -87,14 +88,13 @@ def serve(
     echo("Stopped serving; the games are as saved.")
 
 
-def _banner(shown: str, kind: str, follows: bool, address: str, port: int, view: str,
+def _banner(shown: str, kind: str, address: str, port: int, view: str,
             act: str | None) -> None:
     """What is served, where, its QR codes and links, and how it stops."""
     from companion.kinds import kind_info
     from companion.serve.links import url
 
-    then = ", then whichever game is current" if follows else ""
-    _say(f"Serving {shown} ({kind_info(kind).title}) at the table{then}.")
+    _say(f"Serving {shown} ({kind_info(kind).title}) at the table.")
     _show_link("View", url(address, port, view), "Scan to watch the game:")
     if act is not None:
         _show_link("Act", url(address, port, act),

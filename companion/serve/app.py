@@ -13,11 +13,13 @@ Four addresses under each secret, and nothing else:
   device; answered with the command's own lines (``companion.serve.lines``).
 
 A wrong or missing secret, an unknown path, and the act address under the
-view secret all get the same plain 404. One watcher serves every page, run by
-the server's own loop: four times a second it compares two ``lstat`` results
-(``companion.serve.state.Source``) and rebuilds the state only when the save or
-the current-game pointer changed; each page's stream waits on an event until
-then (no polling per page).
+view secret all get the same plain 404 (and the connection is closed); a
+``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
+watcher serves every page, run by the server's own loop: told by the system
+of each change in the data folder (``companion.serve.state.Told``; else four
+times a second) it compares two ``lstat`` results (``Source``) and rebuilds
+the state only when the save changed; each page's stream waits on an event
+until then (no polling per page).
 """
 
 from __future__ import annotations
@@ -40,14 +42,16 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from companion.errors import CompanionError
-from companion.serve.lines import Answer, command_words, run
+from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
 from companion.serve.links import Links, same
-from companion.serve.state import Source, build
+from companion.serve.state import Source, Told, build
 
 TICK = 0.25
-"""Seconds between two looks at the save: an action shows within about this."""
+"""Seconds between two looks at the save where the system cannot tell of a change."""
+TOLD_TICK = 1.0
+"""Seconds between two looks where it can (``Told``): a look in case it did not."""
 PING = 20.0
-MAX_PAGES = 48
+MAX_PAGES = 128
 MAX_BODY = 2048
 BURST, REFILL = 10, 1.0
 """Actions per device: ten at once, then one a second."""
@@ -55,6 +59,7 @@ BURST, REFILL = 10, 1.0
 HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-content-type-options": "nosniff", "x-frame-options": "DENY",
            "cross-origin-resource-policy": "same-origin"}
+CLOSE = {**HEADERS, "connection": "close"}
 ROLE_MARK = b"{{ROLE}}"
 
 
@@ -79,22 +84,29 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
+        self.told: Told | None = None
+        self.wait = TICK
 
     # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
         await self.refresh()
+        self.told = Told(self.home, self.poke)
+        self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
+        if self.told is not None:
+            self.told.close()
         self._changed.set()
         self._wake.set()
 
     async def tick(self) -> None:
-        """Wait a quarter of a second (less when poked), then look at the save: the one
-        watcher of every page, run by the server's own loop (``companion.serve.server``)."""
+        """Wait until told of a change (or poked), a second at most (a quarter where
+        nothing tells), then look at the save: the one watcher of every page, run by
+        the server's own loop (``companion.serve.server``)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), TICK)
+            await asyncio.wait_for(self._wake.wait(), self.wait)
         self._wake.clear()
         if not self.closing and self.source.signature() != self._seen:
             await self.refresh()
@@ -160,10 +172,17 @@ Handler = Callable[[Request, str], Awaitable[Response]]
 
 
 class App:
-    """The ASGI application: routing by secret first, then by the few paths there are."""
+    """The ASGI application: routing by secret first, then by the few paths there are.
 
-    def __init__(self, table: Table) -> None:
+    Only the ``Host`` names the table was started for are answered (``hosts``: its
+    address and loopback, at its port), so a page of another name that resolves
+    here (DNS rebinding) gets nothing; a request from a page of another origin
+    (its ``Origin`` header) is refused too, even with the link."""
+
+    def __init__(self, table: Table, hosts: frozenset[str] = frozenset()) -> None:
         self.table = table
+        self.hosts = hosts
+        self.origins = frozenset(f"http://{host}" for host in hosts)
         page = resources.files("companion.serve").joinpath("page.html").read_bytes()
         self.page = page
         self.csp = content_security_policy(page)
@@ -181,6 +200,10 @@ class App:
         if scope["type"] != "http":
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
+            return
+        refused = self.refused(scope)
+        if refused is not None:
+            await refused(scope, receive, send)
             return
         request = Request(scope, receive)
         parts = scope["path"].split("/")
@@ -200,6 +223,20 @@ class App:
         except Exception:  # a fault answers 500, never a traceback
             response = PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
         await response(scope, receive, send)
+
+    def refused(self, scope: Scope) -> Response | None:
+        """The answer to a request for another host or from another origin, if it is."""
+        host = origin = None
+        for name, value in scope["headers"]:
+            if name == b"host":
+                host = value.decode("latin-1").lower()
+            elif name == b"origin":
+                origin = value.decode("latin-1").lower()
+        if self.hosts and host not in self.hosts:
+            return PlainTextResponse("Misdirected Request", 421, headers=CLOSE)
+        if origin is not None and self.origins and origin not in self.origins:
+            return PlainTextResponse("Forbidden", 403, headers=CLOSE)
+        return None
 
     async def show_page(self, request: Request, role: str) -> Response:
         return Response(self.page.replace(ROLE_MARK, role.encode()), 200, media_type="text/html",
@@ -232,8 +269,10 @@ class App:
             line, game = data["line"], data["game"]
             if not isinstance(line, str) or not isinstance(game, str):
                 raise TypeError
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):  # deep nesting too
             return answer(Answer(2, [], ['Error: expected {"line": TEXT, "game": NAME}']), 400)
+        if CONTROL.search(line) or CONTROL.search(game):
+            return answer(Answer(2, [], [f"Error: {CONTROL_ERROR}"]), 400)
         shown = table.state
         if shown.get("game") != game or "kind" not in shown:
             return answer(Answer(2, [], ["Error: the table shows another game now (or none): "
@@ -293,8 +332,9 @@ def answer(done: Answer, status: int = 200) -> Response:
 
 
 def not_found() -> Response:
-    """The one answer to anything but the table's own addresses."""
-    return PlainTextResponse("Not Found", 404, headers=HEADERS)
+    """The one answer to anything but the table's own addresses (and the connection
+    is closed: one without the secret is not kept waiting for another try)."""
+    return PlainTextResponse("Not Found", 404, headers=CLOSE)
 
 
 _INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)

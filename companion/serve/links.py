@@ -130,6 +130,8 @@ def check_host(host: str) -> str:
     except ValueError:
         raise BadInput(f"--host takes an IP address like 192.168.1.20 or 127.0.0.1, not "
                        f"{host[:60]!r}") from None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped  # ::ffff:a.b.c.d listens on a.b.c.d: judged as that
     if address.is_unspecified or address.is_multicast:
         raise BadInput(f"{address} is not one address: the table listens on one address "
                        "of the local network (see 'ip addr', or leave out --host)")
