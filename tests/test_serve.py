@@ -15,6 +15,7 @@ import stat
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +30,7 @@ from tests.serve_helpers import (
     act,
     companion,
     example,
+    links_in,
     request,
     save_game,
 )
@@ -231,30 +233,83 @@ def test_only_the_secret_addresses_answer_and_all_else_is_one_404(tricky_home: P
     assert Store(tricky_home).read("t").actions == example("tricky-4p")["actions"][:10]
 
 
-def test_the_banner_fits_40_columns_and_its_qr_code_scans(tricky_home: Path) -> None:
+def test_the_banner_is_one_screen_with_the_view_code_and_an_unbroken_link(
+        tricky_home: Path) -> None:
+    """At 40 columns: the view QR code and the whole link within 30 screen rows (a
+    longer line wraps: it counts its rows), and no act link in sight."""
     from tests.test_share_cli import scan
 
     with Server(tricky_home, "--players-act") as server:
-        assert all(len(line) <= 40 for line in server.lines), server.lines
-        blocks = [line for line in server.lines if "\u2588" in line or "\u2580" in line]
-        first, second = _two_codes(server.lines)
-        assert scan(first) == [server.view]
-        assert scan(second) == [server.act]
-        assert blocks
+        rows = sum(max(1, -(-len(line) // 40)) for line in server.lines)
+        assert rows <= 30, server.lines
+        codes = _codes(server.lines)
+        assert len(codes) == 1 and scan(codes[0]) == [server.view]
+        link = server.view
+        assert link in server.lines  # on a line of its own, whole
+        act_secret = table_links.links(tricky_home).act
+        assert not any(act_secret in line for line in server.lines)
+        assert any("--act-links" in line for line in server.lines)
         server.stop()
 
 
-def _two_codes(lines: list[str]) -> tuple[list[str], list[str]]:
+def test_act_links_are_asked_for_one_screen_each_and_each_player_is_named(
+        tricky_home: Path) -> None:
+    from tests.test_share_cli import scan
+
+    with Server(tricky_home, "--players-act") as server:
+        done = companion(tricky_home, "serve", "--act-links", "--host", "127.0.0.1",
+                         "--port", str(server.port))
+        lines = done.stdout.splitlines()
+        found = links_in(lines)
+        assert sorted(found) == ["Act", "Ann", "Bo", "Cy", "Di"]
+        screens = "\n".join(lines).split("\n\n")
+        assert len(screens) == 6  # the header, then one screen per link
+        for screen, (name, link) in zip(screens[1:], found.items(), strict=True):
+            rows = screen.split("\n")
+            assert sum(max(1, -(-len(row) // 40)) for row in rows) <= 30
+            assert scan(_codes(rows)[0]) == [link], name
+        assert len(set(found.values())) == 5
+        # A player's link acts, and every page says who did what.
+        stream = Events(server.view)
+        stream.next_state()
+        reply = act(found["Bo"], "t R7 R6 R0 R2", "t")
+        assert reply.json()["code"] == 0
+        state = _until(stream, lambda s: (s.get("news") or {}).get("who") == "Bo"
+                       and s["actions"] == 11)
+        assert state["news"] == {"who": "Bo", "undid": False, "what": "t R7 R6 R0 R2",
+                                 "at": state["news"]["at"]}
+        assert state["who"] == {"11": "Bo"} and state["players"] == ["Ann", "Bo", "Cy", "Di"]
+        assert act(found["Cy"], "undo", "t").json()["code"] == 0
+        state = _until(stream, lambda s: s["news"]["who"] == "Cy")
+        assert state["news"]["undid"] and state["news"]["what"] == "trick R7 R6 R0 R2"
+        stream.close()
+        server.stop()
+    # Without --players-act no act link answers, the players' neither.
+    with Server(tricky_home) as server:
+        for link in found.values():
+            assert request(link.rsplit("/", 1)[0].rsplit(":", 1)[0] + f":{server.port}/"
+                           + link.rsplit("/", 1)[1] + "/state").status == 404
+        server.stop()
+
+
+def _until(stream: Events, check: Any) -> dict[str, Any]:
+    for _ in range(10):
+        state = stream.next_state()
+        if check(state):
+            return state
+    raise AssertionError("not seen")
+
+
+def _codes(lines: list[str]) -> list[list[str]]:
     codes: list[list[str]] = []
     current: list[str] = []
-    for line in lines:
+    for line in [*lines, ""]:
         if set(line) <= set(" \u2588\u2580\u2584") and line.strip():
             current.append(line)
         elif current:
             codes.append(current)
             current = []
-    assert len(codes) == 2, lines
-    return codes[0], codes[1]
+    return codes
 
 
 def test_every_save_reaches_every_page_within_a_second(tricky_home: Path) -> None:

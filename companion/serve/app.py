@@ -43,8 +43,8 @@ from starlette.types import Receive, Scope, Send
 
 from companion.errors import CompanionError
 from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
-from companion.serve.links import Links, same
-from companion.serve.state import Source, Told, build
+from companion.serve.links import Links, player_secret, same
+from companion.serve.state import Source, Told, build, players
 
 TICK = 0.25
 """Seconds between two looks at the save where the system cannot tell of a change."""
@@ -61,6 +61,7 @@ HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "cross-origin-resource-policy": "same-origin"}
 CLOSE = {**HEADERS, "connection": "close"}
 ROLE_MARK = b"{{ROLE}}"
+PLAYER_MARK = b"{{PLAYER}}"
 
 
 class Table:
@@ -86,6 +87,11 @@ class Table:
         self.act_lock = asyncio.Lock()
         self.told: Told | None = None
         self.wait = TICK
+        self.player_links: dict[str, str] = {}
+        self.who: dict[int, str] = {}
+        """Who sent each action from a page, by its number (in memory: this run's)."""
+        self.news: dict[str, Any] | None = None
+        """The last action sent from a page, for every page to say (``Bo undid: ...``)."""
 
     # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
@@ -131,8 +137,15 @@ class Table:
     def publish(self, state: dict[str, Any]) -> None:
         self.seq += 1
         self.state = state
+        names = players(state)
+        self.player_links = {player_secret(self.links.act, name): name for name in names}
+        count = state.get("actions")
+        if isinstance(count, int):  # an undone action's number is free again
+            self.who = {n: name for n, name in self.who.items() if n <= count}
         self.payload = json.dumps({**state, "seq": self.seq, "boot": self.boot,
-                                   "at": round(time.time(), 3)},
+                                   "at": round(time.time(), 3), "players": names,
+                                   "who": {str(n): name for n, name in self.who.items()},
+                                   "news": self.news},
                                   ensure_ascii=False, separators=(",", ":")).encode()
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
@@ -153,6 +166,23 @@ class Table:
                 yield b"event: ping\ndata: %d\n\n" % int(time.time())
 
     # -- acting ---------------------------------------------------------------------
+    def acted(self, player: str | None, line: str, done: Answer, before: int | None,
+              count: int | None) -> None:
+        """Remember who sent a line that was taken (the save held ``before`` actions and
+        now holds ``count``), for the log and every page's news. An undo's answer names what it
+        undid (``Undone: attack 4H``)."""
+        name = player or "host"
+        first = done.lines[0] if done.lines else ""
+        undid = first.startswith("Undone: ")
+        if count is not None and before is not None and not undid:
+            for number in range(before + 1, count + 1):  # a note adds no action
+                self.who[number] = name
+        self.news = {"who": name, "undid": undid,
+                     "what": first[len("Undone: "):] if undid else line.strip(),
+                     "at": round(time.time(), 3)}
+        if self.state:  # every page hears of it now, whether or not the save was seen yet
+            self.publish(self.state)
+
     def allow(self, device: str) -> bool:
         """A token bucket per device (its address)."""
         now = time.monotonic()
@@ -190,11 +220,20 @@ class App:
             "": (("GET",), self.show_page), "events": (("GET",), self.events),
             "state": (("GET",), self.show_state), "act": (("POST",), self.act)}
 
-    def role(self, word: str) -> str | None:
-        # Both compared every time, in constant time: the answer's timing tells nothing.
-        view = same(word, self.table.links.view)
-        act = same(word, self.table.links.act) and self.table.players_act
-        return "act" if act else "view" if view else None
+    def role(self, word: str) -> tuple[str, str | None] | None:
+        """``("view", None)``, ``("act", None)`` (the host's act link), ``("act", NAME)``
+        (a player's), or None."""
+        # Every secret compared every time, in constant time: the timing tells nothing.
+        table = self.table
+        view = same(word, table.links.view)
+        act = same(word, table.links.act) and table.players_act
+        player = None
+        for secret, name in table.player_links.items():
+            if same(word, secret) and table.players_act:
+                player = name
+        if act or player is not None:
+            return "act", player
+        return ("view", None) if view else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -207,19 +246,21 @@ class App:
             return
         request = Request(scope, receive)
         parts = scope["path"].split("/")
-        role = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
+        found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
         what = parts[2] if len(parts) == 3 else ""
-        route = self.routes.get(what) if role is not None else None
-        if route is None or (what == "act" and role != "act"):
+        route = self.routes.get(what) if found is not None else None
+        if route is None or found is None or (what == "act" and found[0] != "act"):
             await not_found()(scope, receive, send)
             return
+        role, player = found
+        request.state.player = player
         methods, handler = route
         if request.method not in methods:
             await PlainTextResponse("Method Not Allowed", 405, headers={
                 **HEADERS, "allow": ", ".join(methods)})(scope, receive, send)
             return
         try:
-            response = await handler(request, role or "view")
+            response = await handler(request, role)
         except Exception:  # a fault answers 500, never a traceback
             response = PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
         await response(scope, receive, send)
@@ -239,7 +280,12 @@ class App:
         return None
 
     async def show_page(self, request: Request, role: str) -> Response:
-        return Response(self.page.replace(ROLE_MARK, role.encode()), 200, media_type="text/html",
+        import html
+
+        player = request.state.player
+        page = self.page.replace(ROLE_MARK, role.encode()).replace(
+            PLAYER_MARK, html.escape(player or "", quote=True).encode())
+        return Response(page, 200, media_type="text/html",
                         headers={**HEADERS, "content-security-policy": self.csp})
 
     async def show_state(self, request: Request, role: str) -> Response:
@@ -282,9 +328,23 @@ class App:
         except CompanionError as error:
             return answer(Answer(error.exit_code, [], [error_line(str(error))]))
         async with table.act_lock:  # one at a time here; the store's lock orders the rest
+            before = await asyncio.to_thread(saved_actions, table.home, game)
             done = await asyncio.to_thread(run, words, table.home)
+            if done.code == 0:
+                count = await asyncio.to_thread(saved_actions, table.home, game)
+                table.acted(request.state.player, line, done, before, count)
         table.poke()
         return answer(done)
+
+
+def saved_actions(home: Path, game: str) -> int | None:
+    """How many actions the save of ``game`` holds now."""
+    from companion.store import Store
+
+    try:
+        return len(Store(home).read(game).actions)
+    except CompanionError:
+        return None
 
 
 class _Counted(StreamingResponse):

@@ -9,6 +9,7 @@ this user, read with the cache key's checks) until ``--new-links``.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hmac
 import ipaddress
@@ -100,6 +101,14 @@ def _write(path: Path, found: Links) -> None:
             tmp.unlink()
         raise
     safefile.fsync_dir(path.parent)
+
+
+def player_secret(act: str, player: str) -> str:
+    """A player's own act secret: derived from the act secret and the name (so it needs
+    no file of its own, ends with ``--new-links`` and tells nothing of the others)."""
+    digest = hmac.new(act.encode("ascii"), b"player\0" + player.encode("utf-8"),
+                      "sha256").digest()[:SECRET_BYTES]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 
 def same(typed: str, secret: str) -> bool:

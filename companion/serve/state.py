@@ -162,6 +162,19 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
             "notes": record.notes[-NOTES:], "note_count": len(record.notes)}
 
 
+def players(state: dict[str, Any]) -> list[str]:
+    """The names of those who may each have an act link of their own: Tricky's players,
+    the players of a Half Deck game of more than one (``player 1``...); none else."""
+    status = state.get("status") or {}
+    if state.get("kind") == "tricky":
+        return [str(name) for name in status.get("players") or []]
+    if state.get("kind") == "halfdeck":
+        seats = sorted({int(hero.get("player", 1)) for hero in status.get("heroes") or []
+                        if isinstance(hero, dict)})
+        return [f"player {seat}" for seat in seats] if len(seats) > 1 else []
+    return []
+
+
 def _problem(name: str, error: CompanionError) -> dict[str, Any]:
     text = str(error)
     return {"game": name, "version": "error " + blake2b(text.encode(), digest_size=8).hexdigest(),
