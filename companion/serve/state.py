@@ -15,6 +15,7 @@ its inode changes), read by one watcher for all pages.
 from __future__ import annotations
 
 import os
+import re
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,66 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
             "notes": record.notes[-NOTES:], "note_count": len(record.notes)}
 
 
+# -- what a page offers to tap --------------------------------------------------------
+_NEXT_VERB = re.compile(r"'([a-z][a-z-]*)")
+NUMBERS = list(range(13))
+DIE = list(range(1, 7))
+
+
+def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
+    """What a page offers to tap for a game of ``kind`` now: the game's verbs (from its
+    verb table, those its ``next`` names first), each with the kinds of words its
+    positional parameters take; a card picker (two rows whose taps make one card's
+    word); the names the game knows by kind; numbers. A tap only adds a word to the
+    line, which is sent as typed (the shell's own reading)."""
+    from companion.cli.grammar import grammar_of
+
+    grammar = grammar_of(kind)
+    verbs = [{"name": verb.name,
+              "takes": [param.type for param in verb.params if param.positional],
+              "many": any(param.kind == "rest" for param in verb.params)}
+             for verb in grammar.verbs.values()]
+    known = set(grammar.verbs)
+    now = [word for word in _NEXT_VERB.findall(str(status.get("next") or ""))
+           if word in known]
+    names: dict[str, list[str]] = {}
+    cards: dict[str, Any] | None = None
+    if kind == "hebrac":
+        from companion.cards import RANKS, SUITS
+
+        cards = {"first": list(RANKS), "second": list(SUITS), "single": ["JK"]}
+        names["chamber"] = sorted(status.get("chambers") or {})
+        names["target"] = names["chamber"]
+        names["card-or-chamber"] = names["chamber"]
+        names["chamber-card"] = names["chamber"]
+    elif kind == "tricky":
+        settings = status.get("settings") or {}
+        colours = [str(c)[:1].upper() for c in settings.get("colours") or []]
+        cards = {"first": colours, "second": [str(n) for n in range(8)], "single": []}
+        names["hero"] = _tricky_heroes(str(settings.get("set") or "all"))
+    elif kind == "halfdeck":
+        heroes = [str(h.get("name")) for h in status.get("heroes") or [] if isinstance(h, dict)]
+        hands = status.get("hands") or {}
+        names["hero"] = heroes
+        names["card"] = sorted({str(c) for hand in hands.values() for c in hand})
+        names["hero gear"] = heroes
+        names["hero die"] = heroes
+    elif kind == "elbereth":
+        names["item"] = list((status.get("equipment") or {}).keys())
+        names["boss"] = list((status.get("bosses_met") or {}).keys())
+    return {"verbs": verbs, "now": now, "cards": cards, "names": names,
+            "numbers": {"int": NUMBERS, "die": DIE, "hero die": DIE}}
+
+
+def _tricky_heroes(hero_set: str) -> list[str]:
+    from companion.tricky.heroes import heroes_in
+
+    try:
+        return [hero.id for hero in heroes_in(hero_set if hero_set in "ABC" else "all")]
+    except (KeyError, ValueError, CompanionError):
+        return []
+
+
 def players(state: dict[str, Any]) -> list[str]:
     """The names of those who may each have an act link of their own: Tricky's players,
     the players of a Half Deck game of more than one (``player 1``...); none else."""
@@ -210,6 +271,7 @@ def _replayed(home: Path, record: Any) -> dict[str, Any]:
 
         summary = summary_lines(history, record.name, WIDTH)
     return {"title": kind_info(record.kind).title, "status": status,
+            "pad": pad(record.kind, status),
             "outcome": engine.outcome, "prompt": engine.prompt(),
             "text": engine.status_lines(WIDTH), "rulings": rulings, "summary": summary,
             "chart": {"measure": history.measure,
