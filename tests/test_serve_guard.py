@@ -4,9 +4,11 @@ loop is bounded in count and every wait in time."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import statistics
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,6 +77,19 @@ def test_a_connection_without_a_whole_request_is_closed_in_a_few_seconds(
 def test_200_held_connections_lock_no_page_out(server: Server, how: str) -> None:
     first = b"" if how == "idle" else b"GET /" + b"x" * 10
     held = opened(server.port, 200, first)
+    stop = threading.Event()
+
+    def trickle() -> None:  # a byte on each held connection every half second
+        for _ in range(40):
+            for sock in held:
+                with contextlib.suppress(OSError):
+                    sock.send(b"x")
+            if stop.wait(0.5):
+                return
+
+    sender = threading.Thread(target=trickle, daemon=True)
+    if how == "trickling":
+        sender.start()
     try:
         start = time.monotonic()
         page = request(server.view, timeout=5)
@@ -87,6 +102,9 @@ def test_200_held_connections_lock_no_page_out(server: Server, how: str) -> None
         stream.close()
         assert time.monotonic() - start < REQUEST_SECONDS
     finally:
+        stop.set()
+        if sender.is_alive():
+            sender.join(5)
         for sock in held:
             sock.close()
 

@@ -289,3 +289,43 @@ def test_every_text_has_a_contrast_of_at_least_4_5(browser: Any, tmp_path: Path,
         finally:
             phone.close()
         server.stop()
+
+
+MAP_COLUMNS = """() => [...document.querySelectorAll('.map tr:first-child th')].map(
+  c => Math.round(c.getBoundingClientRect().width))"""
+
+MARKERS_INSIDE = """() => {
+  const items = [...document.querySelectorAll('#rulings li')];
+  items[0].value = 1000;  // the widest number a long game reaches
+  return items.map(li => {
+    const probe = document.createElement('span');
+    probe.style.font = getComputedStyle(li).font;
+    probe.style.position = 'absolute';
+    probe.textContent = li.value + '. ';
+    document.body.appendChild(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return li.getBoundingClientRect().left - width;
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_map_columns_keep_their_width_and_ruling_numbers_stay_inside(
+        browser: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    home = tmp_path / "home"
+    data = example("hebrac-win")
+    save_game(home, data, "g", 2)
+    with Server(home) as server:
+        phone = Phone(browser, server.view, size)
+        try:
+            before = phone.page.evaluate(MAP_COLUMNS)
+            assert len(set(before[1:])) == 1  # every chamber column as wide as the others
+            for number, line in enumerate(data["actions"][2:6], 3):
+                assert companion(home, "hebrac", *line.split()).returncode == 0
+                phone.until(f"document.body.dataset.actions === '{number}'")
+                assert phone.page.evaluate(MAP_COLUMNS) == before, line
+            assert min(phone.page.evaluate(MARKERS_INSIDE)) >= 0
+        finally:
+            phone.close()
+        server.stop()

@@ -10,6 +10,7 @@ it. Starlette and uvicorn are imported here, on this path only
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from companion.cli.declare import Option
@@ -116,7 +117,7 @@ def _banner(shown: str, kind: str, address: str, port: int, view: str, players_a
     sys.stdout.flush()
 
 
-def _act_screens(home: Any, shown: str, address: str, port: int, act: str) -> None:
+def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> None:
     """The act links, one screen each: the host's, then each player's (a page opened
     with a player's link names the player in the log)."""
     from companion.serve.links import player_secret, url
