@@ -38,7 +38,8 @@ def serve(
     port: Annotated[int, Option("--port", help="The port to listen on (0: any free one).")]
     = DEFAULT_PORT,
     players_act: Annotated[bool, Option(
-        "--players-act", help="Players may act from their phones too: a second link.")]
+        "--players-act", help="Players may act from their phones too (their links: "
+                              "--act-links).")]
     = False,
     new_links: Annotated[bool, Option(
         "--new-links", help="New secret links: the old ones stop working.")] = False,
