@@ -159,8 +159,10 @@ def read(path: Path, home: Path, purpose: str, limit: int) -> bytes | None:
 
 def write(path: Path, home: Path, purpose: str, payload: bytes) -> bool:
     """Sign ``payload`` and put it at ``path`` atomically; False if it was not kept."""
+    if not folder_usable(path.parent):  # checked first: no key made through a link
+        return False
     secret = key(home)
-    if secret is None or not folder_usable(path.parent):
+    if secret is None:
         return False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

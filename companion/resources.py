@@ -62,9 +62,10 @@ def _platform_data_home() -> Path:
     Importing platformdirs costs about as much as a whole command, and every
     command needs this folder. The answer is kept in ``data-home`` with the
     inputs it came from (platform, user, the environment variables platformdirs
-    reads) and a MAC keyed by the cache key of the folder it names
-    (``companion.cachefile``). It is used only while the inputs are the same,
-    the MAC matches and the folder is an absolute path under the user's home;
+    reads) and a MAC keyed by the cache folder's own key (``companion.cachefile``;
+    never the key of the folder it names, which a planted folder would bring). It is
+    used only while the inputs are the same, the MAC matches and the folder is an
+    absolute path under the user's home;
     anything else (a damaged or planted file, a folder elsewhere) means asking
     platformdirs again.
     """
@@ -82,36 +83,28 @@ def _platform_data_home() -> Path:
     if pointer is not None and "\n" not in key + str(found):
         from companion import cachefile
 
-        cachefile.write(pointer, found, POINTER, f"{key}\n{found}\n".encode("utf-8", "replace"))
+        cachefile.write(pointer, pointer.parent, POINTER,
+                        f"{key}\n{found}\n".encode("utf-8", "replace"))
     return found
 
 
 def _remembered(pointer: Path, key: str) -> Path | None:
     """The folder ``pointer`` names, if it may be trusted for these inputs."""
-    from companion import cachefile, safefile
-    from companion.errors import DataProblem
+    from companion import cachefile
 
-    if not cachefile.folder_usable(pointer.parent):
+    # Signed with the cache folder's own key: a folder named in a planted file cannot
+    # vouch for itself with a key of its own.
+    payload = cachefile.read(pointer, pointer.parent, POINTER, 8192)
+    if payload is None:
         return None
     try:
-        raw = safefile.read_bytes(pointer, 8192)
-    except (OSError, DataProblem):
-        return None
-    # The MAC is keyed by the folder the file names, so that line is read first (as
-    # text, nothing more); the folder must be under the user's home before its key is.
-    try:
-        text = raw[raw.index(b"\n", len(cachefile.MAGIC)) + 1:].decode("utf-8")
-        saved_key, folder, end = text.split("\n")
+        saved_key, folder, end = payload.decode("utf-8").split("\n")
     except ValueError:
         return None
     home = user_home()
     if (end or saved_key != key or not os.path.isabs(folder)
             or os.path.normpath(folder) != folder
             or not folder.startswith(home.rstrip("/") + "/")):
-        return None
-    if cachefile.key(Path(folder), make=False) is None:
-        return None
-    if cachefile.read(pointer, Path(folder), POINTER, 8192) is None:
         return None
     return Path(folder)
 

@@ -94,9 +94,9 @@ def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"),
-                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
-                       (stat.S_ISSOCK, "a socket")):
+    for test, name in ((stat.S_ISLNK, "a symlink"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
             return name
     return "not a plain file"
@@ -146,6 +146,37 @@ def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp") 
         raise
     if sync:
         fsync_dir(path.parent)
+
+
+def real_folder(folder: Path, what: str, *, make: bool = True) -> None:
+    """``folder`` made if missing (with ``make``); DataProblem if it is a symlink or not a
+    folder (a link there would put saves wherever it leads)."""
+    try:
+        if make:
+            with contextlib.suppress(FileExistsError):  # a file or a dangling symlink too
+                folder.mkdir(parents=True, exist_ok=True)
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise DataProblem(f"cannot write in {folder}: {error.strerror or error}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise DataProblem(f"{folder}: {what} is a symlink, not followed; make it a folder")
+    if not stat.S_ISDIR(info.st_mode):
+        raise DataProblem(f"{folder}: {what} is not a folder ({_kind(info.st_mode)})")
+
+
+def replace_regular(path: Path, data: bytes) -> None:
+    """``replace`` for a file the player named: only a regular file, or a new one, is
+    replaced (never a device, FIFO, socket, folder or symlink: the rename would put a
+    plain file in its place). Raises OSError, or Unreadable for such a file."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
+    replace(path, data)
 
 
 def fsync_dir(folder: Path) -> None:

@@ -369,6 +369,9 @@ class Store:
     def lock(self, name: str) -> Iterator[None]:
         """Hold the game's exclusive lock; wait up to LOCK_TIMEOUT seconds for it."""
         lock_path = self.games_dir / f".{check_name(name)}.lock"
+        # Every write and removal holds this lock: neither folder may lead elsewhere.
+        safefile.real_folder(self.games_dir, "the games folder")
+        safefile.real_folder(self.backups_dir, "the backups folder", make=False)
         fd = safefile.open_lock(lock_path)
         try:
             safefile.acquire(fd, lock_path)
@@ -418,6 +421,10 @@ class Store:
                 self._rotate_backups(record.name, path)
             os.replace(tmp, path)
             safefile.fsync_dir(path.parent)
+        except DataProblem:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            raise
         except OSError as error:
             with contextlib.suppress(OSError):
                 tmp.unlink()
@@ -435,7 +442,7 @@ class Store:
                 stale.unlink()
 
     def _rotate_backups(self, name: str, path: Path) -> None:
-        self.backups_dir.mkdir(parents=True, exist_ok=True)
+        safefile.real_folder(self.backups_dir, "the backups folder")
         with contextlib.suppress(FileNotFoundError):
             self.backup_path(name, BACKUPS).unlink()
         for number in range(BACKUPS - 1, 0, -1):

@@ -650,16 +650,24 @@ class Served:
         else:
             self.stop()
             raise SystemExit("companion serve did not start")
+        # The banner prints the view link whole on a line of its own (after the QR code);
+        # the act links are asked for apart ('serve --act-links').
         self.links = {}
-        for at, line in enumerate(lines):
-            for label in ("View", "Act"):
-                if line.startswith(label + ": "):
-                    link = line[len(label) + 2:]
-                    self.links[label] = link + lines[at + 1].strip() if link.endswith("/") \
-                        else link
+        found = [line for line in lines if line.startswith("http://")]
+        if found:
+            self.links["View"] = found[0]
         if "View" not in self.links:
             self.stop()
             raise SystemExit(f"companion serve printed no link: {lines}")
+        if "--players-act" in args:
+            port = self.links["View"].rsplit(":", 1)[1].split("/")[0]
+            shown = subprocess.run(
+                [bench.python, "-m", "companion", "serve", "--act-links", "--host",
+                 "127.0.0.1", "--port", port, "-g", game], env=bench.env(), check=False,
+                capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout.splitlines()
+            for at, line in enumerate(shown[:-1]):
+                if line == "The host acts with:":
+                    self.links["Act"] = next(x for x in shown[at + 1:] if x.startswith("http"))
 
     def state(self, timeout: float = 10) -> dict[str, Any]:
         import urllib.request
@@ -790,17 +798,23 @@ def serve_table(bench: Bench) -> list[Figure]:
                 acting = browser.new_context().new_page()
                 acting.goto(served.links["Act"])
                 _page_shows(acting, len(store.read(name).actions), 10)
-                typed = []
+                typed, across = [], []
                 for _ in range(max(5, bench.runs // 2)):
                     words = next(upcoming)
                     acting.fill("#line", words)
+                    sent = time.time() * 1000
                     start = time.perf_counter()
                     acting.press("#line", "Enter")
                     _page_answered(acting, 30)
                     typed.append((time.perf_counter() - start) * 1000)
+                    across.append(_page_shows(pages[0], len(store.read(name).actions), 10)
+                                  - sent)
                 figures.append(Figure("serve: an action typed on a page, answered",
                                       statistics.median(typed),
                                       "a one-shot command's process included"))
+                figures.append(Figure("serve: an action sent from one page, shown on another",
+                                      statistics.median(across),
+                                      f"95th percentile {_percentile(across, 0.95):.0f} ms"))
             finally:
                 browser.close()
         hello = bench.work / "hello.py"

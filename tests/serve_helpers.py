@@ -99,7 +99,20 @@ class Server:
 
     @property
     def act(self) -> str:
+        """The host's act link (asked for as the host asks: ``--act-links``)."""
+        if "Act" not in self.links:
+            self.links.update(act_links(self.home, self.port, *self._game()))
         return self.links["Act"]
+
+    def player(self, name: str) -> str:
+        self.act  # noqa: B018 - asks for the act links
+        return self.links[name]
+
+    def _game(self) -> tuple[str, ...]:
+        for at, word in enumerate(self.args):
+            if word in ("--game", "-g"):
+                return ("--game", self.args[at + 1])
+        return ()
 
     @property
     def port(self) -> int:
@@ -128,17 +141,29 @@ class Server:
 
 
 def links_in(lines: list[str]) -> dict[str, str]:
-    """The links a banner prints (``View: http://...`` and ``Act: ...``; a link too wide
-    for the screen is cut after the address, its secret on the next line)."""
+    """The links a banner or ``--act-links`` prints, each whole on a line of its own
+    after the line that says whose it is: ``View`` (to watch), ``Act`` (the host's) or
+    a player's name."""
     found = {}
-    for at, line in enumerate(lines):
-        for label in ("View", "Act"):
-            if line.startswith(label + ": "):
-                link = line[len(label) + 2:]
-                if link.endswith("/"):
-                    link += lines[at + 1].strip()
-                found[label] = link
+    label = ""
+    for line in lines:
+        if line.startswith("Scan to watch"):
+            label = "View"
+        elif line == "The host acts with:":
+            label = "Act"
+        elif line.endswith(" acts with:"):
+            label = line[:-len(" acts with:")]
+        elif line.startswith("http://") and label:
+            found[label] = line
+            label = ""
     return found
+
+
+def act_links(home: Path, port: int, *args: str) -> dict[str, str]:
+    """What ``companion serve --act-links`` prints for a server on 127.0.0.1:``port``."""
+    done = companion(home, "serve", "--act-links", "--host", HOST, "--port", str(port), *args)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return links_in(done.stdout.splitlines())
 
 
 # -- HTTP -------------------------------------------------------------------------------

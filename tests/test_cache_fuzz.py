@@ -226,7 +226,9 @@ def sign_pointer(case: Path, env: str) -> None:
     pointer names the template's folder, under another HOME, and would not be used."""
     folder = case / USER_DATA
     payload = f"{inputs_key(case, env)}\n{folder}\n".encode()
-    pointer_path(case, env).write_bytes(signed(key_of(case, env), POINTER, POINTER, payload))
+    pointer = pointer_path(case, env)  # signed with its own folder's key
+    secret = (pointer.parent / cachefile.KEY_FILE).read_bytes()
+    pointer.write_bytes(signed(secret, POINTER, POINTER, payload))
 
 
 # -- what a case must leave as it was ----------------------------------------------------
@@ -465,10 +467,11 @@ class Cache:
     other: tuple[str, str]  # a file of the same kind: (template, path in it)
     commands: tuple[str, ...]  # that read it, the fastest first
     removed: str = ""  # a cache removed first, so that the command writes it
+    key_at: str = ""  # the key that signs it, when not the data folder's
 
     @property
     def key_file(self) -> str:
-        return f"{DATA_HOME[self.env]}/{cachefile.KEY_FILE}"
+        return self.key_at or f"{DATA_HOME[self.env]}/{cachefile.KEY_FILE}"
 
 
 CACHES = [
@@ -492,7 +495,8 @@ CACHES = [
     Cache("key", "home", "home/cache.key", "", cachefile.KEY_BYTES,
           ("other", "home/cache.key"), ("sheet-md", "rules", "stats-all")),
     Cache("data-home", "user", f"user/.cache/companion/{POINTER}", POINTER, 8192,
-          ("other", f"user/.cache/companion/{POINTER}"), ("status", "rules", "games")),
+          ("other", f"user/.cache/companion/{POINTER}"), ("status", "rules", "games"),
+          key_at=f"user/.cache/companion/{cachefile.KEY_FILE}"),  # its own folder's key
     Cache("user-rulebook", "user", f"user/.cache/companion/{rulebook.CACHE_FILE}",
           rulebook.CACHE_FILE, rulebook.MAX_CACHE_BYTES,
           ("other", f"home/cache/{rulebook.CACHE_FILE}"), ("rules", "rules-card")),
@@ -548,8 +552,8 @@ def _oversized(spot: Spot) -> None:
         return
     payload = spot.payload()
     padding = b" " * (spot.cache.limit + 1 - len(payload))  # still a valid payload's bytes
-    spot.path.write_bytes(signed(key_of(spot.case, spot.cache.env), spot.cache.purpose,
-                                 spot.path.name, payload + padding))
+    spot.path.write_bytes(signed((spot.case / spot.cache.key_file).read_bytes(),
+                                 spot.cache.purpose, spot.path.name, payload + padding))
 
 
 def _sparse(spot: Spot) -> None:
@@ -630,8 +634,8 @@ def forge_all(folder: Path, case: Path, env: str) -> None:
     other figures, another rule's text) and signed with ``case``'s own key."""
     secret = key_of(case, env)
     for path in folder.iterdir():
-        if path.name.startswith(".") or path.name == POINTER:
-            continue
+        if path.name.startswith(".") or path.name in (POINTER, cachefile.KEY_FILE):
+            continue  # the pointer and the cache folder's own key (which signs it)
         purpose = path.suffix[1:] if path.suffix in (".snap", ".trace", ".share", ".reading",
                                                       ".tables") else \
             {"stats.json": "stats", rulebook.CACHE_FILE: rulebook.CACHE_FILE}[path.name]
@@ -912,7 +916,7 @@ def forgery_job(forgery: Forgery, variant: str) -> Job:
     return Job(f"{forgery.name}-{variant}", prepare, check)
 
 
-DATA_HOME_VARIANTS = ("elsewhere", "other-key", "edited", "right-key")
+DATA_HOME_VARIANTS = ("elsewhere", "own-key", "other-key", "edited", "right-key")
 
 
 def data_home_forgery_job(variant: str) -> Job:
@@ -928,7 +932,9 @@ def data_home_forgery_job(variant: str) -> Job:
         pointer = pointer_path(case, "user")
         payload = f"{inputs_key(case, 'user')}\n{decoy}\n".encode()
         cachefile.forget_keys()
-        if variant == "elsewhere":  # outside HOME, signed with the decoy's own key
+        if variant == "elsewhere":  # outside HOME, signed with the right key
+            assert cachefile.write(pointer, pointer.parent, POINTER, payload)
+        elif variant == "own-key":  # a folder that brings its own key vouches for itself
             assert cachefile.write(pointer, decoy, POINTER, payload)
         elif variant == "other-key":
             assert cachefile.key(decoy) is not None
@@ -936,8 +942,8 @@ def data_home_forgery_job(variant: str) -> Job:
         elif variant == "edited":
             assert cachefile.key(decoy) is not None
             pointer.write_bytes(pointer.read_bytes()[:HEAD] + payload)
-        else:
-            assert cachefile.write(pointer, decoy, POINTER, payload)
+        else:  # the cache folder's own key: what companion itself writes
+            assert cachefile.write(pointer, pointer.parent, POINTER, payload)
         return case, snapshot(case, "user"), saved_games(case, "user")
 
     def check(world: World, prepared: Any) -> list[str]:
@@ -948,7 +954,8 @@ def data_home_forgery_job(variant: str) -> Job:
         assert "decoy" not in base.out
         if variant == "right-key":
             return finish(case, [] if "decoy" in ran.out else [
-                f"a pointer signed with its folder's key was not used:\n{ran.out}{ran.err}"])
+                f"a pointer signed with the cache folder's key was not used:\n"
+                f"{ran.out}{ran.err}"])
         problems = same_as(ran, base, "games")
         problems += changes(outside, snapshot(case, "user"))
         if saved_games(case, "user") != games:

@@ -43,7 +43,7 @@ def test_the_folder_is_platformdirs_answer_then_remembered(
     first = data_home()
     assert first == platforms_answer() == fresh_user / ".local" / "share" / "companion"
     assert pointer_of(fresh_user).is_file()
-    key = first / cachefile.KEY_FILE
+    key = pointer_of(fresh_user).parent / cachefile.KEY_FILE  # the pointer's signer
     assert key.stat().st_mode & 0o777 == 0o600
     without_platformdirs(monkeypatch)
     assert data_home() == first
@@ -93,6 +93,26 @@ def test_a_planted_pointer_moves_no_save(
     _planted(fresh_user, folder)
     cachefile.forget_keys()
     assert data_home() == platforms_answer()
+
+
+def test_a_pointer_signed_by_the_folder_it_names_is_not_followed(
+        fresh_user: Path) -> None:
+    """A planted folder under the home that brings its own key, and a pointer to it
+    signed with that key: the folder cannot vouch for itself."""
+    data_home()
+    folder = fresh_user / "Downloads" / "evil"
+    folder.mkdir(parents=True)
+    secret = os.urandom(cachefile.KEY_BYTES)
+    (folder / cachefile.KEY_FILE).write_bytes(secret)
+    (folder / cachefile.KEY_FILE).chmod(0o600)
+    pointer = pointer_of(fresh_user)
+    inputs = pointer.read_bytes()[len(cachefile.MAGIC) + 65:].split(b"\n")[0]
+    payload = inputs + b"\n" + str(folder).encode() + b"\n"
+    pointer.write_bytes(cachefile.MAGIC + cachefile.mac(secret, POINTER, POINTER, payload)
+                        + b"\n" + payload)
+    cachefile.forget_keys()
+    assert data_home() == platforms_answer()
+    assert sorted(p.name for p in folder.iterdir()) == [cachefile.KEY_FILE]
 
 
 def test_a_symlinked_cache_folder_is_not_used(

@@ -436,6 +436,54 @@ def test_a_planted_lock_symlink_is_refused(cli: CLI, home: Path, lock: str) -> N
     assert victim.read_text() == "keep me"
 
 
+@pytest.mark.parametrize("folder", ["games", "backups"])
+def test_a_symlinked_games_or_backups_folder_is_refused(cli: CLI, home: Path,
+                                                       folder: str) -> None:
+    hebrac_game(cli, home)
+    elsewhere = home.parent / "elsewhere"
+    (home / folder).rename(elsewhere)
+    (home / folder).symlink_to(elsewhere, target_is_directory=True)
+    before = {path.name: path.read_bytes() for path in elsewhere.iterdir()}
+    what = "games" if folder == "games" else "backups"
+    for args in (("hebrac", "attack", "4H"), ("hebrac", "new", "--name", "h"),
+                 ("games", "rm", "g", "-y")):
+        assert one_error(cli(*args), 3) == (
+            f"Error: {home / folder}: the {what} folder is a symlink, not followed; make it "
+            "a folder\n")
+    assert {path.name: path.read_bytes() for path in elsewhere.iterdir()} == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("target", ["fifo", "symlink", "device", "folder"])
+def test_output_replaces_only_a_regular_file(cli: CLI, home: Path, tmp_path: Path,
+                                             target: str) -> None:
+    hebrac_game(cli, home)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    path = {"device": Path("/dev/null"), "folder": tmp_path / "folder"}.get(
+        target, tmp_path / "out.txt")
+    if target == "fifo":
+        os.mkfifo(path)
+    elif target == "symlink":
+        path.symlink_to(victim)
+    elif target == "folder":
+        path.mkdir()
+    kind = {"fifo": "a FIFO", "symlink": "a symlink", "device": "a device",
+            "folder": "a folder"}[target]
+    for args in (("sheet", "-o", str(path)), ("share", "-o", str(path)),
+                 ("export", "--csv", "-o", str(path))):
+        assert one_error(cli(*args), 3) == (
+            f"Error: {path}: not a regular file ({kind}); it was left as it is\n")
+    mode = os.lstat(path).st_mode
+    assert {"fifo": stat.S_ISFIFO, "symlink": stat.S_ISLNK, "device": stat.S_ISCHR,
+            "folder": stat.S_ISDIR}[target](mode)
+    assert victim.read_text() == "keep me"
+    regular = tmp_path / "sheet.txt"
+    regular.write_text("old")
+    assert cli("sheet", "-o", str(regular)).code == 0 and regular.read_text() != "old"
+    assert cli("sheet", "-o", str(tmp_path / "new.txt")).code == 0
+
+
 # -- 8. the exit-code contract ---------------------------------------------------------------
 def run_companion(home: Path, *args: str, **options: object) -> subprocess.CompletedProcess[str]:
     env = {**ENV, "COMPANION_HOME": str(home), **options.pop("env", {})}  # type: ignore[dict-item]

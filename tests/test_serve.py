@@ -15,6 +15,7 @@ import stat
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,6 +30,7 @@ from tests.serve_helpers import (
     act,
     companion,
     example,
+    links_in,
     request,
     save_game,
 )
@@ -85,10 +87,17 @@ def test_local_addresses_are_taken(host: str) -> None:
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::", "0", "8.8.8.8", "2001:4860::8888",
-                                  "224.0.0.1", "localhost", "example.org", "", "1.2.3.4.5"])
+                                  "224.0.0.1", "localhost", "example.org", "", "1.2.3.4.5",
+                                  "[::ffff:0.0.0.0]", "::ffff:0.0.0.0", "::ffff:8.8.8.8",
+                                  "[::ffff:224.0.0.1]"])
 def test_other_addresses_are_refused(host: str) -> None:
     with pytest.raises(BadInput):
         table_links.check_host(host)
+
+
+def test_an_ipv4_mapped_address_is_the_ipv4_address_it_stands_for() -> None:
+    assert table_links.check_host("[::ffff:127.0.0.1]") == "127.0.0.1"
+    assert table_links.check_host("::ffff:192.168.1.20") == "192.168.1.20"
 
 
 def test_the_lan_address_is_an_address() -> None:
@@ -224,46 +233,103 @@ def test_only_the_secret_addresses_answer_and_all_else_is_one_404(tricky_home: P
     assert Store(tricky_home).read("t").actions == example("tricky-4p")["actions"][:10]
 
 
-def test_the_banner_fits_40_columns_and_its_qr_code_scans(tricky_home: Path) -> None:
+def test_the_banner_is_one_screen_with_the_view_code_and_an_unbroken_link(
+        tricky_home: Path) -> None:
+    """At 40 columns: the view QR code and the whole link within 30 screen rows (a
+    longer line wraps: it counts its rows), and no act link in sight."""
     from tests.test_share_cli import scan
 
     with Server(tricky_home, "--players-act") as server:
-        assert all(len(line) <= 40 for line in server.lines), server.lines
-        blocks = [line for line in server.lines if "\u2588" in line or "\u2580" in line]
-        first, second = _two_codes(server.lines)
-        assert scan(first) == [server.view]
-        assert scan(second) == [server.act]
-        assert blocks
+        rows = sum(max(1, -(-len(line) // 40)) for line in server.lines)
+        assert rows <= 30, server.lines
+        codes = _codes(server.lines)
+        assert len(codes) == 1 and scan(codes[0]) == [server.view]
+        link = server.view
+        assert link in server.lines  # on a line of its own, whole
+        act_secret = table_links.links(tricky_home).act
+        assert not any(act_secret in line for line in server.lines)
+        assert any("--act-links" in line for line in server.lines)
         server.stop()
 
 
-def _two_codes(lines: list[str]) -> tuple[list[str], list[str]]:
+def test_act_links_are_asked_for_one_screen_each_and_each_player_is_named(
+        tricky_home: Path) -> None:
+    from tests.test_share_cli import scan
+
+    with Server(tricky_home, "--players-act") as server:
+        done = companion(tricky_home, "serve", "--act-links", "--host", "127.0.0.1",
+                         "--port", str(server.port))
+        lines = done.stdout.splitlines()
+        found = links_in(lines)
+        assert sorted(found) == ["Act", "Ann", "Bo", "Cy", "Di"]
+        screens = "\n".join(lines).split("\n\n")
+        assert len(screens) == 6  # the header, then one screen per link
+        for screen, (name, link) in zip(screens[1:], found.items(), strict=True):
+            rows = screen.split("\n")
+            assert sum(max(1, -(-len(row) // 40)) for row in rows) <= 30
+            assert scan(_codes(rows)[0]) == [link], name
+        assert len(set(found.values())) == 5
+        # A player's link acts, and every page says who did what.
+        stream = Events(server.view)
+        stream.next_state()
+        reply = act(found["Bo"], "t R7 R6 R0 R2", "t")
+        assert reply.json()["code"] == 0
+        state = _until(stream, lambda s: (s.get("news") or {}).get("who") == "Bo"
+                       and s["actions"] == 11)
+        assert state["news"] == {"who": "Bo", "undid": False, "what": "t R7 R6 R0 R2",
+                                 "at": state["news"]["at"]}
+        assert state["who"] == {"11": "Bo"} and state["players"] == ["Ann", "Bo", "Cy", "Di"]
+        assert act(found["Cy"], "undo", "t").json()["code"] == 0
+        state = _until(stream, lambda s: s["news"]["who"] == "Cy")
+        assert state["news"]["undid"] and state["news"]["what"] == "trick R7 R6 R0 R2"
+        stream.close()
+        server.stop()
+    # Without --players-act no act link answers, the players' neither.
+    with Server(tricky_home) as server:
+        for link in found.values():
+            assert request(link.rsplit("/", 1)[0].rsplit(":", 1)[0] + f":{server.port}/"
+                           + link.rsplit("/", 1)[1] + "/state").status == 404
+        server.stop()
+
+
+def _until(stream: Events, check: Any) -> dict[str, Any]:
+    for _ in range(10):
+        state = stream.next_state()
+        if check(state):
+            return state
+    raise AssertionError("not seen")
+
+
+def _codes(lines: list[str]) -> list[list[str]]:
     codes: list[list[str]] = []
     current: list[str] = []
-    for line in lines:
+    for line in [*lines, ""]:
         if set(line) <= set(" \u2588\u2580\u2584") and line.strip():
             current.append(line)
         elif current:
             codes.append(current)
             current = []
-    assert len(codes) == 2, lines
-    return codes[0], codes[1]
+    return codes
 
 
 def test_every_save_reaches_every_page_within_a_second(tricky_home: Path) -> None:
-    """A one-shot command, an undo, a redo, an import and a switch of game."""
+    """A one-shot command, an undo, a redo; a game started meanwhile moves no page (the
+    server shows the game it was started for), and a save of that game still reaches
+    every page."""
     with Server(tricky_home) as server:
         streams = [Events(server.view) for _ in range(3)]
         assert all(s.next_state()["actions"] == 10 for s in streams)
         steps = [("tricky", "trick", "R7", "R6", "R0", "R2"), ("tricky", "undo"),
                  ("tricky", "redo"), ("hebrac", "new", "--name", "h"),
-                 ("games", "use", "t")]
+                 ("tricky", "note", "still here", "--game", "t")]
         for words in steps:
             done = companion(tricky_home, *words)
             assert done.returncode == 0, done.stderr
-            saved = Store(tricky_home)
-            name = saved.current()
-            expected = (name, len(saved.read(name or "").actions))
+            if words[1] == "new":
+                assert Store(tricky_home).current() == "h"
+                assert request(server.view + "/state").json()["game"] == "t"
+                continue
+            expected = ("t", len(Store(tricky_home).read("t").actions))
             results: list[tuple[object, object]] = []
             readers = [threading.Thread(target=_read_next, args=(s, results)) for s in streams]
             for reader in readers:

@@ -83,6 +83,9 @@ def test_serve_beside_the_prompt_then_stop_and_leave(tmp_path: Path) -> None:
     try:
         shell.send("serve --host 127.0.0.1 --port 0 --players-act")
         links = links_in(shell.until("Listening on"))
+        port = links["View"].split(":")[2].split("/")[0]
+        shell.send(f"serve --act-links --host 127.0.0.1 --port {port}")
+        links.update(links_in(shell.until("http://")))  # the host's, first
         assert request(links["View"] + "/state").json()["actions"] == 10
         stream = Events(links["View"])
         assert stream.next_state()["actions"] == 10
@@ -91,7 +94,11 @@ def test_serve_beside_the_prompt_then_stop_and_leave(tmp_path: Path) -> None:
         reply = act(links["Act"], "undo", "t").json()  # from a page, seen by the shell
         assert reply["code"] == 0 and stream.next_state()["actions"] == 10
         shell.send("redo")
-        assert stream.next_state()["actions"] == 11
+        # (the page's undo is told once more, with who did it: at most that state between)
+        seen = [stream.next_state()["actions"]]
+        if seen[0] != 11:
+            seen.append(stream.next_state()["actions"])
+        assert seen[-1] == 11 and len(seen) <= 2, seen
         stream.close()
         shell.send("serve")
         shell.until("Already serving")

@@ -241,8 +241,8 @@ def write_output(output: Path, text: str) -> None:
     from companion.errors import DataProblem
 
     # Through the safe file layer, as every file: a fresh temp file renamed over the
-    # name (never writing into a FIFO or device, nor through a planted symlink).
+    # name, and only over a regular file (a device, FIFO or symlink is left as it is).
     try:
-        safefile.replace(output, text.encode("utf-8"))
+        safefile.replace_regular(output, text.encode("utf-8"))
     except OSError as error:
         raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None

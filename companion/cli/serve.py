@@ -10,6 +10,7 @@ it. Starlette and uvicorn are imported here, on this path only
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from companion.cli.declare import Option
@@ -29,24 +30,29 @@ _in_shell = False
 
 def serve(
     game: Annotated[str | None, Option(
-        "--game", "-g", help="Serve this saved game only (else the current game, "
-                             "followed when it changes).")] = None,
+        "--game", "-g", help="Serve this saved game (else the current one); a game "
+                             "started later is not shown.")] = None,
     host: Annotated[str | None, Option(
         "--host", help="The address to listen on (default: this device's address on "
                        "the local network).", metavar="ADDRESS")] = None,
     port: Annotated[int, Option("--port", help="The port to listen on (0: any free one).")]
     = DEFAULT_PORT,
     players_act: Annotated[bool, Option(
-        "--players-act", help="Players may act from their phones too: a second link.")]
+        "--players-act", help="Players may act from their phones too (their links: "
+                              "--act-links).")]
     = False,
     new_links: Annotated[bool, Option(
         "--new-links", help="New secret links: the old ones stop working.")] = False,
+    act_links: Annotated[bool, Option(
+        "--act-links", help="Only print the links that act (the host's, then each "
+                            "player's), one screen each; serve nothing.")] = False,
 ) -> None:
     """Show the game live: on every phone at the table (a web page on the local network)."""
     from companion.serve.links import check_host, lan_address, links
     from companion.store import Store, check_name
 
-    if host is None and not (_terminal(sys.stdin) and _terminal(sys.stdout)):
+    if host is None and not act_links and not (_terminal(sys.stdin)
+                                               and _terminal(sys.stdout)):
         raise BadInput("not run from a terminal: name the address to listen on with --host "
                        "(127.0.0.1 for this device only)")
     if not 0 <= port <= 65535:
@@ -64,14 +70,18 @@ def serve(
         shown = current
     kind = store.kind(shown)  # an unknown or unreadable game fails here, before anything runs
     found = links(store.home, renew=new_links)
+    if act_links:
+        _act_screens(store.home, shown, address, port, found.act)
+        return
     from companion.serve.app import Table
     from companion.serve.server import Serving, listen
 
     sock = listen(address, port)
     try:
-        serving = Serving(Table(store.home, game, found, players_act), sock)
-        _banner(shown, kind, game is None, address, serving.port, found.view,
-                found.act if players_act else None)
+        # The game it was started for, pinned: a game started later moves no phone.
+        serving = Serving(Table(store.home, shown, found, players_act), sock)
+        _banner(shown, kind, address, serving.port, found.view, players_act,
+                host is not None)
     except BaseException:
         sock.close()
         raise
@@ -87,22 +97,41 @@ def serve(
     echo("Stopped serving; the games are as saved.")
 
 
-def _banner(shown: str, kind: str, follows: bool, address: str, port: int, view: str,
-            act: str | None) -> None:
-    """What is served, where, its QR codes and links, and how it stops."""
+def _banner(shown: str, kind: str, address: str, port: int, view: str, players_act: bool,
+            named: bool) -> None:
+    """What is served, its QR code and link (within one 30-line screen at 40 columns),
+    and how it stops. The act links are never in sight here: ``--act-links`` prints
+    them on screens of their own."""
     from companion.kinds import kind_info
     from companion.serve.links import url
 
-    then = ", then whichever game is current" if follows else ""
-    _say(f"Serving {shown} ({kind_info(kind).title}) at the table{then}.")
-    _show_link("View", url(address, port, view), "Scan to watch the game:")
-    if act is not None:
-        _show_link("Act", url(address, port, act),
-                   "Scan to watch and act (players may play from their phones):")
+    _say(f"Serving {shown} ({kind_info(kind).title}).")
+    _show_link(url(address, port, view), "Scan to watch, or open this link:")
+    if players_act:
+        asked = f" --host {address}" if named else ""
+        _say(f"Players may act: 'companion serve --act-links{asked} --port {port}' shows "
+             "their links.")
     where = "this device only" if address.startswith("127.") or address == "::1" else \
         "the local network"
     _say(f"Listening on {address} port {port} ({where}). " +
          ("'serve stop' stops it." if _in_shell else "Ctrl-C stops it."))
+    sys.stdout.flush()
+
+
+def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> None:
+    """The act links, one screen each: the host's, then each player's (a page opened
+    with a player's link names the player in the log)."""
+    from companion.serve.links import player_secret, url
+    from companion.serve.state import build, players
+
+    names = players(build(home, shown))
+    _say(f"Act links of {shown}; the server must run with --players-act. Keep them "
+         "from anyone not playing.")
+    echo("")
+    _show_link(url(address, port, act), "The host acts with:")
+    for name in names:
+        echo("")
+        _show_link(url(address, port, player_secret(act, name)), f"{name} acts with:")
     sys.stdout.flush()
 
 
@@ -130,9 +159,9 @@ def _say(text: str) -> None:
                              break_on_hyphens=False, break_long_words=False))
 
 
-def _show_link(label: str, link: str, intro: str) -> None:
-    """The QR code of ``link`` within the screen's width, then the link as text (cut after
-    the address when the line would be wider than the screen)."""
+def _show_link(link: str, intro: str) -> None:
+    """The QR code of ``link`` within the screen's width, then the link on a line of its
+    own, whole (a terminal narrower than it wraps it; a copy is still the link)."""
     from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
 
     screen = width()
@@ -144,13 +173,7 @@ def _show_link(label: str, link: str, intro: str) -> None:
         echo_lines(draw(qr, quiet=quiet))
     else:
         _say(f"(the QR code needs {qr.columns(1)} columns: type the link)")
-    head = f"{label}: "
-    if len(head) + len(link) <= screen:
-        echo(head + link)
-        return
-    address, _, secret = link.rpartition("/")
-    echo(head + address + "/")
-    echo("  " + secret)
+    echo(link)
 
 
 # -- in the shell -----------------------------------------------------------------------
@@ -166,7 +189,7 @@ def in_shell(words: list[str], run_words: Callable[[list[str]], int], plain: boo
             return 2
         echo("Stopped serving." if stop_beside() else "Not serving: 'serve' starts it.")
         return 0
-    if _beside is not None and _beside.alive():
+    if _beside is not None and _beside.alive() and "--act-links" not in words:
         echo("Already serving: 'serve stop' stops it first.")
         return 0
     if _beside is not None and _beside.failure is not None:

@@ -13,11 +13,13 @@ Four addresses under each secret, and nothing else:
   device; answered with the command's own lines (``companion.serve.lines``).
 
 A wrong or missing secret, an unknown path, and the act address under the
-view secret all get the same plain 404. One watcher serves every page, run by
-the server's own loop: four times a second it compares two ``lstat`` results
-(``companion.serve.state.Source``) and rebuilds the state only when the save or
-the current-game pointer changed; each page's stream waits on an event until
-then (no polling per page).
+view secret all get the same plain 404 (and the connection is closed); a
+``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
+watcher serves every page, run by the server's own loop: told by the system
+of each change in the data folder (``companion.serve.state.Told``; else four
+times a second) it compares two ``lstat`` results (``Source``) and rebuilds
+the state only when the save changed; each page's stream waits on an event
+until then (no polling per page).
 """
 
 from __future__ import annotations
@@ -40,14 +42,16 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from companion.errors import CompanionError
-from companion.serve.lines import Answer, command_words, run
-from companion.serve.links import Links, same
-from companion.serve.state import Source, build
+from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
+from companion.serve.links import Links, player_secret, same
+from companion.serve.state import Source, Told, build, players
 
 TICK = 0.25
-"""Seconds between two looks at the save: an action shows within about this."""
+"""Seconds between two looks at the save where the system cannot tell of a change."""
+TOLD_TICK = 1.0
+"""Seconds between two looks where it can (``Told``): a look in case it did not."""
 PING = 20.0
-MAX_PAGES = 48
+MAX_PAGES = 128
 MAX_BODY = 2048
 BURST, REFILL = 10, 1.0
 """Actions per device: ten at once, then one a second."""
@@ -55,7 +59,9 @@ BURST, REFILL = 10, 1.0
 HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-content-type-options": "nosniff", "x-frame-options": "DENY",
            "cross-origin-resource-policy": "same-origin"}
+CLOSE = {**HEADERS, "connection": "close"}
 ROLE_MARK = b"{{ROLE}}"
+PLAYER_MARK = b"{{PLAYER}}"
 
 
 class Table:
@@ -79,22 +85,34 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
+        self.told: Told | None = None
+        self.wait = TICK
+        self.player_links: dict[str, str] = {}
+        self.who: dict[int, str] = {}
+        """Who sent each action from a page, by its number (in memory: this run's)."""
+        self.news: dict[str, Any] | None = None
+        """The last action sent from a page, for every page to say (``Bo undid: ...``)."""
 
     # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
         await self.refresh()
+        self.told = Told(self.home, self.poke)
+        self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
+        if self.told is not None:
+            self.told.close()
         self._changed.set()
         self._wake.set()
 
     async def tick(self) -> None:
-        """Wait a quarter of a second (less when poked), then look at the save: the one
-        watcher of every page, run by the server's own loop (``companion.serve.server``)."""
+        """Wait until told of a change (or poked), a second at most (a quarter where
+        nothing tells), then look at the save: the one watcher of every page, run by
+        the server's own loop (``companion.serve.server``)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), TICK)
+            await asyncio.wait_for(self._wake.wait(), self.wait)
         self._wake.clear()
         if not self.closing and self.source.signature() != self._seen:
             await self.refresh()
@@ -119,8 +137,15 @@ class Table:
     def publish(self, state: dict[str, Any]) -> None:
         self.seq += 1
         self.state = state
+        names = players(state)
+        self.player_links = {player_secret(self.links.act, name): name for name in names}
+        count = state.get("actions")
+        if isinstance(count, int):  # an undone action's number is free again
+            self.who = {n: name for n, name in self.who.items() if n <= count}
         self.payload = json.dumps({**state, "seq": self.seq, "boot": self.boot,
-                                   "at": round(time.time(), 3)},
+                                   "at": round(time.time(), 3), "players": names,
+                                   "who": {str(n): name for n, name in self.who.items()},
+                                   "news": self.news},
                                   ensure_ascii=False, separators=(",", ":")).encode()
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
@@ -141,6 +166,23 @@ class Table:
                 yield b"event: ping\ndata: %d\n\n" % int(time.time())
 
     # -- acting ---------------------------------------------------------------------
+    def acted(self, player: str | None, line: str, done: Answer, before: int | None,
+              count: int | None) -> None:
+        """Remember who sent a line that was taken (the save held ``before`` actions and
+        now holds ``count``), for the log and every page's news. An undo's answer names what it
+        undid (``Undone: attack 4H``)."""
+        name = player or "host"
+        first = done.lines[0] if done.lines else ""
+        undid = first.startswith("Undone: ")
+        if count is not None and before is not None and not undid:
+            for number in range(before + 1, count + 1):  # a note adds no action
+                self.who[number] = name
+        self.news = {"who": name, "undid": undid,
+                     "what": first[len("Undone: "):] if undid else line.strip(),
+                     "at": round(time.time(), 3)}
+        if self.state:  # every page hears of it now, whether or not the save was seen yet
+            self.publish(self.state)
+
     def allow(self, device: str) -> bool:
         """A token bucket per device (its address)."""
         now = time.monotonic()
@@ -160,10 +202,17 @@ Handler = Callable[[Request, str], Awaitable[Response]]
 
 
 class App:
-    """The ASGI application: routing by secret first, then by the few paths there are."""
+    """The ASGI application: routing by secret first, then by the few paths there are.
 
-    def __init__(self, table: Table) -> None:
+    Only the ``Host`` names the table was started for are answered (``hosts``: its
+    address and loopback, at its port), so a page of another name that resolves
+    here (DNS rebinding) gets nothing; a request from a page of another origin
+    (its ``Origin`` header) is refused too, even with the link."""
+
+    def __init__(self, table: Table, hosts: frozenset[str] = frozenset()) -> None:
         self.table = table
+        self.hosts = hosts
+        self.origins = frozenset(f"http://{host}" for host in hosts)
         page = resources.files("companion.serve").joinpath("page.html").read_bytes()
         self.page = page
         self.csp = content_security_policy(page)
@@ -171,38 +220,72 @@ class App:
             "": (("GET",), self.show_page), "events": (("GET",), self.events),
             "state": (("GET",), self.show_state), "act": (("POST",), self.act)}
 
-    def role(self, word: str) -> str | None:
-        # Both compared every time, in constant time: the answer's timing tells nothing.
-        view = same(word, self.table.links.view)
-        act = same(word, self.table.links.act) and self.table.players_act
-        return "act" if act else "view" if view else None
+    def role(self, word: str) -> tuple[str, str | None] | None:
+        """``("view", None)``, ``("act", None)`` (the host's act link), ``("act", NAME)``
+        (a player's), or None."""
+        # Every secret compared every time, in constant time: the timing tells nothing.
+        table = self.table
+        view = same(word, table.links.view)
+        act = same(word, table.links.act) and table.players_act
+        player = None
+        for secret, name in table.player_links.items():
+            if same(word, secret) and table.players_act:
+                player = name
+        if act or player is not None:
+            return "act", player
+        return ("view", None) if view else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008})
             return
+        refused = self.refused(scope)
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
         request = Request(scope, receive)
         parts = scope["path"].split("/")
-        role = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
+        found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
         what = parts[2] if len(parts) == 3 else ""
-        route = self.routes.get(what) if role is not None else None
-        if route is None or (what == "act" and role != "act"):
+        route = self.routes.get(what) if found is not None else None
+        if route is None or found is None or (what == "act" and found[0] != "act"):
             await not_found()(scope, receive, send)
             return
+        role, player = found
+        request.state.player = player
         methods, handler = route
         if request.method not in methods:
             await PlainTextResponse("Method Not Allowed", 405, headers={
                 **HEADERS, "allow": ", ".join(methods)})(scope, receive, send)
             return
         try:
-            response = await handler(request, role or "view")
+            response = await handler(request, role)
         except Exception:  # a fault answers 500, never a traceback
             response = PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
         await response(scope, receive, send)
 
+    def refused(self, scope: Scope) -> Response | None:
+        """The answer to a request for another host or from another origin, if it is."""
+        host = origin = None
+        for name, value in scope["headers"]:
+            if name == b"host":
+                host = value.decode("latin-1").lower()
+            elif name == b"origin":
+                origin = value.decode("latin-1").lower()
+        if self.hosts and host not in self.hosts:
+            return PlainTextResponse("Misdirected Request", 421, headers=CLOSE)
+        if origin is not None and self.origins and origin not in self.origins:
+            return PlainTextResponse("Forbidden", 403, headers=CLOSE)
+        return None
+
     async def show_page(self, request: Request, role: str) -> Response:
-        return Response(self.page.replace(ROLE_MARK, role.encode()), 200, media_type="text/html",
+        import html
+
+        player = request.state.player
+        page = self.page.replace(ROLE_MARK, role.encode()).replace(
+            PLAYER_MARK, html.escape(player or "", quote=True).encode())
+        return Response(page, 200, media_type="text/html",
                         headers={**HEADERS, "content-security-policy": self.csp})
 
     async def show_state(self, request: Request, role: str) -> Response:
@@ -232,8 +315,10 @@ class App:
             line, game = data["line"], data["game"]
             if not isinstance(line, str) or not isinstance(game, str):
                 raise TypeError
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):  # deep nesting too
             return answer(Answer(2, [], ['Error: expected {"line": TEXT, "game": NAME}']), 400)
+        if CONTROL.search(line) or CONTROL.search(game):
+            return answer(Answer(2, [], [f"Error: {CONTROL_ERROR}"]), 400)
         shown = table.state
         if shown.get("game") != game or "kind" not in shown:
             return answer(Answer(2, [], ["Error: the table shows another game now (or none): "
@@ -243,9 +328,23 @@ class App:
         except CompanionError as error:
             return answer(Answer(error.exit_code, [], [error_line(str(error))]))
         async with table.act_lock:  # one at a time here; the store's lock orders the rest
+            before = await asyncio.to_thread(saved_actions, table.home, game)
             done = await asyncio.to_thread(run, words, table.home)
+            if done.code == 0:
+                count = await asyncio.to_thread(saved_actions, table.home, game)
+                table.acted(request.state.player, line, done, before, count)
         table.poke()
         return answer(done)
+
+
+def saved_actions(home: Path, game: str) -> int | None:
+    """How many actions the save of ``game`` holds now."""
+    from companion.store import Store
+
+    try:
+        return len(Store(home).read(game).actions)
+    except CompanionError:
+        return None
 
 
 class _Counted(StreamingResponse):
@@ -293,8 +392,9 @@ def answer(done: Answer, status: int = 200) -> Response:
 
 
 def not_found() -> Response:
-    """The one answer to anything but the table's own addresses."""
-    return PlainTextResponse("Not Found", 404, headers=HEADERS)
+    """The one answer to anything but the table's own addresses (and the connection
+    is closed: one without the secret is not kept waiting for another try)."""
+    return PlainTextResponse("Not Found", 404, headers=CLOSE)
 
 
 _INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)

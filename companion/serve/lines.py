@@ -15,6 +15,7 @@ the server down (a one-shot command's start, about 60 ms here, is the cost).
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -27,6 +28,9 @@ from companion.verbs import MAX_ACTION_CHARS
 TIMEOUT = 60.0
 """Seconds a page's command may take (the store's lock waits 15 s at most)."""
 MAX_OUTPUT_LINES = 200
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+"""No line from a page holds a control character (a NUL could not even be passed on)."""
+CONTROL_ERROR = "a line holds no control character (no NUL, tab or line break)"
 
 
 class Answer(NamedTuple):
@@ -46,6 +50,8 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
 
     if len(line) > MAX_ACTION_CHARS:
         raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
+    if CONTROL.search(line):
+        raise BadInput(CONTROL_ERROR)
     try:
         words = shlex.split(line)
     except ValueError as error:

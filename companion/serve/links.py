@@ -9,6 +9,7 @@ this user, read with the cache key's checks) until ``--new-links``.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hmac
 import ipaddress
@@ -102,6 +103,14 @@ def _write(path: Path, found: Links) -> None:
     safefile.fsync_dir(path.parent)
 
 
+def player_secret(act: str, player: str) -> str:
+    """A player's own act secret: derived from the act secret and the name (so it needs
+    no file of its own, ends with ``--new-links`` and tells nothing of the others)."""
+    digest = hmac.new(act.encode("ascii"), b"player\0" + player.encode("utf-8"),
+                      "sha256").digest()[:SECRET_BYTES]
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
 def same(typed: str, secret: str) -> bool:
     """Whether the path's word is ``secret``, compared in constant time."""
     return hmac.compare_digest(typed.encode("utf-8", "surrogateescape"),
@@ -130,6 +139,8 @@ def check_host(host: str) -> str:
     except ValueError:
         raise BadInput(f"--host takes an IP address like 192.168.1.20 or 127.0.0.1, not "
                        f"{host[:60]!r}") from None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped  # ::ffff:a.b.c.d listens on a.b.c.d: judged as that
     if address.is_unspecified or address.is_multicast:
         raise BadInput(f"{address} is not one address: the table listens on one address "
                        "of the local network (see 'ip addr', or leave out --host)")

@@ -5,27 +5,48 @@ WebSockets), quiet (nothing it would log reaches the terminal: the command
 says what matters), without proxy headers (a device is its own address for
 the rate limit), and on a socket bound here first, so that an address in use
 is one ``Error:`` line before anything starts.
+
+Nobody is locked out by connections that ask for nothing (``Doorman``): a
+connection must send a whole request within ``REQUEST_SECONDS`` of opening
+(or of its last answer), and when too many are waiting so (per address, or
+in all) the oldest of them is closed to make room. A page with the secret
+sends its request at once, so it always gets in; its event stream, once
+answered, is no longer among the waiting and is never closed for them.
+uvicorn's own concurrency limit (a 503 for everyone past 64 connections) is
+not used.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import errno
 import socket
 import threading
+from types import FrameType
+from typing import Any
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from companion.errors import BadInput
 from companion.serve.app import App, Table
 
-MAX_CONNECTIONS = 64
 STOP_SECONDS = 5.0
+REQUEST_SECONDS = 5.0
+"""A connection's time to send one whole request (headers and body)."""
+WAITING_PER_ADDRESS = 16
+WAITING_IN_ALL = 256
+"""Connections without a whole request kept open, per address and in all."""
 
 
 def listen(host: str, port: int) -> socket.socket:
     """A listening socket on ``host``:``port`` (0: any free port)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # IPPROTO_TCP named: asyncio sets TCP_NODELAY only on sockets made with it (without
+    # it, a small answer waits ~40 ms for the client's delayed ACK).
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         # A restarted server takes its port back at once (old connections in TIME_WAIT);
         # this never lets two servers listen on one port.
@@ -41,6 +62,97 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+class Doorman:
+    """The connections waiting for a whole request, oldest first, in all and per
+    address: past a limit the oldest is closed (it has had its time)."""
+
+    def __init__(self, per_address: int = WAITING_PER_ADDRESS,
+                 in_all: int = WAITING_IN_ALL) -> None:
+        self.per_address = per_address
+        self.in_all = in_all
+        self.waiting: dict[_Guarded, str] = {}
+        self.by_address: dict[str, dict[_Guarded, None]] = {}
+
+    def wait(self, connection: _Guarded) -> None:
+        address = connection.client[0] if connection.client else "?"
+        self.waiting[connection] = address
+        same = self.by_address.setdefault(address, {})
+        same[connection] = None
+        while len(same) > self.per_address:
+            next(iter(same)).drop()
+        while len(self.waiting) > self.in_all:
+            next(iter(self.waiting)).drop()
+
+    def done(self, connection: _Guarded) -> None:
+        address = self.waiting.pop(connection, None)
+        if address is None:
+            return
+        same = self.by_address[address]
+        del same[connection]
+        if not same:
+            del self.by_address[address]
+
+
+class _Guarded(H11Protocol):
+    """uvicorn's HTTP/1.1 connection with a deadline for each whole request, a place in
+    the ``Doorman``'s queue while it has none, and TCP_NODELAY."""
+
+    doorman: Doorman
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:  # asyncio sets it too (IPPROTO_TCP); said here, not assumed
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._watch()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_clock()
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._watch()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._watch()
+
+    def _watch(self) -> None:
+        """Waiting (a request not yet whole): queued, with a clock that is not reset by
+        each byte; else out of the queue."""
+        if self.transport.is_closing():
+            self._stop_clock()
+        elif self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
+            if self._deadline is None:
+                self._deadline = self.loop.call_later(REQUEST_SECONDS, self.drop)
+                self.doorman.wait(self)
+        else:
+            self._stop_clock()
+
+    def _stop_clock(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self.doorman.done(self)
+
+    def drop(self) -> None:
+        """Close a connection that did not send its request in time (or made room)."""
+        self._stop_clock()
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def guarded(doorman: Doorman) -> type[_Guarded]:
+    """The connection class of one server, sharing its doorman."""
+    return type("Guarded", (_Guarded,), {"doorman": doorman})
+
+
 class _Server(uvicorn.Server):
     """uvicorn's server, with the table's watcher started and stopped with it."""
 
@@ -53,13 +165,21 @@ class _Server(uvicorn.Server):
         await super().startup(sockets)
 
     async def main_loop(self) -> None:
-        """uvicorn's loop, with the table's look at the save as its one timer: an idle
-        server wakes four times a second (uvicorn's own loop would add ten)."""
-        ticks = 0
+        """uvicorn's loop, with the table's wait as its one timer: the table is told of
+        a save (or looks, where it cannot be told) and a stop wakes it at once."""
+        self.running = asyncio.get_running_loop()
         # on_tick(0) also renews the Date header: once a second is enough for it.
-        while not await self.on_tick(0 if ticks % 4 == 0 else 1):
-            ticks += 1
+        while not await self.on_tick(0):
             await self.table.tick()
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        self.wake()
+
+    def wake(self) -> None:
+        loop = getattr(self, "running", None)
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.table.poke)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         await self.table.close()  # ends the pages' streams: nothing to wait for
@@ -72,11 +192,12 @@ class Serving:
     def __init__(self, table: Table, sock: socket.socket) -> None:
         self.table = table
         self.sock = sock
+        self.doorman = Doorman()
         config = uvicorn.Config(
-            App(table), http="h11", ws="none", loop="asyncio", lifespan="off",
-            interface="asgi3", log_config=None, log_level="critical", access_log=False,
-            proxy_headers=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
-            timeout_graceful_shutdown=2)
+            App(table, hosts(sock)), http=guarded(self.doorman), ws="none", loop="asyncio",
+            lifespan="off", interface="asgi3", log_config=None, log_level="critical",
+            access_log=False, proxy_headers=False, server_header=False,
+            timeout_keep_alive=int(REQUEST_SECONDS), timeout_graceful_shutdown=2)
         self.server = _Server(config, table)
         self.thread: threading.Thread | None = None
         self.failure: BaseException | None = None
@@ -111,8 +232,21 @@ class Serving:
 
     def stop(self) -> None:
         self.server.should_exit = True
+        self.server.wake()
         if self.thread is not None:
             self.thread.join(STOP_SECONDS)
             if self.thread.is_alive():  # a page's command still running: cut it short
                 self.server.force_exit = True
                 self.thread.join(STOP_SECONDS)
+
+
+def hosts(sock: socket.socket) -> frozenset[str]:
+    """The ``Host`` headers the table answers: the address it listens on and loopback,
+    at its port (a page from a rebinding name, or any other, gets nothing)."""
+    address, port = sock.getsockname()[:2]
+    names = {address, "127.0.0.1", "localhost", "::1"}
+    shown = {f"[{name}]" if ":" in name else name for name in names}
+    found = {f"{name}:{port}" for name in shown}
+    if port == 80:
+        found |= shown
+    return frozenset(name.lower() for name in found)

@@ -15,6 +15,7 @@ its inode changes), read by one watcher for all pages.
 from __future__ import annotations
 
 import os
+import re
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,75 @@ class Source:
         return name, _stat(save_path(self.home, name)) if name is not None else None
 
 
+# inotify(7) event bits: a file written and closed, renamed in or out, made, removed.
+_IN_CLOSE_WRITE, _IN_MOVED_FROM, _IN_MOVED_TO = 0x8, 0x40, 0x80
+_IN_CREATE, _IN_DELETE = 0x100, 0x200
+_IN_EVENTS = _IN_CLOSE_WRITE | _IN_MOVED_FROM | _IN_MOVED_TO | _IN_CREATE | _IN_DELETE
+
+
+class Told:
+    """The kernel tells the table when a file in the data folder or its ``games``
+    folder changes (inotify, Linux and Android): every save by any process is a
+    rename there, so a page hears of it at once instead of at the next look.
+    ``start`` says whether it could be set up (else the table looks on a timer)."""
+
+    def __init__(self, home: Path, changed: Any) -> None:
+        self.home = home
+        self.changed = changed
+        self.fd = -1
+        self.games_watched = False
+        self._libc: Any = None
+
+    def start(self, loop: Any) -> bool:
+        import sys
+
+        if not sys.platform.startswith("linux"):
+            return False
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        except (OSError, AttributeError, ImportError):
+            return False
+        if fd < 0:
+            return False
+        self.fd, self._libc = fd, libc
+        if not self._add(self.home):
+            self.close()
+            return False
+        self._add_games()
+        loop.add_reader(fd, self._read)
+        self._loop = loop
+        return True
+
+    def _add(self, folder: Path) -> bool:
+        return bool(self._libc.inotify_add_watch(self.fd, os.fsencode(folder), _IN_EVENTS) >= 0)
+
+    def _add_games(self) -> None:
+        if not self.games_watched:
+            self.games_watched = self._add(self.home / "games")
+
+    def _read(self) -> None:
+        try:
+            while os.read(self.fd, 65536):
+                pass
+        except BlockingIOError:
+            pass
+        except OSError:
+            return
+        self._add_games()  # made since the start
+        self.changed()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            loop = getattr(self, "_loop", None)
+            if loop is not None:
+                loop.remove_reader(self.fd)
+            os.close(self.fd)
+            self.fd = -1
+
+
 def build(home: Path, name: str | None) -> dict[str, Any]:
     """The state of game ``name`` as every page shows it (plain JSON values)."""
     if name is None:
@@ -91,6 +161,79 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
     return {"game": name, "version": version, "kind": record.kind, **shown,
             "actions": len(record.actions), "undone": len(record.redo),
             "notes": record.notes[-NOTES:], "note_count": len(record.notes)}
+
+
+# -- what a page offers to tap --------------------------------------------------------
+_NEXT_VERB = re.compile(r"'([a-z][a-z-]*)")
+NUMBERS = list(range(13))
+DIE = list(range(1, 7))
+
+
+def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
+    """What a page offers to tap for a game of ``kind`` now: the game's verbs (from its
+    verb table, those its ``next`` names first), each with the kinds of words its
+    positional parameters take; a card picker (two rows whose taps make one card's
+    word); the names the game knows by kind; numbers. A tap only adds a word to the
+    line, which is sent as typed (the shell's own reading)."""
+    from companion.cli.grammar import grammar_of
+
+    grammar = grammar_of(kind)
+    verbs = [{"name": verb.name,
+              "takes": [param.type for param in verb.params if param.positional],
+              "many": any(param.kind == "rest" for param in verb.params)}
+             for verb in grammar.verbs.values()]
+    known = set(grammar.verbs)
+    now = [word for word in _NEXT_VERB.findall(str(status.get("next") or ""))
+           if word in known]
+    names: dict[str, list[str]] = {}
+    cards: dict[str, Any] | None = None
+    if kind == "hebrac":
+        from companion.cards import RANKS, SUITS
+
+        cards = {"first": list(RANKS), "second": list(SUITS), "single": ["JK"]}
+        names["chamber"] = sorted(status.get("chambers") or {})
+        names["target"] = names["chamber"]
+        names["card-or-chamber"] = names["chamber"]
+        names["chamber-card"] = names["chamber"]
+    elif kind == "tricky":
+        settings = status.get("settings") or {}
+        colours = [str(c)[:1].upper() for c in settings.get("colours") or []]
+        cards = {"first": colours, "second": [str(n) for n in range(8)], "single": []}
+        names["hero"] = _tricky_heroes(str(settings.get("set") or "all"))
+    elif kind == "halfdeck":
+        heroes = [str(h.get("name")) for h in status.get("heroes") or [] if isinstance(h, dict)]
+        hands = status.get("hands") or {}
+        names["hero"] = heroes
+        names["card"] = sorted({str(c) for hand in hands.values() for c in hand})
+        names["hero gear"] = heroes
+        names["hero die"] = heroes
+    elif kind == "elbereth":
+        names["item"] = list((status.get("equipment") or {}).keys())
+        names["boss"] = list((status.get("bosses_met") or {}).keys())
+    return {"verbs": verbs, "now": now, "cards": cards, "names": names,
+            "numbers": {"int": NUMBERS, "die": DIE, "hero die": DIE}}
+
+
+def _tricky_heroes(hero_set: str) -> list[str]:
+    from companion.tricky.heroes import heroes_in
+
+    try:
+        return [hero.id for hero in heroes_in(hero_set if hero_set in "ABC" else "all")]
+    except (KeyError, ValueError, CompanionError):
+        return []
+
+
+def players(state: dict[str, Any]) -> list[str]:
+    """The names of those who may each have an act link of their own: Tricky's players,
+    the players of a Half Deck game of more than one (``player 1``...); none else."""
+    status = state.get("status") or {}
+    if state.get("kind") == "tricky":
+        return [str(name) for name in status.get("players") or []]
+    if state.get("kind") == "halfdeck":
+        seats = sorted({int(hero.get("player", 1)) for hero in status.get("heroes") or []
+                        if isinstance(hero, dict)})
+        return [f"player {seat}" for seat in seats] if len(seats) > 1 else []
+    return []
 
 
 def _problem(name: str, error: CompanionError) -> dict[str, Any]:
@@ -128,6 +271,7 @@ def _replayed(home: Path, record: Any) -> dict[str, Any]:
 
         summary = summary_lines(history, record.name, WIDTH)
     return {"title": kind_info(record.kind).title, "status": status,
+            "pad": pad(record.kind, status),
             "outcome": engine.outcome, "prompt": engine.prompt(),
             "text": engine.status_lines(WIDTH), "rulings": rulings, "summary": summary,
             "chart": {"measure": history.measure,
