@@ -186,8 +186,8 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     from companion.cli import typertree
 
     if not found.leaf:
-        words = found.args if found.path else list(args)
-        return typertree.tree().main(args=words, prog_name="companion", standalone_mode=False)
+        return typertree.tree().main(args=found.args, prog_name="companion",
+                                     standalone_mode=False)
     root = typertree.tree() if whole else typertree.command(found.path)
     end = root
     for name in found.path:
