@@ -728,6 +728,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('port', 'option', ('--port',), (), 'int', 1, False, False),
             ('players_act', 'flag', ('--players-act',), (), 'bool', 1, False, False),
             ('new_links', 'flag', ('--new-links',), (), 'bool', 1, False, False),
+            ('act_links', 'flag', ('--act-links',), (), 'bool', 1, False, False),
         ),
         None,
     ),
