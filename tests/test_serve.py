@@ -516,3 +516,8 @@ def test_the_pad_is_the_games_own_verb_table(tmp_path: Path, name: str) -> None:
     for verb in pad["verbs"]:
         takes = [p.type for p in grammar.verbs[verb["name"]].params if p.positional]
         assert verb["takes"] == takes
+    if state["kind"] == "hebrac":  # every spell offered is one 'cast' reads
+        from companion.hebrac.rules import find_spell
+
+        assert pad["names"]["spell"] and all(
+            find_spell(spell).id == spell for spell in pad["names"]["spell"])
