@@ -485,3 +485,39 @@ def test_the_server_writes_no_save(tricky_home: Path) -> None:
         server.stop()
     assert {p: p.read_bytes() for p in (tricky_home / "games").iterdir()} == games
     assert not (tricky_home / "backups").exists() or not os.listdir(tricky_home / "backups")
+
+
+# -- what a page offers to tap, and who has a link of their own ------------------------
+@pytest.mark.parametrize(("name", "players"), [
+    ("tricky-4p", ["Ann", "Bo", "Cy", "Di"]), ("halfdeck-coop", ["player 1", "player 2"]),
+    ("halfdeck-win", []), ("hebrac-win", []), ("elbereth-win", [])])
+def test_players_with_links_of_their_own(tmp_path: Path, name: str,
+                                         players: list[str]) -> None:
+    from companion.serve.state import players as players_of
+
+    save_game(tmp_path, example(name), "g", 4)
+    assert players_of(build(tmp_path, "g")) == players
+    secrets = {table_links.player_secret("act-secret", p) for p in players}
+    assert len(secrets) == len(players) and "act-secret" not in secrets
+    assert all(len(s) == 22 for s in secrets)
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_pad_is_the_games_own_verb_table(tmp_path: Path, name: str) -> None:
+    from companion.cli.grammar import grammar_of
+
+    save_game(tmp_path, example(name), "g", 6)
+    state = build(tmp_path, "g")
+    pad = state["pad"]
+    grammar = grammar_of(state["kind"])
+    assert [verb["name"] for verb in pad["verbs"]] == list(grammar.verbs)
+    assert set(pad["now"]) <= set(grammar.verbs)
+    assert pad["now"] and all(f"'{verb}" in state["status"]["next"] for verb in pad["now"])
+    for verb in pad["verbs"]:
+        takes = [p.type for p in grammar.verbs[verb["name"]].params if p.positional]
+        assert verb["takes"] == takes
+    if state["kind"] == "hebrac":  # every spell offered is one 'cast' reads
+        from companion.hebrac.rules import find_spell
+
+        assert pad["names"]["spell"] and all(
+            find_spell(spell).id == spell for spell in pad["names"]["spell"])

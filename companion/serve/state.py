@@ -195,6 +195,7 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
         names["target"] = names["chamber"]
         names["card-or-chamber"] = names["chamber"]
         names["chamber-card"] = names["chamber"]
+        names["spell"] = _hebrac_spells()
     elif kind == "tricky":
         settings = status.get("settings") or {}
         colours = [str(c)[:1].upper() for c in settings.get("colours") or []]
@@ -212,6 +213,15 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
         names["boss"] = list((status.get("bosses_met") or {}).keys())
     return {"verbs": verbs, "now": now, "cards": cards, "names": names,
             "numbers": {"int": NUMBERS, "die": DIE, "hero die": DIE}}
+
+
+def _hebrac_spells() -> list[str]:
+    from companion.hebrac.rules import spells
+
+    try:
+        return list(spells())
+    except (KeyError, ValueError, CompanionError):
+        return []
 
 
 def _tricky_heroes(hero_set: str) -> list[str]:
