@@ -271,9 +271,8 @@ class State(Record):
 
     @property
     def outcome(self) -> str:
-        if self.won_by is not None:
-            return "won"
-        return "lost" if self.lost else "playing"
+        """The game's outcome, in the engine protocol's words (``HalfDeckGame.outcome``)."""
+        raise NotImplementedError
 
     @property
     def phase(self) -> str:
