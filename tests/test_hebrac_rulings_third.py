@@ -10,7 +10,7 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import market, rules
+from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame, new_engine, normalize_settings
 from tests.conftest import CLI
 
@@ -98,7 +98,7 @@ def test_no_stealing_spirit_for_a_merchant_whose_treasure_was_stolen() -> None:
     # A1's 8D stolen from its 9S, which Body Switch turns into a merchant: nothing to steal
     engine = game("enter A1 9S", "cast stealing-spirit 8D --with 6C",
                   "cast body-switch KS A1 --with 7C", "enter A1", held=("6C", "7C", "9C"))
-    assert market.stealing_blocked(engine) == "A1 has no treasure left"
+    assert situation.stealing_blocked(engine) == "A1 has no treasure left"
 
 
 def test_a_second_edition_game_lets_the_merchant_go_even_with_magic() -> None:

@@ -20,7 +20,7 @@ import pytest
 
 from companion.cards import RANKS, SUITS, Card
 from companion.game import Engine
-from companion.hebrac import battle, rules
+from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame, neighbours
 from tests.referee import STEPS, Run, play
 
@@ -197,7 +197,7 @@ def choose(table: Table, rng: random.Random) -> str | tuple[str, str, Card] | No
         if spell is not None:
             return spell
     if stage == "battle":
-        if battle.late_potion_open(game):
+        if situation.late_potion_open(game):
             spades = held(game, lambda c: c.suit == "S" and c.is_pip)
             if spades and rng.random() < 0.5:
                 return f"potion {rng.choice(spades)}"

@@ -33,7 +33,7 @@ import pytest
 from companion.cards import Card
 from companion.errors import RuleRefused
 from companion.game import replay
-from companion.hebrac import battle, rules
+from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.grammar import GRAMMAR, Cast
 from tests.referee import STEPS, Run
@@ -241,7 +241,7 @@ class SpellRun(Run):
     def finish(self, home: Path) -> None:
         game = self.engine
         assert isinstance(game, HebracGame)
-        if game.outcome != "playing" and battle.late_potion_open(game):
+        if game.outcome != "playing" and situation.late_potion_open(game):
             self.refused = [a for a in self.refused if not a.startswith("potion ")]
         super().finish(home)
 

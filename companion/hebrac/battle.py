@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import board, ledger, rules, view
+from companion.hebrac import ledger, rules, situation
 from companion.hebrac.grammar import (
     Attack,
     Potion,
@@ -21,7 +21,6 @@ from companion.hebrac.state import (
     R_PRISONER,
     R_ROBBED,
     Done,
-    Encounter,
     texts,
 )
 
@@ -29,25 +28,22 @@ if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-class Attacking(NamedTuple):
-    """An attack checked: the cards drawn, the potions drunk, the prisoners called."""
-
-    cards: list[Card]
-    potions: list[Card]
-    prisoners: list[Card]
+# An attack checked: the cards drawn, the potions drunk, the prisoners called.
+Attacking = tuple[list[Card], list[Card], list[Card]]
 
 
 def check_attack(game: HebracGame, action: Attack) -> Attacking:
     encounter = game.encounter
     if game.pending:
-        board.refuse_if_busy(game, "attack")
+        situation.refuse_if_busy(game, "attack")
     if encounter is None:
         raise RuleRefused("no enemy to attack: 'enter CHAMBER ENEMY' first", R_BATTLE)
     if encounter.stage == "trading" and not game.setup.evil:
         raise RuleRefused("his treasure is revealed: a good adventurer cannot attack "
                           "him now (evil alignment allows it)", R_EVIL)
     if encounter.stage not in ("battle", "adventurer", "trading"):
-        raise RuleRefused(f"no battle in {encounter.chamber}: {view.next_hint(game)}", R_BATTLE)
+        raise RuleRefused(f"no battle in {encounter.chamber}: {situation.next_hint(game)}",
+                          R_BATTLE)
     need = 2 if encounter.double_attack else 1
     usage = "attack CARD CARD (Double Attack)" if need == 2 else "attack CARD"
     if len(action.cards) != need:
@@ -67,7 +63,7 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
     if prisoners:
         ledger.require_held(game, prisoners + potions, "card")
     ledger.refuse_copies(game, cards)
-    return Attacking(cards, potions, prisoners)
+    return (cards, potions, prisoners)
 
 
 def attack(game: HebracGame, checked: Attacking) -> Done:
@@ -92,7 +88,7 @@ def attack_round(game: HebracGame, cards: list[Card], potion: int) -> list[str]:
     encounter = game.encounter
     assert encounter is not None
     enemy = encounter.enemy
-    no_damage = why_no_damage(game, encounter)
+    no_damage = situation.why_no_damage(game, encounter)
     result = rules.settle_round(
         cards, enemy, curse="curse" in game.effects, bracelet=game.holds("AS"),
         prisoners=len(encounter.prisoners), potion=potion,
@@ -118,16 +114,6 @@ def attack_round(game: HebracGame, cards: list[Card], potion: int) -> list[str]:
     return lines
 
 
-def why_no_damage(game: HebracGame, encounter: Encounter) -> str | None:
-    """Why the next round can cost no life, if it cannot."""
-    if encounter.paralysis > 0:
-        return "Paralysis"
-    enemy = encounter.enemy
-    if "anti-magic" in game.effects and enemy.suit == "C" and enemy.is_pip:
-        return "Anti-Magic: magicians cannot hurt you"
-    return None
-
-
 def battle_won(game: HebracGame) -> list[str]:
     encounter = game.encounter
     assert encounter is not None
@@ -150,13 +136,6 @@ def battle_won(game: HebracGame) -> list[str]:
     return lines
 
 
-def late_potion_open(game: HebracGame) -> bool:
-    encounter = game.encounter
-    return bool(game.setup.late_potions and encounter and encounter.last_round
-                and not encounter.last_round.get("won_by_potion")
-                and encounter.last_round["total"] < encounter.last_round["enemy_life"])
-
-
 def check_potion(game: HebracGame, action: Potion) -> Card:
     """Late strength potion (variant): added to the round just lost."""
     card = Card.parse(action.card)
@@ -164,7 +143,7 @@ def check_potion(game: HebracGame, action: Potion) -> Card:
         raise RuleRefused("a strength potion is drunk before the attack "
                           "('attack CARD --potion CARD'); the late-potions setting allows "
                           "it after", R_LATE)
-    if not late_potion_open(game):
+    if not situation.late_potion_open(game):
         raise RuleRefused("no lost round to add a potion to", R_LATE)
     if not (card.suit == "S" and card.is_pip):
         raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
@@ -201,21 +180,3 @@ def potion(game: HebracGame, card: Card) -> Done:
         f"{game.life} (max {game.max_life}, rule {R_LATE_RULING})"]
 
 
-def round_risk(game: HebracGame) -> int:
-    """The most life the next round could cost: facing a fighter, its life less the
-    weakest attack (an ace) with what always adds (bracelet, prisoners, Super
-    Strength); else what a black card costs in Hebrac's game."""
-    return max(rules.numbers().black_card_damage, worst_round(game) or 0)
-
-
-def worst_round(game: HebracGame) -> int | None:
-    """What the next battle round costs at most (None: no battle under way)."""
-    encounter = game.encounter
-    if encounter is None or not rules.is_fighter(encounter.enemy) or \
-            encounter.stage not in ("battle", "adventurer"):
-        return None
-    return rules.settle_round(
-        [Card(1, "S")], encounter.enemy, curse="curse" in game.effects,
-        bracelet=game.holds("AS"), prisoners=len(encounter.prisoners),
-        super_strength=encounter.super_strength,
-        no_damage=why_no_damage(game, encounter)).damage

@@ -4,34 +4,24 @@ started on entering, and what may come next.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from companion.cards import Card
-from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import ledger, rules, treasures, view
+from companion.hebrac import ledger, rules, situation
 from companion.hebrac.grammar import (
     Enter,
     Move,
     NextLevel,
 )
 from companion.hebrac.state import (
-    R_ENCOUNTER,
-    R_FIRST,
-    R_GENIE_BOUGHT,
-    R_HEBRAC,
     R_LEVEL,
     R_MAP,
     R_ROBBED,
-    R_TELEPORTED,
-    THIRD,
     Chamber,
     Done,
     Encounter,
     chamber_names,
-    corner_chambers,
-    neighbours,
     parse_chamber,
 )
 
@@ -43,13 +33,13 @@ def check_enter(game: HebracGame, action: Enter) -> tuple[str, Card | None]:
     """The chamber entered and its enemy (None: gone already), or the refusal."""
     name = parse_chamber(action.chamber, game.columns)
     given = Card.parse(action.enemy) if action.enemy is not None else None
-    refuse_if_busy(game, "enter a chamber")
+    situation.refuse_if_busy(game, "enter a chamber")
     chamber = game.chambers[name]
     if chamber.cleared:
         raise RuleRefused(f"{name} is cleared already: use 'move {name}' to walk there",
                           R_MAP)
-    refuse_if_teleported(game, f"enter {name}", name)
-    check_reachable(game, name)
+    situation.refuse_if_teleported(game, f"enter {name}", name)
+    situation.check_reachable(game, name)
     if chamber.enemy_gone:
         if given is not None:
             raise RuleRefused(f"{name}'s enemy is gone: enter it without an enemy card", R_MAP)
@@ -104,7 +94,7 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
         return [f"{name}: {enemy} = empty chamber; take the treasure"]
     if kind == "black priestess":
         lines = [f"{name}: {enemy} = black priestess"]
-        lines.append(treasures.priestess_theft(game, by_enemy=True))
+        lines.append(ledger.priestess_theft(game, by_enemy=True))
         chamber.enemy_gone = True
         ledger.under(game, [enemy])
         if chamber.treasure_gone and game.strict:
@@ -125,7 +115,7 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
         return [f"{name}: {enemy} = merchant: 'reveal CARD' to see his ware"]
     if kind == "hebrac":
         return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
-                "costs 5 life) or 'refuse'", *treasures.anti_magic_hebrac(game)]
+                "costs 5 life) or 'refuse'", *situation.anti_magic_hebrac(game)]
     if stage == "battle" and kind == "adventurer":
         return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} "
                 f"(rule {R_ROBBED})"]
@@ -141,79 +131,10 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     return [f"{name}: {enemy} = {kind}, life {life}: 'attack CARD'"]
 
 
-def check_reachable(game: HebracGame, name: str) -> None:
-    if game.teleport_target == name:
-        return
-    visited = [c.name for c in game.chambers.values() if c.visited]
-    if not visited:
-        corners = corner_chambers(game.columns)
-        if name not in corners:
-            raise RuleRefused(
-                f"the first chamber of a level is a corner: {', '.join(corners)}", R_FIRST)
-        return
-    reachable = {n for v in visited for n in neighbours(v, game.columns)} | set(visited)
-    if name not in reachable:
-        open_now = enterable(game)
-        where = f": enter {', '.join(open_now)}" if open_now else ""
-        raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", R_MAP)
-
-
-def teleport_waiting(game: HebracGame) -> str | None:
-    """The chamber Teleport put the player in, its enemy still to be turned up: from
-    edition 3 on nothing but entering it may follow (hebrac.ruling.teleport-arrival)."""
-    target = game.teleport_target
-    if target is None or not at_least(game.settings, THIRD) or \
-            game.chambers[target].cleared:
-        return None
-    return target
-
-
-def enter_text(game: HebracGame, name: str) -> str:
-    """What entering ``name`` is typed as: its enemy card only when still unknown."""
-    chamber = game.chambers[name]
-    known = chamber.enemy is not None or chamber.enemy_gone
-    return f"enter {name}" if known else f"enter {name} CARD"
-
-
-def refuse_if_teleported(game: HebracGame, what: str, name: str | None = None) -> None:
-    target = teleport_waiting(game)
-    if target is None or name == target:
-        return
-    raise RuleRefused(f"cannot {what}: Teleport put you in {target}; "
-                      f"'{enter_text(game, target)}' turns up its enemy", R_TELEPORTED)
-
-
-def next_chambers(game: HebracGame) -> list[str]:
-    """Chambers the player may enter next: the Teleport target alone while it waits
-    (edition 3), else ``enterable``."""
-    target = teleport_waiting(game)
-    return [target] if target is not None else enterable(game)
-
-
-def enterable(game: HebracGame) -> list[str]:
-    """Chambers the map lets 'enter' reach, in map order: not cleared, and a corner
-    on a fresh level, else next to a visited chamber (or the Teleport target). From
-    edition 3 a waiting Teleport target comes first: see ``next_chambers``."""
-    visited = [c.name for c in game.chambers.values() if c.visited]
-    if visited:
-        near = {n for v in visited for n in neighbours(v, game.columns)} | set(visited)
-    else:
-        near = set(corner_chambers(game.columns))
-    if game.teleport_target is not None:
-        near.add(game.teleport_target)
-    return [c.name for c in game.chambers.values() if c.name in near and not c.cleared]
-
-
-def next_level_allowed(game: HebracGame) -> bool:
-    """All chambers cleared, or half of them under the 2005 rules."""
-    cleared, total = game.cleared_count(), len(game.chambers)
-    return cleared == total or (game.setup.rules == "2005" and 2 * cleared >= total)
-
-
 def check_move(game: HebracGame, action: Move) -> str:
     name = parse_chamber(action.chamber, game.columns)
-    refuse_if_busy(game, "move")
-    refuse_if_teleported(game, f"move to {name}", name)
+    situation.refuse_if_busy(game, "move")
+    situation.refuse_if_teleported(game, f"move to {name}", name)
     if not game.chambers[name].visited:
         raise RuleRefused(f"{name} is unexplored: 'enter {name} ENEMY'", R_MAP)
     if game.chambers[name].enemy is not None and not game.chambers[name].enemy_gone:
@@ -232,32 +153,13 @@ def place(game: HebracGame, name: str | None) -> None:
     game.position = name
 
 
-def waiting_genie(game: HebracGame) -> Card | None:
-    """The genie bought, traded or stolen whose 'take' is awaited, if any."""
-    if game.pending and game.pending.startswith("genie-"):
-        return Card.parse(game.pending.removeprefix("genie-"))
-    return None
-
-
-def refuse_if_busy(game: HebracGame, what: str) -> None:
-    if waiting_genie(game) is not None:
-        raise RuleRefused(f"cannot {what} now: the genie acts first ({view.next_hint(game)})",
-                          R_GENIE_BOUGHT)
-    if game.pending:
-        raise RuleRefused(f"cannot {what} now: settle Hebrac's game first "
-                          f"({view.next_hint(game)})", R_HEBRAC)
-    if game.encounter is not None:
-        raise RuleRefused(f"cannot {what} now: {game.encounter.chamber} is not settled "
-                          f"({view.next_hint(game)})", R_ENCOUNTER)
-
-
 def check_next_level(game: HebracGame, action: NextLevel) -> str:
     """Why the level may be left (the line's start), or the refusal."""
-    refuse_if_busy(game, "leave the level")
-    refuse_if_teleported(game, "leave the level")
+    situation.refuse_if_busy(game, "leave the level")
+    situation.refuse_if_teleported(game, "leave the level")
     cleared, total = game.cleared_count(), len(game.chambers)
     half = game.setup.rules == "2005"
-    if not next_level_allowed(game):
+    if not situation.next_level_allowed(game):
         need = "all chambers" if not half else f"half the chambers ({(total + 1) // 2})"
         raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
                           f"{need}", R_LEVEL)
@@ -298,16 +200,6 @@ def new_level_layout(game: HebracGame) -> None:
     game.effects.clear()
     game.remote_vision = 0
     game.teleport_target = None
-
-
-def remove_enemies(game: HebracGame, targets: Iterable[str]) -> None:
-    for target in targets:
-        chamber = game.chambers[target]
-        chamber.enemy_gone = True
-        if chamber.enemy is not None:
-            ledger.under(game, [chamber.enemy])
-        else:
-            ledger.under(game, [], 1)  # removed face down, unseen
 
 
 def leave_encounter(game: HebracGame, line: str) -> list[str]:

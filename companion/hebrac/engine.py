@@ -8,7 +8,7 @@ a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
 naming the rule, and returns the action's canonical text with the ruling.
 
 ``HebracGame`` is the state record; the rules live in the topic modules (ledger, board,
-battle, treasures, market, spells, visions, view), and ``VERBS`` maps each verb to its
+battle, treasures, spells, view), and ``VERBS`` maps each verb to its
 check, which refuses and changes nothing, and its change.
 """
 
@@ -25,13 +25,11 @@ from companion.hebrac import (
     battle,
     board,
     ledger,
-    market,
     rules,
+    situation,
     snapshot,
-    spells,
     treasures,
     view,
-    visions,
 )
 from companion.hebrac.grammar import (
     GRAMMAR,
@@ -55,7 +53,7 @@ from companion.hebrac.grammar import (
     Use,
 )
 from companion.hebrac.rules import Spell
-from companion.hebrac.snapshot import STATE_FIELDS, engine_from_data
+from companion.hebrac.snapshot import STATE_FIELDS
 from companion.hebrac.state import (
     CHAMBER_FORMS,
     KIND,
@@ -167,7 +165,7 @@ class HebracGame:
         if isinstance(action, str):
             action = GRAMMAR.parse(action)
         if self.outcome != "playing" and not (isinstance(action, Potion)
-                                              and battle.late_potion_open(self)):
+                                              and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
         if isinstance(action, Refuse) and sold_out and self.encounter is None \
@@ -188,16 +186,16 @@ class HebracGame:
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
     def teleport_waiting(self) -> str | None:
-        return board.teleport_waiting(self)
+        return situation.teleport_waiting(self)
 
     def next_chambers(self) -> list[str]:
-        return board.next_chambers(self)
+        return situation.next_chambers(self)
 
     def enterable(self) -> list[str]:
-        return board.enterable(self)
+        return situation.enterable(self)
 
     def next_level_allowed(self) -> bool:
-        return board.next_level_allowed(self)
+        return situation.next_level_allowed(self)
 
     def cards_out(self) -> Counter[Card]:
         return ledger.cards_out(self)
@@ -206,20 +204,24 @@ class HebracGame:
         return ledger.hand_deck_size(self)
 
     def useful_units(self, spell: Spell) -> tuple[int | None, str]:
+        from companion.hebrac import spells
+
         return spells.useful_units(self, spell)
 
     def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
                       overpay: bool) -> tuple[list[Card], int]:
+        from companion.hebrac import spells
+
         return spells.unit_purchase(self, spell, paid, count, overpay)
 
     def can_cast(self, spell: Spell) -> tuple[bool, str]:
-        return spells.can_cast(self, spell)
+        return situation.can_cast(self, spell)
 
     def verify_cast(self, spell: Spell, targets: Sequence[str] | None) -> None:
-        spells.verify_cast(self, spell, targets)
+        situation.verify_cast(self, spell, targets)
 
     def round_risk(self) -> int:
-        return battle.round_risk(self)
+        return situation.round_risk(self)
 
     def status(self) -> HebracStatus:
         return view.status(self)
@@ -244,6 +246,23 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
+def engine_from_data(settings: Mapping[str, object], data: object) -> HebracGame:
+    """The game whose ``state_data()`` was ``data``, built through the constructors with
+    every value and invariant checked; raises ``plain.BadState`` for anything the engine
+    would not have written (companion.hebrac.snapshot)."""
+    return snapshot.read_state(new_engine(settings), data)
+
+
+def _spells(name: str) -> Callable[[HebracGame, Any], Any]:
+    """A function of ``companion.hebrac.spells``, loaded with the first spell, look or
+    peek: a game without them (most commands) never reads it."""
+    def run(game: HebracGame, value: Any) -> Any:
+        from companion.hebrac import spells
+
+        return getattr(spells, name)(game, value)
+    return run
+
+
 # Each verb's action, its check (refuses, changes nothing, and returns what the change
 # needs) and its change.
 VERBS: dict[type[Any], tuple[Callable[[HebracGame, Any], Any],
@@ -253,9 +272,10 @@ VERBS: dict[type[Any], tuple[Callable[[HebracGame, Any], Any],
     Attack: (battle.check_attack, battle.attack), Potion: (battle.check_potion, battle.potion),
     Take: (treasures.check_take, treasures.take), Heal: (treasures.check_heal, treasures.heal),
     Use: (treasures.check_use, treasures.use), Drop: (treasures.check_drop, treasures.drop),
-    Reveal: (market.check_reveal, market.reveal), Offer: (market.check_offer, market.offer),
-    Buy: (market.check_buy, market.buy), Refuse: (market.check_refuse, market.refuse),
-    Play: (market.check_play, market.play),
-    See: (visions.check_see, visions.see), Peek: (visions.check_peek, visions.peek),
-    Cast: (spells.check_cast, spells.cast),
+    Reveal: (treasures.check_reveal, treasures.reveal),
+    Offer: (treasures.check_offer, treasures.offer),
+    Buy: (treasures.check_buy, treasures.buy), Refuse: (treasures.check_refuse, treasures.refuse),
+    Play: (treasures.check_play, treasures.play),
+    See: (_spells("check_see"), _spells("see")), Peek: (_spells("check_peek"), _spells("peek")),
+    Cast: (_spells("check_cast"), _spells("cast")),
 }

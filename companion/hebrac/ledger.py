@@ -156,3 +156,30 @@ def release(game: HebracGame, cards: Iterable[Card]) -> None:
 def store(game: HebracGame, card: Card) -> None:
     """A card into the inventory (``check_room`` counted it before): the one way in."""
     game.inventory.append(card)
+
+
+def remove_enemies(game: HebracGame, targets: Iterable[str]) -> None:
+    for target in targets:
+        chamber = game.chambers[target]
+        chamber.enemy_gone = True
+        if chamber.enemy is not None:
+            under(game, [chamber.enemy])
+        else:
+            under(game, [], 1)  # removed face down, unseen
+
+
+def priestess_theft(game: HebracGame, by_enemy: bool) -> str:
+    if "anti-magic" in game.effects:
+        return "Anti-Magic holds: she steals nothing"
+    victim = rules.theft_victim(game.inventory, by_enemy=by_enemy)
+    which = "most" if by_enemy else "least"
+    if victim is None:
+        return "she finds nothing to steal"
+    max_before, life_before = game.max_life, game.life
+    release(game, [victim])
+    under(game, [victim])
+    rank = rules.theft_rank(victim)
+    line = f"she steals {victim}, your {which} valuable (theft rank {rank} of 40)"
+    if game.max_life < max_before:
+        line += f"; max life {max_before} -> {game.max_life}, life {life_before} -> {game.life}"
+    return line

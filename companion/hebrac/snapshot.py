@@ -8,7 +8,7 @@ their only users: nothing new is built on them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain
 from operator import itemgetter
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from companion import plain
 from companion.cards import SUITS, Card
-from companion.hebrac import board, engine, rules
+from companion.hebrac import rules, situation
 from companion.hebrac.state import Chamber, Encounter, LastRound
 
 if TYPE_CHECKING:
@@ -237,11 +237,10 @@ def _encounter(value: object, names: Sequence[str], jacks: int) -> Encounter:
         _cards(prisoners, jacks), None if last is None else _last_round(last))
 
 
-def engine_from_data(settings: Mapping[str, object], data: object) -> HebracGame:
-    """The game whose ``state_data()`` was ``data``, built through the constructors with
-    every value and invariant checked; raises ``plain.BadState`` for anything the engine
-    would not have written."""
-    game = engine.new_engine(settings)
+def read_state(game: HebracGame, data: object) -> HebracGame:
+    """``game``, new, made the game whose ``state_data()`` was ``data``, through the
+    constructors with every value and invariant checked; raises ``plain.BadState`` for
+    anything the engine would not have written (``engine.engine_from_data``)."""
     state = plain.record(data, STATE_FIELDS)
     names = list(game.chambers)
     deal = 2 * len(names)  # cards dealt per level
@@ -317,7 +316,7 @@ def _check_invariants(game: HebracGame) -> None:
     # Cards conserved: each card seen (not just peeked) is held, on the table, with the
     # genie waiting or under the Hand Deck, and never more copies out than the decks hold.
     out = game.cards_out()
-    genie = board.waiting_genie(game)
+    genie = situation.waiting_genie(game)
     if genie is not None:
         out[genie] += 1
     peeked = Counter(card for card, source in game.seen if source == "peek") \

@@ -1,33 +1,31 @@
 """Hebrac's Dungeon: casting spells, their timing, payment and effects.
+The cards vision spells and genies show are recorded here too (see, peek).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.hebrac import board, ledger, rules, treasures
+from companion.hebrac import board, ledger, rules, situation, treasures
 from companion.hebrac.grammar import (
     Cast,
+    Peek,
+    See,
 )
 from companion.hebrac.rules import Spell
 from companion.hebrac.state import (
-    R_ADVENTURER_SPELLS,
     R_CURSE_FACED,
     R_ESCAPED,
-    R_EVIL,
     R_ILLUSION_QUEEN,
-    R_NO_FLEE,
-    R_ONE_SPELL,
+    R_MAP,
     R_ROBBED,
     R_SPELLS,
     R_TELEPORTED,
     R_UNITS,
     R_VISIONS,
-    R_WHITE,
-    R_WON,
     Done,
     neighbours,
     parse_chamber,
@@ -40,16 +38,9 @@ if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-class Casting(NamedTuple):
-    """A cast checked: the spell, its targets (filled in), the potions paid, the units
-    bought, the ruling's lines on the payment."""
-
-    spell: Spell
-    targets: tuple[str, ...]
-    paid: list[Card]
-    units: int
-    overpay: bool
-    lines: list[str]
+# A cast checked: the spell, its targets (filled in), the potions paid, the units
+# bought, the ruling's lines on the payment.
+Casting = tuple[Spell, tuple[str, ...], list[Card], int, bool, list[str]]
 
 
 def check_cast(game: HebracGame, action: Cast) -> Casting:
@@ -58,7 +49,7 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
     count = spell_count(spell, action.units)
     paid = [Card.parse(t) for t in action.paid]
     overpay = action.overpay
-    verify_cast(game, spell, targets)
+    situation.verify_cast(game, spell, targets)
     if paid:
         ledger.require_held(game, paid, "magic potion")
     if spell.unit and not game.strict:
@@ -82,7 +73,7 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
         lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
-    return Casting(spell, targets, paid, count, overpay, lines)
+    return (spell, targets, paid, count, overpay, lines)
 
 
 def cast(game: HebracGame, checked: Casting) -> Done:
@@ -103,16 +94,6 @@ def cast(game: HebracGame, checked: Casting) -> Done:
     return canonical, lines + effect_lines
 
 
-def ware_shown(game: HebracGame) -> Card | None:
-    """The treasure turned up in the encounter (a merchant's ware, an adventurer's),
-    still there: Stealing Spirit takes it without its name typed again."""
-    encounter = game.encounter
-    if encounter is None or encounter.treasure is None or \
-            game.chambers[encounter.chamber].treasure_gone:
-        return None
-    return encounter.treasure
-
-
 def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
                   paid: Sequence[Card]) -> tuple[str, ...]:
     """Every refusal of the spell's effect, made before it is paid for (a refused cast
@@ -121,13 +102,13 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
     if sid == "stealing-spirit":
         assert encounter is not None
         chamber = game.chambers[encounter.chamber]
-        known = ware_shown(game)
+        known = situation.ware_shown(game)
         if not targets and known is not None:
             targets = (str(known),)  # the ware on show need not be typed again
         if not targets:
             raise BadInput("usage: cast stealing-spirit TREASURE")
         treasure = Card.parse(targets[0])
-        treasures.check_known_treasure(game, chamber, treasure)
+        situation.check_known_treasure(game, chamber, treasure)
         if chamber.treasure_gone:
             raise RuleRefused(f"{chamber.name} has no treasure left", spell_rule(spell))
         ledger.refuse_copies(game, [treasure] if chamber.treasure is None else [])
@@ -251,116 +232,6 @@ def canonical_targets(game: HebracGame, targets: Sequence[str]) -> tuple[str, ..
     return tuple(out)
 
 
-def can_cast(game: HebracGame, spell: Spell) -> tuple[bool, str]:
-    """Whether the timing rules allow ``spell`` now, and why not (magic points aside)."""
-    try:
-        verify_cast(game, spell, None)
-    except RuleRefused as error:
-        return False, str(error)
-    return True, spell.timing
-
-
-def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -> None:
-    """Raise RuleRefused when the timing rules forbid ``spell`` now.
-
-    ``targets`` None asks about timing only (for the spell list).
-    """
-    rule = spell_rule(spell)
-    encounter = game.encounter
-    if game.pending:
-        board.refuse_if_busy(game, "cast a spell")
-    stage = encounter.stage if encounter else None
-    in_battle = stage == "battle"
-    if stage == "white-priestess":
-        raise RuleRefused("no spell may be cast on a white priestess", R_WHITE)
-    if encounter is not None and encounter.spell_cast and stage in ("battle", "adventurer",
-                                                                       "trading"):
-        raise RuleRefused("one spell per battle: already cast here", R_ONE_SPELL)
-    sid = spell.id
-    if sid in ("paralysis", "double-attack", "super-strength") and not in_battle:
-        if stage == "adventurer":
-            raise RuleRefused(f"{spell.name} is for battle only: the battle with an "
-                              "adventurer starts with the first 'attack'",
-                              R_ADVENTURER_SPELLS)
-        raise RuleRefused(f"{spell.name} is for battle only", rule)
-    if sid == "double-attack" and encounter and encounter.double_attack:
-        raise RuleRefused("Double Attack is already waiting for the next round", rule)
-    if sid == "escape" or sid == "stealing-spirit":
-        if stage is None:
-            raise RuleRefused(f"{spell.name} needs an enemy turned up", rule)
-        assert encounter is not None
-        kind = rules.enemy_kind(encounter.enemy)
-        if sid == "escape" and kind == "black priestess":
-            raise RuleRefused("Escape does not work on a black priestess", rule)
-        if stage == "treasure":
-            raise RuleRefused(f"{encounter.chamber} is won: no guard left to "
-                              f"{'escape' if sid == 'escape' else 'rob'}, "
-                              "'take CARD' takes the treasure", R_WON)
-        if kind == "hebrac":
-            raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
-        if sid == "escape" and stage in ("merchant", "sale"):
-            raise RuleRefused("Escape does not work on a merchant", rule)
-        if sid == "stealing-spirit" and stage == "trading" and not game.setup.evil:
-            raise RuleRefused("his treasure is revealed: Stealing Spirit is too late "
-                              "(evil alignment allows it)", R_EVIL)
-    if sid == "teleport" and stage in ("merchant", "sale", "hebrac"):
-        who = "Hebrac" if stage == "hebrac" else "a merchant"
-        raise RuleRefused(f"no one flees {who}: Teleport, as Escape, is refused until "
-                          f"{encounter.chamber if encounter else 'the chamber'} is "
-                          "settled", R_NO_FLEE)
-    if sid == "illusion":
-        if stage != "trading" or encounter is None or encounter.treasure is None:
-            raise RuleRefused("Illusion works only while trading", rule)
-        if encounter.treasure.rank == 1:
-            raise RuleRefused("Illusion fails when the adventurer holds an ace", rule)
-        if rules.trade_value(encounter.treasure) is None and not illusion_queen(game):
-            raise RuleRefused(f"Illusion: {encounter.treasure} is a black priestess, never "
-                              "traded for (--illusion-black-queen refused)",
-                              R_ILLUSION_QUEEN)
-    if sid == "stone-statue" and in_battle:
-        raise RuleRefused("Stone Statue is forbidden in battle", rule)
-    if sid == "hell-bomb" and not in_battle:
-        if encounter is not None:
-            raise RuleRefused("Hell Bomb: in battle, or from an explored chamber", rule)
-        if game.position is None:
-            raise RuleRefused("Hell Bomb needs a position: enter or move to a chamber", rule)
-    if targets is None:
-        return
-    verify_targets(game, spell, targets)
-
-
-def illusion_queen(game: HebracGame) -> bool:
-    """hebrac.ruling.illusion-black-queen: may Illusion take a black queen?"""
-    return game.setup.illusion_black_queen == "allowed"
-
-
-def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
-    sid = spell.id
-    rule = spell_rule(spell)
-    needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
-             "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
-             "genie-of-luck": (spell.numbers.get("cards", 5), spell.numbers.get("cards", 5),
-                               "cast genie-of-luck CARD x5"),
-             "stone-statue": (1, spell.numbers.get("enemies", 6),
-                              "cast stone-statue CHAMBER... (up to 6)"),
-             "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
-    low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
-    if not low <= len(targets) <= high:
-        raise BadInput(f"usage: {usage}")
-    if sid == "stealing-spirit" and not targets and ware_shown(game) is None:
-        raise BadInput(f"usage: {usage}")
-    if sid == "teleport" and targets[0].lower() != "next-level":
-        parse_chamber(targets[0], game.columns)
-    if sid == "stone-statue":
-        names = [parse_chamber(t, game.columns) for t in targets]
-        for name in names:
-            chamber = game.chambers[name]
-            if chamber.enemy_gone or chamber.cleared:
-                raise RuleRefused(f"{name} has no enemy left", rule)
-        if len(set(names)) != len(names):
-            raise BadInput("a chamber is named twice")
-
-
 def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: int) -> list[str]:
     sid = spell.id
     encounter = game.encounter
@@ -437,7 +308,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         return ["the Genie of Luck gives 5 cards"] + treasures.genie_cards(game, targets)
     if sid == "stone-statue":
         names = [parse_chamber(t, game.columns) for t in targets]
-        board.remove_enemies(game, names)
+        ledger.remove_enemies(game, names)
         lines = [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
         if encounter is not None and encounter.chamber in names and game.strict:
             # the enemy faced is gone, as Hell Bomb does
@@ -511,8 +382,8 @@ def teleport(game: HebracGame, target: str) -> list[str]:
     if chamber.cleared or (chamber.visited and chamber.enemy_gone):
         return lines + [f"you are in {name}"]
     game.teleport_target = name
-    if board.teleport_waiting(game) is not None:
-        return lines + [f"teleported to {name}: '{board.enter_text(game, name)}' turns up its "
+    if situation.teleport_waiting(game) is not None:
+        return lines + [f"teleported to {name}: '{situation.enter_text(game, name)}' turns up its "
                         f"enemy, nothing else first (rule {R_TELEPORTED})"]
     return lines + [f"teleported to {name}: 'enter {name} ENEMY'"]
 
@@ -528,7 +399,7 @@ def hell_bomb(game: HebracGame) -> list[str]:
         encounter.prisoners = []
         encounter.stage = "treasure"
         encounter.last_round = None
-    board.remove_enemies(game, removed)
+    ledger.remove_enemies(game, removed)
     lines = [f"Hell Bomb on {' '.join(hit)}: enemies removed from "
              f"{' '.join(removed) or 'none'}; their treasures are free"]
     if encounter is not None:
@@ -540,3 +411,130 @@ def hell_bomb(game: HebracGame) -> list[str]:
             lines.append("take the treasure: 'take CARD'")
     return lines
 
+
+# One chamber looked at: its name, the enemy and the treasure seen (None: not).
+Look = tuple[str, Card | None, Card | None]
+
+
+def check_see(game: HebracGame, action: See) -> tuple[list[Look], bool]:
+    """The chambers looked at, and whether several were (pairs), or the refusal: all are
+    checked, the looks they spend and the copies they show together, before any counts."""
+    words = action.seen
+    if len(words) > 2:  # several chambers at once: CHAMBER ENEMY CHAMBER ENEMY...
+        if len(words) % 2 or action.treasure:
+            raise BadInput("usage: see CHAMBER ENEMY [CHAMBER ENEMY...] (pairs; "
+                           "--treasure with one chamber only)")
+        pairs = [(words[i], words[i + 1]) for i in range(0, len(words), 2)]
+        names = [parse_chamber(chamber, game.columns) for chamber, _ in pairs]
+        if len(set(names)) != len(names):
+            raise BadInput("a chamber is named twice")
+        looks = [check_look(game, chamber, enemy, None) for chamber, enemy in pairs]
+    else:
+        if not 1 <= len(words) <= 2:
+            raise BadInput("usage: see CHAMBER [ENEMY] [--treasure CARD]")
+        looks = [check_look(game, words[0], words[1] if len(words) > 1 else None,
+                            action.treasure)]
+    free = bool(game.effects & {"revelation", "god-vision"})
+    spent = sum(enemy is not None for _, enemy, _ in looks)
+    if not free and spent > game.remote_vision:
+        raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
+                          "Vision", "hebrac.spell.remote-vision")
+    ledger.refuse_copies(game, new_cards(game, looks))
+    return looks, len(words) > 2
+
+
+def new_cards(game: HebracGame, looks: list[Look]) -> list[Card]:
+    """The cards the looks turn up for the first time."""
+    cards = []
+    for name, enemy, treasure in looks:
+        chamber = game.chambers[name]
+        if enemy is not None and chamber.enemy is None:
+            cards.append(enemy)
+        if treasure is not None and chamber.treasure is None:
+            cards.append(treasure)
+    return cards
+
+
+def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
+               treasure_text: str | None) -> Look:
+    name = parse_chamber(chamber_text, game.columns)
+    enemy = Card.parse(enemy_text) if enemy_text else None
+    treasure = Card.parse(treasure_text) if treasure_text else None
+    chamber = game.chambers[name]
+    god = "god-vision" in game.effects
+    if treasure is not None and not god:
+        raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
+    if enemy is not None:
+        if chamber.enemy is not None and chamber.enemy != enemy:
+            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", R_MAP)
+        if chamber.enemy_gone or chamber.visited:
+            raise RuleRefused(f"{name}'s enemy is not face down on the table", R_MAP)
+        if not (god or "revelation" in game.effects) and game.remote_vision < 1:
+            raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
+                              "Vision", "hebrac.spell.remote-vision")
+    if treasure is not None:
+        if chamber.treasure_gone:
+            raise RuleRefused(f"{name}'s treasure is gone", R_MAP)
+        if chamber.treasure is not None and chamber.treasure != treasure:
+            raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
+                              R_MAP)
+    if enemy is None and treasure is None:
+        raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
+    return (name, enemy, treasure)
+
+
+def see(game: HebracGame, checked: tuple[list[Look], bool]) -> Done:
+    looks, pairs = checked
+    free = bool(game.effects & {"revelation", "god-vision"})
+    lines: list[str] = []
+    words: list[str] = []
+    for name, enemy, treasure in looks:
+        chamber = game.chambers[name]
+        if enemy is not None:
+            if chamber.enemy is None:
+                ledger.see(game, [enemy])
+            if not free:
+                game.remote_vision -= 1
+            chamber.enemy = enemy
+            lines.append(f"{name}: the enemy is {enemy} ({rules.enemy_kind(enemy)})")
+            words += [name, str(enemy)]
+        else:
+            words.append(name)
+        if treasure is not None:
+            if chamber.treasure is None:
+                ledger.see(game, [treasure])
+            chamber.treasure = treasure
+            lines.append(f"{name}: the treasure is {treasure}")
+    if pairs:
+        return See(tuple(words)), lines + free_looks(game)
+    _, enemy, treasure = looks[0]
+    return (See(tuple(words), str(treasure) if treasure else None),
+            lines + (free_looks(game) if enemy else []))
+
+
+def free_looks(game: HebracGame) -> list[str]:
+    """hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so
+    Remote Vision's looks left are kept; said when there are some."""
+    free = sorted(game.effects & {"revelation", "god-vision"})
+    if not free or not game.remote_vision:
+        return []
+    name = rules.spells()[free[0]].name
+    return [f"free under {name}: no Remote Vision look spent, {game.remote_vision} left "
+            f"(rule {R_VISIONS})"]
+
+
+def check_peek(game: HebracGame, action: Peek) -> list[Card]:
+    cards = [Card.parse(t) for t in action.cards]
+    if len(cards) > game.future_perception:
+        raise RuleRefused(f"Future Perception shows {game.future_perception} more "
+                          "card(s)", "hebrac.spell.future-perception")
+    ledger.refuse_copies(game, cards)
+    return cards
+
+
+def peek(game: HebracGame, cards: list[Card]) -> Done:
+    ledger.see(game, cards, source="peek")
+    game.future_perception -= len(cards)
+    game.deck_top = cards
+    return Peek(texts(cards)), [
+        f"top of the Hand Deck: {' '.join(map(str, cards))}"]

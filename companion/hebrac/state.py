@@ -1,7 +1,7 @@
 """Hebrac's Dungeon: the state's records, settings, rule ids and the map's geometry.
 
 The tracked game (``companion.hebrac.engine``) is one ``HebracGame`` record; its topics
-are modules of their own (ledger, board, battle, treasures, market, spells, visions,
+are modules of their own (ledger, board, battle, treasures, spells,
 view), each verb a check that changes nothing, then the change.
 """
 

@@ -1,81 +1,90 @@
 """Hebrac's Dungeon: treasures won (take), genies, priestesses, potions drunk and cards
 dropped.
+Treasures bought and traded too: adventurers' trades, merchants' sales, Hebrac's game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from companion.cards import Card
+from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import board, ledger, rules, view
+from companion.hebrac import ledger, rules, situation
 from companion.hebrac.grammar import (
+    Buy,
     Drop,
     Heal,
+    Offer,
+    Play,
+    Refuse,
+    Reveal,
     Take,
     Use,
 )
 from companion.hebrac.state import (
     R_ANTI_MAGIC,
-    R_ANTI_MAGIC_HEBRAC,
+    R_BAG_PARTIAL,
     R_ENCOUNTER,
     R_GENIE_BOUGHT,
+    R_HEBRAC,
+    R_MERCHANT,
+    R_NO_SALE,
     R_POTIONS,
+    R_ROBBED,
+    R_TRADE,
     R_WHITE,
+    THIRD,
     Chamber,
     Done,
     Encounter,
     parse_chamber,
+    texts,
 )
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-class Taking(NamedTuple):
-    """A 'take' checked: the card, its extra words (a KS's chambers filled in when no
-    choice is left), whose card it is ("prize", "genie" or "chamber")."""
-
-    card: Card
-    extras: Sequence[str]
-    whose: str
-    filled: bool
+# A 'take' checked: the card, its extra words (a KS's chambers filled in when no
+# choice is left), whose card it is ("prize", "genie" or "chamber").
+Taking = tuple[Card, Sequence[str], str, bool]
 
 
 def check_take(game: HebracGame, action: Take) -> Taking:
     card = Card.parse(action.card)
     extras: Sequence[str] = action.extras
-    filled = genie_of_death_targets(game, card, extras)
+    filled = situation.genie_of_death_targets(game, card, extras)
     if filled:
         extras = filled
     if game.pending == "hebrac-prize":
         ledger.check_room(game, [(card, extras)])
         ledger.refuse_copies(game, [card])
         check_gain(game, card, extras, "prize")
-        return Taking(card, extras, "prize", bool(filled))
-    genie = board.waiting_genie(game)
+        return (card, extras, "prize", bool(filled))
+    genie = situation.waiting_genie(game)
     if genie is not None:
         if card != genie:
             raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
-                              f"{view.next_hint(game)}", R_GENIE_BOUGHT)
+                              f"{situation.next_hint(game)}", R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
         check_gain(game, card, extras, "bought")
-        return Taking(card, extras, "genie", bool(filled))
+        return (card, extras, "genie", bool(filled))
     if game.pending:
-        board.refuse_if_busy(game, "take a treasure")
+        situation.refuse_if_busy(game, "take a treasure")
     encounter = game.encounter
     if encounter is None or encounter.stage not in ("treasure", "white-priestess"):
-        hint = view.next_hint(game) if encounter else "'enter CHAMBER ENEMY' first"
+        hint = situation.next_hint(game) if encounter else "'enter CHAMBER ENEMY' first"
         raise RuleRefused(f"no treasure to take now: {hint}", R_ENCOUNTER)
     chamber = game.chambers[encounter.chamber]
     if chamber.treasure_gone and game.strict:
         raise RuleRefused(f"{chamber.name}'s treasure is gone already", R_ENCOUNTER)
-    check_known_treasure(game, chamber, card)
+    situation.check_known_treasure(game, chamber, card)
     ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
     ledger.check_room(game, [(card, extras)])
     check_gain(game, card, extras, "chamber")
-    return Taking(card, extras, "chamber", bool(filled))
+    return (card, extras, "chamber", bool(filled))
 
 
 def take(game: HebracGame, checked: Taking) -> Done:
@@ -106,26 +115,10 @@ def take(game: HebracGame, checked: Taking) -> Done:
     return done, lines + gain(game, card, extras, source="chamber")
 
 
-def genie_of_death_targets(game: HebracGame, card: Card, extras: Sequence[str]) -> list[str]:
-    """The chambers a KS must take when no choice is left and none are named."""
-    if extras or card != Card.parse("KS"):
-        return []
-    wanted = rules.numbers().genie_of_death_enemies
-    candidates = [c.name for c in game.chambers.values()
-                  if not c.visited and not c.enemy_gone]
-    return candidates if len(candidates) <= wanted else []
-
-
 def canonical_extras(game: HebracGame, card: Card, extras: Sequence[str]) -> tuple[str, ...]:
     if card == Card.parse("KS"):
         return tuple(parse_chamber(e, game.columns) for e in extras)
     return tuple(str(Card.parse(e)) for e in extras)
-
-
-def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None:
-    if chamber.treasure is not None and chamber.treasure != card:
-        raise RuleRefused(f"{chamber.name}'s treasure is {chamber.treasure}, seen before, "
-                          f"not {card}", R_ENCOUNTER)
 
 
 def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None) -> None:
@@ -152,7 +145,7 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
             game.games_waiting += 1
         return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
                 f"{rules.numbers().black_card_damage} life) or 'refuse'",
-                *anti_magic_hebrac(game)]
+                *situation.anti_magic_hebrac(game)]
     if card.rank == 1:
         name = rules.numbers().aces[str(card)]
         if card in game.inventory:
@@ -174,14 +167,14 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
             before = game.life
             ledger.set_life(game, game.max_life)
             return [f"{card} white priestess heals you: {before} -> {game.life}"]
-        return [f"{card} black priestess: " + priestess_theft(game, by_enemy=False)]
+        return [f"{card} black priestess: " + ledger.priestess_theft(game, by_enemy=False)]
     if card.rank == 13:
         if not extras and source in ("merchant", "trade", "spell"):
-            if genie_waits(game, card):
+            if situation.genie_waits(game, card):
                 game.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
                 return [f"{card} {rules.numbers().kings[str(card)]} acts at once: "
-                        f"{genie_usage(game, card)}"]
-            extras = genie_of_death_targets(game, card, [])  # no choice left: at once
+                        f"{situation.genie_usage(game, card)}"]
+            extras = situation.genie_of_death_targets(game, card, [])  # no choice left: at once
             if extras:
                 return genie_acts(game, card, extras, source) + [
                     f"no choice of chambers left: it acts at once (rule {R_GENIE_BOUGHT})"]
@@ -190,12 +183,6 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
     assert card.suit is not None
     kind = rules.TREASURE_KINDS.get(card.suit, "prisoner") if card.rank != 11 else "prisoner"
     return [f"{card} {kind} into the inventory"]
-
-
-def anti_magic_hebrac(game: HebracGame) -> list[str]:
-    if "anti-magic" not in game.effects:
-        return []
-    return [f"Anti-Magic does not stop Hebrac's game (rule {R_ANTI_MAGIC_HEBRAC})"]
 
 
 def check_gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> None:
@@ -216,7 +203,7 @@ def check_gain(game: HebracGame, card: Card, extras: Sequence[str], source: str)
         return
     wanted = numbers.genie_of_death_enemies
     targets = [parse_chamber(e, game.columns) for e in extras]
-    candidates = genie_targets(game)
+    candidates = situation.genie_targets(game)
     if len(targets) != min(wanted, len(candidates)) or len(set(targets)) != len(targets):
         raise BadInput(f"usage: take KS CHAMBER x{min(wanted, len(candidates))} "
                        f"(unvisited: {' '.join(candidates) or 'none'})")
@@ -246,30 +233,9 @@ def genie_acts(game: HebracGame, card: Card, extras: Sequence[str], source: str)
         return [f"{card} {name}: {wanted} Hand Deck cards, acting in the order typed"] + \
             genie_cards(game, extras)
     targets = [parse_chamber(e, game.columns) for e in extras]
-    board.remove_enemies(game, targets)
+    ledger.remove_enemies(game, targets)
     return [f"{card} {name}: enemies of {' '.join(targets)} removed; their treasures "
             "wait until you enter"]
-
-
-def genie_targets(game: HebracGame) -> list[str]:
-    return [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
-
-
-def genie_waits(game: HebracGame, card: Card) -> bool:
-    """A Genie of Luck, or of Death with a choice of chambers, won without a 'take'
-    line needs one to act."""
-    wanted = rules.numbers().genie_of_death_enemies
-    return card.suit == "D" or (card.suit == "S" and len(genie_targets(game)) > wanted)
-
-
-def genie_usage(game: HebracGame, card: Card) -> str:
-    numbers = rules.numbers()
-    if card.suit == "D":
-        wanted = numbers.genie_of_luck_cards
-        return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
-    targets = genie_targets(game)
-    wanted = min(numbers.genie_of_death_enemies, len(targets))
-    return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
 
 
 def next_game(game: HebracGame) -> list[str]:
@@ -290,28 +256,11 @@ def genie_cards(game: HebracGame, extras: Sequence[str]) -> list[str]:
     return lines
 
 
-def priestess_theft(game: HebracGame, by_enemy: bool) -> str:
-    if "anti-magic" in game.effects:
-        return "Anti-Magic holds: she steals nothing"
-    victim = rules.theft_victim(game.inventory, by_enemy=by_enemy)
-    which = "most" if by_enemy else "least"
-    if victim is None:
-        return "she finds nothing to steal"
-    max_before, life_before = game.max_life, game.life
-    ledger.release(game, [victim])
-    ledger.under(game, [victim])
-    rank = rules.theft_rank(victim)
-    line = f"she steals {victim}, your {which} valuable (theft rank {rank} of 40)"
-    if game.max_life < max_before:
-        line += f"; max life {max_before} -> {game.max_life}, life {life_before} -> {game.life}"
-    return line
-
-
 def check_heal(game: HebracGame, action: Heal) -> Encounter:
     encounter = game.encounter
     if encounter is None or encounter.stage != "white-priestess":
         raise RuleRefused("only a white priestess (red queen) heals: "
-                          f"{view.next_hint(game)}", R_WHITE)
+                          f"{situation.next_hint(game)}", R_WHITE)
     if "anti-magic" in game.effects:
         raise RuleRefused("Anti-Magic holds on this level: the priestess cannot heal",
                           R_ANTI_MAGIC)
@@ -360,3 +309,214 @@ def drop(game: HebracGame, card: Card) -> Done:
     if game.max_life < max_before:
         line += f"; max life {max_before} -> {game.max_life}, life {before} -> {game.life}"
     return Drop(str(card)), [line]
+
+
+def check_reveal(game: HebracGame, action: Reveal) -> Card:
+    card = Card.parse(action.card)
+    encounter = game.encounter
+    if encounter is None or encounter.stage not in ("adventurer", "merchant"):
+        raise RuleRefused("only an adventurer's or a merchant's treasure is turned up "
+                          "before it is won", R_TRADE)
+    chamber = game.chambers[encounter.chamber]
+    if chamber.treasure_gone:
+        raise RuleRefused(f"{chamber.name}'s treasure was taken before: nothing to "
+                          f"reveal ({situation.next_hint(game)})", R_ROBBED)
+    situation.check_known_treasure(game, chamber, card)
+    if chamber.treasure is None:
+        ledger.refuse_copies(game, [card])
+    return card
+
+
+def reveal(game: HebracGame, card: Card) -> Done:
+    encounter = game.encounter
+    assert encounter is not None
+    chamber = game.chambers[encounter.chamber]
+    if chamber.treasure is None:
+        ledger.see(game, [card])
+    chamber.treasure = card
+    encounter.treasure = card
+    if encounter.stage == "adventurer":
+        encounter.stage = "trading"
+        value = rules.trade_value(card)
+        if value is None:
+            verdict = rules.check_trade(card, [])
+            illusion = card.rank != 1 and game.setup.illusion_black_queen == "allowed"
+            return Reveal(str(card)), [
+                verdict.reasons[0] + ": 'refuse'" + (
+                    " or attack (evil)" if game.setup.evil else "") + (
+                    " or 'cast illusion'" if illusion else "")]
+        bag = " (the Bag of Meres pays: 'offer')" if game.holds("AD") else ""
+        return Reveal(str(card)), [
+            f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
+    encounter.stage = "sale"
+    cost = rules.price(card)
+    if cost is None and not game.strict:  # the first edition waited for 'refuse'
+        return Reveal(str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
+    blocked = situation.stealing_blocked(game) if cost is None else None
+    if cost is None and at_least(game.settings, THIRD) and blocked is None:
+        # hebrac.ruling.merchant-no-sale: Stealing Spirit may still take it
+        return Reveal(str(card)), [
+            rules.no_sale_reason(card),
+            f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
+            f"'refuse' (rule {R_NO_SALE})"]
+    if cost is None:  # no sale can happen: the refusal is the only answer
+        ledger.under(game, [encounter.enemy])
+        close_chamber(game, chamber, None)
+        game.sold_out = chamber.name
+        lines = [rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} "
+                 "cleared"]
+        if at_least(game.settings, THIRD):
+            lines.append(f"no Stealing Spirit: {blocked} (rule {R_NO_SALE})")
+        return Reveal(str(card)), lines
+    gems = sum(c.rank for c in game.inventory if rules.is_gem(c))
+    paying = "the Bag of Meres pays" if game.holds("AD") else f"you hold {gems} in gems"
+    return Reveal(str(card)), [
+        f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
+
+
+# A trade or a purchase checked: the cards given, the ruling's lines.
+Paying = tuple[list[Card], list[str]]
+
+
+def check_offer(game: HebracGame, action: Offer) -> Paying:
+    offer = [Card.parse(t) for t in action.cards]
+    encounter = game.encounter
+    if encounter is None or encounter.stage != "trading" or encounter.treasure is None:
+        raise RuleRefused("no trade under way: 'reveal CARD' an adventurer's treasure "
+                          "first", R_TRADE)
+    want = encounter.treasure
+    bag = game.holds("AD")
+    verdict = rules.check_trade(want, offer, bag=bag,
+                                ace_value=game.setup.ace_offer_value,
+                                bag_partial=game.setup.bag_partial)
+    if not verdict.legal:
+        short = bag and offer and verdict.data.get("value") is not None
+        raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_TRADE)
+    ledger.require_held(game, offer, "card")
+    ledger.check_room(game, [(want, ())], offer)
+    return (offer, list(verdict.reasons))
+
+
+def offer(game: HebracGame, checked: Paying) -> Done:
+    given, lines = checked
+    encounter = game.encounter
+    assert encounter is not None and encounter.treasure is not None
+    want = encounter.treasure
+    max_before = game.max_life
+    ledger.release(game, given)
+    ledger.under(game, given)
+    if game.max_life < max_before:
+        lines.append(f"max life {max_before} -> {game.max_life}")
+    ledger.under(game, [encounter.enemy])
+    close_chamber(game, game.chambers[encounter.chamber], want)
+    lines += gain(game, want, [], source="trade")
+    return Offer(texts(given)), lines
+
+
+def check_buy(game: HebracGame, action: Buy) -> Paying:
+    pay = [Card.parse(t) for t in action.cards]
+    encounter = game.encounter
+    if encounter is None or encounter.stage != "sale" or encounter.treasure is None:
+        raise RuleRefused("no merchant's ware on show: 'reveal CARD' first", R_MERCHANT)
+    want = encounter.treasure
+    bag = game.holds("AD")
+    verdict = rules.check_payment(want, pay, bag=bag,
+                                  bag_partial=game.setup.bag_partial)
+    if not verdict.legal:
+        short = bag and pay and "paid" in verdict.data
+        raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_MERCHANT)
+    ledger.require_held(game, pay, "gem")
+    ledger.check_room(game, [(want, ())], pay)
+    return (pay, list(verdict.reasons))
+
+
+def buy(game: HebracGame, checked: Paying) -> Done:
+    pay, lines = checked
+    encounter = game.encounter
+    assert encounter is not None and encounter.treasure is not None
+    want = encounter.treasure
+    ledger.release(game, pay)
+    ledger.under(game, pay + [encounter.enemy])
+    close_chamber(game, game.chambers[encounter.chamber], want)
+    lines += gain(game, want, [], source="merchant")
+    return Buy(texts(pay)), lines
+
+
+def check_refuse(game: HebracGame, action: Refuse) -> Refuse:
+    if game.pending == "hebrac-game":
+        return action
+    if game.pending:
+        situation.refuse_if_busy(game, "refuse")
+    encounter = game.encounter
+    if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
+        raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", R_ENCOUNTER)
+    return action
+
+
+def refuse(game: HebracGame, action: Refuse) -> Done:
+    if game.pending == "hebrac-game":
+        game.pending = None
+        return action, ["you decline Hebrac's game; he leaves", *next_game(game)]
+    encounter = game.encounter
+    assert encounter is not None
+    chamber = game.chambers[encounter.chamber]
+    robbed = chamber.treasure_gone
+    ledger.under(game, [encounter.enemy])
+    close_chamber(game, chamber, None)
+    if encounter.stage == "merchant" and robbed:
+        return action, [f"{chamber.name}: the merchant leaves; chamber cleared"]
+    if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
+        return action, [f"{chamber.name}: the merchant leaves, his ware unseen under the "
+                        "Hand Deck; chamber cleared"]
+    return action, [f"{chamber.name}: the treasure is lost; chamber cleared"]
+
+
+def check_play(game: HebracGame, action: Play) -> Card:
+    card = Card.parse(action.card)
+    encounter = game.encounter
+    as_enemy = encounter is not None and encounter.stage == "hebrac" and not game.pending
+    if game.pending != "hebrac-game" and not as_enemy:
+        raise RuleRefused("Hebrac offers no game now", R_HEBRAC)
+    if card.is_joker:
+        raise RuleRefused("a joker has no colour: turn the next card", R_HEBRAC)
+    ledger.refuse_copies(game, [card])
+    return card
+
+
+def play(game: HebracGame, card: Card) -> Done:
+    damage = rules.numbers().black_card_damage
+    encounter = game.encounter
+    as_enemy = encounter is not None and encounter.stage == "hebrac" and not game.pending
+    ledger.see(game, [card], source="draw")
+    ledger.under(game, [card])
+    before = game.life
+    if as_enemy:
+        assert encounter is not None
+        if card.is_red:
+            ledger.under(game, [encounter.enemy])
+            chamber = game.chambers[encounter.chamber]
+            chamber.enemy_gone = True
+            encounter.stage = "treasure"
+            if chamber.treasure_gone and game.strict:
+                game.encounter = None
+                return Play(str(card)), [
+                    f"{card} is red: Hebrac yields; no treasure left: {chamber.name} "
+                    "cleared"]
+            return Play(str(card)), [
+                f"{card} is red: Hebrac yields; take the treasure"]
+        ledger.set_life(game, game.life - damage)
+        ledger.under(game, [encounter.enemy])
+        close_chamber(game, game.chambers[encounter.chamber], None)
+        return Play(str(card)), [
+            f"{card} is black: lose {damage} life, {before} -> {game.life}; Hebrac "
+            "leaves with the treasure"]
+    if card.is_red:
+        game.pending = "hebrac-prize"
+        return Play(str(card)), [
+            f"{card} is red: pick any Hand Deck card, 'take CARD'"]
+    game.pending = None
+    ledger.set_life(game, game.life - damage)
+    return Play(str(card)), [
+        f"{card} is black: lose {damage} life, {before} -> {game.life}",
+        *(next_game(game) if game.life > 0 else [])]
+

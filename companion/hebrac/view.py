@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from companion.cards import Card
-from companion.hebrac import battle, board, market, rules, spells, treasures
+from companion.hebrac import rules, situation
 from companion.hebrac.state import (
     KIND,
     ROWS,
@@ -18,46 +17,6 @@ from companion.text import wrap
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
     from companion.hebrac.state import ChamberStatus, EncounterStatus, HebracStatus
-
-
-def next_hint(game: HebracGame) -> str:
-    if game.pending == "hebrac-game":
-        return "'play CARD' or 'refuse' Hebrac's game"
-    if game.pending == "hebrac-prize":
-        return "'take CARD', your pick from the Hand Deck"
-    genie = board.waiting_genie(game)
-    if genie is not None:
-        usage = treasures.genie_usage(game, genie)
-        return usage.split(" (")[0] + ", the genie's work"
-    encounter = game.encounter
-    target = board.teleport_waiting(game)
-    if encounter is None and target is not None:
-        return f"'{board.enter_text(game, target)}' (Teleport put you there)"
-    if encounter is None:
-        open_now = board.enterable(game)
-        enter = f"'enter CHAMBER ENEMY' ({', '.join(open_now)})" if open_now else ""
-        if not board.next_level_allowed(game):
-            return enter or "'enter CHAMBER ENEMY'"
-        return f"{enter} or 'next-level'" if enter else "'next-level'"
-    robbed = game.chambers[encounter.chamber].treasure_gone
-    return {
-        "battle": "'attack CARD'" + (" CARD" if encounter.double_attack else ""),
-        "adventurer": "'attack CARD'" + (" or 'reveal CARD'" * (not robbed)),
-        "trading": "'offer CARD...' or 'refuse'",
-        "merchant": "'reveal CARD'" if not robbed else "'refuse'",
-        "sale": sale_hint(game, encounter.treasure),
-        "white-priestess": "'heal' or 'take CARD'",
-        "hebrac": "'play CARD' or 'refuse'",
-        "treasure": "'take CARD'",
-    }[encounter.stage]
-
-
-def sale_hint(game: HebracGame, ware: Card | None) -> str:
-    if ware is None or rules.price(ware) is not None:
-        return "'buy CARD...' or 'refuse'"
-    if market.stealing_blocked(game) is None:  # hebrac.ruling.merchant-no-sale
-        return f"'cast stealing-spirit {ware}' or 'refuse'"
-    return "'refuse'"
 
 
 def status(game: HebracGame) -> HebracStatus:
@@ -98,7 +57,7 @@ def status(game: HebracGame) -> HebracStatus:
         "visions": {"remote": game.remote_vision, "future": game.future_perception},
         "spells_cast": game.spells_cast,
         "aces": sorted({str(c) for c in game.inventory if c.rank == 1}),
-        "next": next_hint(game) if game.outcome == "playing" else None,
+        "next": situation.next_hint(game) if game.outcome == "playing" else None,
         "outcome": game.outcome,
         "settings": game.settings,
     }
@@ -115,7 +74,7 @@ def map_lines(game: HebracGame) -> list[str]:
     cell = 4 if game.columns <= 8 else 3
     lines = ["  " + "".join(str(c).rjust(cell) for c in range(1, game.columns + 1))]
     # '+' marks where 'enter' may go next; only while nothing is being settled there.
-    enterable = set(board.next_chambers(game)) if game.encounter is None and not game.pending \
+    enterable = set(situation.next_chambers(game)) if game.encounter is None and not game.pending \
         and game.outcome == "playing" else set()
     for row in ROWS:
         text = row + " "
@@ -145,21 +104,22 @@ def rescue_line(game: HebracGame, width: int = 40) -> str | None:
     magic held buys) names what prevents the loss before the attack card is drawn
     (strength potions, Paralysis, Escape, when they may be cast and are paid for)."""
     missing = game.max_life - game.life
-    worst = battle.worst_round(game)
+    worst = situation.worst_round(game)
     fighting = worst is not None and worst >= game.life  # the next round can kill
     if game.outcome != "playing" or not fighting and (
-            game.life > battle.round_risk(game) or not missing):
+            game.life > situation.round_risk(game) or not missing):
         return None
+
     potions = [c for c in game.inventory if c.suit == "H" and c.is_pip]
     gains = [min(c.rank, missing) for c in potions]
     healing = rules.spells()["healing"]
     lives = min(game.magic_points // healing.cost, missing) \
-        if spells.can_cast(game, healing)[0] else 0
+        if situation.can_cast(game, healing)[0] else 0
     spell = [f"{healing.name} +{lives}"] if lives else []
     strength = [c for c in game.inventory if c.suit == "S" and c.is_pip] if fighting else []
     stops = [found.name for found in map(rules.spells().__getitem__, ("paralysis", "escape"))
              if fighting and game.magic_points >= found.cost
-             and spells.can_cast(game, found)[0]]
+             and situation.can_cast(game, found)[0]]
     head = "Next round can kill: " if fighting else "Near death: "
     if not potions and not spell and not strength and not stops:
         return head + ("nothing held helps" if fighting else "nothing held heals you")
@@ -214,7 +174,7 @@ def status_lines(game: HebracGame, width: int = 40) -> list[str]:
         if effects:
             lines += wrap("Battle: " + ", ".join(effects), width)
     if game.outcome == "playing":
-        lines += wrap(f"Next: {next_hint(game)}", width)
+        lines += wrap(f"Next: {situation.next_hint(game)}", width)
     else:
         lines.append("You won!" if game.outcome == "won" else "You are dead.")
     return lines
