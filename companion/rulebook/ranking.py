@@ -297,7 +297,9 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
                 scores[positions[sid]] += bonus
     hits = []
     wanted = len(query.weights)
-    said = f" {' '.join(plain_words(text))} "
+    said = plain_words(text)
+    # A keyword phrase has two words or more: a question of one word has none.
+    phrase = f" {' '.join(said)} " if len(said) > 1 else ""
     for number, score in scores.items():
         item = idx.sections[number]
         if game is not None and item.game != game:
@@ -307,7 +309,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
         in_title = sum(1 for term in query.weights if term in idx.titles[number])
         if in_title:  # the question's words in the title: most likely the section meant
             score *= 1 + TITLE_BONUS * in_title / max(1, len(idx.titles[number]))
-        if any(f" {phrase} " in said for phrase in _phrases(item)):
+        if phrase and any(f" {known} " in phrase for known in _phrases(item)):
             score *= PHRASE_BONUS  # a phrase players use for this section, word for word
         if prefer is not None and item.game == prefer:
             score *= PREFERRED
@@ -352,8 +354,8 @@ def _refines(ruling: Section, rule: Section) -> bool:
     """Whether ``ruling`` refines ``rule``: a rule of its game that its text names, or
     one written from the same part of the source text (their ``source``)."""
     return (rule.game == ruling.game and ".ruling." not in rule.id
-            and (rule.id in ruling.references()
-                 or not _source_parts(ruling.source).isdisjoint(_source_parts(rule.source))))
+            and (not _source_parts(ruling.source).isdisjoint(_source_parts(rule.source))
+                 or (rule.id in ruling.text and rule.id in ruling.references())))
 
 
 @cache
