@@ -88,7 +88,6 @@ def test_numbers_are_plain_digits_or_typers_to_read(word: str) -> None:
 
 
 @pytest.mark.parametrize(("words", "message"), [
-    (("4h", "--potion", "5h", "--potion", "6h"), "option --potion given more than once"),
     (("4h", "-g", "a", "--game=b"), "option --game given more than once"),
     (("4h", "--json", "-j"), "option --json given more than once"),
     (("4h", "--gam", "a", "-gb"), "option --game given more than once"),

@@ -208,7 +208,7 @@ VERBS = (
          (arg("hero", "hero", "The main attacker."),
           arg("die", "die", ROLL_HELP, metavar="ROLL"),
           options("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
-                                        "may be 'roll'); repeated, one each (the rules allow "
+                                        "may be 'roll') (repeat: one each; the rules allow "
                                         "one).", metavar="HERO ROLL"),
           option("loot_to", "int", "Co-op: the player who draws the loot.",
                  metavar="PLAYER")),
