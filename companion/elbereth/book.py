@@ -9,12 +9,16 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from companion import names
 from companion.editions import edition
-from companion.errors import BadInput, NotationError
+from companion.errors import BadInput, NotationError, RuleRefused
+from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
+from companion.values import Value
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
+
+    from companion.elbereth.engine import ElberethGame
 
     class DeckTable(TypedDict):
         """``[deck]``: the floors, what each descent removes, the cards by name."""
@@ -88,7 +92,7 @@ def table() -> ElberethTables:
 
 
 # -- the rulebook's numbers, typed ------------------------------------------------------
-class Foe(NamedTuple):
+class Foe(Value):
     """An enemy or a boss: its strength, the other names it goes by, its bribe (a
     boss's price: an item, ``protective`` or ``coin``) and the wins in a row it takes."""
 
@@ -177,8 +181,45 @@ def _enemy_spellings(bosses: bool) -> dict[str, str]:
     return names.spellings(foes, aliases)
 
 
+def enemy(game: ElberethGame, text: str) -> Enemy:
+    """An enemy by name (any case, plural, a unique prefix) or by strength."""
+    key = " ".join(text.lower().replace("-", " ").split())
+    known = rules()
+    strength = whole_or_none(key)
+    if strength is not None:
+        found = [Enemy(n, e.strength, n == "dragon") for n, e in known.enemies.items()
+                 if e.strength == strength]
+        if game.bosses:
+            found = [e for e in found if e.name != "dragon"]
+            found += [Enemy(n, b.strength, True) for n, b in known.bosses.items()
+                      if b.strength == strength
+                      and (game.floor_boss is None or n == game.floor_boss)
+                      and game.bosses_met.get(n, game.floor) == game.floor]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            each = ", ".join(f"{n} {e.strength}" for n, e in known.enemies.items())
+            raise NotationError(f"no enemy has strength {key}: {each}")
+        shown = " or ".join(e.name for e in found)
+        raise BadInput(f"strength {key} could be {shown}: name the enemy")
+    here = _enemy_spellings(game.bosses)
+    every = _enemy_spellings(True)
+    boss = names.candidates(text, every) if not names.candidates(text, here) else []
+    if len(boss) == 1:  # a boss named in a game without them
+        raise RuleRefused(f"the {boss[0]} comes with the bosses expansion "
+                          "(new --bosses)", R_BOSS)
+    strengths = [e.strength for e in known.enemies.values()]
+    listed = [*dict.fromkeys(here.values()),
+              f"or a strength {min(strengths)}-{max(strengths)}"]
+    name = names.match(text, here, "enemy", listed)
+    if game.bosses and name in known.bosses:
+        return Enemy(name, known.bosses[name].strength, True)
+    return Enemy(name, known.enemies[name].strength, name == "dragon")
+
+
+
 # -- settings -------------------------------------------------------------------
-class Settings(NamedTuple):
+class Settings(Value):
     """A game's settings, checked and typed (``plain()`` is what the save keeps)."""
 
     equip: tuple[str, ...]

@@ -8,23 +8,25 @@ bosses and descending. Actions are values of ``companion.elbereth.grammar``
 (``Attack("spider", 3)``), or their text (``attack spider 3``, ``boost
 sword``, ``break-wall 5``), read once by its ``GRAMMAR``.
 
-The game is a state record (``ElberethGame``) and its verbs. ``STEPS`` maps each
+The game is a state record (``ElberethGame``) and its verbs. ``steps()`` maps each
 verb to a pure check that raises ``RuleRefused`` naming the rulebook section and
-changes nothing, then the change the checked plan makes: fights in
-``companion.elbereth.fight``, exploring in ``explore``. Each quantity with a rule
+changes nothing, then the change the checked plan makes: fights and exploring in
+``companion.elbereth.play``. Each quantity with a rule
 changes in one place: an item's state in ``set_item`` (the hero's life is the
 equipment not discarded), the coin's in ``set_coin``, the floor's cards in
-``account`` (checked by ``check_room``), the floor in ``explore.descend``. The
+``account`` (checked by ``check_room``), the floor in ``play.descend``. The
 rulebook's numbers and the settings are ``book``; what commands show, ``views``;
-the caches' state, ``snapshot``.
+the caches' state is read back here (``engine_from_data``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
+from companion import plain
 from companion.elbereth import views
 from companion.elbereth.book import (
     COIN_DOWN,
@@ -37,37 +39,13 @@ from companion.elbereth.book import (
     R_END,
     Enemy,
     Miss,
+    enemy,
     equipment,
     normalize_settings,
     read_settings,
     rules,
     setup_lines,
     table,
-)
-from companion.elbereth.explore import (
-    break_wall,
-    check_break_wall,
-    check_descend,
-    check_found,
-    check_pickup,
-    check_shop,
-    descend,
-    found,
-    pickup,
-    shop,
-)
-from companion.elbereth.fight import (
-    attack,
-    block,
-    boost,
-    bribe,
-    check_attack,
-    check_block,
-    check_boost,
-    check_bribe,
-    check_wound,
-    enemy,
-    wound,
 )
 from companion.elbereth.grammar import (
     GRAMMAR,
@@ -92,8 +70,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COIN_DOWN", "COIN_GONE", "COIN_UP", "DISCARDED", "DOWN", "EQUIPPED", "KIND", "STATE_FIELDS",
-    "STEPS", "TITLE", "ElberethGame", "ElberethTables", "Enemy", "Miss", "engine_from_data",
-    "equipment", "new_engine", "normalize_settings", "rules", "setup_lines", "table"]
+    "TITLE", "ElberethGame", "ElberethTables", "Enemy", "Miss", "engine_from_data",
+    "equipment", "new_engine", "normalize_settings", "rules", "setup_lines", "steps", "table"]
 
 KIND = "elbereth"
 TITLE = "Elbereth"
@@ -102,25 +80,29 @@ Ruled = tuple[Action, list[str]]
 """What a verb's change gives back: the canonical action and its ruling's lines."""
 
 
-class Step(NamedTuple):
-    """A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
-
-    check: Callable[[ElberethGame, Any], Any]
-    change: Callable[[ElberethGame, Any], Ruled]
+Step = tuple[Callable[["ElberethGame", Any], Any], Callable[["ElberethGame", Any], Ruled]]
+"""A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
 
 
-STEPS: dict[type[Action], Step] = {
-    Attack: Step(check_attack, attack),
-    Boost: Step(check_boost, boost),
-    Block: Step(check_block, block),
-    Wound: Step(check_wound, wound),
-    Bribe: Step(check_bribe, bribe),
-    Pickup: Step(check_pickup, pickup),
-    BreakWall: Step(check_break_wall, break_wall),
-    Found: Step(check_found, found),
-    Shop: Step(check_shop, shop),
-    Descend: Step(check_descend, descend),
-}
+@cache
+def steps() -> dict[type[Action], Step]:
+    """The verb table, built at the first action: a command that only shows a game
+    never loads the verbs' module."""
+    from companion.elbereth import play
+
+    return {
+        Attack: (play.check_attack, play.attack),
+        Boost: (play.check_boost, play.boost),
+        Block: (play.check_block, play.block),
+        Wound: (play.check_wound, play.wound),
+        Bribe: (play.check_bribe, play.bribe),
+        Pickup: (play.check_pickup, play.pickup),
+        BreakWall: (play.check_break_wall, play.break_wall),
+        Found: (play.check_found, play.found),
+        Shop: (play.check_shop, play.shop),
+        Descend: (play.check_descend, play.descend),
+    }
+
 
 STATE_FIELDS = ("floor", "removed", "items", "coin", "key", "bosses_met", "miss",
                 "ogre_wins", "won", "lost", "beaten_total", "life_trail", "beaten", "walls",
@@ -129,15 +111,6 @@ STATE_FIELDS = ("floor", "removed", "items", "coin", "key", "bosses_met", "miss"
 
 def new_engine(settings: Mapping[str, object]) -> ElberethGame:
     return ElberethGame(settings)
-
-
-def engine_from_data(settings: Mapping[str, object], data: object) -> ElberethGame:
-    """The game whose ``state_data()`` was ``data`` (``companion.elbereth.snapshot``)."""
-    from companion.elbereth.snapshot import read_state
-
-    game = new_engine(settings)
-    read_state(game, data)
-    return game
 
 
 # -- the game -------------------------------------------------------------------
@@ -217,10 +190,11 @@ class ElberethGame:
         value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
-        step = STEPS.get(type(value))
+        step = steps().get(type(value))
         if step is None:  # another game's action, say
             raise BadInput(f"{value!r} is not an Elbereth action")
-        canonical, lines = step.change(self, step.check(self, value))
+        check, change = step
+        canonical, lines = change(self, check(self, value))
         self.life_trail.append(len(self.left()))
         return Applied(GRAMMAR.text(canonical), tuple(lines))
 
@@ -234,9 +208,14 @@ class ElberethGame:
                               f"{self.boss_word()} and the down stairs, all accounted for: "
                               f"no {what}", R_DECK)
         count = rules().counts[kind]
-        have = {"wall": self.walls, "shop": self.shops}.get(kind, self.beaten[kind])
         if kind in self.items or kind == "coin":
             have = self.picked.count(kind)
+        elif kind == "wall":
+            have = self.walls
+        elif kind == "shop":
+            have = self.shops
+        else:
+            have = self.beaten[kind]
         if have + 1 > count:
             raise RuleRefused(f"the deck has {count} {kind} card{'' if count == 1 else 's'}: "
                               f"{have} on this floor already", R_DECK)
@@ -292,3 +271,112 @@ class ElberethGame:
             "stairs": self.stairs, "shops": self.shops, "floor_boss": self.floor_boss,
             "boss_down": self.boss_down}
 
+
+# -- the state read back from the caches (engine_from_data) ------------------------
+ITEM_STATES = (EQUIPPED, DOWN, DISCARDED)
+COIN_STATES = (COIN_UP, COIN_DOWN, COIN_GONE)
+
+
+def engine_from_data(settings: Mapping[str, object], data: object) -> ElberethGame:
+    """The game whose ``state_data()`` was ``data``, each value checked, then the
+    bookkeeping the actions keep (``_check_state``); ``plain.BadState`` otherwise."""
+    game = new_engine(settings)
+    state = plain.record(data, STATE_FIELDS)
+    known = rules()
+    counts = known.counts
+    items = equipment()
+    common = [name for name in known.enemies if name != "dragon"]  # never a key holder
+    bosses = list(known.bosses) if game.bosses else ["dragon"]
+    fighters = common + bosses
+    floors = game.floors
+
+    game.floor = plain.integer(state["floor"], 1, floors)
+    game.removed = plain.integer(state["removed"], 0, known.others)
+    given = plain.record(state["items"], items)
+    game.items = {item: plain.choice(given[item], ITEM_STATES) for item in items}
+    game.coin = plain.choice(state["coin"], COIN_STATES)
+    game.key = plain.flag(state["key"])
+    game.bosses_met = plain.table(state["bosses_met"], lambda k: plain.choice(k, bosses),
+                                  lambda v: plain.integer(v, 1, floors), len(bosses))
+    miss = state["miss"]
+    if miss is not None:
+        name, roll = plain.fixed(miss, 2)
+        foe = enemy(game, plain.choice(name, fighters))  # as 'attack' names it
+        game.miss = Miss(foe, plain.integer(roll, 1, foe.strength - 1))  # a miss: short
+    game.ogre_wins = plain.integer(state["ogre_wins"], 0, known.bosses["ogre"].wins - 1)
+    game.won = plain.flag(state["won"])
+    game.lost = plain.flag(state["lost"])
+    game.beaten_total = Counter(plain.table(
+        state["beaten_total"], lambda k: plain.choice(k, fighters),
+        lambda v: plain.integer(v, 1), len(fighters)))
+    game.life_trail = plain.items(state["life_trail"],
+                                  lambda v: plain.integer(v, 0, len(items)))
+    game.beaten = Counter(plain.table(state["beaten"], lambda k: plain.choice(k, common),
+                                      lambda v: plain.integer(v, 1), len(common)))
+    game.walls = plain.integer(state["walls"], 0, counts["wall"])
+    game.picked = plain.items(state["picked"], lambda v: plain.choice(v, [*items, "coin"]),
+                              len(items) + 1)
+    game.stairs = plain.flag(state["stairs"])
+    game.shops = plain.integer(state["shops"], 0, counts["shop"])
+    game.floor_boss = plain.optional(lambda v: plain.choice(v, bosses))(state["floor_boss"])
+    game.boss_down = plain.flag(state["boss_down"])
+    _check_state(game, common, bosses)
+    return game
+
+
+def _check_state(game: ElberethGame, common: list[str], bosses: list[str]) -> None:
+    """What every sequence of actions keeps true; a state breaking it was never written."""
+    check = plain.check
+    known = rules()
+    counts = known.counts
+    check(game.removed == known.step * (game.floor - 1),
+          "the cards removed unseen do not match the floor")
+    # The floor's deck: no card counted more often than the deck holds it.
+    check(game.accounted() <= game.others(), "more cards accounted for than the floor holds")
+    check(all(n <= counts[name] for name, n in game.beaten.items()),
+          "more enemies beaten on this floor than the deck holds")
+    check(all(game.picked.count(name) <= counts[name] for name in game.picked),
+          "a card picked up twice on this floor")
+    check(all(game.beaten_total[name] >= n for name, n in game.beaten.items())
+          and all(n <= counts[name] * game.floor for name, n in game.beaten_total.items()
+                  if name in common), "the enemies beaten in all do not add up")
+    # The key holders: one a floor, each boss once a game; descending took the key.
+    check(not game.boss_down or game.floor_boss is not None, "a boss beaten but never met")
+    check(not game.key or game.boss_down, "the key without its boss beaten")
+    beats = {name: n for name, n in game.beaten_total.items() if name in bosses}
+    check(sum(beats.values()) == game.floor - 1 + game.boss_down,
+          "the key holders beaten do not match the floors gone down")
+    if game.bosses:
+        met = list(game.bosses_met.values())
+        check(met == list(range(1, game.floor + (game.floor_boss is not None))),
+              "the bosses met are not one for each floor reached")
+        check(game.floor_boss is None or game.bosses_met.get(game.floor_boss) == game.floor,
+              "this floor's boss is not met on it")
+        down = {name for name, floor in game.bosses_met.items() if floor < game.floor}
+        if game.boss_down and game.floor_boss is not None:
+            down.add(game.floor_boss)
+        check(set(beats) == down and all(n == 1 for n in beats.values()),
+              "the bosses beaten are not the bosses met and left behind")
+    else:
+        check(not game.bosses_met, "bosses met without the bosses expansion")
+    takers = [name for name, boss in known.bosses.items() if boss.bribe == "coin"]
+    check(game.coin != COIN_GONE or any(name in game.beaten_total for name in takers),
+          "the coin gone with no boss bribed with it")
+    check(not game.ogre_wins or (
+        game.floor_boss == "ogre" and not game.boss_down
+        and (game.miss is None or game.miss.enemy.name == "ogre")),
+          "the ogre's streak without the ogre waiting")
+    # The hero's life: equipment only ever leaves for good.
+    trail = game.life_trail
+    check(bool(trail) and trail[0] == len(game.items) and trail[-1] == len(game.left())
+          and trail == sorted(trail, reverse=True), "the life trail does not match the gear")
+    if game.miss is not None:
+        enemy = game.miss.enemy
+        check(bool(game.left()) and not game.won and not game.lost,
+              "a miss waiting with no equipment to settle it, or after the end")
+        check(not enemy.boss or game.floor_boss == enemy.name and not game.boss_down,
+              "a miss against a boss that is not this floor's, or is beaten")
+    check(not (game.won and game.lost), "both won and lost")
+    check(not game.won or (game.floor == game.floors and game.stairs and game.boss_down
+                           and not game.key), "won before leaving the last floor")
+    check(not game.lost or not game.left(), "lost with equipment left")

@@ -345,9 +345,12 @@ class Deck(Value):
     def counts(self, cards: Sequence[TrickyCard]) -> dict[str, int]:
         """How many of each kind, keyed by the plural (``potions``, ``ogres``)."""
         found = dict.fromkeys((PLURALS[k] for k in KINDS), 0)
-        plurals = _plurals(self)  # each card's kind looked up once per deck: every trick counts
+        known = _plurals(self)  # each card's kind looked up once per deck: every trick counts
         for card in cards:
-            found[plurals[card]] += 1
+            plural = known.get(card)
+            if plural is None:
+                plural = known[card] = PLURALS[self.kind(card)]
+            found[plural] += 1
         return found
 
     def text(self, values: Sequence[int]) -> str:
@@ -362,8 +365,10 @@ class Deck(Value):
 
 @cache
 def _plurals(deck: Deck) -> dict[TrickyCard, str]:
-    """Each card of ``deck`` by the plural of its kind (``potions``, ``ogres``)."""
-    return {card: PLURALS[deck.kind(card)] for card in deck.cards()}
+    """The cards of ``deck`` counted so far, by the plural of their kind (``potions``,
+    ``ogres``): filled as cards are counted, so a command that counts a few pays for a
+    few."""
+    return {}
 
 
 @cache

@@ -7,38 +7,29 @@ An action is a value of ``companion.tricky.grammar`` (``Round``, ``Trick``,
 G4 R0 B7``, ``result 3``) read once by the grammar.
 
 The game is a state record (``TrickyGame``: its settings and rounds,
-``companion.tricky.state``) and its verbs. ``STEPS`` maps each verb to a pure check
+``companion.tricky.state``) and its verbs. ``steps()`` maps each verb to a pure check
 that raises ``RuleRefused`` naming the rulebook section and changes nothing, then
-the change the checked plan makes: the round's start, exchanges and prediction
-(``companion.tricky.start``), tricks (``play``), the round's gold (``score``). What
-commands show is ``views``; the caches' state is read back by ``snapshot``.
+the change the checked plan makes: a round's start, exchanges, prediction, tricks
+and gold (``companion.tricky.play``). What commands show is ``views``; the caches'
+state is read back by ``snapshot``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from companion.editions import at_least, strict
+from companion.editions import FIRST, at_least, edition, strict
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied
+from companion.names import check_player
 from companion.tricky import views
-from companion.tricky.cards import Deck, Settings, table, words_in
+from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in
 from companion.tricky.grammar import GRAMMAR, Action, Exchange, Predict, Result, Trick
 from companion.tricky.grammar import Round as RoundAction
-from companion.tricky.heroes import Hero, heroes_in
+from companion.tricky.heroes import SETS, Hero, heroes_in
 from companion.tricky.layout import wrap
-from companion.tricky.play import check_trick, play_trick
-from companion.tricky.score import check_result, settle
-from companion.tricky.settings import normalize_settings
-from companion.tricky.start import (
-    check_exchange,
-    check_predict,
-    check_round,
-    exchange,
-    predict,
-    start_round,
-)
 from companion.tricky.state import (
     R_ACTIVE,
     R_CARDS,
@@ -71,9 +62,9 @@ if TYPE_CHECKING:
 __all__ = [
     "GRAMMAR", "KIND", "R_ACTIVE", "R_CARDS", "R_END", "R_EXCHANGE", "R_GAME_END",
     "R_GUILD_ONCE", "R_HERO", "R_HERO_TRUMP", "R_RANDOM", "R_RESULT", "R_RESULT_TRICKS",
-    "R_SEER", "R_SEER_ORDER", "R_SET", "R_TRICKSTER", "R_TWO", "STEPS", "TITLE",
+    "R_SEER", "R_SEER_ORDER", "R_SET", "R_TRICKSTER", "R_TWO", "TITLE",
     "PlayedTrick", "Revoke", "Round", "SheetRow", "TableRules", "TrickyGame", "counted",
-    "engine_from_data", "new_engine", "normalize_settings", "setup_lines"]
+    "engine_from_data", "new_engine", "normalize_settings", "setup_lines", "steps"]
 
 KIND = "tricky"
 TITLE = "Tricky Dungeon"
@@ -82,20 +73,114 @@ Ruled = tuple[Action, list[str]]
 """What a verb's change gives back: the canonical action and its ruling's lines."""
 
 
-class Step(NamedTuple):
-    """A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
-
-    check: Callable[[TrickyGame, Any], Any]
-    change: Callable[[TrickyGame, Any], Ruled]
+Step = tuple[Callable[["TrickyGame", Any], Any], Callable[["TrickyGame", Any], Ruled]]
+"""A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
 
 
-STEPS: dict[type[Action], Step] = {
-    RoundAction: Step(check_round, start_round),
-    Exchange: Step(check_exchange, exchange),
-    Predict: Step(check_predict, predict),
-    Trick: Step(check_trick, play_trick),
-    Result: Step(check_result, settle),
-}
+@cache
+def steps() -> dict[type[Action], Step]:
+    """The verb table, built at the first action: a command that only shows a game
+    never loads the verbs' modules."""
+    from companion.tricky.play import (
+        check_exchange,
+        check_predict,
+        check_result,
+        check_round,
+        check_trick,
+        exchange,
+        play_trick,
+        predict,
+        settle,
+        start_round,
+    )
+
+    return {
+        RoundAction: (check_round, start_round),
+        Exchange: (check_exchange, exchange),
+        Predict: (check_predict, predict),
+        Trick: (check_trick, play_trick),
+        Result: (check_result, settle),
+    }
+
+
+# -- settings -------------------------------------------------------------------
+def normalize_settings(raw: Settings) -> dict[str, object]:
+    """Players, hero set, variants and the deck copy; raise BadInput on a bad one."""
+    known = {"players", "set", "rounds_per_player", "race", "guild", "random_heroes",
+             *DECK_ITEMS, "unverified", "edition"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise BadInput(f"unknown Tricky setting {unknown[0]!r}")
+    game = table()["game"]
+    given = raw.get("players")
+    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
+        raise BadInput("players: expected a list of names")
+    players: list[str] = given  # each checked a word just above
+    if not game["min_players"] <= len(players) <= game["max_players"]:
+        raise BadInput(f"Tricky Dungeon is for {game['min_players']} to {game['max_players']} "
+                       f"players, not {len(players)}")
+    for name in players:
+        check_player(name)
+    folded = [p.casefold() for p in players]
+    twice = next((p for p, f in zip(players, folded, strict=True) if folded.count(f) > 1), None)
+    if twice is not None:
+        raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
+    random_heroes = _flag(raw, "random_heroes")
+    guild = _flag(raw, "guild")
+    hero_set = str(raw.get("set") or ("all" if random_heroes else "A"))
+    hero_set = hero_set.upper() if hero_set.upper() in SETS else hero_set.lower()
+    if hero_set not in (*SETS, "all"):
+        raise BadInput(f"--set must be A, B, C or all, not {hero_set!r}")
+    if random_heroes and hero_set != "all":
+        raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
+    race = _whole(raw, "race", 0, 999)
+    number = edition(raw)
+    default_rounds = table()["players"][str(len(players))]["rounds_per_player"]
+    rounds = raw.get("rounds_per_player")
+    if rounds == 0 and (race or number == FIRST):
+        rounds = None  # a race is saved with 0 rounds per player; so was the default once
+    fewest = default_rounds if number > FIRST else 1  # the first edition allowed fewer
+    variants = table()["variants"]
+    if race and (guild or rounds is not None):
+        raise BadInput("--race plays until someone has the gold: leave out "
+                       + ("--guild" if guild else "--rounds-per-player"))
+    if guild:
+        if random_heroes:
+            raise BadInput("--guild and --random-heroes do not mix: the guild picks heroes")
+        if rounds not in (None, variants["guild_rounds_per_player"]):
+            raise BadInput(f"--guild plays {variants['guild_rounds_per_player']} rounds per "
+                           "player: leave out --rounds-per-player")
+        rounds = variants["guild_rounds_per_player"]
+    elif rounds is None:
+        rounds = 0 if race else default_rounds
+    else:  # the longer game adds rounds, never fewer (tricky.variant.longer)
+        most = game["max_rounds_per_player"]
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or \
+                not fewest <= rounds <= most:
+            raise BadInput(f"--rounds-per-player must be a whole number from {fewest} "
+                           f"to {most} with {len(players)} players (a longer game adds rounds)")
+    deck = normalize_deck({k: raw[k] for k in (*DECK_ITEMS, "unverified") if k in raw})
+    return {"players": list(players), "set": hero_set, "rounds_per_player": rounds,
+            "race": race, "guild": guild, "random_heroes": random_heroes, **deck,
+            "edition": number}
+
+
+def _flag(raw: Settings, key: str) -> bool:
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise BadInput(f"{key}: expected true or false")
+    return value
+
+
+def _whole(raw: Settings, key: str, low: int, high: int) -> int:
+    value = raw.get(key)
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInput(f"--{key.replace('_', '-')} must be a whole number from "
+                       f"{max(low, 1)} to {high}")
+    return value
+
 
 
 def new_engine(settings: Settings) -> TrickyGame:
@@ -231,10 +316,11 @@ class TrickyGame:
         value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.finished:
             raise RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
-        step = STEPS.get(type(value))
+        step = steps().get(type(value))
         if step is None:  # another game's action, say
             raise BadInput(f"{value!r} is not a Tricky action")
-        canonical, lines = step.change(self, step.check(self, value))
+        check, change = step
+        canonical, lines = change(self, check(self, value))
         return Applied(GRAMMAR.text(canonical), tuple(lines))
 
     # -- what commands show (companion.tricky.views) --------------------------------

@@ -18,7 +18,6 @@ from companion import plain
 from companion.tricky.cards import KINDS, PLURALS, Deck, TrickyCard, table
 from companion.tricky.grammar import COUNTS
 from companion.tricky.heroes import Hero
-from companion.tricky.score import round_gold
 from companion.tricky.state import PlayedTrick, Revoke, Round
 from companion.tricky.tricks import Trump, trick_winner
 
@@ -364,7 +363,7 @@ def _check_end(game: TrickyGame, rnd: Round, reader: _StateReader) -> None:
         _rule(not rnd.tricks and tuple(counts) == RESULT_HAUL
               and all(number <= reader.most[key] for key, number in counts.items()
                       if key != "last_trick"), rnd, "not a result the deck can make")
-    golds, line = round_gold(game, rnd, counts)
+    golds, line = rnd.golds(game.settings, game.count, counts)
     _rule(rnd.gold == golds and rnd.gold_line == line, rnd, "gold not as the hero pays")
 
 

@@ -2,20 +2,20 @@
 
 A round is the one place its cards change place: ``Round.put_aside`` for an
 exchange's cards, ``Round.play`` for a trick's; both take cards checked new to
-the round (``companion.tricky.start`` and ``companion.tricky.play`` check
+the round (``companion.tricky.play`` checks
 first). Its gold is set once, by ``Round.settle``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from companion import plain
 from companion.errors import BadInput
 from companion.game import Record
 from companion.tricky.cards import Deck, Settings, TrickyCard, table
-from companion.tricky.heroes import Hero
+from companion.tricky.heroes import Hero, gold_for_round, hero_number, number_note
 from companion.tricky.tricks import Trump
 from companion.values import Value
 
@@ -173,6 +173,22 @@ class Round(Record):
                 missed.setdefault(asked, trick.number)
         self.revokes += found
         return found
+
+    def golds(self, settings: Settings, players: int,
+              counts: Mapping[str, int | bool]) -> tuple[list[int], str]:
+        """Each player's gold for the haul ``counts``, and the line explaining the
+        active player's: what the hero pays, or the consolation to every other player."""
+        hero = self.hero
+        number = hero_number(hero, settings, players) if hero.setting else 0
+        note = number_note(hero, settings, players) if hero.setting else ""
+        gold, line = gold_for_round(hero, counts, number=number, note=note,
+                                    predict=self.predict)
+        golds = [0] * players
+        golds[self.active] = gold
+        if gold == 0:
+            bonus = table()["game"]["no_gold_consolation"]
+            golds = [gold if seat == self.active else bonus for seat in range(players)]
+        return golds, line
 
     def settle(self, counts: Haul, golds: list[int], line: str, via: str) -> None:
         """The round's end: its haul and each player's gold, set once."""

@@ -1,19 +1,22 @@
-"""Fights: an attack, the choice after a miss (boost, block, wound) and a boss's bribe.
+"""Elbereth's verbs: fights (an attack, the choice after a miss: boost, block or wound,
+and a boss's bribe) and exploring (an item picked up, a wall broken, the stairs or a
+shop found, gear bought with the coin, the way down taken with the key).
 
 Each verb is a pure check that raises the refusal with its rule id and changes
-nothing (``check_attack``...: they give a plan), then the change that plan makes.
+nothing (``check_attack``...: it gives a plan), then the change that plan makes.
 Equipment changes state only through ``ElberethGame.set_item``, the coin through
-``set_coin``, the floor's cards through ``account``.
+``set_coin``, the floor's cards through ``account`` (checked by ``check_room``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from companion import names
 from companion.dice import parse_die
 from companion.editions import strict
 from companion.elbereth.book import (
+    _FOUND_SPELLINGS,
     COIN_DOWN,
     COIN_GONE,
     COIN_UP,
@@ -26,18 +29,33 @@ from companion.elbereth.book import (
     R_BOSS,
     R_BRIBE,
     R_BRIBE_COIN,
+    R_DESCEND,
+    R_EXPLORE,
     R_MISS,
+    R_PICKUP,
+    R_SHOP,
     R_WOUND,
     Enemy,
     Miss,
-    _enemy_spellings,
+    enemy,
     item_name,
     rules,
 )
-from companion.elbereth.grammar import GRAMMAR, Attack, Block, Boost, Bribe, Wound
-from companion.elbereth.views import settle_hint
-from companion.errors import BadInput, NotationError, RuleRefused
-from companion.numbers import whole_or_none
+from companion.elbereth.grammar import (
+    GRAMMAR,
+    Attack,
+    Block,
+    Boost,
+    BreakWall,
+    Bribe,
+    Descend,
+    Found,
+    Pickup,
+    Shop,
+    Wound,
+)
+from companion.elbereth.views import deck_text, settle_hint
+from companion.errors import BadInput, RuleRefused
 
 if TYPE_CHECKING:
     from companion.elbereth.engine import ElberethGame, Ruled
@@ -51,9 +69,9 @@ def die(roll: int) -> int:
 
 
 # -- attack ----------------------------------------------------------------------------
-class AttackPlan(NamedTuple):
-    enemy: Enemy
-    roll: int
+# A checked verb's plan is a plain tuple, the cheapest value to make at every action.
+AttackPlan = tuple[Enemy, int]
+"""An attack checked: the enemy met, the die."""
 
 
 def check_attack(game: ElberethGame, action: Attack) -> AttackPlan:
@@ -61,7 +79,7 @@ def check_attack(game: ElberethGame, action: Attack) -> AttackPlan:
     roll = die(action.roll)
     refuse_if_missed(game, "attack")
     meet(game, enemy_)
-    return AttackPlan(enemy_, roll)
+    return enemy_, roll
 
 
 def attack(game: ElberethGame, plan: AttackPlan) -> Ruled:
@@ -83,11 +101,8 @@ def attack(game: ElberethGame, plan: AttackPlan) -> Ruled:
 
 
 # -- after a miss: boost, block or wound --------------------------------------------------
-class BoostPlan(NamedTuple):
-    miss: Miss
-    items: tuple[str, ...]
-    total: int
-    sums: str
+BoostPlan = tuple[Miss, tuple[str, ...], int, str]
+"""A boost checked: the miss, the items turned down, the total, its sum in words."""
 
 
 def check_boost(game: ElberethGame, action: Boost) -> BoostPlan:
@@ -110,7 +125,7 @@ def check_boost(game: ElberethGame, action: Boost) -> BoostPlan:
     if total < foe.strength and game.config.short_boost == "refused":
         raise RuleRefused(f"{sums} = {total} < {foe.name} {foe.strength}: not enough "
                           "(this game refuses a boost that falls short)", R_BOOST)
-    return BoostPlan(miss, items, total, sums)
+    return miss, items, total, sums
 
 
 def boost(game: ElberethGame, plan: BoostPlan) -> Ruled:
@@ -130,11 +145,8 @@ def boost(game: ElberethGame, plan: BoostPlan) -> Ruled:
     return Boost(items), lines
 
 
-class ItemPlan(NamedTuple):
-    """A miss answered with one item: blocked with it, or wounded (discarded)."""
-
-    miss: Miss
-    item: str
+ItemPlan = tuple[Miss, str]
+"""A miss answered with one item: blocked with it, or wounded (discarded)."""
 
 
 def check_block(game: ElberethGame, action: Block) -> ItemPlan:
@@ -145,7 +157,7 @@ def check_block(game: ElberethGame, action: Block) -> ItemPlan:
                           "gauntlets", R_BLOCK)
     if game.items[item] != EQUIPPED:
         raise RuleRefused(f"the {item} is {game.items[item]}, not equipped", R_BLOCK)
-    return ItemPlan(miss, item)
+    return miss, item
 
 
 def block(game: ElberethGame, plan: ItemPlan) -> Ruled:
@@ -162,7 +174,7 @@ def check_wound(game: ElberethGame, action: Wound) -> ItemPlan:
     if game.items[item] == DISCARDED:
         raise RuleRefused(f"the {item} is discarded already: choose one of "
                           f"{', '.join(game.left())}", R_WOUND)
-    return ItemPlan(miss, item)
+    return miss, item
 
 
 def wound(game: ElberethGame, plan: ItemPlan) -> Ruled:
@@ -175,9 +187,8 @@ def wound(game: ElberethGame, plan: ItemPlan) -> Ruled:
 
 
 # -- bribe (bosses expansion) ---------------------------------------------------------------
-class BribePlan(NamedTuple):
-    boss: str
-    item: str  # a piece of equipment, or the coin
+BribePlan = tuple[str, str]
+"""A bribe checked: the boss, and a piece of equipment or the coin."""
 
 
 def check_bribe(game: ElberethGame, action: Bribe) -> BribePlan:
@@ -191,7 +202,7 @@ def check_bribe(game: ElberethGame, action: Bribe) -> BribePlan:
         raise RuleRefused(f"the {foe.name} takes no bribe: fight him", R_BRIBE)
     refuse_if_missed(game, "bribe")
     check_boss(game, foe.name)
-    return BribePlan(foe.name, bribe_item(game, foe.name, wanted, action.item))
+    return foe.name, bribe_item(game, foe.name, wanted, action.item)
 
 
 def bribe(game: ElberethGame, plan: BribePlan) -> Ruled:
@@ -219,42 +230,6 @@ def refuse_if_missed(game: ElberethGame, what: str) -> None:
     if game.miss is not None:
         raise RuleRefused(f"cannot {what} now: settle the miss against the "
                           f"{game.miss.enemy.name} first ({settle_hint(game)})", R_MISS)
-
-
-def enemy(game: ElberethGame, text: str) -> Enemy:
-    """An enemy by name (any case, plural, a unique prefix) or by strength."""
-    key = " ".join(text.lower().replace("-", " ").split())
-    known = rules()
-    strength = whole_or_none(key)
-    if strength is not None:
-        found = [Enemy(n, e.strength, n == "dragon") for n, e in known.enemies.items()
-                 if e.strength == strength]
-        if game.bosses:
-            found = [e for e in found if e.name != "dragon"]
-            found += [Enemy(n, b.strength, True) for n, b in known.bosses.items()
-                      if b.strength == strength
-                      and (game.floor_boss is None or n == game.floor_boss)
-                      and game.bosses_met.get(n, game.floor) == game.floor]
-        if len(found) == 1:
-            return found[0]
-        if not found:
-            each = ", ".join(f"{n} {e.strength}" for n, e in known.enemies.items())
-            raise NotationError(f"no enemy has strength {key}: {each}")
-        shown = " or ".join(e.name for e in found)
-        raise BadInput(f"strength {key} could be {shown}: name the enemy")
-    here = _enemy_spellings(game.bosses)
-    every = _enemy_spellings(True)
-    boss = names.candidates(text, every) if not names.candidates(text, here) else []
-    if len(boss) == 1:  # a boss named in a game without them
-        raise RuleRefused(f"the {boss[0]} comes with the bosses expansion "
-                          "(new --bosses)", R_BOSS)
-    strengths = [e.strength for e in known.enemies.values()]
-    listed = [*dict.fromkeys(here.values()),
-              f"or a strength {min(strengths)}-{max(strengths)}"]
-    name = names.match(text, here, "enemy", listed)
-    if game.bosses and name in known.bosses:
-        return Enemy(name, known.bosses[name].strength, True)
-    return Enemy(name, known.enemies[name].strength, name == "dragon")
 
 
 def check_boss(game: ElberethGame, boss: str) -> None:
@@ -355,3 +330,119 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
         raise BadInput(f"name the item for the {boss}: {' or '.join(usable)}")
     return usable[0]
 
+
+# -- exploring ---------------------------------------------------------------------
+def check_pickup(game: ElberethGame, action: Pickup) -> str:
+    item = item_name(action.item, coin=True)
+    refuse_if_missed(game, "pick up")
+    state = game.coin if item == "coin" else game.items[item]
+    if state in (EQUIPPED, COIN_UP):
+        raise RuleRefused(f"you have the {item} already", R_PICKUP)
+    if state in (DISCARDED, COIN_GONE):
+        raise RuleRefused(f"the {item} is gone for good: its card cannot be turned up "
+                          "again", R_PICKUP)
+    game.check_room(f"{item} card", item)
+    return item
+
+
+def pickup(game: ElberethGame, item: str) -> Ruled:
+    game.account(item)
+    if item == "coin":
+        game.set_coin(COIN_UP)
+        return Pickup(item), ["coin picked up: face up, ready for a shop"]
+    game.set_item(item, EQUIPPED)
+    return Pickup(item), [f"{item} picked up and equipped"]
+
+
+WallPlan = tuple[int, str]
+"""A wall broken: the die, and the item its face damages."""
+
+
+def check_break_wall(game: ElberethGame, action: BreakWall) -> WallPlan:
+    roll = die(action.roll)
+    refuse_if_missed(game, "break a wall")
+    game.check_room("wall", "wall")
+    return roll, rules().wall_die[roll]
+
+
+def break_wall(game: ElberethGame, plan: WallPlan) -> Ruled:
+    roll, item = plan
+    state = game.items[item]
+    game.account("wall")
+    head = f"roll {roll} = {item}"
+    if state == EQUIPPED:
+        game.set_item(item, DOWN)
+        what = f"{item} equipped, so damaged: face down"
+    elif state == DOWN:
+        game.set_item(item, DISCARDED)
+        what = f"{item} not equipped, so discarded for good"
+    else:
+        what = f"{item} gone already: no further loss"
+    return BreakWall(roll), [f"{head}: {what}", "the wall opens; explore behind it"]
+
+
+def check_found(game: ElberethGame, action: Found) -> str:
+    what = names.match(action.what, _FOUND_SPELLINGS, "'found' card")
+    refuse_if_missed(game, "explore")
+    if what == "stairs" and game.stairs:
+        raise RuleRefused(f"the {what} of floor {game.floor} are found already", R_EXPLORE)
+    if what == "shop":
+        game.check_room("shop", "shop")
+    return what
+
+
+def found(game: ElberethGame, what: str) -> Ruled:
+    if what == "shop":
+        game.account("shop")
+        which = "a shop" if game.shops == 1 else "a second shop"
+        return Found(what), [f"{which}: 'shop ITEM' buys any one equipment with the coin"]
+    game.stairs = True
+    hint = "'descend' when ready" if game.key else "the key is still missing"
+    return Found(what), [f"the down stairs of floor {game.floor}: {hint}"]
+
+
+def check_shop(game: ElberethGame, action: Shop) -> str:
+    item = item_name(action.item)
+    refuse_if_missed(game, "shop")
+    if not game.shops:
+        raise RuleRefused(f"no shop is found on floor {game.floor} ('found shop' first)",
+                          R_SHOP)
+    if game.coin != COIN_UP:
+        raise RuleRefused(f"the shop wants a coin and yours is {game.coin}", R_SHOP)
+    if game.items[item] == EQUIPPED:
+        raise RuleRefused(f"the {item} is equipped already", R_SHOP)
+    if game.items[item] == DISCARDED:
+        raise RuleRefused(f"the {item} is discarded for good: the shop cannot sell it",
+                          R_SHOP)
+    return item
+
+
+def shop(game: ElberethGame, item: str) -> Ruled:
+    game.set_coin(COIN_DOWN)
+    game.set_item(item, EQUIPPED)
+    return Shop(item), [f"the coin buys the {item}: equipped; coin face down"]
+
+
+def check_descend(game: ElberethGame, action: Descend) -> Descend:
+    refuse_if_missed(game, "descend")
+    if not game.key:
+        raise RuleRefused(f"the key of floor {game.floor} is missing: beat the "
+                          f"{game.floor_boss or game.boss_word()}", R_DESCEND)
+    if not game.stairs:
+        raise RuleRefused(f"the down stairs of floor {game.floor} are not found yet "
+                          "('found stairs')", R_DESCEND)
+    return action
+
+
+def descend(game: ElberethGame, action: Descend) -> Ruled:
+    game.key = False
+    if game.floor == game.floors:
+        game.won = True
+        return Descend(), [f"you leave floor {game.floor}, the last: you win!"]
+    step = rules().step
+    game.floor += 1
+    game.removed += step
+    game.new_floor()
+    return Descend(), [
+        f"floor {game.floor}: {step} cards removed unseen ({game.removed} in all)",
+        f"dungeon deck {deck_text(game)}"]
