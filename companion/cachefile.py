@@ -176,45 +176,6 @@ def write(path: Path, home: Path, purpose: str, payload: bytes) -> bool:
     return True
 
 
-# -- what a file's bytes were read as ----------------------------------------------------
-# Parsing TOML (and importing tomllib) is much of a short command's time: a file's
-# reading is kept under the digest of its very bytes, used only for those bytes.
-_DIGEST = 32
-
-
-def digest(source: bytes) -> bytes:
-    return blake2b(source, digest_size=_DIGEST, person=b"companion-read1").digest()
-
-
-def reading(path: Path, home: Path, purpose: str, source: bytes, limit: int) -> object:
-    """The plain value kept at ``path`` (``keep_reading``) as what ``source`` was read as;
-    None when there is none for these bytes, or it is damaged (a payload, digest
-    included, of more than ``limit`` bytes among them)."""
-    import marshal
-
-    payload = read(path, home, purpose, limit)
-    if payload is None or payload[:_DIGEST] != digest(source):
-        return None
-    try:
-        found: object = marshal.loads(payload[_DIGEST:])
-    except (EOFError, ValueError, TypeError):
-        return None
-    return found
-
-
-def keep_reading(path: Path, home: Path, purpose: str, source: bytes,
-                 value: dict[str, object]) -> None:
-    """Keep ``value``, plain data, as what ``source`` was read as (not kept if marshal
-    cannot write it: a TOML date, say)."""
-    import marshal
-
-    try:
-        payload = digest(source) + marshal.dumps(value)
-    except ValueError:
-        return
-    write(path, home, purpose, payload)
-
-
 STALE_SECONDS = 600
 
 

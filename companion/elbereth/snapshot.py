@@ -1,4 +1,4 @@
-"""Elbereth's state read back from the caches (``engine_from_data``): what
+"""Elbereth's state read back from plain values (``engine_from_data``): what
 ``ElberethGame.state_data`` wrote, each value checked, then what every sequence of
 actions keeps true."""
 
