@@ -1,6 +1,7 @@
 """Cache files: plain data behind a keyed MAC that is checked before a byte is parsed.
 
-A cache only makes companion faster. Each cache file is::
+A cache only makes companion faster; ``cache/stats.json`` (``companion.stats``) is
+the one kept. Each cache file is::
 
     companion-cache 1\\n<MAC, 64 hex digits>\\n<payload>
 
@@ -9,10 +10,8 @@ payload, with a random key kept in the data folder (``cache.key``: a regular
 file of this user, mode 0600, never read through a symlink). A file whose MAC
 is wrong or missing, or that is not a regular file of at most the caller's
 limit, is ignored (the caller rebuilds it); the payload is parsed only after
-the MAC matched, and callers still check what they parsed. The payload holds
-plain values only (numbers, strings, bytes, lists, tuples, tables), written
-with ``marshal``: no object is ever rebuilt from a cache, and nothing in it
-runs. A cache folder that is a symlink, not a folder, or not this user's is
+the MAC matched, and callers still check what they parsed. The payload is plain
+JSON: no object is ever rebuilt from a cache, and nothing in it runs. A cache folder that is a symlink, not a folder, or not this user's is
 never used. Writes are atomic (a fresh O_EXCL temp name with a random part,
 then a rename) and not fsynced: losing a cache costs time, never data.
 """
@@ -56,18 +55,11 @@ def folder_usable(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and _own(info)
 
 
-def key(home: Path, *, make: bool = True) -> bytes | None:
+def key(home: Path) -> bytes | None:
     """This data folder's cache key, made on first use; None when none can be kept (then
-    no cache is read or written: an unkeyed cache could not be told from a planted one).
-    With ``make`` off, only a key already there (a folder that is not known to be
-    companion's gets no key file)."""
+    no cache is read or written: an unkeyed cache could not be told from a planted one)."""
     where = str(home)
     if where not in _keys:
-        if not make:
-            try:
-                return _read_key(home / KEY_FILE)
-            except ValueError:
-                return None
         _keys[where] = _load_key(home / KEY_FILE)
     return _keys[where]
 
