@@ -12,8 +12,9 @@ is wrong or missing, or that is not a regular file of at most the caller's
 limit, is ignored (the caller rebuilds it); the payload is parsed only after
 the MAC matched, and callers still check what they parsed. The payload is plain
 JSON: no object is ever rebuilt from a cache, and nothing in it runs. A cache
-folder that is a symlink, not a folder, or not this user's is never used. Writes are atomic (a fresh O_EXCL temp name with a random part,
-then a rename) and not fsynced: losing a cache costs time, never data.
+folder that is a symlink, not a folder, or not this user's is never used. Writes
+are atomic (a fresh O_EXCL temp name with a random part, then a rename) and not
+fsynced: losing a cache costs time, never data.
 """
 
 from __future__ import annotations
