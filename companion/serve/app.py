@@ -332,6 +332,9 @@ class App:
             done = await asyncio.to_thread(run, words, table.home)
             if done.code == 0:
                 count = await asyncio.to_thread(saved_actions, table.home, game)
+                # The state of this save first: the news must not go out with an older one
+                # (its count would forget who sent the action just saved).
+                await table.refresh()
                 table.acted(request.state.player, line, done, before, count)
         table.poke()
         return answer(done)
