@@ -573,3 +573,39 @@ def test_a_pages_command_runs_in_the_server_and_prints_what_a_pipe_gets(
     assert Store(home).read("t").notes == Store(copy).read("t").notes
     shown = capfd.readouterr().out.splitlines()
     assert shown and set(shown) == {"shell"}
+
+
+def test_several_games_are_served_each_at_a_link_of_its_own(tmp_path: Path) -> None:
+    """'serve -g a -g b': one link per game (each page shows its own game and acts on
+    it only), the act links per game on request, and a game started later moves none."""
+    home = tmp_path / "home"
+    save_game(home, example("tricky-4p"), "t", 10)
+    save_game(home, example("hebrac"), "h", 3)
+    with Server(home, "--players-act", "--game", "t", "-g", "h", "--game", "t") as server:
+        served = [line for line in server.lines if line.startswith("Serving ")]
+        assert served == ["Serving t (Tricky Dungeon).", "Serving h (Hebrac's Dungeon)."]
+        views = [line for line in server.lines if line.startswith("http://")]
+        assert len(views) == 2 and len(set(views)) == 2
+        assert table_links.links(home).view not in " ".join(views)
+        assert [request(link + "/state").json()["game"] for link in views] == ["t", "h"]
+        done = companion(home, "serve", "--act-links", "--host", "127.0.0.1", "--port",
+                         str(server.port), "-g", "t", "-g", "h")
+        lines = done.stdout.splitlines()
+        acts = [next(link for link in lines[at:] if link.startswith("http://"))
+                for at, line in enumerate(lines) if line == "The host acts with:"]
+        assert done.returncode == 0 and len(acts) == 2 and "Bo acts with:" in lines
+        stream = Events(views[1])
+        assert stream.next_state()["game"] == "h"
+        assert act(acts[0], "t R7 R6 R0 R2", "h").status == 409  # t's link acts on t only
+        assert act(acts[0], "t R7 R6 R0 R2", "t").json()["code"] == 0
+        assert len(Store(home).read("t").actions) == 11
+        assert act(acts[1], "undo", "h").json()["code"] == 0
+        assert _until(stream, lambda s: s["actions"] == 2)["game"] == "h"
+        assert len(Store(home).read("t").actions) == 11
+        save_game(home, example("tricky-2p"), "later", 2)  # now the current game
+        assert [request(link + "/state").json()["game"] for link in views] == ["t", "h"]
+        stream.close()
+        server.stop()
+    with Server(home, "-g", "h") as server:  # one game keeps the table's own link
+        assert server.view.rsplit("/", 1)[1] == table_links.links(home).view
+        server.stop()
