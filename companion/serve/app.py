@@ -97,6 +97,12 @@ class Table:
     # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
         await self.refresh()
+        if self.players_act and isinstance(self.state.get("kind"), str):
+            from companion.serve.lines import warm
+
+            # In the background: the pages are served meanwhile.
+            self._warming = asyncio.get_running_loop().run_in_executor(
+                None, warm, self.state["kind"])
         self.told = Told(self.home, self.poke)
         self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
 

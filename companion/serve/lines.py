@@ -101,6 +101,20 @@ def _names_game(word: str) -> bool:
     return word.startswith("-") and "g" in word[1:]  # '-jg NAME' too
 
 
+def warm(kind: str) -> None:
+    """Import now what a page's first command of ``kind`` needs (the command line's
+    reader, the game's commands), so that the first tap is answered as fast as the next."""
+    import importlib
+
+    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.quick",
+                 "companion.cli.commands", "companion.cli.command_table", "companion.session",
+                 f"companion.cli.{kind}"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # only a cost saved: the command will say what is missing
+            return
+
+
 _RUNNING = threading.Lock()
 """One page's command at a time in this process (the store's lock orders the others)."""
 
