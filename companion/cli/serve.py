@@ -31,8 +31,8 @@ _in_shell = False
 
 def serve(
     games: Annotated[list[str] | None, Option(
-        "--game", "-g", help="Serve this saved game (else the current one); repeat it to "
-                             "serve several, one link each. A game started later is not "
+        "--game", "-g", help="Serve this saved game, else the current one (repeat it "
+                             "for several, one link each). A game started later is not "
                              "shown.", metavar="NAME")] = None,
     host: Annotated[str | None, Option(
         "--host", help="The address to listen on (default: this device's address on "
