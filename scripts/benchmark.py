@@ -761,7 +761,7 @@ def serve_table(bench: Bench) -> list[Figure]:
                                   - sent)
                 figures.append(Figure("serve: an action typed on a page, answered",
                                       statistics.median(typed),
-                                      "a one-shot command's process included"))
+                                      "the command run in the server's process"))
                 figures.append(Figure("serve: an action sent from one page, shown on another",
                                       statistics.median(across),
                                       f"95th percentile {_percentile(across, 0.95):.0f} ms"))

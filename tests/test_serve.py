@@ -521,3 +521,91 @@ def test_the_pad_is_the_games_own_verb_table(tmp_path: Path, name: str) -> None:
 
         assert pad["names"]["spell"] and all(
             find_spell(spell).id == spell for spell in pad["names"]["spell"])
+
+
+def test_a_pages_command_runs_in_the_server_and_prints_what_a_pipe_gets(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
+    """The page's command runs in this process (no process is started), and its answer is
+    byte for byte what the one-shot command prints on a pipe: the lines, the error line,
+    the exit code, the width a pipe has; another thread's output is not caught."""
+    import subprocess
+    import sys
+
+    from companion.serve.lines import run
+
+    home, copy = tmp_path / "home", tmp_path / "copy"
+    for folder in (home, copy):
+        save_game(folder, example("tricky-4p"), "t", 10)
+    monkeypatch.setenv("COMPANION_HOME", str(home))
+    monkeypatch.delenv("COLUMNS", raising=False)
+    lines = [["tricky", "trick", "R7", "R6", "R0", "R2"],
+             ["tricky", "trick", "R7", "R7", "R7", "R7"], ["tricky", "status"],
+             ["tricky", "undo"], ["tricky", "note", "a note"], ["tricky", "log"]]
+    expected = []
+    for words in lines:
+        found = subprocess.run([sys.executable, "-m", "companion", "--plain", *words,
+                                "--game", "t"], env={**os.environ, "COMPANION_HOME": str(copy)},
+                               timeout=60, capture_output=True, text=True, check=False,
+                               stdin=subprocess.DEVNULL)
+        expected.append((found.returncode, found.stdout.splitlines(), found.stderr.splitlines()))
+
+    def no_process(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a process was started")
+
+    monkeypatch.setattr(subprocess, "Popen", no_process)
+    stop = threading.Event()
+
+    def chatter() -> None:  # the shell beside the server, printing meanwhile
+        while not stop.is_set():
+            sys.stdout.write("shell\n")
+            time.sleep(0.001)
+
+    beside = threading.Thread(target=chatter)
+    beside.start()
+    try:
+        got = [tuple(run(["--plain", *words, "--game", "t"], home)) for words in lines]
+    finally:
+        stop.set()
+        beside.join(5)
+    assert got == expected
+    assert expected[1][0] == 1 and expected[1][2][0].startswith("Error: ")
+    assert Store(home).read("t").actions == Store(copy).read("t").actions
+    assert Store(home).read("t").notes == Store(copy).read("t").notes
+    shown = capfd.readouterr().out.splitlines()
+    assert shown and set(shown) == {"shell"}
+
+
+def test_several_games_are_served_each_at_a_link_of_its_own(tmp_path: Path) -> None:
+    """'serve -g a -g b': one link per game (each page shows its own game and acts on
+    it only), the act links per game on request, and a game started later moves none."""
+    home = tmp_path / "home"
+    save_game(home, example("tricky-4p"), "t", 10)
+    save_game(home, example("hebrac"), "h", 3)
+    with Server(home, "--players-act", "--game", "t", "-g", "h", "--game", "t") as server:
+        served = [line for line in server.lines if line.startswith("Serving ")]
+        assert served == ["Serving t (Tricky Dungeon).", "Serving h (Hebrac's Dungeon)."]
+        views = [line for line in server.lines if line.startswith("http://")]
+        assert len(views) == 2 and len(set(views)) == 2
+        assert table_links.links(home).view not in " ".join(views)
+        assert [request(link + "/state").json()["game"] for link in views] == ["t", "h"]
+        done = companion(home, "serve", "--act-links", "--host", "127.0.0.1", "--port",
+                         str(server.port), "-g", "t", "-g", "h")
+        lines = done.stdout.splitlines()
+        acts = [next(link for link in lines[at:] if link.startswith("http://"))
+                for at, line in enumerate(lines) if line == "The host acts with:"]
+        assert done.returncode == 0 and len(acts) == 2 and "Bo acts with:" in lines
+        stream = Events(views[1])
+        assert stream.next_state()["game"] == "h"
+        assert act(acts[0], "t R7 R6 R0 R2", "h").status == 409  # t's link acts on t only
+        assert act(acts[0], "t R7 R6 R0 R2", "t").json()["code"] == 0
+        assert len(Store(home).read("t").actions) == 11
+        assert act(acts[1], "undo", "h").json()["code"] == 0
+        assert _until(stream, lambda s: s["actions"] == 2)["game"] == "h"
+        assert len(Store(home).read("t").actions) == 11
+        save_game(home, example("tricky-2p"), "later", 2)  # now the current game
+        assert [request(link + "/state").json()["game"] for link in views] == ["t", "h"]
+        stream.close()
+        server.stop()
+    with Server(home, "-g", "h") as server:  # one game keeps the table's own link
+        assert server.view.rsplit("/", 1)[1] == table_links.links(home).view
+        server.stop()

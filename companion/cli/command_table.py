@@ -722,7 +722,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('serve',): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
+            ('games', 'option', ('--game', '-g'), (), 'str', 1, True, False),
             ('host', 'option', ('--host',), (), 'str', 1, False, False),
             ('port', 'option', ('--port',), (), 'int', 1, False, False),
             ('players_act', 'flag', ('--players-act',), (), 'bool', 1, False, False),

@@ -172,6 +172,10 @@ def vitals_in_prompt(on: bool) -> None:
     _vitals_in_prompt = on
 
 
+def vitals_shown_in_prompt() -> bool:
+    return _vitals_in_prompt
+
+
 def echo_vitals(line: str) -> None:
     if not _vitals_in_prompt:
         echo(line)

@@ -1,7 +1,8 @@
 """companion serve: the live table, a web page of the game for every phone at the table.
 
-Prints a QR code of the page's secret link (and of a second one that may act,
-with ``--players-act``) and serves until Ctrl-C; in the shell, ``serve``
+Prints a QR code of the page's secret link (one per game with several
+``--game``; the links that act are printed apart, ``--act-links``) and
+serves until Ctrl-C; in the shell, ``serve``
 starts it beside the prompt and ``serve stop`` (or leaving the shell) stops
 it. Starlette and uvicorn are imported here, on this path only
 (``companion.serve``).
@@ -29,9 +30,10 @@ _in_shell = False
 
 
 def serve(
-    game: Annotated[str | None, Option(
-        "--game", "-g", help="Serve this saved game (else the current one); a game "
-                             "started later is not shown.")] = None,
+    games: Annotated[list[str] | None, Option(
+        "--game", "-g", help="Serve this saved game, else the current one (repeat it "
+                             "for several, one link each). A game started later is not "
+                             "shown.", metavar="NAME")] = None,
     host: Annotated[str | None, Option(
         "--host", help="The address to listen on (default: this device's address on "
                        "the local network).", metavar="ADDRESS")] = None,
@@ -48,7 +50,7 @@ def serve(
                             "player's), one screen each; serve nothing.")] = False,
 ) -> None:
     """Show the game live: on every phone at the table (a web page on the local network)."""
-    from companion.serve.links import check_host, lan_address, links
+    from companion.serve.links import check_host, game_links, lan_address, links
     from companion.store import Store, check_name
 
     if host is None and not act_links and not (_terminal(sys.stdin)
@@ -59,29 +61,39 @@ def serve(
         raise BadInput(f"--port takes 0 to 65535, not {port}")
     address = check_host(host) if host is not None else _default_host(lan_address())
     store = Store()
-    if game is not None:
-        check_name(game)
-        shown = game
-    else:
+    shown = list(dict.fromkeys(games or ()))
+    for name in shown:
+        check_name(name)
+    if not shown:
         current = store.current()
         if current is None or not store.exists(current):
             raise GameNotFound("no current game: start one (e.g. 'companion tricky new Ann "
                                "Bo'), or pass --game NAME")
-        shown = current
-    kind = store.kind(shown)  # an unknown or unreadable game fails here, before anything runs
+        shown = [current]
+    # An unknown or unreadable game fails here, before anything runs.
+    kinds = [store.kind(name) for name in shown]
     found = links(store.home, renew=new_links)
+    # One game keeps the table's own links; several have one pair each.
+    each = [found] if len(shown) == 1 else [game_links(found, name) for name in shown]
     if act_links:
-        _act_screens(store.home, shown, address, port, found.act)
+        for number, (name, its) in enumerate(zip(shown, each, strict=True)):
+            if number:
+                echo("")
+            _act_screens(store.home, name, address, port, its.act)
         return
     from companion.serve.app import Table
     from companion.serve.server import Serving, listen
 
     sock = listen(address, port)
     try:
-        # The game it was started for, pinned: a game started later moves no phone.
-        serving = Serving(Table(store.home, shown, found, players_act), sock)
-        _banner(shown, kind, address, serving.port, found.view, players_act,
-                host is not None)
+        # The games it was started for, pinned: a game started later moves no phone.
+        serving = Serving([Table(store.home, name, its, players_act)
+                           for name, its in zip(shown, each, strict=True)], sock)
+        for number, (name, kind, its) in enumerate(zip(shown, kinds, each, strict=True)):
+            if number:
+                echo("")
+            _banner(name, kind, address, serving.port, its.view)
+        _ending(address, serving.port, players_act, host is not None)
     except BaseException:
         sock.close()
         raise
@@ -97,16 +109,19 @@ def serve(
     echo("Stopped serving; the games are as saved.")
 
 
-def _banner(shown: str, kind: str, address: str, port: int, view: str, players_act: bool,
-            named: bool) -> None:
-    """What is served, its QR code and link (within one 30-line screen at 40 columns),
-    and how it stops. The act links are never in sight here: ``--act-links`` prints
-    them on screens of their own."""
+def _banner(shown: str, kind: str, address: str, port: int, view: str) -> None:
+    """What is served, its QR code and link (with ``_ending``, within one 30-line screen
+    at 40 columns for one game). The act links are never in sight here:
+    ``--act-links`` prints them on screens of their own."""
     from companion.kinds import kind_info
     from companion.serve.links import url
 
     _say(f"Serving {shown} ({kind_info(kind).title}).")
     _show_link(url(address, port, view), "Scan to watch, or open this link:")
+
+
+def _ending(address: str, port: int, players_act: bool, named: bool) -> None:
+    """Who may act and how it stops."""
     if players_act:
         asked = f" --host {address}" if named else ""
         _say(f"Players may act: 'companion serve --act-links{asked} --port {port}' shows "

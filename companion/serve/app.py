@@ -1,6 +1,7 @@
 """The table's web application: its page, its events, its state and its actions.
 
-Four addresses under each secret, and nothing else:
+Four addresses under each secret, and nothing else (each game served has its own
+secrets: ``companion.serve.links.game_links`` when there are several):
 
 - ``GET /SECRET`` (or ``/SECRET/``): the page, one self-contained file whose
   Content-Security-Policy allows its own script and style only (their hashes);
@@ -96,6 +97,12 @@ class Table:
     # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
         await self.refresh()
+        if self.players_act and isinstance(self.state.get("kind"), str):
+            from companion.serve.lines import warm
+
+            # In the background: the pages are served meanwhile.
+            self._warming = asyncio.get_running_loop().run_in_executor(
+                None, warm, self.state["kind"])
         self.told = Told(self.home, self.poke)
         self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
 
@@ -209,8 +216,8 @@ class App:
     here (DNS rebinding) gets nothing; a request from a page of another origin
     (its ``Origin`` header) is refused too, even with the link."""
 
-    def __init__(self, table: Table, hosts: frozenset[str] = frozenset()) -> None:
-        self.table = table
+    def __init__(self, tables: list[Table], hosts: frozenset[str] = frozenset()) -> None:
+        self.tables = tables
         self.hosts = hosts
         self.origins = frozenset(f"http://{host}" for host in hosts)
         page = resources.files("companion.serve").joinpath("page.html").read_bytes()
@@ -220,20 +227,23 @@ class App:
             "": (("GET",), self.show_page), "events": (("GET",), self.events),
             "state": (("GET",), self.show_state), "act": (("POST",), self.act)}
 
-    def role(self, word: str) -> tuple[str, str | None] | None:
-        """``("view", None)``, ``("act", None)`` (the host's act link), ``("act", NAME)``
-        (a player's), or None."""
+    def role(self, word: str) -> tuple[Table, str, str | None] | None:
+        """The table of the secret ``word`` with ``"view", None``, ``"act", None`` (the
+        host's act link) or ``"act", NAME`` (a player's); or None."""
         # Every secret compared every time, in constant time: the timing tells nothing.
-        table = self.table
-        view = same(word, table.links.view)
-        act = same(word, table.links.act) and table.players_act
-        player = None
-        for secret, name in table.player_links.items():
-            if same(word, secret) and table.players_act:
-                player = name
-        if act or player is not None:
-            return "act", player
-        return ("view", None) if view else None
+        found = None
+        for table in self.tables:
+            view = same(word, table.links.view)
+            act = same(word, table.links.act) and table.players_act
+            player = None
+            for secret, name in table.player_links.items():
+                if same(word, secret) and table.players_act:
+                    player = name
+            if act or player is not None:
+                found = table, "act", player
+            elif view:
+                found = table, "view", None
+        return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -249,11 +259,10 @@ class App:
         found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
         what = parts[2] if len(parts) == 3 else ""
         route = self.routes.get(what) if found is not None else None
-        if route is None or found is None or (what == "act" and found[0] != "act"):
+        if route is None or found is None or (what == "act" and found[1] != "act"):
             await not_found()(scope, receive, send)
             return
-        role, player = found
-        request.state.player = player
+        request.state.table, role, request.state.player = found
         methods, handler = route
         if request.method not in methods:
             await PlainTextResponse("Method Not Allowed", 405, headers={
@@ -289,17 +298,18 @@ class App:
                         headers={**HEADERS, "content-security-policy": self.csp})
 
     async def show_state(self, request: Request, role: str) -> Response:
-        return Response(self.table.payload, 200, media_type="application/json", headers=HEADERS)
+        return Response(request.state.table.payload, 200, media_type="application/json",
+                        headers=HEADERS)
 
     async def events(self, request: Request, role: str) -> Response:
-        table = self.table
+        table = request.state.table
         if table.pages >= MAX_PAGES:
             return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
         return _Counted(table, table.stream(), media_type="text/event-stream",
                         headers={**HEADERS, "x-accel-buffering": "no"})
 
     async def act(self, request: Request, role: str) -> Response:
-        table = self.table
+        table = request.state.table
         device = request.client.host if request.client is not None else "?"
         if not table.allow(device):
             return answer(Answer(2, [], ["Error: too many actions from this device: wait a "
@@ -332,6 +342,9 @@ class App:
             done = await asyncio.to_thread(run, words, table.home)
             if done.code == 0:
                 count = await asyncio.to_thread(saved_actions, table.home, game)
+                # The state of this save first: the news must not go out with an older one
+                # (its count would forget who sent the action just saved).
+                await table.refresh()
                 table.acted(request.state.player, line, done, before, count)
         table.poke()
         return answer(done)

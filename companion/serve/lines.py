@@ -5,28 +5,28 @@ their aliases and unique prefixes, a Hebrac line that starts with a
 chamber), with the dispatcher's own functions. Only a command on the game
 shown is taken: one that has a ``--game`` option and no ``--output``, never
 ``new``, nor a ``--game`` or ``--`` typed in the line (the page acts on the
-game it shows). The command then runs as ``companion --plain KIND VERB ...
---game NAME`` in a process of its own: the same dispatcher, engine, lock
-and atomic save as every other command, its ruling lines or its ``Error:``
-line exactly as a terminal's pipe gets them, and a fault in it cannot take
-the server down (a one-shot command's start, about 60 ms here, is the cost).
+game it shows). The command then runs in the server's own process as
+``companion --plain KIND VERB ... --game NAME`` would (``run_words``, the
+command line's entry): the same dispatcher, engine, lock, atomic save and
+backups, and its ruling lines or its ``Error:`` line exactly as a
+terminal's pipe gets them (no one-shot start to pay for each tap). Its
+output is caught for the calling thread only (``_Caught``): the shell the
+server may run beside keeps its screen.
 """
 
 from __future__ import annotations
 
-import os
+import io
 import re
 import shlex
-import subprocess
 import sys
+import threading
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.errors import BadInput
 from companion.verbs import MAX_ACTION_CHARS
 
-TIMEOUT = 60.0
-"""Seconds a page's command may take (the store's lock waits 15 s at most)."""
 MAX_OUTPUT_LINES = 200
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 """No line from a page holds a control character (a NUL could not even be passed on)."""
@@ -101,23 +101,109 @@ def _names_game(word: str) -> bool:
     return word.startswith("-") and "g" in word[1:]  # '-jg NAME' too
 
 
-def run(words: list[str], home: Path, timeout: float = TIMEOUT) -> Answer:
-    """Run ``companion WORDS`` on the data folder ``home`` (no input, no terminal)."""
-    env = {**os.environ, "COMPANION_HOME": str(home), "NO_COLOR": "1"}
-    try:
-        done = subprocess.run([sys.executable, "-m", "companion", *words], env=env,
-                              stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
-                              cwd=str(home) if home.is_dir() else None, check=False)
-    except subprocess.TimeoutExpired:
-        return Answer(3, [], [f"Error: the command took more than {timeout:.0f} s and was "
-                              "stopped; see 'log' for what was saved"])
-    except OSError as error:
-        return Answer(3, [], [f"Error: cannot run the command: {error.strerror or error}"])
-    return Answer(done.returncode, _lines(done.stdout), _lines(done.stderr))
+def warm(kind: str) -> None:
+    """Import now what a page's first command of ``kind`` needs (the command line's
+    reader, the game's commands), so that the first tap is answered as fast as the next."""
+    import importlib
+
+    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.quick",
+                 "companion.cli.commands", "companion.cli.command_table", "companion.session",
+                 f"companion.cli.{kind}"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # only a cost saved: the command will say what is missing
+            return
 
 
-def _lines(data: bytes) -> list[str]:
-    lines = data.decode("utf-8", "replace").splitlines()
+_RUNNING = threading.Lock()
+"""One page's command at a time in this process (the store's lock orders the others)."""
+
+
+def run(words: list[str], home: Path) -> Answer:
+    """Run ``companion WORDS`` on the data folder ``home`` in this process, as on a pipe
+    with no input: what it prints is caught for this thread only."""
+    from companion.cli import output
+    from companion.cli.main import run_words
+    from companion.store import data_home
+
+    if data_home() != home:
+        return Answer(3, [], ["Error: the table's data folder is not this process's: "
+                              "restart 'companion serve'"])
+    with _RUNNING:
+        out, err = _Caught.start()
+        was_plain, vitals = output.plain(), output.vitals_shown_in_prompt()
+        output.vitals_in_prompt(False)  # a one-shot command prints the vitals itself
+        try:
+            code = run_words(words)
+        finally:
+            _Caught.stop()
+            output.set_plain(was_plain)  # '--plain' here is this command's own
+            output.vitals_in_prompt(vitals)
+    return Answer(code, _lines(out.getvalue()), _lines(err.getvalue()))
+
+
+class _Caught:
+    """``sys.stdout`` or ``sys.stderr`` (and their ``__stdout__``/``__stderr__``, which the
+    width is read from): what a thread running a page's command writes is caught, as a
+    pipe would be (no terminal, no size), while every other thread writes through."""
+
+    _local = threading.local()
+
+    def __init__(self, name: str, through: Any) -> None:
+        self.name, self.through = name, through
+
+    @classmethod
+    def start(cls) -> tuple[io.StringIO, io.StringIO]:
+        caught = (io.StringIO(), io.StringIO())
+        for name in ("stdout", "stderr", "__stdout__", "__stderr__"):
+            found = getattr(sys, name)
+            if not isinstance(found, _Caught):  # put back by something since: wrap it again
+                setattr(sys, name, cls(name.strip("_"), found))
+        cls._local.caught = {"stdout": caught[0], "stderr": caught[1]}
+        return caught
+
+    @classmethod
+    def stop(cls) -> None:
+        cls._local.caught = None
+
+    def _target(self) -> Any:
+        caught = getattr(self._local, "caught", None)
+        return caught[self.name] if caught else None
+
+    def write(self, text: str) -> int:
+        target = self._target()
+        return int((target if target is not None else self.through).write(text))
+
+    def flush(self) -> None:
+        if self._target() is None and self.through is not None:
+            self.through.flush()
+
+    def isatty(self) -> bool:
+        return self._target() is None and self.through is not None and self.through.isatty()
+
+    def fileno(self) -> int:
+        if self._target() is not None or self.through is None:
+            raise io.UnsupportedOperation("caught output has no file")
+        return int(self.through.fileno())
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    @property
+    def encoding(self) -> str:
+        if self._target() is not None or self.through is None:
+            return "utf-8"
+        return str(getattr(self.through, "encoding", None) or "utf-8")
+
+    def __getattr__(self, name: str) -> Any:  # buffer, errors, ... of the stream wrapped
+        if self._target() is not None:
+            raise AttributeError(name)
+        return getattr(self.through, name)
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines()
     if len(lines) > MAX_OUTPUT_LINES:
         cut = len(lines) - MAX_OUTPUT_LINES
         lines = [f"({cut} lines before these)", *lines[-MAX_OUTPUT_LINES:]]

@@ -106,8 +106,17 @@ def _write(path: Path, found: Links) -> None:
 def player_secret(act: str, player: str) -> str:
     """A player's own act secret: derived from the act secret and the name (so it needs
     no file of its own, ends with ``--new-links`` and tells nothing of the others)."""
-    digest = hmac.new(act.encode("ascii"), b"player\0" + player.encode("utf-8"),
-                      "sha256").digest()[:SECRET_BYTES]
+    return _derived(act, b"player\0" + player.encode("utf-8"))
+
+
+def game_links(found: Links, game: str) -> Links:
+    """The links of one of several games served at once: derived as a player's are, from
+    the table's two secrets and the game's name."""
+    return Links(*(_derived(secret, b"game\0" + game.encode("utf-8")) for secret in found))
+
+
+def _derived(secret: str, what: bytes) -> str:
+    digest = hmac.new(secret.encode("ascii"), what, "sha256").digest()[:SECRET_BYTES]
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
 

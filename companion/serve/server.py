@@ -154,23 +154,34 @@ def guarded(doorman: Doorman) -> type[_Guarded]:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, with the table's watcher started and stopped with it."""
+    """uvicorn's server, with the tables' watchers started and stopped with it."""
 
-    def __init__(self, config: uvicorn.Config, table: Table) -> None:
+    def __init__(self, config: uvicorn.Config, tables: list[Table]) -> None:
         super().__init__(config)
-        self.table = table
+        self.tables = tables
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await self.table.start()
+        for table in self.tables:
+            await table.start()
         await super().startup(sockets)
 
     async def main_loop(self) -> None:
-        """uvicorn's loop, with the table's wait as its one timer: the table is told of
-        a save (or looks, where it cannot be told) and a stop wakes it at once."""
+        """uvicorn's loop, with the first table's wait as its one timer: the table is told
+        of a save (or looks, where it cannot be told) and a stop wakes it at once. Every
+        other game served has a watcher of its own, a task stopped with the loop."""
         self.running = asyncio.get_running_loop()
-        # on_tick(0) also renews the Date header: once a second is enough for it.
-        while not await self.on_tick(0):
-            await self.table.tick()
+        others = [asyncio.create_task(self._watch(table)) for table in self.tables[1:]]
+        try:
+            # on_tick(0) also renews the Date header: once a second is enough for it.
+            while not await self.on_tick(0):
+                await self.tables[0].tick()
+        finally:
+            for task in others:
+                task.cancel()
+
+    async def _watch(self, table: Table) -> None:
+        while not self.should_exit:
+            await table.tick()
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         super().handle_exit(sig, frame)
@@ -179,26 +190,29 @@ class _Server(uvicorn.Server):
     def wake(self) -> None:
         loop = getattr(self, "running", None)
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.table.poke)
+            for table in self.tables:
+                loop.call_soon_threadsafe(table.poke)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
-        await self.table.close()  # ends the pages' streams: nothing to wait for
+        for table in self.tables:
+            await table.close()  # ends the pages' streams: nothing to wait for
         await super().shutdown(sockets)
 
 
 class Serving:
-    """A table served on ``sock``: ``run`` until Ctrl-C, or ``start`` in a thread."""
+    """The tables (one per game) served on ``sock``: ``run`` until Ctrl-C, or ``start``
+    in a thread."""
 
-    def __init__(self, table: Table, sock: socket.socket) -> None:
-        self.table = table
+    def __init__(self, tables: list[Table], sock: socket.socket) -> None:
+        self.tables = tables
         self.sock = sock
         self.doorman = Doorman()
         config = uvicorn.Config(
-            App(table, hosts(sock)), http=guarded(self.doorman), ws="none", loop="asyncio",
+            App(tables, hosts(sock)), http=guarded(self.doorman), ws="none", loop="asyncio",
             lifespan="off", interface="asgi3", log_config=None, log_level="critical",
             access_log=False, proxy_headers=False, server_header=False,
             timeout_keep_alive=int(REQUEST_SECONDS), timeout_graceful_shutdown=2)
-        self.server = _Server(config, table)
+        self.server = _Server(config, tables)
         self.thread: threading.Thread | None = None
         self.failure: BaseException | None = None
 
