@@ -197,11 +197,10 @@ def given_twice(first: str, *more: str) -> BadInput:
 
 
 def whole(value: str, where: str) -> int:
-    """A whole number typed for ``where``; at most 9 digits (a count at a table)."""
-    text = value.strip()
-    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text.lstrip("-")) > 9:
-        raise BadInput(f"{where} takes a whole number, not {value!r}")
-    return int(text)
+    """A whole number typed for ``where``: read by the one reader of numbers."""
+    from companion.numbers import whole as read_whole
+
+    return read_whole(value, where)
 
 
 class Plan(Value):
@@ -278,6 +277,11 @@ class Grammar(Generic[A_co]):
         return found
 
     # -- reading ----------------------------------------------------------------
+    def number(self, text: str, what: str) -> int:
+        """A whole number typed in this game, for ``what`` (one-shot options too): the one
+        reader of numbers (a game may first let a sign be typed: Half Deck's '+1')."""
+        return whole(text, what)
+
     def parse(self, text: str) -> A_co:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
         found = self._read.get(text)

@@ -401,7 +401,7 @@ def test_the_verbs_options_given_twice_are_collected_or_refused() -> None:
                 value = "" if param.kind in (FLAG, SWITCH) else " " + sample(param.type)
                 text = f"{verb.name} {words} {param.option}{value} {param.option}{value}"
                 if param.kind == OPTIONS:
-                    assert "(repeat" in param.help or "(up to" in param.help, text
+                    assert "repeat" in param.help or "(up to" in param.help, text
                 try:
                     action = grammar.parse(text)
                 except BadInput as error:

@@ -77,7 +77,7 @@ def test_the_lines_read(text: str, action: Action) -> None:
     ("fly", "'fly' is not a"),
     ("attack rat", "usage: attack ENEMY ROLL"),
     ("attack rat 3 4", "usage: attack ENEMY ROLL"),
-    ("attack rat x", "roll takes a whole number, not 'x'"),
+    ("attack rat x", "roll must be a whole number, not 'x'"),
     ("boost", "usage: boost ITEM... (offensive equipment: sword, staff, bow)"),
     ("block", "usage: block ITEM (armour, helm or gauntlets)"),
     ("wound a b", "usage: wound ITEM (any equipment not discarded)"),
@@ -116,7 +116,7 @@ WORD = st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 ODD = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=6) \
     .filter(lambda word: word.strip() != "" and not word.startswith("--"))
 NAME = WORD | ODD
-ROLL = st.integers(min_value=-999, max_value=10**9 - 1)
+ROLL = st.integers(min_value=0, max_value=10**9 - 1)
 
 ACTIONS: st.SearchStrategy[Action] = st.one_of(
     st.builds(Attack, NAME, ROLL),

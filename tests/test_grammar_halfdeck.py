@@ -127,32 +127,32 @@ def test_the_lines_read(text: str, action: Action) -> None:
     ("fly", "'fly' is not a Half Deck action: expected one of hand, hero, equip, draw,"),
     ("", "empty action"),
     ("hand", "usage: hand CARD... (the hero cards drawn)"),
-    ("hand a --player x", "--player takes a whole number, not 'x'"),
+    ("hand a --player x", "--player must be a whole number, not 'x'"),
     ("hero", "usage: hero NAME [--str S --mag M] [--replace HERO]"),
     ("hero a --str", "option --str needs a value"),
     ("hero a --str 1 --str 2", "option --str given more than once"),
     ("equip", "usage: equip HERO GEAR [--str +N | --mag +N] [--one-use] [--standby]"),
     ("draw", "usage: draw NAME [--minion|--boss|--trap|--misc|--endgame-boss|"),
-    ("draw a --loot many", "--loot takes a whole number, not 'many'"),
+    ("draw a --loot many", "--loot must be a whole number, not 'many'"),
     ("attack warrior", "usage: attack HERO ROLL --assist HERO ROLL [--loot-to PLAYER]"),
     ("attack warrior 3 --assist cleric", "--assist takes a hero and the die: --assist HERO"),
     ("attack warrior 3 --from 1", "'attack' takes no option --from"),
     ("attack warrior 3 --loot-to 1 --loot-to 2", "option --loot-to given more than once"),
-    ("attack warrior 3 --loot-to x", "--loot-to takes a whole number, not 'x'"),
+    ("attack warrior 3 --loot-to x", "--loot-to must be a whole number, not 'x'"),
     ("team-attack warrior", "usage: team-attack HERO ROLL --assist HERO ROLL... [--from"),
     ("team-attack warrior 3 --loot-to 1", "'team-attack' takes no option --loot-to"),
     ("challenge warrior", "usage: challenge HERO ROLL"),
     ("escape now", "usage: escape"),
-    ("team-escape --from x", "--from takes a whole number, not 'x'"),
+    ("team-escape --from x", "--from must be a whole number, not 'x'"),
     ("loot", "usage: loot N [--player P]"),
-    ("loot x", "loot takes a whole number, not 'x'"),
+    ("loot x", "loot must be a whole number, not 'x'"),
     ("discard", "usage: discard CARD... [--forced] [--in-play]"),
     ("discard a --fast", "'discard' takes no option --fast"),
     ("attack warrior 3 --fast", "'attack' takes no option --fast"),
     ("attack warrior 3 --loot-to", "option --loot-to needs a value"),
     ("discard a --fast 1", "'discard' takes no option --fast"),
     ("heal warrior", "usage: heal HERO N"),
-    ("hurt warrior x", "amount takes a whole number, not 'x'"),
+    ("hurt warrior x", "amount must be a whole number, not 'x'"),
     ("trade 1 a 2", "usage: trade PLAYER CARD PLAYER CARD (each gives the card named)"),
     ("trade 1 a 2 b 3 c", "usage: trade PLAYER CARD PLAYER CARD"),
     ("hand 'a", "cannot read action"),
@@ -202,7 +202,7 @@ def test_the_engine_takes_a_value_as_its_text() -> None:
 # -- any value written and read back ---------------------------------------------------
 NAME = st.from_regex(r"[a-z0-9][a-z0-9' .-]{0,20}", fullmatch=True).filter(
     lambda name: bool(name.strip()))
-NUMBER = st.integers(-99, 10**9 - 1)
+NUMBER = st.integers(0, 10**9 - 1)
 PLAYER = st.none() | NUMBER
 DIE = st.sampled_from(["1", "2", "3", "4", "5", "6", "x", "07"])
 TEXT = st.none() | st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1,

@@ -162,7 +162,7 @@ def test_a_spell_named_in_words_is_one_word() -> None:
     ("see B1 --treasure 3S --treasure 4S", "option --treasure given more than once"),
     ("cast healing --count 1 --count 2", "option --count given more than once"),
     ("attack 5H --potion", "option --potion needs a value"),
-    ("cast healing --count x", "--count takes a whole number, not 'x'"),
+    ("cast healing --count x", "--count must be a whole number, not 'x'"),
     ("enter B1 queen diamonds", "'queen diamonds' is not a card: name one as"),
 ])
 def test_what_does_not_fit_the_table(text: str, message: str) -> None:
@@ -225,7 +225,7 @@ THINGS = st.lists(THING, max_size=5).map(tuple)
 SPELL = st.sampled_from(sorted(rules.spell_names()))
 TARGETS = st.lists(CARD | CHAMBER | st.just("next-level"), max_size=5).map(tuple)
 MAYBE_WORD = st.none() | THING
-COUNT = st.none() | st.integers(min_value=-999, max_value=10**9 - 1)
+COUNT = st.none() | st.integers(min_value=0, max_value=10**9 - 1)
 
 ACTIONS: st.SearchStrategy[Action] = st.one_of(
     st.builds(Enter, THING, MAYBE_WORD),

@@ -61,10 +61,10 @@ def test_the_lines_read() -> None:
               "[--pass HERO]"),
     ("predict", "usage: predict N (tricks + potions the active player will collect)"),
     ("predict 3 4", "usage: predict N"),
-    ("predict x", "prediction takes a whole number, not 'x'"),
+    ("predict x", "prediction must be a whole number, not 'x'"),
     ("trick G4 --fast", "'trick' takes no option --fast"),
     ("result --gold 3", "'result' takes no option --gold"),
-    ("result x", "counts takes a whole number, not 'x'"),
+    ("result x", "counts must be a whole number, not 'x'"),
     ("round thief --active Ann --active Bo", "option --active given more than once"),
 ])
 def test_what_does_not_fit_the_table(text: str, message: str) -> None:
@@ -90,7 +90,7 @@ NOT_AN_OPTION = WORD.filter(lambda word: not word.startswith("-"))
 ODD = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=6) \
     .filter(lambda word: word.strip() != "" and not word.startswith("--"))
 MAYBE_WORD = st.none() | WORD | ODD
-COUNT = st.integers(min_value=-999, max_value=10**9 - 1)
+COUNT = st.integers(min_value=0, max_value=10**9 - 1)
 MAYBE = st.none() | COUNT
 
 ACTIONS: st.SearchStrategy[Action] = st.one_of(

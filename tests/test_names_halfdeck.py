@@ -167,7 +167,7 @@ def test_players_are_numbered() -> None:
     assert action(engine, "hand a b c --player 2") == "hand a b c --player 2"
     with pytest.raises(BadInput, match="--player must be from 1 to 2, not '3'"):
         engine.apply("hand d e f --player 3")
-    with pytest.raises(BadInput, match="--player takes a whole number, not 'two'"):
+    with pytest.raises(BadInput, match="--player must be a whole number, not 'two'"):
         engine.apply("hand d e f --player two")
     with pytest.raises(BadInput, match="say whose it is: --player 1 to 2"):
         game(players=2).apply("hand a b c")

@@ -21,10 +21,12 @@ import pytest
 
 from companion.cli import dispatch, quick
 from companion.cli.command_table import COMMANDS
+from companion.cli.grammar import grammar_of
 from companion.cli.main import run
 from companion.cli.output import set_plain
 from companion.errors import BadInput
 from companion.game import KINDS
+from companion.numbers import whole
 from companion.resources import example_paths
 from companion.store import GameRecord, Store
 
@@ -38,7 +40,8 @@ def rows(path: tuple[str, ...]) -> list[quick.Row]:
 
 
 def read(path: tuple[str, ...], *words: str) -> dict[str, Any] | None:
-    return quick.read(rows(path), list(words), dispatch.long_options)
+    return quick.read(rows(path), list(words), dispatch.long_options,
+                      quick.number_reader(path[0]))
 
 
 # -- the table and the reader ----------------------------------------------------------
@@ -81,13 +84,46 @@ def test_the_reader_leaves_to_typer_what_it_is_not_sure_of(words: tuple[str, ...
     assert read(("hebrac", "attack"), *words) is None
 
 
-@pytest.mark.parametrize("word", ["x", "+1", "1_0", " 1", "٣"])
-def test_numbers_are_plain_digits_or_typers_to_read(word: str) -> None:
-    assert read(("hebrac", "new"), "--life", word) is None
-    assert read(("hebrac", "undo"), "1", "2") is None  # one word too many
+@pytest.mark.parametrize("word", ["x", "+1", "1_0", "-1", "٣", "000000000000002"])
+def test_a_number_is_refused_alike_by_every_reader(word: str) -> None:
+    """The quick path, typer and a game's verb table read numbers with ``numbers.whole``:
+    the same refusal, word for word, whichever reads the line."""
+    with pytest.raises(BadInput) as expected:
+        whole(word, "--life")
+    with pytest.raises(BadInput) as typer_read:
+        dispatch.run(["hebrac", "new", "--life", word], whole=True)
+    assert str(typer_read.value) == str(expected.value)
+    if word.startswith("-"):  # an option's value, or an option? typer's to say
+        assert read(("hebrac", "new"), "--life", word) is None
+    else:
+        with pytest.raises(BadInput) as quick_read:
+            read(("hebrac", "new"), "--life", word)
+        assert str(quick_read.value) == str(expected.value)
+    with pytest.raises(BadInput) as verb_read:
+        grammar_of("hebrac").parse(f"cast healing --count {shlex.quote(word)}")
+    assert str(verb_read.value) == str(expected.value).replace("--life", "--count")
+    assert read(("hebrac", "undo"), "1", "2") is None  # one word too many: typer's to say
+
+
+def test_a_games_numbers_are_read_as_its_verb_table_reads_them() -> None:
+    """A game's commands read numbers with its table's ``number``, one-shot as in the
+    shell: Half Deck lets a sign be typed ('+1'), the others refuse it."""
+    from companion.cli.typertree import leaf
+
+    assert read(("halfdeck", "hand"), "3h", "--player", "+1") == {
+        "cards": ["3h"], "player": 1}
+    player = next(p for p in leaf(("halfdeck", "hand")).params if p.name == "player")
+    assert player.type.convert("+1", player, None) == 1
+    assert grammar_of("halfdeck").parse("hand 3h --player +1") == grammar_of(
+        "halfdeck").parse("hand 3h --player 1")
+    assert read(("halfdeck", "equip"), "a", "b", "--str", "+2") == {
+        "words": ["a", "b"], "strength": 2}
+    with pytest.raises(BadInput, match="^--count must be a whole number, not '[+]1'$"):
+        grammar_of("hebrac").parse("cast healing --count +1")
 
 
 @pytest.mark.parametrize(("words", "message"), [
+    (("4h", "--game", "a", "--game", "b"), "option --game given more than once"),
     (("4h", "-g", "a", "--game=b"), "option --game given more than once"),
     (("4h", "--json", "-j"), "option --json given more than once"),
     (("4h", "--gam", "a", "-gb"), "option --game given more than once"),
@@ -96,8 +132,9 @@ def test_an_option_given_twice_is_refused_not_overwritten(words: tuple[str, ...]
                                                           message: str) -> None:
     with pytest.raises(BadInput, match=f"^{message}$"):
         read(("hebrac", "attack"), *words)
-    assert read(("hebrac", "attack"), "4h", "-p", "3s", "-p", "5s") == {
-        "words": ["4h"], "prisoners": ["3s", "5s"]}  # --prisoner takes several
+    assert read(("hebrac", "attack"), "4h", "-p", "3s", "-p", "5s", "--potion", "5h",
+                "--potion", "6h") == {"words": ["4h"], "prisoners": ["3s", "5s"],
+                                      "potions": ["5h", "6h"]}  # these take several
     found = quick.entry(("hebrac", "attack"))
     assert found is not None
     quick.refuse_repeats(found[0], ["--game", "--game"])  # the second is the game's name

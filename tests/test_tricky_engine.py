@@ -173,9 +173,9 @@ def test_impossible_hauls(action: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(("action", "message"), [
-    ("result --tricks x", "--tricks takes a whole number, not 'x'"),
-    ("result --tricks -1", "--tricks must be a whole number 0 or more, not '-1'"),
-    ("result -1", "tricks must be a whole number 0 or more, not '-1'"),
+    ("result --tricks x", "--tricks must be a whole number, not 'x'"),
+    ("result --tricks -1", "--tricks must be a whole number, not '-1'"),
+    ("result -1", "counts must be a whole number, not '-1'"),
     ("result --tricks 2 --last-trick --no-last-trick",
      "--last-trick and --no-last-trick together"),
     ("result 3 1 2", r"'result' takes at most 2 words \(tricks, then potions\): did you mean "

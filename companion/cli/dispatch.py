@@ -186,8 +186,7 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     from companion.cli import typertree
 
     if not found.leaf:
-        return typertree.tree().main(args=found.args, prog_name="companion",
-                                     standalone_mode=False)
+        return typertree.run(typertree.tree(), found.args)
     root = typertree.tree() if whole else typertree.command(found.path)
     end = root
     for name in found.path:
@@ -196,8 +195,7 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     from companion.cli.quick import Row, refuse_repeats
 
     refuse_repeats([Row(*typertree.param_row(param)) for param in end.params], own)
-    return root.main(args=found.args[:found.at] + own, prog_name="companion",
-                     standalone_mode=False)
+    return typertree.run(root, found.args[:found.at] + own)
 
 
 def root_first(found: Route) -> list[str]:
@@ -310,7 +308,8 @@ def run_quick(found: Route) -> tuple[bool, Any]:
     if known is None:
         return False, None
     rows, context = known
-    values = quick.read(rows, found.args[found.at:], long_options)
+    values = quick.read(rows, found.args[found.at:], long_options,
+                        lambda text, what: quick.number_reader(found.path[0])(text, what))
     if values is None:
         return False, None
     from companion.cli.commands import main_options

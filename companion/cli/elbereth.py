@@ -54,8 +54,10 @@ def roll_die() -> int:
 def _enemy_and_die(words: list[str]) -> tuple[str, str | None]:
     """The enemy's words (a name may take several: two headed ogre) and the die after
     them, if the last word is one (a number, or 'roll')."""
+    from companion.numbers import is_whole
+
     last = words[-1].strip().lower() if words else ""
-    if len(words) > 1 and (last == "roll" or (last.isascii() and last.isdigit())):
+    if len(words) > 1 and (last == "roll" or is_whole(last)):
         return " ".join(words[:-1]), words[-1]
     return " ".join(words), None
 

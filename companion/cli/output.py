@@ -105,9 +105,9 @@ def _shown_control(found: re.Match[str]) -> str:
 
 def width() -> int:
     """Terminal width for layouts; COLUMNS wins so tests and phones can set it."""
-    env = os.environ.get("COLUMNS", "")
-    if 0 < len(env) < 5 and env.isascii() and env.isdigit() and int(env) > 0:
-        return int(env)
+    given = _size("COLUMNS")
+    if given:
+        return given
     # What shutil.get_terminal_size does, without importing shutil (start-up time).
     try:
         columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
@@ -250,11 +250,20 @@ def pager_command() -> list[str] | None:
     return None if not words or words == ["cat"] else words
 
 
+def _size(name: str) -> int:
+    """A size the environment sets (1 to 9999; else 0), read as every number is read."""
+    from companion.numbers import whole_or_none
+
+    env = os.environ.get(name, "")
+    size = whole_or_none(env) if len(env) < 5 else None
+    return size or 0
+
+
 def height() -> int:
     """Terminal height: LINES wins (as COLUMNS does for the width); 0 when unknown."""
-    env = os.environ.get("LINES", "")
-    if 0 < len(env) < 5 and env.isascii() and env.isdigit() and int(env) > 0:
-        return int(env)
+    given = _size("LINES")
+    if given:
+        return given
     try:
         return os.get_terminal_size(sys.__stdout__.fileno()).lines  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):

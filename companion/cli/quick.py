@@ -15,7 +15,7 @@ wrong. A test runs every command both ways and compares the bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion.values import Value
@@ -48,7 +48,8 @@ def entry(path: tuple[str, ...]) -> tuple[list[Row], str | None] | None:
 
 
 def read(rows: list[Row], words: list[str],
-         long_options: Callable[[list[str], list[str]], list[str]]) -> dict[str, Any] | None:
+         long_options: Callable[[list[str], list[str]], list[str]],
+         number: Callable[[str, str], int] | None = None) -> dict[str, Any] | None:
     """The values typer would pass for ``words`` (those given; the rest keep the
     function's defaults), or None where typer must read them. ``long_options`` spells
     out prefixes of long options, as it does for typer."""
@@ -81,7 +82,7 @@ def read(rows: list[Row], words: list[str],
         value = attached if equals else next(rest, None)
         if value is None or (not equals and value.startswith("-") and len(value) > 1):
             return None
-        converted = convert(row, value)
+        converted = convert(row, value, number)
         if converted is None:
             return None
         if row.multiple:
@@ -98,12 +99,12 @@ def read(rows: list[Row], words: list[str],
                 return None
             continue  # the function's default, as typer passes it
         if row.nargs == 1:
-            converted = convert(row, value)
+            converted = convert(row, value, number)
             if converted is None:
                 return None
             values[row.name] = converted
         else:
-            items = [convert(row, item) for item in value]
+            items = [convert(row, item, number) for item in value]
             if any(item is None for item in items):
                 return None
             values[row.name] = items
@@ -138,13 +139,33 @@ def refuse_repeats(rows: list[Row], words: list[str]) -> None:
             raise given_twice(*words_typed)
 
 
-def convert(row: Row, value: str) -> Any:
-    """``value`` as typer converts it; None where only typer should (it may refuse)."""
+def convert(row: Row, value: str, number: Callable[[str, str], int] | None = None) -> Any:
+    """``value`` as typer converts it; None where only typer should (it may refuse).
+    A whole number is read by ``number`` (``number_reader``), as typer reads it."""
     if row.type == "str":
         return value
-    if row.type == "int" and value.isascii() and value.isdigit() and len(value) < 19:
-        return int(value)  # longer: typer's own words for a number too long to read
+    if row.type == "int":
+        return (number or number_reader(None))(value, number_name(row.on))
     return None
+
+
+def number_reader(kind: str | None) -> Callable[[str, str], int]:
+    """The reader of whole numbers in the commands of ``kind`` (a game: its verb table's
+    ``number``; else none): every reader of command lines, typer's too, calls it."""
+    from companion.kinds import KINDS
+
+    if kind in KINDS:
+        from companion.cli.grammar import grammar_of
+
+        return grammar_of(kind).number
+    from companion.numbers import whole
+
+    return whole
+
+
+def number_name(words: Sequence[str]) -> str:
+    """What a number's error names: the parameter's long option, else its first word."""
+    return next((word for word in words if word.startswith("--")), words[0])
 
 
 def unpack(words: list[str], nargs: list[int]) -> list[Any] | None:

@@ -18,9 +18,10 @@ from typing import Any
 
 from companion.cli.commands import target
 from companion.cli.declare import Group, Param
+from companion.errors import BadInput
 
 
-def typer_hint(hint: Any) -> Any:
+def typer_hint(hint: Any, name: str = "", kind: str | None = None) -> Any:
     """A declared type hint as typer reads it: ``Option``/``Argument`` records become
     typer's own, the declared ``Context`` typer's context."""
     import typing
@@ -34,12 +35,65 @@ def typer_hint(hint: Any) -> Any:
     if typing.get_origin(hint) is not typing.Annotated:
         return hint
     base, *marks = typing.get_args(hint)
-    made = [(typer.Option(*m.names, **m.settings) if m.kind == "option"
-             else typer.Argument(**m.settings)) if isinstance(m, Param) else m for m in marks]
+    made = [(typer.Option(*m.names, **{**_number(base, m.names or (
+                "--" + name.replace("_", "-"),), kind), **m.settings})
+             if m.kind == "option" else typer.Argument(**{**_number(base, (name,), kind),
+                                                         **m.settings}))
+            if isinstance(m, Param) else m for m in marks]
     return typing.Annotated[(base, *made)]
 
 
-def typer_callback(function: Callable[..., Any]) -> Callable[..., Any]:
+def _number(base: Any, names: tuple[str, ...], kind: str | None) -> dict[str, Any]:
+    """typer's settings for a parameter of type ``base``: a whole number's reader."""
+    from companion.cli.quick import number_name
+
+    return {"parser": whole_number(number_name(names), kind)} if _of_int(base) else {}
+
+
+def _of_int(hint: Any) -> bool:
+    """Whether ``hint`` holds whole numbers: ``int``, ``int | None``, ``list[int]``..."""
+    import typing
+
+    if hint is int:
+        return True
+    return any(_of_int(arg) for arg in typing.get_args(hint) if arg is not type(None))
+
+
+def whole_number(name: str, kind: str | None = None) -> Callable[[Any], int]:
+    """The reader typer is given for every whole number: the one reader of numbers
+    (``quick.number_reader``), so typer refuses what every other reader refuses
+    ('1_0', '+1', '000000000000002') with the same error, naming ``name``."""
+    from companion.cli.quick import number_reader
+
+    whole = number_reader(kind)
+
+    def whole_number(value: Any) -> int:  # typer's usage lines say 'whole_number'
+        try:
+            return value if isinstance(value, int) else whole(str(value), name)
+        except BadInput as error:  # typer would put its own words on a ValueError
+            raise Refused(error) from None
+
+    return whole_number
+
+
+class Refused(Exception):
+    """A refusal raised inside typer's reading, carried out of it unchanged
+    (``run``, which raises ``error`` again)."""
+
+    def __init__(self, error: BadInput) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def run(root: Any, args: list[str]) -> Any:
+    """Let the click tree ``root`` read and run ``args``; errors are raised, not printed."""
+    try:
+        return root.main(args=args, prog_name="companion", standalone_mode=False)
+    except Refused as refused:
+        raise refused.error from None
+
+
+def typer_callback(function: Callable[..., Any], kind: str | None = None) -> Callable[..., Any]:
     """``function`` as typer must see it: its hints resolved and given typer's objects.
     A wrapper carries them, so the declared function itself is left as it is."""
     import functools
@@ -48,7 +102,7 @@ def typer_callback(function: Callable[..., Any]) -> Callable[..., Any]:
 
     hints = typing.get_type_hints(function, include_extras=True)
     signature = inspect.signature(function)
-    params = [p.replace(annotation=typer_hint(hints.get(p.name, p.annotation)))
+    params = [p.replace(annotation=typer_hint(hints.get(p.name, p.annotation), p.name, kind))
               for p in signature.parameters.values()]
 
     @functools.wraps(function)
@@ -62,7 +116,7 @@ def typer_callback(function: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def typer_app(group: Group, keep: tuple[str, ...] | None = None) -> Any:
+def typer_app(group: Group, keep: tuple[str, ...] | None = None, kind: str | None = None) -> Any:
     """``group`` as a ``typer.Typer``; with ``keep``, only the command at that path below
     it (nothing below when ``keep`` is empty: a group that runs by itself)."""
     import typer
@@ -70,13 +124,13 @@ def typer_app(group: Group, keep: tuple[str, ...] | None = None) -> Any:
     app = typer.Typer(**group.settings)
     if group.own is not None:
         function, settings = group.own
-        app.callback(**settings)(typer_callback(function))
+        app.callback(**settings)(typer_callback(function, kind))
     for name, (function, settings) in group.commands.items():
         if keep is None or keep[:1] == (name,):
-            app.command(name, **settings)(typer_callback(function))
+            app.command(name, **settings)(typer_callback(function, kind))
     for name, (sub, settings) in group.groups.items():
         if keep is None or keep[:1] == (name,):
-            app.add_typer(typer_app(sub, None if keep is None else keep[1:]),
+            app.add_typer(typer_app(sub, None if keep is None else keep[1:], kind),
                           name=name, **settings)
     return app
 
@@ -109,9 +163,9 @@ def add_entry(root: Any, name: str, keep: tuple[str, ...] | None = None) -> None
     found = entry.load()
     if isinstance(found, Group):
         texts = {} if entry.help is None else {"help": entry.help}
-        root.add_typer(typer_app(found, keep), name=entry.name, **texts)
+        root.add_typer(typer_app(found, keep, entry.name), name=entry.name, **texts)
     else:
-        root.command(entry.name, help=entry.help)(typer_callback(found))
+        root.command(entry.name, help=entry.help)(typer_callback(found, entry.name))
 
 
 @cache
@@ -171,8 +225,9 @@ def param_row(param: Any) -> tuple[Any, ...]:
     """One click parameter as a row of the quick path's table (``quick.Row``'s fields)."""
     kind = "argument" if param.param_type_name == "argument" else (
         "flag" if param.is_flag else "option")
-    type_ = {"StringParamType": "str", "IntParamType": "int"}.get(
-        type(param.type).__name__, "other")
+    type_ = {"StringParamType": "str", "whole_number": "int"}.get(
+        str(param.type.name) if type(param.type).__name__ == "FuncParamType"
+        else type(param.type).__name__, "other")
     if kind == "flag":  # one that is on by default and has no off form: typer's to read
         on_alone = param.default not in (False, None) and not param.secondary_opts
         type_ = "other" if on_alone else "bool"

@@ -20,9 +20,11 @@ from companion.cli.declare import Argument, Group, Option
 
 
 def _hint(param: verbs.Param) -> tuple[Any, Any]:
-    """The annotation and default typer reads for one option."""
-    value: Any = int if param.type == "int" else str
-    metavar = {"metavar": param.metavar} if param.metavar else {}
+    """The annotation and default typer reads for one option: its words as text, for the
+    game's verb table to read (a number too: the same reader as the shell's)."""
+    value: Any = str
+    shown = param.metavar or ("N" if param.type == "int" else "")
+    metavar = {"metavar": shown} if shown else {}
     names = (param.option, param.short) if param.short else (param.option,)
     if param.kind == verbs.OPTION:
         return Annotated[value | None, Option(*names, help=param.help, **metavar)], None

@@ -299,6 +299,9 @@ def rolls(words: Sequence[str]) -> list[HeroRoll] | None:
 class HalfDeckGrammar(Grammar[Action]):
     """The shared reader and writer, with ``--assist HERO ROLL`` read as two words."""
 
+    def number(self, text: str, what: str) -> int:
+        return super().number(_unsigned(text), what)  # '+1', as 'build' reads it
+
     def parse(self, text: str) -> Action:
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         if head not in PAIRED:
