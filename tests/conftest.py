@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +21,31 @@ class Result:
 
 
 CLI = Callable[..., Result]
+
+# In CI (CI=true, .ci/run) every test tool is installed: a test skipped for want of one
+# (``pytest.importorskip``) fails instead, so no check vanishes in silence.
+MISSING_IN_CI = "could not import"
+
+
+def _fail_in_ci(report: pytest.CollectReport | pytest.TestReport) -> None:
+    if os.environ.get("CI") == "true" and report.skipped and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if MISSING_IN_CI in reason:
+            report.outcome = "failed"
+            report.longrepr = f"{reason} (missing in CI: .ci/run installs the test extras)"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, Any, None]:
+    outcome = yield
+    _fail_in_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
+    outcome = yield
+    _fail_in_ci(outcome.get_result())
 
 
 @pytest.fixture(autouse=True)
