@@ -107,7 +107,7 @@ class Card(_CardValue):
         return f"{rank} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
-        if self.is_joker or self.suit is None:
+        if self.suit is None:  # a joker, the one card without a suit
             return "JK"
         return f"{RANKS[self.rank - 1]}{self.suit}"
 

@@ -510,6 +510,46 @@ def load_games(bench: Bench) -> list[Figure]:
     return figures
 
 
+REPLAY_CHILD = """\
+import itertools, sys, time
+from scripts.benchmark import hebrac_actions
+from companion.game import replay
+from companion.hebrac.engine import normalize_settings
+actions = list(itertools.islice(hebrac_actions(), 2000))
+settings = normalize_settings({"life": 99})
+start = time.process_time()
+if sys.argv[1:] != ["imports only"]:
+    replay("hebrac", settings, actions)
+print((time.process_time() - start) * 1000)
+"""
+
+
+@measurement("replay")
+def replay_cpu(bench: Bench) -> list[Figure]:
+    """2,000 Hebrac actions replayed, parse included, as a command's first replay (a fresh
+    process: nothing read before), beside ``python -c pass``, one of each per round. CPU
+    time, which a busy machine disturbs less than wall time: the replay's own from inside
+    the child, python's start-up from the children's rusage."""
+    import resource
+
+    child = [bench.python, "-c", REPLAY_CHILD]
+    bench.process_ms(child)  # byte-code cached first
+    bare, replays = [], []
+    for _ in range(bench.runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        bench.process_ms([bench.python, "-c", "pass"])
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        bare.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+                    * 1000)
+        done = subprocess.run(child, env=bench.env(), capture_output=True, text=True,
+                              check=True)
+        replays.append(float(done.stdout))
+    startup, replayed = statistics.median(bare), statistics.median(replays)
+    return [Figure("python -c pass, CPU", startup),
+            Figure("replay 2,000 Hebrac actions (parse included), CPU", replayed,
+                   f"{replayed / startup:.2f} x python -c pass CPU")]
+
+
 def opener(games: Any, name: str) -> Callable[[], Any]:
     return lambda: games.open(name)
 

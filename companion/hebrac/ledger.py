@@ -106,8 +106,8 @@ def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
     """Note cards seen (checked by ``refuse_copies`` before). ``source`` says where they
     came from, for the odds: "table" (dealt cards turned up), "draw" (the Hand Deck's
     top), "pick" (chosen from the Hand Deck), "peek" (looked at, left on top)."""
-    game.seen.extend((card, source) for card in new)
-    if source == "draw":
+    game.seen += [(card, source) for card in new]
+    if source == "draw" and game.deck_top:
         for card, top in zip(new, game.deck_top, strict=False):
             if card != top:
                 game.notes.append(f"warning: Future Perception showed {top} on top of "
@@ -120,6 +120,22 @@ def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
 def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
     """Refuse more copies out of the Hand Deck than the decks hold (changes nothing)."""
     if not new:
+        return
+    # Only the new cards can go over (every card out was checked so on its way in): count
+    # those alone, and take the whole count only to name the card refused.
+    counts = {card: new.count(card) + game.inventory.count(card) for card in new}
+    for chamber in game.chambers.values():
+        if chamber.enemy in counts and not chamber.enemy_gone:
+            counts[chamber.enemy] += 1
+        if chamber.treasure in counts and not chamber.treasure_gone:
+            counts[chamber.treasure] += 1
+    if game.encounter is not None:
+        for card in game.encounter.prisoners:
+            if card in counts:
+                counts[card] += 1
+    setup = game.setup
+    if all(number <= (setup.jokers if card.is_joker else setup.decks)
+           for card, number in counts.items()):
         return
     out = cards_out(game)
     out.update(new)
