@@ -377,3 +377,60 @@ def test_a_file_laid_out_otherwise_is_parsed_back_whole(
     Games(Store(home)).note("g", "checked again 77aa")
     assert "attack 2H" in "".join(t for t in parsed if t.startswith("v = ["))
 
+
+# -- the kept reading of a save (cache/<name>.reading) ---------------------------------------
+def test_a_save_is_read_from_its_kept_reading_without_parsing(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save written by companion is read back by the next command from the signed
+    reading kept beside it: the same record, and no TOML parsed."""
+    store = make_game(home, actions=3)
+    assert (home / "cache" / "g.reading").is_file()
+    parsed = parsed_texts(monkeypatch, fresh=True)
+    record = Store(home).read("g")
+    assert parsed == []
+    assert record == GameRecord.from_toml(tomllib.loads(store.path("g").read_text()))
+
+
+def test_a_kept_reading_of_other_bytes_is_not_used(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save edited by hand (its bytes changed) is parsed again: the reading kept for the
+    old bytes never stands in for it."""
+    store = make_game(home, actions=3)
+    path = store.path("g")
+    path.write_text(path.read_text().replace("notes = []", 'notes = ["by hand"]'))
+    parsed = parsed_texts(monkeypatch, fresh=True)
+    assert Store(home).read("g").notes == ["by hand"]
+    assert parsed  # parsed, then kept for these bytes
+    parsed.clear()
+    assert Store(home).read("g").notes == ["by hand"]
+    assert parsed == []
+
+
+def test_a_signed_reading_that_is_no_game_is_parsed_again(home: Path) -> None:
+    """A kept reading whose MAC matches but that holds no saved game (a bug, another
+    version) is not an error: the file is parsed as if nothing were kept."""
+    import marshal
+
+    from companion import cachefile
+    from companion.store import READING_CACHE
+
+    store = make_game(home, actions=3)
+    raw = store.path("g").read_bytes()
+    cachefile.write(home / "cache" / f"g.{READING_CACHE}", home, READING_CACHE,
+                    cachefile.digest(raw) + marshal.dumps({"schema": 1, "kind": "chess"}))
+    assert Store(home).read("g").actions[0] == "enter A1 5S"
+
+
+def test_a_damaged_reading_is_ignored(home: Path) -> None:
+    """Random bytes, a truncated file, a reading of another game: the save is parsed."""
+    store = make_game(home, actions=3)
+    make_game(home, "h", actions=1)
+    kept = home / "cache" / "g.reading"
+    expected = Store(home).read("g")
+    for damage in (b"garbage", kept.read_bytes()[:-7],
+                   (home / "cache" / "h.reading").read_bytes()):
+        kept.write_bytes(damage)
+        assert Store(home).read("g") == expected
+    assert store.path("g").read_bytes()  # untouched

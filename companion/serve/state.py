@@ -261,9 +261,10 @@ def _replayed(home: Path, record: Any) -> dict[str, Any]:
     module = load_kind(record.kind)
     settings = module.normalize_settings(saved(record.settings))
     actions = record.actions
-    # Traced up to the last rulings, which are replayed here to have their lines.
+    # The trace resumes from the cached one and is kept before the last rulings, so that
+    # the next look replays those few actions (and one more) to have their lines again.
     split = max(0, len(actions) - RULINGS)
-    tracer = traced(record.kind, settings, actions[:split])
+    tracer = traced(record.kind, settings, actions[:split], (home, record.name))
     engine = tracer.engine
     rulings = []
     for number in range(split, len(actions)):
