@@ -1,30 +1,8 @@
 """Hebrac's Dungeon odds: exact chances computed from every card entered so far.
 
-The Hand Deck model (companion.hebrac.deck_odds)
--------------------------------------------------
-At the start the decks are shuffled, 24 cards are dealt face down and the rest
-is the Hand Deck. Cards are taken off its top (attack cards, Hebrac's game, a
-genie's cards, Body Switch, the deal of a new level) and used cards go under
-it. ``DeckModel`` replays the engine's ``deck_log`` and keeps:
-
-- the pool: every card never seen, wherever it lies (in the Hand Deck, face
-  down on the table, or put under face down). Every never-seen place holds a
-  uniformly random arrangement of the pool, so the next never-seen card off
-  the top is any pool card, equally likely - even though some of the pool lies
-  on the table rather than in the Hand Deck;
-- the Hand Deck as stretches from the top: the never-seen original part, then
-  one batch per action that put cards under (in the order the actions were
-  entered; order unknown inside a batch), and cards peeked by Future
-  Perception (known, on top);
-- the face-down table cards, by where they came from.
-
-A card turned up is taken from where the model expects it. When the model had
-to guess (a card that could come from two places) or a card contradicts it
-(cards put under in another order than entered), a note says so and every
-answer prints it.
-
-Every chance here is a ``Fraction``: draws without replacement, computed
-exactly, never sampled.
+The model of the Hand Deck, and why every chance is an exact ``Fraction``, is
+described in ``companion.hebrac.deck_odds``; this module builds the answers
+and the advice on it.
 """
 
 from __future__ import annotations
