@@ -1,6 +1,7 @@
 """Cache files: plain data behind a keyed MAC that is checked before a byte is parsed.
 
-A cache only makes companion faster. Each cache file is::
+A cache only makes companion faster; ``cache/stats.json`` (``companion.stats``) is
+the one kept. Each cache file is::
 
     companion-cache 1\\n<MAC, 64 hex digits>\\n<payload>
 
@@ -9,12 +10,11 @@ payload, with a random key kept in the data folder (``cache.key``: a regular
 file of this user, mode 0600, never read through a symlink). A file whose MAC
 is wrong or missing, or that is not a regular file of at most the caller's
 limit, is ignored (the caller rebuilds it); the payload is parsed only after
-the MAC matched, and callers still check what they parsed. The payload holds
-plain values only (numbers, strings, bytes, lists, tuples, tables), written
-with ``marshal``: no object is ever rebuilt from a cache, and nothing in it
-runs. A cache folder that is a symlink, not a folder, or not this user's is
-never used. Writes are atomic (a fresh O_EXCL temp name with a random part,
-then a rename) and not fsynced: losing a cache costs time, never data.
+the MAC matched, and callers still check what they parsed. The payload is plain
+JSON: no object is ever rebuilt from a cache, and nothing in it runs. A cache
+folder that is a symlink, not a folder, or not this user's is never used. Writes
+are atomic (a fresh O_EXCL temp name with a random part, then a rename) and not
+fsynced: losing a cache costs time, never data.
 """
 
 from __future__ import annotations
@@ -56,18 +56,11 @@ def folder_usable(folder: Path) -> bool:
     return stat.S_ISDIR(info.st_mode) and _own(info)
 
 
-def key(home: Path, *, make: bool = True) -> bytes | None:
+def key(home: Path) -> bytes | None:
     """This data folder's cache key, made on first use; None when none can be kept (then
-    no cache is read or written: an unkeyed cache could not be told from a planted one).
-    With ``make`` off, only a key already there (a folder that is not known to be
-    companion's gets no key file)."""
+    no cache is read or written: an unkeyed cache could not be told from a planted one)."""
     where = str(home)
     if where not in _keys:
-        if not make:
-            try:
-                return _read_key(home / KEY_FILE)
-            except ValueError:
-                return None
         _keys[where] = _load_key(home / KEY_FILE)
     return _keys[where]
 
@@ -174,45 +167,6 @@ def write(path: Path, home: Path, purpose: str, payload: bytes) -> bool:
         return False
     _clean_stale_parts(path)
     return True
-
-
-# -- what a file's bytes were read as ----------------------------------------------------
-# Parsing TOML (and importing tomllib) is much of a short command's time: a file's
-# reading is kept under the digest of its very bytes, used only for those bytes.
-_DIGEST = 32
-
-
-def digest(source: bytes) -> bytes:
-    return blake2b(source, digest_size=_DIGEST, person=b"companion-read1").digest()
-
-
-def reading(path: Path, home: Path, purpose: str, source: bytes, limit: int) -> object:
-    """The plain value kept at ``path`` (``keep_reading``) as what ``source`` was read as;
-    None when there is none for these bytes, or it is damaged (a payload, digest
-    included, of more than ``limit`` bytes among them)."""
-    import marshal
-
-    payload = read(path, home, purpose, limit)
-    if payload is None or payload[:_DIGEST] != digest(source):
-        return None
-    try:
-        found: object = marshal.loads(payload[_DIGEST:])
-    except (EOFError, ValueError, TypeError):
-        return None
-    return found
-
-
-def keep_reading(path: Path, home: Path, purpose: str, source: bytes,
-                 value: dict[str, object]) -> None:
-    """Keep ``value``, plain data, as what ``source`` was read as (not kept if marshal
-    cannot write it: a TOML date, say)."""
-    import marshal
-
-    try:
-        payload = digest(source) + marshal.dumps(value)
-    except ValueError:
-        return
-    write(path, home, purpose, payload)
 
 
 STALE_SECONDS = 600

@@ -67,7 +67,7 @@ class Engine(Protocol):
 
     def state_data(self) -> object:
         """The whole state as plain values (None, bools, ints, strings, lists, tuples,
-        string-keyed tables) for the caches; the kind module's ``engine_from_data``
+        string-keyed tables); the kind module's ``engine_from_data``
         builds the same engine back from them."""
 
 

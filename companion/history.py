@@ -18,15 +18,12 @@ from companion.game import Engine, Record, load_kind, replaying
 from companion.values import Value
 
 if TYPE_CHECKING:
-    from pathlib import Path
     from typing import NotRequired, TypedDict
 
     from companion.cards import Card
     from companion.elbereth.engine import ElberethGame, Miss
-    from companion.game import KindModule
     from companion.halfdeck.engine import HalfDeckGame
     from companion.hebrac.engine import Encounter, HebracGame
-    from companion.snapshots import Snapshots
     from companion.tricky.engine import TrickyGame
 
     # The facts of each kind, as ``trace`` builds them (``History.facts``), the summary
@@ -173,72 +170,22 @@ class History(Value):
                 "marks": [{"point": point, "label": label} for point, label in self.marks]}
 
 
-def trace(kind: str, settings: Mapping[str, object], actions: Sequence[str],
-          cache: tuple[Path, str] | None = None) -> History:
+def trace(kind: str, settings: Mapping[str, object], actions: Sequence[str]) -> History:
     """Replay ``actions`` and look at the engine after each one; see ``traced``."""
-    return traced(kind, settings, actions, cache).finish(len(actions))
+    return traced(kind, settings, actions).finish(len(actions))
 
 
-def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str],
-           cache: tuple[Path, str] | None = None) -> Tracer:
+def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str]) -> Tracer:
     """The tracer after replaying ``actions``, its engine in the game's final state.
-
-    With ``cache`` (the game's home and name) the replay resumes from the newest
-    tracer state kept for exactly the game's first N actions, and the state at the
-    end is kept in turn (``companion.snapshots``, as ``<name>.trace``): a look
-    after one more action replays one action. A missing, stale or damaged state
-    means a replay from the start. Raises ``ReplayFault`` if an action does
-    not replay (callers read saved games through the store, which checks them).
-    """
+    Raises ``ReplayFault`` if an action does not replay (callers read saved games
+    through the store, which checks them)."""
     module = load_kind(kind)
-    normalized = module.normalize_settings(settings)
-    tracer = TRACERS[module.KIND](module.new_engine(normalized))
-    start = 0
-    points = None
-    if cache is not None:
-        from companion.snapshots import Snapshots, enabled
-
-        if enabled():
-            points = Snapshots(cache[0], cache[1], module.KIND, normalized, purpose="trace")
-            tracer, start = _resume(points, actions, tracer, module, normalized)
+    tracer = TRACERS[module.KIND](module.new_engine(module.normalize_settings(settings)))
     before = tracer.before()
-    for _number, action, _applied in replaying(tracer.engine, actions[start:], first=start + 1):
+    for _number, action, _applied in replaying(tracer.engine, actions):
         tracer.after(action, before)
         before = tracer.before()
-    if points is not None and start < len(actions):
-        _keep(points, actions, tracer)
     return tracer
-
-
-def _resume(points: Snapshots, actions: Sequence[str], fresh: Tracer, module: KindModule,
-            settings: Mapping[str, object]) -> tuple[Tracer, int]:
-    """The newest kept tracer that the actions lead to, with its number of actions; else
-    ``fresh`` and 0. A kept state is rebuilt through the kind's ``engine_from_data`` and
-    the tracer's own checks (``companion.plain``), and used only if it stands for
-    exactly that many actions."""
-    from companion.snapshots import load
-
-    for number, blob in points.matching(actions):
-        try:
-            kept = type(fresh).from_data(module, settings, load(blob))
-        except Exception:  # damaged, or not what this code writes: replayed from the start
-            break
-        if kept.point == number:
-            return kept, number
-        break
-    return fresh, 0
-
-
-def _keep(points: Snapshots, actions: Sequence[str], tracer: Tracer) -> None:
-    """Keep the tracer's state after all the actions (losing it costs time, not data)."""
-    from companion.snapshots import dumped
-
-    try:
-        blob = dumped(tracer.state_data())
-        if blob is not None:
-            points.save(actions, {len(actions): blob})
-    except Exception:  # an unwritable cache only means a longer replay next time
-        pass
 
 
 class Tracer:
@@ -258,52 +205,6 @@ class Tracer:
 
     def finish(self, actions: int) -> History:
         raise NotImplementedError
-
-    # -- kept as plain values (``companion.snapshots``): the engine's state and the
-    # tracer's own fields, read back through the same checks as the engine's
-    def state_data(self) -> dict[str, object]:
-        return {"engine": self.engine.state_data(), "point": self.point,
-                "marks": [[point, label] for point, label in self.marks],
-                "own": self.own_data()}
-
-    def own_data(self) -> object:
-        return None
-
-    @classmethod
-    def from_data(cls, module: KindModule, settings: Mapping[str, object],
-                  data: object) -> Tracer:
-        """The tracer whose ``state_data()`` was ``data``, its engine rebuilt by the kind
-        module's ``engine_from_data``."""
-        from companion import plain
-
-        fields = plain.record(data, ("engine", "point", "marks", "own"))
-        tracer = cls(module.engine_from_data(settings, fields["engine"]))
-        tracer.point = plain.integer(fields["point"], 0)
-        tracer.marks = plain.items(fields["marks"], _mark)
-        plain.check(all(point <= tracer.point for point, _ in tracer.marks),
-                    "a mark after the last action")
-        tracer.read_own(fields["own"])
-        return tracer
-
-    def read_own(self, data: object) -> None:
-        from companion import plain
-
-        plain.check(data is None, "no tracer fields expected")
-
-
-def _mark(value: object) -> tuple[int, str]:
-    from companion import plain
-
-    point, label = plain.fixed(value, 2)
-    return plain.integer(point, 0), plain.text(label, 20)
-
-
-def _pair(value: object) -> tuple[int, int]:
-    """Two whole numbers, the first not below 0: (level, chambers cleared), (round, damage)."""
-    from companion import plain
-
-    first, second = plain.fixed(value, 2)
-    return plain.integer(first, 0), plain.integer(second)
 
 
 def _drops(values: Sequence[int | None]) -> tuple[int, int]:
@@ -375,36 +276,6 @@ class HebracTracer(Tracer):
             self._update_battle()
             if encounter.stage != "battle" or game.life <= 0:
                 self._end_battle()
-
-    def own_data(self) -> dict[str, object]:
-        return {"level": self.level, "cleared_before": self.cleared_before,
-                "levels": [list(level) for level in self.levels],
-                "battles": [dict(battle) for battle in self.battles],
-                "fighting": (None if self.fighting is None else
-                             [[k, v] for k, v in self.fighting[2].items()]),
-                "killer": self.killer}
-
-    def read_own(self, data: object) -> None:
-        from companion import plain
-
-        fields = plain.record(data, ("level", "cleared_before", "levels", "battles",
-                                     "fighting", "killer"))
-        self.level = plain.integer(fields["level"], 1)
-        self.cleared_before = plain.integer(fields["cleared_before"], 0)
-        self.levels = [(plain.integer(level, 1), plain.integer(cleared, 0))
-                       for level, cleared in plain.items(fields["levels"], _pair)]
-        self.battles = plain.items(fields["battles"], _battle)
-        self.killer = plain.optional(plain.text)(fields["killer"])
-        plain.check(self.level == self.engine.level, "the tracer's level is not the game's")
-        if fields["fighting"] is None:
-            self.fighting = None
-            return
-        # A battle under way is always the newest one, against the engine's encounter.
-        damage = dict(plain.items(fields["fighting"], _pair))
-        encounter = self.engine.encounter
-        if not self.battles or encounter is None:
-            raise plain.BadState("a battle under way with no encounter")
-        self.fighting = (encounter, self.battles[-1], damage)
 
     def _update_battle(self) -> None:
         assert self.fighting is not None
@@ -535,20 +406,6 @@ class TrickyTracer(Tracer):
         for seat, total in enumerate(game.totals):
             self.gold[seat].append(total)
 
-    def own_data(self) -> dict[str, object]:
-        return {"gold": [list(values) for values in self.gold], "started": self.started}
-
-    def read_own(self, data: object) -> None:
-        from companion import plain
-
-        fields = plain.record(data, ("gold", "started"))
-        gold = plain.optional(plain.integer)
-        self.gold = plain.items(fields["gold"], lambda values: plain.items(values, gold))
-        self.started = plain.integer(fields["started"], 0)
-        plain.check(len(self.gold) == len(self.engine.players)
-                    and all(len(values) == self.point + 1 for values in self.gold),
-                    "a gold line per player, a value per action")
-
     def finish(self, actions: int) -> History:
         game = self.engine
         rounds: list[TrickyRound] = [
@@ -622,19 +479,6 @@ class HalfDeckTracer(Tracer):
 
     def before(self) -> object:
         return self.engine.encounter
-
-    def own_data(self) -> dict[str, object]:
-        return {"round": self.round, "defeated": dict(self.defeated),
-                "escaped": self.escaped, "traps": self.traps}
-
-    def read_own(self, data: object) -> None:
-        from companion import plain
-
-        fields = plain.record(data, ("round", "defeated", "escaped", "traps"))
-        self.round = plain.integer(fields["round"], 0)
-        self.defeated = Counter(_counts(fields["defeated"]))
-        self.escaped = plain.integer(fields["escaped"], 0)
-        self.traps = plain.integer(fields["traps"], 0)
 
     def after(self, action: str, before: object) -> None:
         super().after(action, before)
@@ -757,24 +601,6 @@ class ElberethTracer(Tracer):
         self.floors_left: list[FloorLeft] = []
 
     _FLOOR = ("beaten_here", "walls_here", "floor_boss", "boss_beaten")
-
-    def own_data(self) -> dict[str, object]:
-        return {"floor": self.floor, "walls": self.walls, "misses": self.misses,
-                "lost_items": list(self.lost_items), "beaten_by": self.beaten_by,
-                "floors_left": [dict(floor) for floor in self.floors_left]}
-
-    def read_own(self, data: object) -> None:
-        from companion import plain
-
-        fields = plain.record(data, ("floor", "walls", "misses", "lost_items", "beaten_by",
-                                     "floors_left"))
-        self.floor = plain.integer(fields["floor"], 1)
-        self.walls = plain.integer(fields["walls"], 0)
-        self.misses = plain.integer(fields["misses"], 0)
-        self.lost_items = _names(fields["lost_items"])
-        self.beaten_by = plain.optional(plain.text)(fields["beaten_by"])
-        self.floors_left = plain.items(fields["floors_left"], self._floor)
-        plain.check(self.floor == self.engine.floor, "the tracer's floor is not the game's")
 
     def _floor(self, value: object) -> FloorLeft:
         from companion import plain

@@ -1,13 +1,11 @@
 """Reading back an engine's state from plain values, checking every one.
 
 An engine's ``state_data()`` gives its state as plain values (None, bools,
-ints, strings, lists, tuples and string-keyed tables) for the caches; its
-kind module's ``engine_from_data(settings, data)`` builds the engine again
-through its own constructors. These helpers are what such a builder checks
-each value with: a value of the wrong type, out of range or too long raises
-``BadState``, and the caller falls back to a full replay. A cache holds what
-companion itself wrote and signed, so a failure here means a bug or a damaged
-file, never a reason to trust less than a replay.
+ints, strings, lists, tuples and string-keyed tables); its kind module's
+``engine_from_data(settings, data)`` builds the engine again through its own
+constructors (``companion.game.verify`` tries an action on such a copy). These
+helpers are what such a builder checks each value with: a value of the wrong
+type, out of range or too long raises ``BadState``.
 """
 
 from __future__ import annotations

@@ -36,12 +36,6 @@ def data_home() -> Path:
     return _platform_data_home()
 
 
-# The inputs platformdirs reads to find the user data folder on Linux and Termux; a
-# remembered folder is used only while they are the same.
-_DATA_HOME_INPUTS = ("HOME", "XDG_DATA_HOME", "ANDROID_DATA", "ANDROID_ROOT", "SHELL", "PREFIX")
-POINTER = "data-home"
-
-
 def user_home() -> str:
     """The user's home folder: ``$HOME`` when it is an absolute path, else the password
     database's (a relative ``HOME`` would put the games under the current folder)."""
@@ -57,56 +51,18 @@ def user_home() -> str:
 
 
 def _platform_data_home() -> Path:
-    """platformdirs' user data folder, remembered in the cache folder on XDG systems.
-
-    Importing platformdirs costs about as much as a whole command, and every
-    command needs this folder. The answer is kept in ``data-home`` with the
-    inputs it came from (platform, user, the environment variables platformdirs
-    reads) and a MAC keyed by the cache folder's own key (``companion.cachefile``;
-    never the key of the folder it names, which a planted folder would bring). It is
-    used only while the inputs are the same, the MAC matches and the folder is an
-    absolute path under the user's home;
-    anything else (a damaged or planted file, a folder elsewhere) means asking
-    platformdirs again.
-    """
-    pointer = None
-    if sys.platform not in ("win32", "darwin", "ios"):
-        cache = cache_home()
-        pointer = cache / POINTER if cache is not None else None
-    uid = os.getuid() if hasattr(os, "getuid") else -1
-    key = repr((sys.platform, uid, *(os.environ.get(name) for name in _DATA_HOME_INPUTS)))
-    if pointer is not None:
-        remembered = _remembered(pointer, key)
-        if remembered is not None:
-            return remembered
-    found = _ask_platformdirs()
-    if pointer is not None and "\n" not in key + str(found):
-        from companion import cachefile
-
-        cachefile.write(pointer, pointer.parent, POINTER,
-                        f"{key}\n{found}\n".encode("utf-8", "replace"))
-    return found
-
-
-def _remembered(pointer: Path, key: str) -> Path | None:
-    """The folder ``pointer`` names, if it may be trusted for these inputs."""
-    from companion import cachefile
-
-    # Signed with the cache folder's own key: a folder named in a planted file cannot
-    # vouch for itself with a key of its own.
-    payload = cachefile.read(pointer, pointer.parent, POINTER, 8192)
-    if payload is None:
-        return None
-    try:
-        saved_key, folder, end = payload.decode("utf-8").split("\n")
-    except ValueError:
-        return None
-    home = user_home()
-    if (end or saved_key != key or not os.path.isabs(folder)
-            or os.path.normpath(folder) != folder
-            or not folder.startswith(home.rstrip("/") + "/")):
-        return None
-    return Path(folder)
+    """platformdirs' user data folder. On Linux and the other XDG systems (Termux
+    too) it is worked out here as platformdirs works it out: importing platformdirs
+    costs about as much as a whole command. An Android app's own folder, macOS and
+    Windows ask platformdirs."""
+    android_app = (os.environ.get("ANDROID_DATA") == "/data"
+                   and os.environ.get("ANDROID_ROOT") == "/system"
+                   and not (os.environ.get("SHELL") or os.environ.get("PREFIX")))
+    if sys.platform in ("win32", "darwin", "ios") or android_app:
+        return _ask_platformdirs()
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = xdg if os.path.isabs(xdg) else os.path.join(user_home(), ".local", "share")
+    return Path(base) / "companion"
 
 
 def _ask_platformdirs() -> Path:
@@ -126,26 +82,3 @@ def _ask_platformdirs() -> Path:
     if not os.path.isabs(found):
         found = os.path.join(user_home(), ".local", "share", "companion")
     return Path(found)
-
-
-def cache_home() -> Path | None:
-    """Where caches of the shipped data go: beside the saved games (``$COMPANION_HOME``),
-    else the user cache folder; None when there is none.
-
-    On Linux and the other XDG systems that folder is ``$XDG_CACHE_HOME/companion`` or
-    ``~/.cache/companion``, worked out here: importing platformdirs would cost more than
-    the cache saves, and a cache found elsewhere only means building it once more.
-    """
-    env = os.environ.get("COMPANION_HOME")
-    if env:
-        return Path(env).expanduser() / "cache"
-    if sys.platform not in ("win32", "darwin", "ios"):
-        xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-        if os.path.isabs(xdg):
-            return Path(xdg) / "companion"
-        return Path(user_home()) / ".cache" / "companion"
-    try:
-        import platformdirs
-    except ImportError:  # pragma: no cover - a dependency, but the cache is optional
-        return None
-    return Path(platformdirs.user_cache_dir("companion", appauthor=False))

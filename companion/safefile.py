@@ -1,7 +1,7 @@
 """Reading and writing files in the data folder without trusting what is there.
 
 Every file companion reads back (saves, backups, the current game's name, the
-card catalog, the deck settings, snapshots, a share code's file) is opened
+card catalog, the deck settings, the statistics' cache, a share code's file) is opened
 without blocking, checked to be a regular file of at most a given size, and
 only then read: a FIFO, a device (a symlink to /dev/zero) or a huge sparse
 file is refused before a byte is read. Every file companion writes goes to a

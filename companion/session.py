@@ -4,8 +4,7 @@ Every change is made under the game's lock on a fresh read of the file, so two
 commands on one game never lose each other's actions. A refused action raises
 before anything is written.
 
-Opening replays the actions, from the newest matching snapshot when there is
-one (``companion.snapshots``). A long-lived process (the shell) may keep the
+Opening replays the actions. A long-lived process (the shell) may keep the
 games it opened in memory (``keep_open``): each use re-reads the file's bytes,
 under the lock when it writes, and replays only when they changed, i.e. when
 another process acted on the game.
@@ -32,7 +31,6 @@ from companion.game import (
     load_kind,
     replaying,
 )
-from companion.snapshots import Snapshots
 from companion.store import GameRecord, Store, check_name
 from companion.text import MAX_NOTES, check_note
 
@@ -203,8 +201,8 @@ class Games:
             _kept.pop(str(self.store.path(name)), None)
 
     def _check(self, record: GameRecord) -> None:
-        """The store's check that a record replays (from a snapshot when one matches)."""
-        self._build(record, keep_snapshots=False)
+        """The store's check that a record replays."""
+        self._build(record)
 
     def _replay(self, record: GameRecord) -> OpenGame:
         try:
@@ -212,25 +210,10 @@ class Games:
         except ReplayFault as fault:
             raise self.store.problem(self.store.path(record.name), str(fault)) from None
 
-    def _build(self, record: GameRecord, keep_snapshots: bool = True) -> OpenGame:
+    def _build(self, record: GameRecord) -> OpenGame:
         """Replay a record; ReplayFault says why it does not replay."""
-        module, settings, engine = begin(record.kind, saved(record.settings))
-        snapshots = Snapshots(self.store.home, record.name, record.kind, settings)
-        actions = record.actions
-        applied: list[Applied] = []
-        start = 0
-        found = snapshots.restore(
-            actions, lambda data: module.engine_from_data(settings, data))
-        if found is not None:
-            engine, applied, start = found
-        points = set(snapshots.points_after(start, len(actions)))
-        taken: dict[int, bytes] = {}
-        for number, _action, done in replaying(engine, actions[start:], first=start + 1):
-            applied.append(done)
-            if number in points and (blob := snapshots.take(engine, applied)) is not None:
-                taken[number] = blob
-        if taken and keep_snapshots:
-            snapshots.save(actions, taken)
+        _module, settings, engine = begin(record.kind, saved(record.settings))
+        applied = [done for _number, _action, done in replaying(engine, record.actions)]
         return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:

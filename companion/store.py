@@ -40,7 +40,6 @@ from companion.text import TERMINAL_CONTROL
 SCHEMA = 1
 BACKUPS = 5
 MAX_SAVE_BYTES = 4 * 1024 * 1024
-READING_CACHE = "reading"  # <home>/cache/<name>.reading: tomllib's reading of the save
 NAME_FORMS = "letters, digits, '-' and '_', at most 40, starting with a letter or digit"
 TIME_FORM = "YYYY-MM-DD HH:MM:SS"
 """How a save's ``created`` and ``updated`` read: ``now_text``, the only form ever written."""
@@ -193,7 +192,7 @@ class Store:
     """The saved games under one data folder.
 
     ``replays`` checks that a record replays (``replay_record``, or the
-    session's faster replay from snapshots); files already replayed by this
+    session's replay, which keeps the engine); files already replayed by this
     process are remembered by their bytes, so a write does not replay twice.
     """
 
@@ -262,11 +261,7 @@ class Store:
 
     def _decode(self, path: Path, raw: bytes) -> GameRecord:
         try:
-            record = self._kept_record(path, raw)
-            if record is None:
-                data = toml_reading(raw)
-                record = record_from(data)
-                self._keep_reading(path, raw, data)
+            record = record_from(toml_reading(raw))
         except NewerSchema as error:
             raise self.problem(path, str(error), newer=True) from None
         except ValueError as error:
@@ -275,37 +270,6 @@ class Store:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         _read_lists(path, raw, record)
         return record
-
-    # -- tomllib's reading of a save, kept ------------------------------------
-    # Parsing a long game's file is most of what a command that reads it does, and
-    # importing tomllib as much again: a signed cache keeps tomllib's reading of the
-    # file's bytes, used only for those very bytes (their digest), and checked as a
-    # parsed file is (``record_from``).
-    def _reading_path(self, path: Path) -> Path:
-        return self.home / "cache" / f"{path.stem}.{READING_CACHE}"
-
-    def _kept_record(self, path: Path, raw: bytes) -> GameRecord | None:
-        """The record of the kept reading of ``raw``; None when there is none, or it is not
-        a record (the file is then parsed, and says what is wrong with it)."""
-        data = self._kept_reading(path, raw)
-        if data is None:
-            return None
-        try:
-            return record_from(data)
-        except ValueError:
-            return None
-
-    def _kept_reading(self, path: Path, raw: bytes) -> dict[str, object] | None:
-        from companion import cachefile
-
-        found = cachefile.reading(self._reading_path(path), self.home, READING_CACHE, raw,
-                                  2 * MAX_SAVE_BYTES)
-        return found if type(found) is dict else None
-
-    def _keep_reading(self, path: Path, raw: bytes, data: dict[str, object]) -> None:
-        from companion import cachefile
-
-        cachefile.keep_reading(self._reading_path(path), self.home, READING_CACHE, raw, data)
 
     def vouch(self, path: Path, raw: bytes) -> None:
         """``raw``, the bytes at ``path``, replayed through the engine in this process."""
@@ -405,8 +369,7 @@ class Store:
         record.updated = now_text()
         parts = _record_parts(record)
         # Parse back what we are about to write: never put down bytes we cannot read.
-        reading = _read_back(record, parts)
-        if reading is None:
+        if _read_back(record, parts) is None:
             raise DataProblem(f"refusing to save {path}: the text did not read back the same")
         try:
             data = "".join(parts).encode("utf-8")
@@ -433,7 +396,6 @@ class Store:
             ) from error
         self._good[str(path)] = data
         saved(path)
-        self._keep_reading(path, data, reading)
 
     def _clean_temp_files(self, path: Path) -> None:
         # Under the lock, any temp file of this game is left over from a killed writer.
@@ -694,7 +656,7 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
 def toml_data(text: str) -> dict[str, object]:
     """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why
     (``not valid TOML: ...``), never another exception."""
-    import tomllib  # here: a command that finds the reading in the cache never loads it
+    import tomllib
 
     try:
         return tomllib.loads(text)

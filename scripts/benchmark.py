@@ -55,6 +55,7 @@ if __name__ == "__main__":
 '''
 ROUTE = ("A1", "A2", "A3", "A4", "B4", "B3")
 SIZES = (250, 500, 1000, 2000)
+STATS_GAMES = 300  # a player's saved games over a year or two
 
 
 def hebrac_actions() -> Iterator[str]:
@@ -151,7 +152,7 @@ def build_games(bench: Bench) -> None:
                             actions=actions[:size])
         with store.lock(name):
             store.write(record, new=True)
-        Games(store).open(name)  # raises if any action is not legal; takes the snapshots
+        Games(store).open(name)  # raises if any action is not legal
         bench.games[size] = name
     store.set_current(bench.games[500])
 
@@ -162,8 +163,7 @@ def startup_and_status(bench: Bench) -> list[Figure]:
     """python -c pass, a Typer hello-world, and one-shot status: side by side, interleaved."""
     hello = bench.work / "hello.py"
     hello.write_text(HELLO)
-    bare, typer_hello, status, status_cold, status_platform = [], [], [], [], []
-    cold_env = bench.env(COMPANION_SNAPSHOTS="0")
+    bare, typer_hello, status, status_platform = [], [], [], []
     # As a player runs it: no COMPANION_HOME, the saves in the platform's data folder.
     user = bench.work / "user"
     (user / ".local" / "share").mkdir(parents=True, exist_ok=True)
@@ -180,20 +180,16 @@ def startup_and_status(bench: Bench) -> list[Figure]:
         bare.append(bench.process_ms([bench.python, "-c", "pass"]))
         typer_hello.append(bench.process_ms([bench.python, str(hello)]))
         status.append(bench.process_ms(bench.companion("hebrac", "status")))
-        status_cold.append(bench.process_ms(bench.companion("hebrac", "status"), cold_env))
         status_platform.append(bench.process_ms(bench.companion("hebrac", "status"),
                                                 platform_env))
     bench.startup_ms = statistics.median(bare)
     bench.hello_ms = statistics.median(typer_hello)
     ratio = statistics.median(status) / bench.hello_ms
-    cold_ratio = statistics.median(status_cold) / bench.hello_ms
     return [
         Figure("python -c pass", bench.startup_ms),
         Figure("typer hello-world", bench.hello_ms),
         Figure("hebrac status, 500 actions, one-shot", statistics.median(status),
                f"{ratio:.2f} x hello-world"),
-        Figure("  same, snapshots off (full replay)", statistics.median(status_cold),
-               f"{cold_ratio:.2f} x hello-world"),
         Figure("  same, no COMPANION_HOME (platform folder)", statistics.median(status_platform),
                f"{statistics.median(status_platform) / bench.hello_ms:.2f} x hello-world"),
     ]
@@ -390,48 +386,6 @@ def _instructions(bench: Bench, label: str, tree: Path, home: Path, args: list[s
     return int(found.group(1)) / 1e6
 
 
-@measurement("sheets-cold")
-def sheets_cold(bench: Bench) -> list[Figure]:
-    """Text sheets printed right after the game changed, so that nothing of the last sheet
-    can be reused: Hebrac after one more action (its trace resumes one action short), the
-    others after one more note (their share code is made again). Paired with the
-    hello-world as in 'commands'."""
-    from companion.session import Games
-    from companion.store import Store
-
-    hello = bench.work / "hello.py"
-    hello.write_text(HELLO)
-    store = Store(bench.home)
-    games = {"hebrac": bench.games[500], "tricky": tricky_game(bench),
-             "elbereth": example_game(bench, "elbereth-win"),
-             "halfdeck": example_game(bench, "halfdeck-win")}
-    upcoming = itertools.islice(hebrac_actions(), 500, None)
-    figures = []
-    for kind, name in games.items():
-        before = store.read(name)
-        argv = bench.companion("sheet", kind, "--format", "text", "-g", name)
-        bench.process_ms(argv)  # the caches as a player has them: made by an earlier sheet
-        ratios, times = [], []
-        for number in range(bench.runs):
-            if kind == "hebrac":
-                Games(store).act(name, next(upcoming))
-            else:
-                Games(store).note(name, f"cold sheet {number}")
-            hello_ms = bench.process_ms([bench.python, str(hello)])
-            took = bench.process_ms(argv)
-            ratios.append(took / hello_ms)
-            times.append(took)
-        with store.lock(name):
-            record = store.read(name)
-            record.actions, record.redo, record.notes = before.actions, before.redo, before.notes
-            store.write(record)
-        what = "one more action" if kind == "hebrac" else "one more note"
-        figures.append(Figure(f"sheet {kind} --format text, after {what}",
-                              statistics.median(times),
-                              f"{statistics.median(ratios):.2f} x hello-world"))
-    return figures
-
-
 @measurement("shell-rules")
 def shell_rules(bench: Bench) -> list[Figure]:
     """'rules QUERY' typed in the shell: the first time (its command built), then again."""
@@ -549,15 +503,7 @@ def load_games(bench: Bench) -> list[Figure]:
         name = bench.games[size]
         games.open(name)
         figures.append(Figure(f"load {size} actions", bench.median_ms(opener(games, name)),
-                              "from snapshot + replay of the rest"))
-    os.environ["COMPANION_SNAPSHOTS"] = "0"
-    try:
-        for size in SIZES:
-            name = bench.games[size]
-            figures.append(Figure(f"load {size} actions, full replay",
-                                  bench.median_ms(opener(games, name)), "snapshots off"))
-    finally:
-        del os.environ["COMPANION_SNAPSHOTS"]
+                              "read, check, replay"))
     record = Games(Store(bench.home)).store.read(bench.games[2000])
     figures.append(Figure("engine replay alone, 2000 actions", bench.median_ms(
         lambda: replay("hebrac", record.settings, record.actions)), "no file, no checks"))
@@ -633,8 +579,9 @@ def hebrac_odds(bench: Bench) -> list[Figure]:
 
 @measurement("stats")
 def stats_many(bench: Bench) -> list[Figure]:
-    """'companion stats' over 500 saved games (the examples, copied under new names),
-    one-shot: the first run replays every game, later runs read the cache."""
+    """'companion stats' over 300 saved games (the examples, copied under new names),
+    one-shot: the first run replays every game, later runs read the cache (stats.json):
+    the one cache kept, for this gain."""
     import shutil
     import tomllib
 
@@ -646,7 +593,7 @@ def stats_many(bench: Bench) -> list[Figure]:
     sources = [(p.read_text("utf-8"), tomllib.loads(p.read_text("utf-8"))["name"])
                for p in sorted(resource_dir("examples").glob("*.toml"))
                if "kind" in tomllib.loads(p.read_text("utf-8"))]
-    for number in range(500):
+    for number in range(STATS_GAMES):
         text, name = sources[number % len(sources)]
         copy = f"g{number:03d}"
         (games / f"{copy}.toml").write_text(text.replace(f'name = "{name}"', f'name = "{copy}"'),
@@ -659,7 +606,10 @@ def stats_many(bench: Bench) -> list[Figure]:
         cold.append(bench.process_ms(argv, env))
     bench.process_ms(argv, env)
     warm = [bench.process_ms(argv, env) for _ in range(bench.runs)]
-    return [Figure("stats, 500 games, one-shot", statistics.median(warm), "figures cached"),
+    gain = statistics.median(cold) / statistics.median(warm)
+    return [Figure(f"stats, {STATS_GAMES} games, one-shot", statistics.median(warm),
+                   f"figures cached: the stats.json cache's gain is {gain:.1f} x "
+                   "(kept only while at least 2 x)"),
             Figure("  same, first run (no cache)", statistics.median(cold),
                    "every game replayed")]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import marshal
 import multiprocessing
 import os
 import stat
@@ -12,23 +11,14 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from companion import safefile, share, snapshots, store, wordpack
+from companion import safefile, share, store, wordpack
 from companion.errors import BadInput, DataProblem
 from companion.session import Games
 from companion.store import Store, dumps_record
 from tests.conftest import CLI, Result
-from tests.test_shell_snapshots import saved as long_saved_game
-
-
-def long_game(home: Path) -> Store:
-    saved = long_saved_game(home, 150)
-    Games(saved).open("g")  # takes the snapshot at 100
-    assert (home / "cache" / "g.snap").is_file()
-    return saved
 
 ENV = {**os.environ, "COLUMNS": "40"}
 
@@ -244,68 +234,6 @@ def test_a_symlink_to_a_device_or_a_huge_sparse_file_is_refused_unread(cli: CLI,
     assert "the file is larger than 4194304 bytes" in one_error(cli("hebrac", "status"), 3)
     assert "g  ?  unreadable" in cli("games").out
     assert time.monotonic() - started < 5
-
-
-def _points(home: Path, name: str = "g") -> list[list[Any]]:
-    from companion import cachefile
-
-    payload = cachefile.read(home / "cache" / f"{name}.snap", home, "snap", 1 << 26)
-    assert payload is not None
-    version, points = marshal.loads(payload)
-    assert version == snapshots.FORMAT
-    return list(points)
-
-
-def _sign_points(home: Path, points: list[list[Any]], name: str = "g") -> None:
-    """Write points as companion would, with this home's own key (what no planted file
-    can do): the state inside must still pass the engine's own checks."""
-    from companion import cachefile
-
-    assert cachefile.write(home / "cache" / f"{name}.snap", home, "snap",
-                           marshal.dumps((snapshots.FORMAT, points)))
-
-
-def _restore(home: Path, saved: Store) -> Any:
-    from companion.hebrac.engine import engine_from_data
-
-    record = saved.read("g")
-    snaps = snapshots.Snapshots(home, "g", "hebrac", record.settings)
-    return snaps.restore(record.actions, lambda data: engine_from_data(record.settings, data))
-
-
-def test_a_snapshot_holding_another_state_is_not_used(home: Path) -> None:
-    saved = long_game(home)
-    truth = Games(saved).open("g").engine.status()
-    points = _points(home)
-    number, digest, _ = points[-1]
-    actions = saved.read("g").actions
-    blob = marshal.dumps(({"not": "an engine"}, [(a, ()) for a in actions[:number]]))
-    _sign_points(home, [[number, digest, blob]])
-    assert _restore(home, saved) is None
-    assert Games(saved).open("g").engine.status() == truth
-
-
-def test_a_snapshot_breaking_the_engines_invariants_is_not_used(home: Path) -> None:
-    saved = long_game(home)
-    truth = Games(saved).open("g").engine.status()
-    points = _points(home)
-    number, digest, blob = points[-1]
-    state, pairs = marshal.loads(blob)
-    state["life"] = 999  # over its maximum: what a forged state once got saved with
-    _sign_points(home, [[number, digest, marshal.dumps((state, pairs))]])
-    assert _restore(home, saved) is None
-    assert Games(saved).open("g").engine.status() == truth
-
-
-def test_a_snapshot_edited_after_writing_is_not_used(home: Path) -> None:
-    saved = long_game(home)
-    truth = Games(saved).open("g").engine.status()
-    cache = home / "cache" / "g.snap"
-    data = bytearray(cache.read_bytes())
-    data[-5] ^= 0x01  # one bit of the payload, the MAC kept
-    cache.write_bytes(bytes(data))
-    assert _restore(home, saved) is None
-    assert Games(saved).open("g").engine.status() == truth
 
 
 # -- 4. side files: read, changed and written under their lock ------------------------------

@@ -343,3 +343,23 @@ def test_halfdeck_numbers_in_the_text() -> None:
     decks = tables("halfdeck")["decks"]
     assert "all 23 other cards" in raw_text("halfdeck.endgame.cards")
     assert decks["dungeon_cards"] - decks["endgame_cards"] - 1 == 23  # less the Lost card
+
+
+def test_the_shipped_modules_are_made_from_the_rulebook_files_as_they_are() -> None:
+    """The tables and the index ship as Python modules (``scripts/ship_rulebook.py``):
+    one that differs from what the rulebook files give now is stale."""
+    from companion.rulebook.build import shipped_sources
+
+    root = Path(__file__).resolve().parent.parent
+    for name, text in shipped_sources().items():
+        assert (root / name).read_text("utf-8") == text, (
+            f"{name} is stale: run 'PYTHONPATH=. python scripts/ship_rulebook.py'")
+
+
+def test_the_shipped_index_is_the_one_built_from_the_files() -> None:
+    from companion.rulebook.build import build_index
+    from companion.rulebook.lookups import index
+
+    built, shipped = build_index(), index()
+    assert shipped.sections == built.sections and shipped.data == built.data
+    assert shipped.stats == built.stats

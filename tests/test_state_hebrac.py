@@ -1,6 +1,6 @@
 """Hebrac's state as plain values: every game round-trips, a tampered state is refused.
 
-``HebracGame.state_data`` is what the snapshot cache keeps; ``engine_from_data`` builds
+``HebracGame.state_data`` is what ``hebrac check`` copies; ``engine_from_data`` builds
 the game back and checks every value and invariant (companion.plain). Each example and
 legacy save, and random referee games, must come back field by field the same at every
 action; each kind of damage must raise ``BadState`` and nothing else.

@@ -57,7 +57,7 @@ def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None
     if opened.engine.outcome != "playing":
         from companion.cli.ending import echo_end_summary
 
-        echo_end_summary(opened, store.store.home)
+        echo_end_summary(opened)
 
 
 def print_log(applied: list[Applied]) -> None:

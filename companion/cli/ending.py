@@ -4,12 +4,9 @@ commands' module, which calls it, and from the ``summary`` command, which shares
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.cli.output import blocks_allowed, echo, echo_lines, width
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 def ascii_only() -> bool:
@@ -17,14 +14,12 @@ def ascii_only() -> bool:
     return not blocks_allowed()
 
 
-def echo_end_summary(opened: Any, home: Path | None = None) -> None:
-    """After the action that ended the game: the summary, set apart by a blank line.
-    With ``home`` (where the game is saved) the trace resumes from the game's cached one."""
+def echo_end_summary(opened: Any) -> None:
+    """After the action that ended the game: the summary, set apart by a blank line."""
     from companion.history import trace
     from companion.summary import summary_lines
 
     record = opened.record
-    cache = (home, record.name) if home is not None else None
-    history = trace(record.kind, opened.settings, record.actions, cache)  # the game's edition
+    history = trace(record.kind, opened.settings, record.actions)  # the game's edition
     echo()
     echo_lines(summary_lines(history, record.name, width(), ascii_only=ascii_only()))

@@ -197,7 +197,7 @@ def _act(game: str | None, action: grammar.Action, as_json: bool,
     if engine.outcome != "playing":
         from companion.cli.ending import echo_end_summary
 
-        echo_end_summary(opened, store.store.home)
+        echo_end_summary(opened)
 
 
 @app.command()

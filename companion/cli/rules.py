@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 from companion.cli.common import JsonOption, echo, echo_lines, emit_json, width
@@ -60,7 +59,6 @@ def rules_command(
     columns = max(MIN_WIDTH, width())
     style = _Style(plain)
     game, query = _split_game(words or [])
-    rulebook.load_index(_cache_dir())
     if check:
         _check(as_json)
         return
@@ -151,13 +149,6 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
         return kind_info(words[0]).name, words[1:]
     except BadInput:
         return None, words
-
-
-def _cache_dir() -> Path | None:
-    """Where the search index is cached: beside the saved games, or the user cache folder."""
-    from companion.resources import cache_home
-
-    return cache_home()
 
 
 def _tricky_deck() -> dict[str, Any] | None:

@@ -63,7 +63,7 @@ def sheet(
         from companion.cli.summary import traced_game
 
         try:
-            record, settings, tracer, home = traced_game(game, kind)
+            record, settings, tracer = traced_game(game, kind)
         except BadInput as error:
             if game is not None:
                 raise
@@ -72,7 +72,7 @@ def sheet(
                            f"'companion sheet {named} --blank'") from None
         built = game_sheet(record.kind, record.name, settings, record.actions,
                            tracer.engine.status(), record.notes, record.redo,
-                           tracer.finish(len(record.actions)), home)
+                           tracer.finish(len(record.actions)))
     text = render(built, fmt, paper)
     if output is None:
         sys.stdout.write(text)

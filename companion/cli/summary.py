@@ -10,7 +10,7 @@ from companion.cli.ending import ascii_only
 from companion.cli.output import width
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    pass
 
 
 def add_summary(app: Group, kind: str) -> None:
@@ -23,7 +23,7 @@ def add_summary(app: Group, kind: str) -> None:
 
 
 def show_summary(kind: str, game: str | None, as_json: bool) -> None:
-    record, _, tracer, _ = traced_game(game, kind)
+    record, _, tracer = traced_game(game, kind)
     history = tracer.finish(len(record.actions))
     if as_json:
         emit_json({"game": record.name, **history.as_json()})
@@ -34,11 +34,10 @@ def show_summary(kind: str, game: str | None, as_json: bool) -> None:
 
 
 def traced_game(game: str | None, kind: str | None
-                ) -> tuple[Any, dict[str, Any], Any, Path]:
-    """A saved game read once: its record, its settings as the engine reads them, its
+                ) -> tuple[Any, dict[str, Any], Any]:
+    """A saved game read once: its record, its settings as the engine reads them, and its
     tracer after every action (``companion.history.traced``), whose engine holds the final
-    state, and the home it is saved in. The replay resumes from the game's cached trace
-    when it can, instead of replaying the game to open it and again to trace it. A game
+    state: one replay, not one to open it and another to trace it. A game
     that does not replay is opened as usual, so that the error is the one every command
     gives."""
     from companion.editions import saved
@@ -50,9 +49,9 @@ def traced_game(game: str | None, kind: str | None
     record = store.record(name)
     try:
         settings = load_kind(record.kind).normalize_settings(saved(record.settings))
-        tracer = traced(record.kind, settings, record.actions, (store.store.home, name))
+        tracer = traced(record.kind, settings, record.actions)
     except Exception:
         opened = store.open(name)  # raises the store's own words for a game that does not replay
         record, settings = opened.record, opened.settings
         tracer = traced(record.kind, settings, record.actions)
-    return record, settings, tracer, store.store.home
+    return record, settings, tracer

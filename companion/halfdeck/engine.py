@@ -310,7 +310,7 @@ def engine_from_data(settings: Mapping[str, object], data: object) -> HalfDeckGa
     return read_state(new_engine(settings), data)
 
 
-# -- the snapshot serializers (kept for the caches; nothing new is built on them) -------
+# -- the state as plain values, and back (``companion.game.verify``'s copy) -----------
 S = TypeVar("S", bound=State)
 
 

@@ -1,8 +1,8 @@
-"""Hebrac's state as plain values, for the caches (companion.snapshots).
+"""Hebrac's state as plain values, and back: the copy of a game that ``hebrac check``
+tries a cast on (``companion.game.verify``).
 
 ``state_data`` writes the whole state, cards as their text; ``engine_from_data`` builds
-it back through the constructors, checking every value and invariant. The caches are
-their only users: nothing new is built on them.
+it back through the constructors, checking every value and invariant.
 """
 
 from __future__ import annotations

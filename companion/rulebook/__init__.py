@@ -8,9 +8,9 @@ the engines read the same numbers.
 
 Search is BM25 over the sections (titles and keywords weigh more than the
 text) with light stemming, typo tolerance and card notation (``QS``,
-``queen of spades``, ``G4``). The index is built once (``build``), kept in a
-cache file keyed by a digest of the rulebook files and of this package's code,
-and read back at start-up without parsing TOML.
+``queen of spades``, ``G4``). The index is built when the package is made
+(``build``, by ``scripts/ship_rulebook.py``) and shipped in it as Python modules
+(``index_data``, ``stats_data``): no TOML is parsed at start-up.
 
 This module only gathers the public names; the package is layered, each module
 importing only those below it:
@@ -19,7 +19,7 @@ importing only those below it:
   rulebook module);
 - ``placeholders`` (``{path}`` filling), ``terms`` (the words the index is made of);
 - ``build``: reads the rulebook files and builds the index;
-- ``lookups``: the index loaded once (from the cache, else built), sections by id;
+- ``lookups``: the shipped index loaded once, sections by id;
 - ``ranking`` (search), ``cards`` (a card's facts), ``selfcheck`` (``--check``):
   imported only by the lookups that use them, through the wrappers below.
 
@@ -37,15 +37,11 @@ from companion.rulebook.lookups import (
     all_sections,
     book,
     book_data,
-    cache_key,
     differences,
     find_id,
     find_section,
-    forget_index,
     id_shaped,
     index,
-    load_index,
-    read_cache,
     section,
     sections_under,
     summary,
@@ -53,12 +49,9 @@ from companion.rulebook.lookups import (
     unknown_id,
 )
 from companion.rulebook.model import (
-    CACHE_FILE,
-    CACHE_FORMAT,
     GAME_TITLES,
     GAMES,
     ID_IN_TEXT,
-    MAX_CACHE_BYTES,
     SOURCE_NAMES,
     Index,
     Section,
@@ -76,11 +69,11 @@ if TYPE_CHECKING:
     from companion.rulebook.ranking import Hit
 
 __all__ = [
-    "CACHE_FILE", "CACHE_FORMAT", "GAMES", "GAME_TITLES", "ID_IN_TEXT", "ID_SHAPE",
-    "MAX_CACHE_BYTES", "SOURCE_NAMES", "Index", "Section", "Stats", "all_sections", "book",
-    "book_data", "cache_key", "card_entry", "check", "differences", "find_id",
-    "find_section", "forget_index", "game_tables", "hebrac_card", "id_shaped",
-    "id_title_lines", "index", "load_index", "read_cache", "search", "section",
+    "GAMES", "GAME_TITLES", "ID_IN_TEXT", "ID_SHAPE",
+    "SOURCE_NAMES", "Index", "Section", "Stats", "all_sections", "book",
+    "book_data", "card_entry", "check", "differences", "find_id",
+    "find_section", "game_tables", "hebrac_card", "id_shaped",
+    "id_title_lines", "index", "search", "section",
     "section_lines", "sections_under", "summary", "text_lines", "toc", "tricky_card",
     "unknown_id", "wrap",
 ]

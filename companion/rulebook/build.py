@@ -1,31 +1,29 @@
-"""Reading the rulebook files and building the search index (when the cache cannot serve).
+"""Reading the rulebook files and building the search index, when the package is made.
 
-The text's ``{path}`` placeholders are filled from the game's tables here, and
-the finished index is saved for the next start-up (``save_cache``).
+The text's ``{path}`` placeholders are filled from the game's tables here. The
+finished index and the tables are written as Python modules shipped in the package
+(``shipped_sources``, by ``scripts/ship_rulebook.py``); a test fails when they are
+stale against ``rulebook/*.toml``.
 """
 
 from __future__ import annotations
 
-import marshal
 import math
 import re
 import tomllib
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
 from companion.rulebook.model import (
-    CACHE_FILE,
     GAME_TITLES,
     GAMES,
     Index,
     Section,
     Stats,
-    game_tables,
 )
 from companion.rulebook.placeholders import fill
 from companion.rulebook.terms import FIELD_WEIGHTS, section_fields, terms
@@ -80,7 +78,7 @@ def book(game: str) -> Book:
         raise DataProblem(f"the rulebook for {game} is missing ({path.name})") from error
     except tomllib.TOMLDecodeError as error:
         raise DataProblem(f"{path.name} is not valid TOML: {error}") from error
-    numbers = game_tables(game)
+    numbers = tables_file(game)
     sections: list[Section] = []
     problems: list[str] = []
     for number, row in enumerate(data.get("section", []), start=1):
@@ -113,7 +111,7 @@ def build_index() -> Index:
                 length += weight
         for term, count in counts.items():
             half = int(count * 2)
-            if half != count * 2:  # kept as whole half points: the cache reads ints fastest
+            if half != count * 2:  # kept as whole half points: whole numbers ship smallest
                 raise ValueError(f"field weights must be multiples of 0.5, not {count}")
             postings[term] += (number, half)
         lengths.append(length)
@@ -125,18 +123,47 @@ def build_index() -> Index:
     data = {game: {k: v for k, v in book(game).data.items() if k in _DATA_KEYS}
             for game in GAMES}
     stats = Stats({t: tuple(p) for t, p in postings.items()}, lengths, average, idf, titles)
-    return Index(items, data, {game: game_tables(game) for game in GAMES}, stats)
+    return Index(items, data, stats)
 
 
-def save_cache(path: Path, key: bytes, idx: Index) -> None:
-    """Write the index for ``key`` to ``path`` as a signed cache file, whole or not at all.
-    A folder that cannot be written, or tables holding what marshal cannot keep, leave
-    no cache: the next start-up builds the index again."""
-    from companion import cachefile
-    from companion.resources import data_home
+# -- the modules shipped in the package -----------------------------------------------
+SHIPPED_TABLES = "companion/tables_data.py"
+SHIPPED_INDEX = "companion/rulebook/index_data.py"
+SHIPPED_STATS = "companion/rulebook/stats_data.py"
+_HEADER = ('"""{what}.\n\nMade from rulebook/*.toml by scripts/ship_rulebook.py: not to be edited\n'
+           '(tests/test_rulebook.py fails when it is stale)."""\n\nfrom typing import Any\n')
 
+
+def _literal(name: str, value: object) -> str:
+    from pprint import pformat
+
+    return f"\n{name}: Any = {pformat(value, width=99, sort_dicts=False, compact=True)}\n"
+
+
+@cache
+def tables_file(game: str) -> dict[str, Any] | None:
+    """The game's tables file as parsed (not ``companion.tables``, which reads the shipped
+    module made from it); None when there is none."""
     try:
-        payload = marshal.dumps(idx.parts())
-    except ValueError:
-        return
-    cachefile.write(path, data_home(), CACHE_FILE, key + b"\n" + payload)
+        with rulebook_path(f"{game}.tables.toml").open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        return None
+
+
+def shipped_sources() -> dict[str, str]:
+    """The text of each shipped module, by its path in the checkout."""
+    tables = {game: found for game in GAMES if (found := tables_file(game)) is not None}
+    idx = build_index()
+    stats = idx.stats
+    return {
+        SHIPPED_TABLES: _HEADER.format(what="The numbers of rulebook/GAME.tables.toml, as parsed")
+        + _literal("TABLES", tables),
+        SHIPPED_INDEX: _HEADER.format(what="The rulebook's sections and extra tables")
+        + _literal("SECTIONS", tuple(tuple(s) for s in idx.sections))
+        + _literal("DATA", idx.data),
+        SHIPPED_STATS: _HEADER.format(what="The rulebook's ranking stats")
+        + _literal("POSTINGS", stats.postings) + _literal("LENGTHS", stats.lengths)
+        + _literal("AVERAGE", stats.average) + _literal("IDF", stats.idf)
+        + _literal("TITLES", tuple(tuple(sorted(title)) for title in stats.titles)),
+    }

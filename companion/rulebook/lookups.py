@@ -1,30 +1,14 @@
-"""The index, loaded once per process, and the lookups that read it: sections by id,
-the contents, the rulebook files' extra tables.
-
-The index is read from its cache file without parsing TOML when the cache is
-current; otherwise ``build`` (the layer below, imported only then) makes it
-and it is saved for the next start-up.
+"""The index, loaded once per process from the modules shipped in the package
+(``companion.rulebook.build`` makes them), and the lookups that read it: sections by
+id, the contents, the rulebook files' extra tables.
 """
 
 from __future__ import annotations
 
-import marshal
-import os
-import sys
 from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.rulebook.model import (
-    CACHE_FILE,
-    CACHE_FORMAT,
-    GAME_TITLES,
-    GAMES,
-    MAX_CACHE_BYTES,
-    Index,
-    Section,
-    Stats,
-)
+from companion.rulebook.model import GAME_TITLES, GAMES, Index, Section
 
 if TYPE_CHECKING:
     from companion.rulebook.build import Book
@@ -33,108 +17,17 @@ _INDEX: list[Index] = []
 
 
 def index() -> Index:
-    """The search index over every game's sections (built once per process)."""
+    """The search index over every game's sections (read once per process)."""
     if not _INDEX:
-        from companion.rulebook.build import build_index
+        from companion.rulebook import index_data as shipped
 
-        _use(build_index())
+        _INDEX.append(Index([Section._make(row) for row in shipped.SECTIONS], shipped.DATA))
     return _INDEX[0]
-
-
-def _use(idx: Index) -> Index:
-    """Keep ``idx`` as the process's index; its tables serve ``companion.tables`` too."""
-    from companion.tables import remember
-
-    _INDEX.append(idx)
-    for game, parsed in idx.tables.items():
-        if parsed is not None:
-            remember(game, parsed)
-    return idx
-
-
-def forget_index() -> None:
-    """Drop the index, so the next lookup builds or loads it again (tests)."""
-    _INDEX.clear()
-
-
-# -- the index cache: a start-up without TOML parsing --------------------------------
-def cache_key() -> bytes:
-    """Changes whenever a rulebook or tables file, or this package's code, changes: their
-    names, sizes and a CRC-32 of their bytes, with the Python and cache format versions."""
-    import zlib
-
-    from companion.resources import resource_dir
-
-    parts = [f"companion-rulebook {CACHE_FORMAT} {sys.version_info[0]}.{sys.version_info[1]}"
-             f" {marshal.version}"]
-    crc = 0
-    for folder, suffix in ((resource_dir("rulebook"), ".toml"),
-                           (Path(__file__).resolve().parent, ".py")):
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(suffix):
-                data = (folder / name).read_bytes()
-                crc = zlib.crc32(data, crc)
-                parts.append(f"{name}:{len(data)}")
-    parts.append(f"{crc:08x}")
-    return " ".join(parts).encode()
-
-
-def _built_stats() -> Stats:
-    """The ranking stats made afresh, for a cached index whose packed stats do not read."""
-    from companion.rulebook.build import build_index
-
-    return build_index().stats
-
-
-def read_cache(path: Path, key: bytes) -> Index | None:
-    """The index kept at ``path`` for ``key``; None when missing, stale or damaged.
-
-    The file is a signed cache file (``companion.cachefile``: its MAC is checked
-    before a byte is parsed) whose payload is the key line and the marshalled
-    index, plain values only.
-    """
-    from companion import cachefile
-    from companion.resources import data_home
-
-    data = cachefile.read(path, data_home(), CACHE_FILE, MAX_CACHE_BYTES)
-    if data is None:
-        return None
-    head, _, payload = data.partition(b"\n")
-    if head != key:
-        return None
-    try:
-        return Index.from_parts(marshal.loads(payload), rebuild=_built_stats)
-    except Exception:  # signed by this code, so never expected: built again
-        return None
-
-
-def load_index(cache_dir: Path | None) -> Index:
-    """``index()``, read from ``cache_dir`` when the cache is current, else built and saved.
-
-    The cache is only an optimisation: any problem reading or writing it is ignored.
-    """
-    if _INDEX:
-        return _INDEX[0]
-    if cache_dir is None:
-        return index()
-    path = cache_dir / CACHE_FILE
-    try:
-        key = cache_key()
-    except OSError:
-        return index()
-    found = read_cache(path, key)
-    if found is not None:
-        return _use(found)
-    idx = index()
-    from companion.rulebook.build import save_cache
-
-    save_cache(path, key, idx)
-    return idx
 
 
 # -- lookups ------------------------------------------------------------------------
 def book_data(game: str) -> dict[str, Any]:
-    """A rulebook's extra tables (``cards``, ``difference``), from the index when cached."""
+    """A rulebook's extra tables (``cards``, ``difference``), from the index."""
     data = index().data.get(game)
     return data if data is not None else book(game).data
 
@@ -147,7 +40,7 @@ def book(game: str) -> Book:
 
 
 def all_sections(games: Iterable[str] = GAMES) -> list[Section]:
-    """Every section of these games, in rulebook order (from the index: cached)."""
+    """Every section of these games, in rulebook order (from the index)."""
     wanted = set(games)
     return [s for s in index().sections if s.game in wanted]
 

@@ -9,8 +9,6 @@ it, and one module fewer to load is start-up time saved.
 
 from __future__ import annotations
 
-import marshal
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
 GAMES = ("hebrac", "tricky", "halfdeck", "elbereth")
@@ -29,11 +27,6 @@ SOURCE_NAMES = {
 }
 # A section id named in a rule's text.
 ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
-
-# The index cache file (``companion.rulebook.lookups`` reads it, ``build`` writes it).
-CACHE_FILE = "rulebook-index.bin"
-CACHE_FORMAT = 4
-MAX_CACHE_BYTES = 16 * 1024 * 1024
 
 
 # -- sections -------------------------------------------------------------------
@@ -93,35 +86,26 @@ class Stats(NamedTuple):
 
 class Index:
     """Every game's sections, the rulebook files' extra tables (``cards``,
-    ``difference``), the parsed tables files the text was filled from, and the ranking
-    ``stats``: read from the cache only by the first search (lookups by id or card
-    never need them). ``rebuild`` makes the stats afresh should the packed ones not
-    read back (the loader hands it over: building is a layer above this one)."""
+    ``difference``) and the ranking ``stats``: the shipped stats are imported only by
+    the first search (lookups by id or card never need them)."""
 
-    __slots__ = ("sections", "data", "tables", "_stats", "_packed", "_rebuild", "grams",
-                 "by_id")
+    __slots__ = ("sections", "data", "_stats", "grams", "by_id")
 
     def __init__(self, sections: list[Section], data: dict[str, dict[str, Any]],
-                 tables: dict[str, dict[str, Any] | None], stats: Stats | None = None,
-                 packed: bytes = b"", rebuild: Callable[[], Stats] | None = None) -> None:
+                 stats: Stats | None = None) -> None:
         self.sections = sections
         self.data = data
-        self.tables = tables
         self._stats = stats
-        self._packed = packed  # the marshalled stats, when read from the cache
-        self._rebuild = rebuild
         self.grams: dict[str, list[str]] = {}  # the typo tables, made on the first typo
         self.by_id: dict[str, Section] = {}
 
     @property
     def stats(self) -> Stats:
         if self._stats is None:
-            try:
-                self._stats = Stats._make(marshal.loads(self._packed))
-            except Exception:  # packed by this code and signed, yet unreadable: rebuilt
-                if self._rebuild is None:
-                    raise
-                self._stats = self._rebuild()
+            from companion.rulebook import stats_data as shipped
+
+            self._stats = Stats(shipped.POSTINGS, shipped.LENGTHS, shipped.AVERAGE,
+                                shipped.IDF, [frozenset(title) for title in shipped.TITLES])
         return self._stats
 
     @property
@@ -143,20 +127,6 @@ class Index:
     @property
     def titles(self) -> list[frozenset[str]]:
         return self.stats.titles
-
-    def parts(self) -> tuple[Any, ...]:
-        """The index as plain values (what the cache file holds), the stats packed."""
-        packed = self._packed or marshal.dumps(tuple(self.stats))
-        return (tuple(tuple(s) for s in self.sections), self.data, self.tables, packed)
-
-    @classmethod
-    def from_parts(cls, parts: tuple[Any, ...],
-                   rebuild: Callable[[], Stats] | None = None) -> Index:
-        rows, data, tables, packed = parts
-        if not isinstance(packed, bytes):
-            raise TypeError("the ranking stats are not packed")
-        return cls([Section._make(row) for row in rows], data, tables, packed=packed,
-                   rebuild=rebuild)
 
 
 # -- the games' tables and cards ----------------------------------------------------------

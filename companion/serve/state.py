@@ -261,10 +261,9 @@ def _replayed(home: Path, record: Any) -> dict[str, Any]:
     module = load_kind(record.kind)
     settings = module.normalize_settings(saved(record.settings))
     actions = record.actions
-    # The trace resumes from the cached one and is kept before the last rulings, so that
-    # the next look replays those few actions (and one more) to have their lines again.
+    # Traced up to the last rulings, which are replayed here to have their lines.
     split = max(0, len(actions) - RULINGS)
-    tracer = traced(record.kind, settings, actions[:split], (home, record.name))
+    tracer = traced(record.kind, settings, actions[:split])
     engine = tracer.engine
     rulings = []
     for number in range(split, len(actions)):

@@ -19,8 +19,6 @@ from companion.numbers import is_whole
 from companion.sheets.model import Sheet
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from companion.history import History
 
 PAPERS = ("a4", "letter")
@@ -48,55 +46,23 @@ def builder(kind: str) -> Builder:
 
 def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
                status: dict[str, Any], notes: Sequence[str] = (), redo: Sequence[str] = (),
-               history: History | None = None, cache: Path | None = None) -> Sheet:
+               history: History | None = None) -> Sheet:
     """The sheet of a saved game, carrying its share code (or why there is none).
-    ``history``: the game's trace, when the caller has it (else the game is traced);
-    ``cache``: the home whose cache may keep the game's share code (see ``share_code``)."""
+    ``history``: the game's trace, when the caller has it (else the game is traced)."""
     sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
     try:
-        sheet.share_code = share_code(kind, name, settings, actions, notes, redo, cache)
+        sheet.share_code = share_code(kind, name, settings, actions, notes, redo)
     except BadInput as error:
         sheet.share_note = str(error)
     return sheet
 
 
 def share_code(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
-               notes: Sequence[str], redo: Sequence[str], home: Path | None = None) -> str:
-    """``companion.share.encode``'s code for the game; with ``home``, the last one is kept
-    in its cache (``<name>.share``, by ``companion.snapshots``) under a digest of exactly
-    what the code encodes and of companion's code. A kept code is used only if that
-    digest and its own checksum match: anything else, and a game that cannot be shared,
-    is encoded afresh."""
-    from companion.snapshots import Snapshots, enabled
-
-    if home is None or not enabled():
-        from companion.share import encode
-
-        return encode(kind, name, settings, actions, notes, redo)
-    encoded = {"name": name, "settings": settings, "notes": list(notes), "redo": list(redo)}
-    kept = Snapshots(home, name, kind, encoded, purpose="share")
-    for number, blob in kept.matching(actions)[:1]:
-        code = blob.decode("ascii", "replace")
-        if number == len(actions) and _checksum_matches(code):
-            return code
+               notes: Sequence[str], redo: Sequence[str]) -> str:
+    """``companion.share.encode``'s code for the game."""
     from companion.share import encode
 
-    code = encode(kind, name, settings, actions, notes, redo)
-    if actions:  # a point is kept after at least one action
-        kept.save(actions, {len(actions): code.encode("ascii")})
-    return code
-
-
-def _checksum_matches(code: str) -> bool:
-    """``CMP<n>.<body>.<checksum>`` whose checksum is right (``companion.share.checksum``,
-    checked here so that a kept code is used without importing the coder)."""
-    from hashlib import sha256
-
-    head, dot, given = code.rpartition(".")
-    if not dot or not head.startswith("CMP") or "." not in head:
-        return False
-    digest: str = sha256(head.encode("ascii", "replace")).hexdigest()
-    return digest[:8].upper() == given
+    return encode(kind, name, settings, actions, notes, redo)
 
 
 def blank_sheet(kind: str, players: list[str] | int | None = None) -> Sheet:

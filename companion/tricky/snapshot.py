@@ -1,4 +1,4 @@
-"""Tricky Dungeon's state read back from the caches (``engine_from_data``): the rounds
+"""Tricky Dungeon's state read back from plain values (``engine_from_data``): the rounds
 ``TrickyGame.state_data`` wrote, every value and rule checked (``read_rounds``);
 ``plain.BadState`` for anything the engine would not have written.
 
