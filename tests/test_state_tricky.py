@@ -155,7 +155,7 @@ class Driver:
         pass
 
 
-def test_the_state_of_a_long_game_is_plain_and_loads_fast() -> None:
+def test_the_state_of_a_long_game_is_plain_and_reads_back() -> None:
     driver = Driver({"players": NAMES, "race": 999, "set": "all"}, seed=5)
     while len(driver.actions) < 2000:
         step(driver)  # type: ignore[arg-type]  # a Run as far as step() looks
@@ -164,12 +164,6 @@ def test_the_state_of_a_long_game_is_plain_and_loads_fast() -> None:
     blob = marshal.dumps(game.state_data())  # plain values only, or this raises
     copy = engine_from_data(driver.settings, marshal.loads(blob))
     assert not differences(game, copy)
-    took = []
-    for _ in range(5):
-        start = time.perf_counter()
-        engine_from_data(driver.settings, marshal.loads(blob))
-        took.append(time.perf_counter() - start)
-    assert min(took) < 0.03  # a few ms on a laptop; generous for a busy test machine
 
 
 # -- values of the wrong type, out of range, unknown words -----------------------------
