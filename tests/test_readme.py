@@ -23,6 +23,7 @@ import pytest
 
 from companion.cli.main import run_words
 from companion.errors import BadInput
+from companion.game import Record
 
 README = Path(__file__).parent.parent / "README.md"
 NOT_LISTENING = "a stand-in socket: the README's serve line is read, not served"
@@ -39,7 +40,12 @@ class Terminal(io.StringIO):
         return True
 
 
-class Command:
+class Command(Record):
+    """A README line: the words after `companion`, its comment, the exit code and the
+    lines it is shown to print (None: not shown)."""
+
+    __slots__ = ("line_number", "words", "comment", "code", "shown")
+
     def __init__(self, line_number: int, line: str) -> None:
         self.line_number = line_number
         self.words = shlex.split(line, comments=True)[1:]
