@@ -29,9 +29,10 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.cli.declare import Group, Param
+from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
 FIRST_LINES = 15
@@ -55,7 +56,7 @@ def columns() -> int:
 
 
 # -- what the declarations say ----------------------------------------------------------
-class Shown(NamedTuple):
+class Shown(Value):
     """One parameter as help shows it: ``label`` in the list (``-g, --game TEXT``,
     ``CARDS...``), ``usage`` on the usage line (arguments only), ``help`` with its
     default."""
@@ -483,11 +484,7 @@ def _first_of_all(width: int) -> list[str]:
 def _first_of_game(kind: str, width: int) -> list[str]:
     group = node((kind,))
     lines = wrap(group_text(group), width)
-    start = prog((kind, "new"))
-    if "new" in group.commands:
-        arguments, _ = parameters(group.commands["new"][0])
-        start = " ".join([start, *(a.usage for a in arguments if not a.usage.startswith("["))])
-    lines += wrap(f"Start a game: {start}", width, "", "  ")
+    lines += wrap(f"Start a game: {start_command(kind)}", width, "", "  ")
     lines += _current_game(width, kind)
     names = group.names()
     rest = later(kind, names)
@@ -505,6 +502,16 @@ def _first_of_game(kind: str, width: int) -> list[str]:
     return lines
 
 
+def start_command(kind: str) -> str:
+    """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
+    group = node((kind,))
+    start = prog((kind, "new"))
+    if "new" not in group.commands:
+        return start
+    arguments, _ = parameters(group.commands["new"][0])
+    return " ".join([start, *(a.usage for a in arguments if not a.usage.startswith("["))])
+
+
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
     """Names after ``head``, as many as fit in ``most`` lines ('...' for the others)."""
     for count in range(len(names), 0, -1):
@@ -516,19 +523,20 @@ def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[s
 
 
 def _current_game(width: int, kind: str | None = None) -> list[str]:
-    """How to go on with the current game, named with its kind; nothing without one.
+    """How to go on with the current game (of ``kind``: the one ``companion KIND`` acts
+    on; else the one made current last), named with its kind; nothing without one.
     Read from the current-game pointer and the save's first line, not the store."""
-    from companion.current import current_kind, current_name
+    from companion.current import current_name, saved_kind
     from companion.errors import CompanionError
     from companion.resources import data_home
 
     try:
         home = data_home()
-        name = current_name(home)
-        found = current_kind(home) if name is not None else None
+        name = current_name(home, kind)
+        found = saved_kind(home, name) if name is not None else None
     except (CompanionError, OSError):
         return []
-    if name is None or found is None:
+    if found is None or kind not in (None, found):
         return []
     lines = wrap(f"Current game: {name} ({found})", width, "", "  ")
     lines += wrap(f"{prog((found, 'status'))}", width, "  ", "    ")
