@@ -159,8 +159,7 @@ def test_a_kinds_first_screen_names_its_own_current_game(cli: CLI) -> None:
 def test_shell_banner_says_which_game_it_acts_on_and_how_to_switch(
         cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def shown(pinned: str | None, kind: str | None) -> list[str]:
-        return [part for line in banner(Games(Store(home)), pinned, kind)
-                for part in output.fit(line, 40)]
+        return banner(Games(Store(home)), pinned, kind, 40)
 
     assert shown(None, None) == ["companion shell: no game open.",
                                  "'help' lists the commands."]
@@ -172,9 +171,9 @@ def test_shell_banner_says_which_game_it_acts_on_and_how_to_switch(
         "  'games use NAME' switches to one.",
         "'help' lists the commands."]
     assert shown(None, None)[1:4] == [
-        "In progress: deep (hebrac), party",
-        "  (halfdeck); 'games use NAME' opens",
-        "  one."]
+        "In progress: deep (hebrac),",
+        "  party (halfdeck); 'games use NAME'",
+        "  opens one."]
     # A game that is over is not in progress.
     games = Games(Store(home))
     for action in ("enter A1 JK", "play 2S", "enter A2 JK", "play 3S", "enter A3 JK",

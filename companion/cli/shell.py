@@ -592,10 +592,12 @@ def _readline() -> Any | None:
     return readline
 
 
-def banner(games: Games, pinned: str | None, kind: str | None) -> list[str]:
+def banner(games: Games, pinned: str | None, kind: str | None, columns: int) -> list[str]:
     """The shell's first lines: the game its lines act on, stated plainly, and each other
-    kind's current game still in progress, with how to switch to one."""
+    kind's current game still in progress, with how to switch to one; a game's name and
+    its kind never parted at the end of a line."""
     from companion.kinds import KINDS
+    from companion.text import fill
 
     others = []
     for other in KINDS:
@@ -608,19 +610,21 @@ def banner(games: Games, pinned: str | None, kind: str | None) -> list[str]:
         except CompanionError:  # opening it says what is wrong
             continue
     if pinned is not None:
-        lines = [f"companion shell: {pinned} ({kind}) is the game your commands act on."]
+        named = [f"{pinned} ({kind})"]
+        text = [f"companion shell: {named[0]} is the game your commands act on."]
     else:
-        lines = ["companion shell: no game open."]
+        named, text = [], ["companion shell: no game open."]
     if others:
-        lines.append(f"{'Also in' if pinned else 'In'} progress: {', '.join(others)}; "
-                     f"'games use NAME' {'switches to' if pinned else 'opens'} one.")
-    return [*lines, "'help' lists the commands."]
+        text.append(f"{'Also in' if pinned else 'In'} progress: {', '.join(others)}; "
+                    f"'games use NAME' {'switches to' if pinned else 'opens'} one.")
+    return [part for line in [*text, "'help' lists the commands."]
+            for part in fill(line, columns, "", "  ", keep=named + others)]
 
 
 def run_shell(game: str | None) -> int:
     shell = Shell(game)
     if shell.interactive:
-        echo_lines(banner(shell.games, shell.pinned, shell.kind))
+        echo_lines(banner(shell.games, shell.pinned, shell.kind, width()))
     shell.cmdloop()
     return shell.last_code
 
