@@ -151,7 +151,12 @@ def test_a_kinds_first_screen_names_its_own_current_game(cli: CLI) -> None:
     assert "Current game: party (halfdeck)\n" in cli("halfdeck").out
     assert "Current game" not in cli("tricky").out  # none of its own
     assert "Current game: party (halfdeck)\n" in cli().out  # the shell's: made last
-    # A pointer left to a removed game names nothing.
+    # The current game removed, the kind's only other game is the one its commands act
+    # on; with none left, nothing is named.
+    assert cli("hebrac", "new", "--name", "deeper").code == 0
+    assert cli("games", "rm", "deeper", "--yes").code == 0
+    assert cli("hebrac", "status").out.startswith("deep (hebrac)\n")
+    assert "Current game: deep (hebrac)\n" in cli("hebrac").out
     assert cli("games", "rm", "deep", "--yes").code == 0
     assert "Current game" not in cli("hebrac").out
 

@@ -534,12 +534,30 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
         home = data_home()
         name = current_name(home, kind)
         found = saved_kind(home, name) if name is not None else None
+        if kind is not None and found != kind:
+            name, found = _only_game(home, kind), kind
     except (CompanionError, OSError):
         return []
-    if found is None or kind not in (None, found):
+    if name is None or found is None:
         return []
     lines = wrap(f"Current game: {name} ({found})", width, "", "  ")
     lines += wrap(f"{prog((found, 'status'))}", width, "  ", "    ")
     if kind is None:
         lines += wrap("companion shell (its commands alone)", width, "  ", "    ")
     return lines
+
+
+def _only_game(home: Path, kind: str) -> str | None:
+    """The kind's only saved game, which its commands act on when no pointer names one
+    (its current game was removed); None when it has none, or several."""
+    import os
+
+    from companion.current import NAME, saved_kind
+
+    try:
+        stems = [entry.removesuffix(".toml") for entry in os.listdir(home / "games")
+                 if entry.endswith(".toml")]
+    except OSError:
+        return None
+    saved = [name for name in stems if NAME.fullmatch(name) and saved_kind(home, name) == kind]
+    return saved[0] if len(saved) == 1 else None
