@@ -7,7 +7,6 @@ import tomllib
 from pathlib import Path
 
 from companion.errors import BadInput
-from companion.game import begin
 from companion.resources import example_paths
 from companion.session import Games
 from companion.store import Store
@@ -39,12 +38,12 @@ def run_demo(name: str | None = None) -> Demo:
     path = find_example(name)
     data = tomllib.loads(path.read_text("utf-8"))
     kind = data["kind"]
-    first = begin(kind, data["settings"])[2].status().get("next")
     lines = [f"Demo: {path.stem} ({kind}), replayed in a temporary home."]
     lines += [f"  {note}" for note in data.get("notes", [])]
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as home:
         games = Games(Store(Path(home)))
         opened = games.new(kind, data["settings"], path.stem)
+        first = opened.engine.status().get("next")
         for action in data["actions"]:
             opened, applied = games.act(path.stem, action)
             lines.append(f"> {kind} {applied.action}")

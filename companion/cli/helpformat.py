@@ -294,13 +294,6 @@ def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
 
 
-def fitted(line: str, width: int) -> list[str]:
-    """A line kept as typed (an example) that is too wide: cut at spaces, indented."""
-    from companion.cli.output import fit
-
-    return fit(line, width)
-
-
 def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
     """A list of names and their help: the help beside the names when they are short,
     else under each name (one list reads one way)."""
@@ -344,7 +337,10 @@ def flow(head: str, names: Iterable[str], width: int) -> list[str]:
 
 
 def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
-    """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines."""
+    """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
+    (one too wide cut at spaces, indented)."""
+    from companion.cli.output import fit
+
     lines: list[str] = []
     for paragraph in inspect.cleandoc(text).split("\n\n"):
         if not paragraph.strip():
@@ -353,7 +349,7 @@ def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
             lines.append("")
         if paragraph.startswith("\b"):
             for line in paragraph[1:].strip("\n").splitlines():
-                lines += fitted(indent + line.rstrip(), width)
+                lines += fit(indent + line.rstrip(), width)
         else:
             lines += wrap(paragraph, width, indent, indent)
     return lines
