@@ -10,8 +10,18 @@ from companion.errors import BadInput
 from companion.resources import example_paths
 from companion.session import Games
 from companion.store import Store
+from companion.values import Value
 
 DEFAULT_EXAMPLE = "hebrac-every-enemy"
+
+
+class Demo(Value):
+    """An example replayed: its kind, what it printed, and the first move of a new game
+    of that kind (what a player types after 'new')."""
+
+    kind: str
+    lines: tuple[str, ...]
+    first: str | None
 
 
 def find_example(name: str | None) -> Path:
@@ -24,18 +34,32 @@ def find_example(name: str | None) -> Path:
     return paths[wanted]
 
 
-def run_demo(name: str | None = None) -> list[str]:
+def run_demo(name: str | None = None) -> Demo:
     path = find_example(name)
     data = tomllib.loads(path.read_text("utf-8"))
-    lines = [f"Demo: {path.stem} ({data['kind']}), replayed in a temporary home."]
+    kind = data["kind"]
+    lines = [f"Demo: {path.stem} ({kind}), replayed in a temporary home."]
     lines += [f"  {note}" for note in data.get("notes", [])]
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as home:
         games = Games(Store(Path(home)))
-        opened = games.new(data["kind"], data["settings"], path.stem)
+        opened = games.new(kind, data["settings"], path.stem)
+        first = opened.engine.status().get("next")
         for action in data["actions"]:
             opened, applied = games.act(path.stem, action)
-            lines.append(f"> {data['kind']} {applied.action}")
+            lines.append(f"> {kind} {applied.action}")
             lines += [f"  {line}" for line in applied.lines]
         lines.append("Final state:")
-        lines += opened.engine.status_lines(40)
-    return lines
+        lines += _without_next(opened.engine.status_lines(40))
+    return Demo(kind, tuple(lines), str(first) if first else None)
+
+
+def _without_next(lines: list[str]) -> list[str]:
+    """Status lines without their 'Next:' hint (and its wrapped lines): the demo's game
+    is gone once it ends, so its next move is no one's."""
+    at = next((at for at, line in enumerate(lines) if line.startswith("Next: ")), None)
+    if at is None:
+        return lines
+    end = at + 1
+    while end < len(lines) and lines[end].startswith(" "):
+        end += 1
+    return lines[:at] + lines[end:]

@@ -34,6 +34,8 @@ with it); a glued phrase wider than a line still breaks at its spaces."""
 QUOTED = 16
 """A quoted phrase this long or shorter, quotes included, stays whole ('attack CARD')."""
 CHANGE = frozenset({"->", "\u2192"})
+SEPARATOR = "|"
+"""Between the parts of a line of vital numbers: it ends a line, never opens one."""
 # Words that link a number to what follows rather than own it: "4 vs warrior", "for 2".
 _LINKS = frozenset("a an and are as at be but by for from if in is nor of on or per than "
                    "the then to vs was with x".split())
@@ -67,6 +69,7 @@ def units(text: str, keep: Iterable[str] = ()) -> list[str]:
       word: ``4 potions``, ``(3 players``, ``1 gold``; not ``4 vs``, ``1 per``;
     - a quoted phrase of at most ``QUOTED`` characters: ``'attack CARD'``,
       ``'buy CARD CARD'`` (a longer one breaks at its spaces);
+    - a separator and the word before it: ``hand 7 |`` (no line opens on ``| decks``);
     - the names in ``keep`` (``Fairy Scout``), and spaces the caller glued (``GLUE``).
 
     A hyphenated word (``next-level``, ``Mary-Jo``) is one word: lines never break
@@ -143,7 +146,9 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
 
     for at in range(1, len(words)):
         left, right = words[at - 1], words[at]
-        if left in CHANGE or right in CHANGE:
+        if right == SEPARATOR:
+            hold(at)
+        elif left in CHANGE or right in CHANGE:
             hold(at)
             numbered[at] = True
         elif _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING)):

@@ -131,7 +131,12 @@ def test_first_screen_names_the_current_game(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "deep")
     out = shown(cli).out
     assert "Current game: deep (hebrac)\n  companion hebrac status\n" in out
-    assert "Current game: deep (hebrac)" in shown(cli, "tricky").out
+    # A kind's first screen names that kind's current game, not the last one made.
+    assert "Current game" not in shown(cli, "tricky").out
+    cli("tricky", "new", "Ann", "Bo", "--name", "table")
+    assert "Current game: deep (hebrac)\n  companion hebrac status\n" in shown(cli, "hebrac").out
+    assert "Current game: table (tricky)\n" in shown(cli, "tricky").out
+    assert "Current game: table (tricky)\n" in shown(cli).out
 
 
 def test_help_is_the_same_one_shot_and_in_the_shell(

@@ -145,7 +145,14 @@ def demo(
     ] = None,
 ) -> None:
     """Replay an example game: in a temporary home, printing every ruling."""
+    from companion.cli.helpformat import start_command
+    from companion.cli.output import echo_lines, paged
     from companion.demo import run_demo
 
-    for line in run_demo(example):
-        echo(line)
+    shown = run_demo(example)
+    # It ends on how to start one's own game: the demo's game is gone with its home.
+    ending = [f"Your own game: {start_command(shown.kind)}"]
+    if shown.first:
+        ending.append(f"Then: {shown.first}")
+    with paged():
+        echo_lines([*shown.lines, *ending])

@@ -29,9 +29,10 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.cli.declare import Group, Param
+from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
 FIRST_LINES = 15
@@ -55,7 +56,7 @@ def columns() -> int:
 
 
 # -- what the declarations say ----------------------------------------------------------
-class Shown(NamedTuple):
+class Shown(Value):
     """One parameter as help shows it: ``label`` in the list (``-g, --game TEXT``,
     ``CARDS...``), ``usage`` on the usage line (arguments only), ``help`` with its
     default."""
@@ -293,13 +294,6 @@ def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
 
 
-def fitted(line: str, width: int) -> list[str]:
-    """A line kept as typed (an example) that is too wide: cut at spaces, indented."""
-    from companion.cli.output import fit
-
-    return fit(line, width)
-
-
 def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
     """A list of names and their help: the help beside the names when they are short,
     else under each name (one list reads one way)."""
@@ -343,7 +337,10 @@ def flow(head: str, names: Iterable[str], width: int) -> list[str]:
 
 
 def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
-    """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines."""
+    """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
+    (one too wide cut at spaces, indented)."""
+    from companion.cli.output import fit
+
     lines: list[str] = []
     for paragraph in inspect.cleandoc(text).split("\n\n"):
         if not paragraph.strip():
@@ -352,7 +349,7 @@ def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
             lines.append("")
         if paragraph.startswith("\b"):
             for line in paragraph[1:].strip("\n").splitlines():
-                lines += fitted(indent + line.rstrip(), width)
+                lines += fit(indent + line.rstrip(), width)
         else:
             lines += wrap(paragraph, width, indent, indent)
     return lines
@@ -483,11 +480,7 @@ def _first_of_all(width: int) -> list[str]:
 def _first_of_game(kind: str, width: int) -> list[str]:
     group = node((kind,))
     lines = wrap(group_text(group), width)
-    start = prog((kind, "new"))
-    if "new" in group.commands:
-        arguments, _ = parameters(group.commands["new"][0])
-        start = " ".join([start, *(a.usage for a in arguments if not a.usage.startswith("["))])
-    lines += wrap(f"Start a game: {start}", width, "", "  ")
+    lines += wrap(f"Start a game: {start_command(kind)}", width, "", "  ")
     lines += _current_game(width, kind)
     names = group.names()
     rest = later(kind, names)
@@ -505,6 +498,16 @@ def _first_of_game(kind: str, width: int) -> list[str]:
     return lines
 
 
+def start_command(kind: str) -> str:
+    """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
+    group = node((kind,))
+    start = prog((kind, "new"))
+    if "new" not in group.commands:
+        return start
+    arguments, _ = parameters(group.commands["new"][0])
+    return " ".join([start, *(a.usage for a in arguments if not a.usage.startswith("["))])
+
+
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
     """Names after ``head``, as many as fit in ``most`` lines ('...' for the others)."""
     for count in range(len(names), 0, -1):
@@ -516,16 +519,19 @@ def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[s
 
 
 def _current_game(width: int, kind: str | None = None) -> list[str]:
-    """How to go on with the current game, named with its kind; nothing without one.
+    """How to go on with the current game (of ``kind``: the one ``companion KIND`` acts
+    on; else the one made current last), named with its kind; nothing without one.
     Read from the current-game pointer and the save's first line, not the store."""
-    from companion.current import current_kind, current_name
+    from companion.current import current_name, saved_kind
     from companion.errors import CompanionError
     from companion.resources import data_home
 
     try:
         home = data_home()
-        name = current_name(home)
-        found = current_kind(home) if name is not None else None
+        name = current_name(home, kind)
+        found = saved_kind(home, name) if name is not None else None
+        if kind is not None and found != kind:
+            name, found = _only_game(home, kind), kind
     except (CompanionError, OSError):
         return []
     if name is None or found is None:
@@ -535,3 +541,19 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
     if kind is None:
         lines += wrap("companion shell (its commands alone)", width, "  ", "    ")
     return lines
+
+
+def _only_game(home: Path, kind: str) -> str | None:
+    """The kind's only saved game, which its commands act on when no pointer names one
+    (its current game was removed); None when it has none, or several."""
+    import os
+
+    from companion.current import NAME, saved_kind
+
+    try:
+        stems = [entry.removesuffix(".toml") for entry in os.listdir(home / "games")
+                 if entry.endswith(".toml")]
+    except OSError:
+        return None
+    saved = [name for name in stems if NAME.fullmatch(name) and saved_kind(home, name) == kind]
+    return saved[0] if len(saved) == 1 else None

@@ -24,13 +24,16 @@ import shlex
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from companion.cli import dispatch, grammar
 from companion.cli.declare import Group, Option
-from companion.cli.output import echo, echo_lines, error_text, plain, vitals_in_prompt, width
+from companion.cli.output import echo_lines, error_text, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.store import check_name
+
+if TYPE_CHECKING:
+    from companion.session import Games
 
 HISTORY_FILE = "shell_history"
 HISTORY_LENGTH = 2000
@@ -589,12 +592,39 @@ def _readline() -> Any | None:
     return readline
 
 
+def banner(games: Games, pinned: str | None, kind: str | None, columns: int) -> list[str]:
+    """The shell's first lines: the game its lines act on, stated plainly, and each other
+    kind's current game still in progress, with how to switch to one; a game's name and
+    its kind never parted at the end of a line."""
+    from companion.kinds import KINDS
+    from companion.text import fill
+
+    others = []
+    for other in KINDS:
+        name = games.current_of(other)
+        if name is None or name == pinned:
+            continue
+        try:
+            if games.store.read(name).outcome == "playing":
+                others.append(f"{name} ({other})")
+        except CompanionError:  # opening it says what is wrong
+            continue
+    if pinned is not None:
+        named = [f"{pinned} ({kind})"]
+        text = [f"companion shell: {named[0]} is the game your commands act on."]
+    else:
+        named, text = [], ["companion shell: no game open."]
+    if others:
+        text.append(f"{'Also in' if pinned else 'In'} progress: {', '.join(others)}; "
+                    f"'games use NAME' {'switches to' if pinned else 'opens'} one.")
+    return [part for line in [*text, "'help' lists the commands."]
+            for part in fill(line, columns, "", "  ", keep=named + others)]
+
+
 def run_shell(game: str | None) -> int:
     shell = Shell(game)
-    if shell.interactive and shell.pinned is not None:
-        echo(f"companion shell: {shell.pinned} ({shell.kind}). 'help' lists the commands.")
-    elif shell.interactive:
-        echo("companion shell: no game open. 'help' lists the commands.")
+    if shell.interactive:
+        echo_lines(banner(shell.games, shell.pinned, shell.kind, width()))
     shell.cmdloop()
     return shell.last_code
 
