@@ -28,14 +28,15 @@ import contextlib
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.errors import CompanionError
+from companion.game import Record
 from companion.names import key
 from companion.store import Store
+from companion.values import Value
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
@@ -136,8 +137,7 @@ MAX_CACHE_BYTES = 32 * 1024 * 1024
 WON = "won"
 
 
-@dataclass
-class Entry:
+class Entry(Value):
     """One saved game as the statistics see it."""
 
     name: str
@@ -169,7 +169,7 @@ class Entry:
 def _code_stamp() -> bytes:
     """What the figures depend on besides the file, cheaply: the versions, and the name,
     size and time of each source file of the package and its kinds (with the shipped
-    rulebook modules)."""
+    rulebook data)."""
     import os
     import sys
 
@@ -181,7 +181,7 @@ def _code_stamp() -> bytes:
     for folder in (package, package / "rulebook", *(package / kind for kind in KINDS)):
         with contextlib.suppress(OSError):
             for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
-                if entry.name.endswith(".py") and entry.is_file():
+                if entry.name.endswith((".py", ".json")) and entry.is_file():
                     info = entry.stat()
                     parts.append(f"{folder.name}/{entry.name} {info.st_size} "
                                  f"{info.st_mtime_ns}")
@@ -321,11 +321,15 @@ def _optional_text(value: object) -> str | None:
 
 
 def _rounds(value: object) -> list[TrickyRound]:
-    """Tricky Dungeon's rounds scored (``companion.history``)."""
+    """Tricky Dungeon's rounds scored (``companion.history``), each value checked."""
     from companion import plain
-    from companion.history import tricky_round
 
-    return plain.items(value, tricky_round)
+    def one(value: object) -> TrickyRound:
+        fields = plain.record(value, ("round", "active", "hero", "gold"))
+        return {"round": _integer(fields["round"]), "active": plain.text(fields["active"]),
+                "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
+
+    return plain.items(value, one)
 
 
 def _short(error: CompanionError, store: Store, name: str) -> str:
@@ -349,14 +353,16 @@ def seated(entry: Entry) -> list[str]:
     return [name for name in found if isinstance(name, str) and key(name)]
 
 
-@dataclass
-class Person:
+class Person(Record):
     """One player across the saved games: every spelling of their name, and their games."""
 
-    key: str
-    spellings: Counter[str]  # spelling -> games written so
-    latest: dict[str, int]  # spelling -> the newest game written so (its place)
-    games: list[Entry]
+    __slots__ = ("key", "spellings", "latest", "games")
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.spellings: Counter[str] = Counter()  # spelling -> games written so
+        self.latest: dict[str, int] = {}  # spelling -> the newest game written so (its place)
+        self.games: list[Entry] = []
 
     @property
     def name(self) -> str:
@@ -370,7 +376,7 @@ def people(entries: Sequence[Entry]) -> dict[str, Person]:
     for place, entry in enumerate(entries):
         keys: dict[str, None] = {}
         for name in dict.fromkeys(seated(entry)):
-            person = found.setdefault(key(name), Person(key(name), Counter(), {}, []))
+            person = found.setdefault(key(name), Person(key(name)))
             person.spellings[name] += 1
             person.latest[name] = place
             keys[person.key] = None

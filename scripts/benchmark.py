@@ -458,17 +458,16 @@ def shell_actions(bench: Bench) -> list[Figure]:
     action = timed(upcoming)
     # The save alone, at the same size, split into its parts.
     record = store.read(name)
-    from companion.store import _reads_back, _record_parts
+    from companion.store import dumps_record, parse_record
 
     def save() -> None:
         with store.lock(name):
             store.write(record)
 
     save_ms = bench.median_ms(save, max(bench.runs, 30))
-    dump_ms = bench.median_ms(lambda: _record_parts(record), max(bench.runs, 30))
-    parts = _record_parts(record)
-    # Steady state of a shell: the lines of earlier actions were read back before.
-    parse_ms = bench.median_ms(lambda: _reads_back(record, parts), max(bench.runs, 30))
+    dump_ms = bench.median_ms(lambda: dumps_record(record), max(bench.runs, 30))
+    text = dumps_record(record).encode()
+    parse_ms = bench.median_ms(lambda: parse_record(text), max(bench.runs, 30))
     # The same lines with the disk write left out: what the shell itself costs.
     real_write = Store.write
 

@@ -272,17 +272,6 @@ def test_save_text_is_what_tomli_w_writes(actions: list[str], notes: list[str]) 
     assert GameRecord.from_toml(tomllib.loads(text)) == record
 
 
-@given(st.lists(SAVED_TEXT, max_size=6), st.lists(SAVED_TEXT, max_size=3))
-def test_every_save_text_reads_back(actions: list[str], notes: list[str]) -> None:
-    """The piecewise read-back accepts what the writer writes, first time or cached."""
-    from companion.store import _read_back, _record_parts
-
-    record = GameRecord(kind="hebrac", name="g", settings={"life": 15}, actions=actions,
-                        notes=notes)
-    assert _read_back(record, _record_parts(record)) is not None
-    assert _read_back(record, _record_parts(record)) is not None  # now from the checked lines
-
-
 def test_a_line_that_does_not_read_back_is_never_written(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -295,39 +284,6 @@ def test_a_line_that_does_not_read_back_is_never_written(
     with pytest.raises(DataProblem, match="did not read back the same"):
         Games(store).note("g", 'say "hello" to the merchant 7f3a')
     assert store.path("g").read_bytes() == before
-
-
-def parsed_texts(monkeypatch: pytest.MonkeyPatch, fresh: bool = False) -> list[str]:
-    """The texts the store parses from now on; ``fresh``: as a new process, nothing read
-    or checked yet."""
-    import companion.store as store_module
-
-    if fresh:
-        monkeypatch.setattr(store_module, "_CHECKED_LINES", {})
-        monkeypatch.setattr(store_module, "_READ", {})
-    parsed: list[str] = []
-    real_loads = tomllib.loads
-
-    def spy(text: str) -> dict[str, object]:
-        parsed.append(text)
-        return real_loads(text)
-
-    monkeypatch.setattr(tomllib, "loads", spy)
-    return parsed
-
-
-def test_a_long_game_reparses_only_new_lines(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A save of a 25-action game parses the scalars, settings and the one new line."""
-    store = make_game(home, actions=25)
-    games = Games(store)
-    parsed = parsed_texts(monkeypatch)
-    games.note("g", "a note never written before 91c2")
-    assert "attack 2H" not in "".join(t for t in parsed if t.startswith("v = ["))
-    assert any("a note never written before 91c2" in t for t in parsed)
-    assert GameRecord.from_toml(tomllib.loads(store.path("g").read_text())).notes[-1].endswith(
-        "91c2")
 
 
 def test_undecodable_bytes_in_a_command_are_bad_input(cli: CLI, home: Path) -> None:
@@ -350,30 +306,4 @@ def test_undecodable_text_reaching_a_save_is_bad_input(home: Path) -> None:
     with store.lock("g"), pytest.raises(BadInput, match="not UTF-8"):
         store.write(record, replayed=True)
     assert store.path("g").read_bytes() == before
-
-
-def test_a_one_shot_save_parses_back_only_its_new_line(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The lines the game was read from count as read back: tomllib read each as its item."""
-    store = make_game(home, actions=25)
-    parsed = parsed_texts(monkeypatch, fresh=True)
-    Games(Store(home)).note("g", "a note never written before 5d1e")
-    lists = "".join(t for t in parsed if t.startswith("v = ["))
-    assert "attack 2H" not in lists and "5d1e" in lists
-    assert tomllib.loads(store.path("g").read_text())["notes"][-1].endswith("5d1e")
-
-
-def test_a_file_laid_out_otherwise_is_parsed_back_whole(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A multi-line string anywhere (a hand edit) and every line is checked again."""
-    store = make_game(home, actions=3)
-    path = store.path("g")
-    assert 'outcome = "playing"' in path.read_text()
-    path.write_text(path.read_text().replace('outcome = "playing"',
-                                             "outcome = '''playing'''"))
-    parsed = parsed_texts(monkeypatch, fresh=True)
-    Games(Store(home)).note("g", "checked again 77aa")
-    assert "attack 2H" in "".join(t for t in parsed if t.startswith("v = ["))
 

@@ -9,7 +9,9 @@ it, and one module fewer to load is start-up time saved.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from companion.values import Value
 
 GAMES = ("hebrac", "tricky", "halfdeck", "elbereth")
 GAME_TITLES = {
@@ -30,7 +32,7 @@ ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
 
 
 # -- sections -------------------------------------------------------------------
-class Section(NamedTuple):
+class Section(Value):
     """One rule: ``text`` has its placeholders filled; ``raw`` is as written."""
 
     id: str
@@ -72,12 +74,12 @@ class Section(NamedTuple):
                 "text": self.text, "keywords": list(self.keywords), "source": self.source}
 
 
-class Stats(NamedTuple):
+class Stats(Value):
     """What ranking needs: per term, the sections holding it and its weight in each
     (``postings``: section number, then the weight in half points, repeated), each
     section's weighted length, their average, each term's IDF and each title's terms."""
 
-    postings: dict[str, tuple[int, ...]]
+    postings: dict[str, list[int]]
     lengths: list[float]
     average: float
     idf: dict[str, float]
@@ -102,14 +104,15 @@ class Index:
     @property
     def stats(self) -> Stats:
         if self._stats is None:
-            from companion.rulebook import stats_data as shipped
+            from companion.resources import shipped
 
-            self._stats = Stats(shipped.POSTINGS, shipped.LENGTHS, shipped.AVERAGE,
-                                shipped.IDF, [frozenset(title) for title in shipped.TITLES])
+            found = shipped("rulebook/ranking.json")
+            self._stats = Stats(found["postings"], found["lengths"], found["average"],
+                                found["idf"], [frozenset(title) for title in found["titles"]])
         return self._stats
 
     @property
-    def postings(self) -> dict[str, tuple[int, ...]]:
+    def postings(self) -> dict[str, list[int]]:
         return self.stats.postings
 
     @property

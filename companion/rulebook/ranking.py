@@ -13,11 +13,12 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.rulebook.lookups import book_data, index
 from companion.rulebook.model import Index, Section, card_entry, game_tables
 from companion.rulebook.terms import plain_words, terms
+from companion.values import Value
 
 K1 = 1.2
 B = 0.75
@@ -260,7 +261,7 @@ def named_game(text: str) -> tuple[str | None, str]:
     return games.pop(), " ".join(m.group() for at, m in enumerate(found) if at not in named)
 
 
-class Hit(NamedTuple):
+class Hit(Value):
     section: Section
     score: float
 
