@@ -222,19 +222,14 @@ class Store:
 
     # -- reading ---------------------------------------------------------
     def read(self, name: str) -> GameRecord:
-        path = self.path(name)
-        return self._decode(path, self.raw(path))
+        return self.decode(name, self.read_raw(name))
 
     def read_raw(self, name: str) -> bytes:
-        """The saved file's bytes, not yet parsed (``decode`` does): for readers that cache
-        what they derive from a file by its digest."""
-        return self.raw(self.path(name))
+        """The saved file's bytes, not yet parsed (``decode`` does): for readers that keep
+        what they derive from a file by its bytes."""
+        return self._raw(self.path(name))
 
-    def decode(self, name: str, raw: bytes) -> GameRecord:
-        """``read_raw``'s bytes checked and parsed, exactly as ``read`` does."""
-        return self._decode(self.path(name), raw)
-
-    def raw(self, path: Path) -> bytes:
+    def _raw(self, path: Path) -> bytes:
         """A save's bytes: a regular file of at most MAX_SAVE_BYTES, else a data problem."""
         try:
             return safefile.read_bytes(path, MAX_SAVE_BYTES)
@@ -245,23 +240,18 @@ class Store:
             raise self.problem(path, error.reason) from None
 
     def kind(self, name: str) -> str:
-        """The saved game's kind, without reading its actions when the file is laid out as
-        ``write`` lays it out (the scalars first); else the whole file is read and checked."""
-        path = self.path(name)
-        raw = self.raw(path)
-        head, found, _ = raw.partition(b"\nactions = [")
-        if found:
-            try:
-                kind = toml_data(head.decode("utf-8")).get("kind")
-            except ValueError:  # UnicodeDecodeError too: the whole file's check says why
-                kind = None
-            if isinstance(kind, str) and kind in OUTCOMES:
-                return kind
-        return self._decode(path, raw).kind
+        """The saved game's kind: from its first lines when they are laid out as ``write``
+        lays them out (cheap: a folder may hold hundreds), else from the whole file, read
+        and checked."""
+        found = saved_kind(self.home, check_name(name))
+        return found if found in OUTCOMES else self.read(name).kind
 
-    def _decode(self, path: Path, raw: bytes) -> GameRecord:
+    def decode(self, name: str, raw: bytes) -> GameRecord:
+        """``read_raw``'s bytes checked and parsed (a data problem naming the file's newest
+        good backup when they are not a save of this game)."""
+        path = self.path(name)
         try:
-            record = record_from(toml_reading(raw))
+            record = parse_record(raw)
         except NewerSchema as error:
             raise self.problem(path, str(error), newer=True) from None
         except ValueError as error:
@@ -278,12 +268,11 @@ class Store:
         """Whether the game has a saved file; it must read and replay, as ``check_saved``
         checks, unless this process has read and replayed these very bytes. The caller
         holds the lock."""
-        path = self.path(name)
         try:
-            raw = self.raw(path)
+            raw = self.read_raw(name)
         except GameNotFound:
             return False
-        if self._good.get(str(path)) != raw:
+        if self._good.get(str(self.path(name))) != raw:
             self.check_saved(name)
         return True
 
@@ -292,10 +281,10 @@ class Store:
         lock. DataProblem (naming the newest good backup) when it does not replay."""
         path = self.path(name)
         try:
-            raw = self.raw(path)
+            raw = self._raw(path)
         except GameNotFound:
             return None
-        record = self._decode(path, raw)
+        record = self.decode(name, raw)
         if self._good.get(str(path)) != raw:
             try:
                 self.replays(record)
@@ -472,12 +461,8 @@ class Store:
             self._write_pointer(None, name)
 
     def kind_or_none(self, name: str) -> str | None:
-        """The saved game's kind, from its first lines when written as ``write`` writes
-        them (cheap: a folder may hold hundreds); None when there is no such game, or it
-        cannot be read."""
-        found = saved_kind(self.home, name) if NAME.fullmatch(name) else None
-        if found in OUTCOMES:
-            return found
+        """The saved game's kind (``kind``); None when there is no such game, or it cannot
+        be read."""
         try:
             return self.kind(name)
         except (CompanionError, OSError):
@@ -586,11 +571,6 @@ def toml_data(text: str) -> dict[str, object]:
 
 def parse_record(raw: bytes) -> GameRecord:
     """A save's bytes as a record; ValueError (NewerSchema among them) says what is wrong."""
-    return record_from(toml_reading(raw))
-
-
-def toml_reading(raw: bytes) -> dict[str, object]:
-    """tomllib's reading of a save's bytes; ValueError says what is wrong."""
     if not raw.strip(b" \t\r\n"):
         raise ValueError("the file is empty")
     if len(raw) > MAX_SAVE_BYTES:
@@ -599,12 +579,7 @@ def toml_reading(raw: bytes) -> dict[str, object]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the file is not UTF-8 text") from None
-    return toml_data(text)
-
-
-def record_from(data: Mapping[str, object]) -> GameRecord:
-    """The record a save's reading holds; ValueError (NewerSchema among them) says what
-    is wrong."""
+    data = toml_data(text)
     try:
         return GameRecord.from_toml(data)
     except NewerSchema:

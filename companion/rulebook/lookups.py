@@ -30,8 +30,7 @@ def index() -> Index:
 # -- lookups ------------------------------------------------------------------------
 def book_data(game: str) -> dict[str, Any]:
     """A rulebook's extra tables (``cards``, ``difference``), from the index."""
-    data = index().data.get(game)
-    return data if data is not None else book(game).data
+    return index().data.get(game, {})
 
 
 def book(game: str) -> Book:

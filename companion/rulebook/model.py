@@ -111,26 +111,6 @@ class Index:
                                 found["idf"], [frozenset(title) for title in found["titles"]])
         return self._stats
 
-    @property
-    def postings(self) -> dict[str, list[int]]:
-        return self.stats.postings
-
-    @property
-    def lengths(self) -> list[float]:
-        return self.stats.lengths
-
-    @property
-    def average(self) -> float:
-        return self.stats.average
-
-    @property
-    def idf(self) -> dict[str, float]:
-        return self.stats.idf
-
-    @property
-    def titles(self) -> list[frozenset[str]]:
-        return self.stats.titles
-
 
 # -- the games' tables and cards ----------------------------------------------------------
 def game_tables(game: str) -> dict[str, Any] | None:
