@@ -307,3 +307,19 @@ def test_undecodable_text_reaching_a_save_is_bad_input(home: Path) -> None:
         store.write(record, replayed=True)
     assert store.path("g").read_bytes() == before
 
+
+
+def test_playing_each_kind_leaves_no_cache(cli: CLI, home: Path) -> None:
+    """Playing, undoing, the status, the log, rules and sheets write no cache and no key:
+    the one cache is the statistics' (``stats``), and it holds nothing else."""
+    for args in (("hebrac", "new"), ("hebrac", "enter", "A1", "JS"), ("hebrac", "status"),
+                 ("hebrac", "undo"), ("hebrac", "log"), ("tricky", "new", "Ann", "Bo"),
+                 ("tricky", "round", "thief", "--active", "Ann"), ("tricky", "status"),
+                 ("halfdeck", "new"), ("halfdeck", "hand", "warrior", "cleric", "steel sword"),
+                 ("elbereth", "new", "--equip", "sword", "helm"),
+                 ("elbereth", "attack", "rat", "4"), ("elbereth", "summary"),
+                 ("rules", "paralysis"), ("sheet", "--format", "text")):
+        assert cli(*args).code == 0, args
+    assert not (home / "cache").exists() and not (home / "cache.key").exists()
+    assert cli("stats").code == 0
+    assert [p.name for p in (home / "cache").iterdir()] == ["stats.json"]

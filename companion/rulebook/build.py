@@ -8,7 +8,6 @@ stale against ``rulebook/*.toml``.
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from collections import defaultdict
@@ -114,14 +113,12 @@ def build_index() -> Index:
                 raise ValueError(f"field weights must be multiples of 0.5, not {count}")
             postings[term] += (number, half)
         lengths.append(length)
-    total = len(items)
-    idf = {t: math.log(1 + (total - len(p) // 2 + 0.5) / (len(p) // 2 + 0.5))
-           for t, p in postings.items()}
-    average = sum(lengths) / max(1, total)
+    average = sum(lengths) / max(1, len(items))
     titles = [frozenset(terms(item.title)) for item in items]
     data = {game: {k: v for k, v in book(game).data.items() if k in _DATA_KEYS}
             for game in GAMES}
-    stats = Stats(dict(postings), lengths, average, idf, titles)
+    stats = Stats({t: " ".join(map(str, p)) for t, p in postings.items()}, lengths, average,
+                  titles)
     return Index(items, data, stats)
 
 
@@ -158,6 +155,6 @@ def shipped_sources() -> dict[str, str]:
         SHIPPED_TABLES: _json(tables),
         SHIPPED_INDEX: _json({"sections": idx.sections, "data": idx.data}),
         SHIPPED_STATS: _json({"postings": stats.postings, "lengths": stats.lengths,
-                              "average": stats.average, "idf": stats.idf,
+                              "average": stats.average,
                               "titles": [sorted(title) for title in stats.titles]}),
     }

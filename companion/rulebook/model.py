@@ -76,14 +76,25 @@ class Section(Value):
 
 class Stats(Value):
     """What ranking needs: per term, the sections holding it and its weight in each
-    (``postings``: section number, then the weight in half points, repeated), each
-    section's weighted length, their average, each term's IDF and each title's terms."""
+    (``postings``: section number, then the weight in half points, repeated, as text:
+    a search reads only its own terms'), each section's weighted length, their average
+    and each title's terms."""
 
-    postings: dict[str, list[int]]
+    postings: dict[str, str]
     lengths: list[float]
     average: float
-    idf: dict[str, float]
     titles: list[frozenset[str]]
+
+    def weights(self, term: str) -> list[int]:
+        """The term's postings as numbers."""
+        return [int(number) for number in self.postings[term].split()]
+
+    def idf(self, term: str) -> float:
+        """The term's IDF (BM25's), from the number of sections holding it."""
+        import math
+
+        held = (self.postings[term].count(" ") + 1) // 2
+        return math.log(1 + (len(self.lengths) - held + 0.5) / (held + 0.5))
 
 
 class Index:
@@ -108,7 +119,7 @@ class Index:
 
             found = shipped("rulebook/ranking.json")
             self._stats = Stats(found["postings"], found["lengths"], found["average"],
-                                found["idf"], [frozenset(title) for title in found["titles"]])
+                                [frozenset(title) for title in found["titles"]])
         return self._stats
 
 

@@ -287,8 +287,8 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     stats = idx.stats
     lengths, average = stats.lengths, stats.average
     for term, weight in query.weights.items():
-        idf = stats.idf[term]
-        found = stats.postings[term]
+        idf = stats.idf(term)
+        found = stats.weights(term)
         for number, half in zip(found[::2], found[1::2], strict=True):
             tf = half / 2
             norm = K1 * (1 - B + B * lengths[number] / average)
