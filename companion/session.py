@@ -170,12 +170,11 @@ class Games:
             self.forget(name)
             raise
         kept = _kept.get(str(path))
-        if kept is not None and kept[0] == raw:
-            return kept[1]
-        game = self._replay(self.store.decode(name, raw))
-        self.store.vouch(path, raw)
-        _kept[str(path)] = (raw, game)
-        return game
+        if kept is None or kept[0] != raw:
+            kept = (raw, self._replay(self.store.decode(name, raw)))
+            _kept[str(path)] = kept
+        self.store.vouch(path, raw)  # each command has its own store: tell it too
+        return kept[1]
 
     def _mine(self, name: str) -> OpenGame:
         """The game as saved now (replayed: the store will accept to replace it), for this

@@ -323,3 +323,25 @@ def test_playing_each_kind_leaves_no_cache(cli: CLI, home: Path) -> None:
     assert not (home / "cache").exists() and not (home / "cache.key").exists()
     assert cli("stats").code == 0
     assert [p.name for p in (home / "cache").iterdir()] == ["stats.json"]
+
+
+def test_a_game_kept_open_is_saved_without_replaying_its_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In the shell each line has its own store: the file the kept game was replayed from
+    is vouched for to it, so a save replays nothing (it replayed the whole game before)."""
+    from companion import session
+
+    make_game(home, actions=3)
+    session.keep_open(True)
+    try:
+        Games(Store(home)).open("g")
+        replayed: list[str] = []
+        build = Games._build
+        monkeypatch.setattr(Games, "_build", lambda self, record: (
+            replayed.append(record.name) or build(self, record)))
+        Games(Store(home)).note("g", "one")
+        Games(Store(home)).note("g", "two")
+        assert replayed == [] and Store(home).read("g").notes[-2:] == ["one", "two"]
+    finally:
+        session.keep_open(False)
