@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion import plain
 from companion.errors import CompanionError
 from companion.game import Record
 from companion.names import key
@@ -287,46 +288,30 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
     return entries
 
 
+# What the figures read of a game's facts (from the cache too): each value checked.
 def _names(value: object) -> list[str]:
-    from companion import plain
-
     return plain.items(value, plain.text)
 
 
 def _counts(value: object) -> dict[str, int]:
-    from companion import plain
-
     return plain.table(value, plain.text, plain.integer)
-
-
-def _integer(value: object) -> int:
-    from companion import plain
-
-    return plain.integer(value)
 
 
 def _number(value: object) -> float:
     """A whole or a decimal number (an average)."""
-    from companion import plain
-
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise plain.BadState(f"not a number: {value!r:.40}")
     return value
 
 
-def _optional_text(value: object) -> str | None:
-    from companion import plain
-
-    return plain.optional(plain.text)(value)
+_optional_text = plain.optional(plain.text)
 
 
 def _rounds(value: object) -> list[TrickyRound]:
     """Tricky Dungeon's rounds scored (``companion.history``), each value checked."""
-    from companion import plain
-
     def one(value: object) -> TrickyRound:
         fields = plain.record(value, ("round", "active", "hero", "gold"))
-        return {"round": _integer(fields["round"]), "active": plain.text(fields["active"]),
+        return {"round": plain.integer(fields["round"]), "active": plain.text(fields["active"]),
                 "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
 
     return plain.items(value, one)
@@ -430,7 +415,7 @@ def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
 
 def _hebrac(games: Sequence[Entry], player: str | None,
             named: Mapping[str, str]) -> HebracFigures:
-    levels = [_integer(g.facts["level"]) for g in games]
+    levels = [plain.integer(g.facts["level"]) for g in games]
     killers = Counter(killer for g in games if (killer := _optional_text(g.facts["killed_by"])))
     spells = Counter(spell for g in games for spell in _names(g.facts["spells_cast"]))
     most = max(killers.values(), default=0)
@@ -502,7 +487,7 @@ def _hero_figure(hero: str, averages: Mapping[str, float]) -> HeroAverage:
 
 def _halfdeck(games: Sequence[Entry], player: str | None,
               named: Mapping[str, str]) -> HalfDeckFigures:
-    rounds = [_integer(g.facts["round"]) for g in games]
+    rounds = [plain.integer(g.facts["round"]) for g in games]
     fallen = Counter(hero for g in games for hero in _names(g.facts["fallen"]))
     won_by = Counter(end for g in games if (end := _optional_text(g.facts["won_by"])))
     return {**record(games, None),
@@ -513,7 +498,7 @@ def _halfdeck(games: Sequence[Entry], player: str | None,
 
 def _elbereth(games: Sequence[Entry], player: str | None,
               named: Mapping[str, str]) -> ElberethFigures:
-    floors = [_integer(g.facts["floor"]) for g in games]
+    floors = [plain.integer(g.facts["floor"]) for g in games]
     beaten_by = Counter(foe for g in games if (foe := _optional_text(g.facts["beaten_by"])))
     return {**record(games, None),
             "deepest_floor": max(floors, default=0),
@@ -618,8 +603,6 @@ def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> 
 
 def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     """Tricky Dungeon: the active player's gold by hero, the best and the worst hero."""
-    from companion import plain
-
     lines = ["Gold per round as active player:"]
     lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
@@ -633,8 +616,6 @@ def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> lis
 
 def _hero_bar(value: object) -> tuple[str, float]:
     """A hero's bar: ``Knight 3p`` and the average gold."""
-    from companion import plain
-
     hero = plain.record(value, ("hero", "players", "rounds", "average_gold"))
     return f"{hero['hero']} {hero['players']}p", _number(hero["average_gold"])
 

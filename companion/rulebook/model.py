@@ -99,7 +99,7 @@ class Stats(Value):
 
 class Index:
     """Every game's sections, the rulebook files' extra tables (``cards``,
-    ``difference``) and the ranking ``stats``: the shipped stats are imported only by
+    ``difference``) and the ranking ``stats``: the shipped stats are read only by
     the first search (lookups by id or card never need them)."""
 
     __slots__ = ("sections", "data", "_stats", "grams", "by_id")
