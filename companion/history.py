@@ -331,58 +331,11 @@ class HebracTracer(Tracer):
                        [*self.levels, (game.level, game.cleared_count())])
 
 
-_BATTLE = ("level", "chamber", "enemy", "rounds", "life_lost", "result", "start")
-
-
-def _battle(value: object) -> Battle:
-    from companion import plain
-
-    fields = plain.record(value, _BATTLE)
-    return {"level": plain.integer(fields["level"], 1),
-            "chamber": plain.text(fields["chamber"], 10),
-            "enemy": plain.text(fields["enemy"], 40),
-            "rounds": plain.integer(fields["rounds"], 0),
-            "life_lost": plain.integer(fields["life_lost"]),
-            "result": plain.choice(fields["result"], ("fighting", "won", "lost", "left")),
-            "start": plain.integer(fields["start"], 0)}
-
-
 def _enemy_text(card: Card) -> str:
     """``3S warrior``, ``JK hebrac``: the card and what it is as an enemy."""
     from companion.hebrac.rules import enemy_kind
 
     return f"{card} {enemy_kind(card)}"
-
-
-def hebrac_facts(value: object) -> HebracFacts:
-    """A Hebrac game's facts (``History.facts``) read as such, every value checked
-    (``companion.plain``: ``BadState`` for what ``HebracTracer`` does not write)."""
-    from companion import plain
-
-    fields = plain.record(value, ("level", "cleared", "battles", "battles_won",
-                                  "battles_lost", "life", "max_life", "life_lost",
-                                  "life_healed", "closest_call", "spells_cast", "treasure",
-                                  "killed_by"))
-    return {"level": plain.integer(fields["level"]),
-            "cleared": plain.integer(fields["cleared"]),
-            "battles": plain.items(fields["battles"], _battle),
-            "battles_won": plain.integer(fields["battles_won"]),
-            "battles_lost": plain.integer(fields["battles_lost"]),
-            "life": plain.integer(fields["life"]),
-            "max_life": plain.integer(fields["max_life"]),
-            "life_lost": plain.integer(fields["life_lost"]),
-            "life_healed": plain.integer(fields["life_healed"]),
-            "closest_call": plain.optional(_hebrac_call)(fields["closest_call"]),
-            "spells_cast": _names(fields["spells_cast"]),
-            "treasure": _names(fields["treasure"]),
-            "killed_by": plain.optional(plain.text)(fields["killed_by"])}
-
-
-def _hebrac_call(value: object) -> HebracCall:
-    from companion import plain
-
-    fields = plain.record(value, ("life", "action"))
-    return {"life": plain.integer(fields["life"]), "action": plain.integer(fields["action"])}
 
 
 # -- Tricky Dungeon -------------------------------------------------------------------
@@ -428,39 +381,6 @@ class TrickyTracer(Tracer):
         }
         series = [Series(p, values) for p, values in zip(game.players, self.gold, strict=True)]
         return History("tricky", game.outcome, actions, "gold", series, self.marks, facts)
-
-
-def tricky_facts(value: object) -> TrickyFacts:
-    """A Tricky Dungeon game's facts read as such, every value checked (as
-    ``hebrac_facts``)."""
-    from companion import plain
-
-    fields = plain.record(value, ("players", "scores", "winners", "rounds", "rounds_total",
-                                  "best_hero"))
-    return {"players": _names(fields["players"]),
-            "scores": _counts(fields["scores"]),
-            "winners": _names(fields["winners"]),
-            "rounds": plain.items(fields["rounds"], tricky_round),
-            "rounds_total": plain.optional(plain.integer)(fields["rounds_total"]),
-            "best_hero": plain.table(fields["best_hero"], plain.text,
-                                     plain.optional(_best_hero))}
-
-
-def tricky_round(value: object) -> TrickyRound:
-    """A round of Tricky Dungeon's facts (``TrickyFacts.rounds``), checked."""
-    from companion import plain
-
-    fields = plain.record(value, ("round", "active", "hero", "gold"))
-    return {"round": plain.integer(fields["round"]), "active": plain.text(fields["active"]),
-            "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
-
-
-def _best_hero(value: object) -> BestHero:
-    from companion import plain
-
-    fields = plain.record(value, ("hero", "gold", "round"))
-    return {"hero": plain.text(fields["hero"]), "gold": plain.integer(fields["gold"]),
-            "round": plain.integer(fields["round"])}
 
 
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
@@ -530,42 +450,6 @@ class HalfDeckTracer(Tracer):
         if seats:  # the people at the table, when the game named them ('new --seat')
             facts["players"] = _names(seats)
         return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
-
-
-_HALFDECK = ("round", "won_by", "heroes", "fallen", "defeated", "escaped", "traps",
-             "life_lost", "life_healed", "closest_call")
-
-
-def halfdeck_facts(value: object) -> HalfDeckFacts:
-    """A Half Deck Dungeon Heroes game's facts read as such, every value checked (as
-    ``hebrac_facts``)."""
-    from companion import plain
-
-    named = isinstance(value, dict) and "players" in value
-    fields = plain.record(value, _HALFDECK + ("players",) * named)
-    facts: HalfDeckFacts = {
-        "round": plain.integer(fields["round"]),
-        "won_by": plain.optional(plain.text)(fields["won_by"]),
-        "heroes": _counts(fields["heroes"]),
-        "fallen": _names(fields["fallen"]),
-        "defeated": _counts(fields["defeated"]),
-        "escaped": plain.integer(fields["escaped"]),
-        "traps": plain.integer(fields["traps"]),
-        "life_lost": plain.integer(fields["life_lost"]),
-        "life_healed": plain.integer(fields["life_healed"]),
-        "closest_call": plain.optional(_halfdeck_call)(fields["closest_call"]),
-    }
-    if named:
-        facts["players"] = _names(fields["players"])
-    return facts
-
-
-def _halfdeck_call(value: object) -> HalfDeckCall:
-    from companion import plain
-
-    fields = plain.record(value, ("hero", "life", "action"))
-    return {"hero": plain.text(fields["hero"]), "life": plain.integer(fields["life"]),
-            "action": plain.integer(fields["action"])}
 
 
 # -- Elbereth --------------------------------------------------------------------------
@@ -656,25 +540,6 @@ class ElberethTracer(Tracer):
         return History("elbereth", game.outcome, actions, "equipment",
                        [Series("Equipment", trail)], self.marks, facts,
                        floors=self.floors_left)
-
-
-def elbereth_facts(value: object) -> ElberethFacts:
-    """An Elbereth game's facts read as such, every value checked (as ``hebrac_facts``)."""
-    from companion import plain
-
-    fields = plain.record(value, ("floor", "floors", "beaten", "bosses_met", "misses",
-                                  "walls", "equipment_lost", "equipment_left", "key",
-                                  "beaten_by"))
-    return {"floor": plain.integer(fields["floor"]),
-            "floors": plain.integer(fields["floors"]),
-            "beaten": _counts(fields["beaten"]),
-            "bosses_met": _counts(fields["bosses_met"]),
-            "misses": plain.integer(fields["misses"]),
-            "walls": plain.integer(fields["walls"]),
-            "equipment_lost": _names(fields["equipment_lost"]),
-            "equipment_left": plain.integer(fields["equipment_left"]),
-            "key": plain.flag(fields["key"]),
-            "beaten_by": plain.optional(plain.text)(fields["beaten_by"])}
 
 
 TRACERS: dict[str, Callable[[Engine], Tracer]] = {

@@ -5,19 +5,33 @@ from __future__ import annotations
 
 import os
 import sys
-from functools import cache
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
-@cache
 def resource_dir(name: str) -> Path:
     """``rulebook`` or ``examples``: in the wheel under ``companion/_data``, else the checkout."""
     for candidate in (_PACKAGE / "_data" / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"the {name} folder is missing from this installation")
+
+
+def shipped(name: str) -> Any:
+    """A data file made from ``rulebook/`` by ``scripts/ship_rulebook.py`` (``tables.json``,
+    ``rulebook/index.json``...), as parsed: shipped in the package, as trusted as the code."""
+    import json
+
+    try:
+        with open(os.path.join(_PACKAGE, name), "rb") as handle:
+            return json.loads(handle.read())
+    except (OSError, ValueError) as error:
+        from companion.errors import DataProblem
+
+        raise DataProblem(f"companion/{name} is missing or damaged: reinstall companion "
+                          f"({error})") from None
 
 
 def rulebook_path(filename: str) -> Path:

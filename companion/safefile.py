@@ -208,22 +208,6 @@ def open_lock(lock_path: Path) -> int:
 
 
 @contextlib.contextmanager
-def locked_or_skip(path: Path) -> Iterator[bool]:
-    """Hold the side file's lock if it is free at once (True), else do without (False):
-    for a cache, where a skipped write costs time, not data."""
-    lock_path = path.with_name(f".{path.name}.lock")
-    try:
-        fd = open_lock(lock_path)
-    except DataProblem:
-        yield False
-        return
-    try:
-        yield try_lock(fd, lock_path)
-    finally:
-        os.close(fd)
-
-
-@contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold the exclusive lock of a side file (``.NAME.lock`` beside it)."""
     lock_path = path.with_name(f".{path.name}.lock")
@@ -302,11 +286,6 @@ def _stamp_of(fd: int) -> bytes:
         return os.pread(fd, 40, 0)
     except (OSError, AttributeError):
         return b""
-
-
-def try_lock(fd: int, lock_path: Path) -> bool:
-    """Take the lock if it is free now."""
-    return _try(fd, lock_path)
 
 
 def _try(fd: int, lock_path: Path) -> bool:

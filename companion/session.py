@@ -143,20 +143,18 @@ class Games:
         return self._read(name)[1]
 
     def _peek(self, name: str) -> GameRecord:
-        path = self.store.path(name)
-        raw = self.store.raw(path)
-        record = self.store._decode(path, raw)
-        self._peeked = (str(path), raw, record)
+        raw = self.store.read_raw(name)
+        record = self.store.decode(name, raw)
+        self._peeked = (name, raw, record)
         return record
 
     def _read(self, name: str) -> tuple[bytes, GameRecord]:
         """The saved bytes and record; the record resolve() parsed if the file is unchanged."""
         peeked, self._peeked = self._peeked, None
-        path = self.store.path(name)
-        raw = self.store.raw(path)
-        if peeked is not None and peeked[0] == str(path) and raw == peeked[1]:
+        raw = self.store.read_raw(name)
+        if peeked is not None and peeked[0] == name and raw == peeked[1]:
             return raw, peeked[2]
-        return raw, self.store._decode(path, raw)
+        return raw, self.store.decode(name, raw)
 
     def _load(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
@@ -167,17 +165,16 @@ class Games:
             return game
         path = self.store.path(name)
         try:
-            raw = self.store.raw(path)
+            raw = self.store.read_raw(name)
         except CompanionError:
             self.forget(name)
             raise
         kept = _kept.get(str(path))
-        if kept is not None and kept[0] == raw:
-            return kept[1]
-        game = self._replay(self.store._decode(path, raw))
-        self.store.vouch(path, raw)
-        _kept[str(path)] = (raw, game)
-        return game
+        if kept is None or kept[0] != raw:
+            kept = (raw, self._replay(self.store.decode(name, raw)))
+            _kept[str(path)] = kept
+        self.store.vouch(path, raw)  # each command has its own store: tell it too
+        return kept[1]
 
     def _mine(self, name: str) -> OpenGame:
         """The game as saved now (replayed: the store will accept to replace it), for this
@@ -192,7 +189,7 @@ class Games:
             return
         path = self.store.path(game.record.name)
         try:
-            _kept[str(path)] = (self.store.raw(path), game)
+            _kept[str(path)] = (self.store.read_raw(game.record.name), game)
         except CompanionError:
             _kept.pop(str(path), None)
 
@@ -256,7 +253,7 @@ class Games:
             game = self._mine(name)
             if seen is not None:
                 seen(game)
-            record = _copy(game.record)
+            record = game.record.copy()
             if not record.actions:
                 raise BadInput("nothing to undo")
             count = min(count, len(record.actions))
@@ -312,7 +309,3 @@ def listed(names: list[str], most: int = 8) -> str:
     """Game names for an error line: at most ``most``, then how many more."""
     shown = ", ".join(names[:most])
     return shown if len(names) <= most else f"{shown} and {len(names) - most} more"
-
-
-def _copy(record: GameRecord) -> GameRecord:
-    return record.copy()

@@ -28,14 +28,16 @@ import contextlib
 import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion import plain
 from companion.errors import CompanionError
+from companion.game import Record
 from companion.names import key
 from companion.store import Store
+from companion.values import Value
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
@@ -136,8 +138,7 @@ MAX_CACHE_BYTES = 32 * 1024 * 1024
 WON = "won"
 
 
-@dataclass
-class Entry:
+class Entry(Value):
     """One saved game as the statistics see it."""
 
     name: str
@@ -169,7 +170,7 @@ class Entry:
 def _code_stamp() -> bytes:
     """What the figures depend on besides the file, cheaply: the versions, and the name,
     size and time of each source file of the package and its kinds (with the shipped
-    rulebook modules)."""
+    rulebook data)."""
     import os
     import sys
 
@@ -181,7 +182,7 @@ def _code_stamp() -> bytes:
     for folder in (package, package / "rulebook", *(package / kind for kind in KINDS)):
         with contextlib.suppress(OSError):
             for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
-                if entry.name.endswith(".py") and entry.is_file():
+                if entry.name.endswith((".py", ".json")) and entry.is_file():
                     info = entry.stat()
                     parts.append(f"{folder.name}/{entry.name} {info.st_size} "
                                  f"{info.st_mtime_ns}")
@@ -287,45 +288,33 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
     return entries
 
 
+# What the figures read of a game's facts (from the cache too): each value checked.
 def _names(value: object) -> list[str]:
-    from companion import plain
-
     return plain.items(value, plain.text)
 
 
 def _counts(value: object) -> dict[str, int]:
-    from companion import plain
-
     return plain.table(value, plain.text, plain.integer)
-
-
-def _integer(value: object) -> int:
-    from companion import plain
-
-    return plain.integer(value)
 
 
 def _number(value: object) -> float:
     """A whole or a decimal number (an average)."""
-    from companion import plain
-
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise plain.BadState(f"not a number: {value!r:.40}")
     return value
 
 
-def _optional_text(value: object) -> str | None:
-    from companion import plain
-
-    return plain.optional(plain.text)(value)
+_optional_text = plain.optional(plain.text)
 
 
 def _rounds(value: object) -> list[TrickyRound]:
-    """Tricky Dungeon's rounds scored (``companion.history``)."""
-    from companion import plain
-    from companion.history import tricky_round
+    """Tricky Dungeon's rounds scored (``companion.history``), each value checked."""
+    def one(value: object) -> TrickyRound:
+        fields = plain.record(value, ("round", "active", "hero", "gold"))
+        return {"round": plain.integer(fields["round"]), "active": plain.text(fields["active"]),
+                "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
 
-    return plain.items(value, tricky_round)
+    return plain.items(value, one)
 
 
 def _short(error: CompanionError, store: Store, name: str) -> str:
@@ -349,14 +338,16 @@ def seated(entry: Entry) -> list[str]:
     return [name for name in found if isinstance(name, str) and key(name)]
 
 
-@dataclass
-class Person:
+class Person(Record):
     """One player across the saved games: every spelling of their name, and their games."""
 
-    key: str
-    spellings: Counter[str]  # spelling -> games written so
-    latest: dict[str, int]  # spelling -> the newest game written so (its place)
-    games: list[Entry]
+    __slots__ = ("key", "spellings", "latest", "games")
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.spellings: Counter[str] = Counter()  # spelling -> games written so
+        self.latest: dict[str, int] = {}  # spelling -> the newest game written so (its place)
+        self.games: list[Entry] = []
 
     @property
     def name(self) -> str:
@@ -370,7 +361,7 @@ def people(entries: Sequence[Entry]) -> dict[str, Person]:
     for place, entry in enumerate(entries):
         keys: dict[str, None] = {}
         for name in dict.fromkeys(seated(entry)):
-            person = found.setdefault(key(name), Person(key(name), Counter(), {}, []))
+            person = found.setdefault(key(name), Person(key(name)))
             person.spellings[name] += 1
             person.latest[name] = place
             keys[person.key] = None
@@ -424,7 +415,7 @@ def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
 
 def _hebrac(games: Sequence[Entry], player: str | None,
             named: Mapping[str, str]) -> HebracFigures:
-    levels = [_integer(g.facts["level"]) for g in games]
+    levels = [plain.integer(g.facts["level"]) for g in games]
     killers = Counter(killer for g in games if (killer := _optional_text(g.facts["killed_by"])))
     spells = Counter(spell for g in games for spell in _names(g.facts["spells_cast"]))
     most = max(killers.values(), default=0)
@@ -496,7 +487,7 @@ def _hero_figure(hero: str, averages: Mapping[str, float]) -> HeroAverage:
 
 def _halfdeck(games: Sequence[Entry], player: str | None,
               named: Mapping[str, str]) -> HalfDeckFigures:
-    rounds = [_integer(g.facts["round"]) for g in games]
+    rounds = [plain.integer(g.facts["round"]) for g in games]
     fallen = Counter(hero for g in games for hero in _names(g.facts["fallen"]))
     won_by = Counter(end for g in games if (end := _optional_text(g.facts["won_by"])))
     return {**record(games, None),
@@ -507,7 +498,7 @@ def _halfdeck(games: Sequence[Entry], player: str | None,
 
 def _elbereth(games: Sequence[Entry], player: str | None,
               named: Mapping[str, str]) -> ElberethFigures:
-    floors = [_integer(g.facts["floor"]) for g in games]
+    floors = [plain.integer(g.facts["floor"]) for g in games]
     beaten_by = Counter(foe for g in games if (foe := _optional_text(g.facts["beaten_by"])))
     return {**record(games, None),
             "deepest_floor": max(floors, default=0),
@@ -612,8 +603,6 @@ def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> 
 
 def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
     """Tricky Dungeon: the active player's gold by hero, the best and the worst hero."""
-    from companion import plain
-
     lines = ["Gold per round as active player:"]
     lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
@@ -627,8 +616,6 @@ def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> lis
 
 def _hero_bar(value: object) -> tuple[str, float]:
     """A hero's bar: ``Knight 3p`` and the average gold."""
-    from companion import plain
-
     hero = plain.record(value, ("hero", "players", "rounds", "average_gold"))
     return f"{hero['hero']} {hero['players']}p", _number(hero["average_gold"])
 

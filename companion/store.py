@@ -222,19 +222,14 @@ class Store:
 
     # -- reading ---------------------------------------------------------
     def read(self, name: str) -> GameRecord:
-        path = self.path(name)
-        return self._decode(path, self.raw(path))
+        return self.decode(name, self.read_raw(name))
 
     def read_raw(self, name: str) -> bytes:
-        """The saved file's bytes, not yet parsed (``decode`` does): for readers that cache
-        what they derive from a file by its digest."""
-        return self.raw(self.path(name))
+        """The saved file's bytes, not yet parsed (``decode`` does): for readers that keep
+        what they derive from a file by its bytes."""
+        return self._raw(self.path(name))
 
-    def decode(self, name: str, raw: bytes) -> GameRecord:
-        """``read_raw``'s bytes checked and parsed, exactly as ``read`` does."""
-        return self._decode(self.path(name), raw)
-
-    def raw(self, path: Path) -> bytes:
+    def _raw(self, path: Path) -> bytes:
         """A save's bytes: a regular file of at most MAX_SAVE_BYTES, else a data problem."""
         try:
             return safefile.read_bytes(path, MAX_SAVE_BYTES)
@@ -245,30 +240,24 @@ class Store:
             raise self.problem(path, error.reason) from None
 
     def kind(self, name: str) -> str:
-        """The saved game's kind, without reading its actions when the file is laid out as
-        ``write`` lays it out (the scalars first); else the whole file is read and checked."""
-        path = self.path(name)
-        raw = self.raw(path)
-        head, found, _ = raw.partition(b"\nactions = [")
-        if found:
-            try:
-                kind = toml_data(head.decode("utf-8")).get("kind")
-            except ValueError:  # UnicodeDecodeError too: the whole file's check says why
-                kind = None
-            if isinstance(kind, str) and kind in OUTCOMES:
-                return kind
-        return self._decode(path, raw).kind
+        """The saved game's kind: from its first lines when they are laid out as ``write``
+        lays them out (cheap: a folder may hold hundreds), else from the whole file, read
+        and checked."""
+        found = saved_kind(self.home, check_name(name))
+        return found if found in OUTCOMES else self.read(name).kind
 
-    def _decode(self, path: Path, raw: bytes) -> GameRecord:
+    def decode(self, name: str, raw: bytes) -> GameRecord:
+        """``read_raw``'s bytes checked and parsed (a data problem naming the file's newest
+        good backup when they are not a save of this game)."""
+        path = self.path(name)
         try:
-            record = record_from(toml_reading(raw))
+            record = parse_record(raw)
         except NewerSchema as error:
             raise self.problem(path, str(error), newer=True) from None
         except ValueError as error:
             raise self.problem(path, str(error)) from None
         if record.name != path.stem:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
-        _read_lists(path, raw, record)
         return record
 
     def vouch(self, path: Path, raw: bytes) -> None:
@@ -279,14 +268,11 @@ class Store:
         """Whether the game has a saved file; it must read and replay, as ``check_saved``
         checks, unless this process has read and replayed these very bytes. The caller
         holds the lock."""
-        path = self.path(name)
         try:
-            raw = self.raw(path)
+            raw = self.read_raw(name)
         except GameNotFound:
             return False
-        if self._good.get(str(path)) == raw:
-            _trust_read_lines(path, raw)
-        else:
+        if self._good.get(str(self.path(name))) != raw:
             self.check_saved(name)
         return True
 
@@ -295,10 +281,10 @@ class Store:
         lock. DataProblem (naming the newest good backup) when it does not replay."""
         path = self.path(name)
         try:
-            raw = self.raw(path)
+            raw = self._raw(path)
         except GameNotFound:
             return None
-        record = self._decode(path, raw)
+        record = self.decode(name, raw)
         if self._good.get(str(path)) != raw:
             try:
                 self.replays(record)
@@ -367,12 +353,12 @@ class Store:
                 raise DataProblem(f"refusing to save {path}: {fault}; the saved game is "
                                   "unchanged") from None
         record.updated = now_text()
-        parts = _record_parts(record)
+        text = dumps_record(record)
         # Parse back what we are about to write: never put down bytes we cannot read.
-        if _read_back(record, parts) is None:
+        if not _reads_back(record, text):
             raise DataProblem(f"refusing to save {path}: the text did not read back the same")
         try:
-            data = "".join(parts).encode("utf-8")
+            data = text.encode("utf-8")
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
         self._clean_temp_files(path)
@@ -475,12 +461,8 @@ class Store:
             self._write_pointer(None, name)
 
     def kind_or_none(self, name: str) -> str | None:
-        """The saved game's kind, from its first lines when written as ``write`` writes
-        them (cheap: a folder may hold hundreds); None when there is no such game, or it
-        cannot be read."""
-        found = saved_kind(self.home, name) if NAME.fullmatch(name) else None
-        if found in OUTCOMES:
-            return found
+        """The saved game's kind (``kind``); None when there is no such game, or it cannot
+        be read."""
         try:
             return self.kind(name)
         except (CompanionError, OSError):
@@ -530,112 +512,29 @@ def toml_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-# List item (action, redo, note) -> its line in the file, for items whose line tomllib
-# has already read back as the same text. A line is a pure function of its item, so it
-# needs checking once per process: a shell saving its 500th action parses one new line
-# back, not the 500 before it (that whole-file parse was half the time of a save).
-_CHECKED_LINES: dict[str, str] = {}
-_CHECKED_MAX = 50_000
-
-
-# Path -> (bytes, their lists as tomllib read them), for the last few saves decoded.
-_READ: dict[str, tuple[bytes, dict[str, tuple[str, ...]]]] = {}
-
-
-def _read_lists(path: Path, raw: bytes, record: GameRecord) -> None:
-    if len(_READ) >= 4:
-        _READ.clear()
-    _READ[str(path)] = (raw, {key: tuple(getattr(record, key)) for key in _TEXT_LISTS})
-
-
-def _trust_read_lines(path: Path, raw: bytes) -> None:
-    """The lines of a save tomllib has read in this process, each as the item it read,
-    count as read back (``_CHECKED_LINES``): a one-shot action then parses back only
-    its own line, not the game's 500 before it. Only for a file laid out as ``write``
-    lays it out: each list's block found once, and no multi-line string anywhere (so
-    every line is the TOML it looks like)."""
-    found = _READ.get(str(path))
-    if found is None or found[0] != raw:
-        return
-    text = raw.decode("utf-8")
-    if "'''" in text or '"""' in text:
-        return
-    for key, items in found[1].items():
-        lines = [_item_line(item) for item in items]
-        if items and text.count("\n" + _list_block(key, lines)) == 1:
-            _checked(items, lines)
-
-
-def _item_line(item: str) -> str:
-    """A list item's line in the file."""
-    return f"    {toml_string(item)},\n"
-
-
-def _list_block(key: str, lines: list[str]) -> str:
-    """A list's lines in the file, one item a line."""
-    return f"{key} = [\n{''.join(lines)}]\n" if lines else f"{key} = []\n"
-
-
-def _checked(items: list[str] | tuple[str, ...], lines: list[str]) -> None:
-    """These items' lines read back as the items: remembered (``_CHECKED_LINES``)."""
-    if len(_CHECKED_LINES) + len(items) > _CHECKED_MAX:
-        _CHECKED_LINES.clear()
-    _CHECKED_LINES.update(zip(items, lines, strict=True))
-
-
-def _list_line(item: str) -> str:
-    line = _CHECKED_LINES.get(item)
-    return line if line is not None else _item_line(item)
-
-
-def _record_parts(record: GameRecord) -> list[str]:
-    """The file's text in pieces: scalars, one piece per list, settings (last)."""
+def dumps_record(record: GameRecord) -> str:
+    """The save file's text, laid out as tomli-w lays it out: the scalars, then each list
+    one item a line (written here: they are most of the file, and tomli-w takes four
+    times as long on them), then the settings. ``write`` parses it back before anything
+    reaches the disk."""
     import tomli_w  # only writers need it (start-up time of read-only commands)
 
     data = record.to_toml()
     scalars = {k: v for k, v in data.items() if k not in _TEXT_LISTS and k != "settings"}
     parts = [tomli_w.dumps(scalars)]
-    for key, texts in zip(_TEXT_LISTS, (record.actions, record.redo, record.notes),
-                          strict=True):
-        parts.append(_list_block(key, list(map(_list_line, texts))))
+    for key in _TEXT_LISTS:
+        items = [f"    {toml_string(item)},\n" for item in getattr(record, key)]
+        parts.append(f"{key} = [\n{''.join(items)}]\n" if items else f"{key} = []\n")
     parts.append("\n" + tomli_w.dumps({"settings": record.settings}))
-    return parts
+    return "".join(parts)
 
 
-def dumps_record(record: GameRecord) -> str:
-    """The save file's text, laid out as tomli-w lays it out.
-
-    The action lists are written here, one per line: they are most of the file,
-    and tomli-w takes four times as long on them. ``write`` parses the result
-    back before anything reaches the disk.
-    """
-    return "".join(_record_parts(record))
-
-
-def _read_back(record: GameRecord, parts: list[str]) -> dict[str, object] | None:
-    """tomllib's reading of ``parts`` joined, if it reads back as ``record``; else None.
-
-    The scalars and settings are parsed whole. The lists are fixed syntax around
-    one line per item, so each item's line is parsed (in one batch), unless it was
-    read back before (``_CHECKED_LINES``).
-    """
-    import tomllib
-
+def _reads_back(record: GameRecord, text: str) -> bool:
+    """Whether tomllib reads ``text`` back as ``record``."""
     try:
-        data: dict[str, object] = tomllib.loads(parts[0] + parts[-1])
-        items = [*record.actions, *record.redo, *record.notes]
-        new = list(dict.fromkeys(i for i in items if i not in _CHECKED_LINES))
-        if new:
-            lines = [_item_line(item) for item in new]
-            if tomllib.loads(_list_block("v", lines))["v"] != new:
-                return None
-            _checked(new, lines)
-        for key, texts in zip(_TEXT_LISTS, (record.actions, record.redo, record.notes),
-                              strict=True):
-            data[key] = list(texts)
-        return data if GameRecord.from_toml(data) == record else None
-    except (tomllib.TOMLDecodeError, ValueError):
-        return None
+        return GameRecord.from_toml(toml_data(text)) == record
+    except ValueError:
+        return False
 
 
 def replace_file(path: Path, data: bytes, what: str) -> None:
@@ -672,11 +571,6 @@ def toml_data(text: str) -> dict[str, object]:
 
 def parse_record(raw: bytes) -> GameRecord:
     """A save's bytes as a record; ValueError (NewerSchema among them) says what is wrong."""
-    return record_from(toml_reading(raw))
-
-
-def toml_reading(raw: bytes) -> dict[str, object]:
-    """tomllib's reading of a save's bytes; ValueError says what is wrong."""
     if not raw.strip(b" \t\r\n"):
         raise ValueError("the file is empty")
     if len(raw) > MAX_SAVE_BYTES:
@@ -685,12 +579,7 @@ def toml_reading(raw: bytes) -> dict[str, object]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the file is not UTF-8 text") from None
-    return toml_data(text)
-
-
-def record_from(data: Mapping[str, object]) -> GameRecord:
-    """The record a save's reading holds; ValueError (NewerSchema among them) says what
-    is wrong."""
+    data = toml_data(text)
     try:
         return GameRecord.from_toml(data)
     except NewerSchema:

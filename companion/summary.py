@@ -9,21 +9,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from companion.history import (
-    History,
-    elbereth_facts,
-    halfdeck_facts,
-    hebrac_facts,
-    tricky_facts,
-)
+from companion.history import History
 from companion.spark import labelled
 from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.game import Engine
-    from companion.history import Battle, HebracCall, HebracFacts, TrickyFacts
+    from companion.history import (
+        Battle,
+        ElberethFacts,
+        HalfDeckFacts,
+        HebracCall,
+        HebracFacts,
+        TrickyFacts,
+    )
 
 OUTCOMES = {"won": "won", "dead": "dead", "lost": "lost", "finished": "finished",
             "playing": "playing"}
@@ -55,7 +56,7 @@ def _spark(history: History, width: int, ascii_only: bool) -> list[str]:
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = hebrac_facts(history.facts)
+    facts = cast("HebracFacts", history.facts)
     lines = [f"{name}: {OUTCOMES[history.outcome]}, level {facts['level']}"]
     lines += _spark(history, width, ascii_only)
     lines.append(f"Chambers cleared: {facts['cleared']}")
@@ -115,7 +116,7 @@ def _hebrac_killer(facts: HebracFacts) -> str:
 
 # -- Tricky Dungeon -------------------------------------------------------------------
 def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = tricky_facts(history.facts)
+    facts = cast("TrickyFacts", history.facts)
     players = facts["players"]
     scores = facts["scores"]
     if facts["winners"]:
@@ -162,7 +163,7 @@ def _gold_table(facts: TrickyFacts, width: int) -> list[str]:
 
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
 def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = halfdeck_facts(history.facts)
+    facts = cast("HalfDeckFacts", history.facts)
     outcome = OUTCOMES[history.outcome]
     if facts["won_by"]:
         outcome += f" ({facts['won_by']})"
@@ -188,7 +189,7 @@ def _round_at(history: History, point: int) -> int:
 
 # -- Elbereth --------------------------------------------------------------------------
 def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
-    facts = elbereth_facts(history.facts)
+    facts = cast("ElberethFacts", history.facts)
     lines = [f"{name}: {OUTCOMES[history.outcome]}, floor {facts['floor']} of "
              f"{facts['floors']}"]
     lines += _spark(history, width, ascii_only)

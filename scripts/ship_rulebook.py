@@ -1,5 +1,5 @@
-"""Write the modules the package ships from rulebook/*.toml (the rule tables, the
-rulebook's index and its ranking stats): run after changing a rulebook file.
+"""Write the data files the package ships from rulebook/*.toml (the rule tables, the
+rulebook's index and its ranking stats, as JSON): run after changing a rulebook file.
 
     PYTHONPATH=. python scripts/ship_rulebook.py
 """

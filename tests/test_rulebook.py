@@ -345,8 +345,8 @@ def test_halfdeck_numbers_in_the_text() -> None:
     assert decks["dungeon_cards"] - decks["endgame_cards"] - 1 == 23  # less the Lost card
 
 
-def test_the_shipped_modules_are_made_from_the_rulebook_files_as_they_are() -> None:
-    """The tables and the index ship as Python modules (``scripts/ship_rulebook.py``):
+def test_the_shipped_data_is_made_from_the_rulebook_files_as_they_are() -> None:
+    """The tables and the index ship as JSON files (``scripts/ship_rulebook.py``):
     one that differs from what the rulebook files give now is stale."""
     from companion.rulebook.build import shipped_sources
 

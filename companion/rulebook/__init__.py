@@ -9,8 +9,8 @@ the engines read the same numbers.
 Search is BM25 over the sections (titles and keywords weigh more than the
 text) with light stemming, typo tolerance and card notation (``QS``,
 ``queen of spades``, ``G4``). The index is built when the package is made
-(``build``, by ``scripts/ship_rulebook.py``) and shipped in it as Python modules
-(``index_data``, ``stats_data``): no TOML is parsed at start-up.
+(``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
+(``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
 This module only gathers the public names; the package is layered, each module
 importing only those below it:

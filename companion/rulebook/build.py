@@ -1,18 +1,16 @@
 """Reading the rulebook files and building the search index, when the package is made.
 
 The text's ``{path}`` placeholders are filled from the game's tables here. The
-finished index and the tables are written as Python modules shipped in the package
+finished index and the tables are written as JSON files shipped in the package
 (``shipped_sources``, by ``scripts/ship_rulebook.py``); a test fails when they are
 stale against ``rulebook/*.toml``.
 """
 
 from __future__ import annotations
 
-import math
 import re
 import tomllib
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -27,13 +25,13 @@ from companion.rulebook.model import (
 )
 from companion.rulebook.placeholders import fill
 from companion.rulebook.terms import FIELD_WEIGHTS, section_fields, terms
+from companion.values import Value
 
 # The parts of a rulebook file that lookups need besides the sections.
 _DATA_KEYS = ("cards", "difference")
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(Value):
     """One game's rulebook file: its sections and its extra tables (cards, differences)."""
 
     game: str
@@ -115,29 +113,26 @@ def build_index() -> Index:
                 raise ValueError(f"field weights must be multiples of 0.5, not {count}")
             postings[term] += (number, half)
         lengths.append(length)
-    total = len(items)
-    idf = {t: math.log(1 + (total - len(p) // 2 + 0.5) / (len(p) // 2 + 0.5))
-           for t, p in postings.items()}
-    average = sum(lengths) / max(1, total)
+    average = sum(lengths) / max(1, len(items))
     titles = [frozenset(terms(item.title)) for item in items]
     data = {game: {k: v for k, v in book(game).data.items() if k in _DATA_KEYS}
             for game in GAMES}
-    stats = Stats({t: tuple(p) for t, p in postings.items()}, lengths, average, idf, titles)
+    stats = Stats({t: " ".join(map(str, p)) for t, p in postings.items()}, lengths, average,
+                  titles)
     return Index(items, data, stats)
 
 
-# -- the modules shipped in the package -----------------------------------------------
-SHIPPED_TABLES = "companion/tables_data.py"
-SHIPPED_INDEX = "companion/rulebook/index_data.py"
-SHIPPED_STATS = "companion/rulebook/stats_data.py"
-_HEADER = ('"""{what}.\n\nMade from rulebook/*.toml by scripts/ship_rulebook.py: not to be edited\n'
-           '(tests/test_rulebook.py fails when it is stale)."""\n\nfrom typing import Any\n')
+# -- the data shipped in the package ----------------------------------------------------
+SHIPPED_TABLES = "companion/tables.json"
+SHIPPED_INDEX = "companion/rulebook/index.json"
+SHIPPED_STATS = "companion/rulebook/ranking.json"
 
 
-def _literal(name: str, value: object) -> str:
-    from pprint import pformat
+def _json(value: object) -> str:
+    """Compact JSON, one file a line: plain data, read back by ``json.loads``."""
+    import json
 
-    return f"\n{name}: Any = {pformat(value, width=99, sort_dicts=False, compact=True)}\n"
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 @cache
@@ -152,18 +147,14 @@ def tables_file(game: str) -> dict[str, Any] | None:
 
 
 def shipped_sources() -> dict[str, str]:
-    """The text of each shipped module, by its path in the checkout."""
+    """The text of each shipped data file, by its path in the checkout."""
     tables = {game: found for game in GAMES if (found := tables_file(game)) is not None}
     idx = build_index()
     stats = idx.stats
     return {
-        SHIPPED_TABLES: _HEADER.format(what="The numbers of rulebook/GAME.tables.toml, as parsed")
-        + _literal("TABLES", tables),
-        SHIPPED_INDEX: _HEADER.format(what="The rulebook's sections and extra tables")
-        + _literal("SECTIONS", tuple(tuple(s) for s in idx.sections))
-        + _literal("DATA", idx.data),
-        SHIPPED_STATS: _HEADER.format(what="The rulebook's ranking stats")
-        + _literal("POSTINGS", stats.postings) + _literal("LENGTHS", stats.lengths)
-        + _literal("AVERAGE", stats.average) + _literal("IDF", stats.idf)
-        + _literal("TITLES", tuple(tuple(sorted(title)) for title in stats.titles)),
+        SHIPPED_TABLES: _json(tables),
+        SHIPPED_INDEX: _json({"sections": idx.sections, "data": idx.data}),
+        SHIPPED_STATS: _json({"postings": stats.postings, "lengths": stats.lengths,
+                              "average": stats.average,
+                              "titles": [sorted(title) for title in stats.titles]}),
     }

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.errors import DataProblem
 from companion.rulebook.lookups import book_data
 from companion.rulebook.model import card_entry, game_tables, wrap
 from companion.rulebook.placeholders import fill
+from companion.values import Value
 
 
 # -- Hebrac ------------------------------------------------------------------------------
-class CardFacts(NamedTuple):
+class CardFacts(Value):
     """A card in Hebrac's Dungeon: as enemy, as treasure, and its numbers."""
 
     card: str
@@ -105,7 +106,7 @@ def hebrac_card(text: str) -> CardFacts | None:
 
 
 # -- Tricky Dungeon ------------------------------------------------------------------------
-class TrickyFacts(NamedTuple):
+class TrickyFacts(Value):
     """A Tricky Dungeon card as these players' deck has it (stars and potions are settings)."""
 
     card: str

@@ -1,5 +1,5 @@
-"""The index, loaded once per process from the modules shipped in the package
-(``companion.rulebook.build`` makes them), and the lookups that read it: sections by
+"""The index, loaded once per process from the data file shipped in the package
+(``companion.rulebook.build`` makes it), and the lookups that read it: sections by
 id, the contents, the rulebook files' extra tables.
 """
 
@@ -19,17 +19,18 @@ _INDEX: list[Index] = []
 def index() -> Index:
     """The search index over every game's sections (read once per process)."""
     if not _INDEX:
-        from companion.rulebook import index_data as shipped
+        from companion.resources import shipped
 
-        _INDEX.append(Index([Section._make(row) for row in shipped.SECTIONS], shipped.DATA))
+        found = shipped("rulebook/index.json")
+        _INDEX.append(Index([Section._make((*row[:6], tuple(row[6]), row[7]))
+                             for row in found["sections"]], found["data"]))
     return _INDEX[0]
 
 
 # -- lookups ------------------------------------------------------------------------
 def book_data(game: str) -> dict[str, Any]:
     """A rulebook's extra tables (``cards``, ``difference``), from the index."""
-    data = index().data.get(game)
-    return data if data is not None else book(game).data
+    return index().data.get(game, {})
 
 
 def book(game: str) -> Book:

@@ -9,7 +9,9 @@ it, and one module fewer to load is start-up time saved.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+
+from companion.values import Value
 
 GAMES = ("hebrac", "tricky", "halfdeck", "elbereth")
 GAME_TITLES = {
@@ -30,7 +32,7 @@ ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
 
 
 # -- sections -------------------------------------------------------------------
-class Section(NamedTuple):
+class Section(Value):
     """One rule: ``text`` has its placeholders filled; ``raw`` is as written."""
 
     id: str
@@ -72,21 +74,32 @@ class Section(NamedTuple):
                 "text": self.text, "keywords": list(self.keywords), "source": self.source}
 
 
-class Stats(NamedTuple):
+class Stats(Value):
     """What ranking needs: per term, the sections holding it and its weight in each
-    (``postings``: section number, then the weight in half points, repeated), each
-    section's weighted length, their average, each term's IDF and each title's terms."""
+    (``postings``: section number, then the weight in half points, repeated, as text:
+    a search reads only its own terms'), each section's weighted length, their average
+    and each title's terms."""
 
-    postings: dict[str, tuple[int, ...]]
+    postings: dict[str, str]
     lengths: list[float]
     average: float
-    idf: dict[str, float]
     titles: list[frozenset[str]]
+
+    def weights(self, term: str) -> list[int]:
+        """The term's postings as numbers."""
+        return [int(number) for number in self.postings[term].split()]
+
+    def idf(self, term: str) -> float:
+        """The term's IDF (BM25's), from the number of sections holding it."""
+        import math
+
+        held = (self.postings[term].count(" ") + 1) // 2
+        return math.log(1 + (len(self.lengths) - held + 0.5) / (held + 0.5))
 
 
 class Index:
     """Every game's sections, the rulebook files' extra tables (``cards``,
-    ``difference``) and the ranking ``stats``: the shipped stats are imported only by
+    ``difference``) and the ranking ``stats``: the shipped stats are read only by
     the first search (lookups by id or card never need them)."""
 
     __slots__ = ("sections", "data", "_stats", "grams", "by_id")
@@ -102,31 +115,12 @@ class Index:
     @property
     def stats(self) -> Stats:
         if self._stats is None:
-            from companion.rulebook import stats_data as shipped
+            from companion.resources import shipped
 
-            self._stats = Stats(shipped.POSTINGS, shipped.LENGTHS, shipped.AVERAGE,
-                                shipped.IDF, [frozenset(title) for title in shipped.TITLES])
+            found = shipped("rulebook/ranking.json")
+            self._stats = Stats(found["postings"], found["lengths"], found["average"],
+                                [frozenset(title) for title in found["titles"]])
         return self._stats
-
-    @property
-    def postings(self) -> dict[str, tuple[int, ...]]:
-        return self.stats.postings
-
-    @property
-    def lengths(self) -> list[float]:
-        return self.stats.lengths
-
-    @property
-    def average(self) -> float:
-        return self.stats.average
-
-    @property
-    def idf(self) -> dict[str, float]:
-        return self.stats.idf
-
-    @property
-    def titles(self) -> list[frozenset[str]]:
-        return self.stats.titles
 
 
 # -- the games' tables and cards ----------------------------------------------------------

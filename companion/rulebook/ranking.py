@@ -13,11 +13,12 @@ import time
 from collections import defaultdict
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.rulebook.lookups import book_data, index
 from companion.rulebook.model import Index, Section, card_entry, game_tables
 from companion.rulebook.terms import plain_words, terms
+from companion.values import Value
 
 K1 = 1.2
 B = 0.75
@@ -38,7 +39,7 @@ def _bigrams(word: str) -> set[str]:
 def _gram_index(idx: Index) -> dict[str, list[str]]:
     if not idx.grams:
         grams: dict[str, list[str]] = defaultdict(list)
-        for term in idx.postings:
+        for term in idx.stats.postings:
             if len(term) >= 3 and not term.isdigit():
                 for gram in _bigrams(term):
                     grams[gram].append(term)
@@ -208,9 +209,10 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
                 continue
         words.append(token)
+    postings = idx.stats.postings
     for word in words:
         for term in terms(word):
-            if term in idx.postings:
+            if term in postings:
                 query.add(term, 1.0)
                 continue
             # A typo is nearer the word as typed than its stem: priestes -> priestess.
@@ -219,7 +221,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 query.add(found, weight)
     for first, second in zip(words, words[1:], strict=False):
         joined = terms(first + second)  # "pick up" is the index's "pickup"
-        if joined and joined[0] in idx.postings:
+        if joined and joined[0] in postings:
             query.add(joined[0], 1.0)
     return query
 
@@ -260,7 +262,7 @@ def named_game(text: str) -> tuple[str | None, str]:
     return games.pop(), " ".join(m.group() for at, m in enumerate(found) if at not in named)
 
 
-class Hit(NamedTuple):
+class Hit(Value):
     section: Section
     score: float
 
@@ -282,12 +284,14 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
         query = parse_query(text, game)
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
+    stats = idx.stats
+    lengths, average = stats.lengths, stats.average
     for term, weight in query.weights.items():
-        idf = idx.idf[term]
-        found = idx.postings[term]
+        idf = stats.idf(term)
+        found = stats.weights(term)
         for number, half in zip(found[::2], found[1::2], strict=True):
             tf = half / 2
-            norm = K1 * (1 - B + B * idx.lengths[number] / idx.average)
+            norm = K1 * (1 - B + B * lengths[number] / average)
             scores[number] += weight * idf * tf * (K1 + 1) / (tf + norm)
             matched[number] += 1
     if query.boosts:
@@ -306,9 +310,10 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
             continue
         if wanted > 1:  # sections matching more of the question's words come first
             score *= 1 + 0.5 * matched[number] / wanted
-        in_title = sum(1 for term in query.weights if term in idx.titles[number])
+        title = stats.titles[number]
+        in_title = sum(1 for term in query.weights if term in title)
         if in_title:  # the question's words in the title: most likely the section meant
-            score *= 1 + TITLE_BONUS * in_title / max(1, len(idx.titles[number]))
+            score *= 1 + TITLE_BONUS * in_title / max(1, len(title))
         if phrase and any(f" {known} " in phrase for known in _phrases(item)):
             score *= PHRASE_BONUS  # a phrase players use for this section, word for word
         if prefer is not None and item.game == prefer:
