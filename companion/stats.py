@@ -64,6 +64,8 @@ if TYPE_CHECKING:
     # The figures (``figures``, ``stats --json``): a section per kind.
     class RecordFigures(TypedDict):
         games: int
+        in_play: int
+        """Games not over yet (counted with --all): neither won nor lost."""
         wins: int
         win_rate: int
         longest_streak: int
@@ -396,8 +398,9 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
 
 
 def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
-    """Games, wins, win rate and streaks (in the order the games were created)."""
-    wins = [game.won_by(player) for game in games]
+    """Games, wins, win rate and streaks (in the order the games were created). A game
+    still in play is neither won nor lost: the rate and the streaks count finished ones."""
+    wins = [game.won_by(player) for game in games if game.ended]
     longest = current = 0
     for won in wins:
         current = current + 1 if won else 0
@@ -407,8 +410,8 @@ def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
         if won != wins[-1]:
             break
         now += 1
-    return {"games": len(games), "wins": sum(wins),
-            "win_rate": round(100 * sum(wins) / len(games)) if games else 0,
+    return {"games": len(games), "in_play": len(games) - len(wins), "wins": sum(wins),
+            "win_rate": round(100 * sum(wins) / len(wins)) if wins else 0,
             "longest_streak": longest,
             "streak": {"wins" if wins and wins[-1] else "losses": now} if wins else {}}
 
@@ -556,8 +559,9 @@ def stats_lines(data: Figures, width: int = 40, *,
 
 # The writers read a kind's figures (``figures``) as plain values, checked where read.
 def record_lines(found: Mapping[str, object]) -> list[str]:
-    lines = [f"Games {found['games']}, wins {found['wins']} ({found['win_rate']}%)"]
-    if found["games"]:
+    in_play = f" ({found['in_play']} in play)" if found["in_play"] else ""
+    lines = [f"Games {found['games']}{in_play}, wins {found['wins']} ({found['win_rate']}%)"]
+    if found["games"] != found["in_play"]:
         ((what, count),) = _counts(found["streak"]).items()
         word = {"wins": ("win", "wins"), "losses": ("loss", "losses")}[what][count != 1]
         lines.append(f"Longest win streak {found['longest_streak']}; now {count} {word}")

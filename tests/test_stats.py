@@ -119,8 +119,14 @@ def test_stats_over_the_examples(examples: CLI) -> None:
 def test_stats_all_counts_games_still_playing(examples: CLI) -> None:
     hebrac = stats_json(examples, "hebrac", "--all")["kinds"]["hebrac"]  # type: ignore[index]
     # Four Hebrac examples; in name order death (dead), every-enemy (playing), spells
-    # (playing), win (won): one win, streak of one now.
-    assert (hebrac["games"], hebrac["wins"], hebrac["win_rate"]) == (4, 1, 25)
+    # (playing), win (won): two in play are neither won nor lost, so one win of two
+    # finished games, and the streak now is that win.
+    assert (hebrac["games"], hebrac["in_play"], hebrac["wins"], hebrac["win_rate"]) == (
+        4, 2, 1, 50)
+    assert (hebrac["longest_streak"], hebrac["streak"]) == (1, {"wins": 1})
+    lines = examples("stats", "hebrac", "--all").out.splitlines()
+    assert "Games 4 (2 in play), wins 1 (50%)" in lines
+    assert "Longest win streak 1; now 1 win" in lines
     # every-enemy ends with 'next-level', spells with 'cast teleport next-level': level 2.
     assert (hebrac["deepest_level"], hebrac["average_level"]) == (2, 1.5)
     # hebrac-spells casts each of these once, in this order.
