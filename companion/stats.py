@@ -103,7 +103,8 @@ if TYPE_CHECKING:
 
     class TrickyFigures(TypedDict):
         games: int
-        wins: NotRequired[int]  # the record's, with --player only
+        in_play: NotRequired[int]  # the record's, with --player only
+        wins: NotRequired[int]
         win_rate: NotRequired[int]
         longest_streak: NotRequired[int]
         streak: NotRequired[dict[str, int]]
