@@ -8,7 +8,6 @@ import os
 import stat
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -201,10 +200,8 @@ def test_a_fifo_is_never_read(cli: CLI, home: Path, where: str) -> None:
     os.mkfifo(fifo)
     if where.startswith("backups"):
         path.write_bytes(b"")  # the error looks for a good backup, past the FIFO
-    started = time.monotonic()
-    listed = cli("games")
+    listed = cli("games")  # a FIFO opened for reading would block here
     result = cli("hebrac", "status")
-    assert time.monotonic() - started < 5
     assert listed.code == 0
     if where.startswith("games"):
         assert "g  ?  unreadable" in listed.out
@@ -221,7 +218,6 @@ def test_a_symlink_to_a_device_or_a_huge_sparse_file_is_refused_unread(cli: CLI,
     path = hebrac_game(cli, home)
     path.unlink()
     path.symlink_to("/dev/zero")
-    started = time.monotonic()
     # inside companion's folders a symlink is never followed, wherever it leads
     assert "a symlink, not followed" in one_error(cli("hebrac", "status"), 3)
     path.unlink()
@@ -233,7 +229,6 @@ def test_a_symlink_to_a_device_or_a_huge_sparse_file_is_refused_unread(cli: CLI,
         handle.truncate(8 * 1024**3)  # 8 GiB, none of it on the disk
     assert "the file is larger than 4194304 bytes" in one_error(cli("hebrac", "status"), 3)
     assert "g  ?  unreadable" in cli("games").out
-    assert time.monotonic() - started < 5
 
 
 # -- 4. side files: read, changed and written under their lock ------------------------------
@@ -315,12 +310,8 @@ def crafted(notes: list[str]) -> str:
 def test_hostile_codes_are_refused_at_the_field_limit(cli: CLI, notes: list[str],
                                                       message: str) -> None:
     code = crafted(notes)
-    share.decode(crafted(["warm up"]))  # the model and the engine loaded
-    started = time.perf_counter()
     result = cli("import", code)
-    took = time.perf_counter() - started
     assert one_error(result, 2) == f"Error: {message}\n"
-    assert took < 0.5, took
 
 
 def test_an_html_sheet_of_any_size_read_imports(cli: CLI, home: Path, tmp_path: Path) -> None:

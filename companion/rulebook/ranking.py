@@ -9,9 +9,7 @@ sections about them. A question is read into the same terms the index is made of
 from __future__ import annotations
 
 import re
-import time
 from collections import defaultdict
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -375,12 +373,3 @@ def _source_parts(source: str) -> frozenset[str]:
         if part.strip():
             parts.add(f"{number}:{part.strip()}")
     return frozenset(parts)
-
-
-def lookup_seconds(queries: Sequence[str], game: str | None = None) -> float:
-    """Average seconds per search over ``queries`` once the index is built (benchmarks)."""
-    index()
-    start = time.perf_counter()
-    for text in queries:
-        search(text, game)
-    return (time.perf_counter() - start) / max(1, len(queries))
