@@ -22,7 +22,7 @@ from companion.session import Games
 from companion.store import Store
 
 STEPS = int(os.environ.get("COMPANION_REFEREE_STEPS", "300"))
-REPLAY_EVERY = 40  # a full replay check this often (and at the end of every game)
+REPLAY_EVERY = 40  # a replay check this often (and at the end of every game)
 
 
 def fields(engine: Engine) -> dict[str, Any]:
@@ -52,10 +52,15 @@ class Run:
     refused: list[str] = field(default_factory=list)
     steps: int = 0
     last_error: str = ""
+    replayed: Engine = field(init=False)
+    """The game rebuilt from the actions kept, as a replay does: each applied in turn (fed
+    those kept since the last check, so a check costs the new actions only)."""
+    fed: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         self.settings = load_kind(self.kind).normalize_settings(self.settings)
         self.engine = load_kind(self.kind).new_engine(self.settings)
+        self.replayed = load_kind(self.kind).new_engine(self.settings)
         self.check(self.engine)
 
     def where(self) -> str:
@@ -103,13 +108,18 @@ class Run:
 
     def check_replay(self) -> None:
         """Replaying the saved actions gives the same state (and the same canonical text)."""
-        engine, applied = replay(self.kind, self.settings, self.actions)
-        assert [a.action for a in applied] == self.actions, self.where()
-        assert engine.status() == self.engine.status(), f"replay differs: {self.where()}"
+        for action in self.actions[self.fed:]:
+            assert self.replayed.apply(action).action == action, self.where()
+        self.fed = len(self.actions)
+        assert self.replayed.status() == self.engine.status(), \
+            f"replay differs: {self.where()}"
 
     def finish(self, home: Path) -> None:
-        """The end of a game: replay once more; a saved game refuses on disk unchanged."""
+        """The end of a game: replayed once more, by the replay commands use too; a saved
+        game refuses on disk unchanged."""
         self.check_replay()
+        engine, _ = replay(self.kind, self.settings, self.actions)
+        assert engine.status() == self.engine.status(), f"replay differs: {self.where()}"
         if self.engine.outcome != "playing":
             for action in self.refused[-2:] + self.actions[-1:]:
                 self.must_refuse(action)  # the outcome is final

@@ -980,6 +980,8 @@ class Driver:
                           and c.rank <= gems[0].rank)
         self.accept(f"enter {name} {enemy}")
         self.at_limit()
+        if gems[0] not in self.game.inventory:  # dropped to reach the limit
+            raise Abort
         self.accept(f"reveal {ware}")
         held = Counter(self.game.inventory)
         self.accept(f"buy {gems[0]}")
