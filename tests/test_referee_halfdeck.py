@@ -21,7 +21,6 @@ import random
 import shlex
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -31,10 +30,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import BadInput, RuleRefused
-from companion.game import Engine, replay
+from companion.game import Engine, Record, replay
 from companion.halfdeck.engine import HalfDeckGame, new_engine
 from companion.store import GameRecord
 from companion.tables import tables
+from companion.values import Value
 from tests.conftest import CLI
 from tests.referee import STEPS, Run, play
 
@@ -163,8 +163,7 @@ LETTERS = {"strength": "S", "magic": "M"}
 PRISONER = "ranger"
 
 
-@dataclass
-class Red:
+class Red(Value):
     """A dungeon card: its name, kind and printed numbers."""
 
     name: str
@@ -185,13 +184,13 @@ class Red:
         return " ".join(words + [f"--player {player}"])
 
 
-@dataclass
-class Hero:
-    name: str
-    player: int
-    life: int
-    gear: str | None = None
-    standby: bool = False
+class Hero(Record):
+    __slots__ = ("name", "player", "life", "gear", "standby")
+
+    def __init__(self, name: str, player: int, life: int, gear: str | None = None,
+                 standby: bool = False) -> None:
+        self.name, self.player, self.life = name, player, life
+        self.gear, self.standby = gear, standby
 
     def attribute(self, which: str) -> int:
         strength, magic = HEROES[self.name]

@@ -404,10 +404,11 @@ def test_two_pages_acting_at_once_lose_nothing(tmp_path: Path) -> None:
         pages = [f"from page {n}" for n in range(6)]
         commands = [f"from command {n}" for n in range(3)]
         codes: list[int] = []
+        link = server.act
         threads = [threading.Thread(target=lambda n=n: codes.append(
-            act(server.act, f"note '{n}'", "g").json()["code"])) for n in pages]
-        threads += [threading.Thread(target=lambda n=n: codes.append(
-            companion(home, "hebrac", "note", n).returncode)) for n in commands]
+            act(link, f"note '{n}'", "g").json()["code"])) for n in pages]
+        threads += [threading.Thread(target=lambda n=n: codes.append(  # processes of their own
+            companion_process(home, "hebrac", "note", n).returncode)) for n in commands]
         for thread in threads:
             thread.start()
         for thread in threads:
