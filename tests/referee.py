@@ -12,12 +12,11 @@ import os
 import pickle
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import BadInput, CompanionError, RuleRefused
-from companion.game import Engine, load_kind, replay
+from companion.game import Engine, Record, load_kind, replay
 from companion.session import Games
 from companion.store import Store
 
@@ -39,29 +38,28 @@ def snapshot(engine: Engine) -> dict[str, Any]:
     return pickle.loads(pickle.dumps(fields(engine), pickle.HIGHEST_PROTOCOL))  # noqa: S301
 
 
-@dataclass
-class Run:
-    """One game played by a referee: its settings, the actions kept, the engine."""
+class Run(Record):
+    """One game played by a referee: its settings, the actions kept, the engine;
+    ``replayed``, the game rebuilt from the actions kept as a replay does, each applied in
+    turn (fed the ``fed`` first, so a check costs the new actions only); ``model``, what
+    the referee keeps beside the game (the real cards)."""
 
-    kind: str
-    settings: dict[str, Any]
-    rng: random.Random
-    check: Callable[[Engine], None]
-    engine: Engine = field(init=False)
-    actions: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
-    steps: int = 0
-    last_error: str = ""
-    replayed: Engine = field(init=False)
-    """The game rebuilt from the actions kept, as a replay does: each applied in turn (fed
-    those kept since the last check, so a check costs the new actions only)."""
-    fed: int = field(default=0, init=False)
+    __slots__ = ("kind", "settings", "rng", "check", "engine", "actions", "refused", "steps",
+                 "last_error", "replayed", "fed", "model")
 
-    def __post_init__(self) -> None:
-        self.settings = load_kind(self.kind).normalize_settings(self.settings)
-        self.engine = load_kind(self.kind).new_engine(self.settings)
-        self.replayed = load_kind(self.kind).new_engine(self.settings)
-        self.check(self.engine)
+    def __init__(self, kind: str, settings: dict[str, Any], rng: random.Random,
+                 check: Callable[[Engine], None]) -> None:
+        module = load_kind(kind)
+        self.kind, self.rng, self.check = kind, rng, check
+        self.settings = module.normalize_settings(settings)
+        self.engine: Engine = module.new_engine(self.settings)
+        self.replayed: Engine = module.new_engine(self.settings)
+        self.actions: list[str] = []
+        self.refused: list[str] = []
+        self.steps = self.fed = 0
+        self.last_error = ""
+        self.model: Any = None
+        check(self.engine)
 
     def where(self) -> str:
         return f"{self.kind} {self.settings} after {self.actions[-8:]}"

@@ -113,7 +113,7 @@ def others(game: HalfDeckGame, rng: random.Random) -> str:
 def step(run: Run) -> bool:
     game = run.engine
     assert isinstance(game, HalfDeckGame)
-    script: list[str] = run.script  # type: ignore[attr-defined]
+    script: list[str] = run.model  # the example's actions still to play
     if run.rng.random() < 0.2:
         run.act(others(game, run.rng))
         return True
@@ -140,8 +140,8 @@ def test_halfdeck_referee(seed: int, tmp_path: Path) -> None:
         return chosen
 
     def first_step(run: Run) -> bool:
-        if not hasattr(run, "script"):
-            run.script = scripts[-1]  # type: ignore[attr-defined]
+        if run.model is None:
+            run.model = scripts[-1]
         return step(run)
 
     games = play("halfdeck", seed, tmp_path, settings, first_step, check)
@@ -381,10 +381,9 @@ class Cards:
 
 
 def cards_of(run: Run, seen: set[str]) -> Cards:
-    found: Cards | None = getattr(run, "cards", None)
+    found: Cards | None = run.model
     if found is None:
-        found = Cards(run, seen)
-        run.cards = found  # type: ignore[attr-defined]
+        found = run.model = Cards(run, seen)
     return found
 
 

@@ -122,10 +122,9 @@ class Table:
 
 
 def chooser(run: Run) -> Table:
-    table = getattr(run, "table", None)
+    table: Table | None = run.model
     if table is None:
-        table = Table(run)
-        run.table = table  # type: ignore[attr-defined]
+        table = run.model = Table(run)
     return table
 
 
