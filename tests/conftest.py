@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from companion.cli.main import run
+from companion.values import Value
 
 
-@dataclass
-class Result:
+class Result(Value):
     code: int
     out: str
     err: str

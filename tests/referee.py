@@ -9,39 +9,57 @@ so CI stays fast; set thousands for a long run).
 from __future__ import annotations
 
 import os
+import pickle
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.errors import BadInput, CompanionError, RuleRefused
-from companion.game import Engine, load_kind, replay
+from companion.game import Engine, Record, load_kind, replay
 from companion.session import Games
 from companion.store import Store
 
 STEPS = int(os.environ.get("COMPANION_REFEREE_STEPS", "300"))
-REPLAY_EVERY = 40  # a full replay check this often (and at every refusal, and at the end)
+REPLAY_EVERY = 40  # a replay check this often (and at the end of every game)
 
 
-@dataclass
-class Run:
-    """One game played by a referee: its settings, the actions kept, the engine."""
+def fields(engine: Engine) -> dict[str, Any]:
+    """Every field of ``engine`` (its ``__dict__``, or the ``__slots__`` of its classes)."""
+    found = getattr(engine, "__dict__", None)
+    if found is not None:
+        return dict(found)
+    return {name: getattr(engine, name) for cls in type(engine).__mro__
+            for name in getattr(cls, "__slots__", ())}
 
-    kind: str
-    settings: dict[str, Any]
-    rng: random.Random
-    check: Callable[[Engine], None]
-    engine: Engine = field(init=False)
-    actions: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
-    steps: int = 0
-    last_error: str = ""
 
-    def __post_init__(self) -> None:
-        self.settings = load_kind(self.kind).normalize_settings(self.settings)
-        self.engine = load_kind(self.kind).new_engine(self.settings)
-        self.check(self.engine)
+def snapshot(engine: Engine) -> dict[str, Any]:
+    """A deep copy of every field of ``engine`` (through pickle: far cheaper than deepcopy)."""
+    return pickle.loads(pickle.dumps(fields(engine), pickle.HIGHEST_PROTOCOL))  # noqa: S301
+
+
+class Run(Record):
+    """One game played by a referee: its settings, the actions kept, the engine;
+    ``replayed``, the game rebuilt from the actions kept as a replay does, each applied in
+    turn (fed the ``fed`` first, so a check costs the new actions only); ``model``, what
+    the referee keeps beside the game (the real cards)."""
+
+    __slots__ = ("kind", "settings", "rng", "check", "engine", "actions", "refused", "steps",
+                 "last_error", "replayed", "fed", "model")
+
+    def __init__(self, kind: str, settings: dict[str, Any], rng: random.Random,
+                 check: Callable[[Engine], None]) -> None:
+        module = load_kind(kind)
+        self.kind, self.rng, self.check = kind, rng, check
+        self.settings = module.normalize_settings(settings)
+        self.engine: Engine = module.new_engine(self.settings)
+        self.replayed: Engine = module.new_engine(self.settings)
+        self.actions: list[str] = []
+        self.refused: list[str] = []
+        self.steps = self.fed = 0
+        self.last_error = ""
+        self.model: Any = None
+        check(self.engine)
 
     def where(self) -> str:
         return f"{self.kind} {self.settings} after {self.actions[-8:]}"
@@ -53,16 +71,19 @@ class Run:
     def act(self, action: str) -> bool:
         """Play ``action``; True when accepted. Every step is checked."""
         self.steps += 1
-        before = self.engine.status()
+        before = snapshot(self.engine)
         outcome = self.engine.outcome
         try:
             applied = self.engine.apply(action)
         except (RuleRefused, BadInput) as error:
             self.refused.append(action)
             self.last_error = str(error)
-            # a refused action changes nothing: the game rebuilt from its actions is as before
-            self.engine = self._replayed()
-            assert self.engine.status() == before, f"refused {action!r} changed {self.where()}"
+            # a refused action changes nothing: the very engine that refused it is as it
+            # was, field by field (not through a view of it)
+            after = fields(self.engine)
+            assert after == before, (f"refused {action!r} changed "
+                                     f"{[k for k in before if before[k] != after[k]]}: "
+                                     f"{self.where()}")
             return False
         assert outcome == "playing" or self.may_act_after_end(action), \
             f"{action!r} accepted after the end: {self.where()}"
@@ -83,19 +104,20 @@ class Run:
         """An action the rules forbid now: it is refused and changes nothing."""
         assert not self.act(action), f"{action!r} was accepted: {self.where()}"
 
-    def _replayed(self) -> Engine:
-        engine, _ = replay(self.kind, self.settings, self.actions)
-        return engine
-
     def check_replay(self) -> None:
         """Replaying the saved actions gives the same state (and the same canonical text)."""
-        engine, applied = replay(self.kind, self.settings, self.actions)
-        assert [a.action for a in applied] == self.actions, self.where()
-        assert engine.status() == self.engine.status(), f"replay differs: {self.where()}"
+        for action in self.actions[self.fed:]:
+            assert self.replayed.apply(action).action == action, self.where()
+        self.fed = len(self.actions)
+        assert self.replayed.status() == self.engine.status(), \
+            f"replay differs: {self.where()}"
 
     def finish(self, home: Path) -> None:
-        """The end of a game: replay once more; a saved game refuses on disk unchanged."""
+        """The end of a game: replayed once more, by the replay commands use too; a saved
+        game refuses on disk unchanged."""
         self.check_replay()
+        engine, _ = replay(self.kind, self.settings, self.actions)
+        assert engine.status() == self.engine.status(), f"replay differs: {self.where()}"
         if self.engine.outcome != "playing":
             for action in self.refused[-2:] + self.actions[-1:]:
                 self.must_refuse(action)  # the outcome is final

@@ -13,7 +13,6 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from companion import share
 from companion.game import replay
 from companion.sheets import blank_sheet, game_sheet, render
 from companion.sheets.model import Sheet
+from companion.values import Value
 from tests.test_share import EXAMPLES
 
 CHROMIUM = "/usr/bin/chromium"
@@ -41,8 +41,7 @@ def need(condition: bool, what: str) -> None:
     pytest.skip(f"{what} is not installed")
 
 
-@dataclass
-class Printed:
+class Printed(Value):
     name: str
     paper: str
     pdf: Path

@@ -19,7 +19,7 @@ from companion.cards import RANKS, SUITS
 from companion.hebrac import rules
 from companion.hebrac.engine import HebracGame
 from tests.referee import Run
-from tests.test_referee_hebrac import act, check
+from tests.test_referee_hebrac import check
 
 CARDS = [f"{rank}{suit}" for rank in RANKS for suit in SUITS] + ["JK"]
 SPELLS = sorted(rules.spells())
@@ -140,5 +140,5 @@ def test_a_refused_action_leaves_the_whole_state_as_it_was(seed: int,
         if game.outcome != "playing":
             break
         line = random_line(game, rng) if rng.random() < 0.4 else guided(game, rng)
-        refused += not act(run, line)  # act compares every field after a refusal
+        refused += not run.act(line)  # the Run compares every field after a refusal
     assert run.steps >= refused

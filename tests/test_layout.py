@@ -15,7 +15,6 @@ import os
 import re
 import sys
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ from companion.cli.output import set_plain
 from companion.game import KINDS
 from companion.resources import resource_dir
 from companion.store import GameRecord, Store
+from companion.values import Value
 
 WIDTHS = (40, 60, 80, 120)
 GOLDEN = Path(__file__).parent / "golden"
@@ -70,8 +70,7 @@ def example_for(kind: str) -> Path:
     return playable.get(PREFERRED_EXAMPLE[kind]) or playable[sorted(playable)[0]]
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(Value):
     kind: str
     slug: str
     args: tuple[str, ...]

@@ -93,7 +93,7 @@ class Dungeon:
 def conserved(run: Run) -> None:
     """Each card of this floor's deck in exactly one place (face down, turned up, dealt
     with, left lying), and the cards dealt with exactly those the engine counts."""
-    game, cards = run.engine, getattr(run, "dungeon", None)
+    game, cards = run.engine, run.model
     assert isinstance(game, ElberethGame)
     if cards is None or cards.floor != game.floor:
         return  # just gone down: the next step deals the new floor
@@ -112,10 +112,9 @@ def conserved(run: Run) -> None:
 
 
 def dungeon(run: Run, game: ElberethGame) -> Dungeon:
-    found: Dungeon | None = getattr(run, "dungeon", None)
+    found: Dungeon | None = run.model
     if found is None:
-        found = Dungeon(run, game)
-        run.dungeon = found  # type: ignore[attr-defined]
+        found = run.model = Dungeon(run, game)
     if found.floor != game.floor:
         found.new_floor(game)
     return found

@@ -21,7 +21,6 @@ import random
 import shlex
 import tomllib
 from collections import Counter
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -31,10 +30,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import BadInput, RuleRefused
-from companion.game import Engine, replay
+from companion.game import Engine, Record, replay
 from companion.halfdeck.engine import HalfDeckGame, new_engine
 from companion.store import GameRecord
 from companion.tables import tables
+from companion.values import Value
 from tests.conftest import CLI
 from tests.referee import STEPS, Run, play
 
@@ -113,7 +113,7 @@ def others(game: HalfDeckGame, rng: random.Random) -> str:
 def step(run: Run) -> bool:
     game = run.engine
     assert isinstance(game, HalfDeckGame)
-    script: list[str] = run.script  # type: ignore[attr-defined]
+    script: list[str] = run.model  # the example's actions still to play
     if run.rng.random() < 0.2:
         run.act(others(game, run.rng))
         return True
@@ -140,8 +140,8 @@ def test_halfdeck_referee(seed: int, tmp_path: Path) -> None:
         return chosen
 
     def first_step(run: Run) -> bool:
-        if not hasattr(run, "script"):
-            run.script = scripts[-1]  # type: ignore[attr-defined]
+        if run.model is None:
+            run.model = scripts[-1]
         return step(run)
 
     games = play("halfdeck", seed, tmp_path, settings, first_step, check)
@@ -163,8 +163,7 @@ LETTERS = {"strength": "S", "magic": "M"}
 PRISONER = "ranger"
 
 
-@dataclass
-class Red:
+class Red(Value):
     """A dungeon card: its name, kind and printed numbers."""
 
     name: str
@@ -185,13 +184,13 @@ class Red:
         return " ".join(words + [f"--player {player}"])
 
 
-@dataclass
-class Hero:
-    name: str
-    player: int
-    life: int
-    gear: str | None = None
-    standby: bool = False
+class Hero(Record):
+    __slots__ = ("name", "player", "life", "gear", "standby")
+
+    def __init__(self, name: str, player: int, life: int, gear: str | None = None,
+                 standby: bool = False) -> None:
+        self.name, self.player, self.life = name, player, life
+        self.gear, self.standby = gear, standby
 
     def attribute(self, which: str) -> int:
         strength, magic = HEROES[self.name]
@@ -382,10 +381,9 @@ class Cards:
 
 
 def cards_of(run: Run, seen: set[str]) -> Cards:
-    found: Cards | None = getattr(run, "cards", None)
+    found: Cards | None = run.model
     if found is None:
-        found = Cards(run, seen)
-        run.cards = found  # type: ignore[attr-defined]
+        found = run.model = Cards(run, seen)
     return found
 
 

@@ -10,7 +10,6 @@ that refusals change nothing, and that replay gives the same game.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from pathlib import Path
@@ -41,32 +40,6 @@ def full_deck(settings: dict[str, Any]) -> Counter[Card]:
 def genie_card(game: HebracGame) -> Counter[Card]:
     pending = game.pending or ""
     return Counter([Card.parse(pending[6:])]) if pending.startswith("genie-") else Counter()
-
-
-LEDGERS = ("deck_log", "seen", "under_deck", "life_trail", "spells_cast", "aces_found")
-
-
-def frozen(game: HebracGame) -> dict[str, Any]:
-    """The whole state of ``game``, every field, copied: deep, but the long append-only
-    ledgers (of values that never change) copied as lists."""
-    state = {name: value for name, value in vars(game).items() if name not in LEDGERS}
-    copied = copy.deepcopy(state)
-    copied.update((name, list(getattr(game, name))) for name in LEDGERS)
-    return copied
-
-
-def act(run: Run, action: str) -> bool:
-    """``run.act``, and a refused action leaves the whole state as it was (compared on the
-    very engine that refused it, field by field, not through a view of it)."""
-    game = run.engine
-    assert isinstance(game, HebracGame)
-    before = frozen(game)
-    done = run.act(action)
-    if not done:
-        after = frozen(game)
-        assert after == before, (action, [k for k in before if before[k] != after[k]],
-                                 run.where())
-    return done
 
 
 def check(engine: Engine) -> None:
@@ -149,10 +122,9 @@ class Table:
 
 
 def chooser(run: Run) -> Table:
-    table = getattr(run, "table", None)
+    table: Table | None = run.model
     if table is None:
-        table = Table(run)
-        run.table = table  # type: ignore[attr-defined]
+        table = run.model = Table(run)
     return table
 
 
@@ -168,10 +140,10 @@ def step(run: Run) -> bool:
         return False
     if isinstance(action, tuple):  # a layout change comes with the action
         text, chamber, card = action
-        if act(run, text):
+        if run.act(text):
             table.layout[chamber][0] = card
         return True
-    act(run, action)
+    run.act(action)
     return True
 
 
@@ -342,7 +314,7 @@ def illegal(run: Run, table: Table) -> None:
     if "revelation" in game.effects or "god-vision" in game.effects or game.remote_vision:
         action = see(table, rng)
         if action is not None:
-            act(run, action)
+            run.act(action)
             return
     not_held = [Card.parse(f"{r}H") for r in ("2", "5", "9") if Card.parse(f"{r}H")
                 not in game.inventory]
@@ -366,7 +338,7 @@ def illegal(run: Run, table: Table) -> None:
     action = rng.choice(choices)
     if action == "drop QS" and Card.parse("QS") in game.inventory:
         return
-    assert not act(run, action), f"{action!r} was accepted: {run.where()}"
+    assert not run.act(action), f"{action!r} was accepted: {run.where()}"
 
 
 def new_settings(rng: random.Random) -> dict[str, Any]:

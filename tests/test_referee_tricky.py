@@ -139,10 +139,9 @@ def conserved(game: TrickyGame, kept: dict[str, Any]) -> None:
 
 
 def state(run: Run) -> dict[str, Any]:
-    found: dict[str, Any] | None = getattr(run, "tricky", None)
+    found: dict[str, Any] | None = run.model
     if found is None:
-        found = {"round": 0, "hands": None, "favour": ()}
-        run.tricky = found  # type: ignore[attr-defined]
+        found = run.model = {"round": 0, "hands": None, "favour": ()}
     return found
 
 

@@ -29,6 +29,7 @@ from tests.serve_helpers import (
     Server,
     act,
     companion,
+    companion_process,
     example,
     links_in,
     request,
@@ -403,10 +404,11 @@ def test_two_pages_acting_at_once_lose_nothing(tmp_path: Path) -> None:
         pages = [f"from page {n}" for n in range(6)]
         commands = [f"from command {n}" for n in range(3)]
         codes: list[int] = []
+        link = server.act
         threads = [threading.Thread(target=lambda n=n: codes.append(
-            act(server.act, f"note '{n}'", "g").json()["code"])) for n in pages]
-        threads += [threading.Thread(target=lambda n=n: codes.append(
-            companion(home, "hebrac", "note", n).returncode)) for n in commands]
+            act(link, f"note '{n}'", "g").json()["code"])) for n in pages]
+        threads += [threading.Thread(target=lambda n=n: codes.append(  # processes of their own
+            companion_process(home, "hebrac", "note", n).returncode)) for n in commands]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -452,15 +454,16 @@ def test_ctrl_c_stops_it_cleanly_with_pages_open_and_it_starts_again(tricky_home
 
 def test_it_refuses_what_it_cannot_serve(tmp_path: Path, tricky_home: Path) -> None:
     empty = tmp_path / "empty"
-    done = companion(empty, "serve", "--host", "127.0.0.1", "--port", "0")
+    done = companion_process(empty, "serve", "--host", "127.0.0.1", "--port", "0")
     assert done.returncode == 2 and done.stderr.startswith("Error: no current game")
-    done = companion(tricky_home, "serve")  # no terminal: the address must be named
+    done = companion_process(tricky_home, "serve")  # no terminal: the address must be named
     assert done.returncode == 2 and "--host" in done.stderr
     for host in ("0.0.0.0", "8.8.8.8", "nonsense"):
-        done = companion(tricky_home, "serve", "--host", host)
+        done = companion_process(tricky_home, "serve", "--host", host)
         assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     with Server(tricky_home) as server:
-        done = companion(tricky_home, "serve", "--host", "127.0.0.1", "--port", str(server.port))
+        done = companion_process(tricky_home, "serve", "--host", "127.0.0.1", "--port",
+                                 str(server.port))
         assert done.returncode == 2 and "cannot listen" in done.stderr
         server.stop()
     assert not (empty / table_links.LINKS_FILE).exists()

@@ -6,7 +6,7 @@ least 4.5:1."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,29 @@ class Phone:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from chromium()
+
+
+Shown = Callable[..., Server]
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Shown]:
+    """``shown(example, actions, *serve_args)``: a server of that example's first
+    ``actions`` actions saved as ``g``, shared by the tests that only look at it (a
+    server's start costs more than the looking)."""
+    servers: dict[tuple[Any, ...], Server] = {}
+
+    def server(name: str, actions: int | None, *args: str) -> Server:
+        key = (name, actions, args)
+        if key not in servers:
+            home = tmp_path_factory.mktemp("shown") / "home"
+            save_game(home, example(name), "g", actions)
+            servers[key] = Server(home, *args)
+        return servers[key]
+
+    yield server
+    for running in servers.values():
+        running.stop()
 
 
 def tap_line(phone: Phone, line: str, cards: dict[str, tuple[str, str]]) -> None:
@@ -187,49 +210,41 @@ def test_undo_asks_first_and_every_page_says_who_undid_what(browser: Any,
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("size", SIZES)
 def test_the_end_screen_of_a_4_player_game_fits_and_names_the_winner(
-        browser: Any, tmp_path: Path, size: tuple[int, int], scheme: str) -> None:
-    home = tmp_path / "home"
-    save_game(home, example("tricky-4p"), "t")
-    status = Store(home).read("t")
-    assert status.actions
-    with Server(home) as server:
-        phone = Phone(browser, server.view, size, scheme)
-        try:
-            page = phone.page
-            assert page.is_visible("#end") and page.inner_text("#turn") == "Game over"
-            assert "\u2605 Cy" in page.inner_text("#end .winner-name")
-            rows = page.eval_on_selector_all(
-                "#end .standings tr[data-player]",
-                "rs => rs.map(r => [r.dataset.player, r.className, r.cells[0].textContent])")
-            assert rows[0] == ["Cy", "first", "1"]
-            assert [r[0] for r in rows[1:]] == ["Di", "Ann", "Bo"]
-            assert "win" in (page.get_attribute("#end .over", "class") or "")
-            assert page.evaluate("document.querySelectorAll('.tag').length") == \
-                page.evaluate("[...document.querySelectorAll('.tag')].filter("
-                              "t => t.textContent === 'wins').length")  # no 'active next'
-            width = size[0]
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            right = page.evaluate("Math.max(...[...document.querySelectorAll("
-                                  "'.rounds th, .rounds td, .standings td')].map("
-                                  "c => c.getBoundingClientRect().right))")
-            assert right <= width
-        finally:
-            phone.close()
-        server.stop()
+        browser: Any, shown: Shown, size: tuple[int, int], scheme: str) -> None:
+    server = shown("tricky-4p", None)
+    assert Store(server.home).read("g").actions
+    phone = Phone(browser, server.view, size, scheme)
+    try:
+        page = phone.page
+        assert page.is_visible("#end") and page.inner_text("#turn") == "Game over"
+        assert "\u2605 Cy" in page.inner_text("#end .winner-name")
+        rows = page.eval_on_selector_all(
+            "#end .standings tr[data-player]",
+            "rs => rs.map(r => [r.dataset.player, r.className, r.cells[0].textContent])")
+        assert rows[0] == ["Cy", "first", "1"]
+        assert [r[0] for r in rows[1:]] == ["Di", "Ann", "Bo"]
+        assert "win" in (page.get_attribute("#end .over", "class") or "")
+        assert page.evaluate("document.querySelectorAll('.tag').length") == \
+            page.evaluate("[...document.querySelectorAll('.tag')].filter("
+                          "t => t.textContent === 'wins').length")  # no 'active next'
+        width = size[0]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        right = page.evaluate("Math.max(...[...document.querySelectorAll("
+                              "'.rounds th, .rounds td, .standings td')].map("
+                              "c => c.getBoundingClientRect().right))")
+        assert right <= width
+    finally:
+        phone.close()
 
 
-def test_a_lost_game_is_not_shown_as_a_success(browser: Any, tmp_path: Path) -> None:
-    home = tmp_path / "home"
-    save_game(home, example("hebrac-death"), "g")
-    with Server(home) as server:
-        phone = Phone(browser, server.view)
-        try:
-            over = phone.page.get_attribute("#end .over", "class") or ""
-            assert "loss" in over and "win" not in over.split()
-            assert "lost" in phone.page.inner_text("#end .over")
-        finally:
-            phone.close()
-        server.stop()
+def test_a_lost_game_is_not_shown_as_a_success(browser: Any, shown: Shown) -> None:
+    phone = Phone(browser, shown("hebrac-death", None, "--players-act").view)
+    try:
+        over = phone.page.get_attribute("#end .over", "class") or ""
+        assert "loss" in over and "win" not in over.split()
+        assert "lost" in phone.page.inner_text("#end .over")
+    finally:
+        phone.close()
 
 
 CONTRAST = """() => {
@@ -274,21 +289,18 @@ CONTRAST = """() => {
 @pytest.mark.parametrize("game", [("tricky-4p", 10), ("tricky-4p", None),
                                   ("hebrac-spells", 8), ("hebrac-death", None),
                                   ("halfdeck-coop", 8), ("elbereth-bosses", 6)])
-def test_every_text_has_a_contrast_of_at_least_4_5(browser: Any, tmp_path: Path,
+def test_every_text_has_a_contrast_of_at_least_4_5(browser: Any, shown: Shown,
                                                    scheme: str, game: tuple[str, int | None]
                                                    ) -> None:
-    home = tmp_path / "home"
-    save_game(home, example(game[0]), "g", game[1])
-    with Server(home, "--players-act") as server:
-        phone = Phone(browser, server.act, scheme=scheme)
-        try:
-            phone.page.evaluate("document.querySelector('#text-box').open = true")
-            if phone.page.is_visible("#pad .verbs button"):
-                phone.page.click("#pad .verbs button")
-            assert phone.page.evaluate(CONTRAST) == []
-        finally:
-            phone.close()
-        server.stop()
+    server = shown(*game, "--players-act")  # the verb tapped only opens the pad
+    phone = Phone(browser, server.act, scheme=scheme)
+    try:
+        phone.page.evaluate("document.querySelector('#text-box').open = true")
+        if phone.page.is_visible("#pad .verbs button"):
+            phone.page.click("#pad .verbs button")
+        assert phone.page.evaluate(CONTRAST) == []
+    finally:
+        phone.close()
 
 
 MAP_COLUMNS = """() => [...document.querySelectorAll('.map tr:first-child th')].map(

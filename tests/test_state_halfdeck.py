@@ -77,7 +77,7 @@ def test_referee_games_round_trip(seed: int) -> None:
             assert_same(engine, f"seed {seed}")
 
         run = Run("halfdeck", settings, rng, check)
-        run.script = script  # type: ignore[attr-defined]
+        run.model = script
         while run.steps < 120 and run.engine.outcome == "playing":
             if not referee_halfdeck.step(run):
                 break

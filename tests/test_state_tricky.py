@@ -147,6 +147,7 @@ class Driver:
         self.engine = new_engine(self.settings)
         self.rng = random.Random(seed)
         self.actions: list[str] = []
+        self.model: Any = None  # what the referee keeps beside the game
 
     def must_accept(self, action: str) -> None:
         self.actions.append(self.engine.apply(action).action)
