@@ -123,9 +123,10 @@ def test_one_players_record_at_40_columns(tables: CLI) -> None:
         "Anna (finished games)\n"
         "No finished games yet: '--all' counts\n"
         "  the games still being played\n")
-    assert out(tables, "--player", "anna", "--all").splitlines()[:4] == [
-        "Anna (all games)", "Tricky Dungeon", "Games 1, wins 0 (0%)",
-        "Longest win streak 0; now 1 loss"]
+    # A game still in play is neither won nor lost: no streak to show yet.
+    assert out(tables, "--player", "anna", "--all").splitlines()[:3] == [
+        "Anna (all games)", "Tricky Dungeon", "Games 1 (1 in play), wins 0 (0%)"]
+    assert "streak" not in out(tables, "--player", "anna", "--all")
 
 
 def test_names_are_matched_as_everywhere(tables: CLI) -> None:
@@ -161,8 +162,9 @@ def test_json(tables: CLI) -> None:
     assert (data["player"], data["spellings"], data["finished_only"]) == (
         "mary_ann", ["Mary-Ann", "mary_ann"], False)
     tricky = data["kinds"]["tricky"]  # type: ignore[index]
-    # b lost (8 against 12), c still being played (0): in that order.
-    assert (tricky["games"], tricky["wins"], tricky["streak"]) == (2, 0, {"losses": 2})
+    # b lost (8 against 12), c still being played (0), neither won nor lost.
+    assert (tricky["games"], tricky["in_play"], tricky["wins"], tricky["streak"]) == (
+        2, 1, 0, {"losses": 1})
     assert (tricky["gold_total"], tricky["gold_average"], tricky["best_game"],
             tricky["rounds_active"]) == (8, 4, {"game": "b", "gold": 8}, 4)
     assert tricky["heroes"] == [{"hero": "Wizard", "players": 2, "rounds": 4,
