@@ -27,49 +27,10 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'block'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'boost'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'break-wall'): (
         (
             ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
             ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'bribe'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'descend'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'found'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -108,25 +69,9 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'pickup'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'redo'): (
         (
             ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'shop'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -149,14 +94,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ('elbereth', 'undo'): (
         (
             ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'wound'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -408,38 +345,9 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'attack'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('potions', 'option', ('--potion',), (), 'str', 1, True, False),
-            ('prisoners', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'big'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'buy'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'cast'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('paid', 'option', ('--with', '-w'), (), 'str', 1, True, False),
-            ('units', 'option', ('--count', '-n'), (), 'str', 1, False, False),
-            ('overpay', 'flag', ('--overpay',), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         None,
     ),
@@ -502,39 +410,8 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'drop'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'enter'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'heal'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'log'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'move'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -554,13 +431,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('ace_offer_value', 'option', ('--ace-offer-value',), (), 'int', 1, False, False),
             ('bag_partial', 'option', ('--bag-partial',), (), 'str', 1, False, False),
             ('illusion_black_queen', 'option', ('--illusion-black-queen',), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'next-level'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         None,
     ),
@@ -584,65 +454,9 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'offer'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'peek'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'play'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'potion'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'redo'): (
         (
             ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'refuse'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'reveal'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'see'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('treasure', 'option', ('--treasure', '-t'), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -670,25 +484,9 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'take'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'undo'): (
         (
             ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'use'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -793,16 +591,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'exchange'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('player', 'option', ('--player',), (), 'str', 1, False, False),
-            ('number', 'option', ('--count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'heroes'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
@@ -837,45 +625,9 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'predict'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'redo'): (
         (
             ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'result'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('tricks', 'option', ('--tricks',), (), 'str', 1, False, False),
-            ('potions', 'option', ('--potions',), (), 'str', 1, False, False),
-            ('spells', 'option', ('--spells',), (), 'str', 1, False, False),
-            ('goblins', 'option', ('--goblins',), (), 'str', 1, False, False),
-            ('orcs', 'option', ('--orcs',), (), 'str', 1, False, False),
-            ('ogres', 'option', ('--ogres',), (), 'str', 1, False, False),
-            ('last_trick', 'flag', ('--last-trick',), ('--no-last-trick',), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'round'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('active', 'option', ('--active',), (), 'str', 1, False, False),
-            ('trump', 'option', ('--trump',), (), 'str', 1, False, False),
-            ('exchange', 'option', ('--exchange',), (), 'str', 1, False, False),
-            ('predict', 'option', ('--predict',), (), 'str', 1, False, False),
-            ('pass_', 'option', ('--pass',), (), 'str', 1, True, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -897,14 +649,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'trick'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

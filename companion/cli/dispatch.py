@@ -144,20 +144,9 @@ def route(args: list[str]) -> Route:
 
 def long_options(names: list[str], args: list[str]) -> list[str]:
     """``args`` with unique prefixes of the command's long options (``names``) spelled out."""
-    spelled: list[str] = []
-    for number, word in enumerate(args):
-        if word == "--":
-            return spelled + args[number:]
-        if word.startswith("--") and len(word) > 2:
-            name, equals, value = word.partition("=")
-            if name not in names:
-                matches = [n for n in names if n.startswith(name)]
-                if len(matches) == 1:
-                    word = matches[0] + equals + value
-                elif matches:
-                    raise BadInput(f"{name!r} could be {', '.join(sorted(matches))}: type more")
-        spelled.append(word)
-    return spelled
+    from companion.verbs import spell_options
+
+    return spell_options(names, args)
 
 
 def run(args: list[str], *, whole: bool = False) -> Any:
@@ -179,6 +168,11 @@ def run(args: list[str], *, whole: bool = False) -> Any:
 
         page(screen)
         return 0
+    verb = verb_command(found)
+    if verb is not None:  # a game's line: read by its verb table, never by typer
+        lead = found.args[:found.args.index(found.path[0])]
+        root_options(lead)
+        return verb(found.args[found.at:])
     if found.leaf and not whole:
         done, result = run_quick(found)
         if done:
@@ -198,16 +192,30 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     return typertree.run(root, found.args[:found.at] + own)
 
 
+def verb_command(found: Route) -> Any:
+    """The ``VerbCommand`` the words lead to (a game's line), else None."""
+    if not found.leaf or len(found.path) != 2 or found.path[0] not in KINDS:
+        return None
+    from companion.cli.verbcommands import VerbCommand
+
+    command = target(found.path)
+    return command if isinstance(command, VerbCommand) else None
+
+
 def root_first(found: Route) -> list[str]:
     """The words with the root's options put first wherever they were typed
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
     ('rules --plain') or that is an option's value; each at most once."""
-    from companion.cli.quick import entry
+    verb = verb_command(found)
+    if verb is not None:
+        own, valued = verb.option_words()
+    else:
+        from companion.cli.quick import entry
 
-    known = entry(found.path) if found.path and found.leaf else None
-    rows = known[0] if known is not None else []
-    own = {word for row in rows for word in (*row.on, *row.off)}
-    valued = {word for row in rows if row.kind == "option" for word in row.on}
+        known = entry(found.path) if found.path and found.leaf else None
+        rows = known[0] if known is not None else []
+        own = {word for row in rows for word in (*row.on, *row.off)}
+        valued = {word for row in rows if row.kind == "option" for word in row.on}
     lead: list[str] = []
     rest: list[str] = []
     for at, word in enumerate(found.args):
