@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, TypeVar, cast
 
 from companion.errors import BadInput
+from companion.numbers import whole  # the one reader of whole numbers
 from companion.values import Value as Value  # the base of every action
 
 MAX_ACTION_CHARS = 500
@@ -55,6 +56,7 @@ class Param(Value):
     required: bool = False
     word: str = ""
     metavar: str = ""
+    default: str = ""  # what a word left out stands for (help says it)
 
     @property
     def option(self) -> str:
@@ -79,8 +81,8 @@ class Param(Value):
 
 
 def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
-        metavar: str = "") -> Param:
-    return Param(name, ARG, type, help, required=required, metavar=metavar)
+        metavar: str = "", default: str = "") -> Param:
+    return Param(name, ARG, type, help, required=required, metavar=metavar, default=default)
 
 
 def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
@@ -111,6 +113,7 @@ def switch(name: str, help: str = "", *, word: str = "") -> Param:
 GAME = option("game", help="Act on this saved game, not the current one.", short="-g")
 JSON = flag("json", help="Print JSON instead of text.", short="-j")
 LINE = (GAME, JSON)
+ROLL = flag("roll", help="Let companion roll the die.", short="-r")  # dice games' too
 
 
 class Verb(Value):
@@ -126,6 +129,9 @@ class Verb(Value):
     usage: str = ""
     more: str = ""  # the rest of the command's help, after its first line
     line: tuple[Param, ...] = LINE  # a typed line's own options, not the action's
+    # A typed line's words when the game's command reads them itself (a name of several
+    # words, a die it may roll), else None: the action's positional parameters.
+    words: Param | None = None
 
     def usage_line(self) -> str:
         if self.usage:
@@ -136,6 +142,44 @@ class Verb(Value):
         words = {p.option[2:] for p in self.params if not p.positional}
         words |= {"no-" + p.option[2:] for p in self.params if p.kind == SWITCH}
         return words
+
+
+# The commands every game shares, typed in the middle of a game as its actions are and
+# read as they are (one-shot, shell, live page); not actions: nothing saves them.
+class Status(Value):
+    pass
+
+
+class Log(Value):
+    pass
+
+
+class Undo(Value):
+    pass
+
+
+class Redo(Value):
+    pass
+
+
+class Big(Value):
+    pass
+
+
+class Note(Value):
+    pass
+
+
+_COUNT = arg("count", help="How many actions.", required=False, default="1")
+SHARED = (
+    Verb("status", Status, "Show the game's state."),
+    Verb("log", Log, "Numbered actions: with the ruling each produced."),
+    Verb("undo", Undo, "Undo the last action(s); 'redo' brings them back.", words=_COUNT),
+    Verb("redo", Redo, "Redo what 'undo' took back (a new action forgets it).", words=_COUNT),
+    Verb("big", Big, "The vital numbers: in large digits for the table.", line=(GAME,)),
+    Verb("note", Note, "Keep a note with the game.", line=(GAME,),
+         words=rest("text", help="Free text kept with the game.", required=True)),
+)
 
 
 class Words(Value):
@@ -233,6 +277,16 @@ class Line(Value):
     given: list[tuple[str, str | None]]
     own: dict[str, object]
 
+    @property
+    def game(self) -> str | None:
+        """The game named with ``--game``, else None (the current one)."""
+        value = self.own.get("game")
+        return None if value is None else str(value)
+
+    @property
+    def json(self) -> bool:
+        return bool(self.own.get("json"))
+
 
 def read_line(verb: Verb, words: list[str]) -> Line:
     """Read the words typed after a verb, as a command line takes them (``--opt VALUE``,
@@ -299,12 +353,15 @@ def read_line(verb: Verb, words: list[str]) -> Line:
             raise given_twice(*forms)
     if error is not None:
         raise error
-    positional = [p for p in verb.params if p.positional]
+    positional = [verb.words] if verb.words else [p for p in verb.params if p.positional]
     if not args and any(p.required for p in positional):
-        shown = " ".join(p.shown for p in positional)
+        shown = (verb.words.metavar or verb.words.name if verb.words
+                 else " ".join(p.shown for p in positional))
         raise BadInput(f"Missing argument {shown!r}.")
-    if args and not positional:
-        raise BadInput(f"Got unexpected extra argument(s) ({' '.join(args)})")
+    extra = args if not positional else args[1:] if positional[0].kind == ARG and \
+        verb.words else []
+    if extra:
+        raise BadInput(f"Got unexpected extra argument(s) ({' '.join(extra)})")
     own: dict[str, object] = {}
     given: list[tuple[str, str | None]] = []
     for param, off, value in found:
@@ -313,13 +370,6 @@ def read_line(verb: Verb, words: list[str]) -> Line:
         else:
             given.append(("no-" + param.option[2:] if off else param.option[2:], value))
     return Line(args, given, own)
-
-
-def whole(value: str, where: str) -> int:
-    """A whole number typed for ``where``: read by the one reader of numbers."""
-    from companion.numbers import whole as read_whole
-
-    return read_whole(value, where)
 
 
 class Plan(Value):
@@ -534,3 +584,7 @@ def _share(words: list[str], params: Sequence[Param]
         if param.required and (value is None or value == ()):
             return None
     return filled
+
+
+# The commands every game shares (``SHARED``), read and built as a game's actions are.
+SHARED_GRAMMAR: Grammar[Value] = Grammar("shared", "game", SHARED)

@@ -52,17 +52,18 @@ def test_the_table_is_typers_reading_of_the_commands() -> None:
 
 
 def test_every_command_is_in_the_table_but_those_after_a_group_callback() -> None:
-    assert ("hebrac", "status") in COMMANDS and ("games",) in COMMANDS
-    assert ("hebrac", "attack") not in COMMANDS  # a game's line: its verb table reads it
+    assert ("hebrac", "spells") in COMMANDS and ("games",) in COMMANDS
+    # a game's line (an action, status, undo...): its verb table reads it
+    assert ("hebrac", "attack") not in COMMANDS and ("hebrac", "status") not in COMMANDS
     assert ("halfdeck", "cards") in COMMANDS
     assert ("games", "rm") not in COMMANDS  # 'games' runs its own callback first
     assert ("halfdeck", "cards", "add") not in COMMANDS
-    assert len(COMMANDS) >= 60
+    assert len(COMMANDS) >= 40
 
 
 def test_the_reader_takes_what_typer_would_pass() -> None:
-    assert read(("hebrac", "undo"), "2") == {"count": "2"}  # read by numbers.whole
-    assert read(("hebrac", "undo")) == {}
+    assert read(("hebrac", "spells"), "--all") == {"every": True}
+    assert read(("hebrac", "spells")) == {}
     assert read(("hebrac", "new"), "--no-evil", "--life", "20") == {
         "evil": False, "life": 20}
 
@@ -93,7 +94,7 @@ def test_a_number_is_refused_alike_by_every_reader(word: str) -> None:
     with pytest.raises(BadInput) as verb_read:
         grammar_of("hebrac").parse(f"cast healing --count {shlex.quote(word)}")
     assert str(verb_read.value) == str(expected.value).replace("--life", "--count")
-    assert read(("hebrac", "undo"), "1", "2") is None  # one word too many: typer's to say
+    assert read(("hebrac", "spells"), "1") is None  # one word too many: typer's to say
 
 
 def test_a_games_numbers_are_read_as_its_verb_table_reads_them() -> None:
@@ -269,8 +270,7 @@ def test_every_command_the_same_both_ways(both: Both) -> None:
 def test_short_forms_and_plain_the_same_both_ways(both: Both) -> None:
     start(both.home, first_example("hebrac"), "g", played=False)
     Store(both.home).set_current("g")
-    for words in (["--plain", "h", "log", "--no-pager"], ["h", "-", "2"],
-                  ["h", "+"], ["h", "spells", "--al"], ["--plain", "rules", "paralysis"],
+    for words in (["h", "spells", "--al"], ["--plain", "rules", "paralysis"],
                   ["t", "heroes"], ["games", "--json"], ["h", "ch", "pr", "KS"]):
         assert both.check(words), words
 
@@ -280,17 +280,14 @@ def test_every_example_played_both_ways(both: Both, example: Path) -> None:
     record = start(both.home, example, "g", played=False)
     kind = record.kind
     actions = tomllib.loads(example.read_text(encoding="utf-8"))["actions"]
-    ran_quick = 0
     for action in actions:  # a written command's (a game's line is its verb table's)
         words = [kind, *shlex.split(action), "-g", "g"]
         if dispatch.verb_command(dispatch.route(words)) is None:
-            ran_quick += both.check(words)
+            both.check(words)
         else:
             both.one(both.home, words, quick=True)
             both.one(both.copy, words, quick=True)
-    for verb in ("status", "log", "summary", "undo", "redo"):
-        ran_quick += both.check([kind, verb, "-g", "g"])
-    assert ran_quick >= 5
+    assert both.check([kind, "summary", "-g", "g"])
 
 
 @pytest.mark.parametrize("words", [

@@ -12,37 +12,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'attack'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'break-wall'): (
-        (
-            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'new'): (
         (
             ('equip', 'option', ('--equip',), (), 'other', 2, False, False),
@@ -54,13 +23,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'odds'): (
         (
             ('enemy', 'argument', ('enemy',), (), 'str', 1, False, False),
@@ -69,31 +31,8 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'status'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -121,12 +60,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('loot_to', 'option', ('--loot-to',), (), 'int', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
         ),
         None,
     ),
@@ -236,13 +169,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'loot'): (
         (
             ('count', 'argument', ('count',), (), 'int', 1, False, True),
@@ -266,13 +192,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'odds'): (
         (
             ('target', 'option', ('--target',), (), 'int', 1, False, False),
@@ -282,22 +201,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'shuffle-back'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'status'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -334,20 +238,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
         ),
         None,
     ),
@@ -410,13 +300,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'new'): (
         (
             ('name', 'option', ('--name',), (), 'str', 1, False, False),
@@ -434,13 +317,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'odds'): (
         (
             ('next_', 'option', ('--next',), (), 'int', 1, False, False),
@@ -454,14 +330,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'spells'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
@@ -470,23 +338,8 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'status'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -568,12 +421,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'deck'): (
         (
             ('colours', 'option', ('--colours',), (), 'other', 4, False, False),
@@ -599,13 +446,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'new'): (
         (
             ('players', 'argument', ('players',), (), 'str', -1, False, True),
@@ -618,29 +458,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'scores'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'status'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -649,14 +467,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

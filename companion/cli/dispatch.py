@@ -5,7 +5,9 @@ importing typer alone costs about as much as most commands, so ``route`` maps
 the words to one command first (the top-level word, then each sub-command;
 exact names, then the aliases of ``companion.cli.grammar``, then unique
 prefixes) from the registry and its groups (``companion.cli.declare``),
-which import no typer. ``run`` then tries the quick path
+which import no typer. A game's line (an action, or a command every game
+shares: status, log, undo...) is read by the game's verb table and nothing
+else (``companion.cli.verbcommands``). Another command tries the quick path
 (``companion.cli.quick``): a plain command line is read from the table typer's
 reading made and its function called directly. Anything else is built as a
 tree holding only the path to that command (``companion.cli.typertree``, loaded

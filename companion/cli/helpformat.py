@@ -149,7 +149,12 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
 
     positional = [p for p in verb.params if p.positional]
     arguments: list[Shown] = []
-    if positional:
+    if verb.words is not None:  # words the game's command reads itself
+        param = verb.words
+        label = param.metavar or param.name.upper() + ("..." if param.kind == "rest" else "")
+        default = f" [default: {param.default}]" if param.default else ""
+        arguments.append(Shown(label, param.shown, param.help + default))
+    elif positional:
         label = " ".join(p.shown for p in positional)
         required = any(p.required for p in positional)
         arguments.append(Shown(label, label if required or label.startswith("[")

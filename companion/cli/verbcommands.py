@@ -1,13 +1,15 @@
-"""CLI commands made from a game's verb table: one declaration, no second copy.
+"""A game's commands made from verb tables: one declaration, no second copy.
 
 A verb whose command only hands its words to the game (most of them) needs
 no function of its own: ``add_verbs`` puts a ``VerbCommand`` in the game's
-group. Its words, one-shot as in the shell and on the live page, are read by
-the verb table (``verbs.read_line``: the verb's parameters and the line's own
-``--game`` and ``--json``), then ``Grammar.build`` and ``Grammar.text``: a
-command line and a shell line make the same action, and typer never reads
-them. A verb whose command does more (rolls a die, learns a catalog card)
-keeps a written function, checked against the table by ``tests/verbcheck.py``.
+group, and ``common.add_common_commands`` does for the commands every game
+shares (``verbs.SHARED``: status, log, undo...). Their words, one-shot as in
+the shell and on the live page, are read by the verb table
+(``verbs.read_line``: the verb's parameters and the line's own ``--game`` and
+``--json``), then built into the verb's value (``Grammar.build``): typer never
+reads them. A verb whose command does more (rolls a die, learns a catalog
+card) keeps a written function, checked against the table by
+``tests/verbcheck.py``.
 """
 
 from __future__ import annotations
@@ -17,23 +19,27 @@ from collections.abc import Callable, Iterable
 from companion import verbs
 from companion.cli.declare import Group
 
+# What runs a verb's line: given the command, the verb's value (None when the game's
+# command reads the words itself: ``Verb.words``) and the line as read.
+Act = Callable[["VerbCommand", "verbs.Value | None", verbs.Line], None]
+
 
 class VerbCommand:
-    """The command of ``verb``: called with the words typed after it, it hands the
-    action's line to ``act``; help is written from the verb (``helpformat``)."""
+    """The command of ``verb``: called with the words typed after it, it reads them and
+    hands the verb's value and the line to ``act``; help is written from the verb
+    (``helpformat``)."""
 
     def __init__(self, kind: str, grammar: verbs.Grammar[verbs.Value], verb: verbs.Verb,
-                 act: Callable[[str, str | None, str, bool], None]) -> None:
+                 act: Act) -> None:
         self.kind, self.grammar, self.verb, self.act = kind, grammar, verb, act
         self.__doc__ = f"{verb.help}\n\n{verb.more}" if verb.more else verb.help
 
     def __call__(self, words: list[str]) -> None:
-        """Run the line typed after the verb: read by the verb table, acted on."""
         line = verbs.read_line(self.verb, words)
-        action = self.grammar.build(self.verb, line.args, line.given)
-        game = line.own.get("game")
-        self.act(self.kind, None if game is None else str(game), self.grammar.text(action),
-                 bool(line.own.get("json")))
+        if self.verb.words is not None:  # the game's command reads the words itself
+            self.act(self, None, line)
+        else:
+            self.act(self, self.grammar.build(self.verb, line.args, line.given), line)
 
     def option_words(self) -> tuple[set[str], set[str]]:
         """Every option word the line takes, and those taking a value."""
@@ -51,11 +57,19 @@ class VerbCommand:
         return every, valued
 
 
-def add_verbs(app: Group, kind: str, grammar: verbs.Grammar[verbs.Value],
-              names: Iterable[str]) -> None:
-    """Add the commands of the verbs ``names``, made from the table, to ``app``."""
+def play(command: VerbCommand, action: verbs.Value | None, line: verbs.Line) -> None:
+    """A game's action: its one canonical line applied to the game."""
     from companion.cli.common import act
 
+    assert action is not None
+    act(command.kind, line.game, command.grammar.text(action), line.json)
+
+
+def add_verbs(app: Group, kind: str, grammar: verbs.Grammar[verbs.Value],
+              names: Iterable[str], written: dict[str, Act] | None = None) -> None:
+    """Add the commands of the verbs ``names`` to ``app``: each runs ``play``, or its
+    ``written`` function (one that rolls a die or reads a name of several words)."""
     for name in names:
         verb = grammar.verbs[name]
+        act = (written or {}).get(name, play)
         app.command(verb.name)(VerbCommand(kind, grammar, verb, act))
