@@ -16,13 +16,13 @@ from companion.cli.common import (
     NameOption,
     act,
     add_common_commands,
+    add_verbs,
     echo,
     new_game,
 )
 from companion.cli.declare import Group, Option
 from companion.cli.dice_odds import elbereth_odds
 from companion.cli.summary import add_summary
-from companion.cli.verbcommands import add_verbs
 from companion.elbereth.grammar import GRAMMAR
 from companion.verbs import quote
 
@@ -107,4 +107,6 @@ def _break_wall(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 # Every action's command, from the verb table (companion/elbereth/grammar.py); attack
 # and break-wall read their words here (an enemy's name of several words, --roll).
-add_verbs(app, KIND, GRAMMAR, GRAMMAR.verbs, {"attack": _attack, "break-wall": _break_wall})
+WRITTEN = {"attack": _attack, "break-wall": _break_wall}
+add_verbs(app, KIND, GRAMMAR, WRITTEN, WRITTEN)
+add_verbs(app, KIND, GRAMMAR, [name for name in GRAMMAR.verbs if name not in WRITTEN])

@@ -1,8 +1,8 @@
 """A game's commands made from verb tables: one declaration, no second copy.
 
 A verb whose command only hands its words to the game (most of them) needs
-no function of its own: ``add_verbs`` puts a ``VerbCommand`` in the game's
-group, and ``common.add_common_commands`` does for the commands every game
+no function of its own: ``common.add_verbs`` puts a ``VerbCommand`` in the
+game's group, and ``common.add_common_commands`` does for the commands every game
 shares (``verbs.SHARED``: status, log, undo...). Their words, one-shot as in
 the shell and on the live page, are read by the verb table
 (``verbs.read_line``: the verb's parameters and the line's own ``--game`` and
@@ -14,10 +14,9 @@ card) keeps a written function, checked against the table by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from companion import verbs
-from companion.cli.declare import Group
 
 # What runs a verb's line: given the command, the verb's value (None when the game's
 # command reads the words itself: ``Verb.words``) and the line as read.
@@ -55,21 +54,3 @@ class VerbCommand:
             if param.kind in (verbs.OPTION, verbs.OPTIONS):
                 valued |= words
         return every, valued
-
-
-def play(command: VerbCommand, action: verbs.Value | None, line: verbs.Line) -> None:
-    """A game's action: its one canonical line applied to the game."""
-    from companion.cli.common import act
-
-    assert action is not None
-    act(command.kind, line.game, command.grammar.text(action), line.json)
-
-
-def add_verbs(app: Group, kind: str, grammar: verbs.Grammar[verbs.Value],
-              names: Iterable[str], written: dict[str, Act] | None = None) -> None:
-    """Add the commands of the verbs ``names`` to ``app``: each runs ``play``, or its
-    ``written`` function (one that rolls a die or reads a name of several words)."""
-    for name in names:
-        verb = grammar.verbs[name]
-        act = (written or {}).get(name, play)
-        app.command(verb.name)(VerbCommand(kind, grammar, verb, act))
