@@ -6,7 +6,7 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -78,7 +78,7 @@ def play(command: VerbCommand, action: Value | None, line: Line) -> None:
 
 
 def add_verbs(app: Group, kind: str, grammar: Grammar[Value],
-              names: Iterable[str], written: dict[str, Act] | None = None) -> None:
+              names: Iterable[str], written: Mapping[str, Act] | None = None) -> None:
     """Add the commands of the verbs ``names`` to ``app``: each runs ``play``, or its
     ``written`` function (one that rolls a die or reads a name of several words)."""
     for name in names:
