@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Generic, TypeVar, cast
 
 from companion.errors import BadInput
+from companion.numbers import whole  # the one reader of whole numbers
 from companion.values import Value as Value  # the base of every action
 
 MAX_ACTION_CHARS = 500
@@ -55,6 +56,7 @@ class Param(Value):
     required: bool = False
     word: str = ""
     metavar: str = ""
+    default: str = ""  # what a word left out stands for (help says it)
 
     @property
     def option(self) -> str:
@@ -78,33 +80,9 @@ class Param(Value):
         return f"[{self.option} {self.metavar or self.type.upper()}]"
 
 
-class Verb(Value):
-    """One verb: its name, its action class, its help line, its parameters, its short
-    forms, the usage line an error shows when its words do not fit, and the rest of
-    its help (``more``: what ``COMMAND --help`` adds under the first line)."""
-
-    name: str
-    action: type[Value]
-    help: str
-    params: tuple[Param, ...] = ()
-    short: tuple[str, ...] = ()
-    usage: str = ""
-    more: str = ""  # the rest of the command's help, after its first line
-
-    def usage_line(self) -> str:
-        if self.usage:
-            return self.usage
-        return " ".join([self.name, *(p.shown for p in self.params if p.positional)])
-
-    def option_words(self) -> set[str]:
-        words = {p.option[2:] for p in self.params if not p.positional}
-        words |= {"no-" + p.option[2:] for p in self.params if p.kind == SWITCH}
-        return words
-
-
 def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
-        metavar: str = "") -> Param:
-    return Param(name, ARG, type, help, required=required, metavar=metavar)
+        metavar: str = "", default: str = "") -> Param:
+    return Param(name, ARG, type, help, required=required, metavar=metavar, default=default)
 
 
 def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
@@ -128,6 +106,80 @@ def flag(name: str, help: str = "", *, short: str = "", word: str = "") -> Param
 
 def switch(name: str, help: str = "", *, word: str = "") -> Param:
     return Param(name, SWITCH, "bool", help, word=word)
+
+
+# The options every typed game line takes (one-shot, shell, live page) besides its
+# action's own: not part of the action, so not saved with it.
+GAME = option("game", help="Act on this saved game, not the current one.", short="-g")
+JSON = flag("json", help="Print JSON instead of text.", short="-j")
+LINE = (GAME, JSON)
+ROLL = flag("roll", help="Let companion roll the die.", short="-r")  # dice games' too
+
+
+class Verb(Value):
+    """One verb: its name, its action class, its help line, its parameters, its short
+    forms, the usage line an error shows when its words do not fit, and the rest of
+    its help (``more``: what ``COMMAND --help`` adds under the first line)."""
+
+    name: str
+    action: type[Value]
+    help: str
+    params: tuple[Param, ...] = ()
+    short: tuple[str, ...] = ()
+    usage: str = ""
+    more: str = ""  # the rest of the command's help, after its first line
+    line: tuple[Param, ...] = LINE  # a typed line's own options, not the action's
+    # A typed line's words when the game's command reads them itself (a name of several
+    # words, a die it may roll), else None: the action's positional parameters.
+    words: Param | None = None
+
+    def usage_line(self) -> str:
+        if self.usage:
+            return self.usage
+        return " ".join([self.name, *(p.shown for p in self.params if p.positional)])
+
+    def option_words(self) -> set[str]:
+        words = {p.option[2:] for p in self.params if not p.positional}
+        words |= {"no-" + p.option[2:] for p in self.params if p.kind == SWITCH}
+        return words
+
+
+# The commands every game shares, typed in the middle of a game as its actions are and
+# read as they are (one-shot, shell, live page); not actions: nothing saves them.
+class Status(Value):
+    pass
+
+
+class Log(Value):
+    pass
+
+
+class Undo(Value):
+    pass
+
+
+class Redo(Value):
+    pass
+
+
+class Big(Value):
+    pass
+
+
+class Note(Value):
+    pass
+
+
+_COUNT = arg("count", help="How many actions.", required=False, default="1")
+SHARED = (
+    Verb("status", Status, "Show the game's state."),
+    Verb("log", Log, "Numbered actions: with the ruling each produced."),
+    Verb("undo", Undo, "Undo the last action(s); 'redo' brings them back.", words=_COUNT),
+    Verb("redo", Redo, "Redo what 'undo' took back (a new action forgets it).", words=_COUNT),
+    Verb("big", Big, "The vital numbers: in large digits for the table.", line=(GAME,)),
+    Verb("note", Note, "Keep a note with the game.", line=(GAME,),
+         words=rest("text", help="Free text kept with the game.", required=True)),
+)
 
 
 class Words(Value):
@@ -196,11 +248,128 @@ def given_twice(first: str, *more: str) -> BadInput:
     return BadInput(f"option {first} given more than once")
 
 
-def whole(value: str, where: str) -> int:
-    """A whole number typed for ``where``: read by the one reader of numbers."""
-    from companion.numbers import whole as read_whole
+def spell_options(names: Iterable[str], words: list[str]) -> list[str]:
+    """``words`` with unique prefixes of the long options ``names`` spelled out (``--pris``
+    is ``--prisoner``); a prefix of two is an error naming them. ``--`` ends options."""
+    names = list(names)
+    spelled: list[str] = []
+    for number, word in enumerate(words):
+        if word == "--":
+            return spelled + words[number:]
+        if word.startswith("--") and len(word) > 2:
+            name, equals, value = word.partition("=")
+            if name not in names:
+                matches = [n for n in names if n.startswith(name)]
+                if len(matches) == 1:
+                    word = matches[0] + equals + value
+                elif matches:
+                    raise BadInput(f"{name!r} could be {', '.join(sorted(matches))}: type more")
+        spelled.append(word)
+    return spelled
 
-    return read_whole(value, where)
+
+class Line(Value):
+    """A typed line's words as its verb reads them: the positional words and the options
+    for ``Grammar.build``, and the values of the line's own options (``Verb.line``) by
+    name."""
+
+    args: list[str]
+    given: list[tuple[str, str | None]]
+    own: dict[str, object]
+
+    @property
+    def game(self) -> str | None:
+        """The game named with ``--game``, else None (the current one)."""
+        value = self.own.get("game")
+        return None if value is None else str(value)
+
+    @property
+    def json(self) -> bool:
+        return bool(self.own.get("json"))
+
+
+def read_line(verb: Verb, words: list[str]) -> Line:
+    """Read the words typed after a verb, as a command line takes them (``--opt VALUE``,
+    ``--opt=VALUE``, ``-o VALUE``, ``-oVALUE``, short flags together, ``--`` before
+    words that start with a dash); an error is worded as the rest of the CLI words it."""
+    params = [p for p in (*verb.params, *verb.line) if not p.positional]
+    named: dict[str, tuple[Param, bool]] = {}  # each option word: its parameter, and off
+    for param in params:
+        named[param.option] = (param, False)
+        if param.short:
+            named[param.short] = (param, False)
+        if param.kind == SWITCH:
+            named["--no-" + param.option[2:]] = (param, True)
+    longs = [word for word in named if word.startswith("--")]
+    rest_words = iter(spell_options(longs, words))
+    args: list[str] = []
+    found: list[tuple[Param, bool, str | None]] = []
+    typed: dict[str, list[str]] = {}  # what each option taking one value was typed as
+    error: BadInput | None = None  # the first, said after an option given twice
+
+    def take(param: Param, off: bool, shown: str, value: str | None) -> None:
+        nonlocal error
+        if param.kind in (FLAG, SWITCH):
+            if value is not None:
+                error = error or BadInput(f"Option {shown!r} does not take a value.")
+        elif value is None:
+            value = next(rest_words, None)
+            if value is None:
+                error = error or BadInput(f"Option {shown!r} requires an argument.")
+        if param.kind != OPTIONS:
+            typed.setdefault(param.name, []).append(
+                "--no-" + param.option[2:] if off else param.option)
+        found.append((param, off, value))
+
+    for word in rest_words:
+        if word == "--":
+            args += rest_words
+        elif len(word) < 2 or not word.startswith("-"):
+            args.append(word)
+        elif word.startswith("--"):
+            name, equals, attached = word.partition("=")
+            known = named.get(name)
+            if known is None:
+                from difflib import get_close_matches
+
+                close = get_close_matches(name, [*longs, "--help"])
+                also = f" (Possible options: {', '.join(sorted(close))})" if close else ""
+                error = error or BadInput(f"No such option: {name}{also}")
+                continue
+            take(*known, name, attached if equals else None)
+        else:
+            for at, letter in enumerate(word[1:], start=2):
+                known = named.get("-" + letter)
+                if known is None:
+                    error = error or BadInput(f"No such option: -{letter}")
+                    break
+                param = known[0]
+                if param.kind not in (FLAG, SWITCH):
+                    take(param, False, "-" + letter, word[at:] or None)
+                    break
+                take(param, False, "-" + letter, None)
+    for forms in typed.values():
+        if len(forms) > 1:
+            raise given_twice(*forms)
+    if error is not None:
+        raise error
+    positional = [verb.words] if verb.words else [p for p in verb.params if p.positional]
+    if not args and any(p.required for p in positional):
+        shown = (verb.words.metavar or verb.words.name if verb.words
+                 else " ".join(p.shown for p in positional))
+        raise BadInput(f"Missing argument {shown!r}.")
+    extra = args if not positional else args[1:] if positional[0].kind == ARG and \
+        verb.words else []
+    if extra:
+        raise BadInput(f"Got unexpected extra argument(s) ({' '.join(extra)})")
+    own: dict[str, object] = {}
+    given: list[tuple[str, str | None]] = []
+    for param, off, value in found:
+        if param in verb.line:
+            own[param.name] = True if param.kind == FLAG else value
+        else:
+            given.append(("no-" + param.option[2:] if off else param.option[2:], value))
+    return Line(args, given, own)
 
 
 class Plan(Value):
@@ -415,3 +584,7 @@ def _share(words: list[str], params: Sequence[Param]
         if param.required and (value is None or value == ()):
             return None
     return filled
+
+
+# The commands every game shares (``SHARED``), read and built as a game's actions are.
+SHARED_GRAMMAR: Grammar[Value] = Grammar("shared", "game", SHARED)

@@ -93,6 +93,17 @@ def short_verb(kind: str, verb: str) -> str:
 
 def short_option(kind: str, verb: str, option: str) -> str:
     """The option's short flag, else its shortest unique prefix (``--pris``)."""
+    found = dispatch.target((kind, verb))
+    if hasattr(found, "option_words"):  # a game's line: its verb table's options
+        short = [p.short for p in (*found.verb.params, *found.verb.line)
+                 if p.option == option and p.short]
+        if short:
+            return str(short[0])
+        longs = sorted(w for w in found.option_words()[0] if w.startswith("--"))
+        if option not in longs:
+            return option
+        return _shortest(option, prefixes(option)[2:],
+                         lambda c: dispatch.long_options(longs, [c]) == [option])
     command = dispatch.leaf((kind, verb))
     for param in command.params:
         if option in param.opts:

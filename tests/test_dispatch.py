@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 from companion.cli import dispatch
+from companion.cli.grammar import grammar_of
 from companion.cli.main import guarded, run_words
 from companion.cli.output import set_plain
 from companion.errors import BadInput
+from companion.kinds import KINDS
 from tests.conftest import CLI, Result
 
 
@@ -130,7 +132,10 @@ def test_alone_and_whole_give_the_same_bytes(
 
 
 def test_every_command_is_reached_alone() -> None:
-    assert len(LEAVES) > 90
+    assert len(LEAVES) > 50
+    for kind in KINDS:  # a game's lines: its verb table reads them, typer never
+        for verb in grammar_of(kind).verbs:
+            assert dispatch.route([kind, verb]).path == (kind, verb)
     for path in LEAVES:
         node = dispatch.tree()
         for name in path:
@@ -171,8 +176,8 @@ def test_short_forms_are_spelled_out() -> None:
 
 
 def test_option_prefixes_are_spelled_out() -> None:
-    attack = dispatch.leaf(("hebrac", "attack"))
-    names = dispatch.option_names(attack)
+    names = sorted(word for word in dispatch.target(("hebrac", "attack")).option_words()[0]
+                   if word.startswith("--"))
     assert dispatch.long_options(names, ["4h", "--pris", "3s", "--pot=5s"]) == [
         "4h", "--prisoner", "3s", "--potion=5s"]
     assert dispatch.long_options(names, ["--", "--pris"]) == ["--", "--pris"]

@@ -68,6 +68,38 @@ def command_lines() -> list[list[str]]:
                 else:
                     given = [value] * max(1, param.nargs)
                     lines.append([*path, *filler, param.opts[0], *given])
+    return lines + verb_lines()
+
+
+def verb_lines() -> list[list[str]]:
+    """The same for a game's lines, which its verb table reads (typer never builds them):
+    each word and each option that takes a value."""
+    from companion.cli.dispatch import target
+    from companion.kinds import KINDS
+
+    lines: list[list[str]] = []
+    turn = 0
+    for kind in KINDS:
+        group = target((kind,))
+        for name in group.names():
+            verb = getattr(group.child(name), "verb", None)
+            if verb is None:
+                continue
+            positional = [verb.words] if verb.words else [
+                p for p in verb.params if p.positional]
+            valued = [p for p in (*verb.params, *verb.line)
+                      if p.kind in ("option", "options")]
+            for param in [*positional, *valued]:
+                values = HOSTILE if EVERY_VALUE else [
+                    HOSTILE[(turn + k) % len(HOSTILE)] for k in (0, 7, 15)]
+                turn += 1
+                for value in values:
+                    words = [value if p is param else "2" for p in positional]
+                    if param in positional:
+                        lines.append([kind, name, *words])
+                    else:
+                        lines.append([kind, name, *["2" for _ in positional], param.option,
+                                      value])
     return lines
 
 

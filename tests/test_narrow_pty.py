@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from companion.cli.colour import visible
-from companion.cli.dispatch import tree
+from companion.cli.declare import Group
+from companion.cli.dispatch import names_at, target
 
 pexpect = pytest.importorskip("pexpect")
 if sys.platform == "win32":  # pragma: no cover
@@ -47,13 +48,14 @@ for step in json.loads(sys.argv[1]):
 """
 
 
-def command_paths(command: Any = None, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    """Every command and group of the tree, top first, in the order help lists them."""
-    command = command if command is not None else tree()
+def command_paths(path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command and group declared, top first, in the order help lists them (a game's
+    lines among them: typer never builds those)."""
     found = [path]
-    for name, sub in getattr(command, "commands", {}).items():
-        if not getattr(sub, "hidden", False):
-            found += command_paths(sub, (*path, name))
+    names = names_at(path) if not path or isinstance(target(path), Group) else []
+    groups = [name for name in names if isinstance(target((*path, name)), Group)]
+    for name in [*(name for name in names if name not in groups), *groups]:  # typer's order
+        found += command_paths((*path, name))
     return found
 
 

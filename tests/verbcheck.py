@@ -68,6 +68,8 @@ def disagreements(kind: str, grammar: verbs.Grammar,
             found.append(f"{verb.name}: no CLI command")
             continue
         function, settings = app.commands[verb.name]
+        if getattr(function, "verb", None) is verb:
+            continue  # made from the verb table and read by it: nothing to hold together
         options, positional = cli_params(function)
         wanted = {p.option: p for p in verb.params if not p.positional}
         for word, param in wanted.items():

@@ -12,76 +12,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'attack'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'block'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'boost'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'break-wall'): (
-        (
-            ('roll', 'argument', ('roll',), (), 'str', 1, False, False),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'bribe'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'descend'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'found'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'new'): (
         (
             ('equip', 'option', ('--equip',), (), 'other', 2, False, False),
@@ -93,13 +23,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'odds'): (
         (
             ('enemy', 'argument', ('enemy',), (), 'str', 1, False, False),
@@ -108,55 +31,8 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('elbereth', 'pickup'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'shop'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'status'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('elbereth', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('elbereth', 'wound'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -184,12 +60,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
             ('loot_to', 'option', ('--loot-to',), (), 'int', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
         ),
         None,
     ),
@@ -299,13 +169,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'loot'): (
         (
             ('count', 'argument', ('count',), (), 'int', 1, False, True),
@@ -329,13 +192,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'odds'): (
         (
             ('target', 'option', ('--target',), (), 'int', 1, False, False),
@@ -345,22 +201,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'shuffle-back'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'status'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -395,49 +236,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ('halfdeck', 'trade'): (
         (
             ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'attack'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('potions', 'option', ('--potion',), (), 'str', 1, True, False),
-            ('prisoners', 'option', ('--prisoner', '-p'), (), 'str', 1, True, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'buy'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'cast'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('paid', 'option', ('--with', '-w'), (), 'str', 1, True, False),
-            ('units', 'option', ('--count', '-n'), (), 'str', 1, False, False),
-            ('overpay', 'flag', ('--overpay',), (), 'bool', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -502,44 +300,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'drop'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'enter'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'heal'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'move'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'new'): (
         (
             ('name', 'option', ('--name',), (), 'str', 1, False, False),
@@ -557,20 +317,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'next-level'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'odds'): (
         (
             ('next_', 'option', ('--next',), (), 'int', 1, False, False),
@@ -584,70 +330,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'offer'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'peek'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'play'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'potion'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'refuse'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'reveal'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'see'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('treasure', 'option', ('--treasure', '-t'), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'spells'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
@@ -656,39 +338,8 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('hebrac', 'status'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('hebrac', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'take'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('hebrac', 'use'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
@@ -770,12 +421,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'big'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'deck'): (
         (
             ('colours', 'option', ('--colours',), (), 'other', 4, False, False),
@@ -793,27 +438,10 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'exchange'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('player', 'option', ('--player',), (), 'str', 1, False, False),
-            ('number', 'option', ('--count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'heroes'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('every', 'flag', ('--all',), (), 'bool', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'log'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         None,
@@ -830,65 +458,7 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('tricky', 'note'): (
-        (
-            ('text', 'argument', ('text',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'predict'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'redo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'result'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('tricks', 'option', ('--tricks',), (), 'str', 1, False, False),
-            ('potions', 'option', ('--potions',), (), 'str', 1, False, False),
-            ('spells', 'option', ('--spells',), (), 'str', 1, False, False),
-            ('goblins', 'option', ('--goblins',), (), 'str', 1, False, False),
-            ('orcs', 'option', ('--orcs',), (), 'str', 1, False, False),
-            ('ogres', 'option', ('--ogres',), (), 'str', 1, False, False),
-            ('last_trick', 'flag', ('--last-trick',), ('--no-last-trick',), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'round'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('active', 'option', ('--active',), (), 'str', 1, False, False),
-            ('trump', 'option', ('--trump',), (), 'str', 1, False, False),
-            ('exchange', 'option', ('--exchange',), (), 'str', 1, False, False),
-            ('predict', 'option', ('--predict',), (), 'str', 1, False, False),
-            ('pass_', 'option', ('--pass',), (), 'str', 1, True, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('tricky', 'scores'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'status'): (
         (
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
@@ -897,22 +467,6 @@ COMMANDS: dict[tuple[str, ...], Any] = {
     ),
     ('tricky', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'trick'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('tricky', 'undo'): (
-        (
-            ('count', 'argument', ('count',), (), 'str', 1, False, False),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

@@ -6,20 +6,22 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from companion.cli.declare import Argument, Group, Option
+from companion.cli.declare import Group, Option
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
 from companion.cli.output import paged, show_status
 from companion.cli.output import width as width
+from companion.cli.verbcommands import Act, VerbCommand
 
 if TYPE_CHECKING:
     from companion.game import Applied
+    from companion.verbs import Grammar, Line, Value
 
 GameOption = Annotated[
     str | None, Option("--game", "-g", help="Act on this saved game, not the current one.")
@@ -69,91 +71,98 @@ def print_log(applied: list[Applied]) -> None:
             echo(f"     {line}")
 
 
+def play(command: VerbCommand, action: Value | None, line: Line) -> None:
+    """A game's action: its one canonical line applied to the game."""
+    assert action is not None
+    act(command.kind, line.game, command.grammar.text(action), line.json)
+
+
+def add_verbs(app: Group, kind: str, grammar: Grammar[Value],
+              names: Iterable[str], written: Mapping[str, Act] | None = None) -> None:
+    """Add the commands of the verbs ``names`` to ``app``: each runs ``play``, or its
+    ``written`` function (one that rolls a die or reads a name of several words)."""
+    for name in names:
+        verb = grammar.verbs[name]
+        act = (written or {}).get(name, play)
+        app.command(verb.name)(VerbCommand(kind, grammar, verb, act))
+
+
 def add_common_commands(app: Group, kind: str) -> None:
-    """status, log, undo, redo and note for a game kind's sub-command."""
+    """The commands every game shares (``verbs.SHARED``: status, log, undo, redo, big and
+    note) for a game kind's sub-command, read by their verb table as its actions are."""
+    from companion.verbs import SHARED, SHARED_GRAMMAR
 
-    @app.command()
-    def status(game: GameOption = None, as_json: JsonOption = False) -> None:
-        """Show the game's state."""
-        show_status(kind, game, as_json)
+    for verb in SHARED:
+        app.command(verb.name)(VerbCommand(kind, SHARED_GRAMMAR, verb, _SHARED[verb.name]))
 
-    @app.command()
-    @paged()  # a long game's log: through the pager on a terminal
-    def log(game: GameOption = None, as_json: JsonOption = False) -> None:
-        """Numbered actions: with the ruling each produced."""
-        store = games()
-        opened = store.open(store.resolve(game, kind))
-        if as_json:
-            emit_json({"game": opened.record.name, "actions": [
-                {"number": n, "action": a.action, "ruling": list(a.lines)}
-                for n, a in enumerate(opened.applied, start=1)
-            ], "redo": opened.record.redo})
-            return
-        print_log(opened.applied)
-        if opened.record.redo:
-            echo(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
 
-    @app.command()
-    def undo(
-        count: Annotated[str, Argument(help="How many actions.")] = "1",
-        game: GameOption = None,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Undo the last action(s); 'redo' brings them back."""
-        wanted = _count(count, "undo", kind)
-        store = games()
-        before = _Before(as_json)
-        opened, undone = store.undo(store.resolve(game, kind), wanted, before.see)
-        if as_json:
-            emit_json({"game": opened.record.name, "undone": undone,
-                       "state": opened.engine.status()})
-            return
-        for action in undone:
-            echo(f"Undone: {action}")
-        _say_changes(kind, before.state, opened)
-        echo_vitals(opened.engine.prompt())
+def _status(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    show_status(command.kind, line.game, line.json)
 
-    @app.command()
-    def redo(
-        count: Annotated[str, Argument(help="How many actions.")] = "1",
-        game: GameOption = None,
-        as_json: JsonOption = False,
-    ) -> None:
-        """Redo what 'undo' took back (a new action forgets it)."""
-        wanted = _count(count, "redo", kind)
-        store = games()
-        before = _Before(as_json)
-        opened, redone = store.redo(store.resolve(game, kind), wanted, before.see)
-        if as_json:
-            emit_json({"game": opened.record.name, "redone": [
-                {"action": a.action, "ruling": list(a.lines)} for a in redone],
-                "state": opened.engine.status()})
-            return
-        for applied in redone:
-            echo(f"Redone: {applied.action}")
-            echo_lines(f"  {line}" for line in applied.lines)
-        _say_changes(kind, before.state, opened)
-        echo_vitals(opened.engine.prompt())
 
-    @app.command()
-    def big(game: GameOption = None) -> None:
-        """The vital numbers: in large digits for the table."""
-        from companion.cli.big import big_lines
-        from companion.cli.output import blocks_allowed
+@paged()  # a long game's log: through the pager on a terminal
+def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    store = games()
+    opened = store.open(store.resolve(line.game, command.kind))
+    if line.json:
+        emit_json({"game": opened.record.name, "actions": [
+            {"number": n, "action": a.action, "ruling": list(a.lines)}
+            for n, a in enumerate(opened.applied, start=1)
+        ], "redo": opened.record.redo})
+        return
+    print_log(opened.applied)
+    if opened.record.redo:
+        echo(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
 
-        store = games()
-        opened = store.open(store.resolve(game, kind))
-        echo_lines(big_lines(kind, opened.engine.status(), width(), blocks_allowed()))
 
-    @app.command()
-    def note(
-        text: Annotated[list[str], Argument(help="Free text kept with the game.")],
-        game: GameOption = None,
-    ) -> None:
-        """Keep a note with the game."""
-        store = games()
-        store.note(store.resolve(game, kind), " ".join(text))
-        echo("Noted.")
+def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """undo and redo: actions taken back or brought back, and what that changed."""
+    kind, verb = command.kind, command.verb.name
+    wanted = _count(_count_typed(command, line), verb, kind)
+    store = games()
+    before = _Before(line.json)
+    step = store.undo if verb == "undo" else store.redo
+    opened, done = step(store.resolve(line.game, kind), wanted, before.see)
+    if verb == "undo":
+        said: dict[str, object] = {"undone": done}
+        shown = [f"Undone: {action}" for action in done]
+    else:
+        said = {"redone": [{"action": a.action, "ruling": list(a.lines)} for a in done]}
+        shown = [text for a in done for text in (f"Redone: {a.action}",
+                                                 *(f"  {ruling}" for ruling in a.lines))]
+    if line.json:
+        emit_json({"game": opened.record.name, **said, "state": opened.engine.status()})
+        return
+    echo_lines(shown)
+    _say_changes(kind, before.state, opened)
+    echo_vitals(opened.engine.prompt())
+
+
+def _count_typed(command: VerbCommand, line: Line) -> str:
+    """The count typed after undo or redo (a card typed there is said to be one), else
+    its declared default (1)."""
+    words = command.verb.words
+    assert words is not None
+    return line.args[0] if line.args else words.default
+
+
+def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    from companion.cli.big import big_lines
+    from companion.cli.output import blocks_allowed
+
+    store = games()
+    opened = store.open(store.resolve(line.game, command.kind))
+    echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))
+
+
+def _note(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    store = games()
+    store.note(store.resolve(line.game, command.kind), " ".join(line.args))
+    echo("Noted.")
+
+
+_SHARED = {"status": _status, "log": _log, "undo": _step, "redo": _step, "big": _big,
+           "note": _note}
 
 
 def _count(count: str, verb: str, kind: str) -> int:

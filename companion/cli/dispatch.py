@@ -5,7 +5,9 @@ importing typer alone costs about as much as most commands, so ``route`` maps
 the words to one command first (the top-level word, then each sub-command;
 exact names, then the aliases of ``companion.cli.grammar``, then unique
 prefixes) from the registry and its groups (``companion.cli.declare``),
-which import no typer. ``run`` then tries the quick path
+which import no typer. A game's line (an action, or a command every game
+shares: status, log, undo...) is read by the game's verb table and nothing
+else (``companion.cli.verbcommands``). Another command tries the quick path
 (``companion.cli.quick``): a plain command line is read from the table typer's
 reading made and its function called directly. Anything else is built as a
 tree holding only the path to that command (``companion.cli.typertree``, loaded
@@ -144,20 +146,9 @@ def route(args: list[str]) -> Route:
 
 def long_options(names: list[str], args: list[str]) -> list[str]:
     """``args`` with unique prefixes of the command's long options (``names``) spelled out."""
-    spelled: list[str] = []
-    for number, word in enumerate(args):
-        if word == "--":
-            return spelled + args[number:]
-        if word.startswith("--") and len(word) > 2:
-            name, equals, value = word.partition("=")
-            if name not in names:
-                matches = [n for n in names if n.startswith(name)]
-                if len(matches) == 1:
-                    word = matches[0] + equals + value
-                elif matches:
-                    raise BadInput(f"{name!r} could be {', '.join(sorted(matches))}: type more")
-        spelled.append(word)
-    return spelled
+    from companion.verbs import spell_options
+
+    return spell_options(names, args)
 
 
 def run(args: list[str], *, whole: bool = False) -> Any:
@@ -179,6 +170,11 @@ def run(args: list[str], *, whole: bool = False) -> Any:
 
         page(screen)
         return 0
+    verb = verb_command(found)
+    if verb is not None:  # a game's line: read by its verb table, never by typer
+        lead = found.args[:found.args.index(found.path[0])]
+        root_options(lead)
+        return verb(found.args[found.at:])
     if found.leaf and not whole:
         done, result = run_quick(found)
         if done:
@@ -198,16 +194,30 @@ def run(args: list[str], *, whole: bool = False) -> Any:
     return typertree.run(root, found.args[:found.at] + own)
 
 
+def verb_command(found: Route) -> Any:
+    """The ``VerbCommand`` the words lead to (a game's line), else None."""
+    if not found.leaf or len(found.path) != 2 or found.path[0] not in KINDS:
+        return None
+    from companion.cli.verbcommands import VerbCommand
+
+    command = target(found.path)
+    return command if isinstance(command, VerbCommand) else None
+
+
 def root_first(found: Route) -> list[str]:
     """The words with the root's options put first wherever they were typed
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
     ('rules --plain') or that is an option's value; each at most once."""
-    from companion.cli.quick import entry
+    verb = verb_command(found)
+    if verb is not None:
+        own, valued = verb.option_words()
+    else:
+        from companion.cli.quick import entry
 
-    known = entry(found.path) if found.path and found.leaf else None
-    rows = known[0] if known is not None else []
-    own = {word for row in rows for word in (*row.on, *row.off)}
-    valued = {word for row in rows if row.kind == "option" for word in row.on}
+        known = entry(found.path) if found.path and found.leaf else None
+        rows = known[0] if known is not None else []
+        own = {word for row in rows for word in (*row.on, *row.off)}
+        valued = {word for row in rows if row.kind == "option" for word in row.on}
     lead: list[str] = []
     rest: list[str] = []
     for at, word in enumerate(found.args):

@@ -1,31 +1,34 @@
 """companion elbereth ...: Elbereth commands.
 
 Each game command turns its words into one action text and hands it to the
-core; the engine rules on it. Most are made from the verb table
-(``companion/elbereth/grammar.py``); attack and break-wall are written here:
-``--roll`` rolls the die here (never in the engine), and the number goes
-into the action like a typed one, so the saved game replays the same.
+core; the engine rules on it. Every action's command is made from the verb
+table (``companion/elbereth/grammar.py``), which reads its words; attack and
+break-wall are run here: ``--roll`` rolls the die here (never in the engine),
+and the number goes into the action like a typed one, so the saved game
+replays the same.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import (
-    GameOption,
-    JsonOption,
     NameOption,
     act,
     add_common_commands,
+    add_verbs,
     echo,
     new_game,
 )
-from companion.cli.declare import Argument, Group, Option
+from companion.cli.declare import Group, Option
 from companion.cli.dice_odds import elbereth_odds
 from companion.cli.summary import add_summary
-from companion.cli.verbcommands import add_verbs
 from companion.elbereth.grammar import GRAMMAR
 from companion.verbs import quote
+
+if TYPE_CHECKING:
+    from companion.cli.verbcommands import VerbCommand
+    from companion.verbs import Line, Value
 
 KIND = "elbereth"
 app = Group(no_args_is_help=True, rich_markup_mode=None,
@@ -34,9 +37,6 @@ add_common_commands(app, KIND)
 add_summary(app, KIND)
 app.command("odds")(elbereth_odds)
 
-RollArg = Annotated[str | None, Argument(help="The die (1-6).")]
-RollFlag = Annotated[bool, Option("--roll", "-r", help="Let companion roll the die.")]
-Item = Annotated[str, Argument(help="sword, staff, bow, armour, helm or gauntlets.")]
 
 
 def join_action(*words: str) -> str:
@@ -62,10 +62,10 @@ def _enemy_and_die(words: list[str]) -> tuple[str, str | None]:
     return " ".join(words), None
 
 
-def _die(value: str | None, roll: bool, as_json: bool) -> str:
+def _die(value: str | None, line: Line, as_json: bool) -> str:
     if value is not None and value.strip().lower() != "roll":
         return value
-    if value is None and not roll:
+    if value is None and not line.own.get("roll"):
         from companion.errors import BadInput
 
         raise BadInput("give the die (1-6), or --roll to let companion roll it")
@@ -95,28 +95,18 @@ def new(
                     "bribe_key": bribe_key}, name)
 
 
-@app.command()
-def attack(
-    words: Annotated[list[str], Argument(
-        help="rat, spider, snake, dragon, a boss, or a strength 3-6; then the die (1-6).",
-        metavar="ENEMY [ROLL]")],
-    roll_all: RollFlag = False,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Attack a visible enemy: the die must reach its strength."""
-    enemy, roll = _enemy_and_die(words)
-    act(KIND, game, join_action("attack", enemy, _die(roll, roll_all, as_json)), as_json)
+def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    enemy, roll = _enemy_and_die(line.args)
+    act(KIND, line.game, join_action("attack", enemy, _die(roll, line, line.json)), line.json)
 
 
-@app.command("break-wall")
-def break_wall(
-    roll: RollArg = None, roll_all: RollFlag = False,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    """Break a wall: the die face's item is damaged (1 sword to 6 gauntlets)."""
-    act(KIND, game, join_action("break-wall", _die(roll, roll_all, as_json)), as_json)
+def _break_wall(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    roll = line.args[0] if line.args else None
+    act(KIND, line.game, join_action("break-wall", _die(roll, line, line.json)), line.json)
 
 
-# The other actions' commands, made from the verb table (companion/elbereth/grammar.py).
-add_verbs(app, KIND, GRAMMAR, [name for name in GRAMMAR.verbs
-                                if name not in ("attack", "break-wall")])
+# Every action's command, from the verb table (companion/elbereth/grammar.py); attack
+# and break-wall read their words here (an enemy's name of several words, --roll).
+WRITTEN = {"attack": _attack, "break-wall": _break_wall}
+add_verbs(app, KIND, GRAMMAR, WRITTEN, WRITTEN)
+add_verbs(app, KIND, GRAMMAR, [name for name in GRAMMAR.verbs if name not in WRITTEN])

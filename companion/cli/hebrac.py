@@ -15,6 +15,7 @@ from companion.cli.common import (
     JsonOption,
     NameOption,
     add_common_commands,
+    add_verbs,
     echo,
     echo_lines,
     emit_json,
@@ -25,7 +26,6 @@ from companion.cli.declare import Group, Option
 from companion.cli.hebrac_check import check_app
 from companion.cli.hebrac_odds import odds
 from companion.cli.summary import add_summary
-from companion.cli.verbcommands import add_verbs
 from companion.hebrac.grammar import GRAMMAR
 
 KIND = "hebrac"

@@ -119,6 +119,9 @@ def gist(text: str, room: int) -> str:
 
 def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
     """A command's arguments and options as help shows them, in declared order."""
+    verb = getattr(function, "verb", None)
+    if verb is not None:  # a game's verb: from its verb table
+        return verb_parameters(verb)
     hints = typing.get_type_hints(function, include_extras=True)
     arguments: list[Shown] = []
     options: list[Shown] = []
@@ -137,6 +140,39 @@ def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
             arguments.append(_argument(name, base, mark, required, default))
         else:
             options.append(_option(name, base, mark, required, default))
+    return arguments, options
+
+
+def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
+    """A verb's words (one argument: the verb table shares them out) and options, then
+    the line's own options (``--game``, ``--json``), as help shows them."""
+    from companion import verbs
+
+    positional = [p for p in verb.params if p.positional]
+    arguments: list[Shown] = []
+    if verb.words is not None:  # words the game's command reads itself
+        param = verb.words
+        label = param.metavar or param.name.upper() + ("..." if param.kind == "rest" else "")
+        default = f" [default: {param.default}]" if param.default else ""
+        arguments.append(Shown(label, param.shown, param.help + default))
+    elif positional:
+        label = " ".join(p.shown for p in positional)
+        required = any(p.required for p in positional)
+        arguments.append(Shown(label, label if required or label.startswith("[")
+                               else f"[{label}]", " ".join(p.help for p in positional
+                                                           if p.help)))
+    options: list[Shown] = []
+    for param in (*verb.params, *verb.line):
+        if param.positional:
+            continue
+        names = ", ".join(([param.short] if param.short else []) + [param.option])
+        if param.kind == verbs.SWITCH:
+            label = f"{param.option} / --no-{param.option[2:]}"
+        elif param.kind == verbs.FLAG:
+            label = names
+        else:
+            label = f"{names} {param.metavar or ('N' if param.type == 'int' else 'TEXT')}"
+        options.append(Shown(label, "", param.help))
     return arguments, options
 
 

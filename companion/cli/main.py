@@ -4,9 +4,10 @@
 exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
 
 The commands are registered in ``companion.cli.commands`` and found by
-``companion.cli.dispatch``, which runs a plain command line without typer
-(``KIND status``, the command typed most, among them) and otherwise builds
-only the command that runs. ``companion.cli.main.app`` still gives the typer
+``companion.cli.dispatch``: a game's line (``KIND status``, the command typed
+most, and every action) is read by the game's verb table, a plain command line
+of another command without typer too, and otherwise it builds only the command
+that runs. ``companion.cli.main.app`` still gives the typer
 app.
 """
 

@@ -1,4 +1,5 @@
-"""The quick path: a command run without importing typer.
+"""The quick path: a command other than a game's line run without importing typer
+(a game's line is its verb table's: ``companion.cli.verbcommands``).
 
 Importing typer costs about as much as the commands themselves, so a command
 line whose words are plain (known options, values where values go, nothing

@@ -199,12 +199,6 @@ class Shell(cmd.Cmd):
             self._error(str(error), error.exit_code)
             raise _Handled from None
 
-    def kind_group(self) -> Any | None:
-        """The game's commands built whole (help and Tab only: a line builds just its own)."""
-        if self.kind is None:
-            return None
-        return dispatch.group(self.kind)
-
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the pinned game (cheap when unchanged) and set the prompt."""
@@ -260,32 +254,44 @@ class Shell(cmd.Cmd):
             before = shlex.split(line[: len(line) - len(text)])
         except ValueError:
             return []
-        group = self.kind_group()
+        names = dispatch.names_at((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.top_names(shell=True))
-            if group is not None:
-                words |= set(group.commands)
+            words = set(BUILTINS) | set(dispatch.top_names(shell=True)) | set(names)
             return _matching(words, text)
-        command = None
-        if group is not None:
+        name = None
+        if self.kind is not None:
             with contextlib.suppress(_Handled):
                 name = self.command_name(before[0]) if before[0] != "help" else None
-                command = group.commands.get(name) if name else None
-        if before[0] == "help" and len(before) == 1 and group is not None:
-            return _matching(group.commands, text)
-        if command is None:
+        if before[0] == "help" and len(before) == 1 and self.kind is not None:
+            return _matching(names, text)
+        options = self.option_words(name) if name else None
+        if options is None:
             return []
+        every, valued = options
         previous = before[-1] if len(before) > 1 else ""
-        option = _option_named(command, previous)
-        if option is not None and not option.is_flag:
-            if "game" == option.name:
+        if previous in valued:
+            if previous in ("--game", "-g"):
                 return _matching(self.games.store.names(), text)
             sources = self.sources()
             return _matching(sources["cards"] + sources["names"], text)
         if text.startswith("-"):
-            return _matching([o for p in command.params for o in getattr(p, "opts", ())
-                              if o.startswith("--")], text)
-        return _matching(self.argument_words(command.name or "", before[1:]), text)
+            return _matching([o for o in every if o.startswith("--")], text)
+        return _matching(self.argument_words(name or "", before[1:]), text)
+
+    def option_words(self, name: str) -> tuple[set[str], set[str]] | None:
+        """The options of the game's command ``name``, and those taking a value: a verb's
+        from its verb table, another command's from typer's reading (built whole once)."""
+        assert self.kind is not None
+        found = dispatch.target((self.kind, name))
+        if hasattr(found, "option_words"):
+            words: tuple[set[str], set[str]] = found.option_words()
+            return words
+        command = dispatch.group(self.kind).commands.get(name)
+        if command is None:
+            return None
+        params = [p for p in command.params if p.param_type_name == "option"]
+        return ({o for p in params for o in (*p.opts, *p.secondary_opts)},
+                {o for p in params if not p.is_flag for o in p.opts})
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
         sources = self.sources()
@@ -435,6 +441,9 @@ def _takes_game(path: tuple[str, ...]) -> bool:
     import inspect
 
     found = dispatch.target(path)
+    verb = getattr(found, "verb", None)
+    if verb is not None:  # a game's line: its verb table declares its options
+        return any(param.name == "game" for param in verb.line)
     return callable(found) and not isinstance(found, Group) and \
         "game" in inspect.signature(found).parameters
 
@@ -444,15 +453,6 @@ def _has_game(words: Iterable[str]) -> bool:
     --game would then be the option given twice)."""
     return any(w.startswith("-g") or len(w) > 2 and "--game".startswith(w.partition("=")[0])
                for w in words)
-
-
-def _option_named(command: Any, word: str) -> Any | None:
-    if not word.startswith("-"):
-        return None
-    for param in command.params:
-        if word in getattr(param, "opts", ()):
-            return param
-    return None
 
 
 def _matching(words: Iterable[str], text: str) -> list[str]:

@@ -15,6 +15,7 @@ from companion.cli.common import (
     JsonOption,
     NameOption,
     add_common_commands,
+    add_verbs,
     echo_lines,
     emit_json,
     games,
@@ -24,7 +25,6 @@ from companion.cli.common import (
 from companion.cli.declare import Argument, Group, Option
 from companion.cli.output import paged
 from companion.cli.summary import add_summary
-from companion.cli.verbcommands import add_verbs
 from companion.errors import BadInput
 from companion.tricky.grammar import GRAMMAR
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from companion.cli.commands import target
 from companion.cli.declare import Group, Param
+from companion.cli.verbcommands import VerbCommand
 from companion.errors import BadInput
 
 
@@ -126,6 +127,8 @@ def typer_app(group: Group, keep: tuple[str, ...] | None = None, kind: str | Non
         function, settings = group.own
         app.callback(**settings)(typer_callback(function, kind))
     for name, (function, settings) in group.commands.items():
+        if isinstance(function, VerbCommand):
+            continue  # a game's line: its verb table reads it, never typer
         if keep is None or keep[:1] == (name,):
             app.command(name, **settings)(typer_callback(function, kind))
     for name, (sub, settings) in group.groups.items():

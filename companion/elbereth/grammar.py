@@ -9,7 +9,7 @@ matches them against the rulebook tables, so this module loads none of them
 
 from __future__ import annotations
 
-from companion.verbs import Grammar, Value, Verb, arg, rest
+from companion.verbs import LINE, ROLL, Grammar, Value, Verb, arg, rest
 
 
 class Attack(Value):
@@ -63,7 +63,10 @@ VERBS = (
     Verb("attack", Attack, "Attack a visible enemy: the die must reach its strength.",
          (arg("enemy", "enemy", "rat, spider, snake, dragon, a boss, or a strength 3-6."),
           arg("roll", "int", "The die (1-6).")),
-         short=("a",)),
+         short=("a",), line=(ROLL, *LINE),
+         # typed: an enemy's name of several words, the die last (or rolled: --roll)
+         words=rest("words", help="rat, spider, snake, dragon, a boss, or a strength 3-6; "
+                    "then the die (1-6).", required=True, metavar="ENEMY [ROLL]")),
     Verb("boost", Boost, "Boost after a miss: turn offensive gear face down, +1 each.",
          (rest("items", "item", "Equipped sword, staff or bow.", required=True,
                metavar="ITEM..."),),
@@ -83,7 +86,8 @@ VERBS = (
          short=("p",)),
     Verb("break-wall", BreakWall,
          "Break a wall: the die face's item is damaged (1 sword to 6 gauntlets).",
-         (arg("roll", "int", "The die (1-6)."),)),
+         (arg("roll", "int", "The die (1-6)."),), line=(ROLL, *LINE),
+         words=arg("roll", help="The die (1-6).", required=False)),
     Verb("found", Found, "Stairs or shop found: record the card turned up on this floor.",
          (arg("what", "card", "stairs or shop."),),
          short=("f",), usage="found stairs|shop"),

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from companion.errors import BadInput
-from companion.numbers import is_whole
+from companion.numbers import is_whole, whole
 from companion.verbs import (
     MAX_ACTION_CHARS,
     Grammar,
@@ -35,7 +35,6 @@ from companion.verbs import (
     options,
     quote,
     rest,
-    whole,
 )
 
 KIND = "halfdeck"

@@ -19,7 +19,7 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
-from companion.numbers import whole_or_none
+from companion.numbers import whole
 from companion.tables import tables
 from companion.text import wrap
 
@@ -403,16 +403,10 @@ def in_range(value: int | None, key: str, low: int, high: int) -> int | None:
 
 
 def gear_bonus(text: str | None, key: str) -> int | None:
-    """A gear bonus, ``+N`` (or ``N``), from 0 to 20."""
+    """A gear bonus, ``+N`` (or ``N``), from 0 to 20: read by the one reader of numbers."""
     if text is None:
         return None
-    value = whole_or_none(text.strip().removeprefix("+"))
-    if value is None:
-        raise BadInput(f"--{key} takes a whole number, not {text[:20]!r}")
-    low, high = HERO_NUMBERS
-    if not low <= value <= high:
-        raise BadInput(f"--{key} must be from {low} to {high}, not {text!r}")
-    return value
+    return whole(text.strip().removeprefix("+"), f"--{key}", *HERO_NUMBERS)
 
 
 def known(value: int | None) -> int:

@@ -84,9 +84,15 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
 def on_the_game(path: tuple[str, ...]) -> bool:
     """Whether the command at ``path`` acts on one saved game and writes no other file."""
     from companion.cli.command_table import COMMANDS
+    from companion.cli.dispatch import target
 
+    if path[1:2] == ("new",):
+        return False
+    verb = getattr(target(path), "verb", None)
+    if verb is not None:  # a game's line: its verb table declares its options
+        return any(param.name == "game" for param in verb.line)
     row = COMMANDS.get(path)
-    if row is None or path[1:2] == ("new",):
+    if row is None:
         return False
     names = {param[0] for param in row[0]}
     return "game" in names and "output" not in names
