@@ -14,7 +14,7 @@ from companion.tricky.cards import (
     normalize_deck,
     parse_per_colour,
 )
-from companion.tricky.deck import deck_lines, update_deck
+from companion.tricky.deck import DeckChange, deck_lines, update_deck
 
 DECK = Deck.from_settings(default_deck_settings())
 
@@ -127,7 +127,8 @@ def test_per_colour_numbers_in_any_order_and_form() -> None:
 
 
 def test_update_deck_marks_typed_items_checked() -> None:
-    settings, lines = update_deck(default_deck_settings(), potions=["R2", "B1", "Y5", "G6"])
+    settings, lines = update_deck(default_deck_settings(),
+                                  DeckChange(potions=["R2", "B1", "Y5", "G6"]))
     assert settings["potions"] == [2, 1, 5, 6]
     assert "potions" not in settings["unverified"]
     assert "stars" in settings["unverified"]
@@ -135,30 +136,30 @@ def test_update_deck_marks_typed_items_checked() -> None:
 
 
 def test_update_deck_confirm_and_reset() -> None:
-    confirmed, lines = update_deck(default_deck_settings(), confirm=True)
+    confirmed, lines = update_deck(default_deck_settings(), DeckChange(confirm=True))
     assert confirmed["unverified"] == []
     assert lines == ["Confirmed: every deck setting checked against the cards."]
-    back, lines = update_deck(confirmed, reset=True)
+    back, lines = update_deck(confirmed, DeckChange(reset=True))
     assert back == default_deck_settings()
     assert lines == ["Back to the rulebook's defaults."]
 
 
 def test_update_deck_refuses_a_potion_that_is_a_spell() -> None:
     with pytest.raises(RuleRefused) as caught:
-        update_deck(default_deck_settings(), potions=["R3", "B2", "Y5", "G6"])
+        update_deck(default_deck_settings(), DeckChange(potions=["R3", "B2", "Y5", "G6"]))
     assert caught.value.rule == "tricky.deck.potions"
     assert "R3 cannot be a potion" in str(caught.value)
 
 
 def test_update_deck_refuses_equal_stars() -> None:
     with pytest.raises(RuleRefused) as caught:
-        update_deck(default_deck_settings(), stars=["R2", "B2", "Y3", "G4"])
+        update_deck(default_deck_settings(), DeckChange(stars=["R2", "B2", "Y3", "G4"]))
     assert caught.value.rule == "tricky.deck.stars"
 
 
 def test_renamed_colours_keep_their_stars_and_potions() -> None:
     settings, lines = update_deck(default_deck_settings(),
-                                  colours=["rose", "black", "orange", "white"])
+                                  DeckChange(colours=["rose", "black", "orange", "white"]))
     deck = Deck.from_settings(settings)
     assert deck.text(settings["potions"]) == "R1 B2 O5 W6"
     assert lines == ["Colours: red blue yellow green -> rose black orange white"]
@@ -169,6 +170,6 @@ def test_deck_lines_mark_unverified() -> None:
     assert lines[:4] == ["Deck", "Colours: red blue yellow green (unverified)",
                          "Stars: R1 B2 Y3 G4 (unverified)",
                          "Potions: R1 B2 Y5 G6 (unverified)"]
-    confirmed, _ = update_deck(default_deck_settings(), confirm=True)
+    confirmed, _ = update_deck(default_deck_settings(), DeckChange(confirm=True))
     assert "Potions: R1 B2 Y5 G6" in deck_lines(confirmed, "Deck")
     assert not any("unverified" in line for line in deck_lines(confirmed, "Deck"))

@@ -4,7 +4,7 @@ of the numbers an action carries (``companion.halfdeck.engine`` is the game)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 from companion import plain
 from companion.dice import parse_die
@@ -22,6 +22,7 @@ from companion.halfdeck.cards import (
 from companion.numbers import whole_or_none
 from companion.tables import tables
 from companion.text import wrap
+from companion.values import Value
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -176,7 +177,7 @@ LOOT_NUMBERS = (0, 26)
 
 
 # -- the rulebook's numbers ----------------------------------------------------------------
-class Numbers(NamedTuple):
+class Numbers(Value):
     """Every number of ``rulebook/halfdeck.tables.toml`` the game uses, read once."""
 
     hero_cards: int
@@ -248,7 +249,7 @@ def numbers() -> Numbers:
 
 
 # -- settings -------------------------------------------------------------------
-class Settings(NamedTuple):
+class Settings(Value):
     """A game's normalised settings, read once (the store keeps them as a table)."""
 
     players: int

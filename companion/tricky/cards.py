@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, Final
 
 from companion.errors import BadInput, NotationError
 from companion.numbers import whole_or_none
@@ -221,7 +221,7 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
 
 
-class TrickyCard(NamedTuple):
+class TrickyCard(Value, as_tuple=True):
     """One card: a colour letter (``R``) and a value (0-7)."""
 
     colour: str
