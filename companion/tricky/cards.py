@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from companion.errors import BadInput, NotationError
@@ -286,16 +286,10 @@ class Deck(Value):
 
     def parse(self, text: str) -> TrickyCard:
         """Read a card as a player types it; raise NotationError quoting the token."""
-        card = self._parse(text)
+        card = _card(self, text)
         if card is None:
             raise NotationError(f"{text.strip()!r} is not a card: {self.forms()}")
         return card
-
-    def _parse(self, text: str) -> TrickyCard | None:
-        found = self.colour_and_number(text)
-        if found is None or not self.low <= found[1] <= self.high:
-            return None
-        return TrickyCard(*found)
 
     def colour_and_number(self, text: str) -> tuple[str, int] | None:
         """A colour and a one-digit number in any card form (``R1``, ``1r``, ``red one``)."""
@@ -317,6 +311,7 @@ class Deck(Value):
 
     def parse_all(self, tokens: Sequence[str]) -> list[TrickyCard]:
         return [self.parse(token) for token in tokens]
+
 
     # -- what a card is ----------------------------------------------------------
     def colour_name(self, letter: str) -> str:
@@ -361,6 +356,16 @@ class Deck(Value):
     def flag(self, item: str) -> str:
         """`` (unverified)`` when the players have not confirmed ``item``."""
         return " (unverified)" if item in self.unverified else ""
+
+
+@lru_cache(maxsize=512)
+def _card(deck: Deck, text: str) -> TrickyCard | None:
+    """The card ``text`` names in ``deck``, or None. Cached: a game types the same few
+    dozen cards again and again, and every command replays the whole game."""
+    found = deck.colour_and_number(text)
+    if found is None or not deck.low <= found[1] <= deck.high:
+        return None
+    return TrickyCard(*found)
 
 
 @cache
