@@ -41,9 +41,6 @@ class Answer(Value):
     lines: list[str]
     errors: list[str]
 
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "lines": self.lines, "errors": self.errors}
-
 
 def command_words(kind: str, game: str, line: str) -> list[str]:
     """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""

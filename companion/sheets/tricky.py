@@ -202,10 +202,8 @@ def _rounds_to_fill(labels: list[str], rounds: int) -> Section:
     return Section("Rounds", (table,), wide=True)
 
 
-def _blank(main: list[Section], lines: tuple[str, str], players: int | None,
-           dense: bool) -> Sheet:
-    """A blank sheet: the hero table goes across the page too, one line a hero, the rest
-    beside the notes."""
+def _blank(main: list[Section], lines: tuple[str, str], players: int | None, dense: bool) -> Sheet:
+    """A blank sheet; its hero table goes across the page too (the rest beside the notes)."""
     heroes, cards = _heroes("all", {}, players)
     return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
                  sections=[*main, heroes._replace(side=False, wide=True), cards], dense=dense)
