@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given
@@ -22,9 +21,6 @@ from companion.tricky.cards import (
     table,
 )
 from companion.tricky.deck import DeckChange, deck_lines, update_deck
-
-if TYPE_CHECKING:
-    from companion.tricky.cards import HeroRow, PlayersRow, TrickyTables
 
 DECK = Deck.from_settings(default_deck_settings())
 
@@ -185,11 +181,9 @@ def test_deck_lines_mark_unverified() -> None:
     assert not any("unverified" in line for line in deck_lines(confirmed, "Deck"))
 
 
-def _checked(raw: dict[str, object]) -> TrickyTables:
+def _checked(raw: dict[str, object]) -> dict[str, object]:
     """The shipped tables read with every value's type checked (``plain.BadState`` for a
     rulebook that is not what the code reads), as ``table`` gives them."""
-    data = plain.record(raw, ("deck", "kinds", "players", "game", "variants", "sets",
-                              "heroes", "sections"))
     word, number, flag = plain.text, plain.integer, plain.flag
 
     def words(value: object) -> list[str]:
@@ -198,84 +192,43 @@ def _checked(raw: dict[str, object]) -> TrickyTables:
     def numbers(value: object) -> list[int]:
         return plain.items(value, number)
 
-    def known(value: object, fields: Sequence[str]) -> dict[str, object]:
-        """A table of some of ``fields`` (the optional ones left out), values unread."""
-        if type(value) is not dict or not value.keys() <= set(fields):
-            raise plain.BadState(f"not a table of {', '.join(fields)}")
-        return value
+    def read(value: object, readers: dict[str, Callable[[object], object]],
+             needed: Sequence[str]) -> dict[str, object]:
+        """A table of the keys ``readers`` read (those ``needed`` at least), each read."""
+        if type(value) is not dict or not set(needed) <= value.keys() <= readers.keys():
+            raise plain.BadState(f"not a table of {', '.join(readers)}")
+        return {key: readers[key](item) for key, item in value.items()}
 
-    deck = plain.record(data["deck"], ("colours", "low", "high", "stars", "potions",
-                                       "potion_values", "unverified"))
-    kinds = known(data["kinds"], (*KINDS[1:], "assumed"))
+    def table_of(readers: dict[str, Callable[[object], object]],
+                 needed: Sequence[str]) -> Callable[[object], object]:
+        return lambda value: read(value, readers, needed)
 
-    def players(value: object) -> PlayersRow:
-        row = known(value, ("hand", "rounds_per_player", "pair", "exchange_max",
-                            "others_exchange", "potions_exchanged", "open_exchange"))
-        found: PlayersRow = {"hand": number(row["hand"]),
-                             "rounds_per_player": number(row["rounds_per_player"]),
-                             "pair": number(row["pair"], 0, 1),
-                             "others_exchange": flag(row["others_exchange"])}
-        if "exchange_max" in row:
-            found["exchange_max"] = number(row["exchange_max"])
-        if "potions_exchanged" in row:
-            found["potions_exchanged"] = flag(row["potions_exchanged"])
-        if "open_exchange" in row:
-            found["open_exchange"] = flag(row["open_exchange"])
-        return found
-
-    def hero(value: object) -> HeroRow:
-        row = known(value, ("name", "aliases", "trump", "chooser", "trick", "gold", "counts",
-                            "each", "reward", "base", "minimum", "setting", "note"))
-        found: HeroRow = {"name": word(row["name"]), "trump": word(row["trump"]),
-                          "gold": word(row["gold"]), "counts": words(row["counts"])}
-        if "aliases" in row:
-            found["aliases"] = words(row["aliases"])
-        if "chooser" in row:
-            found["chooser"] = word(row["chooser"])
-        if "trick" in row:
-            found["trick"] = word(row["trick"])
-        if "each" in row:
-            found["each"] = number(row["each"])
-        if "reward" in row:
-            found["reward"] = number(row["reward"])
-        if "base" in row:
-            found["base"] = numbers(row["base"])
-        if "minimum" in row:
-            found["minimum"] = numbers(row["minimum"])
-        if "setting" in row:
-            found["setting"] = word(row["setting"])
-        if "note" in row:
-            found["note"] = word(row["note"])
-        return found
-
-    game = plain.record(data["game"], ("deck_size", "min_players", "max_players",
-                                       "no_gold_consolation", "max_rounds_per_player"))
-    variants = plain.record(data["variants"], ("race_gold", "guild_rounds_per_player",
-                                               "random_passes", "trickster_face_up"))
-    return {
-        "deck": {"colours": words(deck["colours"]), "low": number(deck["low"]),
-                 "high": number(deck["high"]), "stars": numbers(deck["stars"]),
-                 "potions": numbers(deck["potions"]),
-                 "potion_values": numbers(deck["potion_values"]),
-                 "unverified": words(deck["unverified"])},
-        "kinds": {kind: numbers(kinds[kind]) for kind in KINDS[1:]},
-        "assumed_kinds": words(kinds.get("assumed", [])),
-        "players": plain.table(data["players"], word, players),
-        "game": {"deck_size": number(game["deck_size"]),
-                 "min_players": number(game["min_players"]),
-                 "max_players": number(game["max_players"]),
-                 "no_gold_consolation": number(game["no_gold_consolation"]),
-                 "max_rounds_per_player": number(game["max_rounds_per_player"])},
-        "variants": {"race_gold": number(variants["race_gold"]),
-                     "guild_rounds_per_player": number(variants["guild_rounds_per_player"]),
-                     "random_passes": number(variants["random_passes"]),
-                     "trickster_face_up": number(variants["trickster_face_up"])},
-        "sets": plain.table(data["sets"], word, words),
-        "heroes": plain.table(data["heroes"], word, hero),
-        "sections": plain.table(data["sections"], word, word),
-    }
-
-
+    deck = dict(zip(("colours", "low", "high", "stars", "potions", "potion_values",
+                     "unverified"), (words, number, number, numbers, numbers, numbers, words),
+                    strict=True))
+    game = dict.fromkeys(("deck_size", "min_players", "max_players", "no_gold_consolation",
+                          "max_rounds_per_player"), number)
+    variants = dict.fromkeys(("race_gold", "guild_rounds_per_player", "random_passes",
+                              "trickster_face_up"), number)
+    players = {"hand": number, "rounds_per_player": number, "pair": lambda v: number(v, 0, 1),
+               "exchange_max": number, "others_exchange": flag, "potions_exchanged": flag,
+               "open_exchange": flag}
+    hero = {"name": word, "aliases": words, "trump": word, "chooser": word, "trick": word,
+            "gold": word, "counts": words, "each": number, "reward": number, "base": numbers,
+            "minimum": numbers, "setting": word, "note": word}
+    kinds = read(raw["kinds"], {**dict.fromkeys(KINDS[1:], numbers), "assumed": words},
+                 KINDS[1:])
+    data = read(raw, {
+        "deck": table_of(deck, deck.keys()), "kinds": lambda v: v,
+        "players": lambda v: plain.table(v, word, table_of(
+            players, ("hand", "rounds_per_player", "pair", "others_exchange"))),
+        "game": table_of(game, game.keys()), "variants": table_of(variants, variants.keys()),
+        "sets": lambda v: plain.table(v, word, words),
+        "heroes": lambda v: plain.table(v, word, table_of(hero, ("name", "trump", "gold",
+                                                                 "counts"))),
+        "sections": lambda v: plain.table(v, word, word)}, ())
+    assumed = kinds.pop("assumed", [])
+    return {**data, "kinds": kinds, "assumed_kinds": assumed}
 
 def test_the_shipped_tables_have_the_types_the_code_reads() -> None:
     assert _checked(tables("tricky")) == table()
