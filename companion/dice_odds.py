@@ -14,12 +14,12 @@ choices are listed best first, each with the arithmetic it rests on.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from typing import Any
 
 from companion.text import percent, wrap
+from companion.values import Value
 
 FACES = 6
 
@@ -45,8 +45,7 @@ def chance_at_least(target: int, dice: int = 1, bonus: int = 0, faces: int = FAC
     return Fraction(good, faces ** dice)
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(Value):
     """One way to roll, its chance, and how the chance comes about."""
 
     label: str
@@ -158,8 +157,7 @@ def elbereth_report(game: Any, enemy_text: str | None,
 
 
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------------
-@dataclass(frozen=True)
-class Roller:
+class Roller(Value):
     """A hero as a roll sees them: the attribute used plus the gear bonus."""
 
     name: str

@@ -15,6 +15,7 @@ from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
 from companion.kinds import KindInfo as KindInfo
 from companion.kinds import kind_info as kind_info
+from companion.values import Record as Record  # its home is companion.values
 
 
 class Applied(NamedTuple):
@@ -22,25 +23,6 @@ class Applied(NamedTuple):
 
     action: str
     lines: tuple[str, ...]
-
-
-class Record:
-    """A mutable record (an engine's state, a saved game, an action's words): its fields
-    are its ``__slots__``, compared and shown in order (a plain class: dataclasses would
-    import inspect, a large part of a command's start)."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, as with a dataclass
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
-        return f"{type(self).__name__}({fields})"
 
 
 class Engine(Protocol):

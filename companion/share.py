@@ -30,7 +30,6 @@ import json
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from companion import editions, wordpack
@@ -39,6 +38,7 @@ from companion.codejson import MAX_DEPTH, parse_json
 from companion.errors import BadInput, DataProblem
 from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
 from companion.store import check_name
+from companion.values import Value
 
 FORMAT = 2
 READS = (1, 2)
@@ -108,8 +108,7 @@ _DICTIONARY = (
     b'"ace_offer_value":12},"actions":["enter A1 '
 )
 
-@dataclass
-class SharedGame:
+class SharedGame(Value):
     """A game read from a code, checked and replayed: ready to be saved."""
 
     kind: str
@@ -321,9 +320,8 @@ def decode_save(text: str, where: str) -> SharedGame:
             "settings": editions.saved(record.settings),
             "actions": record.actions, "notes": record.notes, "redo": record.redo}
     _check_fields(data)
-    shared = _checked(data)
-    shared.created = record.created  # a time as the store writes it (from_toml checks)
-    return shared
+    # Its time as the store writes it (from_toml checks).
+    return _checked(data)._replace(created=record.created)
 
 
 def _checked(data: dict[str, Any]) -> SharedGame:

@@ -1,44 +1,60 @@
-"""Small frozen values: what a ``NamedTuple`` gives, cheaper to declare.
+"""The two kinds of record companion declares, both plain classes cheap to declare.
 
-A command loads dozens of record classes (each verb's action, the command table's
-rows, a game's settings); ``typing.NamedTuple`` compiles code and parses annotations
-for each, about a tenth of a millisecond apiece.
+- ``Value``: a frozen value, a tuple (an action, a ruling's row, a setting, a card).
+- ``Record``: state that changes (an engine's state, a saved game), a class with
+  ``__slots__``.
+
+Why these and not ``NamedTuple`` or ``dataclass``: a command loads dozens of record
+classes, and ``typing.NamedTuple`` compiles code and parses annotations for each (about
+a tenth of a millisecond apiece), while ``dataclasses`` imports ``inspect``, a large part
+of a command's start. ``TypedDict`` stays only as the type of a JSON or TOML document.
 """
 
 # No 'from __future__ import annotations': the fields are read from real annotations.
 
+from collections import namedtuple
 from collections.abc import Iterable
-from operator import itemgetter
 from typing import Self, dataclass_transform
+
+# The C descriptor that reads a NamedTuple's fields: as fast as a NamedTuple's own reads
+# (a property over itemgetter takes 1.6 times as long), made once from a public API.
+_field = type(namedtuple("_Probe", "x").x)  # type: ignore[attr-defined]
 
 
 @dataclass_transform(frozen_default=True)
 class Value(tuple[object, ...]):
     """A small frozen value whose fields are its class's annotations, in order, with
-    their defaults (``class Enter(Value): chamber: str; enemy: str | None = None``): an
-    action, or a record a command reads a few of.
+    their defaults (``class Enter(Value): chamber: str; enemy: str | None = None``); a
+    subclass without annotations keeps its base's fields.
 
-    What a ``NamedTuple`` gives, made eight times faster to declare (no code is compiled
-    per class, no annotation parsed: a command loads dozens of such classes), and equal
-    only to a value of the same class (``Heal() != Refuse()``), never to a plain tuple.
-    Its fields are read through properties, a little slower than a ``NamedTuple``'s:
-    records read in an engine's inner loops stay ``NamedTuple``s.
+    What a ``NamedTuple`` gives, eight times faster to declare (no code is compiled per
+    class, no annotation parsed), and equal only to a value of the same class
+    (``Heal() != Refuse()``), never to a plain tuple; or, declared ``as_tuple=True``,
+    compared and hashed as the tuple it is, in C (cards, which every replay counts).
+    Fields read as fast as a ``NamedTuple``'s.
     """
 
     __slots__ = ()
     _fields: tuple[str, ...] = ()
     _defaults: dict[str, object] = {}
 
-    def __init_subclass__(cls) -> None:
-        names = tuple(cls.__dict__.get("__annotations__", {}))
+    def __init_subclass__(cls, as_tuple: bool = False) -> None:
+        if as_tuple:  # a card, compared and counted in every replay: a tuple's C methods
+            for name in ("__eq__", "__ne__", "__hash__"):
+                setattr(cls, name, getattr(tuple, name))
+        if "__annotations__" not in cls.__dict__:
+            return
+        names = tuple(cls.__dict__["__annotations__"])
         cls._defaults = {name: cls.__dict__[name] for name in names if name in cls.__dict__}
         cls._fields = names
         setattr(cls, "__match_args__", names)  # noqa: B010 (set on each class, not Value)
         for at, name in enumerate(names):
-            setattr(cls, name, property(itemgetter(at)))
+            setattr(cls, name, _field(at, name))
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         fields = cls._fields
+        if not kwargs and len(args) == len(fields):  # the usual call: every field, in order
+            return tuple.__new__(cls, args)
         if len(args) > len(fields):
             raise TypeError(f"{cls.__name__} takes at most {len(fields)} values")
         values = list(args)
@@ -81,3 +97,21 @@ class Value(tuple[object, ...]):
 
     def _asdict(self) -> dict[str, object]:
         return dict(zip(self._fields, self, strict=True))
+
+
+class Record:
+    """A mutable record (an engine's state, a saved game, an action's words): its fields
+    are its ``__slots__``, compared and shown in order."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, as with a dataclass
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"

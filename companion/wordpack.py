@@ -29,10 +29,11 @@ import json
 import re
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from companion.editions import CURRENT
 from companion.errors import BadInput
+from companion.values import Value
 
 _BITS = 32
 _TOP = (1 << _BITS) - 1
@@ -203,7 +204,7 @@ SETTING_WORD_CHARS = 1_000
 """The longest word of the settings' text (a setting's text is at most 200 characters)."""
 
 
-class Limits(NamedTuple):
+class Limits(Value):
     """The most a code may unpack to (share.py's documented limits)."""
 
     actions: int
@@ -490,7 +491,7 @@ class _Counts:
                             self.total, self.novel)
 
 
-class _Primed(NamedTuple):
+class _Primed(Value):
     """A kind's primed counts, learned once a process: a model makes a table of them the
     first time it uses one, so the tables a game never touches cost nothing."""
 

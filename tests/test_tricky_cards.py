@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion import plain
 from companion.errors import BadInput, NotationError, RuleRefused
+from companion.tables import tables
 from companion.tricky.cards import (
+    KINDS,
     Deck,
     TrickyCard,
     default_deck_settings,
     normalize_deck,
     parse_per_colour,
+    table,
 )
-from companion.tricky.deck import deck_lines, update_deck
+from companion.tricky.deck import DeckChange, deck_lines, update_deck
 
 DECK = Deck.from_settings(default_deck_settings())
 
@@ -127,7 +133,8 @@ def test_per_colour_numbers_in_any_order_and_form() -> None:
 
 
 def test_update_deck_marks_typed_items_checked() -> None:
-    settings, lines = update_deck(default_deck_settings(), potions=["R2", "B1", "Y5", "G6"])
+    settings, lines = update_deck(default_deck_settings(),
+                                  DeckChange(potions=["R2", "B1", "Y5", "G6"]))
     assert settings["potions"] == [2, 1, 5, 6]
     assert "potions" not in settings["unverified"]
     assert "stars" in settings["unverified"]
@@ -135,30 +142,30 @@ def test_update_deck_marks_typed_items_checked() -> None:
 
 
 def test_update_deck_confirm_and_reset() -> None:
-    confirmed, lines = update_deck(default_deck_settings(), confirm=True)
+    confirmed, lines = update_deck(default_deck_settings(), DeckChange(confirm=True))
     assert confirmed["unverified"] == []
     assert lines == ["Confirmed: every deck setting checked against the cards."]
-    back, lines = update_deck(confirmed, reset=True)
+    back, lines = update_deck(confirmed, DeckChange(reset=True))
     assert back == default_deck_settings()
     assert lines == ["Back to the rulebook's defaults."]
 
 
 def test_update_deck_refuses_a_potion_that_is_a_spell() -> None:
     with pytest.raises(RuleRefused) as caught:
-        update_deck(default_deck_settings(), potions=["R3", "B2", "Y5", "G6"])
+        update_deck(default_deck_settings(), DeckChange(potions=["R3", "B2", "Y5", "G6"]))
     assert caught.value.rule == "tricky.deck.potions"
     assert "R3 cannot be a potion" in str(caught.value)
 
 
 def test_update_deck_refuses_equal_stars() -> None:
     with pytest.raises(RuleRefused) as caught:
-        update_deck(default_deck_settings(), stars=["R2", "B2", "Y3", "G4"])
+        update_deck(default_deck_settings(), DeckChange(stars=["R2", "B2", "Y3", "G4"]))
     assert caught.value.rule == "tricky.deck.stars"
 
 
 def test_renamed_colours_keep_their_stars_and_potions() -> None:
     settings, lines = update_deck(default_deck_settings(),
-                                  colours=["rose", "black", "orange", "white"])
+                                  DeckChange(colours=["rose", "black", "orange", "white"]))
     deck = Deck.from_settings(settings)
     assert deck.text(settings["potions"]) == "R1 B2 O5 W6"
     assert lines == ["Colours: red blue yellow green -> rose black orange white"]
@@ -169,6 +176,59 @@ def test_deck_lines_mark_unverified() -> None:
     assert lines[:4] == ["Deck", "Colours: red blue yellow green (unverified)",
                          "Stars: R1 B2 Y3 G4 (unverified)",
                          "Potions: R1 B2 Y5 G6 (unverified)"]
-    confirmed, _ = update_deck(default_deck_settings(), confirm=True)
+    confirmed, _ = update_deck(default_deck_settings(), DeckChange(confirm=True))
     assert "Potions: R1 B2 Y5 G6" in deck_lines(confirmed, "Deck")
     assert not any("unverified" in line for line in deck_lines(confirmed, "Deck"))
+
+
+def _checked(raw: dict[str, object]) -> dict[str, object]:
+    """The shipped tables read with every value's type checked (``plain.BadState`` for a
+    rulebook that is not what the code reads), as ``table`` gives them."""
+    word, number, flag = plain.text, plain.integer, plain.flag
+
+    def words(value: object) -> list[str]:
+        return plain.items(value, word)
+
+    def numbers(value: object) -> list[int]:
+        return plain.items(value, number)
+
+    def read(value: object, readers: dict[str, Callable[[object], object]],
+             needed: Sequence[str]) -> dict[str, object]:
+        """A table of the keys ``readers`` read (those ``needed`` at least), each read."""
+        if type(value) is not dict or not set(needed) <= value.keys() <= readers.keys():
+            raise plain.BadState(f"not a table of {', '.join(readers)}")
+        return {key: readers[key](item) for key, item in value.items()}
+
+    def table_of(readers: dict[str, Callable[[object], object]],
+                 needed: Sequence[str]) -> Callable[[object], object]:
+        return lambda value: read(value, readers, needed)
+
+    deck = dict(zip(("colours", "low", "high", "stars", "potions", "potion_values",
+                     "unverified"), (words, number, number, numbers, numbers, numbers, words),
+                    strict=True))
+    game = dict.fromkeys(("deck_size", "min_players", "max_players", "no_gold_consolation",
+                          "max_rounds_per_player"), number)
+    variants = dict.fromkeys(("race_gold", "guild_rounds_per_player", "random_passes",
+                              "trickster_face_up"), number)
+    players = {"hand": number, "rounds_per_player": number, "pair": lambda v: number(v, 0, 1),
+               "exchange_max": number, "others_exchange": flag, "potions_exchanged": flag,
+               "open_exchange": flag}
+    hero = {"name": word, "aliases": words, "trump": word, "chooser": word, "trick": word,
+            "gold": word, "counts": words, "each": number, "reward": number, "base": numbers,
+            "minimum": numbers, "setting": word, "note": word}
+    kinds = read(raw["kinds"], {**dict.fromkeys(KINDS[1:], numbers), "assumed": words},
+                 KINDS[1:])
+    data = read(raw, {
+        "deck": table_of(deck, deck.keys()), "kinds": lambda v: v,
+        "players": lambda v: plain.table(v, word, table_of(
+            players, ("hand", "rounds_per_player", "pair", "others_exchange"))),
+        "game": table_of(game, game.keys()), "variants": table_of(variants, variants.keys()),
+        "sets": lambda v: plain.table(v, word, words),
+        "heroes": lambda v: plain.table(v, word, table_of(hero, ("name", "trump", "gold",
+                                                                 "counts"))),
+        "sections": lambda v: plain.table(v, word, word)}, ())
+    assumed = kinds.pop("assumed", [])
+    return {**data, "kinds": kinds, "assumed_kinds": assumed}
+
+def test_the_shipped_tables_have_the_types_the_code_reads() -> None:
+    assert _checked(tables("tricky")) == table()

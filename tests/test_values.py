@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from companion.values import Value
+from companion.values import Record, Value
 
 
 class Point(Value):
@@ -60,3 +60,46 @@ def test_wrong_fields_are_refused() -> None:
         Point(1, 2, 3)
     with pytest.raises(TypeError, match="no field 'z'"):
         Point(1, z=3)
+
+
+class Card(Value, as_tuple=True):
+    rank: int
+    suit: str
+
+
+class Named(Point):
+    """A subclass with no annotations of its own: its base's fields."""
+
+    def norm(self) -> int:
+        return abs(self.x) + abs(self.y)
+
+
+def test_a_subclass_keeps_its_base_fields() -> None:
+    assert Named(3, -4).norm() == 7 and Named._fields == ("x", "y")
+    assert Named(1, 2) != Point(1, 2)
+
+
+def test_as_tuple_compares_and_hashes_as_the_tuple() -> None:
+    assert Card(5, "S") == (5, "S") and hash(Card(5, "S")) == hash((5, "S"))
+    assert Card(5, "S") != Card(6, "S") and Card(5, "S") < Card(6, "S")
+
+
+def test_fields_cannot_be_set() -> None:
+    point = Point(1, 2)
+    with pytest.raises(AttributeError):
+        point.x = 3  # type: ignore[misc]
+
+
+def test_records_compare_by_their_slots() -> None:
+    from companion.game import Record as Kept  # still importable from companion.game
+
+    class Box(Record):
+        __slots__ = ("size",)
+
+        def __init__(self, size: int) -> None:
+            self.size = size
+
+    assert Kept is Record and Box(1) == Box(1) and Box(1) != Box(2)
+    assert repr(Box(3)) == "Box(size=3)"
+    with pytest.raises(TypeError):
+        hash(Box(1))

@@ -156,7 +156,7 @@ def deck(
             from companion.tricky.deck import save_deck
 
             with safefile.locked(deck_path()):  # read, change, write: one at a time
-                settings, lines = update_deck(load_deck(), **changes._asdict())
+                settings, lines = update_deck(load_deck(), changes)
                 save_deck(settings)
             lines += _current_game_hint()
         else:
@@ -182,7 +182,7 @@ def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, li
     if changes is None:
         return name, store.store.read(name).settings, []
     with store.store.transaction(name) as record:
-        deck_settings, lines = update_deck(record.settings, **changes._asdict())
+        deck_settings, lines = update_deck(record.settings, changes)
         settings = normalize_settings({**saved(record.settings), **deck_settings})
         try:
             engine, _ = replay(KIND, settings, record.actions, source=name)

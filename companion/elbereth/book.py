@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache, partial
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 from companion import names
 from companion.editions import edition
@@ -102,7 +102,7 @@ class Foe(Value):
     wins: int = 1
 
 
-class Rules(NamedTuple):
+class Rules(Value):
     """Every number and name of ``rulebook/elbereth.tables.toml``, read once."""
 
     floors: int
@@ -303,13 +303,13 @@ def _count(number: int, name: str) -> str:
     return f"{number} {name}" + ("" if name.endswith("s") else "s")
 
 
-class Enemy(NamedTuple):
+class Enemy(Value):
     name: str
     strength: int
     boss: bool  # the floor's key holder: the dragon, or a boss of the expansion
 
 
-class Miss(NamedTuple):
+class Miss(Value):
     enemy: Enemy
     roll: int
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Final, NamedTuple
+from typing import Final
 
 from companion.errors import BadInput, NotationError
 from companion.text import CONTROL
+from companion.values import Value
 
 STRENGTH: Final = "strength"
 MAGIC: Final = "magic"
@@ -64,7 +65,7 @@ MAX_NUMBER: Final = 99
 MAX_EFFECT: Final = 500
 
 
-class CardInfo(NamedTuple):
+class CardInfo(Value):
     """One card's printed facts. For gear, ``strength``/``magic`` hold the bonus."""
 
     name: str

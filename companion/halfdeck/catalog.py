@@ -23,13 +23,13 @@ import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple
 
 from companion import safefile
 from companion.errors import BadInput, DataProblem
 from companion.halfdeck.cards import KINDS, CardInfo
 from companion.resources import resource_dir
 from companion.store import data_home, replace_file
+from companion.values import Value
 
 FILE_NAME = "halfdeck-cards.toml"
 SCHEMA = 1
@@ -232,7 +232,7 @@ def read_import(text: str, where: str) -> dict[str, CardInfo]:
         raise BadInput(f"{where} is not a card catalog: {error}") from None
 
 
-class Merged(NamedTuple):
+class Merged(Value):
     """What an import did, card names in the order they came."""
 
     added: list[str]

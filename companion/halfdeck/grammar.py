@@ -19,7 +19,6 @@ Two things the shared reader does not do are done here:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from companion.errors import BadInput
 from companion.numbers import is_whole, whole
@@ -41,7 +40,7 @@ KIND = "halfdeck"
 TITLE = "Half Deck"
 
 
-class HeroRoll(NamedTuple):
+class HeroRoll(Value):
     """One hero's die in a roll: the main attacker's, or a supporter's (``--assist``)."""
 
     hero: str

@@ -4,7 +4,7 @@ of the numbers an action carries (``companion.halfdeck.engine`` is the game)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 from companion import plain
 from companion.dice import parse_die
@@ -22,6 +22,7 @@ from companion.halfdeck.cards import (
 from companion.numbers import whole
 from companion.tables import tables
 from companion.text import wrap
+from companion.values import Value
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -176,7 +177,7 @@ LOOT_NUMBERS = (0, 26)
 
 
 # -- the rulebook's numbers ----------------------------------------------------------------
-class Numbers(NamedTuple):
+class Numbers(Value):
     """Every number of ``rulebook/halfdeck.tables.toml`` the game uses, read once."""
 
     hero_cards: int
@@ -222,33 +223,15 @@ def table() -> HalfDeckTables:
 
 def numbers() -> Numbers:
     """The rulebook's numbers (read on first use: the grammar and the CLI need none)."""
-    if not _NUMBERS:
-        data = table()
-        decks, setup, heroes = data["decks"], data["setup"], data["heroes"]
-        enemies, combat, team = data["enemies"], data["combat"], data["team"]
-        _NUMBERS.append(Numbers(
-            hero_cards=int(decks["hero_cards"]), dungeon_cards=int(decks["dungeon_cards"]),
-            endgame_cards=int(decks["endgame_cards"]),
-            players_min=int(setup["players_min"]), players_max=int(setup["players_max"]),
-            start_hand=int(setup["start_hand"]), coop_start_hand=int(setup["coop_start_hand"]),
-            mulligan_min=int(setup["mulligan_min"]), mulligan_max=int(setup["mulligan_max"]),
-            redraw_max=int(setup["redraw_max"]),
-            life=int(heroes["life"]), max_in_play=int(heroes["max_in_play"]),
-            minion_life=int(enemies["minion_life"]), boss_life=int(enemies["boss_life"]),
-            endgame_boss_life=int(enemies["endgame_boss_life"]),
-            faces=int(data["die"]["faces"]),
-            miss_damage=int(combat["miss_damage"]),
-            escape_damage=int(combat["escape_damage"]),
-            support_attackers=int(combat["support_attackers"]),
-            copies=int(team["copies"]), escape=str(team["escape"]),
-            attack=str(team["attack"]),
-            escape_aliases=tuple(map(str, team["escape_aliases"])),
-            attack_aliases=tuple(map(str, team["attack_aliases"]))))
+    if not _NUMBERS:  # a field is named as in its table (no two tables share a name)
+        found = {name: tuple(value) if isinstance(value, list) else value
+                 for section in tables("halfdeck").values() for name, value in section.items()}
+        _NUMBERS.append(Numbers._make(found[name] for name in Numbers._fields))
     return _NUMBERS[0]
 
 
 # -- settings -------------------------------------------------------------------
-class Settings(NamedTuple):
+class Settings(Value):
     """A game's normalised settings, read once (the store keeps them as a table)."""
 
     players: int

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import NamedTuple
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
-from companion.game import Record
 from companion.halfdeck.cards import ENDGAME_BOSS, HERO, LETTER, STRENGTH, TRAP, CardInfo, card_name
 from companion.halfdeck.rules import (
     ENDGAMES_LEFT,
@@ -29,6 +27,7 @@ from companion.halfdeck.rules import (
     same,
     same_text,
 )
+from companion.values import Record, Value
 
 
 # -- the records ----------------------------------------------------------------
@@ -95,7 +94,7 @@ class Encounter(Record):
         return attribute
 
 
-class Roll(NamedTuple):
+class Roll(Value):
     """One hero's part in a roll: the die, and the attribute and gear for the main roller."""
 
     hero: Hero

@@ -400,7 +400,7 @@ def error_line(message: str) -> str:
 
 
 def answer(done: Answer, status: int = 200) -> Response:
-    return Response(json.dumps(done.as_json(), ensure_ascii=False), status,
+    return Response(json.dumps(done._asdict(), ensure_ascii=False), status,
                     media_type="application/json", headers=HEADERS)
 
 

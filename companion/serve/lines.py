@@ -22,9 +22,10 @@ import shlex
 import sys
 import threading
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from companion.errors import BadInput
+from companion.values import Value
 from companion.verbs import MAX_ACTION_CHARS
 
 MAX_OUTPUT_LINES = 200
@@ -33,15 +34,12 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 CONTROL_ERROR = "a line holds no control character (no NUL, tab or line break)"
 
 
-class Answer(NamedTuple):
+class Answer(Value):
     """What the command printed: its exit code, its output lines, its error lines."""
 
     code: int
     lines: list[str]
     errors: list[str]
-
-    def as_json(self) -> dict[str, object]:
-        return {"code": self.code, "lines": self.lines, "errors": self.errors}
 
 
 def command_words(kind: str, game: str, line: str) -> list[str]:

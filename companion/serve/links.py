@@ -19,10 +19,10 @@ import secrets
 import socket
 import stat
 from pathlib import Path
-from typing import NamedTuple
 
 from companion import safefile
 from companion.errors import BadInput, DataProblem
+from companion.values import Value
 
 LINKS_FILE = "serve-links"
 SECRET_BYTES = 16  # 128 bits
@@ -34,7 +34,7 @@ _PROBE = ("192.0.2.1", 9)
 DEFAULT_PORT = 8765
 
 
-class Links(NamedTuple):
+class Links(Value):
     view: str
     act: str
 
@@ -112,7 +112,8 @@ def player_secret(act: str, player: str) -> str:
 def game_links(found: Links, game: str) -> Links:
     """The links of one of several games served at once: derived as a player's are, from
     the table's two secrets and the game's name."""
-    return Links(*(_derived(secret, b"game\0" + game.encode("utf-8")) for secret in found))
+    what = b"game\0" + game.encode("utf-8")
+    return Links(_derived(found.view, what), _derived(found.act, what))
 
 
 def _derived(secret: str, what: bytes) -> str:

@@ -2,24 +2,21 @@
 
 Each kind's builder (``sheets/<kind>.py``) fills a ``Sheet``; ``sheets/text.py``
 writes it as 40-column text or chat Markdown, ``sheets/html.py`` as a page.
-Blocks and sections are named tuples (immutable, and cheaper to define than frozen
-dataclasses, which every one-shot ``sheet`` would pay for); ``_replace`` changes one.
+Blocks and sections are values (``companion.values``); ``_replace`` changes one.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from companion.game import Record
+from companion.values import Record, Value
 
 
-class Fields(NamedTuple):
+class Fields(Value):
     """``Label: value`` lines; an empty value leaves a line to write on."""
 
     pairs: tuple[tuple[str, str], ...]
 
 
-class Track(NamedTuple):
+class Track(Value):
     """Numbered boxes 1..total, the first ``marked`` filled in (life, gold to win...)."""
 
     label: str
@@ -28,13 +25,13 @@ class Track(NamedTuple):
     note: str = ""
 
 
-class Checks(NamedTuple):
+class Checks(Value):
     """Tick boxes: the label and whether it is ticked."""
 
     items: tuple[tuple[str, bool], ...]
 
 
-class Table(NamedTuple):
+class Table(Value):
     """A table. On a narrow screen each row is stacked: ``title`` (a format string on
     the cells, ``{0}``...) heads the row, the other cells follow as ``Header value``,
     or as ``Group a/b`` when ``groups`` (label, span) sit above the headers."""
@@ -57,17 +54,17 @@ class Table(NamedTuple):
     """On paper, each column's share of the width (a column to write a word in)."""
 
 
-class Writing(NamedTuple):
+class Writing(Value):
     """Lines to write on, each with its label."""
 
     labels: tuple[str, ...]
 
 
-class Para(NamedTuple):
+class Para(Value):
     text: str
 
 
-class Chart(NamedTuple):
+class Chart(Value):
     """A line chart over the game: each series' value after each action (index 0: before
     any; None where its subject was not in play), marks where a level, round or floor
     begins. Drawn as SVG on paper, as sparklines in text (``companion.sheets.chart``)."""
@@ -80,7 +77,7 @@ class Chart(NamedTuple):
 Block = Fields | Track | Checks | Table | Writing | Para | Chart
 
 
-class Section(NamedTuple):
+class Section(Value):
     title: str
     blocks: tuple[Block, ...]
     side: bool = False
@@ -90,8 +87,7 @@ class Section(NamedTuple):
 
 
 class Sheet(Record):
-    """A sheet to print. A plain class (compared and shown field by field), not a
-    dataclass: dataclasses would cost every one-shot ``sheet`` its import."""
+    """A sheet to print."""
 
     __slots__ = ("kind", "title", "name", "heading", "lines", "sections", "share_code",
                  "share_note", "dense")

@@ -6,9 +6,8 @@ capitals, digits and dots, so the QR code uses its compact alphanumeric mode.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from companion.errors import BadInput
+from companion.values import Value
 
 QUIET = 2
 """Light modules around a terminal code (the standard asks for 4; scanners read 2)."""
@@ -18,8 +17,7 @@ MAX_ALNUM_L = 4296
 MAX_ALNUM_M = 3391
 
 
-@dataclass(frozen=True)
-class Matrix:
+class Matrix(Value):
     """The modules of a QR code, True for dark, without a quiet zone."""
 
     version: int

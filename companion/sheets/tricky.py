@@ -166,14 +166,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     setup = _table()["players"][str(count)]
     rounds = count * int(setup["rounds_per_player"])
     labels = names or [f"P{n}" for n in range(1, count + 1)]
-    rows = [(str(n),) + ("",) * (3 + 2 * count) for n in range(1, rounds + 1)]
-    foot = ("Total",) + ("",) * (3 + 2 * count)
-    # The page is the table: across the whole width, rows a finger high, the Hero column
-    # wide enough to write "Barbarian", the gold cells wide enough for two digits.
-    rounds_table = _round_table(labels, rows, foot, writing=True)._replace(
-        widths=(6, 10, 15, 10) + (6, 6) * count)
-    main = [Section("Rounds", (rounds_table,), wide=True),
-            Section("Result", (Writing(("Winner",)),))]
+    main = [_rounds_to_fill(labels, rounds), Section("Result", (Writing(("Winner",)),))]
     if names:
         main.append(Section("Notes", (Writing(("",) * BLANK_NOTE_LINES),)))
     else:  # the lines to write the names on take the notes' place
@@ -181,11 +174,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     lines = (f"{count} players, {setup['hand']} cards each: {setup['rounds_per_player']} "
              f"rounds as the active player each, {rounds} rounds. Date: ________",
              "Set: A / B / C (circle one)")
-    # The hero table goes across the page too: one line a hero, the rest beside the notes.
-    heroes, cards = _heroes("all", {}, count)
-    return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, heroes._replace(side=False, wide=True), cards],
-                 dense=rounds + count * 2 > 30)
+    return _blank(main, lines, count, rounds + count * 2 > 30)
 
 
 def _any_count_sheet(low: int, high: int) -> Sheet:
@@ -193,22 +182,31 @@ def _any_count_sheet(low: int, high: int) -> Sheet:
     setups = {n: _table()["players"][str(n)] for n in range(low, high + 1)}
     rounds = max(n * int(setup["rounds_per_player"]) for n, setup in setups.items())
     labels = [f"P{n}" for n in range(1, high + 1)]
-    rows = [(str(n),) + ("",) * (3 + 2 * high) for n in range(1, rounds + 1)]
-    foot = ("Total",) + ("",) * (3 + 2 * high)
-    rounds_table = _round_table(labels, rows, foot, writing=True)._replace(
-        widths=(6, 10, 15, 10) + (6, 6) * high)
     main = [Section("Players, clockwise", (Writing(tuple(labels)),)),
-            Section("Rounds", (rounds_table,), wide=True),
-            Section("Result", (Writing(("Winner",)),))]
+            _rounds_to_fill(labels, rounds), Section("Result", (Writing(("Winner",)),))]
     games = "; ".join(f"{n} players: {setup['hand']} cards each, "
                       f"{n * int(setup['rounds_per_player'])} rounds"
                       for n, setup in setups.items())
     lines = (f"For {low} to {high} players ({games}); leave the unused columns and rounds "
              "empty. Date: ________", "Set: A / B / C (circle one)")
-    heroes, cards = _heroes("all", {}, None)
+    return _blank(main, lines, None, rounds + high * 2 > 30)
+
+
+def _rounds_to_fill(labels: list[str], rounds: int) -> Section:
+    """The page is the table: across the whole width, rows a finger high, the Hero column
+    wide enough to write "Barbarian", the gold cells wide enough for two digits."""
+    empty = ("",) * (3 + 2 * len(labels))
+    rows = [(str(n), *empty) for n in range(1, rounds + 1)]
+    table = _round_table(labels, rows, ("Total", *empty), writing=True)._replace(
+        widths=(6, 10, 15, 10) + (6, 6) * len(labels))
+    return Section("Rounds", (table,), wide=True)
+
+
+def _blank(main: list[Section], lines: tuple[str, str], players: int | None, dense: bool) -> Sheet:
+    """A blank sheet; its hero table goes across the page too (the rest beside the notes)."""
+    heroes, cards = _heroes("all", {}, players)
     return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, heroes._replace(side=False, wide=True), cards],
-                 dense=rounds + high * 2 > 30)
+                 sections=[*main, heroes._replace(side=False, wide=True), cards], dense=dense)
 
 
 # -- the side: heroes and cards -----------------------------------------------------

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Final, NamedTuple
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Final, cast
 
 from companion.errors import BadInput, NotationError
 from companion.numbers import whole_or_none
@@ -104,96 +104,12 @@ if TYPE_CHECKING:
 
 @cache
 def table() -> TrickyTables:
-    """The rulebook's tables, each value's type checked once (``plain.BadState`` for a
-    rulebook that is not what this code reads)."""
-    from companion import plain
-
-    data = plain.record(tables("tricky"), ("deck", "kinds", "players", "game", "variants",
-                                           "sets", "heroes", "sections"))
-    word, number, flag = plain.text, plain.integer, plain.flag
-
-    def words(value: object) -> list[str]:
-        return plain.items(value, word)
-
-    def numbers(value: object) -> list[int]:
-        return plain.items(value, number)
-
-    def known(value: object, fields: Sequence[str]) -> dict[str, object]:
-        """A table of some of ``fields`` (the optional ones left out), values unread."""
-        if type(value) is not dict or not value.keys() <= set(fields):
-            raise plain.BadState(f"not a table of {', '.join(fields)}")
-        return value
-
-    deck = plain.record(data["deck"], ("colours", "low", "high", "stars", "potions",
-                                       "potion_values", "unverified"))
-    kinds = known(data["kinds"], (*KINDS[1:], "assumed"))
-
-    def players(value: object) -> PlayersRow:
-        row = known(value, ("hand", "rounds_per_player", "pair", "exchange_max",
-                            "others_exchange", "potions_exchanged", "open_exchange"))
-        found: PlayersRow = {"hand": number(row["hand"]),
-                             "rounds_per_player": number(row["rounds_per_player"]),
-                             "pair": number(row["pair"], 0, 1),
-                             "others_exchange": flag(row["others_exchange"])}
-        if "exchange_max" in row:
-            found["exchange_max"] = number(row["exchange_max"])
-        if "potions_exchanged" in row:
-            found["potions_exchanged"] = flag(row["potions_exchanged"])
-        if "open_exchange" in row:
-            found["open_exchange"] = flag(row["open_exchange"])
-        return found
-
-    def hero(value: object) -> HeroRow:
-        row = known(value, ("name", "aliases", "trump", "chooser", "trick", "gold", "counts",
-                            "each", "reward", "base", "minimum", "setting", "note"))
-        found: HeroRow = {"name": word(row["name"]), "trump": word(row["trump"]),
-                          "gold": word(row["gold"]), "counts": words(row["counts"])}
-        if "aliases" in row:
-            found["aliases"] = words(row["aliases"])
-        if "chooser" in row:
-            found["chooser"] = word(row["chooser"])
-        if "trick" in row:
-            found["trick"] = word(row["trick"])
-        if "each" in row:
-            found["each"] = number(row["each"])
-        if "reward" in row:
-            found["reward"] = number(row["reward"])
-        if "base" in row:
-            found["base"] = numbers(row["base"])
-        if "minimum" in row:
-            found["minimum"] = numbers(row["minimum"])
-        if "setting" in row:
-            found["setting"] = word(row["setting"])
-        if "note" in row:
-            found["note"] = word(row["note"])
-        return found
-
-    game = plain.record(data["game"], ("deck_size", "min_players", "max_players",
-                                       "no_gold_consolation", "max_rounds_per_player"))
-    variants = plain.record(data["variants"], ("race_gold", "guild_rounds_per_player",
-                                               "random_passes", "trickster_face_up"))
-    return {
-        "deck": {"colours": words(deck["colours"]), "low": number(deck["low"]),
-                 "high": number(deck["high"]), "stars": numbers(deck["stars"]),
-                 "potions": numbers(deck["potions"]),
-                 "potion_values": numbers(deck["potion_values"]),
-                 "unverified": words(deck["unverified"])},
-        "kinds": {kind: numbers(kinds[kind]) for kind in KINDS[1:]},
-        "assumed_kinds": words(kinds.get("assumed", [])),
-        "players": plain.table(data["players"], word, players),
-        "game": {"deck_size": number(game["deck_size"]),
-                 "min_players": number(game["min_players"]),
-                 "max_players": number(game["max_players"]),
-                 "no_gold_consolation": number(game["no_gold_consolation"]),
-                 "max_rounds_per_player": number(game["max_rounds_per_player"])},
-        "variants": {"race_gold": number(variants["race_gold"]),
-                     "guild_rounds_per_player": number(variants["guild_rounds_per_player"]),
-                     "random_passes": number(variants["random_passes"]),
-                     "trickster_face_up": number(variants["trickster_face_up"])},
-        "sets": plain.table(data["sets"], word, words),
-        "heroes": plain.table(data["heroes"], word, hero),
-        "sections": plain.table(data["sections"], word, word),
-    }
+    """The rulebook's tables as shipped (as trusted as the code: a test checks each
+    value's type), the kinds whose values are a ruling set apart from the kinds."""
+    data = tables("tricky")
+    kinds = {kind: data["kinds"][kind] for kind in KINDS[1:]}
+    return cast("TrickyTables", {**data, "kinds": kinds,
+                                 "assumed_kinds": data["kinds"].get("assumed", [])})
 
 
 Settings = Mapping[str, object]
@@ -221,7 +137,7 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
 
 
-class TrickyCard(NamedTuple):
+class TrickyCard(Value, as_tuple=True):
     """One card: a colour letter (``R``) and a value (0-7)."""
 
     colour: str
@@ -286,16 +202,10 @@ class Deck(Value):
 
     def parse(self, text: str) -> TrickyCard:
         """Read a card as a player types it; raise NotationError quoting the token."""
-        card = self._parse(text)
+        card = _card(self, text)
         if card is None:
             raise NotationError(f"{text.strip()!r} is not a card: {self.forms()}")
         return card
-
-    def _parse(self, text: str) -> TrickyCard | None:
-        found = self.colour_and_number(text)
-        if found is None or not self.low <= found[1] <= self.high:
-            return None
-        return TrickyCard(*found)
 
     def colour_and_number(self, text: str) -> tuple[str, int] | None:
         """A colour and a one-digit number in any card form (``R1``, ``1r``, ``red one``)."""
@@ -317,6 +227,7 @@ class Deck(Value):
 
     def parse_all(self, tokens: Sequence[str]) -> list[TrickyCard]:
         return [self.parse(token) for token in tokens]
+
 
     # -- what a card is ----------------------------------------------------------
     def colour_name(self, letter: str) -> str:
@@ -361,6 +272,16 @@ class Deck(Value):
     def flag(self, item: str) -> str:
         """`` (unverified)`` when the players have not confirmed ``item``."""
         return " (unverified)" if item in self.unverified else ""
+
+
+@lru_cache(maxsize=512)
+def _card(deck: Deck, text: str) -> TrickyCard | None:
+    """The card ``text`` names in ``deck``, or None. Cached: a game types the same few
+    dozen cards again and again, and every command replays the whole game."""
+    found = deck.colour_and_number(text)
+    if found is None or not deck.low <= found[1] <= deck.high:
+        return None
+    return TrickyCard(*found)
 
 
 @cache

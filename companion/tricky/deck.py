@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 from companion.errors import BadInput, DataProblem, RuleRefused
 from companion.tricky.cards import (
@@ -27,6 +26,7 @@ from companion.tricky.cards import (
     table,
     words_in,
 )
+from companion.values import Value
 
 DECK_FILE = "tricky-deck.toml"
 FILE_SCHEMA = 1
@@ -83,8 +83,8 @@ def deck_only(settings: Settings) -> dict[str, object]:
     return {key: settings[key] for key in (*DECK_ITEMS, "unverified")}
 
 
-class DeckChange(NamedTuple):
-    """What ``deck`` was asked to change (``update_deck``'s keywords)."""
+class DeckChange(Value):
+    """What ``deck`` was asked to change (``update_deck`` applies it)."""
 
     colours: Sequence[str] | None = None
     stars: Sequence[str] | None = None
@@ -98,32 +98,29 @@ class DeckChange(NamedTuple):
                     or self.confirm or self.reset)
 
 
-def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
-                stars: Sequence[str] | None = None, potions: Sequence[str] | None = None,
-                numbers: Mapping[str, Sequence[int]] | None = None, confirm: bool = False,
-                reset: bool = False) -> tuple[dict[str, object], list[str]]:
+def update_deck(current: Settings, change: DeckChange) -> tuple[dict[str, object], list[str]]:
     """The deck settings after the changes asked for, and a line per change.
 
     An item the players type in counts as checked against their cards, so it
     is no longer unverified; ``confirm`` marks every item checked.
     """
     before = normalize_deck(deck_only(current))
-    settings = default_deck_settings() if reset else dict(before)
-    lines = ["Back to the rulebook's defaults."] if reset else []
+    settings = default_deck_settings() if change.reset else dict(before)
+    lines = ["Back to the rulebook's defaults."] if change.reset else []
     changed: list[str] = []
-    if colours is not None:
-        settings = normalize_deck({**settings, "colours": list(colours)})
+    if change.colours is not None:
+        settings = normalize_deck({**settings, "colours": list(change.colours)})
         changed.append("colours")
     deck = Deck.from_settings(settings)
-    if stars is not None:
-        values = parse_per_colour(deck, stars, "stars", numbers_in(settings, "stars"))
+    if change.stars is not None:
+        values = parse_per_colour(deck, change.stars, "stars", numbers_in(settings, "stars"))
         if len(set(values)) != len(values):
             raise RuleRefused("each colour has its own number of stars: they break ties "
                               "between trumps", R_STARS)
         settings["stars"] = values
         changed.append("stars")
-    if potions is not None:
-        values = parse_per_colour(deck, potions, "potions",
+    if change.potions is not None:
+        values = parse_per_colour(deck, change.potions, "potions",
                                   numbers_in(settings, "potions"))
         allowed = table()["deck"]["potion_values"]
         bad = next((i for i, v in enumerate(values) if v not in allowed), None)
@@ -133,12 +130,12 @@ def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
                               R_POTIONS)
         settings["potions"] = values
         changed.append("potions")
-    for item, pair in (numbers or {}).items():
+    for item, pair in (change.numbers or {}).items():
         if item not in HERO_NUMBERS:
             raise BadInput(f"{item!r} is not a hero number: expected {', '.join(HERO_NUMBERS)}")
         settings[item] = list(pair)
         changed.append(item)
-    settings["unverified"] = [] if confirm else [
+    settings["unverified"] = [] if change.confirm else [
         item for item in words_in(settings, "unverified") if item not in changed]
     settings = normalize_deck(settings)
     old_deck, new_deck = Deck.from_settings(before), Deck.from_settings(settings)
@@ -146,7 +143,7 @@ def update_deck(current: Settings, *, colours: Sequence[str] | None = None,
         old, new = item_text(before, item, old_deck), item_text(settings, item, new_deck)
         lines.append(f"{LABELS[item]}: {old} -> {new}" if old != new
                      else f"{LABELS[item]}: {new} (as before)")
-    if confirm:
+    if change.confirm:
         lines.append("Confirmed: every deck setting checked against the cards.")
     return settings, lines
 

@@ -9,15 +9,13 @@ first). Its gold is set once, by ``Round.settle``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
 
 from companion import plain
 from companion.errors import BadInput
-from companion.game import Record
 from companion.tricky.cards import Deck, Settings, TrickyCard, table
 from companion.tricky.heroes import Hero, gold_for_round, hero_number, number_note
 from companion.tricky.tricks import Trump
-from companion.values import Value
+from companion.values import Record, Value
 
 # Rulebook section ids named by refusals (tests check each is in [sections]).
 R_CARDS = "tricky.deck.cards"
@@ -87,14 +85,14 @@ class Setup(Value):
 
 
 # -- the round ----------------------------------------------------------------------
-class PlayedTrick(NamedTuple):
+class PlayedTrick(Value):
     number: int
     leader: int
     cards: tuple[TrickyCard, ...]
     winner: int
 
 
-class Revoke(NamedTuple):
+class Revoke(Value):
     """A player who did not follow ``colour`` in trick ``missed`` played it in ``played``."""
 
     player: int
@@ -215,7 +213,7 @@ class Round(Record):
                 None if self.gold is None else list(self.gold), self.gold_line, self.via)
 
 
-class SheetRow(NamedTuple):
+class SheetRow(Value):
     """A finished round on the score sheet."""
 
     round: int

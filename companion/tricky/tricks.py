@@ -7,15 +7,15 @@ maps the winning position back to a player.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from companion.tricky.cards import Deck, TrickyCard
+from companion.values import Value
 
 SYMBOLS = {"spells": "spell", "potions": "potion", "torches": "torch"}
 """Trumps that are a kind of card rather than a chosen colour or value."""
 
 
-class Trump(NamedTuple):
+class Trump(Value):
     """What is trump this round: ``none``, a ``colour`` (letter), a ``value``,
     or the ``spells``, ``potions`` or ``torches``."""
 

@@ -1,0 +1,74 @@
+"""Two kinds of record in companion/ (issue #33): ``Value`` for values, ``Record`` for
+state that changes; ``TypedDict`` only as the type of a JSON or TOML document. Counted
+from the source by scripts/record_kinds.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scripts.record_kinds import classify
+
+# Modules other branches are still converting: this list is emptied when they merge (and
+# their document TypedDicts join DOCUMENTS).
+CONVERTING = ("companion.hebrac.", "companion.cli.", "companion.rulebook.",
+              "companion.store.", "companion.history.", "companion.stats.",
+              "companion.session.", "companion.resources.", "companion.cachefile.",
+              "companion.safefile.", "companion.tables.", "companion.game.")
+
+# Each TypedDict is the type of a document: a rulebook table read from TOML, or what
+# ``--json`` prints (a status, the roster).
+DOCUMENTS = {
+    f"companion.{name}" for name in (
+        "elbereth.book.DeckTable", "elbereth.book.ElberethTables",
+        "elbereth.book.EquipmentTable", "elbereth.book.FoeRow",
+        "elbereth.views.ElberethStatus", "elbereth.views.MissStatus",
+        "halfdeck.rules.CombatTable", "halfdeck.rules.DecksTable", "halfdeck.rules.DieTable",
+        "halfdeck.rules.EnemiesTable", "halfdeck.rules.HalfDeckTables",
+        "halfdeck.rules.HeroesTable", "halfdeck.rules.SetupTable", "halfdeck.rules.TeamTable",
+        "halfdeck.rules.EncounterStatus", "halfdeck.rules.GearStatus",
+        "halfdeck.rules.HalfDeckStatus", "halfdeck.rules.HeroStatus",
+        "roster.KindCount", "roster.PlayerFigures", "roster.RosterFigures", "roster.RosterRow",
+        "tricky.cards.DeckTable", "tricky.cards.GameTable", "tricky.cards.HeroRow",
+        "tricky.cards.PlayersRow", "tricky.cards.TrickyTables", "tricky.cards.VariantsTable",
+        "tricky.views.RevokeStatus", "tricky.views.RoundStatus",
+        "tricky.views.SheetRowStatus", "tricky.views.TrickStatus",
+        "tricky.views.TrickyStatus")
+}
+
+
+def _settled(names: list[str]) -> list[str]:
+    return [name for name in names if not name.startswith(CONVERTING)]
+
+
+def test_no_named_tuple_or_dataclass_in_companion() -> None:
+    kinds = classify()
+    assert _settled(kinds["NamedTuple"]) == []
+    assert _settled(kinds["dataclass"]) == []
+
+
+def test_typed_dicts_only_for_documents() -> None:
+    kinds = classify()
+    assert sorted(_settled(kinds["TypedDict"])) == sorted(DOCUMENTS)
+    assert len(kinds["Value"]) > 60 and len(kinds["Record"]) > 10  # the counter still counts
+
+
+def test_the_counter_sees_each_kind(tmp_path: Path) -> None:
+    root = tmp_path / "companion"
+    root.mkdir()
+    (root / "a.py").write_text(
+        "from collections import namedtuple\n"
+        "from dataclasses import dataclass\n"
+        "from typing import NamedTuple, TypedDict\n"
+        "from companion.values import Record, Value\n"
+        "class P(NamedTuple):\n    x: int\n"
+        "Q = namedtuple('Q', 'x')\n"
+        "@dataclass(frozen=True)\nclass D:\n    x: int\n"
+        "class V(Value):\n    x: int\n"
+        "class W(V):\n    pass\n"
+        "class R(Record):\n    __slots__ = ('x',)\n"
+        "class T(TypedDict):\n    x: int\n"
+        "class Plain:\n    pass\n")
+    assert classify(root) == {
+        "Value": ["companion.a.V", "companion.a.W"], "Record": ["companion.a.R"],
+        "NamedTuple": ["companion.a.P", "companion.a.Q"], "dataclass": ["companion.a.D"],
+        "TypedDict": ["companion.a.T"]}
