@@ -8,20 +8,13 @@ command needs them, so a Hebrac command never loads the Tricky engine.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Mapping
-from typing import NamedTuple, Protocol, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Protocol, cast
 
 from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
 from companion.kinds import KindInfo as KindInfo
 from companion.kinds import kind_info as kind_info
-
-
-class Applied(NamedTuple):
-    """One action as recorded (canonical text) and the ruling lines it produced."""
-
-    action: str
-    lines: tuple[str, ...]
 
 
 class Record:
@@ -41,6 +34,44 @@ class Record:
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
         return f"{type(self).__name__}({fields})"
+
+
+class Applied(Record):
+    """One action as recorded (its canonical text) and the ruling's lines. Each may be
+    given as the function that writes it, called when first read: a replay applies
+    hundreds of actions and shows the text of a few."""
+
+    __slots__ = ("_action", "_lines")
+
+    def __init__(self, action: str | Callable[[], str],
+                 lines: Sequence[str] | Callable[[], Sequence[str]]) -> None:
+        self._action = action
+        self._lines = lines
+
+    @property
+    def action(self) -> str:
+        action = self._action
+        if callable(action):
+            action = self._action = action()
+        return action
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        lines = self._lines
+        if callable(lines):
+            lines = self._lines = tuple(lines())
+        elif type(lines) is not tuple:
+            lines = self._lines = tuple(lines)
+        return lines
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Applied:
+            return NotImplemented
+        assert isinstance(other, Applied)
+        return self.action == other.action and self.lines == other.lines
+
+    def __repr__(self) -> str:
+        return f"Applied(action={self.action!r}, lines={self.lines!r})"
 
 
 class Engine(Protocol):

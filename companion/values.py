@@ -39,6 +39,8 @@ class Value(tuple[object, ...]):
 
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         fields = cls._fields
+        if not kwargs and len(args) == len(fields):  # every field given, in order
+            return tuple.__new__(cls, args)
         if len(args) > len(fields):
             raise TypeError(f"{cls.__name__} takes at most {len(fields)} values")
         values = list(args)
