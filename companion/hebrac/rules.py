@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from companion.cards import Card
 from companion.errors import DataProblem, NotationError
@@ -157,7 +157,7 @@ def numbers() -> Numbers:
                    {str(k): str(v) for k, v in found["kings"].items()})
 
 
-class Verdict(NamedTuple):
+class Verdict(Value):
     """The answer to a check: legal or not, why (one line each), and its figures."""
 
     legal: bool
