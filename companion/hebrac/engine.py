@@ -171,7 +171,7 @@ class HebracGame:
                                               and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
-        if isinstance(action, Refuse) and sold_out and self.encounter is None \
+        if sold_out and isinstance(action, Refuse) and self.encounter is None \
                 and not self.pending:
             self.deck_log.append(("action", (), 0))
             self.notes, self.sold_out = [], None
