@@ -109,7 +109,8 @@ def attack_round(game: HebracGame, cards: list[Card], potion: int) -> Callable[[
     encounter.double_attack = False
     ledger.under(game, cards)
     before = game.life
-    ledger.set_life(game, before - result.damage)
+    if result.damage:
+        ledger.set_life(game, before - result.damage)
     after = game.life
     encounter.last_round = {"cards": cards, "potion": potion, "damage": result.damage,
                             "total": result.total, "enemy_life": result.enemy_life,
