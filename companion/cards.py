@@ -57,7 +57,7 @@ class Card(Value, as_tuple=True):
                 raise NotationError("a joker has no suit")
         elif not (1 <= rank <= 13) or suit not in SUITS:
             raise NotationError(f"no such card: rank {rank!r}, suit {suit!r}")
-        return super().__new__(cls, rank, suit)
+        return tuple.__new__(cls, (rank, suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -146,6 +146,9 @@ def full_deck(jokers: int = 0) -> list[Card]:
     return cards + [Card(JOKER_RANK)] * jokers
 
 
+# Each card's own words (``str(card)``): a word among them reads as itself.
+CARD_TEXTS: Final = frozenset([*(str(card) for card in full_deck()), "JK"])
+
 # Words that only make sense inside a card's name: left alone, they mean a name was split.
 _NAME_WORDS = {*_WORD_RANKS, *_SUIT_WORDS, "of"}
 
@@ -156,7 +159,10 @@ def join_card_names(tokens: list[str]) -> list[str]:
     Other words pass unchanged. A name word left alone (``queen diamonds``) is
     refused with a hint, rather than read as something else.
     """
-    if not any(token.lower() in _NAME_WORDS or not token.isascii() for token in tokens):
+    for token in tokens:
+        if not token.isascii() or token.lower() in _NAME_WORDS:
+            break
+    else:
         return tokens
     joined: list[str] = []
     at = 0

@@ -7,9 +7,10 @@ command needs them, so a Hebrac command never loads the Tricky engine.
 
 from __future__ import annotations
 
+import gc
 import importlib
-from collections.abc import Iterable, Iterator, Mapping
-from typing import NamedTuple, Protocol, cast
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Protocol, cast
 
 from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
@@ -18,11 +19,42 @@ from companion.kinds import kind_info as kind_info
 from companion.values import Record as Record  # its home is companion.values
 
 
-class Applied(NamedTuple):
-    """One action as recorded (canonical text) and the ruling lines it produced."""
+class Applied(Record):
+    """One action as recorded (its canonical text) and the ruling's lines. Each may be
+    given as the function that writes it, called when first read: a replay applies
+    hundreds of actions and shows the text of a few."""
 
-    action: str
-    lines: tuple[str, ...]
+    __slots__ = ("_action", "_lines")
+
+    def __init__(self, action: str | Callable[[], str],
+                 lines: Sequence[str] | Callable[[], Sequence[str]]) -> None:
+        self._action = action
+        self._lines = lines
+
+    @property
+    def action(self) -> str:
+        action = self._action
+        if callable(action):
+            action = self._action = action()
+        return action
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        lines = self._lines
+        if callable(lines):
+            lines = self._lines = tuple(lines())
+        elif type(lines) is not tuple:
+            lines = self._lines = tuple(lines)
+        return lines
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Applied:
+            return NotImplemented
+        assert isinstance(other, Applied)
+        return self.action == other.action and self.lines == other.lines
+
+    def __repr__(self) -> str:
+        return f"Applied(action={self.action!r}, lines={self.lines!r})"
 
 
 class Engine(Protocol):
@@ -115,6 +147,11 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
     An action that does not apply is a ``ReplayFault`` naming it: for an action of a
     saved game that is always a data problem, whatever the engine raised.
     """
+    if not gc.get_freeze_count():
+        # What the process loaded before its first replay (modules, tables) lives as long
+        # as it does: frozen once, the cycle collector stops walking it every few hundred
+        # objects a replay makes (a sixth of a long replay's instructions).
+        gc.freeze()
     for number, action in enumerate(actions, start=first):
         try:
             applied = engine.apply(action)

@@ -28,7 +28,6 @@ from companion.numbers import whole  # the one reader of whole numbers
 from companion.values import Value as Value  # the base of every action
 
 MAX_ACTION_CHARS = 500
-CACHED = 4096  # actions read or written kept per game kind (a long game's worth)
 _PLAIN = re.compile(r"[^'\"\\]*")
 _SAFE_WORD = re.compile(r"[A-Za-z0-9@%+=:,./_-]+")
 
@@ -383,6 +382,11 @@ class Plan(Value):
     options: tuple[tuple[str, str, str, str, bool], ...]
 
 
+# How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
+# read once per action.
+_Quick = tuple[type[Value], tuple[int, ...], int, int, int, tuple[object, ...]]
+
+
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
 # and ``build`` give.
 A_co = TypeVar("A_co", bound=Value, covariant=True)
@@ -408,8 +412,7 @@ class Grammar(Generic[A_co]):
         # Worked out per verb on its first use, not per action read (a replay reads
         # hundreds) nor for every verb at start-up (a command reads a few).
         self._plans: dict[str, Plan] = {}
-        self._read: dict[str, A_co] = {}  # text -> its action: values are frozen
-        self._written: dict[tuple[type, Value], str] = {}
+        self._quick: dict[str, _Quick | None] = {}
         for verb in self.verbs.values():
             fields = getattr(verb.action, "_fields", None)
             if fields != tuple(p.name for p in verb.params):
@@ -453,18 +456,65 @@ class Grammar(Generic[A_co]):
 
     def parse(self, text: str) -> A_co:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
-        found = self._read.get(text)
-        if found is not None:
-            return found
+        words = text.split()
+        # A saved line (plain words, no option) is read as fast as str.split and a dict
+        # allow; every other line, and every error, goes the whole way (``build``).
+        if words and "--" not in text and "'" not in text and '"' not in text \
+                and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
+            head = words[0].lower()
+            try:
+                quick = self._quick[head]
+            except KeyError:
+                quick = self._quick[head] = self._quick_reader(head)
+            if quick is not None:
+                action, slots, rest, low, high, defaults = quick
+                args = words[1:]
+                if self.prepare is not None:
+                    args = self.prepare(head, args)
+                count = len(args)
+                if low <= count <= high:
+                    values = list(defaults)
+                    if rest < 0:
+                        for slot, word in zip(slots, args, strict=False):
+                            values[slot] = word
+                    else:
+                        end = count - len(slots) + rest + 1
+                        values[slots[rest]] = tuple(args[rest:end])
+                        for slot, word in zip(slots[:rest], args, strict=False):
+                            values[slot] = word
+                        for slot, word in zip(slots[rest + 1:], args[end:], strict=True):
+                            values[slot] = word
+                    # the verb's own action class, its fields filled in order
+                    return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
-        words = (split(text, plan.flags, plan.allowed) if plan is not None
-                 else split(text))
-        action = self.build(self.verb(words.verb), list(words.args), words.options, text)
-        if len(self._read) >= CACHED:
-            self._read.clear()
-        self._read[text] = action
-        return action
+        words_ = (split(text, plan.flags, plan.allowed) if plan is not None
+                  else split(text))
+        return self.build(self.verb(words_.verb), list(words_.args), words_.options, text)
+
+    def _quick_reader(self, head: str) -> _Quick | None:
+        """How ``parse`` reads ``head``'s plain words straight into its action: the action
+        class, each positional field's place, which one takes the rest (-1: none), the
+        fewest and most words, and every field's value when not typed. None for a verb
+        with a whole number among its words (read by ``number``) or no verb at all."""
+        verb = self.verbs.get(head)
+        if verb is None:
+            return None
+        params = verb.params
+        positional = [p for p in params if p.positional]
+        if any(p.type == "int" for p in positional):
+            return None
+        kinds = [p.kind for p in positional]
+        rest = kinds.index(REST) if REST in kinds else -1
+        if rest < 0:
+            low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
+            high = len(positional)
+        else:
+            low, high = len(positional) - 1 + positional[rest].required, MAX_ACTION_CHARS
+        defaults = tuple(False if p.kind == FLAG else () if p.kind == OPTIONS else None
+                         for p in params)
+        slots = tuple(params.index(p) for p in positional)
+        return verb.action, slots, rest, low, high, defaults
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
@@ -515,20 +565,6 @@ class Grammar(Generic[A_co]):
     def text(self, action: Value) -> str:
         """The canonical line of ``action``: verb, positional words, then options in
         the order the verb declares them."""
-        key = (type(action), action)
-        try:
-            found = self._written.get(key)
-        except TypeError:  # a value holding a list: written, not kept
-            return self._write(action)
-        if found is not None:
-            return found
-        written = self._write(action)
-        if len(self._written) >= CACHED:
-            self._written.clear()
-        self._written[key] = written
-        return written
-
-    def _write(self, action: Value) -> str:
         verb = self.by_action[type(action)]
         plan = self.plan(verb.name)
         parts = [verb.name]

@@ -369,21 +369,46 @@ def _warm_home(bench: Bench, label: str, tree: Path, names: dict[str, str]) -> P
 
 def _instructions(bench: Bench, label: str, tree: Path, home: Path, args: list[str]) -> float:
     """Millions of instructions of one run, in a copy of ``home`` (an action changes it)."""
-    import re
     import shutil
 
     copy = bench.work / f"instructions-{label}-run"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(home, copy)
+    return _callgrind(bench.companion(*args), _tree_env(bench, label, tree, copy), tree,
+                      f"{' '.join(args)} ({label})")
+
+
+def _callgrind(argv: list[str], env: dict[str, str], cwd: Path, what: str) -> float:
+    """Millions of instructions of one run of ``argv``, counted by valgrind."""
+    import re
+
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                           *bench.companion(*args)], env=_tree_env(bench, label, tree, copy),
-                          cwd=tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True, check=False)
+                           *argv], env=env, cwd=cwd, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, check=False)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or found is None:
-        raise SystemExit(f"{' '.join(args)} failed under valgrind ({label}): "
-                         f"{done.stderr[-500:]}")
+        raise SystemExit(f"{what} failed under valgrind: {done.stderr[-500:]}")
     return int(found.group(1)) / 1e6
+
+
+@measurement("replay-instructions")
+def replay_instructions(bench: Bench) -> list[Figure]:
+    """The replay of 2,000 Hebrac actions in instructions (valgrind), the same count run
+    after run: the child of 'replay' less the same child with its imports only, beside
+    ``python -c pass`` whole."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return [Figure("replay instructions", 0.0, "valgrind is not installed here: skipped")]
+    child = [bench.python, "-c", REPLAY_CHILD]
+    bench.process_ms(child)  # byte-code cached first
+    env = bench.env(PYTHONHASHSEED="0")
+    bare = _callgrind([bench.python, "-c", "pass"], env, ROOT, "python -c pass")
+    replayed = _callgrind(child, env, ROOT, "replay") - _callgrind(
+        [*child, "imports only"], env, ROOT, "replay's imports")
+    return [Figure("python -c pass, instructions", bare, "M instructions, not ms"),
+            Figure("replay 2,000 Hebrac actions, instructions", replayed,
+                   f"M instructions, not ms; {replayed / bare:.2f} x python -c pass")]
 
 
 @measurement("shell-rules")

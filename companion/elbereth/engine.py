@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from companion import plain
@@ -196,7 +196,7 @@ class ElberethGame:
         check, change = step
         canonical, lines = change(self, check(self, value))
         self.life_trail.append(len(self.left()))
-        return Applied(GRAMMAR.text(canonical), tuple(lines))
+        return Applied(partial(GRAMMAR.text, canonical), lines)
 
     # -- the quantities with a rule, each changed in one place ----------------------
     def check_room(self, what: str, kind: str) -> None:

@@ -273,7 +273,7 @@ class HalfDeckGame(State):
         point = {h.name: h.life for h in self.heroes}
         point.update(self.fallen[before:])
         self.life_trail.append(point)
-        return Applied(GRAMMAR.text(canonical), tuple(lines))
+        return Applied(partial(GRAMMAR.text, canonical), lines)
 
     def equipped(self, words: list[str]) -> tuple[Hero, str]:
         """``equip``'s words: the hero in play, then the gear card of its player's hand."""

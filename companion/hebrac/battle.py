@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from companion.cards import Card
+from companion.cards import CARD_TEXTS, Card
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation
 from companion.hebrac.grammar import (
@@ -28,8 +29,10 @@ if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-# An attack checked: the cards drawn, the potions drunk, the prisoners called.
-Attacking = tuple[list[Card], list[Card], list[Card]]
+BRACELET = Card(1, "S")  # the Ace of Spades: a bonus to every attack
+
+# An attack checked: the action, the cards drawn, the potions drunk, the prisoners called.
+Attacking = tuple[Attack, list[Card], list[Card], list[Card]]
 
 
 def check_attack(game: HebracGame, action: Attack) -> Attacking:
@@ -44,13 +47,13 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
     if encounter.stage not in ("battle", "adventurer", "trading"):
         raise RuleRefused(f"no battle in {encounter.chamber}: {situation.next_hint(game)}",
                           R_BATTLE)
-    need = 2 if encounter.double_attack else 1
-    usage = "attack CARD CARD (Double Attack)" if need == 2 else "attack CARD"
-    if len(action.cards) != need:
-        raise BadInput(f"usage: {usage}")
-    cards = [Card.parse(t) for t in action.cards]
-    potions = [Card.parse(t) for t in action.potions]
-    prisoners = [Card.parse(t) for t in action.prisoners]
+    typed, drunk, called = action.cards, action.potions, action.prisoners
+    if len(typed) != (2 if encounter.double_attack else 1):
+        raise BadInput("usage: attack CARD CARD (Double Attack)" if encounter.double_attack
+                       else "usage: attack CARD")
+    cards = [Card.parse(t) for t in typed]
+    potions = [Card.parse(t) for t in drunk] if drunk else []
+    prisoners = [Card.parse(t) for t in called] if called else []
     if potions:
         ledger.require_held(game, potions, "strength potion")
     for potion in potions:
@@ -63,11 +66,11 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
     if prisoners:
         ledger.require_held(game, prisoners + potions, "card")
     ledger.refuse_copies(game, cards)
-    return (cards, potions, prisoners)
+    return (action, cards, potions, prisoners)
 
 
 def attack(game: HebracGame, checked: Attacking) -> Done:
-    cards, potions, prisoners = checked
+    action, cards, potions, prisoners = checked
     encounter = game.encounter
     assert encounter is not None
     ledger.see(game, cards, source="draw")
@@ -75,22 +78,29 @@ def attack(game: HebracGame, checked: Attacking) -> Done:
     if prisoners or potions:
         ledger.release(game, prisoners + potions)
         encounter.prisoners += prisoners
-    lines = []
-    if prisoners:
-        lines.append(f"prisoner{'s' if len(prisoners) > 1 else ''} "
-                     f"{' '.join(map(str, prisoners))} fight with you this battle")
-    lines += attack_round(game, cards, sum(potion.rank for potion in potions))
-    ledger.under(game, potions)
-    return Attack(texts(cards), texts(potions), texts(prisoners)), lines
+    if potions:
+        lines = attack_round(game, cards, sum(potion.rank for potion in potions))
+        ledger.under(game, potions)
+    else:
+        lines = attack_round(game, cards, 0)
+    # the action as typed when its cards were typed in their own words (a saved line)
+    done = action if not potions and not prisoners and CARD_TEXTS.issuperset(action.cards) \
+        else Attack(texts(cards), texts(potions), texts(prisoners))
+    if not prisoners:
+        return done, lines
+    called = f"prisoner{'s' if len(prisoners) > 1 else ''} {' '.join(map(str, prisoners))} " \
+        "fight with you this battle"
+    return done, lambda: [called, *lines()]
 
 
-def attack_round(game: HebracGame, cards: list[Card], potion: int) -> list[str]:
+def attack_round(game: HebracGame, cards: list[Card], potion: int) -> Callable[[], list[str]]:
+    """One round settled now; its lines written when read."""
     encounter = game.encounter
     assert encounter is not None
     enemy = encounter.enemy
     no_damage = situation.why_no_damage(game, encounter)
     result = rules.settle_round(
-        cards, enemy, curse="curse" in game.effects, bracelet=game.holds("AS"),
+        cards, enemy, curse="curse" in game.effects, bracelet=BRACELET in game.inventory,
         prisoners=len(encounter.prisoners), potion=potion,
         super_strength=encounter.super_strength, no_damage=no_damage)
     encounter.rounds += 1
@@ -99,18 +109,21 @@ def attack_round(game: HebracGame, cards: list[Card], potion: int) -> list[str]:
     encounter.double_attack = False
     ledger.under(game, cards)
     before = game.life
-    ledger.set_life(game, game.life - result.damage)
+    if result.damage:
+        ledger.set_life(game, before - result.damage)
+    after = game.life
     encounter.last_round = {"cards": cards, "potion": potion, "damage": result.damage,
                             "total": result.total, "enemy_life": result.enemy_life,
                             "life_before": before, "no_damage": no_damage}
     if result.won:
-        return [result.arithmetic] + battle_won(game)
-    line = result.arithmetic
-    if result.damage:
-        line += f", {before} -> {game.life}"
-    lines = [line]
-    if game.life <= 0:
-        lines.append("you die in the dungeon")
+        won = battle_won(game)
+        return lambda: [result.arithmetic, *won]
+
+    def lines() -> list[str]:
+        line = result.arithmetic
+        if result.damage:
+            line += f", {before} -> {after}"
+        return [line] if after > 0 else [line, "you die in the dungeon"]
     return lines
 
 

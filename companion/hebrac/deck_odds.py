@@ -39,6 +39,7 @@ from math import comb, factorial
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, full_deck
+from companion.game import Record
 from companion.hebrac import rules
 
 if TYPE_CHECKING:
@@ -50,8 +51,7 @@ Counts = tuple[int, ...]
 
 
 # -- the Hand Deck model -----------------------------------------------------------
-@dataclass
-class Group:
+class Group(Record):
     """Cards whose places are known only as a set: a batch put under, or a peeked card.
 
     ``unseen`` counts never-seen cards mixed in (face-down cards put under):
@@ -59,20 +59,25 @@ class Group:
     partly on the table (a new level dealt from it).
     """
 
-    cards: Counter[Card] = field(default_factory=Counter)
-    unseen: int = 0
+    __slots__ = ("cards", "unseen")
+
+    def __init__(self, cards: Counter[Card] | None = None, unseen: int = 0) -> None:
+        self.cards: Counter[Card] = Counter() if cards is None else cards
+        self.unseen = unseen
 
     @property
     def size(self) -> int:
         return sum(self.cards.values()) + self.unseen
 
 
-@dataclass
-class Segment:
+class Segment(Record):
     """Consecutive Hand Deck places holding cards of one group."""
 
-    group: int
-    slots: int
+    __slots__ = ("group", "slots")
+
+    def __init__(self, group: int, slots: int) -> None:
+        self.group = group
+        self.slots = slots
 
 
 class DeckModel:

@@ -15,6 +15,7 @@ check, which refuses and changes nothing, and its change.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card
@@ -81,6 +82,8 @@ if TYPE_CHECKING:
 
     from companion.hebrac.state import HebracStatus
 
+ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
+
 __all__ = ["CHAMBER_FORMS", "KIND", "ROWS", "RULES", "STATE_FIELDS", "TITLE", "Chamber",
            "Encounter", "HebracGame", "LastRound", "Settings", "chamber_names",
            "corner_chambers", "engine_from_data", "neighbours", "new_engine",
@@ -128,7 +131,7 @@ class HebracGame:
     @property
     def max_life(self) -> int:
         numbers = rules.numbers()
-        ruby = numbers.ruby_max_life if self.holds("AH") else 0
+        ruby = numbers.ruby_max_life if ledger.RUBY in self.inventory else 0
         return self.base_max_life + numbers.genie_of_life_max_life * self.genie_of_life + ruby
 
     @property
@@ -144,7 +147,7 @@ class HebracGame:
     def outcome(self) -> str:
         if self.life <= 0:
             return "dead"
-        if len({c for c in self.inventory if c.rank == 1}) == 4:
+        if ACES.issubset(self.inventory):
             return "won"
         return "playing"
 
@@ -162,13 +165,13 @@ class HebracGame:
     def apply(self, action: Action | str) -> Applied:
         """Rule on one action (its text is read once by ``GRAMMAR``); the canonical text of
         what was done and the ruling's lines."""
-        if isinstance(action, str):
+        if action.__class__ is str:
             action = GRAMMAR.parse(action)
         if self.outcome != "playing" and not (isinstance(action, Potion)
                                               and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
-        if isinstance(action, Refuse) and sold_out and self.encounter is None \
+        if sold_out and isinstance(action, Refuse) and self.encounter is None \
                 and not self.pending:
             self.deck_log.append(("action", (), 0))
             self.notes, self.sold_out = [], None
@@ -181,7 +184,11 @@ class HebracGame:
         self.notes, self.sold_out = [], None
         canonical, lines = change(self, checked)
         self.life_trail.append(self.life)
-        return Applied(GRAMMAR.text(canonical), tuple(lines + self.notes))
+        notes = self.notes
+        if notes:  # cards that contradict what is known, said after the ruling
+            ruled = lines
+            lines = lambda: [*(ruled() if callable(ruled) else ruled), *notes]  # noqa: E731
+        return Applied(partial(GRAMMAR.text, canonical), lines)
 
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------

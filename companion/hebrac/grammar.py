@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from companion.cards import join_card_names
 from companion.verbs import Grammar, Value, Verb, arg, flag, option, options, rest
 
 
@@ -171,8 +172,6 @@ VERBS = (
 def prepare(verb: str, words: list[str]) -> list[str]:
     """Names typed in several words made one: cards (``queen of hearts``) for every verb;
     for ``cast`` the spell first (``remote vision``), then its card targets."""
-    from companion.cards import join_card_names
-
     if verb != "cast" or not words:
         return join_card_names(words)
     from companion.hebrac.rules import spell_words  # only when a spell is named

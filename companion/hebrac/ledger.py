@@ -106,7 +106,9 @@ def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
     """Note cards seen (checked by ``refuse_copies`` before). ``source`` says where they
     came from, for the odds: "table" (dealt cards turned up), "draw" (the Hand Deck's
     top), "pick" (chosen from the Hand Deck), "peek" (looked at, left on top)."""
-    game.seen += [(card, source) for card in new]
+    seen = game.seen
+    for card in new:
+        seen.append((card, source))
     if source == "draw" and game.deck_top:
         for card, top in zip(new, game.deck_top, strict=False):
             if card != top:
@@ -123,7 +125,10 @@ def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
         return
     # Only the new cards can go over (every card out was checked so on its way in): count
     # those alone, and take the whole count only to name the card refused.
-    counts = {card: new.count(card) + game.inventory.count(card) for card in new}
+    inventory = game.inventory
+    counts: dict[Card, int] = {}
+    for card in new:
+        counts[card] = new.count(card) + inventory.count(card)
     for chamber in game.chambers.values():
         if chamber.enemy in counts and not chamber.enemy_gone:
             counts[chamber.enemy] += 1
@@ -134,8 +139,10 @@ def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
             if card in counts:
                 counts[card] += 1
     setup = game.setup
-    if all(number <= (setup.jokers if card.is_joker else setup.decks)
-           for card, number in counts.items()):
+    for card, number in counts.items():
+        if number > (setup.decks if card.rank else setup.jokers):
+            break
+    else:
         return
     out = cards_out(game)
     out.update(new)

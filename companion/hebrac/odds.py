@@ -8,12 +8,13 @@ and the advice on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypedDict
 
 from companion.cards import Card
 from companion.errors import BadInput
+from companion.game import Record
 from companion.hebrac import rules
 from companion.hebrac.deck_odds import (
     ATTACK_VALUES as ATTACK_VALUES,
@@ -70,6 +71,7 @@ from companion.hebrac.deck_odds import (
     round_sums as round_sums,
 )
 from companion.text import percent, wrap
+from companion.values import Value
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -228,18 +230,16 @@ def exact(p: Fraction) -> Chance:
     return {"chance": round(float(p), 6), "exact": str(p)}
 
 
-def _no_data() -> OddsData:
-    return {}
-
-
-@dataclass
-class Report:
+class Report(Record):
     """What ``companion hebrac odds`` prints: numbered facts with their assumptions."""
 
-    title: list[str] = field(default_factory=list)
-    items: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    assumptions: dict[str, str] = field(default_factory=dict)
-    data: OddsData = field(default_factory=_no_data)
+    __slots__ = ("title", "items", "assumptions", "data")
+
+    def __init__(self) -> None:
+        self.title: list[str] = []
+        self.items: list[tuple[str, tuple[str, ...]]] = []
+        self.assumptions: dict[str, str] = {}
+        self.data: OddsData = {}
 
     def add(self, text: str, *assumes: str) -> None:
         self.items.append((text, assumes))
@@ -503,8 +503,7 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
 SURVIVAL_ORDER = ("life-potion", "strength-potion", "prisoner")
 
 
-@dataclass(frozen=True)
-class Saving:
+class Saving(Value):
     """A card held that lowers the chance of dying in the coming round, used alone.
 
     ``when`` is "first" (before the attack card is turned: a life potion drunk
@@ -595,8 +594,7 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
 
 
 # -- the round just lost, under the late-potions variant -------------------------------------
-@dataclass(frozen=True)
-class LateRow:
+class LateRow(Value):
     """A strength potion drunk into the round just lost: the life it leaves."""
 
     card: Card

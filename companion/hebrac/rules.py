@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict, cast
+from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from companion.cards import Card
 from companion.errors import DataProblem, NotationError
@@ -157,7 +157,7 @@ def numbers() -> Numbers:
                    {str(k): str(v) for k, v in found["kings"].items()})
 
 
-class Verdict(NamedTuple):
+class Verdict(Value):
     """The answer to a check: legal or not, why (one line each), and its figures."""
 
     legal: bool
@@ -170,14 +170,14 @@ class Verdict(NamedTuple):
 
 # -- battle -----------------------------------------------------------------
 def attack_value(card: Card) -> int:
+    if 2 <= card.rank <= 10:
+        return card.rank
     battle = table()["battle"]
     if card.is_joker:
         return int(battle["joker_attack"])
     if card.rank == 1:
         return int(battle["ace_attack"])
-    if card.is_face:
-        return int(battle["face_attack"])
-    return card.rank
+    return int(battle["face_attack"])
 
 
 def enemy_kind(card: Card) -> str:
@@ -213,50 +213,47 @@ def cursed_life(life: int) -> int:
 
 
 def enemy_life(card: Card, curse: bool = False) -> int:
-    life = base_enemy_life(card)
+    life = card.rank if card.rank != 11 else base_enemy_life(card)
     return cursed_life(life) if curse else life
 
 
-class RoundResult(NamedTuple):
+class RoundResult(Value):
+    """One battle round settled: what was added up and its numbers; the arithmetic is
+    written only when read (a replay settles hundreds of rounds and shows one)."""
+
+    cards: tuple[Card, ...]
+    enemy: Card
+    curse: bool
+    bracelet: bool
+    prisoners: int
+    potion: int
+    super_strength: bool
+    no_damage: str | None
     total: int
     enemy_life: int
     won: bool
     damage: int
-    arithmetic: str
 
-
-def round_total(
-    cards: Sequence[Card],
-    *,
-    bracelet: bool = False,
-    prisoners: int = 0,
-    potion: int = 0,
-    super_strength: bool = False,
-) -> tuple[int, str]:
-    """The attack total and its arithmetic: ``attack 4 + 3 bracelet = 7``."""
-    battle = table()["battle"]
-    parts: list[str] = []
-    total = 0
-    for card in cards:
-        value = attack_value(card)
-        if super_strength:
-            parts.append(f"{value}x2")
-            value *= 2
-        else:
-            parts.append(str(value))
-        total += value
-    text = "attack " + " + ".join(parts)
-    if bracelet:
-        total += int(battle["bracelet_bonus"])
-        text += f" + {battle['bracelet_bonus']} bracelet"
-    if prisoners:
-        bonus = prisoners * int(battle["prisoner_bonus"])
-        total += bonus
-        text += f" + {bonus} prisoner" + ("s" if prisoners > 1 else "")
-    if potion:
-        total += potion
-        text += f" + {potion} potion"
-    return total, f"{text} = {total}"
+    @property
+    def arithmetic(self) -> str:
+        """``attack 4 + 3 bracelet = 7 vs demon 9: lose 2 life``."""
+        battle, prisoners, life = table()["battle"], self.prisoners, self.enemy_life
+        text = "attack " + " + ".join(f"{attack_value(card)}x2" if self.super_strength
+                                      else str(attack_value(card)) for card in self.cards)
+        if self.bracelet:
+            text += f" + {battle['bracelet_bonus']} bracelet"
+        if prisoners:
+            text += f" + {prisoners * battle['prisoner_bonus']} prisoner" \
+                + ("s" if prisoners > 1 else "")
+        if self.potion:
+            text += f" + {self.potion} potion"
+        text += f" = {self.total} vs {enemy_kind(self.enemy)} {life}" \
+            + (" (cursed)" if self.curse else "")
+        if self.won:
+            return f"{text}: battle won"
+        if self.no_damage:
+            return f"{text}: no damage ({self.no_damage})"
+        return f"{text}: lose {self.damage} life"
 
 
 def settle_round(
@@ -270,21 +267,22 @@ def settle_round(
     super_strength: bool = False,
     no_damage: str | None = None,
 ) -> RoundResult:
-    """One round: total >= enemy life wins; else the difference is lost (unless ``no_damage``)."""
-    total, text = round_total(
-        cards, bracelet=bracelet, prisoners=prisoners, potion=potion,
-        super_strength=super_strength,
-    )
+    """One round: the attack total (each card's value, doubled by Super Strength, then the
+    bracelet, prisoners and potion added) >= the enemy's life wins; else the difference is
+    lost (unless ``no_damage``)."""
+    total = 0
+    for card in cards:
+        total += attack_value(card)
+    total = total * (2 if super_strength else 1) + potion
+    if bracelet:
+        total += table()["battle"]["bracelet_bonus"]
+    if prisoners:
+        total += prisoners * table()["battle"]["prisoner_bonus"]
     life = enemy_life(enemy, curse)
-    who = enemy_kind(enemy)
-    life_text = f"{who} {life}" + (" (cursed)" if curse else "")
-    if total >= life:
-        return RoundResult(total, life, True, 0, f"{text} vs {life_text}: battle won")
-    damage = life - total
-    if no_damage:
-        return RoundResult(total, life, False, 0,
-                           f"{text} vs {life_text}: no damage ({no_damage})")
-    return RoundResult(total, life, False, damage, f"{text} vs {life_text}: lose {damage} life")
+    won = total >= life
+    damage = 0 if won or no_damage else life - total
+    return RoundResult(tuple(cards), enemy, curse, bracelet, prisoners, potion,
+                       super_strength, no_damage, total, life, won, damage)
 
 
 # -- prices and trades --------------------------------------------------------

@@ -7,7 +7,7 @@ view), each verb a check that changes nothing, then the change.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
@@ -75,11 +75,12 @@ def spell_rule(spell: Spell) -> str:
     return f"hebrac.spell.{spell.id}"
 
 
-Done = tuple[Action, list[str]]  # the canonical action and the ruling's lines
+# The canonical action and the ruling's lines, or the function that writes them when read.
+Done = tuple[Action, list[str] | Callable[[], list[str]]]
 
 
-def texts(cards: Iterable[Card]) -> tuple[str, ...]:
-    return tuple(map(str, cards))
+def texts(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(map(str, cards)) if cards else ()
 
 
 # -- settings -------------------------------------------------------------------

@@ -17,7 +17,7 @@ state is read back by ``snapshot``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from companion.editions import FIRST, at_least, edition, strict
@@ -321,7 +321,7 @@ class TrickyGame:
             raise BadInput(f"{value!r} is not a Tricky action")
         check, change = step
         canonical, lines = change(self, check(self, value))
-        return Applied(GRAMMAR.text(canonical), tuple(lines))
+        return Applied(partial(GRAMMAR.text, canonical), lines)
 
     # -- what commands show (companion.tricky.views) --------------------------------
     def sheet(self) -> list[SheetRow]:
