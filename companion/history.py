@@ -282,7 +282,7 @@ class HebracTracer(Tracer):
         encounter, battle, damage = self.fighting
         battle["rounds"] = encounter.rounds
         if encounter.last_round is not None:
-            damage[encounter.rounds] = int(encounter.last_round["damage"])
+            damage[encounter.rounds] = encounter.last_round.damage
         battle["life_lost"] = sum(damage.values())
 
     def _end_battle(self) -> None:

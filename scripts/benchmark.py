@@ -592,7 +592,6 @@ def opener(games: Any, name: str) -> Callable[[], Any]:
 @measurement("odds")
 def hebrac_odds(bench: Bench) -> list[Figure]:
     """Whole-battle chance on a full two-deck game (108 cards), exact, in-process."""
-    from dataclasses import replace
 
     from companion.hebrac import odds
     from companion.hebrac.engine import new_engine
@@ -601,7 +600,7 @@ def hebrac_odds(bench: Bench) -> list[Figure]:
     game.apply("enter A1 JS")  # adventurer, life 10, against life 15: the longest battle
     plan = odds.deck_model(game).plan(odds.attack_class, odds.ATTACK_VALUES)
     battle = odds._battle_setup(game, 0, 0)
-    double = replace(battle, double_attack=True)
+    double = battle._replace(double_attack=True)
     return [
         Figure("odds: whole battle, two decks", bench.median_ms(
             lambda: odds.battle_chance(plan, battle)), "exact fraction, life 15 vs 10"),

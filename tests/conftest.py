@@ -8,9 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from companion.cli.main import run
 from companion.values import Value
+
+# No test is timed (speed is scripts/benchmark.py's): hypothesis's per-example deadline
+# only made tests fail on a busy machine.
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 
 class Result(Value):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -118,9 +117,9 @@ def test_a_potion_put_under_an_emptying_hand_deck_is_drawn() -> None:
     assert now.death == 1  # the ten alone: lose 20
     [row] = odds.saving_cards(game, plan, battle, now)
     drunk = odds.round_odds(odds.under_plan(plan, [Card.parse("7H")]),
-                            replace(battle, life=15))
+                            battle._replace(life=15))
     assert row.death == drunk.death == 0  # 10 + 7 = 17: lose 13 of 15
-    assert odds.round_odds(plan, replace(battle, life=15)).death == 1  # without the 7H drawn
+    assert odds.round_odds(plan, battle._replace(life=15)).death == 1  # without the 7H drawn
 
 
 def test_strength_potion_is_drunk_first_without_the_variant() -> None:

@@ -22,6 +22,7 @@ from companion.hebrac.state import (
     R_PRISONER,
     R_ROBBED,
     Done,
+    LastRound,
     texts,
 )
 
@@ -112,9 +113,8 @@ def attack_round(game: HebracGame, cards: list[Card], potion: int) -> Callable[[
     if result.damage:
         ledger.set_life(game, before - result.damage)
     after = game.life
-    encounter.last_round = {"cards": cards, "potion": potion, "damage": result.damage,
-                            "total": result.total, "enemy_life": result.enemy_life,
-                            "life_before": before, "no_damage": no_damage}
+    encounter.last_round = LastRound(cards, potion, result.damage, result.total,
+                                     result.enemy_life, before, no_damage)
     if result.won:
         won = battle_won(game)
         return lambda: [result.arithmetic, *won]
@@ -170,24 +170,24 @@ def potion(game: HebracGame, card: Card) -> Done:
     last = encounter.last_round
     ledger.release(game, [card])
     ledger.under(game, [card])
-    total = last["total"] + card.rank
-    new_damage = max(0, last["enemy_life"] - total) if not last["no_damage"] else 0
+    total = last.total + card.rank
+    new_damage = max(0, last.enemy_life - total) if not last.no_damage else 0
     # The life the round took and the potion saves is given back to the life of now (a
     # life potion drunk since counts), never above the maximum (hebrac.ruling.late-potions).
-    before, lost = game.life, last["damage"]
-    untouched = before == last["life_before"] - lost
+    before, lost = game.life, last.damage
+    untouched = before == last.life_before - lost
     ledger.set_life(game, before + lost - new_damage)
-    last["total"], last["damage"], last["won_by_potion"] = total, new_damage, True
-    text = f"late potion: {last['total'] - card.rank} + {card.rank} = {total} vs " \
-           f"{last['enemy_life']}"
-    if total >= last["enemy_life"]:
+    last.total, last.damage, last.won_by_potion = total, new_damage, True
+    text = f"late potion: {last.total - card.rank} + {card.rank} = {total} vs " \
+           f"{last.enemy_life}"
+    if total >= last.enemy_life:
         if encounter.stage == "battle":
             return Potion(str(card)), [
                 f"{text}: battle won, life {game.life}"] + battle_won(game)
         return Potion(str(card)), [f"{text}, life {game.life}"]
     if untouched:
         return Potion(str(card)), [
-            f"{text}: lose {new_damage} life, {last['life_before']} -> {game.life}"]
+            f"{text}: lose {new_damage} life, {last.life_before} -> {game.life}"]
     return Potion(str(card)), [
         f"{text}: lose {new_damage} life, not {lost}: {before} -> "
         f"{game.life} (max {game.max_life}, rule {R_LATE_RULING})"]

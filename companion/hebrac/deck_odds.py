@@ -33,14 +33,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
 from typing import TYPE_CHECKING
 
 from companion.cards import Card, full_deck
-from companion.game import Record
 from companion.hebrac import rules
+from companion.values import Record, Value
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -408,8 +407,7 @@ def deck_model(game: HebracGame) -> DeckModel:
 
 
 # -- the Hand Deck in classes: draws without replacement ---------------------------------
-@dataclass(frozen=True)
-class PlanSegment:
+class PlanSegment(Value, as_tuple=True):
     """A stretch of the Hand Deck: ``slots`` places drawn from a group.
 
     ``known`` None: never-seen cards, straight from the pool. Otherwise the
@@ -421,8 +419,7 @@ class PlanSegment:
     unseen: int = 0
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Value, as_tuple=True):
     pool: Counts
     segments: tuple[PlanSegment, ...]
 
@@ -434,11 +431,10 @@ class Plan:
         return DrawState(-1, 0, None, 0, self.pool)
 
 
-@dataclass(frozen=True)
-class DrawState:
+class DrawState(Value, as_tuple=True):
     """Where the next draw comes from: segment, places left in it, what they hold."""
 
-    index: int
+    segment: int  # which segment of the plan
     left: int
     known: Counts | None
     unseen: int
@@ -451,7 +447,7 @@ def _minus(counts: Counts, at: int) -> Counts:
 
 def _settle(plan: Plan, state: DrawState) -> DrawState | None:
     """Move to the next stretch when this one is used up; None when nothing is left."""
-    index, left, known, unseen = state.index, state.left, state.known, state.unseen
+    index, left, known, unseen = state.segment, state.left, state.known, state.unseen
     while left == 0:
         if index + 1 >= len(plan.segments):
             return None
@@ -466,7 +462,7 @@ def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawStat
     settled = _settle(plan, state)
     if settled is None:
         return []
-    index, left, known, unseen, pool = (settled.index, settled.left, settled.known,
+    index, left, known, unseen, pool = (settled.segment, settled.left, settled.known,
                                         settled.unseen, settled.pool)
     in_pool = sum(pool)
     found = []
@@ -517,8 +513,7 @@ def attack_class(card: Card) -> int:
     return rules.attack_value(card) - 1
 
 
-@dataclass(frozen=True)
-class Battle:
+class Battle(Value, as_tuple=True):
     """A battle as it stands: the numbers every round's total and damage depend on."""
 
     enemy_life: int
@@ -543,13 +538,12 @@ class Battle:
         return self.total(value, 0) >= self.enemy_life
 
 
-@dataclass(frozen=True)
-class RoundOdds:
+class RoundOdds(Value):
     win: Fraction
     expected_loss: Fraction
     death: Fraction
     values: dict[int, Fraction]  # the next card's attack value
-    sums: dict[int, Fraction] = field(default_factory=dict)  # the round's, see round_sums
+    sums: dict[int, Fraction]  # the round's, see round_sums
 
 
 def _first_round(plan: Plan, battle: Battle, state: DrawState) -> list[
@@ -818,7 +812,7 @@ def _collapse_state(state: DrawState, classify: Callable[[int], int]) -> DrawSta
             found[classify(at)] += number
         return (found[0], found[1])
 
-    return DrawState(state.index, state.left, None if state.known is None else fold(state.known),
+    return DrawState(state.segment, state.left, None if state.known is None else fold(state.known),
                      state.unseen, fold(state.pool))
 
 

@@ -8,7 +8,6 @@ and the advice on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypedDict
 
@@ -469,7 +468,7 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
                      key=lambda c: c.rank)
     if chosen is not None:
         potions = [chosen]
-        base = replace(battle, potion=0)
+        base = battle._replace(potion=0)
         base_round = round_odds(plan, base).win
         base_whole = battle_chance(plan, base)
     else:
@@ -478,7 +477,7 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
         return
     rows = []
     for card in potions:
-        drunk = replace(base, potion=card.rank)
+        drunk = base._replace(potion=card.rank)
         rows.append((card, round_odds(plan, drunk).win, battle_chance(plan, drunk)))
     best_gain = max(r - base_round for _c, r, _w in rows)
     pick = next(row for row in rows if row[1] - base_round == best_gain)
@@ -530,7 +529,7 @@ def under_plan(plan: Plan, cards: Sequence[Card]) -> Plan:
     known = [0] * len(plan.pool)
     for card in cards:
         known[attack_class(card)] += 1
-    return replace(plan, segments=(*plan.segments, PlanSegment(len(cards), tuple(known))))
+    return plan._replace(segments=(*plan.segments, PlanSegment(len(cards), tuple(known))))
 
 
 def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
@@ -554,19 +553,19 @@ def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
         life = min(game.max_life, battle.life + card.rank)
         if life > battle.life:
             after = sums if plan.size >= reach else round_sums(under_plan(plan, [card]), battle)
-            healed = round_death(after, replace(battle, life=life))
+            healed = round_death(after, battle._replace(life=life))
             found.append(Saving("life-potion", card, "first", healed))
     if potion is None:
         when = "late" if game.setup.late_potions else "first"
         for card in sorted({c for c in game.inventory if c.suit == "S" and c.is_pip}):
-            drunk = round_death(sums, replace(battle, potion=card.rank))
+            drunk = round_death(sums, battle._replace(potion=card.rank))
             found.append(Saving("strength-potion", card, when, drunk))
     waiting = [c for c in game.inventory if c.rank == 11]
     for card in called:
         waiting.remove(card)
     if waiting:
         bonus = int(rules.table()["battle"]["prisoner_bonus"])
-        helped = round_death(sums, replace(battle, bonus=battle.bonus + bonus))
+        helped = round_death(sums, battle._replace(bonus=battle.bonus + bonus))
         found.append(Saving("prisoner", waiting[0], "first", helped))
     return sorted((s for s in found if s.death < death),
                   key=lambda s: (s.death, SURVIVAL_ORDER.index(s.kind), s.card))
@@ -613,15 +612,15 @@ def _late_rows(game: HebracGame) -> list[LateRow]:
     """
     encounter = game.encounter
     last = encounter.last_round if encounter is not None else None
-    if not (game.setup.late_potions and last and not last.get("won_by_potion")
-            and last["total"] < last["enemy_life"]):
+    if not (game.setup.late_potions and last and not last.won_by_potion
+            and last.total < last.enemy_life):
         return []
     rows = []
     for card in sorted({c for c in game.inventory if c.suit == "S" and c.is_pip}):
-        total = int(last["total"]) + card.rank
-        damage = 0 if last["no_damage"] else max(0, int(last["enemy_life"]) - total)
-        life = int(last["life_before"]) - damage
-        won = total >= int(last["enemy_life"])
+        total = int(last.total) + card.rank
+        damage = 0 if last.no_damage else max(0, int(last.enemy_life) - total)
+        life = int(last.life_before) - damage
+        won = total >= int(last.enemy_life)
         if (life > game.life or won) and life > 0:
             rows.append(LateRow(card, game.life, life, won))
     return rows
@@ -648,7 +647,7 @@ def _prisoner_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fracti
         waiting.remove(card)
     if not waiting:
         return
-    helped = replace(battle, bonus=battle.bonus + int(rules.table()["battle"]["prisoner_bonus"]))
+    helped = battle._replace(bonus=battle.bonus + int(rules.table()["battle"]["prisoner_bonus"]))
     with_whole = battle_chance(plan, helped)
     report.add(f" Call prisoner {waiting[0]}: battle {percent(whole)} -> {percent(with_whole)} "
                f"({points(whole, with_whole)})", "D", "B", "K")
@@ -688,11 +687,11 @@ def _spell_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
                                           "cost": spell.cost, "payment": None})
             continue
         if spell_id == "paralysis":
-            cast = replace(battle, paralysis=paralysis_rounds)
+            cast = battle._replace(paralysis=paralysis_rounds)
         elif spell_id == "super-strength":
-            cast = replace(battle, super_strength=True)
+            cast = battle._replace(super_strength=True)
         else:
-            cast = replace(battle, double_attack=True)
+            cast = battle._replace(double_attack=True)
         with_whole = battle_chance(plan, cast)
         pay = " ".join(map(str, payment))
         report.add(f" {spell.name} (pay {pay}): battle {percent(whole)} -> "

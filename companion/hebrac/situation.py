@@ -144,8 +144,8 @@ def why_no_damage(game: HebracGame, encounter: Encounter) -> str | None:
 def late_potion_open(game: HebracGame) -> bool:
     encounter = game.encounter
     return bool(game.setup.late_potions and encounter and encounter.last_round
-                and not encounter.last_round.get("won_by_potion")
-                and encounter.last_round["total"] < encounter.last_round["enemy_life"])
+                and not encounter.last_round.won_by_potion
+                and encounter.last_round.total < encounter.last_round.enemy_life)
 
 
 def round_risk(game: HebracGame) -> int:

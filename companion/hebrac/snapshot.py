@@ -93,8 +93,11 @@ EncounterData = tuple[str, str, str, str | None, int, int, bool, bool, bool, lis
 
 def _encounter_data(e: Encounter) -> EncounterData:
     # the cards' key keeps its place
-    last: dict[str, object] | None = None if e.last_round is None else {
-        **e.last_round, "cards": [str(c) for c in e.last_round["cards"]]}
+    r = e.last_round
+    last: dict[str, object] | None = None if r is None else {
+        "cards": [str(c) for c in r.cards], "potion": r.potion, "damage": r.damage,
+        "total": r.total, "enemy_life": r.enemy_life, "life_before": r.life_before,
+        "no_damage": r.no_damage, **({"won_by_potion": True} if r.won_by_potion else {})}
     return (e.chamber, str(e.enemy), e.stage, _card_text(e.treasure), e.rounds, e.paralysis,
             e.super_strength, e.double_attack, e.spell_cast, [str(c) for c in e.prisoners],
             last)
@@ -220,9 +223,8 @@ def _last_round(value: object) -> LastRound:
                      total=plain.integer(last["total"], 0),
                      enemy_life=plain.integer(last["enemy_life"], 0),
                      life_before=plain.integer(last["life_before"]),
-                     no_damage=plain.optional(plain.text)(last["no_damage"]))
-    if won:
-        read["won_by_potion"] = True
+                     no_damage=plain.optional(plain.text)(last["no_damage"]),
+                     won_by_potion=won)
     return read
 
 

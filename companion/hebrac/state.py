@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from companion import plain
 from companion.cards import Card
@@ -248,17 +248,18 @@ class Chamber(Record):
         return self.enemy_gone and self.treasure_gone
 
 
-class LastRound(TypedDict):
+class LastRound(Record):
     """The battle round just settled, as a late potion reopens it."""
 
-    cards: list[Card]
-    potion: int
-    damage: int
-    total: int
-    enemy_life: int
-    life_before: int
-    no_damage: str | None
-    won_by_potion: NotRequired[bool]  # a late potion added (only ever true)
+    __slots__ = ("cards", "potion", "damage", "total", "enemy_life", "life_before",
+                 "no_damage", "won_by_potion")
+
+    def __init__(self, cards: list[Card], potion: int, damage: int, total: int,
+                 enemy_life: int, life_before: int, no_damage: str | None,
+                 won_by_potion: bool = False) -> None:
+        self.cards, self.potion, self.damage, self.total = cards, potion, damage, total
+        self.enemy_life, self.life_before, self.no_damage = enemy_life, life_before, no_damage
+        self.won_by_potion = won_by_potion  # a late potion added
 
 
 if TYPE_CHECKING:  # what status() gives (``status --json``); types only
