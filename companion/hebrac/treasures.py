@@ -389,12 +389,19 @@ def check_offer(game: HebracGame, action: Offer) -> Paying:
     verdict = rules.check_trade(want, offer, bag=bag,
                                 ace_value=game.setup.ace_offer_value,
                                 bag_partial=game.setup.bag_partial)
+    short = bool(bag and offer and verdict.data.get("value") is not None)
+    return paying(game, want, offer, verdict, R_BAG_PARTIAL if short else R_TRADE, "card")
+
+
+def paying(game: HebracGame, want: Card, cards: list[Card], verdict: rules.Verdict,
+           rule: str, what: str) -> Paying:
+    """A trade or purchase the rules allow (else refused under ``rule``), paid with
+    cards held, leaving room for what it brings."""
     if not verdict.legal:
-        short = bag and offer and verdict.data.get("value") is not None
-        raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_TRADE)
-    ledger.require_held(game, offer, "card")
-    ledger.check_room(game, [(want, ())], offer)
-    return (offer, list(verdict.reasons))
+        raise RuleRefused(verdict.reasons[0], rule)
+    ledger.require_held(game, cards, what)
+    ledger.check_room(game, [(want, ())], cards)
+    return (cards, list(verdict.reasons))
 
 
 def offer(game: HebracGame, checked: Paying) -> Done:
@@ -422,12 +429,8 @@ def check_buy(game: HebracGame, action: Buy) -> Paying:
     bag = game.holds("AD")
     verdict = rules.check_payment(want, pay, bag=bag,
                                   bag_partial=game.setup.bag_partial)
-    if not verdict.legal:
-        short = bag and pay and "paid" in verdict.data
-        raise RuleRefused(verdict.reasons[0], R_BAG_PARTIAL if short else R_MERCHANT)
-    ledger.require_held(game, pay, "gem")
-    ledger.check_room(game, [(want, ())], pay)
-    return (pay, list(verdict.reasons))
+    short = bool(bag and pay and "paid" in verdict.data)
+    return paying(game, want, pay, verdict, R_BAG_PARTIAL if short else R_MERCHANT, "gem")
 
 
 def buy(game: HebracGame, checked: Paying) -> Done:
