@@ -15,6 +15,7 @@ class KindInfo(Value):
     title: str
     module: str
     aliases: tuple[str, ...] = ()
+    start: str = ""  # the options 'new' cannot do without, as a first screen shows them
 
 
 KINDS: dict[str, KindInfo] = {
@@ -25,7 +26,8 @@ KINDS: dict[str, KindInfo] = {
         KindInfo("tricky", "Tricky Dungeon", "companion.tricky.engine", ("t", "td")),
         KindInfo("halfdeck", "Half Deck Dungeon Heroes", "companion.halfdeck.engine",
                  ("hh", "hddh", "half-deck")),
-        KindInfo("elbereth", "Elbereth", "companion.elbereth.engine", ("e", "elb")),
+        KindInfo("elbereth", "Elbereth", "companion.elbereth.engine", ("e", "elb"),
+                 "--equip ITEM ITEM"),
     )
 }
 

@@ -54,7 +54,7 @@ def test_demo_ends_with_how_to_start_ones_own_game_at_40(
                      "Then: name the 6 hero cards drawn: 'hand CARD...'\n"),
     ("tricky-2p", "Your own game: companion tricky new PLAYERS...\n"
                   "Then: 'round HERO --active NAME'\n"),
-    ("elbereth-win", "Your own game: companion elbereth new\n"
+    ("elbereth-win", "Your own game: companion elbereth new --equip ITEM ITEM\n"
                      "Then: explore: 'attack ENEMY ROLL', 'pickup', 'break-wall'; beat the "
                      "dragon for the key and find the stairs ('found stairs')\n"),
 ])

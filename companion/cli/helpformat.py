@@ -541,7 +541,10 @@ def start_command(kind: str) -> str:
     if "new" not in group.commands:
         return start
     arguments, _ = parameters(group.commands["new"][0])
-    return " ".join([start, *(a.usage for a in arguments if not a.usage.startswith("["))])
+    from companion.kinds import KINDS
+
+    needed = [a.usage for a in arguments if not a.usage.startswith("[")]
+    return " ".join([start, *needed, *filter(None, [KINDS[kind].start])])
 
 
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
