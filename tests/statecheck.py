@@ -1,13 +1,9 @@
-"""What the state caches are held to: an engine rebuilt from its plain state is the same
-engine, field by field, as the one replayed (so no field can be forgotten)."""
+"""Two engines (or any records) compared field by field, so that no field is forgotten:
+what a refused action or a ``verify`` must leave as it was."""
 
 from __future__ import annotations
 
-import marshal
-from collections.abc import Sequence
 from typing import Any
-
-from companion.game import load_kind
 
 _PLAIN = (type(None), bool, int, float, str, bytes)
 
@@ -45,40 +41,3 @@ def differences(a: Any, b: Any, where: str = "engine") -> list[str]:
         else:
             found += differences(x, y, f"{where}.{name}")
     return found
-
-
-def rebuilt(kind: str, settings: Any, engine: Any) -> Any:
-    """The engine built back from its state, through the bytes a cache file holds."""
-    module = load_kind(kind)
-    data = marshal.loads(marshal.dumps(engine.state_data()))
-    return module.engine_from_data(module.normalize_settings(settings), data)
-
-
-def assert_round_trips(kind: str, settings: Any, actions: Sequence[str],
-                       every: int = 1) -> int:
-    """Replay ``actions``; after every ``every``-th one the engine rebuilt from its state
-    must equal it field by field, and finish the game with the same rulings and status.
-    Returns how many states were checked."""
-    module = load_kind(kind)
-    normalized = module.normalize_settings(settings)
-    engine = module.new_engine(normalized)
-    checked = 0
-    for number, action in enumerate(actions, start=1):
-        engine.apply(action)
-        if number % every and number != len(actions):
-            continue
-        copy = rebuilt(kind, normalized, engine)
-        found = differences(engine, copy)
-        assert not found, f"after action {number} {action!r}: {found[:5]}"
-        checked += 1
-    # the rebuilt engine plays on exactly as the replayed one
-    half = len(actions) // 2
-    first = module.new_engine(normalized)
-    for action in actions[:half]:
-        first.apply(action)
-    copy = rebuilt(kind, normalized, first)
-    for action in actions[half:]:
-        assert first.apply(action) == copy.apply(action), action
-    assert first.status() == copy.status()
-    assert not differences(first, copy)
-    return checked

@@ -750,7 +750,7 @@ def test_a_refused_action_leaves_the_whole_state_as_it_was(seed: int) -> None:
     """Random games, random actions (many refused): each refused action leaves the whole
     state equal to a deep copy taken before it (every field, not the snapshot); each
     accepted one changes it (so the comparison can fail)."""
-    from tests.test_state_halfdeck import random_action, random_settings
+    from tests.halfdeck_random import random_action, random_settings
 
     rng = random.Random(seed)
     game = new_engine(random_settings(rng))

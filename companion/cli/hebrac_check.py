@@ -126,7 +126,7 @@ def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: 
     words += ["--count", str(count)] if count is not None else []
     words += ["--overpay"] if overpay else []
     try:
-        applied = verify("hebrac", engine.settings, engine, " ".join(map(quote, words)))
+        applied = verify(engine, " ".join(map(quote, words)))
     except RuleRefused as error:
         return False, [f"the game: {error}"]
     except BadInput:

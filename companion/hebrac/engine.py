@@ -28,7 +28,6 @@ from companion.hebrac import (
     ledger,
     rules,
     situation,
-    snapshot,
     treasures,
     view,
 )
@@ -54,7 +53,6 @@ from companion.hebrac.grammar import (
     Use,
 )
 from companion.hebrac.rules import Spell
-from companion.hebrac.snapshot import STATE_FIELDS
 from companion.hebrac.state import (
     CHAMBER_FORMS,
     KIND,
@@ -84,9 +82,9 @@ if TYPE_CHECKING:
 
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
 
-__all__ = ["CHAMBER_FORMS", "KIND", "ROWS", "RULES", "STATE_FIELDS", "TITLE", "Chamber",
+__all__ = ["CHAMBER_FORMS", "KIND", "ROWS", "RULES", "TITLE", "Chamber",
            "Encounter", "HebracGame", "LastRound", "Settings", "chamber_names",
-           "corner_chambers", "engine_from_data", "neighbours", "new_engine",
+           "corner_chambers", "neighbours", "new_engine",
            "normalize_settings", "parse_chamber", "setup_lines", "spell_rule"]
 
 
@@ -245,19 +243,9 @@ class HebracGame:
     def prompt(self) -> str:
         return view.prompt(self)
 
-    def state_data(self) -> dict[str, object]:
-        return snapshot.state_data(self)
-
 
 def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
-
-
-def engine_from_data(settings: Mapping[str, object], data: object) -> HebracGame:
-    """The game whose ``state_data()`` was ``data``, built through the constructors with
-    every value and invariant checked; raises ``plain.BadState`` for anything the engine
-    would not have written (companion.hebrac.snapshot)."""
-    return snapshot.read_state(new_engine(settings), data)
 
 
 def _spells(name: str) -> Callable[[HebracGame, Any], Any]:

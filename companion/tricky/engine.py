@@ -10,8 +10,7 @@ The game is a state record (``TrickyGame``: its settings and rounds,
 ``companion.tricky.state``) and its verbs. ``steps()`` maps each verb to a pure check
 that raises ``RuleRefused`` naming the rulebook section and changes nothing, then
 the change the checked plan makes: a round's start, exchanges, prediction, tricks
-and gold (``companion.tricky.play``). What commands show is ``views``; the caches'
-state is read back by ``snapshot``.
+and gold (``companion.tricky.play``). What commands show is ``views``.
 """
 
 from __future__ import annotations
@@ -64,7 +63,7 @@ __all__ = [
     "R_GUILD_ONCE", "R_HERO", "R_HERO_TRUMP", "R_RANDOM", "R_RESULT", "R_RESULT_TRICKS",
     "R_SEER", "R_SEER_ORDER", "R_SET", "R_TRICKSTER", "R_TWO", "TITLE",
     "PlayedTrick", "Revoke", "Round", "SheetRow", "TableRules", "TrickyGame", "counted",
-    "engine_from_data", "new_engine", "normalize_settings", "setup_lines", "steps"]
+    "new_engine", "normalize_settings", "setup_lines", "steps"]
 
 KIND = "tricky"
 TITLE = "Tricky Dungeon"
@@ -341,18 +340,3 @@ class TrickyGame:
 
     def prompt(self) -> str:
         return views.prompt(self)
-
-    def state_data(self) -> dict[str, list[tuple[object, ...]]]:
-        """The rounds as plain values (``engine_from_data`` reads them back); the rest of
-        the game is built from the settings."""
-        name = {card: str(card) for card in self.deck.cards()}.__getitem__  # str() per card is slow
-        return {"rounds": [rnd.state_data(name) for rnd in self.rounds]}
-
-
-def engine_from_data(settings: Settings, data: object) -> TrickyGame:
-    """The game whose ``state_data()`` was ``data`` (``companion.tricky.snapshot``)."""
-    from companion.tricky.snapshot import read_rounds
-
-    game = new_engine(settings)
-    read_rounds(game, data)
-    return game

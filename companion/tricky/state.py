@@ -8,7 +8,7 @@ first). Its gold is set once, by ``Round.settle``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from companion import plain
 from companion.errors import BadInput
@@ -199,18 +199,6 @@ class Round(Record):
         counts.update(deck.counts([card for t in won for card in t.cards]))
         counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
         return counts
-
-    def state_data(self, card: Callable[[TrickyCard], str] = str) -> tuple[object, ...]:
-        """The round's fields in order as plain values: heroes by id, cards as ``G4``
-        (``card`` names them), the tables keyed by seat as (seat, value) pairs in order."""
-        return (self.number, self.active, self.hero.id, tuple(self.trump), self.predict,
-                tuple(hero.id for hero in self.passed), list(self.exchanged.items()),
-                list(map(card, self.discards)),
-                [(t.number, t.leader, tuple(map(card, t.cards)), t.winner) for t in self.tricks],
-                [(r.player, r.colour, r.missed, r.played, card(r.card)) for r in self.revokes],
-                [(seat, dict(missed)) for seat, missed in self.not_followed.items()],
-                None if self.counts is None else dict(self.counts),
-                None if self.gold is None else list(self.gold), self.gold_line, self.via)
 
 
 class SheetRow(Value):
