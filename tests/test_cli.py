@@ -55,6 +55,18 @@ def test_rule_refusal_exit_1_names_the_rule(cli: CLI) -> None:
         "(rule hebrac.map.first-chamber)\n"
 
 
+def test_a_top_level_command_typed_in_a_game_is_pointed_to(cli: CLI) -> None:
+    for words in (("h", "sheet"), ("tricky", "Stats"), ("elbereth", "rules", "x")):
+        result = cli(*words)
+        name = words[1].lower()
+        assert (result.code, result.out) == (2, "")
+        assert result.err == (f"Error: No such command {words[1]!r} in "
+                              f"{'hebrac' if words[0] == 'h' else words[0]}: it is "
+                              f"companion's own, 'companion {name}'\n")
+    assert cli("hebrac", "xyz").err == (
+        "Error: No such command 'xyz' (see 'companion hebrac --help')\n")
+
+
 def test_usage_errors_exit_2(cli: CLI) -> None:
     cli("hebrac", "new", "--name", "g")
     assert cli("hebrac", "attack").code == 2

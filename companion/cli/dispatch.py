@@ -250,6 +250,9 @@ def help_screen(found: Route) -> str | None:
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) else None
     if word is not None and (word == "-" or not word.startswith("-")):
+        if found.path and word.lower() in set(top_names()) - set(KINDS):  # 'h sheet'
+            raise BadInput(f"No such command {word!r} in {found.path[-1]}: it is "
+                           f"companion's own, 'companion {word.lower()}'")
         see = " ".join(("companion", *found.path, "--help"))
         raise BadInput(no_such_command(word, names_at(found.path), see, opens=True))
     if asks_help(found.args[at:]):
