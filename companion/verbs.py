@@ -43,7 +43,8 @@ KINDS = (ARG, REST, OPTION, OPTIONS, FLAG, SWITCH)
 
 class Param(Value):
     """One parameter of a verb: ``name`` is the action's field; ``word`` its option word
-    when the field's name cannot be it (``with`` is a keyword); ``type`` ``int`` values
+    when the field's name cannot be it (``with`` is a keyword), or for a typed line's
+    ``Verb.words``, an option word kept among them; ``type`` ``int`` values
     are read as whole numbers, any other type (``card``, ``chamber``, ``hero``...) stays
     the word typed, for the engine to read in its game's terms."""
 
@@ -85,8 +86,8 @@ def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
 
 
 def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
-         metavar: str = "") -> Param:
-    return Param(name, REST, type, help, required=required, metavar=metavar)
+         metavar: str = "", word: str = "") -> Param:
+    return Param(name, REST, type, help, required=required, word=word, metavar=metavar)
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
@@ -129,13 +130,26 @@ class Verb(Value):
     more: str = ""  # the rest of the command's help, after its first line
     line: tuple[Param, ...] = LINE  # a typed line's own options, not the action's
     # A typed line's words when the game's command reads them itself (a name of several
-    # words, a die it may roll), else None: the action's positional parameters.
-    words: Param | None = None
+    # words, a die it may roll), else None: the action's positional parameters. Such a
+    # command reads its options too: the line's are then ``line`` alone, in help's order.
+    words: Param | tuple[Param, ...] | None = None
 
     def usage_line(self) -> str:
         if self.usage:
             return self.usage
         return " ".join([self.name, *(p.shown for p in self.params if p.positional)])
+
+    def typed_words(self) -> tuple[Param, ...]:
+        """A typed line's positional words: ``words``, else the action's."""
+        if self.words is None:
+            return tuple(p for p in self.params if p.positional)
+        return (self.words,) if isinstance(self.words, Param) else self.words
+
+    def typed_options(self) -> tuple[Param, ...]:
+        """A typed line's options: ``line`` alone when the command reads its words itself,
+        else the action's and the line's."""
+        every = self.line if self.words is not None else (*self.params, *self.line)
+        return tuple(p for p in every if not p.positional)
 
     def option_words(self) -> set[str]:
         words = {p.option[2:] for p in self.params if not p.positional}
@@ -291,7 +305,9 @@ def read_line(verb: Verb, words: list[str]) -> Line:
     """Read the words typed after a verb, as a command line takes them (``--opt VALUE``,
     ``--opt=VALUE``, ``-o VALUE``, ``-oVALUE``, short flags together, ``--`` before
     words that start with a dash); an error is worded as the rest of the CLI words it."""
-    params = [p for p in (*verb.params, *verb.line) if not p.positional]
+    params = verb.typed_options()
+    # an option word the command reads among its words ('--assist HERO ROLL')
+    kept = {"--" + p.word for p in verb.typed_words() if p.word}
     named: dict[str, tuple[Param, bool]] = {}  # each option word: its parameter, and off
     for param in params:
         named[param.option] = (param, False)
@@ -323,7 +339,7 @@ def read_line(verb: Verb, words: list[str]) -> Line:
     for word in rest_words:
         if word == "--":
             args += rest_words
-        elif len(word) < 2 or not word.startswith("-"):
+        elif len(word) < 2 or not word.startswith("-") or word.lower() in kept:
             args.append(word)
         elif word.startswith("--"):
             name, equals, attached = word.partition("=")
@@ -352,13 +368,14 @@ def read_line(verb: Verb, words: list[str]) -> Line:
             raise given_twice(*forms)
     if error is not None:
         raise error
-    positional = [verb.words] if verb.words else [p for p in verb.params if p.positional]
-    if not args and any(p.required for p in positional):
-        shown = (verb.words.metavar or verb.words.name if verb.words
+    positional = verb.typed_words()
+    required = [p for p in positional if p.required]
+    if required and (len(args) < len(required) if verb.words else not args):
+        shown = (required[0].metavar or required[0].name if verb.words
                  else " ".join(p.shown for p in positional))
         raise BadInput(f"Missing argument {shown!r}.")
-    extra = args if not positional else args[1:] if positional[0].kind == ARG and \
-        verb.words else []
+    extra = args if not positional else [] if not verb.words or \
+        REST in (p.kind for p in positional) else args[len(positional):]
     if extra:
         raise BadInput(f"Got unexpected extra argument(s) ({' '.join(extra)})")
     own: dict[str, object] = {}

@@ -132,7 +132,7 @@ def test_alone_and_whole_give_the_same_bytes(
 
 
 def test_every_command_is_reached_alone() -> None:
-    assert len(LEAVES) > 50
+    assert len(LEAVES) > 35  # a game's lines are its verb table's, not leaves
     for kind in KINDS:  # a game's lines: its verb table reads them, typer never
         for verb in grammar_of(kind).verbs:
             assert dispatch.route([kind, verb]).path == (kind, verb)

@@ -67,6 +67,49 @@ def test_a_line_that_does_not_fit_is_one_error(home: Path, capsys: pytest.Captur
     assert (out, err) == ("", f"Error: {error}\n")
 
 
+@pytest.mark.parametrize(("line", "error"), [
+    ("hand", "Missing argument 'cards'."),
+    ("hand 3h --bogus", "No such option: --bogus"),
+    ("hand 3h --player x", "--player must be a whole number, not 'x'"),
+    ("hero warrior --str 4 --str 5", "option --str given more than once"),
+    ("equip", "Missing argument 'HERO GEAR'."),
+    ("equip warrior sword --mag", "Option '--mag' requires an argument."),
+    ("attack", "Missing argument 'HERO [ROLL] [--assist HERO ROLL]...'."),
+    ("attack warrior 3 --assist",
+     "usage: attack HERO ROLL --assist HERO ROLL [--loot-to PLAYER]"),
+    ("attack warrior 3 --loot-to", "Option '--loot-to' requires an argument."),
+    ("team-attack", "Missing argument 'heroes'."),
+    ("team-attack --assist", "usage: team-attack HERO ROLL --assist HERO ROLL... "
+                             "[--from PLAYER]"),
+    ("ta a 1 --assist b 2 --bogus", "No such option: --bogus"),
+    ("ta a 1 b 2 --from x", "--from must be a whole number, not 'x'"),
+    ("challenge", "Missing argument 'HERO [ROLL]'."),
+    ("loot x", "count must be a whole number, not 'x'"),
+    ("loot 1 2", "Got unexpected extra argument(s) (2)"),
+    ("heal cleric", "Missing argument 'hero'."),
+    ("hurt cleric x", "amount must be a whole number, not 'x'"),
+    ("trade", "Missing argument 'PLAYER CARD PLAYER CARD'."),
+    ("trade 1 a 2", "usage: trade PLAYER CARD PLAYER CARD (each gives the card named)"),
+    ("escape x", "Got unexpected extra argument(s) (x)"),
+    ("team-escape --from", "Option '--from' requires an argument."),
+])
+def test_a_half_deck_line_that_does_not_fit_is_one_error(
+        home: Path, capsys: pytest.CaptureFixture[str], line: str, error: str) -> None:
+    """Half Deck's commands read their words themselves (names of several words, dice
+    they may roll), from what the verb table read: the same bytes as before."""
+    assert run_words(["halfdeck", "new", "--name", "g"]) == 0
+    capsys.readouterr()
+    assert run_words(["halfdeck", *shlex.split(line)]) == 2
+    assert capsys.readouterr() == ("", f"Error: {error}\n")
+
+
+def test_a_half_deck_line_keeps_assist_among_its_words() -> None:
+    line = read("halfdeck", "attack", "war", "3", "--ASSIST", "cle", "roll", "-r", "-j")
+    assert line == Line(["war", "3", "--ASSIST", "cle", "roll"], [],
+                        {"roll": True, "json": True})
+    assert read("halfdeck", "heal", "fire", "mage", "+1").args == ["fire", "mage", "+1"]
+
+
 def test_options_that_take_several_values_collect_them() -> None:
     assert read("hebrac", "attack", "4h", "-p", "3s", "-p", "5s").given == [
         ("prisoner", "3s"), ("prisoner", "5s")]

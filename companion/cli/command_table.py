@@ -53,130 +53,11 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         'ctx',
     ),
-    ('halfdeck', 'attack'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('loot_to', 'option', ('--loot-to',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'cards'): (
         (
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),
         'ctx',
-    ),
-    ('halfdeck', 'challenge'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'discard'): (
-        (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
-            ('forced', 'flag', ('--forced',), (), 'bool', 1, False, False),
-            ('in_play', 'flag', ('--in-play',), (), 'bool', 1, False, False),
-            ('player', 'option', ('--player',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'draw'): (
-        (
-            ('name', 'argument', ('name',), (), 'str', -1, False, True),
-            ('minion', 'flag', ('--minion',), (), 'bool', 1, False, False),
-            ('boss', 'flag', ('--boss',), (), 'bool', 1, False, False),
-            ('trap', 'flag', ('--trap',), (), 'bool', 1, False, False),
-            ('misc', 'flag', ('--misc',), (), 'bool', 1, False, False),
-            ('endgame_boss', 'flag', ('--endgame-boss',), (), 'bool', 1, False, False),
-            ('endgame_treasure', 'flag', ('--endgame-treasure',), (), 'bool', 1, False, False),
-            ('prisoner', 'flag', ('--hero',), (), 'bool', 1, False, False),
-            ('strength', 'option', ('--str',), (), 'int', 1, False, False),
-            ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
-            ('loot', 'option', ('--loot',), (), 'int', 1, False, False),
-            ('effect', 'option', ('--effect',), (), 'str', 1, False, False),
-            ('one_use', 'flag', ('--one-use',), (), 'bool', 1, False, False),
-            ('player', 'option', ('--player',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'equip'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
-            ('strength', 'option', ('--str',), (), 'int', 1, False, False),
-            ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
-            ('one_use', 'flag', ('--one-use',), (), 'bool', 1, False, False),
-            ('standby', 'flag', ('--standby',), (), 'bool', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'escape'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'hand'): (
-        (
-            ('cards', 'argument', ('cards',), (), 'str', -1, False, True),
-            ('player', 'option', ('--player',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'heal'): (
-        (
-            ('hero', 'argument', ('hero',), (), 'str', -1, False, True),
-            ('amount', 'argument', ('amount',), (), 'int', 1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'hero'): (
-        (
-            ('name', 'argument', ('name',), (), 'str', -1, False, True),
-            ('strength', 'option', ('--str',), (), 'int', 1, False, False),
-            ('magic', 'option', ('--mag',), (), 'int', 1, False, False),
-            ('replace', 'option', ('--replace',), (), 'str', 1, False, False),
-            ('pick', 'flag', ('--pick',), (), 'bool', 1, False, False),
-            ('player', 'option', ('--player',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'hurt'): (
-        (
-            ('hero', 'argument', ('hero',), (), 'str', -1, False, True),
-            ('amount', 'argument', ('amount',), (), 'int', 1, False, True),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'loot'): (
-        (
-            ('count', 'argument', ('count',), (), 'int', 1, False, True),
-            ('player', 'option', ('--player',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
     ),
     ('halfdeck', 'new'): (
         (
@@ -201,41 +82,8 @@ COMMANDS: dict[tuple[str, ...], Any] = {
         ),
         None,
     ),
-    ('halfdeck', 'shuffle-back'): (
-        (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
     ('halfdeck', 'summary'): (
         (
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'team-attack'): (
-        (
-            ('heroes', 'argument', ('heroes',), (), 'str', -1, False, True),
-            ('roll_all', 'flag', ('--roll', '-r'), (), 'bool', 1, False, False),
-            ('from_', 'option', ('--from',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'team-escape'): (
-        (
-            ('from_', 'option', ('--from',), (), 'int', 1, False, False),
-            ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
-            ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
-        ),
-        None,
-    ),
-    ('halfdeck', 'trade'): (
-        (
-            ('words', 'argument', ('words',), (), 'str', -1, False, True),
             ('game', 'option', ('--game', '-g'), (), 'str', 1, False, False),
             ('as_json', 'flag', ('--json', '-j'), (), 'bool', 1, False, False),
         ),

@@ -141,9 +141,7 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
 def _count_typed(command: VerbCommand, line: Line) -> str:
     """The count typed after undo or redo (a card typed there is said to be one), else
     its declared default (1)."""
-    words = command.verb.words
-    assert words is not None
-    return line.args[0] if line.args else words.default
+    return line.args[0] if line.args else command.verb.typed_words()[0].default
 
 
 def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:

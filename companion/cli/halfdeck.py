@@ -1,7 +1,8 @@
 """companion halfdeck ...: Half Deck Dungeon Heroes commands.
 
-Each game command turns its words into one action value of the game's verb
-table (``companion.halfdeck.grammar``) and hands it to the core; the engine
+Each game command's words are read by the game's verb table
+(``companion.halfdeck.grammar``: the verb's words and options); the command
+here turns them into one action value and hands it to the core; the engine
 rules on it. Card numbers come from the player or, for a card the game has
 not seen yet, from the installation's card catalog, and are written into the
 action so the saved game replays without the catalog. Names may be several
@@ -17,10 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from companion.cli.common import (
-    GameOption,
     JsonOption,
     NameOption,
     add_common_commands,
+    add_verbs,
     echo,
     echo_lines,
     echo_vitals,
@@ -36,8 +37,10 @@ from companion.halfdeck import grammar
 from companion.halfdeck.grammar import GRAMMAR
 
 if TYPE_CHECKING:
+    from companion.cli.verbcommands import VerbCommand
     from companion.halfdeck.cards import CardInfo
     from companion.halfdeck.engine import HalfDeckGame
+    from companion.verbs import Line, Value
 
 KIND = "halfdeck"
 app = Group(no_args_is_help=True, rich_markup_mode=None,
@@ -49,15 +52,8 @@ cards_app = Group(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")
 app.add_group(cards_app, name="cards")
 
-RollFlag = Annotated[bool, Option("--roll", "-r", help="Let companion roll the die.")]
-PlayerOption = Annotated[int | None, Option("--player", help="Whose (co-op).")]
 StrOption = Annotated[int | None, Option("--str", help="Strength number.")]
 MagOption = Annotated[int | None, Option("--mag", help="Magic number.")]
-
-
-def verb(name: str) -> dict[str, str]:
-    """A game command's declaration: its name and the verb table's help line."""
-    return {"name": name, "help": GRAMMAR.verbs[name].help}
 
 
 def roll_die() -> int:
@@ -416,34 +412,41 @@ def _read_source(source: str) -> tuple[str, str]:
         raise BadInput(f"{where} is not UTF-8 text: not a card catalog") from None
 
 
-# -- the game's actions ------------------------------------------------------------------
-@app.command(**verb("hand"))
-def hand(
-    cards: Annotated[list[str], Argument(help="The hero cards drawn, by name.")],
-    player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
-) -> None:
+# -- the game's actions: read by the verb table (companion/halfdeck/grammar.py), run here
+def _number(command: VerbCommand, line: Line, name: str) -> int | None:
+    """An option's whole number as typed ('+1' too), else None."""
+    value = line.own.get(name)
+    if value is None:
+        return None
+    option = next(p.option for p in command.verb.line if p.name == name)
+    return GRAMMAR.number(str(value), option)
+
+
+def _play(command: VerbCommand, value: Value | None, line: Line) -> None:
+    """A verb whose words the table builds into its action (escape, team-escape...)."""
+    assert isinstance(value, grammar.Action)
+    _act(line.game, value, line.json)
+
+
+def _hand(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.engine import group_names
 
+    player, cards = _number(command, line, "player"), line.args
     if len(cards) > 1:  # names of several words need no quotes when they are known
         # (never joined because fewer cards are due: the engine says "2 named, 1 due")
-        cards = group_names(cards, [*_engine(game).card_pool(), *_catalog_names()])
-    _act(game, grammar.Hand(tuple(cards), player), as_json)
+        cards = group_names(cards, [*_engine(line.game).card_pool(), *_catalog_names()])
+    _act(line.game, grammar.Hand(tuple(cards), player), line.json)
 
 
-@app.command(**verb("hero"))
-def hero(
-    name: Annotated[list[str], Argument(help="The hero card.")],
-    strength: StrOption = None, magic: MagOption = None,
-    replace: Annotated[str | None, Option(help="The hero it replaces.")] = None,
-    pick: Annotated[bool, Option("--pick", help="Co-op start: picked from the "
-                                                      "deck.")] = False,
-    player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
-) -> None:
+def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import HERO, card_name
     from companion.halfdeck.engine import find_name
 
-    engine = _engine(game)
-    typed = card_name(" ".join(name))
+    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
+    player, pick = _number(command, line, "player"), bool(line.own.get("pick"))
+    replace = line.own.get("replace")
+    engine = _engine(line.game)
+    typed = card_name(" ".join(line.args))
     if not pick:
         typed = engine.held(typed)  # from the hand: by the start of its name too
     elif (strength is None or magic is None) and engine.card(typed) is None:
@@ -456,64 +459,41 @@ def hero(
         if entry is not None and entry.kind == HERO:
             strength = entry.strength if strength is None else strength
             magic = entry.magic if magic is None else magic
-    _act(game, grammar.Hero(typed, strength, magic, player, replace, pick), as_json)
+    _act(line.game, grammar.Hero(typed, strength, magic, player,
+                                 None if replace is None else str(replace), pick), line.json)
 
 
-@app.command(**verb("equip"))
-def equip(
-    words: Annotated[list[str], Argument(
-        help="The hero in play, then the gear card from the hand.", metavar="HERO GEAR")],
-    strength: Annotated[int | None, Option("--str", help="Strength bonus, +N.")] = None,
-    magic: Annotated[int | None, Option("--mag", help="Magic bonus, +N.")] = None,
-    one_use: Annotated[bool, Option("--one-use", help="Removed from play once "
-                                                            "used.")] = False,
-    standby: Annotated[bool, Option("--standby", help="One-use gear kept for a "
-                                                            "boss.")] = False,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    engine = _engine(game)
-    hero_in_play, gear = engine.equipped(words)
+def _equip(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
+    one_use = bool(line.own.get("one_use"))
+    engine = _engine(line.game)
+    hero_in_play, gear = engine.equipped(line.args)
     if strength is None and magic is None:
         entry = _catalog_entry(engine, gear)
         if entry is not None and entry.kind == "gear":
             strength, magic = entry.strength, entry.magic
             one_use = one_use or entry.one_use
-    _act(game, grammar.Equip((hero_in_play.name, gear),
-                             None if strength is None else f"+{strength}",
-                             None if magic is None else f"+{magic}", one_use, standby),
-         as_json)
+    _act(line.game, grammar.Equip((hero_in_play.name, gear),
+                                  None if strength is None else f"+{strength}",
+                                  None if magic is None else f"+{magic}", one_use,
+                                  bool(line.own.get("standby"))), line.json)
 
 
 DUNGEON_FLAGS = ("minion", "boss", "trap", "misc", "endgame-boss", "endgame-treasure")
 
 
-@app.command(**verb("draw"))
-def draw(
-    name: Annotated[list[str], Argument(help="The dungeon card turned up.")],
-    minion: Annotated[bool, Option("--minion", help="A minion (life 1).")] = False,
-    boss: Annotated[bool, Option("--boss", help="A boss (life 4).")] = False,
-    trap: Annotated[bool, Option("--trap", help="A trap.")] = False,
-    misc: Annotated[bool, Option("--misc", help="A miscellaneous card.")] = False,
-    endgame_boss: Annotated[bool, Option("--endgame-boss", help="The endgame "
-                                                                      "boss.")] = False,
-    endgame_treasure: Annotated[bool, Option("--endgame-treasure",
-                                                   help="The endgame treasure.")] = False,
-    prisoner: Annotated[bool, Option("--hero", help="The prisoner of a rescue "
-                                                          "game.")] = False,
-    strength: StrOption = None, magic: MagOption = None,
-    loot: Annotated[int | None, Option(help="Loot number.")] = None,
-    effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
-    one_use: Annotated[bool, Option("--one-use", help="A one-use miscellaneous "
-                                                            "card.")] = False,
-    player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
-) -> None:
+def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
     from companion.halfdeck.engine import find_name
 
-    given = [k for k, on in zip((*DUNGEON_FLAGS, HERO), (
-        minion, boss, trap, misc, endgame_boss, endgame_treasure, prisoner), strict=True) if on]
-    engine = _engine(game)
-    typed = card_name(" ".join(name))
+    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
+    loot, player = _number(command, line, "loot"), _number(command, line, "player")
+    effect = line.own.get("effect")
+    effect = None if effect is None else str(effect)
+    one_use = bool(line.own.get("one_use"))
+    given = [k for k in (*DUNGEON_FLAGS, HERO) if line.own.get(k.replace("-", "_"))]
+    engine = _engine(line.game)
+    typed = card_name(" ".join(line.args))
     cards = {} if given or engine.card(typed) is not None else _catalog_names()
     if not given and engine.card(typed) is None and typed not in cards:
         # A card named alone is one the game or the catalog knows: by its start too.
@@ -533,11 +513,11 @@ def draw(
             loot = entry.loot if loot is None else loot
             effect = effect or entry.effect or None
             one_use = one_use or entry.one_use
-    _act(game, grammar.Draw(
+    _act(line.game, grammar.Draw(
         typed, minion="minion" in given, boss="boss" in given, trap="trap" in given,
         misc="misc" in given, endgame_boss="endgame-boss" in given,
         endgame_treasure="endgame-treasure" in given, hero=HERO in given, strength=strength,
-        magic=magic, loot=loot, effect=effect, one_use=one_use, player=player), as_json)
+        magic=magic, loot=loot, effect=effect, one_use=one_use, player=player), line.json)
 
 
 def _hero_and_die(words: list[str]) -> tuple[str, str | None]:
@@ -547,64 +527,43 @@ def _hero_and_die(words: list[str]) -> tuple[str, str | None]:
     return " ".join(words), None
 
 
-# --assist is read from the words: it may be given for each supporter (typer keeps one
-# value of an option given twice), and the engine rules on how many the roll may have.
-@app.command(**verb("attack"), context_settings={"ignore_unknown_options": True})
-def attack(
-    words: Annotated[list[str], Argument(
-        help="The main attacker, then the die (1-6) or 'roll'; then --assist HERO ROLL for "
-             "a supporter (repeated: one each; the rules allow one).",
-        metavar="HERO [ROLL] [--assist HERO ROLL]...")],
-    roll_all: RollFlag = False,
-    loot_to: Annotated[int | None, Option(help="Co-op: the player who draws the "
-                                                     "loot.")] = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
+def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """--assist is read among the words: it may be given for each supporter, and the
+    engine rules on how many the roll may have."""
     from companion.errors import BadInput
 
+    loot_to = _number(command, line, "loot_to")
     parts: list[list[str]] = [[]]
-    for word in words:
+    for word in line.args:
         if word.lower() == "--assist":
             parts.append([])
-        elif word.startswith("--"):
-            raise BadInput(f"No such option: {word}")
         else:
             parts[-1].append(word)
     if not all(parts):
-        raise BadInput(f"usage: {GRAMMAR.verbs['attack'].usage_line()}")
-    dice = Dice(roll_all, _hero_namer(game))
+        raise BadInput(f"usage: {command.verb.usage_line()}")
+    dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
     rolled = []
     for part in parts:
         hero_name, roll = _hero_and_die(part)
         rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
     main, *supporters = rolled
-    _act(game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to), as_json,
-         dice=dice)
+    _act(line.game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to),
+         line.json, dice=dice)
 
 
-# The words may be a save's own line: '--assist' before each supporter, as 'log' shows it.
-@app.command(**verb("team-attack"), context_settings={"ignore_unknown_options": True})
-def team_attack(
-    heroes: Annotated[list[str], Argument(
-        help="HERO ROLL HERO ROLL...: the main attacker first, then the supporters "
-             "(each may follow --assist).")],
-    roll_all: RollFlag = False,
-    from_: Annotated[int | None, Option("--from", help="Co-op: whose team attack "
-                                                             "card.")] = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
+def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """The words may be a save's own line: '--assist' before each supporter, as 'log'
+    shows it."""
     from companion.errors import BadInput
     from companion.halfdeck.engine import lead_name
 
-    for word in heroes:
-        if word.startswith("--") and word.lower() != "--assist":
-            raise BadInput(f"No such option: {word}")
-    heroes = [word for word in heroes if word.lower() != "--assist"]
+    source = _number(command, line, "source")
+    heroes = [word for word in line.args if word.lower() != "--assist"]
     if not heroes:
-        raise BadInput(f"usage: {GRAMMAR.verbs['team-attack'].usage_line()}")
-    engine = _engine(game)
+        raise BadInput(f"usage: {command.verb.usage_line()}")
+    engine = _engine(line.game)
     in_play = [h.name for h in engine.heroes]
-    dice = Dice(roll_all)
+    dice = Dice(bool(line.own.get("roll")))
     rolled: list[grammar.HeroRoll] = []
     at = 0
     while at < len(heroes):  # each hero's name (several words, a start), then its die
@@ -615,86 +574,43 @@ def team_attack(
         at += roll is not None
         rolled.append(grammar.HeroRoll(who, dice.die(roll, who)))
     main, *supporters = rolled
-    _act(game, grammar.TeamAttack(main.hero, main.die, tuple(supporters), from_), as_json,
+    _act(line.game, grammar.TeamAttack(main.hero, main.die, tuple(supporters), source),
+         line.json, dice=dice)
+
+
+def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
+    hero_name, roll = _hero_and_die(line.args)
+    _act(line.game, grammar.Challenge(hero_name, dice.die(roll, hero_name)), line.json,
          dice=dice)
 
 
-@app.command(**verb("challenge"))
-def challenge(
-    words: Annotated[list[str], Argument(
-        help="The hero who tries the trap, then the die (1-6) or 'roll'.",
-        metavar="HERO [ROLL]")],
-    roll_all: RollFlag = False,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    dice = Dice(roll_all, _hero_namer(game))
-    hero_name, roll = _hero_and_die(words)
-    _act(game, grammar.Challenge(hero_name, dice.die(roll, hero_name)), as_json, dice=dice)
+def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    count = GRAMMAR.number(line.args[0], "count")
+    _act(line.game, grammar.Loot(count, _number(command, line, "player")), line.json)
 
 
-@app.command(**verb("escape"))
-def escape(game: GameOption = None, as_json: JsonOption = False) -> None:
-    _act(game, grammar.Escape(), as_json)
+def _discard(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    _act(line.game, grammar.Discard(tuple(line.args), _number(command, line, "player"),
+                                    bool(line.own.get("forced")),
+                                    bool(line.own.get("in_play"))), line.json)
 
 
-@app.command(**verb("team-escape"))
-def team_escape(
-    from_: Annotated[int | None, Option("--from", help="Co-op: whose escape "
-                                                             "card.")] = None,
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    _act(game, grammar.TeamEscape(from_), as_json)
+def _life(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """heal and hurt: the hero's words (a name may be several), then the amount."""
+    amount = GRAMMAR.number(line.args[-1], "amount")
+    life = grammar.Heal if command.verb.name == "heal" else grammar.Hurt
+    _act(line.game, life(" ".join(line.args[:-1]), amount), line.json)
 
 
-@app.command(**verb("shuffle-back"))
-def shuffle_back(game: GameOption = None, as_json: JsonOption = False) -> None:
-    _act(game, grammar.ShuffleBack(), as_json)
+def _trade(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    _act(line.game, GRAMMAR.build(command.verb, list(line.args), ()), line.json)
 
 
-@app.command(**verb("loot"))
-def loot(
-    count: Annotated[int, Argument(help="Hero cards to draw.")],
-    player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    _act(game, grammar.Loot(count, player), as_json)
-
-
-@app.command(**verb("discard"))
-def discard(
-    cards: Annotated[list[str], Argument(help="Cards from the hand, or a hero or "
-                                                    "gear in play.")],
-    forced: Annotated[bool, Option("--forced", help="A card's text makes you "
-                                                          "discard: no redraw.")] = False,
-    in_play: Annotated[bool, Option("--in-play", help="The hero or gear in play, "
-                                                            "not the hand's copy.")] = False,
-    player: PlayerOption = None, game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    _act(game, grammar.Discard(tuple(cards), player, forced, in_play), as_json)
-
-
-@app.command(**verb("heal"))
-def heal(
-    hero: Annotated[list[str], Argument(help="The hero.")],
-    amount: Annotated[int, Argument(help="Life gained (at most 4 in all).")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    _act(game, grammar.Heal(" ".join(hero), amount), as_json)
-
-
-@app.command(**verb("hurt"))
-def hurt(
-    hero: Annotated[list[str], Argument(help="The hero.")],
-    amount: Annotated[int, Argument(help="Life lost.")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    _act(game, grammar.Hurt(" ".join(hero), amount), as_json)
-
-
-@app.command(**verb("trade"))
-def trade(
-    words: Annotated[list[str], Argument(
-        help="A player and the card that player gives, then the other player and the "
-             "card the other gives.", metavar="PLAYER CARD PLAYER CARD")],
-    game: GameOption = None, as_json: JsonOption = False,
-) -> None:
-    _act(game, GRAMMAR.build(GRAMMAR.verbs["trade"], list(words), ()), as_json)
+# Every action's command, from the verb table; each reads its words here (names by
+# their start, numbers from the catalog, dice rolled) but the three that take none.
+add_verbs(app, KIND, GRAMMAR, GRAMMAR.verbs, {
+    "hand": _hand, "hero": _hero, "equip": _equip, "draw": _draw, "attack": _attack,
+    "team-attack": _team_attack, "challenge": _challenge, "escape": _play,
+    "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _discard,
+    "heal": _life, "hurt": _life, "trade": _trade})

@@ -148,13 +148,14 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     the line's own options (``--game``, ``--json``), as help shows them."""
     from companion import verbs
 
-    positional = [p for p in verb.params if p.positional]
+    positional = verb.typed_words()
     arguments: list[Shown] = []
     if verb.words is not None:  # words the game's command reads itself
-        param = verb.words
-        label = param.metavar or param.name.upper() + ("..." if param.kind == "rest" else "")
-        default = f" [default: {param.default}]" if param.default else ""
-        arguments.append(Shown(label, param.shown, param.help + default))
+        for param in positional:
+            label = param.metavar or param.name.upper() + ("..." if param.kind == "rest"
+                                                           else "")
+            default = f" [default: {param.default}]" if param.default else ""
+            arguments.append(Shown(label, param.shown, param.help + default))
     elif positional:
         label = " ".join(p.shown for p in positional)
         required = any(p.required for p in positional)
@@ -162,9 +163,7 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
                                else f"[{label}]", " ".join(p.help for p in positional
                                                            if p.help)))
     options: list[Shown] = []
-    for param in (*verb.params, *verb.line):
-        if param.positional:
-            continue
+    for param in verb.typed_options():
         names = ", ".join(([param.short] if param.short else []) + [param.option])
         if param.kind == verbs.SWITCH:
             label = f"{param.option} / --no-{param.option[2:]}"

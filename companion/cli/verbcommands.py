@@ -7,9 +7,10 @@ shares (``verbs.SHARED``: status, log, undo...). Their words, one-shot as in
 the shell and on the live page, are read by the verb table
 (``verbs.read_line``: the verb's parameters and the line's own ``--game`` and
 ``--json``), then built into the verb's value (``Grammar.build``): typer never
-reads them. A verb whose command does more (rolls a die, learns a catalog
-card) keeps a written function, checked against the table by
-``tests/verbcheck.py``.
+reads them. A verb whose command does more (rolls a die, finds a name by its
+start, learns a catalog card) declares the words it reads itself
+(``Verb.words``, its options ``Verb.line``) and a function in its game's CLI
+module turns the line read into the action.
 """
 
 from __future__ import annotations
@@ -44,9 +45,7 @@ class VerbCommand:
         """Every option word the line takes, and those taking a value."""
         every: set[str] = set()
         valued: set[str] = set()
-        for param in (*self.verb.params, *self.verb.line):
-            if param.positional:
-                continue
+        for param in self.verb.typed_options():
             words = {param.option, *([param.short] if param.short else [])}
             if param.kind == verbs.SWITCH:
                 words.add("--no-" + param.option[2:])

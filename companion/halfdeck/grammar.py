@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from companion.errors import BadInput
 from companion.numbers import is_whole, whole
 from companion.verbs import (
+    LINE,
     MAX_ACTION_CHARS,
+    ROLL,
     Grammar,
-    Param,
     Value,
     Verb,
     arg,
@@ -152,55 +153,59 @@ Action = (Hand | Hero | Equip | Draw | Attack | TeamAttack | Challenge | Escape 
 
 
 # -- the table --------------------------------------------------------------------------
-def _player() -> Param:
-    return option("player", "int", "Whose (co-op).", metavar="PLAYER")
-
-
+# A typed line's words are read by its command (companion/cli/halfdeck.py: names by
+# their start, catalog numbers, dice rolled), so each verb declares them (``words``) and
+# its options (``line``) as help shows them, the action's own options among them.
+PLAYER = option("player", "int", "Whose (co-op).")
+STR = option("strength", "int", "Strength number.", word="str")
+MAG = option("magic", "int", "Magic number.", word="mag")
+ONE_USE = flag("one_use", "Removed from play once used.")
 ROLL_HELP = "The die (1-6), or 'roll'."
-STR_HELP, MAG_HELP = "Strength number.", "Magic number."
-EFFECT_HELP = "The card's text, shortened."
 
 VERBS = (
     Verb("hand", Hand, "Cards drawn: from the hero deck into the hand (start, loot, redraw).",
          (rest("cards", "card", "The hero cards drawn, by name.", required=True,
-               metavar="CARD..."), _player()),
-         usage="hand CARD... (the hero cards drawn)"),
+               metavar="CARD..."), PLAYER),
+         usage="hand CARD... (the hero cards drawn)", line=(PLAYER, *LINE),
+         words=rest("cards", help="The hero cards drawn, by name.", required=True)),
     Verb("hero", Hero, "Put a hero in play: from the hand (at most 4).",
-         (arg("name", "card", "The hero card."),
-          option("strength", "int", STR_HELP, word="str", metavar="S"),
-          option("magic", "int", MAG_HELP, word="mag", metavar="M"),
-          _player(),
-          option("replace", "hero", "The hero it replaces.", metavar="HERO"),
-          flag("pick", "Co-op start: picked from the deck.")),
-         usage="hero NAME [--str S --mag M] [--replace HERO]"),
+         (arg("name", "card", "The hero card."), STR, MAG, PLAYER,
+          replace := option("replace", "hero", "The hero it replaces."),
+          pick := flag("pick", "Co-op start: picked from the deck.")),
+         usage="hero NAME [--str S --mag M] [--replace HERO]",
+         line=(STR, MAG, replace, pick, PLAYER, *LINE),
+         words=rest("name", help="The hero card.", required=True)),
     Verb("equip", Equip, "Give a hero gear: a card from the hand (one gear per hero).",
          (rest("words", "hero gear", "The hero in play, then the gear card from the hand.",
                required=True, metavar="HERO GEAR"),
-          option("strength", "bonus", "Strength bonus, +N.", word="str", metavar="+N"),
-          option("magic", "bonus", "Magic bonus, +N.", word="mag", metavar="+N"),
-          flag("one_use", "Removed from play once used."),
-          flag("standby", "One-use gear kept for a boss.")),
+          bonus := option("strength", "bonus", "Strength bonus, +N.", word="str",
+                          metavar="N"),
+          magic := option("magic", "bonus", "Magic bonus, +N.", word="mag", metavar="N"),
+          ONE_USE, standby := flag("standby", "One-use gear kept for a boss.")),
          short=("e",),
-         usage="equip HERO GEAR [--str +N | --mag +N] [--one-use] [--standby]"),
+         usage="equip HERO GEAR [--str +N | --mag +N] [--one-use] [--standby]",
+         line=(bonus, magic, ONE_USE, standby, *LINE),
+         words=rest("words", help="The hero in play, then the gear card from the hand.",
+                    required=True, metavar="HERO GEAR")),
     Verb("draw", Draw, "A card turned up: from the dungeon deck (numbers from the catalog if "
                        "left out).",
          (arg("name", "card", "The dungeon card turned up."),
-          flag("minion", "A minion (life 1)."),
+          *(DRAW := (flag("minion", "A minion (life 1)."),
           flag("boss", "A boss (life 4)."),
           flag("trap", "A trap."),
           flag("misc", "A miscellaneous card."),
           flag("endgame_boss", "The endgame boss."),
           flag("endgame_treasure", "The endgame treasure."),
           flag("hero", "The prisoner of a rescue game."),
-          option("strength", "int", STR_HELP, word="str", metavar="N"),
-          option("magic", "int", MAG_HELP, word="mag", metavar="N"),
-          option("loot", "int", "Loot number.", metavar="N"),
-          option("effect", "text", EFFECT_HELP, metavar="TEXT"),
+          STR, MAG,
+          option("loot", "int", "Loot number."),
+          option("effect", "text", "The card's text, shortened.", metavar="TEXT"),
           flag("one_use", "A one-use miscellaneous card."),
-          _player()),
-         short=("d",),
+          PLAYER))),
+         short=("d",), line=(*DRAW, *LINE),
          usage="draw NAME [--minion|--boss|--trap|--misc|--endgame-boss|--endgame-treasure] "
-               "[--str N | --mag N] [--loot N]"),
+               "[--str N | --mag N] [--loot N]",
+         words=rest("name", help="The dungeon card turned up.", required=True)),
     Verb("attack", Attack, "One attack roll: against the minion or boss, die + attribute + "
                            "gear.",
          (arg("hero", "hero", "The main attacker."),
@@ -208,56 +213,76 @@ VERBS = (
           options("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
                                         "may be 'roll') (repeat: one each; the rules allow "
                                         "one).", metavar="HERO ROLL"),
-          option("loot_to", "int", "Co-op: the player who draws the loot.",
-                 metavar="PLAYER")),
+          loot_to := option("loot_to", "int", "Co-op: the player who draws the loot.")),
          short=("a",),
-         usage="attack HERO ROLL --assist HERO ROLL [--loot-to PLAYER]"),
+         usage="attack HERO ROLL --assist HERO ROLL [--loot-to PLAYER]",
+         line=(ROLL, loot_to, *LINE),
+         words=rest("words", help="The main attacker, then the die (1-6) or 'roll'; then "
+                                  "--assist HERO ROLL for a supporter (repeated: one each; "
+                                  "the rules allow one).",
+                    required=True, metavar="HERO [ROLL] [--assist HERO ROLL]...",
+                    word="assist")),
     Verb("team-attack", TeamAttack, "Play a team attack card: every named hero adds a die to "
                                     "the main roll.",
          (arg("hero", "hero", "The main attacker."),
           arg("die", "die", ROLL_HELP, metavar="ROLL"),
           rest("assist", "hero die", "The supporters and their dice.",
                metavar="HERO ROLL..."),
-          option("source", "int", "Co-op: whose team attack card.", word="from",
-                 metavar="PLAYER")),
+          source := option("source", "int", "Co-op: whose team attack card.", word="from")),
          short=("ta",),
-         usage="team-attack HERO ROLL --assist HERO ROLL... [--from PLAYER]"),
+         usage="team-attack HERO ROLL --assist HERO ROLL... [--from PLAYER]",
+         line=(ROLL, source, *LINE),
+         words=rest("heroes", help="HERO ROLL HERO ROLL...: the main attacker first, then "
+                                   "the supporters (each may follow --assist).",
+                    required=True, word="assist")),
     Verb("challenge", Challenge, "One roll against a trap: die + attribute + gear.",
          (arg("hero", "hero", "The hero who tries the trap."),
           arg("die", "die", ROLL_HELP, metavar="ROLL")),
-         usage="challenge HERO ROLL"),
+         usage="challenge HERO ROLL", line=(ROLL, *LINE),
+         words=rest("words", help="The hero who tries the trap, then the die (1-6) or "
+                                  "'roll'.", required=True, metavar="HERO [ROLL]")),
     Verb("escape", Escape, "Forced escape: every hero takes 1 damage, no loot (not the "
                            "endgame boss)."),
     Verb("team-escape", TeamEscape, "Play an escape card: the party leaves unhurt, no loot.",
-         (option("source", "int", "Co-op: whose escape card.", word="from", metavar="PLAYER"),),
+         (option("source", "int", "Co-op: whose escape card.", word="from"),),
          usage="team-escape [--from PLAYER]"),
     Verb("shuffle-back", ShuffleBack, "Endgame boss back: shuffled into the dungeon deck "
                                       "before the first roll."),
     Verb("loot", Loot, "Hero cards to draw: as a card's text gives (name them with 'hand').",
-         (arg("loot", "int", "Hero cards to draw.", metavar="N"), _player()),
-         usage="loot N [--player P]"),
+         (arg("loot", "int", "Hero cards to draw.", metavar="N"), PLAYER),
+         usage="loot N [--player P]", line=(PLAYER, *LINE),
+         words=arg("count", help="Hero cards to draw.")),
     Verb("discard", Discard, "Discard a card: from the hand to redraw (first hand 1-6 once; "
                              "later up to 3), or in play.",
          (rest("cards", "card", "Cards from the hand, or a hero or gear in play.",
                required=True, metavar="CARD..."),
-          _player(),
-          flag("forced", "A card's text makes you discard: no redraw."),
-          flag("in_play", "The hero or gear in play, not the hand's copy.")),
-         usage="discard CARD... [--forced] [--in-play]"),
+          PLAYER,
+          forced := flag("forced", "A card's text makes you discard: no redraw."),
+          in_play := flag("in_play", "The hero or gear in play, not the hand's copy.")),
+         usage="discard CARD... [--forced] [--in-play]", line=(forced, in_play, PLAYER, *LINE),
+         words=rest("cards", help="Cards from the hand, or a hero or gear in play.",
+                    required=True)),
     Verb("heal", Heal, "A hero gains life: as a card's text says.",
          (arg("hero", "hero", "The hero."),
           arg("amount", "int", "Life gained (at most 4 in all).", metavar="N")),
-         usage="heal HERO N"),
+         usage="heal HERO N",
+         words=(rest("hero", help="The hero.", required=True),
+                arg("amount", help="Life gained (at most 4 in all).", metavar="AMOUNT"))),
     Verb("hurt", Hurt, "A hero loses life: as a card's text says.",
          (arg("hero", "hero", "The hero."), arg("amount", "int", "Life lost.", metavar="N")),
-         usage="hurt HERO N"),
+         usage="hurt HERO N",
+         words=(rest("hero", help="The hero.", required=True),
+                arg("amount", help="Life lost.", metavar="AMOUNT"))),
     Verb("trade", Trade, "Two players swap a card (co-op, once per player per "
                          "preparatory phase).",
          (arg("first", "int", "A player.", metavar="PLAYER"),
           arg("first_card", "card", "The card that player gives.", metavar="CARD"),
           arg("second", "int", "The other player.", metavar="PLAYER"),
           arg("second_card", "card", "The card the other gives.", metavar="CARD")),
-         usage="trade PLAYER CARD PLAYER CARD (each gives the card named)"),
+         usage="trade PLAYER CARD PLAYER CARD (each gives the card named)",
+         words=rest("words", help="A player and the card that player gives, then the other "
+                                  "player and the card the other gives.", required=True,
+                    metavar="PLAYER CARD PLAYER CARD")),
 )
 
 PAIRED = ("attack", "team-attack")
