@@ -4,10 +4,13 @@
 ``٣``), which ``int`` then refuses or reads in a way nobody typed, and
 ``int`` refuses (or takes long over) numbers of thousands of digits. Every
 number companion reads goes through ``whole``: ASCII digits only, at most
-``MAX_DIGITS`` of them.
+``MAX_DIGITS`` of them. A setting that is one word of a fixed list (``--rules``,
+``--endgame``) is read by ``choice``, with the one error for all of them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from companion.errors import BadInput
 
@@ -34,6 +37,18 @@ def whole(text: str, what: str, low: int | None = None, high: int | None = None)
         if not span and _too_long(text.strip()):
             span = f" of at most {MAX_DIGITS} digits"
         raise BadInput(f"{what} must be a whole number{span}, not {_shown(text)}")
+    return value
+
+
+def choice(raw: Mapping[str, object], key: str, allowed: Sequence[str],
+           shown: Sequence[str] | None = None) -> str:
+    """The setting ``key`` of ``raw``: one of ``allowed`` in any case (the first when not
+    given); the error lists them as ``shown`` orders them (``allowed``'s order if None)."""
+    value = str(raw.get(key) or allowed[0]).lower()
+    if value not in allowed:
+        words = list(shown or allowed)
+        raise BadInput(f"--{key.replace('_', '-')} must be {', '.join(words[:-1])} or "
+                       f"{words[-1]}, not {value!r}")
     return value
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 from companion import names
 from companion.editions import edition
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.numbers import whole_or_none
+from companion.numbers import choice, whole_or_none
 from companion.tables import tables
 from companion.text import wrap
 from companion.values import Value
@@ -248,12 +248,8 @@ def read_settings(raw: Mapping[str, object]) -> Settings:
     chosen = tuple(item_name(str(i)) for i in given)
     if len(chosen) != start or len(set(chosen)) != start:
         raise BadInput(f"choose {start} different pieces of equipment: --equip ITEM ITEM")
-    short_boost = str(raw.get("short_boost") or "settles").lower()
-    if short_boost not in SHORT_BOOST:
-        raise BadInput(f"--short-boost must be settles or refused, not {short_boost!r}")
-    bribe_from = str(raw.get("bribe_from") or "equipped").lower()
-    if bribe_from not in BRIBE_FROM:
-        raise BadInput(f"--bribe-from must be equipped or any, not {bribe_from!r}")
+    short_boost = choice(raw, "short_boost", SHORT_BOOST)
+    bribe_from = choice(raw, "bribe_from", BRIBE_FROM)
     flags: dict[str, bool] = {}
     for key, default in (("bosses", False), ("bribe_key", True)):
         value = raw.get(key, default)

@@ -182,10 +182,15 @@ Life = tuple[Hero, int]
 
 
 def check_heal(state: State, action: grammar.Heal) -> Life:
-    hero = state.hero(action.hero)
-    if action.amount < 1:
-        raise BadInput("heal by 1 or more")
-    return hero, action.amount
+    return _life_change(state, action.hero, action.amount, "heal")
+
+
+def _life_change(state: State, name: str, amount: int, verb: str) -> Life:
+    """The hero a card's text heals or hurts, and by how much (1 or more)."""
+    hero = state.hero(name)
+    if amount < 1:
+        raise BadInput(f"{verb} by 1 or more")
+    return hero, amount
 
 
 def change_heal(state: State, heal: Life) -> Done:
@@ -198,10 +203,7 @@ def change_heal(state: State, heal: Life) -> Done:
 
 
 def check_hurt(state: State, action: grammar.Hurt) -> Life:
-    hero = state.hero(action.hero)
-    if action.amount < 1:
-        raise BadInput("hurt by 1 or more")
-    return hero, action.amount
+    return _life_change(state, action.hero, action.amount, "hurt")
 
 
 def change_hurt(state: State, hurt: Life) -> Done:

@@ -19,7 +19,7 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
-from companion.numbers import whole
+from companion.numbers import choice, whole
 from companion.tables import tables
 from companion.text import wrap
 from companion.values import Value
@@ -269,22 +269,16 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
                            f"to {high}")
         return value
 
-    endgame = str(raw.get("endgame") or "both").lower()
-    if endgame not in ENDGAMES:
-        raise BadInput(f"--endgame must be treasure, boss or both, not {endgame!r}")
+    endgame = choice(raw, "endgame", ENDGAMES, ("treasure", "boss", "both"))
     full, endgame_cards = full_deck(endgame)
     rescue_text = raw.get("rescue") or ""
     if not isinstance(rescue_text, str):
         raise BadInput("--rescue takes a hero card's name")
-    trap_needs = str(raw.get("trap_needs") or "reach").lower()
-    if trap_needs not in TRAP_NEEDS:
-        raise BadInput(f"--trap-needs must be reach or attribute, not {trap_needs!r}")
+    trap_needs = choice(raw, "trap_needs", TRAP_NEEDS)
     shuffle_back = raw.get("shuffle_back", True)
     if not isinstance(shuffle_back, bool):
         raise BadInput("shuffle_back must be true or false")
-    assist_rule = str(raw.get("assist_rule") or "loose").lower()
-    if assist_rule not in ASSIST_RULES:
-        raise BadInput(f"--assist-rule must be loose or strict, not {assist_rule!r}")
+    assist_rule = choice(raw, "assist_rule", ASSIST_RULES)
     number_of_edition = edition(raw)
     players = number("players", rules.players_min, rules.players_min, rules.players_max)
     settings: dict[str, object] = {

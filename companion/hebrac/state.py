@@ -21,7 +21,7 @@ from companion.hebrac.grammar import (
     Action,
 )
 from companion.hebrac.rules import Spell
-from companion.numbers import is_whole
+from companion.numbers import choice, is_whole
 from companion.values import Value
 
 KIND = "hebrac"
@@ -104,15 +104,9 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     chambers = number("chambers", int(setup["chambers"]), int(setup["min_chambers"]), 30)
     if chambers % int(setup["rows"]):
         raise BadInput(f"--chambers must be a multiple of {setup['rows']} (rows A-C)")
-    bag_partial = str(raw.get("bag_partial") or "covers").lower()
-    if bag_partial not in BAG_PARTIAL:
-        raise BadInput(f"--bag-partial must be covers or refused, not {bag_partial!r}")
-    revision = str(raw.get("rules") or "2005").lower()
-    if revision not in RULES:
-        raise BadInput(f"--rules must be 2005 or classic, not {revision!r}")
-    queen = str(raw.get("illusion_black_queen") or "refused").lower()
-    if queen not in ILLUSION_QUEEN:
-        raise BadInput(f"--illusion-black-queen must be refused or allowed, not {queen!r}")
+    bag_partial = choice(raw, "bag_partial", BAG_PARTIAL)
+    revision = choice(raw, "rules", RULES)
+    queen = choice(raw, "illusion_black_queen", ILLUSION_QUEEN)
     settings: dict[str, object] = {
         "life": number("life", int(setup["life"]), 1, 99),
         "decks": number("decks", int(setup["decks"]), 1, 8),
