@@ -385,7 +385,7 @@ def test_game_that_uses_up_the_hand_deck() -> None:
     for card in singles[:26]:
         game.apply(f"attack {card}")
     model = check_against_engine(game)
-    assert model.unseen_in_deck() == 0
+    assert model.deck_slots(POOL) == 0
     assert next_card(model) == {Card.parse("AS"): Fraction(1, 2), Card.parse("2S"):
                                  Fraction(1, 2)}
     game.apply("attack 2S")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadInput
 from companion.game import kind_info
@@ -22,26 +22,11 @@ if TYPE_CHECKING:
     from companion.history import History
 
 PAPERS = ("a4", "letter")
-BUILDERS = {
-    "hebrac": "companion.sheets.hebrac",
-    "tricky": "companion.sheets.tricky",
-    "halfdeck": "companion.sheets.halfdeck",
-    "elbereth": "companion.sheets.elbereth",
-}
 
 
-class Builder(Protocol):
-    def game_sheet(self, name: str, settings: dict[str, Any], actions: Sequence[str],
-                   status: dict[str, Any], notes: Sequence[str],
-                   history: History | None = None) -> Sheet: ...
-
-    def blank_sheet(self, players: list[str] | int | None) -> Sheet: ...
-
-
-def builder(kind: str) -> Builder:
-    name = kind_info(kind).name
-    module: Any = importlib.import_module(BUILDERS[name])
-    return module  # type: ignore[no-any-return]
+def builder(kind: str) -> Any:
+    """The kind's module of this package: its ``game_sheet`` and ``blank_sheet``."""
+    return importlib.import_module(f"companion.sheets.{kind_info(kind).name}")
 
 
 def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
@@ -49,24 +34,19 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
                history: History | None = None) -> Sheet:
     """The sheet of a saved game, carrying its share code (or why there is none).
     ``history``: the game's trace, when the caller has it (else the game is traced)."""
-    sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
+    from companion.share import encode
+
+    sheet: Sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
     try:
-        sheet.share_code = share_code(kind, name, settings, actions, notes, redo)
+        sheet.share_code = encode(kind, name, settings, actions, notes, redo)
     except BadInput as error:
         sheet.share_note = str(error)
     return sheet
 
 
-def share_code(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
-               notes: Sequence[str], redo: Sequence[str]) -> str:
-    """``companion.share.encode``'s code for the game."""
-    from companion.share import encode
-
-    return encode(kind, name, settings, actions, notes, redo)
-
-
 def blank_sheet(kind: str, players: list[str] | int | None = None) -> Sheet:
-    return builder(kind).blank_sheet(players)
+    sheet: Sheet = builder(kind).blank_sheet(players)
+    return sheet
 
 
 def parse_players(values: Sequence[str]) -> list[str] | int | None:
@@ -84,16 +64,12 @@ def parse_players(values: Sequence[str]) -> list[str] | int | None:
 
 
 def render(sheet: Sheet, fmt: str = "text", paper: str = "a4") -> str:
-    if fmt == "text":
-        from companion.sheets.text import render_text
-
-        return render_text(sheet)
-    if fmt == "md":
-        from companion.sheets.text import render_markdown
-
-        return render_markdown(sheet)
     if fmt == "html":
         from companion.sheets.html import render_html
 
         return render_html(sheet, paper)
-    raise BadInput(f"--format must be text, md or html, not {fmt!r}")
+    if fmt not in ("text", "md"):
+        raise BadInput(f"--format must be text, md or html, not {fmt!r}")
+    from companion.sheets.text import render_markdown, render_text
+
+    return render_text(sheet) if fmt == "text" else render_markdown(sheet)

@@ -73,6 +73,15 @@ class Chart(Value):
     series: tuple[tuple[str, tuple[int | None, ...]], ...]
     marks: tuple[tuple[int, str], ...] = ()
 
+    @property
+    def values(self) -> list[int]:
+        """Every value of every series, gaps left out."""
+        return [v for _, values in self.series for v in values if v is not None]
+
+    @property
+    def top(self) -> int:
+        return max(self.values, default=1)
+
 
 Block = Fields | Track | Checks | Table | Writing | Para | Chart
 
