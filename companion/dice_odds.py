@@ -63,6 +63,12 @@ def best_first(choices: Sequence[Choice]) -> list[Choice]:
     return sorted(choices, key=lambda c: (-c.chance, c.cost, c.label))
 
 
+def choice_lines(choices: Sequence[Choice]) -> list[str]:
+    """Each choice with its chance, the arithmetic under it."""
+    return [line for choice in choices
+            for line in (f" {choice.label}: {percent(choice.chance)} [A]", f"   {choice.detail}")]
+
+
 # -- Elbereth --------------------------------------------------------------------------
 def elbereth_wins(strength: int, items: int, wins: int = 1, faces: int = FACES) -> Fraction:
     """The chance of ``wins`` successes in a row, ``items`` +1 boosts to share among them.
@@ -95,20 +101,19 @@ def elbereth_choices(strength: int, offensive: int, wins: int = 1,
             total = roll + spend
             p = Fraction(1 if total >= strength else 0)
             detail = f"roll {roll} + {spend} = {total} vs {strength}"
+            label = "no boost" if spend == 0 else f"boost {spend}"
             if wins > 1:
                 p *= elbereth_wins(strength, offensive - spend, wins - 1, faces)
                 detail += f", then {wins - 1} more hit{'s' if wins > 2 else ''}"
         else:
             need = max(1, strength - spend)
+            label = "no item" if spend == 0 else f"up to {spend} item{'s' if spend > 1 else ''}"
             p = elbereth_wins(strength, spend, wins, faces)
             detail = f"die {need}+ vs strength {strength}" if need <= faces else \
                 f"no roll reaches {strength}"
             if wins > 1:
                 detail += f", {wins} hits in a row, {spend} boost{'s' if spend != 1 else ''} " \
                     "shared"
-        label = "no item" if spend == 0 else f"up to {spend} item{'s' if spend > 1 else ''}"
-        if roll is not None:
-            label = "no boost" if spend == 0 else f"boost {spend}"
         choices.append(Choice(label, p, detail, spend))
     return best_first(choices)
 
@@ -144,14 +149,11 @@ def elbereth_report(game: Any, enemy_text: str | None,
             head += f", {wins} hits in a row"
         lines.append(f"{head} ({offensive} offensive equipped):")
         choices = elbereth_choices(enemy.strength, offensive, wins, roll)
-        for choice in choices:
-            lines.append(f" {choice.label}: {percent(choice.chance)} [A]")
-            lines.append(f"   {choice.detail}")
+        lines += choice_lines(choices)
         data["enemies"].append({"enemy": enemy.name, "strength": enemy.strength, "roll": roll,
                                 "wins_needed": wins,
                                 "choices": [c.as_json() for c in choices]})
-    lines.append("Assumes:")
-    lines += wrap(f" {assumption}", width)
+    lines += ["Assumes:", *wrap(f" {assumption}", width)]
     data["assumptions"] = {"A": assumption}
     return lines, data
 
@@ -178,6 +180,11 @@ def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = Tr
     met by one hero: ``assist`` False. ``alone(best)``: whether a main attacker whose
     best roll is ``best`` must roll alone (the game's assist rule).
     """
+    def helped(label: str, hero: Roller, dice: int) -> Choice:
+        return Choice(label, chance_at_least(target, dice, hero.total, faces),
+                      f"{dice} dice + {hero.total} vs {target}: "
+                      f"{_need(target - hero.total, dice, faces)}", dice)
+
     choices = []
     for hero in heroes:
         p = chance_at_least(target, 1, hero.total, faces)
@@ -186,19 +193,10 @@ def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = Tr
                               f"{_need(target - hero.total, 1, faces)}", 1))
         if not assist or alone is not None and alone(faces + hero.total):
             continue
-        for other in heroes:
-            if other is hero:
-                continue
-            p = chance_at_least(target, 2, hero.total, faces)
-            choices.append(Choice(f"{hero.name} + {other.name}", p,
-                                  f"2 dice + {hero.total} vs {target}: "
-                                  f"{_need(target - hero.total, 2, faces)}", 2))
+        choices += [helped(f"{hero.name} + {other.name}", hero, 2)
+                    for other in heroes if other is not hero]
         if team and len(heroes) > 2:
-            dice = len(heroes)
-            p = chance_at_least(target, dice, hero.total, faces)
-            choices.append(Choice(f"{hero.name} + team", p,
-                                  f"{dice} dice + {hero.total} vs {target}: "
-                                  f"{_need(target - hero.total, dice, faces)}", dice))
+            choices.append(helped(f"{hero.name} + team", hero, len(heroes)))
     return best_first(choices)
 
 
@@ -244,14 +242,11 @@ def halfdeck_report(game: Any, target: int | None = None, attribute: str | None 
     # --assist-rule strict: no supporter for a hero who reaches the number alone
     choices = halfdeck_choices(rollers, target, assist=kind != TRAP, team=team,
                                alone=partial(game.assist_refused, number=target))
-    for choice in choices:
-        lines.append(f" {choice.label}: {percent(choice.chance)} [A]")
-        lines.append(f"   {choice.detail}")
     assumption = ("A: fair six-sided dice; the main hero adds attribute and gear, an "
                   "assistant adds a die" + ("; a team attack card is in hand" if team else "")
                   + ("; --assist-rule strict: no assistant for a hero who may reach the "
                      "number alone" if game.assist_refused(0, 0) else ""))
-    lines += ["Assumes:", *wrap(f" {assumption}", width)]
+    lines += [*choice_lines(choices), "Assumes:", *wrap(f" {assumption}", width)]
     data = {"target": target, "attribute": attribute, "kind": kind,
             "choices": [c.as_json() for c in choices], "assumptions": {"A": assumption}}
     return lines, data

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from companion.errors import BadInput
-from companion.sheets.model import Fields, Para, Section, Sheet, Table, notes_section
+from companion.sheets.model import Fields, Para, Section, Sheet, Table, notes_section, outcome
 
 if TYPE_CHECKING:
     from companion.elbereth.engine import ElberethTables
@@ -46,9 +46,8 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
 
     floors = plain.integer(status["floors"])
     now = plain.integer(status["floor"])
-    outcome = {"won": "won", "lost": "lost"}.get(plain.text(status["outcome"]), "playing")
     equip = plain.items(settings["equip"], plain.text)
-    lines = [f"Game {name}: {outcome}, floor {now} of {floors}",
+    lines = [f"Game {name}: {outcome(status, 'won', 'lost')}, floor {now} of {floors}",
              f"Started with {' and '.join(equip)}"
              + ("; boss expansion" if settings.get("bosses") else "")]
     if status.get("next"):

@@ -21,7 +21,9 @@ from companion.sheets.model import (
     Sheet,
     Table,
     Track,
+    fields,
     notes_section,
+    outcome,
 )
 
 if TYPE_CHECKING:
@@ -43,13 +45,6 @@ def _table() -> HalfDeckTables:
     return cast("HalfDeckTables", tables("halfdeck"))
 
 
-def _fields(value: object) -> dict[str, object]:
-    """A table of the status (a hero, its gear, a card met), its values read where used."""
-    from companion import plain
-
-    return plain.table(value, plain.text, lambda field: field)
-
-
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
                status: Mapping[str, object], notes: Sequence[str],
@@ -58,10 +53,10 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
     from companion import plain
 
     players = plain.integer(settings["players"])
-    outcome = {"won": "won", "lost": "lost"}.get(plain.text(status["outcome"]), "playing")
+    ended = outcome(status, "won", "lost")
     if status.get("won_by"):
-        outcome += f" ({status['won_by']})"
-    lines = [f"Game {name}: {outcome}, round {status['round']}",
+        ended += f" ({status['won_by']})"
+    lines = [f"Game {name}: {ended}, round {status['round']}",
              f"{players} player{'' if players == 1 else 's'}; endgame {settings['endgame']}; "
              f"dungeon deck {settings['deck_size']} cards"
              + (f"; rescue {settings['rescue']}" if settings.get("rescue") else "")]
@@ -70,12 +65,12 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
     life = int(_table()["heroes"]["life"])
     slots = int(_table()["heroes"]["max_in_play"])
     heroes: list[Block] = []
-    in_play = plain.items(status["heroes"], _fields)
+    in_play = plain.items(status["heroes"], fields)
     for hero in in_play:
         owner = f", player {hero['player']}" if players > 1 else ""
         heroes.append(Track(f"{plain.text(hero['name']).capitalize()} (S {hero['strength']}, "
                             f"M {hero['magic']}{owner})", life, plain.integer(hero["life"])))
-        heroes.append(Fields((("Gear", _gear(plain.optional(_fields)(hero["gear"]))),)))
+        heroes.append(Fields((("Gear", _gear(plain.optional(fields)(hero["gear"]))),)))
     for _ in range(len(in_play), slots):
         heroes += _blank_slot(life)
     held = plain.table(status["hands"], plain.text, lambda cards: plain.items(cards, plain.text))
@@ -99,7 +94,7 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
     ]
     main += notes_section(list(notes))
     met = tuple(_card_row(card, info)
-                for card, info in plain.table(status["cards"], plain.text, _fields).items())
+                for card, info in plain.table(status["cards"], plain.text, fields).items())
     # The chart goes on the side, under the rules: the long list of cards met is main's.
     chart = chart_section(game_history("halfdeck", dict(settings), actions, history),
                           side=True)

@@ -24,7 +24,9 @@ from companion.sheets.model import (
     Table,
     Track,
     Writing,
+    fields,
     notes_section,
+    outcome,
 )
 
 if TYPE_CHECKING:
@@ -58,7 +60,7 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
     chambers = plain.integer(settings["chambers"])
     level = plain.integer(status["level"])
     inventory = plain.items(status["inventory"], plain.text)
-    lines = [f"Game {name}: {_outcome(status)}, level {level}",
+    lines = [f"Game {name}: {outcome(status, 'won', 'dead', 'lost')}, level {level}",
              f"Rules {settings['rules']}, {chambers} chambers a level, {settings['decks']} "
              f"decks, {settings['jokers']} jokers"]
     if status.get("next"):
@@ -100,7 +102,7 @@ def _battles(value: object) -> tuple[Block, ...]:
     ``SHOWN_BATTLES`` (one page)."""
     from companion import plain
 
-    battles = plain.items(value, _fields)
+    battles = plain.items(value, fields)
     if not battles:
         return (Para("None yet."),)
     shown = battles[-SHOWN_BATTLES:]
@@ -110,20 +112,6 @@ def _battles(value: object) -> tuple[Block, ...]:
             if len(battles) > len(shown) else "")
     return (Table(("Chamber", "Enemy", "Rounds", "Life lost", "Result"), rows,
                   title="{0}: {1}", key=2, numeric=(2, 3), note=note),)
-
-
-def _fields(value: object) -> dict[str, object]:
-    """A battle of the history's facts, its values read where used."""
-    from companion import plain
-
-    return plain.table(value, plain.text, lambda field: field)
-
-
-def _outcome(status: Mapping[str, object]) -> str:
-    from companion import plain
-
-    return {"won": "won", "dead": "dead", "lost": "lost"}.get(plain.text(status["outcome"]),
-                                                              "playing")
 
 
 def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:

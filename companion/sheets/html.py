@@ -183,14 +183,13 @@ def _block(block: Block) -> str:
 
 
 def _table(table: Table) -> str:
-    def cell(tag: str, index: int, text: str, extra: str = "") -> str:
+    def cell(tag: str, index: int, text: str) -> str:
         cls = ' class="n"' if index in table.numeric else ""
-        return f"<{tag}{cls}{extra}>{escape(text)}</{tag}>"
+        return f"<{tag}{cls}>{escape(text)}</{tag}>"
 
     head = ""
     if table.groups:
-        spanned = sum(span for _, span in table.groups)
-        lead = len(table.headers) - spanned
+        lead = table.lead
         head += "<tr>" + (f'<th colspan="{lead}"></th>' if lead else "")
         head += "".join(f'<th colspan="{span}">{escape(label)}</th>'
                         for label, span in table.groups) + "</tr>"

@@ -7,6 +7,8 @@ Blocks and sections are values (``companion.values``); ``_replace`` changes one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from companion.values import Record, Value
 
 
@@ -52,6 +54,11 @@ class Table(Value):
     """On paper, the rows in this many side-by-side runs (a long two-column list)."""
     widths: tuple[int, ...] = ()
     """On paper, each column's share of the width (a column to write a word in)."""
+
+    @property
+    def lead(self) -> int:
+        """The columns before the first one under a group label."""
+        return len(self.headers) - sum(span for _, span in self.groups)
 
 
 class Writing(Value):
@@ -117,6 +124,22 @@ class Sheet(Record):
 
 NOTES_SHOWN = 5
 NOTE_CHARS = 200
+
+
+def fields(value: object) -> dict[str, object]:
+    """A table of an engine's status (a hero, a battle, a round), its values read where
+    they are used."""
+    from companion import plain
+
+    return plain.table(value, plain.text, lambda field: field)
+
+
+def outcome(status: Mapping[str, object], *ends: str) -> str:
+    """The game's outcome as the sheet says it: one of ``ends``, else "playing"."""
+    from companion import plain
+
+    found = plain.text(status["outcome"])
+    return found if found in ends else "playing"
 
 
 def notes_section(notes: list[str] | tuple[str, ...], most: int = NOTES_SHOWN) -> list[Section]:

@@ -117,7 +117,10 @@ def table_lines(table: Table, width: int = WIDTH) -> list[str]:
     aligned = _aligned(table, width)
     if max((len(line) for line in aligned), default=0) <= width:
         return aligned
-    return _stacked(table, width)
+    out: list[str] = []
+    for row in (*table.rows, *([table.foot] if table.foot else [])):
+        out += _stacked_row(table, row, width)
+    return out + (wrap(table.note, width) if table.note else [])
 
 
 def _aligned(table: Table, width: int) -> list[str]:
@@ -135,7 +138,7 @@ def _aligned(table: Table, width: int) -> list[str]:
             widths[i] += max(0, extra) // len(empty) + (n < max(0, extra) % len(empty))
     if table.groups:
         # A group label spans its columns; widen the last of them if the label is longer.
-        start = len(widths) - sum(span for _, span in table.groups)
+        start = table.lead
         for label, span in table.groups:
             cols = range(start, start + span)
             have = sum(widths[c] for c in cols) + span - 1
@@ -151,7 +154,7 @@ def _aligned(table: Table, width: int) -> list[str]:
 
     out = []
     if table.groups:
-        start = len(widths) - sum(span for _, span in table.groups)
+        start = table.lead
         head = " ".join(" " * w for w in widths[:start])
         for label, span in table.groups:
             have = sum(widths[start:start + span]) + span - 1
@@ -164,18 +167,7 @@ def _aligned(table: Table, width: int) -> list[str]:
     out += [line(row, blank) for row in table.rows]
     if table.foot:
         out.append(" ".join("-" * w for w in widths))
-        totals_from = len(widths) - sum(span for _, span in table.groups)
-        out.append(line(table.foot, blank, totals_from if table.groups else 0))
-    if table.note:
-        out += wrap(table.note, width)
-    return out
-
-
-def _stacked(table: Table, width: int) -> list[str]:
-    out: list[str] = []
-    rows = list(table.rows) + ([table.foot] if table.foot else [])
-    for row in rows:
-        out += _stacked_row(table, row, width)
+        out.append(line(table.foot, blank, table.lead if table.groups else 0))
     if table.note:
         out += wrap(table.note, width)
     return out
@@ -191,7 +183,7 @@ def _stacked_row(table: Table, row: tuple[str, ...], width: int) -> list[str]:
     else:
         title = table.title.format(*row)
     if table.groups:
-        start = len(table.headers) - sum(span for _, span in table.groups)
+        start = table.lead
         rest += [_pair(table.headers[i], row[i], table.writing) for i in range(table.key, start)]
         for label, span in table.groups:
             values = [row[i] for i in range(start, start + span)]

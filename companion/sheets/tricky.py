@@ -20,6 +20,7 @@ from companion.sheets.model import (
     Sheet,
     Table,
     Writing,
+    fields,
     notes_section,
 )
 
@@ -38,17 +39,6 @@ def _table() -> TrickyTables:
     return table()
 
 
-def _fields(value: object) -> dict[str, object]:
-    """A table of the status (a row of the sheet, the round), its values read where used."""
-    from companion import plain
-
-    return plain.table(value, plain.text, _same)
-
-
-def _same(value: object) -> object:
-    return value
-
-
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
                status: Mapping[str, object], notes: Sequence[str],
@@ -57,7 +47,7 @@ def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
     from companion import plain
 
     players = plain.items(status["players"], plain.text)
-    sheet = plain.items(status["sheet"], _fields)
+    sheet = plain.items(status["sheet"], fields)
     played = len(sheet)
     total = plain.optional(plain.integer)(status.get("rounds_total"))
     of = f" of {total}" if total else ""
@@ -109,13 +99,13 @@ def _rounds(players: list[str], rows: Sequence[Mapping[str, object]], total: int
         cells.append(tuple(line))
     current = status.get("round")
     if current:
-        playing = _fields(current)
+        playing = fields(current)
         line = [str(playing["number"]), str(playing["active"]),
                 _hero_name(plain.text(playing["hero"])), str(playing["trump"])]
         cells.append(tuple(line + [""] * (2 * len(players))))
     for number in range(len(cells) + 1, (total or 0) + 1):
         cells.append((str(number),) + ("",) * (3 + 2 * len(players)))
-    scores = _fields(status["scores"])
+    scores = fields(status["scores"])
     foot = ("Total", "", "", "") + tuple(
         cell for player in players for cell in ("", str(scores[player])))
     return _round_table(players, cells, foot, writing=len(cells) > len(rows))
@@ -231,7 +221,8 @@ def _heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
     consolation = int(_table()["game"]["no_gold_consolation"])
     assumed = set(_table()["assumed_kinds"])  # marked as on screen ('deck')
     cards = Fields((
-        *((kind.capitalize(), _values(kinds[kind]) + (" (assumed)" if kind in assumed else ""))
+        *((kind.capitalize(), " and ".join(map(str, kinds[kind]))
+           + (" (assumed)" if kind in assumed else ""))
           for kind in ("torch", "goblin", "spell", "orc", "ogre")),
         ("Potions", " ".join(f"{colour} {value}" for colour, value in zip(
             words_in(deck, "colours"), numbers_in(deck, "potions"), strict=True))
@@ -242,7 +233,3 @@ def _heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
     counts = f"{players} players" if players else "numbers N/M: 2-3 players/4"
     return [Section(f"{title}, {counts}", (heroes,), side=True),
             Section("Cards", (cards,), side=True)]
-
-
-def _values(values: Sequence[int]) -> str:
-    return " and ".join(map(str, values))
