@@ -685,20 +685,28 @@ def _one_pool(pool: Counts, battle: Battle) -> Fraction:
     if battle.potion == 0 and not battle.double_attack:
         return table.chance(battle.life, battle.paralysis)
     plan = Plan(pool, (PlanSegment(sum(pool), None),))
-    found = Fraction(0)
     tables: dict[Counts, LoserTable] = {}
-    for summed, _cards, p, after in _first_round(plan, battle, plan.start()):
-        total = battle.total(summed, battle.potion)
-        if total >= battle.enemy_life:
-            found += p
-            continue
-        damage = battle.damage(total)
-        if damage >= battle.life:
-            continue
+
+    def rest(after: DrawState, life: int) -> Fraction:
         drawn = tuple(a - b for a, b in zip(pool, after.pool, strict=True))
         if drawn not in tables:
             tables[drawn] = table.without(drawn)
-        found += p * tables[drawn].chance(battle.life - damage, max(0, battle.paralysis - 1))
+        return tables[drawn].chance(life, max(0, battle.paralysis - 1))
+
+    return _round_then(plan, battle, plan.start(), rest)
+
+
+def _round_then(plan: Plan, battle: Battle, state: DrawState,
+                rest: Callable[[DrawState, int], Fraction]) -> Fraction:
+    """The coming round won, or survived and the battle finished by ``rest`` (from the
+    state after the round, with the life left)."""
+    found = Fraction(0)
+    for summed, _cards, p, after in _first_round(plan, battle, state):
+        total = battle.total(summed, battle.potion)
+        if total >= battle.enemy_life:
+            found += p
+        elif battle.damage(total) < battle.life:
+            found += p * rest(after, battle.life - battle.damage(total))
     return found
 
 
@@ -797,17 +805,10 @@ def _any_deck(plan: Plan, battle: Battle) -> Fraction:
         limit = most_draws(shaped)
         if settled is not None and settled.known is None and limit is not None and \
                 settled.left >= limit:
-            memo[key] = _one_pool(settled.pool, shaped)  # the rest is all never-seen cards
-            return memo[key]
-        found = Fraction(0)
-        for values, _cards, p, after in _first_round(plan, shaped, state):
-            total = battle.total(values, potion)
-            if total >= battle.enemy_life:
-                found += p
-                continue
-            damage = shaped.damage(total)
-            if damage < life:
-                found += p * chance(after, life - damage, max(0, para - 1), False, 0)
+            found = _one_pool(settled.pool, shaped)  # the rest is all never-seen cards
+        else:
+            found = _round_then(plan, shaped, state, lambda after, left: chance(
+                after, left, max(0, para - 1), False, 0))
         memo[key] = found
         return found
 
