@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import BadInput
-from companion.game import kind_info
+from companion.kinds import kind_info
 from companion.numbers import is_whole
 from companion.sheets.model import Sheet
 

@@ -112,13 +112,14 @@ def _gear(gear: Mapping[str, object] | None) -> str:
     return text + (" (one use)" if gear.get("one_use") else "")
 
 
-def _decks(status: Mapping[str, object]) -> Table:
-    return Table(("Deck", "Draw", "Discard", "Removed"), (
-        ("Hero (blue)", str(status["hero_deck"]), str(status["hero_discard"]),
-         str(status["hero_removed"])),
-        ("Dungeon (red)", str(status["dungeon_deck"]), str(status["dungeon_discard"]),
-         str(status["dungeon_removed"])),
-    ), numeric=(1, 2, 3))
+def _decks(status: Mapping[str, object] | None) -> Table:
+    """Both decks' piles; without a status, empty cells to write in."""
+    rows = tuple((label, *(str(status[f"{deck}_{pile}"]) if status else ""
+                           for pile in ("deck", "discard", "removed")))
+                 for label, deck in (("Hero (blue)", "hero"), ("Dungeon (red)", "dungeon")))
+    if status is None:
+        return Table(("Deck", "Draw", "Discard", "Removed"), rows, writing=True)
+    return Table(("Deck", "Draw", "Discard", "Removed"), rows, numeric=(1, 2, 3))
 
 
 def _card_row(name: str, info: Mapping[str, object]) -> tuple[str, ...]:
@@ -151,13 +152,11 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     for _ in range(int(_table()["heroes"]["max_in_play"])):
         heroes += _blank_slot(life)
     decks = _table()["decks"]
-    table = Table(("Deck", "Draw", "Discard", "Removed"), (
-        ("Hero (blue)", "", "", ""), ("Dungeon (red)", "", "", "")), writing=True)
     hands = Fields(tuple((name, "") for name in names) if names else tuple(
         (f"Player {n}" if count > 1 else "Hand", "") for n in range(1, count + 1)))
     main = [
         Section("Heroes", tuple(heroes)),
-        Section("Decks", (table, Checks((("Endgame treasure in the dungeon", False),
+        Section("Decks", (_decks(None), Checks((("Endgame treasure in the dungeon", False),
                                          ("Endgame boss in the dungeon", False))))),
         Section("Hands", (hands,)),
         Section("Rounds", (Track("Round", 30),)),
