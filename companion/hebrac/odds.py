@@ -1201,16 +1201,14 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
     for card in potions:
         drunk = base._replace(potion=card.rank)
         rows.append((card, round_odds(plan, drunk).win, battle_chance(plan, drunk)))
-    best_gain = max(r - base_round for _c, r, _w in rows)
-    pick = next(row for row in rows if row[1] - base_round == best_gain)
-    card, with_round, with_whole = pick
+    card, with_round, with_whole = max(rows, key=lambda row: row[1])  # the first best
     for row_card, r, w in rows:
         report.data["advice"].append({
             "advice": "potion", "card": str(row_card),
             "round_without": exact(base_round), "round_with": exact(r),
             "battle_without": exact(base_whole), "battle_with": exact(w),
             "assumes": ["D", "B", "K"]})
-    if best_gain <= 0:
+    if with_round <= base_round:
         report.add(f" Keep your potion{'s' if len(potions) > 1 else ''}: no gain this round "
                    f"({percent(base_round)})", "D", "B")
         return

@@ -117,21 +117,17 @@ def _battles(value: object) -> tuple[Block, ...]:
 def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:
     if not cards:
         return (Para("Empty."),)
-    groups: dict[str, list[str]] = {
-        "Life potions": [], "Strength potions": [], "Magic potions": [], "Gems": [],
-        "Aces": [], "Prisoners": [], "Others": []}
+    pips = {"H": "Life potions", "S": "Strength potions", "C": "Magic potions", "D": "Gems"}
+    groups: dict[str, list[str]] = {label: [] for label in (
+        *pips.values(), "Aces", "Prisoners", "Others")}
     for card in cards:
         rank, suit = card[:-1], card[-1]
         if rank == "A":
             groups["Aces"].append(card)
         elif rank == "J" and suit != "K":
             groups["Prisoners"].append(card)
-        elif rank.isdigit():
-            key = {"H": "Life potions", "S": "Strength potions", "C": "Magic potions",
-                   "D": "Gems"}[suit]
-            groups[key].append(card)
         else:
-            groups["Others"].append(card)
+            groups[pips[suit] if rank.isdigit() else "Others"].append(card)
     pairs = [(label, " ".join(found) + _total(label, found))
              for label, found in groups.items() if found]
     return (Fields(tuple(pairs)),)
