@@ -1433,16 +1433,15 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
     if value is None:
         report.add(f" {want} cannot be traded for: refuse")
         return
+    row = {"advice": "trade", "want": str(want), "value": value}
     if game.holds("AD"):
         report.add(f" The Bag of Meres pays for {want}: offer nothing")
-        report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
-                                      "offer": [], "bag": True})
+        report.data["advice"].append({**row, "offer": [], "bag": True})
         return
     offer = least_offer(game.inventory, want, game.setup.ace_offer_value)
     if offer is None:
         report.add(f" No offer reaches {value}: refuse")
-        report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
-                                      "offer": None})
+        report.data["advice"].append({**row, "offer": None})
         return
     total = sum(rules.offer_value(c, game.setup.ace_offer_value) for c in offer)
     report.assumptions["T"] = ("giving up least means the most valuable card given is as low "
@@ -1450,7 +1449,6 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
                                "a jack counts just after 8S (ruling)")
     report.add(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
                "least", "T")
-    report.data["advice"].append({"advice": "trade", "want": str(want), "value": value,
-                                  "offer": [str(c) for c in offer], "offered": total,
+    report.data["advice"].append({**row, "offer": [str(c) for c in offer], "offered": total,
                                   "assumes": ["T"]})
 

@@ -73,13 +73,9 @@ def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
 
 
 def _variants(status: Mapping[str, object]) -> str:
-    found = []
-    if status.get("race"):
-        found.append(f"race to {status['race']} gold")
-    if status.get("guild"):
-        found.append("Adventurers Guild")
-    if status.get("random_heroes"):
-        found.append("Random Dungeon")
+    found = [text for key, text in (("race", f"race to {status.get('race')} gold"),
+                                    ("guild", "Adventurers Guild"),
+                                    ("random_heroes", "Random Dungeon")) if status.get(key)]
     return "; " + ", ".join(found) if found else ""
 
 
