@@ -100,8 +100,9 @@ def spend_one_use(state: State, hero: Hero, gear: Gear | None) -> list[str]:
 
 
 def sums(hero: Hero, die_value: int, encounter: Encounter,
-         supporters: Sequence[Roll] = ()) -> tuple[int, str, Gear | None]:
-    """A roll's total and its arithmetic: die + attribute + gear (+ supporters' dice)."""
+         supporters: Sequence[Roll] = (), who: str = "") -> tuple[int, str, Gear | None]:
+    """A roll's total, its arithmetic (``who``, else the hero: die + attribute + gear +
+    supporters' dice = total) and the gear that counted."""
     attribute = encounter.attribute
     extra, gear = bonus(hero, encounter)
     parts = [str(die_value), f"{LETTER[attribute]}{hero.attribute(attribute)}"]
@@ -109,7 +110,7 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
         parts.append(f"{extra} {gear.name}")
     parts += [f"{s.hero.name} {s.die}" for s in supporters]
     total = die_value + hero.attribute(attribute) + extra + sum(s.die for s in supporters)
-    return total, f"{hero.name} {' + '.join(parts)} = {total}", gear
+    return total, f"{who or hero.name} {' + '.join(parts)} = {total}", gear
 
 
 # -- attack and team-attack -------------------------------------------------------------
@@ -168,18 +169,12 @@ def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) ->
     enemy's number alone are refused (strict) or allowed and said so (loose)."""
     if state.config.edition < ASSIST_EDITION:
         return []  # an earlier game has no such setting: it assists any roll
-    hero, attribute = main.hero, encounter.attribute
-    extra, gear = bonus(hero, encounter)
-    faces = table()["die"]["faces"]
-    best = faces + hero.attribute(attribute) + extra
+    best, said, _ = sums(main.hero, table()["die"]["faces"], encounter,
+                         who=f"{main.hero.name}'s best alone")
     if best < encounter.card.number:
         return []
-    parts = [str(faces), f"{LETTER[attribute]}{hero.attribute(attribute)}"]
-    if gear is not None:
-        parts.append(f"{extra} {gear.name}")
     what = "team attack" if team else "assist"
-    reach = f"{hero.name}'s best alone {' + '.join(parts)} = {best} >= " \
-            f"{LETTER[attribute]}{encounter.card.number}"
+    reach = f"{said} >= {LETTER[encounter.attribute]}{encounter.card.number}"
     if state.assist_refused(best, encounter.card.number):
         raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
     return [f"{what} allowed (--assist-rule loose): {reach}"]

@@ -30,7 +30,6 @@ Done = tuple[Action, list[str]]
 
 # -- the records ----------------------------------------------------------------
 class Gear(Record):
-
     __slots__ = ("name", "attribute", "bonus", "one_use", "standby")
 
     def __init__(self, name: str, attribute: str, bonus: int, one_use: bool = False,
@@ -49,7 +48,6 @@ class Gear(Record):
 
 
 class Hero(Record):
-
     __slots__ = ("name", "strength", "magic", "player", "life", "gear")
 
     def __init__(self, name: str, strength: int, magic: int, player: int, life: int,
@@ -154,8 +152,6 @@ def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
 # -- where a hero card is ---------------------------------------------------------------
 DECK, DISCARD, REMOVED, HAND, PLAY, GEAR, DUNGEON = (
     "deck", "discard", "removed", "hand", "play", "gear", "dungeon")
-
-
 # Where a hero card is, whose hand, the hero, its gear (a plain tuple: moves are many).
 Place = tuple[str, int, "Hero | None", "Gear | None"]
 
@@ -275,12 +271,10 @@ class State(Record):
             return "dungeon"
         return "setup" if self.round == 0 else "preparatory"
 
-    def card(self, name: str) -> CardInfo | None:
-        """What this game knows of a card (the CLI asks before filling from the catalog)."""
+    def card(self, name: str) -> CardInfo | None:  # the CLI asks before the catalog
         return self.known.get(card_name(name))
 
     def next_hint(self) -> str:
-        """What to type next."""
         if self.outcome != "playing":
             return f"the game is {self.outcome}"
         encounter = self.encounter
@@ -414,12 +408,10 @@ class State(Record):
         return given
 
     def player_option(self, player: int) -> int | None:
-        """Players are written out in co-op games only (solo games read better without)."""
-        return player if self.coop else None
+        return player if self.coop else None  # solo games' actions read better without
 
     def whose(self, player: int) -> str:
-        """"player 2's" in co-op, "the" in a solo game: whose hand a line speaks of."""
-        return f"player {player}'s" if self.coop else "the"
+        return f"player {player}'s" if self.coop else "the"  # whose hand a line speaks of
 
     def refuse_in_dungeon(self, what: str) -> None:
         if self.encounter is not None:
