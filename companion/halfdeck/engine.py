@@ -76,6 +76,12 @@ class HalfDeckGame(State):
 
     __slots__ = ()
 
+    @property
+    def outcome(self) -> str:
+        if self.won_by is not None:
+            return "won"
+        return "lost" if self.lost else "playing"
+
     def apply(self, action: Action | str) -> Applied:
         value = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.outcome != "playing":

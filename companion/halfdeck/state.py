@@ -257,15 +257,8 @@ class State(Record):
         return {self.escape_card: self.escapes_used, self.attack_card: self.team_attacks_used}
 
     @property
-    def outcome(self) -> str:
-        """The game's outcome, in the engine protocol's words (``companion.game``)."""
-        if self.won_by is not None:
-            return "won"
-        return "lost" if self.lost else "playing"
-
-    @property
     def phase(self) -> str:
-        if self.outcome != "playing":
+        if self.won_by is not None or self.lost:
             return "over"
         if self.encounter is not None:
             return "dungeon"
@@ -274,9 +267,7 @@ class State(Record):
     def card(self, name: str) -> CardInfo | None:  # the CLI asks before the catalog
         return self.known.get(card_name(name))
 
-    def next_hint(self) -> str:
-        if self.outcome != "playing":
-            return f"the game is {self.outcome}"
+    def next_hint(self) -> str:  # while the game is played
         encounter = self.encounter
         if encounter is not None:
             if encounter.kind == TRAP:
@@ -418,46 +409,39 @@ class State(Record):
             raise RuleRefused(f"cannot {what} now: {self.encounter.card.name} is not "
                               f"resolved ({self.next_hint()})", R_PREP)
 
-    def learn(self, info: CardInfo) -> CardInfo:
-        """The card an action names, as this game knows it; refuse a card that changed.
-        Only checks: the action keeps the card (``remember``) once every check passed."""
-        old = self.known.get(info.name)
-        if old is None:
-            missing = info.missing()
-            if missing:
-                raise BadInput(f"{info.name} is new to this game: give {', '.join(missing)}")
-            return info
-        if old.kind != info.kind:
-            raise BadInput(f"{info.name} is a {old.kind} in this game, not a {info.kind}")
-        numbers = [(key, getattr(old, key), getattr(info, key))
-                   for key in ("strength", "magic", "loot")]
-        for key, before, given in numbers:
-            if None not in (before, given) and before != given:
-                raise BadInput(f"{info.name} is {old.describe()} in this game, not {key} "
-                               f"{given}")
-        if info.effect and old.effect and info.effect != old.effect:
-            raise BadInput(f"{info.name}'s effect in this game is {old.effect!r}")
-        if info.one_use and not old.one_use:
-            raise BadInput(f"{info.name} is {old.describe()} in this game (not one use)")
-        if any(before is None and given is not None for _, before, given in numbers) or (
-                info.effect and not old.effect):
-            raise BadInput(f"{info.name} is {old.describe()} in this game")
-        return old
-
     def learn_card(self, name: str, kind: str, strength: int | None, magic: int | None,
                    loot: int | None = None, one_use: bool = False, effect: str = "",
                    ) -> CardInfo:
-        """The card an action names: what it says, completed by what the game knows."""
-        known = self.known.get(name)
-        if known is not None and known.kind == kind:
-            if kind == HERO:
-                strength = known.strength if strength is None else strength
-                magic = known.magic if magic is None else magic
-            elif strength is None and magic is None:
-                strength, magic = known.strength, known.magic
-            loot = known.loot if loot is None else loot
-            effect = effect or known.effect
-        return self.learn(CardInfo(name, kind, strength, magic, loot, one_use, effect))
+        """The card an action names: what it says, completed by what the game knows; a card
+        that changed is refused. Only checks: the action keeps the card (``remember``) once
+        every check passed."""
+        old = self.known.get(name)
+        if old is None:
+            info = CardInfo(name, kind, strength, magic, loot, one_use, effect)
+            missing = info.missing()
+            if missing:
+                raise BadInput(f"{name} is new to this game: give {', '.join(missing)}")
+            return info
+        if old.kind != kind:
+            raise BadInput(f"{name} is a {old.kind} in this game, not a {kind}")
+        if kind == HERO:
+            strength = old.strength if strength is None else strength
+            magic = old.magic if magic is None else magic
+        elif strength is None and magic is None:
+            strength, magic = old.strength, old.magic
+        numbers = (("strength", old.strength, strength), ("magic", old.magic, magic),
+                   ("loot", old.loot, old.loot if loot is None else loot))
+        for key, before, given in numbers:
+            if None not in (before, given) and before != given:
+                raise BadInput(f"{name} is {old.describe()} in this game, not {key} {given}")
+        if effect and old.effect and effect != old.effect:
+            raise BadInput(f"{name}'s effect in this game is {old.effect!r}")
+        if one_use and not old.one_use:
+            raise BadInput(f"{name} is {old.describe()} in this game (not one use)")
+        if any(before is None and given is not None for _, before, given in numbers) or (
+                effect and not old.effect):
+            raise BadInput(f"{name} is {old.describe()} in this game")
+        return old
 
     def remember(self, info: CardInfo) -> None:
         self.known.setdefault(info.name, info)
