@@ -60,6 +60,11 @@ from companion.halfdeck.state import (
     in_play,
 )
 
+# Why no hero can attempt a trap, by --trap-needs.
+NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
+              "attribute": " (no hero has that attribute)"}
+
+
 # -- draw ---------------------------------------------------------------------------------
 Turned = tuple[CardInfo, int]  # the card turned up, by whom (a plan is a plain tuple: many)
 
@@ -204,9 +209,10 @@ def reveal(state: State, info: CardInfo, player: int) -> list[str]:
         able = [h for h in state.heroes if can_attempt(state, h, encounter)]
         if not able:
             state.move_red(RED_DECK, RED_DISCARD)
+            why = NO_ATTEMPT[state.config.trap_needs]
             return [f"{head}, trap{number}",
-                    f"no hero can attempt it{trap_needs_text(state)}: it takes effect "
-                    f"at once: {info.effect or 'apply its text'}"]
+                    f"no hero can attempt it{why}: it takes effect at once: "
+                    f"{info.effect or 'apply its text'}"]
         meet(state, encounter)
         return [f"{head}, trap{number}: 'challenge HERO ROLL'", needs_line(encounter, able)]
     meet(state, encounter)
@@ -219,12 +225,6 @@ def reveal(state: State, info: CardInfo, player: int) -> list[str]:
 def meet(state: State, encounter: Encounter) -> None:
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
-
-
-def trap_needs_text(state: State) -> str:
-    if state.config.trap_needs == "reach":
-        return " (none reaches its number even with a 6)"
-    return " (no hero has that attribute)"
 
 
 def check_prisoner(state: State, action: grammar.Draw, name: str) -> Turned:
@@ -260,20 +260,16 @@ def rescue(state: State, info: CardInfo, player: int) -> Done:
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
-def escapable(state: State, verb: str) -> Encounter:
+def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
     encounter = state.encounter
     if encounter is None:
         raise RuleRefused("nothing to escape from", R_ESCAPE)
     if encounter.kind == ENDGAME_BOSS:
         raise RuleRefused("there is no escape from the endgame boss", R_ESCAPE)
-    if encounter.kind == TRAP and verb == "escape":
+    if encounter.kind == TRAP and isinstance(action, grammar.Escape):
         raise RuleRefused("a forced escape is from minions and bosses; a trap is "
                           "challenged", R_ESCAPE)
     return encounter
-
-
-def check_escape(state: State, action: grammar.Escape) -> Encounter:
-    return escapable(state, "escape")
 
 
 def change_escape(state: State, encounter: Encounter) -> Done:
@@ -290,10 +286,9 @@ Leaves = tuple[Encounter, int]  # the encounter left, whose escape card
 
 
 def check_team_escape(state: State, action: grammar.TeamEscape) -> Leaves:
-    encounter = escapable(state, "team-escape")
-    first = state.heroes[0] if state.heroes else None
-    assert first is not None  # an encounter needs a hero
-    return encounter, team_card_holder(state, state.escape_card, action.source, first)
+    encounter = check_escape(state, action)  # an encounter has a hero facing it
+    return encounter, team_card_holder(state, state.escape_card, action.source,
+                                       state.heroes[0])
 
 
 def change_team_escape(state: State, leaves: Leaves) -> Done:

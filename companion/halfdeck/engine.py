@@ -1,18 +1,12 @@
 """Half Deck Dungeon Heroes: the tracked game.
 
-The player plays with the real cards and a real die and types what happens: the hero
-cards drawn, heroes put in play, gear equipped, each dungeon card turned up and each
-roll. The engine keeps every hero's life and gear, the hands, the counts of both decks,
-their discard piles and the cards removed, and rules on every roll.
-
-Card numbers are printed on cards we do not have: an action carries them the first time
-a card is used in a game (``draw 'goblin minion' --minion --str 7 --loot 1``), and the
-canonical text always does, so a game replays without the catalog.
-
-An action is a value (``companion.halfdeck.grammar``). Each verb has a check, which
-raises the refusal and changes nothing, and a change, which changes the state
-(``companion.halfdeck.state``) and returns the canonical action the save keeps; they
-live by topic in ``hand``, ``party``, ``dungeon`` and ``combat``, named after the verb.
+The player plays with the real cards and die and types what happens; the engine keeps
+every hero's life and gear, the hands and the counts of both decks, and rules on every
+roll. An action carries a card's numbers the first time a game uses the card, and its
+canonical text always does, so a game replays without the catalog. Each verb has a
+check (which refuses and changes nothing) and a change (which returns the canonical
+action the save keeps), named after the verb in ``hand``, ``party``, ``dungeon`` or
+``combat``.
 """
 
 
