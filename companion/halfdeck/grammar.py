@@ -16,6 +16,7 @@ from companion.numbers import is_whole, whole
 from companion.verbs import (
     LINE,
     MAX_ACTION_CHARS,
+    OPTION,
     ROLL,
     Grammar,
     Value,
@@ -359,7 +360,7 @@ class HalfDeckGrammar(Grammar[Action]):
 
     def _paired(self, verb: Verb, args: list[str], assists: list[HeroRoll],
                 given: Sequence[tuple[str, str | None]]) -> Attack | TeamAttack:
-        word = "loot-to" if verb.name == "attack" else "from"
+        word = next(p.option[2:] for p in verb.params if p.kind == OPTION)  # --loot-to, --from
         for name, _value in given:
             if name != word:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")
