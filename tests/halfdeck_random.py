@@ -81,7 +81,8 @@ def random_action(game: HalfDeckGame, rng: random.Random) -> str:
 
     def discard() -> str:
         if rng.random() < 0.3 and game.heroes:
-            target = rng.choice([hero] + [g.name for g in game.gear_in_play()])
+            gear = [h.gear.name for h in game.heroes if h.gear is not None]
+            target = rng.choice([hero, *gear])
             return f"discard {target!r} --in-play" + (" --forced" if rng.random() < 0.5
                                                        else "")
         forced = " --forced" if rng.random() < 0.3 else ""

@@ -405,6 +405,20 @@ def test_the_catalog_note_does_not_repeat_the_numbers_of_the_ruling(cli: CLI) ->
     assert out[:2] == ["cleric (S1 M4, life 4) joins the party", "catalog: cleric updated"]
 
 
+def test_a_hero_says_no_catalog_change_when_nothing_new_was_learnt(cli: CLI) -> None:
+    """The game's card leaves out what the catalog knows besides (a hero's effect): it is
+    neither "updated" nor lost, in every game that plays the card."""
+    cli("halfdeck", "cards", "add", "cleric", "--kind", "hero", "--str", "1", "--mag", "4",
+        "--effect", "heals once")
+    for name in ("g1", "g2"):
+        cli("halfdeck", "new", "--name", name)
+        cli("halfdeck", "hand", *START)
+        out = cli("halfdeck", "hero", "cleric").out.splitlines()
+        assert out[0] == "cleric (S1 M4, life 4) joins the party"
+        assert not [line for line in out if line.startswith("catalog:")]
+    assert "  effect: heals once" in cli("halfdeck", "cards").out.splitlines()
+
+
 @pytest.mark.parametrize("settings", [
     {}, {"endgame": "treasure"}, {"endgame": "boss", "deck_size": 12},
     {"players": 3, "rescue": "a hero with a name of forty letters xxx"},
@@ -430,10 +444,11 @@ def test_setup_lines_say_what_to_lay_out_in_40_columns(settings: dict[str, objec
 
 def test_setup_lines_take_their_numbers_from_the_rulebook(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.halfdeck import engine, rules
+    from companion.halfdeck import engine
 
-    monkeypatch.setattr(rules, "_NUMBERS", [engine.numbers()._replace(
-        start_hand=5, mulligan_max=4, max_in_play=3, hero_cards=30)])
+    for section, key, value in (("setup", "start_hand", 5), ("setup", "mulligan_max", 4),
+                                ("heroes", "max_in_play", 3), ("decks", "hero_cards", 30)):
+        monkeypatch.setitem(engine.table()[section], key, value)  # type: ignore[literal-required]
     text = " ".join(engine.setup_lines({}))
     assert "blue: the hero deck, 30 cards" in text and "Draw 5 hero cards" in text
     assert "redraw 1 to 4" in text and "At most 3 heroes" in text

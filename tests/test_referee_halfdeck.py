@@ -76,7 +76,8 @@ def conserved(game: HalfDeckGame) -> None:
     cards in the dungeon deck, its discard pile, removed, met, or gone with the game."""
     rules = tables("halfdeck")
     hands = [card for hand in game.hands.values() for card in hand]
-    in_play = [h.name for h in game.heroes] + [g.name for g in game.gear_in_play()]
+    in_play = [h.name for h in game.heroes]
+    in_play += [h.gear.name for h in game.heroes if h.gear is not None]
     blue = (game.hero_deck + game.hero_discard + game.hero_removed + len(hands)
             + len(in_play))
     assert blue == int(rules["decks"]["hero_cards"]) - game.rescue_left, blue

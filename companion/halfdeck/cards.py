@@ -1,10 +1,8 @@
 """Half Deck cards as the player enters them: a name, a kind and the printed numbers.
 
-The printed cards are not in our source, so a card is whatever the player
-typed once: ``steel sword`` is gear giving S+2, ``goblin minion`` a minion
-of S7 with loot 1. Numbers may be missing while a card is only half known
-(the catalog seeds some cards from the rules' examples); a game only uses
-complete cards (``missing`` says what a card still lacks).
+The printed cards are not in our source, so a card is whatever the player typed once
+(``steel sword``: gear, S+2). A catalog card may lack numbers; a game uses only complete
+cards (``missing`` says what a card still lacks).
 """
 
 from __future__ import annotations
@@ -31,10 +29,8 @@ ENDGAME_BOSS: Final = "endgame-boss"
 ENDGAME_TREASURE: Final = "endgame-treasure"
 KINDS: Final = (HERO, GEAR, MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE)
 DUNGEON_KINDS: Final = (MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE)
-FOES: Final = (MINION, BOSS, ENDGAME_BOSS)
-"""Dungeon cards that are fought (attack rolls); a trap is challenged instead."""
-ONE_NUMBER: Final = (MINION, BOSS, TRAP, ENDGAME_BOSS)
-"""Kinds with one number, strength- or magic-based."""
+FOES: Final = (MINION, BOSS, ENDGAME_BOSS)  # fought with attack rolls; a trap is challenged
+ONE_NUMBER: Final = (MINION, BOSS, TRAP, ENDGAME_BOSS)  # a strength or a magic number
 
 NAME_FORMS: Final = ("letters, digits, spaces, ' . and -, at most 40, not a number, "
                      "not starting with -")
@@ -59,8 +55,7 @@ def card_name(text: str) -> str:
 _NAMES: dict[str, str] = {}
 
 
-FIELDS: Final = ("kind", "strength", "magic", "loot", "one_use", "effect")
-"""What a catalog entry may hold (its name is its key)."""
+FIELDS: Final = ("kind", "strength", "magic", "loot", "one_use", "effect")  # and its name
 MAX_NUMBER: Final = 99
 MAX_EFFECT: Final = 500
 
@@ -108,29 +103,19 @@ class CardInfo(Value):
     def describe(self) -> str:
         """``hero S4 M1``, ``gear S+2 (one use)``, ``minion S7 loot 1``."""
         parts = [self.kind.replace("-", " ")]
-        if self.kind == HERO:
-            parts += [f"S{_num(self.strength)}", f"M{_num(self.magic)}"]
-        elif self.kind == GEAR:
-            if self.strength is not None:
-                parts.append(f"S+{self.strength}")
-            if self.magic is not None:
-                parts.append(f"M+{self.magic}")
-        else:
-            if self.strength is not None:
-                parts.append(f"S{self.strength}")
-            if self.magic is not None:
-                parts.append(f"M{self.magic}")
-            if self.loot is not None and self.kind != TRAP:
-                parts.append(f"loot {self.loot}")
-        text = " ".join(parts)
-        return text + " (one use)" if self.one_use else text
+        sign = "+" if self.kind == GEAR else ""
+        for letter, value in (("S", self.strength), ("M", self.magic)):
+            if value is not None or self.kind == HERO:
+                parts.append(f"{letter}{sign}{'?' if value is None else value}")
+        if self.loot is not None and self.kind not in (HERO, GEAR, TRAP):
+            parts.append(f"loot {self.loot}")
+        return " ".join(parts) + (" (one use)" if self.one_use else "")
 
     def as_toml(self) -> dict[str, str | int | bool]:
         data: dict[str, str | int | bool] = {"kind": self.kind}
-        for key, value in (("strength", self.strength), ("magic", self.magic),
-                           ("loot", self.loot)):
-            if value is not None:
-                data[key] = value
+        data.update((key, value) for key, value in (
+            ("strength", self.strength), ("magic", self.magic), ("loot", self.loot))
+            if value is not None)
         if self.one_use:
             data["one_use"] = True
         if self.effect:
@@ -173,6 +158,3 @@ class CardInfo(Value):
             raise ValueError(str(error)) from None
         return cls(canonical, str(kind), numbers[0], numbers[1], numbers[2], one_use, effect)
 
-
-def _num(value: int | None) -> str:
-    return "?" if value is None else str(value)

@@ -1,20 +1,14 @@
 """The Half Deck cards entered so far, kept per installation, and passed between players.
 
-One TOML file, ``halfdeck-cards.toml`` in the data home, started as a copy
-of the shipped ``examples/halfdeck-cards.toml``. Games never read it: the CLI
-copies a card's numbers into the action text, so a saved game replays the
-same whatever the catalog says later. Writes go to a temp file, are fsynced
-and renamed over the old file; a change reads and writes the file under its
-lock, so parallel commands do not lose each other's cards.
+One TOML file in the data home (``halfdeck-cards.toml``), started as a copy of the shipped
+``examples/halfdeck-cards.toml``. Games never read it: the CLI copies a card's numbers into
+the action text, so a saved game replays the same whatever the catalog says later. A
+change reads and writes the file under its lock, so parallel commands lose no card.
 
-One player's typing can serve the group: ``export`` writes the catalog as
-the same TOML, or as a code (``HDC1.<body>.<checksum>``: the TOML deflated,
-in base32, capitals and digits a QR code holds compactly, with the first 8
-hex digits of the SHA-256 of ``HDC1.<body>``); ``import`` reads either back.
-What is imported is data only: its size is bounded before it is read and
-while it is unpacked, every card is checked as the catalog's own are, and
-fields no catalog writes are refused. A card of a name already kept stays
-as it is unless the player asks for the new one.
+``export`` writes it as the same TOML, or as a code (``HDC1.<body>.<checksum>``: the TOML
+deflated, in base32, which a QR code holds compactly; the checksum is 8 hex digits of
+the SHA-256 of ``HDC1.<body>``); ``import`` reads either back, as data only: its size is
+bounded before it is read and while it is unpacked, and every card is checked.
 """
 
 from __future__ import annotations
@@ -34,8 +28,7 @@ from companion.values import Value
 FILE_NAME = "halfdeck-cards.toml"
 SCHEMA = 1
 MAX_CATALOG_BYTES = 1024 * 1024
-MAX_CARDS = 2000
-"""Most cards an imported catalog may hold (a real deck has 52)."""
+MAX_CARDS = 2000  # in an imported catalog (a real deck has 52)
 CODE_VERSION = 1
 CODE_PREFIX = f"HDC{CODE_VERSION}."
 MAX_CODE_CHARS = 20_000
@@ -58,8 +51,7 @@ def seed_path() -> Path:
 
 def parse(text: str, *, strict: bool = False) -> dict[str, CardInfo]:
     """The cards of a catalog's TOML text; ValueError says what is wrong. ``strict`` (a
-    catalog from elsewhere) refuses what the catalog never writes: other fields, too many
-    cards."""
+    catalog from elsewhere) refuses other fields and too many cards."""
     try:
         data: dict[str, object] = tomllib.loads(text)
     except (ValueError, RecursionError) as error:  # not TOML, a number int() refuses...
@@ -67,7 +59,8 @@ def parse(text: str, *, strict: bool = False) -> dict[str, CardInfo]:
         raise ValueError(f"the card catalog cannot be read: {reason}") from None
     schema = data.get("schema")
     if schema != SCHEMA:
-        raise ValueError(f"the card catalog has schema {_shown(schema)}, not {SCHEMA}")
+        shown = repr(schema) if len(repr(schema)) <= 40 else repr(schema)[:40] + "..."
+        raise ValueError(f"the card catalog has schema {shown}, not {SCHEMA}")
     if strict:
         extra = sorted(key for key in data if key not in ("schema", "cards"))
         if extra:
@@ -84,11 +77,6 @@ def parse(text: str, *, strict: bool = False) -> dict[str, CardInfo]:
             raise ValueError(f"card {info.name!r} is there twice")
         cards[info.name] = info
     return cards
-
-
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def read_file(path: Path) -> dict[str, CardInfo]:
@@ -109,14 +97,12 @@ def read_file(path: Path) -> dict[str, CardInfo]:
 
 def load() -> dict[str, CardInfo]:
     """The installation's catalog, else the shipped seed (nothing is written)."""
-    try:
-        return read_file(catalog_path())
-    except FileNotFoundError:
-        pass
-    try:
-        return read_file(seed_path())
-    except FileNotFoundError:
-        return {}
+    for path in (catalog_path(), seed_path()):
+        try:
+            return read_file(path)
+        except FileNotFoundError:
+            pass
+    return {}
 
 
 def toml_text(cards: Mapping[str, CardInfo], *, header: bool = True) -> str:
@@ -136,10 +122,15 @@ def save(cards: Mapping[str, CardInfo]) -> None:
 
 
 def learn(info: CardInfo) -> str | None:
-    """Keep a card a game used: "added", "updated", or None when it was kept already."""
+    """Keep a card a game used: "added", "updated", or None when nothing is new. What the
+    game leaves out (a hero's effect, say) stays as the catalog has it."""
     with safefile.locked(catalog_path()):
         cards = load()
         old = cards.get(info.name)
+        if old is not None and old.kind == info.kind:  # a game's card has its numbers
+            info = info._replace(loot=old.loot if info.loot is None else info.loot,
+                                 one_use=info.one_use or old.one_use,
+                                 effect=info.effect or old.effect)
         if old == info:
             return None
         cards[info.name] = info
@@ -150,9 +141,8 @@ def learn(info: CardInfo) -> str | None:
 def forget(name: str) -> bool:
     with safefile.locked(catalog_path()):
         cards = load()
-        if name not in cards:
+        if cards.pop(name, None) is None:
             return False
-        del cards[name]
         save(cards)
         return True
 
@@ -184,8 +174,7 @@ def looks_like_code(text: str) -> bool:
 
 
 def decode(code: str) -> str:
-    """The TOML text a code holds; BadInput says what is wrong (nothing is unpacked past
-    MAX_CATALOG_BYTES)."""
+    """The TOML text a code holds; BadInput says what is wrong."""
     import binascii
     from base64 import b32decode
 

@@ -1,7 +1,6 @@
 """Half Deck: the rolls. Attack rolls against a minion or boss (``attack``,
-``team-attack``) and the challenge of a trap (``challenge``): for each verb the check,
-which raises the refusal and changes nothing, then the change; and the arithmetic every
-roll shares (gear bonus, what a hero needs on the die, the assist rule)."""
+``team-attack``) and the challenge of a trap (``challenge``): each verb's check, then
+change; and the arithmetic every roll shares (gear bonus, what a hero needs on the die)."""
 
 from __future__ import annotations
 
@@ -22,13 +21,14 @@ from companion.halfdeck.rules import (
     R_TRAP,
     die,
     known,
-    numbers,
+    table,
 )
 from companion.halfdeck.state import (
     RED_DISCARD,
     RED_GONE,
     RED_MET,
     THE_REMOVED,
+    Done,
     Encounter,
     Gear,
     Hero,
@@ -37,8 +37,6 @@ from companion.halfdeck.state import (
     hand_of,
     worn,
 )
-
-Done = tuple[grammar.Action, list[str]]
 
 
 # -- what every roll shares -----------------------------------------------------------------
@@ -57,26 +55,18 @@ def can_attempt(state: State, hero: Hero, encounter: Encounter) -> bool:
     if state.config.trap_needs == "attribute":
         return value > 0
     extra, _ = bonus(hero, encounter)
-    return value + extra + numbers().faces >= encounter.card.number
+    return value + extra + table()["die"]["faces"] >= encounter.card.number
 
 
 def needs_line(encounter: Encounter, heroes: Sequence[Hero]) -> str:
     """What each hero needs on the die, so the player sees who should roll."""
-    faces = numbers().faces
+    faces = table()["die"]["faces"]
     parts = []
     for hero in heroes:
         extra, _ = bonus(hero, encounter)
         need = max(1, encounter.card.number - hero.attribute(encounter.attribute) - extra)
         parts.append(f"{hero.name} {need}+" if need <= faces else f"{hero.name} no")
     return "needed on the die: " + ", ".join(parts)
-
-
-def assist_refused(state: State, best: int, number: int) -> bool:
-    """halfdeck.ruling.assist, strict: no supporter (nor team attack) for a main attacker
-    whose best roll alone (a 6, attribute and gear) reaches the number; what ``odds``
-    offers follows it too."""
-    return (state.config.edition >= ASSIST_EDITION and state.config.assist_rule == "strict"
-            and best >= number)
 
 
 def team_card_holder(state: State, card: str, given: int | None, hero: Hero) -> int:
@@ -110,8 +100,9 @@ def spend_one_use(state: State, hero: Hero, gear: Gear | None) -> list[str]:
 
 
 def sums(hero: Hero, die_value: int, encounter: Encounter,
-         supporters: Sequence[Roll] = ()) -> tuple[int, str, Gear | None]:
-    """A roll's total and its arithmetic: die + attribute + gear (+ supporters' dice)."""
+         supporters: Sequence[Roll] = (), who: str = "") -> tuple[int, str, Gear | None]:
+    """A roll's total, its arithmetic (``who``, else the hero: die + attribute + gear +
+    supporters' dice = total) and the gear that counted."""
     attribute = encounter.attribute
     extra, gear = bonus(hero, encounter)
     parts = [str(die_value), f"{LETTER[attribute]}{hero.attribute(attribute)}"]
@@ -119,14 +110,13 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
         parts.append(f"{extra} {gear.name}")
     parts += [f"{s.hero.name} {s.die}" for s in supporters]
     total = die_value + hero.attribute(attribute) + extra + sum(s.die for s in supporters)
-    return total, f"{hero.name} {' + '.join(parts)} = {total}", gear
+    return total, f"{who or hero.name} {' + '.join(parts)} = {total}", gear
 
 
 # -- attack and team-attack -------------------------------------------------------------
+# The enemy, the main roll, the supporters', who draws the loot (and whether --loot-to
+# said so), whose team attack card (a team attack), the assist ruling's lines.
 Fight = tuple[Encounter, Roll, list[Roll], int, int | None, int | None, list[str]]
-"""The enemy, the main roll, the supporters', who draws the loot (and whether --loot-to
-said so), whose team attack card (a team attack), the assist ruling's lines. (A verb's
-plan is a plain tuple: one is made per action.)"""
 
 
 def check_attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Fight:
@@ -137,7 +127,7 @@ def check_attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> F
     rolling = [main.hero.name] + [s.hero.name for s in supporters]
     if len(set(rolling)) != len(rolling):
         raise RuleRefused("each hero rolls once per attack", R_ASSIST)
-    limit = numbers().support_attackers
+    limit = table()["combat"]["support_attackers"]
     if team and not supporters:
         raise BadInput(f"{usage} (a team attack has supporters)")
     if not team and len(supporters) > limit:
@@ -171,24 +161,21 @@ def change_attack(state: State, fight: Fight) -> Done:
     return grammar.Attack(*rolled, None if given_loot_to is None else loot_to), lines
 
 
+check_team_attack, change_team_attack = check_attack, change_attack
+
+
 def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) -> list[str]:
     """halfdeck.ruling.assist: supporters for a main attacker whose best roll reaches the
     enemy's number alone are refused (strict) or allowed and said so (loose)."""
     if state.config.edition < ASSIST_EDITION:
         return []  # an earlier game has no such setting: it assists any roll
-    hero, attribute = main.hero, encounter.attribute
-    extra, gear = bonus(hero, encounter)
-    faces = numbers().faces
-    best = faces + hero.attribute(attribute) + extra
+    best, said, _ = sums(main.hero, table()["die"]["faces"], encounter,
+                         who=f"{main.hero.name}'s best alone")
     if best < encounter.card.number:
         return []
-    parts = [str(faces), f"{LETTER[attribute]}{hero.attribute(attribute)}"]
-    if gear is not None:
-        parts.append(f"{extra} {gear.name}")
     what = "team attack" if team else "assist"
-    reach = f"{hero.name}'s best alone {' + '.join(parts)} = {best} >= " \
-            f"{LETTER[attribute]}{encounter.card.number}"
-    if assist_refused(state, best, encounter.card.number):
+    reach = f"{said} >= {LETTER[encounter.attribute]}{encounter.card.number}"
+    if state.assist_refused(best, encounter.card.number):
         raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
     return [f"{what} allowed (--assist-rule loose): {reach}"]
 
@@ -220,7 +207,7 @@ def roll(state: State, encounter: Encounter, main: Roll, supporters: Sequence[Ro
         if encounter.life <= 0:
             lines += defeated(state, encounter, loot_to)
         return lines
-    damage = numbers().miss_damage
+    damage = table()["combat"]["miss_damage"]
     hurt = [hero] + [s.hero for s in supporters]
     changes = ", ".join(f"{h.name} life {h.life} -> {h.life - damage}" for h in hurt)
     lines.append(f"{said} < {encounter.title()}: miss, {changes}")
@@ -243,8 +230,7 @@ def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
 
 
 # -- challenge ------------------------------------------------------------------------------
-Attempt = tuple[Encounter, Hero, int]
-"""The trap, the hero who tries it, the die."""
+Attempt = tuple[Encounter, Hero, int]  # the trap, the hero who tries it, the die
 
 
 def check_challenge(state: State, action: grammar.Challenge) -> Attempt:

@@ -1,7 +1,6 @@
 """Half Deck: the dungeon. A dungeon card turned up (``draw``, the rescue prisoner
 among them), the encounters left (``escape``, ``team-escape``) and the endgame boss
-shuffled back (``shuffle-back``): for each verb the check, which raises the refusal and
-changes nothing, then the change."""
+shuffled back (``shuffle-back``): each verb's check, then change."""
 
 from __future__ import annotations
 
@@ -40,9 +39,10 @@ from companion.halfdeck.rules import (
     R_RESCUE,
     R_RESCUE_FULL,
     R_TEAM,
+    enemy_life,
     in_range,
     known,
-    numbers,
+    table,
 )
 from companion.halfdeck.state import (
     RED_DECK,
@@ -51,6 +51,7 @@ from companion.halfdeck.state import (
     RED_MET,
     RED_REMOVED,
     THE_DUNGEON,
+    Done,
     Encounter,
     Hero,
     State,
@@ -59,13 +60,13 @@ from companion.halfdeck.state import (
     in_play,
 )
 
-Done = tuple[grammar.Action, list[str]]
+# Why no hero can attempt a trap, by --trap-needs.
+NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
+              "attribute": " (no hero has that attribute)"}
 
 
 # -- draw ---------------------------------------------------------------------------------
-Turned = tuple[CardInfo, int]
-"""The card turned up, and by whom. (A verb's plan is a plain tuple: one is made per
-action.)"""
+Turned = tuple[CardInfo, int]  # the card turned up, by whom (a plan is a plain tuple: many)
 
 
 def check_draw(state: State, action: grammar.Draw) -> Turned:
@@ -89,8 +90,8 @@ def check_draw(state: State, action: grammar.Draw) -> Turned:
     else:
         raise BadInput(f"say what {name} is: --minion, --boss, --trap, --misc, "
                        "--endgame-boss or --endgame-treasure")
-    team, rules = state.team_name(name), numbers()
-    if team in (rules.escape, rules.attack):
+    team = state.team_name(name)
+    if team in (state.escape_card, state.attack_card):
         raise RuleRefused(f"{team} is a team card of the hero deck, not a dungeon card",
                           R_TEAM)
     if kind == HERO:
@@ -120,7 +121,7 @@ def check_draw(state: State, action: grammar.Draw) -> Turned:
                f"{state.config.endgame})") if endgame_set_aside(state, kind) \
             else "was drawn already"
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
-    if not special and state.dungeon_deck <= state.specials_left():
+    if not special and state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
         raise RuleRefused(only_specials_text(state), R_ENDGAME)
     return info, player
 
@@ -159,9 +160,10 @@ def check_can_draw(state: State) -> None:
     state.refuse_in_dungeon("draw a dungeon card")
     if not state.heroes:
         raise RuleRefused("put a hero in play first: 'hero NAME'", R_DRAW)
-    if state.owed_total() and state.hero_deck + state.hero_discard:
+    owed = sum(state.owed.values())
+    if owed and state.hero_deck + state.hero_discard:
         due = ", ".join(f"player {p}: {n}" for p, n in state.owed.items() if n) \
-            if state.coop else str(state.owed_total())
+            if state.coop else str(owed)
         raise RuleRefused(f"name the hero cards drawn first ({due}): 'hand CARD...'",
                           R_HAND)
 
@@ -202,14 +204,15 @@ def reveal(state: State, info: CardInfo, player: int) -> list[str]:
         return lines
     if kind == ENDGAME_BOSS:
         state.endgame_left.remove(kind)
-    encounter = Encounter(info, numbers().enemy_life(kind), player)
+    encounter = Encounter(info, enemy_life(kind), player)
     if kind == TRAP:
         able = [h for h in state.heroes if can_attempt(state, h, encounter)]
         if not able:
             state.move_red(RED_DECK, RED_DISCARD)
+            why = NO_ATTEMPT[state.config.trap_needs]
             return [f"{head}, trap{number}",
-                    f"no hero can attempt it{trap_needs_text(state)}: it takes effect "
-                    f"at once: {info.effect or 'apply its text'}"]
+                    f"no hero can attempt it{why}: it takes effect at once: "
+                    f"{info.effect or 'apply its text'}"]
         meet(state, encounter)
         return [f"{head}, trap{number}: 'challenge HERO ROLL'", needs_line(encounter, able)]
     meet(state, encounter)
@@ -222,12 +225,6 @@ def reveal(state: State, info: CardInfo, player: int) -> list[str]:
 def meet(state: State, encounter: Encounter) -> None:
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
-
-
-def trap_needs_text(state: State) -> str:
-    if state.config.trap_needs == "reach":
-        return " (none reaches its number even with a 6)"
-    return " (no hero has that attribute)"
 
 
 def check_prisoner(state: State, action: grammar.Draw, name: str) -> Turned:
@@ -249,13 +246,13 @@ def rescue(state: State, info: CardInfo, player: int) -> Done:
     name = info.name
     state.move_red(RED_DECK, RED_GONE)  # a blue card among the red: it leaves their count
     lines = [f"round {state.round}: {name}, the prisoner, is rescued"]
-    rules = numbers()
-    if len(state.heroes) >= rules.max_in_play:
+    heroes = table()["heroes"]
+    if len(state.heroes) >= heroes["max_in_play"]:
         state.move(name, THE_DUNGEON, hand_of(player))
         lines.append(f"the party is full: {name} goes to the hand; 'hero {name} --replace "
                      f"HERO' plays it now ({R_RESCUE_FULL})")
     else:
-        hero = Hero(name, known(info.strength), known(info.magic), player, rules.life)
+        hero = Hero(name, known(info.strength), known(info.magic), player, heroes["life"])
         state.move(name, THE_DUNGEON, in_play(hero))
         lines.append(joins_line(state, hero))
     return grammar.Draw(name, hero=True, strength=info.strength, magic=info.magic,
@@ -263,24 +260,20 @@ def rescue(state: State, info: CardInfo, player: int) -> Done:
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
-def escapable(state: State, verb: str) -> Encounter:
+def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
     encounter = state.encounter
     if encounter is None:
         raise RuleRefused("nothing to escape from", R_ESCAPE)
     if encounter.kind == ENDGAME_BOSS:
         raise RuleRefused("there is no escape from the endgame boss", R_ESCAPE)
-    if encounter.kind == TRAP and verb == "escape":
+    if encounter.kind == TRAP and isinstance(action, grammar.Escape):
         raise RuleRefused("a forced escape is from minions and bosses; a trap is "
                           "challenged", R_ESCAPE)
     return encounter
 
 
-def check_escape(state: State, action: grammar.Escape) -> Encounter:
-    return escapable(state, "escape")
-
-
 def change_escape(state: State, encounter: Encounter) -> Done:
-    damage = numbers().escape_damage
+    damage = table()["combat"]["escape_damage"]
     lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
              "no loot"]
     state.move_red(RED_MET, RED_DISCARD)
@@ -289,15 +282,13 @@ def change_escape(state: State, encounter: Encounter) -> Done:
     return grammar.Escape(), lines + state.set_lives([(h, h.life - damage) for h in heroes])
 
 
-Leaves = tuple[Encounter, int]
-"""The encounter left, and whose escape card."""
+Leaves = tuple[Encounter, int]  # the encounter left, whose escape card
 
 
 def check_team_escape(state: State, action: grammar.TeamEscape) -> Leaves:
-    encounter = escapable(state, "team-escape")
-    first = state.heroes[0] if state.heroes else None
-    assert first is not None  # an encounter needs a hero
-    return encounter, team_card_holder(state, state.escape_card, action.source, first)
+    encounter = check_escape(state, action)  # an encounter has a hero facing it
+    return encounter, team_card_holder(state, state.escape_card, action.source,
+                                       state.heroes[0])
 
 
 def change_team_escape(state: State, leaves: Leaves) -> Done:

@@ -1,52 +1,30 @@
 """Half Deck Dungeon Heroes: the tracked game.
 
-The player plays with the real cards and a real die and types what happens:
-the cards drawn into the hand (``hand``), heroes put in play (``hero``),
-gear equipped (``equip``), each dungeon card turned up (``draw``) and each
-roll (``attack``, ``challenge``). The engine keeps every hero's life and
-gear, the hands, and the counts of both decks, their discard piles and the
-cards removed from play, and rules on every roll.
-
-Card numbers are printed on cards we do not have: an action carries them
-(``draw 'goblin minion' --minion --str 7 --loot 1``) the first time a card
-is used in a game; later actions may name the card alone. Canonical action
-text always carries the numbers, so a game replays without the catalog.
-
-An action is a value (``companion.halfdeck.grammar``): text is read once by
-``GRAMMAR.parse``; the verb table (``steps``) gives each action type its check,
-which raises the refusal and changes nothing, and its change, which changes the
-state (``companion.halfdeck.state``) only through the one place each quantity
-changes; the canonical value the change returns is what the save keeps,
-written by ``GRAMMAR.text``. The verbs live by topic: the hands
-(``companion.halfdeck.hand``), the party (``party``), the dungeon
-(``dungeon``), the rolls (``combat``); the rulebook's numbers and the settings
-in ``rules``. Names are matched as everywhere (``companion.names``): exactly,
-then by a unique prefix; a name that is neither says what it could be, or what
-is close.
+The player plays with the real cards and die and types what happens; the engine keeps
+every hero's life and gear, the hands and the counts of both decks, and rules on every
+roll. An action carries a card's numbers the first time a game uses the card, and its
+canonical text always does, so a game replays without the catalog. Each verb has a
+check (which refuses and changes nothing) and a change (which returns the canonical
+action the save keeps), named after the verb in ``hand``, ``party``, ``dungeon`` or
+``combat``.
 """
 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.halfdeck import grammar
-from companion.halfdeck.cards import (
-    BOSS,
-    FOES,
-    MINION,
-)
+from companion.halfdeck.cards import BOSS, FOES, MINION
 from companion.halfdeck.grammar import GRAMMAR, Action
 from companion.halfdeck.rules import (
     KIND,
     R_END,
     TITLE,
     normalize_settings,
-    numbers,
     setup_lines,
     table,
 )
@@ -59,182 +37,36 @@ from companion.halfdeck.state import (
     group_names,
     lead_name,
 )
-from companion.text import wrap
+from companion.text import fill, wrap
 
 if TYPE_CHECKING:
     from companion.halfdeck.rules import EncounterStatus, HalfDeckStatus, HalfDeckTables
 
 __all__ = ["KIND", "TITLE", "Encounter", "Gear", "HalfDeckGame", "HalfDeckTables", "Hero",
            "find_name", "group_names", "lead_name", "new_engine",
-           "normalize_settings", "numbers", "setup_lines", "table"]
+           "normalize_settings", "setup_lines", "table"]
 
-Done = tuple[Action, list[str]]
-A = TypeVar("A", bound=Action)
-P = TypeVar("P")
-
-
-class Rule:
-    """What the verb table holds for each action type: how it is run."""
-
-    __slots__ = ()
-
-    def run(self, state: State, action: Action) -> Done:
-        raise NotImplementedError
+Step = tuple[Callable[[State, Any], Any], Callable[[State, Any], tuple[Action, list[str]]]]
+_STEPS: dict[type, Step] = {}
 
 
-class Step(Rule, Generic[A, P]):
-    """A verb's rule: ``check`` reads the state and raises the refusal (a rule id, or bad
-    input) without changing anything, and gives what ``change`` needs; ``change`` then
-    changes the state, through the one place each quantity changes, and says how."""
-
-    __slots__ = ("kind", "check", "change")
-
-    def __init__(self, kind: type[A], check: Callable[[State, A], P],
-                 change: Callable[[State, P], Done]) -> None:
-        self.kind = kind
-        self.check = check
-        self.change = change
-
-    def run(self, state: State, action: Action) -> Done:
-        assert isinstance(action, self.kind)  # the table maps each action type to its step
-        return self.change(state, self.check(state, action))
-
-
-_STEPS: dict[type, Rule] = {}
-
-
-def steps() -> dict[type, Rule]:
-    """The verb table: each action type, its check and its change (the verbs' modules are
-    loaded by the first action: a command that only reads a game needs none of them)."""
+def steps() -> dict[type, Step]:
+    """Each action type's check and change, found by its verb's name (``check_draw``);
+    loaded by the first action: a command that only reads a game needs none of them."""
     if not _STEPS:
         from companion.halfdeck import combat, dungeon, hand, party
 
-        _STEPS.update({
-            grammar.Hand: Step(grammar.Hand, hand.check_hand, hand.change_hand),
-            grammar.Discard: Step(grammar.Discard, hand.check_discard, hand.change_discard),
-            grammar.Loot: Step(grammar.Loot, hand.check_loot, hand.change_loot),
-            grammar.Trade: Step(grammar.Trade, hand.check_trade, hand.change_trade),
-            grammar.Hero: Step(grammar.Hero, party.check_hero, party.change_hero),
-            grammar.Equip: Step(grammar.Equip, party.check_equip, party.change_equip),
-            grammar.Heal: Step(grammar.Heal, party.check_heal, party.change_heal),
-            grammar.Hurt: Step(grammar.Hurt, party.check_hurt, party.change_hurt),
-            grammar.Draw: Step(grammar.Draw, dungeon.check_draw, dungeon.change_draw),
-            grammar.Escape: Step(grammar.Escape, dungeon.check_escape, dungeon.change_escape),
-            grammar.TeamEscape: Step(grammar.TeamEscape, dungeon.check_team_escape,
-                                     dungeon.change_team_escape),
-            grammar.ShuffleBack: Step(grammar.ShuffleBack, dungeon.check_shuffle_back,
-                                      dungeon.change_shuffle_back),
-            grammar.Attack: Step(grammar.Attack, combat.check_attack, combat.change_attack),
-            grammar.TeamAttack: Step(grammar.TeamAttack, combat.check_attack, combat.change_attack),
-            grammar.Challenge: Step(grammar.Challenge, combat.check_challenge,
-                                    combat.change_challenge),
-        })
+        for verb in GRAMMAR.verbs.values():
+            name = verb.name.replace("-", "_")
+            module = next(m for m in (hand, party, dungeon, combat)
+                          if hasattr(m, f"check_{name}"))
+            _STEPS[verb.action] = (getattr(module, f"check_{name}"),
+                                   getattr(module, f"change_{name}"))
     return _STEPS
 
 
-# -- what the player sees ---------------------------------------------------------
-# Status lines continue four spaces in, under the item they belong to.
-_wrap = partial(wrap, indent="    ")
-
-
-def status_of(state: State) -> HalfDeckStatus:
-    """The state as JSON holds it ('status --json')."""
-    encounter: EncounterStatus | None = None
-    if state.encounter is not None:
-        e = state.encounter
-        encounter = {"name": e.card.name, "kind": e.kind, "attribute": e.attribute,
-                     "number": e.card.number, "life": e.life, "loot": e.card.loot,
-                     "effect": e.card.effect, "player": e.player, "rolls": e.rolls}
-    return {
-        "game": KIND,
-        "round": state.round,
-        "phase": state.phase,
-        "heroes": [{"name": h.name, "player": h.player, "strength": h.strength,
-                    "magic": h.magic, "life": h.life,
-                    "gear": None if h.gear is None else {
-                        "name": h.gear.name, "attribute": h.gear.attribute,
-                        "bonus": h.gear.bonus, "one_use": h.gear.one_use,
-                        "standby": h.gear.standby}} for h in state.heroes],
-        "lives": {h.name: h.life for h in state.heroes},
-        "gear": {h.name: h.gear.name for h in state.heroes if h.gear is not None},
-        "hands": {str(p): list(cards) for p, cards in state.hands.items()},
-        "hand_size": sum(len(cards) for cards in state.hands.values()),
-        "draws_due": {str(p): n for p, n in state.owed.items()},
-        "hero_deck": state.hero_deck,
-        "hero_discard": state.hero_discard,
-        "hero_removed": state.hero_removed,
-        "dungeon_deck": state.dungeon_deck,
-        "dungeon_discard": state.dungeon_discard,
-        "dungeon_removed": state.dungeon_removed,
-        "endgame_left": list(state.endgame_left),
-        "prisoner": state.rescue if state.rescue_left else None,
-        "encounter": encounter,
-        "team_cards_used": state.team_used,
-        "next_player": state.next_player if state.coop else None,
-        "cards": {n: c.as_toml() for n, c in sorted(state.known.items())},
-        "won_by": state.won_by,
-        "next": state.next_hint() if state.outcome == "playing" else None,
-        "outcome": state.outcome,
-        "settings": state.settings,
-    }
-
-def lines_of(state: State, width: int = 40) -> list[str]:
-    phase = {"setup": "first preparatory phase", "preparatory": "preparatory phase",
-             "dungeon": "dungeon phase", "over": "game over"}[state.phase]
-    lines = [f"Round {state.round}, {phase}"]
-    lines += _wrap(f"Hero deck {state.hero_deck}, discard {state.hero_discard}, "
-                   f"removed {state.hero_removed}", width)
-    lines += _wrap(f"Dungeon {state.dungeon_deck}, discard {state.dungeon_discard}, "
-                   f"removed {state.dungeon_removed}", width)
-    goals = ", ".join(k.removeprefix("endgame-") for k in state.endgame_left) or "none"
-    lines += _wrap(f"Endgame in the deck: {goals}", width)
-    if state.rescue_left:
-        lines += _wrap(f"Prisoner in the dungeon: {state.rescue}", width)
-    for player in state.player_numbers:
-        label = f"P{player} hand" if state.coop else "Hand"
-        cards = ", ".join(state.hands[player]) or "empty"
-        lines += _wrap(f"{label} ({len(state.hands[player])}): {cards}", width)
-    lines.append("Heroes:" if state.heroes else "Heroes: none in play")
-    for hero in state.heroes:
-        owner = f" P{hero.player}" if state.coop else ""
-        lines += _wrap(f" {hero.name}{owner} S{hero.strength} M{hero.magic} "
-                       f"life {hero.life}/{numbers().life}", width)
-        if hero.gear is not None:
-            lines += _wrap(f"   {hero.gear.text()}", width)
-    encounter = state.encounter
-    if encounter is not None:
-        lines += _wrap(f"Facing: {encounter.title()} "
-                       f"({encounter.card.kind.replace('-', ' ')})", width)
-        details = [f"life {encounter.life}"] if encounter.kind in FOES else []
-        if encounter.kind in (MINION, BOSS):
-            details.append(f"loot {encounter.card.loot}")
-        if encounter.card.effect:
-            details.append(f"effect: {encounter.card.effect}")
-        if details:
-            lines += _wrap("  " + ", ".join(details), width)
-    if state.outcome == "playing":
-        lines += _wrap(f"Next: {state.next_hint()}", width)
-    elif state.outcome == "won":
-        lines += _wrap(f"You won ({state.won_by})!", width)
-    else:
-        lines.append("The party is lost.")
-    return lines
-
-def prompt_of(state: State) -> str:
-    heroes = " ".join(f"{h.name} {h.life}" for h in state.heroes) or "no heroes"
-    cards = sum(len(c) for c in state.hands.values())
-    text = f"R{state.round} {heroes} | hand {cards} | decks {state.hero_deck}/" \
-           f"{state.dungeon_deck}"
-    if state.encounter is not None:
-        text += f" | {state.encounter.card.name} {state.encounter.life}" \
-            if state.encounter.kind in FOES else f" | {state.encounter.card.name}"
-    return text + ("" if state.outcome == "playing" else f" [{state.outcome}]")
-
-
-# -- the game ---------------------------------------------------------------------
 class HalfDeckGame(State):
-    """A game as the engine protocol has it (``companion.game.Engine``): the state, and
-    ``apply`` running each action through its verb's check, then its change."""
+    """A game as the engine protocol has it (``companion.game.Engine``)."""
 
     __slots__ = ()
 
@@ -249,32 +81,115 @@ class HalfDeckGame(State):
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
         before = len(self.fallen)
-        canonical, lines = steps()[type(value)].run(self, value)
+        check, change = steps()[type(value)]
+        canonical, lines = change(self, check(self, value))
         point = {h.name: h.life for h in self.heroes}
         point.update(self.fallen[before:])
         self.life_trail.append(point)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-    def equipped(self, words: list[str]) -> tuple[Hero, str]:
-        """``equip``'s words: the hero in play, then the gear card of its player's hand."""
-        from companion.halfdeck.party import equipped
-
-        return equipped(self, words)
-
-    def assist_refused(self, best: int, number: int) -> bool:
-        """Whether --assist-rule strict refuses a supporter here (``odds`` asks)."""
-        from companion.halfdeck.combat import assist_refused
-
-        return assist_refused(self, best, number)
-
     def status(self) -> HalfDeckStatus:
-        return status_of(self)
+        """The state as JSON holds it ('status --json')."""
+        encounter: EncounterStatus | None = None
+        if self.encounter is not None:
+            e = self.encounter
+            encounter = {"name": e.card.name, "kind": e.kind, "attribute": e.attribute,
+                         "number": e.card.number, "life": e.life, "loot": e.card.loot,
+                         "effect": e.card.effect, "player": e.player, "rolls": e.rolls}
+        return {
+            "game": KIND,
+            "round": self.round,
+            "phase": self.phase,
+            "heroes": [{"name": h.name, "player": h.player, "strength": h.strength,
+                        "magic": h.magic, "life": h.life,
+                        "gear": None if h.gear is None else {
+                            "name": h.gear.name, "attribute": h.gear.attribute,
+                            "bonus": h.gear.bonus, "one_use": h.gear.one_use,
+                            "standby": h.gear.standby}} for h in self.heroes],
+            "lives": {h.name: h.life for h in self.heroes},
+            "gear": {h.name: h.gear.name for h in self.heroes if h.gear is not None},
+            "hands": {str(p): list(cards) for p, cards in self.hands.items()},
+            "hand_size": sum(len(cards) for cards in self.hands.values()),
+            "draws_due": {str(p): n for p, n in self.owed.items()},
+            "hero_deck": self.hero_deck,
+            "hero_discard": self.hero_discard,
+            "hero_removed": self.hero_removed,
+            "dungeon_deck": self.dungeon_deck,
+            "dungeon_discard": self.dungeon_discard,
+            "dungeon_removed": self.dungeon_removed,
+            "endgame_left": list(self.endgame_left),
+            "prisoner": self.rescue if self.rescue_left else None,
+            "encounter": encounter,
+            "team_cards_used": self.team_used,
+            "next_player": self.next_player if self.coop else None,
+            "cards": {n: c.as_toml() for n, c in sorted(self.known.items())},
+            "won_by": self.won_by,
+            "next": self.next_hint() if self.outcome == "playing" else None,
+            "outcome": self.outcome,
+            "settings": self.settings,
+        }
 
     def status_lines(self, width: int = 40) -> list[str]:
-        return lines_of(self, width)
+        width = max(20, width)
+
+        def item(text: str, keep: Sequence[str] = ()) -> list[str]:
+            """``wrap``'s lines, continued four spaces in, a card name kept whole."""
+            if len(text) <= width:
+                return [text]
+            lead = " " * (len(text) - len(text.lstrip(" ")))
+            return fill(lead + " ".join(text.split()), width, "", lead + "    ", keep=keep,
+                        cut=True)
+
+        phase = {"setup": "first preparatory phase", "preparatory": "preparatory phase",
+                 "dungeon": "dungeon phase", "over": "game over"}[self.phase]
+        lines = [f"Round {self.round}, {phase}"]
+        lines += item(f"Hero deck {self.hero_deck}, discard {self.hero_discard}, "
+                      f"removed {self.hero_removed}")
+        lines += item(f"Dungeon {self.dungeon_deck}, discard {self.dungeon_discard}, "
+                      f"removed {self.dungeon_removed}")
+        goals = ", ".join(k.removeprefix("endgame-") for k in self.endgame_left) or "none"
+        lines += item(f"Endgame in the deck: {goals}")
+        if self.rescue_left:
+            lines += item(f"Prisoner in the dungeon: {self.rescue}")
+        for player in self.player_numbers:
+            label = f"P{player} hand" if self.coop else "Hand"
+            cards = self.hands[player]
+            lines += item(f"{label} ({len(cards)}): {', '.join(cards) or 'empty'}", cards)
+        lines.append("Heroes:" if self.heroes else "Heroes: none in play")
+        for hero in self.heroes:
+            owner = f" P{hero.player}" if self.coop else ""
+            lines += item(f" {hero.name}{owner} S{hero.strength} M{hero.magic} "
+                          f"life {hero.life}/{table()['heroes']['life']}")
+            if hero.gear is not None:
+                lines += item(f"   {hero.gear.text()}")
+        encounter = self.encounter
+        if encounter is not None:
+            lines += item(f"Facing: {encounter.title()} "
+                          f"({encounter.card.kind.replace('-', ' ')})")
+            details = [f"life {encounter.life}"] if encounter.kind in FOES else []
+            if encounter.kind in (MINION, BOSS):
+                details.append(f"loot {encounter.card.loot}")
+            if encounter.card.effect:
+                details.append(f"effect: {encounter.card.effect}")
+            if details:
+                lines += item("  " + ", ".join(details))
+        if self.outcome == "playing":
+            lines += wrap(f"Next: {self.next_hint()}", width)  # as every game's Next
+        elif self.outcome == "won":
+            lines += item(f"You won ({self.won_by})!")
+        else:
+            lines.append("The party is lost.")
+        return lines
 
     def prompt(self) -> str:
-        return prompt_of(self)
+        heroes = " ".join(f"{h.name} {h.life}" for h in self.heroes) or "no heroes"
+        cards = sum(len(c) for c in self.hands.values())
+        text = f"R{self.round} {heroes} | hand {cards} | decks {self.hero_deck}/" \
+               f"{self.dungeon_deck}"
+        if self.encounter is not None:
+            text += f" | {self.encounter.card.name} {self.encounter.life}" \
+                if self.encounter.kind in FOES else f" | {self.encounter.card.name}"
+        return text + ("" if self.outcome == "playing" else f" [{self.outcome}]")
 
 
 def new_engine(settings: Mapping[str, object]) -> HalfDeckGame:

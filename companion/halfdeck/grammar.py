@@ -1,19 +1,10 @@
 """Half Deck Dungeon Heroes' actions: every verb, declared once (``companion.verbs``).
 
-An action is a value: ``GRAMMAR.parse`` reads a line (a saved action, a
-shell line, a share code's words) into one of the classes below, and
-``GRAMMAR.text`` writes a value back as the one canonical line a save keeps.
-Card and hero names stay the words typed: the engine matches them against
-what the game holds. Light on purpose (imported by every command): nothing
-here loads the engine or the rulebook.
-
-Two things the shared reader does not do are done here:
-
-- ``--assist HERO ROLL`` takes two words (``attack`` and ``team-attack``);
-- a multi-word name may be typed unquoted where the verb's words show where
-  it ends: ``draw goblin minion``, ``attack fire mage 3``,
-  ``trade 1 fire tome 2 iron helm``. (``equip`` and ``discard`` need the
-  game's names to tell; the engine groups their words.)
+Names stay the words typed: the engine matches them against what the game holds. Light
+on purpose (imported by every command): nothing here loads the engine or the rulebook.
+Two things the shared reader does not do are done here: ``--assist HERO ROLL`` takes two
+words, and a multi-word name may be typed unquoted where the verb's words show where it
+ends (``attack fire mage 3``; ``equip`` and ``discard`` need the game's names to tell).
 """
 
 from __future__ import annotations
@@ -25,6 +16,7 @@ from companion.numbers import is_whole, whole
 from companion.verbs import (
     LINE,
     MAX_ACTION_CHARS,
+    OPTION,
     ROLL,
     Grammar,
     Value,
@@ -285,8 +277,7 @@ VERBS = (
                     metavar="PLAYER CARD PLAYER CARD")),
 )
 
-PAIRED = ("attack", "team-attack")
-"""The verbs whose ``--assist`` takes two words, HERO ROLL."""
+PAIRED = ("attack", "team-attack")  # their --assist takes two words, HERO ROLL
 
 
 def joined_names(verb: str, words: list[str]) -> list[str]:
@@ -369,7 +360,7 @@ class HalfDeckGrammar(Grammar[Action]):
 
     def _paired(self, verb: Verb, args: list[str], assists: list[HeroRoll],
                 given: Sequence[tuple[str, str | None]]) -> Attack | TeamAttack:
-        word = "loot-to" if verb.name == "attack" else "from"
+        word = next(p.option[2:] for p in verb.params if p.kind == OPTION)  # --loot-to, --from
         for name, _value in given:
             if name != word:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")

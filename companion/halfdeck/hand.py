@@ -1,6 +1,5 @@
 """Half Deck: the hands. Hero cards drawn (``hand``), discarded (``discard``), owed by a
-card's text (``loot``) and traded in co-op (``trade``): for each verb the check, which
-raises the refusal and changes nothing, then the change."""
+card's text (``loot``) and traded in co-op (``trade``): each verb's check, then change."""
 
 from __future__ import annotations
 
@@ -19,23 +18,20 @@ from companion.halfdeck.rules import (
     R_RESCUE,
     R_TEAM,
     R_TRADE,
-    numbers,
+    table,
 )
 from companion.halfdeck.state import (
     THE_DECK,
     THE_DISCARD,
+    Done,
     State,
     hand_of,
     lead_name,
     worn,
 )
 
-Done = tuple[grammar.Action, list[str]]
-
-
 # -- hand ---------------------------------------------------------------------------------
-Drawn = tuple[list[str], int]
-"""The cards drawn, and by whom. (A verb's plan is a plain tuple: one is made per action.)"""
+Drawn = tuple[list[str], int]  # the cards drawn, by whom (a plan is a plain tuple: many)
 
 
 def check_hand(state: State, action: grammar.Hand) -> Drawn:
@@ -87,7 +83,7 @@ def check_hero_cards(state: State, count: int) -> None:
 def check_one_place(state: State, cards: Sequence[str]) -> None:
     """Each hero card is in one place: one drawn is not in play nor in a hand (the team
     cards have copies: ``check_team_copies`` counts them)."""
-    rules = numbers()
+    team = table()["team"]
     placed = {card for hand in state.hands.values() for card in hand}
     for hero in state.heroes:
         placed.add(hero.name)
@@ -95,7 +91,7 @@ def check_one_place(state: State, cards: Sequence[str]) -> None:
             placed.add(hero.gear.name)
     seen: set[str] = set()
     for name in cards:
-        if name in (rules.escape, rules.attack):
+        if name in (team["escape"], team["attack"]):
             continue
         if name in seen:
             raise RuleRefused(f"{name} is named twice: there is one {name} card", R_HAND)
@@ -106,7 +102,7 @@ def check_one_place(state: State, cards: Sequence[str]) -> None:
 
 
 def check_team_copies(state: State, cards: Sequence[str]) -> None:
-    copies = numbers().copies
+    copies = table()["team"]["copies"]
     for team, used in state.team_used.items():
         held = sum(hand.count(team) for hand in state.hands.values())
         new = list(cards).count(team)
@@ -116,8 +112,8 @@ def check_team_copies(state: State, cards: Sequence[str]) -> None:
 
 
 # -- discard ------------------------------------------------------------------------------
+# The cards named, whose, those from the hand and those in play, --forced, --in-play.
 Discarded = tuple[list[str], int, list[str], list[str], bool, bool]
-"""The cards named, whose, those from the hand and those in play, --forced, --in-play."""
 
 
 def check_discard(state: State, action: grammar.Discard) -> Discarded:
@@ -137,7 +133,7 @@ def check_discard(state: State, action: grammar.Discard) -> Discarded:
         if not played and name in hand:
             hand.remove(name)
             from_hand.append(name)
-        elif name in [h.name for h in state.heroes] + [g.name for g in state.gear_in_play()]:
+        elif any(name in (h.name, h.gear and h.gear.name) for h in state.heroes):
             if name in from_play:
                 raise BadInput(f"{name} is named twice")
             from_play.append(name)
@@ -173,7 +169,7 @@ def discarded(state: State, words: Sequence[str]) -> list[str]:
     saves write them), else names read from the words (unquoted, prefixes)."""
     pool = list(dict.fromkeys(chain(
         chain.from_iterable(state.hands.values()), (h.name for h in state.heroes),
-        (g.name for g in state.gear_in_play()))))
+        (h.gear.name for h in state.heroes if h.gear is not None))))
     plain_names = [state.team_name(card_name(word)) for word in words]
     if all(name in pool for name in plain_names):
         return plain_names
@@ -201,15 +197,15 @@ def discard_player(state: State, given: int | None, cards: Sequence[str],
 
 
 def check_redraw(state: State, player: int, count: int) -> None:
-    rules = numbers()
+    setup = table()["setup"]
     if state.round == 0:
         if player in state.mulliganed:
             raise RuleRefused("the first hand may be redrawn once only", R_MULLIGAN)
-        low, high = rules.mulligan_min, min(rules.mulligan_max, state.start_hand)
+        low, high = setup["mulligan_min"], min(setup["mulligan_max"], state.start_hand)
         if not low <= count <= high:
             raise RuleRefused(f"a first-hand redraw is {low} to {high} cards", R_MULLIGAN)
         return
-    limit = rules.redraw_max
+    limit = setup["redraw_max"]
     done = state.redrawn.get(player, 0)
     if done + count > limit:
         raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
@@ -230,12 +226,11 @@ def discard_in_play(state: State, name: str, *, death: bool) -> list[str]:
 
 
 # -- loot ---------------------------------------------------------------------------------
-Owed = tuple[int, int]
-"""Hero cards to draw, and by whom."""
+Owed = tuple[int, int]  # hero cards to draw, by whom
 
 
 def check_loot(state: State, action: grammar.Loot) -> Owed:
-    most = numbers().hero_cards
+    most = table()["decks"]["hero_cards"]
     if not 1 <= action.loot <= most:
         raise BadInput(f"loot is 1 to {most} cards")
     return action.loot, state.player(action.player, state.drawer)

@@ -1,15 +1,11 @@
 """Half Deck: the party. Heroes put in play (``hero``), gear equipped (``equip``), life
-given or taken by a card's text (``heal``, ``hurt``): for each verb the check, which
-raises the refusal and changes nothing, then the change."""
+given or taken by a card's text (``heal``, ``hurt``): each verb's check, then change."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck import grammar
 from companion.halfdeck.cards import GEAR, HERO, LETTER, STRENGTH, CardInfo, card_name
-from companion.halfdeck.grammar import GRAMMAR
 from companion.halfdeck.hand import check_hero_cards, check_one_place
 from companion.halfdeck.rules import (
     HERO_NUMBERS,
@@ -22,34 +18,29 @@ from companion.halfdeck.rules import (
     gear_bonus,
     in_range,
     known,
-    numbers,
+    table,
 )
 from companion.halfdeck.state import (
     THE_DECK,
+    Done,
     Gear,
     Hero,
     State,
     hand_of,
     in_play,
-    lead_name,
     worn,
 )
 
-Done = tuple[grammar.Action, list[str]]
-
-
 # -- hero ---------------------------------------------------------------------------------
+# The hero card, whose, the hero it replaces, picked from the deck.
 Joins = tuple[CardInfo, int, Hero | None, bool]
-"""The hero card, whose, the hero it replaces, picked from the deck. (A verb's plan is a
-plain tuple: one is made per action.)"""
 
 
 def check_hero(state: State, action: grammar.Hero) -> Joins:
     pick = action.pick
     # Picked from the deck, a hero may be new to the game: its name is as typed.
     name = state.team_name(card_name(action.name))
-    rules = numbers()
-    if name in (rules.escape, rules.attack):
+    if name in (state.escape_card, state.attack_card):
         raise RuleRefused(f"{name} is a team card: it is played from the hand, not put in "
                           "play as a hero", R_TEAM)
     name = name if pick else state.held(name)
@@ -67,7 +58,7 @@ def check_hero(state: State, action: grammar.Hero) -> Joins:
     old = state.hero(action.replace) if action.replace else None
     if old is not None and state.coop and old.player != player:
         raise RuleRefused(f"{old.name} is player {old.player}'s hero", R_COOP)
-    limit = numbers().max_in_play
+    limit = table()["heroes"]["max_in_play"]
     if old is None and len(state.heroes) >= limit:
         raise RuleRefused(f"{limit} heroes are in play: replace one with --replace HERO",
                           R_HEROES)
@@ -92,7 +83,8 @@ def check_hero(state: State, action: grammar.Hero) -> Joins:
 def change_hero(state: State, joins: Joins) -> Done:
     info, player, old, pick = joins
     state.remember(info)
-    hero = Hero(info.name, known(info.strength), known(info.magic), player, numbers().life)
+    hero = Hero(info.name, known(info.strength), known(info.magic), player,
+                table()["heroes"]["life"])
     # picked: from the deck (a reshuffle there is not said, as it never was)
     state.move(info.name, THE_DECK if pick else hand_of(player), in_play(hero))
     if pick:
@@ -110,29 +102,11 @@ def joins_line(state: State, hero: Hero) -> str:
 
 
 # -- equip --------------------------------------------------------------------------------
-def equipped(state: State, words: Sequence[str]) -> tuple[Hero, str]:
-    """``equip``'s words: the hero in play they name first, then the gear's name (the card
-    of its player's hand it stands for)."""
-    usage = f"usage: {GRAMMAR.verbs['equip'].usage_line()}"
-    if len(words) < 2:
-        raise BadInput(usage)
-    if len(words) == 2:
-        hero, typed = state.hero(words[0]), words[1]
-    else:  # names typed unquoted: the hero's words come first
-        found, count = lead_name(words, [h.name for h in state.heroes], "hero in play")
-        if count == len(words):
-            raise BadInput(usage)
-        hero = state.hero(words[0] if found is None else found)
-        typed = " ".join(words[count:])
-    return hero, state.held(state.team_name(card_name(typed)), hero.player)
-
-
-Equips = tuple[Hero, CardInfo, bool]
-"""The hero, the gear card, on standby."""
+Equips = tuple[Hero, CardInfo, bool]  # the hero, the gear card, on standby
 
 
 def check_equip(state: State, action: grammar.Equip) -> Equips:
-    hero, name = equipped(state, action.words)
+    hero, name = state.equipped(action.words)
     if name in (state.escape_card, state.attack_card):
         raise RuleRefused(f"{name} is a team card: it is played from the hand, not "
                           "equipped", R_TEAM)
@@ -177,33 +151,27 @@ def change_equip(state: State, equips: Equips) -> Done:
 
 
 # -- heal and hurt ------------------------------------------------------------------------
-Life = tuple[Hero, int]
-"""The hero, and the life gained or lost."""
+Life = tuple[Hero, int]  # the hero, the life gained or lost
 
 
-def check_heal(state: State, action: grammar.Heal) -> Life:
-    return _life_change(state, action.hero, action.amount, "heal")
-
-
-def _life_change(state: State, name: str, amount: int, verb: str) -> Life:
+def check_life(state: State, action: grammar.Heal | grammar.Hurt) -> Life:
     """The hero a card's text heals or hurts, and by how much (1 or more)."""
-    hero = state.hero(name)
-    if amount < 1:
-        raise BadInput(f"{verb} by 1 or more")
-    return hero, amount
+    hero = state.hero(action.hero)
+    if action.amount < 1:
+        raise BadInput(f"{type(action).__name__.lower()} by 1 or more")
+    return hero, action.amount
+
+
+check_heal = check_hurt = check_life
 
 
 def change_heal(state: State, heal: Life) -> Done:
     hero, amount = heal
-    top = numbers().life
+    top = table()["heroes"]["life"]
     before = hero.life
     state.set_lives([(hero, hero.life + amount)])
     capped = f" (at most {top})" if before + amount > top else ""
     return grammar.Heal(hero.name, amount), [f"{hero.name} life {before} -> {hero.life}{capped}"]
-
-
-def check_hurt(state: State, action: grammar.Hurt) -> Life:
-    return _life_change(state, action.hero, action.amount, "hurt")
 
 
 def change_hurt(state: State, hurt: Life) -> Done:

@@ -14,9 +14,6 @@ from companion.halfdeck.cards import (
     BOSS,
     ENDGAME_BOSS,
     ENDGAME_TREASURE,
-    MINION,
-    TRAP,
-    CardInfo,
     card_name,
 )
 from companion.numbers import choice, whole
@@ -144,8 +141,6 @@ ASSIST_EDITION = 3
 ENDGAMES_LEFT = {"both": (ENDGAME_TREASURE, ENDGAME_BOSS), "treasure": (ENDGAME_TREASURE,),
                  "boss": (ENDGAME_BOSS,)}
 """The endgame cards each --endgame puts in the dungeon deck."""
-ENCOUNTERS = (MINION, BOSS, ENDGAME_BOSS, TRAP)
-"""The dungeon cards met as an encounter (a trap starts with a minion's life)."""
 
 # Rulebook section ids named by refusals.
 R_PREP = "halfdeck.round.preparatory"
@@ -177,57 +172,20 @@ LOOT_NUMBERS = (0, 26)
 
 
 # -- the rulebook's numbers ----------------------------------------------------------------
-class Numbers(Value):
-    """Every number of ``rulebook/halfdeck.tables.toml`` the game uses, read once."""
-
-    hero_cards: int
-    dungeon_cards: int
-    endgame_cards: int
-    players_min: int
-    players_max: int
-    start_hand: int
-    coop_start_hand: int
-    mulligan_min: int
-    mulligan_max: int
-    redraw_max: int
-    life: int
-    max_in_play: int
-    minion_life: int
-    boss_life: int
-    endgame_boss_life: int
-    faces: int
-    miss_damage: int
-    escape_damage: int
-    support_attackers: int
-    copies: int
-    escape: str
-    attack: str
-    escape_aliases: tuple[str, ...]
-    attack_aliases: tuple[str, ...]
-
-    def enemy_life(self, kind: str) -> int:
-        """The life an encounter starts with."""
-        return {MINION: self.minion_life, BOSS: self.boss_life,
-                ENDGAME_BOSS: self.endgame_boss_life, TRAP: self.minion_life}[kind]
-
-
-_NUMBERS: list[Numbers] = []
-
-
 def table() -> HalfDeckTables:
-    """The rulebook's tables as read (``numbers()`` is the typed view the engine uses)."""
-    # TOML carries no types: the record says what the shipped file holds (every value
-    # is read through numbers(), which the game's tests use throughout)
+    """``rulebook/halfdeck.tables.toml``: every number the game uses, read once."""
+    # TOML carries no types: the record says what the shipped file holds
     return cast("HalfDeckTables", tables("halfdeck"))
 
 
-def numbers() -> Numbers:
-    """The rulebook's numbers (read on first use: the grammar and the CLI need none)."""
-    if not _NUMBERS:  # a field is named as in its table (no two tables share a name)
-        found = {name: tuple(value) if isinstance(value, list) else value
-                 for section in tables("halfdeck").values() for name, value in section.items()}
-        _NUMBERS.append(Numbers._make(found[name] for name in Numbers._fields))
-    return _NUMBERS[0]
+def enemy_life(kind: str) -> int:
+    """The life an encounter starts with (a trap starts with a minion's)."""
+    enemies = table()["enemies"]
+    if kind == BOSS:
+        return enemies["boss_life"]
+    if kind == ENDGAME_BOSS:
+        return enemies["endgame_boss_life"]
+    return enemies["minion_life"]
 
 
 # -- settings -------------------------------------------------------------------
@@ -258,7 +216,7 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     unknown = sorted(set(raw) - known)
     if unknown:
         raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
-    rules = numbers()
+    setup = table()["setup"]
 
     def number(key: str, default: int, low: int, high: int) -> int:
         value = raw.get(key)
@@ -280,7 +238,8 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
         raise BadInput("shuffle_back must be true or false")
     assist_rule = choice(raw, "assist_rule", ASSIST_RULES)
     number_of_edition = edition(raw)
-    players = number("players", rules.players_min, rules.players_min, rules.players_max)
+    players = number("players", setup["players_min"], setup["players_min"],
+                     setup["players_max"])
     settings: dict[str, object] = {
         "players": players,
         "endgame": endgame,
@@ -313,10 +272,9 @@ def seat_names(seats: object, players: int, any_count: bool) -> list[str]:
 
     if not isinstance(seats, list) or not all(isinstance(seat, str) for seat in seats):
         raise BadInput("seats: expected a list of names")
-    rules = numbers()
-    if not rules.players_min <= len(seats) <= rules.players_max:
-        raise BadInput(f"--seat names {rules.players_min} to {rules.players_max} players, "
-                       f"not {len(seats)}")
+    low, high = table()["setup"]["players_min"], table()["setup"]["players_max"]
+    if not low <= len(seats) <= high:
+        raise BadInput(f"--seat names {low} to {high} players, not {len(seats)}")
     if not any_count and len(seats) != players:
         raise BadInput(f"--players {players} but {len(seats)} --seat names: give one per "
                        "player")
@@ -333,19 +291,19 @@ def seat_names(seats: object, players: int, any_count: bool) -> list[str]:
 def full_deck(endgame: str) -> tuple[int, int]:
     """The full dungeon deck for ``--endgame`` and the endgame cards in it: the endgame
     card not chosen is set aside, so the deck is one card short."""
-    rules = numbers()
-    in_deck = rules.endgame_cards if endgame == "both" else 1
-    return rules.dungeon_cards - (rules.endgame_cards - in_deck), in_deck
+    decks = table()["decks"]
+    in_deck = decks["endgame_cards"] if endgame == "both" else 1
+    return decks["dungeon_cards"] - (decks["endgame_cards"] - in_deck), in_deck
 
 
 def setup_lines(settings: Mapping[str, object], width: int = 40) -> list[str]:
     """What to lay out when a game starts, each line at most ``width`` columns."""
     chosen = Settings.read(normalize_settings(settings))
-    rules = numbers()
+    setup = table()["setup"]
     full, endgames = full_deck(chosen.endgame)
     size, prisoner = chosen.deck_size, chosen.rescue
     said = ["Split the deck by the colour of backs:",
-            f" blue: the hero deck, {rules.hero_cards - bool(prisoner)} cards"]
+            f" blue: the hero deck, {table()['decks']['hero_cards'] - bool(prisoner)} cards"]
     if chosen.endgame != "both":
         aside = "boss" if chosen.endgame == "treasure" else "treasure"
         said.append(f" set the endgame {aside} aside")
@@ -357,20 +315,20 @@ def setup_lines(settings: Mapping[str, object], width: int = 40) -> list[str]:
         said.append(f"Shuffle the prisoner, {prisoner}, into the red deck.")
     said.append("Shuffle both decks face down.")
     if chosen.players == 1:
-        said.append(f"Draw {rules.start_hand} hero cards: 'hand CARD...'")
-        said.append(f"  (redraw {rules.mulligan_min} to "
-                    f"{min(rules.mulligan_max, rules.start_hand)} of them once)")
+        said.append(f"Draw {setup['start_hand']} hero cards: 'hand CARD...'")
+        said.append(f"  (redraw {setup['mulligan_min']} to "
+                    f"{min(setup['mulligan_max'], setup['start_hand'])} of them once)")
     else:
         said.append("Each player picks a hero card from the hero deck: 'hero NAME --pick', "
-                    f"then draws {rules.coop_start_hand}: 'hand CARD... --player N'.")
+                    f"then draws {setup['coop_start_hand']}: 'hand CARD... --player N'.")
         said.append("Player 1 turns up the first red card, then each player in turn.")
-    said.append(f"At most {rules.max_in_play} heroes in play, one gear each.")
+    said.append(f"At most {table()['heroes']['max_in_play']} heroes in play, one gear each.")
     return [line for text in said for line in wrap(text, width, indent="  ")]
 
 
 # -- readers ---------------------------------------------------------------------
 def die(text: str) -> int:
-    return parse_die(text, numbers().faces)
+    return parse_die(text, table()["die"]["faces"])
 
 
 def in_range(value: int | None, key: str, low: int, high: int) -> int | None:
@@ -387,17 +345,5 @@ def gear_bonus(text: str | None, key: str) -> int | None:
 
 
 def known(value: int | None) -> int:
-    assert value is not None  # _learn refuses incomplete cards
+    assert value is not None  # the game refuses incomplete cards
     return value
-
-
-def same(name: str, old: CardInfo, before: int | None, given: int | None, key: str) -> int | None:
-    if given is None or before is None or given == before:
-        return before if given is None else given
-    raise BadInput(f"{name} is {old.describe()} in this game, not {key} {given}")
-
-
-def same_text(name: str, old: CardInfo, given: str) -> str:
-    if not given or not old.effect or given == old.effect:
-        return given or old.effect
-    raise BadInput(f"{name}'s effect in this game is {old.effect!r}")

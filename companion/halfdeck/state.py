@@ -1,13 +1,8 @@
 """Half Deck Dungeon Heroes: the state of a game, and the one place each quantity with a
-rule changes.
-
-``State`` is the record every verb reads and changes: the decks' counts, the hands,
-the heroes in play with their gear, the card being resolved. A hero card changes place
-only through ``State.move`` (so each card is in one place, and the counts of the decks
-add up), a dungeon card only through ``State.move_red``, a hero's life only through
-``State.set_lives`` (at most the printed life; a hero at 0 dies). The verbs
-(``companion.halfdeck.hand``, ``party``, ``dungeon``, ``combat``) check first, with
-the readers here, and change only through these.
+rule changes: a hero card's place (``State.move``: each card is in one place, and the
+decks' counts add up), a dungeon card's (``State.move_red``), a hero's life
+(``State.set_lives``: at most the printed life; a hero at 0 dies). The verbs check first,
+with the readers here, and change only through these.
 """
 
 from __future__ import annotations
@@ -18,22 +13,23 @@ from itertools import chain
 from companion import names
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck.cards import ENDGAME_BOSS, HERO, LETTER, STRENGTH, TRAP, CardInfo, card_name
+from companion.halfdeck.grammar import Action
 from companion.halfdeck.rules import (
+    ASSIST_EDITION,
     ENDGAMES_LEFT,
     R_HEROES,
     R_PREP,
     Settings,
-    numbers,
-    same,
-    same_text,
+    table,
 )
 from companion.values import Record, Value
+
+Done = tuple[Action, list[str]]
+"""What a verb's change returns: the canonical action the save keeps, and the ruling."""
 
 
 # -- the records ----------------------------------------------------------------
 class Gear(Record):
-    """A gear card on a hero: the attribute it adds to and by how much."""
-
     __slots__ = ("name", "attribute", "bonus", "one_use", "standby")
 
     def __init__(self, name: str, attribute: str, bonus: int, one_use: bool = False,
@@ -52,8 +48,6 @@ class Gear(Record):
 
 
 class Hero(Record):
-    """A hero in play: its card's numbers, whose it is, its life and gear."""
-
     __slots__ = ("name", "strength", "magic", "player", "life", "gear")
 
     def __init__(self, name: str, strength: int, magic: int, player: int, life: int,
@@ -95,7 +89,7 @@ class Encounter(Record):
 
 
 class Roll(Value):
-    """One hero's part in a roll: the die, and the attribute and gear for the main roller."""
+    """One hero's part in a roll."""
 
     hero: Hero
     die: int
@@ -103,9 +97,8 @@ class Roll(Value):
 
 # -- matching names (companion.names) ------------------------------------------------------
 def find_name(typed: str, pool: Iterable[str], what: str) -> str | None:
-    """The name in ``pool`` that ``typed`` (a card name as ``card_name`` writes it) stands
-    for: itself, else the one it is a prefix of. Several: "could be ... type more"; none
-    but close ones: "did you mean ..."; nothing close: None, for the caller's own words."""
+    """The name in ``pool`` that ``typed`` (a ``card_name``) stands for: itself, else the
+    one it is a prefix of; None when nothing is close (the caller says what is wrong)."""
     pool = list(pool)
     if typed in pool:
         return typed
@@ -119,9 +112,8 @@ def find_name(typed: str, pool: Iterable[str], what: str) -> str | None:
 
 
 def lead_name(words: Sequence[str], pool: Iterable[str], what: str) -> tuple[str | None, int]:
-    """The name at the start of ``words`` and how many words it took: the longest run of
-    words naming a name of ``pool`` exactly, else by a unique prefix (unquoted names:
-    ``equip warrior steel sword``); else as ``find_name`` rules on the first word alone."""
+    """The name at the start of ``words`` (unquoted: ``equip warrior steel sword``) and how
+    many words it took: the longest run naming one exactly, else by a unique prefix."""
     pool = list(pool)
     table = names.spellings(pool)
     for count in range(len(words), 0, -1):
@@ -136,10 +128,9 @@ def lead_name(words: Sequence[str], pool: Iterable[str], what: str) -> tuple[str
 
 
 def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
-    """Words typed unquoted, as the names they spell: the longest run of words that is
-    exactly a name of ``pool`` is that name; any other word is a name of its own (a card
-    may be new: no prefix is guessed). A word typed as one name (quoted, or joined with
-    _) is never joined with the next."""
+    """Words typed unquoted, as the names of ``pool`` they spell (the longest run first);
+    any other word is a name of its own: a card may be new, so no prefix is guessed. A
+    word typed as one name (quoted, or joined with _) is never joined with the next."""
     table = names.spellings(pool)
     found: list[str] = []
     at = 0
@@ -161,12 +152,8 @@ def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
 # -- where a hero card is ---------------------------------------------------------------
 DECK, DISCARD, REMOVED, HAND, PLAY, GEAR, DUNGEON = (
     "deck", "discard", "removed", "hand", "play", "gear", "dungeon")
-
-
+# Where a hero card is, whose hand, the hero, its gear (a plain tuple: moves are many).
 Place = tuple[str, int, "Hero | None", "Gear | None"]
-"""A place a hero card can be: the hero deck, its discard pile, removed from play, a
-player's hand, in play as a hero, as the gear of a hero, or (the prisoner) in the
-dungeon deck: where, whose hand, the hero, the gear (a plain tuple: moves are many)."""
 
 THE_DECK: Place = (DECK, 0, None, None)
 THE_DISCARD: Place = (DISCARD, 0, None, None)
@@ -190,6 +177,8 @@ def worn(hero: Hero, gear: Gear) -> Place:
 # or gone with the game (an endgame card, an enemy left when the party falls).
 RED_DECK, RED_DISCARD, RED_REMOVED, RED_MET, RED_GONE = (
     "red deck", "red discard", "red removed", "met", "gone")
+RED_COUNTS = {RED_DECK: "dungeon_deck", RED_DISCARD: "dungeon_discard",
+              RED_REMOVED: "dungeon_removed"}
 
 
 class State(Record):
@@ -206,11 +195,10 @@ class State(Record):
     def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings
         self.config = Settings.read(settings)
-        rules = numbers()
         self.players = self.config.players
         self.rescue = self.config.rescue
         self.known: dict[str, CardInfo] = {}
-        self.hero_deck = rules.hero_cards - (1 if self.rescue else 0)
+        self.hero_deck = table()["decks"]["hero_cards"] - (1 if self.rescue else 0)
         self.hero_discard = 0
         self.hero_removed = 0
         self.dungeon_deck = self.config.deck_size + (1 if self.rescue else 0)
@@ -221,7 +209,8 @@ class State(Record):
         self.round = 0
         self.heroes: list[Hero] = []
         self.hands: dict[int, list[str]] = {p: [] for p in self.player_numbers}
-        start = rules.start_hand if self.players == 1 else rules.coop_start_hand
+        setup = table()["setup"]
+        start = setup["start_hand"] if self.players == 1 else setup["coop_start_hand"]
         self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, start)
         self.start_hand = start
         self.mulliganed: set[int] = set()
@@ -257,49 +246,28 @@ class State(Record):
 
     @property
     def escape_card(self) -> str:
-        return numbers().escape
+        return table()["team"]["escape"]
 
     @property
     def attack_card(self) -> str:
-        return numbers().attack
+        return table()["team"]["attack"]
 
     @property
     def team_used(self) -> dict[str, int]:
-        """The team cards played, by name."""
         return {self.escape_card: self.escapes_used, self.attack_card: self.team_attacks_used}
 
     @property
-    def outcome(self) -> str:
-        """The game's outcome, in the engine protocol's words (``HalfDeckGame.outcome``)."""
-        raise NotImplementedError
-
-    @property
     def phase(self) -> str:
-        if self.outcome != "playing":
+        if self.won_by is not None or self.lost:
             return "over"
         if self.encounter is not None:
             return "dungeon"
         return "setup" if self.round == 0 else "preparatory"
 
-    def specials_left(self) -> int:
-        return len(self.endgame_left) + (1 if self.rescue_left else 0)
-
-    def owed_total(self) -> int:
-        return sum(self.owed.values())
-
-    def gear_in_play(self) -> list[Gear]:
-        return [h.gear for h in self.heroes if h.gear is not None]
-
-    def card(self, name: str) -> CardInfo | None:
-        """What this game knows of a card (the CLI asks before filling from the catalog)."""
+    def card(self, name: str) -> CardInfo | None:  # the CLI asks before the catalog
         return self.known.get(card_name(name))
 
-    def next_hint(self) -> str:
-        """What to type next."""
-        if self.outcome == "won":
-            return "the game is won"
-        if self.outcome == "lost":
-            return "the game is lost"
+    def next_hint(self) -> str:  # while the game is played
         encounter = self.encounter
         if encounter is not None:
             if encounter.kind == TRAP:
@@ -364,21 +332,21 @@ class State(Record):
     def card_pool(self) -> list[str]:
         """Every card name this game holds, team cards' other names included: what unquoted
         words are grouped into (``hand warrior steel sword``)."""
-        rules = numbers()
+        team = table()["team"]
         held = chain.from_iterable(self.hands.values())
         in_play = chain.from_iterable((h.name, *((h.gear.name,) if h.gear else ()))
                                       for h in self.heroes)
-        return list(dict.fromkeys(chain(self.known, held, in_play, (rules.escape,),
-                                        rules.escape_aliases, (rules.attack,),
-                                        rules.attack_aliases)))
+        return list(dict.fromkeys(chain(self.known, held, in_play, (team["escape"],),
+                                        team["escape_aliases"], (team["attack"],),
+                                        team["attack_aliases"])))
 
     def team_name(self, name: str) -> str:
         """A team card's companion name for any of its aliases, else the name."""
-        rules = numbers()
-        if name == rules.escape or name in rules.escape_aliases:
-            return rules.escape
-        if name == rules.attack or name in rules.attack_aliases:
-            return rules.attack
+        team = table()["team"]
+        if name == team["escape"] or name in team["escape_aliases"]:
+            return team["escape"]
+        if name == team["attack"] or name in team["attack_aliases"]:
+            return team["attack"]
         return name
 
     def place(self, name: str) -> str:
@@ -393,6 +361,31 @@ class State(Record):
                 return f"in player {player}'s hand" if self.coop else "in the hand"
         return ""
 
+    def equipped(self, words: Sequence[str]) -> tuple[Hero, str]:
+        """``equip``'s words: the hero in play they name first, then the gear's name (the card
+        of its player's hand it stands for)."""
+        from companion.halfdeck.grammar import GRAMMAR
+
+        usage = f"usage: {GRAMMAR.verbs['equip'].usage_line()}"
+        if len(words) < 2:
+            raise BadInput(usage)
+        if len(words) == 2:
+            hero, typed = self.hero(words[0]), words[1]
+        else:  # names typed unquoted: the hero's words come first
+            found, count = lead_name(words, [h.name for h in self.heroes], "hero in play")
+            if count == len(words):
+                raise BadInput(usage)
+            hero = self.hero(words[0] if found is None else found)
+            typed = " ".join(words[count:])
+        return hero, self.held(self.team_name(card_name(typed)), hero.player)
+
+    def assist_refused(self, best: int, number: int) -> bool:
+        """halfdeck.ruling.assist, strict: no supporter (nor team attack) for a main attacker
+        whose best roll alone (a 6, attribute and gear) reaches the number (``odds`` asks
+        too)."""
+        return (self.config.edition >= ASSIST_EDITION and self.config.assist_rule == "strict"
+                and best >= number)
+
     # -- small readers -----------------------------------------------------------------
     def player(self, given: int | None, default: int | None = None) -> int:
         if given is None:
@@ -406,60 +399,51 @@ class State(Record):
         return given
 
     def player_option(self, player: int) -> int | None:
-        """Players are written out in co-op games only (solo games read better without)."""
-        return player if self.coop else None
+        return player if self.coop else None  # solo games' actions read better without
 
     def whose(self, player: int) -> str:
-        """"player 2's" in co-op, "the" in a solo game: whose hand a line speaks of."""
-        return f"player {player}'s" if self.coop else "the"
+        return f"player {player}'s" if self.coop else "the"  # whose hand a line speaks of
 
     def refuse_in_dungeon(self, what: str) -> None:
         if self.encounter is not None:
             raise RuleRefused(f"cannot {what} now: {self.encounter.card.name} is not "
                               f"resolved ({self.next_hint()})", R_PREP)
 
-    def learn(self, info: CardInfo) -> CardInfo:
-        """Merge an action's card facts with the game's; refuse a card that changed. Only
-        checks: the action keeps the card (``remember``) once every check has passed."""
-        old = self.known.get(info.name)
-        if old is None:
-            missing = info.missing()
-            if missing:
-                raise BadInput(f"{info.name} is new to this game: give {', '.join(missing)}")
-            return info
-        if old.kind != info.kind:
-            raise BadInput(f"{info.name} is a {old.kind} in this game, not a {info.kind}")
-        merged = CardInfo(
-            info.name, info.kind,
-            strength=same(info.name, old, old.strength, info.strength, "strength"),
-            magic=same(info.name, old, old.magic, info.magic, "magic"),
-            loot=same(info.name, old, old.loot, info.loot, "loot"),
-            one_use=old.one_use or info.one_use,
-            effect=same_text(info.name, old, info.effect),
-        )
-        if merged.one_use != old.one_use:
-            raise BadInput(f"{info.name} is {old.describe()} in this game (not one use)")
-        if merged != old:
-            raise BadInput(f"{info.name} is {old.describe()} in this game")
-        return old
-
     def learn_card(self, name: str, kind: str, strength: int | None, magic: int | None,
                    loot: int | None = None, one_use: bool = False, effect: str = "",
                    ) -> CardInfo:
-        """The card an action names: what it says, completed by what the game knows."""
-        known = self.known.get(name)
-        if known is not None and known.kind == kind:
-            if kind == HERO:
-                strength = known.strength if strength is None else strength
-                magic = known.magic if magic is None else magic
-            elif strength is None and magic is None:
-                strength, magic = known.strength, known.magic
-            loot = known.loot if loot is None else loot
-            effect = effect or known.effect
-        return self.learn(CardInfo(name, kind, strength, magic, loot, one_use, effect))
+        """The card an action names: what it says, completed by what the game knows; a card
+        that changed is refused. Only checks: the action keeps the card (``remember``) once
+        every check passed."""
+        old = self.known.get(name)
+        if old is None:
+            info = CardInfo(name, kind, strength, magic, loot, one_use, effect)
+            missing = info.missing()
+            if missing:
+                raise BadInput(f"{name} is new to this game: give {', '.join(missing)}")
+            return info
+        if old.kind != kind:
+            raise BadInput(f"{name} is a {old.kind} in this game, not a {kind}")
+        if kind == HERO:
+            strength = old.strength if strength is None else strength
+            magic = old.magic if magic is None else magic
+        elif strength is None and magic is None:
+            strength, magic = old.strength, old.magic
+        numbers = (("strength", old.strength, strength), ("magic", old.magic, magic),
+                   ("loot", old.loot, old.loot if loot is None else loot))
+        for key, before, given in numbers:
+            if None not in (before, given) and before != given:
+                raise BadInput(f"{name} is {old.describe()} in this game, not {key} {given}")
+        if effect and old.effect and effect != old.effect:
+            raise BadInput(f"{name}'s effect in this game is {old.effect!r}")
+        if one_use and not old.one_use:
+            raise BadInput(f"{name} is {old.describe()} in this game (not one use)")
+        if any(before is None and given is not None for _, before, given in numbers) or (
+                effect and not old.effect):
+            raise BadInput(f"{name} is {old.describe()} in this game")
+        return old
 
     def remember(self, info: CardInfo) -> None:
-        """Keep a card's facts (an action that passed its checks)."""
         self.known.setdefault(info.name, info)
 
     # -- the one place each changes ------------------------------------------------------
@@ -504,19 +488,17 @@ class State(Record):
     def move_red(self, source: str, target: str) -> None:
         """A dungeon card changes place: the only way one does (the encounter itself is
         set by the verb that meets it)."""
-        counts = {RED_DECK: "dungeon_deck", RED_DISCARD: "dungeon_discard",
-                  RED_REMOVED: "dungeon_removed"}
-        if source in counts:
-            setattr(self, counts[source], getattr(self, counts[source]) - 1)
+        if source in RED_COUNTS:
+            setattr(self, RED_COUNTS[source], getattr(self, RED_COUNTS[source]) - 1)
         elif source == RED_MET:
             self.encounter = None
-        if target in counts:
-            setattr(self, counts[target], getattr(self, counts[target]) + 1)
+        if target in RED_COUNTS:
+            setattr(self, RED_COUNTS[target], getattr(self, RED_COUNTS[target]) + 1)
 
     def set_lives(self, changes: Sequence[tuple[Hero, int]]) -> list[str]:
         """Heroes' life changes: the only way it does. At most the printed life; then each
         hero at 0 or less dies, in order (until the party is lost)."""
-        top = numbers().life
+        top = table()["heroes"]["life"]
         for hero, life in changes:
             hero.life = min(top, life)
         lines: list[str] = []
