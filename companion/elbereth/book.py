@@ -63,25 +63,7 @@ DOWN = "face down"
 DISCARDED = "discarded"
 COIN_UP, COIN_DOWN, COIN_GONE = "face up", "face down", "gone"
 
-# What 'found' records, and the other words players use for it.
-FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
-_FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
-
-# Rulebook section ids named by refusals.
-R_ATTACK = "elbereth.action.attack"
-R_MISS = "elbereth.action.miss"
-R_BOOST = "elbereth.miss.boost"
-R_BLOCK = "elbereth.miss.block"
-R_WOUND = "elbereth.miss.wound"
-R_PICKUP = "elbereth.action.pickup"
-R_SHOP = "elbereth.action.shop"
-R_DESCEND = "elbereth.action.descend"
-R_EXPLORE = "elbereth.explore"
-R_DECK = "elbereth.setup.deck"
-R_BOSS = "elbereth.bosses"
-R_BRIBE = "elbereth.bosses.bribe"
-R_BRIBE_COIN = "elbereth.ruling.bribe"
-R_END = "elbereth.game.end"
+R_BOSS = "elbereth.bosses"  # named by refusals (the verbs' own are in play)
 
 
 def table() -> ElberethTables:

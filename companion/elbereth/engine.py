@@ -8,10 +8,9 @@ bosses and descending. Actions are values of ``companion.elbereth.grammar``
 (``Attack("spider", 3)``), or their text (``attack spider 3``, ``boost
 sword``, ``break-wall 5``), read once by its ``GRAMMAR``.
 
-The game is a state record (``ElberethGame``) and its verbs. ``steps()`` maps each
-verb to a pure check that raises ``RuleRefused`` naming the rulebook section and
-changes nothing, then the change the checked plan makes: fights and exploring in
-``companion.elbereth.play``. Each quantity with a rule
+The game is a state record (``ElberethGame``) and its verbs: each is ruled by the
+function of its name in ``companion.elbereth.play``, which raises ``RuleRefused``
+naming the rulebook section before it changes anything. Each quantity with a rule
 changes in one place: an item's state in ``set_item`` (the hero's life is the
 equipment not discarded), the coin's in ``set_coin``, the floor's cards in
 ``account`` (checked by ``check_room``), the floor in ``play.descend``. The
@@ -29,13 +28,9 @@ from companion.elbereth import views
 from companion.elbereth.book import (
     COIN_DOWN,
     COIN_GONE,
-    COIN_UP,
     DISCARDED,
     DOWN,
     EQUIPPED,
-    R_DECK,
-    R_END,
-    Enemy,
     Miss,
     enemy,
     equipment,
@@ -45,61 +40,33 @@ from companion.elbereth.book import (
     setup_lines,
     table,
 )
-from companion.elbereth.grammar import (
-    GRAMMAR,
-    Action,
-    Attack,
-    Block,
-    Boost,
-    BreakWall,
-    Bribe,
-    Descend,
-    Found,
-    Pickup,
-    Shop,
-    Wound,
-)
+from companion.elbereth.grammar import GRAMMAR, Action
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied
 
 if TYPE_CHECKING:
     from companion.elbereth.book import ElberethTables
-    from companion.elbereth.views import ElberethStatus
 
-__all__ = [
-    "COIN_DOWN", "COIN_GONE", "COIN_UP", "DISCARDED", "DOWN", "EQUIPPED", "KIND", "TITLE",
-    "ElberethGame", "ElberethTables", "Enemy", "Miss", "equipment", "new_engine",
-    "normalize_settings", "rules", "setup_lines", "steps", "table"]
+__all__ = ["KIND", "TITLE", "ElberethGame", "ElberethTables", "Miss", "new_engine",
+           "normalize_settings", "setup_lines", "table"]
 
 KIND = "elbereth"
 TITLE = "Elbereth"
+R_DECK = "elbereth.setup.deck"
+R_END = "elbereth.game.end"
 
 Ruled = tuple[Action, list[str]]
-"""What a verb's change gives back: the canonical action and its ruling's lines."""
-
-
-Step = tuple[Callable[["ElberethGame", Any], Any], Callable[["ElberethGame", Any], Ruled]]
-"""A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
+"""What a verb gives back: the canonical action and its ruling's lines."""
 
 
 @cache
-def steps() -> dict[type[Action], Step]:
-    """The verb table, built at the first action: a command that only shows a game
-    never loads the verbs' module."""
+def rulings() -> dict[type, Callable[[ElberethGame, Any], Ruled]]:
+    """Each action's verb, ruled by the function of its name in ``play``: loaded by the
+    first action (a command that only shows a game never reads it)."""
     from companion.elbereth import play
 
-    return {
-        Attack: (play.check_attack, play.attack),
-        Boost: (play.check_boost, play.boost),
-        Block: (play.check_block, play.block),
-        Wound: (play.check_wound, play.wound),
-        Bribe: (play.check_bribe, play.bribe),
-        Pickup: (play.check_pickup, play.pickup),
-        BreakWall: (play.check_break_wall, play.break_wall),
-        Found: (play.check_found, play.found),
-        Shop: (play.check_shop, play.shop),
-        Descend: (play.check_descend, play.descend),
-    }
+    return {verb.action: getattr(play, verb.name.replace("-", "_"))
+            for verb in GRAMMAR.verbs.values()}
 
 
 def new_engine(settings: Mapping[str, object]) -> ElberethGame:
@@ -168,26 +135,22 @@ class ElberethGame:
         chosen = group_names[group] if group else known.equipment
         return [item for item in chosen if self.items[item] == EQUIPPED]
 
-
     def boss_word(self) -> str:
         return "boss" if self.bosses else "dragon"
 
-    def enemy(self, text: str) -> Enemy:
-        """An enemy by name (any case, plural, a unique prefix) or by strength."""
-        return enemy(self, text)
+    enemy = enemy  # an enemy by name (any case, plural, a unique prefix) or by strength
 
     # -- the action language ------------------------------------------------------
     def apply(self, action: Action | str) -> Applied:
-        """Check ``action`` (a value, or its text read once by the grammar), then play it:
-        a refused action changes nothing."""
+        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
+        action changes nothing."""
         value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
-        step = steps().get(type(value))
-        if step is None:  # another game's action, say
+        ruling = rulings().get(type(value))
+        if ruling is None:  # another game's action, say
             raise BadInput(f"{value!r} is not an Elbereth action")
-        check, change = step
-        canonical, lines = change(self, check(self, value))
+        canonical, lines = ruling(self, value)
         self.life_trail.append(len(self.left()))
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
@@ -213,7 +176,6 @@ class ElberethGame:
             raise RuleRefused(f"the deck has {count} {kind} card{'' if count == 1 else 's'}: "
                               f"{have} on this floor already", R_DECK)
 
-
     def account(self, kind: str) -> None:
         """One more 'other' card of this floor turned up (``check_room`` checked it fits):
         an enemy beaten, a wall broken, an item picked up, a shop found."""
@@ -237,15 +199,7 @@ class ElberethGame:
         assert self.coin != COIN_GONE  # the checks refuse it first
         self.coin = state
 
-    # -- what commands show (companion.elbereth.views) ------------------------------
-    def near_death(self) -> str | None:
-        return views.near_death(self)
-
-    def status(self) -> ElberethStatus:
-        return views.status(self)
-
-    def status_lines(self, width: int = 40) -> list[str]:
-        return views.status_lines(self, width)
-
-    def prompt(self) -> str:
-        return views.prompt(self)
+    # What commands show (companion.elbereth.views).
+    status = views.status
+    status_lines = views.status_lines
+    prompt = views.prompt

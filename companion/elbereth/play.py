@@ -2,10 +2,11 @@
 and a boss's bribe) and exploring (an item picked up, a wall broken, the stairs or a
 shop found, gear bought with the coin, the way down taken with the key).
 
-Each verb is a pure check that raises the refusal with its rule id and changes
-nothing (``check_attack``...: it gives a plan), then the change that plan makes.
-Equipment changes state only through ``ElberethGame.set_item``, the coin through
-``set_coin``, the floor's cards through ``account`` (checked by ``check_room``).
+Each verb of ``companion.elbereth.grammar`` is ruled by the function of its name here
+(``break-wall``: ``break_wall``). It checks first, raising the refusal with its rule
+id while nothing has changed, then makes the change and says how. Equipment changes
+state only through ``ElberethGame.set_item``, the coin through ``set_coin``, the
+floor's cards through ``account`` (checked by ``check_room``).
 """
 
 from __future__ import annotations
@@ -16,25 +17,13 @@ from companion import names
 from companion.dice import parse_die
 from companion.editions import strict
 from companion.elbereth.book import (
-    _FOUND_SPELLINGS,
     COIN_DOWN,
     COIN_GONE,
     COIN_UP,
     DISCARDED,
     DOWN,
     EQUIPPED,
-    R_ATTACK,
-    R_BLOCK,
-    R_BOOST,
     R_BOSS,
-    R_BRIBE,
-    R_BRIBE_COIN,
-    R_DESCEND,
-    R_EXPLORE,
-    R_MISS,
-    R_PICKUP,
-    R_SHOP,
-    R_WOUND,
     Enemy,
     Miss,
     enemy,
@@ -60,7 +49,23 @@ from companion.errors import BadInput, RuleRefused
 if TYPE_CHECKING:
     from companion.elbereth.engine import ElberethGame, Ruled
 
+# Rulebook section ids named by refusals.
+R_ATTACK = "elbereth.action.attack"
+R_MISS = "elbereth.action.miss"
+R_BOOST = "elbereth.miss.boost"
+R_BLOCK = "elbereth.miss.block"
+R_WOUND = "elbereth.miss.wound"
+R_PICKUP = "elbereth.action.pickup"
+R_SHOP = "elbereth.action.shop"
+R_DESCEND = "elbereth.action.descend"
+R_EXPLORE = "elbereth.explore"
+R_BRIBE = "elbereth.bosses.bribe"
+R_BRIBE_COIN = "elbereth.ruling.bribe"
+
 OGRE_BROKEN = "the ogre's streak is broken: he needs two wins in a row again"
+# What 'found' records, and the other words players use for it.
+FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
+FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
 
 
 def die(roll: int) -> int:
@@ -69,21 +74,14 @@ def die(roll: int) -> int:
 
 
 # -- attack ----------------------------------------------------------------------------
-# A checked verb's plan is a plain tuple, the cheapest value to make at every action.
-AttackPlan = tuple[Enemy, int]
-"""An attack checked: the enemy met, the die."""
-
-
-def check_attack(game: ElberethGame, action: Attack) -> AttackPlan:
-    enemy_ = enemy(game, action.enemy)
+def attack(game: ElberethGame, action: Attack) -> Ruled:
+    foe = enemy(game, action.enemy)
     roll = die(action.roll)
     refuse_if_missed(game, "attack")
-    meet(game, enemy_)
-    return enemy_, roll
-
-
-def attack(game: ElberethGame, plan: AttackPlan) -> Ruled:
-    foe, roll = plan
+    if foe.boss:
+        check_boss(game, foe.name)
+    else:
+        game.check_room(f"{foe.name} can be here", foe.name)
     lines: list[str] = []
     if game.ogre_wins and foe.name != "ogre":
         game.ogre_wins = 0
@@ -100,12 +98,36 @@ def attack(game: ElberethGame, plan: AttackPlan) -> Ruled:
     return Attack(foe.name, roll), lines
 
 
+def missed(game: ElberethGame, foe: Enemy, roll: int) -> list[str]:
+    lines = [f"roll {roll} < {foe.name} {foe.strength}: miss, the {foe.name} stays"]
+    if not game.left():
+        game.lost = True
+        lines.append("no equipment is left to discard: you lose")
+        return lines
+    game.miss = Miss(foe, roll)
+    lines.append(f"settle it: {settle_hint(game)}")
+    return lines
+
+
+def beat(game: ElberethGame, foe: Enemy) -> list[str]:
+    if foe.name == "ogre":
+        wins = rules().bosses["ogre"].wins
+        game.ogre_wins += 1
+        if game.ogre_wins < wins:
+            return [f"the ogre loses a head ({game.ogre_wins} of {wins}): beat him again "
+                    "with your next attack"]
+        game.ogre_wins = 0
+    game.beaten_total[foe.name] += 1
+    if not foe.boss:
+        game.account(foe.name)
+        return [f"the {foe.name} is beaten; explore what opens up"]
+    game.boss_down = True
+    game.key = True
+    return [f"the {foe.name} is beaten: you take the key of floor {game.floor}"]
+
+
 # -- after a miss: boost, block or wound --------------------------------------------------
-BoostPlan = tuple[Miss, tuple[str, ...], int, str]
-"""A boost checked: the miss, the items turned down, the total, its sum in words."""
-
-
-def check_boost(game: ElberethGame, action: Boost) -> BoostPlan:
+def boost(game: ElberethGame, action: Boost) -> Ruled:
     if not action.items:
         raise BadInput(f"usage: {GRAMMAR.verbs['boost'].usage_line()}")
     items = tuple(item_name(a) for a in action.items)
@@ -125,12 +147,6 @@ def check_boost(game: ElberethGame, action: Boost) -> BoostPlan:
     if total < foe.strength and game.config.short_boost == "refused":
         raise RuleRefused(f"{sums} = {total} < {foe.name} {foe.strength}: not enough "
                           "(this game refuses a boost that falls short)", R_BOOST)
-    return miss, items, total, sums
-
-
-def boost(game: ElberethGame, plan: BoostPlan) -> Ruled:
-    miss, items, total, sums = plan
-    foe = miss.enemy
     for item in items:
         game.set_item(item, DOWN)
     spent = f"{', '.join(items)} turned face down"
@@ -145,11 +161,7 @@ def boost(game: ElberethGame, plan: BoostPlan) -> Ruled:
     return Boost(items), lines
 
 
-ItemPlan = tuple[Miss, str]
-"""A miss answered with one item: blocked with it, or wounded (discarded)."""
-
-
-def check_block(game: ElberethGame, action: Block) -> ItemPlan:
+def block(game: ElberethGame, action: Block) -> Ruled:
     item = item_name(action.item)
     miss = need_miss(game, "block")
     if item not in rules().protective:
@@ -157,56 +169,59 @@ def check_block(game: ElberethGame, action: Block) -> ItemPlan:
                           "gauntlets", R_BLOCK)
     if game.items[item] != EQUIPPED:
         raise RuleRefused(f"the {item} is {game.items[item]}, not equipped", R_BLOCK)
-    return miss, item
-
-
-def block(game: ElberethGame, plan: ItemPlan) -> Ruled:
-    miss, item = plan
     game.set_item(item, DOWN)
     return Block(item), [
         f"blocked with the {item}, now face down; the {miss.enemy.name} stays",
         *settled(game, miss)]
 
 
-def check_wound(game: ElberethGame, action: Wound) -> ItemPlan:
+def wound(game: ElberethGame, action: Wound) -> Ruled:
     item = item_name(action.item)
     miss = need_miss(game, "wound")
     if game.items[item] == DISCARDED:
         raise RuleRefused(f"the {item} is discarded already: choose one of "
                           f"{', '.join(game.left())}", R_WOUND)
-    return miss, item
-
-
-def wound(game: ElberethGame, plan: ItemPlan) -> Ruled:
-    miss, item = plan
     game.set_item(item, DISCARDED)
-    left = len(game.left())
     return Wound(item), [
-        f"hurt: the {item} discarded for good ({left} equipment left); "
+        f"hurt: the {item} discarded for good ({len(game.left())} equipment left); "
         f"the {miss.enemy.name} stays", *settled(game, miss)]
 
 
+def need_miss(game: ElberethGame, verb: str) -> Miss:
+    if game.miss is None:
+        raise RuleRefused(f"'{verb}' answers a missed attack, and none is waiting", R_MISS)
+    return game.miss
+
+
+def settled(game: ElberethGame, miss: Miss) -> list[str]:
+    """A miss settled without success: the ogre's streak of wins is broken."""
+    game.miss = None
+    if miss.enemy.name == "ogre" and game.ogre_wins:
+        game.ogre_wins = 0
+        return [OGRE_BROKEN]
+    return []
+
+
+def refuse_if_missed(game: ElberethGame, what: str) -> None:
+    if game.miss is not None:
+        raise RuleRefused(f"cannot {what} now: settle the miss against the "
+                          f"{game.miss.enemy.name} first ({settle_hint(game)})", R_MISS)
+
+
 # -- bribe (bosses expansion) ---------------------------------------------------------------
-BribePlan = tuple[str, str]
-"""A bribe checked: the boss, and a piece of equipment or the coin."""
-
-
-def check_bribe(game: ElberethGame, action: Bribe) -> BribePlan:
+def bribe(game: ElberethGame, action: Bribe) -> Ruled:
     if not game.bosses:
         raise RuleRefused("bribes come with the bosses expansion (new --bosses)", R_BOSS)
     foe = enemy(game, action.boss)
+    boss = foe.name
     if not foe.boss:
-        raise RuleRefused(f"the {foe.name} takes no bribe: only bosses do", R_BRIBE)
-    wanted = rules().bosses[foe.name].bribe
+        raise RuleRefused(f"the {boss} takes no bribe: only bosses do", R_BRIBE)
+    wanted = rules().bosses[boss].bribe
     if wanted is None:
-        raise RuleRefused(f"the {foe.name} takes no bribe: fight him", R_BRIBE)
+        raise RuleRefused(f"the {boss} takes no bribe: fight him", R_BRIBE)
     refuse_if_missed(game, "bribe")
-    check_boss(game, foe.name)
-    return foe.name, bribe_item(game, foe.name, wanted, action.item)
-
-
-def bribe(game: ElberethGame, plan: BribePlan) -> Ruled:
-    boss, item = plan
+    check_boss(game, boss)
+    item = bribe_item(game, boss, wanted, action.item)
     game.floor_boss = boss
     game.bosses_met[boss] = game.floor
     game.boss_down = True
@@ -225,13 +240,6 @@ def bribe(game: ElberethGame, plan: BribePlan) -> Ruled:
     return Bribe(boss, item), lines
 
 
-# -- what they share ---------------------------------------------------------------------
-def refuse_if_missed(game: ElberethGame, what: str) -> None:
-    if game.miss is not None:
-        raise RuleRefused(f"cannot {what} now: settle the miss against the "
-                          f"{game.miss.enemy.name} first ({settle_hint(game)})", R_MISS)
-
-
 def check_boss(game: ElberethGame, boss: str) -> None:
     if game.floor_boss is not None and game.floor_boss != boss:
         raise RuleRefused(f"floor {game.floor}'s {game.boss_word()} is the "
@@ -242,56 +250,6 @@ def check_boss(game: ElberethGame, boss: str) -> None:
     if game.bosses and met is not None and met != game.floor:
         raise RuleRefused(f"the {boss} was met on floor {met}: each boss comes once a game",
                           R_BOSS)
-
-
-def meet(game: ElberethGame, enemy: Enemy) -> None:
-    if enemy.boss:
-        check_boss(game, enemy.name)
-    else:
-        game.check_room(f"{enemy.name} can be here", enemy.name)
-
-
-def missed(game: ElberethGame, enemy: Enemy, roll: int) -> list[str]:
-    lines = [f"roll {roll} < {enemy.name} {enemy.strength}: miss, the {enemy.name} stays"]
-    if not game.left():
-        game.lost = True
-        lines.append("no equipment is left to discard: you lose")
-        return lines
-    game.miss = Miss(enemy, roll)
-    lines.append(f"settle it: {settle_hint(game)}")
-    return lines
-
-
-def beat(game: ElberethGame, enemy: Enemy) -> list[str]:
-    if enemy.name == "ogre":
-        wins = rules().bosses["ogre"].wins
-        game.ogre_wins += 1
-        if game.ogre_wins < wins:
-            return [f"the ogre loses a head ({game.ogre_wins} of {wins}): beat him again "
-                    "with your next attack"]
-        game.ogre_wins = 0
-    game.beaten_total[enemy.name] += 1
-    if not enemy.boss:
-        game.account(enemy.name)
-        return [f"the {enemy.name} is beaten; explore what opens up"]
-    game.boss_down = True
-    game.key = True
-    return [f"the {enemy.name} is beaten: you take the key of floor {game.floor}"]
-
-
-def settled(game: ElberethGame, miss: Miss) -> list[str]:
-    """A miss settled without success: the ogre's streak of wins is broken."""
-    game.miss = None
-    if miss.enemy.name == "ogre" and game.ogre_wins:
-        game.ogre_wins = 0
-        return [OGRE_BROKEN]
-    return []
-
-
-def need_miss(game: ElberethGame, verb: str) -> Miss:
-    if game.miss is None:
-        raise RuleRefused(f"'{verb}' answers a missed attack, and none is waiting", R_MISS)
-    return game.miss
 
 
 def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) -> str:
@@ -332,7 +290,7 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
 
 
 # -- exploring ---------------------------------------------------------------------
-def check_pickup(game: ElberethGame, action: Pickup) -> str:
+def pickup(game: ElberethGame, action: Pickup) -> Ruled:
     item = item_name(action.item, coin=True)
     refuse_if_missed(game, "pick up")
     state = game.coin if item == "coin" else game.items[item]
@@ -342,10 +300,6 @@ def check_pickup(game: ElberethGame, action: Pickup) -> str:
         raise RuleRefused(f"the {item} is gone for good: its card cannot be turned up "
                           "again", R_PICKUP)
     game.check_room(f"{item} card", item)
-    return item
-
-
-def pickup(game: ElberethGame, item: str) -> Ruled:
     game.account(item)
     if item == "coin":
         game.set_coin(COIN_UP)
@@ -354,22 +308,13 @@ def pickup(game: ElberethGame, item: str) -> Ruled:
     return Pickup(item), [f"{item} picked up and equipped"]
 
 
-WallPlan = tuple[int, str]
-"""A wall broken: the die, and the item its face damages."""
-
-
-def check_break_wall(game: ElberethGame, action: BreakWall) -> WallPlan:
+def break_wall(game: ElberethGame, action: BreakWall) -> Ruled:
     roll = die(action.roll)
     refuse_if_missed(game, "break a wall")
     game.check_room("wall", "wall")
-    return roll, rules().wall_die[roll]
-
-
-def break_wall(game: ElberethGame, plan: WallPlan) -> Ruled:
-    roll, item = plan
+    item = rules().wall_die[roll]
     state = game.items[item]
     game.account("wall")
-    head = f"roll {roll} = {item}"
     if state == EQUIPPED:
         game.set_item(item, DOWN)
         what = f"{item} equipped, so damaged: face down"
@@ -378,21 +323,17 @@ def break_wall(game: ElberethGame, plan: WallPlan) -> Ruled:
         what = f"{item} not equipped, so discarded for good"
     else:
         what = f"{item} gone already: no further loss"
-    return BreakWall(roll), [f"{head}: {what}", "the wall opens; explore behind it"]
+    return BreakWall(roll), [f"roll {roll} = {item}: {what}",
+                             "the wall opens; explore behind it"]
 
 
-def check_found(game: ElberethGame, action: Found) -> str:
-    what = names.match(action.what, _FOUND_SPELLINGS, "'found' card")
+def found(game: ElberethGame, action: Found) -> Ruled:
+    what = names.match(action.what, FOUND_SPELLINGS, "'found' card")
     refuse_if_missed(game, "explore")
     if what == "stairs" and game.stairs:
         raise RuleRefused(f"the {what} of floor {game.floor} are found already", R_EXPLORE)
     if what == "shop":
         game.check_room("shop", "shop")
-    return what
-
-
-def found(game: ElberethGame, what: str) -> Ruled:
-    if what == "shop":
         game.account("shop")
         which = "a shop" if game.shops == 1 else "a second shop"
         return Found(what), [f"{which}: 'shop ITEM' buys any one equipment with the coin"]
@@ -401,7 +342,7 @@ def found(game: ElberethGame, what: str) -> Ruled:
     return Found(what), [f"the down stairs of floor {game.floor}: {hint}"]
 
 
-def check_shop(game: ElberethGame, action: Shop) -> str:
+def shop(game: ElberethGame, action: Shop) -> Ruled:
     item = item_name(action.item)
     refuse_if_missed(game, "shop")
     if not game.shops:
@@ -414,16 +355,12 @@ def check_shop(game: ElberethGame, action: Shop) -> str:
     if game.items[item] == DISCARDED:
         raise RuleRefused(f"the {item} is discarded for good: the shop cannot sell it",
                           R_SHOP)
-    return item
-
-
-def shop(game: ElberethGame, item: str) -> Ruled:
     game.set_coin(COIN_DOWN)
     game.set_item(item, EQUIPPED)
     return Shop(item), [f"the coin buys the {item}: equipped; coin face down"]
 
 
-def check_descend(game: ElberethGame, action: Descend) -> Descend:
+def descend(game: ElberethGame, action: Descend) -> Ruled:
     refuse_if_missed(game, "descend")
     if not game.key:
         raise RuleRefused(f"the key of floor {game.floor} is missing: beat the "
@@ -431,10 +368,6 @@ def check_descend(game: ElberethGame, action: Descend) -> Descend:
     if not game.stairs:
         raise RuleRefused(f"the down stairs of floor {game.floor} are not found yet "
                           "('found stairs')", R_DESCEND)
-    return action
-
-
-def descend(game: ElberethGame, action: Descend) -> Ruled:
     game.key = False
     if game.floor == game.floors:
         game.won = True

@@ -225,10 +225,6 @@ class Deck(Value):
                     return letter, value
         return None
 
-    def parse_all(self, tokens: Sequence[str]) -> list[TrickyCard]:
-        return [self.parse(token) for token in tokens]
-
-
     # -- what a card is ----------------------------------------------------------
     def colour_name(self, letter: str) -> str:
         return self.colours[self.letters.index(letter)]

@@ -2,8 +2,8 @@
 
 A round is the one place its cards change place: ``Round.put_aside`` for an
 exchange's cards, ``Round.play`` for a trick's; both take cards checked new to
-the round (``companion.tricky.play`` checks
-first). Its gold is set once, by ``Round.settle``.
+the round (``companion.tricky.play`` checks first). Its gold is set once, by
+``Round.settle``.
 """
 
 from __future__ import annotations
@@ -11,39 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion import plain
-from companion.errors import BadInput
 from companion.tricky.cards import Deck, Settings, TrickyCard, table
 from companion.tricky.heroes import Hero, gold_for_round, hero_number, number_note
 from companion.tricky.tricks import Trump
 from companion.values import Record, Value
 
-# Rulebook section ids named by refusals (tests check each is in [sections]).
-R_CARDS = "tricky.deck.cards"
-R_ACTIVE = "tricky.round.active"
-R_HERO = "tricky.round.hero"
-R_EXCHANGE = "tricky.round.exchange"
-R_END = "tricky.round.end"
-R_RESULT = "tricky.round.result"
-R_SET = "tricky.setup.set"
-R_HERO_TRUMP = "tricky.hero.trump"
-R_SEER = "tricky.hero.seer"
-R_GAME_END = "tricky.game.end"
-R_TWO = "tricky.two-player"
-R_RANDOM = "tricky.variant.random"
-R_TRICKSTER = "tricky.ruling.trickster-face-up"
-R_GUILD_ONCE = "tricky.ruling.guild"
-R_SEER_ORDER = "tricky.ruling.seer-exchange"
-R_RESULT_TRICKS = "tricky.ruling.result-tricks"
-
 Haul = dict[str, int | bool]
 """What the active player collected: tricks, cards of each kind, the last trick."""
-
-
-def counted(value: int, what: str) -> int:
-    """A count typed at the table (the grammar read it as a whole number): 0 or more."""
-    if value < 0:
-        raise BadInput(f"{what} must be a whole number 0 or more, not '{value}'")
-    return value
 
 
 class TableRules(Value):
@@ -141,10 +115,6 @@ class Round(Record):
             return True
         return others_exchange and len(self.exchanged) < 2
 
-    def cards_seen(self) -> list[TrickyCard]:
-        """Every card of the round that left a hand: put aside, then played."""
-        return [*self.discards, *(card for trick in self.tricks for card in trick.cards)]
-
     # -- the changes: each checked before it is made ------------------------------
     def put_aside(self, player: int, count: int, cards: Sequence[TrickyCard]) -> None:
         """An exchange: ``count`` cards from the leftover pile, ``cards`` (if named) out."""
@@ -152,13 +122,10 @@ class Round(Record):
         self.discards.extend(cards)
 
     def play(self, trick: PlayedTrick, players: int) -> list[Revoke]:
-        """A trick's cards played; a player who plays a colour they did not follow
-        earlier this round is flagged (once; a new miss is new evidence)."""
+        """A trick's cards played, and the revokes it shows: a player who plays a colour
+        they did not follow earlier this round is flagged (once; a new miss is new
+        evidence)."""
         self.tricks.append(trick)
-        return self.watch(trick, players)
-
-    def watch(self, trick: PlayedTrick, players: int) -> list[Revoke]:
-        """The revokes a trick shows, kept with the round."""
         asked = trick.cards[0].colour
         found: list[Revoke] = []
         for position, card in enumerate(trick.cards):
