@@ -43,6 +43,7 @@ _LINKS = frozenset("a an and are as at be but by for from if in is nor of on or 
 # compiles each once, on the first line too long, and keeps it.
 _NAME_MARKS = "'\u2019-"  # inside a name of letters: Mary-Jo, O'Neil
 _COUNT = r"[-+]?\d+(?:\.\d+)?"
+_OPTION = r"--[a-z][a-z0-9-]*"
 # A number, or a card or place that carries one: 12, +8, 15/15, 87.0%, 10H, -3C, Y4, A1.
 _NUMBERED = r"[-+]?\d+(?:\.\d+)?(?:/\d+)?%?|[-+]?\d+[A-Za-z]|[A-Z]\d+"
 _OPENING = "([\"'"
@@ -67,6 +68,8 @@ def units(text: str, keep: Iterable[str] = ()) -> list[str]:
       ``for 2``), nor after a word that ends in punctuation (``Scores: 3``);
     - a count and what it counts: a bare number that no name took, followed by a
       word: ``4 potions``, ``(3 players``, ``1 gold``; not ``4 vs``, ``1 per``;
+    - an option and its value: ``--count 2``, ``--mag +3``, ``--bribe-from any``; not
+      before another option, a bracket or a linking word (``--set or``);
     - a quoted phrase of at most ``QUOTED`` characters: ``'attack CARD'``,
       ``'buy CARD CARD'`` (a longer one breaks at its spaces);
     - a separator and the word before it: ``hand 7 |`` (no line opens on ``| decks``);
@@ -149,6 +152,10 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
         if right == SEPARATOR:
             hold(at)
         elif left in CHANGE or right in CHANGE:
+            hold(at)
+            numbered[at] = True
+        elif re.fullmatch(_OPTION, left.lstrip(_OPENING)) and right[0] not in "-([" \
+                and right.lower() not in _LINKS:
             hold(at)
             numbered[at] = True
         elif _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING)):

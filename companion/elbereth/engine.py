@@ -33,7 +33,6 @@ from companion.elbereth.book import (
     EQUIPPED,
     Miss,
     enemy,
-    equipment,
     normalize_settings,
     read_settings,
     rules,
@@ -84,7 +83,7 @@ class ElberethGame:
         self.floor = 1
         self.removed = 0
         self.items: dict[str, str] = {
-            item: EQUIPPED if item in self.config.equip else DOWN for item in equipment()}
+            item: EQUIPPED if item in self.config.equip else DOWN for item in rules().equipment}
         self.coin = COIN_DOWN
         self.key = False
         self.bosses_met: dict[str, int] = {}
