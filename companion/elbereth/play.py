@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from companion import names
 from companion.dice import parse_die
 from companion.editions import strict
+from companion.elbereth import grammar
 from companion.elbereth.book import (
     COIN_DOWN,
     COIN_GONE,
@@ -29,19 +30,6 @@ from companion.elbereth.book import (
     enemy,
     item_name,
     rules,
-)
-from companion.elbereth.grammar import (
-    GRAMMAR,
-    Attack,
-    Block,
-    Boost,
-    BreakWall,
-    Bribe,
-    Descend,
-    Found,
-    Pickup,
-    Shop,
-    Wound,
 )
 from companion.elbereth.views import deck_text, settle_hint
 from companion.errors import BadInput, RuleRefused
@@ -74,7 +62,7 @@ def die(roll: int) -> int:
 
 
 # -- attack ----------------------------------------------------------------------------
-def attack(game: ElberethGame, action: Attack) -> Ruled:
+def attack(game: ElberethGame, action: grammar.Attack) -> Ruled:
     foe = enemy(game, action.enemy)
     roll = die(action.roll)
     refuse_if_missed(game, "attack")
@@ -95,7 +83,7 @@ def attack(game: ElberethGame, action: Attack) -> Ruled:
         lines += beat(game, foe)
     else:
         lines += missed(game, foe, roll)
-    return Attack(foe.name, roll), lines
+    return grammar.Attack(foe.name, roll), lines
 
 
 def missed(game: ElberethGame, foe: Enemy, roll: int) -> list[str]:
@@ -127,9 +115,9 @@ def beat(game: ElberethGame, foe: Enemy) -> list[str]:
 
 
 # -- after a miss: boost, block or wound --------------------------------------------------
-def boost(game: ElberethGame, action: Boost) -> Ruled:
+def boost(game: ElberethGame, action: grammar.Boost) -> Ruled:
     if not action.items:
-        raise BadInput(f"usage: {GRAMMAR.verbs['boost'].usage_line()}")
+        raise BadInput(f"usage: {grammar.GRAMMAR.verbs['boost'].usage_line()}")
     items = tuple(item_name(a) for a in action.items)
     if len(set(items)) != len(items):
         raise BadInput("each item boosts once")
@@ -158,10 +146,10 @@ def boost(game: ElberethGame, action: Boost) -> Ruled:
         lines = [f"{sums} = {total} < {foe.name} {foe.strength}: still a miss; "
                  f"{spent}, the miss is settled and the {foe.name} stays"]
         lines += settled(game, miss)
-    return Boost(items), lines
+    return grammar.Boost(items), lines
 
 
-def block(game: ElberethGame, action: Block) -> Ruled:
+def block(game: ElberethGame, action: grammar.Block) -> Ruled:
     item = item_name(action.item)
     miss = need_miss(game, "block")
     if item not in rules().protective:
@@ -170,19 +158,19 @@ def block(game: ElberethGame, action: Block) -> Ruled:
     if game.items[item] != EQUIPPED:
         raise RuleRefused(f"the {item} is {game.items[item]}, not equipped", R_BLOCK)
     game.set_item(item, DOWN)
-    return Block(item), [
+    return grammar.Block(item), [
         f"blocked with the {item}, now face down; the {miss.enemy.name} stays",
         *settled(game, miss)]
 
 
-def wound(game: ElberethGame, action: Wound) -> Ruled:
+def wound(game: ElberethGame, action: grammar.Wound) -> Ruled:
     item = item_name(action.item)
     miss = need_miss(game, "wound")
     if game.items[item] == DISCARDED:
         raise RuleRefused(f"the {item} is discarded already: choose one of "
                           f"{', '.join(game.left())}", R_WOUND)
     game.set_item(item, DISCARDED)
-    return Wound(item), [
+    return grammar.Wound(item), [
         f"hurt: the {item} discarded for good ({len(game.left())} equipment left); "
         f"the {miss.enemy.name} stays", *settled(game, miss)]
 
@@ -209,7 +197,7 @@ def refuse_if_missed(game: ElberethGame, what: str) -> None:
 
 
 # -- bribe (bosses expansion) ---------------------------------------------------------------
-def bribe(game: ElberethGame, action: Bribe) -> Ruled:
+def bribe(game: ElberethGame, action: grammar.Bribe) -> Ruled:
     if not game.bosses:
         raise RuleRefused("bribes come with the bosses expansion (new --bosses)", R_BOSS)
     foe = enemy(game, action.boss)
@@ -237,7 +225,7 @@ def bribe(game: ElberethGame, action: Bribe) -> Ruled:
         lines.append(f"you take the key of floor {game.floor}")
     else:
         lines.append("no key from a bribe in this game (--no-bribe-key)")
-    return Bribe(boss, item), lines
+    return grammar.Bribe(boss, item), lines
 
 
 def check_boss(game: ElberethGame, boss: str) -> None:
@@ -290,7 +278,7 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
 
 
 # -- exploring ---------------------------------------------------------------------
-def pickup(game: ElberethGame, action: Pickup) -> Ruled:
+def pickup(game: ElberethGame, action: grammar.Pickup) -> Ruled:
     item = item_name(action.item, coin=True)
     refuse_if_missed(game, "pick up")
     state = game.coin if item == "coin" else game.items[item]
@@ -303,12 +291,12 @@ def pickup(game: ElberethGame, action: Pickup) -> Ruled:
     game.account(item)
     if item == "coin":
         game.set_coin(COIN_UP)
-        return Pickup(item), ["coin picked up: face up, ready for a shop"]
+        return grammar.Pickup(item), ["coin picked up: face up, ready for a shop"]
     game.set_item(item, EQUIPPED)
-    return Pickup(item), [f"{item} picked up and equipped"]
+    return grammar.Pickup(item), [f"{item} picked up and equipped"]
 
 
-def break_wall(game: ElberethGame, action: BreakWall) -> Ruled:
+def break_wall(game: ElberethGame, action: grammar.BreakWall) -> Ruled:
     roll = die(action.roll)
     refuse_if_missed(game, "break a wall")
     game.check_room("wall", "wall")
@@ -323,11 +311,11 @@ def break_wall(game: ElberethGame, action: BreakWall) -> Ruled:
         what = f"{item} not equipped, so discarded for good"
     else:
         what = f"{item} gone already: no further loss"
-    return BreakWall(roll), [f"roll {roll} = {item}: {what}",
+    return grammar.BreakWall(roll), [f"roll {roll} = {item}: {what}",
                              "the wall opens; explore behind it"]
 
 
-def found(game: ElberethGame, action: Found) -> Ruled:
+def found(game: ElberethGame, action: grammar.Found) -> Ruled:
     what = names.match(action.what, FOUND_SPELLINGS, "'found' card")
     refuse_if_missed(game, "explore")
     if what == "stairs" and game.stairs:
@@ -336,13 +324,13 @@ def found(game: ElberethGame, action: Found) -> Ruled:
         game.check_room("shop", "shop")
         game.account("shop")
         which = "a shop" if game.shops == 1 else "a second shop"
-        return Found(what), [f"{which}: 'shop ITEM' buys any one equipment with the coin"]
+        return grammar.Found(what), [f"{which}: 'shop ITEM' buys any one equipment with the coin"]
     game.stairs = True
     hint = "'descend' when ready" if game.key else "the key is still missing"
-    return Found(what), [f"the down stairs of floor {game.floor}: {hint}"]
+    return grammar.Found(what), [f"the down stairs of floor {game.floor}: {hint}"]
 
 
-def shop(game: ElberethGame, action: Shop) -> Ruled:
+def shop(game: ElberethGame, action: grammar.Shop) -> Ruled:
     item = item_name(action.item)
     refuse_if_missed(game, "shop")
     if not game.shops:
@@ -357,10 +345,10 @@ def shop(game: ElberethGame, action: Shop) -> Ruled:
                           R_SHOP)
     game.set_coin(COIN_DOWN)
     game.set_item(item, EQUIPPED)
-    return Shop(item), [f"the coin buys the {item}: equipped; coin face down"]
+    return grammar.Shop(item), [f"the coin buys the {item}: equipped; coin face down"]
 
 
-def descend(game: ElberethGame, action: Descend) -> Ruled:
+def descend(game: ElberethGame, action: grammar.Descend) -> Ruled:
     refuse_if_missed(game, "descend")
     if not game.key:
         raise RuleRefused(f"the key of floor {game.floor} is missing: beat the "
@@ -371,11 +359,11 @@ def descend(game: ElberethGame, action: Descend) -> Ruled:
     game.key = False
     if game.floor == game.floors:
         game.won = True
-        return Descend(), [f"you leave floor {game.floor}, the last: you win!"]
+        return grammar.Descend(), [f"you leave floor {game.floor}, the last: you win!"]
     step = rules().step
     game.floor += 1
     game.removed += step
     game.new_floor()
-    return Descend(), [
+    return grammar.Descend(), [
         f"floor {game.floor}: {step} cards removed unseen ({game.removed} in all)",
         f"dungeon deck {deck_text(game)}"]

@@ -132,8 +132,9 @@ def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
 
 # -- gold --------------------------------------------------------------------------
 def hero_number(hero: Hero, settings: Settings, players: int) -> int:
-    """The base or minimum this hero uses with this many players."""
-    assert hero.setting is not None
+    """The base or minimum this hero uses with this many players (0 if it has none)."""
+    if hero.setting is None:
+        return 0
     pair = table()["players"][str(players)]["pair"]
     return numbers_in(settings, hero.setting)[pair]
 

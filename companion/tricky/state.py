@@ -143,10 +143,9 @@ class Round(Record):
               counts: Mapping[str, int | bool]) -> tuple[list[int], str]:
         """Each player's gold for the haul ``counts``, and the line explaining the
         active player's: what the hero pays, or the consolation to every other player."""
-        hero = self.hero
-        number = hero_number(hero, settings, players) if hero.setting else 0
-        note = number_note(hero, settings, players) if hero.setting else ""
-        gold, line = gold_for_round(hero, counts, number=number, note=note,
+        gold, line = gold_for_round(self.hero, counts,
+                                    number=hero_number(self.hero, settings, players),
+                                    note=number_note(self.hero, settings, players),
                                     predict=self.predict)
         golds = [0] * players
         golds[self.active] = gold
@@ -167,14 +166,3 @@ class Round(Record):
         counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
         return counts
 
-
-class SheetRow(Value):
-    """A finished round on the score sheet."""
-
-    round: int
-    active: str
-    hero: str
-    trump: str
-    via: str  # "tricks" (played out) or "result" (typed in)
-    gold: dict[str, int]  # each player's gold, by name
-    revokes: int
