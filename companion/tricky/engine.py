@@ -182,16 +182,12 @@ class TrickyGame:
     @property
     def rounds_total(self) -> int | None:
         """Rounds in the game; None in a race."""
-        if self.setup.race:
-            return None
-        return self.setup.rounds_per_player * self.count
+        return None if self.setup.race else self.setup.rounds_per_player * self.count
 
     @property
     def current(self) -> Round | None:
         """The round being played (hero picked, gold not yet counted)."""
-        if self.rounds and not self.rounds[-1].done:
-            return self.rounds[-1]
-        return None
+        return self.rounds[-1] if self.rounds and not self.rounds[-1].done else None
 
     @property
     def totals(self) -> list[int]:
@@ -219,9 +215,7 @@ class TrickyGame:
 
     def next_active(self) -> int | None:
         """Who picks the next hero; None before the first round (any player may)."""
-        if not self.rounds:
-            return None
-        return (self.rounds[0].active + len(self.rounds)) % self.count
+        return (self.rounds[0].active + len(self.rounds)) % self.count if self.rounds else None
 
     def leftover(self) -> int:
         return table()["game"]["deck_size"] - self.hand * self.count

@@ -109,11 +109,8 @@ class Round(Record):
 
     def exchange_open(self, others_exchange: bool) -> bool:
         """Can an exchange still be entered in this round (before its first trick)?"""
-        if self.tricks:
-            return False
-        if self.active not in self.exchanged:
-            return True
-        return others_exchange and len(self.exchanged) < 2
+        return not self.tricks and (self.active not in self.exchanged
+                                    or others_exchange and len(self.exchanged) < 2)
 
     # -- the changes: each checked before it is made ------------------------------
     def put_aside(self, player: int, count: int, cards: Sequence[TrickyCard]) -> None:

@@ -155,9 +155,7 @@ def next_hint(game: TrickyGame) -> str:
         if rnd.exchange_open(game.rules.others_exchange):
             return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
         return "'predict N' (the Seer's tricks + potions)"
-    if not rnd.tricks:
-        return f"'trick' from {game.players[rnd.leader]}, or 'result'"
-    return f"'trick' from {game.players[rnd.leader]}"
+    return f"'trick' from {game.players[rnd.leader]}" + ("" if rnd.tricks else ", or 'result'")
 
 
 def sheet(game: TrickyGame) -> list[SheetRowStatus]:
