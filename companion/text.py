@@ -43,7 +43,6 @@ _LINKS = frozenset("a an and are as at be but by for from if in is nor of on or 
 # compiles each once, on the first line too long, and keeps it.
 _NAME_MARKS = "'\u2019-"  # inside a name of letters: Mary-Jo, O'Neil
 _COUNT = r"[-+]?\d+(?:\.\d+)?"
-_OPTION = r"--[a-z][a-z0-9-]*"
 # A number, or a card or place that carries one: 12, +8, 15/15, 87.0%, 10H, -3C, Y4, A1.
 _NUMBERED = r"[-+]?\d+(?:\.\d+)?(?:/\d+)?%?|[-+]?\d+[A-Za-z]|[A-Z]\d+"
 _OPENING = "([\"'"
@@ -154,8 +153,7 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
         elif left in CHANGE or right in CHANGE:
             hold(at)
             numbered[at] = True
-        elif re.fullmatch(_OPTION, left.lstrip(_OPENING)) and right[0] not in "-([" \
-                and right.lower() not in _LINKS:
+        elif _is_option(left) and right[0] not in "-([" and right.lower() not in _LINKS:
             hold(at)
             numbered[at] = True
         elif _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING)):
@@ -181,6 +179,12 @@ def _is_name(word: str) -> bool:
     """A word of letters that can own a number (``Ann``, ``Mary-Jo``, ``(life``)."""
     bare = word.lstrip(_OPENING)
     return _is_letters(bare) and bare.lower() not in _LINKS
+
+
+def _is_option(word: str) -> bool:
+    """An option's name (``--count``, ``(--assist-rule``): its value may follow it."""
+    bare = word.lstrip(_OPENING)
+    return bare[:2] == "--" and bare[2:].replace("-", "").isalnum()
 
 
 def _is_letters(word: str) -> bool:
