@@ -162,4 +162,3 @@ class Round(Record):
         counts.update(deck.counts([card for t in won for card in t.cards]))
         counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
         return counts
-

@@ -58,8 +58,8 @@ if TYPE_CHECKING:
         active: str
         hero: str
         trump: str
-        via: str
-        gold: dict[str, int]
+        via: str  # "tricks" (played out) or "result" (typed in)
+        gold: dict[str, int]  # each player's gold, by name
         revokes: int
 
     class TrickyStatus(TypedDict):
