@@ -67,6 +67,8 @@ def units(text: str, keep: Iterable[str] = ()) -> list[str]:
       ``for 2``), nor after a word that ends in punctuation (``Scores: 3``);
     - a count and what it counts: a bare number that no name took, followed by a
       word: ``4 potions``, ``(3 players``, ``1 gold``; not ``4 vs``, ``1 per``;
+    - an option and its value: ``--count 2``, ``--mag +3``, ``--bribe-from any``; not
+      before another option, a bracket or a linking word (``--set or``);
     - a quoted phrase of at most ``QUOTED`` characters: ``'attack CARD'``,
       ``'buy CARD CARD'`` (a longer one breaks at its spaces);
     - a separator and the word before it: ``hand 7 |`` (no line opens on ``| decks``);
@@ -151,6 +153,9 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
         elif left in CHANGE or right in CHANGE:
             hold(at)
             numbered[at] = True
+        elif _is_option(left) and right[0] not in "-([" and right.lower() not in _LINKS:
+            hold(at)
+            numbered[at] = True
         elif _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING)):
             hold(at)
             numbered[at] = True
@@ -174,6 +179,12 @@ def _is_name(word: str) -> bool:
     """A word of letters that can own a number (``Ann``, ``Mary-Jo``, ``(life``)."""
     bare = word.lstrip(_OPENING)
     return _is_letters(bare) and bare.lower() not in _LINKS
+
+
+def _is_option(word: str) -> bool:
+    """An option's name (``--count``, ``(--assist-rule``): its value may follow it."""
+    bare = word.lstrip(_OPENING)
+    return bare[:2] == "--" and bare[2:].replace("-", "").isalnum()
 
 
 def _is_letters(word: str) -> bool:

@@ -31,15 +31,10 @@ from companion.editions import at_least, strict
 from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
 from companion.tricky.cards import TrickyCard, table
-from companion.tricky.engine import (
-    R_RESULT,
-    R_SEER,
-    R_SEER_ORDER,
-    R_TRICKSTER,
-    TrickyGame,
-    new_engine,
-)
+from companion.tricky.engine import TrickyGame, new_engine
 from companion.tricky.heroes import hero_number
+from companion.tricky.play import R_RESULT, R_SEER, R_SEER_ORDER, R_TRICKSTER
+from companion.tricky.views import guild_left
 from tests.referee import STEPS, Run, play
 from tests.statecheck import differences
 
@@ -242,7 +237,7 @@ def new_round(run: Run, game: TrickyGame, kept: dict[str, Any]) -> bool:
     active = game.next_active()
     if active is None:
         active = rng.randrange(game.count)
-    choices = game.guild_left(active) if game.settings["guild"] else list(game.choices)
+    choices = guild_left(game, active) if game.settings["guild"] else list(game.choices)
     heroes = rng.sample(choices, min(len(choices), 3))
     favoured = [h for h in choices if h.id in kept["favour"]]
     if favoured and rng.random() < 0.8:
@@ -535,7 +530,8 @@ def random_action(data: Any, game: TrickyGame) -> str:
     if verb == "predict":
         return f"predict {draw(st.integers(-1, 15))}"
     if verb == "trick":
-        seen = {str(card) for card in rnd.cards_seen()} if rnd is not None else set()
+        seen = set() if rnd is None else {
+            str(card) for card in [*rnd.discards, *(c for t in rnd.tricks for c in t.cards)]}
         fresh = [card for card in cards if card not in seen]
         if draw(st.integers(0, 9)) < 7 and len(fresh) >= game.count:
             picked = draw(st.lists(some(fresh), min_size=game.count, max_size=game.count,

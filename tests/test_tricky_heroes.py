@@ -9,6 +9,7 @@ import pytest
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.tricky import deck as deck_module
 from companion.tricky import engine as engine_module
+from companion.tricky import play as play_module
 from companion.tricky.cards import default_deck_settings, table
 from companion.tricky.engine import TrickyGame, new_engine
 from companion.tricky.heroes import (
@@ -68,7 +69,7 @@ def test_ambiguous_and_unknown_heroes() -> None:
 
 def test_every_refusal_names_a_rulebook_section() -> None:
     sections = table()["sections"]
-    for module in (engine_module, deck_module):
+    for module in (engine_module, play_module, deck_module):
         for name in dir(module):
             if name.startswith("R_"):
                 assert getattr(module, name) in sections, name

@@ -12,7 +12,8 @@ import pytest
 from companion import rulebook
 from companion.errors import RuleRefused
 from companion.game import replay
-from companion.tricky.engine import R_SEER_ORDER, TrickyGame, new_engine, normalize_settings
+from companion.tricky.engine import TrickyGame, new_engine, normalize_settings
+from companion.tricky.play import R_SEER_ORDER
 from tests.conftest import CLI
 from tests.statecheck import differences
 

@@ -16,7 +16,7 @@ NO_TRUMP = Trump()
 
 def win(cards: str, trump: Trump = NO_TRUMP, order: str = "highest",
         deck: Deck = DECK) -> tuple[str, str]:
-    played = deck.parse_all(cards.split())
+    played = [deck.parse(card) for card in cards.split()]
     position, reason = trick_winner(played, deck, trump, order)
     return str(played[position]), reason
 

@@ -4,7 +4,7 @@ players type for items and enemies, a game's settings and its setup lines."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from companion import names
@@ -63,25 +63,7 @@ DOWN = "face down"
 DISCARDED = "discarded"
 COIN_UP, COIN_DOWN, COIN_GONE = "face up", "face down", "gone"
 
-# What 'found' records, and the other words players use for it.
-FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
-_FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
-
-# Rulebook section ids named by refusals.
-R_ATTACK = "elbereth.action.attack"
-R_MISS = "elbereth.action.miss"
-R_BOOST = "elbereth.miss.boost"
-R_BLOCK = "elbereth.miss.block"
-R_WOUND = "elbereth.miss.wound"
-R_PICKUP = "elbereth.action.pickup"
-R_SHOP = "elbereth.action.shop"
-R_DESCEND = "elbereth.action.descend"
-R_EXPLORE = "elbereth.explore"
-R_DECK = "elbereth.setup.deck"
-R_BOSS = "elbereth.bosses"
-R_BRIBE = "elbereth.bosses.bribe"
-R_BRIBE_COIN = "elbereth.ruling.bribe"
-R_END = "elbereth.game.end"
+R_BOSS = "elbereth.bosses"  # named by refusals (the verbs' own are in play)
 
 
 def table() -> ElberethTables:
@@ -145,10 +127,6 @@ def rules() -> Rules:
         wall_die={int(face): str(item) for face, item in found["wall_die"].items()})
 
 
-def equipment() -> list[str]:
-    return list(rules().equipment)
-
-
 # -- names ------------------------------------------------------------------------------
 @cache
 def _item_spellings(coin: bool) -> dict[str, str]:
@@ -165,7 +143,7 @@ def item_name(text: str, *, coin: bool = False) -> str:
     typed = names.key(text)
     if typed == "key" or (typed == "coin" and not coin):
         raise NotationError(f"the {typed} is not equipment: expected one of "
-                            f"{', '.join(equipment())}")
+                            f"{', '.join(rules().equipment)}")
     return names.match(text, _item_spellings(coin), "item")
 
 
@@ -217,7 +195,6 @@ def enemy(game: ElberethGame, text: str) -> Enemy:
     return Enemy(name, known.enemies[name].strength, name == "dragon")
 
 
-
 # -- settings -------------------------------------------------------------------
 class Settings(Value):
     """A game's settings, checked and typed (``plain()`` is what the save keeps)."""
@@ -230,21 +207,18 @@ class Settings(Value):
     edition: int
 
     def plain(self) -> dict[str, object]:
-        return {"equip": list(self.equip), "bosses": self.bosses,
-                "short_boost": self.short_boost, "bribe_from": self.bribe_from,
-                "bribe_key": self.bribe_key, "edition": self.edition}
+        return {**dict(zip(self._fields, self, strict=True)), "equip": list(self.equip)}
 
 
 def read_settings(raw: Mapping[str, object]) -> Settings:
-    known = {"equip", "bosses", "short_boost", "bribe_from", "bribe_key", "edition"}
-    unknown = sorted(set(raw) - known)
+    unknown = sorted(set(raw) - set(Settings._fields))
     if unknown:
         raise BadInput(f"unknown Elbereth setting {unknown[0]!r}")
     start = rules().start
     given = raw.get("equip")
     if not isinstance(given, list | tuple) or not all(isinstance(i, str) for i in given):
         raise BadInput(f"choose {start} pieces of equipment to start with: --equip ITEM ITEM "
-                       f"({', '.join(equipment())})")
+                       f"({', '.join(rules().equipment)})")
     chosen = tuple(item_name(str(i)) for i in given)
     if len(chosen) != start or len(set(chosen)) != start:
         raise BadInput(f"choose {start} different pieces of equipment: --equip ITEM ITEM")
@@ -271,32 +245,23 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
     gear = len(known.equipment)
     deck = []
     for name, number in known.counts.items():
-        if name in known.equipment:
-            continue
         if name == "coin":
             deck.append(f"{gear + number} items ({gear} gear + coin)")
         elif name == "dragon" and chosen.bosses:
             deck.append("1 boss")
-        else:
-            deck.append(_count(number, name))
-    lines = [f"One player, one {len(known.wall_die)}-sided die.",
-             *indented(f"Inventory, face down: the {gear} equipment cards, the coin, the key.",
-                    40),
-             *indented(f"Turn up (equipped): {', '.join(chosen.equip)}.", 40),
-             "Up stairs face up in front of you.",
-             *indented(f"Dungeon deck, {sum(known.counts.values())} cards shuffled: "
-                    f"{', '.join(deck)}.", 40)]
+        elif name not in known.equipment:
+            deck.append(f"the {name}" if number == 1
+                        else f"{number} {name}" + ("" if name.endswith("s") else "s"))
+    said = [f"One player, one {len(known.wall_die)}-sided die.",
+            f"Inventory, face down: the {gear} equipment cards, the coin, the key.",
+            f"Turn up (equipped): {', '.join(chosen.equip)}.",
+            "Up stairs face up in front of you.",
+            f"Dungeon deck, {sum(known.counts.values())} cards shuffled: {', '.join(deck)}."]
     if chosen.bosses:
-        lines += indented(f"1 boss: drawn at random from the {len(known.bosses)} boss cards, "
-                       "the dragon among them.", 40)
-    lines += indented("Deal cards face up around the up stairs until none fit; then act.", 40)
-    return lines
-
-
-def _count(number: int, name: str) -> str:
-    if number == 1:
-        return f"the {name}"
-    return f"{number} {name}" + ("" if name.endswith("s") else "s")
+        said.append(f"1 boss: drawn at random from the {len(known.bosses)} boss cards, "
+                    "the dragon among them.")
+    said.append("Deal cards face up around the up stairs until none fit; then act.")
+    return [part for line in said for part in wrap(line, 40)]
 
 
 class Enemy(Value):
@@ -308,7 +273,3 @@ class Enemy(Value):
 class Miss(Value):
     enemy: Enemy
     roll: int
-
-
-# Status and setup lines continue four spaces in, under the item they belong to.
-indented = partial(wrap, indent="    ")

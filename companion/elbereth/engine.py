@@ -3,29 +3,34 @@
 The player lays out the real dungeon cards and rolls a real die; the engine
 keeps the equipment (equipped face up, face down, or discarded for good),
 the coin and the key, the floor and the deck's counts, and rules on every
-roll: attacks, the choice after a miss, breaking walls, shopping, bribing
-bosses and descending. Actions are values of ``companion.elbereth.grammar``
-(``Attack("spider", 3)``), or their text (``attack spider 3``, ``boost
-sword``, ``break-wall 5``), read once by its ``GRAMMAR``.
+roll: fights (an attack, the choice after a miss: boost, block or wound, and a
+boss's bribe) and exploring (an item picked up, a wall broken, the stairs or a shop
+found, gear bought with the coin, the way down taken with the key). Actions are
+values of ``companion.elbereth.grammar`` (``Attack("spider", 3)``), or their text
+(``attack spider 3``, ``boost sword``, ``break-wall 5``), read once by its
+``GRAMMAR``.
 
-The game is a state record (``ElberethGame``) and its verbs. ``steps()`` maps each
-verb to a pure check that raises ``RuleRefused`` naming the rulebook section and
-changes nothing, then the change the checked plan makes: fights and exploring in
-``companion.elbereth.play``. Each quantity with a rule
-changes in one place: an item's state in ``set_item`` (the hero's life is the
-equipment not discarded), the coin's in ``set_coin``, the floor's cards in
-``account`` (checked by ``check_room``), the floor in ``play.descend``. The
-rulebook's numbers and the settings are ``book``; what commands show, ``views``.
+The game is a state record (``ElberethGame``) and its verbs: each is ruled by the
+function of its name here (``break-wall``: ``break_wall``), which checks first,
+raising ``RuleRefused`` with its rule id while nothing has changed, then makes the
+change and says how. Each quantity with a rule changes in one place: an item's state
+in ``set_item`` (the hero's life is the equipment not discarded), the coin's in
+``set_coin``, the floor's cards in ``account`` (checked by ``check_room``), the floor
+in ``descend``. The rulebook's numbers and the settings are ``book``; what commands
+show, ``views``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from companion.elbereth import views
+from companion import names
+from companion.dice import parse_die
+from companion.editions import strict
+from companion.elbereth import grammar, views
 from companion.elbereth.book import (
     COIN_DOWN,
     COIN_GONE,
@@ -33,77 +38,370 @@ from companion.elbereth.book import (
     DISCARDED,
     DOWN,
     EQUIPPED,
-    R_DECK,
-    R_END,
+    R_BOSS,
     Enemy,
     Miss,
     enemy,
-    equipment,
+    item_name,
     normalize_settings,
     read_settings,
     rules,
     setup_lines,
     table,
 )
-from companion.elbereth.grammar import (
-    GRAMMAR,
-    Action,
-    Attack,
-    Block,
-    Boost,
-    BreakWall,
-    Bribe,
-    Descend,
-    Found,
-    Pickup,
-    Shop,
-    Wound,
-)
+from companion.elbereth.views import deck_text, settle_hint
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied
 
 if TYPE_CHECKING:
     from companion.elbereth.book import ElberethTables
-    from companion.elbereth.views import ElberethStatus
 
-__all__ = [
-    "COIN_DOWN", "COIN_GONE", "COIN_UP", "DISCARDED", "DOWN", "EQUIPPED", "KIND", "TITLE",
-    "ElberethGame", "ElberethTables", "Enemy", "Miss", "equipment", "new_engine",
-    "normalize_settings", "rules", "setup_lines", "steps", "table"]
+__all__ = ["KIND", "TITLE", "ElberethGame", "ElberethTables", "Miss", "new_engine",
+           "normalize_settings", "setup_lines", "table"]
 
 KIND = "elbereth"
 TITLE = "Elbereth"
 
-Ruled = tuple[Action, list[str]]
-"""What a verb's change gives back: the canonical action and its ruling's lines."""
-
-
-Step = tuple[Callable[["ElberethGame", Any], Any], Callable[["ElberethGame", Any], Ruled]]
-"""A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
-
-
-@cache
-def steps() -> dict[type[Action], Step]:
-    """The verb table, built at the first action: a command that only shows a game
-    never loads the verbs' module."""
-    from companion.elbereth import play
-
-    return {
-        Attack: (play.check_attack, play.attack),
-        Boost: (play.check_boost, play.boost),
-        Block: (play.check_block, play.block),
-        Wound: (play.check_wound, play.wound),
-        Bribe: (play.check_bribe, play.bribe),
-        Pickup: (play.check_pickup, play.pickup),
-        BreakWall: (play.check_break_wall, play.break_wall),
-        Found: (play.check_found, play.found),
-        Shop: (play.check_shop, play.shop),
-        Descend: (play.check_descend, play.descend),
-    }
+Ruled = tuple[grammar.Action, list[str]]
+"""What a verb gives back: the canonical action and its ruling's lines."""
 
 
 def new_engine(settings: Mapping[str, object]) -> ElberethGame:
     return ElberethGame(settings)
+
+
+# Rulebook section ids named by refusals.
+R_ATTACK = "elbereth.action.attack"
+R_MISS = "elbereth.action.miss"
+R_BOOST = "elbereth.miss.boost"
+R_BLOCK = "elbereth.miss.block"
+R_WOUND = "elbereth.miss.wound"
+R_PICKUP = "elbereth.action.pickup"
+R_SHOP = "elbereth.action.shop"
+R_DESCEND = "elbereth.action.descend"
+R_EXPLORE = "elbereth.explore"
+R_BRIBE = "elbereth.bosses.bribe"
+R_BRIBE_COIN = "elbereth.ruling.bribe"
+R_DECK = "elbereth.setup.deck"
+R_END = "elbereth.game.end"
+
+OGRE_BROKEN = "the ogre's streak is broken: he needs two wins in a row again"
+# What 'found' records, and the other words players use for it.
+FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
+FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
+
+
+def die(roll: int) -> int:
+    """A roll of the real die, 1 to 6 (an action value may hold any whole number)."""
+    return parse_die(str(roll))
+
+
+# -- attack ----------------------------------------------------------------------------
+def attack(game: ElberethGame, action: grammar.Attack) -> Ruled:
+    foe = enemy(game, action.enemy)
+    roll = die(action.roll)
+    refuse_if_missed(game, "attack")
+    if foe.boss:
+        check_boss(game, foe.name)
+    else:
+        game.check_room(f"{foe.name} can be here", foe.name)
+    lines: list[str] = []
+    if game.ogre_wins and foe.name != "ogre":
+        game.ogre_wins = 0
+        lines.append(OGRE_BROKEN)
+    if foe.boss:
+        game.floor_boss = foe.name
+        if game.bosses:
+            game.bosses_met[foe.name] = game.floor
+    if roll >= foe.strength:
+        lines.append(f"roll {roll} >= {foe.name} {foe.strength}: success")
+        lines += beat(game, foe)
+    else:
+        lines += missed(game, foe, roll)
+    return grammar.Attack(foe.name, roll), lines
+
+
+def missed(game: ElberethGame, foe: Enemy, roll: int) -> list[str]:
+    lines = [f"roll {roll} < {foe.name} {foe.strength}: miss, the {foe.name} stays"]
+    if not game.left():
+        game.lost = True
+        lines.append("no equipment is left to discard: you lose")
+        return lines
+    game.miss = Miss(foe, roll)
+    lines.append(f"settle it: {settle_hint(game)}")
+    return lines
+
+
+def beat(game: ElberethGame, foe: Enemy) -> list[str]:
+    if foe.name == "ogre":
+        wins = rules().bosses["ogre"].wins
+        game.ogre_wins += 1
+        if game.ogre_wins < wins:
+            return [f"the ogre loses a head ({game.ogre_wins} of {wins}): beat him again "
+                    "with your next attack"]
+        game.ogre_wins = 0
+    game.beaten_total[foe.name] += 1
+    if not foe.boss:
+        game.account(foe.name)
+        return [f"the {foe.name} is beaten; explore what opens up"]
+    game.boss_down = True
+    game.key = True
+    return [f"the {foe.name} is beaten: you take the key of floor {game.floor}"]
+
+
+# -- after a miss: boost, block or wound --------------------------------------------------
+def boost(game: ElberethGame, action: grammar.Boost) -> Ruled:
+    if not action.items:
+        raise BadInput(f"usage: {grammar.GRAMMAR.verbs['boost'].usage_line()}")
+    items = tuple(item_name(a) for a in action.items)
+    if len(set(items)) != len(items):
+        raise BadInput("each item boosts once")
+    miss = need_miss(game, "boost")
+    for item in items:
+        if item not in rules().offensive:
+            raise RuleRefused(f"the {item} is protective: only the sword, staff and bow "
+                              "boost an attack", R_BOOST)
+        if game.items[item] != EQUIPPED:
+            raise RuleRefused(f"the {item} is {game.items[item]}, not equipped", R_BOOST)
+    step = rules().boost
+    total = miss.roll + step * len(items)
+    foe = miss.enemy
+    sums = f"roll {miss.roll} + {step * len(items)} ({', '.join(items)})"
+    if total < foe.strength and game.config.short_boost == "refused":
+        raise RuleRefused(f"{sums} = {total} < {foe.name} {foe.strength}: not enough "
+                          "(this game refuses a boost that falls short)", R_BOOST)
+    for item in items:
+        game.set_item(item, DOWN)
+    spent = f"{', '.join(items)} turned face down"
+    if total >= foe.strength:
+        game.miss = None
+        lines = [f"{sums} = {total} >= {foe.name} {foe.strength}: success; {spent}"]
+        lines += beat(game, foe)
+    else:
+        lines = [f"{sums} = {total} < {foe.name} {foe.strength}: still a miss; "
+                 f"{spent}, the miss is settled and the {foe.name} stays"]
+        lines += settled(game, miss)
+    return grammar.Boost(items), lines
+
+
+def block(game: ElberethGame, action: grammar.Block) -> Ruled:
+    item = item_name(action.item)
+    miss = need_miss(game, "block")
+    if item not in rules().protective:
+        raise RuleRefused(f"the {item} does not protect: block with the armour, helm or "
+                          "gauntlets", R_BLOCK)
+    if game.items[item] != EQUIPPED:
+        raise RuleRefused(f"the {item} is {game.items[item]}, not equipped", R_BLOCK)
+    game.set_item(item, DOWN)
+    return grammar.Block(item), [
+        f"blocked with the {item}, now face down; the {miss.enemy.name} stays",
+        *settled(game, miss)]
+
+
+def wound(game: ElberethGame, action: grammar.Wound) -> Ruled:
+    item = item_name(action.item)
+    miss = need_miss(game, "wound")
+    if game.items[item] == DISCARDED:
+        raise RuleRefused(f"the {item} is discarded already: choose one of "
+                          f"{', '.join(game.left())}", R_WOUND)
+    game.set_item(item, DISCARDED)
+    return grammar.Wound(item), [
+        f"hurt: the {item} discarded for good ({len(game.left())} equipment left); "
+        f"the {miss.enemy.name} stays", *settled(game, miss)]
+
+
+def need_miss(game: ElberethGame, verb: str) -> Miss:
+    if game.miss is None:
+        raise RuleRefused(f"'{verb}' answers a missed attack, and none is waiting", R_MISS)
+    return game.miss
+
+
+def settled(game: ElberethGame, miss: Miss) -> list[str]:
+    """A miss settled without success: the ogre's streak of wins is broken."""
+    game.miss = None
+    if miss.enemy.name == "ogre" and game.ogre_wins:
+        game.ogre_wins = 0
+        return [OGRE_BROKEN]
+    return []
+
+
+def refuse_if_missed(game: ElberethGame, what: str) -> None:
+    if game.miss is not None:
+        raise RuleRefused(f"cannot {what} now: settle the miss against the "
+                          f"{game.miss.enemy.name} first ({settle_hint(game)})", R_MISS)
+
+
+# -- bribe (bosses expansion) ---------------------------------------------------------------
+def bribe(game: ElberethGame, action: grammar.Bribe) -> Ruled:
+    if not game.bosses:
+        raise RuleRefused("bribes come with the bosses expansion (new --bosses)", R_BOSS)
+    foe = enemy(game, action.boss)
+    boss = foe.name
+    if not foe.boss:
+        raise RuleRefused(f"the {boss} takes no bribe: only bosses do", R_BRIBE)
+    wanted = rules().bosses[boss].bribe
+    if wanted is None:
+        raise RuleRefused(f"the {boss} takes no bribe: fight him", R_BRIBE)
+    refuse_if_missed(game, "bribe")
+    check_boss(game, boss)
+    item = bribe_item(game, boss, wanted, action.item)
+    game.floor_boss = boss
+    game.bosses_met[boss] = game.floor
+    game.boss_down = True
+    game.ogre_wins = 0
+    game.beaten_total[boss] += 1
+    if item == "coin":
+        game.set_coin(COIN_GONE)
+    else:
+        game.set_item(item, DISCARDED)
+    lines = [f"the {boss} takes your {item} for good and lets you pass"]
+    if game.config.bribe_key:
+        game.key = True
+        lines.append(f"you take the key of floor {game.floor}")
+    else:
+        lines.append("no key from a bribe in this game (--no-bribe-key)")
+    return grammar.Bribe(boss, item), lines
+
+
+def check_boss(game: ElberethGame, boss: str) -> None:
+    if game.floor_boss is not None and game.floor_boss != boss:
+        raise RuleRefused(f"floor {game.floor}'s {game.boss_word()} is the "
+                          f"{game.floor_boss}, not the {boss}", R_BOSS)
+    if game.boss_down:
+        raise RuleRefused(f"the {boss} of floor {game.floor} is beaten already", R_ATTACK)
+    met = game.bosses_met.get(boss)
+    if game.bosses and met is not None and met != game.floor:
+        raise RuleRefused(f"the {boss} was met on floor {met}: each boss comes once a game",
+                          R_BOSS)
+
+
+def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) -> str:
+    any_state = game.config.bribe_from == "any"
+    if wanted == "coin":
+        if given and item_name(given, coin=True) != "coin":
+            raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
+        first = not strict(game.settings)
+        if first and any_state and game.coin == COIN_DOWN:
+            return "coin"  # the first edition took a face-down coin (companion.editions)
+        if game.coin == COIN_DOWN:  # unlike face-down gear, never yours to give
+            raise RuleRefused(f"the {boss} wants the coin and yours is {game.coin}: a "
+                              "face-down coin is spent or never picked up, so not yours "
+                              "to give", R_BRIBE_COIN)
+        if game.coin != COIN_UP:
+            raise RuleRefused(f"the {boss} wants the coin and yours is {game.coin}",
+                              R_BRIBE)
+        return "coin"
+    choices = rules().protective if wanted == "protective" else (wanted,)
+    usable = [i for i in choices if game.items[i] == EQUIPPED
+              or any_state and game.items[i] == DOWN]
+    if given:
+        item = item_name(given)
+        if item not in choices:
+            raise RuleRefused(f"the {boss} takes {' or '.join(choices)}, not the {item}",
+                              R_BRIBE)
+        if item not in usable:
+            raise RuleRefused(f"the {item} is {game.items[item]}: the {boss} is bribed "
+                              f"with {'your' if any_state else 'equipped'} gear", R_BRIBE)
+        return item
+    if not usable:
+        need = "equipped " if not any_state else ""
+        raise RuleRefused(f"the {boss} wants {need}{' or '.join(choices)} and you have "
+                          "none to give: fight him", R_BRIBE)
+    if len(usable) > 1:
+        raise BadInput(f"name the item for the {boss}: {' or '.join(usable)}")
+    return usable[0]
+
+
+# -- exploring ---------------------------------------------------------------------
+def pickup(game: ElberethGame, action: grammar.Pickup) -> Ruled:
+    item = item_name(action.item, coin=True)
+    refuse_if_missed(game, "pick up")
+    state = game.coin if item == "coin" else game.items[item]
+    if state in (EQUIPPED, COIN_UP):
+        raise RuleRefused(f"you have the {item} already", R_PICKUP)
+    if state in (DISCARDED, COIN_GONE):
+        raise RuleRefused(f"the {item} is gone for good: its card cannot be turned up "
+                          "again", R_PICKUP)
+    game.check_room(f"{item} card", item)
+    game.account(item)
+    if item == "coin":
+        game.set_coin(COIN_UP)
+        return grammar.Pickup(item), ["coin picked up: face up, ready for a shop"]
+    game.set_item(item, EQUIPPED)
+    return grammar.Pickup(item), [f"{item} picked up and equipped"]
+
+
+def break_wall(game: ElberethGame, action: grammar.BreakWall) -> Ruled:
+    roll = die(action.roll)
+    refuse_if_missed(game, "break a wall")
+    game.check_room("wall", "wall")
+    item = rules().wall_die[roll]
+    state = game.items[item]
+    game.account("wall")
+    if state == EQUIPPED:
+        game.set_item(item, DOWN)
+        what = f"{item} equipped, so damaged: face down"
+    elif state == DOWN:
+        game.set_item(item, DISCARDED)
+        what = f"{item} not equipped, so discarded for good"
+    else:
+        what = f"{item} gone already: no further loss"
+    return grammar.BreakWall(roll), [f"roll {roll} = {item}: {what}",
+                             "the wall opens; explore behind it"]
+
+
+def found(game: ElberethGame, action: grammar.Found) -> Ruled:
+    what = names.match(action.what, FOUND_SPELLINGS, "'found' card")
+    refuse_if_missed(game, "explore")
+    if what == "stairs" and game.stairs:
+        raise RuleRefused(f"the {what} of floor {game.floor} are found already", R_EXPLORE)
+    if what == "shop":
+        game.check_room("shop", "shop")
+        game.account("shop")
+        which = "a shop" if game.shops == 1 else "a second shop"
+        return grammar.Found(what), [f"{which}: 'shop ITEM' buys any one equipment with the coin"]
+    game.stairs = True
+    hint = "'descend' when ready" if game.key else "the key is still missing"
+    return grammar.Found(what), [f"the down stairs of floor {game.floor}: {hint}"]
+
+
+def shop(game: ElberethGame, action: grammar.Shop) -> Ruled:
+    item = item_name(action.item)
+    refuse_if_missed(game, "shop")
+    if not game.shops:
+        raise RuleRefused(f"no shop is found on floor {game.floor} ('found shop' first)",
+                          R_SHOP)
+    if game.coin != COIN_UP:
+        raise RuleRefused(f"the shop wants a coin and yours is {game.coin}", R_SHOP)
+    if game.items[item] == EQUIPPED:
+        raise RuleRefused(f"the {item} is equipped already", R_SHOP)
+    if game.items[item] == DISCARDED:
+        raise RuleRefused(f"the {item} is discarded for good: the shop cannot sell it",
+                          R_SHOP)
+    game.set_coin(COIN_DOWN)
+    game.set_item(item, EQUIPPED)
+    return grammar.Shop(item), [f"the coin buys the {item}: equipped; coin face down"]
+
+
+def descend(game: ElberethGame, action: grammar.Descend) -> Ruled:
+    refuse_if_missed(game, "descend")
+    if not game.key:
+        raise RuleRefused(f"the key of floor {game.floor} is missing: beat the "
+                          f"{game.floor_boss or game.boss_word()}", R_DESCEND)
+    if not game.stairs:
+        raise RuleRefused(f"the down stairs of floor {game.floor} are not found yet "
+                          "('found stairs')", R_DESCEND)
+    game.key = False
+    if game.floor == game.floors:
+        game.won = True
+        return grammar.Descend(), [f"you leave floor {game.floor}, the last: you win!"]
+    step = rules().step
+    game.floor += 1
+    game.removed += step
+    game.new_floor()
+    return grammar.Descend(), [
+        f"floor {game.floor}: {step} cards removed unseen ({game.removed} in all)",
+        f"dungeon deck {deck_text(game)}"]
 
 
 # -- the game -------------------------------------------------------------------
@@ -117,7 +415,7 @@ class ElberethGame:
         self.floor = 1
         self.removed = 0
         self.items: dict[str, str] = {
-            item: EQUIPPED if item in self.config.equip else DOWN for item in equipment()}
+            item: EQUIPPED if item in self.config.equip else DOWN for item in rules().equipment}
         self.coin = COIN_DOWN
         self.key = False
         self.bosses_met: dict[str, int] = {}
@@ -142,9 +440,7 @@ class ElberethGame:
     # -- derived -------------------------------------------------------------------
     @property
     def outcome(self) -> str:
-        if self.won:
-            return "won"
-        return "lost" if self.lost else "playing"
+        return "won" if self.won else "lost" if self.lost else "playing"
 
     @property
     def floors(self) -> int:
@@ -168,28 +464,24 @@ class ElberethGame:
         chosen = group_names[group] if group else known.equipment
         return [item for item in chosen if self.items[item] == EQUIPPED]
 
-
     def boss_word(self) -> str:
         return "boss" if self.bosses else "dragon"
 
-    def enemy(self, text: str) -> Enemy:
-        """An enemy by name (any case, plural, a unique prefix) or by strength."""
-        return enemy(self, text)
+    enemy = enemy  # an enemy by name (any case, plural, a unique prefix) or by strength
 
     # -- the action language ------------------------------------------------------
-    def apply(self, action: Action | str) -> Applied:
-        """Check ``action`` (a value, or its text read once by the grammar), then play it:
-        a refused action changes nothing."""
-        value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
+    def apply(self, action: grammar.Action | str) -> Applied:
+        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
+        action changes nothing."""
+        value: grammar.Action = grammar.GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
-        step = steps().get(type(value))
-        if step is None:  # another game's action, say
+        ruling = RULINGS.get(type(value))
+        if ruling is None:  # another game's action, say
             raise BadInput(f"{value!r} is not an Elbereth action")
-        check, change = step
-        canonical, lines = change(self, check(self, value))
+        canonical, lines = ruling(self, value)
         self.life_trail.append(len(self.left()))
-        return Applied(partial(GRAMMAR.text, canonical), lines)
+        return Applied(partial(grammar.GRAMMAR.text, canonical), lines)
 
     # -- the quantities with a rule, each changed in one place ----------------------
     def check_room(self, what: str, kind: str) -> None:
@@ -212,7 +504,6 @@ class ElberethGame:
         if have + 1 > count:
             raise RuleRefused(f"the deck has {count} {kind} card{'' if count == 1 else 's'}: "
                               f"{have} on this floor already", R_DECK)
-
 
     def account(self, kind: str) -> None:
         """One more 'other' card of this floor turned up (``check_room`` checked it fits):
@@ -237,15 +528,13 @@ class ElberethGame:
         assert self.coin != COIN_GONE  # the checks refuse it first
         self.coin = state
 
-    # -- what commands show (companion.elbereth.views) ------------------------------
-    def near_death(self) -> str | None:
-        return views.near_death(self)
+    # What commands show (companion.elbereth.views).
+    status = views.status
+    status_lines = views.status_lines
+    prompt = views.prompt
 
-    def status(self) -> ElberethStatus:
-        return views.status(self)
 
-    def status_lines(self, width: int = 40) -> list[str]:
-        return views.status_lines(self, width)
-
-    def prompt(self) -> str:
-        return views.prompt(self)
+# Each action of the grammar, ruled by the function of its verb's name above: the verbs
+# are declared once, in grammar.py.
+RULINGS: dict[type, Callable[[ElberethGame, Any], Ruled]] = {
+    verb.action: globals()[verb.name.replace("-", "_")] for verb in grammar.VERBS}

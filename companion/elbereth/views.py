@@ -3,9 +3,11 @@ comes next, and the warning when one more miss could end the game."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
-from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, indented, rules
+from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, rules
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -45,6 +47,9 @@ if TYPE_CHECKING:
         next: str | None
         outcome: str
         settings: dict[str, object]
+
+# Status lines continue four spaces in, under the item they belong to.
+indented = partial(wrap, indent="    ")
 
 
 def settle_hint(game: ElberethGame) -> str:

@@ -175,11 +175,6 @@ class Deck(Value):
     def high(self) -> int:
         return table()["deck"]["high"]
 
-    def forms(self) -> str:
-        """The accepted card forms, for error messages."""
-        return (f"expected a colour and a value {self.low}-{self.high} like G4, r0, 4G or "
-                f"'green 4' (colours: {', '.join(self.colours)})")
-
     def cards(self) -> list[TrickyCard]:
         return [TrickyCard(letter, value) for letter in self.letters
                 for value in range(self.low, self.high + 1)]
@@ -204,7 +199,9 @@ class Deck(Value):
         """Read a card as a player types it; raise NotationError quoting the token."""
         card = _card(self, text)
         if card is None:
-            raise NotationError(f"{text.strip()!r} is not a card: {self.forms()}")
+            raise NotationError(f"{text.strip()!r} is not a card: expected a colour and a "
+                                f"value {self.low}-{self.high} like G4, r0, 4G or 'green 4' "
+                                f"(colours: {', '.join(self.colours)})")
         return card
 
     def colour_and_number(self, text: str) -> tuple[str, int] | None:
@@ -224,10 +221,6 @@ class Deck(Value):
                 if value is not None:
                     return letter, value
         return None
-
-    def parse_all(self, tokens: Sequence[str]) -> list[TrickyCard]:
-        return [self.parse(token) for token in tokens]
-
 
     # -- what a card is ----------------------------------------------------------
     def colour_name(self, letter: str) -> str:

@@ -32,12 +32,8 @@ DECK_FILE = "tricky-deck.toml"
 FILE_SCHEMA = 1
 R_POTIONS = "tricky.deck.potions"
 R_STARS = "tricky.deck.stars"
-LABELS = {
-    "colours": "Colours", "stars": "Stars", "potions": "Potions",
-    "thief_base": "Thief base", "trickster_base": "Trickster base",
-    "barbarian_minimum": "Barbarian minimum", "sorcerer_minimum": "Sorcerer minimum",
-    "knight_minimum": "Knight minimum",
-}
+LABELS = {item: item.replace("_", " ").capitalize() for item in DECK_ITEMS}
+"""What 'deck' calls each setting: ``Thief base``."""
 
 
 def deck_path() -> Path:

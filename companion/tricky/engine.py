@@ -7,17 +7,16 @@ An action is a value of ``companion.tricky.grammar`` (``Round``, ``Trick``,
 G4 R0 B7``, ``result 3``) read once by the grammar.
 
 The game is a state record (``TrickyGame``: its settings and rounds,
-``companion.tricky.state``) and its verbs. ``steps()`` maps each verb to a pure check
-that raises ``RuleRefused`` naming the rulebook section and changes nothing, then
-the change the checked plan makes: a round's start, exchanges, prediction, tricks
-and gold (``companion.tricky.play``). What commands show is ``views``.
+``companion.tricky.state``) and its verbs: each is ruled by the function of its name
+in ``companion.tricky.play``, which raises ``RuleRefused`` naming the rulebook
+section before it changes anything. What commands show is ``views``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.editions import FIRST, at_least, edition, strict
 from companion.errors import BadInput, RuleRefused
@@ -25,81 +24,28 @@ from companion.game import Applied
 from companion.names import check_player
 from companion.tricky import views
 from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in
-from companion.tricky.grammar import GRAMMAR, Action, Exchange, Predict, Result, Trick
-from companion.tricky.grammar import Round as RoundAction
-from companion.tricky.heroes import SETS, Hero, heroes_in
+from companion.tricky.grammar import GRAMMAR, KIND, Action
+from companion.tricky.heroes import SETS, heroes_in
 from companion.tricky.layout import wrap
-from companion.tricky.state import (
-    R_ACTIVE,
-    R_CARDS,
-    R_END,
-    R_EXCHANGE,
-    R_GAME_END,
-    R_GUILD_ONCE,
-    R_HERO,
-    R_HERO_TRUMP,
-    R_RANDOM,
-    R_RESULT,
-    R_RESULT_TRICKS,
-    R_SEER,
-    R_SEER_ORDER,
-    R_SET,
-    R_TRICKSTER,
-    R_TWO,
-    PlayedTrick,
-    Revoke,
-    Round,
-    Setup,
-    SheetRow,
-    TableRules,
-    counted,
-)
+from companion.tricky.state import Round, Setup, TableRules
 
-if TYPE_CHECKING:
-    from companion.tricky.views import TrickyStatus
+__all__ = ["KIND", "TITLE", "Round", "TrickyGame", "new_engine", "normalize_settings",
+           "setup_lines"]
 
-__all__ = [
-    "GRAMMAR", "KIND", "R_ACTIVE", "R_CARDS", "R_END", "R_EXCHANGE", "R_GAME_END",
-    "R_GUILD_ONCE", "R_HERO", "R_HERO_TRUMP", "R_RANDOM", "R_RESULT", "R_RESULT_TRICKS",
-    "R_SEER", "R_SEER_ORDER", "R_SET", "R_TRICKSTER", "R_TWO", "TITLE",
-    "PlayedTrick", "Revoke", "Round", "SheetRow", "TableRules", "TrickyGame", "counted",
-    "new_engine", "normalize_settings", "setup_lines", "steps"]
-
-KIND = "tricky"
 TITLE = "Tricky Dungeon"
+R_GAME_END = "tricky.game.end"
 
 Ruled = tuple[Action, list[str]]
-"""What a verb's change gives back: the canonical action and its ruling's lines."""
-
-
-Step = tuple[Callable[["TrickyGame", Any], Any], Callable[["TrickyGame", Any], Ruled]]
-"""A verb: its pure check (the plan, or the refusal), then the change the plan makes."""
+"""What a verb gives back: the canonical action and its ruling's lines."""
 
 
 @cache
-def steps() -> dict[type[Action], Step]:
-    """The verb table, built at the first action: a command that only shows a game
-    never loads the verbs' modules."""
-    from companion.tricky.play import (
-        check_exchange,
-        check_predict,
-        check_result,
-        check_round,
-        check_trick,
-        exchange,
-        play_trick,
-        predict,
-        settle,
-        start_round,
-    )
+def rulings() -> dict[type, Callable[[TrickyGame, Any], Ruled]]:
+    """Each action's verb, ruled by the function of its name in ``play``: loaded by the
+    first action (a command that only shows a game never reads it)."""
+    from companion.tricky import play
 
-    return {
-        RoundAction: (check_round, start_round),
-        Exchange: (check_exchange, exchange),
-        Predict: (check_predict, predict),
-        Trick: (check_trick, play_trick),
-        Result: (check_result, settle),
-    }
+    return {verb.action: getattr(play, verb.name) for verb in GRAMMAR.verbs.values()}
 
 
 # -- settings -------------------------------------------------------------------
@@ -132,7 +78,10 @@ def normalize_settings(raw: Settings) -> dict[str, object]:
         raise BadInput(f"--set must be A, B, C or all, not {hero_set!r}")
     if random_heroes and hero_set != "all":
         raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
-    race = _whole(raw, "race", 0, 999)
+    race = raw.get("race")
+    race = 0 if race is None else race
+    if isinstance(race, bool) or not isinstance(race, int) or not 0 <= race <= 999:
+        raise BadInput("--race must be a whole number from 1 to 999")
     number = edition(raw)
     default_rounds = table()["players"][str(len(players))]["rounds_per_player"]
     rounds = raw.get("rounds_per_player")
@@ -169,17 +118,6 @@ def _flag(raw: Settings, key: str) -> bool:
     if not isinstance(value, bool):
         raise BadInput(f"{key}: expected true or false")
     return value
-
-
-def _whole(raw: Settings, key: str, low: int, high: int) -> int:
-    value = raw.get(key)
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput(f"--{key.replace('_', '-')} must be a whole number from "
-                       f"{max(low, 1)} to {high}")
-    return value
-
 
 
 def new_engine(settings: Settings) -> TrickyGame:
@@ -244,16 +182,12 @@ class TrickyGame:
     @property
     def rounds_total(self) -> int | None:
         """Rounds in the game; None in a race."""
-        if self.setup.race:
-            return None
-        return self.setup.rounds_per_player * self.count
+        return None if self.setup.race else self.setup.rounds_per_player * self.count
 
     @property
     def current(self) -> Round | None:
         """The round being played (hero picked, gold not yet counted)."""
-        if self.rounds and not self.rounds[-1].done:
-            return self.rounds[-1]
-        return None
+        return self.rounds[-1] if self.rounds and not self.rounds[-1].done else None
 
     @property
     def totals(self) -> list[int]:
@@ -281,9 +215,7 @@ class TrickyGame:
 
     def next_active(self) -> int | None:
         """Who picks the next hero; None before the first round (any player may)."""
-        if not self.rounds:
-            return None
-        return (self.rounds[0].active + len(self.rounds)) % self.count
+        return (self.rounds[0].active + len(self.rounds)) % self.count if self.rounds else None
 
     def leftover(self) -> int:
         return table()["game"]["deck_size"] - self.hand * self.count
@@ -304,39 +236,21 @@ class TrickyGame:
 
         return self.players.index(names.match(text, self.players, "player of this game"))
 
-
-    def seat_order(self, leader: int) -> list[str]:
-        return [self.players[(leader + i) % self.count] for i in range(self.count)]
-
     # -- the action language ------------------------------------------------------
     def apply(self, action: Action | str) -> Applied:
-        """Check ``action`` (a value, or its text read once by the grammar), then play it:
-        a refused action changes nothing."""
+        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
+        action changes nothing."""
         value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
         if self.finished:
             raise RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
-        step = steps().get(type(value))
-        if step is None:  # another game's action, say
+        ruling = rulings().get(type(value))
+        if ruling is None:  # another game's action, say
             raise BadInput(f"{value!r} is not a Tricky action")
-        check, change = step
-        canonical, lines = change(self, check(self, value))
+        canonical, lines = ruling(self, value)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-    # -- what commands show (companion.tricky.views) --------------------------------
-    def sheet(self) -> list[SheetRow]:
-        return views.sheet(self)
-
-    def guild_left(self, player: int) -> list[Hero]:
-        return views.guild_left(self, player)
-
-    def status(self) -> TrickyStatus:
-        return views.status(self)
-
-    def status_lines(self, width: int = 40) -> list[str]:
-        return views.status_lines(self, width)
-
-    def sheet_lines(self, width: int = 40) -> list[str]:
-        return views.sheet_lines(self, width)
-
-    def prompt(self) -> str:
-        return views.prompt(self)
+    # What commands show (companion.tricky.views).
+    status = views.status
+    status_lines = views.status_lines
+    sheet_lines = views.sheet_lines
+    prompt = views.prompt

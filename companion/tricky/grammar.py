@@ -17,19 +17,10 @@ RESULT_ORDER = ("tricks", "potions")
 """What ``result`` words mean in turn: tricks then potions, as players say them
 ("4 tricks and a potion"); every other count takes its option."""
 COUNTS = ("tricks", "potions", "spells", "goblins", "orcs", "ogres")
-ROUND_USAGE = ("round HERO [TRUMP] [--predict N] [--exchange N] [--active PLAYER] "
-               "[--pass HERO]")
-RESULT_USAGE = ("result [TRICKS [POTIONS]] [--tricks N] [--potions N] [--spells N] "
-                "[--goblins N] [--orcs N] [--ogres N] [--last-trick | --no-last-trick]")
-PREDICT_USAGE = "predict N (tricks + potions the active player will collect)"
 
 
 class Round(Value):
-    """``round HERO [TRUMP]``: the active player's hero (one or more words, then maybe
-    its trump), the active player, the trump, the cards exchanged, the Seer's
-    prediction and the heroes passed on (Random Dungeon)."""
-
-    hero: tuple[str, ...]
+    hero: tuple[str, ...]  # its words, then maybe its trump
     active: str | None = None
     trump: str | None = None
     exchange: int | None = None
@@ -38,28 +29,20 @@ class Round(Value):
 
 
 class Exchange(Value):
-    """``exchange [N | CARD...]``: the cards put aside (or how many), and who."""
-
     cards: tuple[str, ...] = ()
     player: str | None = None
     number: int | None = None  # --count (a tuple's own 'count' is taken)
 
 
 class Predict(Value):
-    """``predict N``: the Seer's tricks + potions."""
-
     prediction: int
 
 
 class Trick(Value):
-    """``trick CARD...``: one card per player, in play order from the leader."""
-
     cards: tuple[str, ...] = ()
 
 
 class Result(Value):
-    """``result [TRICKS [POTIONS]]``: the active player's haul, typed in at once."""
-
     counts: tuple[int, ...] = ()
     tricks: int | None = None
     potions: int | None = None
@@ -89,7 +72,8 @@ VERBS = (
              options("pass_", "hero", "Random Dungeon: a hero passed on (up to 2).",
                      word="pass", metavar="HERO"),
          ),
-         short=("r",), usage=ROUND_USAGE),
+         short=("r",), usage="round HERO [TRUMP] [--predict N] [--exchange N] "
+         "[--active PLAYER] [--pass HERO]"),
     Verb("exchange", Exchange,
          "Record an exchange: with the leftover pile, before the first trick.",
          params=(
@@ -103,7 +87,7 @@ VERBS = (
     Verb("predict", Predict, "The Seer's prediction: after the exchange.",
          params=(arg("prediction", "int", "Tricks + potions the Seer will collect.",
                      metavar="N"),),
-         usage=PREDICT_USAGE),
+         usage="predict N (tricks + potions the active player will collect)"),
     Verb("trick", Trick, "Settle a trick: who wins it and collects its cards.",
          params=(rest("cards", "card", "One card per player, in play order from the "
                       "leader: G4, r0, 4G, 'green 4'.", metavar="CARD..."),),
@@ -122,12 +106,9 @@ VERBS = (
              switch("last_trick", "Whether the active player won the last trick.",
                     word="last-trick"),
          ),
-         short=("re",), usage=RESULT_USAGE),
+         short=("re",), usage="result [TRICKS [POTIONS]] [--tricks N] [--potions N] "
+         "[--spells N] [--goblins N] [--orcs N] [--ogres N] [--last-trick | --no-last-trick]"),
 )
 
 GRAMMAR: Grammar[Action] = Grammar(KIND, "Tricky", VERBS)
 
-
-def help_of(verb: str) -> str:
-    """A verb's help line, as its command's help starts."""
-    return GRAMMAR.verbs[verb].help

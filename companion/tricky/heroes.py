@@ -49,9 +49,9 @@ class Hero(Value):
         return TRUMP_TEXT[self.trump]
 
     def trick_rule(self) -> str:
-        return {"highest": "highest of the asked colour wins",
-                "lowest": "lowest of the asked colour wins",
-                "second-highest": "second highest of the asked colour wins"}[self.trick]
+        """``lowest of the asked colour wins``: its trick rule (highest, lowest or
+        second-highest) in words."""
+        return f"{self.trick.replace('-', ' ')} of the asked colour wins"
 
     def gold_rule(self, number: str = "N") -> str:
         """The gold rule in a few words; ``number`` is the base or minimum."""
@@ -71,18 +71,17 @@ class Hero(Value):
 def heroes() -> dict[str, Hero]:
     """Every hero by id, in the rulebook's order (set A, B, C)."""
     data = table()
-    set_of = {hero_id: name for name in SETS for hero_id in data["sets"][name]}
     found: dict[str, Hero] = {}
-    for hero_id, row in data["heroes"].items():
-        found[hero_id] = Hero(
-            id=hero_id, name=row["name"], set=set_of[hero_id], trump=row["trump"],
-            chooser=row.get("chooser"), trick=row.get("trick", "highest"), gold=row["gold"],
-            counts=tuple(row["counts"]), each=int(row.get("each", 1)),
-            reward=int(row.get("reward", 0)), setting=row.get("setting"),
-            aliases=tuple(row.get("aliases", ())), note=row.get("note", ""),
-        )
-    order = [hero_id for name in SETS for hero_id in data["sets"][name]]
-    return {hero_id: found[hero_id] for hero_id in order}
+    for letter in SETS:
+        for hero_id in data["sets"][letter]:
+            row = data["heroes"][hero_id]
+            found[hero_id] = Hero(
+                id=hero_id, name=row["name"], set=letter, trump=row["trump"],
+                chooser=row.get("chooser"), trick=row.get("trick", "highest"),
+                gold=row["gold"], counts=tuple(row["counts"]), each=int(row.get("each", 1)),
+                reward=int(row.get("reward", 0)), setting=row.get("setting"),
+                aliases=tuple(row.get("aliases", ())), note=row.get("note", ""))
+    return found
 
 
 def heroes_in(hero_set: str) -> list[Hero]:
@@ -133,8 +132,9 @@ def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
 
 # -- gold --------------------------------------------------------------------------
 def hero_number(hero: Hero, settings: Settings, players: int) -> int:
-    """The base or minimum this hero uses with this many players."""
-    assert hero.setting is not None
+    """The base or minimum this hero uses with this many players (0 if it has none)."""
+    if hero.setting is None:
+        return 0
     pair = table()["players"][str(players)]["pair"]
     return numbers_in(settings, hero.setting)[pair]
 

@@ -2,12 +2,11 @@
 prediction, each trick, and the gold at its end (played out, or typed in at once with
 ``result``).
 
-Each verb is a pure check that raises the refusal with its rule id and changes
-nothing (``check_round``, ``check_exchange``, ``check_predict``, ``check_trick``,
-``check_result``: they give a plan), then the change that plan makes (``start_round``,
-``exchange``, ``predict``, ``play_trick``, ``settle``). A round's cards change place
-only through ``Round.put_aside`` and ``Round.play``; its gold is set only by
-``finish_round`` (``Round.settle``).
+Each verb of ``companion.tricky.grammar`` is ruled by the function of its name here.
+It checks first, raising the refusal with its rule id while nothing has changed, then
+makes the change and says how. A round's cards change place only through
+``Round.put_aside`` and ``Round.play``; its gold is set only by ``finish_round``
+(``Round.settle``).
 """
 
 from __future__ import annotations
@@ -18,53 +17,36 @@ from typing import TYPE_CHECKING
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.numbers import is_whole
 from companion.tricky.cards import TrickyCard, plural, table
-from companion.tricky.grammar import (
-    COUNTS,
-    GRAMMAR,
-    RESULT_ORDER,
-    Exchange,
-    Predict,
-    Result,
-    Trick,
-)
+from companion.tricky.grammar import COUNTS, GRAMMAR, RESULT_ORDER, Exchange, Predict, Result, Trick
 from companion.tricky.grammar import Round as RoundAction
 from companion.tricky.heroes import COUNT_HELP, Hero, lead_hero, parse_hero
-from companion.tricky.state import (
-    R_ACTIVE,
-    R_CARDS,
-    R_END,
-    R_EXCHANGE,
-    R_GUILD_ONCE,
-    R_HERO,
-    R_HERO_TRUMP,
-    R_RANDOM,
-    R_RESULT,
-    R_RESULT_TRICKS,
-    R_SEER,
-    R_SEER_ORDER,
-    R_SET,
-    R_TRICKSTER,
-    R_TWO,
-    Haul,
-    PlayedTrick,
-    Revoke,
-    Round,
-    counted,
-)
+from companion.tricky.state import Haul, PlayedTrick, Revoke, Round
 from companion.tricky.tricks import Trump, trick_winner
 from companion.tricky.views import end_line, gold_rule, scores_text, trump_line
 
 if TYPE_CHECKING:
     from companion.tricky.engine import Ruled, TrickyGame
 
+# Rulebook section ids named by refusals (tests check each is in [sections]).
+R_CARDS = "tricky.deck.cards"
+R_ACTIVE = "tricky.round.active"
+R_HERO = "tricky.round.hero"
+R_EXCHANGE = "tricky.round.exchange"
+R_END = "tricky.round.end"
+R_RESULT = "tricky.round.result"
+R_SET = "tricky.setup.set"
+R_HERO_TRUMP = "tricky.hero.trump"
+R_SEER = "tricky.hero.seer"
+R_TWO = "tricky.two-player"
+R_RANDOM = "tricky.variant.random"
+R_TRICKSTER = "tricky.ruling.trickster-face-up"
+R_GUILD_ONCE = "tricky.ruling.guild"
+R_SEER_ORDER = "tricky.ruling.seer-exchange"
+R_RESULT_TRICKS = "tricky.ruling.result-tricks"
+
 
 # -- round: the active player picks a hero -----------------------------------------
-# A checked verb's plan is a plain tuple, the cheapest value to make at every action.
-RoundPlan = tuple[Round, int | None, int | None]
-"""A round checked: the round to start, its exchange and prediction if typed with it."""
-
-
-def check_round(game: TrickyGame, action: RoundAction) -> RoundPlan:
+def round(game: TrickyGame, action: RoundAction) -> Ruled:
     hero, trump_text = hero_and_trump(game, action)
     if game.current is not None:
         rnd = game.current
@@ -82,12 +64,6 @@ def check_round(game: TrickyGame, action: RoundAction) -> RoundPlan:
     if action.exchange is not None:
         exchange = counted(action.exchange, "--exchange")
         verify_exchange(game, rnd, active, exchange, [], named=False)
-    return rnd, exchange, predict
-
-
-def start_round(game: TrickyGame, plan: RoundPlan) -> Ruled:
-    rnd, exchange, predict = plan
-    hero, active = rnd.hero, rnd.active
     rnd.predict = predict
     if exchange is not None:
         rnd.put_aside(active, exchange, ())
@@ -111,72 +87,6 @@ def start_round(game: TrickyGame, plan: RoundPlan) -> Ruled:
     canonical = RoundAction((hero.id,), name, rnd.trump.option(), exchange, predict,
                             tuple(h.id for h in rnd.passed))
     return canonical, lines
-
-
-# -- exchange and prediction ----------------------------------------------------------
-ExchangePlan = tuple[Round, int, int, tuple[TrickyCard, ...]]
-"""An exchange checked: the round, who exchanges, how many cards, those named."""
-
-
-def check_exchange(game: TrickyGame, action: Exchange) -> ExchangePlan:
-    rnd = need_round(game, "exchange cards")
-    before_play(game, rnd, "the exchange")
-    typed, words = action.number, list(action.cards)
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and typed is None:
-        typed, words = int(words[0]), []  # 'exchange 2': how many, the cards unshown
-    cards = tuple(game.deck.parse_all(card_words(game, words)))
-    count = counted(typed, "--count") if typed is not None else len(cards)
-    if cards and count != len(cards):
-        raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
-    if action.player is not None:
-        player = game.parse_player(action.player)
-    elif rnd.active in rnd.exchanged and game.rules.others_exchange:
-        player = (rnd.active + 1) % game.count  # two players: then the other one
-    else:
-        player = rnd.active
-    verify_after_prediction(game, rnd, player, count, cards)
-    verify_exchange(game, rnd, player, count, cards, named=bool(cards))
-    return rnd, player, count, cards
-
-
-def exchange(game: TrickyGame, plan: ExchangePlan) -> Ruled:
-    rnd, player, count, cards = plan
-    rnd.put_aside(player, count, cards)
-    name = game.players[player]
-    line = f"{name} exchanges {plural(count, 'card')}"
-    if cards:
-        line += f", putting aside {' '.join(map(str, cards))}"
-    return Exchange(tuple(map(str, cards)), name, count), [line]
-
-
-PredictPlan = tuple[Round, int]
-"""A prediction checked: the round, the tricks + potions predicted."""
-
-
-def check_predict(game: TrickyGame, action: Predict) -> PredictPlan:
-    rnd = need_round(game, "predict")
-    return rnd, verify_predict(game, rnd, action.prediction)
-
-
-def predict(game: TrickyGame, plan: PredictPlan) -> Ruled:
-    rnd, number = plan
-    rnd.predict = number
-    return Predict(number), [f"{game.players[rnd.active]} predicts {number} tricks + potions"]
-
-
-# -- the checks they share -------------------------------------------------------------
-def need_round(game: TrickyGame, what: str) -> Round:
-    rnd = game.current
-    if rnd is None:
-        raise RuleRefused(f"no round is being played: pick a hero with 'round HERO' "
-                          f"before you {what}", R_HERO)
-    return rnd
-
-
-def before_play(game: TrickyGame, rnd: Round, what: str) -> None:
-    if rnd.tricks:
-        raise RuleRefused(f"{what} comes before the first trick; "
-                          f"{plural(len(rnd.tricks), 'trick')} entered", R_EXCHANGE)
 
 
 def hero_and_trump(game: TrickyGame, action: RoundAction) -> tuple[Hero, str | None]:
@@ -256,8 +166,42 @@ def parse_trump(game: TrickyGame, hero: Hero, text: str | None) -> Trump:
     return Trump(hero.trump)
 
 
+# -- exchange and prediction ----------------------------------------------------------
+def exchange(game: TrickyGame, action: Exchange) -> Ruled:
+    rnd = need_round(game, "exchange cards")
+    before_play(rnd, "the exchange")
+    typed, words = action.number, list(action.cards)
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and typed is None:
+        typed, words = int(words[0]), []  # 'exchange 2': how many, the cards unshown
+    cards = [game.deck.parse(word) for word in card_words(game, words)]
+    count = counted(typed, "--count") if typed is not None else len(cards)
+    if cards and count != len(cards):
+        raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
+    if action.player is not None:
+        player = game.parse_player(action.player)
+    elif rnd.active in rnd.exchanged and game.rules.others_exchange:
+        player = (rnd.active + 1) % game.count  # two players: then the other one
+    else:
+        player = rnd.active
+    verify_after_prediction(game, rnd, player, count, cards)
+    verify_exchange(game, rnd, player, count, cards, named=bool(cards))
+    rnd.put_aside(player, count, cards)
+    name = game.players[player]
+    line = f"{name} exchanges {plural(count, 'card')}"
+    if cards:
+        line += f", putting aside {' '.join(map(str, cards))}"
+    return Exchange(tuple(map(str, cards)), name, count), [line]
+
+
+def predict(game: TrickyGame, action: Predict) -> Ruled:
+    rnd = need_round(game, "predict")
+    number = verify_predict(game, rnd, action.prediction)
+    rnd.predict = number
+    return Predict(number), [f"{game.players[rnd.active]} predicts {number} tricks + potions"]
+
+
 def verify_after_prediction(game: TrickyGame, rnd: Round, player: int, count: int,
-                             cards: Sequence[TrickyCard]) -> None:
+                            cards: Sequence[TrickyCard]) -> None:
     """Every exchange comes before the Seer's prediction (edition 3 on): one typed
     after it is refused with the order to type them in."""
     if rnd.predict is None or not game.seer_exchanges_first or player in rnd.exchanged:
@@ -270,20 +214,8 @@ def verify_after_prediction(game: TrickyGame, rnd: Round, player: int, count: in
                       f"'exchange {typed}' and 'predict {rnd.predict}'", R_SEER_ORDER)
 
 
-def card_words(game: TrickyGame, args: list[str]) -> list[str]:
-    """Cards named in words ('green 4 red 5') as one word each, when only one way fits."""
-    if all(game.deck.colour_and_number(word) for word in args):
-        return args
-    from companion.cards import card_groupings  # only for cards typed in words
-
-    ways = [way for count in range((len(args) + 1) // 2, len(args) + 1)
-            for way in card_groupings(args, lambda text: game.deck.colour_and_number(text)
-                                      is not None, count)]
-    return ways[0] if len(ways) == 1 else args
-
-
 def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
-                     cards: Sequence[TrickyCard], *, named: bool) -> None:
+                    cards: Sequence[TrickyCard], *, named: bool) -> None:
     name = game.players[player]
     active = game.players[rnd.active]
     two = game.rules.others_exchange
@@ -313,7 +245,7 @@ def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
                           f"cards put aside, 'exchange{' CARD' * count}'"
                           if count > 1 else "with two players the exchange is open: name "
                           "the card put aside, 'exchange CARD'", R_TWO)
-    verify_new_cards(game, rnd, cards, "in this exchange")
+    verify_new_cards(rnd, cards, "in this exchange")
     if not game.rules.potions_exchanged:
         potion = next((c for c in cards if game.deck.is_potion(c)), None)
         if potion is not None:
@@ -338,8 +270,64 @@ def verify_leftover(game: TrickyGame, rnd: Round, name: str, count: int) -> None
                       R_TRICKSTER if face_up else R_EXCHANGE)
 
 
-def verify_new_cards(game: TrickyGame, rnd: Round, cards: Sequence[TrickyCard],
-                     where: str) -> None:
+def verify_predict(game: TrickyGame, rnd: Round, typed: int) -> int:
+    if rnd.hero.gold != "prediction":
+        raise RuleRefused(f"only the Seer predicts; this round's hero is the "
+                          f"{rnd.hero.name}", R_SEER)
+    if rnd.predict is not None:
+        raise RuleRefused(f"the prediction is made: {rnd.predict}", R_SEER)
+    before_play(rnd, "the prediction")
+    predict = counted(typed, "the prediction")
+    most = game.hand + len(game.deck.colours)
+    if predict > most:
+        raise RuleRefused(f"a prediction of {predict} cannot come true: at most {game.hand} "
+                          f"tricks + {len(game.deck.colours)} potions = {most}", R_SEER)
+    return predict
+
+
+# -- the checks the verbs share --------------------------------------------------------
+def counted(value: int, what: str) -> int:
+    """A count typed at the table (the grammar read it as a whole number): 0 or more."""
+    if value < 0:
+        raise BadInput(f"{what} must be a whole number 0 or more, not '{value}'")
+    return value
+
+
+def need_round(game: TrickyGame, what: str) -> Round:
+    rnd = game.current
+    if rnd is None:
+        raise RuleRefused(f"no round is being played: pick a hero with 'round HERO' "
+                          f"before you {what}", R_HERO)
+    return rnd
+
+
+def before_play(rnd: Round, what: str) -> None:
+    if rnd.tricks:
+        raise RuleRefused(f"{what} comes before the first trick; "
+                          f"{plural(len(rnd.tricks), 'trick')} entered", R_EXCHANGE)
+
+
+def need_prediction(rnd: Round) -> None:
+    if rnd.hero.gold == "prediction" and rnd.predict is None:
+        raise RuleRefused("the Seer predicts before play, after any exchange: "
+                          "'predict N' (tricks + potions)", R_SEER)
+
+
+def card_words(game: TrickyGame, args: list[str], count: int = 0) -> list[str]:
+    """Cards named in words ('green 4 red 5') as one word each, when only one way fits
+    (into ``count`` cards, when that is known)."""
+    if all(game.deck.colour_and_number(word) for word in args):
+        return args
+    from companion.cards import card_groupings  # only for cards typed in words
+
+    counts = [count] if count else range((len(args) + 1) // 2, len(args) + 1)
+    ways = [way for number in counts
+            for way in card_groupings(args, lambda text: game.deck.colour_and_number(text)
+                                      is not None, number)]
+    return ways[0] if len(ways) == 1 else args
+
+
+def verify_new_cards(rnd: Round, cards: Sequence[TrickyCard], where: str) -> None:
     """Each card once per round: not twice here, not played or put aside before."""
     seen: set[TrickyCard] = set()
     for card in cards:
@@ -353,66 +341,32 @@ def verify_new_cards(game: TrickyGame, rnd: Round, cards: Sequence[TrickyCard],
             raise RuleRefused(f"{card} was put aside in this round's exchange", R_CARDS)
 
 
-def verify_predict(game: TrickyGame, rnd: Round, typed: int) -> int:
-    if rnd.hero.gold != "prediction":
-        raise RuleRefused(f"only the Seer predicts; this round's hero is the "
-                          f"{rnd.hero.name}", R_SEER)
-    if rnd.predict is not None:
-        raise RuleRefused(f"the prediction is made: {rnd.predict}", R_SEER)
-    before_play(game, rnd, "the prediction")
-    predict = counted(typed, "the prediction")
-    most = game.hand + len(game.deck.colours)
-    if predict > most:
-        raise RuleRefused(f"a prediction of {predict} cannot come true: at most {game.hand} "
-                          f"tricks + {len(game.deck.colours)} potions = {most}", R_SEER)
-    return predict
-
-
-def need_prediction(game: TrickyGame, rnd: Round) -> None:
-    if rnd.hero.gold == "prediction" and rnd.predict is None:
-        raise RuleRefused("the Seer predicts before play, after any exchange: "
-                          "'predict N' (tricks + potions)", R_SEER)
-
-
 # -- tricks ------------------------------------------------------------------------
-TrickPlan = tuple[Round, PlayedTrick, str]
-"""A trick checked: the round, the trick (its cards new to the round, who won it), why."""
-
-
-def check_trick(game: TrickyGame, action: Trick) -> TrickPlan:
+def trick(game: TrickyGame, action: Trick) -> Ruled:
+    """Who won and why, in one line: the cards typed are the action itself, the haul
+    and who leads next are the status and the prompt (issue 35: a trick answers in at
+    most two lines with the prompt); a revoke is flagged in a line of its own."""
     rnd = need_round(game, "enter a trick")
     leader = rnd.leader
     args = list(action.cards)
     if len(args) > game.count:  # cards named in words: 'green 4 red 5'
-        from companion.cards import card_groupings
-
-        ways = card_groupings(args, lambda text: game.deck.colour_and_number(text)
-                              is not None, game.count)
-        args = ways[0] if len(ways) == 1 else args
+        args = card_words(game, args, game.count)
     if len(args) != game.count:
-        order = ", ".join(game.seat_order(leader))
+        order = ", ".join(game.players[(leader + i) % game.count] for i in range(game.count))
         quote = "; quote a card in words, like 'green 4'" if len(args) > game.count else ""
         raise BadInput(f"a trick is {game.count} cards, one per player, in play order: "
                        f"{order}{quote}")
-    cards: tuple[TrickyCard, ...] = tuple(game.deck.parse_all(args))
-    need_prediction(game, rnd)
-    verify_new_cards(game, rnd, cards, "in this trick")
+    cards = tuple(game.deck.parse(arg) for arg in args)
+    need_prediction(rnd)
+    verify_new_cards(rnd, cards, "in this trick")
     position, reason = trick_winner(cards, game.deck, rnd.trump, rnd.hero.trick)
-    winner = (leader + position) % game.count
-    return rnd, PlayedTrick(len(rnd.tricks) + 1, leader, cards, winner), reason
-
-
-def play_trick(game: TrickyGame, plan: TrickPlan) -> Ruled:
-    """Who won and why, in one line: the cards typed are the action itself, the haul
-    and who leads next are the status and the prompt (issue 35: a trick answers in at
-    most two lines with the prompt); a revoke is flagged in a line of its own."""
-    rnd, trick, reason = plan
-    revokes = rnd.play(trick, game.count)
-    lines = [f"{game.players[trick.winner]} wins: {reason}"]
+    played = PlayedTrick(len(rnd.tricks) + 1, leader, cards, (leader + position) % game.count)
+    revokes = rnd.play(played, game.count)
+    lines = [f"{game.players[played.winner]} wins: {reason}"]
     lines += [revoke_note(game, r) for r in revokes]
-    if trick.number == game.hand:
+    if played.number == game.hand:
         lines += finish_round(game, rnd, rnd.collected(game.deck), "tricks")
-    return Trick(tuple(map(str, trick.cards))), lines
+    return Trick(tuple(map(str, cards))), lines
 
 
 def revoke_note(game: TrickyGame, revoke: Revoke) -> str:
@@ -423,12 +377,7 @@ def revoke_note(game: TrickyGame, revoke: Revoke) -> str:
 
 
 # -- the end of a round: its gold ----------------------------------------------------
-ResultPlan = tuple[Round, Haul, int | None, Result]
-"""A typed haul checked: the round, the counts it keeps, the trick count its haul implies
-when none was typed (tricky.ruling.result-tricks), the canonical action."""
-
-
-def check_result(game: TrickyGame, action: Result) -> ResultPlan:
+def result(game: TrickyGame, action: Result) -> Ruled:
     """The fast path: the active player's haul, typed in, gives the gold at once."""
     given = result_counts(game, action)
     rnd = need_round(game, "enter a result")
@@ -440,29 +389,21 @@ def check_result(game: TrickyGame, action: Result) -> ResultPlan:
         option = "--last-trick or --no-last-trick" if missing == "last_trick" \
             else f"--{missing}"
         raise BadInput(f"the {rnd.hero.name}'s gold needs {option} ({COUNT_HELP[missing]})")
-    need_prediction(game, rnd)
+    need_prediction(rnd)
     least = implied_tricks(game, given)
     verify_haul(game, given if least is None else {**given, "tricks": least})
-    counts: Haul = dict.fromkeys(COUNTS, 0)
-    counts["last_trick"] = False
-    counts.update(given)
+    counts: Haul = {**dict.fromkeys(COUNTS, 0), "last_trick": False, **given}
     if least is not None:
         counts["tricks"] = least
-    number = {key: int(given[key]) if key in given else None for key in COUNTS}
-    last = given.get("last_trick")
-    canonical = Result((), number["tricks"], number["potions"], number["spells"],
-                       number["goblins"], number["orcs"], number["ogres"],
-                       None if last is None else bool(last))
-    return rnd, counts, least, canonical
-
-
-def settle(game: TrickyGame, plan: ResultPlan) -> Ruled:
-    rnd, counts, least, canonical = plan
     lines = finish_round(game, rnd, counts, "result")
     if least:  # said after the gold's line, which stays as the hero pays
         lines.insert(1, f"at least {plural(least, 'trick')} won, as the haul implies "
                         f"(rule {R_RESULT_TRICKS})")
-    return canonical, lines
+    number = {key: int(given[key]) if key in given else None for key in COUNTS}
+    last = given.get("last_trick")
+    return Result((), number["tricks"], number["potions"], number["spells"],
+                  number["goblins"], number["orcs"], number["ogres"],
+                  None if last is None else bool(last)), lines
 
 
 def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[str]:

@@ -2,8 +2,8 @@
 
 A round is the one place its cards change place: ``Round.put_aside`` for an
 exchange's cards, ``Round.play`` for a trick's; both take cards checked new to
-the round (``companion.tricky.play`` checks
-first). Its gold is set once, by ``Round.settle``.
+the round (``companion.tricky.play`` checks first). Its gold is set once, by
+``Round.settle``.
 """
 
 from __future__ import annotations
@@ -11,39 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion import plain
-from companion.errors import BadInput
 from companion.tricky.cards import Deck, Settings, TrickyCard, table
 from companion.tricky.heroes import Hero, gold_for_round, hero_number, number_note
 from companion.tricky.tricks import Trump
 from companion.values import Record, Value
 
-# Rulebook section ids named by refusals (tests check each is in [sections]).
-R_CARDS = "tricky.deck.cards"
-R_ACTIVE = "tricky.round.active"
-R_HERO = "tricky.round.hero"
-R_EXCHANGE = "tricky.round.exchange"
-R_END = "tricky.round.end"
-R_RESULT = "tricky.round.result"
-R_SET = "tricky.setup.set"
-R_HERO_TRUMP = "tricky.hero.trump"
-R_SEER = "tricky.hero.seer"
-R_GAME_END = "tricky.game.end"
-R_TWO = "tricky.two-player"
-R_RANDOM = "tricky.variant.random"
-R_TRICKSTER = "tricky.ruling.trickster-face-up"
-R_GUILD_ONCE = "tricky.ruling.guild"
-R_SEER_ORDER = "tricky.ruling.seer-exchange"
-R_RESULT_TRICKS = "tricky.ruling.result-tricks"
-
 Haul = dict[str, int | bool]
 """What the active player collected: tricks, cards of each kind, the last trick."""
-
-
-def counted(value: int, what: str) -> int:
-    """A count typed at the table (the grammar read it as a whole number): 0 or more."""
-    if value < 0:
-        raise BadInput(f"{what} must be a whole number 0 or more, not '{value}'")
-    return value
 
 
 class TableRules(Value):
@@ -135,15 +109,8 @@ class Round(Record):
 
     def exchange_open(self, others_exchange: bool) -> bool:
         """Can an exchange still be entered in this round (before its first trick)?"""
-        if self.tricks:
-            return False
-        if self.active not in self.exchanged:
-            return True
-        return others_exchange and len(self.exchanged) < 2
-
-    def cards_seen(self) -> list[TrickyCard]:
-        """Every card of the round that left a hand: put aside, then played."""
-        return [*self.discards, *(card for trick in self.tricks for card in trick.cards)]
+        return not self.tricks and (self.active not in self.exchanged
+                                    or others_exchange and len(self.exchanged) < 2)
 
     # -- the changes: each checked before it is made ------------------------------
     def put_aside(self, player: int, count: int, cards: Sequence[TrickyCard]) -> None:
@@ -152,13 +119,10 @@ class Round(Record):
         self.discards.extend(cards)
 
     def play(self, trick: PlayedTrick, players: int) -> list[Revoke]:
-        """A trick's cards played; a player who plays a colour they did not follow
-        earlier this round is flagged (once; a new miss is new evidence)."""
+        """A trick's cards played, and the revokes it shows: a player who plays a colour
+        they did not follow earlier this round is flagged (once; a new miss is new
+        evidence)."""
         self.tricks.append(trick)
-        return self.watch(trick, players)
-
-    def watch(self, trick: PlayedTrick, players: int) -> list[Revoke]:
-        """The revokes a trick shows, kept with the round."""
         asked = trick.cards[0].colour
         found: list[Revoke] = []
         for position, card in enumerate(trick.cards):
@@ -176,10 +140,9 @@ class Round(Record):
               counts: Mapping[str, int | bool]) -> tuple[list[int], str]:
         """Each player's gold for the haul ``counts``, and the line explaining the
         active player's: what the hero pays, or the consolation to every other player."""
-        hero = self.hero
-        number = hero_number(hero, settings, players) if hero.setting else 0
-        note = number_note(hero, settings, players) if hero.setting else ""
-        gold, line = gold_for_round(hero, counts, number=number, note=note,
+        gold, line = gold_for_round(self.hero, counts,
+                                    number=hero_number(self.hero, settings, players),
+                                    note=number_note(self.hero, settings, players),
                                     predict=self.predict)
         golds = [0] * players
         golds[self.active] = gold
@@ -199,15 +162,3 @@ class Round(Record):
         counts.update(deck.counts([card for t in won for card in t.cards]))
         counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
         return counts
-
-
-class SheetRow(Value):
-    """A finished round on the score sheet."""
-
-    round: int
-    active: str
-    hero: str
-    trump: str
-    via: str  # "tricks" (played out) or "result" (typed in)
-    gold: dict[str, int]  # each player's gold, by name
-    revokes: int

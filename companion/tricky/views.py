@@ -15,7 +15,7 @@ from companion.tricky.heroes import (
     number_note,
 )
 from companion.tricky.layout import wrap
-from companion.tricky.state import Revoke, Round, SheetRow
+from companion.tricky.state import Revoke, Round
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -52,14 +52,14 @@ if TYPE_CHECKING:
         revokes: list[RevokeStatus]
 
     class SheetRowStatus(TypedDict):
-        """A ``SheetRow``, its fields by name."""
+        """A finished round on the score sheet."""
 
         round: int
         active: str
         hero: str
         trump: str
-        via: str
-        gold: dict[str, int]
+        via: str  # "tricks" (played out) or "result" (typed in)
+        gold: dict[str, int]  # each player's gold, by name
         revokes: int
 
     class TrickyStatus(TypedDict):
@@ -119,8 +119,8 @@ def haul_line(game: TrickyGame, rnd: Round) -> str:
     if hero.gold in ("per", "base-minus", "over-minimum"):
         # The gold the haul is worth now, so nobody adds it up at the table; heroes
         # paid on the last trick or a prediction are settled only at the end.
-        number = hero_number(hero, game.settings, game.count) if hero.setting else 0
-        gold, _ = gold_for_round(hero, counts, number=number)
+        gold, _ = gold_for_round(hero, counts,
+                                 number=hero_number(hero, game.settings, game.count))
         haul += f": {gold} gold so far"
     return f"{game.players[rnd.active]} (active): {haul}"
 
@@ -155,17 +155,15 @@ def next_hint(game: TrickyGame) -> str:
         if rnd.exchange_open(game.rules.others_exchange):
             return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
         return "'predict N' (the Seer's tricks + potions)"
-    if not rnd.tricks:
-        return f"'trick' from {game.players[rnd.leader]}, or 'result'"
-    return f"'trick' from {game.players[rnd.leader]}"
+    return f"'trick' from {game.players[rnd.leader]}" + ("" if rnd.tricks else ", or 'result'")
 
 
-def sheet(game: TrickyGame) -> list[SheetRow]:
+def sheet(game: TrickyGame) -> list[SheetRowStatus]:
     """One row per finished round: active player, hero, trump, gold to each."""
-    return [SheetRow(r.number, game.players[r.active], r.hero.name, r.trump.text(game.deck),
-                     r.via, dict(zip(game.players, r.gold or (), strict=True)),
-                     len(r.revokes))
-            for r in game.rounds if r.done]
+    return [{"round": r.number, "active": game.players[r.active], "hero": r.hero.name,
+             "trump": r.trump.text(game.deck), "via": r.via,
+             "gold": dict(zip(game.players, r.gold or (), strict=True)),
+             "revokes": len(r.revokes)} for r in game.rounds if r.done]
 
 
 def guild_left(game: TrickyGame, player: int) -> list[Hero]:
@@ -206,9 +204,7 @@ def status(game: TrickyGame) -> TrickyStatus:
         "round": round_json,
         "next_active": None if rnd is not None or nxt is None else game.players[nxt],
         "scores": dict(zip(game.players, game.totals, strict=True)),
-        "sheet": [{"round": row.round, "active": row.active, "hero": row.hero,
-                   "trump": row.trump, "via": row.via, "gold": row.gold,
-                   "revokes": row.revokes} for row in sheet(game)],
+        "sheet": sheet(game),
         "winners": game.winners() if game.finished else [],
         "unverified": sorted(game.deck.unverified),
         "next": None if game.finished else next_hint(game),
@@ -264,36 +260,34 @@ def sheet_lines(game: TrickyGame, width: int = 40) -> list[str]:
         lines += table_lines
     else:
         for row in rows:
-            lines += wrap(f"{row.round}. {row.active}: {row.hero}, trump {row.trump}", width,
-                          keep=(row.hero,))
-            lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row.gold.items()),
+            lines += wrap(f"{row['round']}. {row['active']}: {row['hero']}, trump "
+                          f"{row['trump']}", width, keep=(row["hero"],))
+            lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row["gold"].items()),
                           width, indent="   ")
     if not rows:
         lines.append("No rounds played yet.")
     lines += wrap("Totals: " + scores_text(game), width)
     if game.finished:
         lines += wrap(end_line(game), width)
-    else:
-        left = game.rounds_total - len(rows) if game.rounds_total else None
-        if left is not None:
-            lines.append(f"{plural(left, 'round')} to play")
+    elif game.rounds_total:
+        lines.append(f"{plural(game.rounds_total - len(rows), 'round')} to play")
     return lines
 
 
-def sheet_table(game: TrickyGame, rows: list[SheetRow]) -> list[str]:
+def sheet_table(game: TrickyGame, rows: list[SheetRowStatus]) -> list[str]:
     names = game.players
     active_w = max(6, *(len(p) for p in names))
-    hero_w = max(4, *(len(r.hero) for r in rows)) if rows else 4
-    trump_w = max(5, *(len(r.trump) for r in rows)) if rows else 5
+    hero_w = max([4, *(len(r["hero"]) for r in rows)])
+    trump_w = max([5, *(len(r["trump"]) for r in rows)])
     gold_w = [max(3, len(p)) for p in names]
     head = (f"{'#':>2} {'Active':<{active_w}} {'Hero':<{hero_w}} {'Trump':<{trump_w}} "
             + " ".join(f"{p:>{w}}" for p, w in zip(names, gold_w, strict=True)))
     lines = [head.rstrip()]
     for row in rows:
         lines.append(
-            (f"{row.round:>2} {row.active:<{active_w}} {row.hero:<{hero_w}} "
-             f"{row.trump:<{trump_w}} "
-             + " ".join(f"{row.gold[p]:>{w}}"
+            (f"{row['round']:>2} {row['active']:<{active_w}} {row['hero']:<{hero_w}} "
+             f"{row['trump']:<{trump_w}} "
+             + " ".join(f"{row['gold'][p]:>{w}}"
                         for p, w in zip(names, gold_w, strict=True))).rstrip())
     return lines
 
