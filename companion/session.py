@@ -19,19 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from companion.editions import saved
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import (
     Applied,
     Engine,
     Record,
     ReplayFault,
-    begin,
     kind_info,
     load_kind,
-    replaying,
 )
-from companion.store import GameRecord, Store, check_name
+from companion.store import GameRecord, Store, check_name, replay_record
 from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
@@ -64,7 +61,6 @@ Seen = Callable[[OpenGame], None]
 class Games:
     def __init__(self, store: Store | None = None) -> None:
         self.store = store if store is not None else Store()
-        self.store.replays = self._check
         # The file read by resolve(): (path, bytes, record), handed on to the next _load so
         # that a one-shot command parses its save once; used only while the bytes are equal.
         self._peeked: tuple[str, bytes, GameRecord] | None = None
@@ -197,10 +193,6 @@ class Games:
         if _kept is not None:
             _kept.pop(str(self.store.path(name)), None)
 
-    def _check(self, record: GameRecord) -> None:
-        """The store's check that a record replays."""
-        self._build(record)
-
     def _replay(self, record: GameRecord) -> OpenGame:
         try:
             return self._build(record)
@@ -209,8 +201,7 @@ class Games:
 
     def _build(self, record: GameRecord) -> OpenGame:
         """Replay a record; ReplayFault says why it does not replay."""
-        _module, settings, engine = begin(record.kind, saved(record.settings))
-        applied = [done for _number, _action, done in replaying(engine, record.actions)]
+        settings, engine, applied = replay_record(record)
         return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:

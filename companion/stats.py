@@ -7,7 +7,7 @@ limits; nothing is written to them) and each is replayed by
 bytes and this code (with the rulebook), so that a game already counted is
 read but neither parsed nor replayed; a changed game, a changed companion or
 a damaged cache just means replaying again. The cache is a signed cache file
-(``companion.cachefile``: a keyed MAC checked before the JSON is parsed), written
+(``safefile.write_cache``: a keyed MAC checked before the JSON is parsed), written
 as a temp file renamed over the old one, never fsynced (losing it costs time). It
 pays: at 300 saved games ``stats`` takes about 40 ms with it and 800-1,200 ms
 without (``scripts/benchmark.py`` prints the figure).
@@ -32,7 +32,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion import plain
+from companion import plain, safefile
 from companion.errors import CompanionError
 from companion.game import Record
 from companion.names import key
@@ -205,15 +205,13 @@ class Cache:
     runs no code). A cached file is neither parsed nor replayed again."""
 
     def __init__(self, home: Path) -> None:
-        from companion import cachefile
-
         self.home = home
         self.path = home / "cache" / "stats.json"
         self.found: Mapping[str, object] = {}
         # what the cache file will hold: the entries read as they were, and the new
         self.used: dict[str, Mapping[str, object]] = {}
         self.changed = False
-        payload = cachefile.read(self.path, home, "stats", MAX_CACHE_BYTES)
+        payload = safefile.read_cache(self.path, home, "stats", MAX_CACHE_BYTES)
         with contextlib.suppress(Exception):  # missing, unsigned or damaged: replay all
             data: object = json.loads(payload) if payload is not None else None
             if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
@@ -241,13 +239,10 @@ class Cache:
 
     def save(self) -> None:
         """Keep the figures of the games read now (a removed or changed game's go)."""
-        if not self.changed and len(self.used) == len(self.found):
-            return
-        from companion import cachefile
-
-        data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
-                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        cachefile.write(self.path, self.home, "stats", data)
+        if self.changed or len(self.used) != len(self.found):
+            data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
+                              ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            safefile.write_cache(self.path, self.home, "stats", data)
 
 
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
