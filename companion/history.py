@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from companion.game import Engine, Record, load_kind, replaying
+from companion.game import Engine, load_kind, replaying
 from companion.values import Value
 
 if TYPE_CHECKING:
@@ -221,26 +221,11 @@ def _drops(values: Sequence[int | None]) -> tuple[int, int]:
     return lost, gained
 
 
-def _counts(value: object) -> dict[str, int]:
-    from companion import plain
-
-    return plain.table(value, plain.text, plain.integer)
-
-
-def _names(value: object) -> list[str]:
-    from companion import plain
-
-    return plain.items(value, plain.text)
-
-
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 class HebracTracer(Tracer):
     engine: HebracGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.hebrac.engine import HebracGame
-
-        assert isinstance(engine, HebracGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: HebracGame) -> None:
         super().__init__(engine)
         self.level = engine.level
         self.marks.append((0, f"L{engine.level}"))
@@ -342,10 +327,7 @@ def _enemy_text(card: Card) -> str:
 class TrickyTracer(Tracer):
     engine: TrickyGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.tricky.engine import TrickyGame
-
-        assert isinstance(engine, TrickyGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: TrickyGame) -> None:
         super().__init__(engine)
         self.gold: list[list[int | None]] = [[0] for _ in engine.players]
         self.started = 0
@@ -387,10 +369,7 @@ class TrickyTracer(Tracer):
 class HalfDeckTracer(Tracer):
     engine: HalfDeckGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.halfdeck.engine import HalfDeckGame
-
-        assert isinstance(engine, HalfDeckGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: HalfDeckGame) -> None:
         super().__init__(engine)
         self.round = engine.round
         self.defeated: Counter[str] = Counter()
@@ -448,33 +427,28 @@ class HalfDeckTracer(Tracer):
         }
         seats = game.settings.get("seats")
         if seats:  # the people at the table, when the game named them ('new --seat')
-            facts["players"] = _names(seats)
+            from companion import plain
+
+            facts["players"] = plain.items(seats, plain.text)
         return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
 
 
 # -- Elbereth --------------------------------------------------------------------------
-class _Floor(Record):
+class _Floor(Value):
     """What Elbereth's tracer sees of the floor before an action."""
 
-    __slots__ = ("walls", "miss", "items", "beaten", "boss", "boss_down")
-
-    def __init__(self, walls: int, miss: Miss | None, items: dict[str, str],
-                 beaten: dict[str, int], boss: str | None, boss_down: bool) -> None:
-        self.walls = walls
-        self.miss = miss
-        self.items = items
-        self.beaten = beaten
-        self.boss = boss
-        self.boss_down = boss_down
+    walls: int
+    miss: Miss | None
+    items: dict[str, str]
+    beaten: dict[str, int]
+    boss: str | None
+    boss_down: bool
 
 
 class ElberethTracer(Tracer):
     engine: ElberethGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.elbereth.engine import ElberethGame
-
-        assert isinstance(engine, ElberethGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: ElberethGame) -> None:
         super().__init__(engine)
         self.floor = engine.floor
         self.marks.append((0, f"F{engine.floor}"))
@@ -483,17 +457,6 @@ class ElberethTracer(Tracer):
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
         self.floors_left: list[FloorLeft] = []
-
-    _FLOOR = ("beaten_here", "walls_here", "floor_boss", "boss_beaten")
-
-    def _floor(self, value: object) -> FloorLeft:
-        from companion import plain
-
-        fields = plain.record(value, self._FLOOR)
-        return {"beaten_here": _counts(fields["beaten_here"]),
-                "walls_here": plain.integer(fields["walls_here"], 0),
-                "floor_boss": plain.optional(plain.text)(fields["floor_boss"]),
-                "boss_beaten": plain.flag(fields["boss_beaten"])}
 
     def before(self) -> _Floor:
         game = self.engine
@@ -542,7 +505,7 @@ class ElberethTracer(Tracer):
                        floors=self.floors_left)
 
 
-TRACERS: dict[str, Callable[[Engine], Tracer]] = {
+TRACERS: dict[str, Callable[[Any], Tracer]] = {  # each kind's engine to its own tracer
     "hebrac": HebracTracer,
     "tricky": TrickyTracer,
     "halfdeck": HalfDeckTracer,

@@ -368,10 +368,6 @@ def people(entries: Sequence[Entry]) -> dict[str, Person]:
     return found
 
 
-def names_by_key(entries: Sequence[Entry]) -> dict[str, str]:
-    return {each: person.name for each, person in people(entries).items()}
-
-
 # -- the figures ---------------------------------------------------------------------
 def figures(entries: Sequence[Entry], kind: str | None = None, player: str | None = None,
             *, every: bool = False) -> Figures:
@@ -381,7 +377,8 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
 
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
-    named = names_by_key(entries)  # every game, finished or not: a name reads the same
+    # every game, finished or not: a name reads the same
+    named = {each: person.name for each, person in people(entries).items()}
     sections: dict[str, KindFigures] = {}
     for name in kinds:
         games = [e for e in chosen if e.kind == name]
@@ -455,18 +452,18 @@ def _tricky(games: Sequence[Entry], player: str | None,
     wins_per_player = {named.get(p, p): wins[p]
                        for p in sorted(played, key=lambda p: (-wins[p], p))}
     games_per_player = {named.get(p, p): played[p] for p in sorted(played)}
-    best = _hero_figure(ranked[0], averages) if ranked else None
-    worst = _hero_figure(ranked[-1], averages) if ranked else None
+    ends: list[HeroAverage] = [{"hero": hero, "average_gold": round(averages[hero], 2)}
+                               for hero in ranked[:1] + ranked[-1:]]  # the best, the worst
+    found: TrickyFigures = {"games": len(games), "wins_per_player": wins_per_player,
+                            "games_per_player": games_per_player, "heroes": heroes,
+                            "best_hero": ends[0] if ends else None,
+                            "worst_hero": ends[-1] if ends else None}
     if mine is None:
-        return {"games": len(games), "wins_per_player": wins_per_player,
-                "games_per_player": games_per_player, "heroes": heroes,
-                "best_hero": best, "worst_hero": worst}
-    own = _own_gold(games, mine)
+        return found
     rounds_active = sum(key(row["active"]) == mine for game in games
                         for row in _rounds(game.facts["rounds"]))
-    return {**record(games, player), "wins_per_player": wins_per_player,
-            "games_per_player": games_per_player, "heroes": heroes,
-            "best_hero": best, "worst_hero": worst, **own, "rounds_active": rounds_active}
+    return {**record(games, player), **found, **_own_gold(games, mine),
+            "rounds_active": rounds_active}
 
 
 def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
@@ -478,10 +475,6 @@ def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
     return {"gold_total": total,
             "gold_average": round(total / len(scores), 1) if scores else 0,
             "best_game": {"game": best[1], "gold": best[0]} if best else None}
-
-
-def _hero_figure(hero: str, averages: Mapping[str, float]) -> HeroAverage:
-    return {"hero": hero, "average_gold": round(averages[hero], 2)}
 
 
 def _halfdeck(games: Sequence[Entry], player: str | None,
@@ -512,15 +505,9 @@ KIND_FIGURES: dict[str, Callable[[Sequence[Entry], str | None, Mapping[str, str]
 
 
 # -- as text -----------------------------------------------------------------------------
-def bar(value: float, most: float, room: int, *, ascii_only: bool = False) -> str:
-    """A bar of whole characters, at least one for any value above nothing."""
-    if most <= 0 or value <= 0:
-        return ""
-    return ("#" if ascii_only else "\u2588") * max(1, round(room * value / most))
-
-
 def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = False,
          shown: Callable[[float], str] = lambda v: f"{v:g}") -> list[str]:
+    """A bar of whole characters per value, at least one for any value above nothing."""
     rows = list(pairs)
     if not rows:
         return ["  none"]
@@ -528,8 +515,10 @@ def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = F
     value_width = max(len(shown(value)) for _, value in rows)
     room = max(4, width - 2 - label_width - 1 - 1 - value_width)
     most = max(value for _, value in rows)
+    block = "#" if ascii_only else "\u2588"
     return [f"  {label[:label_width]:<{label_width}} {shown(value):>{value_width}} "
-            f"{bar(value, most, room, ascii_only=ascii_only)}".rstrip() for label, value in rows]
+            f"{block * max(1, round(room * value / most)) if value > 0 < most else ''}"
+            .rstrip() for label, value in rows]
 
 
 def stats_lines(data: Figures, width: int = 40, *,
@@ -589,21 +578,25 @@ def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
 
 
 def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found) if "wins" in found else [f"Games {found['games']}"]
+    """Every player's wins; with a player (``figures``' own gold), their record and gold.
+    Then the active player's gold by hero, the best and the worst hero."""
+    own = "gold_total" in found
+    lines = record_lines(found) if own else [f"Games {found['games']}"]
     if not found["games"]:
         return lines
-    lines.append("Wins per player:")
-    played = _counts(found["games_per_player"])
-    wins = _counts(found["wins_per_player"])
-    lines += bars(wins.items(), width, ascii_only=ascii_only)
-    lines.append("Win rate: " + ", ".join(
-        f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
-    return lines + hero_lines(found, width, ascii_only)
-
-
-def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    """Tricky Dungeon: the active player's gold by hero, the best and the worst hero."""
-    lines = ["Gold per round as active player:"]
+    if own:
+        game = plain.record(found["best_game"], ("game", "gold"))
+        lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+                  f"Best game: {game['gold']} gold ({game['game']})",
+                  f"Rounds as active player: {found['rounds_active']}"]
+    else:
+        lines.append("Wins per player:")
+        played = _counts(found["games_per_player"])
+        wins = _counts(found["wins_per_player"])
+        lines += bars(wins.items(), width, ascii_only=ascii_only)
+        lines.append("Win rate: " + ", ".join(
+            f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
+    lines.append("Gold per round as active player:")
     lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
     best, worst = found["best_hero"], found["worst_hero"]
