@@ -61,9 +61,6 @@ Seen = Callable[[OpenGame], None]
 class Games:
     def __init__(self, store: Store | None = None) -> None:
         self.store = store if store is not None else Store()
-        # The file read by resolve(): (path, bytes, record), handed on to the next _load so
-        # that a one-shot command parses its save once; used only while the bytes are equal.
-        self._peeked: tuple[str, bytes, GameRecord] | None = None
 
     def resolve(self, name: str | None, kind: str | None = None) -> str:
         """The game a command acts on: ``name``, else the current game of ``kind`` (the
@@ -73,7 +70,7 @@ class Games:
         check_name(name)
         if kind is not None:
             wanted = kind_info(kind).name
-            found = self._kind(name)
+            found = self.store.kind(name)
             if found != wanted:
                 raise BadInput(f"{name!r} is a {found} game, not {wanted}: 'companion {found} "
                                f"... --game {name}' acts on it; {self.choices(wanted)}")
@@ -114,10 +111,6 @@ class Games:
         raise GameNotFound(f"no current {wanted} game: 'companion games use NAME' makes one of "
                            f"{listed(saved)} current, or pass --game NAME")
 
-    def _kind(self, name: str) -> str:
-        """The saved game's kind, its file read (and kept for the command's next read)."""
-        return (self._load(name).record if _kept is not None else self._peek(name)).kind
-
     def _taken(self, name: str) -> str:
         """Why a new game cannot take ``name``: whose it is, and a free name to take."""
         try:
@@ -134,42 +127,24 @@ class Games:
         return self._load(name)
 
     def record(self, name: str) -> GameRecord:
-        """The game as saved now, read but not replayed (the file resolve() read, if it is
-        unchanged): for a command that replays it its own way."""
-        return self._read(name)[1]
-
-    def _peek(self, name: str) -> GameRecord:
-        raw = self.store.read_raw(name)
-        record = self.store.decode(name, raw)
-        self._peeked = (name, raw, record)
-        return record
-
-    def _read(self, name: str) -> tuple[bytes, GameRecord]:
-        """The saved bytes and record; the record resolve() parsed if the file is unchanged."""
-        peeked, self._peeked = self._peeked, None
-        raw = self.store.read_raw(name)
-        if peeked is not None and peeked[0] == name and raw == peeked[1]:
-            return raw, peeked[2]
-        return raw, self.store.decode(name, raw)
+        """The game as saved now, read but not replayed: for a command that replays it its
+        own way."""
+        return self.store.read(name)
 
     def _load(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
-        if _kept is None:
-            raw, record = self._read(name)
-            game = self._replay(record)
-            self.store.vouch(self.store.path(name), raw)
-            return game
-        path = self.store.path(name)
         try:
             raw = self.store.read_raw(name)
         except CompanionError:
             self.forget(name)
             raise
-        kept = _kept.get(str(path))
+        path = str(self.store.path(name))
+        kept = _kept.get(path) if _kept is not None else None
         if kept is None or kept[0] != raw:
             kept = (raw, self._replay(self.store.decode(name, raw)))
-            _kept[str(path)] = kept
-        self.store.vouch(path, raw)  # each command has its own store: tell it too
+            if _kept is not None:
+                _kept[path] = kept
+        self.store.vouch(name, raw)  # each command has its own store: tell it too
         return kept[1]
 
     def _mine(self, name: str) -> OpenGame:
@@ -179,8 +154,11 @@ class Games:
         self.forget(name)
         return game
 
-    def _saved(self, game: OpenGame) -> None:
-        """Just written: remember the bytes now on disk with the game they hold."""
+    def _save(self, game: OpenGame, *, new: bool = False) -> None:
+        """Write the game changed under the lock (it has just replayed), and remember the
+        bytes now on disk with the game they hold."""
+        game.record.outcome = game.engine.outcome
+        self.store.write(game.record, new=new, replayed=True)
         if _kept is None:
             return
         path = self.store.path(game.record.name)
@@ -215,9 +193,8 @@ class Games:
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
         game = self._replay(record)
         with self.store.lock(game_name):
-            self.store.write(record, new=True, replayed=True)
+            self._save(game, new=True)
         self.store.set_current(game_name)
-        self._saved(game)
         return game
 
     def act(self, name: str, action: str) -> tuple[OpenGame, Applied]:
@@ -228,10 +205,8 @@ class Games:
             applied = game.engine.apply(action)
             record.actions.append(applied.action)
             record.redo.clear()
-            record.outcome = game.engine.outcome
-            self.store.write(record, replayed=True)
             game.applied.append(applied)
-            self._saved(game)
+            self._save(game)
         return game, applied
 
     def undo(self, name: str, count: int = 1, seen: Seen | None = None
@@ -252,9 +227,7 @@ class Games:
             del record.actions[-count:]
             record.redo = undone + record.redo
             game = self._replay(record)
-            record.outcome = game.engine.outcome
-            self.store.write(record, replayed=True)
-            self._saved(game)
+            self._save(game)
         return game, undone
 
     def redo(self, name: str, count: int = 1, seen: Seen | None = None
@@ -278,10 +251,8 @@ class Games:
                     raise DataProblem(f"redo of {action!r} no longer applies: {error}") from error
             record.actions.extend(a.action for a in redone)
             del record.redo[:count]
-            record.outcome = game.engine.outcome
-            self.store.write(record, replayed=True)
             game.applied.extend(redone)
-            self._saved(game)
+            self._save(game)
         return game, redone
 
     def note(self, name: str, text: str) -> None:
@@ -292,8 +263,7 @@ class Games:
                 raise BadInput(f"a game keeps at most {MAX_NOTES} notes (a share code carries "
                                "them all)")
             game.record.notes.append(text)  # notes take no part in the replay
-            self.store.write(game.record, replayed=True)
-            self._saved(game)
+            self._save(game)
 
 
 def listed(names: list[str], most: int = 8) -> str:

@@ -217,12 +217,10 @@ class Store:
         return self.decode(name, self.read_raw(name))
 
     def read_raw(self, name: str) -> bytes:
-        """The saved file's bytes, not yet parsed (``decode`` does): for readers that keep
-        what they derive from a file by its bytes."""
-        return self._raw(self.path(name))
-
-    def _raw(self, path: Path) -> bytes:
-        """A save's bytes: a regular file of at most MAX_SAVE_BYTES, else a data problem."""
+        """The saved file's bytes, a regular file of at most MAX_SAVE_BYTES (else a data
+        problem), not yet parsed (``decode`` does): for readers that keep what they derive
+        from a file by its bytes."""
+        path = self.path(name)
         try:
             return safefile.read_bytes(path, MAX_SAVE_BYTES)
         except FileNotFoundError:
@@ -252,9 +250,10 @@ class Store:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         return record
 
-    def vouch(self, path: Path, raw: bytes) -> None:
-        """``raw``, the bytes at ``path``, replayed through the engine in this process."""
-        self._good[str(path)] = raw
+    def vouch(self, name: str, raw: bytes) -> None:
+        """``raw``, the bytes of the game's file, replayed through the engine in this
+        process."""
+        self._good[str(self.path(name))] = raw
 
     def _has_good_file(self, name: str) -> bool:
         """Whether the game has a saved file; it must read and replay, unless this process
@@ -262,7 +261,7 @@ class Store:
         (naming the newest good backup) when it does not replay."""
         path = self.path(name)
         try:
-            raw = self._raw(path)
+            raw = self.read_raw(name)
         except GameNotFound:
             return False
         if self._good.get(str(path)) != raw:
