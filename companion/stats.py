@@ -52,15 +52,6 @@ if TYPE_CHECKING:
         actions: int
         facts: dict[str, object]
 
-    class Cached(TypedDict):
-        """A game's figures as the cache keeps them (``Entry`` without its name)."""
-
-        kind: str
-        created: str
-        outcome: str
-        actions: int
-        facts: dict[str, object]
-
     # The figures (``figures``, ``stats --json``): a section per kind.
     class RecordFigures(TypedDict):
         games: int
@@ -136,7 +127,7 @@ if TYPE_CHECKING:
         player: str | None
         kinds: dict[str, KindFigures]
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 WON = "won"
 
@@ -200,49 +191,30 @@ def _digest(raw: bytes) -> str:
     return digest.hexdigest()
 
 
-class Cache:
-    """Figures by the digest of the saved file's bytes, in one JSON file (JSON: reading it
-    runs no code). A cached file is neither parsed nor replayed again."""
+def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
+    """The cache's entries by digest; none when it is missing, unsigned or damaged."""
+    payload = safefile.read_cache(path, home, "stats", MAX_CACHE_BYTES)
+    with contextlib.suppress(Exception):  # then every game is replayed
+        data: object = json.loads(payload) if payload is not None else None
+        if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
+            games: object = data.get("games")
+            if isinstance(games, dict):
+                return games
+    return {}
 
-    def __init__(self, home: Path) -> None:
-        self.home = home
-        self.path = home / "cache" / "stats.json"
-        self.found: Mapping[str, object] = {}
-        # what the cache file will hold: the entries read as they were, and the new
-        self.used: dict[str, Mapping[str, object]] = {}
-        self.changed = False
-        payload = safefile.read_cache(self.path, home, "stats", MAX_CACHE_BYTES)
-        with contextlib.suppress(Exception):  # missing, unsigned or damaged: replay all
-            data: object = json.loads(payload) if payload is not None else None
-            if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
-                games: object = data.get("games")
-                if isinstance(games, dict):
-                    self.found = games
 
-    def get(self, key: str) -> Cached | None:
-        value = self.found.get(key)
-        if not isinstance(value, dict):
+def _cached(value: object) -> Entry | None:
+    """A cache entry with the fields and types this version writes, as an ``Entry``."""
+    try:
+        found = plain.record(value, ("name", "kind", "created", "outcome", "actions", "facts"))
+        facts = found["facts"]
+        if not isinstance(facts, dict):
             return None
-        found: Mapping[str, object] = value
-        kind, created, outcome = found.get("kind"), found.get("created"), found.get("outcome")
-        actions, facts = found.get("actions"), found.get("facts")
-        if not (isinstance(facts, dict) and isinstance(kind, str) and isinstance(created, str)
-                and isinstance(outcome, str) and isinstance(actions, int)):
-            return None
-        self.used[key] = found
-        return {"kind": kind, "created": created, "outcome": outcome, "actions": actions,
-                "facts": facts}
-
-    def put(self, key: str, value: Cached) -> None:
-        self.used[key] = value
-        self.changed = True
-
-    def save(self) -> None:
-        """Keep the figures of the games read now (a removed or changed game's go)."""
-        if self.changed or len(self.used) != len(self.found):
-            data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
-                              ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            safefile.write_cache(self.path, self.home, "stats", data)
+        return Entry(plain.text(found["name"]), plain.text(found["kind"]),
+                     plain.text(found["created"]), plain.text(found["outcome"]),
+                     plain.integer(found["actions"], 0), dict(facts))
+    except plain.BadState:
+        return None
 
 
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
@@ -251,37 +223,38 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
     from companion.editions import saved
     from companion.history import trace
 
-    cache = Cache(store.home) if use_cache else None
+    path = store.home / "cache" / "stats.json"
+    found = _read_cache(path, store.home) if use_cache else {}
+    kept: dict[str, EntryJson] = {}  # the cache to write: the games read now, no others
+    replayed = False
     entries = []
     for name in store.names():
         try:
             raw = store.read_raw(name)
-            key = _digest(raw)
-            cached = cache.get(key) if cache is not None else None
-            if cached is None:
+            digest = _digest(raw)
+            entry = _cached(found.get(digest))
+            if entry is None:
                 record = store.decode(name, raw)
         except CompanionError as error:
             warn(f"skipped {name}: {_short(error, store, name)}")
             continue
-        if cached is None:  # replayed whatever its kind: the next run finds it cached
+        if entry is None:  # replayed whatever its kind: the next run finds it cached
             try:
                 # a save without an edition is of the first (companion.editions)
                 history = trace(record.kind, saved(record.settings), record.actions)
             except CompanionError as error:
                 warn(f"skipped {name}: it no longer replays ({error})")
                 continue
-            facts: dict[str, object] = dict(history.facts)
-            cached = {"kind": record.kind, "created": record.created,
-                      "outcome": history.outcome, "actions": len(record.actions),
-                      "facts": facts}
-            if cache is not None:
-                cache.put(key, cached)
-        if kind is not None and cached["kind"] != kind:
-            continue
-        entries.append(Entry(name, cached["kind"], cached["created"], cached["outcome"],
-                             cached["actions"], dict(cached["facts"])))
-    if cache is not None:
-        cache.save()
+            entry = Entry(name, record.kind, record.created, history.outcome,
+                          len(record.actions), dict(history.facts))
+            replayed = True
+        kept[digest] = entry.as_json()
+        if kind is None or entry.kind == kind:
+            entries.append(entry)
+    if use_cache and (replayed or len(kept) != len(found)):
+        data = json.dumps({"format": CACHE_FORMAT, "games": kept},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        safefile.write_cache(path, store.home, "stats", data)
     entries.sort(key=lambda e: (e.created, e.name))
     return entries
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.resources import resource_dir
-from companion.stats import Cache, read_games
+from companion.stats import read_games
 from companion.store import Store
 from tests.conftest import CLI
 
@@ -211,14 +211,16 @@ def test_the_cache_gives_the_same_figures(examples: CLI, home: Path) -> None:
 
     path = home / "cache" / "stats.json"
     good = path.read_bytes()
-    for planted in (b'{"format": 2, "games": {"x": 1}',
+    for planted in (b'{"format": 3, "games": {"x": 1}',
                     good.replace(b'"outcome":"won"', b'"outcome":"dead"')):
         path.write_bytes(planted)
         assert [e.as_json() for e in read_games(store, print)] == fresh
     # Signed by companion yet missing a key: still no traceback, the game replayed.
-    safefile.write_cache(path, home, "stats", b'{"format": 2, "games": {"x": {"kind": "hebrac"}}}')
+    safefile.write_cache(path, home, "stats", b'{"format": 3, "games": {"x": {"kind": "hebrac"}}}')
     assert [e.as_json() for e in read_games(store, print)] == fresh
-    assert Cache(home).found  # written again, whole
+    payload = safefile.read_cache(path, home, "stats", 1 << 25)
+    assert payload is not None  # written again, whole
+    assert len(json.loads(payload)["games"]) == len(fresh)
 
 
 def test_export_csv(examples: CLI, home: Path, tmp_path: Path) -> None:
