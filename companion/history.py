@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from companion.game import Engine, load_kind, replaying
@@ -20,7 +21,6 @@ from companion.values import Value
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
 
-    from companion.cards import Card
     from companion.elbereth.engine import ElberethGame, Miss
     from companion.halfdeck.engine import HalfDeckGame
     from companion.hebrac.engine import Encounter, HebracGame
@@ -126,11 +126,6 @@ if TYPE_CHECKING:
         series: dict[str, list[int | None]]
         marks: list[Mark]
 
-ENDED = {"won", "dead", "lost", "finished"}
-
-
-# Values rather than dataclasses: as plain to read, and cheaper to define, which every
-# one-shot summary and sheet pays for.
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
     the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
@@ -161,7 +156,7 @@ class History(Value):
 
     @property
     def ended(self) -> bool:
-        return self.outcome in ENDED
+        return self.outcome != "playing"
 
     def as_json(self) -> HistoryJson:
         return {"kind": self.kind, "outcome": self.outcome, "actions": self.actions,
@@ -209,16 +204,8 @@ class Tracer:
 
 def _drops(values: Sequence[int | None]) -> tuple[int, int]:
     """(total lost, total gained) over a series, gaps skipped."""
-    lost = gained = 0
-    previous: int | None = None
-    for value in values:
-        if value is not None and previous is not None:
-            if value < previous:
-                lost += previous - value
-            else:
-                gained += value - previous
-        previous = value
-    return lost, gained
+    steps = [b - a for a, b in pairwise(values) if a is not None and b is not None]
+    return -sum(step for step in steps if step < 0), sum(step for step in steps if step > 0)
 
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
@@ -253,8 +240,12 @@ class HebracTracer(Tracer):
             self._end_battle()
         if encounter is not None and encounter.rounds > 0:
             if self.fighting is None:
+                from companion.hebrac.rules import enemy_kind
+
                 battle: Battle = {"level": game.level, "chamber": encounter.chamber,
-                                  "enemy": _enemy_text(encounter.enemy), "rounds": 0,
+                                  # "3S warrior": the card and what it is as an enemy
+                                  "enemy": f"{encounter.enemy} {enemy_kind(encounter.enemy)}",
+                                  "rounds": 0,
                                   "life_lost": 0, "result": "fighting", "start": self.point}
                 self.battles.append(battle)
                 self.fighting = (encounter, battle, {})
@@ -314,13 +305,6 @@ class HebracTracer(Tracer):
         return History("hebrac", game.outcome, actions, "life",
                        [Series("Life", life)], self.marks, facts,
                        [*self.levels, (game.level, game.cleared_count())])
-
-
-def _enemy_text(card: Card) -> str:
-    """``3S warrior``, ``JK hebrac``: the card and what it is as an enemy."""
-    from companion.hebrac.rules import enemy_kind
-
-    return f"{card} {enemy_kind(card)}"
 
 
 # -- Tricky Dungeon -------------------------------------------------------------------

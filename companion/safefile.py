@@ -341,19 +341,13 @@ def locked(path: Path) -> Iterator[None]:
 
 
 # -- locks: one writer at a time per file ------------------------------------------
-DEFAULT_LOCK_TIMEOUT = 15.0
-MAX_LOCK_TIMEOUT = 600.0
-
-
 def lock_timeout(text: str | None) -> float:
     """``COMPANION_LOCK_TIMEOUT``: seconds from 0 to 600; anything else is the default 15."""
     try:
-        value = float(text) if text is not None and len(text) < 20 else DEFAULT_LOCK_TIMEOUT
+        value = float(text) if text is not None and len(text) < 20 else -1.0
     except ValueError:
-        return DEFAULT_LOCK_TIMEOUT
-    if value != value or value < 0:  # NaN or negative
-        return DEFAULT_LOCK_TIMEOUT
-    return min(value, MAX_LOCK_TIMEOUT)
+        value = -1.0
+    return min(value, 600.0) if value >= 0 else 15.0  # NaN is not >= 0 either
 
 
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
@@ -377,7 +371,11 @@ def acquire(fd: int, lock_path: Path) -> None:
     if not _try(fd, lock_path):
         stamp = _stamp_of(fd)
         deadline = time.monotonic() + timeout
-        blocked = timeout > 0 and _can_wait_blocked()
+        import signal
+        import threading
+
+        blocked = (timeout > 0 and hasattr(signal, "setitimer")
+                   and threading.current_thread() is threading.main_thread())
         pause = 0.002
         while True:
             left = deadline - time.monotonic()
@@ -417,14 +415,6 @@ def _try(fd: int, lock_path: Path) -> bool:
             raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
         return False
     return True
-
-
-def _can_wait_blocked() -> bool:
-    import signal
-    import threading
-
-    return (hasattr(signal, "setitimer")
-            and threading.current_thread() is threading.main_thread())
 
 
 def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:

@@ -26,10 +26,6 @@ if TYPE_CHECKING:
         TrickyFacts,
     )
 
-OUTCOMES = {"won": "won", "dead": "dead", "lost": "lost", "finished": "finished",
-            "playing": "playing"}
-
-
 def summary_lines(history: History, name: str, width: int = 40, *,
                   ascii_only: bool = False) -> list[str]:
     width = max(30, width)
@@ -64,7 +60,7 @@ def _spark(history: History, width: int, ascii_only: bool) -> list[str]:
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("HebracFacts", history.facts)
-    lines = [f"{name}: {OUTCOMES[history.outcome]}, level {facts['level']}"]
+    lines = [f"{name}: {history.outcome}, level {facts['level']}"]
     lines += _spark(history, width, ascii_only)
     lines.append(f"Chambers cleared: {facts['cleared']}")
     lines.append(f"Battles: {facts['battles_won']} won, {facts['battles_lost']} lost")
@@ -107,7 +103,7 @@ def _hebrac_when(history: History, facts: HebracFacts, call: HebracCall) -> str:
             lost = sum(max(0, a - b) for a, b in pairwise(window))
             if lost == battle["life_lost"]:
                 return f"fighting the {battle['enemy']} in {_hebrac_where(facts, battle)}"
-    level = max((int(label[1:]) for at, label in history.marks if at <= point), default=1)
+    level = _mark_at(history, point, 1)
     return f"after action {point}" + (f" on level {level}" if facts["level"] > 1 else "")
 
 
@@ -167,7 +163,7 @@ def _gold_table(facts: TrickyFacts, width: int) -> list[str]:
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
 def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("HalfDeckFacts", history.facts)
-    outcome = OUTCOMES[history.outcome]
+    outcome = history.outcome
     if facts["won_by"]:
         outcome += f" ({facts['won_by']})"
     lines = [f"{name}: {outcome}, round {facts['round']}"]
@@ -180,20 +176,19 @@ def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list
     call = facts["closest_call"]
     if call:
         lines.append(f"Lowest life survived: {call['hero']} {call['life']}, round "
-                     f"{_round_at(history, call['action'])}")
+                     f"{_mark_at(history, call['action'], 0)}")
     return lines
 
 
-def _round_at(history: History, point: int) -> int:
-    """The round under way at ``point``: the last round begun by then (its mark)."""
-    begun = [int(label[1:]) for at, label in history.marks if at <= point]
-    return begun[-1] if begun else 0
+def _mark_at(history: History, point: int, default: int) -> int:
+    """The level or round under way at ``point``: the last one begun by then (its mark)."""
+    return max((int(label[1:]) for at, label in history.marks if at <= point), default=default)
 
 
 # -- Elbereth --------------------------------------------------------------------------
 def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("ElberethFacts", history.facts)
-    lines = [f"{name}: {OUTCOMES[history.outcome]}, floor {facts['floor']} of "
+    lines = [f"{name}: {history.outcome}, floor {facts['floor']} of "
              f"{facts['floors']}"]
     lines += _spark(history, width, ascii_only)
     lines.append(f"Beaten: {_counted(facts['beaten'])}")
