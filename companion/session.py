@@ -48,11 +48,11 @@ class OpenGame(Record):
     __slots__ = ("record", "engine", "applied", "settings")
 
     def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
-                 settings: dict[str, object] | None = None) -> None:
+                 settings: dict[str, object]) -> None:
         self.record = record
         self.engine = engine
         self.applied = applied
-        self.settings: dict[str, object] = {} if settings is None else settings
+        self.settings = settings
 
 
 Seen = Callable[[OpenGame], None]
@@ -113,25 +113,18 @@ class Games:
 
     def _taken(self, name: str) -> str:
         """Why a new game cannot take ``name``: whose it is, and a free name to take."""
-        try:
-            holder = f"a {self.store.kind(name)} game"
-        except (CompanionError, OSError):
-            holder = "a game"
-        taken = set(self.store.names())
-        free = next(f"{name[:36]}-{n}" for n in range(2, 10_000)
-                    if f"{name[:36]}-{n}" not in taken)
+        found = self.store.kind_or_none(name)
+        holder = f"a {found} game" if found else "a game"
+        free = self.store.free_name(name[:36], 2)
         return (f"{holder} is already named {name!r}: pick another --name (such as {free}), "
                 f"or 'companion games rm {name}' first")
-
-    def open(self, name: str) -> OpenGame:
-        return self._load(name)
 
     def record(self, name: str) -> GameRecord:
         """The game as saved now, read but not replayed: for a command that replays it its
         own way."""
         return self.store.read(name)
 
-    def _load(self, name: str) -> OpenGame:
+    def open(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
         try:
             raw = self.store.read_raw(name)
@@ -150,7 +143,7 @@ class Games:
     def _mine(self, name: str) -> OpenGame:
         """The game as saved now (replayed: the store will accept to replace it), for this
         caller to change: a kept copy is let go first."""
-        game = self._load(name)
+        game = self.open(name)
         self.forget(name)
         return game
 
@@ -158,28 +151,21 @@ class Games:
         """Write the game changed under the lock (it has just replayed), and remember the
         bytes now on disk with the game they hold."""
         game.record.outcome = game.engine.outcome
-        self.store.write(game.record, new=new, replayed=True)
-        if _kept is None:
-            return
-        path = self.store.path(game.record.name)
-        try:
-            _kept[str(path)] = (self.store.read_raw(game.record.name), game)
-        except CompanionError:
-            _kept.pop(str(path), None)
+        data = self.store.write(game.record, new=new, replayed=True)
+        if _kept is not None:
+            _kept[str(self.store.path(game.record.name))] = (data, game)
 
     def forget(self, name: str) -> None:
         if _kept is not None:
             _kept.pop(str(self.store.path(name)), None)
 
     def _replay(self, record: GameRecord) -> OpenGame:
+        """Replay a record; a data problem naming the newest good backup when it does not
+        replay."""
         try:
-            return self._build(record)
+            settings, engine, applied = replay_record(record)
         except ReplayFault as fault:
             raise self.store.problem(self.store.path(record.name), str(fault)) from None
-
-    def _build(self, record: GameRecord) -> OpenGame:
-        """Replay a record; ReplayFault says why it does not replay."""
-        settings, engine, applied = replay_record(record)
         return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
@@ -187,7 +173,7 @@ class Games:
         module = load_kind(info.name)
         normalized = module.normalize_settings(settings)
         module.new_engine(normalized)  # refuse impossible settings before any write
-        game_name = check_name(name) if name else self.store.next_free_name(info.name)
+        game_name = check_name(name) if name else self.store.free_name(info.name)
         if name and self.store.exists(game_name):
             raise BadInput(self._taken(game_name))
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)

@@ -21,6 +21,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Mapping
+from itertools import count
 from pathlib import Path
 
 from companion import editions, safefile
@@ -310,8 +311,9 @@ class Store:
         with self.lock(name):
             yield self.read(name)
 
-    def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> None:
-        """Atomically replace the game's file. The caller holds the lock.
+    def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> bytes:
+        """Atomically replace the game's file (the bytes written are returned). The caller
+        holds the lock.
 
         The one way a save is written: the file on disk must read and replay
         (else it is left as it is, and not rotated into the backups), and so
@@ -357,6 +359,7 @@ class Store:
             ) from error
         self._good[str(path)] = data
         saved(path)
+        return data
 
     def _rotate_backups(self, name: str, path: Path) -> None:
         safefile.real_folder(self.backups_dir, "the backups folder")
@@ -452,12 +455,10 @@ class Store:
         """The saved games of ``kind`` (a file that cannot be read is of no kind)."""
         return [name for name in self.names() if self.kind_or_none(name) == kind]
 
-    def next_free_name(self, kind: str) -> str:
+    def free_name(self, stem: str, first: int = 1) -> str:
+        """``STEM-N``: the first N from ``first`` that no saved game is named."""
         taken = set(self.names())
-        number = 1
-        while f"{kind}-{number}" in taken:
-            number += 1
-        return f"{kind}-{number}"
+        return next(f"{stem}-{n}" for n in count(first) if f"{stem}-{n}" not in taken)
 
 
 _TEXT_LISTS = ("actions", "redo", "notes")

@@ -337,8 +337,8 @@ def test_a_game_kept_open_is_saved_without_replaying_its_file(
     try:
         Games(Store(home)).open("g")
         replayed: list[str] = []
-        build = Games._build
-        monkeypatch.setattr(Games, "_build", lambda self, record: (
+        build = Games._replay
+        monkeypatch.setattr(Games, "_replay", lambda self, record: (
             replayed.append(record.name) or build(self, record)))
         check = store.replay_record
         monkeypatch.setattr(store, "replay_record", lambda record: (
