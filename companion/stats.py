@@ -29,6 +29,7 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -367,19 +368,11 @@ def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
     """Games, wins, win rate and streaks (in the order the games were created). A game
     still in play is neither won nor lost: the rate and the streaks count finished ones."""
     wins = [game.won_by(player) for game in games if game.ended]
-    longest = current = 0
-    for won in wins:
-        current = current + 1 if won else 0
-        longest = max(longest, current)
-    now = 0
-    for won in reversed(wins):
-        if won != wins[-1]:
-            break
-        now += 1
+    runs = [(won, len(list(run))) for won, run in groupby(wins)]  # (won, games) in a row
     return {"games": len(games), "in_play": len(games) - len(wins), "wins": sum(wins),
             "win_rate": round(100 * sum(wins) / len(wins)) if wins else 0,
-            "longest_streak": longest,
-            "streak": {"wins" if wins and wins[-1] else "losses": now} if wins else {}}
+            "longest_streak": max((length for won, length in runs if won), default=0),
+            "streak": {"wins" if runs[-1][0] else "losses": runs[-1][1]} if runs else {}}
 
 
 def _hebrac(games: Sequence[Entry], player: str | None,
@@ -400,7 +393,6 @@ def _hebrac(games: Sequence[Entry], player: str | None,
 
 def _tricky(games: Sequence[Entry], player: str | None,
             named: Mapping[str, str]) -> TrickyFigures:
-
     wins: Counter[str] = Counter()  # by names.key: one person, however spelled
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
@@ -433,10 +425,8 @@ def _tricky(games: Sequence[Entry], player: str | None,
                             "worst_hero": ends[-1] if ends else None}
     if mine is None:
         return found
-    rounds_active = sum(key(row["active"]) == mine for game in games
-                        for row in _rounds(game.facts["rounds"]))
     return {**record(games, player), **found, **_own_gold(games, mine),
-            "rounds_active": rounds_active}
+            "rounds_active": sum(len(values) for values in gold.values())}  # theirs only
 
 
 def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
