@@ -144,8 +144,7 @@ class History(Value):
     marks: list[tuple[int, str]]
     """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
     facts: Facts
-    """The kind's own figures (``HebracFacts``...; ``hebrac_facts`` and its like read
-    them as that kind's)."""
+    """The kind's own figures (``HebracFacts``...)."""
     levels: Sequence[tuple[int, int]] = ()
     """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
     out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""

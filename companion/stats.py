@@ -131,6 +131,9 @@ if TYPE_CHECKING:
 CACHE_FORMAT = 3
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 WON = "won"
+# An ``Entry``'s fields and their types, as the statistics' cache keeps them.
+_TYPES = {"name": str, "kind": str, "created": str, "outcome": str, "actions": int,
+          "facts": dict}
 
 
 class Entry(Value):
@@ -206,16 +209,11 @@ def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
 
 def _cached(value: object) -> Entry | None:
     """A cache entry with the fields and types this version writes, as an ``Entry``."""
-    try:
-        found = plain.record(value, ("name", "kind", "created", "outcome", "actions", "facts"))
-        facts = found["facts"]
-        if not isinstance(facts, dict):
-            return None
-        return Entry(plain.text(found["name"]), plain.text(found["kind"]),
-                     plain.text(found["created"]), plain.text(found["outcome"]),
-                     plain.integer(found["actions"], 0), dict(facts))
-    except plain.BadState:
+    if not isinstance(value, dict) or value.keys() != _TYPES.keys():
         return None
+    entry = Entry(**value)
+    typed = all(type(v) is t for v, t in zip(entry, _TYPES.values(), strict=True))
+    return entry if typed else None
 
 
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
