@@ -347,16 +347,13 @@ class Store:
                 self._rotate_backups(record.name, path)
             os.replace(tmp, path)
             safefile.fsync_dir(path.parent)
-        except DataProblem:
+        except (DataProblem, OSError) as error:
             with contextlib.suppress(OSError):
                 tmp.unlink()
-            raise
-        except OSError as error:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise DataProblem(
-                f"cannot save {path}: {error.strerror or error}; the saved game is unchanged"
-            ) from error
+            if isinstance(error, DataProblem):
+                raise
+            raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
+                              "is unchanged") from error
         self._good[str(path)] = data
         saved(path)
         return data
