@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
-from companion.game import Engine, Record, load_kind, replaying
+from companion.game import Engine, load_kind, replaying
 from companion.values import Value
 
 if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
 
-    from companion.cards import Card
     from companion.elbereth.engine import ElberethGame, Miss
     from companion.halfdeck.engine import HalfDeckGame
     from companion.hebrac.engine import Encounter, HebracGame
@@ -126,11 +126,6 @@ if TYPE_CHECKING:
         series: dict[str, list[int | None]]
         marks: list[Mark]
 
-ENDED = {"won", "dead", "lost", "finished"}
-
-
-# Values rather than dataclasses: as plain to read, and cheaper to define, which every
-# one-shot summary and sheet pays for.
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
     the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
@@ -149,8 +144,7 @@ class History(Value):
     marks: list[tuple[int, str]]
     """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
     facts: Facts
-    """The kind's own figures (``HebracFacts``...; ``hebrac_facts`` and its like read
-    them as that kind's)."""
+    """The kind's own figures (``HebracFacts``...)."""
     levels: Sequence[tuple[int, int]] = ()
     """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
     out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
@@ -161,7 +155,7 @@ class History(Value):
 
     @property
     def ended(self) -> bool:
-        return self.outcome in ENDED
+        return self.outcome != "playing"
 
     def as_json(self) -> HistoryJson:
         return {"kind": self.kind, "outcome": self.outcome, "actions": self.actions,
@@ -209,38 +203,15 @@ class Tracer:
 
 def _drops(values: Sequence[int | None]) -> tuple[int, int]:
     """(total lost, total gained) over a series, gaps skipped."""
-    lost = gained = 0
-    previous: int | None = None
-    for value in values:
-        if value is not None and previous is not None:
-            if value < previous:
-                lost += previous - value
-            else:
-                gained += value - previous
-        previous = value
-    return lost, gained
-
-
-def _counts(value: object) -> dict[str, int]:
-    from companion import plain
-
-    return plain.table(value, plain.text, plain.integer)
-
-
-def _names(value: object) -> list[str]:
-    from companion import plain
-
-    return plain.items(value, plain.text)
+    steps = [b - a for a, b in pairwise(values) if a is not None and b is not None]
+    return -sum(step for step in steps if step < 0), sum(step for step in steps if step > 0)
 
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 class HebracTracer(Tracer):
     engine: HebracGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.hebrac.engine import HebracGame
-
-        assert isinstance(engine, HebracGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: HebracGame) -> None:
         super().__init__(engine)
         self.level = engine.level
         self.marks.append((0, f"L{engine.level}"))
@@ -268,8 +239,12 @@ class HebracTracer(Tracer):
             self._end_battle()
         if encounter is not None and encounter.rounds > 0:
             if self.fighting is None:
+                from companion.hebrac.rules import enemy_kind
+
                 battle: Battle = {"level": game.level, "chamber": encounter.chamber,
-                                  "enemy": _enemy_text(encounter.enemy), "rounds": 0,
+                                  # "3S warrior": the card and what it is as an enemy
+                                  "enemy": f"{encounter.enemy} {enemy_kind(encounter.enemy)}",
+                                  "rounds": 0,
                                   "life_lost": 0, "result": "fighting", "start": self.point}
                 self.battles.append(battle)
                 self.fighting = (encounter, battle, {})
@@ -331,21 +306,11 @@ class HebracTracer(Tracer):
                        [*self.levels, (game.level, game.cleared_count())])
 
 
-def _enemy_text(card: Card) -> str:
-    """``3S warrior``, ``JK hebrac``: the card and what it is as an enemy."""
-    from companion.hebrac.rules import enemy_kind
-
-    return f"{card} {enemy_kind(card)}"
-
-
 # -- Tricky Dungeon -------------------------------------------------------------------
 class TrickyTracer(Tracer):
     engine: TrickyGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.tricky.engine import TrickyGame
-
-        assert isinstance(engine, TrickyGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: TrickyGame) -> None:
         super().__init__(engine)
         self.gold: list[list[int | None]] = [[0] for _ in engine.players]
         self.started = 0
@@ -387,10 +352,7 @@ class TrickyTracer(Tracer):
 class HalfDeckTracer(Tracer):
     engine: HalfDeckGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.halfdeck.engine import HalfDeckGame
-
-        assert isinstance(engine, HalfDeckGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: HalfDeckGame) -> None:
         super().__init__(engine)
         self.round = engine.round
         self.defeated: Counter[str] = Counter()
@@ -448,33 +410,28 @@ class HalfDeckTracer(Tracer):
         }
         seats = game.settings.get("seats")
         if seats:  # the people at the table, when the game named them ('new --seat')
-            facts["players"] = _names(seats)
+            from companion import plain
+
+            facts["players"] = plain.items(seats, plain.text)
         return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
 
 
 # -- Elbereth --------------------------------------------------------------------------
-class _Floor(Record):
+class _Floor(Value):
     """What Elbereth's tracer sees of the floor before an action."""
 
-    __slots__ = ("walls", "miss", "items", "beaten", "boss", "boss_down")
-
-    def __init__(self, walls: int, miss: Miss | None, items: dict[str, str],
-                 beaten: dict[str, int], boss: str | None, boss_down: bool) -> None:
-        self.walls = walls
-        self.miss = miss
-        self.items = items
-        self.beaten = beaten
-        self.boss = boss
-        self.boss_down = boss_down
+    walls: int
+    miss: Miss | None
+    items: dict[str, str]
+    beaten: dict[str, int]
+    boss: str | None
+    boss_down: bool
 
 
 class ElberethTracer(Tracer):
     engine: ElberethGame
 
-    def __init__(self, engine: Engine) -> None:
-        from companion.elbereth.engine import ElberethGame
-
-        assert isinstance(engine, ElberethGame)  # TRACERS gives each kind its own tracer
+    def __init__(self, engine: ElberethGame) -> None:
         super().__init__(engine)
         self.floor = engine.floor
         self.marks.append((0, f"F{engine.floor}"))
@@ -483,17 +440,6 @@ class ElberethTracer(Tracer):
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
         self.floors_left: list[FloorLeft] = []
-
-    _FLOOR = ("beaten_here", "walls_here", "floor_boss", "boss_beaten")
-
-    def _floor(self, value: object) -> FloorLeft:
-        from companion import plain
-
-        fields = plain.record(value, self._FLOOR)
-        return {"beaten_here": _counts(fields["beaten_here"]),
-                "walls_here": plain.integer(fields["walls_here"], 0),
-                "floor_boss": plain.optional(plain.text)(fields["floor_boss"]),
-                "boss_beaten": plain.flag(fields["boss_beaten"])}
 
     def before(self) -> _Floor:
         game = self.engine
@@ -542,7 +488,7 @@ class ElberethTracer(Tracer):
                        floors=self.floors_left)
 
 
-TRACERS: dict[str, Callable[[Engine], Tracer]] = {
+TRACERS: dict[str, Callable[[Any], Tracer]] = {  # each kind's engine to its own tracer
     "hebrac": HebracTracer,
     "tricky": TrickyTracer,
     "halfdeck": HalfDeckTracer,

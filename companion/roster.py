@@ -12,7 +12,7 @@ names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
@@ -72,10 +72,6 @@ def find(everyone: Sequence[Person], typed: str, kind: str | None = None) -> Per
     return by_name[names.match(typed, table, "player", listed)]
 
 
-def _chosen(person: Person, every: bool) -> list[Entry]:
-    return [game for game in person.games if every or game.ended]
-
-
 def roster_figures(everyone: Sequence[Person], kind: str | None, *,
                    every: bool = False) -> RosterFigures:
     """The roster as JSON values: each person's games and wins, in all and by kind (the
@@ -83,7 +79,7 @@ def roster_figures(everyone: Sequence[Person], kind: str | None, *,
     games first."""
     rows: list[RosterRow] = []
     for person in everyone:
-        games = _chosen(person, every)
+        games = [game for game in person.games if every or game.ended]
         kinds: dict[str, KindCount] = {}
         for game in games:
             counts = kinds.setdefault(game.kind, {"games": 0, "wins": 0})
@@ -151,21 +147,5 @@ def player_lines(data: PlayerFigures, width: int = 40, *,
         lines.append("No finished games yet: '--all' counts the games still being played")
     for number, (kind, found) in enumerate(kinds.items()):
         lines += [""] * (number > 0) + [kind_info(kind).title]
-        writer = WRITERS[kind] if kind != "tricky" else _tricky_lines
-        lines += writer(found, width, ascii_only)
+        lines += WRITERS[kind](found, width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]
-
-
-def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    """One person's Tricky Dungeon record and gold (``stats.figures`` with a player)."""
-    from companion import plain
-    from companion.stats import hero_lines, record_lines
-
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    best = plain.record(found["best_game"], ("game", "gold"))
-    lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
-              f"Best game: {best['gold']} gold ({best['game']})",
-              f"Rounds as active player: {found['rounds_active']}"]
-    return lines + hero_lines(found, width, ascii_only)

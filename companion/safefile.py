@@ -9,7 +9,9 @@ fresh temp file created with O_EXCL|O_NOFOLLOW (a planted file or symlink of
 that name is never followed or reused), is fsynced, then renamed over the old
 one (a rename replaces a symlink, it does not write through it). Side files
 that are read, changed and written back do so under their own lock
-(``locked``), so parallel commands do not lose each other's changes.
+(``locked``), so parallel commands do not lose each other's changes. A cache
+(``read_cache``, ``write_cache``) is signed, and its signature checked before a byte
+of it is parsed.
 """
 
 from __future__ import annotations
@@ -43,9 +45,11 @@ class TooLarge(Unreadable):
     """A regular file over the size limit (checked before reading)."""
 
 
-def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = False) -> bytes:
+def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = False,
+               private: bool = False) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (with ``head``: its first
-    ``limit`` bytes, however long it is).
+    ``limit`` bytes, however long it is; with ``private``: only a file of this user
+    that no one else may read).
 
     A symlink is not followed (inside companion's folders a link could lead
     anywhere) unless ``follow`` is set, for a file the player named. Raises
@@ -67,6 +71,8 @@ def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = Fal
             raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
         if info.st_size > limit and not head:
             raise TooLarge(path, f"the file is larger than {limit} bytes")
+        if private and (not _own(info) or info.st_mode & 0o077):
+            raise Unreadable(path, "not a private file of this user")
         chunks = []
         left = limit if head else limit + 1
         while left > 0:
@@ -117,9 +123,9 @@ def create_new(path: Path, mode: int = 0o644) -> int:
     return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
 
 
-def write_new(path: Path, data: bytes, *, sync: bool = True) -> None:
+def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) -> None:
     """Write ``data`` to a file created by ``create_new``; fsync it unless ``sync`` is off."""
-    fd = create_new(path)
+    fd = create_new(path, mode)
     try:
         view = memoryview(data)
         while view:
@@ -191,8 +197,132 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def open_lock(lock_path: Path) -> int:
-    """The descriptor of a lock file, created if need be; never through a symlink."""
+def clean_temp_files(path: Path, suffix: str = "tmp", older_than: float | None = None) -> None:
+    """Remove the temp files of ``path`` that a killed writer left: every one when the
+    caller holds the file's lock, else only those older than ``older_than`` seconds (a
+    writer still running may own a young one)."""
+    now = time.time()
+    for stale in path.parent.glob(f".{path.name}.*.{suffix}"):
+        with contextlib.suppress(OSError):
+            if older_than is None or now - os.lstat(stale).st_mtime > older_than:
+                stale.unlink()
+
+
+# -- caches: plain data behind a keyed MAC, checked before a byte is parsed ---------
+# A cache only makes companion faster (``cache/stats.json`` is the one kept). A cache
+# file is ``companion-cache 1\n<MAC, 64 hex digits>\n<payload>``, the MAC a keyed
+# BLAKE2b over the cache's purpose, the file's name and the payload, with a random key
+# kept in the data folder (``cache.key``: a private regular file of this user, never
+# read through a symlink). A file whose MAC is wrong or missing, or that is not a
+# regular file within the caller's limit, is ignored (the caller rebuilds it); the
+# payload is plain JSON, parsed only after the MAC matched: nothing in it runs. A cache
+# folder that is a symlink, not a folder, or not this user's is never used. Writes are
+# atomic and not fsynced: losing a cache costs time, never data.
+KEY_FILE = "cache.key"
+KEY_BYTES = 32
+MAGIC = b"companion-cache 1\n"
+STALE_SECONDS = 600  # a cache write takes milliseconds: an older temp file is a dead one's
+_HEAD = len(MAGIC) + 65  # the MAGIC line and the MAC line
+
+
+def _own(info: os.stat_result) -> bool:
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+
+
+def cache_folder_usable(folder: Path) -> bool:
+    """Missing (made on the first write), or a real folder of this user; never a symlink
+    (it could lead anywhere)."""
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and _own(info)
+
+
+def cache_key(home: Path) -> bytes | None:
+    """This data folder's cache key, made on first use; None when none can be kept (then
+    no cache is read or written: an unkeyed cache could not be told from a planted one)."""
+    path = home / KEY_FILE
+    try:
+        found = read_bytes(path, KEY_BYTES, private=True)
+        trusted = len(found) == KEY_BYTES
+        if trusted:
+            return found
+    except FileNotFoundError:
+        trusted = True
+    except DataProblem:
+        trusted = False  # planted, damaged or readable by others: replaced by a new key
+    fresh = os.urandom(KEY_BYTES)
+    tmp = temp_name(path, "key")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_new(tmp, fresh, sync=False, mode=0o600)
+        if trusted:  # published only if still missing: a parallel command's key wins
+            try:
+                os.link(tmp, path)
+                return fresh
+            except FileExistsError:
+                return cache_key(home)
+            except OSError:
+                pass  # no hard links here: a plain rename
+        os.replace(tmp, path)
+    except OSError:
+        return None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return fresh
+
+
+def mac(secret: bytes, purpose: str, name: str, payload: bytes) -> bytes:
+    from hashlib import blake2b  # only where a cache is used: hashlib loads OpenSSL
+
+    digest = blake2b(key=secret, digest_size=32, person=b"companion-cache1")
+    digest.update(f"{purpose}\0{name}\0".encode("utf-8", "surrogatepass"))
+    digest.update(payload)
+    return digest.hexdigest().encode("ascii")
+
+
+def read_cache(path: Path, home: Path, purpose: str, limit: int) -> bytes | None:
+    """The payload of the cache file at ``path`` if its MAC (keyed by ``home``'s key) is
+    right; None for anything else: missing, not a regular file, too large, unsigned,
+    signed with another key, edited, or in a cache folder not to be used."""
+    if not cache_folder_usable(path.parent) or (secret := cache_key(home)) is None:
+        return None
+    try:
+        data = read_bytes(path, limit + _HEAD)
+    except (OSError, DataProblem):
+        return None
+    payload = data[_HEAD:]
+    if data[:_HEAD] != MAGIC + mac(secret, purpose, path.name, payload) + b"\n":
+        return None
+    return payload
+
+
+def write_cache(path: Path, home: Path, purpose: str, payload: bytes) -> bool:
+    """Sign ``payload`` and put it at ``path`` atomically; False if it was not kept."""
+    # the folder checked first: no key is made through a link
+    if not cache_folder_usable(path.parent) or (secret := cache_key(home)) is None:
+        return False
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not cache_folder_usable(path.parent):  # made just now, or planted since
+            return False
+        replace(path, MAGIC + mac(secret, purpose, path.name, payload) + b"\n" + payload,
+                sync=False, suffix="part")
+    except OSError:
+        return False
+    clean_temp_files(path, "part", STALE_SECONDS)
+    return True
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock of ``path`` (``.NAME.lock`` beside it), created if need be
+    and never through a symlink; wait up to LOCK_TIMEOUT seconds for it."""
+    lock_path = path.with_name(f".{path.name}.lock")
     try:
         lock_path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC | _NONBLOCK,
@@ -201,18 +331,9 @@ def open_lock(lock_path: Path) -> int:
         if error.errno == errno.ELOOP:
             raise DataProblem(f"{lock_path}: the lock file is a symlink; remove it") from None
         raise DataProblem(f"cannot write in {lock_path.parent}: {error.strerror}") from None
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise DataProblem(f"{lock_path}: the lock file is not a regular file; remove it")
-    return fd
-
-
-@contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the exclusive lock of a side file (``.NAME.lock`` beside it)."""
-    lock_path = path.with_name(f".{path.name}.lock")
-    fd = open_lock(lock_path)
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DataProblem(f"{lock_path}: the lock file is not a regular file; remove it")
         acquire(fd, lock_path)
         yield
     finally:
@@ -220,19 +341,13 @@ def locked(path: Path) -> Iterator[None]:
 
 
 # -- locks: one writer at a time per file ------------------------------------------
-DEFAULT_LOCK_TIMEOUT = 15.0
-MAX_LOCK_TIMEOUT = 600.0
-
-
 def lock_timeout(text: str | None) -> float:
     """``COMPANION_LOCK_TIMEOUT``: seconds from 0 to 600; anything else is the default 15."""
     try:
-        value = float(text) if text is not None and len(text) < 20 else DEFAULT_LOCK_TIMEOUT
+        value = float(text) if text is not None and len(text) < 20 else -1.0
     except ValueError:
-        return DEFAULT_LOCK_TIMEOUT
-    if value != value or value < 0:  # NaN or negative
-        return DEFAULT_LOCK_TIMEOUT
-    return min(value, MAX_LOCK_TIMEOUT)
+        value = -1.0
+    return min(value, 600.0) if value >= 0 else 15.0  # NaN is not >= 0 either
 
 
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
@@ -256,7 +371,11 @@ def acquire(fd: int, lock_path: Path) -> None:
     if not _try(fd, lock_path):
         stamp = _stamp_of(fd)
         deadline = time.monotonic() + timeout
-        blocked = timeout > 0 and _can_wait_blocked()
+        import signal
+        import threading
+
+        blocked = (timeout > 0 and hasattr(signal, "setitimer")
+                   and threading.current_thread() is threading.main_thread())
         pause = 0.002
         while True:
             left = deadline - time.monotonic()
@@ -296,14 +415,6 @@ def _try(fd: int, lock_path: Path) -> bool:
             raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
         return False
     return True
-
-
-def _can_wait_blocked() -> bool:
-    import signal
-    import threading
-
-    return (hasattr(signal, "setitimer")
-            and threading.current_thread() is threading.main_thread())
 
 
 def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:

@@ -19,19 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from companion.editions import saved
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import (
     Applied,
     Engine,
     Record,
     ReplayFault,
-    begin,
     kind_info,
     load_kind,
-    replaying,
 )
-from companion.store import GameRecord, Store, check_name
+from companion.store import GameRecord, Store, check_name, replay_record
 from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
@@ -51,11 +48,11 @@ class OpenGame(Record):
     __slots__ = ("record", "engine", "applied", "settings")
 
     def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
-                 settings: dict[str, object] | None = None) -> None:
+                 settings: dict[str, object]) -> None:
         self.record = record
         self.engine = engine
         self.applied = applied
-        self.settings: dict[str, object] = {} if settings is None else settings
+        self.settings = settings
 
 
 Seen = Callable[[OpenGame], None]
@@ -64,10 +61,6 @@ Seen = Callable[[OpenGame], None]
 class Games:
     def __init__(self, store: Store | None = None) -> None:
         self.store = store if store is not None else Store()
-        self.store.replays = self._check
-        # The file read by resolve(): (path, bytes, record), handed on to the next _load so
-        # that a one-shot command parses its save once; used only while the bytes are equal.
-        self._peeked: tuple[str, bytes, GameRecord] | None = None
 
     def resolve(self, name: str | None, kind: str | None = None) -> str:
         """The game a command acts on: ``name``, else the current game of ``kind`` (the
@@ -77,7 +70,7 @@ class Games:
         check_name(name)
         if kind is not None:
             wanted = kind_info(kind).name
-            found = self._kind(name)
+            found = self.store.kind(name)
             if found != wanted:
                 raise BadInput(f"{name!r} is a {found} game, not {wanted}: 'companion {found} "
                                f"... --game {name}' acts on it; {self.choices(wanted)}")
@@ -118,99 +111,61 @@ class Games:
         raise GameNotFound(f"no current {wanted} game: 'companion games use NAME' makes one of "
                            f"{listed(saved)} current, or pass --game NAME")
 
-    def _kind(self, name: str) -> str:
-        """The saved game's kind, its file read (and kept for the command's next read)."""
-        return (self._load(name).record if _kept is not None else self._peek(name)).kind
-
     def _taken(self, name: str) -> str:
         """Why a new game cannot take ``name``: whose it is, and a free name to take."""
-        try:
-            holder = f"a {self.store.kind(name)} game"
-        except (CompanionError, OSError):
-            holder = "a game"
-        taken = set(self.store.names())
-        free = next(f"{name[:36]}-{n}" for n in range(2, 10_000)
-                    if f"{name[:36]}-{n}" not in taken)
+        found = self.store.kind_or_none(name)
+        holder = f"a {found} game" if found else "a game"
+        free = self.store.free_name(name[:36], 2)
         return (f"{holder} is already named {name!r}: pick another --name (such as {free}), "
                 f"or 'companion games rm {name}' first")
 
-    def open(self, name: str) -> OpenGame:
-        return self._load(name)
-
     def record(self, name: str) -> GameRecord:
-        """The game as saved now, read but not replayed (the file resolve() read, if it is
-        unchanged): for a command that replays it its own way."""
-        return self._read(name)[1]
+        """The game as saved now, read but not replayed: for a command that replays it its
+        own way."""
+        return self.store.read(name)
 
-    def _peek(self, name: str) -> GameRecord:
-        raw = self.store.read_raw(name)
-        record = self.store.decode(name, raw)
-        self._peeked = (name, raw, record)
-        return record
-
-    def _read(self, name: str) -> tuple[bytes, GameRecord]:
-        """The saved bytes and record; the record resolve() parsed if the file is unchanged."""
-        peeked, self._peeked = self._peeked, None
-        raw = self.store.read_raw(name)
-        if peeked is not None and peeked[0] == name and raw == peeked[1]:
-            return raw, peeked[2]
-        return raw, self.store.decode(name, raw)
-
-    def _load(self, name: str) -> OpenGame:
+    def open(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
-        if _kept is None:
-            raw, record = self._read(name)
-            game = self._replay(record)
-            self.store.vouch(self.store.path(name), raw)
-            return game
-        path = self.store.path(name)
         try:
             raw = self.store.read_raw(name)
         except CompanionError:
             self.forget(name)
             raise
-        kept = _kept.get(str(path))
+        path = str(self.store.path(name))
+        kept = _kept.get(path) if _kept is not None else None
         if kept is None or kept[0] != raw:
             kept = (raw, self._replay(self.store.decode(name, raw)))
-            _kept[str(path)] = kept
-        self.store.vouch(path, raw)  # each command has its own store: tell it too
+            if _kept is not None:
+                _kept[path] = kept
+        self.store.vouch(name, raw)  # each command has its own store: tell it too
         return kept[1]
 
     def _mine(self, name: str) -> OpenGame:
         """The game as saved now (replayed: the store will accept to replace it), for this
         caller to change: a kept copy is let go first."""
-        game = self._load(name)
+        game = self.open(name)
         self.forget(name)
         return game
 
-    def _saved(self, game: OpenGame) -> None:
-        """Just written: remember the bytes now on disk with the game they hold."""
-        if _kept is None:
-            return
-        path = self.store.path(game.record.name)
-        try:
-            _kept[str(path)] = (self.store.read_raw(game.record.name), game)
-        except CompanionError:
-            _kept.pop(str(path), None)
+    def _save(self, game: OpenGame, *, new: bool = False) -> None:
+        """Write the game changed under the lock (it has just replayed), and remember the
+        bytes now on disk with the game they hold."""
+        game.record.outcome = game.engine.outcome
+        data = self.store.write(game.record, new=new, replayed=True)
+        if _kept is not None:
+            _kept[str(self.store.path(game.record.name))] = (data, game)
 
     def forget(self, name: str) -> None:
         if _kept is not None:
             _kept.pop(str(self.store.path(name)), None)
 
-    def _check(self, record: GameRecord) -> None:
-        """The store's check that a record replays."""
-        self._build(record)
-
     def _replay(self, record: GameRecord) -> OpenGame:
+        """Replay a record; a data problem naming the newest good backup when it does not
+        replay."""
         try:
-            return self._build(record)
+            settings, engine, applied = replay_record(record)
         except ReplayFault as fault:
             raise self.store.problem(self.store.path(record.name), str(fault)) from None
-
-    def _build(self, record: GameRecord) -> OpenGame:
-        """Replay a record; ReplayFault says why it does not replay."""
-        _module, settings, engine = begin(record.kind, saved(record.settings))
-        applied = [done for _number, _action, done in replaying(engine, record.actions)]
         return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
@@ -218,15 +173,14 @@ class Games:
         module = load_kind(info.name)
         normalized = module.normalize_settings(settings)
         module.new_engine(normalized)  # refuse impossible settings before any write
-        game_name = check_name(name) if name else self.store.next_free_name(info.name)
+        game_name = check_name(name) if name else self.store.free_name(info.name)
         if name and self.store.exists(game_name):
             raise BadInput(self._taken(game_name))
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
         game = self._replay(record)
         with self.store.lock(game_name):
-            self.store.write(record, new=True, replayed=True)
+            self._save(game, new=True)
         self.store.set_current(game_name)
-        self._saved(game)
         return game
 
     def act(self, name: str, action: str) -> tuple[OpenGame, Applied]:
@@ -237,10 +191,8 @@ class Games:
             applied = game.engine.apply(action)
             record.actions.append(applied.action)
             record.redo.clear()
-            record.outcome = game.engine.outcome
-            self.store.write(record, replayed=True)
             game.applied.append(applied)
-            self._saved(game)
+            self._save(game)
         return game, applied
 
     def undo(self, name: str, count: int = 1, seen: Seen | None = None
@@ -261,9 +213,7 @@ class Games:
             del record.actions[-count:]
             record.redo = undone + record.redo
             game = self._replay(record)
-            record.outcome = game.engine.outcome
-            self.store.write(record, replayed=True)
-            self._saved(game)
+            self._save(game)
         return game, undone
 
     def redo(self, name: str, count: int = 1, seen: Seen | None = None
@@ -287,10 +237,8 @@ class Games:
                     raise DataProblem(f"redo of {action!r} no longer applies: {error}") from error
             record.actions.extend(a.action for a in redone)
             del record.redo[:count]
-            record.outcome = game.engine.outcome
-            self.store.write(record, replayed=True)
             game.applied.extend(redone)
-            self._saved(game)
+            self._save(game)
         return game, redone
 
     def note(self, name: str, text: str) -> None:
@@ -301,8 +249,7 @@ class Games:
                 raise BadInput(f"a game keeps at most {MAX_NOTES} notes (a share code carries "
                                "them all)")
             game.record.notes.append(text)  # notes take no part in the replay
-            self.store.write(game.record, replayed=True)
-            self._saved(game)
+            self._save(game)
 
 
 def listed(names: list[str], most: int = 8) -> str:

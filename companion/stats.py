@@ -1,16 +1,13 @@
 """Statistics over every saved game: records, streaks, and each kind's own figures.
 
-The saved games are read through the store (``Store.read``: its checks, its
-limits; nothing is written to them) and each is replayed by
-``companion.history``. A replay's figures are cached in
-``<home>/cache/stats.json``, filed under a BLAKE2 digest of the saved file's
-bytes and this code (with the rulebook), so that a game already counted is
-read but neither parsed nor replayed; a changed game, a changed companion or
-a damaged cache just means replaying again. The cache is a signed cache file
-(``companion.cachefile``: a keyed MAC checked before the JSON is parsed), written
-as a temp file renamed over the old one, never fsynced (losing it costs time). It
-pays: at 300 saved games ``stats`` takes about 40 ms with it and 800-1,200 ms
-without (``scripts/benchmark.py`` prints the figure).
+The saved games are read through the store (its checks, its limits; nothing is
+written to them) and each is replayed by ``companion.history``. A replay's figures
+are cached in ``<home>/cache/stats.json`` (``safefile.write_cache``: signed, the MAC
+checked before the JSON is parsed), filed under a BLAKE2 digest of the saved file's
+bytes and this code (with the rulebook): a game already counted is read but neither
+parsed nor replayed; a changed game, a changed companion or a damaged cache just
+means replaying again. It pays: over 300 saved games ``stats`` is 11 times as fast
+with it (``scripts/benchmark.py --only stats`` prints the figure).
 
 Games are taken in the order they were created (then by name): streaks run
 in that order. A game that cannot be read or no longer replays is skipped
@@ -29,10 +26,11 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from companion import plain
+from companion import plain, safefile
 from companion.errors import CompanionError
 from companion.game import Record
 from companion.names import key
@@ -46,15 +44,6 @@ if TYPE_CHECKING:
 
     class EntryJson(TypedDict):
         name: str
-        kind: str
-        created: str
-        outcome: str
-        actions: int
-        facts: dict[str, object]
-
-    class Cached(TypedDict):
-        """A game's figures as the cache keeps them (``Entry`` without its name)."""
-
         kind: str
         created: str
         outcome: str
@@ -136,9 +125,12 @@ if TYPE_CHECKING:
         player: str | None
         kinds: dict[str, KindFigures]
 
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 WON = "won"
+# An ``Entry``'s fields and their types, as the statistics' cache keeps them.
+_TYPES = {"name": str, "kind": str, "created": str, "outcome": str, "actions": int,
+          "facts": dict}
 
 
 class Entry(Value):
@@ -200,54 +192,25 @@ def _digest(raw: bytes) -> str:
     return digest.hexdigest()
 
 
-class Cache:
-    """Figures by the digest of the saved file's bytes, in one JSON file (JSON: reading it
-    runs no code). A cached file is neither parsed nor replayed again."""
+def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
+    """The cache's entries by digest; none when it is missing, unsigned or damaged."""
+    payload = safefile.read_cache(path, home, "stats", MAX_CACHE_BYTES)
+    with contextlib.suppress(Exception):  # then every game is replayed
+        data: object = json.loads(payload) if payload is not None else None
+        if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
+            games: object = data.get("games")
+            if isinstance(games, dict):
+                return games
+    return {}
 
-    def __init__(self, home: Path) -> None:
-        from companion import cachefile
 
-        self.home = home
-        self.path = home / "cache" / "stats.json"
-        self.found: Mapping[str, object] = {}
-        # what the cache file will hold: the entries read as they were, and the new
-        self.used: dict[str, Mapping[str, object]] = {}
-        self.changed = False
-        payload = cachefile.read(self.path, home, "stats", MAX_CACHE_BYTES)
-        with contextlib.suppress(Exception):  # missing, unsigned or damaged: replay all
-            data: object = json.loads(payload) if payload is not None else None
-            if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
-                games: object = data.get("games")
-                if isinstance(games, dict):
-                    self.found = games
-
-    def get(self, key: str) -> Cached | None:
-        value = self.found.get(key)
-        if not isinstance(value, dict):
-            return None
-        found: Mapping[str, object] = value
-        kind, created, outcome = found.get("kind"), found.get("created"), found.get("outcome")
-        actions, facts = found.get("actions"), found.get("facts")
-        if not (isinstance(facts, dict) and isinstance(kind, str) and isinstance(created, str)
-                and isinstance(outcome, str) and isinstance(actions, int)):
-            return None
-        self.used[key] = found
-        return {"kind": kind, "created": created, "outcome": outcome, "actions": actions,
-                "facts": facts}
-
-    def put(self, key: str, value: Cached) -> None:
-        self.used[key] = value
-        self.changed = True
-
-    def save(self) -> None:
-        """Keep the figures of the games read now (a removed or changed game's go)."""
-        if not self.changed and len(self.used) == len(self.found):
-            return
-        from companion import cachefile
-
-        data = json.dumps({"format": CACHE_FORMAT, "games": self.used},
-                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        cachefile.write(self.path, self.home, "stats", data)
+def _cached(value: object) -> Entry | None:
+    """A cache entry with the fields and types this version writes, as an ``Entry``."""
+    if not isinstance(value, dict) or value.keys() != _TYPES.keys():
+        return None
+    entry = Entry(**value)
+    typed = all(type(v) is t for v, t in zip(entry, _TYPES.values(), strict=True))
+    return entry if typed else None
 
 
 def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
@@ -256,37 +219,38 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
     from companion.editions import saved
     from companion.history import trace
 
-    cache = Cache(store.home) if use_cache else None
+    path = store.home / "cache" / "stats.json"
+    found = _read_cache(path, store.home) if use_cache else {}
+    kept: dict[str, EntryJson] = {}  # the cache to write: the games read now, no others
+    replayed = False
     entries = []
     for name in store.names():
         try:
             raw = store.read_raw(name)
-            key = _digest(raw)
-            cached = cache.get(key) if cache is not None else None
-            if cached is None:
+            digest = _digest(raw)
+            entry = _cached(found.get(digest))
+            if entry is None:
                 record = store.decode(name, raw)
         except CompanionError as error:
             warn(f"skipped {name}: {_short(error, store, name)}")
             continue
-        if cached is None:  # replayed whatever its kind: the next run finds it cached
+        if entry is None:  # replayed whatever its kind: the next run finds it cached
             try:
                 # a save without an edition is of the first (companion.editions)
                 history = trace(record.kind, saved(record.settings), record.actions)
             except CompanionError as error:
                 warn(f"skipped {name}: it no longer replays ({error})")
                 continue
-            facts: dict[str, object] = dict(history.facts)
-            cached = {"kind": record.kind, "created": record.created,
-                      "outcome": history.outcome, "actions": len(record.actions),
-                      "facts": facts}
-            if cache is not None:
-                cache.put(key, cached)
-        if kind is not None and cached["kind"] != kind:
-            continue
-        entries.append(Entry(name, cached["kind"], cached["created"], cached["outcome"],
-                             cached["actions"], dict(cached["facts"])))
-    if cache is not None:
-        cache.save()
+            entry = Entry(name, record.kind, record.created, history.outcome,
+                          len(record.actions), dict(history.facts))
+            replayed = True
+        kept[digest] = entry.as_json()
+        if kind is None or entry.kind == kind:
+            entries.append(entry)
+    if use_cache and (replayed or len(kept) != len(found)):
+        data = json.dumps({"format": CACHE_FORMAT, "games": kept},
+                          ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        safefile.write_cache(path, store.home, "stats", data)
     entries.sort(key=lambda e: (e.created, e.name))
     return entries
 
@@ -373,10 +337,6 @@ def people(entries: Sequence[Entry]) -> dict[str, Person]:
     return found
 
 
-def names_by_key(entries: Sequence[Entry]) -> dict[str, str]:
-    return {each: person.name for each, person in people(entries).items()}
-
-
 # -- the figures ---------------------------------------------------------------------
 def figures(entries: Sequence[Entry], kind: str | None = None, player: str | None = None,
             *, every: bool = False) -> Figures:
@@ -386,7 +346,8 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
 
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
-    named = names_by_key(entries)  # every game, finished or not: a name reads the same
+    # every game, finished or not: a name reads the same
+    named = {each: person.name for each, person in people(entries).items()}
     sections: dict[str, KindFigures] = {}
     for name in kinds:
         games = [e for e in chosen if e.kind == name]
@@ -402,19 +363,11 @@ def record(games: Sequence[Entry], player: str | None) -> RecordFigures:
     """Games, wins, win rate and streaks (in the order the games were created). A game
     still in play is neither won nor lost: the rate and the streaks count finished ones."""
     wins = [game.won_by(player) for game in games if game.ended]
-    longest = current = 0
-    for won in wins:
-        current = current + 1 if won else 0
-        longest = max(longest, current)
-    now = 0
-    for won in reversed(wins):
-        if won != wins[-1]:
-            break
-        now += 1
+    runs = [(won, len(list(run))) for won, run in groupby(wins)]  # (won, games) in a row
     return {"games": len(games), "in_play": len(games) - len(wins), "wins": sum(wins),
             "win_rate": round(100 * sum(wins) / len(wins)) if wins else 0,
-            "longest_streak": longest,
-            "streak": {"wins" if wins and wins[-1] else "losses": now} if wins else {}}
+            "longest_streak": max((length for won, length in runs if won), default=0),
+            "streak": {"wins" if runs[-1][0] else "losses": runs[-1][1]} if runs else {}}
 
 
 def _hebrac(games: Sequence[Entry], player: str | None,
@@ -435,7 +388,6 @@ def _hebrac(games: Sequence[Entry], player: str | None,
 
 def _tricky(games: Sequence[Entry], player: str | None,
             named: Mapping[str, str]) -> TrickyFigures:
-
     wins: Counter[str] = Counter()  # by names.key: one person, however spelled
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
@@ -460,18 +412,16 @@ def _tricky(games: Sequence[Entry], player: str | None,
     wins_per_player = {named.get(p, p): wins[p]
                        for p in sorted(played, key=lambda p: (-wins[p], p))}
     games_per_player = {named.get(p, p): played[p] for p in sorted(played)}
-    best = _hero_figure(ranked[0], averages) if ranked else None
-    worst = _hero_figure(ranked[-1], averages) if ranked else None
+    ends: list[HeroAverage] = [{"hero": hero, "average_gold": round(averages[hero], 2)}
+                               for hero in ranked[:1] + ranked[-1:]]  # the best, the worst
+    found: TrickyFigures = {"games": len(games), "wins_per_player": wins_per_player,
+                            "games_per_player": games_per_player, "heroes": heroes,
+                            "best_hero": ends[0] if ends else None,
+                            "worst_hero": ends[-1] if ends else None}
     if mine is None:
-        return {"games": len(games), "wins_per_player": wins_per_player,
-                "games_per_player": games_per_player, "heroes": heroes,
-                "best_hero": best, "worst_hero": worst}
-    own = _own_gold(games, mine)
-    rounds_active = sum(key(row["active"]) == mine for game in games
-                        for row in _rounds(game.facts["rounds"]))
-    return {**record(games, player), "wins_per_player": wins_per_player,
-            "games_per_player": games_per_player, "heroes": heroes,
-            "best_hero": best, "worst_hero": worst, **own, "rounds_active": rounds_active}
+        return found
+    return {**record(games, player), **found, **_own_gold(games, mine),
+            "rounds_active": sum(len(values) for values in gold.values())}  # theirs only
 
 
 def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
@@ -483,10 +433,6 @@ def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
     return {"gold_total": total,
             "gold_average": round(total / len(scores), 1) if scores else 0,
             "best_game": {"game": best[1], "gold": best[0]} if best else None}
-
-
-def _hero_figure(hero: str, averages: Mapping[str, float]) -> HeroAverage:
-    return {"hero": hero, "average_gold": round(averages[hero], 2)}
 
 
 def _halfdeck(games: Sequence[Entry], player: str | None,
@@ -517,15 +463,9 @@ KIND_FIGURES: dict[str, Callable[[Sequence[Entry], str | None, Mapping[str, str]
 
 
 # -- as text -----------------------------------------------------------------------------
-def bar(value: float, most: float, room: int, *, ascii_only: bool = False) -> str:
-    """A bar of whole characters, at least one for any value above nothing."""
-    if most <= 0 or value <= 0:
-        return ""
-    return ("#" if ascii_only else "\u2588") * max(1, round(room * value / most))
-
-
 def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = False,
          shown: Callable[[float], str] = lambda v: f"{v:g}") -> list[str]:
+    """A bar of whole characters per value, at least one for any value above nothing."""
     rows = list(pairs)
     if not rows:
         return ["  none"]
@@ -533,8 +473,10 @@ def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = F
     value_width = max(len(shown(value)) for _, value in rows)
     room = max(4, width - 2 - label_width - 1 - 1 - value_width)
     most = max(value for _, value in rows)
+    block = "#" if ascii_only else "\u2588"
     return [f"  {label[:label_width]:<{label_width}} {shown(value):>{value_width}} "
-            f"{bar(value, most, room, ascii_only=ascii_only)}".rstrip() for label, value in rows]
+            f"{block * max(1, round(room * value / most)) if value > 0 < most else ''}"
+            .rstrip() for label, value in rows]
 
 
 def stats_lines(data: Figures, width: int = 40, *,
@@ -594,21 +536,25 @@ def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
 
 
 def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found) if "wins" in found else [f"Games {found['games']}"]
+    """Every player's wins; with a player (``figures``' own gold), their record and gold.
+    Then the active player's gold by hero, the best and the worst hero."""
+    own = "gold_total" in found
+    lines = record_lines(found) if own else [f"Games {found['games']}"]
     if not found["games"]:
         return lines
-    lines.append("Wins per player:")
-    played = _counts(found["games_per_player"])
-    wins = _counts(found["wins_per_player"])
-    lines += bars(wins.items(), width, ascii_only=ascii_only)
-    lines.append("Win rate: " + ", ".join(
-        f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
-    return lines + hero_lines(found, width, ascii_only)
-
-
-def hero_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    """Tricky Dungeon: the active player's gold by hero, the best and the worst hero."""
-    lines = ["Gold per round as active player:"]
+    if own:
+        game = plain.record(found["best_game"], ("game", "gold"))
+        lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+                  f"Best game: {game['gold']} gold ({game['game']})",
+                  f"Rounds as active player: {found['rounds_active']}"]
+    else:
+        lines.append("Wins per player:")
+        played = _counts(found["games_per_player"])
+        wins = _counts(found["wins_per_player"])
+        lines += bars(wins.items(), width, ascii_only=ascii_only)
+        lines.append("Win rate: " + ", ".join(
+            f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
+    lines.append("Gold per round as active player:")
     lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
     best, worst = found["best_hero"], found["worst_hero"]

@@ -20,7 +20,8 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from itertools import count
 from pathlib import Path
 
 from companion import editions, safefile
@@ -33,7 +34,7 @@ from companion.current import (
     saved_kind,
 )
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Record, ReplayFault
+from companion.game import Applied, Engine, Record, ReplayFault
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
 from companion.text import TERMINAL_CONTROL
 
@@ -175,32 +176,24 @@ class NewerSchema(ValueError):
         super().__init__(f"written by a newer companion (schema {schema}, this one reads {SCHEMA})")
 
 
-Replays = Callable[["GameRecord"], object]
-"""Replays a record through its engine; raises ReplayFault when it does not replay."""
-
-
-def replay_record(record: GameRecord) -> None:
-    """The plain check: every action applied to a new engine (``companion.game``'s replay)."""
+def replay_record(record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
+    """Every action applied to a new engine: the settings as the engine read them, the
+    engine, each action's ruling. ReplayFault says why the record does not replay."""
     from companion.game import begin, replaying
 
-    _module, _settings, engine = begin(record.kind, editions.saved(record.settings))
-    for _step in replaying(engine, record.actions):
-        pass
+    _module, settings, engine = begin(record.kind, editions.saved(record.settings))
+    return settings, engine, [done for _number, _action, done in replaying(engine,
+                                                                          record.actions)]
 
 
 class Store:
-    """The saved games under one data folder.
+    """The saved games under one data folder. The files this process has replayed are
+    remembered by their bytes (``vouch``), so a write does not replay them twice."""
 
-    ``replays`` checks that a record replays (``replay_record``, or the
-    session's replay, which keeps the engine); files already replayed by this
-    process are remembered by their bytes, so a write does not replay twice.
-    """
-
-    def __init__(self, home: Path | None = None, replays: Replays | None = None) -> None:
+    def __init__(self, home: Path | None = None) -> None:
         self.home = home if home is not None else data_home()
         self.games_dir = self.home / "games"
         self.backups_dir = self.home / "backups"
-        self.replays: Replays = replays if replays is not None else replay_record
         self._good: dict[str, bytes] = {}
 
     # -- paths -----------------------------------------------------------
@@ -225,12 +218,10 @@ class Store:
         return self.decode(name, self.read_raw(name))
 
     def read_raw(self, name: str) -> bytes:
-        """The saved file's bytes, not yet parsed (``decode`` does): for readers that keep
-        what they derive from a file by its bytes."""
-        return self._raw(self.path(name))
-
-    def _raw(self, path: Path) -> bytes:
-        """A save's bytes: a regular file of at most MAX_SAVE_BYTES, else a data problem."""
+        """The saved file's bytes, a regular file of at most MAX_SAVE_BYTES (else a data
+        problem), not yet parsed (``decode`` does): for readers that keep what they derive
+        from a file by its bytes."""
+        path = self.path(name)
         try:
             return safefile.read_bytes(path, MAX_SAVE_BYTES)
         except FileNotFoundError:
@@ -260,38 +251,27 @@ class Store:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         return record
 
-    def vouch(self, path: Path, raw: bytes) -> None:
-        """``raw``, the bytes at ``path``, replayed through the engine in this process."""
-        self._good[str(path)] = raw
+    def vouch(self, name: str, raw: bytes) -> None:
+        """``raw``, the bytes of the game's file, replayed through the engine in this
+        process."""
+        self._good[str(self.path(name))] = raw
 
     def _has_good_file(self, name: str) -> bool:
-        """Whether the game has a saved file; it must read and replay, as ``check_saved``
-        checks, unless this process has read and replayed these very bytes. The caller
-        holds the lock."""
+        """Whether the game has a saved file; it must read and replay, unless this process
+        has read and replayed these very bytes. The caller holds the lock. DataProblem
+        (naming the newest good backup) when it does not replay."""
+        path = self.path(name)
         try:
             raw = self.read_raw(name)
         except GameNotFound:
             return False
-        if self._good.get(str(self.path(name))) != raw:
-            self.check_saved(name)
-        return True
-
-    def check_saved(self, name: str) -> GameRecord | None:
-        """The saved record, read and replayed; None if there is none. The caller holds the
-        lock. DataProblem (naming the newest good backup) when it does not replay."""
-        path = self.path(name)
-        try:
-            raw = self._raw(path)
-        except GameNotFound:
-            return None
-        record = self.decode(name, raw)
         if self._good.get(str(path)) != raw:
             try:
-                self.replays(record)
+                replay_record(self.decode(name, raw))
             except ReplayFault as fault:
                 raise self.problem(path, str(fault)) from None
             self._good[str(path)] = raw
-        return record
+        return True
 
     def newest_good_backup(self, name: str) -> Path | None:
         """The newest backup that reads and replays (a backup that does not is no use)."""
@@ -301,7 +281,7 @@ class Store:
                 record = parse_record(safefile.read_bytes(candidate, MAX_SAVE_BYTES))
                 if record.name != name:
                     continue
-                self.replays(record)
+                replay_record(record)
             except (OSError, ValueError, CompanionError, ReplayFault):
                 continue
             return candidate
@@ -317,17 +297,13 @@ class Store:
     # -- writing ---------------------------------------------------------
     @contextlib.contextmanager
     def lock(self, name: str) -> Iterator[None]:
-        """Hold the game's exclusive lock; wait up to LOCK_TIMEOUT seconds for it."""
-        lock_path = self.games_dir / f".{check_name(name)}.lock"
+        """Hold the game's exclusive lock (``games/.NAME.lock``)."""
+        check_name(name)
         # Every write and removal holds this lock: neither folder may lead elsewhere.
         safefile.real_folder(self.games_dir, "the games folder")
         safefile.real_folder(self.backups_dir, "the backups folder", make=False)
-        fd = safefile.open_lock(lock_path)
-        try:
-            safefile.acquire(fd, lock_path)
+        with safefile.locked(self.games_dir / name):
             yield
-        finally:
-            os.close(fd)  # closing the descriptor releases the lock
 
     @contextlib.contextmanager
     def transaction(self, name: str) -> Iterator[GameRecord]:
@@ -335,8 +311,9 @@ class Store:
         with self.lock(name):
             yield self.read(name)
 
-    def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> None:
-        """Atomically replace the game's file. The caller holds the lock.
+    def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> bytes:
+        """Atomically replace the game's file (the bytes written are returned). The caller
+        holds the lock.
 
         The one way a save is written: the file on disk must read and replay
         (else it is left as it is, and not rotated into the backups), and so
@@ -348,7 +325,7 @@ class Store:
         had_file = self._has_good_file(record.name)
         if not replayed:
             try:
-                self.replays(record)
+                replay_record(record)
             except ReplayFault as fault:
                 raise DataProblem(f"refusing to save {path}: {fault}; the saved game is "
                                   "unchanged") from None
@@ -361,7 +338,7 @@ class Store:
             data = text.encode("utf-8")
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
-        self._clean_temp_files(path)
+        safefile.clean_temp_files(path)  # under the lock: left over from a killed writer
         tmp = safefile.temp_name(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -370,24 +347,16 @@ class Store:
                 self._rotate_backups(record.name, path)
             os.replace(tmp, path)
             safefile.fsync_dir(path.parent)
-        except DataProblem:
+        except (DataProblem, OSError) as error:
             with contextlib.suppress(OSError):
                 tmp.unlink()
-            raise
-        except OSError as error:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            raise DataProblem(
-                f"cannot save {path}: {error.strerror or error}; the saved game is unchanged"
-            ) from error
+            if isinstance(error, DataProblem):
+                raise
+            raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
+                              "is unchanged") from error
         self._good[str(path)] = data
         saved(path)
-
-    def _clean_temp_files(self, path: Path) -> None:
-        # Under the lock, any temp file of this game is left over from a killed writer.
-        for stale in path.parent.glob(f".{path.name}.*.tmp"):
-            with contextlib.suppress(OSError):
-                stale.unlink()
+        return data
 
     def _rotate_backups(self, name: str, path: Path) -> None:
         safefile.real_folder(self.backups_dir, "the backups folder")
@@ -412,7 +381,7 @@ class Store:
         """
         path = self.path(name)
         with self.lock(name):
-            if self.check_saved(name) is None:
+            if not self._has_good_file(name):
                 raise GameNotFound(f"no saved game named {name!r} (see 'companion games')")
             try:
                 self._rotate_backups(name, path)
@@ -483,12 +452,10 @@ class Store:
         """The saved games of ``kind`` (a file that cannot be read is of no kind)."""
         return [name for name in self.names() if self.kind_or_none(name) == kind]
 
-    def next_free_name(self, kind: str) -> str:
+    def free_name(self, stem: str, first: int = 1) -> str:
+        """``STEM-N``: the first N from ``first`` that no saved game is named."""
         taken = set(self.names())
-        number = 1
-        while f"{kind}-{number}" in taken:
-            number += 1
-        return f"{kind}-{number}"
+        return next(f"{stem}-{n}" for n in count(first) if f"{stem}-{n}" not in taken)
 
 
 _TEXT_LISTS = ("actions", "redo", "notes")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, cast
 
 from companion.history import History
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
         TrickyFacts,
     )
 
-OUTCOMES = {"won": "won", "dead": "dead", "lost": "lost", "finished": "finished",
-            "playing": "playing"}
-
-
 def summary_lines(history: History, name: str, width: int = 40, *,
                   ascii_only: bool = False) -> list[str]:
     width = max(30, width)
@@ -45,19 +41,26 @@ def _counted(counts: Mapping[str, int]) -> str:
     return _joined([f"{name} {count}" if count > 1 else name for name, count in counts.items()])
 
 
+def _sparks(series: Sequence[tuple[str, Sequence[int | None]]], width: int, ascii_only: bool,
+            *, dead: bool = True, top: int | None = None) -> list[str]:
+    """A sparkline per series, labels padded alike, on one scale (up to ``top``, else the
+    highest value)."""
+    label_width = max((len(label) for label, _ in series), default=0)
+    if top is None:
+        top = max((v for _, values in series for v in values if v is not None), default=None)
+    return [labelled(label, values, width, ascii_only=ascii_only, dead_at_zero=dead,
+                     label_width=label_width, top=top) for label, values in series]
+
+
 def _spark(history: History, width: int, ascii_only: bool) -> list[str]:
-    """A sparkline per series, labels padded alike."""
-    label_width = max((len(s.label) for s in history.series), default=0)
-    dead = history.measure != "gold"
-    top = max((v for s in history.series for v in s.values if v is not None), default=None)
-    return [labelled(s.label, s.values, width, ascii_only=ascii_only, dead_at_zero=dead,
-                     label_width=label_width, top=top) for s in history.series]
+    return _sparks([(s.label, s.values) for s in history.series], width, ascii_only,
+                   dead=history.measure != "gold")
 
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("HebracFacts", history.facts)
-    lines = [f"{name}: {OUTCOMES[history.outcome]}, level {facts['level']}"]
+    lines = [f"{name}: {history.outcome}, level {facts['level']}"]
     lines += _spark(history, width, ascii_only)
     lines.append(f"Chambers cleared: {facts['cleared']}")
     lines.append(f"Battles: {facts['battles_won']} won, {facts['battles_lost']} lost")
@@ -100,7 +103,7 @@ def _hebrac_when(history: History, facts: HebracFacts, call: HebracCall) -> str:
             lost = sum(max(0, a - b) for a, b in pairwise(window))
             if lost == battle["life_lost"]:
                 return f"fighting the {battle['enemy']} in {_hebrac_where(facts, battle)}"
-    level = max((int(label[1:]) for at, label in history.marks if at <= point), default=1)
+    level = _mark_at(history, point, 1)
     return f"after action {point}" + (f" on level {level}" if facts["level"] > 1 else "")
 
 
@@ -128,14 +131,10 @@ def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[s
     lines = [head]
     lines += _gold_table(facts, width)
     lines.append("Running gold:")
-    label_width = max(len(p) for p in players)
-    most = max(scores.values(), default=0)
-    for player in players:
-        per_round = [0]
-        for row in facts["rounds"]:
-            per_round.append(per_round[-1] + int(row["gold"][player]))
-        lines.append(labelled(player, per_round, width, ascii_only=ascii_only,
-                              label_width=label_width, top=most))
+    gold = [[row["gold"][player] for row in facts["rounds"]] for player in players]
+    lines += _sparks([(player, [0, *accumulate(rounds)]) for player, rounds
+                      in zip(players, gold, strict=True)], width, ascii_only, dead=False,
+                     top=max(scores.values(), default=0))
     best = []
     for player in players:
         top = facts["best_hero"][player]
@@ -164,7 +163,7 @@ def _gold_table(facts: TrickyFacts, width: int) -> list[str]:
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
 def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("HalfDeckFacts", history.facts)
-    outcome = OUTCOMES[history.outcome]
+    outcome = history.outcome
     if facts["won_by"]:
         outcome += f" ({facts['won_by']})"
     lines = [f"{name}: {outcome}, round {facts['round']}"]
@@ -177,20 +176,19 @@ def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list
     call = facts["closest_call"]
     if call:
         lines.append(f"Lowest life survived: {call['hero']} {call['life']}, round "
-                     f"{_round_at(history, call['action'])}")
+                     f"{_mark_at(history, call['action'], 0)}")
     return lines
 
 
-def _round_at(history: History, point: int) -> int:
-    """The round under way at ``point``: the last round begun by then (its mark)."""
-    begun = [int(label[1:]) for at, label in history.marks if at <= point]
-    return begun[-1] if begun else 0
+def _mark_at(history: History, point: int, default: int) -> int:
+    """The level or round under way at ``point``: the last one begun by then (its mark)."""
+    return max((int(label[1:]) for at, label in history.marks if at <= point), default=default)
 
 
 # -- Elbereth --------------------------------------------------------------------------
 def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("ElberethFacts", history.facts)
-    lines = [f"{name}: {OUTCOMES[history.outcome]}, floor {facts['floor']} of "
+    lines = [f"{name}: {history.outcome}, floor {facts['floor']} of "
              f"{facts['floors']}"]
     lines += _spark(history, width, ascii_only)
     lines.append(f"Beaten: {_counted(facts['beaten'])}")
@@ -223,50 +221,26 @@ def trail_sparks(engine: Engine, width: int, *, ascii_only: bool = False) -> lis
         done = [r.gold for r in engine.rounds if r.gold is not None]  # the rounds done
         if not done:
             return []
-        label_width = max(len(p) for p in engine.players)
-        most = max(engine.totals)
-        lines = []
-        for seat, player in enumerate(engine.players):
-            running = [0]
-            for gold in done:
-                running.append(running[-1] + gold[seat])
-            lines.append(labelled(player, running, width, ascii_only=ascii_only,
-                                  label_width=label_width, top=most))
-        return lines
+        return _sparks([(player, [0, *accumulate(gold[seat] for gold in done)])
+                        for seat, player in enumerate(engine.players)], width, ascii_only,
+                       dead=False, top=max(engine.totals))
     series: list[tuple[str, list[int | None]]]
     if kind == "halfdeck":
         from companion.halfdeck.engine import HalfDeckGame
 
         assert isinstance(engine, HalfDeckGame)
         heroes = engine.life_trail
-        if len(heroes) < 2:
-            return []
         names = list(dict.fromkeys(name for point in heroes for name in point))
         series = [(name, [point.get(name) for point in heroes]) for name in names]
-        if not series:  # no hero in play yet: no life to chart
-            return []
-    else:
-        trail = _life_trail(kind, engine)
-        if trail is None or len(trail) < 2:
-            return []
-        label = "Equipment" if kind == "elbereth" else "Life"
-        series = [(label, list(trail))]
-    label_width = max(len(label) for label, _ in series)
-    top = max((v for _, values in series for v in values if v is not None), default=None)
-    return [labelled(label, values, width, ascii_only=ascii_only, dead_at_zero=True,
-                     label_width=label_width, top=top) for label, values in series]
-
-
-def _life_trail(kind: str, engine: Engine) -> list[int] | None:
-    """Hebrac's life or Elbereth's equipment after each action; None for another kind."""
-    if kind == "hebrac":
+    elif kind == "hebrac":
         from companion.hebrac.engine import HebracGame
 
         assert isinstance(engine, HebracGame)
-        return engine.life_trail
-    if kind == "elbereth":
+        series = [("Life", list(engine.life_trail))]
+    else:
         from companion.elbereth.engine import ElberethGame
 
         assert isinstance(engine, ElberethGame)
-        return engine.life_trail
-    return None
+        series = [("Equipment", list(engine.life_trail))]
+    # a line needs two points; Half Deck has none before a hero is in play
+    return _sparks(series, width, ascii_only) if series and len(series[0][1]) > 1 else []

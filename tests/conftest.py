@@ -58,14 +58,10 @@ def own_user_home(tmp_path_factory: pytest.TempPathFactory,
                   monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test runs with a home folder of its own: nothing it does (a data folder
     found without COMPANION_HOME, a cache key, a shell history) reaches the real one."""
-    from companion import cachefile
-
     monkeypatch.setenv("HOME", str(tmp_path_factory.mktemp("user")))
     for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME"):
         monkeypatch.delenv(name, raising=False)
-    cachefile.forget_keys()
     yield
-    cachefile.forget_keys()
 
 
 @pytest.fixture

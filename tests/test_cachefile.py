@@ -10,52 +10,51 @@ from pathlib import Path
 
 import pytest
 
-from companion import cachefile
+from companion import safefile
 
 
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
     folder = tmp_path / "home"
     folder.mkdir()
-    cachefile.forget_keys()
     return folder
 
 
 def test_a_written_cache_reads_back(home: Path) -> None:
     path = home / "cache" / "g.snap"
-    assert cachefile.write(path, home, "snap", b"payload")
-    assert cachefile.read(path, home, "snap", 100) == b"payload"
-    assert (home / cachefile.KEY_FILE).stat().st_mode & 0o777 == 0o600
-    assert len((home / cachefile.KEY_FILE).read_bytes()) == cachefile.KEY_BYTES
+    assert safefile.write_cache(path, home, "snap", b"payload")
+    assert safefile.read_cache(path, home, "snap", 100) == b"payload"
+    assert (home / safefile.KEY_FILE).stat().st_mode & 0o777 == 0o600
+    assert len((home / safefile.KEY_FILE).read_bytes()) == safefile.KEY_BYTES
 
 
 def test_another_purpose_or_file_name_does_not_match(home: Path) -> None:
     path = home / "cache" / "g.snap"
-    cachefile.write(path, home, "snap", b"payload")
-    assert cachefile.read(path, home, "trace", 100) is None
+    safefile.write_cache(path, home, "snap", b"payload")
+    assert safefile.read_cache(path, home, "trace", 100) is None
     other = home / "cache" / "h.snap"  # another game's cache copied over
     other.write_bytes(path.read_bytes())
-    assert cachefile.read(other, home, "snap", 100) is None
+    assert safefile.read_cache(other, home, "snap", 100) is None
 
 
 def test_a_cache_signed_with_another_key_is_not_used(home: Path, tmp_path: Path) -> None:
     elsewhere = tmp_path / "other"
     path = home / "cache" / "g.snap"
     path.parent.mkdir()
-    cachefile.write(elsewhere / "cache" / "g.snap", elsewhere, "snap", b"forged")
+    safefile.write_cache(elsewhere / "cache" / "g.snap", elsewhere, "snap", b"forged")
     path.write_bytes((elsewhere / "cache" / "g.snap").read_bytes())
-    assert cachefile.read(path, home, "snap", 100) is None
+    assert safefile.read_cache(path, home, "snap", 100) is None
 
 
 @pytest.mark.parametrize("where", ["magic", "mac", "payload", "cut", "added"])
 def test_a_cache_edited_after_writing_is_not_used(home: Path, where: str) -> None:
     path = home / "cache" / "g.snap"
-    cachefile.write(path, home, "snap", b"the payload")
+    safefile.write_cache(path, home, "snap", b"the payload")
     data = bytearray(path.read_bytes())
     if where == "magic":
         data[0] ^= 1
     elif where == "mac":
-        data[len(cachefile.MAGIC) + 3] ^= 1
+        data[len(safefile.MAGIC) + 3] ^= 1
     elif where == "payload":
         data[-2] ^= 1
     elif where == "cut":
@@ -63,17 +62,17 @@ def test_a_cache_edited_after_writing_is_not_used(home: Path, where: str) -> Non
     else:
         data += b"!"
     path.write_bytes(bytes(data))
-    assert cachefile.read(path, home, "snap", 100) is None
+    assert safefile.read_cache(path, home, "snap", 100) is None
 
 
 def test_an_unsigned_or_oversized_cache_is_not_used(home: Path) -> None:
     path = home / "cache" / "g.snap"
     path.parent.mkdir()
     path.write_bytes(b"plain data, no MAC")
-    assert cachefile.read(path, home, "snap", 100) is None
-    cachefile.write(path, home, "snap", b"x" * 200)
-    assert cachefile.read(path, home, "snap", 100) is None  # over the caller's limit
-    assert cachefile.read(path, home, "snap", 200) == b"x" * 200
+    assert safefile.read_cache(path, home, "snap", 100) is None
+    safefile.write_cache(path, home, "snap", b"x" * 200)
+    assert safefile.read_cache(path, home, "snap", 100) is None  # over the caller's limit
+    assert safefile.read_cache(path, home, "snap", 200) == b"x" * 200
 
 
 @pytest.mark.parametrize("planted", ["fifo", "dev-zero", "folder", "dangling", "outside",
@@ -83,7 +82,7 @@ def test_what_is_not_a_regular_file_is_never_read(home: Path, tmp_path: Path,
     path = home / "cache" / "g.snap"
     path.parent.mkdir()
     outside = tmp_path / "outside.bin"
-    cachefile.write(tmp_path / "x" / "g.snap", home, "snap", b"signed")
+    safefile.write_cache(tmp_path / "x" / "g.snap", home, "snap", b"signed")
     outside.write_bytes((tmp_path / "x" / "g.snap").read_bytes())  # a good file, elsewhere
     if planted == "fifo":
         os.mkfifo(path)
@@ -98,11 +97,11 @@ def test_what_is_not_a_regular_file_is_never_read(home: Path, tmp_path: Path,
     else:
         with path.open("wb") as handle:
             handle.truncate(8 * 1024**3)
-    assert cachefile.read(path, home, "snap", 1 << 20) is None  # refused unread, never blocks
+    assert safefile.read_cache(path, home, "snap", 1 << 20) is None  # refused unread, never blocks
     before = outside.read_bytes()
     if planted in ("fifo", "dev-zero", "dangling", "outside"):  # a write replaces the entry
-        assert cachefile.write(path, home, "snap", b"new")
-        assert not path.is_symlink() and cachefile.read(path, home, "snap", 100) == b"new"
+        assert safefile.write_cache(path, home, "snap", b"new")
+        assert not path.is_symlink() and safefile.read_cache(path, home, "snap", 100) == b"new"
     assert outside.read_bytes() == before
 
 
@@ -110,21 +109,21 @@ def test_a_symlinked_cache_folder_is_never_used(home: Path, tmp_path: Path) -> N
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     (home / "cache").symlink_to(elsewhere, target_is_directory=True)
-    assert not cachefile.write(home / "cache" / "g.snap", home, "snap", b"x")
+    assert not safefile.write_cache(home / "cache" / "g.snap", home, "snap", b"x")
     assert list(elsewhere.iterdir()) == []
-    cachefile.write(elsewhere / "g.snap", home, "snap", b"x")  # signed, but behind a link
-    assert cachefile.read(home / "cache" / "g.snap", home, "snap", 100) is None
+    safefile.write_cache(elsewhere / "g.snap", home, "snap", b"x")  # signed, but behind a link
+    assert safefile.read_cache(home / "cache" / "g.snap", home, "snap", 100) is None
 
 
 @pytest.mark.parametrize("planted", ["readable by others", "wrong size", "symlink", "folder"])
 def test_a_key_that_is_not_private_is_replaced(home: Path, tmp_path: Path,
                                                planted: str) -> None:
-    key = home / cachefile.KEY_FILE
+    key = home / safefile.KEY_FILE
     known = tmp_path / "known.key"
-    known.write_bytes(b"k" * cachefile.KEY_BYTES)
+    known.write_bytes(b"k" * safefile.KEY_BYTES)
     known.chmod(0o600)
     if planted == "readable by others":
-        key.write_bytes(b"k" * cachefile.KEY_BYTES)
+        key.write_bytes(b"k" * safefile.KEY_BYTES)
         key.chmod(0o644)
     elif planted == "wrong size":
         key.write_bytes(b"short")
@@ -133,14 +132,14 @@ def test_a_key_that_is_not_private_is_replaced(home: Path, tmp_path: Path,
         key.symlink_to(known)
     else:
         key.mkdir()
-    secret = cachefile.key(home)
+    secret = safefile.cache_key(home)
     if planted == "folder":
         assert secret is None  # none can be kept: no cache is read or written
-        assert not cachefile.write(home / "cache" / "g.snap", home, "snap", b"x")
+        assert not safefile.write_cache(home / "cache" / "g.snap", home, "snap", b"x")
         return
-    assert secret is not None and secret != b"k" * cachefile.KEY_BYTES
+    assert secret is not None and secret != b"k" * safefile.KEY_BYTES
     assert not key.is_symlink() and key.stat().st_mode & 0o777 == 0o600
-    assert known.read_bytes() == b"k" * cachefile.KEY_BYTES  # never written through
+    assert known.read_bytes() == b"k" * safefile.KEY_BYTES  # never written through
 
 
 def test_parallel_first_uses_agree_on_one_key(home: Path) -> None:
@@ -150,8 +149,7 @@ def test_parallel_first_uses_agree_on_one_key(home: Path) -> None:
     queue = context.Queue()
 
     def first_use() -> None:
-        cachefile.forget_keys()
-        queue.put(cachefile.key(home))
+            queue.put(safefile.cache_key(home))
 
     workers = [context.Process(target=first_use) for _ in range(8)]
     for worker in workers:
@@ -159,17 +157,17 @@ def test_parallel_first_uses_agree_on_one_key(home: Path) -> None:
     for worker in workers:
         worker.join(30)
     keys = {queue.get(timeout=5) for _ in workers}
-    assert keys == {(home / cachefile.KEY_FILE).read_bytes()}
+    assert keys == {(home / safefile.KEY_FILE).read_bytes()}
 
 
 def test_temp_files_a_killed_writer_left_are_removed_once_old(home: Path) -> None:
     path = home / "cache" / "g.snap"
-    cachefile.write(path, home, "snap", b"x")
+    safefile.write_cache(path, home, "snap", b"x")
     old = path.with_name(".g.snap.123-dead.part")
     young = path.with_name(".g.snap.456-busy.part")
     for left in (old, young):
         left.write_bytes(b"half a cache")
-    past = time.time() - cachefile.STALE_SECONDS - 60
+    past = time.time() - safefile.STALE_SECONDS - 60
     os.utime(old, (past, past))
-    cachefile.write(path, home, "snap", b"y")
+    safefile.write_cache(path, home, "snap", b"y")
     assert not old.exists() and young.exists()  # a writer may still own a young one

@@ -44,7 +44,7 @@ DOCUMENTS = {
         "history.Battle", "history.BestHero", "history.ElberethFacts", "history.FloorLeft",
         "history.HalfDeckCall", "history.HalfDeckFacts", "history.HebracCall",
         "history.HebracFacts", "history.HistoryJson", "history.Mark", "history.TrickyFacts",
-        "history.TrickyRound", "stats.BestGame", "stats.Cached", "stats.ElberethFigures",
+        "history.TrickyRound", "stats.BestGame", "stats.ElberethFigures",
         "stats.EntryJson", "stats.Figures", "stats.HalfDeckFigures", "stats.HebracFigures",
         "stats.HeroAverage", "stats.HeroFigures", "stats.OwnGold", "stats.RecordFigures",
         "stats.TrickyFigures")

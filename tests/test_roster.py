@@ -220,7 +220,7 @@ def test_the_roster_comes_from_the_cache(tables: CLI, monkeypatch: pytest.Monkey
 
 
 def test_a_tampered_cache_is_ignored(tables: CLI, home: Path) -> None:
-    from companion import cachefile
+    from companion import safefile
 
     first = out(tables, "--players")
     path = home / "cache" / "stats.json"
@@ -232,8 +232,8 @@ def test_a_tampered_cache_is_ignored(tables: CLI, home: Path) -> None:
     assert path.read_bytes() == genuine  # written again from the replays
     # Signed with another key: not this home's cache.
     payload = genuine.split(b"\n", 2)[2].replace(b'"Anna"', b'"Zoe"')
-    forged = cachefile.mac(b"k" * cachefile.KEY_BYTES, "stats", path.name, payload)
-    path.write_bytes(cachefile.MAGIC + forged + b"\n" + payload)
+    forged = safefile.mac(b"k" * safefile.KEY_BYTES, "stats", path.name, payload)
+    path.write_bytes(safefile.MAGIC + forged + b"\n" + payload)
     assert out(tables, "--players") == first
     assert refused(tables, "--player", "zoe").startswith("Error: 'zoe' is not a player")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.resources import resource_dir
-from companion.stats import Cache, read_games
+from companion.stats import read_games
 from companion.store import Store
 from tests.conftest import CLI
 
@@ -194,9 +194,9 @@ def test_stats_write_nothing_but_the_cache(examples: CLI, home: Path) -> None:
     games = {p: p.read_bytes() for p in (home / "games").iterdir()}
     examples("stats")
     assert {p: p.read_bytes() for p in (home / "games").iterdir()} == games
-    from companion import cachefile
+    from companion import safefile
 
-    payload = cachefile.read(home / "cache" / "stats.json", home, "stats", 1 << 25)
+    payload = safefile.read_cache(home / "cache" / "stats.json", home, "stats", 1 << 25)
     assert payload is not None  # signed with this home's key
     assert len(json.loads(payload)["games"]) == len(GAMES)
 
@@ -207,18 +207,20 @@ def test_the_cache_gives_the_same_figures(examples: CLI, home: Path) -> None:
     read_games(store, print)
     assert [e.as_json() for e in read_games(store, print)] == fresh
     # A damaged, unsigned or forged cache is replayed over, never trusted.
-    from companion import cachefile
+    from companion import safefile
 
     path = home / "cache" / "stats.json"
     good = path.read_bytes()
-    for planted in (b'{"format": 2, "games": {"x": 1}',
+    for planted in (b'{"format": 3, "games": {"x": 1}',
                     good.replace(b'"outcome":"won"', b'"outcome":"dead"')):
         path.write_bytes(planted)
         assert [e.as_json() for e in read_games(store, print)] == fresh
     # Signed by companion yet missing a key: still no traceback, the game replayed.
-    cachefile.write(path, home, "stats", b'{"format": 2, "games": {"x": {"kind": "hebrac"}}}')
+    safefile.write_cache(path, home, "stats", b'{"format": 3, "games": {"x": {"kind": "hebrac"}}}')
     assert [e.as_json() for e in read_games(store, print)] == fresh
-    assert Cache(home).found  # written again, whole
+    payload = safefile.read_cache(path, home, "stats", 1 << 25)
+    assert payload is not None  # written again, whole
+    assert len(json.loads(payload)["games"]) == len(fresh)
 
 
 def test_export_csv(examples: CLI, home: Path, tmp_path: Path) -> None:

@@ -330,16 +330,19 @@ def test_a_game_kept_open_is_saved_without_replaying_its_file(
 ) -> None:
     """In the shell each line has its own store: the file the kept game was replayed from
     is vouched for to it, so a save replays nothing (it replayed the whole game before)."""
-    from companion import session
+    from companion import session, store
 
     make_game(home, actions=3)
     session.keep_open(True)
     try:
         Games(Store(home)).open("g")
         replayed: list[str] = []
-        build = Games._build
-        monkeypatch.setattr(Games, "_build", lambda self, record: (
+        build = Games._replay
+        monkeypatch.setattr(Games, "_replay", lambda self, record: (
             replayed.append(record.name) or build(self, record)))
+        check = store.replay_record
+        monkeypatch.setattr(store, "replay_record", lambda record: (
+            replayed.append(record.name) or check(record)))
         Games(Store(home)).note("g", "one")
         Games(Store(home)).note("g", "two")
         assert replayed == [] and Store(home).read("g").notes[-2:] == ["one", "two"]
