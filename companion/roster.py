@@ -87,7 +87,7 @@ def roster_figures(everyone: Sequence[Person], kind: str | None, *,
             counts["wins"] += game.won_by(person.name)
         rows.append({"name": person.name, "spellings": sorted(person.spellings),
                      "games": len(games), "wins": sum(c["wins"] for c in kinds.values()),
-                     "kinds": kinds})
+                     "kinds": dict(sorted(kinds.items()))})  # not by the clock: a tie is common
     rows.sort(key=lambda row: -row["games"])  # stable: by name among equals
     return {"finished_only": not every, "kind": kind, "players": rows}
 
