@@ -193,7 +193,6 @@ def new_level_layout(game: HebracGame) -> None:
         ledger.under(game, left)
     ledger.under(game, [], unseen)
     game.chambers = {name: Chamber(name) for name in chamber_names(game.columns)}
-    game.dealt += 2 * len(game.chambers)
     game.deck_log.append(("deal", (), 2 * len(game.chambers)))
     place(game, None)
     game.encounter = None
