@@ -9,10 +9,7 @@ from typing import TYPE_CHECKING
 from companion.cards import CARD_OF, CARD_TEXTS, Card
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation
-from companion.hebrac.grammar import (
-    Attack,
-    Potion,
-)
+from companion.hebrac.grammar import Attack, Potion
 from companion.hebrac.state import (
     R_BATTLE,
     R_EVIL,
@@ -79,7 +76,6 @@ def attack(game: HebracGame, checked: Attacking) -> Done:
     action, cards, potions, prisoners = checked
     encounter = game.encounter
     assert encounter is not None
-    ledger.see(game, cards, source="draw")
     encounter.stage = "battle"  # an adventurer's battle starts with the first attack
     if prisoners or potions:
         ledger.release(game, prisoners + potions)
@@ -95,7 +91,7 @@ def attack(game: HebracGame, checked: Attacking) -> Done:
     if encounter.paralysis > 0:
         encounter.paralysis -= 1
     encounter.double_attack = False
-    ledger.under(game, cards)
+    ledger.draw_under(game, cards)
     before = after = game.life
     if result.damage:
         ledger.set_life(game, before - result.damage)

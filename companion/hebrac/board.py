@@ -9,11 +9,7 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation
-from companion.hebrac.grammar import (
-    Enter,
-    Move,
-    NextLevel,
-)
+from companion.hebrac.grammar import Enter, Move, NextLevel
 from companion.hebrac.state import (
     R_LEVEL,
     R_MAP,

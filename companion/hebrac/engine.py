@@ -22,15 +22,7 @@ from companion.cards import Card
 from companion.editions import strict
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import (
-    battle,
-    board,
-    ledger,
-    rules,
-    situation,
-    treasures,
-    view,
-)
+from companion.hebrac import battle, board, ledger, rules, situation, treasures, view
 from companion.hebrac.grammar import (
     GRAMMAR,
     Action,

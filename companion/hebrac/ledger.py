@@ -15,10 +15,7 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.errors import RuleRefused
 from companion.hebrac import rules
-from companion.hebrac.state import (
-    R_COPIES,
-    R_INVENTORY,
-)
+from companion.hebrac.state import R_COPIES, R_INVENTORY
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -122,6 +119,17 @@ def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
         typed = game.typed_out
         for card in new:
             typed[card] = typed.get(card, 0) + 1
+
+
+def draw_under(game: HebracGame, cards: Sequence[Card]) -> None:
+    """Cards drawn from the Hand Deck and put under it in the same action (a battle
+    round's): seen, then gone under, the cards out as they were."""
+    if game.deck_top:
+        see(game, cards, source="draw")
+        under(game, cards)
+        return
+    cards = tuple(cards)
+    game.deck_log += (("draw", cards, 0), ("under", cards, 0))
 
 
 def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:

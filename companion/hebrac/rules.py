@@ -272,7 +272,7 @@ def settle_round(
     lost (unless ``no_damage``)."""
     total = 0
     for card in cards:
-        total += attack_value(card)
+        total += card.rank if 2 <= card.rank <= 10 else attack_value(card)
     if super_strength:
         total *= 2
     total += potion
