@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Final
 
 from companion.errors import NotationError
@@ -62,7 +61,7 @@ class Card(Value, as_tuple=True):
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card as a player types it; raise NotationError quoting the token."""
-        card = _parse(text)
+        card = CARD_OF.get(text) or _parse(text)
         if card is None:
             raise NotationError(f"{text.strip()!r} is not a card: {CARD_FORMS}")
         return card
@@ -113,7 +112,6 @@ class Card(Value, as_tuple=True):
         return f"Card.parse({str(self)!r})"
 
 
-@lru_cache(maxsize=2048)
 def _parse(text: str) -> Card | None:
     raw = text.strip()
     if not raw or len(raw) > 40:
@@ -146,8 +144,10 @@ def full_deck(jokers: int = 0) -> list[Card]:
     return cards + [Card(JOKER_RANK)] * jokers
 
 
-# Each card's own words (``str(card)``): a word among them reads as itself.
-CARD_TEXTS: Final = frozenset([*(str(card) for card in full_deck()), "JK"])
+# Each card's own words (``str(card)``) to the card: the words a save keeps, read by one
+# dict lookup.
+CARD_OF: Final = {str(card): card for card in (*full_deck(), Card(JOKER_RANK))}
+CARD_TEXTS: Final = frozenset(CARD_OF)
 
 # Words that only make sense inside a card's name: left alone, they mean a name was split.
 _NAME_WORDS = {*_WORD_RANKS, *_SUIT_WORDS, "of"}
@@ -159,10 +159,8 @@ def join_card_names(tokens: list[str]) -> list[str]:
     Other words pass unchanged. A name word left alone (``queen diamonds``) is
     refused with a hint, rather than read as something else.
     """
-    for token in tokens:
-        if not token.isascii() or token.lower() in _NAME_WORDS:
-            break
-    else:
+    typed = " ".join(tokens)
+    if typed.isascii() and _NAME_WORDS.isdisjoint(typed.lower().split()):
         return tokens
     joined: list[str] = []
     at = 0

@@ -129,37 +129,54 @@ def begin(kind: str, settings: Mapping[str, object]
                           crashed=True) from None
 
 
-def replaying(engine: Engine, actions: Iterable[str], first: int = 1
-              ) -> Iterator[tuple[int, str, Applied]]:
-    """Apply ``actions`` (numbered from ``first``) one by one, yielding each with its
-    ruling: the one replay of every caller (store, sessions, share codes, history).
-
-    An action that does not apply is a ``ReplayFault`` naming it: for an action of a
-    saved game that is always a data problem, whatever the engine raised.
-    """
+def _freeze() -> None:
     if not gc.get_freeze_count():
         # What the process loaded before its first replay (modules, tables) lives as long
         # as it does: frozen once, the cycle collector stops walking it every few hundred
         # objects a replay makes (a sixth of a long replay's instructions).
         gc.freeze()
+
+
+def _fault(number: int, action: str, error: Exception) -> ReplayFault:
+    """Action ``number`` does not apply: for an action of a saved game that is always a
+    data problem, whatever the engine raised (a hand-edited action must never crash a
+    command)."""
+    crashed = not isinstance(error, CompanionError)
+    reason = type(error).__name__ if crashed else str(error)
+    return ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
+                       number, action, reason, crashed)
+
+
+def replaying(engine: Engine, actions: Iterable[str], first: int = 1
+              ) -> Iterator[tuple[int, str, Applied]]:
+    """Apply ``actions`` (numbered from ``first``) one by one, yielding each with its
+    ruling: the replay of callers that follow it action by action (store, sessions,
+    share codes, history). An action that does not apply is a ``ReplayFault`` naming it.
+    """
+    _freeze()
     for number, action in enumerate(actions, start=first):
         try:
             applied = engine.apply(action)
-        except Exception as error:  # a hand-edited action must never crash a command
-            crashed = not isinstance(error, CompanionError)
-            reason = type(error).__name__ if crashed else str(error)
-            raise ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
-                              number, action, reason, crashed) from None
+        except Exception as error:
+            raise _fault(number, action, error) from None
         yield number, action, applied
 
 
 def replay(
-    kind: str, settings: Mapping[str, object], actions: Iterable[str], *, source: str = "the game"
+    kind: str, settings: Mapping[str, object], actions: Sequence[str], *, source: str = "the game"
 ) -> tuple[Engine, list[Applied]]:
     """Rebuild a game from its actions; one that does not replay is a data problem."""
     try:
         _module, _settings, engine = begin(kind, settings)
-        return engine, [applied for _n, _a, applied in replaying(engine, actions)]
+        _freeze()
+        done: list[Applied] = []
+        apply, keep = engine.apply, done.append
+        try:
+            for action in actions:
+                keep(apply(action))
+        except Exception as error:
+            raise _fault(len(done) + 1, actions[len(done)], error) from None
+        return engine, done
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None
 

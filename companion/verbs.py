@@ -401,7 +401,7 @@ class Plan(Value):
 
 # How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
 # read once per action.
-_Quick = tuple[type[Value], tuple[int, ...], int, int, int, tuple[object, ...]]
+_Quick = tuple[type[Value], int, int, int, int, tuple[object, ...]]
 
 
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
@@ -426,10 +426,10 @@ class Grammar(Generic[A_co]):
         self.by_action: dict[type, Verb] = {verb.action: verb for verb in self.verbs.values()}
         self.prepare = prepare
         self.implicit = implicit
-        # Worked out per verb on its first use, not per action read (a replay reads
-        # hundreds) nor for every verb at start-up (a command reads a few).
+        # How each verb's words are read and written, worked out on its first use (a
+        # command reads a few verbs).
         self._plans: dict[str, Plan] = {}
-        self._quick: dict[str, _Quick | None] = {}
+        self._quick = {verb.name: self._quick_reader(verb) for verb in self.verbs.values()}
         for verb in self.verbs.values():
             fields = getattr(verb.action, "_fields", None)
             if fields != tuple(p.name for p in verb.params):
@@ -474,52 +474,42 @@ class Grammar(Generic[A_co]):
     def parse(self, text: str) -> A_co:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
         words = text.split()
-        # A saved line (plain words, no option) is read as fast as str.split and a dict
-        # allow; every other line, and every error, goes the whole way (``build``).
-        if words and "--" not in text and "'" not in text and '"' not in text \
+        # A saved line (plain words, no option, its verb in lower case) is read by
+        # str.split and one dict lookup to its verb's reader; every other line, and every
+        # error, goes the whole way.
+        quick = self._quick.get(words[0]) if words else None
+        if quick is not None and "--" not in text and "'" not in text and '"' not in text \
                 and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
-            head = words[0].lower()
-            try:
-                quick = self._quick[head]
-            except KeyError:
-                quick = self._quick[head] = self._quick_reader(head)
-            if quick is not None:
-                action, slots, rest, low, high, defaults = quick
-                args = words[1:]
-                if self.prepare is not None:
-                    args = self.prepare(head, args)
-                count = len(args)
-                if low <= count <= high:
-                    values = list(defaults)
-                    if rest < 0:
-                        for slot, word in zip(slots, args, strict=False):
-                            values[slot] = word
-                    else:
-                        end = count - len(slots) + rest + 1
-                        values[slots[rest]] = tuple(args[rest:end])
-                        for slot, word in zip(slots[:rest], args, strict=False):
-                            values[slot] = word
-                        for slot, word in zip(slots[rest + 1:], args[end:], strict=True):
-                            values[slot] = word
-                    # the verb's own action class, its fields filled in order
-                    return tuple.__new__(action, values)  # type: ignore[return-value]
+            action, rest, after, low, high, tail = quick
+            args = words[1:]
+            if self.prepare is not None:
+                args = self.prepare(words[0], args)
+            if low <= len(args) <= high:
+                if rest < 0:  # the words left out take their defaults (None)
+                    values = (*args, *tail[len(args):])
+                else:
+                    end = len(args) - after
+                    values = (*args[:rest], tuple(args[rest:end]), *args[end:], *tail)
+                # the verb's own action class, its fields filled in order
+                return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
         words_ = (split(text, plan.flags, plan.allowed) if plan is not None
                   else split(text))
         return self.build(self.verb(words_.verb), list(words_.args), words_.options, text)
 
-    def _quick_reader(self, head: str) -> _Quick | None:
-        """How ``parse`` reads ``head``'s plain words straight into its action: the action
-        class, each positional field's place, which one takes the rest (-1: none), the
-        fewest and most words, and every field's value when not typed. None for a verb
-        with a whole number among its words (read by ``number``) or no verb at all."""
-        verb = self.verbs.get(head)
-        if verb is None:
-            return None
+    @staticmethod
+    def _quick_reader(verb: Verb) -> _Quick | None:
+        """How ``parse`` reads a verb's plain words straight into its action: the action
+        class, which positional word takes the rest (-1: none) and how many follow it, the
+        fewest and most words, and the values of the fields not typed (every field's
+        when no word takes the rest, else those after the positional words). None for a verb
+        with a whole number among its words (read by ``number``) or its positional
+        parameters not first."""
         params = verb.params
         positional = [p for p in params if p.positional]
-        if any(p.type == "int" for p in positional):
+        if any(p.type == "int" for p in positional) or \
+                any(p.positional for p in params[len(positional):]):
             return None
         kinds = [p.kind for p in positional]
         rest = kinds.index(REST) if REST in kinds else -1
@@ -530,8 +520,9 @@ class Grammar(Generic[A_co]):
             low, high = len(positional) - 1 + positional[rest].required, MAX_ACTION_CHARS
         defaults = tuple(False if p.kind == FLAG else () if p.kind == OPTIONS else None
                          for p in params)
-        slots = tuple(params.index(p) for p in positional)
-        return verb.action, slots, rest, low, high, defaults
+        after = len(positional) - rest - 1
+        return verb.action, rest, after, low, high, defaults[rest + 1 + after:] if rest >= 0 \
+            else defaults
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card, join_card_names
 from companion.errors import BadInput, NotationError
-from companion.hebrac import rules
+from companion.hebrac import ledger, rules, spells
 from companion.hebrac.engine import HebracGame
 from tests.conftest import CLI
 from tests.test_hebrac_rulings import game, give, last, refused
@@ -102,7 +102,7 @@ def test_remote_vision_is_capped_by_the_enemies_still_unknown() -> None:
     engine = give(game(), "5C", "2C")
     for chamber in engine.chambers.values():
         chamber.enemy_gone = chamber.name not in ("B2", "C3")
-    assert engine.useful_units(rules.find_spell("remote")) == (2, "2 unknown enemies")
+    assert spells.useful_units(engine, rules.find_spell("remote")) == (2, "2 unknown enemies")
     assert engine.apply("cast remote-vision").action == "cast remote-vision --with 2C --count 2"
     assert refused(give(engine, "2C"), "cast remote-vision", "hebrac.ruling.unit-spells") == (
         "Remote Vision would do nothing: 2 unknown enemies, 2 vision(s) unused "
@@ -133,14 +133,14 @@ def test_remote_vision_payment_covering_more_chambers_than_unknown() -> None:
 def test_future_perception_is_capped_by_the_hand_deck() -> None:
     engine = game()
     spell = rules.find_spell("future-perception")
-    assert engine.hand_deck_size() == 2 * 52 + 4 - 24
-    assert engine.useful_units(spell) == (84, "84 Hand Deck cards not yet seen")
+    assert ledger.hand_deck_size(engine) == 2 * 52 + 4 - 24
+    assert spells.useful_units(engine, spell) == (84, "84 Hand Deck cards not yet seen")
     last(give(engine, "3C"), "cast future-perception")  # 3 cards to be seen
     last(engine, "enter A1 5S")  # a table card turned up: the Hand Deck is as it was
-    assert engine.hand_deck_size() == 84
-    assert engine.useful_units(spell) == (81, "81 Hand Deck cards not yet seen")
+    assert ledger.hand_deck_size(engine) == 84
+    assert spells.useful_units(engine, spell) == (81, "81 Hand Deck cards not yet seen")
     last(engine, "peek 2H 3H")
-    assert engine.useful_units(spell) == (81, "81 Hand Deck cards not yet seen")
+    assert spells.useful_units(engine, spell) == (81, "81 Hand Deck cards not yet seen")
 
 
 def brute_force_unit_payment(potions: list[Card], cost: int, useful: int | None,

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.cards import RANKS, SUITS
-from companion.hebrac import rules
+from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame
 from tests.referee import Run
 from tests.test_referee_hebrac import check
@@ -112,7 +112,7 @@ def guided(game: HebracGame, rng: random.Random) -> str:
         if rng.random() < 0.15:
             options.append(f"cast {rng.choice(SPELLS)}")
         return rng.choice(options)
-    names = game.next_chambers()
+    names = situation.next_chambers(game)
     if names and rng.random() < 0.85:
         return f"enter {rng.choice(names)} {card(rng)}"
     return rng.choice(("next-level", f"cast {rng.choice(SPELLS)}", f"use {held(game, rng)}"))

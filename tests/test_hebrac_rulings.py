@@ -8,7 +8,7 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.hebrac import rules
+from companion.hebrac import ledger, rules
 from companion.hebrac.engine import HebracGame, new_engine
 
 
@@ -32,8 +32,11 @@ def refused(engine: HebracGame, action: str, rule: str | None = None) -> str:
 
 
 def give(engine: HebracGame, *cards: str) -> HebracGame:
-    """Put cards straight into the inventory (set-up for a ruling test)."""
-    engine.inventory.extend(Card.parse(c) for c in cards)
+    """Put cards straight into the inventory, as picked from the Hand Deck (set-up for a
+    ruling test)."""
+    picked = [Card.parse(c) for c in cards]
+    ledger.see(engine, picked, source="pick")
+    engine.inventory.extend(picked)
     return engine
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import rules, situation
+from companion.hebrac import rules, situation, view
 from companion.hebrac.engine import HebracGame, new_engine, normalize_settings
 from tests.conftest import CLI
 
@@ -149,8 +149,8 @@ def test_after_teleport_only_the_chamber_reached_may_be_entered() -> None:
     assert refused(engine, "move A1", TELEPORTED).startswith("cannot move to A1: Teleport")
     assert refused(engine, "next-level", TELEPORTED).startswith("cannot leave the level:")
     assert engine.status()["next"] == "'enter B3 CARD' (Teleport put you there)"
-    assert engine.next_chambers() == ["B3"]
-    assert "+" not in "".join(engine.map_lines()).replace("+.", "", 1)  # B3 alone
+    assert situation.next_chambers(engine) == ["B3"]
+    assert "+" not in "".join(view.map_lines(engine)).replace("+.", "", 1)  # B3 alone
     assert lines(engine, "enter B3 4D") == ["B3: 4D = demon, life 4: 'attack CARD'"]
     assert engine.teleport_target is None and engine.position == "B3"
 
@@ -246,7 +246,7 @@ def test_after_escape_you_stay_and_the_chamber_counts_as_visited() -> None:
         "Escape costs 3: 3 = 3", "you escape A1; its enemy waits face down",
         f"you stay at A1, now visited: 'enter A1' meets its enemy again (rule {ESCAPED})"]
     assert engine.position == "A1" and engine.chambers["A1"].visited
-    assert engine.enterable() == ["A1", "A2", "B1"]  # its neighbours open
+    assert situation.enterable(engine) == ["A1", "A2", "B1"]  # its neighbours open
     assert lines(engine, "enter A1") == ["A1: 9S = warrior, life 9: 'attack CARD'"]
 
 

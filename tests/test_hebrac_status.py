@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from companion.cards import Card
+from companion.hebrac import situation, view
 from companion.hebrac.engine import HebracGame, new_engine, setup_lines
 from companion.tables import tables
 from tests.test_hebrac_rulings import game, give
@@ -56,13 +57,13 @@ def test_setup_lines_fit_40_columns(settings: dict[str, Any]) -> None:
 # -- near death -----------------------------------------------------------------------------
 def rescue(engine: HebracGame) -> list[str]:
     """The rescue line, unwrapped (``status_lines`` wraps it at 40 columns)."""
-    line = engine.rescue_line()
+    line = view.rescue_line(engine)
     return [] if line is None else [line]
 
 
 def test_no_rescue_line_with_life_to_spare() -> None:
     engine = give(game(), "6H", "4C")
-    assert engine.round_risk() == 5 and rescue(engine) == []
+    assert situation.round_risk(engine) == 5 and rescue(engine) == []
 
 
 def test_out_of_battle_life_at_five_or_less_is_near_death() -> None:
@@ -76,7 +77,7 @@ def test_out_of_battle_life_at_five_or_less_is_near_death() -> None:
 
 def test_in_battle_the_worst_round_is_the_risk() -> None:
     engine = give(game("enter A1 10S", "attack 6H"), "6H", "10H", "5C", "4C")  # 15 -> 11
-    assert engine.round_risk() == 9  # an ace against life 10
+    assert situation.round_risk(engine) == 9  # an ace against life 10
     engine.apply("attack 4H")  # 11 -> 5
     lines = engine.status_lines()
     assert lines[0] == "Level 1  life 5/15  magic 9  gems 0"
@@ -86,16 +87,16 @@ def test_in_battle_the_worst_round_is_the_risk() -> None:
 
 def test_what_always_adds_lowers_the_risk() -> None:
     engine = give(game("enter A1 10S", "attack 2H"), "AS")  # 15 -> 7, bracelet +3
-    assert engine.round_risk() == 6 and engine.life == 7 and rescue(engine) == []
+    assert situation.round_risk(engine) == 6 and engine.life == 7 and rescue(engine) == []
     engine.inventory.remove(Card.parse("AS"))
     assert rescue(engine) == ["Next round can kill: nothing held helps"]
 
 
 def test_paralysis_leaves_only_the_usual_risk() -> None:
     engine = give(game("enter A1 10S", "attack 2H"), "4C")  # 15 -> 7
-    assert engine.round_risk() == 9
+    assert situation.round_risk(engine) == 9
     engine.apply("cast paralysis")
-    assert engine.round_risk() == 5 and rescue(engine) == []
+    assert situation.round_risk(engine) == 5 and rescue(engine) == []
 
 
 def test_healing_counts_only_when_it_may_be_cast_now() -> None:
@@ -126,9 +127,9 @@ def test_the_round_that_can_kill_names_what_prevents_it() -> None:
     # issue 35: a newcomer died at 7 life holding a 5H and 6 magic points, with no hint
     engine = give(game("enter A1 9S"), "5H", "6C", "4S")
     engine.life = 7
-    assert engine.round_risk() == 8
+    assert situation.round_risk(engine) == 8
     assert rescue(engine) == ["Next round can kill: 5H +5, Healing +3, 4S attack +4, "
                               "Paralysis, Escape"]
     assert all(len(line) <= 40 for line in engine.status_lines())
     engine.apply("cast paralysis")  # the next two rounds cost nothing
-    assert engine.rescue_line() is None
+    assert view.rescue_line(engine) is None

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card
 from companion.game import replay
-from companion.hebrac import odds, rules
+from companion.hebrac import ledger, odds, rules
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.odds import POOL, Battle, DeckModel, Plan, PlanSegment
 from companion.resources import resource_dir
@@ -345,7 +345,7 @@ def check_against_engine(game: HebracGame) -> DeckModel:
     assert problems(model) == []
     assert sum(model.table.values()) == face_down_unknown(game)
     total = 52 * game.settings["decks"] + game.settings["jokers"]
-    assert model.deck_size + face_down_unknown(game) + sum(game.cards_out().values()) == total
+    assert model.deck_size + face_down_unknown(game) + sum(ledger.cards_out(game).values()) == total
     return model
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from companion.cards import RANKS, SUITS, Card
 from companion.game import Engine
-from companion.hebrac import rules, situation
+from companion.hebrac import ledger, rules, situation
 from companion.hebrac.engine import HebracGame, neighbours
 from tests.referee import STEPS, Run, play
 
@@ -46,7 +46,7 @@ def check(engine: Engine) -> None:
     game = engine
     assert isinstance(game, HebracGame)
     assert game.life <= game.max_life, (game.life, game.max_life)
-    out = game.cards_out() + genie_card(game)
+    out = ledger.cards_out(game) + genie_card(game)
     # every card typed went somewhere: inventory, table, prisoners, a genie, under the deck
     seen = Counter(card for card, source in game.seen if source != "peek")
     assert seen == out + Counter(game.under_deck), (seen - out - Counter(game.under_deck),
@@ -89,7 +89,7 @@ class Table:
 
     def rebuild(self) -> None:
         """Used cards (under the Hand Deck) come back: all that is not out or on the table."""
-        back = self.full - self.game.cards_out() - genie_card(self.game) - self.unseen()
+        back = self.full - ledger.cards_out(self.game) - genie_card(self.game) - self.unseen()
         self.deck = list(back.elements())
         self.under_mark = len(self.game.under_deck)
         self.run.rng.shuffle(self.deck)
@@ -113,7 +113,7 @@ class Table:
         # The physical cards, each in exactly one place: held, on the table (seen or face
         # down), with a genie, in the Hand Deck, or under it since the last shuffle back;
         # none counted twice, none beyond the decks.
-        total = self.game.cards_out() + genie_card(self.game) + self.unseen() + \
+        total = ledger.cards_out(self.game) + genie_card(self.game) + self.unseen() + \
             Counter(self.deck)
         assert all(n <= self.full[c] for c, n in total.items()), total - self.full
         under = Counter(self.game.under_deck[self.under_mark:])

@@ -33,7 +33,7 @@ import pytest
 from companion.cards import Card
 from companion.errors import RuleRefused
 from companion.game import replay
-from companion.hebrac import rules, situation
+from companion.hebrac import ledger, rules, situation
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.grammar import GRAMMAR, Cast
 from tests.referee import STEPS, Run
@@ -373,10 +373,10 @@ class Driver:
                 if not self.act(self.enter_text(target)):
                     self.wander(5)
                 continue
-            names = [n for n in game.enterable() if self.unknown(n)]
+            names = [n for n in situation.enterable(game) if self.unknown(n)]
             if names:
                 return self.rng.choice(names)
-            if game.next_level_allowed():
+            if situation.next_level_allowed(game):
                 self.accept("next-level")
                 continue
             self.wander(12)
@@ -595,7 +595,7 @@ class Driver:
         chamber = game.chambers[target]
         assert game.position == target, self.run.where()  # inside at once (issue 32)
         if not (chamber.cleared or (chamber.visited and chamber.enemy_gone)):
-            assert target in game.enterable(), self.run.where()
+            assert target in situation.enterable(game), self.run.where()
 
     def check_stolen(self, before: Before, name: str, card: Card, paid: list[Card]) -> None:
         """Stealing Spirit: an Escape taking the treasure along; a merchant vanishes
@@ -1058,7 +1058,7 @@ class Driver:
         before = Before(game)
         paid = self.spell(f"cast teleport {target}")
         self.check_teleport(before, target, paid)
-        others = [n for n in self.game.enterable() if n != target]
+        others = [n for n in situation.enterable(self.game) if n != target]
         if not others:
             return
         other = self.rng.choice(others)
@@ -1166,7 +1166,7 @@ class Driver:
         self.accept(f"enter {name} {enemy}")
         game = self.game
         settings = game.settings
-        out = game.cards_out()
+        out = ledger.cards_out(game)
         # (no magic potion: the one paid goes under before the spell acts)
         gone = [c for c, n in out.items() if c.suit != "C" and n >= (
             settings["jokers"] if c.is_joker else settings["decks"])]

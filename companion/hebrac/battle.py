@@ -3,16 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
-from companion.cards import CARD_TEXTS, Card
+from companion.cards import CARD_OF, CARD_TEXTS, Card
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation
-from companion.hebrac.grammar import (
-    Attack,
-    Potion,
-)
+from companion.hebrac.grammar import Attack, Potion
 from companion.hebrac.state import (
     R_BATTLE,
     R_EVIL,
@@ -42,19 +39,23 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
         situation.refuse_if_busy(game, "attack")
     if encounter is None:
         raise RuleRefused("no enemy to attack: 'enter CHAMBER ENEMY' first", R_BATTLE)
-    if encounter.stage == "trading" and not game.setup.evil:
+    stage = encounter.stage
+    if stage == "trading" and not game.setup.evil:
         raise RuleRefused("his treasure is revealed: a good adventurer cannot attack "
                           "him now (evil alignment allows it)", R_EVIL)
-    if encounter.stage not in ("battle", "adventurer", "trading"):
+    if stage != "battle" and stage != "adventurer" and stage != "trading":
         raise RuleRefused(f"no battle in {encounter.chamber}: {situation.next_hint(game)}",
                           R_BATTLE)
     typed, drunk, called = action.cards, action.potions, action.prisoners
     if len(typed) != (2 if encounter.double_attack else 1):
         raise BadInput("usage: attack CARD CARD (Double Attack)" if encounter.double_attack
                        else "usage: attack CARD")
-    cards = [Card.parse(t) for t in typed]
-    potions = [Card.parse(t) for t in drunk] if drunk else []
-    prisoners = [Card.parse(t) for t in called] if called else []
+    cards = [CARD_OF.get(text) or Card.parse(text) for text in typed]
+    if not drunk and not called:
+        ledger.refuse_copies(game, cards)
+        return (action, cards, [], [])
+    potions = [Card.parse(t) for t in drunk]
+    prisoners = [Card.parse(t) for t in called]
     if potions:
         ledger.require_held(game, potions, "strength potion")
     for potion in potions:
@@ -71,60 +72,53 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
 
 
 def attack(game: HebracGame, checked: Attacking) -> Done:
+    """One round settled now; its lines written when read."""
     action, cards, potions, prisoners = checked
     encounter = game.encounter
     assert encounter is not None
-    ledger.see(game, cards, source="draw")
     encounter.stage = "battle"  # an adventurer's battle starts with the first attack
     if prisoners or potions:
         ledger.release(game, prisoners + potions)
         encounter.prisoners += prisoners
-    if potions:
-        lines = attack_round(game, cards, sum(potion.rank for potion in potions))
-        ledger.under(game, potions)
-    else:
-        lines = attack_round(game, cards, 0)
-    # the action as typed when its cards were typed in their own words (a saved line)
-    done = action if not potions and not prisoners and CARD_TEXTS.issuperset(action.cards) \
-        else Attack(texts(cards), texts(potions), texts(prisoners))
-    if not prisoners:
-        return done, lines
-    called = f"prisoner{'s' if len(prisoners) > 1 else ''} {' '.join(map(str, prisoners))} " \
-        "fight with you this battle"
-    return done, lambda: [called, *lines()]
-
-
-def attack_round(game: HebracGame, cards: list[Card], potion: int) -> Callable[[], list[str]]:
-    """One round settled now; its lines written when read."""
-    encounter = game.encounter
-    assert encounter is not None
-    enemy = encounter.enemy
-    no_damage = situation.why_no_damage(game, encounter)
+    potion = sum(potion.rank for potion in potions) if potions else 0
+    no_damage = situation.why_no_damage(game, encounter) \
+        if encounter.paralysis or game.effects else None
     result = rules.settle_round(
-        cards, enemy, curse="curse" in game.effects, bracelet=BRACELET in game.inventory,
-        prisoners=len(encounter.prisoners), potion=potion,
-        super_strength=encounter.super_strength, no_damage=no_damage)
+        cards, encounter.enemy, curse="curse" in game.effects,
+        bracelet=BRACELET in game.inventory, prisoners=len(encounter.prisoners),
+        potion=potion, super_strength=encounter.super_strength, no_damage=no_damage)
     encounter.rounds += 1
     if encounter.paralysis > 0:
         encounter.paralysis -= 1
     encounter.double_attack = False
-    ledger.under(game, cards)
-    before = game.life
+    ledger.draw_under(game, cards)
+    before = after = game.life
     if result.damage:
         ledger.set_life(game, before - result.damage)
-    after = game.life
+        after = game.life
     encounter.last_round = LastRound(cards, potion, result.damage, result.total,
                                      result.enemy_life, before, no_damage)
-    if result.won:
-        won = battle_won(game)
-        return lambda: [result.arithmetic, *won]
+    won = battle_won(game) if result.won else None
+    if potions:
+        ledger.under(game, potions)
+    # the action as typed when its cards were typed in their own words (a saved line)
+    done = action if not potions and not prisoners and CARD_TEXTS.issuperset(action.cards) \
+        else Attack(texts(cards), texts(potions), texts(prisoners))
+    return done, partial(round_lines, result, before, after, prisoners, won)
 
-    def lines() -> list[str]:
-        line = result.arithmetic
-        if result.damage:
-            line += f", {before} -> {after}"
-        return [line] if after > 0 else [line, "you die in the dungeon"]
-    return lines
+
+def round_lines(result: rules.RoundResult, before: int, after: int, prisoners: list[Card],
+                won: list[str] | None) -> list[str]:
+    """A round's ruling, written when read: the prisoners called, the arithmetic, and
+    the battle won or the life lost."""
+    called = [f"prisoner{'s' if len(prisoners) > 1 else ''} "
+              f"{' '.join(map(str, prisoners))} fight with you this battle"] if prisoners else []
+    line = result.arithmetic
+    if won is not None:
+        return [*called, line, *won]
+    if result.damage:
+        line += f", {before} -> {after}"
+    return [*called, line] if after > 0 else [*called, line, "you die in the dungeon"]
 
 
 def battle_won(game: HebracGame) -> list[str]:

@@ -9,11 +9,7 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation
-from companion.hebrac.grammar import (
-    Enter,
-    Move,
-    NextLevel,
-)
+from companion.hebrac.grammar import Enter, Move, NextLevel
 from companion.hebrac.state import (
     R_LEVEL,
     R_MAP,
@@ -193,7 +189,6 @@ def new_level_layout(game: HebracGame) -> None:
         ledger.under(game, left)
     ledger.under(game, [], unseen)
     game.chambers = {name: Chamber(name) for name in chamber_names(game.columns)}
-    game.dealt += 2 * len(game.chambers)
     game.deck_log.append(("deal", (), 2 * len(game.chambers)))
     place(game, None)
     game.encounter = None

@@ -14,7 +14,7 @@ check, which refuses and changes nothing, and its change.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,15 +22,7 @@ from companion.cards import Card
 from companion.editions import strict
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import (
-    battle,
-    board,
-    ledger,
-    rules,
-    situation,
-    treasures,
-    view,
-)
+from companion.hebrac import battle, board, ledger, rules, situation, treasures, view
 from companion.hebrac.grammar import (
     GRAMMAR,
     Action,
@@ -76,7 +68,6 @@ from companion.hebrac.state import (
 )
 
 if TYPE_CHECKING:
-    from collections import Counter
 
     from companion.hebrac.state import HebracStatus
 
@@ -114,12 +105,12 @@ class HebracGame:
         self.deck_top: list[Card] = []
         self.notes: list[str] = []  # said after the ruling: cards contradicting what is known
         self.sold_out: str | None = None  # a merchant with nothing to sell, closed at once
-        self.under_deck: list[Card] = []
-        self.seen: list[tuple[Card, str]] = []  # every card typed, in order, with its source
-        self.dealt = 0  # cards dealt to the table since the start (2 per chamber per level)
-        # For the odds: Hand Deck events in order, (kind, cards, unseen count); kind is
-        # "action", "deal", "under" or a ``seen`` source. See companion/hebrac/odds.py.
+        # Hand Deck events in order, (kind, cards, unseen count); kind is "action", "deal",
+        # "under" or where cards seen came from (``ledger.SEEN``). See hebrac/odds.py.
         self.deck_log: list[tuple[str, tuple[Card, ...], int]] = []
+        # Each card typed (peeks aside) less those gone under: the cards out, and a genie
+        # awaiting its 'take'; most cards typed need no closer count (ledger.refuse_copies).
+        self.typed_out: dict[Card, int] = {}
         self.spells_cast: list[str] = []
         self.aces_found: list[str] = []
         # Life after each action (the first entry: before any), for the life charts.
@@ -154,6 +145,16 @@ class HebracGame:
         """What the diamonds held would pay a merchant (players add these in their heads)."""
         return sum(c.rank for c in self.inventory if rules.is_gem(c))
 
+    @property
+    def seen(self) -> list[tuple[Card, str]]:
+        """Every card typed, in order, with where it came from."""
+        return [(card, kind) for kind, cards, _ in self.deck_log if kind in ledger.SEEN
+                for card in cards]
+
+    @property
+    def under_deck(self) -> list[Card]:
+        return [card for kind, cards, _ in self.deck_log if kind == "under" for card in cards]
+
     def holds(self, text: str) -> bool:
         return Card.parse(text) in self.inventory
 
@@ -165,8 +166,8 @@ class HebracGame:
         what was done and the ruling's lines."""
         if action.__class__ is str:
             action = GRAMMAR.parse(action)
-        if self.outcome != "playing" and not (isinstance(action, Potion)
-                                              and situation.late_potion_open(self)):
+        if (self.life <= 0 or ACES.issubset(self.inventory)) and not (
+                isinstance(action, Potion) and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
         if sold_out and isinstance(action, Refuse) and self.encounter is None \
@@ -176,43 +177,20 @@ class HebracGame:
             self.life_trail.append(self.life)
             return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
                                       f"nothing to sell (rule {R_SOLD_OUT})",))
-        check, change = VERBS[type(action)]
+        check, change = VERBS[action.__class__]
         checked = check(self, action)  # refuses, changing nothing
         self.deck_log.append(("action", (), 0))  # the events the action logs follow it
-        self.notes, self.sold_out = [], None
+        if self.notes:
+            self.notes = []
+        self.sold_out = None
         canonical, lines = change(self, checked)
         self.life_trail.append(self.life)
         notes = self.notes
         if notes:  # cards that contradict what is known, said after the ruling
-            ruled = lines
-            lines = lambda: [*(ruled() if callable(ruled) else ruled), *notes]  # noqa: E731
+            lines = partial(_noted, lines, notes)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
-    def teleport_waiting(self) -> str | None:
-        return situation.teleport_waiting(self)
-
-    def next_chambers(self) -> list[str]:
-        return situation.next_chambers(self)
-
-    def enterable(self) -> list[str]:
-        return situation.enterable(self)
-
-    def next_level_allowed(self) -> bool:
-        return situation.next_level_allowed(self)
-
-    def cards_out(self) -> Counter[Card]:
-        return ledger.cards_out(self)
-
-    def hand_deck_size(self) -> int:
-        return ledger.hand_deck_size(self)
-
-    def useful_units(self, spell: Spell) -> tuple[int | None, str]:
-        from companion.hebrac import spells
-
-        return spells.useful_units(self, spell)
-
     def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
                       overpay: bool) -> tuple[list[Card], int]:
         from companion.hebrac import spells
@@ -222,26 +200,19 @@ class HebracGame:
     def can_cast(self, spell: Spell) -> tuple[bool, str]:
         return situation.can_cast(self, spell)
 
-    def verify_cast(self, spell: Spell, targets: Sequence[str] | None) -> None:
-        situation.verify_cast(self, spell, targets)
-
-    def round_risk(self) -> int:
-        return situation.round_risk(self)
-
     def status(self) -> HebracStatus:
         return view.status(self)
-
-    def map_lines(self) -> list[str]:
-        return view.map_lines(self)
-
-    def rescue_line(self, width: int = 40) -> str | None:
-        return view.rescue_line(self, width)
 
     def status_lines(self, width: int = 40) -> list[str]:
         return view.status_lines(self, width)
 
     def prompt(self) -> str:
         return view.prompt(self)
+
+
+def _noted(lines: list[str] | Callable[[], list[str]], notes: list[str]) -> list[str]:
+    """The ruling's lines, then the cards that contradict what is known."""
+    return [*(lines() if callable(lines) else lines), *notes]
 
 
 def new_engine(settings: Mapping[str, object]) -> HebracGame:

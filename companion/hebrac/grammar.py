@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from companion.cards import join_card_names
+from companion.cards import CARD_TEXTS, join_card_names
 from companion.verbs import Grammar, Value, Verb, arg, flag, option, options, rest
 
 
@@ -173,7 +173,7 @@ def prepare(verb: str, words: list[str]) -> list[str]:
     """Names typed in several words made one: cards (``queen of hearts``) for every verb;
     for ``cast`` the spell first (``remote vision``), then its card targets."""
     if verb != "cast" or not words:
-        return join_card_names(words)
+        return words if CARD_TEXTS.issuperset(words) else join_card_names(words)
     from companion.hebrac.rules import spell_words  # only when a spell is named
 
     size = spell_words(words)

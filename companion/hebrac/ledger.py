@@ -2,8 +2,8 @@
 
 Life changes only through ``set_life`` (never above the maximum; dead at 0); a card
 leaves the table, the inventory or the Hand Deck only through the functions here, which
-keep the ledgers the odds and the state check read (``seen``, ``under_deck``,
-``deck_log``); ``check_room`` counts the inventory limit after the action.
+keep the ledger the odds and the state check read (``deck_log``); ``check_room`` counts
+the inventory limit after the action.
 """
 
 from __future__ import annotations
@@ -15,10 +15,7 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.errors import RuleRefused
 from companion.hebrac import rules
-from companion.hebrac.state import (
-    R_COPIES,
-    R_INVENTORY,
-)
+from companion.hebrac.state import R_COPIES, R_INVENTORY
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -102,52 +99,53 @@ def cards_out(game: HebracGame) -> Counter[Card]:
     return out
 
 
+# Where a card seen came from, for the odds: dealt cards turned up, the Hand Deck's top,
+# a card chosen from it, one looked at and left on top.
+SEEN = frozenset({"table", "draw", "pick", "peek"})
+
+
 def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
-    """Note cards seen (checked by ``refuse_copies`` before). ``source`` says where they
-    came from, for the odds: "table" (dealt cards turned up), "draw" (the Hand Deck's
-    top), "pick" (chosen from the Hand Deck), "peek" (looked at, left on top)."""
-    seen = game.seen
-    for card in new:
-        seen.append((card, source))
-    if source == "draw" and game.deck_top:
+    """Note cards seen (checked by ``refuse_copies`` before), from ``source`` (``SEEN``)."""
+    if not new:
+        return
+    if game.deck_top and source == "draw":
         for card, top in zip(new, game.deck_top, strict=False):
             if card != top:
                 game.notes.append(f"warning: Future Perception showed {top} on top of "
                                      f"the Hand Deck, not {card}; {card} is recorded")
         del game.deck_top[:len(new)]  # peeked cards leave the top as they are drawn
-    if new:
-        game.deck_log.append((source, tuple(new), 0))
+    game.deck_log.append((source, tuple(new), 0))
+    if source != "peek":
+        typed = game.typed_out
+        for card in new:
+            typed[card] = typed.get(card, 0) + 1
+
+
+def draw_under(game: HebracGame, cards: Sequence[Card]) -> None:
+    """Cards drawn from the Hand Deck and put under it in the same action (a battle
+    round's): seen, then gone under, the cards out as they were."""
+    if game.deck_top:
+        see(game, cards, source="draw")
+        under(game, cards)
+        return
+    cards = tuple(cards)
+    game.deck_log += (("draw", cards, 0), ("under", cards, 0))
 
 
 def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
     """Refuse more copies out of the Hand Deck than the decks hold (changes nothing)."""
-    if not new:
-        return
-    # Only the new cards can go over (every card out was checked so on its way in): count
-    # those alone, and take the whole count only to name the card refused.
-    inventory = game.inventory
-    counts: dict[Card, int] = {}
+    # Only the new cards can go over (every card out was checked so on its way in), and
+    # no more than ``typed_out`` of each is out: most cards need no count.
+    setup, typed = game.setup, game.typed_out
     for card in new:
-        counts[card] = new.count(card) + inventory.count(card)
-    for chamber in game.chambers.values():
-        if chamber.enemy in counts and not chamber.enemy_gone:
-            counts[chamber.enemy] += 1
-        if chamber.treasure in counts and not chamber.treasure_gone:
-            counts[chamber.treasure] += 1
-    if game.encounter is not None:
-        for card in game.encounter.prisoners:
-            if card in counts:
-                counts[card] += 1
-    setup = game.setup
-    for card, number in counts.items():
-        if number > (setup.decks if card.rank else setup.jokers):
+        if typed.get(card, 0) + new.count(card) > (setup.decks if card.rank else setup.jokers):
             break
     else:
         return
     out = cards_out(game)
     out.update(new)
     for card, number in out.items():
-        copies = game.setup.jokers if card.is_joker else game.setup.decks
+        copies = setup.jokers if card.is_joker else setup.decks
         if number > copies:
             where = f"{copies} joker{'s' if copies != 1 else ''}" if card.is_joker else \
                 f"{copies} deck{'s' if copies != 1 else ''}"
@@ -157,9 +155,13 @@ def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
 
 def under(game: HebracGame, cards: Iterable[Card], unseen: int = 0) -> None:
     cards = tuple(cards)
-    game.under_deck.extend(cards)
-    if cards or unseen:
-        game.deck_log.append(("under", cards, unseen))
+    if cards:
+        typed = game.typed_out
+        for card in cards:
+            typed[card] = typed.get(card, 0) - 1
+    elif not unseen:
+        return
+    game.deck_log.append(("under", cards, unseen))
 
 
 RUBY = Card(1, "H")  # the Ace of Hearts: its maximum life leaves with it

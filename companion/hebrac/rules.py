@@ -272,17 +272,19 @@ def settle_round(
     lost (unless ``no_damage``)."""
     total = 0
     for card in cards:
-        total += attack_value(card)
-    total = total * (2 if super_strength else 1) + potion
+        total += card.rank if 2 <= card.rank <= 10 else attack_value(card)
+    if super_strength:
+        total *= 2
+    total += potion
     if bracelet:
         total += table()["battle"]["bracelet_bonus"]
     if prisoners:
         total += prisoners * table()["battle"]["prisoner_bonus"]
-    life = enemy_life(enemy, curse)
+    life = enemy_life(enemy, curse) if curse or enemy.rank == 11 else enemy.rank
     won = total >= life
     damage = 0 if won or no_damage else life - total
-    return RoundResult(tuple(cards), enemy, curse, bracelet, prisoners, potion,
-                       super_strength, no_damage, total, life, won, damage)
+    return tuple.__new__(RoundResult, (tuple(cards), enemy, curse, bracelet, prisoners, potion,
+                                       super_strength, no_damage, total, life, won, damage))
 
 
 # -- prices and trades --------------------------------------------------------

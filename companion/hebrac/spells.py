@@ -10,11 +10,7 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.hebrac import board, ledger, rules, situation, treasures
-from companion.hebrac.grammar import (
-    Cast,
-    Peek,
-    See,
-)
+from companion.hebrac.grammar import Cast, Peek, See
 from companion.hebrac.rules import Spell
 from companion.hebrac.state import (
     R_CURSE_FACED,

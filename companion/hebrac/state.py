@@ -17,9 +17,7 @@ from companion.editions import at_least, edition
 from companion.errors import BadInput, NotationError
 from companion.game import Record
 from companion.hebrac import rules
-from companion.hebrac.grammar import (
-    Action,
-)
+from companion.hebrac.grammar import Action
 from companion.hebrac.rules import Spell
 from companion.numbers import choice, is_whole
 from companion.values import Value

@@ -12,17 +12,7 @@ from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation
-from companion.hebrac.grammar import (
-    Buy,
-    Drop,
-    Heal,
-    Offer,
-    Play,
-    Refuse,
-    Reveal,
-    Take,
-    Use,
-)
+from companion.hebrac.grammar import Buy, Drop, Heal, Offer, Play, Refuse, Reveal, Take, Use
 from companion.hebrac.state import (
     R_ANTI_MAGIC,
     R_BAG_PARTIAL,

@@ -7,11 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from companion.hebrac import rules, situation
-from companion.hebrac.state import (
-    KIND,
-    ROWS,
-    Chamber,
-)
+from companion.hebrac.state import KIND, ROWS, Chamber
 from companion.text import wrap
 
 if TYPE_CHECKING:
