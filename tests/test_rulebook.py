@@ -12,11 +12,9 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
-from companion.rulebook.build import normalise_text
-from companion.rulebook.placeholders import fill
-from companion.rulebook.ranking import distance
+from companion.rulebook.build import fill, normalise_text
+from companion.rulebook.ranking import distance, stem
 from companion.rulebook.selfcheck import SECTION_ID
-from companion.rulebook.terms import stem
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
@@ -357,8 +355,8 @@ def test_the_shipped_data_is_made_from_the_rulebook_files_as_they_are() -> None:
 
 
 def test_the_shipped_index_is_the_one_built_from_the_files() -> None:
+    from companion.rulebook import index
     from companion.rulebook.build import build_index
-    from companion.rulebook.lookups import index
 
     built, shipped = build_index(), index()
     assert shipped.sections == built.sections and shipped.data == built.data

@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataProblem
-from companion.rulebook.lookups import book_data
-from companion.rulebook.model import card_entry, game_tables, wrap
-from companion.rulebook.placeholders import fill
+from companion.rulebook import book_data, card_entry, wrap
 from companion.values import Value
 
 
@@ -66,7 +64,6 @@ def hebrac_card(text: str) -> CardFacts | None:
     from companion.hebrac import rules
 
     data = book_data("hebrac").get("cards", {})
-    numbers = game_tables("hebrac")
     enemy = card_entry(data.get("enemy", {}), card)
     treasure = card_entry(data.get("treasure", {}), card)
     if enemy is None or treasure is None:
@@ -98,9 +95,8 @@ def hebrac_card(text: str) -> CardFacts | None:
         theft_note = "never held: it acts at once"
     return CardFacts(
         card=str(card), name=card.name(),
-        enemy=fill(str(enemy["summary"]), numbers)[0], enemy_section=str(enemy["section"]),
-        treasure=fill(str(treasure["summary"]), numbers)[0],
-        treasure_section=str(treasure["section"]),
+        enemy=str(enemy["summary"]), enemy_section=str(enemy["section"]),
+        treasure=str(treasure["summary"]), treasure_section=str(treasure["section"]),
         attack=rules.attack_value(card), price=price, price_note=price_note,
         trade=trade, trade_note=trade_note, theft_rank=theft, theft_note=theft_note)
 

@@ -8,11 +8,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.errors import DataProblem
-from companion.rulebook.build import Book, book
+from companion.rulebook import GAMES, differences, game_tables
+from companion.rulebook.build import Book, book, lookup
 from companion.rulebook.cards import hebrac_card
-from companion.rulebook.lookups import differences
-from companion.rulebook.model import GAMES, game_tables
-from companion.rulebook.placeholders import lookup
 
 SECTION_ID = re.compile(r"(hebrac|tricky|halfdeck|elbereth)(\.[a-z0-9-]+)+")
 # How engines name a section in a refusal: a double-quoted id literal
