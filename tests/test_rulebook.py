@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
-from companion.rulebook.build import fill, normalise_text
+from companion.rulebook.build import book, fill, normalise_text
 from companion.rulebook.ranking import distance, stem
 from companion.rulebook.selfcheck import SECTION_ID
 from companion.tables import tables
@@ -121,7 +121,7 @@ def test_prices_and_theft_order_come_from_the_tables() -> None:
 
 def test_no_engine_number_is_typed_into_hebrac_text() -> None:
     """Bonuses and costs appear only through placeholders (a changed table changes the text)."""
-    for item in rulebook.book("hebrac").sections:
+    for item in book("hebrac").sections:
         assert not re.search(r"\+\d", item.raw), item.id
         assert not re.search(r"\bPrice \d", item.raw), item.id
 

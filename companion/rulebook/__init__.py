@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any
 from companion.values import Value
 
 if TYPE_CHECKING:
-    from companion.rulebook.build import Book
     from companion.rulebook.cards import CardFacts, TrickyFacts
     from companion.rulebook.ranking import Hit
 
@@ -159,13 +158,6 @@ def index() -> Index:
 def book_data(game: str) -> dict[str, Any]:
     """A rulebook's extra tables (``cards``, ``difference``), from the index."""
     return index().data.get(game, {})
-
-
-def book(game: str) -> Book:
-    """The game's rulebook file, read once (``companion.rulebook.build``)."""
-    from companion.rulebook.build import book as read
-
-    return read(game)
 
 
 def all_sections(games: Iterable[str] = GAMES) -> list[Section]:

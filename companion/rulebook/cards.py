@@ -38,18 +38,20 @@ class CardFacts(Value):
         }
 
     def lines(self, width: int) -> list[str]:
-        out = [f"{self.card}  {self.name}"]
-        out.append("Hebrac's Dungeon")
-        out.append("")
-        out += wrap(f"As enemy: {self.enemy}", width, "", "  ")
-        out.append(f"  ({self.enemy_section})")
-        out += wrap(f"As treasure: {self.treasure}", width, "", "  ")
-        out.append(f"  ({self.treasure_section})")
-        out.append(f"Attack value: {self.attack}")
-        out += wrap(f"Price: {self.price_note}", width, "", "  ")
-        out += wrap(f"Trade value: {self.trade_note}", width, "", "  ")
-        out += wrap(f"Theft order: {self.theft_note}", width, "", "  ")
-        return out
+        return [f"{self.card}  {self.name}", "Hebrac's Dungeon", "", *_wrapped(
+            ("As enemy", self.enemy), f"  ({self.enemy_section})",
+            ("As treasure", self.treasure), f"  ({self.treasure_section})",
+            f"Attack value: {self.attack}", ("Price", self.price_note),
+            ("Trade value", self.trade_note), ("Theft order", self.theft_note), width=width)]
+
+
+def _wrapped(*rows: tuple[str, str] | str, width: int) -> list[str]:
+    """``label: text`` rows wrapped for ``width`` columns (their later lines indented);
+    a plain string is a line as it is."""
+    out: list[str] = []
+    for row in rows:
+        out += [row] if isinstance(row, str) else wrap(f"{row[0]}: {row[1]}", width, "", "  ")
+    return out
 
 
 def hebrac_card(text: str) -> CardFacts | None:
@@ -122,14 +124,10 @@ class TrickyFacts(Value):
                 "counts_for": self.counts_for}
 
     def lines(self, width: int) -> list[str]:
-        out = [f"{self.card}  {self.name}", "Tricky Dungeon", ""]
-        out += wrap(f"Kind: {self.kind}", width, "", "  ")
-        out.append(f"  ({self.kind_section})")
-        out += wrap(f"Stars: {self.stars}{self.stars_note}", width, "", "  ")
-        out += wrap(f"Potion: {self.potion}", width, "", "  ")
-        out += wrap(f"Trump: {self.trump}", width, "", "  ")
-        out += wrap(f"Counts for: {self.counts_for}", width, "", "  ")
-        return out
+        return [f"{self.card}  {self.name}", "Tricky Dungeon", "", *_wrapped(
+            ("Kind", self.kind), f"  ({self.kind_section})",
+            ("Stars", f"{self.stars}{self.stars_note}"), ("Potion", self.potion),
+            ("Trump", self.trump), ("Counts for", self.counts_for), width=width)]
 
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
