@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
-from companion.rulebook.build import book, fill, normalise_text
+from companion.rulebook.build import SECTION_ID, book, fill, normalise_text
 from companion.rulebook.ranking import distance, stem
-from companion.rulebook.selfcheck import SECTION_ID
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent

@@ -13,9 +13,9 @@ text) with light stemming, typo tolerance and card notation (``QS``,
 (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
 This module holds what every lookup needs (sections, the index, the layout for a
-narrow terminal); ``ranking`` (search), ``cards`` (a card's facts) and ``selfcheck``
-(``--check``) are imported only when used, through the functions at the end; ``build``
-only when the package is made or checked.
+narrow terminal); ``ranking`` (search), ``cards`` (a card's facts) and ``build`` (the
+index made from the files, and ``--check``) are imported only when used, through the
+functions at the end.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
@@ -356,6 +356,6 @@ def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFact
 
 def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
     """Every problem of the rulebook, one line each; empty when all is well."""
-    from companion.rulebook.selfcheck import check as problems
+    from companion.rulebook.build import check as problems
 
     return problems(games, code_root)
