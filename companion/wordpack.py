@@ -484,9 +484,9 @@ class _Model:
     def __init__(self, coding: _Coding | None, budget: int,
                  primed: _Primed | None = None) -> None:
         self.coding = coding  # None while priming: tables learn, nothing is coded
-        # Priming fills plain counts; coding uses tables, copied from ``primed`` when used.
-        self.tables: dict[Hashable, Any] = {}
-        self.letters: dict[str, Any] = {}  # previous byte -> the bytes after it
+        # Coding uses copies of the primed tables, each made when first used.
+        self.tables: dict[Hashable, _Table] = {}
+        self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
         self.primed_tables: Mapping[Hashable, _Table] = primed.tables if primed else {}
         self.primed_letters: Mapping[str, _Table] = primed.letters if primed else {}
         self.budget = budget  # characters the reader may still produce
@@ -496,8 +496,8 @@ class _Model:
         self.room = budget
         self.field = "data"
 
-    def _tables(self, own: dict[Any, Any], primed: Mapping[Any, _Table],
-                keys: Sequence[Hashable]) -> list[Any]:
+    def _tables(self, own: dict[Any, _Table], primed: Mapping[Any, _Table],
+                keys: Sequence[Hashable]) -> list[_Table]:
         """The tables of ``keys``, made on first use: of the primed counts, or empty."""
         tables = []
         for key in keys:
@@ -535,7 +535,7 @@ class _Model:
                     return found
         return None
 
-    def _learn(self, tables: Sequence[Any], found: str) -> None:
+    def _learn(self, tables: Sequence[_Table], found: str) -> None:
         """Every context learns the word: while priming, counted as learned (not brought
         by the game); while coding, counted when the context is next read."""
         if self.coding is None:
