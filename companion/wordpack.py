@@ -727,27 +727,21 @@ def _primed_letters() -> dict[str, _Table]:
             for char in [*word, _END]:
                 previous = model.letter(previous, char)
 
-    but counted in dictionaries (first seen, first listed; no table nears _MAX_TOTAL)."""
-    anywhere: dict[str, int] = {}
-    after: dict[str, dict[str, int]] = {"": anywhere}
+    but counted straight into the tables (no table nears _MAX_TOTAL)."""
+    anywhere = _Table()
+    letters = {"": anywhere}
     for byte in range(0x21, 0x7F):
-        anywhere[chr(byte)] = 2
+        anywhere.learn(chr(byte))
+        anywhere.learn(chr(byte))
     for word in _LETTER_PRIMER.split():
         previous = _END
         for char in [*word, _END]:
-            following = after.get(previous)
+            following = letters.get(previous)
             if following is None:
-                following = after[previous] = {}
-            following[char] = following.get(char, 0) + 1
-            anywhere[char] = anywhere.get(char, 0) + 1
+                following = letters[previous] = _Table()
+            following.learn(char)
+            anywhere.learn(char)
             previous = char
-    letters = {}
-    for previous, counts in after.items():
-        table = letters[previous] = _Table()
-        table.symbols = list(counts)
-        table.index = {char: position for position, char in enumerate(table.symbols)}
-        table.counts = list(counts.values())
-        table.total = sum(table.counts)
     return letters
 
 
