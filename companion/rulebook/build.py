@@ -21,8 +21,16 @@ from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
-from companion.rulebook import GAME_TITLES, GAMES, Index, Section, Stats, differences, game_tables
 from companion.rulebook.ranking import terms
+from companion.rulebook.sections import (
+    GAME_TITLES,
+    GAMES,
+    Index,
+    Section,
+    Stats,
+    differences,
+    game_tables,
+)
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}

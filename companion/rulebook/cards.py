@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataProblem
-from companion.rulebook import book_data, card_entry, wrap
+from companion.rulebook.sections import book_data, card_entry, wrap
 from companion.values import Value
 
 

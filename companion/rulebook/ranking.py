@@ -13,7 +13,7 @@ from collections import defaultdict
 from functools import cache
 from typing import Any
 
-from companion.rulebook import Index, Section, book_data, card_entry, game_tables, index
+from companion.rulebook.sections import Index, Section, book_data, card_entry, game_tables, index
 from companion.values import Value
 
 K1 = 1.2
