@@ -727,21 +727,27 @@ def _primed_letters() -> dict[str, _Table]:
             for char in [*word, _END]:
                 previous = model.letter(previous, char)
 
-    but counted straight into the tables (no table nears _MAX_TOTAL)."""
-    anywhere = _Table()
-    letters = {"": anywhere}
+    but counted in dictionaries (first seen, first listed; no table nears _MAX_TOTAL)."""
+    anywhere: dict[str, int] = {}
+    after: dict[str, dict[str, int]] = {"": anywhere}
     for byte in range(0x21, 0x7F):
-        anywhere.learn(chr(byte))
-        anywhere.learn(chr(byte))
+        anywhere[chr(byte)] = 2
     for word in _LETTER_PRIMER.split():
         previous = _END
         for char in [*word, _END]:
-            following = letters.get(previous)
+            following = after.get(previous)
             if following is None:
-                following = letters[previous] = _Table()
-            following.learn(char)
-            anywhere.learn(char)
+                following = after[previous] = {}
+            following[char] = following.get(char, 0) + 1
+            anywhere[char] = anywhere.get(char, 0) + 1
             previous = char
+    letters = {}
+    for previous, counts in after.items():
+        table = letters[previous] = _Table()
+        table.symbols = list(counts)
+        table.index = {char: position for position, char in enumerate(table.symbols)}
+        table.counts = list(counts.values())
+        table.total = sum(table.counts)
     return letters
 
 
