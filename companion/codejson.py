@@ -26,8 +26,6 @@ def parse_json(text: str, what: str) -> Any:
     try:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                           parse_constant=_refuse_constant, object_pairs_hook=_object)
-    except RecursionError:  # pragma: no cover - _json_depth stops this first
-        raise BadInput(f"the code's {what} is nested too deep") from None
     except ValueError as error:
         if isinstance(error, BadInput):
             raise

@@ -24,28 +24,23 @@ class Demo(Value):
     first: str | None
 
 
-def find_example(name: str | None) -> Path:
-    # Only saved games: examples/ also holds data such as a card catalog.
-    paths = {p.stem: p for p in example_paths()
-             if "kind" in tomllib.loads(p.read_text("utf-8"))}
-    wanted = name or DEFAULT_EXAMPLE
-    if wanted not in paths:
-        raise BadInput(f"{wanted!r} is not an example: expected one of {', '.join(sorted(paths))}")
-    return paths[wanted]
-
-
 def run_demo(name: str | None = None) -> Demo:
-    path = find_example(name)
-    data = tomllib.loads(path.read_text("utf-8"))
+    # Only saved games: examples/ also holds data such as a card catalog.
+    found = {p.stem: data for p in example_paths()
+             if "kind" in (data := tomllib.loads(p.read_text("utf-8")))}
+    stem = name or DEFAULT_EXAMPLE
+    if stem not in found:
+        raise BadInput(f"{stem!r} is not an example: expected one of {', '.join(sorted(found))}")
+    data = found[stem]
     kind = data["kind"]
-    lines = [f"Demo: {path.stem} ({kind}), replayed in a temporary home."]
+    lines = [f"Demo: {stem} ({kind}), replayed in a temporary home."]
     lines += [f"  {note}" for note in data.get("notes", [])]
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as home:
         games = Games(Store(Path(home)))
-        opened = games.new(kind, data["settings"], path.stem)
+        opened = games.new(kind, data["settings"], stem)
         first = opened.engine.status().get("next")
         for action in data["actions"]:
-            opened, applied = games.act(path.stem, action)
+            opened, applied = games.act(stem, action)
             lines.append(f"> {kind} {applied.action}")
             lines += [f"  {line}" for line in applied.lines]
         lines.append("Final state:")

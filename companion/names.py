@@ -81,17 +81,12 @@ def match(typed: str, names: Iterable[str] | Mapping[str, str], what: str,
     shown = typed.strip()
     if found:
         raise NotationError(f"{shown!r} could be {' or '.join(found)}: type more")
-    raise NotationError(unknown(shown, table, what, listed))
-
-
-def unknown(typed: str, names: Mapping[str, str], what: str,
-            listed: Sequence[str] | None = None) -> str:
-    """"'x' is not a hero: did you mean ...?" (or the list of names when none is close)."""
-    close = closest(typed, names)
+    close = closest(shown, table)
     if close:
-        return f"{typed!r} is not {a_name(what)}: did you mean {' or '.join(close)}?"
-    every = list(listed) if listed is not None else list(dict.fromkeys(names.values()))
-    return f"{typed!r} is not {a_name(what)}: expected one of {', '.join(every)}"
+        raise NotationError(f"{shown!r} is not {a_name(what)}: did you mean "
+                            f"{' or '.join(close)}?")
+    every = list(listed) if listed is not None else list(dict.fromkeys(table.values()))
+    raise NotationError(f"{shown!r} is not {a_name(what)}: expected one of {', '.join(every)}")
 
 
 def closest(typed: str, names: Mapping[str, str], most: int = 3) -> list[str]:

@@ -34,7 +34,7 @@ from typing import Any
 
 from companion import editions, wordpack
 from companion import text as plain_text
-from companion.codejson import MAX_DEPTH, parse_json
+from companion.codejson import MAX_DEPTH, inflate, parse_json
 from companion.errors import BadInput, DataProblem
 from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
 from companion.store import check_name
@@ -232,9 +232,17 @@ def unpack(code: str) -> dict[str, Any]:
         packed = b32decode(body + "=" * (-len(body) % 8))
     except (binascii.Error, ValueError):
         raise BadInput("the code is damaged: its body is not base32") from None
-    if version == 1:
-        return parse_payload(inflate(packed))
-    data = wordpack.unpack(packed, limits_for(body))
+    data: dict[str, Any]
+    if version == 1:  # compact JSON in raw deflate
+        try:
+            data = parse_json(inflate(packed, MAX_PAYLOAD_BYTES, _DICTIONARY).decode("utf-8"),
+                              "data")
+        except UnicodeDecodeError:
+            raise BadInput("the code's data is not UTF-8 text") from None
+        if not isinstance(data, dict):
+            raise BadInput("the code's data is not a game: expected a JSON object")
+    else:
+        data = wordpack.unpack(packed, limits_for(body))
     _check_fields(data)
     return data
 
@@ -243,25 +251,6 @@ def limits_for(body: str) -> wordpack.Limits:
     """LIMITS, with the payload bounded by the code's own length (MAX_EXPANSION)."""
     most = min(MAX_PAYLOAD_BYTES, EXPANSION_FLOOR + MAX_EXPANSION * len(body))
     return LIMITS._replace(payload_chars=most)
-
-
-def inflate(packed: bytes) -> bytes:
-    """Unpack at most MAX_PAYLOAD_BYTES (format 1): a bigger payload is refused."""
-    from companion.codejson import inflate as bounded
-
-    return bounded(packed, MAX_PAYLOAD_BYTES, _DICTIONARY)
-
-
-def parse_payload(raw: bytes) -> dict[str, Any]:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadInput("the code's data is not UTF-8 text") from None
-    data = parse_json(text, "data")
-    if not isinstance(data, dict):
-        raise BadInput("the code's data is not a game: expected a JSON object")
-    _check_fields(data)
-    return data
 
 
 def decode(code: str) -> SharedGame:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from companion.errors import BadInput
 
 if TYPE_CHECKING:  # fractions is slow to import, and every command reads this module
-    from collections.abc import Callable, Iterable
+    from collections.abc import Iterable
     from fractions import Fraction
 
 
@@ -142,35 +142,27 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
     gaps = [""] + [text[found[at - 1].end():found[at].start()] for at in range(1, len(found))]
     held = [_GLUED if GLUE in gap else _FREE for gap in gaps]
     numbered = [False] * len(words)  # taken by the name before it, or by a change
-
-    def hold(at: int) -> None:
-        held[at] = _KEPT
-
     for at in range(1, len(words)):
         left, right = words[at - 1], words[at]
         if right == SEPARATOR:
-            hold(at)
-        elif left in CHANGE or right in CHANGE:
-            hold(at)
-            numbered[at] = True
-        elif _is_option(left) and right[0] not in "-([" and right.lower() not in _LINKS:
-            hold(at)
-            numbered[at] = True
-        elif _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING)):
-            hold(at)
+            held[at] = _KEPT
+        elif left in CHANGE or right in CHANGE or (
+                _is_name(left) and re.fullmatch(_NUMBERED, right.rstrip(_CLOSING))) or (
+                _is_option(left) and right[0] not in "-([" and right.lower() not in _LINKS):
+            held[at] = _KEPT
             numbered[at] = True
         elif not numbered[at - 1] and re.fullmatch(_COUNT, left.lstrip(_OPENING)) \
                 and _is_name(right.rstrip(_CLOSING)):
-            hold(at)
+            held[at] = _KEPT
     for at in range(len(words)):
-        _hold_quoted(words, gaps, at, hold)
-        _hold_places(words, at, hold)
+        _hold_quoted(words, gaps, at, held)
+        _hold_places(words, at, held)
     for name in keep:
         if " " in name:
             for match in re.finditer(re.escape(name), text):
                 for at, token in enumerate(found[1:], 1):
                     if match.start() < token.start() < match.end():
-                        hold(at)
+                        held[at] = _KEPT
     return [(gap.replace(GLUE, " "), word, how)
             for gap, word, how in zip(gaps, words, held, strict=True)]
 
@@ -199,8 +191,7 @@ def _letter(c: str) -> bool:
     return c.isalnum() and not c.isdecimal()
 
 
-def _hold_quoted(words: list[str], gaps: list[str], at: int,
-                 hold: Callable[[int], None]) -> None:
+def _hold_quoted(words: list[str], gaps: list[str], at: int, held: list[int]) -> None:
     """Hold together a quoted phrase that opens at ``words[at]``, if it is short."""
     bare = words[at].lstrip("([")
     if not bare or bare[0] not in _QUOTES:
@@ -218,12 +209,12 @@ def _hold_quoted(words: list[str], gaps: list[str], at: int,
             return
         if closed.endswith(quote):
             for inside in range(at + 1, end + 1):
-                hold(inside)
+                held[inside] = _KEPT
             return
         length += len(words[end]) - len(closed)
 
 
-def _hold_places(words: list[str], at: int, hold: Callable[[int], None]) -> None:
+def _hold_places(words: list[str], at: int, held: list[int]) -> None:
     """Hold together a bracketed list of chambers or cards that opens at ``words[at]``:
     ``(A1, A4, C1, C4)`` is read as one (a list wider than a line still breaks)."""
     if words[at][:1] not in _BRACKETS:
@@ -234,7 +225,7 @@ def _hold_places(words: list[str], at: int, hold: Callable[[int], None]) -> None
             return
         if words[end].rstrip(_CLOSING.replace(closing, "")).endswith(closing):
             for inside in range(at + 1, end + 1):
-                hold(inside)
+                held[inside] = _KEPT
             return
         if not words[end].endswith(","):
             return

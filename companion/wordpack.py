@@ -238,15 +238,28 @@ class _Table:
         # their words when next read (``catch_up``), many at a time.
         self.waiting: list[str] = []
 
-    @classmethod
-    def built(cls, index: dict[str, int], symbols: list[str], counts: list[int],
-              total: int, novel: int) -> _Table:
-        """A table holding these counts, its tree built in one pass."""
-        table = cls.__new__(cls)
-        table.index, table.symbols, table.counts = index, symbols, counts
-        table.total, table.novel, table.waiting = total, novel, []
+    def copy(self) -> _Table:
+        """A table of its own holding these counts (a primed table, to code with), its
+        tree built in one pass."""
+        table = _Table()
+        table.index, table.symbols = self.index.copy(), self.symbols.copy()
+        table.counts, table.total, table.novel = self.counts.copy(), self.total, self.novel
         table._rebuild()
         return table
+
+    def learn(self, symbol: str) -> None:
+        """Count a word while priming: learned, not brought by the game (no escape weight),
+        and no tree (nothing is coded with a primed table, only with its copy)."""
+        position = self.index.get(symbol)
+        if position is None:
+            position = self.index[symbol] = len(self.symbols)
+            self.symbols.append(symbol)
+            self.counts.append(0)
+        self.counts[position] += 1
+        self.total += 1
+        if self.total > _MAX_TOTAL:  # as catch_up
+            self.counts = [(count + 1) // 2 for count in self.counts]
+            self.total = sum(self.counts)
 
     def grand_total(self) -> int:
         return self.total + max(1, self.novel)
@@ -261,9 +274,6 @@ class _Table:
             low += tree[node]
             node &= node - 1
         return low, low + self.counts[position]
-
-    def escape_span(self) -> tuple[int, int]:
-        return self.total, self.grand_total()
 
     def find(self, target: int) -> tuple[str | None, int, int]:
         """The symbol whose span holds ``target`` (None: the escape), with its span."""
@@ -359,7 +369,7 @@ class _Writer:
     def pick(self, table: _Table, symbol: str | None) -> str | None:
         assert symbol is not None
         span = table.span(symbol)
-        low, high = span if span is not None else table.escape_span()
+        low, high = span if span is not None else (table.total, table.grand_total())
         self._code(low, high, table.grand_total())
         return symbol if span is not None else None
 
@@ -460,43 +470,12 @@ class _Reader:
 
 
 # -- the word model ----------------------------------------------------------------------
-class _Counts:
-    """A table being primed: counts in first-seen order, no tree (nothing is coded yet)."""
-
-    __slots__ = ("index", "symbols", "counts", "total", "novel")
-
-    def __init__(self) -> None:
-        self.index: dict[str, int] = {}
-        self.symbols: list[str] = []
-        self.counts: list[int] = []
-        self.total = 0
-        self.novel = 0
-
-    def add(self, symbol: str, learned: bool = False) -> None:
-        position = self.index.get(symbol)
-        if position is None:
-            self.novel += not learned
-            position = self.index[symbol] = len(self.symbols)
-            self.symbols.append(symbol)
-            self.counts.append(0)
-        self.counts[position] += 1
-        self.total += 1
-        if self.total > _MAX_TOTAL:  # as _Table.catch_up
-            self.counts = [(count + 1) // 2 for count in self.counts]
-            self.total = sum(self.counts)
-
-    def table(self) -> _Table:
-        """A table to code with, holding a copy of these counts."""
-        return _Table.built(self.index.copy(), self.symbols.copy(), self.counts.copy(),
-                            self.total, self.novel)
-
-
 class _Primed(Value):
     """A kind's primed counts, learned once a process: a model makes a table of them the
     first time it uses one, so the tables a game never touches cost nothing."""
 
-    tables: Mapping[Hashable, _Counts]
-    letters: Mapping[str, _Counts]
+    tables: Mapping[Hashable, _Table]
+    letters: Mapping[str, _Table]
 
 
 class _Model:
@@ -505,11 +484,11 @@ class _Model:
     def __init__(self, coding: _Coding | None, budget: int,
                  primed: _Primed | None = None) -> None:
         self.coding = coding  # None while priming: tables learn, nothing is coded
-        # Priming fills plain counts; coding uses tables, copied from ``primed`` when used.
-        self.tables: dict[Hashable, Any] = {}
-        self.letters: dict[str, Any] = {}  # previous byte -> the bytes after it
-        self.primed_tables: Mapping[Hashable, _Counts] = primed.tables if primed else {}
-        self.primed_letters: Mapping[str, _Counts] = primed.letters if primed else {}
+        # Coding uses copies of the primed tables, each made when first used.
+        self.tables: dict[Hashable, _Table] = {}
+        self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
+        self.primed_tables: Mapping[Hashable, _Table] = primed.tables if primed else {}
+        self.primed_letters: Mapping[str, _Table] = primed.letters if primed else {}
         self.budget = budget  # characters the reader may still produce
         self.limit = budget
         # The longest word the field being read may still hold (set by the reader per
@@ -517,18 +496,15 @@ class _Model:
         self.room = budget
         self.field = "data"
 
-    def _tables(self, own: dict[Any, Any], primed: Mapping[Any, _Counts],
-                keys: Sequence[Hashable]) -> list[Any]:
+    def _tables(self, own: dict[Any, _Table], primed: Mapping[Any, _Table],
+                keys: Sequence[Hashable]) -> list[_Table]:
         """The tables of ``keys``, made on first use: of the primed counts, or empty."""
         tables = []
         for key in keys:
             table = own.get(key)
             if table is None:
-                if self.coding is None:
-                    table = _Counts()
-                else:
-                    template = primed.get(key)
-                    table = template.table() if template is not None else _Table()
+                template = primed.get(key)
+                table = template.copy() if template is not None else _Table()
                 own[key] = table
             tables.append(table)
         return tables
@@ -559,20 +535,20 @@ class _Model:
                     return found
         return None
 
-    def _learn(self, tables: Sequence[Any], found: str) -> None:
+    def _learn(self, tables: Sequence[_Table], found: str) -> None:
         """Every context learns the word: while priming, counted as learned (not brought
         by the game); while coding, counted when the context is next read."""
         if self.coding is None:
-            for counts in tables:
-                counts.add(found, True)
+            for table in tables:
+                table.learn(found)
         else:
             for table in tables:
                 table.waiting.append(found)
 
     def learn(self, key: Hashable, words: Sequence[str]) -> None:
-        table = self.tables.setdefault(key, _Counts())
+        table = self.tables.setdefault(key, _Table())
         for word in words:
-            table.add(word, True)
+            table.learn(word)
 
     def _new_word(self, word: str | None) -> str:
         assert self.coding is not None
@@ -740,7 +716,7 @@ def _primed(kind: str) -> _Primed:
 
 
 @cache
-def _primed_letters() -> dict[str, _Counts]:
+def _primed_letters() -> dict[str, _Table]:
     """The letter model, the same for every kind: printable ASCII, then the primer's
     letters in their usual company. What ``letter`` learns, called as
 
@@ -767,7 +743,7 @@ def _primed_letters() -> dict[str, _Counts]:
             previous = char
     letters = {}
     for previous, counts in after.items():
-        table = letters[previous] = _Counts()
+        table = letters[previous] = _Table()
         table.symbols = list(counts)
         table.index = {char: position for position, char in enumerate(table.symbols)}
         table.counts = list(counts.values())

@@ -12,11 +12,8 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
-from companion.rulebook.build import normalise_text
-from companion.rulebook.placeholders import fill
-from companion.rulebook.ranking import distance
-from companion.rulebook.selfcheck import SECTION_ID
-from companion.rulebook.terms import stem
+from companion.rulebook.build import SECTION_ID, book, fill, normalise_text
+from companion.rulebook.ranking import distance, stem
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
@@ -123,7 +120,7 @@ def test_prices_and_theft_order_come_from_the_tables() -> None:
 
 def test_no_engine_number_is_typed_into_hebrac_text() -> None:
     """Bonuses and costs appear only through placeholders (a changed table changes the text)."""
-    for item in rulebook.book("hebrac").sections:
+    for item in book("hebrac").sections:
         assert not re.search(r"\+\d", item.raw), item.id
         assert not re.search(r"\bPrice \d", item.raw), item.id
 
@@ -358,7 +355,7 @@ def test_the_shipped_data_is_made_from_the_rulebook_files_as_they_are() -> None:
 
 def test_the_shipped_index_is_the_one_built_from_the_files() -> None:
     from companion.rulebook.build import build_index
-    from companion.rulebook.lookups import index
+    from companion.rulebook.sections import index
 
     built, shipped = build_index(), index()
     assert shipped.sections == built.sections and shipped.data == built.data

@@ -53,13 +53,14 @@ def test_counts_are_halved_and_never_reach_zero() -> None:
 
 @given(st.lists(st.sampled_from("abcdefghijklmnopq"), min_size=0, max_size=300))
 def test_a_table_built_from_counts_is_the_table_grown_one_by_one(symbols: list[str]) -> None:
-    grown, primed = wordpack._Table(), wordpack._Counts()
+    grown, primed = wordpack._Table(), wordpack._Table()
     for symbol in symbols:
         grown.add(symbol)
-        primed.add(symbol)
-    built = primed.table()
-    assert (built.symbols, built.counts, built.tree, built.total, built.novel) == (
-        grown.symbols, grown.counts, grown.tree, grown.total, grown.novel)
+        primed.learn(symbol)
+    built = primed.copy()
+    assert (built.symbols, built.counts, built.tree, built.total) == (
+        grown.symbols, grown.counts, grown.tree, grown.total)
+    assert built.novel == 0 and grown.novel == len(set(symbols))  # learned: no escape weight
     built.add("z")
     assert "z" not in primed.index and "z" not in primed.symbols  # the table is its own
 
@@ -82,7 +83,9 @@ def test_words_counted_later_count_as_words_added_at_once(steps: list[tuple[str,
                 counts = {s: (c + 1) // 2 for s, c in counts.items()}
             if read:
                 later.catch_up()
-                built = wordpack._Table.built({}, [], list(counts.values()), 0, 0)
+                built = wordpack._Table()
+                built.counts = list(counts.values())
+                built._rebuild()
                 assert later.symbols == now.symbols == list(counts)
                 assert later.counts == now.counts == list(counts.values())
                 assert later.tree == now.tree == built.tree

@@ -3,8 +3,8 @@
 ``rulebook/<game>.rules.toml`` holds ``[[section]]`` entries (id, title,
 parent heading, text, keywords, source). Numbers that the engines use are
 not typed into the text: ``{prices.ace}`` placeholders are filled from
-``rulebook/<game>.tables.toml`` when the book is loaded, so the rulebook and
-the engines read the same numbers.
+``rulebook/<game>.tables.toml``, so the rulebook and the engines read the same
+numbers.
 
 Search is BM25 over the sections (titles and keywords weigh more than the
 text) with light stemming, typo tolerance and card notation (``QS``,
@@ -12,16 +12,10 @@ text) with light stemming, typo tolerance and card notation (``QS``,
 (``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
 (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
-This module only gathers the public names; the package is layered, each module
-importing only those below it:
-
-- ``model``: the games, a section, the index, the text layout (imports no other
-  rulebook module);
-- ``placeholders`` (``{path}`` filling), ``terms`` (the words the index is made of);
-- ``build``: reads the rulebook files and builds the index;
-- ``lookups``: the shipped index loaded once, sections by id;
-- ``ranking`` (search), ``cards`` (a card's facts), ``selfcheck`` (``--check``):
-  imported only by the lookups that use them, through the wrappers below.
+``sections`` holds what every lookup needs (sections, the index, the layout for a
+narrow terminal); ``ranking`` (search), ``cards`` (a card's facts) and ``build`` (the
+index made from the files, and ``--check``) are imported only when used, through the
+functions below. This module gathers the names the CLI uses.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
@@ -32,35 +26,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.rulebook.lookups import (
-    ID_SHAPE,
+from companion.rulebook.sections import (
+    GAME_TITLES,
+    GAMES,
     all_sections,
-    book,
-    book_data,
     differences,
     find_id,
     find_section,
     id_shaped,
-    index,
+    id_title_lines,
     section,
+    section_lines,
     sections_under,
     summary,
+    text_lines,
     toc,
     unknown_id,
-)
-from companion.rulebook.model import (
-    GAME_TITLES,
-    GAMES,
-    ID_IN_TEXT,
-    SOURCE_NAMES,
-    Index,
-    Section,
-    Stats,
-    card_entry,
-    game_tables,
-    id_title_lines,
-    section_lines,
-    text_lines,
     wrap,
 )
 
@@ -69,13 +50,9 @@ if TYPE_CHECKING:
     from companion.rulebook.ranking import Hit
 
 __all__ = [
-    "GAMES", "GAME_TITLES", "ID_IN_TEXT", "ID_SHAPE",
-    "SOURCE_NAMES", "Index", "Section", "Stats", "all_sections", "book",
-    "book_data", "card_entry", "check", "differences", "find_id",
-    "find_section", "game_tables", "hebrac_card", "id_shaped",
-    "id_title_lines", "index", "search", "section",
-    "section_lines", "sections_under", "summary", "text_lines", "toc", "tricky_card",
-    "unknown_id", "wrap",
+    "GAMES", "GAME_TITLES", "all_sections", "check", "differences", "find_id", "find_section",
+    "hebrac_card", "id_shaped", "id_title_lines", "search", "section", "section_lines",
+    "sections_under", "summary", "text_lines", "toc", "tricky_card", "unknown_id", "wrap",
 ]
 
 
@@ -88,16 +65,12 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     return ranked(text, game, prefer, limit)
 
 
-def _may_be_card(text: str) -> bool:
-    """False for text no card notation can be: ``Card.parse`` reads only 2-3 signs
-    (``10H``, ``♥10``), a joker's name (at most 5 letters) or ``RANK of SUIT``."""
-    lowered = " ".join(text.lower().split())
-    return len(lowered.replace(" ", "")) <= 5 or " of " in lowered
-
-
 def hebrac_card(text: str) -> CardFacts | None:
     """What a standard card is and does in Hebrac's Dungeon; None if ``text`` is no card."""
-    if not _may_be_card(text):
+    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
+    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
+    lowered = " ".join(text.lower().split())
+    if len(lowered.replace(" ", "")) > 5 and " of " not in lowered:
         return None
     from companion.rulebook.cards import hebrac_card as facts
 
@@ -113,6 +86,6 @@ def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFact
 
 def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
     """Every problem of the rulebook, one line each; empty when all is well."""
-    from companion.rulebook.selfcheck import check as problems
+    from companion.rulebook.build import check as problems
 
     return problems(games, code_root)

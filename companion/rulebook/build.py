@@ -1,34 +1,40 @@
-"""Reading the rulebook files and building the search index, when the package is made.
+"""Reading the rulebook files: building the search index when the package is made, and
+checking them (``companion rules --check``: ids, texts, numbers, coverage).
 
-The text's ``{path}`` placeholders are filled from the game's tables here. The
-finished index and the tables are written as JSON files shipped in the package
-(``shipped_sources``, by ``scripts/ship_rulebook.py``); a test fails when they are
-stale against ``rulebook/*.toml``.
+The text's ``{path}`` placeholders are filled from the game's tables here (rule texts
+name the engines' numbers rather than typing them, so a changed table changes the
+text). The finished index and the tables are written as JSON files shipped in the
+package (``shipped_sources``, by ``scripts/ship_rulebook.py``); a test fails when they
+are stale against ``rulebook/*.toml``.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
-from companion.rulebook.model import (
+from companion.rulebook.ranking import terms
+from companion.rulebook.sections import (
     GAME_TITLES,
     GAMES,
     Index,
     Section,
     Stats,
+    differences,
+    game_tables,
 )
-from companion.rulebook.placeholders import fill
-from companion.rulebook.terms import FIELD_WEIGHTS, section_fields, terms
 from companion.values import Value
 
-# The parts of a rulebook file that lookups need besides the sections.
-_DATA_KEYS = ("cards", "difference")
+FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
+_PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.-]+)(?:\|([a-z]+))?\}")
 
 
 class Book(Value):
@@ -41,6 +47,59 @@ class Book(Value):
     problems: tuple[str, ...] = ()
 
 
+# -- {path} placeholders -------------------------------------------------------------
+def lookup(data: Any, path: str) -> Any:
+    """The value at a dotted ``path`` of a tables dict; KeyError when there is none."""
+    for part in path.split("."):
+        if not isinstance(data, dict) or part not in data:
+            raise KeyError(path)
+        data = data[part]
+    return data
+
+
+def _render_value(value: Any, style: str | None) -> str:
+    if style is None:
+        if isinstance(value, dict):
+            raise ValueError("a table needs a style, like |costs")
+        if isinstance(value, list):
+            return ", ".join(str(v) for v in value)
+        return str(value)
+    if style == "ranked" and isinstance(value, list):
+        return "\n".join(f"- {start + 1}-{start + len(value[start:start + 5])}: "
+                         f"{' '.join(map(str, value[start:start + 5]))}"
+                         for start in range(0, len(value), 5))
+    if style == "pair" and isinstance(value, list) and len(value) == 2:
+        return f"{value[0]} with 2-3 players, {value[1]} with 4"
+    if style == "lines" and isinstance(value, list):
+        return "\n".join(f"- {item}" for item in value)
+    if style == "costs" and isinstance(value, dict):
+        return "\n".join(f"- {row['name']}: {row['cost']}"
+                         + (f" per {row['unit']}" if row.get("unit") else "")
+                         for row in value.values())
+    raise ValueError(f"unknown style |{style}")
+
+
+def fill(text: str, numbers: dict[str, Any] | None) -> tuple[str, list[str]]:
+    """Fill ``{path}`` placeholders from a tables dict; return the text and the problems."""
+    problems: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        path, style = match.group(1), match.group(2)
+        if numbers is None:
+            problems.append(f"{{{path}}}: the game has no tables file")
+            return match.group(0)
+        try:
+            return _render_value(lookup(numbers, path), style)
+        except KeyError:
+            problems.append(f"{{{path}}}: no such number in the tables")
+        except ValueError as error:
+            problems.append(f"{{{path}}}: {error}")
+        return match.group(0)
+
+    return _PLACEHOLDER.sub(one, text), problems
+
+
+# -- the rulebook files --------------------------------------------------------------
 def normalise_text(text: str) -> str:
     """Paragraphs joined into one line each, list items one per line, blocks by blank lines.
 
@@ -94,6 +153,30 @@ def book(game: str) -> Book:
                 data, tuple(problems))
 
 
+@cache
+def tables_file(game: str) -> dict[str, Any] | None:
+    """The game's tables file as parsed (not ``companion.tables``, which reads the shipped
+    file made from it); None when there is none."""
+    try:
+        with rulebook_path(f"{game}.tables.toml").open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        return None
+
+
+def _shipped_data(game: str) -> dict[str, Any]:
+    """What lookups need of a rulebook file besides its sections: the cards (their
+    summaries filled here, so a card's lookup reads no tables) and the differences."""
+    data = {k: v for k, v in book(game).data.items() if k in ("cards", "difference")}
+    if "cards" in data:
+        data["cards"] = {role: {key: {**entry, "summary": fill(str(entry["summary"]),
+                                                               tables_file(game))[0]}
+                                for key, entry in entries.items()}
+                         for role, entries in data["cards"].items()}
+    return data
+
+
+# -- the index ------------------------------------------------------------------------
 def build_index() -> Index:
     """The index over every game's sections, from the rulebook files."""
     items = [s for game in GAMES for s in book(game).sections]
@@ -102,11 +185,13 @@ def build_index() -> Index:
     for number, item in enumerate(items):
         counts: dict[str, float] = defaultdict(float)
         length = 0.0
-        for name, value in section_fields(item).items():
-            weight = FIELD_WEIGHTS[name]
+        fields = {"title": item.title, "keywords": " ".join(item.keywords),
+                  "id": item.short_id.replace(".", " ").replace("-", " "),
+                  "parent": item.parent, "text": item.text}
+        for name, value in fields.items():
             for term in terms(value):
-                counts[term] += weight
-                length += weight
+                counts[term] += FIELD_WEIGHTS[name]
+                length += FIELD_WEIGHTS[name]
         for term, count in counts.items():
             half = int(count * 2)
             if half != count * 2:  # kept as whole half points: whole numbers ship smallest
@@ -115,35 +200,14 @@ def build_index() -> Index:
         lengths.append(length)
     average = sum(lengths) / max(1, len(items))
     titles = [frozenset(terms(item.title)) for item in items]
-    data = {game: {k: v for k, v in book(game).data.items() if k in _DATA_KEYS}
-            for game in GAMES}
     stats = Stats({t: " ".join(map(str, p)) for t, p in postings.items()}, lengths, average,
                   titles)
-    return Index(items, data, stats)
-
-
-# -- the data shipped in the package ----------------------------------------------------
-SHIPPED_TABLES = "companion/tables.json"
-SHIPPED_INDEX = "companion/rulebook/index.json"
-SHIPPED_STATS = "companion/rulebook/ranking.json"
+    return Index(items, {game: _shipped_data(game) for game in GAMES}, stats)
 
 
 def _json(value: object) -> str:
     """Compact JSON, one file a line: plain data, read back by ``json.loads``."""
-    import json
-
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-@cache
-def tables_file(game: str) -> dict[str, Any] | None:
-    """The game's tables file as parsed (not ``companion.tables``, which reads the shipped
-    module made from it); None when there is none."""
-    try:
-        with rulebook_path(f"{game}.tables.toml").open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        return None
 
 
 def shipped_sources() -> dict[str, str]:
@@ -152,9 +216,122 @@ def shipped_sources() -> dict[str, str]:
     idx = build_index()
     stats = idx.stats
     return {
-        SHIPPED_TABLES: _json(tables),
-        SHIPPED_INDEX: _json({"sections": idx.sections, "data": idx.data}),
-        SHIPPED_STATS: _json({"postings": stats.postings, "lengths": stats.lengths,
-                              "average": stats.average,
-                              "titles": [sorted(title) for title in stats.titles]}),
+        "companion/tables.json": _json(tables),
+        "companion/rulebook/index.json": _json({"sections": idx.sections, "data": idx.data}),
+        "companion/rulebook/ranking.json": _json({
+            "postings": stats.postings, "lengths": stats.lengths, "average": stats.average,
+            "titles": [sorted(title) for title in stats.titles]}),
     }
+
+
+# -- the check ------------------------------------------------------------------------
+SECTION_ID = re.compile(r"(hebrac|tricky|halfdeck|elbereth)(\.[a-z0-9-]+)+")
+# How engines name a section in a refusal: a double-quoted id literal
+# ("tricky.two-player", "hebrac.spell.escape"), file names aside.
+CODE_ID = re.compile(
+    r'"((?:hebrac|tricky|halfdeck|elbereth)\.[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?<!\.toml)(?<!\.py)"')
+
+
+def code_rule_ids(root: Path | None = None) -> dict[str, list[str]]:
+    """Section ids named as string literals in the package's code, with the files naming them."""
+    base = root or Path(__file__).resolve().parents[1]
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(base.rglob("*.py")):
+        for sid in CODE_ID.findall(path.read_text("utf-8", errors="replace")):
+            name = path.relative_to(base.parent).as_posix()
+            if name not in found[sid]:
+                found[sid].append(name)
+    return dict(found)
+
+
+def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
+    """Every problem of the rulebook, one line each; empty when all is well."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    books = []
+    for game in games:
+        try:
+            books.append(book(game))
+        except DataProblem as error:
+            problems.append(str(error))
+    for item_book in books:
+        problems += item_book.problems
+        for item in item_book.sections:
+            where = item.id
+            if not SECTION_ID.fullmatch(item.id) or not item.id.startswith(item_book.game + "."):
+                problems.append(f"{where}: the id must look like {item_book.game}.topic.name")
+            if item.id in seen:
+                problems.append(f"{where}: id used twice")
+            seen[item.id] = item.game
+            for name, value in (("title", item.title), ("parent", item.parent),
+                                ("source", item.source)):
+                if not value:
+                    problems.append(f"{where}: no {name}")
+            if not item.text.strip():
+                problems.append(f"{where}: empty text")
+            if not item.keywords or not all(k.strip() for k in item.keywords):
+                problems.append(f"{where}: no keywords")
+        problems += _check_covers(item_book)
+    known = {s.id for b in books for s in b.sections}
+    for item_book in books:
+        for item in item_book.sections:
+            for ref in item.references():
+                if ref not in known:
+                    problems.append(f"{item.id}: names {ref}, which is not a section")
+    if "hebrac" in games:
+        problems += _check_hebrac_cards(known)
+    if "halfdeck" in games:
+        from companion.halfdeck.cards import KINDS
+
+        problems += [f"halfdeck card kind {kind}: no section halfdeck.card.{kind}"
+                     for kind in KINDS if f"halfdeck.card.{kind}" not in known]
+    for sid, files in sorted(code_rule_ids(code_root).items()):
+        if sid.split(".", 1)[0] in games and sid not in known:
+            problems.append(f"{sid} (named in {', '.join(files)}) is not a section")
+    return problems
+
+
+def _check_covers(item_book: Book) -> list[str]:
+    """Every spell, hero, card... listed in the tables has its section."""
+    problems = []
+    numbers = game_tables(item_book.game)
+    known = {s.id for s in item_book.sections}
+    for cover in item_book.data.get("covers", []):
+        path = str(cover["table"])
+        try:
+            table = lookup(numbers or {}, path)
+        except KeyError:
+            problems.append(f"{item_book.game}.tables.toml has no {path} (rules covers it)")
+            continue
+        keys = list(table) if isinstance(table, dict) else [
+            str(row.get("id", row.get("name", ""))) if isinstance(row, dict) else str(row)
+            for row in table]
+        names = cover.get("names", {})
+        for key in keys:
+            name = str(names.get(key, key)).lower().replace("_", "-").replace(" ", "-")
+            sid = str(cover["section"]).format(key=key.lower().replace("_", "-"), name=name)
+            if sid not in known:
+                problems.append(f"{path} {key}: no section {sid}")
+    return problems
+
+
+def _check_hebrac_cards(known: set[str]) -> list[str]:
+    from companion.cards import full_deck
+    from companion.rulebook.cards import hebrac_card
+
+    problems = []
+    for card in full_deck(jokers=1):
+        try:
+            facts = hebrac_card(str(card))
+        except DataProblem as error:
+            problems.append(str(error))
+            continue
+        assert facts is not None
+        for sid in (facts.enemy_section, facts.treasure_section):
+            if sid not in known:
+                problems.append(f"card {card}: {sid} is not a section")
+    for row in differences():
+        if row.get("section") not in known:
+            problems.append(f"difference {row.get('topic')!r}: {row.get('section')} is not a "
+                            "section")
+    return problems

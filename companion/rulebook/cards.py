@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataProblem
-from companion.rulebook.lookups import book_data
-from companion.rulebook.model import card_entry, game_tables, wrap
-from companion.rulebook.placeholders import fill
+from companion.rulebook.sections import book_data, card_entry, wrap
 from companion.values import Value
 
 
@@ -40,18 +38,20 @@ class CardFacts(Value):
         }
 
     def lines(self, width: int) -> list[str]:
-        out = [f"{self.card}  {self.name}"]
-        out.append("Hebrac's Dungeon")
-        out.append("")
-        out += wrap(f"As enemy: {self.enemy}", width, "", "  ")
-        out.append(f"  ({self.enemy_section})")
-        out += wrap(f"As treasure: {self.treasure}", width, "", "  ")
-        out.append(f"  ({self.treasure_section})")
-        out.append(f"Attack value: {self.attack}")
-        out += wrap(f"Price: {self.price_note}", width, "", "  ")
-        out += wrap(f"Trade value: {self.trade_note}", width, "", "  ")
-        out += wrap(f"Theft order: {self.theft_note}", width, "", "  ")
-        return out
+        return [f"{self.card}  {self.name}", "Hebrac's Dungeon", "", *_wrapped(
+            ("As enemy", self.enemy), f"  ({self.enemy_section})",
+            ("As treasure", self.treasure), f"  ({self.treasure_section})",
+            f"Attack value: {self.attack}", ("Price", self.price_note),
+            ("Trade value", self.trade_note), ("Theft order", self.theft_note), width=width)]
+
+
+def _wrapped(*rows: tuple[str, str] | str, width: int) -> list[str]:
+    """``label: text`` rows wrapped for ``width`` columns (their later lines indented);
+    a plain string is a line as it is."""
+    out: list[str] = []
+    for row in rows:
+        out += [row] if isinstance(row, str) else wrap(f"{row[0]}: {row[1]}", width, "", "  ")
+    return out
 
 
 def hebrac_card(text: str) -> CardFacts | None:
@@ -66,7 +66,6 @@ def hebrac_card(text: str) -> CardFacts | None:
     from companion.hebrac import rules
 
     data = book_data("hebrac").get("cards", {})
-    numbers = game_tables("hebrac")
     enemy = card_entry(data.get("enemy", {}), card)
     treasure = card_entry(data.get("treasure", {}), card)
     if enemy is None or treasure is None:
@@ -98,9 +97,8 @@ def hebrac_card(text: str) -> CardFacts | None:
         theft_note = "never held: it acts at once"
     return CardFacts(
         card=str(card), name=card.name(),
-        enemy=fill(str(enemy["summary"]), numbers)[0], enemy_section=str(enemy["section"]),
-        treasure=fill(str(treasure["summary"]), numbers)[0],
-        treasure_section=str(treasure["section"]),
+        enemy=str(enemy["summary"]), enemy_section=str(enemy["section"]),
+        treasure=str(treasure["summary"]), treasure_section=str(treasure["section"]),
         attack=rules.attack_value(card), price=price, price_note=price_note,
         trade=trade, trade_note=trade_note, theft_rank=theft, theft_note=theft_note)
 
@@ -126,14 +124,10 @@ class TrickyFacts(Value):
                 "counts_for": self.counts_for}
 
     def lines(self, width: int) -> list[str]:
-        out = [f"{self.card}  {self.name}", "Tricky Dungeon", ""]
-        out += wrap(f"Kind: {self.kind}", width, "", "  ")
-        out.append(f"  ({self.kind_section})")
-        out += wrap(f"Stars: {self.stars}{self.stars_note}", width, "", "  ")
-        out += wrap(f"Potion: {self.potion}", width, "", "  ")
-        out += wrap(f"Trump: {self.trump}", width, "", "  ")
-        out += wrap(f"Counts for: {self.counts_for}", width, "", "  ")
-        return out
+        return [f"{self.card}  {self.name}", "Tricky Dungeon", "", *_wrapped(
+            ("Kind", self.kind), f"  ({self.kind_section})",
+            ("Stars", f"{self.stars}{self.stars_note}"), ("Potion", self.potion),
+            ("Trump", self.trump), ("Counts for", self.counts_for), width=width)]
 
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:

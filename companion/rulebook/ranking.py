@@ -1,9 +1,9 @@
 """Search over the rulebook: BM25 with light stemming, typo tolerance and card notation.
 
-Titles and keywords weigh more than the text (``FIELD_WEIGHTS``); ``QS``,
+Titles and keywords weigh more than the text (``build.FIELD_WEIGHTS``); ``QS``,
 ``queen of spades`` and ``G4`` in a question are read as cards and boost the
-sections about them. A question is read into the same terms the index is made of
-(``companion.rulebook.terms``).
+sections about them. ``build`` makes the index with the same ``terms`` a question
+is read into, so a question and the sections meet on the same words.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from collections import defaultdict
 from functools import cache
 from typing import Any
 
-from companion.rulebook.lookups import book_data, index
-from companion.rulebook.model import Index, Section, card_entry, game_tables
-from companion.rulebook.terms import plain_words, terms
+from companion.rulebook.sections import Index, Section, book_data, card_entry, game_tables, index
 from companion.values import Value
 
 K1 = 1.2
@@ -26,6 +24,58 @@ TITLE_BONUS = 0.5
 REFINED_SHARE = 0.5
 PHRASE_BONUS = 1.5
 PREFERRED = 2.0  # the current game's sections, when the question names no game
+
+
+# -- the words of the index and of a question: stemmed terms without stop words ---------
+STOPWORDS = frozenset("""
+a an the of to in on at for with and or is are was were be been being do does did done
+can could i you my your me we us our it its what whats how when where which who whom why
+if then than this that these those there get gets got happen happens happened will would
+should shall must may might just also about any some into from by as so out up off
+him his her hers she he they them their have has had am not please tell explain mean
+means meaning rule rules many much
+stuff thing things something anything go goes
+""".split())
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@cache
+def stem(word: str) -> str:
+    """Light stemming so plurals and -ing forms meet: potions/potion, stealing/steal."""
+    w = word
+    if len(w) <= 3 or w.isdigit():
+        return w
+    if w.endswith(("sses", "ches", "shes", "xes", "zes")):
+        w = w[:-2]
+    elif w.endswith("oes") and len(w) > 4:
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for ending in ("ing", "ed"):
+        if w.endswith(ending) and len(w) >= 6:
+            w = w[:-len(ending)]
+            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]
+            break
+    if w.endswith("ie"):
+        w = w[:-1]
+    elif w.endswith("y") and len(w) > 3:
+        w = w[:-1] + "i"
+    if w.endswith("e") and len(w) > 4:
+        w = w[:-1]
+    return w
+
+
+def plain_words(text: str) -> list[str]:
+    """Lower-case words, neither stemmed nor filtered: a phrase as said."""
+    return _WORD.findall(text.lower())
+
+
+def terms(text: str) -> list[str]:
+    """Lower-case stemmed words without stop words."""
+    words = _WORD.findall(text.lower().replace("'s", "").replace("\u2019s", ""))
+    return [stem(w) for w in words if w not in STOPWORDS]
 
 
 # -- typos -----------------------------------------------------------------------------
@@ -92,6 +142,9 @@ def near_terms(term: str, idx: Index) -> list[tuple[str, float]]:
 _RANK_WORDS = ("ace|two|three|four|five|six|seven|eight|nine|ten|jack|knave|queen|king|"
                "[2-9]|10")
 _CARD_PHRASE = rf"\b({_RANK_WORDS})s?\s+of\s+(spade|heart|diamond|club)s?\b"
+_RANK_CODES = {"ace": "A", "jack": "J", "knave": "J", "queen": "Q", "king": "K", **{
+    word: str(number) for number, word in enumerate(
+        "two three four five six seven eight nine ten".split(), start=2)}}
 _CARD_TOKEN = r"(10|[2-9]|[AJQK])[SHDC]|[SHDC](10|[2-9]|[AJQK])|JK"
 _NOT_CARDS = frozenset({"as", "ad", "ah", "ac"})
 _TOKEN = re.compile(r"[A-Za-z0-9\u2660-\u2667]+")
@@ -128,38 +181,15 @@ def standard_card(token: str) -> Any:
 def hebrac_card_sections(card: Any) -> list[str]:
     """The enemy and treasure section ids of a standard card in Hebrac."""
     cards = book_data("hebrac").get("cards", {})
-    found = []
-    for role in ("enemy", "treasure"):
-        entry = card_entry(cards.get(role, {}), card)
-        if entry is not None:
-            found.append(str(entry["section"]))
-    return found
+    entries = (card_entry(cards.get(role, {}), card) for role in ("enemy", "treasure"))
+    return [str(entry["section"]) for entry in entries if entry is not None]
 
 
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    numbers = game_tables("tricky") or {}
-    found: dict[str, str] = {}
-    colours = numbers.get("colours") or numbers.get("colors") or numbers.get("cards", {}).get(
-        "colours") or numbers.get("deck", {}).get("colours") or []
-    if isinstance(colours, dict):
-        for key, value in colours.items():
-            name = value if isinstance(value, str) else str(value.get("name", key))
-            found[str(key).lower()[0]] = name.lower()
-            found[name.lower()[0]] = name.lower()
-    elif isinstance(colours, list):
-        for name in colours:
-            found[str(name).lower()[0]] = str(name).lower()
-    return found or {"g": "green", "r": "red", "b": "blue", "y": "yellow"}
-
-
-def _phrase_code(rank: str, suit: str) -> str:
-    names = {"ace": "A", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-             "seven": "7", "eight": "8", "nine": "9", "ten": "10", "jack": "J", "knave": "J",
-             "queen": "Q", "king": "K"}
-    code = names.get(rank.lower(), rank)
-    return f"{code}{suit[0].upper()}"
+    colours = (game_tables("tricky") or {}).get("deck", {}).get("colours", [])
+    return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
 
 def _tricky_token(token: str) -> bool:
@@ -188,8 +218,8 @@ def parse_query(text: str, game: str | None = None) -> Query:
     query = Query()
     text = re.sub(r"['\u2019]s\b", "", text)  # Hebrac's -> Hebrac, as in the index
     if "of" in text.lower():  # no card phrase without its 'of'
-        text = re.sub(_CARD_PHRASE, lambda m: " " + _phrase_code(m.group(1), m.group(2)) + " ",
-                      text, flags=re.I)
+        text = re.sub(_CARD_PHRASE, lambda m: " " + _RANK_CODES.get(m[1].lower(), m[1])
+                      + m[2][0].upper() + " ", text, flags=re.I)
     words: list[str] = []
     for token in _TOKEN.findall(text):
         card = standard_card(token) if game in (None, "hebrac") else None

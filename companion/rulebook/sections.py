@@ -1,14 +1,13 @@
-"""What the rulebook is made of: the games, a section, the index and its ranking stats,
-and a section's text laid out for a narrow terminal.
+"""The rulebook's sections and the index shipped in the package (read once a process),
+the lookups that read them, and a section's text laid out for a narrow terminal.
 
-The bottom layer of the package: it imports no other rulebook module, so every
-other one (building, loading, searching, cards, the check) may import it. The
-layout lives here rather than in a module of its own: every lookup shown needs
-it, and one module fewer to load is start-up time saved.
+The bottom layer of the package: every other rulebook module may import it, and it
+imports none of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from companion.values import Value
@@ -29,6 +28,8 @@ SOURCE_NAMES = {
 }
 # A section id named in a rule's text.
 ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
+ID_SHAPE = r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+"
+"""Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``)."""
 
 
 # -- sections -------------------------------------------------------------------
@@ -64,10 +65,8 @@ class Section(Value):
         """``000: Enemy cards`` made readable: ``Hebrac 2005 text: Enemy cards``."""
         import re
 
-        def name(match: re.Match[str]) -> str:
-            return SOURCE_NAMES.get(match.group(1), match.group(1))
-
-        return re.sub(r"\b(00\d)\b", name, self.source)
+        return re.sub(r"\b(00\d)\b", lambda m: SOURCE_NAMES.get(m.group(1), m.group(1)),
+                      self.source)
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "title": self.title, "parent": self.parent,
@@ -86,11 +85,10 @@ class Stats(Value):
     titles: list[frozenset[str]]
 
     def weights(self, term: str) -> list[int]:
-        """The term's postings as numbers."""
         return [int(number) for number in self.postings[term].split()]
 
     def idf(self, term: str) -> float:
-        """The term's IDF (BM25's), from the number of sections holding it."""
+        """BM25's, from the number of sections holding the term."""
         import math
 
         held = (self.postings[term].count(" ") + 1) // 2
@@ -110,7 +108,7 @@ class Index:
         self.data = data
         self._stats = stats
         self.grams: dict[str, list[str]] = {}  # the typo tables, made on the first typo
-        self.by_id: dict[str, Section] = {}
+        self.by_id = {s.id: s for s in sections}
 
     @property
     def stats(self) -> Stats:
@@ -121,6 +119,121 @@ class Index:
             self._stats = Stats(found["postings"], found["lengths"], found["average"],
                                 [frozenset(title) for title in found["titles"]])
         return self._stats
+
+
+_INDEX: list[Index] = []
+
+
+def index() -> Index:
+    """The search index over every game's sections (read once per process)."""
+    if not _INDEX:
+        from companion.resources import shipped
+
+        found = shipped("rulebook/index.json")
+        _INDEX.append(Index([Section._make((*row[:6], tuple(row[6]), row[7]))
+                             for row in found["sections"]], found["data"]))
+    return _INDEX[0]
+
+
+def book_data(game: str) -> dict[str, Any]:
+    """A rulebook's extra tables (``cards``, ``difference``), from the index."""
+    return index().data.get(game, {})
+
+
+def all_sections(games: Iterable[str] = GAMES) -> list[Section]:
+    """Every section of these games, in rulebook order."""
+    wanted = set(games)
+    return [s for s in index().sections if s.game in wanted]
+
+
+def section(section_id: str) -> Section | None:
+    return index().by_id.get(section_id)
+
+
+def find_section(text: str, game: str | None = None) -> Section | None:
+    """A section by its id, or by its id without the game (``spell.escape``) for ``game``."""
+    key = text.strip().lower().rstrip(".")
+    found = section(key)
+    if found is None and game is not None:
+        found = section(f"{game}.{key}")
+    return found
+
+
+def sections_under(prefix: str, game: str | None = None) -> list[Section]:
+    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells.
+
+    Only dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a
+    one-word question is always searched.
+    """
+    import re
+
+    key = prefix.strip().lower().rstrip(".")
+    if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", key):
+        return []
+    full = key if key.split(".", 1)[0] in GAMES else f"{game}.{key}" if game else key
+    return [s for s in all_sections() if s.id.startswith(full + ".")]
+
+
+def id_shaped(text: str) -> bool:
+    """Whether ``text`` is one dotted word shaped like a section id: it names a section,
+    or it is an error (never a question to search)."""
+    import re
+
+    return re.fullmatch(ID_SHAPE, text.strip().lower().rstrip(".")) is not None
+
+
+def find_id(text: str, game: str | None = None) -> Section | None:
+    """The section an id names: whole, or without its game for ``game``, or without its
+    game when one game alone has it (``spell.escape``)."""
+    found = find_section(text, game)
+    key = text.strip().lower().rstrip(".")
+    if found is None and key.split(".", 1)[0] not in GAMES:
+        alone = [s for s in all_sections() if s.short_id == key]
+        found = alone[0] if len(alone) == 1 else None
+    return found
+
+
+def unknown_id(text: str, game: str | None = None) -> str:
+    """The error for an id that names no section: the closest ids, whole ids compared
+    (``companion.names``' rule), within its game when it names one."""
+    from companion.names import closest, key, spellings
+
+    wanted = text.strip().lower().rstrip(".")
+    head = wanted.split(".", 1)[0]
+    if head in GAMES:
+        game = head
+    elif game is not None:
+        wanted = f"{game}.{wanted}"
+    items = all_sections([game] if game is not None else GAMES)
+    table = spellings([s.id for s in items])
+    if game is None:  # typed without its game: its short form counts too
+        for item in items:
+            table.setdefault(key(item.short_id), item.id)
+    where = f"in {GAME_TITLES[game]}" if game is not None else "in the rulebooks"
+    near = closest(wanted, table)
+    if near:
+        return f"no section {wanted} {where}: did you mean {' or '.join(near)}?"
+    return f"no section {wanted} {where}: see 'companion rules {game or 'GAME'} --toc'"
+
+
+def toc(game: str) -> list[tuple[str, list[Section]]]:
+    """The game's sections grouped by parent heading, in file order."""
+    groups: dict[str, list[Section]] = {}
+    for item in all_sections([game]):
+        groups.setdefault(item.parent or "Other", []).append(item)
+    return list(groups.items())
+
+
+def differences() -> list[dict[str, str]]:
+    """What differs between Hebrac's 2005 and classic texts."""
+    return [{k: str(v) for k, v in row.items()}
+            for row in book_data("hebrac").get("difference", [])]
+
+
+def summary() -> dict[str, int]:
+    """Section count per game."""
+    sections = all_sections()
+    return {game: sum(1 for s in sections if s.game == game) for game in GAMES}
 
 
 # -- the games' tables and cards ----------------------------------------------------------
@@ -139,18 +252,10 @@ def card_entry(table: dict[str, Any], card: Any) -> dict[str, Any] | None:
     ``J``, ``Q-red``, a suit...)."""
     if card.is_joker:
         keys = ["JK"]
+    elif card.rank == 12:
+        keys = [str(card), "Q-red" if card.is_red else "Q-black"]
     else:
-        keys = [str(card)]
-        if card.rank == 1:
-            keys.append("A")
-        elif card.rank == 11:
-            keys.append("J")
-        elif card.rank == 12:
-            keys.append("Q-red" if card.is_red else "Q-black")
-        elif card.rank == 13:
-            keys.append("K")
-        else:
-            keys.append(card.suit)
+        keys = [str(card), {1: "A", 11: "J", 13: "K"}.get(card.rank, card.suit)]
     for key in keys:
         if key in table:
             return dict(table[key])
