@@ -104,13 +104,16 @@ def short_option(kind: str, verb: str, option: str) -> str:
             return option
         return _shortest(option, prefixes(option)[2:],
                          lambda c: dispatch.long_options(longs, [c]) == [option])
-    command = dispatch.leaf((kind, verb))
+    from companion.cli.options import leaf
+
+    command = leaf((kind, verb))
     for param in command.params:
         if option in param.opts:
             flags = [o for o in param.opts if not o.startswith("--")]
             if flags:
                 return str(min(flags, key=len))
-    names = dispatch.option_names(command)
+    names = [o for p in command.params for o in (*p.opts, *p.secondary_opts)
+             if o.startswith("--")]
     if option not in names:
         return option  # read by the command itself (team-attack's '--assist')
     return _shortest(option, prefixes(option)[2:],

@@ -1,10 +1,11 @@
 """Help screens and first screens, written by companion from the declarations.
 
-Nothing here imports typer: every screen is made from what the command
-modules declare (``companion.cli.declare``: groups, commands, and each
-parameter's names, type, default and help), so asking for help costs no more
-than loading the command's module, and the one-shot form and the shell's
-``help CMD`` print the same bytes (both come through ``dispatch.run``).
+Every screen is made from what the command modules declare to typer (groups,
+commands, and each parameter's names, type, default and help, as typer reads
+them: ``typer.utils.get_params_from_function``) and, for a game's lines, from
+its verb table, in companion's layout for a phone's screen; the one-shot form
+and the shell's ``help CMD`` print the same bytes (both come through
+``dispatch.run``).
 
 - ``first_screen``: ``companion`` or ``companion KIND`` typed alone: what it
   is, how to start a game, the current game if there is one, where the rest
@@ -31,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.cli.declare import Group, Param
+from companion.cli.commands import declared, is_group, names, target
 from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
@@ -66,9 +67,17 @@ class Shown(Value):
     help: str
 
 
-def command_text(function: Callable[..., Any], settings: dict[str, Any]) -> str:
+def given(info: Any, field: str) -> Any:
+    """A setting typer's ``info`` (of a command, a group, a parameter) was given, or None
+    (typer marks a setting left out with a placeholder holding its default)."""
+    value = getattr(info, field, None)
+    return getattr(value, "value", value) if type(value).__name__ == "DefaultPlaceholder" \
+        else value
+
+
+def command_text(function: Callable[..., Any], info: Any) -> str:
     """A command's whole help text: declared with the command, else its docstring."""
-    text = settings.get("help") or inspect.getdoc(function) or ""
+    text = given(info, "help") or inspect.getdoc(function) or ""
     return str(text)
 
 
@@ -79,21 +88,20 @@ def _entry_help(path: tuple[str, ...]) -> str | None:
     return ENTRIES[path[0]].help if len(path) == 1 else None
 
 
-def group_text(group: Group) -> str:
-    text = group.settings.get("help")
-    if text is None and group.own is not None:
-        text = inspect.getdoc(group.own[0])
+def group_text(group: Any) -> str:
+    text = given(group.info, "help")
+    if text is None and group.registered_callback is not None:
+        text = inspect.getdoc(group.registered_callback.callback)
     return str(text or "")
 
 
-def short_text(node: Any, settings: dict[str, Any], entry_help: str | None = None) -> str:
+def short_text(node: Any, info: Any, entry_help: str | None = None) -> str:
     """The line a listing shows: a declared ``short_help``, else the first sentence."""
-    if settings.get("short_help"):
-        return str(settings["short_help"])
+    if given(info, "short_help"):
+        return str(given(info, "short_help"))
     if entry_help:
         return first_sentence(entry_help)
-    text = group_text(node) if isinstance(node, Group) else command_text(node, settings)
-    return first_sentence(text)
+    return first_sentence(group_text(node) if is_group(node) else command_text(node, info))
 
 
 def first_sentence(text: str) -> str:
@@ -122,24 +130,21 @@ def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
     verb = getattr(function, "verb", None)
     if verb is not None:  # a game's verb: from its verb table
         return verb_parameters(verb)
-    hints = typing.get_type_hints(function, include_extras=True)
+    from typer.models import ArgumentInfo, OptionInfo
+    from typer.utils import get_params_from_function
+
     arguments: list[Shown] = []
     options: list[Shown] = []
-    for name, parameter in inspect.signature(function).parameters.items():
-        hint = hints.get(name, parameter.annotation)
-        if typing.get_origin(hint) is not typing.Annotated:
+    for name, param in get_params_from_function(function).items():
+        info = param.default
+        if not isinstance(info, ArgumentInfo | OptionInfo) or info.hidden:
             continue  # the context
-        base, *marks = typing.get_args(hint)
-        mark = next((m for m in marks if isinstance(m, Param)), None)
-        if mark is None or mark.settings.get("hidden"):
-            continue
-        required = parameter.default in (inspect.Parameter.empty, Ellipsis) \
-            or bool(mark.settings.get("required"))
-        default = None if required else parameter.default
-        if mark.kind == "argument":
-            arguments.append(_argument(name, base, mark, required, default))
+        required = info.default is ...
+        default = None if required else info.default
+        if isinstance(info, ArgumentInfo):
+            arguments.append(_argument(name, param.annotation, info, required, default))
         else:
-            options.append(_option(name, base, mark, required, default))
+            options.append(_option(name, param.annotation, info, required, default))
     return arguments, options
 
 
@@ -196,16 +201,16 @@ def _metavar(kind: Any) -> str:
     return "TEXT"
 
 
-def _argument(name: str, base: Any, mark: Param, required: bool, default: Any) -> Shown:
+def _argument(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
     _, many = _shape(base)
-    label = mark.settings.get("metavar") or name.upper() + ("..." if many else "")
+    label = info.metavar or name.upper() + ("..." if many else "")
     usage = label if required or label.startswith("[") else f"[{label}]"
-    return Shown(label, usage, _with_default(mark.settings.get("help", ""), default))
+    return Shown(label, usage, _with_default(info.help or "", default))
 
 
-def _option(name: str, base: Any, mark: Param, required: bool, default: Any) -> Shown:
+def _option(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
     kinds, _ = _shape(base)
-    declared = [part.strip() for word in mark.names for part in word.split("/")]
+    declared = [part.strip() for word in info.param_decls or () for part in word.split("/")]
     is_flag = kinds == (bool,)
     if not declared:
         word = "--" + name.replace("_", "-")
@@ -215,10 +220,10 @@ def _option(name: str, base: Any, mark: Param, required: bool, default: Any) -> 
     on.sort(key=lambda w: not (w.startswith("-") and not w.startswith("--")))
     label = ", ".join(on)
     if not is_flag:
-        label += " " + (mark.settings.get("metavar") or " ".join(_metavar(k) for k in kinds))
+        label += " " + (info.metavar or " ".join(_metavar(k) for k in kinds))
     if off:
         label += " / " + ", ".join(off)
-    text = mark.settings.get("help", "")
+    text = info.help or ""
     if required:
         text = f"{text} [required]".strip()
     elif is_flag:
@@ -240,15 +245,6 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 
 
 # -- the tree ------------------------------------------------------------------------------
-def node(path: tuple[str, ...]) -> Any:
-    """The declaration at ``path``: a ``Group``, a command function, or None for the top."""
-    if not path:
-        return None
-    from companion.cli.commands import target
-
-    return target(path)
-
-
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (see ``ordered``)."""
@@ -258,12 +254,8 @@ def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
         shown = [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
         kinds = [row for row in shown if _is_kind(row[0])]
         return kinds + [row for row in shown if not _is_kind(row[0])]
-    group = node(path)
-    rows: list[tuple[str, str]] = []
-    for name in group.names():
-        child = group.child(name)
-        settings = group.commands[name][1] if name in group.commands else group.groups[name][1]
-        rows.append((name, short_text(child, settings)))
+    rows = [(name, short_text(target((*path, name)), declared((*path, name))))
+            for name in names(path)]
     if len(path) == 1 and _is_kind(path[0]):
         order = ordered(path[0], [name for name, _ in rows])
         by_name = dict(rows)
@@ -410,22 +402,13 @@ def prog(path: tuple[str, ...]) -> str:
 def command_help(path: tuple[str, ...]) -> str:
     """``companion PATH --help`` for a command (or a group that runs by itself)."""
     width = columns()
-    found = node(path)
-    parent = node(path[:-1]) if len(path) > 1 else None
-    if isinstance(found, Group):
+    found = target(path)
+    if is_group(found):
         return group_help(path)
-    settings: dict[str, Any] = {}
-    if isinstance(parent, Group) and path[-1] in parent.commands:
-        settings = parent.commands[path[-1]][1]
-    else:
-        from companion.cli.commands import ENTRIES
-
-        entry_help = ENTRIES[path[0]].help if len(path) == 1 else None
-        settings = {"help": entry_help} if entry_help else {}
     arguments, options = parameters(found)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
-    sections = [wrap("Usage: " + usage, width, "", "    "),
-                text_block(command_text(found, settings), width)]
+    text = _entry_help(path) or command_text(found, declared(path))
+    sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
     if arguments:
         sections.append(["Arguments:", *definitions(
             [(a.label, a.help) for a in arguments], width)])
@@ -438,13 +421,15 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     """``companion [GROUP] --help``: the group's commands one a line, the ones played every
     turn first, within ``most`` lines (blank lines go first)."""
     width = columns()
-    group = node(path)
     rows = listing(path)
     if path:
+        group = target(path)
         title = wrap(_entry_help(path) or group_text(group), width)
-        own = parameters(group.own[0])[1] if group.own is not None else []
+        own = parameters(group.registered_callback.callback)[1] \
+            if group.registered_callback is not None else []
     else:
-        from companion.cli.commands import HELP, main_options
+        from companion.cli.commands import HELP
+        from companion.cli.options import main_options
 
         title = wrap(HELP, width)
         own = [*parameters(main_options)[1], VERSION_OPTION]
@@ -513,13 +498,12 @@ def _first_of_all(width: int) -> list[str]:
 
 
 def _first_of_game(kind: str, width: int) -> list[str]:
-    group = node((kind,))
-    lines = wrap(group_text(group), width)
+    lines = wrap(group_text(target((kind,))), width)
     lines += wrap(f"Start a game: {start_command(kind)}", width, "", "  ")
     lines += _current_game(width, kind)
-    names = group.names()
-    rest = later(kind, names)
-    actions = [n for n in ordered(kind, names) if n not in ("new", "status") and n not in rest]
+    every = names((kind,))
+    rest = later(kind, every)
+    actions = [n for n in ordered(kind, every) if n not in ("new", "status") and n not in rest]
     if actions:
         lines += _flow_most("As you play: ", actions, width, 3)
     from companion.cli.grammar import kind_aliases
@@ -535,11 +519,10 @@ def _first_of_game(kind: str, width: int) -> list[str]:
 
 def start_command(kind: str) -> str:
     """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
-    group = node((kind,))
     start = prog((kind, "new"))
-    if "new" not in group.commands:
+    if "new" not in names((kind,)):
         return start
-    arguments, _ = parameters(group.commands["new"][0])
+    arguments, _ = parameters(target((kind, "new")))
     from companion.kinds import KINDS
 
     needed = [a.usage for a in arguments if not a.usage.startswith("[")]

@@ -12,8 +12,10 @@ import textwrap
 from pathlib import Path
 from typing import Annotated
 
-from companion.cli.common import GameOption, echo, echo_lines, games, width, write_output
-from companion.cli.declare import Argument, Option
+from typer import Argument, Option
+
+from companion.cli.common import echo, echo_lines, games, width, write_output
+from companion.cli.options import GameOption
 from companion.cli.output import status_sparks
 from companion.errors import BadInput, DataProblem
 
