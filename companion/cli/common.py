@@ -226,3 +226,23 @@ def write_output(output: Path, text: str) -> None:
         safefile.replace_regular(output, text.encode("utf-8"))
     except OSError as error:
         raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+
+
+def read_file(source: str, most: int, neither: str, large: str) -> bytes:
+    """The bytes of the file ``source`` names, for a command that takes a code or a file:
+    one ``BadInput`` when there is no such file (``neither``), it holds more than ``most``
+    bytes (``large``), or it cannot be read (why)."""
+    from companion import safefile
+    from companion.errors import BadInput
+
+    try:
+        return safefile.read_bytes(Path(source), most, follow=True)
+    except FileNotFoundError:
+        raise BadInput(neither) from None
+    except safefile.TooLarge:
+        raise BadInput(large) from None
+    except safefile.Unreadable as error:
+        raise BadInput(f"cannot read {source[:200]!r}: {error.reason}") from None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BadInput(f"cannot read {source[:200]!r}: {reason}") from None

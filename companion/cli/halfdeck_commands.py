@@ -229,26 +229,17 @@ def _listed(names: list[str], what: str) -> str:
 
 def _read_source(source: str) -> tuple[str, str]:
     """The text of a code or a catalog file, and what to call it in an error."""
-    from companion import safefile
+    from companion.cli.common import read_file
     from companion.errors import BadInput
     from companion.halfdeck import catalog
 
     if catalog.looks_like_code(source):
         return source, "the code"
     where = repr(source[:200])
-    try:
-        data = safefile.read_bytes(Path(source), catalog.MAX_CATALOG_BYTES, follow=True)
-    except FileNotFoundError:
-        raise BadInput(f"{where} is neither a card catalog code ({catalog.CODE_PREFIX}...) "
-                       "nor a file") from None
-    except safefile.TooLarge:
-        raise BadInput(f"{where} holds more than {catalog.MAX_CATALOG_BYTES} bytes: not a "
-                       "card catalog") from None
-    except safefile.Unreadable as error:
-        raise BadInput(f"cannot read {where}: {error.reason}") from None
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot read {where}: {getattr(error, 'strerror', None) or error}"
-                       ) from None
+    data = read_file(source, catalog.MAX_CATALOG_BYTES,
+                     f"{where} is neither a card catalog code ({catalog.CODE_PREFIX}...) nor a "
+                     "file", f"{where} holds more than {catalog.MAX_CATALOG_BYTES} bytes: not a "
+                     "card catalog")
     try:
         return data.decode("utf-8"), where
     except UnicodeDecodeError:

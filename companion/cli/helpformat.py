@@ -32,7 +32,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.cli.commands import declared, is_group, names, target
+from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
+from companion.cli.grammar import aliases, grammar_of, implicit, kind_aliases
+from companion.kinds import KINDS
 from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
@@ -41,10 +43,6 @@ GROUP_LINES = 30
 # Widest layout; below NARROW an option's help goes under its name.
 WIDEST = 80
 NARROW = 60
-# A game's commands after its actions: shared ones and look-ups (used when the game has
-# no verb table to tell its actions).
-LATER = ("log", "undo", "redo", "big", "note", "summary", "odds", "spells", "scores",
-         "heroes", "deck", "cards", "check")
 
 
 GLUE = "\x00"  # a space no line breaks at: 'wrap' shows it as a space
@@ -83,8 +81,6 @@ def command_text(function: Callable[..., Any], info: Any) -> str:
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
     """A top-level group's own line in the registry (a game's: its title and kind)."""
-    from companion.cli.commands import ENTRIES
-
     return ENTRIES[path[0]].help if len(path) == 1 else None
 
 
@@ -248,62 +244,29 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (see ``ordered``)."""
-    from companion.cli.commands import REGISTRY
-
     if not path:
         shown = [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
-        kinds = [row for row in shown if _is_kind(row[0])]
-        return kinds + [row for row in shown if not _is_kind(row[0])]
-    rows = [(name, short_text(target((*path, name)), declared((*path, name))))
-            for name in names(path)]
-    if len(path) == 1 and _is_kind(path[0]):
-        order = ordered(path[0], [name for name, _ in rows])
-        by_name = dict(rows)
-        rows = [(name, by_name[name]) for name in order]
-    return rows
+        kinds = [row for row in shown if row[0] in KINDS]
+        return kinds + [row for row in shown if row[0] not in KINDS]
+    every = names(path)
+    if len(path) == 1 and path[0] in KINDS:
+        every = ordered(path[0], every)
+    return [(name, short_text(target((*path, name)), declared((*path, name))))
+            for name in every]
 
 
 def ordered(kind: str, names: Sequence[str]) -> list[str]:
     """A game's commands as a player needs them: ``new``, ``status``, its actions (in
-    its verb table's order when it has one), then the rest as declared."""
-    verbs = _verb_names(kind)
+    its verb table's order), then the rest as declared."""
     first = [n for n in ("new", "status") if n in names]
-    if verbs is not None:
-        actions = [n for n in verbs if n in names and n not in first]
-    else:
-        actions = [n for n in names if n not in first and n not in LATER]
-    rest = [n for n in names if n not in first and n not in actions]
-    return first + actions + rest
+    actions = [n for n in grammar_of(kind).verbs if n in names and n not in first]
+    return first + actions + [n for n in names if n not in first and n not in actions]
 
 
 def later(kind: str, names: Sequence[str]) -> list[str]:
     """The commands ``ordered`` puts after the actions."""
-    verbs = _verb_names(kind)
-    if verbs is not None:
-        return [n for n in names if n not in ("new", "status") and n not in verbs]
-    return [n for n in names if n in LATER]
-
-
-def _verb_names(kind: str) -> list[str] | None:
-    """The verbs of the game's table (``companion/KIND/grammar.py``), if it has one."""
-    import importlib
-    import importlib.util
-
-    module = f"companion.{kind}.grammar"
-    try:
-        if importlib.util.find_spec(module) is None:
-            return None
-        grammar = getattr(importlib.import_module(module), "GRAMMAR", None)
-    except ImportError:
-        return None
-    verbs = getattr(grammar, "verbs", None)
-    return list(verbs) if isinstance(verbs, dict) else None
-
-
-def _is_kind(name: str) -> bool:
-    from companion.kinds import KINDS
-
-    return name in KINDS
+    verbs = grammar_of(kind).verbs
+    return [n for n in names if n not in ("new", "status") and n not in verbs]
 
 
 # -- layout --------------------------------------------------------------------------------
@@ -428,13 +391,12 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
         own = parameters(group.registered_callback.callback)[1] \
             if group.registered_callback is not None else []
     else:
-        from companion.cli.commands import HELP
         from companion.cli.options import main_options
 
         title = wrap(HELP, width)
         own = [*parameters(main_options)[1], VERSION_OPTION]
     head = list(title)
-    kind = path[0] if len(path) == 1 and _is_kind(path[0]) else None
+    kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
             *wrap(f"More: {prog(path)} COMMAND --help", width, "", "  ")]
     options = ["Options:", *definitions([(o.label, o.help) for o in [*own, HELP_OPTION]],
@@ -453,8 +415,6 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
 
 def short_forms(kind: str, width: int) -> list[str]:
     """The game's short forms, shortened: its own names, each verb's, prefixes."""
-    from companion.cli.grammar import aliases, implicit, kind_aliases
-
     by_name: dict[str, list[str]] = {}
     for short, name in aliases(kind).items():
         by_name.setdefault(name, []).append(short)
@@ -477,7 +437,7 @@ def first_screen(path: tuple[str, ...]) -> str:
     width = columns()
     if not path:
         lines = _first_of_all(width)
-    elif len(path) == 1 and _is_kind(path[0]):
+    elif len(path) == 1 and path[0] in KINDS:
         lines = _first_of_game(path[0], width)
     else:
         return group_help(path, FIRST_LINES)
@@ -485,9 +445,6 @@ def first_screen(path: tuple[str, ...]) -> str:
 
 
 def _first_of_all(width: int) -> list[str]:
-    from companion.cli.commands import HELP
-    from companion.kinds import KINDS
-
     lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
     lines += listed([(name, info.title) for name, info in KINDS.items()], width)
     lines += _current_game(width)
@@ -501,13 +458,7 @@ def _first_of_game(kind: str, width: int) -> list[str]:
     lines = wrap(group_text(target((kind,))), width)
     lines += wrap(f"Start a game: {start_command(kind)}", width, "", "  ")
     lines += _current_game(width, kind)
-    every = names((kind,))
-    rest = later(kind, every)
-    actions = [n for n in ordered(kind, every) if n not in ("new", "status") and n not in rest]
-    if actions:
-        lines += _flow_most("As you play: ", actions, width, 3)
-    from companion.cli.grammar import kind_aliases
-
+    lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
     shorts = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
     if shorts:
         others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
@@ -519,14 +470,9 @@ def _first_of_game(kind: str, width: int) -> list[str]:
 
 def start_command(kind: str) -> str:
     """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
-    start = prog((kind, "new"))
-    if "new" not in names((kind,)):
-        return start
     arguments, _ = parameters(target((kind, "new")))
-    from companion.kinds import KINDS
-
     needed = [a.usage for a in arguments if not a.usage.startswith("[")]
-    return " ".join([start, *needed, *filter(None, [KINDS[kind].start])])
+    return " ".join([prog((kind, "new")), *needed, *filter(None, [KINDS[kind].start])])
 
 
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
