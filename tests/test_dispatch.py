@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer.main
 
 from companion.cli import dispatch, options
 from companion.cli.grammar import grammar_of
@@ -43,7 +44,7 @@ def leaf_paths() -> list[tuple[str, ...]]:
         for name, sub in (commands or {}).items():
             walk(sub, (*path, name))
 
-    walk(options.tree(*dispatch.top_names()), ())
+    walk(typer.main.get_command(options.whole_app()), ())
     return found
 
 
@@ -127,7 +128,7 @@ def test_every_command_is_reached_alone() -> None:
         for verb in grammar_of(kind).verbs:
             assert dispatch.route([kind, verb]).path == (kind, verb)
     for path in LEAVES:
-        node = options.tree(*dispatch.top_names())
+        node = typer.main.get_command(options.whole_app())
         for name in path:
             node = node.commands[name]
         # A group that runs by itself would take one more word as a sub-command.
@@ -323,7 +324,7 @@ def every_option() -> list[tuple[tuple[str, ...], object]]:
         for name, sub in (getattr(command, "commands", None) or {}).items():
             walk(sub, (*path, name))
 
-    walk(options.tree(*dispatch.top_names()), ())
+    walk(typer.main.get_command(options.whole_app()), ())
     return found
 
 

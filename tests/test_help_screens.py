@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.main
 
 from companion.cli import dispatch, helpformat, options
 from companion.cli.commands import REGISTRY
@@ -186,7 +187,7 @@ def commands() -> list[tuple[tuple[str, ...], Any]]:
         for name, sub in (below or {}).items():
             walk(sub, (*path, name))
 
-    walk(options.tree(*dispatch.top_names()), ())
+    walk(typer.main.get_command(options.whole_app()), ())
     return found
 
 

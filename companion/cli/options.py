@@ -70,10 +70,11 @@ def main_options(
     set_pager(not no_pager)
 
 
-def root(*names: str) -> typer.Typer:
+def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
     """The ``companion`` app holding the top-level words ``names`` (all of them: the whole
-    tree). A command runs from a root holding its own word only: the same options and
-    errors, without loading every command."""
+    tree), each with only the command or group at ``keep`` below it (all when empty). A
+    command runs from a root holding its own path only: the same options and errors,
+    while typer reads no other command (each costs it a reading of its signature)."""
     from companion.cli.commands import ENTRIES, HELP
 
     app = typer.Typer(name="companion", help=HELP, no_args_is_help=True, add_completion=False,
@@ -84,12 +85,32 @@ def root(*names: str) -> typer.Typer:
         entry = ENTRIES[name]
         found = entry.load()
         if isinstance(found, typer.Typer) and entry.help is None:
-            app.add_typer(found, name=name)
+            app.add_typer(narrowed(found, keep), name=name)
         elif isinstance(found, typer.Typer):
-            app.add_typer(found, name=name, help=entry.help)
+            app.add_typer(narrowed(found, keep), name=name, help=entry.help)
         else:
             app.command(name, help=entry.help)(found)
     return app
+
+
+def narrowed(group: typer.Typer, keep: tuple[str, ...]) -> typer.Typer:
+    """``group`` with only the command or group at ``keep`` below it (``group`` itself when
+    ``keep`` is empty); ``KeyError`` when it has no such command."""
+    if not keep:
+        return group
+    from copy import copy
+
+    from companion.cli.commands import infos
+
+    kept = copy(infos(group)[keep[0]])
+    alone = typer.Typer()
+    alone.info, alone.registered_callback = group.info, group.registered_callback
+    if isinstance(kept, typer.models.TyperInfo) and kept.typer_instance is not None:
+        kept.typer_instance = narrowed(kept.typer_instance, keep[1:])
+        alone.registered_groups = [kept]
+    else:
+        alone.registered_commands = [kept]
+    return alone
 
 
 @cache
@@ -102,14 +123,15 @@ def whole_app() -> typer.Typer:
 
 
 @cache
-def tree(*names: str) -> Any:
-    """``root(*names)`` as click reads it (kept: the shell runs the same commands again)."""
-    return typer.main.get_command(root(*names))
+def tree(path: tuple[str, ...]) -> Any:
+    """The click command typer makes of the root holding the command or group at ``path``
+    (kept: the shell runs the same commands again)."""
+    return typer.main.get_command(root(*path[:1], keep=path[1:]))
 
 
 def leaf(path: tuple[str, ...]) -> Any:
     """The click command at ``path``."""
-    found = tree(path[0])
+    found = tree(path)
     for name in path:
         found = found.commands[name]
     return found
@@ -135,7 +157,7 @@ def run(path: tuple[str, ...], args: list[str], at: int | None) -> Any:
         refuse_repeats(params, own)
         args = args[:at] + own
     try:
-        return tree(*path[:1]).main(args=args, prog_name="companion", standalone_mode=False)
+        return tree(path).main(args=args, prog_name="companion", standalone_mode=False)
     except Refused as refused:
         raise refused.error from None
 
