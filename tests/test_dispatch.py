@@ -24,6 +24,7 @@ from companion.cli.main import run_words
 from companion.cli.output import set_plain
 from companion.errors import BadInput
 from companion.kinds import KINDS
+from companion.verbs import spell_options
 from tests.conftest import CLI
 
 
@@ -169,11 +170,11 @@ def test_short_forms_are_spelled_out() -> None:
 def test_option_prefixes_are_spelled_out() -> None:
     names = sorted(word for word in dispatch.target(("hebrac", "attack")).option_words()[0]
                    if word.startswith("--"))
-    assert dispatch.long_options(names, ["4h", "--pris", "3s", "--pot=5s"]) == [
+    assert spell_options(names, ["4h", "--pris", "3s", "--pot=5s"]) == [
         "4h", "--prisoner", "3s", "--potion=5s"]
-    assert dispatch.long_options(names, ["--", "--pris"]) == ["--", "--pris"]
+    assert spell_options(names, ["--", "--pris"]) == ["--", "--pris"]
     with pytest.raises(BadInput, match="'--p' could be --potion, --prisoner: type more"):
-        dispatch.long_options(names, ["--p", "3s"])
+        spell_options(names, ["--p", "3s"])
 
 
 def test_one_shot_short_forms(cli: CLI) -> None:

@@ -155,13 +155,6 @@ def route(args: list[str]) -> Route:
     return Route(words, path, True, at + 1)
 
 
-def long_options(names: list[str], args: list[str]) -> list[str]:
-    """``args`` with unique prefixes of the command's long options (``names``) spelled out."""
-    from companion.verbs import spell_options
-
-    return spell_options(names, args)
-
-
 def run(args: list[str]) -> Any:
     """Run ``companion ARGS``: a help screen, a game's line through its verb table, any
     other command through typer. Errors are raised, not printed."""
@@ -205,14 +198,14 @@ def root_first(found: Route) -> list[str]:
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
     ('rules --plain') or that is an option's value; each at most once."""
     verb = verb_command(found)
+    own: set[str] = set()
+    valued: set[str] = set()
     if verb is not None:
         own, valued = verb.option_words()
     elif found.path and found.leaf:
         from companion.cli.options import own_words
 
         own, valued = own_words(found.path)
-    else:
-        own, valued = set(), set()
     lead: list[str] = []
     rest: list[str] = []
     for at, word in enumerate(found.args):
