@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from companion.cli import dispatch, grammar  # noqa: E402
 from companion.errors import BadInput  # noqa: E402
 from companion.game import KINDS  # noqa: E402
-from companion.verbs import FLAG, SWITCH, Param  # noqa: E402
+from companion.verbs import FLAG, SWITCH, Param, spell_options  # noqa: E402
 
 PROGRAM = "companion"
 COMMON = 3
@@ -103,18 +103,21 @@ def short_option(kind: str, verb: str, option: str) -> str:
         if option not in longs:
             return option
         return _shortest(option, prefixes(option)[2:],
-                         lambda c: dispatch.long_options(longs, [c]) == [option])
-    command = dispatch.leaf((kind, verb))
+                         lambda c: spell_options(longs, [c]) == [option])
+    from companion.cli.options import leaf
+
+    command = leaf((kind, verb))
     for param in command.params:
         if option in param.opts:
             flags = [o for o in param.opts if not o.startswith("--")]
             if flags:
                 return str(min(flags, key=len))
-    names = dispatch.option_names(command)
+    names = [o for p in command.params for o in (*p.opts, *p.secondary_opts)
+             if o.startswith("--")]
     if option not in names:
         return option  # read by the command itself (team-attack's '--assist')
     return _shortest(option, prefixes(option)[2:],
-                     lambda c: dispatch.long_options(names, [c]) == [option])
+                     lambda c: spell_options(names, [c]) == [option])
 
 
 # -- an action's parts, read with its verb table ------------------------------------------

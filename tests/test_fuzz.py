@@ -74,15 +74,14 @@ def command_lines() -> list[list[str]]:
 def verb_lines() -> list[list[str]]:
     """The same for a game's lines, which its verb table reads (typer never builds them):
     each word and each option that takes a value."""
-    from companion.cli.dispatch import target
+    from companion.cli.dispatch import names, target
     from companion.kinds import KINDS
 
     lines: list[list[str]] = []
     turn = 0
     for kind in KINDS:
-        group = target((kind,))
-        for name in group.names():
-            verb = getattr(group.child(name), "verb", None)
+        for name in names((kind,)):
+            verb = getattr(target((kind, name)), "verb", None)
             if verb is None:
                 continue
             positional = [verb.words] if verb.words else [

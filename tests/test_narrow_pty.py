@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 
 from companion.cli.colour import visible
-from companion.cli.declare import Group
-from companion.cli.dispatch import names_at, target
+from companion.cli.dispatch import is_group, names_at, target
 
 pexpect = pytest.importorskip("pexpect")
 if sys.platform == "win32":  # pragma: no cover
@@ -52,8 +51,8 @@ def command_paths(path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """Every command and group declared, top first, in the order help lists them (a game's
     lines among them: typer never builds those)."""
     found = [path]
-    names = names_at(path) if not path or isinstance(target(path), Group) else []
-    groups = [name for name in names if isinstance(target((*path, name)), Group)]
+    names = names_at(path) if not path or is_group(target(path)) else []
+    groups = [name for name in names if is_group(target((*path, name)))]
     for name in [*(name for name in names if name not in groups), *groups]:  # typer's order
         found += command_paths((*path, name))
     return found

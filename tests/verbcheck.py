@@ -7,7 +7,6 @@ name made from it, and gives the saved actions the grammar tests read.
 
 from __future__ import annotations
 
-import importlib
 import tomllib
 from pathlib import Path
 
@@ -17,12 +16,13 @@ from companion.resources import resource_dir
 
 def disagreements(kind: str, grammar: verbs.Grammar[verbs.Value]) -> list[str]:
     """The verbs of ``kind`` with no command made from the verb table; empty when none."""
-    app = importlib.import_module(f"companion.cli.{kind}").app
+    from companion.cli.dispatch import names, target
+
     found: list[str] = []
     for verb in grammar.verbs.values():
-        if verb.name not in app.commands:
+        if verb.name not in names((kind,)):
             found.append(f"{verb.name}: no CLI command")
-        elif getattr(app.commands[verb.name][0], "verb", None) is not verb:
+        elif getattr(target((kind, verb.name)), "verb", None) is not verb:
             found.append(f"{verb.name}: a command not made from the verb table")
     return found
 

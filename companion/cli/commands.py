@@ -1,18 +1,19 @@
-"""The ``companion`` command tree: one registry of top-level words, built on demand.
+"""The ``companion`` command tree: one registry of top-level words, loaded on demand.
 
-``REGISTRY`` names every top-level word once (a game kind's group or a
-command) by where it lives, so nothing is imported until used: the dispatcher
-(``companion.cli.dispatch``) imports only the command a line runs, and builds
-typer commands from the same list (the whole tree only for help listings and
-completion). A new top-level command is one ``Entry`` line here.
+``REGISTRY`` names every top-level word once (a game kind or a command) by
+where it lives, so nothing is imported until used: the dispatcher
+(``companion.cli.dispatch``) imports only the command a line runs. A game's
+lines are its verb table's (``companion.cli.verbcommands``: no typer); its
+other commands, and every other command, are declared with typer in the
+module the registry names. A new top-level command is one ``Entry`` line here.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Annotated, Any
+from typing import Any
 
-from companion.cli.declare import Option
+from companion.kinds import KINDS
 from companion.values import Value
 
 HELP = "Scorekeeper and rules companion for card games played with real cards."
@@ -35,9 +36,9 @@ class Entry(Value):
 REGISTRY: tuple[Entry, ...] = (  # in the order the top-level help lists them
     Entry("hebrac", "companion.cli.hebrac:app", "Hebrac's Dungeon: solo dungeon crawl."),
     Entry("tricky", "companion.cli.tricky:app", "Tricky Dungeon: trick-taking for 2-4 players."),
-    Entry("halfdeck", "companion.cli.halfdeck:app",
+    Entry("halfdeck", "companion.cli.halfdeck_commands:app",
           "Half Deck Dungeon Heroes: heroes and dice."),
-    Entry("elbereth", "companion.cli.elbereth:app",
+    Entry("elbereth", "companion.cli.elbereth_commands:app",
           "Elbereth: solo roguelike, seven floors."),
     Entry("games", "companion.cli.games:games_app"),
     Entry("shell", "companion.cli.shell:shell_command", in_shell=False),
@@ -55,23 +56,55 @@ ENTRIES: dict[str, Entry] = {entry.name: entry for entry in REGISTRY}
 
 
 def target(path: tuple[str, ...]) -> Any:
-    """The registry's object at ``path``: a ``Group`` or a command function."""
+    """What runs at ``path``: a game's line (a ``VerbCommand``), a ``typer.Typer`` group
+    or a command function."""
+    if len(path) == 2 and path[0] in KINDS:
+        from companion.cli.verbcommands import verb_command
+
+        verb = verb_command(*path)
+        if verb is not None:
+            return verb
     found = ENTRIES[path[0]].load()
     for name in path[1:]:
-        found = found.child(name)
+        found = members(found)[name]
     return found
 
 
-def main_options(
-    plain: Annotated[bool, Option(
-        "--plain", help="Clean text: no colour, bold or line editing.")] = False,
-    no_pager: Annotated[bool, Option(
-        "--no-pager", help="Long output straight to the screen, not through a pager.")]
-    = False,
-) -> None:
-    """Scorekeeper and rules companion for card games played with real cards."""
-    from companion.cli.output import set_pager, set_plain
+def is_group(found: Any) -> bool:
+    return hasattr(found, "registered_commands")
 
-    # Both also reset between commands of one process (the shell, tests).
-    set_plain(plain)
-    set_pager(not no_pager)
+
+def declared(path: tuple[str, ...]) -> Any:
+    """How the command or group at ``path`` was added to its typer group (its
+    ``CommandInfo`` or ``TyperInfo``: help, short help), or None (a top-level word, a
+    game's line)."""
+    if len(path) < 2 or hasattr(target(path), "verb"):
+        return None
+    return infos(target(path[:-1])).get(path[-1])
+
+
+def infos(group: Any) -> dict[str, Any]:
+    """A typer group's commands, then its groups, by name (typer's order and names)."""
+    found = {info.name or info.callback.__name__.lower().replace("_", "-"): info
+             for info in group.registered_commands}
+    found.update({info.name: info for info in group.registered_groups})
+    return found
+
+
+def members(group: Any) -> dict[str, Any]:
+    """What runs under each name of a typer group: a function or a group."""
+    return {name: getattr(info, "typer_instance", None) or info.callback
+            for name, info in infos(group).items()}
+
+
+def names(path: tuple[str, ...]) -> list[str]:
+    """The command names of the group at ``path``; a game's lines among its other commands,
+    after ``new`` (as help lists them)."""
+    own = list(infos(target(path)))
+    if len(path) != 1 or path[0] not in KINDS:
+        return own
+    from companion.cli.verbcommands import verb_names
+
+    shared, verbs = verb_names(path[0])
+    at = own.index("new") + 1 if "new" in own else len(own)
+    return [*shared, *own[:at], *verbs, *own[at:]]

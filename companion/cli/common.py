@@ -6,29 +6,21 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from companion.cli.declare import Group, Option
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
 from companion.cli.output import paged, show_status
 from companion.cli.output import width as width
-from companion.cli.verbcommands import Act, VerbCommand
 
 if TYPE_CHECKING:
+    from companion.cli.verbcommands import VerbCommand
     from companion.game import Applied
-    from companion.verbs import Grammar, Line, Value
-
-GameOption = Annotated[
-    str | None, Option("--game", "-g", help="Act on this saved game, not the current one.")
-]
-JsonOption = Annotated[bool, Option("--json", "-j", help="Print JSON instead of text.")]
-NameOption = Annotated[str | None, Option("--name", help="Name of the new game.")]
-
+    from companion.verbs import Line, Value
 
 def games() -> Any:
     from companion.session import Games  # the store loads tomli_w: only when needed
@@ -75,25 +67,6 @@ def play(command: VerbCommand, action: Value | None, line: Line) -> None:
     """A game's action: its one canonical line applied to the game."""
     assert action is not None
     act(command.kind, line.game, command.grammar.text(action), line.json)
-
-
-def add_verbs(app: Group, kind: str, grammar: Grammar[Value],
-              names: Iterable[str], written: Mapping[str, Act] | None = None) -> None:
-    """Add the commands of the verbs ``names`` to ``app``: each runs ``play``, or its
-    ``written`` function (one that rolls a die or reads a name of several words)."""
-    for name in names:
-        verb = grammar.verbs[name]
-        act = (written or {}).get(name, play)
-        app.command(verb.name)(VerbCommand(kind, grammar, verb, act))
-
-
-def add_common_commands(app: Group, kind: str) -> None:
-    """The commands every game shares (``verbs.SHARED``: status, log, undo, redo, big and
-    note) for a game kind's sub-command, read by their verb table as its actions are."""
-    from companion.verbs import SHARED, SHARED_GRAMMAR
-
-    for verb in SHARED:
-        app.command(verb.name)(VerbCommand(kind, SHARED_GRAMMAR, verb, _SHARED[verb.name]))
 
 
 def _status(command: VerbCommand, _value: Value | None, line: Line) -> None:
@@ -159,7 +132,7 @@ def _note(command: VerbCommand, _value: Value | None, line: Line) -> None:
     echo("Noted.")
 
 
-_SHARED = {"status": _status, "log": _log, "undo": _step, "redo": _step, "big": _big,
+SHARED_ACTS = {"status": _status, "log": _log, "undo": _step, "redo": _step, "big": _big,
            "note": _note}
 
 
@@ -253,3 +226,23 @@ def write_output(output: Path, text: str) -> None:
         safefile.replace_regular(output, text.encode("utf-8"))
     except OSError as error:
         raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+
+
+def read_file(source: str, most: int, neither: str, large: str) -> bytes:
+    """The bytes of the file ``source`` names, for a command that takes a code or a file:
+    one ``BadInput`` when there is no such file (``neither``), it holds more than ``most``
+    bytes (``large``), or it cannot be read (why)."""
+    from companion import safefile
+    from companion.errors import BadInput
+
+    try:
+        return safefile.read_bytes(Path(source), most, follow=True)
+    except FileNotFoundError:
+        raise BadInput(neither) from None
+    except safefile.TooLarge:
+        raise BadInput(large) from None
+    except safefile.Unreadable as error:
+        raise BadInput(f"cannot read {source[:200]!r}: {error.reason}") from None
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BadInput(f"cannot read {source[:200]!r}: {reason}") from None

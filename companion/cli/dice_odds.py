@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games, width
-from companion.cli.declare import Argument, Option
+from typer import Argument, Option
+
+from companion.cli.common import echo_lines, emit_json, games, width
+from companion.cli.options import GameOption, JsonOption, whole
 
 
 def elbereth_odds(
@@ -32,7 +34,8 @@ def elbereth_odds(
 
 def halfdeck_odds(
     target: Annotated[int | None, Option(
-        help="Ask about this number instead of the encounter's.")] = None,
+        help="Ask about this number instead of the encounter's.",
+                parser=whole("--target", "halfdeck"))] = None,
     attribute: Annotated[str | None, Option(
         help="With --target: strength or magic.")] = None,
     game: GameOption = None, as_json: JsonOption = False,

@@ -1,18 +1,13 @@
-"""The one dispatcher: words to the one command that runs, run without typer when it can.
+"""The one dispatcher: words to the one command that runs.
 
-Typer builds a click command by reading every function's type hints, and
-importing typer alone costs about as much as most commands, so ``route`` maps
-the words to one command first (the top-level word, then each sub-command;
-exact names, then the aliases of ``companion.cli.grammar``, then unique
-prefixes) from the registry and its groups (``companion.cli.declare``),
-which import no typer. A game's line (an action, or a command every game
-shares: status, log, undo...) is read by the game's verb table and nothing
-else (``companion.cli.verbcommands``). Another command tries the quick path
-(``companion.cli.quick``): a plain command line is read from the table typer's
-reading made and its function called directly. Anything else is built as a
-tree holding only the path to that command (``companion.cli.typertree``, loaded
-only then): the same root, groups and command as the whole tree, so usage
-errors and output are the same bytes.
+``route`` maps the words to one command first (the top-level word, then each
+sub-command; exact names, then the aliases of ``companion.cli.grammar``, then
+unique prefixes) from the registry (``companion.cli.commands``). A game's line
+(an action, or a command every game shares: status, log, undo...) is read by
+the game's verb table and nothing else (``companion.cli.verbcommands``), with
+no typer loaded. Every other command is read by typer
+(``companion.cli.options``), from a root holding only the top-level word that
+runs.
 
 Help never reaches typer: ``--help``, a group typed alone and the bare
 ``companion`` print screens companion writes from the same declarations
@@ -23,8 +18,6 @@ names (``no_such_command``, the shell's too).
 One grammar for the one-shot commands and the shell: the shell sends its
 lines here too. Options take unique prefixes as well (``--pris`` is
 ``--prisoner``), resolved against the command's own options.
-
-    python -m companion.cli.dispatch    remakes companion/cli/command_table.py
 """
 
 from __future__ import annotations
@@ -32,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from companion.cli.commands import target as target  # callers find it here too
-from companion.cli.declare import Group
+from companion.cli.commands import is_group as is_group  # callers find them here too
+from companion.cli.commands import names as names
+from companion.cli.commands import target as target
 from companion.cli.grammar import aliases, implicit_verb, kind_aliases
 from companion.errors import BadInput
 from companion.kinds import KINDS
@@ -100,10 +94,28 @@ def pick_top(word: str, shell: bool = False) -> str | None:
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
-    """A sub-command of the group at ``path``; a game's aliases apply to its commands."""
-    group = target(path)
-    short = aliases(path[0]) if len(path) == 1 and path[0] in KINDS else {}
-    return pick(word, group.names(), short)
+    """A sub-command of the group at ``path``; a game's aliases apply to its commands.
+    A game's verb named whole or by its alias is found from the verb table alone, and a
+    word a game lets a line start with is none of its commands (no name has a digit):
+    neither loads the game's other commands."""
+    short: dict[str, str] = {}
+    if len(path) == 1 and path[0] in KINDS:
+        from companion.cli.verbcommands import verb_names
+
+        short = aliases(path[0])
+        shared, verbs = verb_names(path[0])
+        lowered = word.lower()
+        name = lowered if lowered in shared or lowered in verbs else short.get(lowered)
+        if name is not None and (name in shared or name in verbs):
+            return name
+        if implicit_verb(path[0], word) is not None:
+            return None
+    return pick(word, names(path), short)
+
+
+def group_at(path: tuple[str, ...]) -> bool:
+    """Whether ``path`` leads to a group (a game's is one, and is not loaded to say so)."""
+    return len(path) == 1 and path[0] in KINDS or is_group(target(path))
 
 
 # -- the route ------------------------------------------------------------------------
@@ -120,15 +132,15 @@ def route(args: list[str]) -> Route:
         return Route(words, (), False)  # the whole tree says what is wrong
     words[at] = name
     path: tuple[str, ...] = (name,)
-    found = target(path)
-    while isinstance(found, Group):
+    while group_at(path):
         at += 1
-        if at < len(words) and words[at].lower() == "help" and "help" not in found.names():
+        if at < len(words) and words[at].lower() == "help" and "help" not in names(path):
             words = [*words[:at], *words[at + 1:], "--help"]  # 'hebrac help [CMD]'
         word = words[at] if at < len(words) else None
         if word is None or word.startswith("-") and word != "-":  # '-' is undo
             rest = words[at:]
-            runs_alone = found.runs_alone
+            runs_alone = not (len(path) == 1 and path[0] in KINDS) and bool(
+                target(path).info.invoke_without_command)
             leaf = runs_alone and not any(w in HELP_FLAGS for w in rest)
             return Route(words, path, leaf, at)  # a listing unless the group runs by itself
         name = pick_in(path, word)
@@ -140,21 +152,12 @@ def route(args: list[str]) -> Route:
             return Route(words, path, False)
         words[at] = name
         path += (name,)
-        found = target(path)
     return Route(words, path, True, at + 1)
 
 
-def long_options(names: list[str], args: list[str]) -> list[str]:
-    """``args`` with unique prefixes of the command's long options (``names``) spelled out."""
-    from companion.verbs import spell_options
-
-    return spell_options(names, args)
-
-
-def run(args: list[str], *, whole: bool = False) -> Any:
-    """Run ``companion ARGS``: a help screen, else without typer when the quick path can,
-    else through the one command's tree, or the whole one (``whole``, and whenever the
-    words lead to a group typer must answer). Errors are raised, not printed."""
+def run(args: list[str]) -> Any:
+    """Run ``companion ARGS``: a help screen, a game's line through its verb table, any
+    other command through typer. Errors are raised, not printed."""
     found = route(args)
     if any(word in ROOT_FLAGS for word in found.args):
         found = route(root_first(found))
@@ -175,23 +178,9 @@ def run(args: list[str], *, whole: bool = False) -> Any:
         lead = found.args[:found.args.index(found.path[0])]
         root_options(lead)
         return verb(found.args[found.at:])
-    if found.leaf and not whole:
-        done, result = run_quick(found)
-        if done:
-            return result
-    from companion.cli import typertree
+    from companion.cli import options
 
-    if not found.leaf:
-        return typertree.run(typertree.tree(), found.args)
-    root = typertree.tree() if whole else typertree.command(found.path)
-    end = root
-    for name in found.path:
-        end = end.commands[name]
-    own = long_options(typertree.option_names(end), found.args[found.at:])
-    from companion.cli.quick import Row, refuse_repeats
-
-    refuse_repeats([Row(*typertree.param_row(param)) for param in end.params], own)
-    return typertree.run(root, found.args[:found.at] + own)
+    return options.run(found.path, found.args, found.at if found.leaf else None)
 
 
 def verb_command(found: Route) -> Any:
@@ -209,15 +198,14 @@ def root_first(found: Route) -> list[str]:
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
     ('rules --plain') or that is an option's value; each at most once."""
     verb = verb_command(found)
+    own: set[str] = set()
+    valued: set[str] = set()
     if verb is not None:
         own, valued = verb.option_words()
-    else:
-        from companion.cli.quick import entry
+    elif found.path and found.leaf:
+        from companion.cli.options import own_words
 
-        known = entry(found.path) if found.path and found.leaf else None
-        rows = known[0] if known is not None else []
-        own = {word for row in rows for word in (*row.on, *row.off)}
-        valued = {word for row in rows if row.kind == "option" for word in row.on}
+        own, valued = own_words(found.path)
     lead: list[str] = []
     rest: list[str] = []
     for at, word in enumerate(found.args):
@@ -284,14 +272,15 @@ def asks_help(words: list[str]) -> bool:
 
 def root_options(lead: list[str]) -> None:
     """The root's options (``--plain``, ``--no-pager``), as its callback reads them."""
-    from companion.cli.commands import main_options
+    from companion.cli.output import set_pager, set_plain
 
-    main_options(plain="--plain" in lead, no_pager="--no-pager" in lead)
+    set_plain("--plain" in lead)
+    set_pager("--no-pager" not in lead)
 
 
 def names_at(path: tuple[str, ...], shell: bool = False) -> list[str]:
     """The command names at ``path``: the top-level words for ``()``, else the group's."""
-    return top_names(shell) if not path else list(target(path).names())
+    return top_names(shell) if not path else names(path)
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:
@@ -303,57 +292,3 @@ def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = Fal
     close = closest(word, spellings(names))
     guess = f": did you mean {' or '.join(close)}?" if close else ""
     return f"{'No' if opens else 'no'} such command {word!r}{guess} (see '{see}')"
-
-
-# -- the quick path: a command run without typer -------------------------------------
-class _Alone:
-    """The context a group's callback gets when no sub-command follows it."""
-
-    invoked_subcommand = None
-
-
-def run_quick(found: Route) -> tuple[bool, Any]:
-    """Run the one command ``found`` leads to without typer (``companion.cli.quick``):
-    ``(True, its result)``, or ``(False, None)`` when typer must read these words."""
-    from companion.cli import quick
-
-    known = quick.entry(found.path)
-    if known is None:
-        return False, None
-    rows, context = known
-    values = quick.read(rows, found.args[found.at:], long_options,
-                        lambda text, what: quick.number_reader(found.path[0])(text, what))
-    if values is None:
-        return False, None
-    from companion.cli.commands import main_options
-
-    function = target(found.path)
-    if isinstance(function, Group):  # a group that runs by itself ('games')
-        assert function.own is not None
-        function = function.own[0]
-    if context:
-        values[context] = _Alone()
-    lead = found.args[:found.args.index(found.path[0])]
-    main_options(plain="--plain" in lead, no_pager="--no-pager" in lead)  # the root's callback
-    return True, function(**values)
-
-
-# The typer tree (built only when typer must read the words) lives in
-# companion.cli.typertree; its names are reached here too, loaded on first use.
-_TYPER_TREE = frozenset({"typer_hint", "typer_callback", "typer_app", "root_app", "add_entry",
-                         "whole_app", "command", "group", "tree", "leaf", "option_names",
-                         "param_row", "describe", "table_text"})
-
-
-def __getattr__(name: str) -> Any:
-    if name in _TYPER_TREE:
-        from companion.cli import typertree
-
-        return getattr(typertree, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-if __name__ == "__main__":  # python -m companion.cli.dispatch: rewrite the table
-    from companion.cli.typertree import write_table
-
-    write_table()

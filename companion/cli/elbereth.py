@@ -1,29 +1,18 @@
-"""companion elbereth ...: Elbereth commands.
+"""companion elbereth's lines that run a function of their own (``WRITTEN``).
 
 Each game command turns its words into one action text and hands it to the
 core; the engine rules on it. Every action's command is made from the verb
 table (``companion/elbereth/grammar.py``), which reads its words; attack and
-break-wall are run here: ``--roll`` rolls the die here (never in the engine),
+break-wall are run here (no typer is loaded): ``--roll`` rolls the die here (never in the engine),
 and the number goes into the action like a typed one, so the saved game
 replays the same.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-from companion.cli.common import (
-    NameOption,
-    act,
-    add_common_commands,
-    add_verbs,
-    echo,
-    new_game,
-)
-from companion.cli.declare import Group, Option
-from companion.cli.dice_odds import elbereth_odds
-from companion.cli.summary import add_summary
-from companion.elbereth.grammar import GRAMMAR
+from companion.cli.common import act, echo
 from companion.verbs import quote
 
 if TYPE_CHECKING:
@@ -31,13 +20,6 @@ if TYPE_CHECKING:
     from companion.verbs import Line, Value
 
 KIND = "elbereth"
-app = Group(no_args_is_help=True, rich_markup_mode=None,
-                  help="Elbereth: solitaire roguelike, seven floors, one die.")
-add_common_commands(app, KIND)
-add_summary(app, KIND)
-app.command("odds")(elbereth_odds)
-
-
 
 def join_action(*words: str) -> str:
     """An action line from its words (a name of several words quoted)."""
@@ -75,26 +57,6 @@ def _die(value: str | None, line: Line, as_json: bool) -> str:
     return str(rolled)
 
 
-@app.command()
-def new(
-    equip: Annotated[tuple[str, str] | None, Option(
-        help="The two pieces of equipment to start with.")] = None,
-    bosses: Annotated[bool, Option("--bosses", help="The boss mini-expansion.")]
-    = False,
-    short_boost: Annotated[str, Option(help="A boost that falls short: settles the "
-                                                  "miss, or is refused.")] = "settles",
-    bribe_from: Annotated[str, Option(help="Bribes take equipped gear only, or any "
-                                                 "not discarded.")] = "equipped",
-    bribe_key: Annotated[bool, Option(help="A bribed boss gives the floor's key.")]
-    = True,
-    name: NameOption = None,
-) -> None:
-    """Start a game (it becomes the current one)."""
-    new_game(KIND, {"equip": list(equip) if equip else None, "bosses": bosses,
-                    "short_boost": short_boost, "bribe_from": bribe_from,
-                    "bribe_key": bribe_key}, name)
-
-
 def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     enemy, roll = _enemy_and_die(line.args)
     act(KIND, line.game, join_action("attack", enemy, _die(roll, line, line.json)), line.json)
@@ -108,5 +70,3 @@ def _break_wall(command: VerbCommand, _value: Value | None, line: Line) -> None:
 # Every action's command, from the verb table (companion/elbereth/grammar.py); attack
 # and break-wall read their words here (an enemy's name of several words, --roll).
 WRITTEN = {"attack": _attack, "break-wall": _break_wall}
-add_verbs(app, KIND, GRAMMAR, WRITTEN, WRITTEN)
-add_verbs(app, KIND, GRAMMAR, [name for name in GRAMMAR.verbs if name not in WRITTEN])

@@ -5,21 +5,24 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Annotated
 
-from companion.cli.common import JsonOption, echo, emit_json, games
-from companion.cli.declare import Argument, Context, Group, Option
+import typer
+from typer import Argument, Option
+
+from companion.cli.common import echo, emit_json, games
+from companion.cli.options import JsonOption
 from companion.current import NAME
 from companion.errors import BadInput, CompanionError
 
 if TYPE_CHECKING:
     from companion.session import Games
 
-games_app = Group(
+games_app = typer.Typer(
     help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
 )
 
 
 @games_app.callback()
-def games_list(ctx: Context, as_json: JsonOption = False) -> None:
+def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List saved games; '*' marks each kind's current game."""
     if ctx.invoked_subcommand is not None:
         return

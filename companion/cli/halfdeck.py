@@ -1,4 +1,4 @@
-"""companion halfdeck ...: Half Deck Dungeon Heroes commands.
+"""companion halfdeck's lines: Half Deck Dungeon Heroes' actions (no typer is loaded).
 
 Each game command's words are read by the game's verb table
 (``companion.halfdeck.grammar``: the verb's words and options); the command
@@ -14,25 +14,9 @@ the engine): the number goes into the action like a typed one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-from companion.cli.common import (
-    JsonOption,
-    NameOption,
-    add_common_commands,
-    add_verbs,
-    echo,
-    echo_lines,
-    echo_vitals,
-    emit_json,
-    games,
-    new_game,
-    width,
-)
-from companion.cli.declare import Argument, Context, Group, Option
-from companion.cli.dice_odds import halfdeck_odds
-from companion.cli.summary import add_summary
+from companion.cli.common import echo, echo_lines, echo_vitals, emit_json, games
 from companion.halfdeck import grammar
 from companion.halfdeck.grammar import GRAMMAR
 
@@ -43,17 +27,6 @@ if TYPE_CHECKING:
     from companion.verbs import Line, Value
 
 KIND = "halfdeck"
-app = Group(no_args_is_help=True, rich_markup_mode=None,
-                  help="Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
-add_common_commands(app, KIND)
-add_summary(app, KIND)
-app.command("odds")(halfdeck_odds)
-cards_app = Group(invoke_without_command=True, rich_markup_mode=None,
-                        help="The cards entered so far (kept per installation).")
-app.add_group(cards_app, name="cards")
-
-StrOption = Annotated[int | None, Option("--str", help="Strength number.")]
-MagOption = Annotated[int | None, Option("--mag", help="Magic number.")]
 
 
 def roll_die() -> int:
@@ -194,222 +167,6 @@ def _act(game: str | None, action: grammar.Action, as_json: bool,
         from companion.cli.ending import echo_end_summary
 
         echo_end_summary(opened)
-
-
-@app.command()
-def new(
-    name: NameOption = None,
-    players: Annotated[int, Option(help="Players, 1-4 (2+ is co-op).")] = 1,
-    endgame: Annotated[str, Option(help="Endgame cards in the deck: treasure, boss "
-                                              "or both.")] = "both",
-    deck_size: Annotated[int | None, Option(help="Dungeon deck size (26, or 25 with "
-                                                       "one endgame card).")] = None,
-    rescue: Annotated[str | None, Option(help="Rescue mission: this hero is in the "
-                                                    "dungeon deck.")] = None,
-    trap_needs: Annotated[str, Option(help="A hero may attempt a trap when a 6 "
-                                                 "could pass it (reach) or when it has the "
-                                                 "attribute (attribute).")] = "reach",
-    shuffle_back: Annotated[bool, Option(help="The endgame boss may be shuffled back "
-                                                    "before the first roll.")] = True,
-    assist_rule: Annotated[str, Option(help="A roll may have supporters any time "
-                                                  "(loose) or only when the main attacker "
-                                                  "cannot reach the number alone "
-                                                  "(strict).")] = "loose",
-    seat: Annotated[list[str] | None, Option(
-        help="A player's name, in the order of their numbers (repeat): the same person in "
-             "every game's record ('stats --players').")] = None,
-) -> None:
-    """Start a game (it becomes the current one)."""
-    new_game(KIND, {"players": None if seat and players == 1 else players,
-                    "endgame": endgame, "deck_size": deck_size,
-                    "rescue": rescue or "", "trap_needs": trap_needs,
-                    "shuffle_back": shuffle_back, "assist_rule": assist_rule,
-                    "seats": seat or []}, name)
-
-
-# -- the card catalog ----------------------------------------------------------------
-@cards_app.callback()
-def cards_list(ctx: Context, as_json: JsonOption = False) -> None:
-    """List the cards entered so far, with their numbers."""
-    if ctx.invoked_subcommand is not None:
-        return
-    from companion.halfdeck import catalog
-
-    cards = sorted(catalog.load().values(), key=catalog.sort_key)
-    if as_json:
-        emit_json({"cards": [{"name": c.name, **c.as_toml(), "missing": c.missing()}
-                             for c in cards]})
-        return
-    if not cards:
-        echo("No cards yet: 'companion halfdeck cards add NAME --kind KIND'.")
-    for info in cards:
-        echo(f"{info.name}: {info.describe()}")
-        if info.missing():
-            echo(f"  still needs {', '.join(info.missing())}")
-        if info.effect:
-            echo(f"  effect: {info.effect}")
-
-
-@cards_app.command("add")
-def cards_add(
-    name: Annotated[list[str], Argument(help="The card's name.")],
-    kind: Annotated[str, Option(help="hero, gear, minion, boss, trap, misc, "
-                                           "endgame-boss or endgame-treasure.")],
-    strength: StrOption = None,
-    magic: MagOption = None,
-    loot: Annotated[int | None, Option(help="Loot number.")] = None,
-    one_use: Annotated[bool, Option("--one-use", help="Removed from play after "
-                                                            "use.")] = False,
-    effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
-) -> None:
-    """Enter a card (or correct one) in the catalog."""
-    from companion.errors import BadInput
-    from companion.halfdeck import catalog
-    from companion.halfdeck.cards import KINDS, MAX_NUMBER, CardInfo, card_name
-
-    if kind not in KINDS:
-        raise BadInput(f"--kind must be one of {', '.join(KINDS)}, not {kind!r}")
-    for value, option in ((strength, "--str"), (magic, "--mag"), (loot, "--loot")):
-        if value is not None and not 0 <= value <= MAX_NUMBER:
-            raise BadInput(f"{option} must be from 0 to {MAX_NUMBER}")
-    from companion.text import check_text
-
-    info = CardInfo(card_name(" ".join(name)), kind, strength, magic, loot, one_use,
-                    check_text(effect or "", "--effect"))
-    change = catalog.learn(info)
-    echo(f"catalog: {info.name} {change} ({info.describe()})" if change
-         else f"catalog: {info.name} unchanged")
-
-
-@cards_app.command("rm")
-def cards_rm(name: Annotated[list[str], Argument(help="The card's name.")]) -> None:
-    """Remove a card from the catalog (games keep their own copy)."""
-    from companion.halfdeck import catalog
-    from companion.halfdeck.cards import card_name
-
-    key = _catalog_name(card_name(" ".join(name)), catalog.load())
-    if not catalog.forget(key):
-        from companion.errors import BadInput
-
-        raise BadInput(f"{key} is not in the catalog (see 'companion halfdeck cards')")
-    echo(f"catalog: {key} removed")
-
-
-def _catalog_name(key: str, cards: dict[str, CardInfo]) -> str:
-    """A card of the catalog by its name or the start of it (else the name as typed)."""
-    from companion.halfdeck.engine import find_name
-
-    return find_name(key, cards, "card in the catalog") or key
-
-
-@cards_app.command("export")
-def cards_export(
-    output: Annotated[Path | None, Option("--output", "-o", help="Write it to FILE.",
-                                                metavar="FILE")] = None,
-    code: Annotated[bool, Option("--code", help="A code of one line, to paste or "
-                                                      "send.")] = False,
-    qr: Annotated[bool, Option("--qr", help="The code as a QR code, to scan.")] = False,
-    ascii_only: Annotated[bool, Option("--ascii", help="Draw the QR code with "
-                                                             "'#'.")] = False,
-    invert: Annotated[bool, Option("--invert", help="For a light screen: draw the "
-                                                          "dark modules.")] = False,
-) -> None:
-    """Pass the catalog on: as TOML (the default), a code (--code) or a QR code (--qr)."""
-    from companion.cli.common import write_output
-    from companion.errors import BadInput
-    from companion.halfdeck import catalog
-
-    if qr and output is not None:
-        raise BadInput("--qr draws the code here: leave out -o FILE")
-    if (ascii_only or invert) and not qr:
-        raise BadInput("--ascii and --invert draw the QR code: add --qr")
-    cards = catalog.load()
-    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
-    text = catalog.encode(cards) if code or qr else catalog.toml_text(cards)
-    if qr:
-        _show_qr(text, count, ascii_only=ascii_only, invert=invert)
-    elif output is not None:
-        write_output(output, text if text.endswith("\n") else text + "\n")
-        _say(f"Wrote the card catalog ({count}) to {output}. Elsewhere: companion halfdeck "
-             f"cards import {output.name}")
-    elif code:
-        echo(text)
-    else:
-        echo(text.rstrip("\n"))
-
-
-def _show_qr(code: str, count: str, *, ascii_only: bool, invert: bool) -> None:
-    from companion.cli.share import qr_lines
-
-    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
-                        of="the card catalog", kind="the code",
-                        instead="Use --code to print the code, or -o FILE to save it."))
-    _say(f"The card catalog: {count}, {len(code)} characters. Scan it, then: companion "
-         "halfdeck cards import CODE")
-
-
-def _say(message: str) -> None:
-    from companion.text import wrap
-
-    echo_lines(wrap(message, width()))
-
-
-@cards_app.command("import")
-def cards_import(
-    source: Annotated[str, Argument(help="A card catalog: its code, or a file holding "
-                                               "the code or the TOML.",
-                                          metavar="CODE|FILE")],
-    replace: Annotated[bool, Option("--replace", help="Take the new numbers of a card "
-                                                            "kept already.")] = False,
-) -> None:
-    """Add the cards another player entered (checked; a card kept already stays)."""
-    from companion.halfdeck import catalog
-
-    text, where = _read_source(source)
-    done = catalog.merge(catalog.read_import(text, where), replace)
-    said = [f"Catalog: {_listed(done.added, 'added')}."]
-    if done.replaced:
-        said.append(f"{_listed(done.replaced, 'replaced')}.")
-    if done.kept:
-        said.append(f"{_listed(done.kept, 'kept as they were')} (--replace takes the new "
-                    "numbers).")
-    if done.same:
-        said.append(f"{len(done.same)} the same already.")
-    for line in said:
-        _say(line)
-
-
-def _listed(names: list[str], what: str) -> str:
-    count = f"{len(names)} {what}"
-    return f"{count}: {', '.join(names)}" if names else count
-
-
-def _read_source(source: str) -> tuple[str, str]:
-    """The text of a code or a catalog file, and what to call it in an error."""
-    from companion import safefile
-    from companion.errors import BadInput
-    from companion.halfdeck import catalog
-
-    if catalog.looks_like_code(source):
-        return source, "the code"
-    where = repr(source[:200])
-    try:
-        data = safefile.read_bytes(Path(source), catalog.MAX_CATALOG_BYTES, follow=True)
-    except FileNotFoundError:
-        raise BadInput(f"{where} is neither a card catalog code ({catalog.CODE_PREFIX}...) "
-                       "nor a file") from None
-    except safefile.TooLarge:
-        raise BadInput(f"{where} holds more than {catalog.MAX_CATALOG_BYTES} bytes: not a "
-                       "card catalog") from None
-    except safefile.Unreadable as error:
-        raise BadInput(f"cannot read {where}: {error.reason}") from None
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot read {where}: {getattr(error, 'strerror', None) or error}"
-                       ) from None
-    try:
-        return data.decode("utf-8"), where
-    except UnicodeDecodeError:
-        raise BadInput(f"{where} is not UTF-8 text: not a card catalog") from None
 
 
 # -- the game's actions: read by the verb table (companion/halfdeck/grammar.py), run here
@@ -609,8 +366,8 @@ def _trade(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 # Every action's command, from the verb table; each reads its words here (names by
 # their start, numbers from the catalog, dice rolled) but the three that take none.
-add_verbs(app, KIND, GRAMMAR, GRAMMAR.verbs, {
+WRITTEN = {
     "hand": _hand, "hero": _hero, "equip": _equip, "draw": _draw, "attack": _attack,
     "team-attack": _team_attack, "challenge": _challenge, "escape": _play,
     "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _discard,
-    "heal": _life, "hurt": _life, "trade": _trade})
+    "heal": _life, "hurt": _life, "trade": _trade}

@@ -1,55 +1,46 @@
-"""companion hebrac ...: Hebrac's Dungeon commands.
+"""companion hebrac new, spells, odds, check, summary: the Hebrac commands typer reads.
 
-Each action's command is made from the game's verb table
-(``companion/hebrac/grammar.py``): its words become one action line, handed to
-the core (``common.act``); the engine rules on it. ``check`` answers questions on
-typed cards without a game.
+The game's lines (its actions, status, log...) are read by its verb table
+(``companion/hebrac/grammar.py``, ``companion.cli.verbcommands``). ``check``
+answers questions on typed cards without a game.
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from companion.cli.common import (
-    GameOption,
-    JsonOption,
-    NameOption,
-    add_common_commands,
-    add_verbs,
-    echo,
-    echo_lines,
-    emit_json,
-    hebrac_engine_or_none,
-    new_game,
-)
-from companion.cli.declare import Group, Option
+import typer
+from typer import Option
+
+from companion.cli.common import echo, echo_lines, emit_json, hebrac_engine_or_none, new_game
 from companion.cli.hebrac_check import check_app
 from companion.cli.hebrac_odds import odds
+from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.summary import add_summary
-from companion.hebrac.grammar import GRAMMAR
 
 KIND = "hebrac"
-app = Group(no_args_is_help=True, rich_markup_mode=None,
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
-add_common_commands(app, KIND)
 add_summary(app, KIND)
-app.add_group(check_app, name="check")
+app.add_typer(check_app, name="check")
 app.command("odds")(odds)
-
 
 
 @app.command()
 def new(
     name: NameOption = None,
-    life: Annotated[int, Option(help="Starting and maximum life.")] = 15,
-    decks: Annotated[int, Option(help="52-card decks in play.")] = 2,
-    jokers: Annotated[int, Option(help="Jokers in play.")] = 4,
+    life: Annotated[int, Option(help="Starting and maximum life.", parser=whole("--life"))] = 15,
+    decks: Annotated[int, Option(help="52-card decks in play.", parser=whole("--decks"))] = 2,
+    jokers: Annotated[int, Option(help="Jokers in play.", parser=whole("--jokers"))] = 4,
     rules: Annotated[str, Option(help="Rule revision: 2005 or classic.")] = "2005",
-    chambers: Annotated[int, Option(help="Chambers per level (12 or more).")] = 12,
-    inventory_limit: Annotated[int, Option(help="Most cards held (0: no limit).")] = 0,
+    chambers: Annotated[int, Option(help="Chambers per level (12 or more).",
+            parser=whole("--chambers"))] = 12,
+    inventory_limit: Annotated[int, Option(help="Most cards held (0: no limit).",
+            parser=whole("--inventory-limit"))] = 0,
     late_potions: Annotated[bool, Option(help="Strength potions after the attack.")] = False,
     evil: Annotated[bool, Option(help="Evil alignment: fake trades allowed.")] = False,
-    ace_offer_value: Annotated[int, Option(help="An ace offered in a trade counts as.")]
+    ace_offer_value: Annotated[int, Option(help="An ace offered in a trade counts as.",
+            parser=whole("--ace-offer-value"))]
     = 12,
     bag_partial: Annotated[str, Option(
         help="Bag of Meres, short offer: covers or refused.")] = "covers",
@@ -62,10 +53,6 @@ def new(
                     "late_potions": late_potions, "evil": evil,
                     "ace_offer_value": ace_offer_value, "bag_partial": bag_partial,
                     "illusion_black_queen": illusion_black_queen}, name)
-
-
-# Every action's command, made from its verb table (companion/hebrac/grammar.py).
-add_verbs(app, KIND, GRAMMAR, GRAMMAR.verbs)
 
 
 @app.command()

@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from companion.cli.common import GameOption, JsonOption, echo, emit_json, hebrac_engine_or_none
-from companion.cli.declare import Argument, Group, Option
+import typer
+from typer import Argument, Option
+
+from companion.cli.common import echo, emit_json, hebrac_engine_or_none
+from companion.cli.options import GameOption, JsonOption, whole
 
 if TYPE_CHECKING:  # imported where used: a check loads only what it needs
     from companion.cards import Card
     from companion.hebrac.engine import HebracGame
     from companion.hebrac.rules import Verdict
 
-check_app = Group(no_args_is_help=True, rich_markup_mode=None,
+check_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                         help="Is this spell, trade, sale or attack legal? What is stolen?")
 
 ENCOUNTER_CARDS = {
@@ -55,7 +58,7 @@ def check_spell(
     = None,
     treasure: Annotated[str | None, Option(help="The adventurer's treasure.")] = None,
     count: Annotated[int | None, Option(
-        "--count", "-n", help="Lives, chambers or cards bought.")] = None,
+        "--count", "-n", help="Lives, chambers or cards bought.", parser=whole("--count"))] = None,
     overpay: Annotated[bool, Option(help="Cards beyond the cost are meant.")] = False,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
@@ -175,7 +178,8 @@ def check_trade(
     want: Annotated[str, Argument(help="The adventurer's treasure.")],
     offer: Annotated[list[str] | None, Option(help="A card offered (repeat).")] = None,
     bag: Annotated[bool, Option(help="The Bag of Meres is held.")] = False,
-    ace_value: Annotated[int | None, Option(help="What an offered ace counts.")] = None,
+    ace_value: Annotated[int | None, Option(help="What an offered ace counts.",
+            parser=whole("--ace-value"))] = None,
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Is this offer enough for the adventurer's treasure?"""
@@ -260,9 +264,10 @@ def check_attack(
     enemy: Annotated[str, Argument(help="The enemy card.")],
     cards: Annotated[list[str], Argument(help="Attack card(s).")],
     bracelet: Annotated[bool, Option(help="Bracelet of Armok held (+3).")] = False,
-    prisoners: Annotated[int, Option(help="Prisoners called (+3 each).")] = 0,
+    prisoners: Annotated[int, Option(help="Prisoners called (+3 each).",
+            parser=whole("--prisoners"))] = 0,
     potion: Annotated[list[int] | None, Option(
-        help="Strength potion points (repeat: several drunk).")] = None,
+        help="Strength potion points (repeat: several drunk).", parser=whole("--potion"))] = None,
     super_: Annotated[bool, Option("--super", help="Super Strength (cards x2).")] = False,
     curse: Annotated[bool, Option(help="Curse holds (enemy life halved).")] = False,
     as_json: JsonOption = False,

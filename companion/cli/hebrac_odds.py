@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games, width
-from companion.cli.declare import Option
+from typer import Option
+
+from companion.cli.common import echo_lines, emit_json, games, width
+from companion.cli.options import GameOption, JsonOption, whole
 
 if TYPE_CHECKING:
     from companion.hebrac.odds import Report
@@ -17,7 +19,8 @@ if TYPE_CHECKING:
 
 def odds(
     next_: Annotated[int | None, Option(
-        "--next", help="Chance that a card or kind turns up among the next N cards.")] = None,
+        "--next", help="Chance that a card or kind turns up among the next N cards.",
+                parser=whole("--next"))] = None,
     card: Annotated[str | None, Option(help="The card --next asks about, like AS.")]
     = None,
     kind: Annotated[str | None, Option(

@@ -1,10 +1,11 @@
 """Help screens and first screens, written by companion from the declarations.
 
-Nothing here imports typer: every screen is made from what the command
-modules declare (``companion.cli.declare``: groups, commands, and each
-parameter's names, type, default and help), so asking for help costs no more
-than loading the command's module, and the one-shot form and the shell's
-``help CMD`` print the same bytes (both come through ``dispatch.run``).
+Every screen is made from what the command modules declare to typer (groups,
+commands, and each parameter's names, type, default and help, as typer reads
+them: ``typer.utils.get_params_from_function``) and, for a game's lines, from
+its verb table, in companion's layout for a phone's screen; the one-shot form
+and the shell's ``help CMD`` print the same bytes (both come through
+``dispatch.run``).
 
 - ``first_screen``: ``companion`` or ``companion KIND`` typed alone: what it
   is, how to start a game, the current game if there is one, where the rest
@@ -31,7 +32,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.cli.declare import Group, Param
+from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
+from companion.cli.grammar import aliases, grammar_of, implicit, kind_aliases
+from companion.kinds import KINDS
 from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
@@ -40,10 +43,6 @@ GROUP_LINES = 30
 # Widest layout; below NARROW an option's help goes under its name.
 WIDEST = 80
 NARROW = 60
-# A game's commands after its actions: shared ones and look-ups (used when the game has
-# no verb table to tell its actions).
-LATER = ("log", "undo", "redo", "big", "note", "summary", "odds", "spells", "scores",
-         "heroes", "deck", "cards", "check")
 
 
 GLUE = "\x00"  # a space no line breaks at: 'wrap' shows it as a space
@@ -66,34 +65,39 @@ class Shown(Value):
     help: str
 
 
-def command_text(function: Callable[..., Any], settings: dict[str, Any]) -> str:
+def given(info: Any, field: str) -> Any:
+    """A setting typer's ``info`` (of a command, a group, a parameter) was given, or None
+    (typer marks a setting left out with a placeholder holding its default)."""
+    value = getattr(info, field, None)
+    return getattr(value, "value", value) if type(value).__name__ == "DefaultPlaceholder" \
+        else value
+
+
+def command_text(function: Callable[..., Any], info: Any) -> str:
     """A command's whole help text: declared with the command, else its docstring."""
-    text = settings.get("help") or inspect.getdoc(function) or ""
+    text = given(info, "help") or inspect.getdoc(function) or ""
     return str(text)
 
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
     """A top-level group's own line in the registry (a game's: its title and kind)."""
-    from companion.cli.commands import ENTRIES
-
     return ENTRIES[path[0]].help if len(path) == 1 else None
 
 
-def group_text(group: Group) -> str:
-    text = group.settings.get("help")
-    if text is None and group.own is not None:
-        text = inspect.getdoc(group.own[0])
+def group_text(group: Any) -> str:
+    text = given(group.info, "help")
+    if text is None and group.registered_callback is not None:
+        text = inspect.getdoc(group.registered_callback.callback)
     return str(text or "")
 
 
-def short_text(node: Any, settings: dict[str, Any], entry_help: str | None = None) -> str:
+def short_text(node: Any, info: Any, entry_help: str | None = None) -> str:
     """The line a listing shows: a declared ``short_help``, else the first sentence."""
-    if settings.get("short_help"):
-        return str(settings["short_help"])
+    if given(info, "short_help"):
+        return str(given(info, "short_help"))
     if entry_help:
         return first_sentence(entry_help)
-    text = group_text(node) if isinstance(node, Group) else command_text(node, settings)
-    return first_sentence(text)
+    return first_sentence(group_text(node) if is_group(node) else command_text(node, info))
 
 
 def first_sentence(text: str) -> str:
@@ -122,24 +126,21 @@ def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
     verb = getattr(function, "verb", None)
     if verb is not None:  # a game's verb: from its verb table
         return verb_parameters(verb)
-    hints = typing.get_type_hints(function, include_extras=True)
+    from typer.models import ArgumentInfo, OptionInfo
+    from typer.utils import get_params_from_function
+
     arguments: list[Shown] = []
     options: list[Shown] = []
-    for name, parameter in inspect.signature(function).parameters.items():
-        hint = hints.get(name, parameter.annotation)
-        if typing.get_origin(hint) is not typing.Annotated:
+    for name, param in get_params_from_function(function).items():
+        info = param.default
+        if not isinstance(info, ArgumentInfo | OptionInfo) or info.hidden:
             continue  # the context
-        base, *marks = typing.get_args(hint)
-        mark = next((m for m in marks if isinstance(m, Param)), None)
-        if mark is None or mark.settings.get("hidden"):
-            continue
-        required = parameter.default in (inspect.Parameter.empty, Ellipsis) \
-            or bool(mark.settings.get("required"))
-        default = None if required else parameter.default
-        if mark.kind == "argument":
-            arguments.append(_argument(name, base, mark, required, default))
+        required = info.default is ...
+        default = None if required else info.default
+        if isinstance(info, ArgumentInfo):
+            arguments.append(_argument(name, param.annotation, info, required, default))
         else:
-            options.append(_option(name, base, mark, required, default))
+            options.append(_option(name, param.annotation, info, required, default))
     return arguments, options
 
 
@@ -196,16 +197,16 @@ def _metavar(kind: Any) -> str:
     return "TEXT"
 
 
-def _argument(name: str, base: Any, mark: Param, required: bool, default: Any) -> Shown:
+def _argument(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
     _, many = _shape(base)
-    label = mark.settings.get("metavar") or name.upper() + ("..." if many else "")
+    label = info.metavar or name.upper() + ("..." if many else "")
     usage = label if required or label.startswith("[") else f"[{label}]"
-    return Shown(label, usage, _with_default(mark.settings.get("help", ""), default))
+    return Shown(label, usage, _with_default(info.help or "", default))
 
 
-def _option(name: str, base: Any, mark: Param, required: bool, default: Any) -> Shown:
+def _option(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
     kinds, _ = _shape(base)
-    declared = [part.strip() for word in mark.names for part in word.split("/")]
+    declared = [part.strip() for word in info.param_decls or () for part in word.split("/")]
     is_flag = kinds == (bool,)
     if not declared:
         word = "--" + name.replace("_", "-")
@@ -215,10 +216,10 @@ def _option(name: str, base: Any, mark: Param, required: bool, default: Any) -> 
     on.sort(key=lambda w: not (w.startswith("-") and not w.startswith("--")))
     label = ", ".join(on)
     if not is_flag:
-        label += " " + (mark.settings.get("metavar") or " ".join(_metavar(k) for k in kinds))
+        label += " " + (info.metavar or " ".join(_metavar(k) for k in kinds))
     if off:
         label += " / " + ", ".join(off)
-    text = mark.settings.get("help", "")
+    text = info.help or ""
     if required:
         text = f"{text} [required]".strip()
     elif is_flag:
@@ -240,78 +241,32 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 
 
 # -- the tree ------------------------------------------------------------------------------
-def node(path: tuple[str, ...]) -> Any:
-    """The declaration at ``path``: a ``Group``, a command function, or None for the top."""
-    if not path:
-        return None
-    from companion.cli.commands import target
-
-    return target(path)
-
-
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (see ``ordered``)."""
-    from companion.cli.commands import REGISTRY
-
     if not path:
         shown = [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
-        kinds = [row for row in shown if _is_kind(row[0])]
-        return kinds + [row for row in shown if not _is_kind(row[0])]
-    group = node(path)
-    rows: list[tuple[str, str]] = []
-    for name in group.names():
-        child = group.child(name)
-        settings = group.commands[name][1] if name in group.commands else group.groups[name][1]
-        rows.append((name, short_text(child, settings)))
-    if len(path) == 1 and _is_kind(path[0]):
-        order = ordered(path[0], [name for name, _ in rows])
-        by_name = dict(rows)
-        rows = [(name, by_name[name]) for name in order]
-    return rows
+        kinds = [row for row in shown if row[0] in KINDS]
+        return kinds + [row for row in shown if row[0] not in KINDS]
+    every = names(path)
+    if len(path) == 1 and path[0] in KINDS:
+        every = ordered(path[0], every)
+    return [(name, short_text(target((*path, name)), declared((*path, name))))
+            for name in every]
 
 
 def ordered(kind: str, names: Sequence[str]) -> list[str]:
     """A game's commands as a player needs them: ``new``, ``status``, its actions (in
-    its verb table's order when it has one), then the rest as declared."""
-    verbs = _verb_names(kind)
+    its verb table's order), then the rest as declared."""
     first = [n for n in ("new", "status") if n in names]
-    if verbs is not None:
-        actions = [n for n in verbs if n in names and n not in first]
-    else:
-        actions = [n for n in names if n not in first and n not in LATER]
-    rest = [n for n in names if n not in first and n not in actions]
-    return first + actions + rest
+    actions = [n for n in grammar_of(kind).verbs if n in names and n not in first]
+    return first + actions + [n for n in names if n not in first and n not in actions]
 
 
 def later(kind: str, names: Sequence[str]) -> list[str]:
     """The commands ``ordered`` puts after the actions."""
-    verbs = _verb_names(kind)
-    if verbs is not None:
-        return [n for n in names if n not in ("new", "status") and n not in verbs]
-    return [n for n in names if n in LATER]
-
-
-def _verb_names(kind: str) -> list[str] | None:
-    """The verbs of the game's table (``companion/KIND/grammar.py``), if it has one."""
-    import importlib
-    import importlib.util
-
-    module = f"companion.{kind}.grammar"
-    try:
-        if importlib.util.find_spec(module) is None:
-            return None
-        grammar = getattr(importlib.import_module(module), "GRAMMAR", None)
-    except ImportError:
-        return None
-    verbs = getattr(grammar, "verbs", None)
-    return list(verbs) if isinstance(verbs, dict) else None
-
-
-def _is_kind(name: str) -> bool:
-    from companion.kinds import KINDS
-
-    return name in KINDS
+    verbs = grammar_of(kind).verbs
+    return [n for n in names if n not in ("new", "status") and n not in verbs]
 
 
 # -- layout --------------------------------------------------------------------------------
@@ -410,22 +365,13 @@ def prog(path: tuple[str, ...]) -> str:
 def command_help(path: tuple[str, ...]) -> str:
     """``companion PATH --help`` for a command (or a group that runs by itself)."""
     width = columns()
-    found = node(path)
-    parent = node(path[:-1]) if len(path) > 1 else None
-    if isinstance(found, Group):
+    found = target(path)
+    if is_group(found):
         return group_help(path)
-    settings: dict[str, Any] = {}
-    if isinstance(parent, Group) and path[-1] in parent.commands:
-        settings = parent.commands[path[-1]][1]
-    else:
-        from companion.cli.commands import ENTRIES
-
-        entry_help = ENTRIES[path[0]].help if len(path) == 1 else None
-        settings = {"help": entry_help} if entry_help else {}
     arguments, options = parameters(found)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
-    sections = [wrap("Usage: " + usage, width, "", "    "),
-                text_block(command_text(found, settings), width)]
+    text = _entry_help(path) or command_text(found, declared(path))
+    sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
     if arguments:
         sections.append(["Arguments:", *definitions(
             [(a.label, a.help) for a in arguments], width)])
@@ -438,18 +384,19 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     """``companion [GROUP] --help``: the group's commands one a line, the ones played every
     turn first, within ``most`` lines (blank lines go first)."""
     width = columns()
-    group = node(path)
     rows = listing(path)
     if path:
+        group = target(path)
         title = wrap(_entry_help(path) or group_text(group), width)
-        own = parameters(group.own[0])[1] if group.own is not None else []
+        own = parameters(group.registered_callback.callback)[1] \
+            if group.registered_callback is not None else []
     else:
-        from companion.cli.commands import HELP, main_options
+        from companion.cli.options import main_options
 
         title = wrap(HELP, width)
         own = [*parameters(main_options)[1], VERSION_OPTION]
     head = list(title)
-    kind = path[0] if len(path) == 1 and _is_kind(path[0]) else None
+    kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
             *wrap(f"More: {prog(path)} COMMAND --help", width, "", "  ")]
     options = ["Options:", *definitions([(o.label, o.help) for o in [*own, HELP_OPTION]],
@@ -468,8 +415,6 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
 
 def short_forms(kind: str, width: int) -> list[str]:
     """The game's short forms, shortened: its own names, each verb's, prefixes."""
-    from companion.cli.grammar import aliases, implicit, kind_aliases
-
     by_name: dict[str, list[str]] = {}
     for short, name in aliases(kind).items():
         by_name.setdefault(name, []).append(short)
@@ -492,7 +437,7 @@ def first_screen(path: tuple[str, ...]) -> str:
     width = columns()
     if not path:
         lines = _first_of_all(width)
-    elif len(path) == 1 and _is_kind(path[0]):
+    elif len(path) == 1 and path[0] in KINDS:
         lines = _first_of_game(path[0], width)
     else:
         return group_help(path, FIRST_LINES)
@@ -500,9 +445,6 @@ def first_screen(path: tuple[str, ...]) -> str:
 
 
 def _first_of_all(width: int) -> list[str]:
-    from companion.cli.commands import HELP
-    from companion.kinds import KINDS
-
     lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
     lines += listed([(name, info.title) for name, info in KINDS.items()], width)
     lines += _current_game(width)
@@ -513,17 +455,10 @@ def _first_of_all(width: int) -> list[str]:
 
 
 def _first_of_game(kind: str, width: int) -> list[str]:
-    group = node((kind,))
-    lines = wrap(group_text(group), width)
+    lines = wrap(group_text(target((kind,))), width)
     lines += wrap(f"Start a game: {start_command(kind)}", width, "", "  ")
     lines += _current_game(width, kind)
-    names = group.names()
-    rest = later(kind, names)
-    actions = [n for n in ordered(kind, names) if n not in ("new", "status") and n not in rest]
-    if actions:
-        lines += _flow_most("As you play: ", actions, width, 3)
-    from companion.cli.grammar import kind_aliases
-
+    lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
     shorts = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
     if shorts:
         others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
@@ -535,15 +470,9 @@ def _first_of_game(kind: str, width: int) -> list[str]:
 
 def start_command(kind: str) -> str:
     """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
-    group = node((kind,))
-    start = prog((kind, "new"))
-    if "new" not in group.commands:
-        return start
-    arguments, _ = parameters(group.commands["new"][0])
-    from companion.kinds import KINDS
-
+    arguments, _ = parameters(target((kind, "new")))
     needed = [a.usage for a in arguments if not a.usage.startswith("[")]
-    return " ".join([start, *needed, *filter(None, [KINDS[kind].start])])
+    return " ".join([prog((kind, "new")), *needed, *filter(None, [KINDS[kind].start])])
 
 
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:

@@ -5,10 +5,9 @@ exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
 
 The commands are registered in ``companion.cli.commands`` and found by
 ``companion.cli.dispatch``: a game's line (``KIND status``, the command typed
-most, and every action) is read by the game's verb table, a plain command line
-of another command without typer too, and otherwise it builds only the command
-that runs. ``companion.cli.main.app`` still gives the typer
-app.
+most, and every action) is read by the game's verb table, any other command
+by typer. ``companion.cli.main.app`` gives the typer app of every command
+typer reads.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from companion.text import TERMINAL_CONTROL
 def __getattr__(name: str) -> Any:
     """``app``: the whole command tree as a ``typer.Typer``, built on first use."""
     if name == "app":
-        from companion.cli.dispatch import whole_app
+        from companion.cli.options import whole_app
 
         return whole_app()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -125,7 +124,6 @@ def _usage_errors(typer: Any) -> Any:
         if base.__name__ == "ClickException":
             return base
     return ()  # no such base: no usage error to tell apart
-    return ()
 
 
 def _fail(message: str, code: int) -> int:

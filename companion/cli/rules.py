@@ -19,8 +19,10 @@ import os
 import sys
 from typing import Annotated, Any
 
-from companion.cli.common import JsonOption, echo, echo_lines, emit_json, width
-from companion.cli.declare import Argument, Option
+from typer import Argument, Option
+
+from companion.cli.common import echo, echo_lines, emit_json, width
+from companion.cli.options import JsonOption
 from companion.cli.output import paged
 
 SEE_ALSO = 4

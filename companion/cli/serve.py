@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
-from companion.cli.declare import Option
+from typer import Option
+
+from companion.cli.options import whole
 from companion.cli.output import blocks_allowed, echo, echo_lines, width
 from companion.errors import BadInput, GameNotFound
 from companion.serve.links import DEFAULT_PORT
@@ -37,7 +39,8 @@ def serve(
     host: Annotated[str | None, Option(
         "--host", help="The address to listen on (default: this device's address on "
                        "the local network).", metavar="ADDRESS")] = None,
-    port: Annotated[int, Option("--port", help="The port to listen on (0: any free one).")]
+    port: Annotated[int, Option("--port", help="The port to listen on (0: any free one).",
+            parser=whole("--port"))]
     = DEFAULT_PORT,
     players_act: Annotated[bool, Option(
         "--players-act", help="Players may act from their phones too (their links: "

@@ -12,8 +12,10 @@ import textwrap
 from pathlib import Path
 from typing import Annotated
 
-from companion.cli.common import GameOption, echo, echo_lines, games, width, write_output
-from companion.cli.declare import Argument, Option
+from typer import Argument, Option
+
+from companion.cli.common import echo, echo_lines, games, read_file, width, write_output
+from companion.cli.options import GameOption
 from companion.cli.output import status_sparks
 from companion.errors import BadInput, DataProblem
 
@@ -153,20 +155,9 @@ def read_source(source: str) -> str:
         return _text(data, "stdin")
     if source.strip()[:3].upper() == "CMP":
         return source
-    from companion import safefile
-
-    try:
-        data = safefile.read_bytes(Path(source), MAX_READ_BYTES, follow=True)
-    except FileNotFoundError:
-        raise BadInput(f"{source[:200]!r} is neither a share code (CMP2....) nor a file") from None
-    except safefile.TooLarge:
-        raise BadInput(f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share "
-                       "code") from None
-    except safefile.Unreadable as error:
-        raise BadInput(f"cannot read {source[:200]!r}: {error.reason}") from None
-    except (OSError, ValueError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise BadInput(f"cannot read {source[:200]!r}: {reason}") from None
+    data = read_file(source, MAX_READ_BYTES,
+                     f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
+                     f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share code")
     return _text(data, source)
 
 

@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 from typing import Annotated
 
-from companion.cli.common import GameOption, echo, games, write_output
-from companion.cli.declare import Argument, Option
+from typer import Argument, Option
+
+from companion.cli.common import echo, games, write_output
+from companion.cli.options import GameOption
 from companion.cli.output import paged
 from companion.errors import BadInput, CompanionError
 

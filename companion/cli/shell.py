@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+import typer
+
 from companion.cli import dispatch, grammar
-from companion.cli.declare import Group, Option
 from companion.cli.output import echo_lines, error_text, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.store import check_name
@@ -286,12 +287,12 @@ class Shell(cmd.Cmd):
         if hasattr(found, "option_words"):
             words: tuple[set[str], set[str]] = found.option_words()
             return words
-        command = dispatch.group(self.kind).commands.get(name)
-        if command is None:
+        from companion.cli.options import own_words
+
+        try:
+            return own_words((self.kind, name))
+        except KeyError:  # no such command
             return None
-        params = [p for p in command.params if p.param_type_name == "option"]
-        return ({o for p in params for o in (*p.opts, *p.secondary_opts)},
-                {o for p in params if not p.is_flag for o in p.opts})
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
         sources = self.sources()
@@ -444,7 +445,7 @@ def _takes_game(path: tuple[str, ...]) -> bool:
     verb = getattr(found, "verb", None)
     if verb is not None:  # a game's line: its verb table declares its options
         return any(param.name == "game" for param in verb.line)
-    return callable(found) and not isinstance(found, Group) and \
+    return callable(found) and not dispatch.is_group(found) and \
         "game" in inspect.signature(found).parameters
 
 
@@ -630,7 +631,7 @@ def run_shell(game: str | None) -> int:
 
 
 def shell_command(
-    game: Annotated[str | None, Option(
+    game: Annotated[str | None, typer.Option(
         "--game", "-g", help="Play this saved game, not the current one.")] = None,
 ) -> None:
     """Interactive shell: a game's commands without the prefix, 'help' lists them."""

@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
-from companion.cli.common import JsonOption, echo, echo_lines, emit_json, games, width, write_output
-from companion.cli.declare import Argument, Option
+from typer import Argument, Option
+
+from companion.cli.common import echo, echo_lines, emit_json, games, width, write_output
+from companion.cli.options import JsonOption
 from companion.cli.output import blocks_allowed, paged
 from companion.errors import BadInput
 

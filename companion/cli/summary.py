@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.common import GameOption, JsonOption, echo_lines, emit_json, games
-from companion.cli.declare import Group
+from companion.cli.common import echo_lines, emit_json, games
 from companion.cli.ending import ascii_only
+from companion.cli.options import GameOption, JsonOption
 from companion.cli.output import width
 
 if TYPE_CHECKING:
-    pass
+    import typer
 
 
-def add_summary(app: Group, kind: str) -> None:
-    """The ``summary`` verb of a game kind."""
+def add_summary(app: typer.Typer, kind: str) -> None:
+    """The ``summary`` command of a game kind."""
 
     @app.command("summary")
     def summary(game: GameOption = None, as_json: JsonOption = False) -> None:

@@ -1,41 +1,31 @@
-"""companion tricky ...: Tricky Dungeon commands.
+"""companion tricky new, scores, deck, heroes, summary: the Tricky commands typer reads.
 
-Game commands turn their words into one action of the verb table
-(``companion.tricky.grammar``), its text for the core (``common.act``).
-``deck`` shows and changes the deck settings (per installation, or one
-game's copy); ``heroes`` shows the hero table.
+The game's lines (its actions, status, log...) are read by its verb table
+(``companion.tricky.grammar``, ``companion.cli.verbcommands``). ``deck``
+shows and changes the deck settings (per installation, or one game's copy);
+``heroes`` shows the hero table.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-from companion.cli.common import (
-    GameOption,
-    JsonOption,
-    NameOption,
-    add_common_commands,
-    add_verbs,
-    echo_lines,
-    emit_json,
-    games,
-    new_game,
-    width,
-)
-from companion.cli.declare import Argument, Group, Option
+import typer
+from typer import Argument, Option
+
+from companion.cli.common import echo_lines, emit_json, games, new_game, width
+from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import paged
 from companion.cli.summary import add_summary
 from companion.errors import BadInput
-from companion.tricky.grammar import GRAMMAR
 
 if TYPE_CHECKING:
     from companion.tricky.cards import Settings
     from companion.tricky.deck import DeckChange
 
 KIND = "tricky"
-app = Group(no_args_is_help=True, rich_markup_mode=None,
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Tricky Dungeon: score sheet and trick referee for 2-4 players.")
-add_common_commands(app, KIND)
 add_summary(app, KIND)
 
 Four = tuple[str, str, str, str]
@@ -50,7 +40,8 @@ def new(
     hero_set: Annotated[str | None, Option(
         "--set", help="Hero set: A (for beginners), B, C or all.")] = None,
     rounds_per_player: Annotated[int | None, Option(
-        help="Longer game: rounds each player is active (2, or 4 with two players).")] = None,
+        help="Longer game: rounds each player is active (2, or 4 with two players).",
+                parser=whole("--rounds-per-player"))] = None,
     race: Annotated[bool, Option(
         "--race", help="Race: the first to 15 gold at a round's end wins ('--race 20': "
                        "to 20).")] = False,
@@ -74,10 +65,6 @@ def new(
     new_game(KIND, {**load_deck(), "players": players, "set": hero_set,
                     "rounds_per_player": rounds_per_player, "race": gold, "guild": guild,
                     "random_heroes": random_heroes}, name)
-
-
-# Every action's command, made from the verb table (companion/tricky/grammar.py).
-add_verbs(app, KIND, GRAMMAR, GRAMMAR.verbs)
 
 
 @app.command()
@@ -111,15 +98,20 @@ def deck(
         "--potion", "--potions", metavar="R1 B2 Y5 G6", help="The potion card of each colour.")]
     = None,
     thief_base: Annotated[Pair | None, Option(
-        metavar="N N", help="Thief's gold with 2-3 players, with 4.")] = None,
+        metavar="N N", help="Thief's gold with 2-3 players, with 4.",
+                parser=whole("--thief-base"))] = None,
     trickster_base: Annotated[Pair | None, Option(
-        metavar="N N", help="Trickster's gold with 2-3 players, with 4.")] = None,
+        metavar="N N", help="Trickster's gold with 2-3 players, with 4.",
+                parser=whole("--trickster-base"))] = None,
     barbarian_minimum: Annotated[Pair | None, Option(
-        metavar="N N", help="Barbarian's minimum with 2-3 players, with 4.")] = None,
+        metavar="N N", help="Barbarian's minimum with 2-3 players, with 4.",
+                parser=whole("--barbarian-minimum"))] = None,
     sorcerer_minimum: Annotated[Pair | None, Option(
-        metavar="N N", help="Sorcerer's minimum with 2-3 players, with 4.")] = None,
+        metavar="N N", help="Sorcerer's minimum with 2-3 players, with 4.",
+                parser=whole("--sorcerer-minimum"))] = None,
     knight_minimum: Annotated[Pair | None, Option(
-        metavar="N N", help="Knight's minimum with 2-3 players, with 4.")] = None,
+        metavar="N N", help="Knight's minimum with 2-3 players, with 4.",
+                parser=whole("--knight-minimum"))] = None,
     confirm: Annotated[bool, Option(
         help="The players checked every setting against their cards.")] = False,
     reset: Annotated[bool, Option(help="Back to the rulebook's defaults.")] = False,

@@ -81,7 +81,6 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
 
 def on_the_game(path: tuple[str, ...]) -> bool:
     """Whether the command at ``path`` acts on one saved game and writes no other file."""
-    from companion.cli.command_table import COMMANDS
     from companion.cli.dispatch import target
 
     if path[1:2] == ("new",):
@@ -89,10 +88,12 @@ def on_the_game(path: tuple[str, ...]) -> bool:
     verb = getattr(target(path), "verb", None)
     if verb is not None:  # a game's line: its verb table declares its options
         return any(param.name == "game" for param in verb.line)
-    row = COMMANDS.get(path)
-    if row is None:
+    from companion.cli.options import leaf
+
+    try:
+        names = {param.name for param in leaf(path).params}
+    except KeyError:  # no such command
         return False
-    names = {param[0] for param in row[0]}
     return "game" in names and "output" not in names
 
 
@@ -110,9 +111,8 @@ def warm(kind: str) -> None:
     reader, the game's commands), so that the first tap is answered as fast as the next."""
     import importlib
 
-    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.quick",
-                 "companion.cli.commands", "companion.cli.command_table", "companion.session",
-                 f"companion.cli.{kind}"):
+    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.commands",
+                 "companion.cli.verbcommands", "companion.session", f"companion.cli.{kind}"):
         try:
             importlib.import_module(name)
         except ImportError:  # only a cost saved: the command will say what is missing
