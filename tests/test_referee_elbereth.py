@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, rules, table
+from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, equipment, table
 from companion.elbereth.engine import ElberethGame, new_engine
 from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
@@ -32,7 +32,7 @@ ENEMIES = ("rat", "spider", "snake")
 def check(engine: Engine) -> None:
     game = engine
     assert isinstance(game, ElberethGame)
-    assert set(game.items) == set(rules().equipment)
+    assert set(game.items) == set(equipment())
     assert all(state in (EQUIPPED, DOWN, DISCARDED) for state in game.items.values())
     assert 0 <= game.accounted() <= game.others(), (game.accounted(), game.others())
     counts = table()["deck"]["count"]
@@ -52,7 +52,7 @@ class Dungeon:
     def __init__(self, run: Run, game: ElberethGame) -> None:
         counts = table()["deck"]["count"]
         self.rng = run.rng
-        self.others = [name for name in (*ENEMIES, "wall", "shop", *rules().equipment, "coin")
+        self.others = [name for name in (*ENEMIES, "wall", "shop", *equipment(), "coin")
                        for _ in range(int(counts[name]))]
         bosses = list(table()["bosses"]) if game.bosses else []
         self.rng.shuffle(bosses)
@@ -227,7 +227,7 @@ def illegal(run: Run, game: ElberethGame) -> None:
 
 
 def new_settings(rng: random.Random) -> dict[str, Any]:
-    return {"equip": rng.sample(rules().equipment, 2), "bosses": rng.random() < 0.5,
+    return {"equip": rng.sample(equipment(), 2), "bosses": rng.random() < 0.5,
             "short_boost": rng.choice(("settles", "refused")),
             "bribe_from": rng.choice(("equipped", "any")), "bribe_key": rng.random() < 0.8}
 
@@ -250,7 +250,7 @@ PROPERTY_SETTINGS = (
 )
 FOES = ("rat", "spider", "snake", "dragon", "ogre", "knight", "mage", "marksman",
         "merchant", "smith", "3", "6", "goblin")
-ITEMS = (*rules().equipment, "coin", "key", "hat")
+ITEMS = (*equipment(), "coin", "key", "hat")
 
 
 def random_action(data: Any) -> str:

@@ -1,4 +1,4 @@
-"""Elbereth's rulebook, typed: the tables' numbers and names (``rules()``), the names
+"""Elbereth's rulebook, typed: the tables' numbers and names (``table()``), the names
 players type for items and enemies, a game's settings and its setup lines."""
 
 from __future__ import annotations
@@ -67,74 +67,25 @@ R_BOSS = "elbereth.bosses"  # named by refusals (the verbs' own are in play)
 
 
 def table() -> ElberethTables:
-    """The rulebook's tables as read (``rules()`` is the typed view the engine uses)."""
-    # TOML carries no types: the record says what the shipped file holds (every value
-    # is read through rules(), which the game's tests use throughout)
+    """The rulebook's tables as read: every number and name the game uses."""
+    # TOML carries no types: the record says what the shipped file holds (the game's
+    # tests read every value through it)
     return cast("ElberethTables", tables("elbereth"))
 
 
-# -- the rulebook's numbers, typed ------------------------------------------------------
-class Foe(Value):
-    """An enemy or a boss: its strength, the other names it goes by, its bribe (a
-    boss's price: an item, ``protective`` or ``coin``) and the wins in a row it takes."""
-
-    strength: int
-    aliases: tuple[str, ...] = ()
-    bribe: str | None = None
-    wins: int = 1
-
-
-class Rules(Value):
-    """Every number and name of ``rulebook/elbereth.tables.toml``, read once."""
-
-    floors: int
-    others: int  # floor 1's cards besides its key holder and the down stairs
-    step: int  # cards removed unseen at each descent
-    counts: dict[str, int]  # the deck, card by card
-    enemies: dict[str, Foe]
-    bosses: dict[str, Foe]
-    offensive: tuple[str, ...]
-    protective: tuple[str, ...]
-    start: int  # pieces of equipment chosen at the start
-    boost: int  # what each offensive item adds after a miss
-    item_aliases: dict[str, str]
-    wall_die: dict[int, str]  # die face to the item a wall damages
-
-    @property
-    def equipment(self) -> tuple[str, ...]:
-        return (*self.offensive, *self.protective)
-
-
-def _foes(rows: Mapping[str, FoeRow]) -> dict[str, Foe]:
-    return {name: Foe(int(row["strength"]), tuple(row.get("aliases", ())),
-                      None if row.get("bribe") is None else str(row["bribe"]),
-                      int(row.get("wins", 1)))
-            for name, row in rows.items()}
-
-
-@cache
-def rules() -> Rules:
-    found = table()
-    deck, gear = found["deck"], found["equipment"]
-    return Rules(
-        floors=int(deck["floors"]), others=int(deck["others"]),
-        step=int(deck["removed_per_descent"]),
-        counts={str(name): int(n) for name, n in deck["count"].items()},
-        enemies=_foes(found["enemies"]), bosses=_foes(found["bosses"]),
-        offensive=tuple(gear["offensive"]), protective=tuple(gear["protective"]),
-        start=int(gear["start"]), boost=int(gear["boost"]),
-        item_aliases={str(k): str(v) for k, v in gear["aliases"].items()},
-        wall_die={int(face): str(item) for face, item in found["wall_die"].items()})
+def equipment() -> tuple[str, ...]:
+    """Every piece of equipment, the offensive ones first."""
+    gear = table()["equipment"]
+    return (*gear["offensive"], *gear["protective"])
 
 
 # -- names ------------------------------------------------------------------------------
 @cache
 def _item_spellings(coin: bool) -> dict[str, str]:
-    known = rules()
     aliases: dict[str, list[str]] = {}
-    for alias, item in known.item_aliases.items():
+    for alias, item in table()["equipment"]["aliases"].items():
         aliases.setdefault(item, []).append(alias)
-    return names.spellings([*known.equipment, *(["coin"] if coin else [])], aliases)
+    return names.spellings([*equipment(), *(["coin"] if coin else [])], aliases)
 
 
 def item_name(text: str, *, coin: bool = False) -> str:
@@ -143,40 +94,40 @@ def item_name(text: str, *, coin: bool = False) -> str:
     typed = names.key(text)
     if typed == "key" or (typed == "coin" and not coin):
         raise NotationError(f"the {typed} is not equipment: expected one of "
-                            f"{', '.join(rules().equipment)}")
+                            f"{', '.join(equipment())}")
     return names.match(text, _item_spellings(coin), "item")
 
 
 @cache
 def _enemy_spellings(bosses: bool) -> dict[str, str]:
     """The enemies' names and aliases, the bosses' too in a bosses game."""
-    known = rules()
-    foes = {**known.enemies, **(known.bosses if bosses else {})}
+    known = table()
+    foes = {**known["enemies"], **(known["bosses"] if bosses else {})}
     aliases: dict[str, list[str]] = {}
-    for group in (known.enemies, known.bosses if bosses else {}):
+    for group in (known["enemies"], known["bosses"] if bosses else {}):
         for name, foe in group.items():
-            aliases.setdefault(name, []).extend(foe.aliases)
+            aliases.setdefault(name, []).extend(foe.get("aliases", ()))
     return names.spellings(foes, aliases)
 
 
 def enemy(game: ElberethGame, text: str) -> Enemy:
     """An enemy by name (any case, plural, a unique prefix) or by strength."""
     key = " ".join(text.lower().replace("-", " ").split())
-    known = rules()
+    enemies, bosses = table()["enemies"], table()["bosses"]
     strength = whole_or_none(key)
     if strength is not None:
-        found = [Enemy(n, e.strength, n == "dragon") for n, e in known.enemies.items()
-                 if e.strength == strength]
+        found = [Enemy(n, e["strength"], n == "dragon") for n, e in enemies.items()
+                 if e["strength"] == strength]
         if game.bosses:
             found = [e for e in found if e.name != "dragon"]
-            found += [Enemy(n, b.strength, True) for n, b in known.bosses.items()
-                      if b.strength == strength
+            found += [Enemy(n, b["strength"], True) for n, b in bosses.items()
+                      if b["strength"] == strength
                       and (game.floor_boss is None or n == game.floor_boss)
                       and game.bosses_met.get(n, game.floor) == game.floor]
         if len(found) == 1:
             return found[0]
         if not found:
-            each = ", ".join(f"{n} {e.strength}" for n, e in known.enemies.items())
+            each = ", ".join(f"{n} {e['strength']}" for n, e in enemies.items())
             raise NotationError(f"no enemy has strength {key}: {each}")
         shown = " or ".join(e.name for e in found)
         raise BadInput(f"strength {key} could be {shown}: name the enemy")
@@ -186,13 +137,13 @@ def enemy(game: ElberethGame, text: str) -> Enemy:
     if len(boss) == 1:  # a boss named in a game without them
         raise RuleRefused(f"the {boss[0]} comes with the bosses expansion "
                           "(new --bosses)", R_BOSS)
-    strengths = [e.strength for e in known.enemies.values()]
+    strengths = [e["strength"] for e in enemies.values()]
     listed = [*dict.fromkeys(here.values()),
               f"or a strength {min(strengths)}-{max(strengths)}"]
     name = names.match(text, here, "enemy", listed)
-    if game.bosses and name in known.bosses:
-        return Enemy(name, known.bosses[name].strength, True)
-    return Enemy(name, known.enemies[name].strength, name == "dragon")
+    if game.bosses and name in bosses:
+        return Enemy(name, bosses[name]["strength"], True)
+    return Enemy(name, enemies[name]["strength"], name == "dragon")
 
 
 # -- settings -------------------------------------------------------------------
@@ -214,11 +165,11 @@ def read_settings(raw: Mapping[str, object]) -> Settings:
     unknown = sorted(set(raw) - set(Settings._fields))
     if unknown:
         raise BadInput(f"unknown Elbereth setting {unknown[0]!r}")
-    start = rules().start
+    start = table()["equipment"]["start"]
     given = raw.get("equip")
     if not isinstance(given, list | tuple) or not all(isinstance(i, str) for i in given):
         raise BadInput(f"choose {start} pieces of equipment to start with: --equip ITEM ITEM "
-                       f"({', '.join(rules().equipment)})")
+                       f"({', '.join(equipment())})")
     chosen = tuple(item_name(str(i)) for i in given)
     if len(chosen) != start or len(set(chosen)) != start:
         raise BadInput(f"choose {start} different pieces of equipment: --equip ITEM ITEM")
@@ -241,24 +192,25 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
 def setup_lines(settings: Mapping[str, object]) -> list[str]:
     """What to lay out on the table before the first card, at most 40 columns a line."""
     chosen = read_settings(settings)
-    known = rules()
-    gear = len(known.equipment)
+    known = table()
+    gear = len(equipment())
     deck = []
-    for name, number in known.counts.items():
+    for name, number in known["deck"]["count"].items():
         if name == "coin":
             deck.append(f"{gear + number} items ({gear} gear + coin)")
         elif name == "dragon" and chosen.bosses:
             deck.append("1 boss")
-        elif name not in known.equipment:
+        elif name not in equipment():
             deck.append(f"the {name}" if number == 1
                         else f"{number} {name}" + ("" if name.endswith("s") else "s"))
-    said = [f"One player, one {len(known.wall_die)}-sided die.",
+    said = [f"One player, one {len(known['wall_die'])}-sided die.",
             f"Inventory, face down: the {gear} equipment cards, the coin, the key.",
             f"Turn up (equipped): {', '.join(chosen.equip)}.",
             "Up stairs face up in front of you.",
-            f"Dungeon deck, {sum(known.counts.values())} cards shuffled: {', '.join(deck)}."]
+            f"Dungeon deck, {sum(known['deck']['count'].values())} cards shuffled: "
+            f"{', '.join(deck)}."]
     if chosen.bosses:
-        said.append(f"1 boss: drawn at random from the {len(known.bosses)} boss cards, "
+        said.append(f"1 boss: drawn at random from the {len(known['bosses'])} boss cards, "
                     "the dragon among them.")
     said.append("Deal cards face up around the up stairs until none fit; then act.")
     return [part for line in said for part in wrap(line, 40)]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion import names
 from companion.dice import parse_die
@@ -42,10 +42,10 @@ from companion.elbereth.book import (
     Enemy,
     Miss,
     enemy,
+    equipment,
     item_name,
     normalize_settings,
     read_settings,
-    rules,
     setup_lines,
     table,
 )
@@ -134,7 +134,7 @@ def missed(game: ElberethGame, foe: Enemy, roll: int) -> list[str]:
 
 def beat(game: ElberethGame, foe: Enemy) -> list[str]:
     if foe.name == "ogre":
-        wins = rules().bosses["ogre"].wins
+        wins = table()["bosses"]["ogre"]["wins"]
         game.ogre_wins += 1
         if game.ogre_wins < wins:
             return [f"the ogre loses a head ({game.ogre_wins} of {wins}): beat him again "
@@ -158,12 +158,12 @@ def boost(game: ElberethGame, action: grammar.Boost) -> Ruled:
         raise BadInput("each item boosts once")
     miss = need_miss(game, "boost")
     for item in items:
-        if item not in rules().offensive:
+        if item not in table()["equipment"]["offensive"]:
             raise RuleRefused(f"the {item} is protective: only the sword, staff and bow "
                               "boost an attack", R_BOOST)
         if game.items[item] != EQUIPPED:
             raise RuleRefused(f"the {item} is {game.items[item]}, not equipped", R_BOOST)
-    step = rules().boost
+    step = table()["equipment"]["boost"]
     total = miss.roll + step * len(items)
     foe = miss.enemy
     sums = f"roll {miss.roll} + {step * len(items)} ({', '.join(items)})"
@@ -187,7 +187,7 @@ def boost(game: ElberethGame, action: grammar.Boost) -> Ruled:
 def block(game: ElberethGame, action: grammar.Block) -> Ruled:
     item = item_name(action.item)
     miss = need_miss(game, "block")
-    if item not in rules().protective:
+    if item not in table()["equipment"]["protective"]:
         raise RuleRefused(f"the {item} does not protect: block with the armour, helm or "
                           "gauntlets", R_BLOCK)
     if game.items[item] != EQUIPPED:
@@ -239,7 +239,7 @@ def bribe(game: ElberethGame, action: grammar.Bribe) -> Ruled:
     boss = foe.name
     if not foe.boss:
         raise RuleRefused(f"the {boss} takes no bribe: only bosses do", R_BRIBE)
-    wanted = rules().bosses[boss].bribe
+    wanted = table()["bosses"][boss].get("bribe")
     if wanted is None:
         raise RuleRefused(f"the {boss} takes no bribe: fight him", R_BRIBE)
     refuse_if_missed(game, "bribe")
@@ -291,7 +291,7 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
             raise RuleRefused(f"the {boss} wants the coin and yours is {game.coin}",
                               R_BRIBE)
         return "coin"
-    choices = rules().protective if wanted == "protective" else (wanted,)
+    choices = table()["equipment"]["protective"] if wanted == "protective" else (wanted,)
     usable = [i for i in choices if game.items[i] == EQUIPPED
               or any_state and game.items[i] == DOWN]
     if given:
@@ -335,7 +335,7 @@ def break_wall(game: ElberethGame, action: grammar.BreakWall) -> Ruled:
     roll = die(action.roll)
     refuse_if_missed(game, "break a wall")
     game.check_room("wall", "wall")
-    item = rules().wall_die[roll]
+    item = table()["wall_die"][str(roll)]
     state = game.items[item]
     game.account("wall")
     if state == EQUIPPED:
@@ -395,7 +395,7 @@ def descend(game: ElberethGame, action: grammar.Descend) -> Ruled:
     if game.floor == game.floors:
         game.won = True
         return grammar.Descend(), [f"you leave floor {game.floor}, the last: you win!"]
-    step = rules().step
+    step = table()["deck"]["removed_per_descent"]
     game.floor += 1
     game.removed += step
     game.new_floor()
@@ -415,7 +415,7 @@ class ElberethGame:
         self.floor = 1
         self.removed = 0
         self.items: dict[str, str] = {
-            item: EQUIPPED if item in self.config.equip else DOWN for item in rules().equipment}
+            item: EQUIPPED if item in self.config.equip else DOWN for item in equipment()}
         self.coin = COIN_DOWN
         self.key = False
         self.bosses_met: dict[str, int] = {}
@@ -444,11 +444,11 @@ class ElberethGame:
 
     @property
     def floors(self) -> int:
-        return rules().floors
+        return table()["deck"]["floors"]
 
     def others(self) -> int:
         """Dungeon cards of this floor besides the dragon (or boss) and the down stairs."""
-        return rules().others - rules().step * (self.floor - 1)
+        return table()["deck"]["others"] - table()["deck"]["removed_per_descent"] * (self.floor - 1)
 
     def accounted(self) -> int:
         """Other cards of this floor known to be on the table: beaten, broken, taken, found."""
@@ -458,10 +458,8 @@ class ElberethGame:
         """Equipment not discarded for good."""
         return [item for item, state in self.items.items() if state != DISCARDED]
 
-    def equipped(self, group: str | None = None) -> list[str]:
-        known = rules()
-        group_names = {"offensive": known.offensive, "protective": known.protective}
-        chosen = group_names[group] if group else known.equipment
+    def equipped(self, group: Literal["offensive", "protective"] | None = None) -> list[str]:
+        chosen = table()["equipment"][group] if group else equipment()
         return [item for item in chosen if self.items[item] == EQUIPPED]
 
     def boss_word(self) -> str:
@@ -492,7 +490,7 @@ class ElberethGame:
             raise RuleRefused(f"floor {self.floor} holds {shown} besides the "
                               f"{self.boss_word()} and the down stairs, all accounted for: "
                               f"no {what}", R_DECK)
-        count = rules().counts[kind]
+        count = table()["deck"]["count"][kind]
         if kind in self.items or kind == "coin":
             have = self.picked.count(kind)
         elif kind == "wall":

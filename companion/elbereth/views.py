@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, rules
+from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, table
 from companion.text import wrap
 
 if TYPE_CHECKING:
@@ -92,8 +92,8 @@ def near_death(game: ElberethGame) -> str | None:
         return "Near death: no gear left; a miss loses"
     item = game.left()[0]
     if game.items[item] == EQUIPPED:
-        if item in rules().offensive:
-            return f"Near death: on a miss, boost {item} (+{rules().boost})"
+        if item in table()["equipment"]["offensive"]:
+            return f"Near death: on a miss, boost {item} (+{table()['equipment']['boost']})"
         return f"Near death: on a miss, block {item}"
     if game.shops and game.coin == COIN_UP:
         return f"Near death: shop {item} to equip it"
@@ -156,7 +156,7 @@ def status_lines(game: ElberethGame, width: int = 40) -> list[str]:
     if game.floor_boss is not None:
         state = "beaten" if game.boss_down else "waiting"
         if game.floor_boss == "ogre" and game.ogre_wins and not game.boss_down:
-            state = f"{game.ogre_wins} of {rules().bosses['ogre'].wins} wins"
+            state = f"{game.ogre_wins} of {table()['bosses']['ogre']['wins']} wins"
         lines += indented(f"Boss: {game.floor_boss}, {state}", width)
     if game.miss is not None:
         lines += indented(f"Miss: roll {game.miss.roll} vs {game.miss.enemy.name} "

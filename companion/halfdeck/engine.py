@@ -5,8 +5,7 @@ every hero's life and gear, the hands and the counts of both decks, and rules on
 roll. An action carries a card's numbers the first time a game uses the card, and its
 canonical text always does, so a game replays without the catalog. Each verb has a
 check (which refuses and changes nothing) and a change (which returns the canonical
-action the save keeps), named after the verb in ``hand``, ``party``, ``dungeon`` or
-``combat``.
+action the save keeps), named after the verb in ``hand`` or ``dungeon``.
 """
 
 
@@ -54,12 +53,11 @@ def steps() -> dict[type, Step]:
     """Each action type's check and change, found by its verb's name (``check_draw``);
     loaded by the first action: a command that only reads a game needs none of them."""
     if not _STEPS:
-        from companion.halfdeck import combat, dungeon, hand, party
+        from companion.halfdeck import dungeon, hand
 
         for verb in GRAMMAR.verbs.values():
             name = verb.name.replace("-", "_")
-            module = next(m for m in (hand, party, dungeon, combat)
-                          if hasattr(m, f"check_{name}"))
+            module = hand if hasattr(hand, f"check_{name}") else dungeon
             _STEPS[verb.action] = (getattr(module, f"check_{name}"),
                                    getattr(module, f"change_{name}"))
     return _STEPS

@@ -280,16 +280,13 @@ def sheet_table(game: TrickyGame, rows: list[SheetRowStatus]) -> list[str]:
     hero_w = max([4, *(len(r["hero"]) for r in rows)])
     trump_w = max([5, *(len(r["trump"]) for r in rows)])
     gold_w = [max(3, len(p)) for p in names]
-    head = (f"{'#':>2} {'Active':<{active_w}} {'Hero':<{hero_w}} {'Trump':<{trump_w}} "
-            + " ".join(f"{p:>{w}}" for p, w in zip(names, gold_w, strict=True)))
-    lines = [head.rstrip()]
-    for row in rows:
-        lines.append(
-            (f"{row['round']:>2} {row['active']:<{active_w}} {row['hero']:<{hero_w}} "
-             f"{row['trump']:<{trump_w}} "
-             + " ".join(f"{row['gold'][p]:>{w}}"
-                        for p, w in zip(names, gold_w, strict=True))).rstrip())
-    return lines
+    cells: list[tuple[int | str, str, str, str, list[int] | list[str]]] = [
+        ("#", "Active", "Hero", "Trump", names)]
+    cells += [(row["round"], row["active"], row["hero"], row["trump"],
+               [row["gold"][p] for p in names]) for row in rows]
+    return [(f"{number:>2} {active:<{active_w}} {hero:<{hero_w}} {trump:<{trump_w}} "
+             + " ".join(f"{g:>{w}}" for g, w in zip(gold, gold_w, strict=True))).rstrip()
+            for number, active, hero, trump, gold in cells]
 
 
 def prompt(game: TrickyGame) -> str:
