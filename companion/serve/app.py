@@ -16,11 +16,8 @@ secrets: ``companion.serve.links.game_links`` when there are several):
 A wrong or missing secret, an unknown path, and the act address under the
 view secret all get the same plain 404 (and the connection is closed); a
 ``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
-watcher serves every page, run by the server's own loop: told by the system
-of each change in the data folder (``companion.serve.state.Told``; else four
-times a second) it compares two ``lstat`` results (``Source``) and rebuilds
-the state only when the save changed; each page's stream waits on an event
-until then (no polling per page).
+watcher (``Table.tick``) serves every page: each page's stream waits on an event
+until the save changed (no polling per page).
 """
 
 from __future__ import annotations
@@ -89,12 +86,9 @@ class Table:
         self.told: Told | None = None
         self.wait = TICK
         self.player_links: dict[str, str] = {}
-        self.who: dict[int, str] = {}
-        """Who sent each action from a page, by its number (in memory: this run's)."""
-        self.news: dict[str, Any] | None = None
-        """The last action sent from a page, for every page to say (``Bo undid: ...``)."""
+        self.who: dict[int, str] = {}  # who sent each action from a page (this run's)
+        self.news: dict[str, Any] | None = None  # the last one, for every page to say
 
-    # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
         await self.refresh()
         if self.players_act and isinstance(self.state.get("kind"), str):
@@ -158,21 +152,25 @@ class Table:
         changed.set()
 
     async def stream(self) -> AsyncIterator[bytes]:
-        """One page's events: the state now, then at each change; a ping when quiet."""
-        yield b"retry: 2000\n\n"
-        sent = 0
-        while not self.closing:
-            changed = self._changed
-            if self.seq != sent:
-                sent = self.seq
-                yield b"event: state\ndata: " + self.payload + b"\n\n"
-                continue
-            try:
-                await asyncio.wait_for(changed.wait(), PING)
-            except TimeoutError:
-                yield b"event: ping\ndata: %d\n\n" % int(time.time())
+        """One page's events: the state now, then at each change; a ping when quiet. It
+        counts among the open pages while it runs."""
+        self.pages += 1
+        try:
+            yield b"retry: 2000\n\n"
+            sent = 0
+            while not self.closing:
+                changed = self._changed
+                if self.seq != sent:
+                    sent = self.seq
+                    yield b"event: state\ndata: " + self.payload + b"\n\n"
+                    continue
+                try:
+                    await asyncio.wait_for(changed.wait(), PING)
+                except TimeoutError:
+                    yield b"event: ping\ndata: %d\n\n" % int(time.time())
+        finally:
+            self.pages -= 1
 
-    # -- acting ---------------------------------------------------------------------
     def acted(self, player: str | None, line: str, done: Answer, before: int | None,
               count: int | None) -> None:
         """Remember who sent a line that was taken (the save held ``before`` actions and
@@ -223,9 +221,9 @@ class App:
         page = resources.files("companion.serve").joinpath("page.html").read_bytes()
         self.page = page
         self.csp = content_security_policy(page)
-        self.routes: dict[str, tuple[tuple[str, ...], Handler]] = {
-            "": (("GET",), self.show_page), "events": (("GET",), self.events),
-            "state": (("GET",), self.show_state), "act": (("POST",), self.act)}
+        self.routes: dict[str, tuple[str, Handler]] = {
+            "": ("GET", self.show_page), "events": ("GET", self.events),
+            "state": ("GET", self.show_state), "act": ("POST", self.act)}
 
     def role(self, word: str) -> tuple[Table, str, str | None] | None:
         """The table of the secret ``word`` with ``"view", None``, ``"act", None`` (the
@@ -260,13 +258,15 @@ class App:
         what = parts[2] if len(parts) == 3 else ""
         route = self.routes.get(what) if found is not None else None
         if route is None or found is None or (what == "act" and found[1] != "act"):
-            await not_found()(scope, receive, send)
+            # The one answer to anything but the table's own addresses; the connection is
+            # closed: one without the secret is not kept waiting for another try.
+            await PlainTextResponse("Not Found", 404, headers=CLOSE)(scope, receive, send)
             return
         request.state.table, role, request.state.player = found
-        methods, handler = route
-        if request.method not in methods:
+        method, handler = route
+        if request.method != method:
             await PlainTextResponse("Method Not Allowed", 405, headers={
-                **HEADERS, "allow": ", ".join(methods)})(scope, receive, send)
+                **HEADERS, "allow": method})(scope, receive, send)
             return
         try:
             response = await handler(request, role)
@@ -305,34 +305,33 @@ class App:
         table = request.state.table
         if table.pages >= MAX_PAGES:
             return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
-        return _Counted(table, table.stream(), media_type="text/event-stream",
-                        headers={**HEADERS, "x-accel-buffering": "no"})
+        return StreamingResponse(table.stream(), media_type="text/event-stream",
+                                 headers={**HEADERS, "x-accel-buffering": "no"})
 
     async def act(self, request: Request, role: str) -> Response:
         table = request.state.table
         device = request.client.host if request.client is not None else "?"
         if not table.allow(device):
-            return answer(Answer(2, [], ["Error: too many actions from this device: wait a "
-                                         "few seconds"]), 429)
+            return refuse("too many actions from this device: wait a few seconds", 429)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return answer(Answer(2, [], ["Error: send the line as JSON"]), 415)
+            return refuse("send the line as JSON", 415)
         body = await _body(request)
         if body is None:
-            return answer(Answer(2, [], [f"Error: a request is at most {MAX_BODY} bytes"]), 413)
+            return refuse(f"a request is at most {MAX_BODY} bytes", 413)
         try:
             data = json.loads(body)
             line, game = data["line"], data["game"]
             if not isinstance(line, str) or not isinstance(game, str):
                 raise TypeError
         except (ValueError, KeyError, TypeError, RecursionError):  # deep nesting too
-            return answer(Answer(2, [], ['Error: expected {"line": TEXT, "game": NAME}']), 400)
+            return refuse('expected {"line": TEXT, "game": NAME}', 400)
         if CONTROL.search(line) or CONTROL.search(game):
-            return answer(Answer(2, [], [f"Error: {CONTROL_ERROR}"]), 400)
+            return refuse(CONTROL_ERROR, 400)
         shown = table.state
         if shown.get("game") != game or "kind" not in shown:
-            return answer(Answer(2, [], ["Error: the table shows another game now (or none): "
-                                         "look again before acting"]), 409)
+            return refuse("the table shows another game now (or none): look again before "
+                          "acting", 409)
         try:
             words = command_words(shown["kind"], game, line)
         except CompanionError as error:
@@ -358,21 +357,6 @@ def saved_actions(home: Path, game: str) -> int | None:
         return len(Store(home).read(game).actions)
     except CompanionError:
         return None
-
-
-class _Counted(StreamingResponse):
-    """An event stream that counts itself among the open pages while it runs."""
-
-    def __init__(self, table: Table, content: AsyncIterator[bytes], **settings: Any) -> None:
-        super().__init__(content, **settings)
-        self.table = table
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        self.table.pages += 1
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self.table.pages -= 1
 
 
 async def _body(request: Request) -> bytes | None:
@@ -404,10 +388,9 @@ def answer(done: Answer, status: int = 200) -> Response:
                     media_type="application/json", headers=HEADERS)
 
 
-def not_found() -> Response:
-    """The one answer to anything but the table's own addresses (and the connection
-    is closed: one without the secret is not kept waiting for another try)."""
-    return PlainTextResponse("Not Found", 404, headers=CLOSE)
+def refuse(message: str, status: int) -> Response:
+    """A request refused before any command ran: exit code 2 and its ``Error:`` line."""
+    return answer(Answer(2, [], [f"Error: {message}"]), status)
 
 
 _INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)

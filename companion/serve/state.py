@@ -4,18 +4,14 @@
 engine's ``status()`` under the game's name and the JSON schema), and the
 rest comes from the same replay: the last rulings with their one-line
 arithmetic, the chart the sheets draw (``companion.history``), and the
-summary once the game has ended. Nothing here writes a save: the replay
-resumes from the game's cached trace and keeps it, as ``summary`` does.
-
-``Source`` says cheaply whether anything changed: the stats of the save and
-of the current-game pointer (every save is a new file renamed into place, so
-its inode changes), read by one watcher for all pages.
+summary once the game has ended. Nothing here writes a save.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -41,21 +37,22 @@ def _stat(path: Path) -> Stat:
 
 
 class Source:
-    """The game a table shows: ``pinned``, else the current game whatever it becomes."""
+    """The game a table shows: ``pinned``, else the current game whatever it becomes.
+    Whether anything changed is told cheaply by the stats of the save and of the
+    current-game pointer (every save is a new file renamed into place: a new inode)."""
 
     def __init__(self, home: Path, pinned: str | None = None) -> None:
         self.home = home
         self.pinned = pinned
-        self._pointer: Stat = None
+        self._pointer: Stat | bool = False  # not read yet
         self._current: str | None = None
-        self._read_pointer = True
 
     def name(self) -> str | None:
         if self.pinned is not None:
             return self.pinned
         pointer = _stat(self.home / "current")
-        if pointer != self._pointer or self._read_pointer:
-            self._pointer, self._read_pointer = pointer, False
+        if pointer != self._pointer:
+            self._pointer = pointer
             self._current = current_name(self.home)
         return self._current
 
@@ -83,6 +80,7 @@ class Told:
         self.fd = -1
         self.games_watched = False
         self._libc: Any = None
+        self._loop: Any = None
 
     def start(self, loop: Any) -> bool:
         import sys
@@ -127,9 +125,8 @@ class Told:
 
     def close(self) -> None:
         if self.fd >= 0:
-            loop = getattr(self, "_loop", None)
-            if loop is not None:
-                loop.remove_reader(self.fd)
+            if self._loop is not None:
+                self._loop.remove_reader(self.fd)
             os.close(self.fd)
             self.fd = -1
 
@@ -189,25 +186,26 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
     cards: dict[str, Any] | None = None
     if kind == "hebrac":
         from companion.cards import RANKS, SUITS
+        from companion.hebrac.rules import spells
 
         cards = {"first": list(RANKS), "second": list(SUITS), "single": ["JK"]}
-        names["chamber"] = sorted(status.get("chambers") or {})
-        names["target"] = names["chamber"]
-        names["card-or-chamber"] = names["chamber"]
-        names["chamber-card"] = names["chamber"]
-        names["spell"] = _hebrac_spells()
+        names.update(dict.fromkeys(("chamber", "target", "card-or-chamber", "chamber-card"),
+                                   sorted(status.get("chambers") or {})))
+        names["spell"] = _names(spells)
     elif kind == "tricky":
+        from companion.tricky.heroes import heroes_in
+
         settings = status.get("settings") or {}
         colours = [str(c)[:1].upper() for c in settings.get("colours") or []]
         cards = {"first": colours, "second": [str(n) for n in range(8)], "single": []}
-        names["hero"] = _tricky_heroes(str(settings.get("set") or "all"))
+        hero_set = str(settings.get("set") or "all")
+        names["hero"] = _names(lambda: [hero.id for hero in heroes_in(
+            hero_set if hero_set in "ABC" else "all")])
     elif kind == "halfdeck":
         heroes = [str(h.get("name")) for h in status.get("heroes") or [] if isinstance(h, dict)]
         hands = status.get("hands") or {}
-        names["hero"] = heroes
+        names.update(dict.fromkeys(("hero", "hero gear", "hero die"), heroes))
         names["card"] = sorted({str(c) for hand in hands.values() for c in hand})
-        names["hero gear"] = heroes
-        names["hero die"] = heroes
     elif kind == "elbereth":
         names["item"] = list((status.get("equipment") or {}).keys())
         names["boss"] = list((status.get("bosses_met") or {}).keys())
@@ -215,20 +213,10 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
             "numbers": {"int": NUMBERS, "die": DIE, "hero die": DIE}}
 
 
-def _hebrac_spells() -> list[str]:
-    from companion.hebrac.rules import spells
-
+def _names(found: Callable[[], Iterable[str]]) -> list[str]:
+    """The names ``found`` gives, or none where the rules' data cannot give them."""
     try:
-        return list(spells())
-    except (KeyError, ValueError, CompanionError):
-        return []
-
-
-def _tricky_heroes(hero_set: str) -> list[str]:
-    from companion.tricky.heroes import heroes_in
-
-    try:
-        return [hero.id for hero in heroes_in(hero_set if hero_set in "ABC" else "all")]
+        return list(found())
     except (KeyError, ValueError, CompanionError):
         return []
 
