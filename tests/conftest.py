@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
@@ -27,14 +28,17 @@ if "TMPDIR" not in os.environ and os.path.isdir(MEMORY) and os.access(MEMORY, os
     os.environ["TMPDIR"] = MEMORY
     tempfile.tempdir = None  # read TMPDIR again
 
-# The processes the tests start (servers, shells on a terminal, one-shot commands) read
-# companion's bytecode compiled once, from a folder outside the tree: with
-# PYTHONDONTWRITEBYTECODE each would compile every module it imports afresh (half its
-# start). Set before xdist starts its workers, so that they all share the one folder.
+# The processes the tests start (xdist's workers, servers, shells on a terminal, one-shot
+# commands) read their bytecode compiled once, from a folder outside the tree: with
+# PYTHONDONTWRITEBYTECODE each would compile every module it imports afresh (half a
+# command's start; pytest's plugins, rewritten for their asserts, in every worker). Set
+# before xdist starts its workers, so that they all share the one folder.
 if "PYTHONPYCACHEPREFIX" not in os.environ:
     os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(
         tempfile.gettempdir(), f"companion-tests-bytecode-{os.getuid()}")
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]  # and this process from now on
+    sys.dont_write_bytecode = False
 
 
 class Result(Value):
