@@ -23,6 +23,7 @@ import hashlib
 import json
 import re
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -82,9 +83,9 @@ class Table:
         if self.players_act and isinstance(self.state.get("kind"), str):
             from companion.serve.lines import warm
 
-            # In the background: the pages are served meanwhile.
-            self._warming = asyncio.get_running_loop().run_in_executor(
-                None, warm, self.state["kind"])
+            # In the background, never waited for (in the loop's executor, a stop waited).
+            threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
+                             daemon=True).start()
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
