@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,26 @@ from companion.values import Value
 # only made tests fail on a busy machine.
 settings.register_profile("companion", deadline=None)
 settings.load_profile("companion")
+
+# Every save fsyncs its file and folder: 10-15 ms each on a disk, nothing in memory, and
+# the tests save thousands of times. Their temporary folders (and the processes') are
+# in memory where the system has it (tmpfs); the calls are made all the same.
+MEMORY = "/dev/shm"
+if "TMPDIR" not in os.environ and os.path.isdir(MEMORY) and os.access(MEMORY, os.W_OK):
+    os.environ["TMPDIR"] = MEMORY
+    tempfile.tempdir = None  # read TMPDIR again
+
+# The processes the tests start (xdist's workers, servers, shells on a terminal, one-shot
+# commands) read their bytecode compiled once, from a folder outside the tree: with
+# PYTHONDONTWRITEBYTECODE each would compile every module it imports afresh (half a
+# command's start; pytest's plugins, rewritten for their asserts, in every worker). Set
+# before xdist starts its workers, so that they all share the one folder.
+if "PYTHONPYCACHEPREFIX" not in os.environ:
+    os.environ["PYTHONPYCACHEPREFIX"] = os.path.join(
+        tempfile.gettempdir(), f"companion-tests-bytecode-{os.getuid()}")
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]  # and this process from now on
+    sys.dont_write_bytecode = False
 
 
 class Result(Value):

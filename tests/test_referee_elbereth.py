@@ -274,7 +274,7 @@ def random_action(data: Any) -> str:
     return "descend"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.data())
 def test_a_refused_action_leaves_the_whole_game_as_it_was(data: Any) -> None:
     """Every refused action of a random game leaves the whole engine, field by field (a

@@ -695,7 +695,7 @@ def coop_settings(games: list[int], rng: random.Random) -> dict[str, Any]:
             "shuffle_back": rng.random() < 0.7}
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_halfdeck_coop_referee(seed: int, tmp_path: Path) -> None:
     seen: set[str] = set()
     games = play("halfdeck", seed, tmp_path, partial(coop_settings, []),
@@ -745,7 +745,7 @@ def test_halfdeck_referee_meets_issue_32_on_purpose(seed: int, cli: CLI, home: P
 
 
 # -- a refused action changes nothing, by construction ---------------------------------------
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_a_refused_action_leaves_the_whole_state_as_it_was(seed: int) -> None:
     """Random games, random actions (many refused): each refused action leaves the whole

@@ -480,7 +480,7 @@ def seer_and_trickster_settings(rng: random.Random) -> dict[str, Any]:
     return settings
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_seer_and_trickster_rounds_refereed(seed: int, tmp_path: Path) -> None:
     REFUSED.clear()
     games = play("tricky", seed, tmp_path, seer_and_trickster_settings, seer_and_trickster,
@@ -546,7 +546,7 @@ def random_action(data: Any, game: TrickyGame) -> str:
     return text + draw(some(("", " --last-trick", " --no-last-trick")))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(st.data())
 def test_a_refused_action_leaves_the_whole_game_as_it_was(data: Any) -> None:
     """Every refused action of a random game leaves the whole engine, field by field (a

@@ -319,14 +319,14 @@ def test_engine_crashes_on_odd_settings_never_escape(monkeypatch: pytest.MonkeyP
 
 
 # -- random input ---------------------------------------------------------------------
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=300))
 def test_random_text_is_refused_cleanly(text: str) -> None:
     with pytest.raises(BadInput):
         share.decode(share.find_code(text))
 
 
-@settings(max_examples=300)
+@settings(max_examples=100)
 @given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", max_size=200))
 def test_random_bodies_with_a_right_checksum_are_refused_cleanly(body: str) -> None:
     with pytest.raises(BadInput):
@@ -340,7 +340,7 @@ JSON = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.sampled_from(["kind", "name", "settings", "actions", "notes",
                                         "redo", "extra"]), JSON, max_size=7))
 def test_random_games_are_refused_or_replayed(data: dict[str, Any]) -> None:
@@ -371,7 +371,7 @@ def test_base32_is_base64s_without_its_padding(data: bytes) -> None:
     assert share.base32(data) == base64.b32encode(data).decode("ascii").rstrip("=")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=300))
 def test_random_format_2_bodies_are_refused_or_read(packed: bytes) -> None:
     body = base64.b32encode(packed).decode().rstrip("=")

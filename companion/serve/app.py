@@ -1,26 +1,17 @@
-"""The table's web application: its page, its events, its state and its actions.
+"""The table's web application: four addresses under each secret, and nothing else
+(each game served has secrets of its own when there are several):
 
-Four addresses under each secret, and nothing else (each game served has its own
-secrets: ``companion.serve.links.game_links`` when there are several):
-
-- ``GET /SECRET`` (or ``/SECRET/``): the page, one self-contained file whose
-  Content-Security-Policy allows its own script and style only (their hashes);
-- ``GET /SECRET/events``: Server-Sent Events, the state at once and then each
-  time it changes, and a ``ping`` every 20 s so that a page can tell a dead
-  connection from a quiet game;
+- ``GET /SECRET`` (or ``/SECRET/``): the page, one file whose Content-Security-Policy
+  allows its own script and style only (their hashes);
+- ``GET /SECRET/events``: Server-Sent Events, the state at once and at each change,
+  and a ``ping`` every 20 s (a page tells a dead connection from a quiet game);
 - ``GET /SECRET/state``: the state, fetched again by a page that reconnects;
-- ``POST /SECRET/act`` (the act secret only, with ``--players-act``): one line
-  typed on the page, at most 2 KB of JSON, ten at once then one a second per
-  device; answered with the command's own lines (``companion.serve.lines``).
+- ``POST /SECRET/act`` (act secrets only, with ``--players-act``): one line typed on
+  the page, at most 2 KB of JSON, ten at once then one a second per device.
 
-A wrong or missing secret, an unknown path, and the act address under the
-view secret all get the same plain 404 (and the connection is closed); a
-``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
-watcher serves every page, run by the server's own loop: told by the system
-of each change in the data folder (``companion.serve.state.Told``; else four
-times a second) it compares two ``lstat`` results (``Source``) and rebuilds
-the state only when the save changed; each page's stream waits on an event
-until then (no polling per page).
+A wrong or missing secret, an unknown path, and the act address under the view
+secret all get the same plain 404 (and the connection is closed); a ``Host`` the
+server was not started for, 421; a foreign ``Origin``, 403.
 """
 
 from __future__ import annotations
@@ -32,6 +23,7 @@ import hashlib
 import json
 import re
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
@@ -45,12 +37,10 @@ from starlette.types import Receive, Scope, Send
 from companion.errors import CompanionError
 from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
 from companion.serve.links import Links, player_secret, same
-from companion.serve.state import Source, Told, build, players
+from companion.serve.state import Source, build, players
 
 TICK = 0.25
-"""Seconds between two looks at the save where the system cannot tell of a change."""
-TOLD_TICK = 1.0
-"""Seconds between two looks where it can (``Told``): a look in case it did not."""
+"""Seconds between two looks at the save (two ``lstat`` calls), unless poked sooner."""
 PING = 20.0
 MAX_PAGES = 128
 MAX_BODY = 2048
@@ -61,8 +51,6 @@ HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-content-type-options": "nosniff", "x-frame-options": "DENY",
            "cross-origin-resource-policy": "same-origin"}
 CLOSE = {**HEADERS, "connection": "close"}
-ROLE_MARK = b"{{ROLE}}"
-PLAYER_MARK = b"{{PLAYER}}"
 
 
 class Table:
@@ -86,40 +74,30 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
-        self.told: Told | None = None
-        self.wait = TICK
         self.player_links: dict[str, str] = {}
-        self.who: dict[int, str] = {}
-        """Who sent each action from a page, by its number (in memory: this run's)."""
-        self.news: dict[str, Any] | None = None
-        """The last action sent from a page, for every page to say (``Bo undid: ...``)."""
+        self.who: dict[int, str] = {}  # who sent each action from a page (this run's)
+        self.news: dict[str, Any] | None = None  # the last one, for every page to say
 
-    # -- watching -------------------------------------------------------------------
     async def start(self) -> None:
         await self.refresh()
         if self.players_act and isinstance(self.state.get("kind"), str):
             from companion.serve.lines import warm
 
-            # In the background: the pages are served meanwhile.
-            self._warming = asyncio.get_running_loop().run_in_executor(
-                None, warm, self.state["kind"])
-        self.told = Told(self.home, self.poke)
-        self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
+            # In the background, never waited for (in the loop's executor, a stop waited).
+            threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
+                             daemon=True).start()
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
-        if self.told is not None:
-            self.told.close()
         self._changed.set()
         self._wake.set()
 
     async def tick(self) -> None:
-        """Wait until told of a change (or poked), a second at most (a quarter where
-        nothing tells), then look at the save: the one watcher of every page, run by
-        the server's own loop (``companion.serve.server``)."""
+        """Wait a quarter of a second (or until poked), then look at the save: the one
+        watcher of every page, run by the server's own loop (``companion.serve.server``)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), self.wait)
+            await asyncio.wait_for(self._wake.wait(), TICK)
         self._wake.clear()
         if not self.closing and self.source.signature() != self._seen:
             await self.refresh()
@@ -158,21 +136,25 @@ class Table:
         changed.set()
 
     async def stream(self) -> AsyncIterator[bytes]:
-        """One page's events: the state now, then at each change; a ping when quiet."""
-        yield b"retry: 2000\n\n"
-        sent = 0
-        while not self.closing:
-            changed = self._changed
-            if self.seq != sent:
-                sent = self.seq
-                yield b"event: state\ndata: " + self.payload + b"\n\n"
-                continue
-            try:
-                await asyncio.wait_for(changed.wait(), PING)
-            except TimeoutError:
-                yield b"event: ping\ndata: %d\n\n" % int(time.time())
+        """One page's events: the state now, then at each change; a ping when quiet. It
+        counts among the open pages while it runs."""
+        self.pages += 1
+        try:
+            yield b"retry: 2000\n\n"
+            sent = 0
+            while not self.closing:
+                changed = self._changed
+                if self.seq != sent:
+                    sent = self.seq
+                    yield b"event: state\ndata: " + self.payload + b"\n\n"
+                    continue
+                try:
+                    await asyncio.wait_for(changed.wait(), PING)
+                except TimeoutError:
+                    yield b"event: ping\ndata: %d\n\n" % int(time.time())
+        finally:
+            self.pages -= 1
 
-    # -- acting ---------------------------------------------------------------------
     def acted(self, player: str | None, line: str, done: Answer, before: int | None,
               count: int | None) -> None:
         """Remember who sent a line that was taken (the save held ``before`` actions and
@@ -205,9 +187,6 @@ class Table:
         return True
 
 
-Handler = Callable[[Request, str], Awaitable[Response]]
-
-
 class App:
     """The ASGI application: routing by secret first, then by the few paths there are.
 
@@ -220,12 +199,11 @@ class App:
         self.tables = tables
         self.hosts = hosts
         self.origins = frozenset(f"http://{host}" for host in hosts)
-        page = resources.files("companion.serve").joinpath("page.html").read_bytes()
-        self.page = page
-        self.csp = content_security_policy(page)
-        self.routes: dict[str, tuple[tuple[str, ...], Handler]] = {
-            "": (("GET",), self.show_page), "events": (("GET",), self.events),
-            "state": (("GET",), self.show_state), "act": (("POST",), self.act)}
+        self.page = resources.files("companion.serve").joinpath("page.html").read_bytes()
+        self.csp = content_security_policy(self.page)
+        self.routes: dict[str, tuple[str, Callable[[Request, str], Awaitable[Response]]]] = {
+            "": ("GET", self.show_page), "events": ("GET", self.events),
+            "state": ("GET", self.show_state), "act": ("POST", self.act)}
 
     def role(self, word: str) -> tuple[Table, str, str | None] | None:
         """The table of the secret ``word`` with ``"view", None``, ``"act", None`` (the
@@ -233,16 +211,11 @@ class App:
         # Every secret compared every time, in constant time: the timing tells nothing.
         found = None
         for table in self.tables:
-            view = same(word, table.links.view)
-            act = same(word, table.links.act) and table.players_act
-            player = None
-            for secret, name in table.player_links.items():
-                if same(word, secret) and table.players_act:
-                    player = name
-            if act or player is not None:
-                found = table, "act", player
-            elif view:
-                found = table, "view", None
+            for secret, role, player in [(table.links.view, "view", None),
+                                         (table.links.act, "act", None),
+                                         *((s, "act", n) for s, n in table.player_links.items())]:
+                if same(word, secret) and (role == "view" or table.players_act):
+                    found = table, role, player
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -260,13 +233,15 @@ class App:
         what = parts[2] if len(parts) == 3 else ""
         route = self.routes.get(what) if found is not None else None
         if route is None or found is None or (what == "act" and found[1] != "act"):
-            await not_found()(scope, receive, send)
+            # The one answer to anything but the table's own addresses; the connection is
+            # closed: one without the secret is not kept waiting for another try.
+            await PlainTextResponse("Not Found", 404, headers=CLOSE)(scope, receive, send)
             return
         request.state.table, role, request.state.player = found
-        methods, handler = route
-        if request.method not in methods:
+        method, handler = route
+        if request.method != method:
             await PlainTextResponse("Method Not Allowed", 405, headers={
-                **HEADERS, "allow": ", ".join(methods)})(scope, receive, send)
+                **HEADERS, "allow": method})(scope, receive, send)
             return
         try:
             response = await handler(request, role)
@@ -292,8 +267,8 @@ class App:
         import html
 
         player = request.state.player
-        page = self.page.replace(ROLE_MARK, role.encode()).replace(
-            PLAYER_MARK, html.escape(player or "", quote=True).encode())
+        page = self.page.replace(b"{{ROLE}}", role.encode()).replace(
+            b"{{PLAYER}}", html.escape(player or "", quote=True).encode())
         return Response(page, 200, media_type="text/html",
                         headers={**HEADERS, "content-security-policy": self.csp})
 
@@ -305,34 +280,33 @@ class App:
         table = request.state.table
         if table.pages >= MAX_PAGES:
             return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
-        return _Counted(table, table.stream(), media_type="text/event-stream",
-                        headers={**HEADERS, "x-accel-buffering": "no"})
+        return StreamingResponse(table.stream(), media_type="text/event-stream",
+                                 headers={**HEADERS, "x-accel-buffering": "no"})
 
     async def act(self, request: Request, role: str) -> Response:
         table = request.state.table
         device = request.client.host if request.client is not None else "?"
         if not table.allow(device):
-            return answer(Answer(2, [], ["Error: too many actions from this device: wait a "
-                                         "few seconds"]), 429)
+            return refuse("too many actions from this device: wait a few seconds", 429)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return answer(Answer(2, [], ["Error: send the line as JSON"]), 415)
+            return refuse("send the line as JSON", 415)
         body = await _body(request)
         if body is None:
-            return answer(Answer(2, [], [f"Error: a request is at most {MAX_BODY} bytes"]), 413)
+            return refuse(f"a request is at most {MAX_BODY} bytes", 413)
         try:
             data = json.loads(body)
             line, game = data["line"], data["game"]
             if not isinstance(line, str) or not isinstance(game, str):
                 raise TypeError
         except (ValueError, KeyError, TypeError, RecursionError):  # deep nesting too
-            return answer(Answer(2, [], ['Error: expected {"line": TEXT, "game": NAME}']), 400)
+            return refuse('expected {"line": TEXT, "game": NAME}', 400)
         if CONTROL.search(line) or CONTROL.search(game):
-            return answer(Answer(2, [], [f"Error: {CONTROL_ERROR}"]), 400)
+            return refuse(CONTROL_ERROR, 400)
         shown = table.state
         if shown.get("game") != game or "kind" not in shown:
-            return answer(Answer(2, [], ["Error: the table shows another game now (or none): "
-                                         "look again before acting"]), 409)
+            return refuse("the table shows another game now (or none): look again before "
+                          "acting", 409)
         try:
             words = command_words(shown["kind"], game, line)
         except CompanionError as error:
@@ -351,28 +325,12 @@ class App:
 
 
 def saved_actions(home: Path, game: str) -> int | None:
-    """How many actions the save of ``game`` holds now."""
     from companion.store import Store
 
     try:
         return len(Store(home).read(game).actions)
     except CompanionError:
         return None
-
-
-class _Counted(StreamingResponse):
-    """An event stream that counts itself among the open pages while it runs."""
-
-    def __init__(self, table: Table, content: AsyncIterator[bytes], **settings: Any) -> None:
-        super().__init__(content, **settings)
-        self.table = table
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        self.table.pages += 1
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self.table.pages -= 1
 
 
 async def _body(request: Request) -> bytes | None:
@@ -404,10 +362,9 @@ def answer(done: Answer, status: int = 200) -> Response:
                     media_type="application/json", headers=HEADERS)
 
 
-def not_found() -> Response:
-    """The one answer to anything but the table's own addresses (and the connection
-    is closed: one without the secret is not kept waiting for another try)."""
-    return PlainTextResponse("Not Found", 404, headers=CLOSE)
+def refuse(message: str, status: int) -> Response:
+    """A request refused before any command ran: exit code 2 and its ``Error:`` line."""
+    return answer(Answer(2, [], [f"Error: {message}"]), status)
 
 
 _INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)

@@ -1,17 +1,11 @@
 """A line typed on a page: read as the shell reads it, run as the one-shot command.
 
-The words are resolved as the shell resolves a line (the game's commands,
-their aliases and unique prefixes, a Hebrac line that starts with a
-chamber), with the dispatcher's own functions. Only a command on the game
-shown is taken: one that has a ``--game`` option and no ``--output``, never
-``new``, nor a ``--game`` or ``--`` typed in the line (the page acts on the
-game it shows). The command then runs in the server's own process as
-``companion --plain KIND VERB ... --game NAME`` would (``run_words``, the
-command line's entry): the same dispatcher, engine, lock, atomic save and
-backups, and its ruling lines or its ``Error:`` line exactly as a
-terminal's pipe gets them (no one-shot start to pay for each tap). Its
-output is caught for the calling thread only (``_Caught``): the shell the
-server may run beside keeps its screen.
+Only a command on the game shown is taken (``command_words``, with the
+dispatcher's own functions). It runs in the server's own process (no one-shot
+start to pay for each tap) through the command line's entry: the same engine,
+lock, atomic save and backups, and the lines a terminal's pipe gets. Its output
+is caught for the calling thread only: the shell the server may run beside
+keeps its screen.
 """
 
 from __future__ import annotations
@@ -57,10 +51,7 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
     if not words:
         raise BadInput("type an action, as in the shell")
     line_words = dispatch.game_line(kind, words)  # as the shell reads a line
-    if line_words is not None:
-        words = line_words
-    name = line_words[0] if line_words is not None else None
-    if name is None:
+    if line_words is None:
         try:
             other = dispatch.pick_top(words[0])
         except BadInput:
@@ -69,6 +60,8 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
             raise BadInput(f"'{other}' is not taken from the table's page: play it in the shell")
         raise BadInput(f"no such command {words[0]!r} for this game (the page takes the "
                        "game's own commands, as the shell does)")
+    words = line_words
+    name = words[0]
     found = dispatch.route([kind, name, *words[1:]])
     if not found.leaf or not on_the_game(found.path):
         shown = " ".join(found.path[1:]) or name
@@ -172,38 +165,15 @@ class _Caught:
 
     def _target(self) -> Any:
         caught = getattr(self._local, "caught", None)
-        return caught[self.name] if caught else None
+        return caught[self.name] if caught else self.through
 
-    def write(self, text: str) -> int:
-        target = self._target()
-        return int((target if target is not None else self.through).write(text))
-
-    def flush(self) -> None:
-        if self._target() is None and self.through is not None:
-            self.through.flush()
-
-    def isatty(self) -> bool:
-        return self._target() is None and self.through is not None and self.through.isatty()
-
-    def fileno(self) -> int:
-        if self._target() is not None or self.through is None:
-            raise io.UnsupportedOperation("caught output has no file")
-        return int(self.through.fileno())
-
-    def writelines(self, lines: Any) -> None:
-        for line in lines:
-            self.write(line)
+    def __getattr__(self, name: str) -> Any:  # write, flush, isatty, fileno, buffer...
+        # Caught, it is a StringIO's: no terminal, no file descriptor, no buffer.
+        return getattr(self._target(), name)
 
     @property
     def encoding(self) -> str:
-        if self._target() is not None or self.through is None:
-            return "utf-8"
-        return str(getattr(self.through, "encoding", None) or "utf-8")
-
-    def __getattr__(self, name: str) -> Any:  # buffer, errors, ... of the stream wrapped
-        if self._target() is not None:
-            raise AttributeError(name)
-        return getattr(self.through, name)
+        return str(getattr(self._target(), "encoding", None) or "utf-8")
 
 
 def _lines(text: str) -> list[str]:

@@ -1,30 +1,19 @@
 """uvicorn for the table: in the foreground (``companion serve``) or beside the shell.
 
 uvicorn runs with its pure-Python pieces only (h11, the asyncio loop, no
-WebSockets), quiet (nothing it would log reaches the terminal: the command
-says what matters), without proxy headers (a device is its own address for
-the rate limit), and on a socket bound here first, so that an address in use
-is one ``Error:`` line before anything starts.
-
-Nobody is locked out by connections that ask for nothing (``Doorman``): a
-connection must send a whole request within ``REQUEST_SECONDS`` of opening
-(or of its last answer), and when too many are waiting so (per address, or
-in all) the oldest of them is closed to make room. A page with the secret
-sends its request at once, so it always gets in; its event stream, once
-answered, is no longer among the waiting and is never closed for them.
-uvicorn's own concurrency limit (a 503 for everyone past 64 connections) is
-not used.
+WebSockets), quiet (the command says what matters), without proxy headers (a
+device is its own address for the rate limit), and on a socket bound here
+first, so that an address in use is one ``Error:`` line before anything starts.
+Connections that ask for nothing lock nobody out (``Doorman``); uvicorn's own
+limit (a 503 for everyone past 64 connections) is not used.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import socket
 import threading
-from types import FrameType
-from typing import Any
 
 import h11
 import uvicorn
@@ -63,13 +52,12 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 class Doorman:
-    """The connections waiting for a whole request, oldest first, in all and per
-    address: past a limit the oldest is closed (it has had its time)."""
+    """The connections waiting for a whole request (each has ``REQUEST_SECONDS`` from
+    its opening or its last answer), oldest first, in all and per address: past a limit
+    the oldest is closed (it has had its time). A page with the secret sends its request
+    at once, so it always gets in; its event stream, once answered, is no longer waiting."""
 
-    def __init__(self, per_address: int = WAITING_PER_ADDRESS,
-                 in_all: int = WAITING_IN_ALL) -> None:
-        self.per_address = per_address
-        self.in_all = in_all
+    def __init__(self) -> None:
         self.waiting: dict[_Guarded, str] = {}
         self.by_address: dict[str, dict[_Guarded, None]] = {}
 
@@ -78,9 +66,9 @@ class Doorman:
         self.waiting[connection] = address
         same = self.by_address.setdefault(address, {})
         same[connection] = None
-        while len(same) > self.per_address:
+        while len(same) > WAITING_PER_ADDRESS:
             next(iter(same)).drop()
-        while len(self.waiting) > self.in_all:
+        while len(self.waiting) > WAITING_IN_ALL:
             next(iter(self.waiting)).drop()
 
     def done(self, connection: _Guarded) -> None:
@@ -94,21 +82,14 @@ class Doorman:
 
 
 class _Guarded(H11Protocol):
-    """uvicorn's HTTP/1.1 connection with a deadline for each whole request, a place in
-    the ``Doorman``'s queue while it has none, and TCP_NODELAY."""
+    """uvicorn's HTTP/1.1 connection with a deadline for each whole request, and a place
+    in the ``Doorman``'s queue while it has none."""
 
     doorman: Doorman
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._deadline: asyncio.TimerHandle | None = None
+    _deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        sock = transport.get_extra_info("socket")
-        if sock is not None:  # asyncio sets it too (IPPROTO_TCP); said here, not assumed
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        super().connection_made(transport)  # TCP_NODELAY set by asyncio (see ``listen``)
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -148,11 +129,6 @@ class _Guarded(H11Protocol):
             self.transport.close()
 
 
-def guarded(doorman: Doorman) -> type[_Guarded]:
-    """The connection class of one server, sharing its doorman."""
-    return type("Guarded", (_Guarded,), {"doorman": doorman})
-
-
 class _Server(uvicorn.Server):
     """uvicorn's server, with the tables' watchers started and stopped with it."""
 
@@ -166,13 +142,12 @@ class _Server(uvicorn.Server):
         await super().startup(sockets)
 
     async def main_loop(self) -> None:
-        """uvicorn's loop, with the first table's wait as its one timer: the table is told
-        of a save (or looks, where it cannot be told) and a stop wakes it at once. Every
-        other game served has a watcher of its own, a task stopped with the loop."""
-        self.running = asyncio.get_running_loop()
+        """uvicorn's loop, with the first table's wait (a quarter of a second) as its one
+        timer. Every other game served has a watcher of its own, a task stopped with the
+        loop."""
         others = [asyncio.create_task(self._watch(table)) for table in self.tables[1:]]
         try:
-            # on_tick(0) also renews the Date header: once a second is enough for it.
+            # on_tick(0) also renews the Date header (at each look: cheap enough).
             while not await self.on_tick(0):
                 await self.tables[0].tick()
         finally:
@@ -182,16 +157,6 @@ class _Server(uvicorn.Server):
     async def _watch(self, table: Table) -> None:
         while not self.should_exit:
             await table.tick()
-
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        super().handle_exit(sig, frame)
-        self.wake()
-
-    def wake(self) -> None:
-        loop = getattr(self, "running", None)
-        if loop is not None and not loop.is_closed():
-            for table in self.tables:
-                loop.call_soon_threadsafe(table.poke)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         for table in self.tables:
@@ -206,9 +171,10 @@ class Serving:
     def __init__(self, tables: list[Table], sock: socket.socket) -> None:
         self.tables = tables
         self.sock = sock
-        self.doorman = Doorman()
+        # The connection class of this server, sharing its doorman.
+        http = type("Guarded", (_Guarded,), {"doorman": Doorman()})
         config = uvicorn.Config(
-            App(tables, hosts(sock)), http=guarded(self.doorman), ws="none", loop="asyncio",
+            App(tables, hosts(sock)), http=http, ws="none", loop="asyncio",
             lifespan="off", interface="asgi3", log_config=None, log_level="critical",
             access_log=False, proxy_headers=False, server_header=False,
             timeout_keep_alive=int(REQUEST_SECONDS), timeout_graceful_shutdown=2)
@@ -235,18 +201,15 @@ class Serving:
 
     def _quietly(self) -> None:
         try:
-            self.server.run(sockets=[self.sock])
+            self.run()
         except BaseException as error:  # kept for 'serve' to tell; never a traceback
             self.failure = error
-        finally:
-            self.sock.close()
 
     def alive(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
 
     def stop(self) -> None:
         self.server.should_exit = True
-        self.server.wake()
         if self.thread is not None:
             self.thread.join(STOP_SECONDS)
             if self.thread.is_alive():  # a page's command still running: cut it short
@@ -258,9 +221,6 @@ def hosts(sock: socket.socket) -> frozenset[str]:
     """The ``Host`` headers the table answers: the address it listens on and loopback,
     at its port (a page from a rebinding name, or any other, gets nothing)."""
     address, port = sock.getsockname()[:2]
-    names = {address, "127.0.0.1", "localhost", "::1"}
-    shown = {f"[{name}]" if ":" in name else name for name in names}
-    found = {f"{name}:{port}" for name in shown}
-    if port == 80:
-        found |= shown
-    return frozenset(name.lower() for name in found)
+    shown = {(f"[{name}]" if ":" in name else name).lower()
+             for name in (address, "127.0.0.1", "localhost", "::1")}
+    return frozenset({f"{name}:{port}" for name in shown} | (shown if port == 80 else set()))

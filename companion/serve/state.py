@@ -4,18 +4,14 @@
 engine's ``status()`` under the game's name and the JSON schema), and the
 rest comes from the same replay: the last rulings with their one-line
 arithmetic, the chart the sheets draw (``companion.history``), and the
-summary once the game has ended. Nothing here writes a save: the replay
-resumes from the game's cached trace and keeps it, as ``summary`` does.
-
-``Source`` says cheaply whether anything changed: the stats of the save and
-of the current-game pointer (every save is a new file renamed into place, so
-its inode changes), read by one watcher for all pages.
+summary once the game has ended. Nothing here writes a save.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterable
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
@@ -41,21 +37,22 @@ def _stat(path: Path) -> Stat:
 
 
 class Source:
-    """The game a table shows: ``pinned``, else the current game whatever it becomes."""
+    """The game a table shows: ``pinned``, else the current game whatever it becomes.
+    Whether anything changed is told cheaply by the stats of the save and of the
+    current-game pointer (every save is a new file renamed into place: a new inode)."""
 
     def __init__(self, home: Path, pinned: str | None = None) -> None:
         self.home = home
         self.pinned = pinned
-        self._pointer: Stat = None
+        self._pointer: Stat | bool = False  # not read yet
         self._current: str | None = None
-        self._read_pointer = True
 
     def name(self) -> str | None:
         if self.pinned is not None:
             return self.pinned
         pointer = _stat(self.home / "current")
-        if pointer != self._pointer or self._read_pointer:
-            self._pointer, self._read_pointer = pointer, False
+        if pointer != self._pointer:
+            self._pointer = pointer
             self._current = current_name(self.home)
         return self._current
 
@@ -63,75 +60,6 @@ class Source:
         """Changes whenever the game shown or its save does (two ``lstat`` calls)."""
         name = self.name()
         return name, _stat(save_path(self.home, name)) if name is not None else None
-
-
-# inotify(7) event bits: a file written and closed, renamed in or out, made, removed.
-_IN_CLOSE_WRITE, _IN_MOVED_FROM, _IN_MOVED_TO = 0x8, 0x40, 0x80
-_IN_CREATE, _IN_DELETE = 0x100, 0x200
-_IN_EVENTS = _IN_CLOSE_WRITE | _IN_MOVED_FROM | _IN_MOVED_TO | _IN_CREATE | _IN_DELETE
-
-
-class Told:
-    """The kernel tells the table when a file in the data folder or its ``games``
-    folder changes (inotify, Linux and Android): every save by any process is a
-    rename there, so a page hears of it at once instead of at the next look.
-    ``start`` says whether it could be set up (else the table looks on a timer)."""
-
-    def __init__(self, home: Path, changed: Any) -> None:
-        self.home = home
-        self.changed = changed
-        self.fd = -1
-        self.games_watched = False
-        self._libc: Any = None
-
-    def start(self, loop: Any) -> bool:
-        import sys
-
-        if not sys.platform.startswith("linux"):
-            return False
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
-        except (OSError, AttributeError, ImportError):
-            return False
-        if fd < 0:
-            return False
-        self.fd, self._libc = fd, libc
-        if not self._add(self.home):
-            self.close()
-            return False
-        self._add_games()
-        loop.add_reader(fd, self._read)
-        self._loop = loop
-        return True
-
-    def _add(self, folder: Path) -> bool:
-        return bool(self._libc.inotify_add_watch(self.fd, os.fsencode(folder), _IN_EVENTS) >= 0)
-
-    def _add_games(self) -> None:
-        if not self.games_watched:
-            self.games_watched = self._add(self.home / "games")
-
-    def _read(self) -> None:
-        try:
-            while os.read(self.fd, 65536):
-                pass
-        except BlockingIOError:
-            pass
-        except OSError:
-            return
-        self._add_games()  # made since the start
-        self.changed()
-
-    def close(self) -> None:
-        if self.fd >= 0:
-            loop = getattr(self, "_loop", None)
-            if loop is not None:
-                loop.remove_reader(self.fd)
-            os.close(self.fd)
-            self.fd = -1
 
 
 def build(home: Path, name: str | None) -> dict[str, Any]:
@@ -165,8 +93,6 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
 
 # -- what a page offers to tap --------------------------------------------------------
 _NEXT_VERB = re.compile(r"'([a-z][a-z-]*)")
-NUMBERS = list(range(13))
-DIE = list(range(1, 7))
 
 
 def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
@@ -182,53 +108,44 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
               "takes": [param.type for param in verb.params if param.positional],
               "many": any(param.kind == "rest" for param in verb.params)}
              for verb in grammar.verbs.values()]
-    known = set(grammar.verbs)
     now = [word for word in _NEXT_VERB.findall(str(status.get("next") or ""))
-           if word in known]
+           if word in grammar.verbs]
     names: dict[str, list[str]] = {}
     cards: dict[str, Any] | None = None
     if kind == "hebrac":
         from companion.cards import RANKS, SUITS
+        from companion.hebrac.rules import spells
 
         cards = {"first": list(RANKS), "second": list(SUITS), "single": ["JK"]}
-        names["chamber"] = sorted(status.get("chambers") or {})
-        names["target"] = names["chamber"]
-        names["card-or-chamber"] = names["chamber"]
-        names["chamber-card"] = names["chamber"]
-        names["spell"] = _hebrac_spells()
+        names.update(dict.fromkeys(("chamber", "target", "card-or-chamber", "chamber-card"),
+                                   sorted(status.get("chambers") or {})))
+        names["spell"] = _names(spells)
     elif kind == "tricky":
+        from companion.tricky.heroes import heroes_in
+
         settings = status.get("settings") or {}
         colours = [str(c)[:1].upper() for c in settings.get("colours") or []]
         cards = {"first": colours, "second": [str(n) for n in range(8)], "single": []}
-        names["hero"] = _tricky_heroes(str(settings.get("set") or "all"))
+        hero_set = str(settings.get("set") or "all")
+        names["hero"] = _names(lambda: [hero.id for hero in heroes_in(
+            hero_set if hero_set in "ABC" else "all")])
     elif kind == "halfdeck":
         heroes = [str(h.get("name")) for h in status.get("heroes") or [] if isinstance(h, dict)]
-        hands = status.get("hands") or {}
-        names["hero"] = heroes
-        names["card"] = sorted({str(c) for hand in hands.values() for c in hand})
-        names["hero gear"] = heroes
-        names["hero die"] = heroes
+        names.update(dict.fromkeys(("hero", "hero gear", "hero die"), heroes))
+        names["card"] = sorted({str(c) for hand in (status.get("hands") or {}).values()
+                                for c in hand})
     elif kind == "elbereth":
         names["item"] = list((status.get("equipment") or {}).keys())
         names["boss"] = list((status.get("bosses_met") or {}).keys())
     return {"verbs": verbs, "now": now, "cards": cards, "names": names,
-            "numbers": {"int": NUMBERS, "die": DIE, "hero die": DIE}}
+            "numbers": {"int": list(range(13)), "die": list(range(1, 7)),
+                        "hero die": list(range(1, 7))}}
 
 
-def _hebrac_spells() -> list[str]:
-    from companion.hebrac.rules import spells
-
+def _names(found: Callable[[], Iterable[str]]) -> list[str]:
+    """The names ``found`` gives, or none where the rules' data cannot give them."""
     try:
-        return list(spells())
-    except (KeyError, ValueError, CompanionError):
-        return []
-
-
-def _tricky_heroes(hero_set: str) -> list[str]:
-    from companion.tricky.heroes import heroes_in
-
-    try:
-        return [hero.id for hero in heroes_in(hero_set if hero_set in "ABC" else "all")]
+        return list(found())
     except (KeyError, ValueError, CompanionError):
         return []
 
