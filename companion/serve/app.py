@@ -1,17 +1,23 @@
-"""The table's web application: four addresses under each secret, and nothing else
-(each game served has secrets of its own when there are several):
+"""The table's web application: its page, its events, its state and its actions.
 
-- ``GET /SECRET`` (or ``/SECRET/``): the page, one file whose Content-Security-Policy
-  allows its own script and style only (their hashes);
-- ``GET /SECRET/events``: Server-Sent Events, the state at once and at each change,
-  and a ``ping`` every 20 s (a page tells a dead connection from a quiet game);
+Four addresses under each secret, and nothing else (each game served has its own
+secrets: ``companion.serve.links.game_links`` when there are several):
+
+- ``GET /SECRET`` (or ``/SECRET/``): the page, one self-contained file whose
+  Content-Security-Policy allows its own script and style only (their hashes);
+- ``GET /SECRET/events``: Server-Sent Events, the state at once and then each
+  time it changes, and a ``ping`` every 20 s so that a page can tell a dead
+  connection from a quiet game;
 - ``GET /SECRET/state``: the state, fetched again by a page that reconnects;
-- ``POST /SECRET/act`` (act secrets only, with ``--players-act``): one line typed on
-  the page, at most 2 KB of JSON, ten at once then one a second per device.
+- ``POST /SECRET/act`` (the act secret only, with ``--players-act``): one line
+  typed on the page, at most 2 KB of JSON, ten at once then one a second per
+  device; answered with the command's own lines (``companion.serve.lines``).
 
-A wrong or missing secret, an unknown path, and the act address under the view
-secret all get the same plain 404 (and the connection is closed); a ``Host`` the
-server was not started for, 421; a foreign ``Origin``, 403.
+A wrong or missing secret, an unknown path, and the act address under the
+view secret all get the same plain 404 (and the connection is closed); a
+``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
+watcher (``Table.tick``) serves every page: each page's stream waits on an event
+until the save changed (no polling per page).
 """
 
 from __future__ import annotations
@@ -37,10 +43,12 @@ from starlette.types import Receive, Scope, Send
 from companion.errors import CompanionError
 from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
 from companion.serve.links import Links, player_secret, same
-from companion.serve.state import Source, build, players
+from companion.serve.state import Source, Told, build, players
 
 TICK = 0.25
-"""Seconds between two looks at the save (two ``lstat`` calls), unless poked sooner."""
+"""Seconds between two looks at the save where the system cannot tell of a change."""
+TOLD_TICK = 1.0
+"""Seconds between two looks where it can (``Told``): a look in case it did not."""
 PING = 20.0
 MAX_PAGES = 128
 MAX_BODY = 2048
@@ -51,6 +59,8 @@ HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-content-type-options": "nosniff", "x-frame-options": "DENY",
            "cross-origin-resource-policy": "same-origin"}
 CLOSE = {**HEADERS, "connection": "close"}
+ROLE_MARK = b"{{ROLE}}"
+PLAYER_MARK = b"{{PLAYER}}"
 
 
 class Table:
@@ -74,6 +84,8 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
+        self.told: Told | None = None
+        self.wait = TICK
         self.player_links: dict[str, str] = {}
         self.who: dict[int, str] = {}  # who sent each action from a page (this run's)
         self.news: dict[str, Any] | None = None  # the last one, for every page to say
@@ -86,18 +98,23 @@ class Table:
             # In the background, never waited for (in the loop's executor, a stop waited).
             threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
                              daemon=True).start()
+        self.told = Told(self.home, self.poke)
+        self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
+        if self.told is not None:
+            self.told.close()
         self._changed.set()
         self._wake.set()
 
     async def tick(self) -> None:
-        """Wait a quarter of a second (or until poked), then look at the save: the one
-        watcher of every page, run by the server's own loop (``companion.serve.server``)."""
+        """Wait until told of a change (or poked), a second at most (a quarter where
+        nothing tells), then look at the save: the one watcher of every page, run by
+        the server's own loop (``companion.serve.server``)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), TICK)
+            await asyncio.wait_for(self._wake.wait(), self.wait)
         self._wake.clear()
         if not self.closing and self.source.signature() != self._seen:
             await self.refresh()
@@ -187,6 +204,9 @@ class Table:
         return True
 
 
+Handler = Callable[[Request, str], Awaitable[Response]]
+
+
 class App:
     """The ASGI application: routing by secret first, then by the few paths there are.
 
@@ -199,9 +219,10 @@ class App:
         self.tables = tables
         self.hosts = hosts
         self.origins = frozenset(f"http://{host}" for host in hosts)
-        self.page = resources.files("companion.serve").joinpath("page.html").read_bytes()
-        self.csp = content_security_policy(self.page)
-        self.routes: dict[str, tuple[str, Callable[[Request, str], Awaitable[Response]]]] = {
+        page = resources.files("companion.serve").joinpath("page.html").read_bytes()
+        self.page = page
+        self.csp = content_security_policy(page)
+        self.routes: dict[str, tuple[str, Handler]] = {
             "": ("GET", self.show_page), "events": ("GET", self.events),
             "state": ("GET", self.show_state), "act": ("POST", self.act)}
 
@@ -211,11 +232,16 @@ class App:
         # Every secret compared every time, in constant time: the timing tells nothing.
         found = None
         for table in self.tables:
-            for secret, role, player in [(table.links.view, "view", None),
-                                         (table.links.act, "act", None),
-                                         *((s, "act", n) for s, n in table.player_links.items())]:
-                if same(word, secret) and (role == "view" or table.players_act):
-                    found = table, role, player
+            view = same(word, table.links.view)
+            act = same(word, table.links.act) and table.players_act
+            player = None
+            for secret, name in table.player_links.items():
+                if same(word, secret) and table.players_act:
+                    player = name
+            if act or player is not None:
+                found = table, "act", player
+            elif view:
+                found = table, "view", None
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -267,8 +293,8 @@ class App:
         import html
 
         player = request.state.player
-        page = self.page.replace(b"{{ROLE}}", role.encode()).replace(
-            b"{{PLAYER}}", html.escape(player or "", quote=True).encode())
+        page = self.page.replace(ROLE_MARK, role.encode()).replace(
+            PLAYER_MARK, html.escape(player or "", quote=True).encode())
         return Response(page, 200, media_type="text/html",
                         headers={**HEADERS, "content-security-policy": self.csp})
 
@@ -325,6 +351,7 @@ class App:
 
 
 def saved_actions(home: Path, game: str) -> int | None:
+    """How many actions the save of ``game`` holds now."""
     from companion.store import Store
 
     try:

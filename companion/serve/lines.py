@@ -51,7 +51,10 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
     if not words:
         raise BadInput("type an action, as in the shell")
     line_words = dispatch.game_line(kind, words)  # as the shell reads a line
-    if line_words is None:
+    if line_words is not None:
+        words = line_words
+    name = line_words[0] if line_words is not None else None
+    if name is None:
         try:
             other = dispatch.pick_top(words[0])
         except BadInput:
@@ -60,8 +63,6 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
             raise BadInput(f"'{other}' is not taken from the table's page: play it in the shell")
         raise BadInput(f"no such command {words[0]!r} for this game (the page takes the "
                        "game's own commands, as the shell does)")
-    words = line_words
-    name = words[0]
     found = dispatch.route([kind, name, *words[1:]])
     if not found.leaf or not on_the_game(found.path):
         shown = " ".join(found.path[1:]) or name

@@ -26,7 +26,7 @@ from companion.values import Value
 
 LINKS_FILE = "serve-links"
 SECRET_BYTES = 16  # 128 bits
-_FILE = re.compile(rb"view ([A-Za-z0-9_-]{22,86})\nact ([A-Za-z0-9_-]{22,86})\n")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,86}")
 _MAX_FILE = 512
 # Any address off this machine's own networks: connect() on a UDP socket only asks the
 # routing table which address would be used (nothing is sent). TEST-NET-1 is never routed.
@@ -75,10 +75,14 @@ def _read(path: Path) -> Links | None:
         return None
     finally:
         os.close(fd)
-    found = _FILE.fullmatch(data)
-    if found is None or found[1] == found[2]:
+    try:
+        words = dict(line.split(" ", 1) for line in data.decode("ascii").splitlines())
+    except (UnicodeDecodeError, ValueError):
         return None
-    return Links(found[1].decode("ascii"), found[2].decode("ascii"))
+    view, act = words.get("view", ""), words.get("act", "")
+    if not (_TOKEN.fullmatch(view) and _TOKEN.fullmatch(act)) or view == act:
+        return None
+    return Links(view, act)
 
 
 def _write(path: Path, found: Links) -> None:

@@ -11,9 +11,11 @@ limit (a 503 for everyone past 64 connections) is not used.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import socket
 import threading
+from types import FrameType
 
 import h11
 import uvicorn
@@ -82,14 +84,18 @@ class Doorman:
 
 
 class _Guarded(H11Protocol):
-    """uvicorn's HTTP/1.1 connection with a deadline for each whole request, and a place
-    in the ``Doorman``'s queue while it has none."""
+    """uvicorn's HTTP/1.1 connection with a deadline for each whole request, a place in
+    the ``Doorman``'s queue while it has none, and TCP_NODELAY."""
 
     doorman: Doorman
     _deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)  # TCP_NODELAY set by asyncio (see ``listen``)
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:  # asyncio sets it too (IPPROTO_TCP); said here, not assumed
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -142,12 +148,13 @@ class _Server(uvicorn.Server):
         await super().startup(sockets)
 
     async def main_loop(self) -> None:
-        """uvicorn's loop, with the first table's wait (a quarter of a second) as its one
-        timer. Every other game served has a watcher of its own, a task stopped with the
-        loop."""
+        """uvicorn's loop, with the first table's wait as its one timer: the table is told
+        of a save (or looks, where it cannot be told) and a stop wakes it at once. Every
+        other game served has a watcher of its own, a task stopped with the loop."""
+        self.running = asyncio.get_running_loop()
         others = [asyncio.create_task(self._watch(table)) for table in self.tables[1:]]
         try:
-            # on_tick(0) also renews the Date header (at each look: cheap enough).
+            # on_tick(0) also renews the Date header: once a second is enough for it.
             while not await self.on_tick(0):
                 await self.tables[0].tick()
         finally:
@@ -157,6 +164,16 @@ class _Server(uvicorn.Server):
     async def _watch(self, table: Table) -> None:
         while not self.should_exit:
             await table.tick()
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        self.wake()
+
+    def wake(self) -> None:
+        loop = getattr(self, "running", None)
+        if loop is not None and not loop.is_closed():
+            for table in self.tables:
+                loop.call_soon_threadsafe(table.poke)
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         for table in self.tables:
@@ -210,6 +227,7 @@ class Serving:
 
     def stop(self) -> None:
         self.server.should_exit = True
+        self.server.wake()
         if self.thread is not None:
             self.thread.join(STOP_SECONDS)
             if self.thread.is_alive():  # a page's command still running: cut it short

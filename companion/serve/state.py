@@ -62,6 +62,75 @@ class Source:
         return name, _stat(save_path(self.home, name)) if name is not None else None
 
 
+# inotify(7) event bits: a file written and closed, renamed in or out, made, removed.
+_IN_CLOSE_WRITE, _IN_MOVED_FROM, _IN_MOVED_TO = 0x8, 0x40, 0x80
+_IN_CREATE, _IN_DELETE = 0x100, 0x200
+_IN_EVENTS = _IN_CLOSE_WRITE | _IN_MOVED_FROM | _IN_MOVED_TO | _IN_CREATE | _IN_DELETE
+
+
+class Told:
+    """The kernel tells the table when a file in the data folder or its ``games``
+    folder changes (inotify, Linux and Android): every save by any process is a
+    rename there, so a page hears of it at once instead of at the next look.
+    ``start`` says whether it could be set up (else the table looks on a timer)."""
+
+    def __init__(self, home: Path, changed: Any) -> None:
+        self.home = home
+        self.changed = changed
+        self.fd = -1
+        self.games_watched = False
+        self._libc: Any = None
+        self._loop: Any = None
+
+    def start(self, loop: Any) -> bool:
+        import sys
+
+        if not sys.platform.startswith("linux"):
+            return False
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        except (OSError, AttributeError, ImportError):
+            return False
+        if fd < 0:
+            return False
+        self.fd, self._libc = fd, libc
+        if not self._add(self.home):
+            self.close()
+            return False
+        self._add_games()
+        loop.add_reader(fd, self._read)
+        self._loop = loop
+        return True
+
+    def _add(self, folder: Path) -> bool:
+        return bool(self._libc.inotify_add_watch(self.fd, os.fsencode(folder), _IN_EVENTS) >= 0)
+
+    def _add_games(self) -> None:
+        if not self.games_watched:
+            self.games_watched = self._add(self.home / "games")
+
+    def _read(self) -> None:
+        try:
+            while os.read(self.fd, 65536):
+                pass
+        except BlockingIOError:
+            pass
+        except OSError:
+            return
+        self._add_games()  # made since the start
+        self.changed()
+
+    def close(self) -> None:
+        if self.fd >= 0:
+            if self._loop is not None:
+                self._loop.remove_reader(self.fd)
+            os.close(self.fd)
+            self.fd = -1
+
+
 def build(home: Path, name: str | None) -> dict[str, Any]:
     """The state of game ``name`` as every page shows it (plain JSON values)."""
     if name is None:
@@ -93,6 +162,8 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
 
 # -- what a page offers to tap --------------------------------------------------------
 _NEXT_VERB = re.compile(r"'([a-z][a-z-]*)")
+NUMBERS = list(range(13))
+DIE = list(range(1, 7))
 
 
 def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
@@ -108,8 +179,9 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
               "takes": [param.type for param in verb.params if param.positional],
               "many": any(param.kind == "rest" for param in verb.params)}
              for verb in grammar.verbs.values()]
+    known = set(grammar.verbs)
     now = [word for word in _NEXT_VERB.findall(str(status.get("next") or ""))
-           if word in grammar.verbs]
+           if word in known]
     names: dict[str, list[str]] = {}
     cards: dict[str, Any] | None = None
     if kind == "hebrac":
@@ -131,15 +203,14 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
             hero_set if hero_set in "ABC" else "all")])
     elif kind == "halfdeck":
         heroes = [str(h.get("name")) for h in status.get("heroes") or [] if isinstance(h, dict)]
+        hands = status.get("hands") or {}
         names.update(dict.fromkeys(("hero", "hero gear", "hero die"), heroes))
-        names["card"] = sorted({str(c) for hand in (status.get("hands") or {}).values()
-                                for c in hand})
+        names["card"] = sorted({str(c) for hand in hands.values() for c in hand})
     elif kind == "elbereth":
         names["item"] = list((status.get("equipment") or {}).keys())
         names["boss"] = list((status.get("bosses_met") or {}).keys())
     return {"verbs": verbs, "now": now, "cards": cards, "names": names,
-            "numbers": {"int": list(range(13)), "die": list(range(1, 7)),
-                        "hero die": list(range(1, 7))}}
+            "numbers": {"int": NUMBERS, "die": DIE, "hero die": DIE}}
 
 
 def _names(found: Callable[[], Iterable[str]]) -> list[str]:
