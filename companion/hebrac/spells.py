@@ -1,6 +1,5 @@
-"""Hebrac's Dungeon: casting spells, their timing, payment and effects.
-The cards vision spells and genies show are recorded here too (see, peek).
-"""
+"""Hebrac's Dungeon: casting spells, their payment and effects; the cards vision spells
+show (see, peek)."""
 
 from __future__ import annotations
 
@@ -9,25 +8,10 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.hebrac import board, ledger, rules, situation, treasures
+from companion.hebrac import board, ledger, rules, situation, state, treasures
 from companion.hebrac.grammar import Cast, Peek, See
 from companion.hebrac.rules import Spell
-from companion.hebrac.state import (
-    R_CURSE_FACED,
-    R_ESCAPED,
-    R_ILLUSION_QUEEN,
-    R_MAP,
-    R_ROBBED,
-    R_SPELLS,
-    R_TELEPORTED,
-    R_UNITS,
-    R_VISIONS,
-    Done,
-    neighbours,
-    parse_chamber,
-    spell_rule,
-    texts,
-)
+from companion.hebrac.state import Done, Encounter, neighbours, parse_chamber, spell_rule, texts
 from companion.numbers import whole
 
 if TYPE_CHECKING:
@@ -59,12 +43,12 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
         chosen = rules.cheapest_payment(potions, spell.cost * count, game.scepter)
         if chosen is None:
             raise RuleRefused(f"{spell.name} costs {spell.cost * count}: you have "
-                              f"{game.magic_points} magic points", R_SPELLS)
+                              f"{game.magic_points} magic points", state.R_SPELLS)
         paid = list(chosen)
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
     if not verdict.legal:
-        raise RuleRefused(verdict.reasons[0], R_SPELLS)
+        raise RuleRefused(verdict.reasons[0], state.R_SPELLS)
     targets = check_effect(game, spell, targets, paid)
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
@@ -168,7 +152,7 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
     """
     useful, why = useful_units(game, spell)
     cost, unit = spell.cost, spell.unit
-    rule = R_UNITS
+    rule = state.R_UNITS
     if useful == 0:
         raise RuleRefused(f"{spell.name} would do nothing: {why}", rule)
     if count is not None and useful is not None and count > useful and not overpay:
@@ -179,7 +163,7 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
         chosen = rules.unit_payment(potions, cost, useful, game.scepter)
         if chosen is None:
             raise RuleRefused(f"{spell.name} costs {cost} per {unit}: you have "
-                              f"{game.magic_points} magic points", R_SPELLS)
+                              f"{game.magic_points} magic points", state.R_SPELLS)
         paid, count = list(chosen[0]), chosen[1]
     elif not paid:
         assert count is not None
@@ -187,7 +171,7 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
         chosen_cards = rules.cheapest_payment(potions, cost * count, game.scepter)
         if chosen_cards is None:
             raise RuleRefused(f"{spell.name} costs {cost * count} ({count} x {cost}): you "
-                              f"have {game.magic_points} magic points", R_SPELLS)
+                              f"have {game.magic_points} magic points", state.R_SPELLS)
         paid = list(chosen_cards)
     else:
         covered = ledger.points(game, paid) // cost
@@ -238,7 +222,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
                  "'see CHAMBER CARD'"]
         if unused:
             lines.append(f"looks add up: {unused} unused + {count} = {game.remote_vision} "
-                         f"(rule {R_VISIONS})")
+                         f"(rule {state.R_VISIONS})")
         return lines
     if sid == "future-perception":
         game.future_perception += count
@@ -274,14 +258,14 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
                 and encounter.stage in fights:
             full = rules.enemy_life(encounter.enemy)
             lines.append(f"{encounter.enemy} faced too: life {full} -> "
-                         f"{rules.enemy_life(encounter.enemy, True)} (rule {R_CURSE_FACED})")
+                         f"{rules.enemy_life(encounter.enemy, True)} (rule {state.R_CURSE_FACED})")
         return lines
     if sid == "escape":
         assert encounter is not None
         name = encounter.chamber
         return board.leave_encounter(game, f"you escape {name}; its enemy waits face down") + [
             f"you stay at {name}, now visited: 'enter {name}' meets its enemy again "
-            f"(rule {R_ESCAPED})"]
+            f"(rule {state.R_ESCAPED})"]
     if sid == "stealing-spirit":
         return stealing_spirit(game, Card.parse(targets[0]))
     if sid == "illusion":
@@ -292,7 +276,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         lines = [f"the adventurer takes nothing for {want}"]
         if rules.trade_value(want) is None:  # a black queen
             lines.append("Illusion takes a black priestess too (--illusion-black-queen "
-                         f"allowed, rule {R_ILLUSION_QUEEN})")
+                         f"allowed, rule {state.R_ILLUSION_QUEEN})")
         return lines + treasures.gain(game, want, [], "trade")
     if sid == "body-switch":
         return body_switch(game, targets)
@@ -307,12 +291,8 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         ledger.remove_enemies(game, names)
         lines = [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
         if encounter is not None and encounter.chamber in names and game.strict:
-            # the enemy faced is gone, as Hell Bomb does
-            encounter.stage, encounter.last_round = "treasure", None
-            if game.chambers[encounter.chamber].treasure_gone:
-                game.encounter = None
-                return lines + [f"{encounter.chamber} cleared"]
-            lines.append("the enemy you face is stone: take the treasure ('take CARD')")
+            return lines + guard_gone(game, encounter, "the enemy you face is stone: take "
+                                      "the treasure ('take CARD')")
         return lines
     raise AssertionError(sid)  # every spell of the table is handled above
 
@@ -335,10 +315,10 @@ def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
         if rules.enemy_kind(encounter.enemy) == "adventurer":
             chamber.robbed_adventurer = True
             lines.append(f"the adventurer will attack you if you come back (rule "
-                         f"{R_ROBBED})")
+                         f"{state.R_ROBBED})")
         else:
             lines.append(f"its guard stays, face down: 'enter {chamber.name}' meets it "
-                         f"again (rule {R_ESCAPED})")
+                         f"again (rule {state.R_ESCAPED})")
     board.leave_encounter(game, "")
     return lines + treasures.gain(game, treasure, [], "spell")
 
@@ -380,7 +360,7 @@ def teleport(game: HebracGame, target: str) -> list[str]:
     game.teleport_target = name
     if situation.teleport_waiting(game) is not None:
         return lines + [f"teleported to {name}: '{situation.enter_text(game, name)}' turns up its "
-                        f"enemy, nothing else first (rule {R_TELEPORTED})"]
+                        f"enemy, nothing else first (rule {state.R_TELEPORTED})"]
     return lines + [f"teleported to {name}: 'enter {name} ENEMY'"]
 
 
@@ -393,19 +373,22 @@ def hell_bomb(game: HebracGame) -> list[str]:
     if encounter is not None:
         ledger.under(game, encounter.prisoners)
         encounter.prisoners = []
-        encounter.stage = "treasure"
-        encounter.last_round = None
     ledger.remove_enemies(game, removed)
     lines = [f"Hell Bomb on {' '.join(hit)}: enemies removed from "
              f"{' '.join(removed) or 'none'}; their treasures are free"]
     if encounter is not None:
-        chamber = game.chambers[encounter.chamber]
-        if chamber.treasure_gone:
-            game.encounter = None
-            lines.append(f"{chamber.name} cleared")
-        else:
-            lines.append("take the treasure: 'take CARD'")
+        lines += guard_gone(game, encounter, "take the treasure: 'take CARD'")
     return lines
+
+
+def guard_gone(game: HebracGame, encounter: Encounter, take: str) -> list[str]:
+    """The enemy faced is gone (Hell Bomb, Stone Statue): its treasure waits, or none is
+    left and the chamber is cleared."""
+    encounter.stage, encounter.last_round = "treasure", None
+    if game.chambers[encounter.chamber].treasure_gone:
+        game.encounter = None
+        return [f"{encounter.chamber} cleared"]
+    return [take]
 
 
 # One chamber looked at: its name, the enemy and the treasure seen (None: not).
@@ -462,18 +445,18 @@ def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
         raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
     if enemy is not None:
         if chamber.enemy is not None and chamber.enemy != enemy:
-            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", R_MAP)
+            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", state.R_MAP)
         if chamber.enemy_gone or chamber.visited:
-            raise RuleRefused(f"{name}'s enemy is not face down on the table", R_MAP)
+            raise RuleRefused(f"{name}'s enemy is not face down on the table", state.R_MAP)
         if not (god or "revelation" in game.effects) and game.remote_vision < 1:
             raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
                               "Vision", "hebrac.spell.remote-vision")
     if treasure is not None:
         if chamber.treasure_gone:
-            raise RuleRefused(f"{name}'s treasure is gone", R_MAP)
+            raise RuleRefused(f"{name}'s treasure is gone", state.R_MAP)
         if chamber.treasure is not None and chamber.treasure != treasure:
             raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
-                              R_MAP)
+                              state.R_MAP)
     if enemy is None and treasure is None:
         raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
     return (name, enemy, treasure)
@@ -516,7 +499,7 @@ def free_looks(game: HebracGame) -> list[str]:
         return []
     name = rules.spells()[free[0]].name
     return [f"free under {name}: no Remote Vision look spent, {game.remote_vision} left "
-            f"(rule {R_VISIONS})"]
+            f"(rule {state.R_VISIONS})"]
 
 
 def check_peek(game: HebracGame, action: Peek) -> list[Card]:
