@@ -158,13 +158,6 @@ def genie_targets(game: HebracGame) -> list[str]:
     return [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
 
 
-def genie_waits(game: HebracGame, card: Card) -> bool:
-    """A Genie of Luck, or of Death with a choice of chambers, won without a 'take'
-    line needs one to act."""
-    wanted = rules.numbers().genie_of_death_enemies
-    return card.suit == "D" or (card.suit == "S" and len(genie_targets(game)) > wanted)
-
-
 def genie_usage(game: HebracGame, card: Card) -> str:
     numbers = rules.numbers()
     if card.suit == "D":
@@ -327,21 +320,19 @@ def next_hint(game: HebracGame) -> str:
             return enter or "'enter CHAMBER ENEMY'"
         return f"{enter} or 'next-level'" if enter else "'next-level'"
     robbed = game.chambers[encounter.chamber].treasure_gone
+    sale = "'buy CARD...' or 'refuse'"
+    ware = encounter.treasure
+    if ware is not None and rules.price(ware) is None:  # hebrac.ruling.merchant-no-sale
+        sale = "'refuse'" if stealing_blocked(game) is not None else \
+            f"'cast stealing-spirit {ware}' or 'refuse'"
     return {
         "battle": "'attack CARD'" + (" CARD" if encounter.double_attack else ""),
         "adventurer": "'attack CARD'" + (" or 'reveal CARD'" * (not robbed)),
         "trading": "'offer CARD...' or 'refuse'",
         "merchant": "'reveal CARD'" if not robbed else "'refuse'",
-        "sale": sale_hint(game, encounter.treasure),
+        "sale": sale,
         "white-priestess": "'heal' or 'take CARD'",
         "hebrac": "'play CARD' or 'refuse'",
         "treasure": "'take CARD'",
     }[encounter.stage]
 
-
-def sale_hint(game: HebracGame, ware: Card | None) -> str:
-    if ware is None or rules.price(ware) is not None:
-        return "'buy CARD...' or 'refuse'"
-    if stealing_blocked(game) is None:  # hebrac.ruling.merchant-no-sale
-        return f"'cast stealing-spirit {ware}' or 'refuse'"
-    return "'refuse'"

@@ -26,7 +26,11 @@ Casting = tuple[Spell, tuple[str, ...], list[Card], int, bool, list[str]]
 def check_cast(game: HebracGame, action: Cast) -> Casting:
     spell = rules.find_spell(action.spell)
     targets = action.targets
-    count = spell_count(spell, action.units)
+    count = action.units
+    if count is not None:
+        if not spell.unit:
+            raise BadInput(f"{spell.name} takes no --count")
+        count = whole(str(count), "--count", 1, 60)
     paid = [Card.parse(t) for t in action.paid]
     overpay = action.overpay
     situation.verify_cast(game, spell, targets)
@@ -82,11 +86,8 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
     if sid == "stealing-spirit":
         assert encounter is not None
         chamber = game.chambers[encounter.chamber]
-        known = situation.ware_shown(game)
-        if not targets and known is not None:
-            targets = (str(known),)  # the ware on show need not be typed again
-        if not targets:
-            raise BadInput("usage: cast stealing-spirit TREASURE")
+        if not targets:  # the ware on show (verify_targets saw one) is not typed again
+            targets = (str(situation.ware_shown(game)),)
         treasure = Card.parse(targets[0])
         situation.check_known_treasure(game, chamber, treasure)
         if chamber.treasure_gone:
@@ -107,15 +108,13 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
                     parse_chamber(targets[1], game.columns) != encounter.chamber:
                 raise RuleRefused("in an encounter Body Switch replaces the enemy you face",
                                   spell_rule(spell))
-            if game.chambers[encounter.chamber].enemy_gone:  # turned to stone (1st ed.)
-                raise RuleRefused(f"{encounter.chamber} has no enemy to replace",
-                                  spell_rule(spell))
+            name = encounter.chamber  # its enemy may be stone already (1st ed.)
+        elif len(targets) < 2:
+            raise BadInput("usage: cast body-switch CARD CHAMBER (out of an encounter)")
         else:
-            if len(targets) < 2:
-                raise BadInput("usage: cast body-switch CARD CHAMBER (out of an encounter)")
             name = parse_chamber(targets[1], game.columns)
-            if game.chambers[name].enemy_gone:
-                raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
+        if game.chambers[name].enemy_gone:
+            raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
     return tuple(targets)
 
 
@@ -189,14 +188,6 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
                           f"{cost}{why_count}, {lost} lost: {way}add --overpay to cast "
                           "anyway", rule)
     return paid, count
-
-
-def spell_count(spell: Spell, count: int | None) -> int | None:
-    if count is None:
-        return None
-    if not spell.unit:
-        raise BadInput(f"{spell.name} takes no --count")
-    return whole(str(count), "--count", 1, 60)
 
 
 def canonical_targets(game: HebracGame, targets: Sequence[str]) -> tuple[str, ...]:
@@ -418,20 +409,12 @@ def check_see(game: HebracGame, action: See) -> tuple[list[Look], bool]:
     if not free and spent > game.remote_vision:
         raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
                           "Vision", "hebrac.spell.remote-vision")
-    ledger.refuse_copies(game, new_cards(game, looks))
+    ledger.refuse_copies(game, [  # the cards the looks turn up for the first time
+        card for name, enemy, treasure in looks
+        for card, known in ((enemy, game.chambers[name].enemy),
+                            (treasure, game.chambers[name].treasure))
+        if card is not None and known is None])
     return looks, len(words) > 2
-
-
-def new_cards(game: HebracGame, looks: list[Look]) -> list[Card]:
-    """The cards the looks turn up for the first time."""
-    cards = []
-    for name, enemy, treasure in looks:
-        chamber = game.chambers[name]
-        if enemy is not None and chamber.enemy is None:
-            cards.append(enemy)
-        if treasure is not None and chamber.treasure is None:
-            cards.append(treasure)
-    return cards
 
 
 def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,

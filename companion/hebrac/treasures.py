@@ -64,12 +64,13 @@ def take(game: HebracGame, checked: Taking) -> Done:
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
                           f"{'s' if len(extras) > 1 else ''} with an enemy")
-    done = Take(str(card), canonical_extras(game, card, extras))
+    # KS names chambers, KD cards: said back in their usual spelling
+    done = Take(str(card), tuple(parse_chamber(e, game.columns) if card.suit == "S"
+                                 else str(Card.parse(e)) for e in extras))
     if whose == "prize":
         ledger.see(game, [card], source="pick")
         game.pending = None
-        lines = [f"Hebrac's prize: {card}"]
-        lines += gain(game, card, extras, source="prize")
+        lines = [f"Hebrac's prize: {card}", *gain(game, card, extras, source="prize")]
         return done, lines + next_game(game)
     if whose == "genie":
         game.pending = None
@@ -85,12 +86,6 @@ def take(game: HebracGame, checked: Taking) -> Done:
         ledger.under(game, [encounter.enemy])
     close_chamber(game, chamber, card)
     return done, lines + gain(game, card, extras, source="chamber")
-
-
-def canonical_extras(game: HebracGame, card: Card, extras: Sequence[str]) -> tuple[str, ...]:
-    if card == Card.parse("KS"):
-        return tuple(parse_chamber(e, game.columns) for e in extras)
-    return tuple(str(Card.parse(e)) for e in extras)
 
 
 def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None) -> None:
@@ -142,7 +137,9 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         return [f"{card} black priestess: " + ledger.priestess_theft(game, by_enemy=False)]
     if card.rank == 13:
         if not extras and source in ("merchant", "trade", "spell"):
-            if situation.genie_waits(game, card):
+            # a Genie of Luck, or of Death with a choice of chambers, needs a 'take'
+            waits = len(situation.genie_targets(game)) > rules.numbers().genie_of_death_enemies
+            if card.suit == "D" or (card.suit == "S" and waits):
                 game.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
                 return [f"{card} {rules.numbers().kings[str(card)]} acts at once: "
                         f"{situation.genie_usage(game, card)}"]
