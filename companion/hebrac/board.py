@@ -73,23 +73,19 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
                                spell_cast=spell_cast)
     life = rules.enemy_life(enemy, "curse" in game.effects) if rules.is_fighter(enemy) else 0
-    if kind == "empty":
+    if stage == "treasure":  # no guard: an empty chamber, or a black priestess who steals
+        if kind == "empty":
+            lines, gone = [], f"{name}: {enemy} = empty chamber; "
+        else:
+            lines = [f"{name}: {enemy} = black priestess",
+                     ledger.priestess_theft(game, by_enemy=True)]
+            gone = "she is gone; "
         chamber.enemy_gone = True
         ledger.under(game, [enemy])
         if chamber.treasure_gone and game.strict:  # stolen before (Stealing Spirit,
             game.encounter = None  # then Body Switch)
-            return [f"{name}: {enemy} = empty chamber; no treasure left: {name} cleared"]
-        return [f"{name}: {enemy} = empty chamber; take the treasure"]
-    if kind == "black priestess":
-        lines = [f"{name}: {enemy} = black priestess"]
-        lines.append(ledger.priestess_theft(game, by_enemy=True))
-        chamber.enemy_gone = True
-        ledger.under(game, [enemy])
-        if chamber.treasure_gone and game.strict:
-            game.encounter = None
-            return lines + [f"she is gone; no treasure left: {name} cleared"]
-        lines.append("she is gone; take the treasure")
-        return lines
+            return lines + [f"{gone}no treasure left: {name} cleared"]
+        return lines + [f"{gone}take the treasure"]
     if kind == "white priestess":
         if "anti-magic" in game.effects:
             return [f"{name}: {enemy} = white priestess; Anti-Magic stops her healing: "
@@ -146,9 +142,9 @@ def check_next_level(game: HebracGame, action: NextLevel) -> str:
     situation.refuse_if_busy(game, "leave the level")
     situation.refuse_if_teleported(game, "leave the level")
     cleared, total = game.cleared_count(), len(game.chambers)
-    half = game.setup.rules == "2005"
     if not situation.next_level_allowed(game):
-        need = "all chambers" if not half else f"half the chambers ({(total + 1) // 2})"
+        need = f"half the chambers ({(total + 1) // 2})" if game.setup.rules == "2005" \
+            else "all chambers"
         raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
                           f"{need}", state.R_LEVEL)
     return f"{cleared} of {total} chambers cleared"

@@ -19,13 +19,12 @@ if TYPE_CHECKING:
 
 
 def check_reachable(game: HebracGame, name: str) -> None:
-    """Refuse a chamber the map does not let 'enter' reach (``name`` is not cleared)."""
-    open_now = enterable(game)
-    if name in open_now:
+    if name in reach(game):
         return
     if not any(c.visited for c in game.chambers.values()):
         raise RuleRefused("the first chamber of a level is a corner: "
                           f"{', '.join(state.corner_chambers(game.columns))}", state.R_FIRST)
+    open_now = enterable(game)
     where = f": enter {', '.join(open_now)}" if open_now else ""
     raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", state.R_MAP)
 
@@ -62,8 +61,14 @@ def next_chambers(game: HebracGame) -> list[str]:
 
 
 def enterable(game: HebracGame) -> list[str]:
-    """Chambers the map lets 'enter' reach, in map order: not cleared, and a corner
-    on a fresh level, else next to a visited chamber (or the Teleport target)."""
+    """The chambers of ``reach`` not cleared, in map order."""
+    near = reach(game)
+    return [c.name for c in game.chambers.values() if c.name in near and not c.cleared]
+
+
+def reach(game: HebracGame) -> set[str]:
+    """Chambers the map lets 'enter' reach, cleared or not: a corner on a fresh level,
+    else next to a visited chamber, and the Teleport target."""
     visited = [c.name for c in game.chambers.values() if c.visited]
     if visited:
         near = {n for v in visited for n in state.neighbours(v, game.columns)} | set(visited)
@@ -71,7 +76,7 @@ def enterable(game: HebracGame) -> list[str]:
         near = set(state.corner_chambers(game.columns))
     if game.teleport_target is not None:
         near.add(game.teleport_target)
-    return [c.name for c in game.chambers.values() if c.name in near and not c.cleared]
+    return near
 
 
 def next_level_allowed(game: HebracGame) -> bool:

@@ -73,9 +73,8 @@ def cast(game: HebracGame, checked: Casting) -> Done:
     game.spells_cast.append(spell.id)
     if game.encounter is not None:
         game.encounter.spell_cast = True
-    canonical = Cast(spell.id, canonical_targets(game, targets), texts(paid),
-                     count if spell.unit else None, overpay)
-    return canonical, lines + effect_lines
+    return Cast(spell.id, canonical_targets(game, targets), texts(paid),
+                count if spell.unit else None, overpay), lines + effect_lines
 
 
 def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
@@ -144,11 +143,9 @@ def useful_units(game: HebracGame, spell: Spell) -> tuple[int | None, str]:
 
 def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int | None,
                    overpay: bool) -> tuple[list[Card], int]:
-    """Fill in the payment or the count of a per-unit spell; refuse a waste of points.
-
-    Points are never thrown away unasked: when what is paid covers a unit more
-    than can be used, the cast is refused unless --overpay accepts the loss.
-    """
+    """Fill in the payment or the count of a per-unit spell. Points are never thrown away
+    unasked: a payment covering a unit more than can be used is refused unless --overpay
+    accepts the loss."""
     useful, why = useful_units(game, spell)
     cost, unit = spell.cost, spell.unit
     rule = state.R_UNITS
@@ -157,8 +154,8 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
     if count is not None and useful is not None and count > useful and not overpay:
         raise RuleRefused(f"{spell.name} --count {count}: {why}; --count {useful} "
                           "(or --overpay)", rule)
+    potions = [c for c in game.inventory if rules.is_magic_potion(c)]
     if not paid and count is None:
-        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
         chosen = rules.unit_payment(potions, cost, useful, game.scepter)
         if chosen is None:
             raise RuleRefused(f"{spell.name} costs {cost} per {unit}: you have "
@@ -166,7 +163,6 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
         paid, count = list(chosen[0]), chosen[1]
     elif not paid:
         assert count is not None
-        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
         chosen_cards = rules.cheapest_payment(potions, cost * count, game.scepter)
         if chosen_cards is None:
             raise RuleRefused(f"{spell.name} costs {cost * count} ({count} x {cost}): you "

@@ -309,7 +309,7 @@ def reveal(game: HebracGame, card: Card) -> Done:
         value = rules.trade_value(card)
         if value is None:
             verdict = rules.check_trade(card, [])
-            illusion = card.rank != 1 and game.setup.illusion_black_queen == "allowed"
+            illusion = card.rank != 1 and situation.illusion_queen(game)
             return Reveal(str(card)), [
                 verdict.reasons[0] + ": 'refuse'" + (
                     " or attack (evil)" if game.setup.evil else "") + (
@@ -337,8 +337,7 @@ def reveal(game: HebracGame, card: Card) -> Done:
         if at_least(game.settings, state.THIRD):
             lines.append(f"no Stealing Spirit: {blocked} (rule {state.R_NO_SALE})")
         return Reveal(str(card)), lines
-    gems = sum(c.rank for c in game.inventory if rules.is_gem(c))
-    paying = "the Bag of Meres pays" if game.holds("AD") else f"you hold {gems} in gems"
+    paying = "the Bag of Meres pays" if game.holds("AD") else f"you hold {game.gems} in gems"
     return Reveal(str(card)), [
         f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
 
