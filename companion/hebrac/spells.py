@@ -25,7 +25,6 @@ Casting = tuple[Spell, tuple[str, ...], list[Card], int, bool, list[str]]
 
 def check_cast(game: HebracGame, action: Cast) -> Casting:
     spell = rules.find_spell(action.spell)
-    targets = action.targets
     count = action.units
     if count is not None:
         if not spell.unit:
@@ -33,7 +32,7 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
         count = whole(str(count), "--count", 1, 60)
     paid = [Card.parse(t) for t in action.paid]
     overpay = action.overpay
-    situation.verify_cast(game, spell, targets)
+    situation.verify_cast(game, spell, action.targets)
     if paid:
         ledger.require_held(game, paid, "magic potion")
     if spell.unit and not game.strict:
@@ -53,7 +52,7 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
                                         overpay=overpay)
     if not verdict.legal:
         raise RuleRefused(verdict.reasons[0], state.R_SPELLS)
-    targets = check_effect(game, spell, targets, paid)
+    targets = check_effect(game, spell, action.targets, paid)
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
         lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
@@ -448,6 +447,7 @@ def see(game: HebracGame, checked: tuple[list[Look], bool]) -> Done:
     words: list[str] = []
     for name, enemy, treasure in looks:
         chamber = game.chambers[name]
+        words.append(name)
         if enemy is not None:
             if chamber.enemy is None:
                 ledger.see(game, [enemy])
@@ -455,9 +455,7 @@ def see(game: HebracGame, checked: tuple[list[Look], bool]) -> Done:
                 game.remote_vision -= 1
             chamber.enemy = enemy
             lines.append(f"{name}: the enemy is {enemy} ({rules.enemy_kind(enemy)})")
-            words += [name, str(enemy)]
-        else:
-            words.append(name)
+            words.append(str(enemy))
         if treasure is not None:
             if chamber.treasure is None:
                 ledger.see(game, [treasure])
