@@ -111,10 +111,10 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
             game.games_waiting += 1
         return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
-                f"{rules.numbers().black_card_damage} life) or 'refuse'",
+                f"{numbers.black_card_damage} life) or 'refuse'",
                 *situation.anti_magic_hebrac(game)]
     if card.rank == 1:
-        name = rules.numbers().aces[str(card)]
+        name = numbers.aces[str(card)]
         if card in game.inventory:
             ledger.under(game, [card])
             return [f"{card} is a fake {name} (you hold one): discarded"]
@@ -137,15 +137,14 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         return [f"{card} black priestess: " + ledger.priestess_theft(game, by_enemy=False)]
     if card.rank == 13:
         if not extras and source in ("merchant", "trade", "spell"):
-            # a Genie of Luck, or of Death with a choice of chambers, needs a 'take'
-            waits = len(situation.genie_targets(game)) > rules.numbers().genie_of_death_enemies
-            if card.suit == "D" or (card.suit == "S" and waits):
+            targets = situation.genie_targets(game)
+            choice = len(targets) > numbers.genie_of_death_enemies  # KS: chambers to pick
+            if card.suit == "D" or (card.suit == "S" and choice):  # waits for its 'take'
                 game.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
-                return [f"{card} {rules.numbers().kings[str(card)]} acts at once: "
+                return [f"{card} {numbers.kings[str(card)]} acts at once: "
                         f"{situation.genie_usage(game, card)}"]
-            extras = situation.genie_of_death_targets(game, card, [])  # no choice left: at once
-            if extras:
-                return genie_acts(game, card, extras, source) + [
+            if card.suit == "S" and targets:  # no choice left: at once
+                return genie_acts(game, card, targets, source) + [
                     f"no choice of chambers left: it acts at once (rule {state.R_GENIE_BOUGHT})"]
         return genie_acts(game, card, extras, source)
     ledger.store(game, card)
