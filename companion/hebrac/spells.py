@@ -257,8 +257,8 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
     if sid == "illusion":
         assert encounter is not None and encounter.treasure is not None
         want = encounter.treasure
-        ledger.under(game, [encounter.enemy])
-        treasures.close_chamber(game, game.chambers[encounter.chamber], want)
+        treasures.close_chamber(game, game.chambers[encounter.chamber], want,
+                                encounter.enemy)
         lines = [f"the adventurer takes nothing for {want}"]
         if rules.trade_value(want) is None:  # a black queen
             lines.append("Illusion takes a black priestess too (--illusion-black-queen "

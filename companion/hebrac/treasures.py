@@ -81,15 +81,17 @@ def take(game: HebracGame, checked: Taking) -> Done:
     if chamber.treasure is None:
         ledger.see(game, [card])
     lines = [f"treasure of {chamber.name}: {card}"]
-    if encounter.stage == "white-priestess":
-        chamber.enemy_gone = True
-        ledger.under(game, [encounter.enemy])
-    close_chamber(game, chamber, card)
+    priestess = encounter.enemy if encounter.stage == "white-priestess" else None
+    close_chamber(game, chamber, card, priestess)
     return done, lines + gain(game, card, extras, source="chamber")
 
 
-def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None) -> None:
-    """The chamber's treasure is resolved (taken or lost): the chamber is cleared."""
+def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
+                  enemy: Card | None = None) -> None:
+    """The chamber's treasure is resolved (taken or lost), the ``enemy`` still there
+    leaves, under the Hand Deck first: the chamber is cleared."""
+    if enemy is not None:
+        ledger.under(game, [enemy])
     if treasure is None and not chamber.treasure_gone:  # lost: under the Hand Deck
         ledger.under(game, [chamber.treasure] if chamber.treasure else [],
                     0 if chamber.treasure else 1)
@@ -236,11 +238,9 @@ def check_heal(game: HebracGame, action: Heal) -> Encounter:
 
 
 def heal(game: HebracGame, encounter: Encounter) -> Done:
-    chamber = game.chambers[encounter.chamber]
-    ledger.under(game, [encounter.enemy])
     before = game.life
     ledger.set_life(game, game.max_life)
-    close_chamber(game, chamber, None)
+    close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
     return Heal(), [f"the priestess heals you: {before} -> {game.life}; she leaves "
                     "with the treasure"]
 
@@ -328,8 +328,7 @@ def reveal(game: HebracGame, card: Card) -> Done:
             f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
             f"'refuse' (rule {state.R_NO_SALE})"]
     if cost is None:  # no sale can happen: the refusal is the only answer
-        ledger.under(game, [encounter.enemy])
-        close_chamber(game, chamber, None)
+        close_chamber(game, chamber, None, encounter.enemy)
         game.sold_out = chamber.name
         lines = [rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} "
                  "cleared"]
@@ -415,8 +414,7 @@ def refuse(game: HebracGame, action: Refuse) -> Done:
     assert encounter is not None
     chamber = game.chambers[encounter.chamber]
     robbed = chamber.treasure_gone
-    ledger.under(game, [encounter.enemy])
-    close_chamber(game, chamber, None)
+    close_chamber(game, chamber, None, encounter.enemy)
     if encounter.stage == "merchant" and robbed:
         return action, [f"{chamber.name}: the merchant leaves; chamber cleared"]
     if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
@@ -459,8 +457,7 @@ def play(game: HebracGame, card: Card) -> Done:
             return Play(str(card)), [
                 f"{card} is red: Hebrac yields; take the treasure"]
         ledger.set_life(game, game.life - damage)
-        ledger.under(game, [encounter.enemy])
-        close_chamber(game, game.chambers[encounter.chamber], None)
+        close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
         return Play(str(card)), [
             f"{card} is black: lose {damage} life, {before} -> {game.life}; Hebrac "
             "leaves with the treasure"]
