@@ -8,18 +8,9 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import ledger, rules, situation
+from companion.hebrac import ledger, rules, situation, state
 from companion.hebrac.grammar import Enter, Move, NextLevel
-from companion.hebrac.state import (
-    R_LEVEL,
-    R_MAP,
-    R_ROBBED,
-    Chamber,
-    Done,
-    Encounter,
-    chamber_names,
-    parse_chamber,
-)
+from companion.hebrac.state import Chamber, Done, Encounter, chamber_names, parse_chamber
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -33,19 +24,20 @@ def check_enter(game: HebracGame, action: Enter) -> tuple[str, Card | None]:
     chamber = game.chambers[name]
     if chamber.cleared:
         raise RuleRefused(f"{name} is cleared already: use 'move {name}' to walk there",
-                          R_MAP)
+                          state.R_MAP)
     situation.refuse_if_teleported(game, f"enter {name}", name)
     situation.check_reachable(game, name)
     if chamber.enemy_gone:
         if given is not None:
-            raise RuleRefused(f"{name}'s enemy is gone: enter it without an enemy card", R_MAP)
+            raise RuleRefused(f"{name}'s enemy is gone: enter it without an enemy card",
+                              state.R_MAP)
         return name, None
     enemy = given or chamber.enemy
     if enemy is None:
         raise BadInput(f"usage: enter {name} ENEMY (the card turned up)")
     if chamber.enemy is not None and given is not None and given != chamber.enemy:
         raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, seen before, not {given}",
-                          R_MAP)
+                          state.R_MAP)
     if chamber.enemy is None:
         ledger.refuse_copies(game, [enemy])
     return name, enemy
@@ -81,23 +73,19 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
                                spell_cast=spell_cast)
     life = rules.enemy_life(enemy, "curse" in game.effects) if rules.is_fighter(enemy) else 0
-    if kind == "empty":
+    if stage == "treasure":  # no guard: an empty chamber, or a black priestess who steals
+        if kind == "empty":
+            lines, gone = [], f"{name}: {enemy} = empty chamber; "
+        else:
+            lines = [f"{name}: {enemy} = black priestess",
+                     ledger.priestess_theft(game, by_enemy=True)]
+            gone = "she is gone; "
         chamber.enemy_gone = True
         ledger.under(game, [enemy])
         if chamber.treasure_gone and game.strict:  # stolen before (Stealing Spirit,
             game.encounter = None  # then Body Switch)
-            return [f"{name}: {enemy} = empty chamber; no treasure left: {name} cleared"]
-        return [f"{name}: {enemy} = empty chamber; take the treasure"]
-    if kind == "black priestess":
-        lines = [f"{name}: {enemy} = black priestess"]
-        lines.append(ledger.priestess_theft(game, by_enemy=True))
-        chamber.enemy_gone = True
-        ledger.under(game, [enemy])
-        if chamber.treasure_gone and game.strict:
-            game.encounter = None
-            return lines + [f"she is gone; no treasure left: {name} cleared"]
-        lines.append("she is gone; take the treasure")
-        return lines
+            return lines + [f"{gone}no treasure left: {name} cleared"]
+        return lines + [f"{gone}take the treasure"]
     if kind == "white priestess":
         if "anti-magic" in game.effects:
             return [f"{name}: {enemy} = white priestess; Anti-Magic stops her healing: "
@@ -105,7 +93,7 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
         return [f"{name}: {enemy} = white priestess: 'heal' (life to max, "
                 "treasure lost) or 'take CARD'"]
     if kind == "merchant" and chamber.treasure_gone:
-        return [f"{name}: {enemy} = merchant; nothing left to sell (rule {R_ROBBED}): "
+        return [f"{name}: {enemy} = merchant; nothing left to sell (rule {state.R_ROBBED}): "
                 "'refuse'"]
     if kind == "merchant":
         return [f"{name}: {enemy} = merchant: 'reveal CARD' to see his ware"]
@@ -114,16 +102,16 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
                 "costs 5 life) or 'refuse'", *situation.anti_magic_hebrac(game)]
     if stage == "battle" and kind == "adventurer":
         return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} "
-                f"(rule {R_ROBBED})"]
+                f"(rule {state.R_ROBBED})"]
     if kind == "adventurer" and chamber.treasure_gone:
         return [f"{name}: {enemy} = adventurer, life {life}; nothing left to trade (rule "
-                f"{R_ROBBED}): 'attack CARD'"]
+                f"{state.R_ROBBED}): 'attack CARD'"]
     if kind == "adventurer":
         return [f"{name}: {enemy} = adventurer, life {life}: 'attack CARD' or "
                 "'reveal CARD' to trade"]
     if chamber.treasure_gone:
         return [f"{name}: {enemy} = {kind}, life {life}; no treasure left here (rule "
-                f"{R_ROBBED})"]
+                f"{state.R_ROBBED})"]
     return [f"{name}: {enemy} = {kind}, life {life}: 'attack CARD'"]
 
 
@@ -132,9 +120,9 @@ def check_move(game: HebracGame, action: Move) -> str:
     situation.refuse_if_busy(game, "move")
     situation.refuse_if_teleported(game, f"move to {name}", name)
     if not game.chambers[name].visited:
-        raise RuleRefused(f"{name} is unexplored: 'enter {name} ENEMY'", R_MAP)
+        raise RuleRefused(f"{name} is unexplored: 'enter {name} ENEMY'", state.R_MAP)
     if game.chambers[name].enemy is not None and not game.chambers[name].enemy_gone:
-        raise RuleRefused(f"{name} still has its guard: 'enter {name}'", R_MAP)
+        raise RuleRefused(f"{name} still has its guard: 'enter {name}'", state.R_MAP)
     return name
 
 
@@ -154,11 +142,11 @@ def check_next_level(game: HebracGame, action: NextLevel) -> str:
     situation.refuse_if_busy(game, "leave the level")
     situation.refuse_if_teleported(game, "leave the level")
     cleared, total = game.cleared_count(), len(game.chambers)
-    half = game.setup.rules == "2005"
     if not situation.next_level_allowed(game):
-        need = "all chambers" if not half else f"half the chambers ({(total + 1) // 2})"
+        need = f"half the chambers ({(total + 1) // 2})" if game.setup.rules == "2005" \
+            else "all chambers"
         raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
-                          f"{need}", R_LEVEL)
+                          f"{need}", state.R_LEVEL)
     return f"{cleared} of {total} chambers cleared"
 
 

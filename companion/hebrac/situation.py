@@ -1,8 +1,5 @@
-"""Hebrac's Dungeon: what the game waits for, read without changing anything.
-
-The next step's hint, where 'enter' may go, whether a spell's timing allows it, what
-the next round can cost: the queries every verb's check and every screen share, below
-the verbs' modules (board, battle, treasures, spells), which all refuse through them.
+"""Hebrac's Dungeon: what the game waits for, read without changing anything: the
+queries every verb's check and every screen share, below the verbs' modules.
 """
 
 from __future__ import annotations
@@ -13,58 +10,30 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import rules
+from companion.hebrac import rules, state
 from companion.hebrac.rules import Spell
-from companion.hebrac.state import (
-    R_ADVENTURER_SPELLS,
-    R_ANTI_MAGIC_HEBRAC,
-    R_ENCOUNTER,
-    R_EVIL,
-    R_FIRST,
-    R_GENIE_BOUGHT,
-    R_HEBRAC,
-    R_ILLUSION_QUEEN,
-    R_MAP,
-    R_NO_FLEE,
-    R_ONE_SPELL,
-    R_TELEPORTED,
-    R_WHITE,
-    R_WON,
-    THIRD,
-    Chamber,
-    Encounter,
-    corner_chambers,
-    neighbours,
-    parse_chamber,
-    spell_rule,
-)
+from companion.hebrac.state import Chamber, Encounter
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
 def check_reachable(game: HebracGame, name: str) -> None:
-    if game.teleport_target == name:
+    if name in reach(game):
         return
-    visited = [c.name for c in game.chambers.values() if c.visited]
-    if not visited:
-        corners = corner_chambers(game.columns)
-        if name not in corners:
-            raise RuleRefused(
-                f"the first chamber of a level is a corner: {', '.join(corners)}", R_FIRST)
-        return
-    reachable = {n for v in visited for n in neighbours(v, game.columns)} | set(visited)
-    if name not in reachable:
-        open_now = enterable(game)
-        where = f": enter {', '.join(open_now)}" if open_now else ""
-        raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", R_MAP)
+    if not any(c.visited for c in game.chambers.values()):
+        raise RuleRefused("the first chamber of a level is a corner: "
+                          f"{', '.join(state.corner_chambers(game.columns))}", state.R_FIRST)
+    open_now = enterable(game)
+    where = f": enter {', '.join(open_now)}" if open_now else ""
+    raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", state.R_MAP)
 
 
 def teleport_waiting(game: HebracGame) -> str | None:
     """The chamber Teleport put the player in, its enemy still to be turned up: from
     edition 3 on nothing but entering it may follow (hebrac.ruling.teleport-arrival)."""
     target = game.teleport_target
-    if target is None or not at_least(game.settings, THIRD) or \
+    if target is None or not at_least(game.settings, state.THIRD) or \
             game.chambers[target].cleared:
         return None
     return target
@@ -82,28 +51,32 @@ def refuse_if_teleported(game: HebracGame, what: str, name: str | None = None) -
     if target is None or name == target:
         return
     raise RuleRefused(f"cannot {what}: Teleport put you in {target}; "
-                      f"'{enter_text(game, target)}' turns up its enemy", R_TELEPORTED)
+                      f"'{enter_text(game, target)}' turns up its enemy", state.R_TELEPORTED)
 
 
 def next_chambers(game: HebracGame) -> list[str]:
-    """Chambers the player may enter next: the Teleport target alone while it waits
-    (edition 3), else ``enterable``."""
+    """The Teleport target alone while it waits (edition 3), else ``enterable``."""
     target = teleport_waiting(game)
     return [target] if target is not None else enterable(game)
 
 
 def enterable(game: HebracGame) -> list[str]:
-    """Chambers the map lets 'enter' reach, in map order: not cleared, and a corner
-    on a fresh level, else next to a visited chamber (or the Teleport target). From
-    edition 3 a waiting Teleport target comes first: see ``next_chambers``."""
+    """The chambers of ``reach`` not cleared, in map order."""
+    near = reach(game)
+    return [c.name for c in game.chambers.values() if c.name in near and not c.cleared]
+
+
+def reach(game: HebracGame) -> set[str]:
+    """Chambers the map lets 'enter' reach, cleared or not: a corner on a fresh level,
+    else next to a visited chamber, and the Teleport target."""
     visited = [c.name for c in game.chambers.values() if c.visited]
     if visited:
-        near = {n for v in visited for n in neighbours(v, game.columns)} | set(visited)
+        near = {n for v in visited for n in state.neighbours(v, game.columns)} | set(visited)
     else:
-        near = set(corner_chambers(game.columns))
+        near = set(state.corner_chambers(game.columns))
     if game.teleport_target is not None:
         near.add(game.teleport_target)
-    return [c.name for c in game.chambers.values() if c.name in near and not c.cleared]
+    return near
 
 
 def next_level_allowed(game: HebracGame) -> bool:
@@ -113,7 +86,6 @@ def next_level_allowed(game: HebracGame) -> bool:
 
 
 def waiting_genie(game: HebracGame) -> Card | None:
-    """The genie bought, traded or stolen whose 'take' is awaited, if any."""
     if game.pending and game.pending.startswith("genie-"):
         return Card.parse(game.pending.removeprefix("genie-"))
     return None
@@ -122,17 +94,16 @@ def waiting_genie(game: HebracGame) -> Card | None:
 def refuse_if_busy(game: HebracGame, what: str) -> None:
     if waiting_genie(game) is not None:
         raise RuleRefused(f"cannot {what} now: the genie acts first ({next_hint(game)})",
-                          R_GENIE_BOUGHT)
+                          state.R_GENIE_BOUGHT)
     if game.pending:
         raise RuleRefused(f"cannot {what} now: settle Hebrac's game first "
-                          f"({next_hint(game)})", R_HEBRAC)
+                          f"({next_hint(game)})", state.R_HEBRAC)
     if game.encounter is not None:
         raise RuleRefused(f"cannot {what} now: {game.encounter.chamber} is not settled "
-                          f"({next_hint(game)})", R_ENCOUNTER)
+                          f"({next_hint(game)})", state.R_ENCOUNTER)
 
 
 def why_no_damage(game: HebracGame, encounter: Encounter) -> str | None:
-    """Why the next round can cost no life, if it cannot."""
     if encounter.paralysis > 0:
         return "Paralysis"
     enemy = encounter.enemy
@@ -172,33 +143,24 @@ def genie_of_death_targets(game: HebracGame, card: Card, extras: Sequence[str]) 
     """The chambers a KS must take when no choice is left and none are named."""
     if extras or card != Card.parse("KS"):
         return []
-    wanted = rules.numbers().genie_of_death_enemies
-    candidates = [c.name for c in game.chambers.values()
-                  if not c.visited and not c.enemy_gone]
-    return candidates if len(candidates) <= wanted else []
+    candidates = genie_targets(game)
+    return candidates if len(candidates) <= rules.numbers().genie_of_death_enemies else []
 
 
 def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None:
     if chamber.treasure is not None and chamber.treasure != card:
         raise RuleRefused(f"{chamber.name}'s treasure is {chamber.treasure}, seen before, "
-                          f"not {card}", R_ENCOUNTER)
+                          f"not {card}", state.R_ENCOUNTER)
 
 
 def anti_magic_hebrac(game: HebracGame) -> list[str]:
     if "anti-magic" not in game.effects:
         return []
-    return [f"Anti-Magic does not stop Hebrac's game (rule {R_ANTI_MAGIC_HEBRAC})"]
+    return [f"Anti-Magic does not stop Hebrac's game (rule {state.R_ANTI_MAGIC_HEBRAC})"]
 
 
 def genie_targets(game: HebracGame) -> list[str]:
     return [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
-
-
-def genie_waits(game: HebracGame, card: Card) -> bool:
-    """A Genie of Luck, or of Death with a choice of chambers, won without a 'take'
-    line needs one to act."""
-    wanted = rules.numbers().genie_of_death_enemies
-    return card.suit == "D" or (card.suit == "S" and len(genie_targets(game)) > wanted)
 
 
 def genie_usage(game: HebracGame, card: Card) -> str:
@@ -215,7 +177,6 @@ def stealing_blocked(game: HebracGame) -> str | None:
     """Why Stealing Spirit cannot be cast now (timing or magic points), or None."""
     spell = rules.spells()["stealing-spirit"]
     try:
-
         verify_cast(game, spell, None)
     except RuleRefused as error:
         return str(error.args[0])
@@ -247,27 +208,25 @@ def can_cast(game: HebracGame, spell: Spell) -> tuple[bool, str]:
 
 
 def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -> None:
-    """Raise RuleRefused when the timing rules forbid ``spell`` now.
-
-    ``targets`` None asks about timing only (for the spell list).
-    """
-    rule = spell_rule(spell)
+    """Raise RuleRefused when the timing rules forbid ``spell`` now (``targets`` None:
+    timing only, for the spell list)."""
+    rule = state.spell_rule(spell)
     encounter = game.encounter
     if game.pending:
         refuse_if_busy(game, "cast a spell")
     stage = encounter.stage if encounter else None
     in_battle = stage == "battle"
     if stage == "white-priestess":
-        raise RuleRefused("no spell may be cast on a white priestess", R_WHITE)
+        raise RuleRefused("no spell may be cast on a white priestess", state.R_WHITE)
     if encounter is not None and encounter.spell_cast and stage in ("battle", "adventurer",
                                                                        "trading"):
-        raise RuleRefused("one spell per battle: already cast here", R_ONE_SPELL)
+        raise RuleRefused("one spell per battle: already cast here", state.R_ONE_SPELL)
     sid = spell.id
     if sid in ("paralysis", "double-attack", "super-strength") and not in_battle:
         if stage == "adventurer":
             raise RuleRefused(f"{spell.name} is for battle only: the battle with an "
                               "adventurer starts with the first 'attack'",
-                              R_ADVENTURER_SPELLS)
+                              state.R_ADVENTURER_SPELLS)
         raise RuleRefused(f"{spell.name} is for battle only", rule)
     if sid == "double-attack" and encounter and encounter.double_attack:
         raise RuleRefused("Double Attack is already waiting for the next round", rule)
@@ -281,19 +240,19 @@ def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -
         if stage == "treasure":
             raise RuleRefused(f"{encounter.chamber} is won: no guard left to "
                               f"{'escape' if sid == 'escape' else 'rob'}, "
-                              "'take CARD' takes the treasure", R_WON)
+                              "'take CARD' takes the treasure", state.R_WON)
         if kind == "hebrac":
             raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
         if sid == "escape" and stage in ("merchant", "sale"):
             raise RuleRefused("Escape does not work on a merchant", rule)
         if sid == "stealing-spirit" and stage == "trading" and not game.setup.evil:
             raise RuleRefused("his treasure is revealed: Stealing Spirit is too late "
-                              "(evil alignment allows it)", R_EVIL)
+                              "(evil alignment allows it)", state.R_EVIL)
     if sid == "teleport" and stage in ("merchant", "sale", "hebrac"):
         who = "Hebrac" if stage == "hebrac" else "a merchant"
         raise RuleRefused(f"no one flees {who}: Teleport, as Escape, is refused until "
                           f"{encounter.chamber if encounter else 'the chamber'} is "
-                          "settled", R_NO_FLEE)
+                          "settled", state.R_NO_FLEE)
     if sid == "illusion":
         if stage != "trading" or encounter is None or encounter.treasure is None:
             raise RuleRefused("Illusion works only while trading", rule)
@@ -302,7 +261,7 @@ def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -
         if rules.trade_value(encounter.treasure) is None and not illusion_queen(game):
             raise RuleRefused(f"Illusion: {encounter.treasure} is a black priestess, never "
                               "traded for (--illusion-black-queen refused)",
-                              R_ILLUSION_QUEEN)
+                              state.R_ILLUSION_QUEEN)
     if sid == "stone-statue" and in_battle:
         raise RuleRefused("Stone Statue is forbidden in battle", rule)
     if sid == "hell-bomb" and not in_battle:
@@ -310,9 +269,8 @@ def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -
             raise RuleRefused("Hell Bomb: in battle, or from an explored chamber", rule)
         if game.position is None:
             raise RuleRefused("Hell Bomb needs a position: enter or move to a chamber", rule)
-    if targets is None:
-        return
-    verify_targets(game, spell, targets)
+    if targets is not None:
+        verify_targets(game, spell, targets)
 
 
 def illusion_queen(game: HebracGame) -> bool:
@@ -322,7 +280,7 @@ def illusion_queen(game: HebracGame) -> bool:
 
 def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
     sid = spell.id
-    rule = spell_rule(spell)
+    rule = state.spell_rule(spell)
     needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
              "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
              "genie-of-luck": (spell.numbers.get("cards", 5), spell.numbers.get("cards", 5),
@@ -336,9 +294,9 @@ def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> No
     if sid == "stealing-spirit" and not targets and ware_shown(game) is None:
         raise BadInput(f"usage: {usage}")
     if sid == "teleport" and targets[0].lower() != "next-level":
-        parse_chamber(targets[0], game.columns)
+        state.parse_chamber(targets[0], game.columns)
     if sid == "stone-statue":
-        names = [parse_chamber(t, game.columns) for t in targets]
+        names = [state.parse_chamber(t, game.columns) for t in targets]
         for name in names:
             chamber = game.chambers[name]
             if chamber.enemy_gone or chamber.cleared:
@@ -367,21 +325,19 @@ def next_hint(game: HebracGame) -> str:
             return enter or "'enter CHAMBER ENEMY'"
         return f"{enter} or 'next-level'" if enter else "'next-level'"
     robbed = game.chambers[encounter.chamber].treasure_gone
+    sale = "'buy CARD...' or 'refuse'"
+    ware = encounter.treasure
+    if ware is not None and rules.price(ware) is None:  # hebrac.ruling.merchant-no-sale
+        sale = "'refuse'" if stealing_blocked(game) is not None else \
+            f"'cast stealing-spirit {ware}' or 'refuse'"
     return {
         "battle": "'attack CARD'" + (" CARD" if encounter.double_attack else ""),
         "adventurer": "'attack CARD'" + (" or 'reveal CARD'" * (not robbed)),
         "trading": "'offer CARD...' or 'refuse'",
         "merchant": "'reveal CARD'" if not robbed else "'refuse'",
-        "sale": sale_hint(game, encounter.treasure),
+        "sale": sale,
         "white-priestess": "'heal' or 'take CARD'",
         "hebrac": "'play CARD' or 'refuse'",
         "treasure": "'take CARD'",
     }[encounter.stage]
 
-
-def sale_hint(game: HebracGame, ware: Card | None) -> str:
-    if ware is None or rules.price(ware) is not None:
-        return "'buy CARD...' or 'refuse'"
-    if stealing_blocked(game) is None:  # hebrac.ruling.merchant-no-sale
-        return f"'cast stealing-spirit {ware}' or 'refuse'"
-    return "'refuse'"

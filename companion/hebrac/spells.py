@@ -1,6 +1,5 @@
-"""Hebrac's Dungeon: casting spells, their timing, payment and effects.
-The cards vision spells and genies show are recorded here too (see, peek).
-"""
+"""Hebrac's Dungeon: casting spells, their payment and effects; the cards vision spells
+show (see, peek)."""
 
 from __future__ import annotations
 
@@ -9,25 +8,10 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.hebrac import board, ledger, rules, situation, treasures
+from companion.hebrac import board, ledger, rules, situation, state, treasures
 from companion.hebrac.grammar import Cast, Peek, See
 from companion.hebrac.rules import Spell
-from companion.hebrac.state import (
-    R_CURSE_FACED,
-    R_ESCAPED,
-    R_ILLUSION_QUEEN,
-    R_MAP,
-    R_ROBBED,
-    R_SPELLS,
-    R_TELEPORTED,
-    R_UNITS,
-    R_VISIONS,
-    Done,
-    neighbours,
-    parse_chamber,
-    spell_rule,
-    texts,
-)
+from companion.hebrac.state import Done, Encounter, neighbours, parse_chamber, spell_rule, texts
 from companion.numbers import whole
 
 if TYPE_CHECKING:
@@ -41,11 +25,14 @@ Casting = tuple[Spell, tuple[str, ...], list[Card], int, bool, list[str]]
 
 def check_cast(game: HebracGame, action: Cast) -> Casting:
     spell = rules.find_spell(action.spell)
-    targets = action.targets
-    count = spell_count(spell, action.units)
+    count = action.units
+    if count is not None:
+        if not spell.unit:
+            raise BadInput(f"{spell.name} takes no --count")
+        count = whole(str(count), "--count", 1, 60)
     paid = [Card.parse(t) for t in action.paid]
     overpay = action.overpay
-    situation.verify_cast(game, spell, targets)
+    situation.verify_cast(game, spell, action.targets)
     if paid:
         ledger.require_held(game, paid, "magic potion")
     if spell.unit and not game.strict:
@@ -59,13 +46,13 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
         chosen = rules.cheapest_payment(potions, spell.cost * count, game.scepter)
         if chosen is None:
             raise RuleRefused(f"{spell.name} costs {spell.cost * count}: you have "
-                              f"{game.magic_points} magic points", R_SPELLS)
+                              f"{game.magic_points} magic points", state.R_SPELLS)
         paid = list(chosen)
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
     if not verdict.legal:
-        raise RuleRefused(verdict.reasons[0], R_SPELLS)
-    targets = check_effect(game, spell, targets, paid)
+        raise RuleRefused(verdict.reasons[0], state.R_SPELLS)
+    targets = check_effect(game, spell, action.targets, paid)
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
         lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
@@ -85,9 +72,8 @@ def cast(game: HebracGame, checked: Casting) -> Done:
     game.spells_cast.append(spell.id)
     if game.encounter is not None:
         game.encounter.spell_cast = True
-    canonical = Cast(spell.id, canonical_targets(game, targets), texts(paid),
-                     count if spell.unit else None, overpay)
-    return canonical, lines + effect_lines
+    return Cast(spell.id, canonical_targets(game, targets), texts(paid),
+                count if spell.unit else None, overpay), lines + effect_lines
 
 
 def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
@@ -98,11 +84,8 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
     if sid == "stealing-spirit":
         assert encounter is not None
         chamber = game.chambers[encounter.chamber]
-        known = situation.ware_shown(game)
-        if not targets and known is not None:
-            targets = (str(known),)  # the ware on show need not be typed again
-        if not targets:
-            raise BadInput("usage: cast stealing-spirit TREASURE")
+        if not targets:  # the ware on show (verify_targets saw one) is not typed again
+            targets = (str(situation.ware_shown(game)),)
         treasure = Card.parse(targets[0])
         situation.check_known_treasure(game, chamber, treasure)
         if chamber.treasure_gone:
@@ -123,15 +106,13 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
                     parse_chamber(targets[1], game.columns) != encounter.chamber:
                 raise RuleRefused("in an encounter Body Switch replaces the enemy you face",
                                   spell_rule(spell))
-            if game.chambers[encounter.chamber].enemy_gone:  # turned to stone (1st ed.)
-                raise RuleRefused(f"{encounter.chamber} has no enemy to replace",
-                                  spell_rule(spell))
+            name = encounter.chamber  # its enemy may be stone already (1st ed.)
+        elif len(targets) < 2:
+            raise BadInput("usage: cast body-switch CARD CHAMBER (out of an encounter)")
         else:
-            if len(targets) < 2:
-                raise BadInput("usage: cast body-switch CARD CHAMBER (out of an encounter)")
             name = parse_chamber(targets[1], game.columns)
-            if game.chambers[name].enemy_gone:
-                raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
+        if game.chambers[name].enemy_gone:
+            raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
     return tuple(targets)
 
 
@@ -161,33 +142,30 @@ def useful_units(game: HebracGame, spell: Spell) -> tuple[int | None, str]:
 
 def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int | None,
                    overpay: bool) -> tuple[list[Card], int]:
-    """Fill in the payment or the count of a per-unit spell; refuse a waste of points.
-
-    Points are never thrown away unasked: when what is paid covers a unit more
-    than can be used, the cast is refused unless --overpay accepts the loss.
-    """
+    """Fill in the payment or the count of a per-unit spell. Points are never thrown away
+    unasked: a payment covering a unit more than can be used is refused unless --overpay
+    accepts the loss."""
     useful, why = useful_units(game, spell)
     cost, unit = spell.cost, spell.unit
-    rule = R_UNITS
+    rule = state.R_UNITS
     if useful == 0:
         raise RuleRefused(f"{spell.name} would do nothing: {why}", rule)
     if count is not None and useful is not None and count > useful and not overpay:
         raise RuleRefused(f"{spell.name} --count {count}: {why}; --count {useful} "
                           "(or --overpay)", rule)
+    potions = [c for c in game.inventory if rules.is_magic_potion(c)]
     if not paid and count is None:
-        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
         chosen = rules.unit_payment(potions, cost, useful, game.scepter)
         if chosen is None:
             raise RuleRefused(f"{spell.name} costs {cost} per {unit}: you have "
-                              f"{game.magic_points} magic points", R_SPELLS)
+                              f"{game.magic_points} magic points", state.R_SPELLS)
         paid, count = list(chosen[0]), chosen[1]
     elif not paid:
         assert count is not None
-        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
         chosen_cards = rules.cheapest_payment(potions, cost * count, game.scepter)
         if chosen_cards is None:
             raise RuleRefused(f"{spell.name} costs {cost * count} ({count} x {cost}): you "
-                              f"have {game.magic_points} magic points", R_SPELLS)
+                              f"have {game.magic_points} magic points", state.R_SPELLS)
         paid = list(chosen_cards)
     else:
         covered = ledger.points(game, paid) // cost
@@ -205,14 +183,6 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
                           f"{cost}{why_count}, {lost} lost: {way}add --overpay to cast "
                           "anyway", rule)
     return paid, count
-
-
-def spell_count(spell: Spell, count: int | None) -> int | None:
-    if count is None:
-        return None
-    if not spell.unit:
-        raise BadInput(f"{spell.name} takes no --count")
-    return whole(str(count), "--count", 1, 60)
 
 
 def canonical_targets(game: HebracGame, targets: Sequence[str]) -> tuple[str, ...]:
@@ -238,7 +208,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
                  "'see CHAMBER CARD'"]
         if unused:
             lines.append(f"looks add up: {unused} unused + {count} = {game.remote_vision} "
-                         f"(rule {R_VISIONS})")
+                         f"(rule {state.R_VISIONS})")
         return lines
     if sid == "future-perception":
         game.future_perception += count
@@ -274,25 +244,25 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
                 and encounter.stage in fights:
             full = rules.enemy_life(encounter.enemy)
             lines.append(f"{encounter.enemy} faced too: life {full} -> "
-                         f"{rules.enemy_life(encounter.enemy, True)} (rule {R_CURSE_FACED})")
+                         f"{rules.enemy_life(encounter.enemy, True)} (rule {state.R_CURSE_FACED})")
         return lines
     if sid == "escape":
         assert encounter is not None
         name = encounter.chamber
         return board.leave_encounter(game, f"you escape {name}; its enemy waits face down") + [
             f"you stay at {name}, now visited: 'enter {name}' meets its enemy again "
-            f"(rule {R_ESCAPED})"]
+            f"(rule {state.R_ESCAPED})"]
     if sid == "stealing-spirit":
         return stealing_spirit(game, Card.parse(targets[0]))
     if sid == "illusion":
         assert encounter is not None and encounter.treasure is not None
         want = encounter.treasure
-        ledger.under(game, [encounter.enemy])
-        treasures.close_chamber(game, game.chambers[encounter.chamber], want)
+        treasures.close_chamber(game, game.chambers[encounter.chamber], want,
+                                encounter.enemy)
         lines = [f"the adventurer takes nothing for {want}"]
         if rules.trade_value(want) is None:  # a black queen
             lines.append("Illusion takes a black priestess too (--illusion-black-queen "
-                         f"allowed, rule {R_ILLUSION_QUEEN})")
+                         f"allowed, rule {state.R_ILLUSION_QUEEN})")
         return lines + treasures.gain(game, want, [], "trade")
     if sid == "body-switch":
         return body_switch(game, targets)
@@ -307,12 +277,8 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         ledger.remove_enemies(game, names)
         lines = [f"turned to stone: {' '.join(names)}; enter to take their treasures"]
         if encounter is not None and encounter.chamber in names and game.strict:
-            # the enemy faced is gone, as Hell Bomb does
-            encounter.stage, encounter.last_round = "treasure", None
-            if game.chambers[encounter.chamber].treasure_gone:
-                game.encounter = None
-                return lines + [f"{encounter.chamber} cleared"]
-            lines.append("the enemy you face is stone: take the treasure ('take CARD')")
+            return lines + guard_gone(game, encounter, "the enemy you face is stone: take "
+                                      "the treasure ('take CARD')")
         return lines
     raise AssertionError(sid)  # every spell of the table is handled above
 
@@ -335,10 +301,10 @@ def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
         if rules.enemy_kind(encounter.enemy) == "adventurer":
             chamber.robbed_adventurer = True
             lines.append(f"the adventurer will attack you if you come back (rule "
-                         f"{R_ROBBED})")
+                         f"{state.R_ROBBED})")
         else:
             lines.append(f"its guard stays, face down: 'enter {chamber.name}' meets it "
-                         f"again (rule {R_ESCAPED})")
+                         f"again (rule {state.R_ESCAPED})")
     board.leave_encounter(game, "")
     return lines + treasures.gain(game, treasure, [], "spell")
 
@@ -380,7 +346,7 @@ def teleport(game: HebracGame, target: str) -> list[str]:
     game.teleport_target = name
     if situation.teleport_waiting(game) is not None:
         return lines + [f"teleported to {name}: '{situation.enter_text(game, name)}' turns up its "
-                        f"enemy, nothing else first (rule {R_TELEPORTED})"]
+                        f"enemy, nothing else first (rule {state.R_TELEPORTED})"]
     return lines + [f"teleported to {name}: 'enter {name} ENEMY'"]
 
 
@@ -393,19 +359,22 @@ def hell_bomb(game: HebracGame) -> list[str]:
     if encounter is not None:
         ledger.under(game, encounter.prisoners)
         encounter.prisoners = []
-        encounter.stage = "treasure"
-        encounter.last_round = None
     ledger.remove_enemies(game, removed)
     lines = [f"Hell Bomb on {' '.join(hit)}: enemies removed from "
              f"{' '.join(removed) or 'none'}; their treasures are free"]
     if encounter is not None:
-        chamber = game.chambers[encounter.chamber]
-        if chamber.treasure_gone:
-            game.encounter = None
-            lines.append(f"{chamber.name} cleared")
-        else:
-            lines.append("take the treasure: 'take CARD'")
+        lines += guard_gone(game, encounter, "take the treasure: 'take CARD'")
     return lines
+
+
+def guard_gone(game: HebracGame, encounter: Encounter, take: str) -> list[str]:
+    """The enemy faced is gone (Hell Bomb, Stone Statue): its treasure waits, or none is
+    left and the chamber is cleared."""
+    encounter.stage, encounter.last_round = "treasure", None
+    if game.chambers[encounter.chamber].treasure_gone:
+        game.encounter = None
+        return [f"{encounter.chamber} cleared"]
+    return [take]
 
 
 # One chamber looked at: its name, the enemy and the treasure seen (None: not).
@@ -435,20 +404,12 @@ def check_see(game: HebracGame, action: See) -> tuple[list[Look], bool]:
     if not free and spent > game.remote_vision:
         raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
                           "Vision", "hebrac.spell.remote-vision")
-    ledger.refuse_copies(game, new_cards(game, looks))
+    ledger.refuse_copies(game, [  # the cards the looks turn up for the first time
+        card for name, enemy, treasure in looks
+        for card, known in ((enemy, game.chambers[name].enemy),
+                            (treasure, game.chambers[name].treasure))
+        if card is not None and known is None])
     return looks, len(words) > 2
-
-
-def new_cards(game: HebracGame, looks: list[Look]) -> list[Card]:
-    """The cards the looks turn up for the first time."""
-    cards = []
-    for name, enemy, treasure in looks:
-        chamber = game.chambers[name]
-        if enemy is not None and chamber.enemy is None:
-            cards.append(enemy)
-        if treasure is not None and chamber.treasure is None:
-            cards.append(treasure)
-    return cards
 
 
 def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
@@ -462,18 +423,18 @@ def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
         raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
     if enemy is not None:
         if chamber.enemy is not None and chamber.enemy != enemy:
-            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", R_MAP)
+            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", state.R_MAP)
         if chamber.enemy_gone or chamber.visited:
-            raise RuleRefused(f"{name}'s enemy is not face down on the table", R_MAP)
+            raise RuleRefused(f"{name}'s enemy is not face down on the table", state.R_MAP)
         if not (god or "revelation" in game.effects) and game.remote_vision < 1:
             raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
                               "Vision", "hebrac.spell.remote-vision")
     if treasure is not None:
         if chamber.treasure_gone:
-            raise RuleRefused(f"{name}'s treasure is gone", R_MAP)
+            raise RuleRefused(f"{name}'s treasure is gone", state.R_MAP)
         if chamber.treasure is not None and chamber.treasure != treasure:
             raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
-                              R_MAP)
+                              state.R_MAP)
     if enemy is None and treasure is None:
         raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
     return (name, enemy, treasure)
@@ -486,6 +447,7 @@ def see(game: HebracGame, checked: tuple[list[Look], bool]) -> Done:
     words: list[str] = []
     for name, enemy, treasure in looks:
         chamber = game.chambers[name]
+        words.append(name)
         if enemy is not None:
             if chamber.enemy is None:
                 ledger.see(game, [enemy])
@@ -493,9 +455,7 @@ def see(game: HebracGame, checked: tuple[list[Look], bool]) -> Done:
                 game.remote_vision -= 1
             chamber.enemy = enemy
             lines.append(f"{name}: the enemy is {enemy} ({rules.enemy_kind(enemy)})")
-            words += [name, str(enemy)]
-        else:
-            words.append(name)
+            words.append(str(enemy))
         if treasure is not None:
             if chamber.treasure is None:
                 ledger.see(game, [treasure])
@@ -516,7 +476,7 @@ def free_looks(game: HebracGame) -> list[str]:
         return []
     name = rules.spells()[free[0]].name
     return [f"free under {name}: no Remote Vision look spent, {game.remote_vision} left "
-            f"(rule {R_VISIONS})"]
+            f"(rule {state.R_VISIONS})"]
 
 
 def check_peek(game: HebracGame, action: Peek) -> list[Card]:

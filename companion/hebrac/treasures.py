@@ -11,27 +11,9 @@ from typing import TYPE_CHECKING
 from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import ledger, rules, situation
+from companion.hebrac import ledger, rules, situation, state
 from companion.hebrac.grammar import Buy, Drop, Heal, Offer, Play, Refuse, Reveal, Take, Use
-from companion.hebrac.state import (
-    R_ANTI_MAGIC,
-    R_BAG_PARTIAL,
-    R_ENCOUNTER,
-    R_GENIE_BOUGHT,
-    R_HEBRAC,
-    R_MERCHANT,
-    R_NO_SALE,
-    R_POTIONS,
-    R_ROBBED,
-    R_TRADE,
-    R_WHITE,
-    THIRD,
-    Chamber,
-    Done,
-    Encounter,
-    parse_chamber,
-    texts,
-)
+from companion.hebrac.state import Chamber, Done, Encounter, parse_chamber, texts
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -57,7 +39,7 @@ def check_take(game: HebracGame, action: Take) -> Taking:
     if genie is not None:
         if card != genie:
             raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
-                              f"{situation.next_hint(game)}", R_GENIE_BOUGHT)
+                              f"{situation.next_hint(game)}", state.R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
         check_gain(game, card, extras, "bought")
         return (card, extras, "genie", bool(filled))
@@ -66,10 +48,10 @@ def check_take(game: HebracGame, action: Take) -> Taking:
     encounter = game.encounter
     if encounter is None or encounter.stage not in ("treasure", "white-priestess"):
         hint = situation.next_hint(game) if encounter else "'enter CHAMBER ENEMY' first"
-        raise RuleRefused(f"no treasure to take now: {hint}", R_ENCOUNTER)
+        raise RuleRefused(f"no treasure to take now: {hint}", state.R_ENCOUNTER)
     chamber = game.chambers[encounter.chamber]
     if chamber.treasure_gone and game.strict:
-        raise RuleRefused(f"{chamber.name}'s treasure is gone already", R_ENCOUNTER)
+        raise RuleRefused(f"{chamber.name}'s treasure is gone already", state.R_ENCOUNTER)
     situation.check_known_treasure(game, chamber, card)
     ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
     ledger.check_room(game, [(card, extras)])
@@ -82,12 +64,13 @@ def take(game: HebracGame, checked: Taking) -> Done:
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
                           f"{'s' if len(extras) > 1 else ''} with an enemy")
-    done = Take(str(card), canonical_extras(game, card, extras))
+    # KS names chambers, KD cards: said back in their usual spelling
+    done = Take(str(card), tuple(parse_chamber(e, game.columns) if card.suit == "S"
+                                 else str(Card.parse(e)) for e in extras))
     if whose == "prize":
         ledger.see(game, [card], source="pick")
         game.pending = None
-        lines = [f"Hebrac's prize: {card}"]
-        lines += gain(game, card, extras, source="prize")
+        lines = [f"Hebrac's prize: {card}", *gain(game, card, extras, source="prize")]
         return done, lines + next_game(game)
     if whose == "genie":
         game.pending = None
@@ -98,21 +81,17 @@ def take(game: HebracGame, checked: Taking) -> Done:
     if chamber.treasure is None:
         ledger.see(game, [card])
     lines = [f"treasure of {chamber.name}: {card}"]
-    if encounter.stage == "white-priestess":
-        chamber.enemy_gone = True
-        ledger.under(game, [encounter.enemy])
-    close_chamber(game, chamber, card)
+    priestess = encounter.enemy if encounter.stage == "white-priestess" else None
+    close_chamber(game, chamber, card, priestess)
     return done, lines + gain(game, card, extras, source="chamber")
 
 
-def canonical_extras(game: HebracGame, card: Card, extras: Sequence[str]) -> tuple[str, ...]:
-    if card == Card.parse("KS"):
-        return tuple(parse_chamber(e, game.columns) for e in extras)
-    return tuple(str(Card.parse(e)) for e in extras)
-
-
-def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None) -> None:
-    """The chamber's treasure is resolved (taken or lost): the chamber is cleared."""
+def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
+                  enemy: Card | None = None) -> None:
+    """The chamber's treasure is resolved (taken or lost), the ``enemy`` still there
+    leaves, under the Hand Deck first: the chamber is cleared."""
+    if enemy is not None:
+        ledger.under(game, [enemy])
     if treasure is None and not chamber.treasure_gone:  # lost: under the Hand Deck
         ledger.under(game, [chamber.treasure] if chamber.treasure else [],
                     0 if chamber.treasure else 1)
@@ -134,10 +113,10 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
             game.games_waiting += 1
         return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
-                f"{rules.numbers().black_card_damage} life) or 'refuse'",
+                f"{numbers.black_card_damage} life) or 'refuse'",
                 *situation.anti_magic_hebrac(game)]
     if card.rank == 1:
-        name = rules.numbers().aces[str(card)]
+        name = numbers.aces[str(card)]
         if card in game.inventory:
             ledger.under(game, [card])
             return [f"{card} is a fake {name} (you hold one): discarded"]
@@ -160,14 +139,15 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         return [f"{card} black priestess: " + ledger.priestess_theft(game, by_enemy=False)]
     if card.rank == 13:
         if not extras and source in ("merchant", "trade", "spell"):
-            if situation.genie_waits(game, card):
+            targets = situation.genie_targets(game)
+            choice = len(targets) > numbers.genie_of_death_enemies  # KS: chambers to pick
+            if card.suit == "D" or (card.suit == "S" and choice):  # waits for its 'take'
                 game.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
-                return [f"{card} {rules.numbers().kings[str(card)]} acts at once: "
+                return [f"{card} {numbers.kings[str(card)]} acts at once: "
                         f"{situation.genie_usage(game, card)}"]
-            extras = situation.genie_of_death_targets(game, card, [])  # no choice left: at once
-            if extras:
-                return genie_acts(game, card, extras, source) + [
-                    f"no choice of chambers left: it acts at once (rule {R_GENIE_BOUGHT})"]
+            if card.suit == "S" and targets:  # no choice left: at once
+                return genie_acts(game, card, targets, source) + [
+                    f"no choice of chambers left: it acts at once (rule {state.R_GENIE_BOUGHT})"]
         return genie_acts(game, card, extras, source)
     ledger.store(game, card)
     assert card.suit is not None
@@ -250,19 +230,17 @@ def check_heal(game: HebracGame, action: Heal) -> Encounter:
     encounter = game.encounter
     if encounter is None or encounter.stage != "white-priestess":
         raise RuleRefused("only a white priestess (red queen) heals: "
-                          f"{situation.next_hint(game)}", R_WHITE)
+                          f"{situation.next_hint(game)}", state.R_WHITE)
     if "anti-magic" in game.effects:
         raise RuleRefused("Anti-Magic holds on this level: the priestess cannot heal",
-                          R_ANTI_MAGIC)
+                          state.R_ANTI_MAGIC)
     return encounter
 
 
 def heal(game: HebracGame, encounter: Encounter) -> Done:
-    chamber = game.chambers[encounter.chamber]
-    ledger.under(game, [encounter.enemy])
     before = game.life
     ledger.set_life(game, game.max_life)
-    close_chamber(game, chamber, None)
+    close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
     return Heal(), [f"the priestess heals you: {before} -> {game.life}; she leaves "
                     "with the treasure"]
 
@@ -270,7 +248,7 @@ def heal(game: HebracGame, encounter: Encounter) -> Done:
 def check_use(game: HebracGame, action: Use) -> Card:
     card = Card.parse(action.card)
     if not (card.suit == "H" and card.is_pip):
-        raise RuleRefused(f"{card} is not a life potion (hearts 2-10)", R_POTIONS)
+        raise RuleRefused(f"{card} is not a life potion (hearts 2-10)", state.R_POTIONS)
     ledger.require_held(game, [card], "life potion")
     return card
 
@@ -306,11 +284,11 @@ def check_reveal(game: HebracGame, action: Reveal) -> Card:
     encounter = game.encounter
     if encounter is None or encounter.stage not in ("adventurer", "merchant"):
         raise RuleRefused("only an adventurer's or a merchant's treasure is turned up "
-                          "before it is won", R_TRADE)
+                          "before it is won", state.R_TRADE)
     chamber = game.chambers[encounter.chamber]
     if chamber.treasure_gone:
         raise RuleRefused(f"{chamber.name}'s treasure was taken before: nothing to "
-                          f"reveal ({situation.next_hint(game)})", R_ROBBED)
+                          f"reveal ({situation.next_hint(game)})", state.R_ROBBED)
     situation.check_known_treasure(game, chamber, card)
     if chamber.treasure is None:
         ledger.refuse_copies(game, [card])
@@ -330,7 +308,7 @@ def reveal(game: HebracGame, card: Card) -> Done:
         value = rules.trade_value(card)
         if value is None:
             verdict = rules.check_trade(card, [])
-            illusion = card.rank != 1 and game.setup.illusion_black_queen == "allowed"
+            illusion = card.rank != 1 and situation.illusion_queen(game)
             return Reveal(str(card)), [
                 verdict.reasons[0] + ": 'refuse'" + (
                     " or attack (evil)" if game.setup.evil else "") + (
@@ -343,96 +321,78 @@ def reveal(game: HebracGame, card: Card) -> Done:
     if cost is None and not game.strict:  # the first edition waited for 'refuse'
         return Reveal(str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
     blocked = situation.stealing_blocked(game) if cost is None else None
-    if cost is None and at_least(game.settings, THIRD) and blocked is None:
+    if cost is None and at_least(game.settings, state.THIRD) and blocked is None:
         # hebrac.ruling.merchant-no-sale: Stealing Spirit may still take it
         return Reveal(str(card)), [
             rules.no_sale_reason(card),
             f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
-            f"'refuse' (rule {R_NO_SALE})"]
+            f"'refuse' (rule {state.R_NO_SALE})"]
     if cost is None:  # no sale can happen: the refusal is the only answer
-        ledger.under(game, [encounter.enemy])
-        close_chamber(game, chamber, None)
+        close_chamber(game, chamber, None, encounter.enemy)
         game.sold_out = chamber.name
         lines = [rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} "
                  "cleared"]
-        if at_least(game.settings, THIRD):
-            lines.append(f"no Stealing Spirit: {blocked} (rule {R_NO_SALE})")
+        if at_least(game.settings, state.THIRD):
+            lines.append(f"no Stealing Spirit: {blocked} (rule {state.R_NO_SALE})")
         return Reveal(str(card)), lines
-    gems = sum(c.rank for c in game.inventory if rules.is_gem(c))
-    paying = "the Bag of Meres pays" if game.holds("AD") else f"you hold {gems} in gems"
+    paying = "the Bag of Meres pays" if game.holds("AD") else f"you hold {game.gems} in gems"
     return Reveal(str(card)), [
         f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
 
 
-# A trade or a purchase checked: the cards given, the ruling's lines.
-Paying = tuple[list[Card], list[str]]
+# A trade or a purchase checked: the cards given, the ruling's lines, the verb.
+Paying = tuple[list[Card], list[str], type[Offer] | type[Buy]]
 
 
-def check_offer(game: HebracGame, action: Offer) -> Paying:
-    offer = [Card.parse(t) for t in action.cards]
+def check_deal(game: HebracGame, action: Offer | Buy) -> Paying:
+    """An adventurer's trade ('offer') or a merchant's sale ('buy') the rules allow (else
+    refused), paid with cards held, leaving room for what it brings."""
+    cards = [Card.parse(t) for t in action.cards]
     encounter = game.encounter
-    if encounter is None or encounter.stage != "trading" or encounter.treasure is None:
-        raise RuleRefused("no trade under way: 'reveal CARD' an adventurer's treasure "
-                          "first", R_TRADE)
+    trade = isinstance(action, Offer)
+    if encounter is None or encounter.stage != ("trading" if trade else "sale") or \
+            encounter.treasure is None:
+        if trade:
+            raise RuleRefused("no trade under way: 'reveal CARD' an adventurer's treasure "
+                              "first", state.R_TRADE)
+        raise RuleRefused("no merchant's ware on show: 'reveal CARD' first", state.R_MERCHANT)
     want = encounter.treasure
     bag = game.holds("AD")
-    verdict = rules.check_trade(want, offer, bag=bag,
-                                ace_value=game.setup.ace_offer_value,
-                                bag_partial=game.setup.bag_partial)
-    short = bool(bag and offer and verdict.data.get("value") is not None)
-    return paying(game, want, offer, verdict, R_BAG_PARTIAL if short else R_TRADE, "card")
-
-
-def paying(game: HebracGame, want: Card, cards: list[Card], verdict: rules.Verdict,
-           rule: str, what: str) -> Paying:
-    """A trade or purchase the rules allow (else refused under ``rule``), paid with
-    cards held, leaving room for what it brings."""
+    if trade:
+        verdict = rules.check_trade(want, cards, bag=bag, ace_value=game.setup.ace_offer_value,
+                                    bag_partial=game.setup.bag_partial)
+        short = verdict.data.get("value") is not None
+    else:
+        verdict = rules.check_payment(want, cards, bag=bag, bag_partial=game.setup.bag_partial)
+        short = "paid" in verdict.data
     if not verdict.legal:
+        rule = state.R_TRADE if trade else state.R_MERCHANT
+        rule = state.R_BAG_PARTIAL if bag and cards and short else rule
         raise RuleRefused(verdict.reasons[0], rule)
-    ledger.require_held(game, cards, what)
+    ledger.require_held(game, cards, "card" if trade else "gem")
     ledger.check_room(game, [(want, ())], cards)
-    return (cards, list(verdict.reasons))
+    return (cards, list(verdict.reasons), type(action))
 
 
-def offer(game: HebracGame, checked: Paying) -> Done:
-    given, lines = checked
+check_offer = check_buy = check_deal
+
+
+def deal(game: HebracGame, checked: Paying) -> Done:
+    given, lines, verb = checked
     encounter = game.encounter
     assert encounter is not None and encounter.treasure is not None
     want = encounter.treasure
     max_before = game.max_life
     ledger.release(game, given)
-    ledger.under(game, given)
-    if game.max_life < max_before:
+    if game.max_life < max_before:  # the Ruby traded away
         lines.append(f"max life {max_before} -> {game.max_life}")
-    ledger.under(game, [encounter.enemy])
+    ledger.under(game, given + [encounter.enemy])
     close_chamber(game, game.chambers[encounter.chamber], want)
-    lines += gain(game, want, [], source="trade")
-    return Offer(texts(given)), lines
+    lines += gain(game, want, [], source="trade" if verb is Offer else "merchant")
+    return verb(texts(given)), lines
 
 
-def check_buy(game: HebracGame, action: Buy) -> Paying:
-    pay = [Card.parse(t) for t in action.cards]
-    encounter = game.encounter
-    if encounter is None or encounter.stage != "sale" or encounter.treasure is None:
-        raise RuleRefused("no merchant's ware on show: 'reveal CARD' first", R_MERCHANT)
-    want = encounter.treasure
-    bag = game.holds("AD")
-    verdict = rules.check_payment(want, pay, bag=bag,
-                                  bag_partial=game.setup.bag_partial)
-    short = bool(bag and pay and "paid" in verdict.data)
-    return paying(game, want, pay, verdict, R_BAG_PARTIAL if short else R_MERCHANT, "gem")
-
-
-def buy(game: HebracGame, checked: Paying) -> Done:
-    pay, lines = checked
-    encounter = game.encounter
-    assert encounter is not None and encounter.treasure is not None
-    want = encounter.treasure
-    ledger.release(game, pay)
-    ledger.under(game, pay + [encounter.enemy])
-    close_chamber(game, game.chambers[encounter.chamber], want)
-    lines += gain(game, want, [], source="merchant")
-    return Buy(texts(pay)), lines
+offer = buy = deal
 
 
 def check_refuse(game: HebracGame, action: Refuse) -> Refuse:
@@ -442,7 +402,7 @@ def check_refuse(game: HebracGame, action: Refuse) -> Refuse:
         situation.refuse_if_busy(game, "refuse")
     encounter = game.encounter
     if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
-        raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", R_ENCOUNTER)
+        raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", state.R_ENCOUNTER)
     return action
 
 
@@ -454,8 +414,7 @@ def refuse(game: HebracGame, action: Refuse) -> Done:
     assert encounter is not None
     chamber = game.chambers[encounter.chamber]
     robbed = chamber.treasure_gone
-    ledger.under(game, [encounter.enemy])
-    close_chamber(game, chamber, None)
+    close_chamber(game, chamber, None, encounter.enemy)
     if encounter.stage == "merchant" and robbed:
         return action, [f"{chamber.name}: the merchant leaves; chamber cleared"]
     if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
@@ -469,9 +428,9 @@ def check_play(game: HebracGame, action: Play) -> Card:
     encounter = game.encounter
     as_enemy = encounter is not None and encounter.stage == "hebrac" and not game.pending
     if game.pending != "hebrac-game" and not as_enemy:
-        raise RuleRefused("Hebrac offers no game now", R_HEBRAC)
+        raise RuleRefused("Hebrac offers no game now", state.R_HEBRAC)
     if card.is_joker:
-        raise RuleRefused("a joker has no colour: turn the next card", R_HEBRAC)
+        raise RuleRefused("a joker has no colour: turn the next card", state.R_HEBRAC)
     ledger.refuse_copies(game, [card])
     return card
 
@@ -498,8 +457,7 @@ def play(game: HebracGame, card: Card) -> Done:
             return Play(str(card)), [
                 f"{card} is red: Hebrac yields; take the treasure"]
         ledger.set_life(game, game.life - damage)
-        ledger.under(game, [encounter.enemy])
-        close_chamber(game, game.chambers[encounter.chamber], None)
+        close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
         return Play(str(card)), [
             f"{card} is black: lose {damage} life, {before} -> {game.life}; Hebrac "
             "leaves with the treasure"]

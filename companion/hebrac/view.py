@@ -146,9 +146,8 @@ def status_lines(game: HebracGame, width: int = 40) -> list[str]:
         lines += wrap("Level effects: " + ", ".join(sorted(game.effects)), width)
     lines += map_lines(game)
     lines.append("x cleared o open . unknown @ you + next")
-    seen = [c for c in game.chambers.values() if c.enemy is not None and not c.visited
-            and not c.enemy_gone]
-    if seen:
+    if any(c.enemy is not None and not c.visited and not c.enemy_gone
+           for c in game.chambers.values()):
         lines.append("lower case: seen, still face down")
     treasures = [f"{c.name} {c.treasure}" for c in game.chambers.values()
                  if c.treasure is not None and not c.treasure_gone]
