@@ -470,25 +470,17 @@ class _Reader:
 
 
 # -- the word model ----------------------------------------------------------------------
-class _Primed(Value):
-    """A kind's primed counts, learned once a process: a model makes a table of them the
-    first time it uses one, so the tables a game never touches cost nothing."""
-
-    tables: Mapping[Hashable, _Table]
-    letters: Mapping[str, _Table]
-
-
 class _Model:
     """Contexts and their tables; the same calls write a code or read it."""
 
     def __init__(self, coding: _Coding | None, budget: int,
-                 primed: _Primed | None = None) -> None:
+                 primed: Mapping[Hashable, _Table] | None = None) -> None:
         self.coding = coding  # None while priming: tables learn, nothing is coded
-        # Coding uses copies of the primed tables, each made when first used.
+        # Coding uses copies of the primed tables, each made when first used, so the
+        # tables a game never touches cost nothing.
         self.tables: dict[Hashable, _Table] = {}
         self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
-        self.primed_tables: Mapping[Hashable, _Table] = primed.tables if primed else {}
-        self.primed_letters: Mapping[str, _Table] = primed.letters if primed else {}
+        self.primed_tables: Mapping[Hashable, _Table] = primed or {}
         self.budget = budget  # characters the reader may still produce
         self.limit = budget
         # The longest word the field being read may still hold (set by the reader per
@@ -496,22 +488,8 @@ class _Model:
         self.room = budget
         self.field = "data"
 
-    def _tables(self, own: dict[Any, _Table], primed: Mapping[Any, _Table],
-                keys: Sequence[Hashable]) -> list[_Table]:
-        """The tables of ``keys``, made on first use: of the primed counts, or empty."""
-        tables = []
-        for key in keys:
-            table = own.get(key)
-            if table is None:
-                template = primed.get(key)
-                table = template.copy() if template is not None else _Table()
-                own[key] = table
-            tables.append(table)
-        return tables
-
     def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
-        tables = self._tables(self.tables, self.primed_tables, contexts)
-        found = self._choose(tables, word)
+        tables, found = self._choose(self.tables, self.primed_tables, contexts, word)
         if found is None:
             found = self._new_word(word)
         self._learn(tables, found)
@@ -520,20 +498,27 @@ class _Model:
             self._spend(0)
         return found
 
-    def _choose(self, tables: Sequence[_Table], symbol: str | None) -> str | None:
-        """Code ``symbol`` in the first table that knows it, escaping the ones before;
-        None if none does (the caller codes it another way). Priming codes nothing."""
+    def _choose(self, own: dict[Any, _Table], primed: Mapping[Any, _Table],
+                keys: Sequence[Hashable], symbol: str | None
+                ) -> tuple[list[_Table], str | None]:
+        """The tables of ``keys``, made on first use (of the primed counts, or empty), and
+        ``symbol`` coded in the first that knows it, escaping the ones before; None if
+        none does (the caller codes it another way). Priming codes nothing."""
         coding = self.coding
-        if coding is None:
-            return symbol
-        for table in tables:
-            if table.waiting:
-                table.catch_up()
-            if table.symbols:
-                found = coding.pick(table, symbol)
-                if found is not None:
-                    return found
-        return None
+        tables = []
+        found = symbol if coding is None else None
+        for key in keys:
+            table = own.get(key)
+            if table is None:
+                template = primed.get(key)
+                table = own[key] = template.copy() if template is not None else _Table()
+            tables.append(table)
+            if found is None and coding is not None:
+                if table.waiting:
+                    table.catch_up()
+                if table.symbols:
+                    found = coding.pick(table, symbol)
+        return tables, found
 
     def _learn(self, tables: Sequence[_Table], found: str) -> None:
         """Every context learns the word: while priming, counted as learned (not brought
@@ -579,8 +564,9 @@ class _Model:
             raise BadInput("the code is damaged: a word is not UTF-8") from None
 
     def letter(self, previous: str, char: str | None) -> str:
-        tables = self._tables(self.letters, self.primed_letters, (previous, ""))
-        found = self._choose(tables, char)
+        # The letters are primed when a game first spells a word out (many never do).
+        primed = _primed_letters() if self.coding is not None else {}
+        tables, found = self._choose(self.letters, primed, (previous, ""), char)
         if found is None:
             assert self.coding is not None
             found = chr(self.coding.uniform(256, None if char is None else ord(char)))
@@ -689,9 +675,9 @@ def _model_for(kind: str, coding: _Coding, budget: int) -> _Model:
 
 
 @cache
-def _primed(kind: str) -> _Primed:
-    """What a model for ``kind`` learns before coding: its grammar, its base settings,
-    letters, end marks."""
+def _primed(kind: str) -> dict[Hashable, _Table]:
+    """What a model for ``kind`` learns before coding, once a process: its grammar, its
+    base settings, end marks (the letters: ``_primed_letters``)."""
     model = _Model(None, 1 << 30)
     grammar = _GRAMMARS[kind]
     model.learn(("actions", 0), [*grammar, _END])
@@ -712,7 +698,7 @@ def _primed(kind: str) -> _Primed:
     model.learn(("settings", _END), [_END])
     base = json.dumps(BASE_SETTINGS[kind], ensure_ascii=False, separators=(",", ":"))
     _setting_words(model, _json_tokens(base))
-    return _Primed(model.tables, _primed_letters())
+    return model.tables
 
 
 @cache

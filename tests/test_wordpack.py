@@ -112,9 +112,9 @@ def test_the_letters_are_primed_as_the_model_learns_them() -> None:
 
 
 def _primed_state(kind: str) -> list[Any]:
-    primed = wordpack._primed(kind)
+    primed = (wordpack._primed(kind), wordpack._primed_letters())
     return [(key, t.symbols[:], t.counts[:], dict(t.index), t.total, t.novel)
-            for tables in (primed.tables, primed.letters) for key, t in tables.items()]
+            for tables in primed for key, t in tables.items()]
 
 
 @pytest.mark.parametrize("kind", wordpack.KIND_ORDER)
