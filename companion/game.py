@@ -154,12 +154,18 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
     share codes, history). An action that does not apply is a ``ReplayFault`` naming it.
     """
     _freeze()
-    for number, action in enumerate(actions, start=first):
-        try:
-            applied = engine.apply(action)
-        except Exception as error:
-            raise _fault(number, action, error) from None
-        yield number, action, applied
+    collecting = gc.isenabled()
+    gc.disable()  # as in ``replay``; cycles the caller makes meanwhile are found after
+    try:
+        for number, action in enumerate(actions, start=first):
+            try:
+                applied = engine.apply(action)
+            except Exception as error:
+                raise _fault(number, action, error) from None
+            yield number, action, applied
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def replay(
@@ -171,11 +177,19 @@ def replay(
         _freeze()
         done: list[Applied] = []
         apply, keep = engine.apply, done.append
+        # A replay makes no reference cycles, only objects that live as long as the game:
+        # the cycle collector would walk them again and again (a tenth of the replay) to
+        # free nothing. Reference counting still frees every object dropped.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             for action in actions:
                 keep(apply(action))
         except Exception as error:
             raise _fault(len(done) + 1, actions[len(done)], error) from None
+        finally:
+            if collecting:
+                gc.enable()
         return engine, done
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None

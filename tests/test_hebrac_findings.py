@@ -178,3 +178,31 @@ def test_check_attack_adds_several_strength_potions() -> None:
                                       "--potion", "2"])
     assert result.exit_code == 0
     assert "attack 4 + 5 potion = 9 vs demon 9: battle won" in result.output
+
+
+def test_replay_leaves_the_cycle_collector_as_it_found_it() -> None:
+    """A replay pauses the cycle collector (a game makes no cycles) and resumes it after,
+    a refused action included; a caller that paused it finds it still paused."""
+    import gc
+
+    import pytest
+
+    from companion.errors import DataProblem
+    from companion.game import replay, replaying
+    from companion.hebrac.engine import new_engine
+
+    actions = ["enter A1 3S", "attack 5H", "take 10H"]
+    assert gc.isenabled()
+    replay("hebrac", {}, actions)
+    assert gc.isenabled()
+    with pytest.raises(DataProblem):
+        replay("hebrac", {}, [*actions, "attack 5H"])
+    assert gc.isenabled()
+    assert [a.action for _n, _t, a in replaying(new_engine({}), actions)] == actions
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        replay("hebrac", {}, actions)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -50,7 +50,9 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
     if len(typed) != (2 if encounter.double_attack else 1):
         raise BadInput("usage: attack CARD CARD (Double Attack)" if encounter.double_attack
                        else "usage: attack CARD")
-    cards = [CARD_OF.get(text) or Card.parse(text) for text in typed]
+    # cards typed in their own words (as saved) are looked up with no call per card
+    cards = list(map(CARD_OF.__getitem__, typed)) if CARD_TEXTS.issuperset(typed) \
+        else [Card.parse(text) for text in typed]
     if not drunk and not called:
         ledger.refuse_copies(game, cards)
         return (action, cards, [], [])
@@ -83,10 +85,10 @@ def attack(game: HebracGame, checked: Attacking) -> Done:
     potion = sum(potion.rank for potion in potions) if potions else 0
     no_damage = situation.why_no_damage(game, encounter) \
         if encounter.paralysis or game.effects else None
-    result = rules.settle_round(
-        cards, encounter.enemy, curse="curse" in game.effects,
-        bracelet=BRACELET in game.inventory, prisoners=len(encounter.prisoners),
-        potion=potion, super_strength=encounter.super_strength, no_damage=no_damage)
+    # in the order of its parameters: a call by keyword costs a replay more
+    result = rules.settle_round(cards, encounter.enemy, "curse" in game.effects,
+                                BRACELET in game.inventory, len(encounter.prisoners), potion,
+                                encounter.super_strength, no_damage)
     encounter.rounds += 1
     if encounter.paralysis > 0:
         encounter.paralysis -= 1

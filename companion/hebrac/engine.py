@@ -166,7 +166,9 @@ class HebracGame:
         what was done and the ruling's lines."""
         if action.__class__ is str:
             action = GRAMMAR.parse(action)
-        if (self.life <= 0 or ACES.issubset(self.inventory)) and not (
+        # (issubset makes a set of the inventory: only worth it with four cards held)
+        if (self.life <= 0 or len(self.inventory) > 3 and ACES.issubset(self.inventory)) \
+                and not (
                 isinstance(action, Potion) and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out

@@ -259,7 +259,6 @@ class RoundResult(Value):
 def settle_round(
     cards: Sequence[Card],
     enemy: Card,
-    *,
     curse: bool = False,
     bracelet: bool = False,
     prisoners: int = 0,
