@@ -21,7 +21,7 @@ The action text stays what it always was: ``verb word word --option value
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from companion.errors import BadInput
 from companion.numbers import whole  # the one reader of whole numbers
@@ -437,6 +437,16 @@ class Grammar(Generic[A_co]):
                                 f"its parameters {[p.name for p in verb.params]}")
 
     # -- names ------------------------------------------------------------------
+    def named(self, *modules: object, prefix: str = "") -> dict[type, Callable[..., Any]]:
+        """Each action type to the function named after its verb (``prefix`` + the name,
+        ``-`` as ``_``) in the first of ``modules`` that has one: an engine's rulings
+        follow the verbs declared here, with no second list of them."""
+        found = {}
+        for verb in self.verbs.values():
+            name = prefix + verb.name.replace("-", "_")
+            found[verb.action] = getattr(next(m for m in modules if hasattr(m, name)), name)
+        return found
+
     def aliases(self) -> dict[str, str]:
         """Each verb's short forms, to the verb."""
         return {short: verb.name for verb in self.verbs.values() for short in verb.short}

@@ -22,6 +22,7 @@ show, ``views``.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -534,5 +535,5 @@ class ElberethGame:
 
 # Each action of the grammar, ruled by the function of its verb's name above: the verbs
 # are declared once, in grammar.py.
-RULINGS: dict[type, Callable[[ElberethGame, Any], Ruled]] = {
-    verb.action: globals()[verb.name.replace("-", "_")] for verb in grammar.VERBS}
+RULINGS: dict[type, Callable[[ElberethGame, Any], Ruled]] = grammar.GRAMMAR.named(
+    sys.modules[__name__])

@@ -55,11 +55,9 @@ def steps() -> dict[type, Step]:
     if not _STEPS:
         from companion.halfdeck import dungeon, hand
 
-        for verb in GRAMMAR.verbs.values():
-            name = verb.name.replace("-", "_")
-            module = hand if hasattr(hand, f"check_{name}") else dungeon
-            _STEPS[verb.action] = (getattr(module, f"check_{name}"),
-                                   getattr(module, f"change_{name}"))
+        changes = GRAMMAR.named(hand, dungeon, prefix="change_")
+        for action, check in GRAMMAR.named(hand, dungeon, prefix="check_").items():
+            _STEPS[action] = (check, changes[action])
     return _STEPS
 
 

@@ -45,7 +45,7 @@ def rulings() -> dict[type, Callable[[TrickyGame, Any], Ruled]]:
     first action (a command that only shows a game never reads it)."""
     from companion.tricky import play
 
-    return {verb.action: getattr(play, verb.name) for verb in GRAMMAR.verbs.values()}
+    return GRAMMAR.named(play)
 
 
 # -- settings -------------------------------------------------------------------
