@@ -7,6 +7,7 @@ command needs them, so a Hebrac command never loads the Tricky engine.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -129,12 +130,22 @@ def begin(kind: str, settings: Mapping[str, object]
                           crashed=True) from None
 
 
-def _freeze() -> None:
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """A replay makes no reference cycles, only objects that live as long as the game: the
+    cycle collector would walk them again and again (a tenth of the replay) to free
+    nothing, so it pauses; reference counting still frees every object dropped."""
     if not gc.get_freeze_count():
         # What the process loaded before its first replay (modules, tables) lives as long
-        # as it does: frozen once, the cycle collector stops walking it every few hundred
-        # objects a replay makes (a sixth of a long replay's instructions).
+        # as it does: frozen once, the collector never walks it again.
         gc.freeze()
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _fault(number: int, action: str, error: Exception) -> ReplayFault:
@@ -153,19 +164,13 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
     ruling: the replay of callers that follow it action by action (store, sessions,
     share codes, history). An action that does not apply is a ``ReplayFault`` naming it.
     """
-    _freeze()
-    collecting = gc.isenabled()
-    gc.disable()  # as in ``replay``; cycles the caller makes meanwhile are found after
-    try:
+    with _collector_paused():  # cycles the caller makes meanwhile are found after
         for number, action in enumerate(actions, start=first):
             try:
                 applied = engine.apply(action)
             except Exception as error:
                 raise _fault(number, action, error) from None
             yield number, action, applied
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def replay(
@@ -174,22 +179,14 @@ def replay(
     """Rebuild a game from its actions; one that does not replay is a data problem."""
     try:
         _module, _settings, engine = begin(kind, settings)
-        _freeze()
         done: list[Applied] = []
         apply, keep = engine.apply, done.append
-        # A replay makes no reference cycles, only objects that live as long as the game:
-        # the cycle collector would walk them again and again (a tenth of the replay) to
-        # free nothing. Reference counting still frees every object dropped.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            for action in actions:
-                keep(apply(action))
-        except Exception as error:
-            raise _fault(len(done) + 1, actions[len(done)], error) from None
-        finally:
-            if collecting:
-                gc.enable()
+        with _collector_paused():
+            try:
+                for action in actions:
+                    keep(apply(action))
+            except Exception as error:
+                raise _fault(len(done) + 1, actions[len(done)], error) from None
         return engine, done
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None
