@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from companion.cards import Card, full_deck
 from companion.errors import BadInput
-from companion.hebrac import rules
+from companion.hebrac import rules, situation
 from companion.text import percent, wrap
 from companion.values import Record, Value
 
@@ -258,13 +258,9 @@ class DeckModel:
                    "gone under in another order than entered")
         if top is None:
             self._remove_anywhere(card)
-            return
-        segment = top
-
-        def use_top() -> None:
-            segment.slots -= 1
-
-        self._swap(card, top.group, use_top)
+        else:
+            top.slots -= 1
+            self._swap(card, top.group)
 
     def pick(self, card: Card) -> None:
         """``card`` is chosen from anywhere in the Hand Deck (Hebrac's prize)."""
@@ -311,7 +307,8 @@ class DeckModel:
             if here is None:
                 self._remove_anywhere(card)
             else:
-                self._swap(card, here, lambda: self.table.subtract([here]))
+                self.table[here] -= 1
+                self._swap(card, here)
             return
         if len(weights) > 1:
             self._note(f"{card} on the table could come from two deals: taken as the likelier")
@@ -363,18 +360,11 @@ class DeckModel:
             return True
         return False
 
-    def _swap(self, card: Card, here: int, use_place: Callable[[], None]) -> None:
-        """``card`` turned up at a place of group ``here`` that cannot hold it.
-
-        The place is used up (``use_place``); the card the model had there takes
-        the place where the model had ``card``, so every count stays right.
-        """
-        there: int | None = next((s.group for s in self.segments
-                                  if s.slots and self._possible(s.group, card)), None)
-        if there is None:
-            there = next((gid for gid in sorted(self.table)
-                          if self.table[gid] and self._possible(gid, card)), None)
-        use_place()
+    def _swap(self, card: Card, here: int) -> None:
+        """``card`` turned up at a place of group ``here`` that cannot hold it (the place
+        is used up already): the card the model had there takes the place where the
+        model had ``card``, so every count stays right."""
+        there = self._place(card, use=False)
         moved: Card | None = None  # None: a never-seen card
         if here != POOL:
             g = self.groups[here]
@@ -404,19 +394,27 @@ class DeckModel:
         self.groups[gid] = Group(cards)
         return gid
 
-    def _remove_anywhere(self, card: Card) -> None:
-        """Take ``card`` from wherever the model allows it (after a contradiction)."""
+    def _place(self, card: Card, use: bool) -> int | None:
+        """The group of the first place that may hold ``card``, the Hand Deck from the
+        top then the table (after a contradiction); ``use``: the place is used up."""
         for segment in self.segments:
             if segment.slots and self._possible(segment.group, card):
-                segment.slots -= 1
-                self._take(segment.group, card, prefer_known=True)
-                return
+                segment.slots -= use
+                return segment.group
         for gid in sorted(self.table):
             if self.table[gid] and self._possible(gid, card):
-                self.table[gid] -= 1
-                self._take(gid, card, prefer_known=True)
-                return
-        self._note(f"{card} is nowhere in the model: more copies entered than the decks hold?")
+                self.table[gid] -= use
+                return gid
+        return None
+
+    def _remove_anywhere(self, card: Card) -> None:
+        """Take ``card`` from wherever the model allows it (after a contradiction)."""
+        group = self._place(card, use=True)
+        if group is None:
+            self._note(f"{card} is nowhere in the model: more copies entered than the decks "
+                       "hold?")
+        else:
+            self._take(group, card, prefer_known=True)
 
     # -- in classes of cards -------------------------------------------------------
     def plan(self, classify: Callable[[Card], int], classes: int) -> Plan:
@@ -508,23 +506,18 @@ def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawStat
     index, left, known, unseen, pool = (settled.segment, settled.left, settled.known,
                                         settled.unseen, settled.pool)
     in_pool = sum(pool)
-    found = []
     if known is None:
-        for at, number in enumerate(pool):
-            if number:
-                found.append((at, Fraction(number, in_pool), DrawState(
-                    index, left - 1, None, 0, _minus(pool, at))))
-        return found
+        return [(at, Fraction(number, in_pool), DrawState(index, left - 1, None, 0,
+                                                          _minus(pool, at)))
+                for at, number in enumerate(pool) if number]
     size = sum(known) + unseen
-    for at, number in enumerate(known):
-        if number:
-            found.append((at, Fraction(number, size), DrawState(
-                index, left - 1, _minus(known, at), unseen, pool)))
-    if unseen and in_pool:
-        for at, number in enumerate(pool):
-            if number:
-                found.append((at, Fraction(unseen * number, size * in_pool), DrawState(
-                    index, left - 1, known, unseen - 1, _minus(pool, at))))
+    found = [(at, Fraction(number, size), DrawState(index, left - 1, _minus(known, at),
+                                                    unseen, pool))
+             for at, number in enumerate(known) if number]
+    if unseen and in_pool:  # a never-seen card mixed in: any pool card
+        found += [(at, Fraction(unseen * number, size * in_pool), DrawState(
+            index, left - 1, known, unseen - 1, _minus(pool, at)))
+            for at, number in enumerate(pool) if number]
     return found
 
 
@@ -822,37 +815,25 @@ def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
     The battle is won when the coming round wins, or when any card left in the
     Hand Deck wins alone (the losing cards drawn before it come back as losers).
     """
-    def wins(at: int) -> int:
-        return 1 if battle.wins_alone(at + 1) else 0
+    wins = [battle.wins_alone(value) for value in range(1, ATTACK_VALUES + 1)]
 
+    def fold(counts: Counts) -> Counts:  # two classes: losers, winners
+        won = sum(number for number, winner in zip(counts, wins, strict=True) if winner)
+        return (sum(counts) - won, won)
+
+    def folded(state: DrawState) -> DrawState:
+        known = None if state.known is None else fold(state.known)
+        return state._replace(known=known, pool=fold(state.pool))
+
+    two_class = Plan(fold(plan.pool), tuple(
+        s._replace(known=None if s.known is None else fold(s.known)) for s in plan.segments))
     found = Fraction(0)
-    two_class = _collapse(plan, wins)
     for values, cards, p, after in _first_round(plan, battle, plan.start()):
         if battle.total(values, battle.potion) >= battle.enemy_life:
             found += p
-            continue
-        rest = plan.size - cards
-        found += p * (1 - chance_none(two_class, rest, _collapse_state(after, wins)))
+        else:
+            found += p * (1 - chance_none(two_class, plan.size - cards, folded(after)))
     return found
-
-
-def _fold(counts: Counts, classify: Callable[[int], int]) -> Counts:
-    """Counts by class folded into two classes."""
-    found = [0, 0]
-    for at, number in enumerate(counts):
-        found[classify(at)] += number
-    return (found[0], found[1])
-
-
-def _collapse(plan: Plan, classify: Callable[[int], int]) -> Plan:
-    return Plan(_fold(plan.pool, classify), tuple(
-        PlanSegment(s.slots, None if s.known is None else _fold(s.known, classify), s.unseen)
-        for s in plan.segments))
-
-
-def _collapse_state(state: DrawState, classify: Callable[[int], int]) -> DrawState:
-    known = None if state.known is None else _fold(state.known, classify)
-    return DrawState(state.segment, state.left, known, state.unseen, _fold(state.pool, classify))
 
 
 # -- what a card is, for --next ------------------------------------------------------------
@@ -943,9 +924,9 @@ def least_offer(inventory: Sequence[Card], want: Card,
 
 
 # -- the report --------------------------------------------------------------------------------
-def points(before: Fraction, after: Fraction) -> str:
-    change = round(float(after - before) * 100, 1)
-    return f"{change:+.1f}"
+def change(before: Fraction, after: Fraction) -> str:
+    """A chance before and after, and the change in points: '43.8% -> 72.6% (+28.8)'."""
+    return f"{percent(before)} -> {percent(after)} ({round(float(after - before) * 100, 1):+.1f})"
 
 
 def exact(p: Fraction) -> Chance:
@@ -1157,65 +1138,54 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
     _late_advice(game, report)
     _survival_advice(game, plan, battle, now, potion_card, called, report)
     _potion_advice(game, plan, battle, now.win, whole, potion_card, report)
-    _prisoner_advice(game, plan, battle, whole, called, report)
-    _spell_advice(game, plan, battle, whole, report)
+    _choice_advice(game, plan, battle, whole, called, report)
 
 
 def _bonus_assumption(game: HebracGame, battle: Battle, potion: Card | None,
                       called: Sequence[Card]) -> str:
     encounter = game.encounter
     assert encounter is not None
-    parts = ["bracelet +3" if game.holds("AS") else "no bracelet"]
+    bonus = rules.table()["battle"]
     prisoners = len(encounter.prisoners) + len(called)
-    bonus = int(rules.table()["battle"]["prisoner_bonus"])
-    parts.append(f"{prisoners} prisoner{'s' if prisoners != 1 else ''} +{bonus * prisoners}"
-                 if prisoners else "no prisoners")
-    parts.append(f"potion {potion} +{potion.rank} this round" if potion else "no potion")
-    if battle.super_strength:
-        parts.append("Super Strength (cards x2)")
-    if battle.double_attack:
-        parts.append("Double Attack (two cards this round)")
-    if battle.paralysis:
-        parts.append(f"Paralysis ({battle.paralysis} round{'s' if battle.paralysis > 1 else ''} "
-                     "without damage)")
-    if "curse" in game.effects:
-        parts.append("Curse (enemy life halved)")
-    if battle.no_damage:
-        parts.append("Anti-Magic (the magician cannot hurt you)")
+    parts = [f"bracelet +{bonus['bracelet_bonus']}" if game.holds("AS") else "no bracelet",
+             f"{prisoners} prisoner{'s' if prisoners != 1 else ''} "
+             f"+{int(bonus['prisoner_bonus']) * prisoners}" if prisoners else "no prisoners",
+             f"potion {potion} +{potion.rank} this round" if potion else "no potion"]
+    rounds = f"{battle.paralysis} round{'s' if battle.paralysis > 1 else ''}"
+    parts += [text for on, text in (
+        (battle.super_strength, "Super Strength (cards x2)"),
+        (battle.double_attack, "Double Attack (two cards this round)"),
+        (battle.paralysis, f"Paralysis ({rounds} without damage)"),
+        ("curse" in game.effects, "Curse (enemy life halved)"),
+        (battle.no_damage, "Anti-Magic (the magician cannot hurt you)")) if on]
     return "as it stands: " + ", ".join(parts)
 
 
 def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Fraction,
                    whole: Fraction, chosen: Card | None, report: Report) -> None:
-    potions = _potions(game, "S")
-    if chosen is not None:
-        potions = [chosen]
-        base = battle._replace(potion=0)
-        base_round = round_odds(plan, base).win
-        base_whole = battle_chance(plan, base)
-    else:
-        base, base_round, base_whole = battle, round_win, whole
+    potions = [chosen] if chosen else _potions(game, "S")
     if not potions:
         return
+    base = battle._replace(potion=0)  # a potion chosen is counted without it here
+    base_round, base_whole = (round_odds(plan, base).win, battle_chance(plan, base)) \
+        if chosen else (round_win, whole)
     rows = []
     for card in potions:
         drunk = base._replace(potion=card.rank)
         rows.append((card, round_odds(plan, drunk).win, battle_chance(plan, drunk)))
-    card, with_round, with_whole = max(rows, key=lambda row: row[1])  # the first best
-    for row_card, r, w in rows:
         report.data["advice"].append({
-            "advice": "potion", "card": str(row_card),
-            "round_without": exact(base_round), "round_with": exact(r),
-            "battle_without": exact(base_whole), "battle_with": exact(w),
+            "advice": "potion", "card": str(card),
+            "round_without": exact(base_round), "round_with": exact(rows[-1][1]),
+            "battle_without": exact(base_whole), "battle_with": exact(rows[-1][2]),
             "assumes": ["D", "B", "K"]})
+    card, with_round, with_whole = max(rows, key=lambda row: row[1])  # the first best
     if with_round <= base_round:
         report.add(f" Keep your potion{'s' if len(potions) > 1 else ''}: no gain this round "
                    f"({percent(base_round)})", "D", "B")
         return
     when = "late" if game.setup.late_potions else "now"  # late: only if the card loses
-    report.add(f" Potion {card} {when}: round {percent(base_round)} -> {percent(with_round)} "
-               f"({points(base_round, with_round)}); battle {percent(base_whole)} -> "
-               f"{percent(with_whole)} ({points(base_whole, with_whole)})", "D", "B", "K")
+    report.add(f" Potion {card} {when}: round {change(base_round, with_round)}; battle "
+               f"{change(base_whole, with_whole)}", "D", "B", "K")
 
 
 def _potions(game: HebracGame, suit: str) -> list[Card]:
@@ -1328,28 +1298,19 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
 
 
 # -- the round just lost, under the late-potions variant -------------------------------------
-class LateRow(Value):
-    """A strength potion drunk into the round just lost: the life it leaves."""
-
-    card: Card
-    life_before: int  # as the round left it
-    life: int
-    won: bool
-
-
-def _late_rows(game: HebracGame) -> list[LateRow]:
-    """What each strength potion held would do to the round just lost ('potion CARD').
+def _late_rows(game: HebracGame) -> list[tuple[Card, int, bool]]:
+    """What each strength potion held would do to the round just lost ('potion CARD'):
+    the life it leaves, and whether the battle is won.
 
     Open as in the engine: the late-potions setting, a round lost and no potion
     added to it yet; the round is settled again with the potion's number added
     (hebrac.ruling.late-potions). Only potions that help: more life left (alive
     again, when the round killed you) or the battle won.
     """
-    encounter = game.encounter
-    last = encounter.last_round if encounter is not None else None
-    if not (game.setup.late_potions and last and not last.won_by_potion
-            and last.total < last.enemy_life):
+    if game.encounter is None or not situation.late_potion_open(game):
         return []
+    last = game.encounter.last_round
+    assert last is not None
     rows = []
     for card in _potions(game, "S"):
         total = int(last.total) + card.rank
@@ -1357,7 +1318,7 @@ def _late_rows(game: HebracGame) -> list[LateRow]:
         life = int(last.life_before) - damage
         won = total >= int(last.enemy_life)
         if (life > game.life or won) and life > 0:
-            rows.append(LateRow(card, game.life, life, won))
+            rows.append((card, life, won))
     return rows
 
 
@@ -1366,26 +1327,21 @@ def _late_advice(game: HebracGame, report: Report) -> None:
     if not rows:
         return
     report.add(" The lost round, with a late potion:")
-    for row in rows:
-        result = f"battle won, life {row.life}" if row.won else \
-            f"life {row.life_before} -> {row.life}"
-        report.add(f"  drink {row.card}: {result}")
-        report.data["advice"].append({"advice": "late-potion", "card": str(row.card),
-                                      "life_before": row.life_before, "life_after": row.life,
-                                      "battle_won": row.won})
+    for card, life, won in rows:
+        report.add(f"  drink {card}: " + (f"battle won, life {life}" if won
+                                          else f"life {game.life} -> {life}"))
+        report.data["advice"].append({"advice": "late-potion", "card": str(card),
+                                      "life_before": game.life, "life_after": life,
+                                      "battle_won": won})
 
 
-def _prisoner_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
-                     called: Sequence[Card], report: Report) -> None:
-    waiting = _waiting(game, called)
-    if not waiting:
-        return
-    with_whole = battle_chance(plan, _called(battle))
-    report.add(f" Call prisoner {waiting[0]}: battle {percent(whole)} -> {percent(with_whole)} "
-               f"({points(whole, with_whole)})", "D", "B", "K")
-    report.data["advice"].append({"advice": "prisoner", "card": str(waiting[0]),
-                                  "battle_without": exact(whole),
-                                  "battle_with": exact(with_whole), "assumes": ["D", "B", "K"]})
+def _battle_gain(report: Report, label: str, plan: Plan, changed: Battle, whole: Fraction,
+                 row: dict[str, object]) -> None:
+    """A choice that changes the whole battle: its line and its row for --json."""
+    after = battle_chance(plan, changed)
+    report.add(f" {label}: battle {change(whole, after)}", "D", "B", "K")
+    report.data["advice"].append({**row, "battle_without": exact(whole),
+                                  "battle_with": exact(after), "assumes": ["D", "B", "K"]})
 
 
 # Each spell that changes the battle: what it sets, and what makes it useless.
@@ -1394,8 +1350,13 @@ BATTLE_SPELLS = {"paralysis": ("paralysis", "no_damage"),
                  "double-attack": ("double_attack", "double_attack")}
 
 
-def _spell_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
-                  report: Report) -> None:
+def _choice_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
+                   called: Sequence[Card], report: Report) -> None:
+    """A prisoner called, each battle spell cast: the whole battle with it."""
+    waiting = _waiting(game, called)
+    if waiting:
+        _battle_gain(report, f"Call prisoner {waiting[0]}", plan, _called(battle), whole,
+                     {"advice": "prisoner", "card": str(waiting[0])})
     encounter = game.encounter
     assert encounter is not None
     if encounter.spell_cast:
@@ -1415,14 +1376,9 @@ def _spell_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction,
                                           "cost": spell.cost, "payment": None})
             continue
         cast = battle._replace(**{field: paralysis_rounds if field == "paralysis" else True})
-        with_whole = battle_chance(plan, cast)
-        pay = " ".join(map(str, payment))
-        report.add(f" {spell.name} (pay {pay}): battle {percent(whole)} -> "
-                   f"{percent(with_whole)} ({points(whole, with_whole)})", "D", "B", "K")
-        report.data["advice"].append({
-            "advice": "spell", "spell": spell_id, "cost": spell.cost,
-            "payment": [str(c) for c in payment], "battle_without": exact(whole),
-            "battle_with": exact(with_whole), "assumes": ["D", "B", "K"]})
+        _battle_gain(report, f"{spell.name} (pay {' '.join(map(str, payment))})", plan, cast,
+                     whole, {"advice": "spell", "spell": spell_id, "cost": spell.cost,
+                             "payment": [str(c) for c in payment]})
     if costly:
         report.add(f" Spells out of reach with {game.magic_points} magic: {', '.join(costly)}")
 
