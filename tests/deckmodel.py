@@ -11,7 +11,7 @@ from companion.hebrac.odds import POOL, Battle, Counts, DeckModel, LoserTable
 
 def next_card(model: DeckModel) -> dict[Card, Fraction]:
     """The distribution of the Hand Deck's next card."""
-    group = model.top_group()
+    group = next((s.group for s in model.segments if s.slots), None)
     if group is None:
         return {}
     g = model.groups[group]

@@ -181,12 +181,6 @@ class DeckModel:
             known.append(next(iter(+group.cards)))
         return known
 
-    def top_group(self) -> int | None:
-        for segment in self.segments:
-            if segment.slots:
-                return segment.group
-        return None
-
     def chance(self, group: int, card: Card) -> Fraction:
         """The chance that a place of ``group`` holds ``card``."""
         g = self.groups[group]
@@ -587,14 +581,10 @@ def _first_round(plan: Plan, battle: Battle, state: DrawState) -> list[
     """(attack values summed, cards drawn, chance, state after) for the coming round."""
     rounds = []
     for first, p, after in outcomes(plan, state):
-        if not battle.double_attack:
+        second = outcomes(plan, after) if battle.double_attack else []
+        if not second:  # one card, or the Hand Deck ran out after it
             rounds.append((first + 1, 1, p, after))
-            continue
-        second = outcomes(plan, after)
-        if not second:
-            rounds.append((first + 1, 1, p, after))
-        for other, q, final in second:
-            rounds.append((first + other + 2, 2, p * q, final))
+        rounds += [(first + other + 2, 2, p * q, final) for other, q, final in second]
     return rounds
 
 
@@ -610,12 +600,10 @@ def round_sums(plan: Plan, battle: Battle) -> dict[int, Fraction]:
 
 def round_death(sums: dict[int, Fraction], battle: Battle) -> Fraction:
     """The chance to die in the coming round, from its ``round_sums``."""
-    if battle.paralysis > 0 or battle.no_damage:
-        return Fraction(0)
     death = Fraction(0)
     for summed, p in sums.items():
         total = battle.total(summed, battle.potion)
-        if total < battle.enemy_life and battle.enemy_life - total >= battle.life:
+        if total < battle.enemy_life and battle.damage(total) >= battle.life:
             death += p
     return death
 
@@ -658,13 +646,29 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     Should the Hand Deck run out mid-battle, every card drawn in it lost, and
     they are what comes back: the battle is lost then, whatever their order.
     """
-    limit = most_draws(battle)
-    if limit is None:
+    if battle.no_damage:
         return _never_hurt(plan, battle)
-    first = plan.segments[0] if plan.segments else None
-    if first is not None and first.known is None and first.slots >= limit:
-        return _one_pool(plan.pool, battle)
-    return _any_deck(plan, battle)
+    memo: dict[tuple[DrawState, int, int, bool, int], Fraction] = {}
+
+    def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
+        key = (state, life, para, double, potion)
+        if key in memo:
+            return memo[key]
+        shaped = Battle(battle.enemy_life, life, battle.bonus, potion, battle.super_strength,
+                        double, para, battle.no_damage)
+        settled = _settle(plan, state)
+        limit = most_draws(shaped)
+        if settled is not None and settled.known is None and limit is not None and \
+                settled.left >= limit:
+            found = _one_pool(settled.pool, shaped)  # the rest is all never-seen cards
+        else:  # through every stretch of the Hand Deck
+            found = _round_then(plan, shaped, state, lambda after, left: chance(
+                after, left, max(0, para - 1), False, 0))
+        memo[key] = found
+        return found
+
+    return chance(plan.start(), battle.life, battle.paralysis, battle.double_attack,
+                  battle.potion)
 
 
 def _one_pool(pool: Counts, battle: Battle) -> Fraction:
@@ -782,31 +786,6 @@ class LoserTable:
                 total += sets * comb(losers - q, free) * factorial(free) * factorial(q) * \
                     factorial(n - k - 1)
         return Fraction(total * winners, factorial(n))
-
-
-def _any_deck(plan: Plan, battle: Battle) -> Fraction:
-    """Whole battle through every stretch of the Hand Deck, with exact fractions."""
-    memo: dict[tuple[DrawState, int, int, bool, int], Fraction] = {}
-
-    def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
-        key = (state, life, para, double, potion)
-        if key in memo:
-            return memo[key]
-        shaped = Battle(battle.enemy_life, life, battle.bonus, potion, battle.super_strength,
-                        double, para, battle.no_damage)
-        settled = _settle(plan, state)
-        limit = most_draws(shaped)
-        if settled is not None and settled.known is None and limit is not None and \
-                settled.left >= limit:
-            found = _one_pool(settled.pool, shaped)  # the rest is all never-seen cards
-        else:
-            found = _round_then(plan, shaped, state, lambda after, left: chance(
-                after, left, max(0, para - 1), False, 0))
-        memo[key] = found
-        return found
-
-    return chance(plan.start(), battle.life, battle.paralysis, battle.double_attack,
-                  battle.potion)
 
 
 def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
@@ -969,8 +948,7 @@ class Report(Record):
 
 def deck_assumption(model: DeckModel) -> str:
     """What the next cards are taken to be, in a sentence."""
-    top = model.top_group()
-    if top is None:
+    if not model.deck_size:
         return "the Hand Deck is empty"
     pool = model.pool_size
     where = []

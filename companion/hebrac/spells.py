@@ -42,12 +42,7 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
         paid, count = unit_purchase(game, spell, paid, count, overpay)
     count = count or 1
     if not paid:
-        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
-        chosen = rules.cheapest_payment(potions, spell.cost * count, game.scepter)
-        if chosen is None:
-            raise RuleRefused(f"{spell.name} costs {spell.cost * count}: you have "
-                              f"{game.magic_points} magic points", state.R_SPELLS)
-        paid = list(chosen)
+        paid = cheapest(game, spell, count, str(spell.cost * count))
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
     if not verdict.legal:
@@ -116,6 +111,16 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
     return tuple(targets)
 
 
+def cheapest(game: HebracGame, spell: Spell, count: int, cost: str) -> list[Card]:
+    """The cheapest payment of ``count`` units, or a refusal saying what they ``cost``."""
+    potions = [c for c in game.inventory if rules.is_magic_potion(c)]
+    chosen = rules.cheapest_payment(potions, spell.cost * count, game.scepter)
+    if chosen is None:
+        raise RuleRefused(f"{spell.name} costs {cost}: you have {game.magic_points} magic "
+                          "points", state.R_SPELLS)
+    return list(chosen)
+
+
 def useful_units(game: HebracGame, spell: Spell) -> tuple[int | None, str]:
     """How many units of a per-unit spell can still be used, and why (None: no cap)."""
     if spell.id == "healing":
@@ -153,8 +158,8 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
     if count is not None and useful is not None and count > useful and not overpay:
         raise RuleRefused(f"{spell.name} --count {count}: {why}; --count {useful} "
                           "(or --overpay)", rule)
-    potions = [c for c in game.inventory if rules.is_magic_potion(c)]
     if not paid and count is None:
+        potions = [c for c in game.inventory if rules.is_magic_potion(c)]
         chosen = rules.unit_payment(potions, cost, useful, game.scepter)
         if chosen is None:
             raise RuleRefused(f"{spell.name} costs {cost} per {unit}: you have "
@@ -162,11 +167,7 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
         paid, count = list(chosen[0]), chosen[1]
     elif not paid:
         assert count is not None
-        chosen_cards = rules.cheapest_payment(potions, cost * count, game.scepter)
-        if chosen_cards is None:
-            raise RuleRefused(f"{spell.name} costs {cost * count} ({count} x {cost}): you "
-                              f"have {game.magic_points} magic points", state.R_SPELLS)
-        paid = list(chosen_cards)
+        paid = cheapest(game, spell, count, f"{cost * count} ({count} x {cost})")
     else:
         covered = ledger.points(game, paid) // cost
         count = max(1, covered if useful is None else min(covered, useful))
@@ -225,7 +226,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         assert encounter is not None
         if sid == "paralysis":
             encounter.paralysis = rules.numbers().paralysis_rounds
-            return ["the enemy is frozen: the next 2 rounds deal no damage"]
+            return [f"the enemy is frozen: the next {encounter.paralysis} rounds deal no damage"]
         if sid == "double-attack":
             encounter.double_attack = True
             return ["next round: 'attack CARD CARD'"]
@@ -271,7 +272,8 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
     if sid == "hell-bomb":
         return hell_bomb(game)
     if sid == "genie-of-luck":
-        return ["the Genie of Luck gives 5 cards"] + treasures.genie_cards(game, targets)
+        return [f"the Genie of Luck gives {len(targets)} cards"] + \
+            treasures.genie_cards(game, targets)
     if sid == "stone-statue":
         names = [parse_chamber(t, game.columns) for t in targets]
         ledger.remove_enemies(game, names)

@@ -296,6 +296,10 @@ def check_reveal(game: HebracGame, action: Reveal) -> Card:
 
 
 def reveal(game: HebracGame, card: Card) -> Done:
+    return Reveal(str(card)), revealed(game, card)
+
+
+def revealed(game: HebracGame, card: Card) -> list[str]:
     encounter = game.encounter
     assert encounter is not None
     chamber = game.chambers[encounter.chamber]
@@ -307,37 +311,30 @@ def reveal(game: HebracGame, card: Card) -> Done:
         encounter.stage = "trading"
         value = rules.trade_value(card)
         if value is None:
-            verdict = rules.check_trade(card, [])
             illusion = card.rank != 1 and situation.illusion_queen(game)
-            return Reveal(str(card)), [
-                verdict.reasons[0] + ": 'refuse'" + (
-                    " or attack (evil)" if game.setup.evil else "") + (
-                    " or 'cast illusion'" if illusion else "")]
+            return [rules.check_trade(card, []).reasons[0] + ": 'refuse'"
+                    + (" or attack (evil)" if game.setup.evil else "")
+                    + (" or 'cast illusion'" if illusion else "")]
         bag = " (the Bag of Meres pays: 'offer')" if game.holds("AD") else ""
-        return Reveal(str(card)), [
-            f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
+        return [f"he offers {card}, worth {value}: 'offer CARD...' or 'refuse'{bag}"]
     encounter.stage = "sale"
     cost = rules.price(card)
-    if cost is None and not game.strict:  # the first edition waited for 'refuse'
-        return Reveal(str(card)), [rules.no_sale_reason(card) + ": 'refuse'"]
-    blocked = situation.stealing_blocked(game) if cost is None else None
-    if cost is None and at_least(game.settings, state.THIRD) and blocked is None:
-        # hebrac.ruling.merchant-no-sale: Stealing Spirit may still take it
-        return Reveal(str(card)), [
-            rules.no_sale_reason(card),
-            f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
-            f"'refuse' (rule {state.R_NO_SALE})"]
-    if cost is None:  # no sale can happen: the refusal is the only answer
-        close_chamber(game, chamber, None, encounter.enemy)
-        game.sold_out = chamber.name
-        lines = [rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} "
-                 "cleared"]
-        if at_least(game.settings, state.THIRD):
-            lines.append(f"no Stealing Spirit: {blocked} (rule {state.R_NO_SALE})")
-        return Reveal(str(card)), lines
-    paying = "the Bag of Meres pays" if game.holds("AD") else f"you hold {game.gems} in gems"
-    return Reveal(str(card)), [
-        f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
+    if cost is not None:
+        paying = "the Bag of Meres pays" if game.holds("AD") else \
+            f"you hold {game.gems} in gems"
+        return [f"he sells {card} for {cost}: {paying}; 'buy CARD...' or 'refuse'"]
+    if not game.strict:  # the first edition waited for 'refuse'
+        return [rules.no_sale_reason(card) + ": 'refuse'"]
+    blocked = situation.stealing_blocked(game)
+    third = at_least(game.settings, state.THIRD)
+    if third and blocked is None:  # hebrac.ruling.merchant-no-sale
+        return [rules.no_sale_reason(card),
+                f"Stealing Spirit may still take it: 'cast stealing-spirit {card}' or "
+                f"'refuse' (rule {state.R_NO_SALE})"]
+    close_chamber(game, chamber, None, encounter.enemy)  # no sale can happen: refused
+    game.sold_out = chamber.name
+    return [rules.no_sale_reason(card) + f"; both cards go under, {chamber.name} cleared",
+            *([f"no Stealing Spirit: {blocked} (rule {state.R_NO_SALE})"] if third else [])]
 
 
 # A trade or a purchase checked: the cards given, the ruling's lines, the verb.
