@@ -1026,14 +1026,8 @@ def _next_report(model: DeckModel, report: Report, next_cards: int | None, wante
     if draws > size:
         report.add(f"The Hand Deck holds {size} cards: counting {size}.", "D")
         draws = size
-    asks: list[tuple[str, Callable[[Card], bool]]]
-    if wanted is not None:
-        target = wanted
-        asks = [(str(wanted), lambda c: c == target)]
-    elif kind_key is not None:
-        asks = [KINDS[kind_key]]
-    else:
-        asks = [KINDS[k] for k in DEFAULT_KINDS]
+    asks = [(str(wanted), wanted.__eq__)] if wanted is not None else \
+        [KINDS[k] for k in ([kind_key] if kind_key else DEFAULT_KINDS)]
     report.add("Next card:" if draws == 1 else f"Among the next {draws} cards:")
     rows: list[NamedChance] = []
     for name, match in asks:
@@ -1082,11 +1076,9 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
     whole = battle_chance(plan, battle)
     kind = rules.enemy_kind(encounter.enemy)
     cursed = " (cursed)" if "curse" in game.effects else ""
-    header = f"Battle: {encounter.enemy} {kind}, life {battle.enemy_life}{cursed}"
-    if encounter.stage != "battle":
-        header += " (if you attack)"
-    report.title.append(header)
-    report.title.append(f"You: life {game.life}, round {encounter.rounds + 1}")
+    report.title += [f"Battle: {encounter.enemy} {kind}, life {battle.enemy_life}{cursed}"
+                     + (" (if you attack)" if encounter.stage != "battle" else ""),
+                     f"You: life {game.life}, round {encounter.rounds + 1}"]
     report.assumptions["B"] = _bonus_assumption(game, battle, potion_card, called)
     report.assumptions["K"] = ("you attack every round until you win or die, with no more "
                                "potions, prisoners or spells")
