@@ -142,9 +142,8 @@ class DeckModel:
 
     def __init__(self, cards: Iterable[Card]) -> None:
         everything = Counter(cards)
-        self.total = sum(everything.values())
         self.groups: dict[int, Group] = {POOL: Group(everything)}
-        self.segments: list[Segment] = [Segment(POOL, self.total)]
+        self.segments: list[Segment] = [Segment(POOL, sum(everything.values()))]
         self.table: Counter[int] = Counter()  # face-down table places, by group
         self.notes: list[str] = []
         self._batch: int | None = None  # the batch the current action puts cards under
@@ -186,10 +185,8 @@ class DeckModel:
         g = self.groups[group]
         if g.size == 0:
             return Fraction(0)
-        if group == POOL:
-            return Fraction(g.cards[card], g.size)
         known = Fraction(g.cards[card], g.size)
-        if g.unseen and self.pool_size:
+        if g.unseen and self.pool_size:  # the pool itself has none unseen
             known += Fraction(g.unseen, g.size) * Fraction(self.pool[card], self.pool_size)
         return known
 
@@ -421,16 +418,11 @@ class DeckModel:
                     found[classify(card)] += number
             return tuple(found)
 
-        segments = []
-        for segment in self.segments:
-            if segment.slots == 0:
-                continue
-            if segment.group == POOL:
-                segments.append(PlanSegment(segment.slots, None, 0))
-            else:
-                g = self.groups[segment.group]
-                segments.append(PlanSegment(segment.slots, counts(g.cards), g.unseen))
-        return Plan(counts(self.pool), tuple(segments))
+        groups = self.groups
+        return Plan(counts(self.pool), tuple(
+            PlanSegment(s.slots, None, 0) if s.group == POOL
+            else PlanSegment(s.slots, counts(groups[s.group].cards), groups[s.group].unseen)
+            for s in self.segments if s.slots))
 
 
 def deck_model(game: HebracGame) -> DeckModel:
