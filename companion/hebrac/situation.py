@@ -281,12 +281,11 @@ def illusion_queen(game: HebracGame) -> bool:
 def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
     sid = spell.id
     rule = state.spell_rule(spell)
+    cards, enemies = spell.numbers.get("cards", 0), spell.numbers.get("enemies", 0)
     needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
              "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
-             "genie-of-luck": (spell.numbers.get("cards", 5), spell.numbers.get("cards", 5),
-                               "cast genie-of-luck CARD x5"),
-             "stone-statue": (1, spell.numbers.get("enemies", 6),
-                              "cast stone-statue CHAMBER... (up to 6)"),
+             "genie-of-luck": (cards, cards, f"cast genie-of-luck CARD x{cards}"),
+             "stone-statue": (1, enemies, f"cast stone-statue CHAMBER... (up to {enemies})"),
              "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
     low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
     if not low <= len(targets) <= high:
