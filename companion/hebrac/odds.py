@@ -326,10 +326,9 @@ class DeckModel:
                            "under before: taken as a never-seen one")
             if self.table[POOL] > 0:
                 self.table[POOL] -= 1
-            else:
-                if not self._table_card_to_pool():
-                    self._note("a face-down card went under but the model has none on the table")
-                    continue
+            elif not self._table_card_to_pool():
+                self._note("a face-down card went under but the model has none on the table")
+                continue
             group.unseen += 1
             segment.slots += 1
 
