@@ -387,20 +387,17 @@ def check_see(game: HebracGame, action: See) -> tuple[list[Look], bool]:
     """The chambers looked at, and whether several were (pairs), or the refusal: all are
     checked, the looks they spend and the copies they show together, before any counts."""
     words = action.seen
-    if len(words) > 2:  # several chambers at once: CHAMBER ENEMY CHAMBER ENEMY...
-        if len(words) % 2 or action.treasure:
-            raise BadInput("usage: see CHAMBER ENEMY [CHAMBER ENEMY...] (pairs; "
-                           "--treasure with one chamber only)")
-        pairs = [(words[i], words[i + 1]) for i in range(0, len(words), 2)]
-        names = [parse_chamber(chamber, game.columns) for chamber, _ in pairs]
-        if len(set(names)) != len(names):
-            raise BadInput("a chamber is named twice")
-        looks = [check_look(game, chamber, enemy, None) for chamber, enemy in pairs]
-    else:
-        if not 1 <= len(words) <= 2:
-            raise BadInput("usage: see CHAMBER [ENEMY] [--treasure CARD]")
-        looks = [check_look(game, words[0], words[1] if len(words) > 1 else None,
-                            action.treasure)]
+    if len(words) > 2 and (len(words) % 2 or action.treasure):  # CHAMBER ENEMY CHAMBER...
+        raise BadInput("usage: see CHAMBER ENEMY [CHAMBER ENEMY...] (pairs; "
+                       "--treasure with one chamber only)")
+    if not words:
+        raise BadInput("usage: see CHAMBER [ENEMY] [--treasure CARD]")
+    pairs = [(words[i], words[i + 1] if i + 1 < len(words) else None)
+             for i in range(0, len(words), 2)]
+    names = [parse_chamber(chamber, game.columns) for chamber, _ in pairs]
+    if len(set(names)) != len(names):
+        raise BadInput("a chamber is named twice")
+    looks = [check_look(game, chamber, enemy, action.treasure) for chamber, enemy in pairs]
     free = bool(game.effects & {"revelation", "god-vision"})
     spent = sum(enemy is not None for _, enemy, _ in looks)
     if not free and spent > game.remote_vision:
