@@ -1268,10 +1268,9 @@ def _late_rows(game: HebracGame) -> list[tuple[Card, int, bool]]:
     (hebrac.ruling.late-potions). Only potions that help: more life left (alive
     again, when the round killed you) or the battle won.
     """
-    if game.encounter is None or not situation.late_potion_open(game):
+    last = game.encounter.last_round if game.encounter else None
+    if last is None or not situation.late_potion_open(game):
         return []
-    last = game.encounter.last_round
-    assert last is not None
     rows = []
     for card in _potions(game, "S"):
         total = int(last.total) + card.rank

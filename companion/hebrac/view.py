@@ -107,7 +107,6 @@ def rescue_line(game: HebracGame, width: int = 40) -> str | None:
         return None
 
     potions = [c for c in game.inventory if c.suit == "H" and c.is_pip]
-    gains = [min(c.rank, missing) for c in potions]
     healing = rules.spells()["healing"]
     lives = min(game.magic_points // healing.cost, missing) \
         if situation.can_cast(game, healing)[0] else 0
@@ -120,7 +119,7 @@ def rescue_line(game: HebracGame, width: int = 40) -> str | None:
     if not potions and not spell and not strength and not stops:
         return head + ("nothing held helps" if fighting else "nothing held heals you")
     line = head + ", ".join(
-        [f"{card} +{gain}" for card, gain in zip(potions, gains, strict=True)] + spell
+        [f"{card} +{min(card.rank, missing)}" for card in potions] + spell
         + [f"{card} attack +{card.rank}" for card in strength] + stops)
     if len(line) > (2 * width - 4 if fighting else width):  # many potions: counted together
         total = min(sum(c.rank for c in potions), missing)
