@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion import names
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck import grammar
 from companion.halfdeck.cards import (
@@ -64,7 +65,6 @@ from companion.halfdeck.state import (
     Hero,
     Roll,
     State,
-    find_name,
     hand_of,
     in_play,
     worn,
@@ -314,7 +314,7 @@ def check_draw(state: State, action: grammar.Draw) -> Turned:
     if not kinds and name not in state.known and name != state.rescue:
         # A card named alone is one the game knows: by its name's start too.
         pool = [*state.known, *([state.rescue] if state.rescue else [])]
-        name = find_name(name, pool, "card this game knows") or name
+        name = names.find(name, pool, "card this game knows") or name
     seen = state.known.get(name)
     if kinds:
         kind = kinds[0]

@@ -32,9 +32,7 @@ from companion.halfdeck.state import (
     Gear,
     Hero,
     State,
-    find_name,
     group_names,
-    lead_name,
 )
 from companion.text import fill, wrap
 
@@ -42,7 +40,7 @@ if TYPE_CHECKING:
     from companion.halfdeck.rules import EncounterStatus, HalfDeckStatus, HalfDeckTables
 
 __all__ = ["KIND", "TITLE", "Encounter", "Gear", "HalfDeckGame", "HalfDeckTables", "Hero",
-           "find_name", "group_names", "lead_name", "new_engine",
+           "group_names", "new_engine",
            "normalize_settings", "setup_lines", "table"]
 
 Step = tuple[Callable[[State, Any], Any], Callable[[State, Any], tuple[Action, list[str]]]]

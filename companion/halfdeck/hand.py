@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 
+from companion import names
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck import grammar
 from companion.halfdeck.cards import GEAR, HERO, LETTER, STRENGTH, CardInfo, card_name
@@ -39,7 +40,6 @@ from companion.halfdeck.state import (
     State,
     hand_of,
     in_play,
-    lead_name,
     worn,
 )
 
@@ -189,7 +189,7 @@ def discarded(state: State, words: Sequence[str]) -> list[str]:
     found: list[str] = []
     at = 0
     while at < len(words):
-        name, count = lead_name(words[at:], pool, "card in a hand or in play")
+        name, count = names.lead(words[at:], pool, "card in a hand or in play")
         found.append(name or plain_names[at])
         at += count
     return found
