@@ -37,7 +37,7 @@ from companion.halfdeck.state import (
 from companion.text import fill, wrap
 
 if TYPE_CHECKING:
-    from companion.halfdeck.rules import EncounterStatus, HalfDeckStatus, HalfDeckTables
+    from companion.halfdeck.rules import HalfDeckTables
 
 __all__ = ["KIND", "TITLE", "Encounter", "Gear", "HalfDeckGame", "HalfDeckTables", "Hero",
            "group_names", "new_engine",
@@ -75,9 +75,9 @@ class HalfDeckGame(State):
         self.life_trail.append(point)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-    def status(self) -> HalfDeckStatus:
-        """The state as JSON holds it ('status --json')."""
-        encounter: EncounterStatus | None = None
+    def status(self) -> dict[str, object]:
+        """The state as JSON holds it ('status --json'), the keys in this order."""
+        encounter: dict[str, object] | None = None
         if self.encounter is not None:
             e = self.encounter
             encounter = {"name": e.card.name, "kind": e.kind, "attribute": e.attribute,
