@@ -138,6 +138,10 @@ def test_the_longest_run_of_words_that_names_one_card_wins() -> None:
     engine = game("hand goblin 'goblin king' a b c")
     assert action(engine, "discard goblin k") == "discard 'goblin king'"
     assert engine.hands[1] == ["goblin", "a", "b", "c"]
+    mages = game("hand 'fire mage' 'fire mage lord' 'steel sword' x y",
+                 "hero 'fire mage' --str 1 --mag 4", "hero 'fire mage lord' --str 1 --mag 4")
+    assert action(mages, "equip fire mage l steel sword --str +1") == \
+        "equip 'fire mage lord' 'steel sword' --str +1"
 
 
 def test_a_card_given_with_its_kind_or_drawn_is_new_as_typed() -> None:
