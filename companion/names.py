@@ -4,11 +4,13 @@ Spells, heroes, items, enemies, catalog cards, players, commands: a typed
 name is matched the same way everywhere, in this order:
 
 1. exactly, in any case, with spaces, hyphens and underscores alike
-   (``Fairy Scout`` is ``fairy-scout``);
+   (``Fairy Scout`` is ``fairy-scout``), a name spelled as typed first
+   (``mary_ann`` is Mary_Ann, not Mary-Ann);
 2. a unique prefix, in any case (``barb`` is ``barbarian``, ``fairy s`` is
    ``fairy-scout``);
 3. otherwise an error: several candidates are named ("could be ..."), or
-   the closest names are offered ("did you mean ...").
+   the closest names are offered ("did you mean ..."); ``find`` answers None
+   when none is close, where a new name may be entered.
 
 Multi-word names need no quotes: ``lead_name`` takes the longest run of the
 words given that names something (``draw goblin minion``).
@@ -45,22 +47,28 @@ def key(text: str) -> str:
 def candidates(typed: str, names: Mapping[str, str]) -> list[str]:
     """The names ``typed`` could stand for, by the rule above (one when it is settled).
 
-    ``names`` maps every accepted spelling (keyed by ``key``) to the name it means,
-    so aliases lead to their name.
+    ``names`` maps every accepted spelling (``spellings``) to the name it means, so
+    aliases lead to their name.
     """
     wanted = key(typed)
     if not wanted:
         return []
-    if wanted in names:
-        return [names[wanted]]
+    for spelled in (typed.strip().casefold(), wanted):
+        if spelled in names:
+            return [names[spelled]]
     return list(dict.fromkeys(name for spelling, name in names.items()
                               if spelling.startswith(wanted)))
 
 
 def spellings(names: Iterable[str], aliases: Mapping[str, Iterable[str]] | None = None
               ) -> dict[str, str]:
-    """Every accepted spelling of ``names`` (and their ``aliases``) to the name."""
+    """Every accepted spelling of ``names`` (and their ``aliases``) to the name: each name
+    as it is spelled first, so that 'Mary_Ann' stays apart from 'Mary-Ann', then by
+    ``key``."""
+    names = list(names)
     found: dict[str, str] = {}
+    for name in names:
+        found.setdefault(name.strip().casefold(), name)
     for name in names:
         found.setdefault(key(name), name)
     for name, others in (aliases or {}).items():
@@ -69,11 +77,10 @@ def spellings(names: Iterable[str], aliases: Mapping[str, Iterable[str]] | None 
     return found
 
 
-def match(typed: str, names: Iterable[str] | Mapping[str, str], what: str,
-          listed: Sequence[str] | None = None) -> str:
-    """The one name ``typed`` stands for; ``NotationError`` naming the candidates or the
-    closest names otherwise. ``what`` is the kind of name ("hero", "item"); ``listed``
-    the names an error lists when nothing is close (all of them by default)."""
+def find(typed: str, names: Iterable[str] | Mapping[str, str], what: str) -> str | None:
+    """The one name ``typed`` stands for; None when no name is even close (a new name may
+    be entered: a card the game meets for the first time); ``NotationError`` naming the
+    candidates or the closest names otherwise."""
     table = names if isinstance(names, Mapping) else spellings(names)
     found = candidates(typed, table)
     if len(found) == 1:
@@ -85,8 +92,21 @@ def match(typed: str, names: Iterable[str] | Mapping[str, str], what: str,
     if close:
         raise NotationError(f"{shown!r} is not {a_name(what)}: did you mean "
                             f"{' or '.join(close)}?")
-    every = list(listed) if listed is not None else list(dict.fromkeys(table.values()))
-    raise NotationError(f"{shown!r} is not {a_name(what)}: expected one of {', '.join(every)}")
+    return None
+
+
+def match(typed: str, names: Iterable[str] | Mapping[str, str], what: str,
+          listed: Sequence[str] | None = None) -> str:
+    """The one name ``typed`` stands for (``find``); ``NotationError`` otherwise. ``what``
+    is the kind of name ("hero", "item"); ``listed`` the names an error lists when nothing
+    is close (all of them by default)."""
+    table = names if isinstance(names, Mapping) else spellings(names)
+    found = find(typed, table, what)
+    if found is None:
+        every = list(listed) if listed is not None else list(dict.fromkeys(table.values()))
+        raise NotationError(f"{typed.strip()!r} is not {a_name(what)}: expected one of "
+                            f"{', '.join(every)}")
+    return found
 
 
 def closest(typed: str, names: Mapping[str, str], most: int = 3) -> list[str]:
@@ -97,13 +117,24 @@ def closest(typed: str, names: Mapping[str, str], most: int = 3) -> list[str]:
     return list(dict.fromkeys(names[spelling] for spelling in near))[:most]
 
 
-def lead_name(words: Sequence[str], names: Iterable[str] | Mapping[str, str], what: str
-              ) -> tuple[str, int]:
+def lead(words: Sequence[str], names: Iterable[str] | Mapping[str, str], what: str
+         ) -> tuple[str | None, int]:
     """The name at the start of ``words`` and how many words it took: the longest run of
-    words that names exactly one thing, unquoted (``goblin minion 3``, ``fairy sc``)."""
+    words that names exactly one thing, unquoted (``goblin minion 3``, ``fairy sc``); else
+    the first word as ``find`` reads it (None: a new name)."""
     table = names if isinstance(names, Mapping) else spellings(names)
     for count in range(len(words), 0, -1):
         found = candidates(" ".join(words[:count]), table)
-        if len(found) == 1:  # the longest run that names one thing, exactly or by prefix
+        if len(found) == 1:
             return found[0], count
-    return match(words[0] if words else "", table, what), 1
+    return find(words[0] if words else "", table, what), 1
+
+
+def lead_name(words: Sequence[str], names: Iterable[str] | Mapping[str, str], what: str,
+              listed: Sequence[str] | None = None) -> tuple[str, int]:
+    """``lead``, where a name must be one of ``names`` (``match``'s error otherwise)."""
+    table = names if isinstance(names, Mapping) else spellings(names)
+    found, count = lead(words, table, what)
+    if found is None:
+        return match(words[0] if words else "", table, what, listed), 1
+    return found, count

@@ -131,6 +131,19 @@ def test_cards_of_several_words_unquoted() -> None:
     assert action(coop, "trade 1 fire tome 2 iron helm") == "trade 1 'fire tome' 2 'iron helm'"
 
 
+def test_the_longest_run_of_words_that_names_one_card_wins() -> None:
+    """As in every game (names.lead_name): 'goblin k' is the start of one card, so it
+    names it, though 'goblin' alone is another card (before, the shorter exact name was
+    taken and 'k' was refused as no card of this game)."""
+    engine = game("hand goblin 'goblin king' a b c")
+    assert action(engine, "discard goblin k") == "discard 'goblin king'"
+    assert engine.hands[1] == ["goblin", "a", "b", "c"]
+    mages = game("hand 'fire mage' 'fire mage lord' 'steel sword' x y",
+                 "hero 'fire mage' --str 1 --mag 4", "hero 'fire mage lord' --str 1 --mag 4")
+    assert action(mages, "equip fire mage l steel sword --str +1") == \
+        "equip 'fire mage lord' 'steel sword' --str +1"
+
+
 def test_a_card_given_with_its_kind_or_drawn_is_new_as_typed() -> None:
     engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand x")
     assert action(engine, "draw gob --minion --str 5 --loot 0") == \
@@ -255,3 +268,19 @@ def test_names_typed_never_merge_because_a_count_is_due(cli: CLI, home: Path) ->
     cli("halfdeck", "loot", "1")
     done = cli("halfdeck", "hand", "fire_tome", "iron_helm")
     assert done.code == 1 and "2 named, 1 due" in done.err
+
+
+def test_find_is_none_only_when_no_name_is_close() -> None:
+    """names.find: the one name, an error naming the candidates or the closest, or None
+    (a new card may be entered)."""
+    from companion import names
+
+    pool = ["steel sword", "silver ring", "steel-sword"]
+    assert names.find("zzz", pool, "card") is None
+    assert names.find("silv", pool, "card") == "silver ring"
+    assert names.find("steel-sword", pool, "card") == "steel-sword"  # as spelled, first
+    assert names.find("Steel Sword", pool, "card") == "steel sword"
+    with pytest.raises(NotationError, match="'s' could be steel sword or silver ring"):
+        names.find("s", pool, "card")
+    with pytest.raises(NotationError, match="did you mean silver ring"):
+        names.find("silver rung", pool, "card")

@@ -69,6 +69,16 @@ def test_a_player_exactly_in_any_case(typed: str, player: str) -> None:
         f"round thief --active {player}"
 
 
+def test_a_player_spelled_as_typed_comes_first() -> None:
+    """'Mary-Ann' and 'Mary_Ann' are two players: each spelling names its own (the one
+    rule of companion.names: a name spelled as typed before names alike but for '-')."""
+    engine = new_engine({"players": ["Mary_Ann", "Mary-Ann"]})
+    assert engine.apply("round thief --active mary-ann").action == \
+        "round thief --active Mary-Ann"
+    assert new_engine({"players": ["Mary-Ann", "Mary_Ann"]}).apply(
+        "round thief --active MARY_ANN").action == "round thief --active Mary_Ann"
+
+
 @pytest.mark.parametrize(("typed", "player"), [("b", "Bo"), ("M", "Mary-Jo"), ("mary", "Mary-Jo")])
 def test_a_player_by_a_unique_start(typed: str, player: str) -> None:
     assert game().apply(f"round thief --active {typed}").action == \

@@ -197,7 +197,7 @@ def _hand(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import HERO, card_name
-    from companion.halfdeck.engine import find_name
+    from companion.names import find
 
     strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
     player, pick = _number(command, line, "player"), bool(line.own.get("pick"))
@@ -210,7 +210,7 @@ def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
         # picked from the deck, not named with both numbers (a new card): a hero of the
         # catalog, by its start too
         heroes = [c.name for c in _catalog_names().values() if c.kind == HERO]
-        typed = find_name(typed, heroes, "hero card") or typed
+        typed = find(typed, heroes, "hero card") or typed
     if strength is None or magic is None:
         entry = _catalog_entry(engine, typed)
         if entry is not None and entry.kind == HERO:
@@ -241,7 +241,7 @@ DUNGEON_FLAGS = ("minion", "boss", "trap", "misc", "endgame-boss", "endgame-trea
 
 def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
-    from companion.halfdeck.engine import find_name
+    from companion.names import find
 
     strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
     loot, player = _number(command, line, "loot"), _number(command, line, "player")
@@ -256,7 +256,7 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
         # A card named alone is one the game or the catalog knows: by its start too.
         pool = [*engine.known, *([engine.rescue] if engine.rescue else []),
                 *(c.name for c in cards.values() if c.kind in DUNGEON_KINDS)]
-        typed = find_name(typed, pool, "card this game or the catalog knows") or typed
+        typed = find(typed, pool, "card this game or the catalog knows") or typed
     entry = _catalog_entry(engine, typed)
     if entry is not None and (not given or given == [entry.kind]):
         if entry.kind == HERO:
@@ -312,7 +312,7 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
     """The words may be a save's own line: '--assist' before each supporter, as 'log'
     shows it."""
     from companion.errors import BadInput
-    from companion.halfdeck.engine import lead_name
+    from companion.names import lead
 
     source = _number(command, line, "source")
     heroes = [word for word in line.args if word.lower() != "--assist"]
@@ -324,7 +324,7 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
     rolled: list[grammar.HeroRoll] = []
     at = 0
     while at < len(heroes):  # each hero's name (several words, a start), then its die
-        found, count = lead_name(heroes[at:], in_play, "hero in play")
+        found, count = lead(heroes[at:], in_play, "hero in play")
         who = found or heroes[at]
         at += count
         roll = heroes[at] if at < len(heroes) and is_die(heroes[at]) else None

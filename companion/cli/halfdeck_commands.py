@@ -140,9 +140,9 @@ def cards_rm(name: Annotated[list[str], Argument(help="The card's name.")]) -> N
 
 def _catalog_name(key: str, cards: dict[str, CardInfo]) -> str:
     """A card of the catalog by its name or the start of it (else the name as typed)."""
-    from companion.halfdeck.engine import find_name
+    from companion.names import find
 
-    return find_name(key, cards, "card in the catalog") or key
+    return find(key, list(cards), "card in the catalog") or key
 
 
 @cards_app.command("export")

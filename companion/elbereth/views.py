@@ -10,43 +10,7 @@ from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, table
 from companion.text import wrap
 
 if TYPE_CHECKING:
-    from typing import TypedDict
-
     from companion.elbereth.engine import ElberethGame
-
-    class MissStatus(TypedDict):
-        enemy: str
-        strength: int
-        roll: int
-
-    class ElberethStatus(TypedDict):
-        """``status --json``: the keys in this order."""
-
-        game: str
-        floor: int
-        floors: int
-        deck: int
-        others: int
-        removed: int
-        equipment: dict[str, str]
-        equipped: list[str]
-        coin: str
-        key: bool
-        stairs: bool
-        shop: bool
-        shops: int
-        beaten_here: dict[str, int]
-        walls_here: int
-        picked_here: list[str]
-        floor_boss: str | None
-        boss_beaten: bool
-        bosses_met: dict[str, int]
-        ogre_wins: int
-        beaten_total: dict[str, int]
-        miss: MissStatus | None
-        next: str | None
-        outcome: str
-        settings: dict[str, object]
 
 # Status lines continue four spaces in, under the item they belong to.
 indented = partial(wrap, indent="    ")
@@ -100,8 +64,9 @@ def near_death(game: ElberethGame) -> str | None:
     return f"Near death: equip the {item} (pickup)"
 
 
-def status(game: ElberethGame) -> ElberethStatus:
-    miss: MissStatus | None = None
+def status(game: ElberethGame) -> dict[str, object]:
+    """The state as JSON holds it ('status --json'), the keys in this order."""
+    miss: dict[str, object] | None = None
     if game.miss is not None:
         miss = {"enemy": game.miss.enemy.name, "strength": game.miss.enemy.strength,
                 "roll": game.miss.roll}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion import names
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck import grammar
 from companion.halfdeck.cards import (
@@ -64,7 +65,6 @@ from companion.halfdeck.state import (
     Hero,
     Roll,
     State,
-    find_name,
     hand_of,
     in_play,
     worn,
@@ -146,12 +146,9 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
 
 
 # -- attack and team-attack -------------------------------------------------------------
-# The enemy, the main roll, the supporters', who draws the loot (and whether --loot-to
-# said so), whose team attack card (a team attack), the assist ruling's lines.
-Fight = tuple[Encounter, Roll, list[Roll], int, int | None, int | None, list[str]]
 
 
-def check_attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Fight:
+def attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Done:
     team = isinstance(action, grammar.TeamAttack)
     usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
     main = Roll(state.hero(action.hero), die(action.die))
@@ -175,11 +172,6 @@ def check_attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> F
     source = team_card_holder(state, state.attack_card, action.source, main.hero) \
         if isinstance(action, grammar.TeamAttack) else None
     ruling = assist_ruling(state, encounter, main, team) if supporters else []
-    return encounter, main, supporters, loot_to, given_loot_to, source, ruling
-
-
-def change_attack(state: State, fight: Fight) -> Done:
-    encounter, main, supporters, loot_to, given_loot_to, source, ruling = fight
     lines: list[str] = []
     if source is not None:
         play_team_card(state, state.attack_card, source)
@@ -193,7 +185,7 @@ def change_attack(state: State, fight: Fight) -> Done:
     return grammar.Attack(*rolled, None if given_loot_to is None else loot_to), lines
 
 
-check_team_attack, change_team_attack = check_attack, change_attack
+team_attack = attack
 
 
 def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) -> list[str]:
@@ -262,10 +254,9 @@ def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
 
 
 # -- challenge ------------------------------------------------------------------------------
-Attempt = tuple[Encounter, Hero, int]  # the trap, the hero who tries it, the die
 
 
-def check_challenge(state: State, action: grammar.Challenge) -> Attempt:
+def challenge(state: State, action: grammar.Challenge) -> Done:
     hero = state.hero(action.hero)
     value = die(action.die)
     encounter = state.encounter
@@ -278,11 +269,6 @@ def check_challenge(state: State, action: grammar.Challenge) -> Attempt:
             if state.config.trap_needs == "reach" else \
             f"has no {encounter.attribute} to attempt {encounter.title()}"
         raise RuleRefused(f"{hero.name} {why}", R_TRAP)
-    return encounter, hero, value
-
-
-def change_challenge(state: State, attempt: Attempt) -> Done:
-    encounter, hero, value = attempt
     total, said, gear = sums(hero, value, encounter)
     spent = spend_one_use(state, hero, gear)
     state.move_red(RED_MET, RED_DISCARD)
@@ -301,10 +287,9 @@ NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
 
 
 # -- draw ---------------------------------------------------------------------------------
-Turned = tuple[CardInfo, int]  # the card turned up, by whom (a plan is a plain tuple: many)
 
 
-def check_draw(state: State, action: grammar.Draw) -> Turned:
+def draw(state: State, action: grammar.Draw) -> Done:
     name = card_name(action.name)
     flags = (action.minion, action.boss, action.trap, action.misc, action.endgame_boss,
              action.endgame_treasure, action.hero)
@@ -314,7 +299,7 @@ def check_draw(state: State, action: grammar.Draw) -> Turned:
     if not kinds and name not in state.known and name != state.rescue:
         # A card named alone is one the game knows: by its name's start too.
         pool = [*state.known, *([state.rescue] if state.rescue else [])]
-        name = find_name(name, pool, "card this game knows") or name
+        name = names.find(name, pool, "card this game knows") or name
     seen = state.known.get(name)
     if kinds:
         kind = kinds[0]
@@ -330,7 +315,7 @@ def check_draw(state: State, action: grammar.Draw) -> Turned:
         raise RuleRefused(f"{team} is a team card of the hero deck, not a dungeon card",
                           R_TEAM)
     if kind == HERO:
-        return check_prisoner(state, action, name)
+        return rescue(state, action, name)
     if name == state.rescue:
         raise BadInput(f"{name} is this game's prisoner: a hero")
     strength = in_range(action.strength, "str", *DUNGEON_NUMBERS)
@@ -358,16 +343,8 @@ def check_draw(state: State, action: grammar.Draw) -> Turned:
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
     if not special and state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
         raise RuleRefused(only_specials_text(state), R_ENDGAME)
-    return info, player
-
-
-def change_draw(state: State, turned: Turned) -> Done:
-    info, player = turned
     state.remember(info)
     start_round(state, player)
-    if info.kind == HERO:
-        return rescue(state, info, player)
-    kind = info.kind
     lines = reveal(state, info, player)
     return grammar.Draw(
         info.name, minion=kind == MINION, boss=kind == BOSS, trap=kind == TRAP,
@@ -462,7 +439,9 @@ def meet(state: State, encounter: Encounter) -> None:
     state.encounter = encounter
 
 
-def check_prisoner(state: State, action: grammar.Draw, name: str) -> Turned:
+def rescue(state: State, action: grammar.Draw, name: str) -> Done:
+    """The prisoner drawn: it joins the party, or (a full party) goes to the hand
+    (halfdeck.ruling.rescue-full)."""
     if name != state.rescue:
         raise BadInput(f"a hero is drawn from the dungeon only as the prisoner of a "
                        f"rescue game (--rescue), not {name}")
@@ -472,13 +451,8 @@ def check_prisoner(state: State, action: grammar.Draw, name: str) -> Turned:
                             in_range(action.magic, "mag", *HERO_NUMBERS))
     player = state.player(action.player, state.next_player)
     check_can_draw(state)
-    return info, player
-
-
-def rescue(state: State, info: CardInfo, player: int) -> Done:
-    """The prisoner drawn: it joins the party, or (a full party) goes to the hand
-    (halfdeck.ruling.rescue-full)."""
-    name = info.name
+    state.remember(info)
+    start_round(state, player)
     state.move_red(RED_DECK, RED_GONE)  # a blue card among the red: it leaves their count
     lines = [f"round {state.round}: {name}, the prisoner, is rescued"]
     heroes = table()["heroes"]
@@ -507,7 +481,8 @@ def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> E
     return encounter
 
 
-def change_escape(state: State, encounter: Encounter) -> Done:
+def escape(state: State, action: grammar.Escape) -> Done:
+    encounter = check_escape(state, action)
     damage = table()["combat"]["escape_damage"]
     lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
              "no loot"]
@@ -517,17 +492,9 @@ def change_escape(state: State, encounter: Encounter) -> Done:
     return grammar.Escape(), lines + state.set_lives([(h, h.life - damage) for h in heroes])
 
 
-Leaves = tuple[Encounter, int]  # the encounter left, whose escape card
-
-
-def check_team_escape(state: State, action: grammar.TeamEscape) -> Leaves:
+def team_escape(state: State, action: grammar.TeamEscape) -> Done:
     encounter = check_escape(state, action)  # an encounter has a hero facing it
-    return encounter, team_card_holder(state, state.escape_card, action.source,
-                                       state.heroes[0])
-
-
-def change_team_escape(state: State, leaves: Leaves) -> Done:
-    encounter, source = leaves
+    source = team_card_holder(state, state.escape_card, action.source, state.heroes[0])
     play_team_card(state, state.escape_card, source)
     state.move_red(RED_MET, RED_DISCARD)
     return grammar.TeamEscape(state.player_option(source)), [
@@ -535,7 +502,7 @@ def change_team_escape(state: State, leaves: Leaves) -> Done:
         "unhurt, no loot; the card is removed from play"]
 
 
-def check_shuffle_back(state: State, action: grammar.ShuffleBack) -> Encounter:
+def shuffle_back(state: State, action: grammar.ShuffleBack) -> Done:
     encounter = state.encounter
     if encounter is None or encounter.kind != ENDGAME_BOSS:
         raise RuleRefused("only the endgame boss is shuffled back", R_ENDGAME)
@@ -544,10 +511,6 @@ def check_shuffle_back(state: State, action: grammar.ShuffleBack) -> Encounter:
                           "(--no-shuffle-back)", R_ENDGAME)
     if encounter.rolls:
         raise RuleRefused("the fight with the endgame boss has begun", R_ENDGAME)
-    return encounter
-
-
-def change_shuffle_back(state: State, encounter: Encounter) -> Done:
     state.move_red(RED_MET, RED_DECK)
     state.endgame_left.append(ENDGAME_BOSS)
     return grammar.ShuffleBack(), [f"{encounter.card.name} is shuffled back into the "

@@ -3,16 +3,16 @@
 The player plays with the real cards and die and types what happens; the engine keeps
 every hero's life and gear, the hands and the counts of both decks, and rules on every
 roll. An action carries a card's numbers the first time a game uses the card, and its
-canonical text always does, so a game replays without the catalog. Each verb has a
-check (which refuses and changes nothing) and a change (which returns the canonical
-action the save keeps), named after the verb in ``hand`` or ``dungeon``.
+canonical text always does, so a game replays without the catalog. Each verb is ruled by
+the function of its name in ``hand`` or ``dungeon``: it checks first (a refusal changes
+nothing), then makes the change and returns the canonical action the save keeps.
 """
 
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import RuleRefused
@@ -32,33 +32,25 @@ from companion.halfdeck.state import (
     Gear,
     Hero,
     State,
-    find_name,
     group_names,
-    lead_name,
 )
 from companion.text import fill, wrap
 
 if TYPE_CHECKING:
-    from companion.halfdeck.rules import EncounterStatus, HalfDeckStatus, HalfDeckTables
+    from companion.halfdeck.rules import HalfDeckTables
 
 __all__ = ["KIND", "TITLE", "Encounter", "Gear", "HalfDeckGame", "HalfDeckTables", "Hero",
-           "find_name", "group_names", "lead_name", "new_engine",
+           "group_names", "new_engine",
            "normalize_settings", "setup_lines", "table"]
 
-Step = tuple[Callable[[State, Any], Any], Callable[[State, Any], tuple[Action, list[str]]]]
-_STEPS: dict[type, Step] = {}
+@cache
+def rulings() -> dict[type, Callable[[State, Any], tuple[Action, list[str]]]]:
+    """Each action's verb, ruled by the function of its name in ``hand`` or ``dungeon``
+    (checks, then the change): loaded by the first action, as a command that only reads a
+    game needs none of them."""
+    from companion.halfdeck import dungeon, hand
 
-
-def steps() -> dict[type, Step]:
-    """Each action type's check and change, found by its verb's name (``check_draw``);
-    loaded by the first action: a command that only reads a game needs none of them."""
-    if not _STEPS:
-        from companion.halfdeck import dungeon, hand
-
-        changes = GRAMMAR.named(hand, dungeon, prefix="change_")
-        for action, check in GRAMMAR.named(hand, dungeon, prefix="check_").items():
-            _STEPS[action] = (check, changes[action])
-    return _STEPS
+    return GRAMMAR.named(hand, dungeon)
 
 
 class HalfDeckGame(State):
@@ -77,16 +69,15 @@ class HalfDeckGame(State):
         if self.outcome != "playing":
             raise RuleRefused(f"the game is over ({self.outcome})", R_END)
         before = len(self.fallen)
-        check, change = steps()[type(value)]
-        canonical, lines = change(self, check(self, value))
+        canonical, lines = rulings()[type(value)](self, value)
         point = {h.name: h.life for h in self.heroes}
         point.update(self.fallen[before:])
         self.life_trail.append(point)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-    def status(self) -> HalfDeckStatus:
-        """The state as JSON holds it ('status --json')."""
-        encounter: EncounterStatus | None = None
+    def status(self) -> dict[str, object]:
+        """The state as JSON holds it ('status --json'), the keys in this order."""
+        encounter: dict[str, object] | None = None
         if self.encounter is not None:
             e = self.encounter
             encounter = {"name": e.card.name, "kind": e.kind, "attribute": e.attribute,

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import chain
 
+from companion import names
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck import grammar
-from companion.halfdeck.cards import GEAR, HERO, LETTER, STRENGTH, CardInfo, card_name
+from companion.halfdeck.cards import GEAR, HERO, LETTER, STRENGTH, card_name
 from companion.halfdeck.grammar import GRAMMAR
 from companion.halfdeck.rules import (
     HERO_NUMBERS,
@@ -39,15 +40,12 @@ from companion.halfdeck.state import (
     State,
     hand_of,
     in_play,
-    lead_name,
     worn,
 )
 
+
 # -- hand ---------------------------------------------------------------------------------
-Drawn = tuple[list[str], int]  # the cards drawn, by whom (a plan is a plain tuple: many)
-
-
-def check_hand(state: State, action: grammar.Hand) -> Drawn:
+def hand(state: State, action: grammar.Hand) -> Done:
     if not action.cards:
         raise BadInput(f"usage: {GRAMMAR.verbs['hand'].usage_line()}")
     # A card drawn may be new to the game: each word is one card, as typed (the CLI
@@ -70,11 +68,6 @@ def check_hand(state: State, action: grammar.Hand) -> Drawn:
     check_team_copies(state, cards)
     check_one_place(state, cards)
     check_hero_cards(state, len(cards))
-    return cards, player
-
-
-def change_hand(state: State, drawn: Drawn) -> Done:
-    cards, player = drawn
     who = f"player {player} draws" if state.coop else "drawn"
     lines = [f"{who}: {', '.join(cards)}"]
     for name in cards:
@@ -125,11 +118,7 @@ def check_team_copies(state: State, cards: Sequence[str]) -> None:
 
 
 # -- discard ------------------------------------------------------------------------------
-# The cards named, whose, those from the hand and those in play, --forced, --in-play.
-Discarded = tuple[list[str], int, list[str], list[str], bool, bool]
-
-
-def check_discard(state: State, action: grammar.Discard) -> Discarded:
+def discard(state: State, action: grammar.Discard) -> Done:
     if not action.cards:
         raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
     cards = discarded(state, action.cards)
@@ -155,11 +144,6 @@ def check_discard(state: State, action: grammar.Discard) -> Discarded:
                               R_HAND)
     if from_hand and not forced:
         check_redraw(state, player, len(from_hand))
-    return cards, player, from_hand, from_play, forced, played
-
-
-def change_discard(state: State, plan: Discarded) -> Done:
-    cards, player, from_hand, from_play, forced, played = plan
     lines: list[str] = []
     for name in from_hand:
         state.move(name, hand_of(player), THE_DISCARD)
@@ -189,7 +173,7 @@ def discarded(state: State, words: Sequence[str]) -> list[str]:
     found: list[str] = []
     at = 0
     while at < len(words):
-        name, count = lead_name(words[at:], pool, "card in a hand or in play")
+        name, count = names.lead(words[at:], pool, "card in a hand or in play")
         found.append(name or plain_names[at])
         at += count
     return found
@@ -235,22 +219,15 @@ def discard_in_play(state: State, name: str, *, death: bool) -> list[str]:
         if hero.gear is not None and hero.gear.name == name:
             state.move(name, worn(hero, hero.gear), THE_DISCARD)
             return [f"{name} of {hero.name} goes to the discard pile"]
-    raise AssertionError(name)  # checked by check_discard
+    raise AssertionError(name)  # checked by discard
 
 
 # -- loot ---------------------------------------------------------------------------------
-Owed = tuple[int, int]  # hero cards to draw, by whom
-
-
-def check_loot(state: State, action: grammar.Loot) -> Owed:
+def loot(state: State, action: grammar.Loot) -> Done:
     most = table()["decks"]["hero_cards"]
     if not 1 <= action.loot <= most:
         raise BadInput(f"loot is 1 to {most} cards")
-    return action.loot, state.player(action.player, state.drawer)
-
-
-def change_loot(state: State, owed: Owed) -> Done:
-    cards, player = owed
+    cards, player = action.loot, state.player(action.player, state.drawer)
     state.owed[player] += cards
     return grammar.Loot(cards, state.player_option(player)), [loot_line(state, cards, player)]
 
@@ -262,7 +239,7 @@ def loot_line(state: State, loot: int, player: int) -> str:
 
 
 # -- trade --------------------------------------------------------------------------------
-def check_trade(state: State, action: grammar.Trade) -> grammar.Trade:
+def trade(state: State, action: grammar.Trade) -> Done:
     first, second = action.first, action.second
     first_card = state.team_name(card_name(action.first_card))
     second_card = state.team_name(card_name(action.second_card))
@@ -283,24 +260,15 @@ def check_trade(state: State, action: grammar.Trade) -> grammar.Trade:
                               R_TRADE)
         if card not in state.hands[player]:
             raise RuleRefused(f"{card} is not in player {player}'s hand", R_TRADE)
-    return grammar.Trade(first, first_card, second, second_card)
-
-
-def change_trade(state: State, trade: grammar.Trade) -> Done:
-    first, second = trade.first, trade.second
-    state.move(trade.first_card, hand_of(first), hand_of(second))
-    state.move(trade.second_card, hand_of(second), hand_of(first))
+    state.move(first_card, hand_of(first), hand_of(second))
+    state.move(second_card, hand_of(second), hand_of(first))
     state.traded |= {first, second}
-    return trade, [f"player {first} gives {trade.first_card}, player {second} gives "
-                   f"{trade.second_card}"]
+    return grammar.Trade(first, first_card, second, second_card), [
+        f"player {first} gives {first_card}, player {second} gives {second_card}"]
 
 
 # -- hero ---------------------------------------------------------------------------------
-# The hero card, whose, the hero it replaces, picked from the deck.
-Joins = tuple[CardInfo, int, Hero | None, bool]
-
-
-def check_hero(state: State, action: grammar.Hero) -> Joins:
+def hero(state: State, action: grammar.Hero) -> Done:
     pick = action.pick
     # Picked from the deck, a hero may be new to the game: its name is as typed.
     name = state.team_name(card_name(action.name))
@@ -341,11 +309,6 @@ def check_hero(state: State, action: grammar.Hero) -> Joins:
             and player not in state.picked else ""
         raise RuleRefused(f"{name} is not in {state.whose(player)} hand: 'hand {name}' "
                           f"first{hint}", R_HEROES)
-    return info, player, old, pick
-
-
-def change_hero(state: State, joins: Joins) -> Done:
-    info, player, old, pick = joins
     state.remember(info)
     hero = Hero(info.name, known(info.strength), known(info.magic), player,
                 table()["heroes"]["life"])
@@ -366,10 +329,7 @@ def joins_line(state: State, hero: Hero) -> str:
 
 
 # -- equip --------------------------------------------------------------------------------
-Equips = tuple[Hero, CardInfo, bool]  # the hero, the gear card, on standby
-
-
-def check_equip(state: State, action: grammar.Equip) -> Equips:
+def equip(state: State, action: grammar.Equip) -> Done:
     hero, name = state.equipped(action.words)
     if name in (state.escape_card, state.attack_card):
         raise RuleRefused(f"{name} is a team card: it is played from the hand, not "
@@ -388,12 +348,6 @@ def check_equip(state: State, action: grammar.Equip) -> Equips:
                           f"hero (discard {hero.gear.name} first)", R_GEAR)
     if name not in state.hands[hero.player]:
         raise RuleRefused(f"{name} is not in {state.whose(hero.player)} hand", R_GEAR)
-    return hero, info, standby
-
-
-def change_equip(state: State, equips: Equips) -> Done:
-    hero, info, standby = equips
-    name = info.name
     state.remember(info)
     attribute = info.attribute
     assert attribute is not None
@@ -415,31 +369,18 @@ def change_equip(state: State, equips: Equips) -> Done:
 
 
 # -- heal and hurt ------------------------------------------------------------------------
-Life = tuple[Hero, int]  # the hero, the life gained or lost
-
-
-def check_life(state: State, action: grammar.Heal | grammar.Hurt) -> Life:
-    """The hero a card's text heals or hurts, and by how much (1 or more)."""
+def heal(state: State, action: grammar.Heal | grammar.Hurt) -> Done:
+    """A hero a card's text heals or hurts, by 1 or more."""
     hero = state.hero(action.hero)
     if action.amount < 1:
         raise BadInput(f"{type(action).__name__.lower()} by 1 or more")
-    return hero, action.amount
-
-
-check_heal = check_hurt = check_life
-
-
-def change_heal(state: State, heal: Life) -> Done:
-    hero, amount = heal
-    top = table()["heroes"]["life"]
     before = hero.life
-    state.set_lives([(hero, hero.life + amount)])
-    capped = f" (at most {top})" if before + amount > top else ""
-    return grammar.Heal(hero.name, amount), [f"{hero.name} life {before} -> {hero.life}{capped}"]
+    life = before + (action.amount if isinstance(action, grammar.Heal) else -action.amount)
+    top = table()["heroes"]["life"]
+    capped = f" (at most {top})" if life > top else ""
+    lines = state.set_lives([(hero, life)])
+    return type(action)(hero.name, action.amount), [
+        f"{hero.name} life {before} -> {hero.life}{capped}", *lines]
 
 
-def change_hurt(state: State, hurt: Life) -> Done:
-    hero, amount = hurt
-    lines = [f"{hero.name} life {hero.life} -> {hero.life - amount}"]
-    lines += state.set_lives([(hero, hero.life - amount)])
-    return grammar.Hurt(hero.name, amount), lines
+hurt = heal

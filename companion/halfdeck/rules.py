@@ -74,60 +74,6 @@ if TYPE_CHECKING:
         combat: CombatTable
         team: TeamTable
 
-    class GearStatus(TypedDict):
-        name: str
-        attribute: str
-        bonus: int
-        one_use: bool
-        standby: bool
-
-    class HeroStatus(TypedDict):
-        name: str
-        player: int
-        strength: int
-        magic: int
-        life: int
-        gear: GearStatus | None
-
-    class EncounterStatus(TypedDict):
-        name: str
-        kind: str
-        attribute: str
-        number: int
-        life: int
-        loot: int | None
-        effect: str
-        player: int
-        rolls: int
-
-    class HalfDeckStatus(TypedDict):
-        """``status --json``: the keys in this order."""
-
-        game: str
-        round: int
-        phase: str
-        heroes: list[HeroStatus]
-        lives: dict[str, int]
-        gear: dict[str, str]
-        hands: dict[str, list[str]]
-        hand_size: int
-        draws_due: dict[str, int]
-        hero_deck: int
-        hero_discard: int
-        hero_removed: int
-        dungeon_deck: int
-        dungeon_discard: int
-        dungeon_removed: int
-        endgame_left: list[str]
-        prisoner: str | None
-        encounter: EncounterStatus | None
-        team_cards_used: dict[str, int]
-        next_player: int | None
-        cards: dict[str, dict[str, str | int | bool]]
-        won_by: str | None
-        next: str | None
-        outcome: str
-        settings: dict[str, object]
 
 KIND = "halfdeck"
 TITLE = "Half Deck Dungeon Heroes"

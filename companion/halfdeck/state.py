@@ -96,37 +96,6 @@ class Roll(Value):
 
 
 # -- matching names (companion.names) ------------------------------------------------------
-def find_name(typed: str, pool: Iterable[str], what: str) -> str | None:
-    """The name in ``pool`` that ``typed`` (a ``card_name``) stands for: itself, else the
-    one it is a prefix of; None when nothing is close (the caller says what is wrong)."""
-    pool = list(pool)
-    if typed in pool:
-        return typed
-    table = names.spellings(pool)
-    found = names.candidates(typed, table)
-    if len(found) == 1:
-        return found[0]
-    if found or names.closest(typed, table):
-        return names.match(typed, table, what)  # raises: several, or only close ones
-    return None
-
-
-def lead_name(words: Sequence[str], pool: Iterable[str], what: str) -> tuple[str | None, int]:
-    """The name at the start of ``words`` (unquoted: ``equip warrior steel sword``) and how
-    many words it took: the longest run naming one exactly, else by a unique prefix."""
-    pool = list(pool)
-    table = names.spellings(pool)
-    for count in range(len(words), 0, -1):
-        spelled = names.key(" ".join(words[:count]))
-        if spelled in table:
-            return table[spelled], count
-    for count in range(len(words), 0, -1):
-        found = names.candidates(" ".join(words[:count]), table)
-        if len(found) == 1:
-            return found[0], count
-    return find_name(card_name(words[0]), pool, what), 1
-
-
 def group_names(words: Sequence[str], pool: Iterable[str]) -> list[str]:
     """Words typed unquoted, as the names of ``pool`` they spell (the longest run first);
     any other word is a name of its own: a card may be new, so no prefix is guessed. A
@@ -326,7 +295,7 @@ class State(Record):
         hands = [self.hands[player]] if player is not None else list(self.hands.values())
         if self.holds(key) or any(h.name == key for h in self.heroes):
             return key
-        found = find_name(key, chain.from_iterable(hands), "card in the hand")
+        found = names.find(key, chain.from_iterable(hands), "card in the hand")
         return key if found is None else found
 
     def card_pool(self) -> list[str]:
@@ -372,7 +341,7 @@ class State(Record):
         if len(words) == 2:
             hero, typed = self.hero(words[0]), words[1]
         else:  # names typed unquoted: the hero's words come first
-            found, count = lead_name(words, [h.name for h in self.heroes], "hero in play")
+            found, count = names.lead(words, [h.name for h in self.heroes], "hero in play")
             if count == len(words):
                 raise BadInput(usage)
             hero = self.hero(words[0] if found is None else found)

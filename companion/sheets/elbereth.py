@@ -41,7 +41,7 @@ def _items() -> list[tuple[str, str]]:
 def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
                status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
-    """``status``: the engine's (``ElberethStatus``), each value read as it is used."""
+    """``status``: the engine's (``ElberethGame.status``), each value read as it is used."""
     from companion import plain
 
     floors = plain.integer(status["floors"])

@@ -49,7 +49,7 @@ def _table() -> HalfDeckTables:
 def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
                status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
-    """``status``: the engine's (``HalfDeckStatus``), each value read as it is used."""
+    """``status``: the engine's (``HalfDeckGame.status``), each value read as it is used."""
     from companion import plain
 
     players = plain.integer(settings["players"])

@@ -43,7 +43,7 @@ def _table() -> TrickyTables:
 def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
                status: Mapping[str, object], notes: Sequence[str],
                history: History | None = None) -> Sheet:
-    """``status``: the engine's (``TrickyStatus``), each value read where it is used."""
+    """``status``: the engine's (``TrickyGame.status``), each value read where it is used."""
     from companion import plain
 
     players = plain.items(status["players"], plain.text)

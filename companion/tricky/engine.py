@@ -226,12 +226,7 @@ class TrickyGame:
         return min(self.hand, self.leftover()) if most is None else most
 
     def parse_player(self, text: str) -> int:
-        """A player's seat from their name as typed: exactly (any case), then a unique
-        start; else an error naming the candidates or the closest names."""
-        key = text.strip().casefold()
-        exact = [seat for seat, name in enumerate(self.players) if name.casefold() == key]
-        if len(exact) == 1:  # before names.match: 'Mary-Ann' and 'Mary_Ann' are two players
-            return exact[0]
+        """A player's seat from their name as typed (``names.match``)."""
         from companion import names
 
         return self.players.index(names.match(text, self.players, "player of this game"))

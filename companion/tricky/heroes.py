@@ -105,29 +105,21 @@ def _by_name() -> dict[str, Hero]:
     return {hero.name: hero for hero in heroes().values()}
 
 
-def parse_hero(text: str, choices: Sequence[Hero] | None = None) -> Hero:
-    """A hero by name, id, alias or unique start (``barb``, ``fairy scout``); an unknown
-    one is answered with the closest names, or the list of ``choices`` (all 15 by
-    default)."""
-    from companion import names
-
-    listed = [hero.name for hero in (choices or heroes().values())]
-    return _by_name()[names.match(text, hero_spellings(), "hero", listed)]
-
-
 def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
               ) -> tuple[Hero, int]:
     """The hero named by the first of ``words`` (``dwarven hunter red``: two of them,
-    unquoted) and how many words it took: the longest run that names one hero, exactly
-    or by its start (``fairy sc`` is the Fairy Scout, though ``fairy`` alone is too)."""
+    unquoted) by name, id, alias or unique start, and how many words it took
+    (``names.lead_name``); an unknown one is answered with the closest names, or the list
+    of ``choices`` (all 15 by default)."""
     from companion import names
 
-    table = hero_spellings()
-    for taken in range(len(words), 0, -1):
-        found = names.candidates(" ".join(words[:taken]), table)
-        if len(found) == 1:
-            return _by_name()[found[0]], taken
-    return parse_hero(words[0] if words else "", choices), 1  # raises, naming candidates
+    listed = [hero.name for hero in (choices or heroes().values())]
+    name, taken = names.lead_name(words, hero_spellings(), "hero", listed)
+    return _by_name()[name], taken
+
+
+def parse_hero(text: str, choices: Sequence[Hero] | None = None) -> Hero:
+    return lead_hero([text], choices)[0]
 
 
 # -- gold --------------------------------------------------------------------------

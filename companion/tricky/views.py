@@ -22,35 +22,6 @@ if TYPE_CHECKING:
 
     from companion.tricky.engine import TrickyGame
 
-    class TrickStatus(TypedDict):
-        number: int
-        leader: str
-        cards: list[str]
-        winner: str
-
-    class RevokeStatus(TypedDict):
-        player: str
-        colour: str  # its name
-        missed: int
-        played: int
-        card: str
-
-    class RoundStatus(TypedDict):
-        """The round being played."""
-
-        number: int
-        active: str
-        hero: str  # its id
-        trump: str
-        predict: int | None
-        passed: list[str]
-        exchanged: dict[str, int]
-        discards: list[str]
-        tricks: list[TrickStatus]
-        leader: str
-        collected: dict[str, int | bool]
-        revokes: list[RevokeStatus]
-
     class SheetRowStatus(TypedDict):
         """A finished round on the score sheet."""
 
@@ -61,28 +32,6 @@ if TYPE_CHECKING:
         via: str  # "tricks" (played out) or "result" (typed in)
         gold: dict[str, int]  # each player's gold, by name
         revokes: int
-
-    class TrickyStatus(TypedDict):
-        """What ``status --json`` shows."""
-
-        game: str
-        players: list[str]
-        set: str
-        rounds_played: int
-        rounds_total: int | None
-        race: int | None
-        guild: bool
-        random_heroes: bool
-        tricks_per_round: int
-        round: RoundStatus | None
-        next_active: str | None
-        scores: dict[str, int]
-        sheet: list[SheetRowStatus]
-        winners: list[str]
-        unverified: list[str]
-        next: str | None
-        outcome: str
-        settings: dict[str, object]
 
 
 def trump_line(game: TrickyGame, rnd: Round) -> str:
@@ -171,9 +120,10 @@ def guild_left(game: TrickyGame, player: int) -> list[Hero]:
     return [h for h in game.choices if h not in used]
 
 
-def status(game: TrickyGame) -> TrickyStatus:
+def status(game: TrickyGame) -> dict[str, object]:
+    """The state as JSON holds it ('status --json'), the keys in this order."""
     rnd = game.current
-    round_json: RoundStatus | None = None
+    round_json: dict[str, object] | None = None
     if rnd is not None:
         round_json = {
             "number": rnd.number, "active": game.players[rnd.active], "hero": rnd.hero.id,
