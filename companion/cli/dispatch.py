@@ -197,15 +197,7 @@ def root_first(found: Route) -> list[str]:
     """The words with the root's options put first wherever they were typed
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
     ('rules --plain') or that is an option's value; each at most once."""
-    verb = verb_command(found)
-    own: set[str] = set()
-    valued: set[str] = set()
-    if verb is not None:
-        own, valued = verb.option_words()
-    elif found.path and found.leaf:
-        from companion.cli.options import own_words
-
-        own, valued = own_words(found.path)
+    own, valued = option_words(found.path) if found.path and found.leaf else (set(), set())
     lead: list[str] = []
     rest: list[str] = []
     for at, word in enumerate(found.args):
@@ -220,6 +212,18 @@ def root_first(found: Route) -> list[str]:
         else:
             rest.append(word)
     return lead + rest
+
+
+def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Every option word of the command at ``path``, and those taking a value: a game's
+    line's from its verb table, another command's from typer's reading."""
+    found = target(path)
+    if hasattr(found, "option_words"):
+        words: tuple[set[str], set[str]] = found.option_words()
+        return words
+    from companion.cli.options import own_words
+
+    return own_words(path)
 
 
 # -- help, first screens and unknown words (no typer) ----------------------------------

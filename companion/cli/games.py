@@ -11,7 +11,8 @@ from typer import Argument, Option
 from companion.cli.common import echo, emit_json, games
 from companion.cli.options import JsonOption
 from companion.current import NAME
-from companion.errors import BadInput, CompanionError
+from companion.errors import BadInput, CompanionError, GameNotFound
+from companion.kinds import KINDS, kind_info
 
 if TYPE_CHECKING:
     from companion.session import Games
@@ -26,7 +27,6 @@ def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List saved games; '*' marks each kind's current game."""
     if ctx.invoked_subcommand is not None:
         return
-    from companion.kinds import KINDS
 
     session = games()
     store = session.store
@@ -115,8 +115,6 @@ def games_use(name: Annotated[str, Argument(
 def _only_match(session: Games, wanted: str) -> str:
     """The one saved game ``wanted`` can mean: a kind's only game, or the only name that
     holds it; else an error listing the games it can mean (or all of them)."""
-    from companion.errors import GameNotFound
-    from companion.kinds import kind_info
     from companion.session import listed
 
     store = session.store

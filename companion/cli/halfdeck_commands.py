@@ -17,6 +17,8 @@ from companion.cli.common import echo, echo_lines, emit_json, new_game, width
 from companion.cli.dice_odds import halfdeck_odds
 from companion.cli.options import JsonOption, NameOption, whole
 from companion.cli.summary import add_summary
+from companion.errors import BadInput
+from companion.text import check_text, wrap
 
 if TYPE_CHECKING:
     from companion.halfdeck.cards import CardInfo
@@ -106,7 +108,6 @@ def cards_add(
     effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
 ) -> None:
     """Enter a card (or correct one) in the catalog."""
-    from companion.errors import BadInput
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import KINDS, MAX_NUMBER, CardInfo, card_name
 
@@ -115,7 +116,6 @@ def cards_add(
     for value, option in ((strength, "--str"), (magic, "--mag"), (loot, "--loot")):
         if value is not None and not 0 <= value <= MAX_NUMBER:
             raise BadInput(f"{option} must be from 0 to {MAX_NUMBER}")
-    from companion.text import check_text
 
     info = CardInfo(card_name(" ".join(name)), kind, strength, magic, loot, one_use,
                     check_text(effect or "", "--effect"))
@@ -132,8 +132,6 @@ def cards_rm(name: Annotated[list[str], Argument(help="The card's name.")]) -> N
 
     key = _catalog_name(card_name(" ".join(name)), catalog.load())
     if not catalog.forget(key):
-        from companion.errors import BadInput
-
         raise BadInput(f"{key} is not in the catalog (see 'companion halfdeck cards')")
     echo(f"catalog: {key} removed")
 
@@ -159,7 +157,6 @@ def cards_export(
 ) -> None:
     """Pass the catalog on: as TOML (the default), a code (--code) or a QR code (--qr)."""
     from companion.cli.common import write_output
-    from companion.errors import BadInput
     from companion.halfdeck import catalog
 
     if qr and output is not None:
@@ -192,8 +189,6 @@ def _show_qr(code: str, count: str, *, ascii_only: bool, invert: bool) -> None:
 
 
 def _say(message: str) -> None:
-    from companion.text import wrap
-
     echo_lines(wrap(message, width()))
 
 
@@ -230,7 +225,6 @@ def _listed(names: list[str], what: str) -> str:
 def _read_source(source: str) -> tuple[str, str]:
     """The text of a code or a catalog file, and what to call it in an error."""
     from companion.cli.common import read_file
-    from companion.errors import BadInput
     from companion.halfdeck import catalog
 
     if catalog.looks_like_code(source):

@@ -12,6 +12,7 @@ from typer import Argument, Option
 
 from companion.cli.common import echo, emit_json, hebrac_engine_or_none
 from companion.cli.options import GameOption, JsonOption, whole
+from companion.errors import BadInput, RuleRefused
 
 if TYPE_CHECKING:  # imported where used: a check loads only what it needs
     from companion.cards import Card
@@ -63,7 +64,6 @@ def check_spell(
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Can SPELL be cast with these potions, now?"""
-    from companion.errors import BadInput
     from companion.hebrac import rules
     from companion.hebrac.rules import Verdict
 
@@ -84,7 +84,6 @@ def check_spell(
                        "--count must be 1 or more")
     units = count or 1
     if game and found.unit and (count is None or not paid):  # as the game would buy it
-        from companion.errors import RuleRefused
 
         try:
             paid, units = engine.unit_purchase(found, paid, count, overpay)
@@ -121,7 +120,6 @@ def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: 
     """The cast applied to a copy of the game (``companion.game.verify``): whether the
     engine takes it, and its ruling lines or its refusal. A spell that needs targets the
     check does not name is left to the lines above."""
-    from companion.errors import BadInput, RuleRefused
     from companion.game import verify
     from companion.verbs import quote
 
@@ -141,7 +139,6 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
                ) -> HebracGame:
     """A throwaway game standing in the situation the player describes."""
     from companion.cards import Card
-    from companion.errors import BadInput
     from companion.hebrac.engine import Encounter, new_engine
 
     engine = new_engine({})
@@ -206,7 +203,6 @@ def check_steal(
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """What does a black priestess take from this inventory?"""
-    from companion.errors import BadInput
     from companion.hebrac import rules
     from companion.hebrac.rules import Verdict
 
@@ -274,7 +270,6 @@ def check_attack(
 ) -> None:
     """Does this round win, and what does it cost?"""
     from companion.cards import Card
-    from companion.errors import BadInput
     from companion.hebrac import rules
     from companion.hebrac.rules import Verdict
 

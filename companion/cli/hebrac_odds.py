@@ -12,6 +12,7 @@ from typer import Option
 
 from companion.cli.common import echo_lines, emit_json, games, width
 from companion.cli.options import GameOption, JsonOption, whole
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.odds import Report
@@ -51,8 +52,6 @@ def plain_lines(report: Report, columns: int) -> list[str]:
     """The figures and advice without the assumption letters ([D,B,K]), which mean
     nothing until read beside what they stand for ('--assumptions' shows both); an
     approximation is said in words, since it changes how far a figure can be trusted."""
-    from companion.text import wrap
-
     out = [line for text in report.title for line in wrap(text, columns)]
     out += [line for text, _ in report.items for line in wrap(text, columns)]
     if "X" in report.assumptions:

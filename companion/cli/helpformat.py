@@ -25,6 +25,7 @@ beside it.
 from __future__ import annotations
 
 import inspect
+import os
 import textwrap
 import types
 import typing
@@ -34,6 +35,7 @@ from typing import Any
 
 from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
 from companion.cli.grammar import aliases, grammar_of, implicit, kind_aliases
+from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.values import Value
 
@@ -490,7 +492,6 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
     on; else the one made current last), named with its kind; nothing without one.
     Read from the current-game pointer and the save's first line, not the store."""
     from companion.current import current_name, saved_kind
-    from companion.errors import CompanionError
     from companion.resources import data_home
 
     try:
@@ -513,8 +514,6 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
 def _only_game(home: Path, kind: str) -> str | None:
     """The kind's only saved game, which its commands act on when no pointer names one
     (its current game was removed); None when it has none, or several."""
-    import os
-
     from companion.current import NAME, saved_kind
 
     try:

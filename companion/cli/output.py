@@ -27,7 +27,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from companion.text import fill  # every command imports it already (main)
+# Every command imports it already (main).
+from companion.text import TERMINAL_CONTROL, fill
 
 JSON_SCHEMA = 1
 """Version of every ``--json`` object; bumped when a field changes meaning."""
@@ -77,8 +78,6 @@ def error_text(message: str) -> str:
     wrapped at spaces to the width on a terminal, "Error:" in red when colour is on;
     control characters and escape sequences shown as ``\\xNN`` (``\\uNNNN``), never sent."""
     # What the message quotes from a file or a faulty path never acts on the terminal.
-    from companion.text import TERMINAL_CONTROL
-
     message = TERMINAL_CONTROL.sub(_shown_control, message)
     line = "Error: " + " ".join(message.split())
     if not _is_terminal(sys.stderr):

@@ -24,6 +24,9 @@ from typer import Argument, Option
 from companion.cli.common import echo, echo_lines, emit_json, width
 from companion.cli.options import JsonOption
 from companion.cli.output import paged
+from companion.errors import BadInput, CompanionError
+from companion.kinds import kind_info
+from companion.text import fill
 
 SEE_ALSO = 4
 SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
@@ -66,8 +69,6 @@ def rules_command(
         return
     if diff:
         if game not in (None, "hebrac"):
-            from companion.errors import BadInput
-
             raise BadInput("--diff compares Hebrac's two texts: 'companion rules hebrac --diff'")
         _diff(columns, as_json, style)
         return
@@ -90,8 +91,6 @@ def rules_command(
     if rulebook.id_shaped(text):  # an id names its section, or it is an error: no search
         named = rulebook.find_id(text, game or _current_kind())
         if named is None:
-            from companion.errors import BadInput
-
             raise BadInput(rulebook.unknown_id(text, game))
         _show(named, [rulebook.section(r) for r in named.references()], columns, as_json,
               style, text, sources)
@@ -114,7 +113,6 @@ def rules_command(
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
         if as_json:
             emit_json({"query": text, "game": game, "results": [], "section": None})
-        from companion.errors import BadInput
 
         raise BadInput(f"nothing found for '{text}'{where}: try other words, or "
                        "'companion rules GAME --toc'")
@@ -142,9 +140,6 @@ class _Style:
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
     """A leading game name (or alias) picks the game; the rest is the question."""
-    from companion.errors import BadInput
-    from companion.kinds import kind_info
-
     if not words or "'" in words[0]:  # "hebrac's game" is a question, not a game name
         return None, list(words)
     try:
@@ -155,8 +150,6 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
 
 def _tricky_deck() -> dict[str, Any] | None:
     """The players' Tricky Dungeon deck settings, if they saved any."""
-    from companion.errors import CompanionError
-
     try:
         from companion.tricky.deck import load_deck
 
@@ -255,16 +248,12 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
 
 def _wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
     """``text`` broken where the CLI's one rule lets it (``companion.text.units``)."""
-    from companion.text import fill
-
     return fill(" ".join(text.split()), columns, first, rest)
 
 
 def _heading(parent: str, columns: int) -> list[str]:
     """A part of the contents (``4. Playing the game > Trump``): its continuation lines
     under its first character, broken between the titles of the path when it can."""
-    from companion.text import fill
-
     return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
 
 

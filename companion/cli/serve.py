@@ -19,6 +19,7 @@ from typer import Option
 from companion.cli.options import whole
 from companion.cli.output import blocks_allowed, echo, echo_lines, width
 from companion.errors import BadInput, GameNotFound
+from companion.kinds import kind_info
 from companion.serve.links import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -116,7 +117,6 @@ def _banner(shown: str, kind: str, address: str, port: int, view: str) -> None:
     """What is served, its QR code and link (with ``_ending``, within one 30-line screen
     at 40 columns for one game). The act links are never in sight here:
     ``--act-links`` prints them on screens of their own."""
-    from companion.kinds import kind_info
     from companion.serve.links import url
 
     _say(f"Serving {shown} ({kind_info(kind).title}).")

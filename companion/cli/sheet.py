@@ -12,6 +12,7 @@ from companion.cli.common import echo, games, write_output
 from companion.cli.options import GameOption
 from companion.cli.output import paged
 from companion.errors import BadInput, CompanionError
+from companion.kinds import kind_info
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
 
@@ -36,7 +37,6 @@ def sheet(
                                        metavar="a4|letter")] = "a4",
 ) -> None:
     """Print a score sheet: the saved game's, or a blank one (--blank)."""
-    from companion.kinds import kind_info
     from companion.sheets import PAPERS, blank_sheet, game_sheet, parse_players, render
 
     rest = list(words or [])
@@ -85,8 +85,6 @@ def sheet(
 
 
 def _is_kind(word: str) -> bool:
-    from companion.kinds import kind_info
-
     try:
         kind_info(word)
     except BadInput:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import cmd
 import contextlib
+import os
 import re
 import shlex
 import sys
@@ -29,9 +30,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli import dispatch, grammar
-from companion.cli.output import echo_lines, error_text, plain, vitals_in_prompt, width
+from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
+from companion.kinds import KINDS
 from companion.store import check_name
+from companion.text import fill
 
 if TYPE_CHECKING:
     from companion.session import Games
@@ -177,14 +180,15 @@ class Shell(cmd.Cmd):
             if line is not None:
                 name, words = line[0], line
                 args = [self.kind, name, *words[1:]]
-                if self.pinned and _takes_game((self.kind, name)) and not _has_game(words[1:]):
+                if self.pinned and "--game" in dispatch.option_words((self.kind, name))[0] \
+                        and not _has_game(words[1:]):
                     args += ["--game", self.pinned]
                 return args
         top = dispatch.pick_top(words[0], shell=True)
         if top is not None:
             return [top, *words[1:]]
         if self.kind is None and self.pinned is None:
-            self._error(f"no game yet: start one with '{_first_kind()} new', or "
+            self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
                         "'games use NAME'", 2)
             return None
         known = [*(dispatch.names_at((self.kind,)) if self.kind else []),
@@ -265,7 +269,10 @@ class Shell(cmd.Cmd):
                 name = self.command_name(before[0]) if before[0] != "help" else None
         if before[0] == "help" and len(before) == 1 and self.kind is not None:
             return _matching(names, text)
-        options = self.option_words(name) if name else None
+        try:
+            options = dispatch.option_words((self.kind, name)) if self.kind and name else None
+        except KeyError:  # no such command
+            return []
         if options is None:
             return []
         every, valued = options
@@ -278,21 +285,6 @@ class Shell(cmd.Cmd):
         if text.startswith("-"):
             return _matching([o for o in every if o.startswith("--")], text)
         return _matching(self.argument_words(name or "", before[1:]), text)
-
-    def option_words(self, name: str) -> tuple[set[str], set[str]] | None:
-        """The options of the game's command ``name``, and those taking a value: a verb's
-        from its verb table, another command's from typer's reading (built whole once)."""
-        assert self.kind is not None
-        found = dispatch.target((self.kind, name))
-        if hasattr(found, "option_words"):
-            words: tuple[set[str], set[str]] = found.option_words()
-            return words
-        from companion.cli.options import own_words
-
-        try:
-            return own_words((self.kind, name))
-        except KeyError:  # no such command
-            return None
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
         sources = self.sources()
@@ -321,8 +313,15 @@ class Shell(cmd.Cmd):
         chambers = state.get("chambers")
         if isinstance(chambers, dict):
             found["chambers"] = list(chambers)
-        found["spells"] = _spell_ids(self.kind)
-        found["heroes"] = _hero_ids(self.kind)
+        if self.kind == "hebrac":
+            from companion.hebrac import rules
+
+            found["spells"] = list(rules.spells())
+        if self.kind == "tricky":
+            from companion.tricky.heroes import heroes
+
+            with contextlib.suppress(CompanionError):
+                found["heroes"] = [hero.id for hero in heroes().values()]
         found["names"] = sorted(set(_names_in(self.kind, state)))
         return found
 
@@ -374,10 +373,9 @@ class Shell(cmd.Cmd):
             self.history_lines = len(kept)
 
     def _error(self, message: str, code: int) -> None:
-        sys.stdout.flush()
-        sys.stderr.write(error_text(message))
-        sys.stderr.flush()
-        self.last_code = code
+        from companion.cli.main import fail
+
+        self.last_code = fail(message, code)
 
 
 class _Handled(Exception):
@@ -435,18 +433,6 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
 def _plain(args: list[str]) -> list[str]:
     """The line's words with the shell's --plain, unless typed already (twice is refused)."""
     return args if "--plain" in args else ["--plain", *args]
-
-
-def _takes_game(path: tuple[str, ...]) -> bool:
-    """Whether the command at ``path`` has a --game option (a group has none)."""
-    import inspect
-
-    found = dispatch.target(path)
-    verb = getattr(found, "verb", None)
-    if verb is not None:  # a game's line: its verb table declares its options
-        return any(param.name == "game" for param in verb.line)
-    return callable(found) and not dispatch.is_group(found) and \
-        "game" in inspect.signature(found).parameters
 
 
 def _has_game(words: Iterable[str]) -> bool:
@@ -512,35 +498,6 @@ def _strings(value: object) -> Iterable[str]:
             yield from _strings(item)
 
 
-def _spell_ids(kind: str) -> list[str]:
-    if kind != "hebrac":
-        return []
-    from companion.hebrac import rules
-
-    return list(rules.spells())
-
-
-def _hero_ids(kind: str) -> list[str]:
-    try:
-        if kind == "tricky":
-            from companion.tricky.heroes import heroes
-
-            return [hero.id for hero in heroes().values()]
-        if kind == "halfdeck":
-            module: Any = __import__("companion.halfdeck.engine", fromlist=["HEROES"])
-            table = getattr(module, "HEROES", None)
-            return [str(name) for name in table] if table else []
-    except (ImportError, CompanionError):
-        return []
-    return []
-
-
-def _first_kind() -> str:
-    from companion.kinds import KINDS
-
-    return next(iter(KINDS), "hebrac")
-
-
 # A history line is a line typed at the prompt: no control characters, not too long.
 _HISTORY_LINE = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,1000}")
 MAX_HISTORY_BYTES = 1024 * 1024
@@ -561,7 +518,6 @@ def _read_history(path: Path) -> list[str]:
 def _append_history(path: Path, line: str) -> bool:
     """Add ``line`` to the history file, never through a symlink nor to anything but a
     regular file; False when it could not be added so."""
-    import os
     import stat
 
     flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
@@ -597,9 +553,6 @@ def banner(games: Games, pinned: str | None, kind: str | None, columns: int) -> 
     """The shell's first lines: the game its lines act on, stated plainly, and each other
     kind's current game still in progress, with how to switch to one; a game's name and
     its kind never parted at the end of a line."""
-    from companion.kinds import KINDS
-    from companion.text import fill
-
     others = []
     for other in KINDS:
         name = games.current_of(other)
@@ -622,19 +575,14 @@ def banner(games: Games, pinned: str | None, kind: str | None, columns: int) -> 
             for part in fill(line, columns, "", "  ", keep=named + others)]
 
 
-def run_shell(game: str | None) -> int:
-    shell = Shell(game)
-    if shell.interactive:
-        echo_lines(banner(shell.games, shell.pinned, shell.kind, width()))
-    shell.cmdloop()
-    return shell.last_code
-
-
 def shell_command(
     game: Annotated[str | None, typer.Option(
         "--game", "-g", help="Play this saved game, not the current one.")] = None,
 ) -> None:
     """Interactive shell: a game's commands without the prefix, 'help' lists them."""
-    code = run_shell(game)
-    if code:
-        raise SystemExit(code)
+    shell = Shell(game)
+    if shell.interactive:
+        echo_lines(banner(shell.games, shell.pinned, shell.kind, width()))
+    shell.cmdloop()
+    if shell.last_code:
+        raise SystemExit(shell.last_code)

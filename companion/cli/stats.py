@@ -12,6 +12,7 @@ from companion.cli.common import echo, echo_lines, emit_json, games, width, writ
 from companion.cli.options import JsonOption
 from companion.cli.output import blocks_allowed, paged
 from companion.errors import BadInput
+from companion.kinds import kind_info
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -29,8 +30,6 @@ def warn(message: str) -> None:
 
 
 def _kind(word: str | None) -> str | None:
-    from companion.kinds import kind_info
-
     return kind_info(word).name if word is not None else None
 
 

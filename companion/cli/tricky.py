@@ -17,7 +17,7 @@ from companion.cli.common import echo_lines, emit_json, games, new_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import paged
 from companion.cli.summary import add_summary
-from companion.errors import BadInput
+from companion.errors import BadInput, CompanionError, DataProblem, RuleRefused
 
 if TYPE_CHECKING:
     from companion.tricky.cards import Settings
@@ -164,7 +164,6 @@ def deck(
 def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, list[str]]:
     """Show, or change and replay, one game's copy of the deck settings."""
     from companion.editions import saved
-    from companion.errors import DataProblem, RuleRefused
     from companion.game import replay
     from companion.tricky.deck import update_deck
     from companion.tricky.engine import normalize_settings
@@ -191,8 +190,6 @@ def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, li
 def _current_game() -> str | None:
     """The current Tricky game (a hint and a default only: an unreadable file is left to
     'companion games' to report)."""
-    from companion.errors import CompanionError
-
     try:
         found: str | None = games().current_of(KIND)
     except CompanionError:
