@@ -1,8 +1,5 @@
-"""What an undo or a redo changed, in one line: life, inventory, chambers, gold...
-
-Compares the game's status before and after (``engine.status()``, the same
-data ``--json`` prints), so it says what the players see move, not only
-which action went: ``Changed: life 13 -> 15; inventory -7C; cleared -A2``.
+"""What an undo or a redo changed, in one line, from the status before and after: what
+the players see move (``Changed: life 13 -> 15; inventory -7C``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""The ``companion`` command tree: one registry of top-level words, loaded on demand.
-
-``REGISTRY`` names every top-level word once (a game kind or a command) by
-where it lives, so nothing is imported until used: the dispatcher
-(``companion.cli.dispatch``) imports only the command a line runs. A game's
-lines are its verb table's (``companion.cli.verbcommands``: no typer); its
-other commands, and every other command, are declared with typer in the
-module the registry names. A new top-level command is one ``Entry`` line here.
+"""The registry of top-level words (a game kind or a command), each named by where it
+lives, so the dispatcher imports only the command a line runs. A new top-level command
+is one ``Entry`` line here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""companion elbereth odds / companion halfdeck odds: chances before a roll.
-
-Registered on each game's sub-app as ``odds``; the numbers come from
-``companion.dice_odds``.
+"""companion elbereth odds / companion halfdeck odds: chances before a roll
+(``companion.dice_odds``).
 """
 
 from __future__ import annotations

@@ -1,23 +1,12 @@
-"""The one dispatcher: words to the one command that runs.
+"""The one dispatcher, for the one-shot commands and the shell's lines alike.
 
-``route`` maps the words to one command first (the top-level word, then each
-sub-command; exact names, then the aliases of ``companion.cli.grammar``, then
-unique prefixes) from the registry (``companion.cli.commands``). A game's line
-(an action, or a command every game shares: status, log, undo...) is read by
-the game's verb table and nothing else (``companion.cli.verbcommands``), with
-no typer loaded. Every other command is read by typer
-(``companion.cli.options``), from a root holding only the top-level word that
-runs.
-
-Help never reaches typer: ``--help``, a group typed alone and the bare
-``companion`` print screens companion writes from the same declarations
-(``companion.cli.helpformat``), through the pager when taller than the
-terminal; a word that names no command is one error offering the closest
-names (``no_such_command``, the shell's too).
-
-One grammar for the one-shot commands and the shell: the shell sends its
-lines here too. Options take unique prefixes as well (``--pris`` is
-``--prisoner``), resolved against the command's own options.
+``route`` follows the words down the registry (``companion.cli.commands``): exact
+names, then aliases (``companion.cli.grammar``), then unique prefixes. A game's line
+(an action, or status, log, undo...) is read by its verb table alone, with no typer
+loaded (``companion.cli.verbcommands``); every other command by typer
+(``companion.cli.options``), from a root holding only the word that runs. Help never
+reaches typer: companion writes its screens from the same declarations
+(``companion.cli.helpformat``).
 """
 
 from __future__ import annotations

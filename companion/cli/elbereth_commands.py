@@ -1,8 +1,4 @@
-"""companion elbereth new, odds and summary: the Elbereth commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table and
-run in ``companion.cli.elbereth``.
-"""
+"""companion elbereth new, odds and summary: the Elbereth commands typer reads."""
 
 from __future__ import annotations
 

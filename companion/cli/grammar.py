@@ -1,9 +1,5 @@
-"""The short forms of every command, shared by the one-shot commands and the shell.
-
-A game's verbs and their short forms are declared once, in its verb table
-(``companion/KIND/grammar.py``); this module adds the short forms of the
-commands every game shares, and the kinds' own short names. Light (no
-typer, no engine): the dispatcher and the shell read it on every line.
+"""The short forms of the commands every game shares, and the kinds' own short names (a
+game's verbs declare theirs in its verb table). Light: read on every line.
 """
 
 from __future__ import annotations

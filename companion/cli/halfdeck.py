@@ -1,14 +1,8 @@
-"""companion halfdeck's lines: Half Deck Dungeon Heroes' actions (no typer is loaded).
+"""companion halfdeck's lines that run a function of their own (``WRITTEN``; no typer).
 
-Each game command's words are read by the game's verb table
-(``companion.halfdeck.grammar``: the verb's words and options); the command
-here turns them into one action value and hands it to the core; the engine
-rules on it. Card numbers come from the player or, for a card the game has
-not seen yet, from the installation's card catalog, and are written into the
-action so the saved game replays without the catalog. Names may be several
-words, unquoted (``draw goblin minion``), or the start of a name the game or
-the catalog knows (``attack war 3``). ``--roll`` rolls a die here (never in
-the engine): the number goes into the action like a typed one.
+Card numbers come from the player or, for a card the game has not seen, from the
+installation's catalog, and are written into the action so the save replays without
+the catalog. Names may be several words, unquoted, or the start of a known name.
 """
 
 from __future__ import annotations

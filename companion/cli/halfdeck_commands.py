@@ -1,8 +1,5 @@
 """companion halfdeck new, cards, odds and summary: the Half Deck commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table and
-run in ``companion.cli.halfdeck``. ``cards`` keeps the installation's card
-catalog: the numbers of the cards entered so far.
+``cards`` keeps the installation's card catalog: the numbers of the cards entered.
 """
 
 from __future__ import annotations

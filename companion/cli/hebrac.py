@@ -1,9 +1,4 @@
-"""companion hebrac new, spells, odds, check, summary: the Hebrac commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table
-(``companion/hebrac/grammar.py``, ``companion.cli.verbcommands``). ``check``
-answers questions on typed cards without a game.
-"""
+"""companion hebrac new, spells, odds, check, summary: the Hebrac commands typer reads."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""companion hebrac odds: exact chances from the cards entered, with advice.
-
-Registered on the hebrac sub-app as ``odds``. It only reads the game; every
-number comes from ``companion.hebrac.odds``.
+"""companion hebrac odds: exact chances from the cards entered, with advice
+(``companion.hebrac.odds``).
 """
 
 from __future__ import annotations

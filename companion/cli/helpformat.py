@@ -1,25 +1,11 @@
-"""Help screens and first screens, written by companion from the declarations.
+"""Help screens and first screens, written by companion in its layout for a phone.
 
-Every screen is made from what the command modules declare to typer (groups,
-commands, and each parameter's names, type, default and help, as typer reads
-them: ``typer.utils.get_params_from_function``) and, for a game's lines, from
-its verb table, in companion's layout for a phone's screen; the one-shot form
-and the shell's ``help CMD`` print the same bytes (both come through
-``dispatch.run``).
-
-- ``first_screen``: ``companion`` or ``companion KIND`` typed alone: what it
-  is, how to start a game, the current game if there is one, where the rest
-  is. A phone's screen at most (``FIRST_LINES``).
-- ``group_help``: ``companion [GROUP] --help``: one command a line (its name
-  and its first words), the commands played every turn first: ``new``,
-  ``status``, the game's actions in its verb table's order, then the rest.
-  When that would be taller than ``GROUP_LINES`` the rest is listed by name;
-  the last line says how to see one command's whole help.
-- ``command_help``: a command's usage, its text, its arguments and options.
-
-Every line fits the width (``output.width()``, 80 at most); on a narrow
-screen an option's help goes under its name rather than in a thin strip
-beside it.
+Made from what the command modules declare to typer (read with
+``typer.utils.get_params_from_function``) and from the games' verb tables; the one-shot
+form and the shell's ``help CMD`` print the same bytes. ``first_screen`` (a word typed
+alone) and ``group_help`` (commands played every turn first) fit a phone's screen
+(``FIRST_LINES``, ``GROUP_LINES``); below ``NARROW`` columns an option's help goes under
+its name, not in a thin strip beside it.
 """
 
 from __future__ import annotations
@@ -113,7 +99,7 @@ def first_sentence(text: str) -> str:
 def gist(text: str, room: int) -> str:
     """``text`` (a first sentence) as a listing shows it: whole if it fits in ``room``,
     else its opening phrase when that fits (up to a colon, a semicolon, a bracket or a
-    dash: 'One round of battle: the cards...'), else whole, for ``listed`` to wrap.
+    dash: 'One round of battle: the cards...'), else whole, for ``definitions`` to wrap.
     Never a phrase cut short: a comma ends no phrase (it is a list), nor does a word."""
     if len(text) <= room:
         return text
@@ -286,18 +272,20 @@ def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
 
 
-def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
-    """A list of names and their help: the help beside the names when they are short,
-    else under each name (one list reads one way)."""
+def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = False
+                ) -> list[str]:
+    """Names and their help: the help beside the names when they are short, else under
+    each name (one list reads one way). A ``listing`` of commands always has it beside,
+    cut to its ``gist``; a text that does not fit goes on under itself."""
     if not rows:
         return []
     longest = max(len(name) for name, _ in rows)
-    limit = width // 3 if width < NARROW else 30
+    lead = 2 + longest + 2
     lines: list[str] = []
-    if longest <= limit:
-        lead = 2 + longest + 2
+    if listing or longest <= (width // 3 if width < NARROW else 30):
         for name, text in rows:
-            body = wrap(text, width - lead) if text else [""]
+            body = wrap(gist(text, width - lead) if listing else text, width - lead) \
+                if text else [""]
             lines.append(f"  {name:<{longest}}  {body[0]}".rstrip())
             lines += [" " * lead + part for part in body[1:]]
         return lines
@@ -305,21 +293,6 @@ def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
         lines.append(f"  {name}")
         if text:
             lines += wrap(text, width, " " * 6, " " * 6)
-    return lines
-
-
-def listed(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
-    """Commands one a line: the name, then its description (``gist``); one that does not
-    fit goes on under itself, indented, broken between words."""
-    if not rows:
-        return []
-    longest = max(len(name) for name, _ in rows)
-    room = width - 2 - longest - 2
-    lines: list[str] = []
-    for name, text in rows:
-        body = wrap(gist(text, room), room) if text else [""]
-        lines.append(f"  {name:<{longest}}  {body[0]}".rstrip())
-        lines += [" " * (width - room) + part for part in body[1:]]
     return lines
 
 
@@ -405,11 +378,11 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
                                         width)] if own else []
     if not path:
         head += wrap("Start a game: companion GAME new", width, "", "  ")
-    body = listed(rows, width)
+    body = definitions(rows, width, listing=True)
     sections = [head, body, options, tail]
     if kind is not None and len(joined(sections)) > GROUP_LINES:
         rest = later(kind, [name for name, _ in rows])
-        body = listed([row for row in rows if row[0] not in rest], width)
+        body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
         body += flow("Also: ", rest, width)
         sections = [head, body, options, tail]
     return "\n".join(joined(sections, most)) + "\n"
@@ -448,7 +421,7 @@ def first_screen(path: tuple[str, ...]) -> str:
 
 def _first_of_all(width: int) -> list[str]:
     lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
-    lines += listed([(name, info.title) for name, info in KINDS.items()], width)
+    lines += definitions([(name, info.title) for name, info in KINDS.items()], width, True)
     lines += _current_game(width)
     lines += wrap("A rule: companion rules WORDS", width, "", "  ")
     lines += wrap("A game played through: companion demo", width, "", "  ")

@@ -1,13 +1,6 @@
-"""The ``companion`` command's entry point.
-
-``run`` is the one place where core errors become ``Error: ...`` lines and
-exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
-
-The commands are registered in ``companion.cli.commands`` and found by
-``companion.cli.dispatch``: a game's line (``KIND status``, the command typed
-most, and every action) is read by the game's verb table, any other command
-by typer. ``companion.cli.main.app`` gives the typer app of every command
-typer reads.
+"""The ``companion`` command's entry point: the one place where errors become one
+``Error: ...`` line and an exit code (0 ok, 1 refused by a rule, 2 bad input, 3 data
+problem). ``companion.cli.main.app`` is the typer app of every command typer reads.
 """
 
 from __future__ import annotations

@@ -1,9 +1,5 @@
-"""The shell's prompt: the game's vital numbers on one line that leaves room to type.
-
-At most ``budget(columns)`` columns (28 of 40): the engine's own prompt when
-it fits, else shorter forms built from the game's status (names cut to their
-shortest distinct start, what the status screen already shows dropped), and
-at the very last the longest form cut with "..".
+"""The shell's prompt: the game's vital numbers within ``budget(columns)``: the engine's
+prompt when it fits, else shorter forms from the status, at last the longest cut.
 """
 
 from __future__ import annotations

@@ -1,16 +1,6 @@
-"""companion rules ...: look up a rule of any game, from a phone.
-
-    companion rules [GAME] QUERY...    ranked sections, best shown whole
-    companion rules GAME CARD          a card in that game (Hebrac: QS, 10H, JK)
-    companion rules ID                 one section, like hebrac.spell.escape
-    companion rules GAME --toc         the contents
-    companion rules hebrac --diff      the 2005 and classic texts compared
-    companion rules --check            the rulebook's self-check
-
-Output is plain text laid out for the terminal width (COLUMNS, at least 40),
-through the pager when taller than the terminal. Titles are bold only on a
-terminal, never with --plain or NO_COLOR. An id that names no section is an
-error offering the closest ids, never a search's answer.
+"""companion rules ...: look up a rule of any game, from a phone (the command's help
+lists its forms). An id that names no section is an error offering the closest ids,
+never a search's answer.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """companion serve: the live table, a web page of the game for every phone at the table.
-
-Prints a QR code of the page's secret link (one per game with several
-``--game``; the links that act are printed apart, ``--act-links``) and
-serves until Ctrl-C; in the shell, ``serve``
-starts it beside the prompt and ``serve stop`` (or leaving the shell) stops
-it. Starlette and uvicorn are imported here, on this path only
-(``companion.serve``).
+Starlette and uvicorn are imported on this path only (``companion.serve``); in the
+shell it serves beside the prompt until ``serve stop``.
 """
 
 from __future__ import annotations

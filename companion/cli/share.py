@@ -1,8 +1,5 @@
-"""companion share / companion import: move a saved game between devices, no server.
-
-``share`` prints the game's share code as a QR code (or as text, or into a
-file); ``import`` reads a code (typed, from a file, or from stdin), checks
-everything and replays it before it writes anything.
+"""companion share / companion import: move a saved game between devices, no server;
+``import`` checks and replays everything before it writes anything.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ from typer import Argument, Option
 
 from companion.cli.common import echo, echo_lines, games, read_file, width, write_output
 from companion.cli.options import GameOption
-from companion.cli.output import status_sparks
+from companion.cli.output import echo_status
 from companion.errors import BadInput, DataProblem
 
 MAX_READ_BYTES = 1024 * 1024
@@ -136,11 +133,7 @@ def import_game(
             f"{store.backup_path(target, 1)}; now current.")
     else:
         say(f"Imported {target!r} ({record.kind}, {what}), now current.")
-    from companion.editions import status_line
-
-    echo_lines(status_line(shared.settings))
-    echo_lines(shared.engine.status_lines(width()))
-    echo_lines(status_sparks(shared.engine))
+    echo_status(shared.settings, shared.engine)
 
 
 def read_source(source: str) -> str:

@@ -1,18 +1,10 @@
 """``companion shell`` (also ``companion play``): one process for a whole session.
 
-Each line is a ``companion KIND ...`` command without its prefix, split like a
-shell line and run through the same typer app as the one-shot commands, so
-there is one grammar and one set of rulings: the dispatcher
-(``companion.cli.dispatch``) finds the command, ``a 4h`` is ``attack 4h``, a
-short alias or any unique prefix of a command or an option works, and only
-the commands typed are built. Every action is saved as
-it is confirmed, exactly as the one-shot commands save it; games are kept
-open in memory between lines and replayed only when another process changed
-their file.
-
-The prompt shows the game's vital numbers. Tab completes commands, options,
-cards held, chambers, spells and heroes (with readline; without it the shell
-still works). History is kept in the data home between sessions.
+Each line is a ``companion KIND ...`` command without its prefix, run through the
+dispatcher as the one-shot commands are: one grammar, one set of rulings. Games stay
+open between lines and are replayed only when another process changed their file. The
+prompt shows the game's vital numbers; Tab completes (with readline); history is kept
+in the data home.
 """
 
 from __future__ import annotations
@@ -401,7 +393,7 @@ def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = 
 def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     """The shell's 'help': the game's commands (with their short forms) and the shell's
     own words, from the same declarations and layout as 'companion KIND --help'."""
-    from companion.cli.helpformat import GLUE, listed, listing, wrap
+    from companion.cli.helpformat import GLUE, definitions, listing, wrap
 
     lines: list[str] = []
     if kind is None:
@@ -416,7 +408,7 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
         rows = [(f"{name} ({','.join(by_name[name])})" if name in by_name else name, text)
                 for name, text in listing((kind,))]
         if columns >= 60:
-            lines += listed(rows, columns)
+            lines += definitions(rows, columns, listing=True)
         else:  # a phone: the names flow, 'help CMD' tells the rest
             lines += wrap("Commands: " + ", ".join(label.replace(" ", GLUE)
                                                     for label, _ in rows), columns, "", "  ")

@@ -1,9 +1,5 @@
 """companion tricky new, scores, deck, heroes, summary: the Tricky commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table
-(``companion.tricky.grammar``, ``companion.cli.verbcommands``). ``deck``
-shows and changes the deck settings (per installation, or one game's copy);
-``heroes`` shows the hero table.
+``deck`` shows and changes the deck settings (per installation, or one game's copy).
 """
 
 from __future__ import annotations

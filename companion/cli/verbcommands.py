@@ -1,16 +1,8 @@
-"""A game's commands made from verb tables: one declaration, no second copy.
-
-A verb whose command only hands its words to the game (most of them) needs
-no function of its own: ``verb_command`` makes its ``VerbCommand`` from the
-game's verb table, and for the commands every game shares (``verbs.SHARED``:
-status, log, undo...), without loading the game's other commands or typer.
-Their words, one-shot as in the shell and on the live page, are read by the verb table
-(``verbs.read_line``: the verb's parameters and the line's own ``--game`` and
-``--json``), then built into the verb's value (``Grammar.build``): typer never
-reads them. A verb whose command does more (rolls a die, finds a name by its
-start, learns a catalog card) declares the words it reads itself
-(``Verb.words``, its options ``Verb.line``) and a function in its game's
-module of lines (``LINES``: its ``WRITTEN``) turns the line read into the action.
+"""A game's commands made from its verb table, without typer or the game's other
+commands: one declaration, no second copy. Their words (one-shot, in the shell, on the
+live page) are read by ``verbs.read_line`` and built into the verb's value. A verb
+whose command does more (rolls a die, finds a name by its start, learns a catalog
+card) reads its own words in a function of its game's module of lines (``LINES``).
 """
 
 from __future__ import annotations
