@@ -34,6 +34,14 @@ def aliases(kind: str | None) -> dict[str, str]:
     return {**SHARED, **grammar_of(kind).aliases()}
 
 
+def shorts_by_name(kind: str) -> dict[str, list[str]]:
+    """Each command of a game that has short forms, and its short forms."""
+    found: dict[str, list[str]] = {}
+    for short, name in aliases(kind).items():
+        found.setdefault(name, []).append(short)
+    return found
+
+
 def implicit(kind: str | None) -> tuple[re.Pattern[str], str] | None:
     """What a line of ``kind`` may start with instead of a verb, and the verb it means."""
     return grammar_of(kind).implicit if kind in KINDS else None

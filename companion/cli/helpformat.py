@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
-from companion.cli.grammar import aliases, grammar_of, implicit, kind_aliases
+from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.values import Value
@@ -390,9 +390,7 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
 
 def short_forms(kind: str, width: int) -> list[str]:
     """The game's short forms, shortened: its own names, each verb's, prefixes."""
-    by_name: dict[str, list[str]] = {}
-    for short, name in aliases(kind).items():
-        by_name.setdefault(name, []).append(short)
+    by_name = shorts_by_name(kind)
     names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
     # Each verb's forms held on one line: a line opening on '- undo' reads as a bullet.
     verbs = ", ".join(f"{' or '.join(shorts)} {name}".replace(" ", GLUE)

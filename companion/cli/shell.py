@@ -145,17 +145,21 @@ class Shell(cmd.Cmd):
             self.last_code = in_shell(args[1:], self._run_words, self.plain)
             return True
         before = self.games.store.current()
-        # Each line runs the top-level options again: keep 'companion --plain shell' plain.
-        self.last_code = self._run_words(_plain(args) if self.plain else args)
+        self.last_code = self.run(args)
         if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
             self.pinned = self.games.store.current()
         if len(args) > 1 and args[0] == self.kind and args[1] == "big" and self.last_code == 0:
             self.big = True  # then again after each action, as a life counter
         elif self.big and self.last_code == 0 and self.kind and args[0] == self.kind:
-            again = [self.kind, "big", *(["--game", self.pinned] if self.pinned else [])]
-            self._run_words(_plain(again) if self.plain else again)
+            self.run([self.kind, "big", *(["--game", self.pinned] if self.pinned else [])])
         self.refresh()
         return True
+
+    def run(self, args: list[str]) -> int:
+        """Run ``companion ARGS``. Each line runs the top-level options again: the shell's
+        --plain is added, unless typed already (twice is refused)."""
+        return self._run_words(["--plain", *args] if self.plain and "--plain" not in args
+                               else args)
 
     def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
         """The full ``companion`` arguments for a shell line, or None after an error;
@@ -187,14 +191,6 @@ class Shell(cmd.Cmd):
                  *dispatch.names_at((), shell=True), *BUILTINS]
         self._error(dispatch.no_such_command(words[0], known, "help"), 2)
         return None
-
-    def command_name(self, word: str) -> str | None:
-        """A command of the game's kind: its name, an alias, or a unique prefix."""
-        try:
-            return dispatch.pick_in((self.kind,), word) if self.kind else None
-        except CompanionError as error:
-            self._error(str(error), error.exit_code)
-            raise _Handled from None
 
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -256,18 +252,19 @@ class Shell(cmd.Cmd):
             words = set(BUILTINS) | set(dispatch.top_names(shell=True)) | set(names)
             return _matching(words, text)
         name = None
-        if self.kind is not None:
-            with contextlib.suppress(_Handled):
-                name = self.command_name(before[0]) if before[0] != "help" else None
+        if self.kind is not None and before[0] != "help":
+            try:  # the game's command: its name, an alias, or a unique prefix
+                name = dispatch.pick_in((self.kind,), before[0])
+            except CompanionError as error:
+                self._error(str(error), error.exit_code)
         if before[0] == "help" and len(before) == 1 and self.kind is not None:
             return _matching(names, text)
+        if self.kind is None or name is None:
+            return []
         try:
-            options = dispatch.option_words((self.kind, name)) if self.kind and name else None
+            every, valued = dispatch.option_words((self.kind, name))
         except KeyError:  # no such command
             return []
-        if options is None:
-            return []
-        every, valued = options
         previous = before[-1] if len(before) > 1 else ""
         if previous in valued:
             if previous in ("--game", "-g"):
@@ -276,7 +273,7 @@ class Shell(cmd.Cmd):
             return _matching(sources["cards"] + sources["names"], text)
         if text.startswith("-"):
             return _matching([o for o in every if o.startswith("--")], text)
-        return _matching(self.argument_words(name or "", before[1:]), text)
+        return _matching(self.argument_words(name, before[1:]), text)
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
         sources = self.sources()
@@ -320,13 +317,19 @@ class Shell(cmd.Cmd):
     # -- history and errors ---------------------------------------------------------
     def _start_history(self, readline: Any) -> None:
         """Read the kept lines through the safe file layer (readline's own reader would
-        follow a planted symlink, or hang on a FIFO), one typed line each."""
+        follow a planted symlink, or hang on a FIFO), each checked as a typed line; none
+        when the file is missing, too large, not a regular file or not text."""
+        from companion import safefile
         from companion.resources import data_home
 
         self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
         readline.set_completer_delims(" \t\n")
-        lines = _read_history(self.history)
+        try:
+            text = safefile.read_text(self.history, MAX_HISTORY_BYTES)
+        except (OSError, CompanionError):
+            text = ""
+        lines = [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
         readline.clear_history()
         for line in lines[-HISTORY_LENGTH:]:
             readline.add_history(line)
@@ -346,11 +349,9 @@ class Shell(cmd.Cmd):
         line = readline.get_history_item(count) if count else None
         if not line or not _HISTORY_LINE.fullmatch(line):
             return
-        if not _append_history(self.history, line):
-            self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
-            return
-        self.history_lines += 1
-        if self.history_lines > 2 * HISTORY_LENGTH:
+        appended = _append_history(self.history, line)
+        self.history_lines += appended
+        if not appended or self.history_lines > 2 * HISTORY_LENGTH:
             self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
 
     def _rewrite_history(self, lines: list[str]) -> None:
@@ -368,10 +369,6 @@ class Shell(cmd.Cmd):
         from companion.cli.main import fail
 
         self.last_code = fail(message, code)
-
-
-class _Handled(Exception):
-    """An error already printed; the line is done."""
 
 
 def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = None,
@@ -402,9 +399,7 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     else:
         lines += wrap(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
                       "a unique prefix works too.", columns)
-        by_name: dict[str, list[str]] = {}
-        for short, long in grammar.aliases(kind).items():
-            by_name.setdefault(long, []).append(short)
+        by_name = grammar.shorts_by_name(kind)
         rows = [(f"{name} ({','.join(by_name[name])})" if name in by_name else name, text)
                 for name, text in listing((kind,))]
         if columns >= 60:
@@ -420,11 +415,6 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
                  "Other commands work too: games, rules, share, KIND new."):
         lines += wrap(line, columns)
     return lines
-
-
-def _plain(args: list[str]) -> list[str]:
-    """The line's words with the shell's --plain, unless typed already (twice is refused)."""
-    return args if "--plain" in args else ["--plain", *args]
 
 
 def _has_game(words: Iterable[str]) -> bool:
@@ -493,18 +483,6 @@ def _strings(value: object) -> Iterable[str]:
 # A history line is a line typed at the prompt: no control characters, not too long.
 _HISTORY_LINE = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,1000}")
 MAX_HISTORY_BYTES = 1024 * 1024
-
-
-def _read_history(path: Path) -> list[str]:
-    """The kept lines, each checked as a typed line; none when the file is missing,
-    too large, not a regular file (a FIFO, a symlink, a device) or not text."""
-    from companion import safefile
-
-    try:
-        text = safefile.read_text(path, MAX_HISTORY_BYTES)
-    except (OSError, CompanionError):
-        return []
-    return [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
 
 
 def _append_history(path: Path, line: str) -> bool:
