@@ -88,15 +88,6 @@ def name_and_die(words: list[str]) -> tuple[str, str | None]:
     return " ".join(words), None
 
 
-def print_log(applied: list[Applied]) -> None:
-    if not applied:
-        echo("No actions yet.")
-    for number, item in enumerate(applied, start=1):
-        echo(f"{number:>3}. {item.action}")
-        for line in item.lines:
-            echo(f"     {line}")
-
-
 def play(command: VerbCommand, action: Value | None, line: Line) -> None:
     """A game's action: its one canonical line applied to the game."""
     assert action is not None
@@ -117,7 +108,11 @@ def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
             for n, a in enumerate(opened.applied, start=1)
         ], "redo": opened.record.redo})
         return
-    print_log(opened.applied)
+    if not opened.applied:
+        echo("No actions yet.")
+    for number, item in enumerate(opened.applied, start=1):
+        echo(f"{number:>3}. {item.action}")
+        echo_lines(f"     {ruling}" for ruling in item.lines)
     if opened.record.redo:
         echo(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
 
@@ -226,9 +221,6 @@ def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
     first = opened.engine.status().get("next")
     if first:
         echo_lines(wrap(f"Next: {first}", width()))
-
-
-Command = Callable[..., None]
 
 
 def write_output(output: Path, text: str) -> None:

@@ -244,12 +244,9 @@ def check_price(
     paid = _cards(pay)
     if not paid and not bag:
         cost = rules.price(want)
-        if cost is None:
-            _print_verdict(Verdict(False, (rules.no_sale_reason(want),),
-                                   {"card": str(want), "price": None}), as_json, "For sale")
-            return
-        _print_verdict(Verdict(True, (f"{want} costs {cost} gems",),
-                               {"card": str(want), "price": cost}), as_json, "For sale")
+        reason = rules.no_sale_reason(want) if cost is None else f"{want} costs {cost} gems"
+        _print_verdict(Verdict(cost is not None, (reason,), {"card": str(want), "price": cost}),
+                       as_json, "For sale")
         return
     partial = engine.setup.bag_partial if engine is not None else "covers"
     _print_verdict(rules.check_payment(want, paid, bag=bag, bag_partial=partial), as_json)

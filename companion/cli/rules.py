@@ -50,6 +50,7 @@ def rules_command(
     companion rules hebrac --diff
     """
     from companion import rulebook
+    from companion.current import current_kind
 
     columns = max(MIN_WIDTH, width())
     style = _Style(plain)
@@ -66,7 +67,7 @@ def rules_command(
         if not query and not toc and game is None:
             _games(as_json)
             return
-        _toc(game or _current_kind(), columns, as_json, style)
+        _toc(game or current_kind(), columns, as_json, style)
         return
     text = " ".join(query)
     found = rulebook.find_section(text, game)
@@ -79,15 +80,13 @@ def rules_command(
         _listing(text, listed, columns, as_json)
         return
     if rulebook.id_shaped(text):  # an id names its section, or it is an error: no search
-        named = rulebook.find_id(text, game or _current_kind())
+        named = rulebook.find_id(text, game or current_kind())
         if named is None:
             raise BadInput(rulebook.unknown_id(text, game))
         _show(named, [rulebook.section(r) for r in named.references()], columns, as_json,
               style, text, sources)
         return
-    prefer = None
-    if game is None:
-        prefer = _current_kind()
+    prefer = current_kind() if game is None else None
     if game == "hebrac" or game is None and prefer in (None, "hebrac"):
         facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
         if facts is not None:
@@ -146,13 +145,6 @@ def _tricky_deck() -> dict[str, Any] | None:
         return dict(load_deck())
     except CompanionError:
         return None
-
-
-def _current_kind() -> str | None:
-    """The current game's kind, if there is a readable current game."""
-    from companion.current import current_kind
-
-    return current_kind()
 
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,
