@@ -38,12 +38,6 @@ class Route(Value):
 
 
 # -- names, from the registry and its groups (nothing is built) ----------------------
-def top_names(shell: bool = False) -> list[str]:
-    from companion.cli.commands import REGISTRY
-
-    return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
-
-
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
     """The name ``word`` stands for: itself, an alias or a unique prefix; None if none.
 
@@ -79,7 +73,7 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, top_names(shell), kind_aliases())
+    return pick(word, names_at((), shell), kind_aliases())
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
@@ -231,7 +225,7 @@ def help_screen(found: Route) -> str | None:
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) else None
     if word is not None and (word == "-" or not word.startswith("-")):
-        if found.path and word.lower() in set(top_names()) - set(KINDS):  # 'h sheet'
+        if found.path and word.lower() in set(names_at(())) - set(KINDS):  # 'h sheet'
             raise BadInput(f"No such command {word!r} in {found.path[-1]}: it is "
                            f"companion's own, 'companion {word.lower()}'")
         see = " ".join(("companion", *found.path, "--help"))
@@ -272,8 +266,13 @@ def root_options(lead: list[str]) -> None:
 
 
 def names_at(path: tuple[str, ...], shell: bool = False) -> list[str]:
-    """The command names at ``path``: the top-level words for ``()``, else the group's."""
-    return top_names(shell) if not path else names(path)
+    """The command names at ``path``: the top-level words for ``()`` (in the shell, those
+    that run there), else the group's."""
+    if path:
+        return names(path)
+    from companion.cli.commands import REGISTRY
+
+    return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:

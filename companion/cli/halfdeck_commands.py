@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, emit_json, new_game, width
-from companion.cli.dice_odds import halfdeck_odds
-from companion.cli.options import JsonOption, NameOption, whole
+from companion.cli.common import echo, echo_lines, emit_json, games, new_game, width
+from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.summary import add_summary
 from companion.errors import BadInput
 from companion.text import check_text, wrap
@@ -24,7 +23,30 @@ KIND = "halfdeck"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
 add_summary(app, KIND)
-app.command("odds")(halfdeck_odds)
+
+
+@app.command("odds")
+def halfdeck_odds(
+    target: Annotated[int | None, Option(
+        help="Ask about this number instead of the encounter's.",
+                parser=whole("--target", "halfdeck"))] = None,
+    attribute: Annotated[str | None, Option(
+        help="With --target: strength or magic.")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Chance to hit: for each hero, alone and with an assistant, best first."""
+    from companion.dice_odds import halfdeck_report
+
+    store = games()
+    opened = store.open(store.resolve(game, "halfdeck"))
+    lines, data = halfdeck_report(opened.engine, target,
+                                  attribute.lower() if attribute else None, width())
+    if as_json:
+        emit_json({"game": opened.record.name, **data})
+        return
+    echo_lines(lines)
+
+
 cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")
 app.add_typer(cards_app, name="cards")

@@ -52,11 +52,11 @@ def colour_allowed(stream: Any = None) -> bool:
     """Colour only on a terminal that shows it (not TERM=dumb), without --plain or NO_COLOR
     (https://no-color.org)."""
     return not _plain and not os.environ.get("NO_COLOR") \
-        and os.environ.get("TERM") != "dumb" and _is_terminal(
+        and os.environ.get("TERM") != "dumb" and is_terminal(
         sys.stdout if stream is None else stream)
 
 
-def _is_terminal(stream: Any) -> bool:
+def is_terminal(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # a closed or odd stream
@@ -70,7 +70,7 @@ def error_text(message: str) -> str:
     # What the message quotes from a file or a faulty path never acts on the terminal.
     message = TERMINAL_CONTROL.sub(_shown_control, message)
     line = "Error: " + " ".join(message.split())
-    if not _is_terminal(sys.stderr):
+    if not is_terminal(sys.stderr):
         return line + "\n"
     columns = width()
     lines = []
@@ -135,7 +135,7 @@ def fit(line: str, columns: int) -> list[str]:
 
 
 def _out(lines: Iterable[str]) -> str:
-    if not _is_terminal(sys.stdout):
+    if not is_terminal(sys.stdout):
         return "".join(line + "\n" for line in lines)
     columns = width()
     if not colour_allowed():
@@ -229,7 +229,7 @@ def set_pager(on: bool = True) -> None:
 def paging() -> bool:
     """Whether long output may go through a pager now: on a terminal that can run one,
     with someone at it (stdin a terminal too: never a pipe, a script or a test)."""
-    return _pager and _is_terminal(sys.stdout) and _is_terminal(sys.stdin) \
+    return _pager and is_terminal(sys.stdout) and is_terminal(sys.stdin) \
         and os.environ.get("TERM") != "dumb" and pager_command() is not None
 
 

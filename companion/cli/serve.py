@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from typer import Option
 
 from companion.cli.options import whole
-from companion.cli.output import blocks_allowed, echo, echo_lines, width
+from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal, width
+from companion.cli.share import say
 from companion.errors import BadInput, GameNotFound
 from companion.kinds import kind_info
 from companion.serve.links import DEFAULT_PORT
@@ -52,8 +53,8 @@ def serve(
     from companion.serve.links import check_host, game_links, lan_address, links
     from companion.store import Store, check_name
 
-    if host is None and not act_links and not (_terminal(sys.stdin)
-                                               and _terminal(sys.stdout)):
+    if host is None and not act_links and not (is_terminal(sys.stdin)
+                                               and is_terminal(sys.stdout)):
         raise BadInput("not run from a terminal: name the address to listen on with --host "
                        "(127.0.0.1 for this device only)")
     if not 0 <= port <= 65535:
@@ -114,7 +115,7 @@ def _banner(shown: str, kind: str, address: str, port: int, view: str) -> None:
     ``--act-links`` prints them on screens of their own."""
     from companion.serve.links import url
 
-    _say(f"Serving {shown} ({kind_info(kind).title}).")
+    say(f"Serving {shown} ({kind_info(kind).title}).", "  ")
     _show_link(url(address, port, view), "Scan to watch, or open this link:")
 
 
@@ -122,12 +123,12 @@ def _ending(address: str, port: int, players_act: bool, named: bool) -> None:
     """Who may act and how it stops."""
     if players_act:
         asked = f" --host {address}" if named else ""
-        _say(f"Players may act: 'companion serve --act-links{asked} --port {port}' shows "
-             "their links.")
+        say(f"Players may act: 'companion serve --act-links{asked} --port {port}' shows "
+            "their links.", "  ")
     where = "this device only" if address.startswith("127.") or address == "::1" else \
         "the local network"
-    _say(f"Listening on {address} port {port} ({where}). " +
-         ("'serve stop' stops it." if _in_shell else "Ctrl-C stops it."))
+    say(f"Listening on {address} port {port} ({where}). " +
+        ("'serve stop' stops it." if _in_shell else "Ctrl-C stops it."), "  ")
     sys.stdout.flush()
 
 
@@ -138,21 +139,14 @@ def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> N
     from companion.serve.state import build, players
 
     names = players(build(home, shown))
-    _say(f"Act links of {shown}; the server must run with --players-act. Keep them "
-         "from anyone not playing.")
+    say(f"Act links of {shown}; the server must run with --players-act. Keep them "
+        "from anyone not playing.", "  ")
     echo("")
     _show_link(url(address, port, act), "The host acts with:")
     for name in names:
         echo("")
         _show_link(url(address, port, player_secret(act, name)), f"{name} acts with:")
     sys.stdout.flush()
-
-
-def _terminal(stream: Any) -> bool:
-    try:
-        return bool(stream is not None and stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 def _default_host(found: str) -> str:
@@ -165,13 +159,6 @@ def _default_host(found: str) -> str:
                        "local network: join the table's Wi-Fi or hotspot, or pass --host") from None
 
 
-def _say(text: str) -> None:
-    import textwrap
-
-    echo_lines(textwrap.wrap(text, max(20, width()), subsequent_indent="  ",
-                             break_on_hyphens=False, break_long_words=False))
-
-
 def _show_link(link: str, intro: str) -> None:
     """The QR code of ``link`` within the screen's width, then the link on a line of its
     own, whole (a terminal narrower than it wraps it; a copy is still the link)."""
@@ -180,12 +167,12 @@ def _show_link(link: str, intro: str) -> None:
     screen = width()
     qr = matrix(link, "L")
     quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
-    _say(intro)
+    say(intro, "  ")
     if quiet is not None:
         draw = half_block_lines if blocks_allowed() else ascii_lines
         echo_lines(draw(qr, quiet=quiet))
     else:
-        _say(f"(the QR code needs {qr.columns(1)} columns: type the link)")
+        say(f"(the QR code needs {qr.columns(1)} columns: type the link)", "  ")
     echo(link)
 
 

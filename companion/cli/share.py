@@ -89,9 +89,11 @@ def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: boo
 ALTERNATIVES = "Use --text to print the code, or -o FILE to save it in a file."
 
 
-def say(message: str) -> None:
-    echo_lines(textwrap.wrap(message, max(20, width()), break_on_hyphens=False,
-                             break_long_words=False))
+def say(message: str, indent: str = "") -> None:
+    """``message`` wrapped at spaces to the width (20 at least), never inside a word;
+    ``indent`` opens each line after the first."""
+    echo_lines(textwrap.wrap(message, max(20, width()), subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False))
 
 
 def import_game(

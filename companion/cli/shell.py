@@ -249,7 +249,7 @@ class Shell(cmd.Cmd):
             return []
         names = dispatch.names_at((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.top_names(shell=True)) | set(names)
+            words = set(BUILTINS) | set(dispatch.names_at((), shell=True)) | set(names)
             return _matching(words, text)
         name = None
         if self.kind is not None and before[0] != "help":
