@@ -10,11 +10,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.output import blocks_allowed, paged, show_status
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
-from companion.cli.output import paged, show_status
 from companion.cli.output import width as width
 from companion.errors import BadInput, DataProblem, NotationError
 from companion.text import wrap
@@ -30,13 +30,19 @@ def games() -> Any:
     return Games()
 
 
+def open_game(game: str | None, kind: str | None = None) -> Any:
+    """The saved game named, else the current one (of ``kind``), opened."""
+    store = games()
+    return store.open(store.resolve(game, kind))
+
+
 def hebrac_engine_or_none(game: str | None) -> Any:
     """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
     name = game or store.current_of("hebrac")
     if name is None:
         return None
-    return store.open(store.resolve(name, "hebrac")).engine
+    return open_game(name, "hebrac").engine
 
 
 def act(kind: str, game: str | None, action: str, as_json: bool = False,
@@ -59,10 +65,14 @@ def act(kind: str, game: str | None, action: str, as_json: bool = False,
     echo_lines(applied.lines)
     echo_lines(notes or [])
     echo_vitals(opened.engine.prompt())
-    if opened.engine.outcome != "playing":
-        from companion.cli.ending import echo_end_summary
+    if opened.engine.outcome != "playing":  # the action ended the game: its summary
+        from companion.history import trace
+        from companion.summary import summary_lines
 
-        echo_end_summary(opened)
+        record = opened.record
+        history = trace(record.kind, opened.settings, record.actions)  # the game's edition
+        echo()
+        echo_lines(summary_lines(history, record.name, width(), ascii_only=not blocks_allowed()))
 
 
 def roll_die() -> int:
@@ -100,8 +110,7 @@ def _status(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 @paged()  # a long game's log: through the pager on a terminal
 def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    store = games()
-    opened = store.open(store.resolve(line.game, command.kind))
+    opened = open_game(line.game, command.kind)
     if line.json:
         emit_json({"game": opened.record.name, "actions": [
             {"number": n, "action": a.action, "ruling": list(a.lines)}
@@ -158,8 +167,7 @@ def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.cli.big import big_lines
     from companion.cli.output import blocks_allowed
 
-    store = games()
-    opened = store.open(store.resolve(line.game, command.kind))
+    opened = open_game(line.game, command.kind)
     echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))
 
 

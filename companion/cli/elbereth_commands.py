@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo_lines, emit_json, games, new_game, width
+from companion.cli.common import echo_lines, emit_json, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption
 from companion.cli.summary import add_summary
 
@@ -28,8 +28,7 @@ def elbereth_odds(
     """Chance to hit: with 0, 1, 2 or 3 offensive items spent after a miss, best first."""
     from companion.dice_odds import elbereth_report
 
-    store = games()
-    opened = store.open(store.resolve(game, "elbereth"))
+    opened = open_game(game, "elbereth")
     lines, data = elbereth_report(opened.engine, enemy, width())
     if as_json:
         emit_json({"game": opened.record.name, **data})

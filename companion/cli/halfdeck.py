@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.common import act, games, is_die, name_and_die, roll_die
+from companion.cli.common import act, is_die, name_and_die, open_game, roll_die
 from companion.errors import BadInput, CompanionError, DataProblem
 from companion.halfdeck import grammar
 from companion.halfdeck.grammar import GRAMMAR
@@ -45,8 +45,7 @@ class Dice:
 
 
 def _engine(game: str | None) -> HalfDeckGame:
-    store = games()
-    return _halfdeck(store.open(store.resolve(game, KIND)).engine)
+    return _halfdeck(open_game(game, KIND).engine)
 
 
 def _halfdeck(engine: object) -> HalfDeckGame:

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, emit_json, games, new_game, width
+from companion.cli.common import echo, echo_lines, emit_json, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.summary import add_summary
 from companion.errors import BadInput
 from companion.text import check_text, wrap
 
 if TYPE_CHECKING:
-    from companion.halfdeck.cards import CardInfo
+    pass
 
 KIND = "halfdeck"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
@@ -37,8 +37,7 @@ def halfdeck_odds(
     """Chance to hit: for each hero, alone and with an assistant, best first."""
     from companion.dice_odds import halfdeck_report
 
-    store = games()
-    opened = store.open(store.resolve(game, "halfdeck"))
+    opened = open_game(game, "halfdeck")
     lines, data = halfdeck_report(opened.engine, target,
                                   attribute.lower() if attribute else None, width())
     if as_json:
@@ -148,18 +147,14 @@ def cards_rm(name: Annotated[list[str], Argument(help="The card's name.")]) -> N
     """Remove a card from the catalog (games keep their own copy)."""
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
+    from companion.halfdeck.engine import find_name
 
-    key = _catalog_name(card_name(" ".join(name)), catalog.load())
+    # A card of the catalog by its name or the start of it (else the name as typed).
+    key = card_name(" ".join(name))
+    key = find_name(key, catalog.load(), "card in the catalog") or key
     if not catalog.forget(key):
         raise BadInput(f"{key} is not in the catalog (see 'companion halfdeck cards')")
     echo(f"catalog: {key} removed")
-
-
-def _catalog_name(key: str, cards: dict[str, CardInfo]) -> str:
-    """A card of the catalog by its name or the start of it (else the name as typed)."""
-    from companion.halfdeck.engine import find_name
-
-    return find_name(key, cards, "card in the catalog") or key
 
 
 @cards_app.command("export")
@@ -186,7 +181,13 @@ def cards_export(
     count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
     text = catalog.encode(cards) if code or qr else catalog.toml_text(cards)
     if qr:
-        _show_qr(text, count, ascii_only=ascii_only, invert=invert)
+        from companion.cli.share import qr_lines
+
+        echo_lines(qr_lines(text, ascii_only=ascii_only, invert=invert,
+                            of="the card catalog", kind="the code",
+                            instead="Use --code to print the code, or -o FILE to save it."))
+        _say(f"The card catalog: {count}, {len(text)} characters. Scan it, then: companion "
+             "halfdeck cards import CODE")
     elif output is not None:
         write_output(output, text if text.endswith("\n") else text + "\n")
         _say(f"Wrote the card catalog ({count}) to {output}. Elsewhere: companion halfdeck "
@@ -195,16 +196,6 @@ def cards_export(
         echo(text)
     else:
         echo(text.rstrip("\n"))
-
-
-def _show_qr(code: str, count: str, *, ascii_only: bool, invert: bool) -> None:
-    from companion.cli.share import qr_lines
-
-    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
-                        of="the card catalog", kind="the code",
-                        instead="Use --code to print the code, or -o FILE to save it."))
-    _say(f"The card catalog: {count}, {len(code)} characters. Scan it, then: companion "
-         "halfdeck cards import CODE")
 
 
 def _say(message: str) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Option
 
-from companion.cli.common import games, hebrac_engine_or_none, new_game
+from companion.cli.common import hebrac_engine_or_none, new_game, open_game
 from companion.cli.hebrac_check import check_app
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import echo, echo_lines, emit_json, width
@@ -46,8 +46,7 @@ def odds(
     """Exact odds of the coming round and the battle, with advice, from the cards seen."""
     from companion.hebrac.odds import odds_report
 
-    store = games()
-    opened = store.open(store.resolve(game, "hebrac"))
+    opened = open_game(game, "hebrac")
     report = odds_report(opened.engine, next_cards=next_, card=card, kind=kind, potion=potion,
                          prisoners=prisoner or [])
     if as_json:

@@ -181,10 +181,9 @@ def echo_vitals(line: str) -> None:
 
 def show_status(kind: str, game: str | None, as_json: bool) -> None:
     """``companion KIND status`` (the shared command of every game)."""
-    from companion.session import Games
+    from companion.cli.common import open_game
 
-    store = Games()
-    opened = store.open(store.resolve(game, kind))
+    opened = open_game(game, kind)
     if as_json:
         emit_json({"name": opened.record.name, **opened.engine.status()})
     else:

@@ -11,7 +11,7 @@ from typing import Annotated
 
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, games, read_file, width, write_output
+from companion.cli.common import echo, echo_lines, games, open_game, read_file, width, write_output
 from companion.cli.options import GameOption
 from companion.cli.output import echo_status
 from companion.errors import BadInput, DataProblem
@@ -39,8 +39,7 @@ def share(
         raise BadInput("choose one of --qr, --text and -o FILE")
     if (ascii_only or invert) and (text or output is not None):
         raise BadInput("--ascii and --invert draw the QR code: leave out --text and -o")
-    store = games()
-    opened = store.open(store.resolve(game))
+    opened = open_game(game)
     record = opened.record
     # The game's edition, also when its save predates editions (companion.editions).
     settings = {**record.settings, "edition": opened.settings["edition"]}

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo_lines, emit_json, games, new_game, width
+from companion.cli.common import echo_lines, emit_json, games, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import paged
 from companion.cli.summary import add_summary
@@ -68,8 +68,7 @@ def scores(game: GameOption = None, as_json: JsonOption = False) -> None:
     """The score sheet: a row per round, the totals, and the winners at the end."""
     from companion.tricky.engine import TrickyGame
 
-    store = games()
-    opened = store.open(store.resolve(game, KIND))
+    opened = open_game(game, KIND)
     engine = opened.engine
     assert isinstance(engine, TrickyGame)  # resolved as a tricky game
     if as_json:
@@ -146,7 +145,10 @@ def deck(
             with safefile.locked(deck_path()):  # read, change, write: one at a time
                 settings, lines = update_deck(load_deck(), changes)
                 save_deck(settings)
-            lines += _current_game_hint()
+            current = _current_game()
+            if current is not None:
+                lines.append(f"Game {current} keeps its copy: add --game {current} to "
+                             "change it.")
         else:
             settings = load_deck()
         title = "Deck for new games (this installation)"
@@ -191,13 +193,6 @@ def _current_game() -> str | None:
     except CompanionError:
         return None
     return found
-
-
-def _current_game_hint() -> list[str]:
-    current = _current_game()
-    if current is None:
-        return []
-    return [f"Game {current} keeps its copy: add --game {current} to change it."]
 
 
 def _wrapped(lines: list[str]) -> list[str]:

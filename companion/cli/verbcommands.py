@@ -53,12 +53,17 @@ class VerbCommand:
 LINES = {"halfdeck": "companion.cli.halfdeck", "elbereth": "companion.cli.elbereth"}
 
 
+def written(kind: str) -> dict[str, Act]:
+    """The game's verbs that run a function of their own, and the function."""
+    import importlib
+
+    return importlib.import_module(LINES[kind]).WRITTEN if kind in LINES else {}
+
+
 @cache
 def verb_command(kind: str, name: str) -> VerbCommand | None:
     """The command of the verb ``name`` of ``kind`` (shared by every game, or its own),
     or None when the game has no such verb."""
-    import importlib
-
     from companion.cli import common
     from companion.cli.grammar import grammar_of
 
@@ -69,17 +74,14 @@ def verb_command(kind: str, name: str) -> VerbCommand | None:
     verb = grammar.verbs.get(name)
     if verb is None:
         return None
-    written = importlib.import_module(LINES[kind]).WRITTEN if kind in LINES else {}
-    return VerbCommand(kind, grammar, verb, written.get(name, common.play))
+    return VerbCommand(kind, grammar, verb, written(kind).get(name, common.play))
 
 
 def verb_names(kind: str) -> tuple[list[str], list[str]]:
     """The names of the verbs every game shares, and of the game's own: those its module
     of lines runs first (as it lists them), then the rest in its table's order."""
-    import importlib
-
     from companion.cli.grammar import grammar_of
 
-    written = list(importlib.import_module(LINES[kind]).WRITTEN) if kind in LINES else []
-    own = [*written, *(name for name in grammar_of(kind).verbs if name not in written)]
+    first = list(written(kind))
+    own = [*first, *(name for name in grammar_of(kind).verbs if name not in first)]
     return [verb.name for verb in verbs.SHARED], own
