@@ -60,8 +60,9 @@ def target(path: tuple[str, ...]) -> Any:
         if verb is not None:
             return verb
     found = ENTRIES[path[0]].load()
-    for name in path[1:]:
-        found = members(found)[name]
+    for name in path[1:]:  # a sub-group, or a command's function
+        info = infos(found)[name]
+        found = getattr(info, "typer_instance", None) or info.callback
     return found
 
 
@@ -84,12 +85,6 @@ def infos(group: Any) -> dict[str, Any]:
              for info in group.registered_commands}
     found.update({info.name: info for info in group.registered_groups})
     return found
-
-
-def members(group: Any) -> dict[str, Any]:
-    """What runs under each name of a typer group: a function or a group."""
-    return {name: getattr(info, "typer_instance", None) or info.callback
-            for name, info in infos(group).items()}
 
 
 def names(path: tuple[str, ...]) -> list[str]:

@@ -45,14 +45,8 @@ class Dice:
 
 
 def _engine(game: str | None) -> HalfDeckGame:
-    return _halfdeck(open_game(game, KIND).engine)
-
-
-def _halfdeck(engine: object) -> HalfDeckGame:
-    """The engine of a game opened as a Half Deck game (``resolve(game, KIND)``)."""
-    from companion.halfdeck.engine import HalfDeckGame  # loaded: the game was replayed
-
-    assert isinstance(engine, HalfDeckGame)
+    """The engine of the Half Deck game named, else of the current one."""
+    engine: HalfDeckGame = open_game(game, KIND).engine
     return engine
 
 
@@ -114,7 +108,7 @@ def _learn(opened: Any, applied: Applied) -> list[str]:
     changed there (its numbers are in the ruling: they are not said twice)."""
     from companion.halfdeck import catalog
 
-    engine = _halfdeck(opened.engine)
+    engine: HalfDeckGame = opened.engine
     notes: list[str] = []
     for card in _learned(GRAMMAR.parse(applied.action)):
         info = engine.card(card)

@@ -91,11 +91,8 @@ def new(
         help="Illusion on an adventurer's black queen: refused or allowed.")] = "refused",
 ) -> None:
     """Start a game (it becomes the current one)."""
-    new_game(KIND, {"life": life, "decks": decks, "jokers": jokers, "rules": rules,
-                    "chambers": chambers, "inventory_limit": inventory_limit,
-                    "late_potions": late_potions, "evil": evil,
-                    "ace_offer_value": ace_offer_value, "bag_partial": bag_partial,
-                    "illusion_black_queen": illusion_black_queen}, name)
+    settings = dict(locals())  # every option but the name is the setting of its name
+    new_game(KIND, settings, settings.pop("name"))
 
 
 @app.command()
@@ -155,9 +152,6 @@ def castable_lines(rows: list[dict[str, object]], magic: int,
         word = "Not now" if now else "Spells"
         lines.append(f"{word} (cost): " + ", ".join(
             f"{r['spell']} {r['cost']}" for r in later) + ".")
-        if dear:
-            lines.append(f"{len(dear)} of them cost more than {magic}; "
-                         "'spells --all' says why each waits.")
-        else:
-            lines.append("'spells --all' says why each waits.")
+        dearer = f"{len(dear)} of them cost more than {magic}; " if dear else ""
+        lines.append(f"{dearer}'spells --all' says why each waits.")
     return lines

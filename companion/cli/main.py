@@ -43,12 +43,12 @@ def run_words(args: list[str]) -> int:
         found = TERMINAL_CONTROL.search(word)  # tab and line breaks pass: a pasted share code
         if found is not None:
             return fail(f"{word[:40]!r} holds a control character "
-                         f"({ord(found.group()):#04x}): type plain text", 2)
+                        f"({ord(found.group()):#04x}): type plain text", 2)
         # Other scripts' digits and superscripts pass str.isdigit (and some pass int()):
         # numbers are typed with 0-9 only, so such a word is refused whatever reads it.
         if not word.isascii() and any(char.isdigit() for char in word if not char.isascii()):
             return fail(f"{word[:40]!r} holds a digit other than 0-9: type numbers with "
-                         "0-9", 2)
+                        "0-9", 2)
 
     def call() -> Any:
         from companion.cli.dispatch import run
@@ -108,7 +108,7 @@ def _unexpected(error: Exception) -> int:
         return fail(error.format_message(), 2)
     detail = " ".join(str(error).split())[:200]
     return fail(f"unexpected {type(error).__name__}{': ' if detail else ''}{detail} (a fault "
-                 f"in companion: please report it); {_what_was_saved()}", 3)
+                f"in companion: please report it); {_what_was_saved()}", 3)
 
 
 def _usage_errors(typer: Any) -> Any:

@@ -113,20 +113,16 @@ def _size(name: str, index: int) -> int:
         return given
     # What shutil.get_terminal_size does, without importing shutil (start-up time).
     try:
-        return max(os.get_terminal_size(sys.__stdout__.fileno())[index], 0)  # type: ignore[union-attr]
+        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        return max(size[index], 0)
     except (AttributeError, ValueError, OSError):
         return 0
 
 
 def fit(line: str, columns: int) -> list[str]:
-    """``line`` cut into lines of at most ``columns`` characters, between the units
-    ``companion.text.units`` names ("15 -> 12", "Ann 12", 'attack CARD').
-
-    Continuation lines are indented two more than the line itself; spaces the
-    colour glued (``colour.KEEP``, the same character as ``text.GLUE``) hold a
-    phrase together. A unit wider than the line breaks at its spaces; a single
-    word wider than the line is kept whole rather than cut.
-    """
+    """``line`` cut into lines of at most ``columns`` characters between the units
+    ``companion.text.units`` names ("15 -> 12", 'attack CARD'), continuation lines
+    indented two more; a phrase the colour glued (``colour.KEEP``) holds together."""
     if len(line) <= columns:
         return [line]
     body = line.lstrip(" ")

@@ -71,20 +71,17 @@ def rules_command(
         return
     text = " ".join(query)
     found = rulebook.find_section(text, game)
-    if found is not None:
-        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
-              text, sources)
-        return
-    listed = rulebook.sections_under(text, game)
+    listed = rulebook.sections_under(text, game) if found is None else []
     if listed:
         _listing(text, listed, columns, as_json)
         return
-    if rulebook.id_shaped(text):  # an id names its section, or it is an error: no search
-        named = rulebook.find_id(text, game or current_kind())
-        if named is None:
+    if found is None and rulebook.id_shaped(text):  # its section, or an error: no search
+        found = rulebook.find_id(text, game or current_kind())
+        if found is None:
             raise BadInput(rulebook.unknown_id(text, game))
-        _show(named, [rulebook.section(r) for r in named.references()], columns, as_json,
-              style, text, sources)
+    if found is not None:
+        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
+              text, sources)
         return
     prefer = current_kind() if game is None else None
     if game == "hebrac" or game is None and prefer in (None, "hebrac"):

@@ -23,6 +23,7 @@ import typer
 
 from companion.cli import dispatch, grammar
 from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
+from companion.cli.prompts import prompt_text
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.store import check_name
@@ -369,22 +370,6 @@ class Shell(cmd.Cmd):
         from companion.cli.main import fail
 
         self.last_code = fail(message, code)
-
-
-def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = None,
-                state: Callable[[], dict[str, Any]] | None = None) -> str:
-    """The vital numbers then ``> ``, on one line that leaves room to type.
-
-    ``state`` (the game's status, asked only when the vitals are too long)
-    gives the shorter forms; see ``companion.cli.prompts``.
-    """
-    from companion.cli.prompts import budget, prompt_line
-
-    if not vitals:
-        return prompt_line(game or "companion", None, None, columns)
-    if len(vitals) + 2 <= budget(columns) or state is None:
-        return prompt_line(vitals, None, None, columns)
-    return prompt_line(vitals, kind, state(), columns)
 
 
 def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:

@@ -48,6 +48,7 @@ def new(
     name: NameOption = None,
 ) -> None:
     """Start a game (it becomes the current one); the deck settings are copied in."""
+    from companion.numbers import whole as whole_of
     from companion.tricky.cards import table
     from companion.tricky.deck import load_deck
 
@@ -57,7 +58,7 @@ def new(
         if len(numbers) > 1:
             raise BadInput(f"--race takes one number, not {' '.join(numbers)}")
         players = [p for p in players if p not in numbers]
-        gold = int(numbers[0]) if numbers else table()["variants"]["race_gold"]
+        gold = whole_of(numbers[0], "--race") if numbers else table()["variants"]["race_gold"]
     new_game(KIND, {**load_deck(), "players": players, "set": hero_set,
                     "rounds_per_player": rounds_per_player, "race": gold, "guild": guild,
                     "random_heroes": random_heroes}, name)
