@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.output import blocks_allowed, paged, show_status
+from companion.cli.output import blocks_allowed, echo_status, paged
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
@@ -105,7 +105,12 @@ def play(command: VerbCommand, action: Value | None, line: Line) -> None:
 
 
 def _status(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    show_status(command.kind, line.game, line.json)
+    opened = open_game(line.game, command.kind)
+    if line.json:
+        emit_json({"name": opened.record.name, **opened.engine.status()})
+    else:
+        echo(f"{opened.record.name} ({opened.record.kind})")
+        echo_status(opened.settings, opened.engine)
 
 
 @paged()  # a long game's log: through the pager on a terminal

@@ -15,7 +15,7 @@ import os
 import textwrap
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -296,11 +296,6 @@ def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = Fal
     return lines
 
 
-def flow(head: str, names: Iterable[str], width: int) -> list[str]:
-    """``head`` then names separated by commas, as many lines as they take."""
-    return wrap(head + ", ".join(names) + ".", width, "", "  ")
-
-
 def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
     """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
     (one too wide cut at spaces, indented)."""
@@ -379,13 +374,11 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     if not path:
         head += wrap("Start a game: companion GAME new", width, "", "  ")
     body = definitions(rows, width, listing=True)
-    sections = [head, body, options, tail]
-    if kind is not None and len(joined(sections)) > GROUP_LINES:
-        rest = later(kind, [name for name, _ in rows])
+    if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
+        rest = later(kind, [name for name, _ in rows])  # listed by name only
         body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
-        body += flow("Also: ", rest, width)
-        sections = [head, body, options, tail]
-    return "\n".join(joined(sections, most)) + "\n"
+        body += wrap("Also: " + ", ".join(rest) + ".", width, "", "  ")
+    return "\n".join(joined([head, body, options, tail], most)) + "\n"
 
 
 def short_forms(kind: str, width: int) -> list[str]:
@@ -409,22 +402,17 @@ def first_screen(path: tuple[str, ...]) -> str:
     help, short already."""
     width = columns()
     if not path:
-        lines = _first_of_all(width)
+        lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
+        lines += definitions([(name, info.title) for name, info in KINDS.items()], width, True)
+        lines += _current_game(width)
+        for text in ("A rule: companion rules WORDS", "A game played through: companion demo",
+                     "Every command: companion --help"):
+            lines += wrap(text, width, "", "  ")
     elif len(path) == 1 and path[0] in KINDS:
         lines = _first_of_game(path[0], width)
     else:
         return group_help(path, FIRST_LINES)
     return "\n".join(lines) + "\n"
-
-
-def _first_of_all(width: int) -> list[str]:
-    lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
-    lines += definitions([(name, info.title) for name, info in KINDS.items()], width, True)
-    lines += _current_game(width)
-    lines += wrap("A rule: companion rules WORDS", width, "", "  ")
-    lines += wrap("A game played through: companion demo", width, "", "  ")
-    lines += wrap("Every command: companion --help", width, "", "  ")
-    return lines
 
 
 def _first_of_game(kind: str, width: int) -> list[str]:
@@ -450,12 +438,13 @@ def start_command(kind: str) -> str:
 
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
     """Names after ``head``, as many as fit in ``most`` lines ('...' for the others)."""
-    for count in range(len(names), 0, -1):
+    lines: list[str] = []
+    for count in range(len(names), 0, -1):  # at the least the first name
         end = "." if count == len(names) else ", ..."
         lines = wrap(head + ", ".join(names[:count]) + end, width, "", "  ")
         if len(lines) <= most:
-            return lines
-    return wrap(head + names[0] + ", ...", width, "", "  ") if names else []
+            break
+    return lines
 
 
 def _current_game(width: int, kind: str | None = None) -> list[str]:

@@ -103,7 +103,7 @@ def _unexpected(error: Exception) -> int:
     typer = sys.modules.get("typer")  # loaded only if typer read the words
     if typer is not None and isinstance(error, typer.Abort):
         return fail(f"the input ended before the command had its answer; {_what_was_saved()}",
-                     2)
+                    2)
     if typer is not None and isinstance(error, _usage_errors(typer)):
         return fail(error.format_message(), 2)
     detail = " ".join(str(error).split())[:200]

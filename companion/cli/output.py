@@ -175,18 +175,6 @@ def echo_vitals(line: str) -> None:
         echo(line)
 
 
-def show_status(kind: str, game: str | None, as_json: bool) -> None:
-    """``companion KIND status`` (the shared command of every game)."""
-    from companion.cli.common import open_game
-
-    opened = open_game(game, kind)
-    if as_json:
-        emit_json({"name": opened.record.name, **opened.engine.status()})
-    else:
-        echo(f"{opened.record.name} ({opened.record.kind})")
-        echo_status(opened.settings, opened.engine)
-
-
 def echo_status(settings: Mapping[str, Any], engine: Any) -> None:
     """A game's status: its edition and settings, its state, and its life (or gold)
     sparkline, in block characters unless --plain."""

@@ -5,6 +5,7 @@ shell it serves beside the prompt until ``serve stop``.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -16,7 +17,7 @@ from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal, 
 from companion.cli.share import say
 from companion.errors import BadInput, GameNotFound
 from companion.kinds import kind_info
-from companion.serve.links import DEFAULT_PORT
+from companion.serve.links import DEFAULT_PORT, check_host, game_links, links, player_secret, url
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -50,7 +51,7 @@ def serve(
                             "player's), one screen each; serve nothing.")] = False,
 ) -> None:
     """Show the game live: on every phone at the table (a web page on the local network)."""
-    from companion.serve.links import check_host, game_links, lan_address, links
+    from companion.serve.links import lan_address  # looked up now: tests stand in for it
     from companion.store import Store, check_name
 
     if host is None and not act_links and not (is_terminal(sys.stdin)
@@ -89,10 +90,13 @@ def serve(
         # The games it was started for, pinned: a game started later moves no phone.
         serving = Serving([Table(store.home, name, its, players_act)
                            for name, its in zip(shown, each, strict=True)], sock)
+        # What is served, its QR code and link (with the ending, within one 30-line screen
+        # at 40 columns for one game); the act links never: --act-links prints them apart.
         for number, (name, kind, its) in enumerate(zip(shown, kinds, each, strict=True)):
             if number:
                 echo("")
-            _banner(name, kind, address, serving.port, its.view)
+            say(f"Serving {name} ({kind_info(kind).title}).", "  ")
+            _show_link(url(address, serving.port, its.view), "Scan to watch, or open this link:")
         _ending(address, serving.port, players_act, host is not None)
     except BaseException:
         sock.close()
@@ -102,21 +106,9 @@ def serve(
         serving.start()
         _beside = serving
         return
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         serving.run()
-    except KeyboardInterrupt:
-        pass
     echo("Stopped serving; the games are as saved.")
-
-
-def _banner(shown: str, kind: str, address: str, port: int, view: str) -> None:
-    """What is served, its QR code and link (with ``_ending``, within one 30-line screen
-    at 40 columns for one game). The act links are never in sight here:
-    ``--act-links`` prints them on screens of their own."""
-    from companion.serve.links import url
-
-    say(f"Serving {shown} ({kind_info(kind).title}).", "  ")
-    _show_link(url(address, port, view), "Scan to watch, or open this link:")
 
 
 def _ending(address: str, port: int, players_act: bool, named: bool) -> None:
@@ -135,7 +127,6 @@ def _ending(address: str, port: int, players_act: bool, named: bool) -> None:
 def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> None:
     """The act links, one screen each: the host's, then each player's (a page opened
     with a player's link names the player in the log)."""
-    from companion.serve.links import player_secret, url
     from companion.serve.state import build, players
 
     names = players(build(home, shown))
@@ -150,8 +141,6 @@ def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> N
 
 
 def _default_host(found: str) -> str:
-    from companion.serve.links import check_host
-
     try:
         return check_host(found)
     except BadInput:
