@@ -96,11 +96,6 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
     return pick(word, names(path), short)
 
 
-def group_at(path: tuple[str, ...]) -> bool:
-    """Whether ``path`` leads to a group (a game's is one, and is not loaded to say so)."""
-    return len(path) == 1 and path[0] in KINDS or is_group(target(path))
-
-
 # -- the route ------------------------------------------------------------------------
 def route(args: list[str]) -> Route:
     """Follow the words down the registry to one command, spelling out short forms."""
@@ -115,7 +110,8 @@ def route(args: list[str]) -> Route:
         return Route(words, (), False)  # the whole tree says what is wrong
     words[at] = name
     path: tuple[str, ...] = (name,)
-    while group_at(path):
+    # down each group (a game's is one, and is not loaded to say so)
+    while len(path) == 1 and path[0] in KINDS or is_group(target(path)):
         at += 1
         if at < len(words) and words[at].lower() == "help" and "help" not in names(path):
             words = [*words[:at], *words[at + 1:], "--help"]  # 'hebrac help [CMD]'
@@ -156,24 +152,14 @@ def run(args: list[str]) -> Any:
 
         page(screen)
         return 0
-    verb = verb_command(found)
-    if verb is not None:  # a game's line: read by its verb table, never by typer
-        lead = found.args[:found.args.index(found.path[0])]
-        root_options(lead)
+    verb: Any = target(found.path) if found.leaf and len(found.path) == 2 and \
+        found.path[0] in KINDS else None
+    if hasattr(verb, "verb"):  # a game's line: read by its verb table, never by typer
+        root_options(found.args[:found.args.index(found.path[0])])
         return verb(found.args[found.at:])
     from companion.cli import options
 
     return options.run(found.path, found.args, found.at if found.leaf else None)
-
-
-def verb_command(found: Route) -> Any:
-    """The ``VerbCommand`` the words lead to (a game's line), else None."""
-    if not found.leaf or len(found.path) != 2 or found.path[0] not in KINDS:
-        return None
-    from companion.cli.verbcommands import VerbCommand
-
-    command = target(found.path)
-    return command if isinstance(command, VerbCommand) else None
 
 
 def root_first(found: Route) -> list[str]:

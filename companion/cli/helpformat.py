@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import textwrap
 import types
 import typing
@@ -63,8 +64,7 @@ def given(info: Any, field: str) -> Any:
 
 def command_text(function: Callable[..., Any], info: Any) -> str:
     """A command's whole help text: declared with the command, else its docstring."""
-    text = given(info, "help") or inspect.getdoc(function) or ""
-    return str(text)
+    return str(given(info, "help") or inspect.getdoc(function) or "")
 
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
@@ -89,11 +89,8 @@ def short_text(node: Any, info: Any, entry_help: str | None = None) -> str:
 
 
 def first_sentence(text: str) -> str:
-    flat = " ".join(text.replace("\b", " ").split())
-    for at in range(len(flat)):
-        if flat[at] == "." and (at + 1 == len(flat) or flat[at + 1] == " "):
-            return flat[:at]
-    return flat
+    """Up to the first full stop followed by a space or the end ('2.5' goes on)."""
+    return re.split(r"\.(?: |$)", " ".join(text.replace("\b", " ").split()), maxsplit=1)[0]
 
 
 def gist(text: str, room: int) -> str:
@@ -232,10 +229,8 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (see ``ordered``)."""
-    if not path:
-        shown = [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
-        kinds = [row for row in shown if row[0] in KINDS]
-        return kinds + [row for row in shown if row[0] not in KINDS]
+    if not path:  # the registry lists the games first
+        return [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
     every = names(path)
     if len(path) == 1 and path[0] in KINDS:
         every = ordered(path[0], every)

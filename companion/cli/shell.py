@@ -60,6 +60,7 @@ class Shell(cmd.Cmd):
         self.last_code = 0
         self.big = False  # 'big' shows the big view after every action until 'big off'
         self.history: Path | None = None
+        self.readline: Any = None
         self.history_lines = 0
         self.matches: list[str] = []
         if game is not None:
@@ -71,7 +72,7 @@ class Shell(cmd.Cmd):
 
     # -- the loop -------------------------------------------------------------------
     def cmdloop(self, intro: Any | None = None) -> None:
-        readline = _readline() if self.interactive and not self.plain else None
+        self.readline = readline = _readline() if self.interactive and not self.plain else None
         # Without readline (none on this platform, a pipe, --plain) lines are read plainly.
         self.use_rawinput = readline is not None
         if readline is None:
@@ -341,10 +342,8 @@ class Shell(cmd.Cmd):
     def _save_history_line(self) -> None:
         """Append the line just typed at once (a killed shell keeps it); the file is
         rewritten, trimmed, when it holds twice the lines kept."""
-        if self.history is None:
-            return
-        readline = _readline()
-        if readline is None:
+        readline = self.readline
+        if self.history is None or readline is None:
             return
         count = readline.get_current_history_length()
         line = readline.get_history_item(count) if count else None
