@@ -117,20 +117,13 @@ def deck(
     as_json: JsonOption = False,
 ) -> None:
     """Deck settings for new games (or one game's copy); unverified ones are marked."""
-    from companion.tricky.deck import (
-        DeckChange,
-        deck_lines,
-        deck_only,
-        deck_path,
-        load_deck,
-        update_deck,
-    )
+    from companion.tricky import deck as book
 
     numbers = {key: value for key, value in (
         ("thief_base", thief_base), ("trickster_base", trickster_base),
         ("barbarian_minimum", barbarian_minimum), ("sorcerer_minimum", sorcerer_minimum),
         ("knight_minimum", knight_minimum)) if value is not None}
-    changes = DeckChange(colours, stars, potion, numbers, confirm, reset)
+    changes = book.DeckChange(colours, stars, potion, numbers, confirm, reset)
     lines: list[str] = []
     where: dict[str, str | None] = {"game": game}
     command = "deck"
@@ -141,23 +134,22 @@ def deck(
     else:
         if changes:
             from companion import safefile
-            from companion.tricky.deck import save_deck
 
-            with safefile.locked(deck_path()):  # read, change, write: one at a time
-                settings, lines = update_deck(load_deck(), changes)
-                save_deck(settings)
+            with safefile.locked(book.deck_path()):  # read, change, write: one at a time
+                settings, lines = book.update_deck(book.load_deck(), changes)
+                book.save_deck(settings)
             current = _current_game()
             if current is not None:
                 lines.append(f"Game {current} keeps its copy: add --game {current} to "
                              "change it.")
         else:
-            settings = load_deck()
+            settings = book.load_deck()
         title = "Deck for new games (this installation)"
-        where["file"] = str(deck_path())
+        where["file"] = str(book.deck_path())
     if as_json:
-        emit_json({**where, "changes": lines, "deck": deck_only(settings)})
+        emit_json({**where, "changes": lines, "deck": book.deck_only(settings)})
         return
-    echo_lines(_wrapped([*lines, *deck_lines(settings, title, command)]))
+    echo_lines(_wrapped([*lines, *book.deck_lines(settings, title, command)]))
 
 
 def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, list[str]]:
