@@ -56,18 +56,10 @@ WATCHED: dict[str, tuple[tuple[str, Getter], ...]] = {
 }
 
 
-def changes(kind: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """``label change`` for each watched value that moved (empty when none did)."""
-    found = []
-    for label, get in WATCHED.get(kind, ()):
-        text = _change(get(before), get(after))
-        if text:
-            found.append(f"{label} {text}")
-    return found
-
-
 def change_line(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
-    found = changes(kind, before, after)
+    """``label change`` for each watched value that moved, or that none did."""
+    found = [f"{label} {text}" for label, get in WATCHED.get(kind, ())
+             if (text := _change(get(before), get(after)))]
     return "Changed: " + "; ".join(found) if found else "Changed: nothing the status shows"
 
 

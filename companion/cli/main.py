@@ -114,10 +114,9 @@ def _unexpected(error: Exception) -> int:
 def _usage_errors(typer: Any) -> Any:
     """The base class of typer's usage errors (click's ``ClickException``), reached
     through its public ``BadParameter`` rather than the module it is vendored in."""
-    for base in typer.BadParameter.__mro__:
-        if base.__name__ == "ClickException":
-            return base
-    return ()  # no such base: no usage error to tell apart
+    # no such base: no usage error to tell apart
+    return next((base for base in typer.BadParameter.__mro__
+                 if base.__name__ == "ClickException"), ())
 
 
 def fail(message: str, code: int) -> int:

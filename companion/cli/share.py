@@ -53,7 +53,11 @@ def share(
         say(f"Wrote the share code of {record.name!r} ({len(code)} characters) to {output}. "
             f"On the other device: companion import {output.name}")
         return
-    show_qr(record.name, len(record.actions), code, ascii_only=ascii_only, invert=invert)
+    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert, of=repr(record.name),
+                        instead="Use --text to print the code, or -o FILE to save it in a file."))
+    actions = len(record.actions)
+    say(f"{record.name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
+    say("Scan it, then on the other device: companion import CODE")
 
 
 def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str,
@@ -76,16 +80,6 @@ def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str
                        f"this screen has {screen}. {instead}")
     draw = ascii_lines if ascii_only else half_block_lines
     return draw(qr, invert=invert, quiet=quiet)
-
-
-def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: bool) -> None:
-    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
-                        of=repr(name), instead=ALTERNATIVES))
-    say(f"{name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
-    say("Scan it, then on the other device: companion import CODE")
-
-
-ALTERNATIVES = "Use --text to print the code, or -o FILE to save it in a file."
 
 
 def say(message: str, indent: str = "") -> None:
