@@ -261,6 +261,7 @@ def page(text: str) -> None:
 def _through(command: list[str], text: str) -> bool:
     """Run the pager on ``text``; False if it could not start. The pager has the keyboard
     while it runs: an interrupt is its to handle, and quitting early is no error."""
+    import contextlib
     import subprocess
 
     environment = dict(os.environ)
@@ -271,23 +272,14 @@ def _through(command: list[str], text: str) -> bool:
     except (OSError, ValueError):  # not installed, not runnable
         return False
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        try:
-            assert pager.stdin is not None
-            pager.stdin.write(text.encode(encoding, "replace"))
-        finally:
-            try:
-                pager.stdin.close()  # type: ignore[union-attr]
-            except OSError:
-                pass
-    except (OSError, KeyboardInterrupt):  # it quit before reading all: it had enough
-        pass
+    assert pager.stdin is not None
+    # It quit before reading all (the pipe breaks, when written or closed): it had enough.
+    with contextlib.suppress(OSError, KeyboardInterrupt), pager.stdin:
+        pager.stdin.write(text.encode(encoding, "replace"))
     while True:
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             pager.wait()
             return True
-        except KeyboardInterrupt:
-            continue
 
 
 class _Held(io.StringIO):
