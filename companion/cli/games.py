@@ -17,9 +17,8 @@ from companion.kinds import KINDS, kind_info
 if TYPE_CHECKING:
     from companion.session import Games
 
-games_app = typer.Typer(
-    help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
-)
+games_app = typer.Typer(help="List and remove saved games.", invoke_without_command=True,
+                        rich_markup_mode=None)
 
 
 @games_app.callback()
@@ -140,11 +139,8 @@ def _only_match(session: Games, wanted: str) -> str:
     raise GameNotFound(f"{what}: the saved games are {listed(others)}")
 
 
-def demo(
-    example: Annotated[
-        str | None, Argument(help="An example's name (default: the first).")
-    ] = None,
-) -> None:
+def demo(example: Annotated[str | None, Argument(
+        help="An example's name (default: the first).")] = None) -> None:
     """Replay an example game: in a temporary home, printing every ruling."""
     from companion.cli.helpformat import start_command
     from companion.cli.output import echo_lines, paged

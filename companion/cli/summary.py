@@ -31,10 +31,9 @@ def add_summary(app: typer.Typer, kind: str) -> None:
 
 def traced_game(game: str | None, kind: str | None
                 ) -> tuple[Any, dict[str, Any], Any]:
-    """A saved game read once: its record, its settings as the engine reads them, and its
-    tracer after every action (``companion.history.traced``), whose engine holds the final
-    state: one replay, not one to open it and another to trace it. A game
-    that does not replay is opened as usual, so that the error is the one every command
+    """A saved game replayed once: its record, its settings as the engine reads them, and
+    its tracer after every action (``companion.history.traced``), whose engine holds the
+    final state. A game that does not replay is opened as usual: the error every command
     gives."""
     from companion.editions import saved
     from companion.game import load_kind
