@@ -208,11 +208,9 @@ class Shell(cmd.Cmd):
                 vitals = engine.prompt()
             except CompanionError:
                 self.pinned = None
-        if not self.interactive:
-            self.prompt = ""
-            return
         self.prompt = prompt_text(self.pinned, vitals, width(), self.kind,
-                                  engine.status if engine is not None else None)
+                                  engine.status if engine is not None else None) \
+            if self.interactive else ""
 
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
