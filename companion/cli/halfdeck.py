@@ -53,13 +53,13 @@ def _engine(game: str | None) -> HalfDeckGame:
 def _hero_namer(game: str | None) -> Callable[[str], str]:
     """A hero's name in play for what a prefix stands for (the game is read once, and only
     when asked: when a die is rolled)."""
-    opened: list[HalfDeckGame] = []
+    from functools import cache, partial
+
+    engine = cache(partial(_engine, game))
 
     def named(typed: str) -> str:
-        if not opened:
-            opened.append(_engine(game))
         try:
-            return opened[0].hero(typed).name
+            return engine().hero(typed).name
         except CompanionError:
             return typed  # the engine says what is wrong when the action is applied
     return named
