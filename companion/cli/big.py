@@ -1,10 +1,6 @@
-"""``companion KIND big``: the numbers that matter now, large enough to read across a table.
-
-Life counters players like show one or two numbers filling the screen; this
-is that view for each kind, read from the engine's own status (the JSON
-``--json`` gives): Hebrac life and magic, Tricky gold per player, Half Deck
-each hero's life, Elbereth floor and deck. Digits are five rows tall, drawn
-with block characters (``#`` with ``--plain`` or where blocks cannot print).
+"""``companion KIND big``: the numbers that matter now, large enough to read across a table,
+from the engine's own status; digits five rows tall, in block characters (``#`` with
+``--plain`` or where blocks cannot print).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""What an undo or a redo changed, in one line: life, inventory, chambers, gold...
-
-Compares the game's status before and after (``engine.status()``, the same
-data ``--json`` prints), so it says what the players see move, not only
-which action went: ``Changed: life 13 -> 15; inventory -7C; cleared -A2``.
+"""What an undo or a redo changed, in one line, from the status before and after: what
+the players see move (``Changed: life 13 -> 15; inventory -7C``).
 """
 
 from __future__ import annotations
@@ -59,18 +56,10 @@ WATCHED: dict[str, tuple[tuple[str, Getter], ...]] = {
 }
 
 
-def changes(kind: str, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """``label change`` for each watched value that moved (empty when none did)."""
-    found = []
-    for label, get in WATCHED.get(kind, ()):
-        text = _change(get(before), get(after))
-        if text:
-            found.append(f"{label} {text}")
-    return found
-
-
 def change_line(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
-    found = changes(kind, before, after)
+    """``label change`` for each watched value that moved, or that none did."""
+    found = [f"{label} {text}" for label, get in WATCHED.get(kind, ())
+             if (text := _change(get(before), get(after)))]
     return "Changed: " + "; ".join(found) if found else "Changed: nothing the status shows"
 
 

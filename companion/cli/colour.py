@@ -1,9 +1,5 @@
-"""Colour with a meaning, on a terminal only: loss, win, warning, gold, unverified.
-
-The words always say it ("lose 7 life", "battle won", "unverified"); colour
-only makes them stand out, so nothing is lost without it. ``output`` calls
-``highlight`` on each line it prints once wrapped, and only when
-``colour_allowed()`` (a terminal, no ``--plain``, no NO_COLOR).
+"""Colour with a meaning, on a terminal only: loss, win, warning, gold, unverified. The
+words always say it; colour only makes them stand out.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""The ``companion`` command tree: one registry of top-level words, loaded on demand.
-
-``REGISTRY`` names every top-level word once (a game kind or a command) by
-where it lives, so nothing is imported until used: the dispatcher
-(``companion.cli.dispatch``) imports only the command a line runs. A game's
-lines are its verb table's (``companion.cli.verbcommands``: no typer); its
-other commands, and every other command, are declared with typer in the
-module the registry names. A new top-level command is one ``Entry`` line here.
+"""The registry of top-level words (a game kind or a command), each named by where it
+lives, so the dispatcher imports only the command a line runs. A new top-level command
+is one ``Entry`` line here.
 """
 
 from __future__ import annotations
@@ -65,8 +60,9 @@ def target(path: tuple[str, ...]) -> Any:
         if verb is not None:
             return verb
     found = ENTRIES[path[0]].load()
-    for name in path[1:]:
-        found = members(found)[name]
+    for name in path[1:]:  # a sub-group, or a command's function
+        info = infos(found)[name]
+        found = getattr(info, "typer_instance", None) or info.callback
     return found
 
 
@@ -89,12 +85,6 @@ def infos(group: Any) -> dict[str, Any]:
              for info in group.registered_commands}
     found.update({info.name: info for info in group.registered_groups})
     return found
-
-
-def members(group: Any) -> dict[str, Any]:
-    """What runs under each name of a typer group: a function or a group."""
-    return {name: getattr(info, "typer_instance", None) or info.callback
-            for name, info in infos(group).items()}
 
 
 def names(path: tuple[str, ...]) -> list[str]:

@@ -6,16 +6,18 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.cli.output import blocks_allowed, echo_status, paged
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
 from companion.cli.output import emit_json as emit_json
-from companion.cli.output import paged, show_status
 from companion.cli.output import width as width
+from companion.errors import BadInput, DataProblem, NotationError
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.cli.verbcommands import VerbCommand
@@ -28,39 +30,72 @@ def games() -> Any:
     return Games()
 
 
+def open_game(game: str | None, kind: str | None = None) -> Any:
+    """The saved game named, else the current one (of ``kind``), opened."""
+    store = games()
+    return store.open(store.resolve(game, kind))
+
+
 def hebrac_engine_or_none(game: str | None) -> Any:
     """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
     name = game or store.current_of("hebrac")
     if name is None:
         return None
-    return store.open(store.resolve(name, "hebrac")).engine
+    return open_game(name, "hebrac").engine
 
 
-def act(kind: str, game: str | None, action: str, as_json: bool = False) -> None:
-    """Apply one action to the game and print its ruling (the CLI's one write path)."""
+def act(kind: str, game: str | None, action: str, as_json: bool = False,
+        learn: Callable[[Any, Applied], list[str]] | None = None,
+        rolled: Sequence[str] = ()) -> None:
+    """Apply one action to the game and print its ruling (the CLI's one write path).
+    ``learn`` keeps what the applied action taught (Half Deck's card catalog) and says
+    it; ``rolled``: the dice companion rolled for it."""
     store = games()
     name = store.resolve(game, kind)
     opened, applied = store.act(name, action)
+    notes = learn(opened, applied) if learn is not None else None
     if as_json:
         emit_json({"game": name, "action": applied.action, "ruling": list(applied.lines),
+                   **({} if notes is None else {"catalog": notes}),
                    "state": opened.engine.status()})
         return
+    if rolled:
+        echo(f"Rolled: {', '.join(rolled)}")
     echo_lines(applied.lines)
+    echo_lines(notes or [])
     echo_vitals(opened.engine.prompt())
-    if opened.engine.outcome != "playing":
-        from companion.cli.ending import echo_end_summary
+    if opened.engine.outcome != "playing":  # the action ended the game: its summary
+        from companion.history import trace
+        from companion.summary import summary_lines
 
-        echo_end_summary(opened)
+        record = opened.record
+        history = trace(record.kind, opened.settings, record.actions)  # the game's edition
+        echo()
+        echo_lines(summary_lines(history, record.name, width(), ascii_only=not blocks_allowed()))
 
 
-def print_log(applied: list[Applied]) -> None:
-    if not applied:
-        echo("No actions yet.")
-    for number, item in enumerate(applied, start=1):
-        echo(f"{number:>3}. {item.action}")
-        for line in item.lines:
-            echo(f"     {line}")
+def roll_die() -> int:
+    """One d6 roll for --roll, made here and never in an engine: the number goes into the
+    action like a typed one (tests replace it in each game's module of lines)."""
+    import random
+
+    return random.SystemRandom().randint(1, 6)
+
+
+def is_die(word: str) -> bool:
+    """A die typed, or 'roll' for companion to roll it."""
+    from companion.numbers import is_whole
+
+    return is_whole(word.strip()) or word.strip().lower() == "roll"
+
+
+def name_and_die(words: list[str]) -> tuple[str, str | None]:
+    """``NAME [ROLL]``: a name's words (it may take several: two headed ogre), then the
+    die if the last word is one."""
+    if len(words) > 1 and is_die(words[-1]):
+        return " ".join(words[:-1]), words[-1]
+    return " ".join(words), None
 
 
 def play(command: VerbCommand, action: Value | None, line: Line) -> None:
@@ -70,20 +105,28 @@ def play(command: VerbCommand, action: Value | None, line: Line) -> None:
 
 
 def _status(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    show_status(command.kind, line.game, line.json)
+    opened = open_game(line.game, command.kind)
+    if line.json:
+        emit_json({"name": opened.record.name, **opened.engine.status()})
+    else:
+        echo(f"{opened.record.name} ({opened.record.kind})")
+        echo_status(opened.settings, opened.engine)
 
 
 @paged()  # a long game's log: through the pager on a terminal
 def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    store = games()
-    opened = store.open(store.resolve(line.game, command.kind))
+    opened = open_game(line.game, command.kind)
     if line.json:
         emit_json({"game": opened.record.name, "actions": [
             {"number": n, "action": a.action, "ruling": list(a.lines)}
             for n, a in enumerate(opened.applied, start=1)
         ], "redo": opened.record.redo})
         return
-    print_log(opened.applied)
+    if not opened.applied:
+        echo("No actions yet.")
+    for number, item in enumerate(opened.applied, start=1):
+        echo(f"{number:>3}. {item.action}")
+        echo_lines(f"     {ruling}" for ruling in item.lines)
     if opened.record.redo:
         echo(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
 
@@ -91,11 +134,22 @@ def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
 def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
     """undo and redo: actions taken back or brought back, and what that changed."""
     kind, verb = command.kind, command.verb.name
-    wanted = _count(_count_typed(command, line), verb, kind)
+    # The count typed (a card typed there is said to be one), else its default (1).
+    typed = line.args[0] if line.args else command.verb.typed_words()[0].default
+    wanted = _count(typed, verb, kind)
     store = games()
-    before = _Before(line.json)
+    before: list[dict[str, Any]] = []
+
+    def see(opened: Any) -> None:
+        """Keep the status before the change, to say what it changed (JSON prints the
+        whole state after instead)."""
+        if not line.json:
+            import copy
+
+            before.append(copy.deepcopy(opened.engine.status()))
+
     step = store.undo if verb == "undo" else store.redo
-    opened, done = step(store.resolve(line.game, kind), wanted, before.see)
+    opened, done = step(store.resolve(line.game, kind), wanted, see)
     if verb == "undo":
         said: dict[str, object] = {"undone": done}
         shown = [f"Undone: {action}" for action in done]
@@ -107,22 +161,18 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
         emit_json({"game": opened.record.name, **said, "state": opened.engine.status()})
         return
     echo_lines(shown)
-    _say_changes(kind, before.state, opened)
+    if before:
+        from companion.cli.changes import change_line
+
+        echo(change_line(kind, before[0], opened.engine.status()))
     echo_vitals(opened.engine.prompt())
-
-
-def _count_typed(command: VerbCommand, line: Line) -> str:
-    """The count typed after undo or redo (a card typed there is said to be one), else
-    its declared default (1)."""
-    return line.args[0] if line.args else command.verb.typed_words()[0].default
 
 
 def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.cli.big import big_lines
     from companion.cli.output import blocks_allowed
 
-    store = games()
-    opened = store.open(store.resolve(line.game, command.kind))
+    opened = open_game(line.game, command.kind)
     echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))
 
 
@@ -139,7 +189,6 @@ SHARED_ACTS = {"status": _status, "log": _log, "undo": _step, "redo": _step, "bi
 def _count(count: str, verb: str, kind: str) -> int:
     """An undo or redo count, read by the one reader of whole numbers. A card typed there
     was meant for another verb ('u 5h' for 'use 5h'): the error names it."""
-    from companion.errors import BadInput
     from companion.numbers import whole
 
     try:
@@ -154,7 +203,6 @@ def _card_verb_hint(kind: str, verb: str, word: str) -> str:
     card; else nothing (a word not a card, or no such verb)."""
     from companion.cards import Card
     from companion.cli.grammar import grammar_of
-    from companion.errors import NotationError
 
     try:
         Card.parse(word)
@@ -167,28 +215,6 @@ def _card_verb_hint(kind: str, verb: str, word: str) -> str:
         return ""
     return f"; {word!r} looks like a card: did you mean " + " or ".join(
         f"'{name} {word}'" for name in meant) + "?"
-
-
-class _Before:
-    """The game's status before an undo or redo, to say what it changed (not for JSON,
-    which prints the whole state after): ``see`` is shown the game before the change."""
-
-    def __init__(self, as_json: bool) -> None:
-        self.as_json = as_json
-        self.state: dict[str, Any] | None = None
-
-    def see(self, opened: Any) -> None:
-        if not self.as_json:
-            import copy
-
-            self.state = copy.deepcopy(opened.engine.status())
-
-
-def _say_changes(kind: str, before: dict[str, Any] | None, opened: Any) -> None:
-    if before is not None:
-        from companion.cli.changes import change_line
-
-        echo(change_line(kind, before, opened.engine.status()))
 
 
 def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
@@ -207,18 +233,12 @@ def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
     echo(opened.engine.prompt())
     first = opened.engine.status().get("next")
     if first:
-        from companion.text import wrap
-
         echo_lines(wrap(f"Next: {first}", width()))
-
-
-Command = Callable[..., None]
 
 
 def write_output(output: Path, text: str) -> None:
     """Write what ``-o FILE`` asked for; a failure is a data problem naming the file."""
     from companion import safefile
-    from companion.errors import DataProblem
 
     # Through the safe file layer, as every file: a fresh temp file renamed over the
     # name, and only over a regular file (a device, FIFO or symlink is left as it is).
@@ -233,7 +253,6 @@ def read_file(source: str, most: int, neither: str, large: str) -> bytes:
     one ``BadInput`` when there is no such file (``neither``), it holds more than ``most``
     bytes (``large``), or it cannot be read (why)."""
     from companion import safefile
-    from companion.errors import BadInput
 
     try:
         return safefile.read_bytes(Path(source), most, follow=True)

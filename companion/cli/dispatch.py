@@ -1,23 +1,12 @@
-"""The one dispatcher: words to the one command that runs.
+"""The one dispatcher, for the one-shot commands and the shell's lines alike.
 
-``route`` maps the words to one command first (the top-level word, then each
-sub-command; exact names, then the aliases of ``companion.cli.grammar``, then
-unique prefixes) from the registry (``companion.cli.commands``). A game's line
-(an action, or a command every game shares: status, log, undo...) is read by
-the game's verb table and nothing else (``companion.cli.verbcommands``), with
-no typer loaded. Every other command is read by typer
-(``companion.cli.options``), from a root holding only the top-level word that
-runs.
-
-Help never reaches typer: ``--help``, a group typed alone and the bare
-``companion`` print screens companion writes from the same declarations
-(``companion.cli.helpformat``), through the pager when taller than the
-terminal; a word that names no command is one error offering the closest
-names (``no_such_command``, the shell's too).
-
-One grammar for the one-shot commands and the shell: the shell sends its
-lines here too. Options take unique prefixes as well (``--pris`` is
-``--prisoner``), resolved against the command's own options.
+``route`` follows the words down the registry (``companion.cli.commands``): exact
+names, then aliases (``companion.cli.grammar``), then unique prefixes. A game's line
+(an action, or status, log, undo...) is read by its verb table alone, with no typer
+loaded (``companion.cli.verbcommands``); every other command by typer
+(``companion.cli.options``), from a root holding only the word that runs. Help never
+reaches typer: companion writes its screens from the same declarations
+(``companion.cli.helpformat``).
 """
 
 from __future__ import annotations
@@ -49,12 +38,6 @@ class Route(Value):
 
 
 # -- names, from the registry and its groups (nothing is built) ----------------------
-def top_names(shell: bool = False) -> list[str]:
-    from companion.cli.commands import REGISTRY
-
-    return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
-
-
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
     """The name ``word`` stands for: itself, an alias or a unique prefix; None if none.
 
@@ -90,7 +73,7 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, top_names(shell), kind_aliases())
+    return pick(word, names_at((), shell), kind_aliases())
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
@@ -113,11 +96,6 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
     return pick(word, names(path), short)
 
 
-def group_at(path: tuple[str, ...]) -> bool:
-    """Whether ``path`` leads to a group (a game's is one, and is not loaded to say so)."""
-    return len(path) == 1 and path[0] in KINDS or is_group(target(path))
-
-
 # -- the route ------------------------------------------------------------------------
 def route(args: list[str]) -> Route:
     """Follow the words down the registry to one command, spelling out short forms."""
@@ -132,7 +110,8 @@ def route(args: list[str]) -> Route:
         return Route(words, (), False)  # the whole tree says what is wrong
     words[at] = name
     path: tuple[str, ...] = (name,)
-    while group_at(path):
+    # down each group (a game's is one, and is not loaded to say so)
+    while len(path) == 1 and path[0] in KINDS or is_group(target(path)):
         at += 1
         if at < len(words) and words[at].lower() == "help" and "help" not in names(path):
             words = [*words[:at], *words[at + 1:], "--help"]  # 'hebrac help [CMD]'
@@ -173,39 +152,21 @@ def run(args: list[str]) -> Any:
 
         page(screen)
         return 0
-    verb = verb_command(found)
-    if verb is not None:  # a game's line: read by its verb table, never by typer
-        lead = found.args[:found.args.index(found.path[0])]
-        root_options(lead)
+    verb: Any = target(found.path) if found.leaf and len(found.path) == 2 and \
+        found.path[0] in KINDS else None
+    if hasattr(verb, "verb"):  # a game's line: read by its verb table, never by typer
+        root_options(found.args[:found.args.index(found.path[0])])
         return verb(found.args[found.at:])
     from companion.cli import options
 
     return options.run(found.path, found.args, found.at if found.leaf else None)
 
 
-def verb_command(found: Route) -> Any:
-    """The ``VerbCommand`` the words lead to (a game's line), else None."""
-    if not found.leaf or len(found.path) != 2 or found.path[0] not in KINDS:
-        return None
-    from companion.cli.verbcommands import VerbCommand
-
-    command = target(found.path)
-    return command if isinstance(command, VerbCommand) else None
-
-
 def root_first(found: Route) -> list[str]:
     """The words with the root's options put first wherever they were typed
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
     ('rules --plain') or that is an option's value; each at most once."""
-    verb = verb_command(found)
-    own: set[str] = set()
-    valued: set[str] = set()
-    if verb is not None:
-        own, valued = verb.option_words()
-    elif found.path and found.leaf:
-        from companion.cli.options import own_words
-
-        own, valued = own_words(found.path)
+    own, valued = option_words(found.path) if found.path and found.leaf else (set(), set())
     lead: list[str] = []
     rest: list[str] = []
     for at, word in enumerate(found.args):
@@ -220,6 +181,18 @@ def root_first(found: Route) -> list[str]:
         else:
             rest.append(word)
     return lead + rest
+
+
+def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """Every option word of the command at ``path``, and those taking a value: a game's
+    line's from its verb table, another command's from typer's reading."""
+    found = target(path)
+    if hasattr(found, "option_words"):
+        words: tuple[set[str], set[str]] = found.option_words()
+        return words
+    from companion.cli.options import own_words
+
+    return own_words(path)
 
 
 # -- help, first screens and unknown words (no typer) ----------------------------------
@@ -238,7 +211,7 @@ def help_screen(found: Route) -> str | None:
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) else None
     if word is not None and (word == "-" or not word.startswith("-")):
-        if found.path and word.lower() in set(top_names()) - set(KINDS):  # 'h sheet'
+        if found.path and word.lower() in set(names_at(())) - set(KINDS):  # 'h sheet'
             raise BadInput(f"No such command {word!r} in {found.path[-1]}: it is "
                            f"companion's own, 'companion {word.lower()}'")
         see = " ".join(("companion", *found.path, "--help"))
@@ -279,8 +252,13 @@ def root_options(lead: list[str]) -> None:
 
 
 def names_at(path: tuple[str, ...], shell: bool = False) -> list[str]:
-    """The command names at ``path``: the top-level words for ``()``, else the group's."""
-    return top_names(shell) if not path else names(path)
+    """The command names at ``path``: the top-level words for ``()`` (in the shell, those
+    that run there), else the group's."""
+    if path:
+        return names(path)
+    from companion.cli.commands import REGISTRY
+
+    return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:

@@ -1,26 +1,39 @@
-"""companion elbereth new, odds and summary: the Elbereth commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table and
-run in ``companion.cli.elbereth``.
-"""
+"""companion elbereth new, odds and summary: the Elbereth commands typer reads (the odds
+from ``companion.dice_odds``)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
-from typer import Option
+from typer import Argument, Option
 
-from companion.cli.common import new_game
-from companion.cli.dice_odds import elbereth_odds
-from companion.cli.options import NameOption
+from companion.cli.common import echo_lines, emit_json, new_game, open_game, width
+from companion.cli.options import GameOption, JsonOption, NameOption
 from companion.cli.summary import add_summary
 
 KIND = "elbereth"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Elbereth: solitaire roguelike, seven floors, one die.")
 add_summary(app, KIND)
-app.command("odds")(elbereth_odds)
+
+
+@app.command("odds")
+def elbereth_odds(
+    enemy: Annotated[str | None, Argument(
+        help="The enemy about to be attacked (name or strength); default: the missed one, "
+             "else every enemy.")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Chance to hit: with 0, 1, 2 or 3 offensive items spent after a miss, best first."""
+    from companion.dice_odds import elbereth_report
+
+    opened = open_game(game, "elbereth")
+    lines, data = elbereth_report(opened.engine, enemy, width())
+    if as_json:
+        emit_json({"game": opened.record.name, **data})
+        return
+    echo_lines(lines)
 
 
 @app.command()

@@ -11,14 +11,14 @@ from typer import Argument, Option
 from companion.cli.common import echo, emit_json, games
 from companion.cli.options import JsonOption
 from companion.current import NAME
-from companion.errors import BadInput, CompanionError
+from companion.errors import BadInput, CompanionError, GameNotFound
+from companion.kinds import KINDS, kind_info
 
 if TYPE_CHECKING:
     from companion.session import Games
 
-games_app = typer.Typer(
-    help="List and remove saved games.", invoke_without_command=True, rich_markup_mode=None
-)
+games_app = typer.Typer(help="List and remove saved games.", invoke_without_command=True,
+                        rich_markup_mode=None)
 
 
 @games_app.callback()
@@ -26,7 +26,6 @@ def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List saved games; '*' marks each kind's current game."""
     if ctx.invoked_subcommand is not None:
         return
-    from companion.kinds import KINDS
 
     session = games()
     store = session.store
@@ -115,8 +114,6 @@ def games_use(name: Annotated[str, Argument(
 def _only_match(session: Games, wanted: str) -> str:
     """The one saved game ``wanted`` can mean: a kind's only game, or the only name that
     holds it; else an error listing the games it can mean (or all of them)."""
-    from companion.errors import GameNotFound
-    from companion.kinds import kind_info
     from companion.session import listed
 
     store = session.store
@@ -142,11 +139,8 @@ def _only_match(session: Games, wanted: str) -> str:
     raise GameNotFound(f"{what}: the saved games are {listed(others)}")
 
 
-def demo(
-    example: Annotated[
-        str | None, Argument(help="An example's name (default: the first).")
-    ] = None,
-) -> None:
+def demo(example: Annotated[str | None, Argument(
+        help="An example's name (default: the first).")] = None) -> None:
     """Replay an example game: in a temporary home, printing every ruling."""
     from companion.cli.helpformat import start_command
     from companion.cli.output import echo_lines, paged

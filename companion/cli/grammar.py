@@ -1,9 +1,5 @@
-"""The short forms of every command, shared by the one-shot commands and the shell.
-
-A game's verbs and their short forms are declared once, in its verb table
-(``companion/KIND/grammar.py``); this module adds the short forms of the
-commands every game shares, and the kinds' own short names. Light (no
-typer, no engine): the dispatcher and the shell read it on every line.
+"""The short forms of the commands every game shares, and the kinds' own short names (a
+game's verbs declare theirs in its verb table). Light: read on every line.
 """
 
 from __future__ import annotations
@@ -36,6 +32,14 @@ def aliases(kind: str | None) -> dict[str, str]:
     if kind not in KINDS:
         return dict(SHARED)
     return {**SHARED, **grammar_of(kind).aliases()}
+
+
+def shorts_by_name(kind: str) -> dict[str, list[str]]:
+    """Each command of a game that has short forms, and its short forms."""
+    found: dict[str, list[str]] = {}
+    for short, name in aliases(kind).items():
+        found.setdefault(name, []).append(short)
+    return found
 
 
 def implicit(kind: str | None) -> tuple[re.Pattern[str], str] | None:

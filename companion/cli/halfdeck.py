@@ -1,46 +1,28 @@
-"""companion halfdeck's lines: Half Deck Dungeon Heroes' actions (no typer is loaded).
+"""companion halfdeck's lines that run a function of their own (``WRITTEN``; no typer).
 
-Each game command's words are read by the game's verb table
-(``companion.halfdeck.grammar``: the verb's words and options); the command
-here turns them into one action value and hands it to the core; the engine
-rules on it. Card numbers come from the player or, for a card the game has
-not seen yet, from the installation's card catalog, and are written into the
-action so the saved game replays without the catalog. Names may be several
-words, unquoted (``draw goblin minion``), or the start of a name the game or
-the catalog knows (``attack war 3``). ``--roll`` rolls a die here (never in
-the engine): the number goes into the action like a typed one.
+Card numbers come from the player or, for a card the game has not seen, from the
+installation's catalog, and are written into the action so the save replays without
+the catalog. Names may be several words, unquoted, or the start of a known name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from companion.cli.common import echo, echo_lines, echo_vitals, emit_json, games
+from companion.cli.common import act, is_die, name_and_die, open_game, roll_die
+from companion.errors import BadInput, CompanionError, DataProblem
 from companion.halfdeck import grammar
 from companion.halfdeck.grammar import GRAMMAR
 
 if TYPE_CHECKING:
     from companion.cli.verbcommands import VerbCommand
+    from companion.game import Applied
     from companion.halfdeck.cards import CardInfo
     from companion.halfdeck.engine import HalfDeckGame
     from companion.verbs import Line, Value
 
 KIND = "halfdeck"
-
-
-def roll_die() -> int:
-    """One d6 roll for --roll (tests replace this)."""
-    import random
-
-    return random.SystemRandom().randint(1, 6)
-
-
-def is_die(word: str) -> bool:
-    """A die typed, or 'roll' for companion to roll it."""
-    from companion.numbers import is_whole
-
-    return is_whole(word.strip()) or word.strip().lower() == "roll"
 
 
 class Dice:
@@ -56,43 +38,28 @@ class Dice:
         if value is not None and value.strip().lower() != "roll":
             return value
         if value is None and not self.roll_all:
-            from companion.errors import BadInput
-
             raise BadInput(f"give {who}'s die (1-6), or --roll to let companion roll it")
         rolled = roll_die()
         self.rolled.append(f"{self.named(who)} {rolled}")
         return str(rolled)
 
-    def say(self) -> None:
-        if self.rolled:
-            echo(f"Rolled: {', '.join(self.rolled)}")
-
 
 def _engine(game: str | None) -> HalfDeckGame:
-    store = games()
-    return _halfdeck(store.open(store.resolve(game, KIND)).engine)
-
-
-def _halfdeck(engine: object) -> HalfDeckGame:
-    """The engine of a game opened as a Half Deck game (``resolve(game, KIND)``)."""
-    from companion.halfdeck.engine import HalfDeckGame  # loaded: the game was replayed
-
-    assert isinstance(engine, HalfDeckGame)
+    """The engine of the Half Deck game named, else of the current one."""
+    engine: HalfDeckGame = open_game(game, KIND).engine
     return engine
 
 
 def _hero_namer(game: str | None) -> Callable[[str], str]:
     """A hero's name in play for what a prefix stands for (the game is read once, and only
     when asked: when a die is rolled)."""
-    opened: list[HalfDeckGame] = []
+    from functools import cache, partial
+
+    engine = cache(partial(_engine, game))
 
     def named(typed: str) -> str:
-        from companion.errors import CompanionError
-
-        if not opened:
-            opened.append(_engine(game))
         try:
-            return opened[0].hero(typed).name
+            return engine().hero(typed).name
         except CompanionError:
             return typed  # the engine says what is wrong when the action is applied
     return named
@@ -112,7 +79,6 @@ def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
 def _catalog_names() -> dict[str, CardInfo]:
     """The catalog, to match names against; a catalog that cannot be read is left out
     (its numbers are not needed to name a card the game knows)."""
-    from companion.errors import DataProblem
     from companion.halfdeck import catalog
 
     try:
@@ -134,14 +100,15 @@ def _act(game: str | None, action: grammar.Action, as_json: bool,
          dice: Dice | None = None) -> None:
     """Apply one action, keep the cards it used in the catalog, print the ruling (and the
     summary when the game ends)."""
-    from companion.errors import DataProblem
+    act(KIND, game, GRAMMAR.text(action), as_json, _learn, dice.rolled if dice else ())
+
+
+def _learn(opened: Any, applied: Applied) -> list[str]:
+    """The cards whose numbers the action just applied carries, kept in the catalog: what
+    changed there (its numbers are in the ruling: they are not said twice)."""
     from companion.halfdeck import catalog
 
-    store = games()
-    name = store.resolve(game, KIND)
-    # the engine applies the line the save will hold
-    opened, applied = store.act(name, GRAMMAR.text(action))
-    engine = _halfdeck(opened.engine)
+    engine: HalfDeckGame = opened.engine
     notes: list[str] = []
     for card in _learned(GRAMMAR.parse(applied.action)):
         info = engine.card(card)
@@ -152,21 +119,9 @@ def _act(game: str | None, action: grammar.Action, as_json: bool,
         except DataProblem as error:
             notes.append(f"catalog not saved: {error}")
             continue
-        if change:  # its numbers are in the ruling: they are not said twice
+        if change:
             notes.append(f"catalog: {info.name} {change}")
-    if as_json:
-        emit_json({"game": name, "action": applied.action, "ruling": list(applied.lines),
-                   "catalog": notes, "state": engine.status()})
-        return
-    if dice is not None:
-        dice.say()
-    echo_lines(applied.lines)
-    echo_lines(notes)
-    echo_vitals(engine.prompt())
-    if engine.outcome != "playing":
-        from companion.cli.ending import echo_end_summary
-
-        echo_end_summary(opened)
+    return notes
 
 
 # -- the game's actions: read by the verb table (companion/halfdeck/grammar.py), run here
@@ -277,18 +232,9 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
         magic=magic, loot=loot, effect=effect, one_use=one_use, player=player), line.json)
 
 
-def _hero_and_die(words: list[str]) -> tuple[str, str | None]:
-    """``HERO [ROLL]``: the hero's words (a name may be several), then the die if given."""
-    if len(words) > 1 and is_die(words[-1]):
-        return " ".join(words[:-1]), words[-1]
-    return " ".join(words), None
-
-
 def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     """--assist is read among the words: it may be given for each supporter, and the
     engine rules on how many the roll may have."""
-    from companion.errors import BadInput
-
     loot_to = _number(command, line, "loot_to")
     parts: list[list[str]] = [[]]
     for word in line.args:
@@ -301,7 +247,7 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
     rolled = []
     for part in parts:
-        hero_name, roll = _hero_and_die(part)
+        hero_name, roll = name_and_die(part)
         rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
     main, *supporters = rolled
     _act(line.game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to),
@@ -311,7 +257,6 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
 def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     """The words may be a save's own line: '--assist' before each supporter, as 'log'
     shows it."""
-    from companion.errors import BadInput
     from companion.names import lead
 
     source = _number(command, line, "source")
@@ -337,7 +282,7 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
 
 def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
     dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
-    hero_name, roll = _hero_and_die(line.args)
+    hero_name, roll = name_and_die(line.args)
     _act(line.game, grammar.Challenge(hero_name, dice.die(roll, hero_name)), line.json,
          dice=dice)
 

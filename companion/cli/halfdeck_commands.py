@@ -1,8 +1,5 @@
 """companion halfdeck new, cards, odds and summary: the Half Deck commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table and
-run in ``companion.cli.halfdeck``. ``cards`` keeps the installation's card
-catalog: the numbers of the cards entered so far.
+``cards`` keeps the installation's card catalog: the numbers of the cards entered.
 """
 
 from __future__ import annotations
@@ -13,19 +10,42 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, emit_json, new_game, width
-from companion.cli.dice_odds import halfdeck_odds
-from companion.cli.options import JsonOption, NameOption, whole
+from companion.cli.common import echo, echo_lines, emit_json, new_game, open_game, width
+from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.summary import add_summary
+from companion.errors import BadInput
+from companion.text import check_text, wrap
 
 if TYPE_CHECKING:
-    from companion.halfdeck.cards import CardInfo
+    pass
 
 KIND = "halfdeck"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
 add_summary(app, KIND)
-app.command("odds")(halfdeck_odds)
+
+
+@app.command("odds")
+def halfdeck_odds(
+    target: Annotated[int | None, Option(
+        help="Ask about this number instead of the encounter's.",
+                parser=whole("--target", "halfdeck"))] = None,
+    attribute: Annotated[str | None, Option(
+        help="With --target: strength or magic.")] = None,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Chance to hit: for each hero, alone and with an assistant, best first."""
+    from companion.dice_odds import halfdeck_report
+
+    opened = open_game(game, "halfdeck")
+    lines, data = halfdeck_report(opened.engine, target,
+                                  attribute.lower() if attribute else None, width())
+    if as_json:
+        emit_json({"game": opened.record.name, **data})
+        return
+    echo_lines(lines)
+
+
 cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")
 app.add_typer(cards_app, name="cards")
@@ -106,7 +126,6 @@ def cards_add(
     effect: Annotated[str | None, Option(help="The card's text, shortened.")] = None,
 ) -> None:
     """Enter a card (or correct one) in the catalog."""
-    from companion.errors import BadInput
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import KINDS, MAX_NUMBER, CardInfo, card_name
 
@@ -115,7 +134,6 @@ def cards_add(
     for value, option in ((strength, "--str"), (magic, "--mag"), (loot, "--loot")):
         if value is not None and not 0 <= value <= MAX_NUMBER:
             raise BadInput(f"{option} must be from 0 to {MAX_NUMBER}")
-    from companion.text import check_text
 
     info = CardInfo(card_name(" ".join(name)), kind, strength, magic, loot, one_use,
                     check_text(effect or "", "--effect"))
@@ -129,20 +147,14 @@ def cards_rm(name: Annotated[list[str], Argument(help="The card's name.")]) -> N
     """Remove a card from the catalog (games keep their own copy)."""
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
-
-    key = _catalog_name(card_name(" ".join(name)), catalog.load())
-    if not catalog.forget(key):
-        from companion.errors import BadInput
-
-        raise BadInput(f"{key} is not in the catalog (see 'companion halfdeck cards')")
-    echo(f"catalog: {key} removed")
-
-
-def _catalog_name(key: str, cards: dict[str, CardInfo]) -> str:
-    """A card of the catalog by its name or the start of it (else the name as typed)."""
     from companion.names import find
 
-    return find(key, list(cards), "card in the catalog") or key
+    # A card of the catalog by its name or the start of it (else the name as typed).
+    key = card_name(" ".join(name))
+    key = find(key, list(catalog.load()), "card in the catalog") or key
+    if not catalog.forget(key):
+        raise BadInput(f"{key} is not in the catalog (see 'companion halfdeck cards')")
+    echo(f"catalog: {key} removed")
 
 
 @cards_app.command("export")
@@ -159,7 +171,6 @@ def cards_export(
 ) -> None:
     """Pass the catalog on: as TOML (the default), a code (--code) or a QR code (--qr)."""
     from companion.cli.common import write_output
-    from companion.errors import BadInput
     from companion.halfdeck import catalog
 
     if qr and output is not None:
@@ -170,7 +181,13 @@ def cards_export(
     count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
     text = catalog.encode(cards) if code or qr else catalog.toml_text(cards)
     if qr:
-        _show_qr(text, count, ascii_only=ascii_only, invert=invert)
+        from companion.cli.share import qr_lines
+
+        echo_lines(qr_lines(text, ascii_only=ascii_only, invert=invert,
+                            of="the card catalog", kind="the code",
+                            instead="Use --code to print the code, or -o FILE to save it."))
+        _say(f"The card catalog: {count}, {len(text)} characters. Scan it, then: companion "
+             "halfdeck cards import CODE")
     elif output is not None:
         write_output(output, text if text.endswith("\n") else text + "\n")
         _say(f"Wrote the card catalog ({count}) to {output}. Elsewhere: companion halfdeck "
@@ -181,19 +198,7 @@ def cards_export(
         echo(text.rstrip("\n"))
 
 
-def _show_qr(code: str, count: str, *, ascii_only: bool, invert: bool) -> None:
-    from companion.cli.share import qr_lines
-
-    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
-                        of="the card catalog", kind="the code",
-                        instead="Use --code to print the code, or -o FILE to save it."))
-    _say(f"The card catalog: {count}, {len(code)} characters. Scan it, then: companion "
-         "halfdeck cards import CODE")
-
-
 def _say(message: str) -> None:
-    from companion.text import wrap
-
     echo_lines(wrap(message, width()))
 
 
@@ -230,7 +235,6 @@ def _listed(names: list[str], what: str) -> str:
 def _read_source(source: str) -> tuple[str, str]:
     """The text of a code or a catalog file, and what to call it in an error."""
     from companion.cli.common import read_file
-    from companion.errors import BadInput
     from companion.halfdeck import catalog
 
     if catalog.looks_like_code(source):

@@ -1,29 +1,72 @@
-"""companion hebrac new, spells, odds, check, summary: the Hebrac commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table
-(``companion/hebrac/grammar.py``, ``companion.cli.verbcommands``). ``check``
-answers questions on typed cards without a game.
-"""
+"""companion hebrac new, spells, odds, check, summary: the Hebrac commands typer reads (the
+odds exact, from the cards entered: ``companion.hebrac.odds``)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from typer import Option
 
-from companion.cli.common import echo, echo_lines, emit_json, hebrac_engine_or_none, new_game
+from companion.cli.common import hebrac_engine_or_none, new_game, open_game
 from companion.cli.hebrac_check import check_app
-from companion.cli.hebrac_odds import odds
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
+from companion.cli.output import echo, echo_lines, emit_json, width
 from companion.cli.summary import add_summary
+from companion.text import wrap
+
+if TYPE_CHECKING:
+    from companion.hebrac.odds import Report
 
 KIND = "hebrac"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
                   help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
 add_summary(app, KIND)
 app.add_typer(check_app, name="check")
-app.command("odds")(odds)
+
+
+@app.command("odds")
+def odds(
+    next_: Annotated[int | None, Option(
+        "--next", help="Chance that a card or kind turns up among the next N cards.",
+                parser=whole("--next"))] = None,
+    card: Annotated[str | None, Option(help="The card --next asks about, like AS.")]
+    = None,
+    kind: Annotated[str | None, Option(
+        help="The kind --next asks about: joker, ace, king, queen, jack, face, red, "
+             "hearts, strength-potion, ...")] = None,
+    potion: Annotated[str | None, Option(
+        help="Count this strength potion in the coming round.")] = None,
+    prisoner: Annotated[list[str] | None, Option(
+        help="Count this prisoner as called (repeat).")] = None,
+    assumptions: Annotated[bool, Option(
+        "--assumptions", help="Also spell out what the figures assume.")] = False,
+    game: GameOption = None, as_json: JsonOption = False,
+) -> None:
+    """Exact odds of the coming round and the battle, with advice, from the cards seen."""
+    from companion.hebrac.odds import odds_report
+
+    opened = open_game(game, "hebrac")
+    report = odds_report(opened.engine, next_cards=next_, card=card, kind=kind, potion=potion,
+                         prisoners=prisoner or [])
+    if as_json:
+        emit_json({"game": opened.record.name, **report.data})
+        return
+    echo_lines(report.lines(width()) if assumptions else plain_lines(report, width()))
+
+
+def plain_lines(report: Report, columns: int) -> list[str]:
+    """The figures and advice without the assumption letters ([D,B,K]), which mean
+    nothing until read beside what they stand for ('--assumptions' shows both); an
+    approximation is said in words, since it changes how far a figure can be trusted."""
+    out = [line for text in report.title for line in wrap(text, columns)]
+    out += [line for text, _ in report.items for line in wrap(text, columns)]
+    if "X" in report.assumptions:
+        text = report.assumptions["X"]
+        out += wrap(text[:1].upper() + text[1:] + ".", columns)
+    if report.assumptions:
+        out += wrap("Assumptions: see 'odds --assumptions'.", columns)
+    return out
 
 
 @app.command()
@@ -48,11 +91,8 @@ def new(
         help="Illusion on an adventurer's black queen: refused or allowed.")] = "refused",
 ) -> None:
     """Start a game (it becomes the current one)."""
-    new_game(KIND, {"life": life, "decks": decks, "jokers": jokers, "rules": rules,
-                    "chambers": chambers, "inventory_limit": inventory_limit,
-                    "late_potions": late_potions, "evil": evil,
-                    "ace_offer_value": ace_offer_value, "bag_partial": bag_partial,
-                    "illusion_black_queen": illusion_black_queen}, name)
+    settings = dict(locals())  # every option but the name is the setting of its name
+    new_game(KIND, settings, settings.pop("name"))
 
 
 @app.command()
@@ -112,9 +152,6 @@ def castable_lines(rows: list[dict[str, object]], magic: int,
         word = "Not now" if now else "Spells"
         lines.append(f"{word} (cost): " + ", ".join(
             f"{r['spell']} {r['cost']}" for r in later) + ".")
-        if dear:
-            lines.append(f"{len(dear)} of them cost more than {magic}; "
-                         "'spells --all' says why each waits.")
-        else:
-            lines.append("'spells --all' says why each waits.")
+        dearer = f"{len(dear)} of them cost more than {magic}; " if dear else ""
+        lines.append(f"{dearer}'spells --all' says why each waits.")
     return lines

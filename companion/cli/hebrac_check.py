@@ -12,6 +12,7 @@ from typer import Argument, Option
 
 from companion.cli.common import echo, emit_json, hebrac_engine_or_none
 from companion.cli.options import GameOption, JsonOption, whole
+from companion.errors import BadInput, RuleRefused
 
 if TYPE_CHECKING:  # imported where used: a check loads only what it needs
     from companion.cards import Card
@@ -63,9 +64,7 @@ def check_spell(
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Can SPELL be cast with these potions, now?"""
-    from companion.errors import BadInput
     from companion.hebrac import rules
-    from companion.hebrac.rules import Verdict
 
     found = rules.find_spell(spell)
     engine = hebrac_engine_or_none(game) if game else None
@@ -84,18 +83,16 @@ def check_spell(
                        "--count must be 1 or more")
     units = count or 1
     if game and found.unit and (count is None or not paid):  # as the game would buy it
-        from companion.errors import RuleRefused
-
         try:
             paid, units = engine.unit_purchase(found, paid, count, overpay)
         except RuleRefused as error:
-            _print_verdict(Verdict(False, (str(error),), {"spell": found.id}), as_json)
+            _print_verdict(rules.Verdict(False, (str(error),), {"spell": found.id}), as_json)
             return
     if not paid:
         potions = [c for c in engine.inventory if rules.is_magic_potion(c)]
         chosen = rules.cheapest_payment(potions, found.cost * units, scepter)
         if chosen is None:
-            _print_verdict(Verdict(False, (
+            _print_verdict(rules.Verdict(False, (
                 f"{found.name} costs {found.cost * units}: you have {engine.magic_points} "
                 "magic points",), {"spell": found.id}), as_json)
             return
@@ -113,7 +110,7 @@ def check_spell(
         legal, said = _as_the_game_rules(engine, found.id, paid, units if found.unit else None,
                                          overpay)
         reasons += [line for line in said if line.removeprefix("the game: ") not in reasons][:1]
-    _print_verdict(Verdict(legal, tuple(reasons), data), as_json)
+    _print_verdict(rules.Verdict(legal, tuple(reasons), data), as_json)
 
 
 def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: int | None,
@@ -121,7 +118,6 @@ def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: 
     """The cast applied to a copy of the game (``companion.game.verify``): whether the
     engine takes it, and its ruling lines or its refusal. A spell that needs targets the
     check does not name is left to the lines above."""
-    from companion.errors import BadInput, RuleRefused
     from companion.game import verify
     from companion.verbs import quote
 
@@ -141,7 +137,6 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
                ) -> HebracGame:
     """A throwaway game standing in the situation the player describes."""
     from companion.cards import Card
-    from companion.errors import BadInput
     from companion.hebrac.engine import Encounter, new_engine
 
     engine = new_engine({})
@@ -206,9 +201,7 @@ def check_steal(
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """What does a black priestess take from this inventory?"""
-    from companion.errors import BadInput
     from companion.hebrac import rules
-    from companion.hebrac.rules import Verdict
 
     if by not in ("enemy", "treasure"):
         raise BadInput(f"--by must be enemy or treasure, not {by!r}")
@@ -225,7 +218,7 @@ def check_steal(
                   f"(theft rank {rules.theft_rank(victim)} of 40)")
         if victim.rank == 1 and victim.suit == "H":
             reason += "; max life drops by 5"
-    _print_verdict(Verdict(True, (reason,), {"stolen": str(victim) if victim else None,
+    _print_verdict(rules.Verdict(True, (reason,), {"stolen": str(victim) if victim else None,
                                              "by": by}), as_json, legal_word="Ruling")
 
 
@@ -239,7 +232,6 @@ def check_price(
     """What does the merchant ask, and is this payment enough?"""
     from companion.cards import Card
     from companion.hebrac import rules
-    from companion.hebrac.rules import Verdict
 
     want = Card.parse(card)
     engine = hebrac_engine_or_none(game) if game else None
@@ -248,12 +240,9 @@ def check_price(
     paid = _cards(pay)
     if not paid and not bag:
         cost = rules.price(want)
-        if cost is None:
-            _print_verdict(Verdict(False, (rules.no_sale_reason(want),),
-                                   {"card": str(want), "price": None}), as_json, "For sale")
-            return
-        _print_verdict(Verdict(True, (f"{want} costs {cost} gems",),
-                               {"card": str(want), "price": cost}), as_json, "For sale")
+        reason = rules.no_sale_reason(want) if cost is None else f"{want} costs {cost} gems"
+        _print_verdict(rules.Verdict(cost is not None, (reason,),
+                                     {"card": str(want), "price": cost}), as_json, "For sale")
         return
     partial = engine.setup.bag_partial if engine is not None else "covers"
     _print_verdict(rules.check_payment(want, paid, bag=bag, bag_partial=partial), as_json)
@@ -274,9 +263,7 @@ def check_attack(
 ) -> None:
     """Does this round win, and what does it cost?"""
     from companion.cards import Card
-    from companion.errors import BadInput
     from companion.hebrac import rules
-    from companion.hebrac.rules import Verdict
 
     foe = Card.parse(enemy)
     if not rules.is_fighter(foe):
@@ -290,6 +277,6 @@ def check_attack(
     result = rules.settle_round(attack_cards, foe, curse=curse, bracelet=bracelet,
                                 prisoners=prisoners, potion=sum(potions),
                                 super_strength=super_)
-    _print_verdict(Verdict(result.won, (result.arithmetic,), {
+    _print_verdict(rules.Verdict(result.won, (result.arithmetic,), {
         "total": result.total, "enemy_life": result.enemy_life, "won": result.won,
         "damage": result.damage}), as_json, legal_word="Win")

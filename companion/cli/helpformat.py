@@ -1,39 +1,28 @@
-"""Help screens and first screens, written by companion from the declarations.
+"""Help screens and first screens, written by companion in its layout for a phone.
 
-Every screen is made from what the command modules declare to typer (groups,
-commands, and each parameter's names, type, default and help, as typer reads
-them: ``typer.utils.get_params_from_function``) and, for a game's lines, from
-its verb table, in companion's layout for a phone's screen; the one-shot form
-and the shell's ``help CMD`` print the same bytes (both come through
-``dispatch.run``).
-
-- ``first_screen``: ``companion`` or ``companion KIND`` typed alone: what it
-  is, how to start a game, the current game if there is one, where the rest
-  is. A phone's screen at most (``FIRST_LINES``).
-- ``group_help``: ``companion [GROUP] --help``: one command a line (its name
-  and its first words), the commands played every turn first: ``new``,
-  ``status``, the game's actions in its verb table's order, then the rest.
-  When that would be taller than ``GROUP_LINES`` the rest is listed by name;
-  the last line says how to see one command's whole help.
-- ``command_help``: a command's usage, its text, its arguments and options.
-
-Every line fits the width (``output.width()``, 80 at most); on a narrow
-screen an option's help goes under its name rather than in a thin strip
-beside it.
+Made from what the command modules declare to typer (read with
+``typer.utils.get_params_from_function``) and from the games' verb tables; the one-shot
+form and the shell's ``help CMD`` print the same bytes. ``first_screen`` (a word typed
+alone) and ``group_help`` (commands played every turn first) fit a phone's screen
+(``FIRST_LINES``, ``GROUP_LINES``); below ``NARROW`` columns an option's help goes under
+its name, not in a thin strip beside it.
 """
 
 from __future__ import annotations
 
 import inspect
+import os
+import re
 import textwrap
 import types
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
-from companion.cli.grammar import aliases, grammar_of, implicit, kind_aliases
+from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
+from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.values import Value
 
@@ -75,8 +64,7 @@ def given(info: Any, field: str) -> Any:
 
 def command_text(function: Callable[..., Any], info: Any) -> str:
     """A command's whole help text: declared with the command, else its docstring."""
-    text = given(info, "help") or inspect.getdoc(function) or ""
-    return str(text)
+    return str(given(info, "help") or inspect.getdoc(function) or "")
 
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
@@ -101,17 +89,14 @@ def short_text(node: Any, info: Any, entry_help: str | None = None) -> str:
 
 
 def first_sentence(text: str) -> str:
-    flat = " ".join(text.replace("\b", " ").split())
-    for at in range(len(flat)):
-        if flat[at] == "." and (at + 1 == len(flat) or flat[at + 1] == " "):
-            return flat[:at]
-    return flat
+    """Up to the first full stop followed by a space or the end ('2.5' goes on)."""
+    return re.split(r"\.(?: |$)", " ".join(text.replace("\b", " ").split()), maxsplit=1)[0]
 
 
 def gist(text: str, room: int) -> str:
     """``text`` (a first sentence) as a listing shows it: whole if it fits in ``room``,
     else its opening phrase when that fits (up to a colon, a semicolon, a bracket or a
-    dash: 'One round of battle: the cards...'), else whole, for ``listed`` to wrap.
+    dash: 'One round of battle: the cards...'), else whole, for ``definitions`` to wrap.
     Never a phrase cut short: a comma ends no phrase (it is a list), nor does a word."""
     if len(text) <= room:
         return text
@@ -244,10 +229,8 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (see ``ordered``)."""
-    if not path:
-        shown = [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
-        kinds = [row for row in shown if row[0] in KINDS]
-        return kinds + [row for row in shown if row[0] not in KINDS]
+    if not path:  # the registry lists the games first
+        return [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
     every = names(path)
     if len(path) == 1 and path[0] in KINDS:
         every = ordered(path[0], every)
@@ -284,18 +267,20 @@ def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
 
 
-def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
-    """A list of names and their help: the help beside the names when they are short,
-    else under each name (one list reads one way)."""
+def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = False
+                ) -> list[str]:
+    """Names and their help: the help beside the names when they are short, else under
+    each name (one list reads one way). A ``listing`` of commands always has it beside,
+    cut to its ``gist``; a text that does not fit goes on under itself."""
     if not rows:
         return []
     longest = max(len(name) for name, _ in rows)
-    limit = width // 3 if width < NARROW else 30
+    lead = 2 + longest + 2
     lines: list[str] = []
-    if longest <= limit:
-        lead = 2 + longest + 2
+    if listing or longest <= (width // 3 if width < NARROW else 30):
         for name, text in rows:
-            body = wrap(text, width - lead) if text else [""]
+            body = wrap(gist(text, width - lead) if listing else text, width - lead) \
+                if text else [""]
             lines.append(f"  {name:<{longest}}  {body[0]}".rstrip())
             lines += [" " * lead + part for part in body[1:]]
         return lines
@@ -304,26 +289,6 @@ def definitions(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
         if text:
             lines += wrap(text, width, " " * 6, " " * 6)
     return lines
-
-
-def listed(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
-    """Commands one a line: the name, then its description (``gist``); one that does not
-    fit goes on under itself, indented, broken between words."""
-    if not rows:
-        return []
-    longest = max(len(name) for name, _ in rows)
-    room = width - 2 - longest - 2
-    lines: list[str] = []
-    for name, text in rows:
-        body = wrap(gist(text, room), room) if text else [""]
-        lines.append(f"  {name:<{longest}}  {body[0]}".rstrip())
-        lines += [" " * (width - room) + part for part in body[1:]]
-    return lines
-
-
-def flow(head: str, names: Iterable[str], width: int) -> list[str]:
-    """``head`` then names separated by commas, as many lines as they take."""
-    return wrap(head + ", ".join(names) + ".", width, "", "  ")
 
 
 def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
@@ -403,21 +368,17 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
                                         width)] if own else []
     if not path:
         head += wrap("Start a game: companion GAME new", width, "", "  ")
-    body = listed(rows, width)
-    sections = [head, body, options, tail]
-    if kind is not None and len(joined(sections)) > GROUP_LINES:
-        rest = later(kind, [name for name, _ in rows])
-        body = listed([row for row in rows if row[0] not in rest], width)
-        body += flow("Also: ", rest, width)
-        sections = [head, body, options, tail]
-    return "\n".join(joined(sections, most)) + "\n"
+    body = definitions(rows, width, listing=True)
+    if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
+        rest = later(kind, [name for name, _ in rows])  # listed by name only
+        body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
+        body += wrap("Also: " + ", ".join(rest) + ".", width, "", "  ")
+    return "\n".join(joined([head, body, options, tail], most)) + "\n"
 
 
 def short_forms(kind: str, width: int) -> list[str]:
     """The game's short forms, shortened: its own names, each verb's, prefixes."""
-    by_name: dict[str, list[str]] = {}
-    for short, name in aliases(kind).items():
-        by_name.setdefault(name, []).append(short)
+    by_name = shorts_by_name(kind)
     names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
     # Each verb's forms held on one line: a line opening on '- undo' reads as a bullet.
     verbs = ", ".join(f"{' or '.join(shorts)} {name}".replace(" ", GLUE)
@@ -436,22 +397,17 @@ def first_screen(path: tuple[str, ...]) -> str:
     help, short already."""
     width = columns()
     if not path:
-        lines = _first_of_all(width)
+        lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
+        lines += definitions([(name, info.title) for name, info in KINDS.items()], width, True)
+        lines += _current_game(width)
+        for text in ("A rule: companion rules WORDS", "A game played through: companion demo",
+                     "Every command: companion --help"):
+            lines += wrap(text, width, "", "  ")
     elif len(path) == 1 and path[0] in KINDS:
         lines = _first_of_game(path[0], width)
     else:
         return group_help(path, FIRST_LINES)
     return "\n".join(lines) + "\n"
-
-
-def _first_of_all(width: int) -> list[str]:
-    lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
-    lines += listed([(name, info.title) for name, info in KINDS.items()], width)
-    lines += _current_game(width)
-    lines += wrap("A rule: companion rules WORDS", width, "", "  ")
-    lines += wrap("A game played through: companion demo", width, "", "  ")
-    lines += wrap("Every command: companion --help", width, "", "  ")
-    return lines
 
 
 def _first_of_game(kind: str, width: int) -> list[str]:
@@ -477,12 +433,13 @@ def start_command(kind: str) -> str:
 
 def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[str]:
     """Names after ``head``, as many as fit in ``most`` lines ('...' for the others)."""
-    for count in range(len(names), 0, -1):
+    lines: list[str] = []
+    for count in range(len(names), 0, -1):  # at the least the first name
         end = "." if count == len(names) else ", ..."
         lines = wrap(head + ", ".join(names[:count]) + end, width, "", "  ")
         if len(lines) <= most:
-            return lines
-    return wrap(head + names[0] + ", ...", width, "", "  ") if names else []
+            break
+    return lines
 
 
 def _current_game(width: int, kind: str | None = None) -> list[str]:
@@ -490,7 +447,6 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
     on; else the one made current last), named with its kind; nothing without one.
     Read from the current-game pointer and the save's first line, not the store."""
     from companion.current import current_name, saved_kind
-    from companion.errors import CompanionError
     from companion.resources import data_home
 
     try:
@@ -513,8 +469,6 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
 def _only_game(home: Path, kind: str) -> str | None:
     """The kind's only saved game, which its commands act on when no pointer names one
     (its current game was removed); None when it has none, or several."""
-    import os
-
     from companion.current import NAME, saved_kind
 
     try:

@@ -1,17 +1,11 @@
-"""The ``companion`` command's entry point.
-
-``run`` is the one place where core errors become ``Error: ...`` lines and
-exit codes (0 ok, 1 refused by a rule, 2 bad input, 3 data problem).
-
-The commands are registered in ``companion.cli.commands`` and found by
-``companion.cli.dispatch``: a game's line (``KIND status``, the command typed
-most, and every action) is read by the game's verb table, any other command
-by typer. ``companion.cli.main.app`` gives the typer app of every command
-typer reads.
+"""The ``companion`` command's entry point: the one place where errors become one
+``Error: ...`` line and an exit code (0 ok, 1 refused by a rule, 2 bad input, 3 data
+problem). ``companion.cli.main.app`` is the typer app of every command typer reads.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
@@ -33,7 +27,7 @@ def run(argv: list[str] | None = None) -> NoReturn:
     """Entry point: run the command and map every error to one line and an exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with its output closed: nothing is run
-        sys.exit(_fail("the output is closed: nothing was run", 3))
+        sys.exit(fail("the output is closed: nothing was run", 3))
     sys.exit(run_words(args))
 
 
@@ -44,17 +38,17 @@ def run_words(args: list[str]) -> int:
         # would fail only when a save writes them, so stop them at the door.
         if not word.isascii() and any("\ud800" <= char <= "\udfff" for char in word):
             shown = word.encode("utf-8", "replace").decode("utf-8")
-            return _fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
+            return fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
         # Escape sequences and control characters would reach the screen and the saves.
         found = TERMINAL_CONTROL.search(word)  # tab and line breaks pass: a pasted share code
         if found is not None:
-            return _fail(f"{word[:40]!r} holds a control character "
-                         f"({ord(found.group()):#04x}): type plain text", 2)
+            return fail(f"{word[:40]!r} holds a control character "
+                        f"({ord(found.group()):#04x}): type plain text", 2)
         # Other scripts' digits and superscripts pass str.isdigit (and some pass int()):
         # numbers are typed with 0-9 only, so such a word is refused whatever reads it.
         if not word.isascii() and any(char.isdigit() for char in word if not char.isascii()):
-            return _fail(f"{word[:40]!r} holds a digit other than 0-9: type numbers with "
-                         "0-9", 2)
+            return fail(f"{word[:40]!r} holds a digit other than 0-9: type numbers with "
+                        "0-9", 2)
 
     def call() -> Any:
         from companion.cli.dispatch import run
@@ -73,17 +67,17 @@ def guarded(call: Callable[[], Any]) -> int:
         result = call()
         sys.stdout.flush()
     except CompanionError as error:
-        return _fail(str(error), error.exit_code)
+        return fail(str(error), error.exit_code)
     except KeyboardInterrupt:
-        return _fail(_interrupted(), 130)
+        return fail(_interrupted(), 130)
     except BrokenPipeError:  # 'companion games | head -1': the reader has what it wanted
         _drop_stdout()
         return 0
     except OSError as error:
         if getattr(error, "filename", None) is not None:  # a file no command caught
-            return _fail(f"cannot use {error.filename}: {error.strerror or error}", 3)
+            return fail(f"cannot use {error.filename}: {error.strerror or error}", 3)
         _drop_stdout()  # the output is on a full disk or was closed
-        return _fail(f"cannot write the output: {error.strerror or error}", 3)
+        return fail(f"cannot write the output: {error.strerror or error}", 3)
     except SystemExit as stop:  # a command that exits by itself
         wrapped = getattr(sys.stdout, "wrapped", None)
         if type(sys.stdout).__name__ == "PacifyFlushWrapper" and wrapped is not None:
@@ -93,12 +87,12 @@ def guarded(call: Callable[[], Any]) -> int:
             _drop_stdout()
             return 0
         if isinstance(stop.code, str):  # a message: an error line like any other
-            return _fail(stop.code, 2)
+            return fail(stop.code, 2)
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
     except Exception as error:
         return _unexpected(error)
     if result == 130:  # typer turns an interrupt into exit code 130, silently
-        return _fail(_interrupted(), 130)
+        return fail(_interrupted(), 130)
     return result if isinstance(result, int) else 0
 
 
@@ -108,25 +102,25 @@ def _unexpected(error: Exception) -> int:
     anything else is a fault companion did not foresee: exit 3, its type named."""
     typer = sys.modules.get("typer")  # loaded only if typer read the words
     if typer is not None and isinstance(error, typer.Abort):
-        return _fail(f"the input ended before the command had its answer; {_what_was_saved()}",
-                     2)
+        return fail(f"the input ended before the command had its answer; {_what_was_saved()}",
+                    2)
     if typer is not None and isinstance(error, _usage_errors(typer)):
-        return _fail(error.format_message(), 2)
+        return fail(error.format_message(), 2)
     detail = " ".join(str(error).split())[:200]
-    return _fail(f"unexpected {type(error).__name__}{': ' if detail else ''}{detail} (a fault "
-                 f"in companion: please report it); {_what_was_saved()}", 3)
+    return fail(f"unexpected {type(error).__name__}{': ' if detail else ''}{detail} (a fault "
+                f"in companion: please report it); {_what_was_saved()}", 3)
 
 
 def _usage_errors(typer: Any) -> Any:
     """The base class of typer's usage errors (click's ``ClickException``), reached
     through its public ``BadParameter`` rather than the module it is vendored in."""
-    for base in typer.BadParameter.__mro__:
-        if base.__name__ == "ClickException":
-            return base
-    return ()  # no such base: no usage error to tell apart
+    # no such base: no usage error to tell apart
+    return next((base for base in typer.BadParameter.__mro__
+                 if base.__name__ == "ClickException"), ())
 
 
-def _fail(message: str, code: int) -> int:
+def fail(message: str, code: int) -> int:
+    """Print ``message`` as the one ``Error:`` line on stderr; return ``code``."""
     from companion.cli.output import error_text
 
     try:
@@ -143,8 +137,6 @@ def _fail(message: str, code: int) -> int:
 
 def _drop_stdout() -> None:
     """Point the output at /dev/null, so that the flush at exit cannot fail again."""
-    import os
-
     try:
         fd = sys.stdout.fileno()
         null = os.open(os.devnull, os.O_WRONLY)
@@ -155,23 +147,15 @@ def _drop_stdout() -> None:
 
 
 def _interrupted() -> str:
-    """What an interrupt stopped: nothing saved, or the saves already written."""
-    written = _saved_files()
-    if not written:
-        return "interrupted: nothing was saved"
-    return f"interrupted after saving {written}: that change was kept ('undo' takes it back)"
+    return _what_was_saved("interrupted: nothing was saved", "interrupted after saving")
 
 
-def _what_was_saved() -> str:
-    """What a command that failed unforeseen had saved: nothing, or the files it wrote."""
-    written = _saved_files()
-    if not written:
-        return "nothing was saved"
-    return f"it had saved {written}: that change was kept ('undo' takes it back)"
-
-
-def _saved_files() -> str:
-    """The save files written since the command began, comma-separated ('' for none)."""
+def _what_was_saved(nothing: str = "nothing was saved", saved: str = "it had saved") -> str:
+    """What a command stopped short had saved: ``nothing``, or the save files it wrote
+    since it began, kept."""
     store = sys.modules.get("companion.store")
     written = store.saved_since_asked() if store is not None else []
-    return ", ".join(str(path) for path in written)
+    if not written:
+        return nothing
+    return (f"{saved} {', '.join(str(path) for path in written)}: that change was kept "
+            "('undo' takes it back)")

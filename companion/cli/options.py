@@ -1,11 +1,7 @@
 """The commands typer reads: their shared options, the root, and running one.
 
-A game's line (its actions, status, log, undo...) is read by its verb table
-and never reaches here (``companion.cli.verbcommands``). Every other command
-is declared once with typer's own ``typer.Typer``, ``Option`` and
-``Argument`` in its module, and read by typer: this module, and the command
-modules, are imported only when such a command runs, since importing typer
-costs about as much as a game's line.
+Imported only when such a command runs: importing typer costs about as much as a
+game's line.
 """
 
 from __future__ import annotations

@@ -1,21 +1,15 @@
 """Printing for every command, without typer or rich: width, wrapping, plain mode, JSON.
 
-Kept light on purpose: every command prints through this module, the ones
-the quick path runs without typer (a one-shot ``status``) among them.
+Kept light: every command prints through it, a game's line among them. A terminal gets
+long lines wrapped at spaces (``fit``) so a ruling never breaks inside a word or a card
+on a 40-column phone, then coloured (``companion.cli.colour``; never with ``--plain``
+or NO_COLOR); a pipe or a file gets each line whole, one ruling a line, for grep and
+scripts.
 
-Wrapping: a terminal gets long lines wrapped at spaces to its width, with
-continuation lines indented two more than the line itself, so a ruling never
-breaks inside a word or a card on a 40-column phone. A pipe or a file gets
-each line whole (one ruling per line, for grep and scripts). Colour
-(``companion.cli.colour``) is added after wrapping, on a terminal only;
-``--plain`` (and NO_COLOR) turn it off, and the shell's line editing too.
-
-Paging, as git does it: long output (help, rules, sheets, stats, a log) goes
-through a pager when it is taller than the terminal (``page``, ``paged``):
-COMPANION_PAGER, else PAGER, else ``less`` (with LESS=FRX when LESS is
-unset); ``cat`` or an empty value, ``--no-pager``, a pipe, a script reading
-no terminal and TERM=dumb turn it off. A pager that cannot start means the
-text is printed straight; an error is never held back by it.
+Paging, as git does it: output taller than the terminal (help, rules, sheets, stats, a
+log) goes through COMPANION_PAGER, else PAGER, else ``less`` (LESS=FRX when unset);
+``cat`` or an empty value, ``--no-pager``, a pipe, no terminal at the input and
+TERM=dumb turn it off. A pager that cannot start leaves the text printed straight.
 """
 
 from __future__ import annotations
@@ -27,7 +21,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from companion.text import fill  # every command imports it already (main)
+# Every command imports it already (main).
+from companion.text import TERMINAL_CONTROL, fill
 
 JSON_SCHEMA = 1
 """Version of every ``--json`` object; bumped when a field changes meaning."""
@@ -57,15 +52,11 @@ def colour_allowed(stream: Any = None) -> bool:
     """Colour only on a terminal that shows it (not TERM=dumb), without --plain or NO_COLOR
     (https://no-color.org)."""
     return not _plain and not os.environ.get("NO_COLOR") \
-        and os.environ.get("TERM") != "dumb" and _is_terminal(
+        and os.environ.get("TERM") != "dumb" and is_terminal(
         sys.stdout if stream is None else stream)
 
 
-def _stdout_is_terminal() -> bool:
-    return _is_terminal(sys.stdout)
-
-
-def _is_terminal(stream: Any) -> bool:
+def is_terminal(stream: Any) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError):  # a closed or odd stream
@@ -77,11 +68,9 @@ def error_text(message: str) -> str:
     wrapped at spaces to the width on a terminal, "Error:" in red when colour is on;
     control characters and escape sequences shown as ``\\xNN`` (``\\uNNNN``), never sent."""
     # What the message quotes from a file or a faulty path never acts on the terminal.
-    from companion.text import TERMINAL_CONTROL
-
     message = TERMINAL_CONTROL.sub(_shown_control, message)
     line = "Error: " + " ".join(message.split())
-    if not _is_terminal(sys.stderr):
+    if not is_terminal(sys.stderr):
         return line + "\n"
     columns = width()
     lines = []
@@ -105,30 +94,35 @@ def _shown_control(found: re.Match[str]) -> str:
 
 def width() -> int:
     """Terminal width for layouts; COLUMNS wins so tests and phones can set it."""
-    given = _size("COLUMNS")
+    return _size("COLUMNS", 0) or 80
+
+
+def height() -> int:
+    """Terminal height: LINES wins (as COLUMNS does for the width); 0 when unknown."""
+    return _size("LINES", 1)
+
+
+def _size(name: str, index: int) -> int:
+    """A size the environment sets (1 to 9999, read as every number is read), else the
+    terminal's (``index`` 0 its columns, 1 its lines), else 0."""
+    from companion.numbers import whole_or_none
+
+    env = os.environ.get(name, "")
+    given = whole_or_none(env) if len(env) < 5 else None
     if given:
         return given
     # What shutil.get_terminal_size does, without importing shutil (start-up time).
     try:
-        columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        size = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]
+        return max(size[index], 0)
     except (AttributeError, ValueError, OSError):
-        columns = 0
-    return columns if columns > 0 else 80
-
-
-def wrapping() -> bool:
-    return _stdout_is_terminal()
+        return 0
 
 
 def fit(line: str, columns: int) -> list[str]:
-    """``line`` cut into lines of at most ``columns`` characters, between the units
-    ``companion.text.units`` names ("15 -> 12", "Ann 12", 'attack CARD').
-
-    Continuation lines are indented two more than the line itself; spaces the
-    colour glued (``colour.KEEP``, the same character as ``text.GLUE``) hold a
-    phrase together. A unit wider than the line breaks at its spaces; a single
-    word wider than the line is kept whole rather than cut.
-    """
+    """``line`` cut into lines of at most ``columns`` characters between the units
+    ``companion.text.units`` names ("15 -> 12", 'attack CARD'), continuation lines
+    indented two more; a phrase the colour glued (``colour.KEEP``) holds together."""
     if len(line) <= columns:
         return [line]
     body = line.lstrip(" ")
@@ -137,7 +131,7 @@ def fit(line: str, columns: int) -> list[str]:
 
 
 def _out(lines: Iterable[str]) -> str:
-    if not wrapping():
+    if not is_terminal(sys.stdout):
         return "".join(line + "\n" for line in lines)
     columns = width()
     if not colour_allowed():
@@ -181,28 +175,15 @@ def echo_vitals(line: str) -> None:
         echo(line)
 
 
-def show_status(kind: str, game: str | None, as_json: bool) -> None:
-    """``companion KIND status`` (the shared command of every game)."""
-    from companion.session import Games
-
-    store = Games()
-    opened = store.open(store.resolve(game, kind))
-    if as_json:
-        emit_json({"name": opened.record.name, **opened.engine.status()})
-    else:
-        from companion.editions import status_line
-
-        echo(f"{opened.record.name} ({opened.record.kind})")
-        echo_lines(status_line(opened.settings))
-        echo_lines(opened.engine.status_lines(width()))
-        echo_lines(status_sparks(opened.engine))
-
-
-def status_sparks(engine: Any) -> list[str]:
-    """The status's life (or gold) sparkline; block characters unless --plain."""
+def echo_status(settings: Mapping[str, Any], engine: Any) -> None:
+    """A game's status: its edition and settings, its state, and its life (or gold)
+    sparkline, in block characters unless --plain."""
+    from companion.editions import status_line
     from companion.summary import trail_sparks
 
-    return trail_sparks(engine, width(), ascii_only=not blocks_allowed())
+    echo_lines(status_line(settings))
+    echo_lines(engine.status_lines(width()))
+    echo_lines(trail_sparks(engine, width(), ascii_only=not blocks_allowed()))
 
 
 def blocks_allowed() -> bool:
@@ -231,7 +212,7 @@ def set_pager(on: bool = True) -> None:
 def paging() -> bool:
     """Whether long output may go through a pager now: on a terminal that can run one,
     with someone at it (stdin a terminal too: never a pipe, a script or a test)."""
-    return _pager and _is_terminal(sys.stdout) and _is_terminal(sys.stdin) \
+    return _pager and is_terminal(sys.stdout) and is_terminal(sys.stdin) \
         and os.environ.get("TERM") != "dumb" and pager_command() is not None
 
 
@@ -248,26 +229,6 @@ def pager_command() -> list[str] | None:
     except ValueError:
         return None
     return None if not words or words == ["cat"] else words
-
-
-def _size(name: str) -> int:
-    """A size the environment sets (1 to 9999; else 0), read as every number is read."""
-    from companion.numbers import whole_or_none
-
-    env = os.environ.get(name, "")
-    size = whole_or_none(env) if len(env) < 5 else None
-    return size or 0
-
-
-def height() -> int:
-    """Terminal height: LINES wins (as COLUMNS does for the width); 0 when unknown."""
-    given = _size("LINES")
-    if given:
-        return given
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).lines  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):
-        return 0
 
 
 def taller(text: str) -> bool:
@@ -300,6 +261,7 @@ def page(text: str) -> None:
 def _through(command: list[str], text: str) -> bool:
     """Run the pager on ``text``; False if it could not start. The pager has the keyboard
     while it runs: an interrupt is its to handle, and quitting early is no error."""
+    import contextlib
     import subprocess
 
     environment = dict(os.environ)
@@ -310,23 +272,14 @@ def _through(command: list[str], text: str) -> bool:
     except (OSError, ValueError):  # not installed, not runnable
         return False
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        try:
-            assert pager.stdin is not None
-            pager.stdin.write(text.encode(encoding, "replace"))
-        finally:
-            try:
-                pager.stdin.close()  # type: ignore[union-attr]
-            except OSError:
-                pass
-    except (OSError, KeyboardInterrupt):  # it quit before reading all: it had enough
-        pass
+    assert pager.stdin is not None
+    # It quit before reading all (the pipe breaks, when written or closed): it had enough.
+    with contextlib.suppress(OSError, KeyboardInterrupt), pager.stdin:
+        pager.stdin.write(text.encode(encoding, "replace"))
     while True:
-        try:
+        with contextlib.suppress(KeyboardInterrupt):
             pager.wait()
             return True
-        except KeyboardInterrupt:
-            continue
 
 
 class _Held(io.StringIO):

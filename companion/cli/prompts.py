@@ -1,9 +1,5 @@
-"""The shell's prompt: the game's vital numbers on one line that leaves room to type.
-
-At most ``budget(columns)`` columns (28 of 40): the engine's own prompt when
-it fits, else shorter forms built from the game's status (names cut to their
-shortest distinct start, what the status screen already shows dropped), and
-at the very last the longest form cut with "..".
+"""The shell's prompt: the game's vital numbers within ``budget(columns)``: the engine's
+prompt when it fits, else shorter forms from the status, at last the longest cut.
 """
 
 from __future__ import annotations
@@ -17,15 +13,16 @@ def budget(columns: int) -> int:
     return max(columns * 7 // 10, 20)
 
 
-def prompt_line(vitals: str, kind: str | None, state: dict[str, Any] | None,
-                columns: int) -> str:
-    """``VITALS> `` in at most ``budget(columns)`` columns."""
+def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = None,
+                state: Callable[[], dict[str, Any]] | None = None) -> str:
+    """``VITALS> `` (the game's name when it has none) in at most ``budget(columns)``
+    columns. ``state``, the game's status, is asked only when the vitals are too long:
+    it gives the shorter forms."""
     room = budget(columns) - 2
-    forms = [vitals]
-    if kind is not None and state is not None:
-        maker = SHORTER.get(kind)
-        if maker is not None:
-            forms += maker(state)
+    forms = [vitals or game or "companion"]
+    maker = SHORTER.get(kind or "")
+    if vitals and len(vitals) > room and maker is not None and state is not None:
+        forms += maker(state())
     for form in forms:
         if len(form) <= room:
             return f"{form}> "

@@ -1,16 +1,6 @@
-"""companion rules ...: look up a rule of any game, from a phone.
-
-    companion rules [GAME] QUERY...    ranked sections, best shown whole
-    companion rules GAME CARD          a card in that game (Hebrac: QS, 10H, JK)
-    companion rules ID                 one section, like hebrac.spell.escape
-    companion rules GAME --toc         the contents
-    companion rules hebrac --diff      the 2005 and classic texts compared
-    companion rules --check            the rulebook's self-check
-
-Output is plain text laid out for the terminal width (COLUMNS, at least 40),
-through the pager when taller than the terminal. Titles are bold only on a
-terminal, never with --plain or NO_COLOR. An id that names no section is an
-error offering the closest ids, never a search's answer.
+"""companion rules ...: look up a rule of any game, from a phone (the command's help
+lists its forms). An id that names no section is an error offering the closest ids,
+never a search's answer.
 """
 
 from __future__ import annotations
@@ -24,6 +14,9 @@ from typer import Argument, Option
 from companion.cli.common import echo, echo_lines, emit_json, width
 from companion.cli.options import JsonOption
 from companion.cli.output import paged
+from companion.errors import BadInput, CompanionError
+from companion.kinds import kind_info
+from companion.text import fill
 
 SEE_ALSO = 4
 SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
@@ -57,6 +50,7 @@ def rules_command(
     companion rules hebrac --diff
     """
     from companion import rulebook
+    from companion.current import current_kind
 
     columns = max(MIN_WIDTH, width())
     style = _Style(plain)
@@ -66,8 +60,6 @@ def rules_command(
         return
     if diff:
         if game not in (None, "hebrac"):
-            from companion.errors import BadInput
-
             raise BadInput("--diff compares Hebrac's two texts: 'companion rules hebrac --diff'")
         _diff(columns, as_json, style)
         return
@@ -75,30 +67,23 @@ def rules_command(
         if not query and not toc and game is None:
             _games(as_json)
             return
-        _toc(game or _current_kind(), columns, as_json, style)
+        _toc(game or current_kind(), columns, as_json, style)
         return
     text = " ".join(query)
     found = rulebook.find_section(text, game)
+    listed = rulebook.sections_under(text, game) if found is None else []
+    if listed:
+        _listing(text, listed, columns, as_json)
+        return
+    if found is None and rulebook.id_shaped(text):  # its section, or an error: no search
+        found = rulebook.find_id(text, game or current_kind())
+        if found is None:
+            raise BadInput(rulebook.unknown_id(text, game))
     if found is not None:
         _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
               text, sources)
         return
-    listed = rulebook.sections_under(text, game)
-    if listed:
-        _listing(text, listed, columns, as_json)
-        return
-    if rulebook.id_shaped(text):  # an id names its section, or it is an error: no search
-        named = rulebook.find_id(text, game or _current_kind())
-        if named is None:
-            from companion.errors import BadInput
-
-            raise BadInput(rulebook.unknown_id(text, game))
-        _show(named, [rulebook.section(r) for r in named.references()], columns, as_json,
-              style, text, sources)
-        return
-    prefer = None
-    if game is None:
-        prefer = _current_kind()
+    prefer = current_kind() if game is None else None
     if game == "hebrac" or game is None and prefer in (None, "hebrac"):
         facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
         if facts is not None:
@@ -114,7 +99,6 @@ def rules_command(
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
         if as_json:
             emit_json({"query": text, "game": game, "results": [], "section": None})
-        from companion.errors import BadInput
 
         raise BadInput(f"nothing found for '{text}'{where}: try other words, or "
                        "'companion rules GAME --toc'")
@@ -142,9 +126,6 @@ class _Style:
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
     """A leading game name (or alias) picks the game; the rest is the question."""
-    from companion.errors import BadInput
-    from companion.kinds import kind_info
-
     if not words or "'" in words[0]:  # "hebrac's game" is a question, not a game name
         return None, list(words)
     try:
@@ -155,21 +136,12 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
 
 def _tricky_deck() -> dict[str, Any] | None:
     """The players' Tricky Dungeon deck settings, if they saved any."""
-    from companion.errors import CompanionError
-
     try:
         from companion.tricky.deck import load_deck
 
         return dict(load_deck())
     except CompanionError:
         return None
-
-
-def _current_kind() -> str | None:
-    """The current game's kind, if there is a readable current game."""
-    from companion.current import current_kind
-
-    return current_kind()
 
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,
@@ -255,16 +227,12 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
 
 def _wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
     """``text`` broken where the CLI's one rule lets it (``companion.text.units``)."""
-    from companion.text import fill
-
     return fill(" ".join(text.split()), columns, first, rest)
 
 
 def _heading(parent: str, columns: int) -> list[str]:
     """A part of the contents (``4. Playing the game > Trump``): its continuation lines
     under its first character, broken between the titles of the path when it can."""
-    from companion.text import fill
-
     return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
 
 

@@ -1,25 +1,23 @@
 """companion serve: the live table, a web page of the game for every phone at the table.
-
-Prints a QR code of the page's secret link (one per game with several
-``--game``; the links that act are printed apart, ``--act-links``) and
-serves until Ctrl-C; in the shell, ``serve``
-starts it beside the prompt and ``serve stop`` (or leaving the shell) stops
-it. Starlette and uvicorn are imported here, on this path only
-(``companion.serve``).
+Starlette and uvicorn are imported on this path only (``companion.serve``); in the
+shell it serves beside the prompt until ``serve stop``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from typer import Option
 
 from companion.cli.options import whole
-from companion.cli.output import blocks_allowed, echo, echo_lines, width
+from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal, width
+from companion.cli.share import say
 from companion.errors import BadInput, GameNotFound
-from companion.serve.links import DEFAULT_PORT
+from companion.kinds import kind_info
+from companion.serve.links import DEFAULT_PORT, check_host, game_links, links, player_secret, url
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -53,11 +51,11 @@ def serve(
                             "player's), one screen each; serve nothing.")] = False,
 ) -> None:
     """Show the game live: on every phone at the table (a web page on the local network)."""
-    from companion.serve.links import check_host, game_links, lan_address, links
+    from companion.serve.links import lan_address  # looked up now: tests stand in for it
     from companion.store import Store, check_name
 
-    if host is None and not act_links and not (_terminal(sys.stdin)
-                                               and _terminal(sys.stdout)):
+    if host is None and not act_links and not (is_terminal(sys.stdin)
+                                               and is_terminal(sys.stdout)):
         raise BadInput("not run from a terminal: name the address to listen on with --host "
                        "(127.0.0.1 for this device only)")
     if not 0 <= port <= 65535:
@@ -92,10 +90,13 @@ def serve(
         # The games it was started for, pinned: a game started later moves no phone.
         serving = Serving([Table(store.home, name, its, players_act)
                            for name, its in zip(shown, each, strict=True)], sock)
+        # What is served, its QR code and link (with the ending, within one 30-line screen
+        # at 40 columns for one game); the act links never: --act-links prints them apart.
         for number, (name, kind, its) in enumerate(zip(shown, kinds, each, strict=True)):
             if number:
                 echo("")
-            _banner(name, kind, address, serving.port, its.view)
+            say(f"Serving {name} ({kind_info(kind).title}).", "  ")
+            _show_link(url(address, serving.port, its.view), "Scan to watch, or open this link:")
         _ending(address, serving.port, players_act, host is not None)
     except BaseException:
         sock.close()
@@ -105,46 +106,32 @@ def serve(
         serving.start()
         _beside = serving
         return
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         serving.run()
-    except KeyboardInterrupt:
-        pass
     echo("Stopped serving; the games are as saved.")
-
-
-def _banner(shown: str, kind: str, address: str, port: int, view: str) -> None:
-    """What is served, its QR code and link (with ``_ending``, within one 30-line screen
-    at 40 columns for one game). The act links are never in sight here:
-    ``--act-links`` prints them on screens of their own."""
-    from companion.kinds import kind_info
-    from companion.serve.links import url
-
-    _say(f"Serving {shown} ({kind_info(kind).title}).")
-    _show_link(url(address, port, view), "Scan to watch, or open this link:")
 
 
 def _ending(address: str, port: int, players_act: bool, named: bool) -> None:
     """Who may act and how it stops."""
     if players_act:
         asked = f" --host {address}" if named else ""
-        _say(f"Players may act: 'companion serve --act-links{asked} --port {port}' shows "
-             "their links.")
+        say(f"Players may act: 'companion serve --act-links{asked} --port {port}' shows "
+            "their links.", "  ")
     where = "this device only" if address.startswith("127.") or address == "::1" else \
         "the local network"
-    _say(f"Listening on {address} port {port} ({where}). " +
-         ("'serve stop' stops it." if _in_shell else "Ctrl-C stops it."))
+    say(f"Listening on {address} port {port} ({where}). " +
+        ("'serve stop' stops it." if _in_shell else "Ctrl-C stops it."), "  ")
     sys.stdout.flush()
 
 
 def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> None:
     """The act links, one screen each: the host's, then each player's (a page opened
     with a player's link names the player in the log)."""
-    from companion.serve.links import player_secret, url
     from companion.serve.state import build, players
 
     names = players(build(home, shown))
-    _say(f"Act links of {shown}; the server must run with --players-act. Keep them "
-         "from anyone not playing.")
+    say(f"Act links of {shown}; the server must run with --players-act. Keep them "
+        "from anyone not playing.", "  ")
     echo("")
     _show_link(url(address, port, act), "The host acts with:")
     for name in names:
@@ -153,28 +140,12 @@ def _act_screens(home: Path, shown: str, address: str, port: int, act: str) -> N
     sys.stdout.flush()
 
 
-def _terminal(stream: Any) -> bool:
-    try:
-        return bool(stream is not None and stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
 def _default_host(found: str) -> str:
-    from companion.serve.links import check_host
-
     try:
         return check_host(found)
     except BadInput:
         raise BadInput(f"this device's address {found} is reached from the internet, not a "
                        "local network: join the table's Wi-Fi or hotspot, or pass --host") from None
-
-
-def _say(text: str) -> None:
-    import textwrap
-
-    echo_lines(textwrap.wrap(text, max(20, width()), subsequent_indent="  ",
-                             break_on_hyphens=False, break_long_words=False))
 
 
 def _show_link(link: str, intro: str) -> None:
@@ -185,12 +156,12 @@ def _show_link(link: str, intro: str) -> None:
     screen = width()
     qr = matrix(link, "L")
     quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
-    _say(intro)
+    say(intro, "  ")
     if quiet is not None:
         draw = half_block_lines if blocks_allowed() else ascii_lines
         echo_lines(draw(qr, quiet=quiet))
     else:
-        _say(f"(the QR code needs {qr.columns(1)} columns: type the link)")
+        say(f"(the QR code needs {qr.columns(1)} columns: type the link)", "  ")
     echo(link)
 
 

@@ -1,8 +1,5 @@
-"""companion share / companion import: move a saved game between devices, no server.
-
-``share`` prints the game's share code as a QR code (or as text, or into a
-file); ``import`` reads a code (typed, from a file, or from stdin), checks
-everything and replays it before it writes anything.
+"""companion share / companion import: move a saved game between devices, no server;
+``import`` checks and replays everything before it writes anything.
 """
 
 from __future__ import annotations
@@ -14,9 +11,9 @@ from typing import Annotated
 
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, games, read_file, width, write_output
+from companion.cli.common import echo, echo_lines, games, open_game, read_file, width, write_output
 from companion.cli.options import GameOption
-from companion.cli.output import status_sparks
+from companion.cli.output import echo_status
 from companion.errors import BadInput, DataProblem
 
 MAX_READ_BYTES = 1024 * 1024
@@ -42,8 +39,7 @@ def share(
         raise BadInput("choose one of --qr, --text and -o FILE")
     if (ascii_only or invert) and (text or output is not None):
         raise BadInput("--ascii and --invert draw the QR code: leave out --text and -o")
-    store = games()
-    opened = store.open(store.resolve(game))
+    opened = open_game(game)
     record = opened.record
     # The game's edition, also when its save predates editions (companion.editions).
     settings = {**record.settings, "edition": opened.settings["edition"]}
@@ -57,7 +53,11 @@ def share(
         say(f"Wrote the share code of {record.name!r} ({len(code)} characters) to {output}. "
             f"On the other device: companion import {output.name}")
         return
-    show_qr(record.name, len(record.actions), code, ascii_only=ascii_only, invert=invert)
+    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert, of=repr(record.name),
+                        instead="Use --text to print the code, or -o FILE to save it in a file."))
+    actions = len(record.actions)
+    say(f"{record.name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
+    say("Scan it, then on the other device: companion import CODE")
 
 
 def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str,
@@ -82,19 +82,11 @@ def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str
     return draw(qr, invert=invert, quiet=quiet)
 
 
-def show_qr(name: str, actions: int, code: str, *, ascii_only: bool, invert: bool) -> None:
-    echo_lines(qr_lines(code, ascii_only=ascii_only, invert=invert,
-                        of=repr(name), instead=ALTERNATIVES))
-    say(f"{name}: {actions} action{'' if actions == 1 else 's'}, {len(code)} characters.")
-    say("Scan it, then on the other device: companion import CODE")
-
-
-ALTERNATIVES = "Use --text to print the code, or -o FILE to save it in a file."
-
-
-def say(message: str) -> None:
-    echo_lines(textwrap.wrap(message, max(20, width()), break_on_hyphens=False,
-                             break_long_words=False))
+def say(message: str, indent: str = "") -> None:
+    """``message`` wrapped at spaces to the width (20 at least), never inside a word;
+    ``indent`` opens each line after the first."""
+    echo_lines(textwrap.wrap(message, max(20, width()), subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False))
 
 
 def import_game(
@@ -136,11 +128,7 @@ def import_game(
             f"{store.backup_path(target, 1)}; now current.")
     else:
         say(f"Imported {target!r} ({record.kind}, {what}), now current.")
-    from companion.editions import status_line
-
-    echo_lines(status_line(shared.settings))
-    echo_lines(shared.engine.status_lines(width()))
-    echo_lines(status_sparks(shared.engine))
+    echo_status(shared.settings, shared.engine)
 
 
 def read_source(source: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -12,6 +13,7 @@ from companion.cli.common import echo, games, write_output
 from companion.cli.options import GameOption
 from companion.cli.output import paged
 from companion.errors import BadInput, CompanionError
+from companion.kinds import kind_info
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
 
@@ -36,13 +38,14 @@ def sheet(
                                        metavar="a4|letter")] = "a4",
 ) -> None:
     """Print a score sheet: the saved game's, or a blank one (--blank)."""
-    from companion.kinds import kind_info
     from companion.sheets import PAPERS, blank_sheet, game_sheet, parse_players, render
 
     rest = list(words or [])
     kind = None
-    if rest and _is_kind(rest[0]):
-        kind = kind_info(rest.pop(0)).name
+    if rest:
+        with contextlib.suppress(BadInput):  # not a kind: a player's name (or an error)
+            kind = kind_info(rest[0]).name
+            rest.pop(0)
     if rest and players is None:
         raise BadInput(f"{rest[0]!r} is not a game kind: expected hebrac, tricky, halfdeck or "
                        "elbereth")
@@ -82,16 +85,6 @@ def sheet(
     write_output(output, text)
     size = f", {paper.upper() if paper == 'a4' else 'Letter'}" if fmt == "html" else ""
     echo(f"Wrote the {built.heading} ({fmt}{size}) to {output}.")
-
-
-def _is_kind(word: str) -> bool:
-    from companion.kinds import kind_info
-
-    try:
-        kind_info(word)
-    except BadInput:
-        return False
-    return True
 
 
 def _current_kind() -> str:

@@ -1,24 +1,17 @@
 """``companion shell`` (also ``companion play``): one process for a whole session.
 
-Each line is a ``companion KIND ...`` command without its prefix, split like a
-shell line and run through the same typer app as the one-shot commands, so
-there is one grammar and one set of rulings: the dispatcher
-(``companion.cli.dispatch``) finds the command, ``a 4h`` is ``attack 4h``, a
-short alias or any unique prefix of a command or an option works, and only
-the commands typed are built. Every action is saved as
-it is confirmed, exactly as the one-shot commands save it; games are kept
-open in memory between lines and replayed only when another process changed
-their file.
-
-The prompt shows the game's vital numbers. Tab completes commands, options,
-cards held, chambers, spells and heroes (with readline; without it the shell
-still works). History is kept in the data home between sessions.
+Each line is a ``companion KIND ...`` command without its prefix, run through the
+dispatcher as the one-shot commands are: one grammar, one set of rulings. Games stay
+open between lines and are replayed only when another process changed their file. The
+prompt shows the game's vital numbers; Tab completes (with readline); history is kept
+in the data home.
 """
 
 from __future__ import annotations
 
 import cmd
 import contextlib
+import os
 import re
 import shlex
 import sys
@@ -29,9 +22,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli import dispatch, grammar
-from companion.cli.output import echo_lines, error_text, plain, vitals_in_prompt, width
+from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
+from companion.cli.prompts import prompt_text
 from companion.errors import CompanionError
+from companion.kinds import KINDS
 from companion.store import check_name
+from companion.text import fill
 
 if TYPE_CHECKING:
     from companion.session import Games
@@ -64,6 +60,7 @@ class Shell(cmd.Cmd):
         self.last_code = 0
         self.big = False  # 'big' shows the big view after every action until 'big off'
         self.history: Path | None = None
+        self.readline: Any = None
         self.history_lines = 0
         self.matches: list[str] = []
         if game is not None:
@@ -75,7 +72,7 @@ class Shell(cmd.Cmd):
 
     # -- the loop -------------------------------------------------------------------
     def cmdloop(self, intro: Any | None = None) -> None:
-        readline = _readline() if self.interactive and not self.plain else None
+        self.readline = readline = _readline() if self.interactive and not self.plain else None
         # Without readline (none on this platform, a pipe, --plain) lines are read plainly.
         self.use_rawinput = readline is not None
         if readline is None:
@@ -150,17 +147,21 @@ class Shell(cmd.Cmd):
             self.last_code = in_shell(args[1:], self._run_words, self.plain)
             return True
         before = self.games.store.current()
-        # Each line runs the top-level options again: keep 'companion --plain shell' plain.
-        self.last_code = self._run_words(_plain(args) if self.plain else args)
+        self.last_code = self.run(args)
         if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
             self.pinned = self.games.store.current()
         if len(args) > 1 and args[0] == self.kind and args[1] == "big" and self.last_code == 0:
             self.big = True  # then again after each action, as a life counter
         elif self.big and self.last_code == 0 and self.kind and args[0] == self.kind:
-            again = [self.kind, "big", *(["--game", self.pinned] if self.pinned else [])]
-            self._run_words(_plain(again) if self.plain else again)
+            self.run([self.kind, "big", *(["--game", self.pinned] if self.pinned else [])])
         self.refresh()
         return True
+
+    def run(self, args: list[str]) -> int:
+        """Run ``companion ARGS``. Each line runs the top-level options again: the shell's
+        --plain is added, unless typed already (twice is refused)."""
+        return self._run_words(["--plain", *args] if self.plain and "--plain" not in args
+                               else args)
 
     def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
         """The full ``companion`` arguments for a shell line, or None after an error;
@@ -177,28 +178,21 @@ class Shell(cmd.Cmd):
             if line is not None:
                 name, words = line[0], line
                 args = [self.kind, name, *words[1:]]
-                if self.pinned and _takes_game((self.kind, name)) and not _has_game(words[1:]):
+                if self.pinned and "--game" in dispatch.option_words((self.kind, name))[0] \
+                        and not _has_game(words[1:]):
                     args += ["--game", self.pinned]
                 return args
         top = dispatch.pick_top(words[0], shell=True)
         if top is not None:
             return [top, *words[1:]]
         if self.kind is None and self.pinned is None:
-            self._error(f"no game yet: start one with '{_first_kind()} new', or "
+            self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
                         "'games use NAME'", 2)
             return None
         known = [*(dispatch.names_at((self.kind,)) if self.kind else []),
                  *dispatch.names_at((), shell=True), *BUILTINS]
         self._error(dispatch.no_such_command(words[0], known, "help"), 2)
         return None
-
-    def command_name(self, word: str) -> str | None:
-        """A command of the game's kind: its name, an alias, or a unique prefix."""
-        try:
-            return dispatch.pick_in((self.kind,), word) if self.kind else None
-        except CompanionError as error:
-            self._error(str(error), error.exit_code)
-            raise _Handled from None
 
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -214,11 +208,9 @@ class Shell(cmd.Cmd):
                 vitals = engine.prompt()
             except CompanionError:
                 self.pinned = None
-        if not self.interactive:
-            self.prompt = ""
-            return
         self.prompt = prompt_text(self.pinned, vitals, width(), self.kind,
-                                  engine.status if engine is not None else None)
+                                  engine.status if engine is not None else None) \
+            if self.interactive else ""
 
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
@@ -257,18 +249,22 @@ class Shell(cmd.Cmd):
             return []
         names = dispatch.names_at((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.top_names(shell=True)) | set(names)
+            words = set(BUILTINS) | set(dispatch.names_at((), shell=True)) | set(names)
             return _matching(words, text)
         name = None
-        if self.kind is not None:
-            with contextlib.suppress(_Handled):
-                name = self.command_name(before[0]) if before[0] != "help" else None
+        if self.kind is not None and before[0] != "help":
+            try:  # the game's command: its name, an alias, or a unique prefix
+                name = dispatch.pick_in((self.kind,), before[0])
+            except CompanionError as error:
+                self._error(str(error), error.exit_code)
         if before[0] == "help" and len(before) == 1 and self.kind is not None:
             return _matching(names, text)
-        options = self.option_words(name) if name else None
-        if options is None:
+        if self.kind is None or name is None:
             return []
-        every, valued = options
+        try:
+            every, valued = dispatch.option_words((self.kind, name))
+        except KeyError:  # no such command
+            return []
         previous = before[-1] if len(before) > 1 else ""
         if previous in valued:
             if previous in ("--game", "-g"):
@@ -277,22 +273,7 @@ class Shell(cmd.Cmd):
             return _matching(sources["cards"] + sources["names"], text)
         if text.startswith("-"):
             return _matching([o for o in every if o.startswith("--")], text)
-        return _matching(self.argument_words(name or "", before[1:]), text)
-
-    def option_words(self, name: str) -> tuple[set[str], set[str]] | None:
-        """The options of the game's command ``name``, and those taking a value: a verb's
-        from its verb table, another command's from typer's reading (built whole once)."""
-        assert self.kind is not None
-        found = dispatch.target((self.kind, name))
-        if hasattr(found, "option_words"):
-            words: tuple[set[str], set[str]] = found.option_words()
-            return words
-        from companion.cli.options import own_words
-
-        try:
-            return own_words((self.kind, name))
-        except KeyError:  # no such command
-            return None
+        return _matching(self.argument_words(name, before[1:]), text)
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
         sources = self.sources()
@@ -321,21 +302,34 @@ class Shell(cmd.Cmd):
         chambers = state.get("chambers")
         if isinstance(chambers, dict):
             found["chambers"] = list(chambers)
-        found["spells"] = _spell_ids(self.kind)
-        found["heroes"] = _hero_ids(self.kind)
+        if self.kind == "hebrac":
+            from companion.hebrac import rules
+
+            found["spells"] = list(rules.spells())
+        if self.kind == "tricky":
+            from companion.tricky.heroes import heroes
+
+            with contextlib.suppress(CompanionError):
+                found["heroes"] = [hero.id for hero in heroes().values()]
         found["names"] = sorted(set(_names_in(self.kind, state)))
         return found
 
     # -- history and errors ---------------------------------------------------------
     def _start_history(self, readline: Any) -> None:
         """Read the kept lines through the safe file layer (readline's own reader would
-        follow a planted symlink, or hang on a FIFO), one typed line each."""
+        follow a planted symlink, or hang on a FIFO), each checked as a typed line; none
+        when the file is missing, too large, not a regular file or not text."""
+        from companion import safefile
         from companion.resources import data_home
 
         self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
         readline.set_completer_delims(" \t\n")
-        lines = _read_history(self.history)
+        try:
+            text = safefile.read_text(self.history, MAX_HISTORY_BYTES)
+        except (OSError, CompanionError):
+            text = ""
+        lines = [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
         readline.clear_history()
         for line in lines[-HISTORY_LENGTH:]:
             readline.add_history(line)
@@ -346,20 +340,16 @@ class Shell(cmd.Cmd):
     def _save_history_line(self) -> None:
         """Append the line just typed at once (a killed shell keeps it); the file is
         rewritten, trimmed, when it holds twice the lines kept."""
-        if self.history is None:
-            return
-        readline = _readline()
-        if readline is None:
+        readline = self.readline
+        if self.history is None or readline is None:
             return
         count = readline.get_current_history_length()
         line = readline.get_history_item(count) if count else None
         if not line or not _HISTORY_LINE.fullmatch(line):
             return
-        if not _append_history(self.history, line):
-            self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
-            return
-        self.history_lines += 1
-        if self.history_lines > 2 * HISTORY_LENGTH:
+        appended = _append_history(self.history, line)
+        self.history_lines += appended
+        if not appended or self.history_lines > 2 * HISTORY_LENGTH:
             self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
 
     def _rewrite_history(self, lines: list[str]) -> None:
@@ -374,36 +364,15 @@ class Shell(cmd.Cmd):
             self.history_lines = len(kept)
 
     def _error(self, message: str, code: int) -> None:
-        sys.stdout.flush()
-        sys.stderr.write(error_text(message))
-        sys.stderr.flush()
-        self.last_code = code
+        from companion.cli.main import fail
 
-
-class _Handled(Exception):
-    """An error already printed; the line is done."""
-
-
-def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = None,
-                state: Callable[[], dict[str, Any]] | None = None) -> str:
-    """The vital numbers then ``> ``, on one line that leaves room to type.
-
-    ``state`` (the game's status, asked only when the vitals are too long)
-    gives the shorter forms; see ``companion.cli.prompts``.
-    """
-    from companion.cli.prompts import budget, prompt_line
-
-    if not vitals:
-        return prompt_line(game or "companion", None, None, columns)
-    if len(vitals) + 2 <= budget(columns) or state is None:
-        return prompt_line(vitals, None, None, columns)
-    return prompt_line(vitals, kind, state(), columns)
+        self.last_code = fail(message, code)
 
 
 def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     """The shell's 'help': the game's commands (with their short forms) and the shell's
     own words, from the same declarations and layout as 'companion KIND --help'."""
-    from companion.cli.helpformat import GLUE, listed, listing, wrap
+    from companion.cli.helpformat import GLUE, definitions, listing, wrap
 
     lines: list[str] = []
     if kind is None:
@@ -412,13 +381,11 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     else:
         lines += wrap(f"Game {game} ({kind}): its commands without 'companion {kind}'; "
                       "a unique prefix works too.", columns)
-        by_name: dict[str, list[str]] = {}
-        for short, long in grammar.aliases(kind).items():
-            by_name.setdefault(long, []).append(short)
+        by_name = grammar.shorts_by_name(kind)
         rows = [(f"{name} ({','.join(by_name[name])})" if name in by_name else name, text)
                 for name, text in listing((kind,))]
         if columns >= 60:
-            lines += listed(rows, columns)
+            lines += definitions(rows, columns, listing=True)
         else:  # a phone: the names flow, 'help CMD' tells the rest
             lines += wrap("Commands: " + ", ".join(label.replace(" ", GLUE)
                                                     for label, _ in rows), columns, "", "  ")
@@ -430,23 +397,6 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
                  "Other commands work too: games, rules, share, KIND new."):
         lines += wrap(line, columns)
     return lines
-
-
-def _plain(args: list[str]) -> list[str]:
-    """The line's words with the shell's --plain, unless typed already (twice is refused)."""
-    return args if "--plain" in args else ["--plain", *args]
-
-
-def _takes_game(path: tuple[str, ...]) -> bool:
-    """Whether the command at ``path`` has a --game option (a group has none)."""
-    import inspect
-
-    found = dispatch.target(path)
-    verb = getattr(found, "verb", None)
-    if verb is not None:  # a game's line: its verb table declares its options
-        return any(param.name == "game" for param in verb.line)
-    return callable(found) and not dispatch.is_group(found) and \
-        "game" in inspect.signature(found).parameters
 
 
 def _has_game(words: Iterable[str]) -> bool:
@@ -512,56 +462,14 @@ def _strings(value: object) -> Iterable[str]:
             yield from _strings(item)
 
 
-def _spell_ids(kind: str) -> list[str]:
-    if kind != "hebrac":
-        return []
-    from companion.hebrac import rules
-
-    return list(rules.spells())
-
-
-def _hero_ids(kind: str) -> list[str]:
-    try:
-        if kind == "tricky":
-            from companion.tricky.heroes import heroes
-
-            return [hero.id for hero in heroes().values()]
-        if kind == "halfdeck":
-            module: Any = __import__("companion.halfdeck.engine", fromlist=["HEROES"])
-            table = getattr(module, "HEROES", None)
-            return [str(name) for name in table] if table else []
-    except (ImportError, CompanionError):
-        return []
-    return []
-
-
-def _first_kind() -> str:
-    from companion.kinds import KINDS
-
-    return next(iter(KINDS), "hebrac")
-
-
 # A history line is a line typed at the prompt: no control characters, not too long.
 _HISTORY_LINE = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,1000}")
 MAX_HISTORY_BYTES = 1024 * 1024
 
 
-def _read_history(path: Path) -> list[str]:
-    """The kept lines, each checked as a typed line; none when the file is missing,
-    too large, not a regular file (a FIFO, a symlink, a device) or not text."""
-    from companion import safefile
-
-    try:
-        text = safefile.read_text(path, MAX_HISTORY_BYTES)
-    except (OSError, CompanionError):
-        return []
-    return [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
-
-
 def _append_history(path: Path, line: str) -> bool:
     """Add ``line`` to the history file, never through a symlink nor to anything but a
     regular file; False when it could not be added so."""
-    import os
     import stat
 
     flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
@@ -597,9 +505,6 @@ def banner(games: Games, pinned: str | None, kind: str | None, columns: int) -> 
     """The shell's first lines: the game its lines act on, stated plainly, and each other
     kind's current game still in progress, with how to switch to one; a game's name and
     its kind never parted at the end of a line."""
-    from companion.kinds import KINDS
-    from companion.text import fill
-
     others = []
     for other in KINDS:
         name = games.current_of(other)
@@ -622,19 +527,14 @@ def banner(games: Games, pinned: str | None, kind: str | None, columns: int) -> 
             for part in fill(line, columns, "", "  ", keep=named + others)]
 
 
-def run_shell(game: str | None) -> int:
-    shell = Shell(game)
-    if shell.interactive:
-        echo_lines(banner(shell.games, shell.pinned, shell.kind, width()))
-    shell.cmdloop()
-    return shell.last_code
-
-
 def shell_command(
     game: Annotated[str | None, typer.Option(
         "--game", "-g", help="Play this saved game, not the current one.")] = None,
 ) -> None:
     """Interactive shell: a game's commands without the prefix, 'help' lists them."""
-    code = run_shell(game)
-    if code:
-        raise SystemExit(code)
+    shell = Shell(game)
+    if shell.interactive:
+        echo_lines(banner(shell.games, shell.pinned, shell.kind, width()))
+    shell.cmdloop()
+    if shell.last_code:
+        raise SystemExit(shell.last_code)

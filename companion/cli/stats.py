@@ -12,6 +12,7 @@ from companion.cli.common import echo, echo_lines, emit_json, games, width, writ
 from companion.cli.options import JsonOption
 from companion.cli.output import blocks_allowed, paged
 from companion.errors import BadInput
+from companion.kinds import kind_info
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -29,8 +30,6 @@ def warn(message: str) -> None:
 
 
 def _kind(word: str | None) -> str | None:
-    from companion.kinds import kind_info
-
     return kind_info(word).name if word is not None else None
 
 
@@ -46,7 +45,7 @@ def stats(
     every: AllOption = False,
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion.stats import read_games
+    from companion.stats import figures, read_games, stats_lines
 
     chosen = _kind(kind)
     if player is not None or players:
@@ -59,8 +58,6 @@ def stats(
     if player is not None or players:
         _people(entries, chosen, player, as_json=as_json, every=every)
         return
-    from companion.stats import figures, stats_lines
-
     data = figures(entries, chosen, every=every)
     if as_json:
         emit_json(data)
@@ -71,23 +68,17 @@ def stats(
 def _people(entries: list[Entry], kind: str | None, player: str | None, *, as_json: bool,
             every: bool) -> None:
     """The roster, or one player's record (``player``, matched against the roster)."""
-    from companion.roster import (
-        find,
-        player_figures,
-        player_lines,
-        roster,
-        roster_figures,
-        roster_lines,
-    )
+    from companion import roster as people
 
-    everyone = roster(entries)
+    everyone = people.roster(entries)
     data: Mapping[str, object]  # the roster's figures, or one player's
     if player is None:
-        data = roster_figures(everyone, kind, every=every)
-        lines = roster_lines(data, width())
+        data = people.roster_figures(everyone, kind, every=every)
+        lines = people.roster_lines(data, width())
     else:
-        data = player_figures(entries, find(everyone, player, kind), kind, every=every)
-        lines = player_lines(data, width(), ascii_only=not blocks_allowed())
+        data = people.player_figures(entries, people.find(everyone, player, kind), kind,
+                                     every=every)
+        lines = people.player_lines(data, width(), ascii_only=not blocks_allowed())
     if as_json:
         emit_json(data)
         return

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import echo_lines, emit_json, games
-from companion.cli.ending import ascii_only
 from companion.cli.options import GameOption, JsonOption
-from companion.cli.output import width
+from companion.cli.output import blocks_allowed, width
 
 if TYPE_CHECKING:
     import typer
@@ -19,26 +18,22 @@ def add_summary(app: typer.Typer, kind: str) -> None:
     @app.command("summary")
     def summary(game: GameOption = None, as_json: JsonOption = False) -> None:
         """Look back at the game: its figures and a life chart (any time)."""
-        show_summary(kind, game, as_json)
+        record, _, tracer = traced_game(game, kind)
+        history = tracer.finish(len(record.actions))
+        if as_json:
+            emit_json({"game": record.name, **history.as_json()})
+            return
+        from companion.summary import summary_lines
 
-
-def show_summary(kind: str, game: str | None, as_json: bool) -> None:
-    record, _, tracer = traced_game(game, kind)
-    history = tracer.finish(len(record.actions))
-    if as_json:
-        emit_json({"game": record.name, **history.as_json()})
-        return
-    from companion.summary import summary_lines
-
-    echo_lines(summary_lines(history, record.name, width(), ascii_only=ascii_only()))
+        echo_lines(summary_lines(history, record.name, width(),
+                                 ascii_only=not blocks_allowed()))
 
 
 def traced_game(game: str | None, kind: str | None
                 ) -> tuple[Any, dict[str, Any], Any]:
-    """A saved game read once: its record, its settings as the engine reads them, and its
-    tracer after every action (``companion.history.traced``), whose engine holds the final
-    state: one replay, not one to open it and another to trace it. A game
-    that does not replay is opened as usual, so that the error is the one every command
+    """A saved game replayed once: its record, its settings as the engine reads them, and
+    its tracer after every action (``companion.history.traced``), whose engine holds the
+    final state. A game that does not replay is opened as usual: the error every command
     gives."""
     from companion.editions import saved
     from companion.game import load_kind

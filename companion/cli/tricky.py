@@ -1,9 +1,5 @@
 """companion tricky new, scores, deck, heroes, summary: the Tricky commands typer reads.
-
-The game's lines (its actions, status, log...) are read by its verb table
-(``companion.tricky.grammar``, ``companion.cli.verbcommands``). ``deck``
-shows and changes the deck settings (per installation, or one game's copy);
-``heroes`` shows the hero table.
+``deck`` shows and changes the deck settings (per installation, or one game's copy).
 """
 
 from __future__ import annotations
@@ -13,11 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo_lines, emit_json, games, new_game, width
+from companion.cli.common import echo_lines, emit_json, games, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import paged
 from companion.cli.summary import add_summary
-from companion.errors import BadInput
+from companion.errors import BadInput, CompanionError, DataProblem, RuleRefused
 
 if TYPE_CHECKING:
     from companion.tricky.cards import Settings
@@ -52,6 +48,7 @@ def new(
     name: NameOption = None,
 ) -> None:
     """Start a game (it becomes the current one); the deck settings are copied in."""
+    from companion.numbers import whole as whole_of
     from companion.tricky.cards import table
     from companion.tricky.deck import load_deck
 
@@ -61,7 +58,7 @@ def new(
         if len(numbers) > 1:
             raise BadInput(f"--race takes one number, not {' '.join(numbers)}")
         players = [p for p in players if p not in numbers]
-        gold = int(numbers[0]) if numbers else table()["variants"]["race_gold"]
+        gold = whole_of(numbers[0], "--race") if numbers else table()["variants"]["race_gold"]
     new_game(KIND, {**load_deck(), "players": players, "set": hero_set,
                     "rounds_per_player": rounds_per_player, "race": gold, "guild": guild,
                     "random_heroes": random_heroes}, name)
@@ -72,8 +69,7 @@ def scores(game: GameOption = None, as_json: JsonOption = False) -> None:
     """The score sheet: a row per round, the totals, and the winners at the end."""
     from companion.tricky.engine import TrickyGame
 
-    store = games()
-    opened = store.open(store.resolve(game, KIND))
+    opened = open_game(game, KIND)
     engine = opened.engine
     assert isinstance(engine, TrickyGame)  # resolved as a tricky game
     if as_json:
@@ -121,20 +117,13 @@ def deck(
     as_json: JsonOption = False,
 ) -> None:
     """Deck settings for new games (or one game's copy); unverified ones are marked."""
-    from companion.tricky.deck import (
-        DeckChange,
-        deck_lines,
-        deck_only,
-        deck_path,
-        load_deck,
-        update_deck,
-    )
+    from companion.tricky import deck as book
 
     numbers = {key: value for key, value in (
         ("thief_base", thief_base), ("trickster_base", trickster_base),
         ("barbarian_minimum", barbarian_minimum), ("sorcerer_minimum", sorcerer_minimum),
         ("knight_minimum", knight_minimum)) if value is not None}
-    changes = DeckChange(colours, stars, potion, numbers, confirm, reset)
+    changes = book.DeckChange(colours, stars, potion, numbers, confirm, reset)
     lines: list[str] = []
     where: dict[str, str | None] = {"game": game}
     command = "deck"
@@ -145,26 +134,27 @@ def deck(
     else:
         if changes:
             from companion import safefile
-            from companion.tricky.deck import save_deck
 
-            with safefile.locked(deck_path()):  # read, change, write: one at a time
-                settings, lines = update_deck(load_deck(), changes)
-                save_deck(settings)
-            lines += _current_game_hint()
+            with safefile.locked(book.deck_path()):  # read, change, write: one at a time
+                settings, lines = book.update_deck(book.load_deck(), changes)
+                book.save_deck(settings)
+            current = _current_game()
+            if current is not None:
+                lines.append(f"Game {current} keeps its copy: add --game {current} to "
+                             "change it.")
         else:
-            settings = load_deck()
+            settings = book.load_deck()
         title = "Deck for new games (this installation)"
-        where["file"] = str(deck_path())
+        where["file"] = str(book.deck_path())
     if as_json:
-        emit_json({**where, "changes": lines, "deck": deck_only(settings)})
+        emit_json({**where, "changes": lines, "deck": book.deck_only(settings)})
         return
-    echo_lines(_wrapped([*lines, *deck_lines(settings, title, command)]))
+    echo_lines(_wrapped([*lines, *book.deck_lines(settings, title, command)]))
 
 
 def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, list[str]]:
     """Show, or change and replay, one game's copy of the deck settings."""
     from companion.editions import saved
-    from companion.errors import DataProblem, RuleRefused
     from companion.game import replay
     from companion.tricky.deck import update_deck
     from companion.tricky.engine import normalize_settings
@@ -191,20 +181,11 @@ def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, li
 def _current_game() -> str | None:
     """The current Tricky game (a hint and a default only: an unreadable file is left to
     'companion games' to report)."""
-    from companion.errors import CompanionError
-
     try:
         found: str | None = games().current_of(KIND)
     except CompanionError:
         return None
     return found
-
-
-def _current_game_hint() -> list[str]:
-    current = _current_game()
-    if current is None:
-        return []
-    return [f"Game {current} keeps its copy: add --game {current} to change it."]
 
 
 def _wrapped(lines: list[str]) -> list[str]:

@@ -1,16 +1,8 @@
-"""A game's commands made from verb tables: one declaration, no second copy.
-
-A verb whose command only hands its words to the game (most of them) needs
-no function of its own: ``verb_command`` makes its ``VerbCommand`` from the
-game's verb table, and for the commands every game shares (``verbs.SHARED``:
-status, log, undo...), without loading the game's other commands or typer.
-Their words, one-shot as in the shell and on the live page, are read by the verb table
-(``verbs.read_line``: the verb's parameters and the line's own ``--game`` and
-``--json``), then built into the verb's value (``Grammar.build``): typer never
-reads them. A verb whose command does more (rolls a die, finds a name by its
-start, learns a catalog card) declares the words it reads itself
-(``Verb.words``, its options ``Verb.line``) and a function in its game's
-module of lines (``LINES``: its ``WRITTEN``) turns the line read into the action.
+"""A game's commands made from its verb table, without typer or the game's other
+commands: one declaration, no second copy. Their words (one-shot, in the shell, on the
+live page) are read by ``verbs.read_line`` and built into the verb's value. A verb
+whose command does more (rolls a die, finds a name by its start, learns a catalog
+card) reads its own words in a function of its game's module of lines (``LINES``).
 """
 
 from __future__ import annotations
@@ -61,12 +53,17 @@ class VerbCommand:
 LINES = {"halfdeck": "companion.cli.halfdeck", "elbereth": "companion.cli.elbereth"}
 
 
+def written(kind: str) -> dict[str, Act]:
+    """The game's verbs that run a function of their own, and the function."""
+    import importlib
+
+    return importlib.import_module(LINES[kind]).WRITTEN if kind in LINES else {}
+
+
 @cache
 def verb_command(kind: str, name: str) -> VerbCommand | None:
     """The command of the verb ``name`` of ``kind`` (shared by every game, or its own),
     or None when the game has no such verb."""
-    import importlib
-
     from companion.cli import common
     from companion.cli.grammar import grammar_of
 
@@ -77,17 +74,14 @@ def verb_command(kind: str, name: str) -> VerbCommand | None:
     verb = grammar.verbs.get(name)
     if verb is None:
         return None
-    written = importlib.import_module(LINES[kind]).WRITTEN if kind in LINES else {}
-    return VerbCommand(kind, grammar, verb, written.get(name, common.play))
+    return VerbCommand(kind, grammar, verb, written(kind).get(name, common.play))
 
 
 def verb_names(kind: str) -> tuple[list[str], list[str]]:
     """The names of the verbs every game shares, and of the game's own: those its module
     of lines runs first (as it lists them), then the rest in its table's order."""
-    import importlib
-
     from companion.cli.grammar import grammar_of
 
-    written = list(importlib.import_module(LINES[kind]).WRITTEN) if kind in LINES else []
-    own = [*written, *(name for name in grammar_of(kind).verbs if name not in written)]
+    first = list(written(kind))
+    own = [*first, *(name for name in grammar_of(kind).verbs if name not in first)]
     return [verb.name for verb in verbs.SHARED], own
