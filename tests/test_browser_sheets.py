@@ -55,8 +55,16 @@ def needs(available: bool, what: str) -> pytest.MarkDecorator:
                               reason=f"{what} is not installed")
 
 
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
 POPPLER = needs(all(shutil.which(tool) for tool in ("pdftoppm", "pdftotext")),
                 "poppler-utils (pdftoppm, pdftotext)")
+PYPDF = needs(_has("pypdf"), "pypdf")
+ZXING = needs(_has("zxingcpp"), "zxing-cpp")
 
 
 def print_all(jobs: list[tuple[Path, Printed]]) -> None:
@@ -74,6 +82,7 @@ def print_all(jobs: list[tuple[Path, Printed]]) -> None:
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str, str], Printed]]:
     need(Path(CHROMIUM).exists(), "Chromium (/usr/bin/chromium)")
+    need(_has("playwright"), "Playwright (pip install playwright)")  # before the sheets
     folder = tmp_path_factory.mktemp("printed")
     jobs: list[tuple[Path, Printed]] = []
     for data in EXAMPLES:
@@ -148,6 +157,7 @@ NAMES = [d["name"] for d in EXAMPLES] + ["stress-halfdeck", "stress-hebrac", "st
     blank_name(kind, players) for kind, players in BLANKS]
 
 
+@PYPDF
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("name", NAMES)
 def test_every_sheet_prints_on_one_page(printed: dict[tuple[str, str], Printed], name: str,
@@ -192,6 +202,7 @@ def test_the_blank_tricky_sheet_fills_the_page(printed: dict[tuple[str, str], Pr
 
 
 @POPPLER
+@ZXING
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("name", [d["name"] for d in EXAMPLES])
 def test_the_printed_qr_code_brings_the_game_back(
@@ -234,12 +245,6 @@ def rasterise(pdf: Path, dpi: int) -> memoryview:
     width, height = int(fields[1]), int(fields[2])
     pixels = data[position + 1:position + 1 + width * height]
     return memoryview(pixels).cast("B", (height, width))
-
-
-def _has(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
 
 
 def test_the_html_needs_no_network() -> None:

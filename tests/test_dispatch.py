@@ -26,6 +26,7 @@ from companion.errors import BadInput
 from companion.kinds import KINDS
 from companion.verbs import spell_options
 from tests.conftest import CLI
+from tests.serve_helpers import companion
 
 
 @pytest.fixture(autouse=True)
@@ -98,12 +99,10 @@ WORK = [
 def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A home with a Hebrac game in a battle and a Tricky game in a round."""
     home = tmp_path_factory.mktemp("saved")
-    env = {**os.environ, "COMPANION_HOME": str(home), "COLUMNS": "40"}
     for args in (["hebrac", "new", "--name", "h"], ["hebrac", "enter", "A1", "5S"],
                  ["tricky", "new", "ann", "bob", "--name", "t"],
                  ["tricky", "round", "thief", "--exchange", "0"]):
-        done = subprocess.run([sys.executable, "-m", "companion", *args], env=env,
-                              capture_output=True, text=True, check=False)
+        done = companion(home, *args)
         assert done.returncode == 0, (args, done.stderr)
     return home
 

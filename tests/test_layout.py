@@ -130,14 +130,20 @@ def show(args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch, *, terminal: bo
     return text
 
 
-@pytest.fixture
-def game_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "home"
-    monkeypatch.setenv("COMPANION_HOME", str(home))
-    monkeypatch.setenv("NO_COLOR", "1")
+@pytest.fixture(scope="module")
+def example_homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example games, saved once for the module: the cases only read them."""
+    home = tmp_path_factory.mktemp("layout") / "home"
     for kind in kinds_present():
         install_example(home / kind, kind)
     return home
+
+
+@pytest.fixture
+def game_home(example_homes: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("COMPANION_HOME", str(example_homes))
+    monkeypatch.setenv("NO_COLOR", "1")
+    return example_homes
 
 
 def run_case(case: Case, width: int, home: Path, monkeypatch: pytest.MonkeyPatch,

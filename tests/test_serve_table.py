@@ -143,8 +143,9 @@ def test_a_whole_hebrac_game_by_taps_alone(browser: Any, tmp_path: Path) -> None
         server.stop()
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("size", SIZES)
+# Each size once and each scheme once (a server and two phones a case): the end screen
+# and the contrast tests below take every pairing.
+@pytest.mark.parametrize(("size", "scheme"), list(zip(SIZES, SCHEMES, strict=True)))
 def test_a_tricky_trick_by_taps_and_whose_turn_at_a_glance(
         browser: Any, tricky_home: Path, size: tuple[int, int], scheme: str) -> None:
     with Server(tricky_home, "--players-act") as server:
