@@ -355,7 +355,7 @@ def test_the_shipped_data_is_made_from_the_rulebook_files_as_they_are() -> None:
 
 def test_the_shipped_index_is_the_one_built_from_the_files() -> None:
     from companion.rulebook.build import build_index
-    from companion.rulebook.sections import index
+    from companion.rulebook import index
 
     built, shipped = build_index(), index()
     assert shipped.sections == built.sections and shipped.data == built.data

@@ -12,54 +12,304 @@ text) with light stemming, typo tolerance and card notation (``QS``,
 (``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
 (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
-``sections`` holds what every lookup needs (sections, the index, the layout for a
-narrow terminal); ``ranking`` (search), ``cards`` (a card's facts) and ``build`` (the
-index made from the files, and ``--check``) are imported only when used, through the
-functions below. This module gathers the names the CLI uses.
+This module holds what every lookup needs (the sections, the shipped index, the
+layout for a narrow terminal) and imports none of the others; ``ranking`` (search),
+``cards`` (a card's facts) and ``build`` (the index made from the files, and
+``--check``) are imported only when used, through the functions at the end.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.rulebook.sections import (
-    GAME_TITLES,
-    GAMES,
-    all_sections,
-    differences,
-    find_id,
-    find_section,
-    id_shaped,
-    id_title_lines,
-    section,
-    section_lines,
-    sections_under,
-    summary,
-    text_lines,
-    toc,
-    unknown_id,
-    wrap,
-)
+from companion.kinds import KINDS
+from companion.values import Value
 
 if TYPE_CHECKING:
     from companion.rulebook.cards import CardFacts, TrickyFacts
     from companion.rulebook.ranking import Hit
 
-__all__ = [
-    "GAMES", "GAME_TITLES", "all_sections", "check", "differences", "find_id", "find_section",
-    "hebrac_card", "id_shaped", "id_title_lines", "search", "section", "section_lines",
-    "sections_under", "summary", "text_lines", "toc", "tricky_card", "unknown_id", "wrap",
-]
+GAMES = tuple(KINDS)
+GAME_TITLES = {name: info.title for name, info in KINDS.items()}
+SOURCE_NAMES = {
+    "000": "Hebrac 2005 text",
+    "001": "Hebrac classic text",
+    "002": "Half Deck rules",
+    "003": "Elbereth rules",
+    "004": "Tricky Dungeon rules",
+}
+# A section id named in a rule's text.
+ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
+# Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
+ID_SHAPE = r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+"
+
+
+# -- sections -------------------------------------------------------------------
+class Section(Value):
+    """One rule: ``text`` has its placeholders filled; ``raw`` is as written."""
+
+    id: str
+    game: str
+    title: str
+    parent: str
+    text: str
+    raw: str
+    keywords: tuple[str, ...]
+    source: str
+
+    @property
+    def short_id(self) -> str:
+        """The id without its game: ``spell.escape``."""
+        return self.id.split(".", 1)[1]
+
+    def references(self) -> list[str]:
+        """Section ids named in the text, in order, without repeats."""
+        found: list[str] = []
+        for ref in re.findall(ID_IN_TEXT, self.text):
+            ref = ref.rstrip(".-")
+            if ref != self.id and ref not in found:
+                found.append(ref)
+        return found
+
+    def source_text(self) -> str:
+        """``000: Enemy cards`` made readable: ``Hebrac 2005 text: Enemy cards``."""
+        return re.sub(r"\b(00\d)\b", lambda m: SOURCE_NAMES.get(m.group(1), m.group(1)),
+                      self.source)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "title": self.title, "parent": self.parent,
+                "text": self.text, "keywords": list(self.keywords), "source": self.source}
+
+
+class Stats(Value):
+    """What ranking needs: per term, the sections holding it and its weight in each
+    (``postings``: section number, then the weight in half points, repeated, as text:
+    a search reads only its own terms'), each section's weighted length, their average
+    and each title's terms."""
+
+    postings: dict[str, str]
+    lengths: list[float]
+    average: float
+    titles: list[frozenset[str]]
+
+    def weights(self, term: str) -> list[int]:
+        return [int(number) for number in self.postings[term].split()]
+
+    def idf(self, term: str) -> float:
+        """BM25's, from the number of sections holding the term."""
+        import math
+
+        held = (self.postings[term].count(" ") + 1) // 2
+        return math.log(1 + (len(self.lengths) - held + 0.5) / (held + 0.5))
+
+
+class Index:
+    """Every game's sections, the rulebook files' extra tables (``cards``,
+    ``difference``) and the ranking ``stats``: the shipped stats are read only by
+    the first search (lookups by id or card never need them)."""
+
+    __slots__ = ("sections", "data", "_stats", "by_id")
+
+    def __init__(self, sections: list[Section], data: dict[str, dict[str, Any]],
+                 stats: Stats | None = None) -> None:
+        self.sections = sections
+        self.data = data
+        self._stats = stats
+        self.by_id = {s.id: s for s in sections}
+
+    @property
+    def stats(self) -> Stats:
+        if self._stats is None:
+            from companion.resources import shipped
+
+            found = shipped("rulebook/ranking.json")
+            self._stats = Stats(found["postings"], found["lengths"], found["average"],
+                                [frozenset(title) for title in found["titles"]])
+        return self._stats
+
+
+@cache
+def index() -> Index:
+    """The search index over every game's sections (read once per process)."""
+    from companion.resources import shipped
+
+    found = shipped("rulebook/index.json")
+    return Index([Section._make((*row[:6], tuple(row[6]), row[7])) for row in found["sections"]],
+                 found["data"])
+
+
+def book_data(game: str) -> dict[str, Any]:
+    """A rulebook's extra tables (``cards``, ``difference``), from the index."""
+    return index().data.get(game, {})
+
+
+def all_sections(games: Iterable[str] = GAMES) -> list[Section]:
+    """Every section of these games, in rulebook order."""
+    wanted = set(games)
+    return [s for s in index().sections if s.game in wanted]
+
+
+def section(section_id: str) -> Section | None:
+    return index().by_id.get(section_id)
+
+
+def _key(text: str) -> str:
+    """Typed text as an id is written: ``Spell.Escape.`` is ``spell.escape``."""
+    return text.strip().lower().rstrip(".")
+
+
+def find_section(text: str, game: str | None = None) -> Section | None:
+    """A section by its id, or by its id without the game (``spell.escape``) for ``game``."""
+    found = section(_key(text))
+    if found is None and game is not None:
+        found = section(f"{game}.{_key(text)}")
+    return found
+
+
+def sections_under(prefix: str, game: str | None = None) -> list[Section]:
+    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells.
+
+    Only dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a
+    one-word question is always searched.
+    """
+    key = _key(prefix)
+    if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", key):
+        return []
+    full = key if key.split(".", 1)[0] in GAMES else f"{game}.{key}" if game else key
+    return [s for s in all_sections() if s.id.startswith(full + ".")]
+
+
+def id_shaped(text: str) -> bool:
+    """Whether ``text`` is one dotted word shaped like a section id: it names a section,
+    or it is an error (never a question to search)."""
+    return re.fullmatch(ID_SHAPE, _key(text)) is not None
+
+
+def find_id(text: str, game: str | None = None) -> Section | None:
+    """The section an id names: whole, or without its game for ``game``, or without its
+    game when one game alone has it (``spell.escape``)."""
+    found = find_section(text, game)
+    key = _key(text)
+    if found is None and key.split(".", 1)[0] not in GAMES:
+        alone = [s for s in all_sections() if s.short_id == key]
+        found = alone[0] if len(alone) == 1 else None
+    return found
+
+
+def unknown_id(text: str, game: str | None = None) -> str:
+    """The error for an id that names no section: the closest ids, whole ids compared
+    (``companion.names``' rule), within its game when it names one."""
+    from companion.names import closest, key, spellings
+
+    wanted = _key(text)
+    head = wanted.split(".", 1)[0]
+    if head in GAMES:
+        game = head
+    elif game is not None:
+        wanted = f"{game}.{wanted}"
+    items = all_sections([game] if game is not None else GAMES)
+    table = spellings([s.id for s in items])
+    if game is None:  # typed without its game: its short form counts too
+        for item in items:
+            table.setdefault(key(item.short_id), item.id)
+    where = f"in {GAME_TITLES[game]}" if game is not None else "in the rulebooks"
+    near = closest(wanted, table)
+    if near:
+        return f"no section {wanted} {where}: did you mean {' or '.join(near)}?"
+    return f"no section {wanted} {where}: see 'companion rules {game or 'GAME'} --toc'"
+
+
+def toc(game: str) -> list[tuple[str, list[Section]]]:
+    """The game's sections grouped by parent heading, in file order."""
+    groups: dict[str, list[Section]] = {}
+    for item in all_sections([game]):
+        groups.setdefault(item.parent or "Other", []).append(item)
+    return list(groups.items())
+
+
+def differences() -> list[dict[str, str]]:
+    """What differs between Hebrac's 2005 and classic texts."""
+    return [{k: str(v) for k, v in row.items()}
+            for row in book_data("hebrac").get("difference", [])]
+
+
+def summary() -> dict[str, int]:
+    """Section count per game."""
+    sections = all_sections()
+    return {game: sum(1 for s in sections if s.game == game) for game in GAMES}
+
+
+# -- a card's rows ----------------------------------------------------------
+def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
+    """A standard card's rows in Hebrac's ``[cards.enemy]`` and ``[cards.treasure]``
+    tables: under its own key, else its class (``A``, ``J``, ``Q-red``, a suit...)."""
+    if card.is_joker:
+        keys = ["JK"]
+    elif card.rank == 12:
+        keys = [str(card), "Q-red" if card.is_red else "Q-black"]
+    else:
+        keys = [str(card), {1: "A", 11: "J", 13: "K"}.get(card.rank, card.suit)]
+    tables = book_data("hebrac").get("cards", {})
+    rows = []
+    for role in ("enemy", "treasure"):
+        table = tables.get(role, {})
+        rows.append(next((dict(table[key]) for key in keys if key in table), None))
+    return rows
+
+
+# -- text layout: a rule's text for a narrow terminal -----------------------------------
+def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``); a word
+    longer than the line is left whole."""
+    from companion.text import fill
+
+    return fill(" ".join(text.split()), width, first, rest)
+
+
+def text_lines(text: str, width: int) -> list[str]:
+    """A section's text laid out for ``width`` columns: paragraphs and ``- `` lists."""
+    out: list[str] = []
+    for number, block in enumerate(text.split("\n\n")):
+        if number:
+            out.append("")
+        for item in block.split("\n"):
+            if item.startswith("- "):
+                out += wrap(item[2:], width, "- ", "  ")
+            else:
+                out += wrap(item, width)
+    return out
+
+
+def id_title_lines(item: Section, width: int, indent: str = "") -> list[str]:
+    """``id  title`` on one line when it fits, else the title below the id."""
+    one = f"{indent}{item.id}  {item.title}"
+    if len(one) <= width:
+        return [one]
+    return [f"{indent}{item.id}"] + wrap(item.title, width, indent + "  ", indent + "  ")
+
+
+def section_lines(item: Section, width: int) -> list[str]:
+    """A section shown whole: title, id, where it sits, the text, its source."""
+    lines = wrap(item.title, width)
+    lines.append(item.id)
+    lines += wrap(f"{GAME_TITLES.get(item.game, item.game)} > {item.parent}", width)
+    lines.append("")
+    lines += text_lines(item.text, width)
+    if item.source:
+        lines.append("")
+        lines += wrap(f"Source: {item.source_text()}", width, "", "  ")
+    return lines
 
 
 # -- searching, cards and the check: imported when used ----------------------------------
 def search(text: str, game: str | None = None, prefer: str | None = None,
            limit: int = 5) -> list[Hit]:
-    """Sections ranked for a question, best first (``companion.rulebook.ranking``)."""
     from companion.rulebook.ranking import search as ranked
 
     return ranked(text, game, prefer, limit)
@@ -78,14 +328,12 @@ def hebrac_card(text: str) -> CardFacts | None:
 
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
-    """What a Tricky Dungeon card is (``G4``, ``red 0``); None if ``text`` is no card."""
     from companion.rulebook.cards import tricky_card as facts
 
     return facts(text, settings)
 
 
 def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
-    """Every problem of the rulebook, one line each; empty when all is well."""
     from companion.rulebook.build import check as problems
 
     return problems(games, code_root)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataProblem
-from companion.rulebook.sections import book_data, card_entry, wrap
+from companion.rulebook import hebrac_card_rows, wrap
 from companion.values import Value
 
 
@@ -65,9 +65,7 @@ def hebrac_card(text: str) -> CardFacts | None:
         return None
     from companion.hebrac import rules
 
-    data = book_data("hebrac").get("cards", {})
-    enemy = card_entry(data.get("enemy", {}), card)
-    treasure = card_entry(data.get("treasure", {}), card)
+    enemy, treasure = hebrac_card_rows(card)
     if enemy is None or treasure is None:
         raise DataProblem(f"hebrac.rules.toml has no [cards] entry for {card}")
     price = rules.price(card)

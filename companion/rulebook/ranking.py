@@ -9,11 +9,11 @@ is read into, so a question and the sections meet on the same words.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
-from companion.rulebook.sections import Index, Section, book_data, card_entry, game_tables, index
+from companion.rulebook import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
 
 K1 = 1.2
@@ -84,15 +84,15 @@ def _bigrams(word: str) -> set[str]:
     return {padded[i:i + 2] for i in range(len(padded) - 1)}
 
 
-def _gram_index(idx: Index) -> dict[str, list[str]]:
-    if not idx.grams:
-        grams: dict[str, list[str]] = defaultdict(list)
-        for term in idx.stats.postings:
-            if len(term) >= 3 and not term.isdigit():
-                for gram in _bigrams(term):
-                    grams[gram].append(term)
-        idx.grams = dict(grams)
-    return idx.grams
+@cache
+def _gram_index() -> dict[str, list[str]]:
+    """The index's terms by their bigrams: the typo tables, made on the first typo."""
+    grams: dict[str, list[str]] = defaultdict(list)
+    for term in index().stats.postings:
+        if len(term) >= 3 and not term.isdigit():
+            for gram in _bigrams(term):
+                grams[gram].append(term)
+    return grams
 
 
 def distance(a: str, b: str, limit: int) -> int:
@@ -115,17 +115,14 @@ def distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
-def near_terms(term: str, idx: Index) -> list[tuple[str, float]]:
+def near_terms(term: str) -> list[tuple[str, float]]:
     """Vocabulary terms a typo may stand for, with a weight (closer weighs more)."""
     if len(term) < 4 or term.isdigit():
         return []
     limit = 1 if len(term) <= 5 else 2
     mine = _bigrams(term)
-    shared: dict[str, int] = defaultdict(int)
-    grams = _gram_index(idx)
-    for gram in mine:
-        for other in grams.get(gram, ()):
-            shared[other] += 1
+    grams = _gram_index()
+    shared = Counter(other for gram in mine for other in grams.get(gram, ()))
     need = max(1, len(mine) - 3 * limit)
     found = []
     for other, count in shared.items():
@@ -178,35 +175,22 @@ def standard_card(token: str) -> Any:
         return None
 
 
-def hebrac_card_sections(card: Any) -> list[str]:
-    """The enemy and treasure section ids of a standard card in Hebrac."""
-    cards = book_data("hebrac").get("cards", {})
-    entries = (card_entry(cards.get(role, {}), card) for role in ("enemy", "treasure"))
-    return [str(entry["section"]) for entry in entries if entry is not None]
-
-
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    colours = (game_tables("tricky") or {}).get("deck", {}).get("colours", [])
+    from companion.tables import tables
+
+    colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
 
-def _tricky_token(token: str) -> bool:
-    """A letter and a value 0-7: ``G4``."""
-    return (len(token) == 2 and token[0].isascii() and token[0].isalpha()
-            and token[1] in "01234567")
+class Query(Value):
+    """A question as search terms: weights per term, sections boosted by cards, and the
+    cards it names."""
 
-
-class Query:
-    """A question as search terms: weights per term and sections boosted by cards."""
-
-    __slots__ = ("weights", "boosts", "cards")
-
-    def __init__(self) -> None:
-        self.weights: dict[str, float] = {}
-        self.boosts: dict[str, float] = {}
-        self.cards: list[str] = []
+    weights: dict[str, float]
+    boosts: dict[str, float]
+    cards: list[str]
 
     def add(self, term: str, weight: float) -> None:
         self.weights[term] = max(self.weights.get(term, 0.0), weight)
@@ -214,8 +198,7 @@ class Query:
 
 def parse_query(text: str, game: str | None = None) -> Query:
     """Terms of a question, with card notation expanded and typos mapped to real words."""
-    idx = index()
-    query = Query()
+    query = Query({}, {}, [])
     text = re.sub(r"['\u2019]s\b", "", text)  # Hebrac's -> Hebrac, as in the index
     if "of" in text.lower():  # no card phrase without its 'of'
         text = re.sub(_CARD_PHRASE, lambda m: " " + _RANK_CODES.get(m[1].lower(), m[1])
@@ -226,10 +209,13 @@ def parse_query(text: str, game: str | None = None) -> Query:
         if card is not None:
             query.cards.append(str(card))
             words += card.name().replace(" of ", " ").split()
-            for sid in hebrac_card_sections(card):
+            for row in filter(None, hebrac_card_rows(card)):
+                sid = str(row["section"])
                 query.boosts[sid] = query.boosts.get(sid, 0.0) + CARD_BONUS
             continue
-        if _tricky_token(token) and game in (None, "tricky"):
+        # A colour's letter and a value 0-7: G4.
+        if (game in (None, "tricky") and len(token) == 2 and token[0].isalpha()
+                and token[1] in "01234567"):
             colour = tricky_colours().get(token[0].lower())
             if colour:
                 query.cards.append(f"{token[0].upper()}{token[1]}")
@@ -237,15 +223,15 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
                 continue
         words.append(token)
-    postings = idx.stats.postings
+    postings = index().stats.postings
     for word in words:
         for term in terms(word):
             if term in postings:
                 query.add(term, 1.0)
                 continue
             # A typo is nearer the word as typed than its stem: priestes -> priestess.
-            near = near_terms(word.lower(), idx) if word.isalpha() else []
-            for found, weight in near or near_terms(term, idx):
+            near = near_terms(word.lower()) if word.isalpha() else []
+            for found, weight in near or near_terms(term):
                 query.add(found, weight)
     for first, second in zip(words, words[1:], strict=False):
         joined = terms(first + second)  # "pick up" is the index's "pickup"
@@ -257,8 +243,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
 # -- ranking -----------------------------------------------------------------------------
 # A game named anywhere in a question decides the game: "how do i win hebrac". Its
 # name's words, and the words of its title that may follow them.
-_GAME_WORDS = {"hebrac": "hebrac", "tricky": "tricky", "halfdeck": "halfdeck",
-               "hddh": "halfdeck", "elbereth": "elbereth"}
+_GAME_WORDS = {**{game: game for game in GAMES}, "hddh": "halfdeck"}
 _TITLE_WORDS = frozenset({"dungeon", "heroes"})
 
 

@@ -26,12 +26,13 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import html
 import json
 import re
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -41,7 +42,7 @@ from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
 from companion.errors import CompanionError
-from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
+from companion.serve.lines import Answer, command_words, run
 from companion.serve.links import Links, player_secret, same
 from companion.serve.state import Source, Told, build, players
 
@@ -59,7 +60,10 @@ HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-content-type-options": "nosniff", "x-frame-options": "DENY",
            "cross-origin-resource-policy": "same-origin"}
 CLOSE = {**HEADERS, "connection": "close"}
+# The method of each address under a secret: the page, its events, its state, an action.
+METHODS = {"": "GET", "events": "GET", "state": "GET", "act": "POST"}
 ROLE_MARK = b"{{ROLE}}"
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 PLAYER_MARK = b"{{PLAYER}}"
 
 
@@ -84,7 +88,7 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
-        self.told: Told | None = None
+        self.told = Told(home, self.poke)
         self.wait = TICK
         self.player_links: dict[str, str] = {}
         self.who: dict[int, str] = {}  # who sent each action from a page (this run's)
@@ -98,14 +102,12 @@ class Table:
             # In the background, never waited for (in the loop's executor, a stop waited).
             threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
                              daemon=True).start()
-        self.told = Told(self.home, self.poke)
         self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
-        if self.told is not None:
-            self.told.close()
+        self.told.close()
         self._changed.set()
         self._wake.set()
 
@@ -197,14 +199,9 @@ class Table:
         if len(self._buckets) > 1000:  # forget the devices that are back to full
             self._buckets = {k: v for k, v in self._buckets.items()
                              if v[0] + (now - v[1]) * REFILL < BURST}
-        if tokens < 1:
-            self._buckets[device] = (tokens, now)
-            return False
-        self._buckets[device] = (tokens - 1, now)
-        return True
-
-
-Handler = Callable[[Request, str], Awaitable[Response]]
+        allowed = tokens >= 1
+        self._buckets[device] = (tokens - 1 if allowed else tokens, now)
+        return allowed
 
 
 class App:
@@ -219,12 +216,8 @@ class App:
         self.tables = tables
         self.hosts = hosts
         self.origins = frozenset(f"http://{host}" for host in hosts)
-        page = resources.files("companion.serve").joinpath("page.html").read_bytes()
-        self.page = page
-        self.csp = content_security_policy(page)
-        self.routes: dict[str, tuple[str, Handler]] = {
-            "": ("GET", self.show_page), "events": ("GET", self.events),
-            "state": ("GET", self.show_state), "act": ("POST", self.act)}
+        self.page = resources.files("companion.serve").joinpath("page.html").read_bytes()
+        self.csp = content_security_policy(self.page)
 
     def role(self, word: str) -> tuple[Table, str, str | None] | None:
         """The table of the secret ``word`` with ``"view", None``, ``"act", None`` (the
@@ -245,72 +238,50 @@ class App:
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-            return
-        refused = self.refused(scope)
-        if refused is not None:
-            await refused(scope, receive, send)
-            return
-        request = Request(scope, receive)
-        parts = scope["path"].split("/")
-        found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
-        what = parts[2] if len(parts) == 3 else ""
-        route = self.routes.get(what) if found is not None else None
-        if route is None or found is None or (what == "act" and found[1] != "act"):
-            # The one answer to anything but the table's own addresses; the connection is
-            # closed: one without the secret is not kept waiting for another try.
-            await PlainTextResponse("Not Found", 404, headers=CLOSE)(scope, receive, send)
-            return
-        request.state.table, role, request.state.player = found
-        method, handler = route
-        if request.method != method:
-            await PlainTextResponse("Method Not Allowed", 405, headers={
-                **HEADERS, "allow": method})(scope, receive, send)
-            return
-        try:
-            response = await handler(request, role)
-        except Exception:  # a fault answers 500, never a traceback
-            response = PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
-        await response(scope, receive, send)
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+        elif scope["type"] == "http":
+            response = await self.respond(Request(scope, receive))
+            await response(scope, receive, send)
 
-    def refused(self, scope: Scope) -> Response | None:
-        """The answer to a request for another host or from another origin, if it is."""
-        host = origin = None
-        for name, value in scope["headers"]:
-            if name == b"host":
-                host = value.decode("latin-1").lower()
-            elif name == b"origin":
-                origin = value.decode("latin-1").lower()
+    async def respond(self, request: Request) -> Response:
+        host = request.headers.get("host", "").lower()
+        origin = request.headers.get("origin")
         if self.hosts and host not in self.hosts:
             return PlainTextResponse("Misdirected Request", 421, headers=CLOSE)
-        if origin is not None and self.origins and origin not in self.origins:
+        if origin is not None and self.origins and origin.lower() not in self.origins:
             return PlainTextResponse("Forbidden", 403, headers=CLOSE)
-        return None
+        parts = request.scope["path"].split("/")
+        found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
+        what = parts[2] if len(parts) == 3 else ""
+        method = METHODS.get(what)
+        if method is None or found is None or (what == "act" and found[1] != "act"):
+            # The one answer to anything but the table's own addresses; the connection is
+            # closed: one without the secret is not kept waiting for another try.
+            return PlainTextResponse("Not Found", 404, headers=CLOSE)
+        table, role, player = found
+        if request.method != method:
+            return PlainTextResponse("Method Not Allowed", 405,
+                                     headers={**HEADERS, "allow": method})
+        try:
+            if what == "act":
+                return await self.act(request, table, player)
+            if what == "state":
+                return Response(table.payload, 200, media_type="application/json",
+                                headers=HEADERS)
+            if what == "events":
+                if table.pages >= MAX_PAGES:
+                    return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
+                return StreamingResponse(table.stream(), media_type="text/event-stream",
+                                         headers={**HEADERS, "x-accel-buffering": "no"})
+            page = self.page.replace(ROLE_MARK, role.encode()).replace(
+                PLAYER_MARK, html.escape(player or "", quote=True).encode())
+            return Response(page, 200, media_type="text/html",
+                            headers={**HEADERS, "content-security-policy": self.csp})
+        except Exception:  # a fault answers 500, never a traceback
+            return PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
 
-    async def show_page(self, request: Request, role: str) -> Response:
-        import html
-
-        player = request.state.player
-        page = self.page.replace(ROLE_MARK, role.encode()).replace(
-            PLAYER_MARK, html.escape(player or "", quote=True).encode())
-        return Response(page, 200, media_type="text/html",
-                        headers={**HEADERS, "content-security-policy": self.csp})
-
-    async def show_state(self, request: Request, role: str) -> Response:
-        return Response(request.state.table.payload, 200, media_type="application/json",
-                        headers=HEADERS)
-
-    async def events(self, request: Request, role: str) -> Response:
-        table = request.state.table
-        if table.pages >= MAX_PAGES:
-            return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
-        return StreamingResponse(table.stream(), media_type="text/event-stream",
-                                 headers={**HEADERS, "x-accel-buffering": "no"})
-
-    async def act(self, request: Request, role: str) -> Response:
-        table = request.state.table
+    async def act(self, request: Request, table: Table, player: str | None) -> Response:
         device = request.client.host if request.client is not None else "?"
         if not table.allow(device):
             return refuse("too many actions from this device: wait a few seconds", 429)
@@ -327,8 +298,9 @@ class App:
                 raise TypeError
         except (ValueError, KeyError, TypeError, RecursionError):  # deep nesting too
             return refuse('expected {"line": TEXT, "game": NAME}', 400)
-        if CONTROL.search(line) or CONTROL.search(game):
-            return refuse(CONTROL_ERROR, 400)
+        if CONTROL.search(line + game):  # a NUL could not even be passed on
+            return refuse("a line holds no control character (no NUL, tab or line break)",
+                          400)
         shown = table.state
         if shown.get("game") != game or "kind" not in shown:
             return refuse("the table shows another game now (or none): look again before "
@@ -345,7 +317,7 @@ class App:
                 # The state of this save first: the news must not go out with an older one
                 # (its count would forget who sent the action just saved).
                 await table.refresh()
-                table.acted(request.state.player, line, done, before, count)
+                table.acted(player, line, done, before, count)
         table.poke()
         return answer(done)
 
@@ -400,12 +372,11 @@ _INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)
 def content_security_policy(page: bytes) -> str:
     """Only the page's own script and style run (their SHA-256), it connects only to
     this server, and nothing else loads: no image, font, frame or form target."""
-    found: dict[bytes, list[str]] = {b"script": [], b"style": []}
+    hashes = {b"script": "", b"style": ""}
     for tag, body in _INLINE.findall(page):
         digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
-        found[tag].append(f"'sha256-{digest}'")
-    script = " ".join(found[b"script"]) or "'none'"
-    style = " ".join(found[b"style"]) or "'none'"
+        hashes[tag] += f" 'sha256-{digest}'"
+    script, style = (hashes[tag].strip() or "'none'" for tag in (b"script", b"style"))
     return (f"default-src 'none'; script-src {script}; style-src {style}; "
             "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'")

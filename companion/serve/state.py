@@ -62,10 +62,9 @@ class Source:
         return name, _stat(save_path(self.home, name)) if name is not None else None
 
 
-# inotify(7) event bits: a file written and closed, renamed in or out, made, removed.
-_IN_CLOSE_WRITE, _IN_MOVED_FROM, _IN_MOVED_TO = 0x8, 0x40, 0x80
-_IN_CREATE, _IN_DELETE = 0x100, 0x200
-_IN_EVENTS = _IN_CLOSE_WRITE | _IN_MOVED_FROM | _IN_MOVED_TO | _IN_CREATE | _IN_DELETE
+# inotify(7) event bits: a file written and closed (0x8), renamed out or in (0x40, 0x80),
+# made (0x100) or removed (0x200).
+_IN_EVENTS = 0x8 | 0x40 | 0x80 | 0x100 | 0x200
 
 
 class Told:
@@ -74,7 +73,7 @@ class Told:
     rename there, so a page hears of it at once instead of at the next look.
     ``start`` says whether it could be set up (else the table looks on a timer)."""
 
-    def __init__(self, home: Path, changed: Any) -> None:
+    def __init__(self, home: Path, changed: Callable[[], None]) -> None:
         self.home = home
         self.changed = changed
         self.fd = -1
@@ -90,18 +89,15 @@ class Told:
         try:
             import ctypes
 
-            libc = ctypes.CDLL(None, use_errno=True)
-            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+            self._libc = ctypes.CDLL(None, use_errno=True)
+            self.fd = self._libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
         except (OSError, AttributeError, ImportError):
             return False
-        if fd < 0:
-            return False
-        self.fd, self._libc = fd, libc
-        if not self._add(self.home):
+        if self.fd < 0 or not self._add(self.home):
             self.close()
             return False
         self._add_games()
-        loop.add_reader(fd, self._read)
+        loop.add_reader(self.fd, self._read)
         self._loop = loop
         return True
 
@@ -109,7 +105,7 @@ class Told:
         return bool(self._libc.inotify_add_watch(self.fd, os.fsencode(folder), _IN_EVENTS) >= 0)
 
     def _add_games(self) -> None:
-        if not self.games_watched:
+        if not self.games_watched:  # the games folder may be made after the start
             self.games_watched = self._add(self.home / "games")
 
     def _read(self) -> None:
@@ -120,7 +116,7 @@ class Told:
             pass
         except OSError:
             return
-        self._add_games()  # made since the start
+        self._add_games()
         self.changed()
 
     def close(self) -> None:
@@ -141,20 +137,19 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
         raw = store.read_raw(name)
         record = store.decode(name, raw)
     except CompanionError as error:
-        return _problem(name, error)
+        return _problem(name, str(error))
     version = blake2b(raw, digest_size=12).hexdigest()
     try:
-        shown = _replayed(home, record)
+        shown = _replayed(record)
     except Exception as fault:  # a save that does not replay: the store's own words for it
         from companion.session import Games
 
         try:
             Games(Store(home)).open(name)
         except CompanionError as error:
-            return _problem(name, error)
-        return _problem(name, CompanionError(
-            f"unexpected {type(fault).__name__} while reading {name!r} (a fault in companion: "
-            "please report it)"))
+            return _problem(name, str(error))
+        return _problem(name, f"unexpected {type(fault).__name__} while reading {name!r} (a "
+                        "fault in companion: please report it)")
     return {"game": name, "version": version, "kind": record.kind, **shown,
             "actions": len(record.actions), "undone": len(record.redo),
             "notes": record.notes[-NOTES:], "note_count": len(record.notes)}
@@ -234,13 +229,12 @@ def players(state: dict[str, Any]) -> list[str]:
     return []
 
 
-def _problem(name: str, error: CompanionError) -> dict[str, Any]:
-    text = str(error)
+def _problem(name: str, text: str) -> dict[str, Any]:
     return {"game": name, "version": "error " + blake2b(text.encode(), digest_size=8).hexdigest(),
             "error": text}
 
 
-def _replayed(home: Path, record: Any) -> dict[str, Any]:
+def _replayed(record: Any) -> dict[str, Any]:
     from companion.cli.output import JSON_SCHEMA
     from companion.editions import saved
     from companion.game import kind_info, load_kind
