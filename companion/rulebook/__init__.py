@@ -12,10 +12,10 @@ text) with light stemming, typo tolerance and card notation (``QS``,
 (``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
 (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
-This module holds what every lookup needs (the sections, the shipped index, the
-layout for a narrow terminal) and imports none of the others; ``ranking`` (search),
-``cards`` (a card's facts) and ``build`` (the index made from the files, and
-``--check``) are imported only when used, through the functions at the end.
+This module holds what every lookup needs (the sections, the shipped index, a card's
+facts, the layout for a narrow terminal) and imports none of the others; ``ranking``
+(search) and ``build`` (the index made from the files, and ``--check``) are imported
+only when used, through ``search`` and ``check``.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
@@ -23,16 +23,17 @@ Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion.errors import DataProblem, NotationError
 from companion.kinds import KINDS
 from companion.values import Value
 
 if TYPE_CHECKING:
-    from companion.rulebook.cards import CardFacts, TrickyFacts
     from companion.rulebook.ranking import Hit
 
 GAMES = tuple(KINDS)
@@ -87,56 +88,18 @@ class Section(Value):
                 "text": self.text, "keywords": list(self.keywords), "source": self.source}
 
 
-class Stats(Value):
-    """What ranking needs: per term, the sections holding it and its weight in each
-    (``postings``: section number, then the weight in half points, repeated, as text:
-    a search reads only its own terms'), each section's weighted length, their average
-    and each title's terms."""
-
-    postings: dict[str, str]
-    lengths: list[float]
-    average: float
-    titles: list[frozenset[str]]
-
-    def weights(self, term: str) -> list[int]:
-        return [int(number) for number in self.postings[term].split()]
-
-    def idf(self, term: str) -> float:
-        """BM25's, from the number of sections holding the term."""
-        import math
-
-        held = (self.postings[term].count(" ") + 1) // 2
-        return math.log(1 + (len(self.lengths) - held + 0.5) / (held + 0.5))
-
-
-class Index:
-    """Every game's sections, the rulebook files' extra tables (``cards``,
-    ``difference``) and the ranking ``stats``: the shipped stats are read only by
+class Index(Value):
+    """Every game's sections and the rulebook files' extra tables (``cards``,
+    ``difference``); the ranking's figures are apart (``ranking.stats``), read only by
     the first search (lookups by id or card never need them)."""
 
-    __slots__ = ("sections", "data", "_stats", "by_id")
-
-    def __init__(self, sections: list[Section], data: dict[str, dict[str, Any]],
-                 stats: Stats | None = None) -> None:
-        self.sections = sections
-        self.data = data
-        self._stats = stats
-        self.by_id = {s.id: s for s in sections}
-
-    @property
-    def stats(self) -> Stats:
-        if self._stats is None:
-            from companion.resources import shipped
-
-            found = shipped("rulebook/ranking.json")
-            self._stats = Stats(found["postings"], found["lengths"], found["average"],
-                                [frozenset(title) for title in found["titles"]])
-        return self._stats
+    sections: list[Section]
+    data: dict[str, dict[str, Any]]
 
 
 @cache
 def index() -> Index:
-    """The search index over every game's sections (read once per process)."""
+    """The index shipped in the package (read once per process)."""
     from companion.resources import shipped
 
     found = shipped("rulebook/index.json")
@@ -144,9 +107,9 @@ def index() -> Index:
                  found["data"])
 
 
-def book_data(game: str) -> dict[str, Any]:
-    """A rulebook's extra tables (``cards``, ``difference``), from the index."""
-    return index().data.get(game, {})
+@cache
+def _by_id() -> dict[str, Section]:
+    return {s.id: s for s in index().sections}
 
 
 def all_sections(games: Iterable[str] = GAMES) -> list[Section]:
@@ -156,7 +119,7 @@ def all_sections(games: Iterable[str] = GAMES) -> list[Section]:
 
 
 def section(section_id: str) -> Section | None:
-    return index().by_id.get(section_id)
+    return _by_id().get(section_id)
 
 
 def _key(text: str) -> str:
@@ -236,13 +199,12 @@ def toc(game: str) -> list[tuple[str, list[Section]]]:
 def differences() -> list[dict[str, str]]:
     """What differs between Hebrac's 2005 and classic texts."""
     return [{k: str(v) for k, v in row.items()}
-            for row in book_data("hebrac").get("difference", [])]
+            for row in index().data.get("hebrac", {}).get("difference", [])]
 
 
 def summary() -> dict[str, int]:
-    """Section count per game."""
-    sections = all_sections()
-    return {game: sum(1 for s in sections if s.game == game) for game in GAMES}
+    counts = Counter(s.game for s in index().sections)
+    return {game: counts[game] for game in GAMES}
 
 
 # -- a card's rows ----------------------------------------------------------
@@ -255,7 +217,7 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
         keys = [str(card), "Q-red" if card.is_red else "Q-black"]
     else:
         keys = [str(card), {1: "A", 11: "J", 13: "K"}.get(card.rank, card.suit)]
-    tables = book_data("hebrac").get("cards", {})
+    tables = index().data.get("hebrac", {}).get("cards", {})
     rows = []
     for role in ("enemy", "treasure"):
         table = tables.get(role, {})
@@ -307,12 +269,63 @@ def section_lines(item: Section, width: int) -> list[str]:
     return lines
 
 
-# -- searching, cards and the check: imported when used ----------------------------------
+# -- searching and the check: imported when used ----------------------------------------
 def search(text: str, game: str | None = None, prefer: str | None = None,
            limit: int = 5) -> list[Hit]:
     from companion.rulebook.ranking import search as ranked
 
     return ranked(text, game, prefer, limit)
+
+
+def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
+    from companion.rulebook.build import check as problems
+
+    return problems(games, code_root)
+
+
+# -- Hebrac ------------------------------------------------------------------------------
+class CardFacts(Value):
+    """A card in Hebrac's Dungeon: as enemy, as treasure, and its numbers."""
+
+    card: str
+    name: str
+    enemy: str
+    enemy_section: str
+    treasure: str
+    treasure_section: str
+    attack: int
+    price: int | None
+    price_note: str
+    trade: int | None
+    trade_note: str
+    theft_rank: int | None
+    theft_note: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card, "name": self.name,
+            "enemy": {"what": self.enemy, "section": self.enemy_section},
+            "treasure": {"what": self.treasure, "section": self.treasure_section},
+            "attack": self.attack, "price": self.price, "price_note": self.price_note,
+            "trade_value": self.trade, "trade_note": self.trade_note,
+            "theft_rank": self.theft_rank, "theft_note": self.theft_note,
+        }
+
+    def lines(self, width: int) -> list[str]:
+        return [f"{self.card}  {self.name}", "Hebrac's Dungeon", "", *_wrapped(
+            ("As enemy", self.enemy), f"  ({self.enemy_section})",
+            ("As treasure", self.treasure), f"  ({self.treasure_section})",
+            f"Attack value: {self.attack}", ("Price", self.price_note),
+            ("Trade value", self.trade_note), ("Theft order", self.theft_note), width=width)]
+
+
+def _wrapped(*rows: tuple[str, str] | str, width: int) -> list[str]:
+    """``label: text`` rows wrapped for ``width`` columns (their later lines indented);
+    a plain string is a line as it is."""
+    out: list[str] = []
+    for row in rows:
+        out += [row] if isinstance(row, str) else wrap(f"{row[0]}: {row[1]}", width, "", "  ")
+    return out
 
 
 def hebrac_card(text: str) -> CardFacts | None:
@@ -322,18 +335,109 @@ def hebrac_card(text: str) -> CardFacts | None:
     lowered = " ".join(text.lower().split())
     if len(lowered.replace(" ", "")) > 5 and " of " not in lowered:
         return None
-    from companion.rulebook.cards import hebrac_card as facts
+    from companion.cards import Card
 
-    return facts(text)
+    try:
+        card = Card.parse(text)
+    except NotationError:
+        return None
+    from companion.hebrac import rules
+
+    enemy, treasure = hebrac_card_rows(card)
+    if enemy is None or treasure is None:
+        raise DataProblem(f"hebrac.rules.toml has no [cards] entry for {card}")
+    price = rules.price(card)
+    trade = rules.trade_value(card)
+    theft = rules.theft_rank(card)
+    offer = rules.offer_value(card)
+    if price is not None:
+        price_note = f"{price} gems"
+    elif card.suit == "D":
+        price_note = "none: a merchant holding gems has sold out"
+    else:
+        price_note = "none: nobody buys a black priestess"
+    if trade is not None:
+        trade_note = str(trade)
+        if card.rank == 11 or card.rank == 1 or offer != trade:
+            trade_note += f"; offered by you it counts {offer}"
+    elif card.rank == 1:
+        trade_note = f"none: he keeps his ace; offered by you it counts {offer}"
+    else:
+        trade_note = "none: nobody wants a black priestess"
+    total = len(rules.theft_ranks())
+    if theft is not None:
+        theft_note = f"{theft} of {total} (1 is taken first)"
+    elif card.rank == 11:
+        theft_note = "never stolen (prisoners are safe)"
+    else:
+        theft_note = "never held: it acts at once"
+    return CardFacts(
+        card=str(card), name=card.name(),
+        enemy=str(enemy["summary"]), enemy_section=str(enemy["section"]),
+        treasure=str(treasure["summary"]), treasure_section=str(treasure["section"]),
+        attack=rules.attack_value(card), price=price, price_note=price_note,
+        trade=trade, trade_note=trade_note, theft_rank=theft, theft_note=theft_note)
+
+
+# -- Tricky Dungeon ------------------------------------------------------------------------
+class TrickyFacts(Value):
+    """A Tricky Dungeon card as these players' deck has it (stars and potions are settings)."""
+
+    card: str
+    name: str
+    kind: str
+    kind_section: str
+    stars: int
+    stars_note: str
+    potion: str
+    trump: str
+    counts_for: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"section" if name == "kind_section" else name: value
+                for name, value in self._asdict().items()}
+
+    def lines(self, width: int) -> list[str]:
+        return [f"{self.card}  {self.name}", "Tricky Dungeon", "", *_wrapped(
+            ("Kind", self.kind), f"  ({self.kind_section})",
+            ("Stars", f"{self.stars}{self.stars_note}"), ("Potion", self.potion),
+            ("Trump", self.trump), ("Counts for", self.counts_for), width=width)]
 
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
-    from companion.rulebook.cards import tricky_card as facts
+    """What a Tricky Dungeon card is (``G4``, ``red 0``); None if ``text`` is no card.
 
-    return facts(text, settings)
+    ``settings`` are the players' deck settings (colours, stars, potions);
+    the rulebook's defaults when None.
+    """
+    from companion.tricky.cards import PLURALS, Deck, default_deck_settings
+    from companion.tricky.heroes import heroes
 
-
-def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
-    from companion.rulebook.build import check as problems
-
-    return problems(games, code_root)
+    deck = Deck.from_settings(settings or default_deck_settings())
+    try:
+        card = deck.parse(text)
+    except NotationError:
+        return None
+    colour = deck.colour_name(card.colour)
+    kind = deck.kind(card)
+    plural = PLURALS[kind]
+    potion_card = next(c for c in deck.potion_cards() if c.colour == card.colour)
+    if kind == "potion":
+        potion = f"yes, {colour}'s potion{deck.flag('potions')}"
+    else:
+        potion = f"no; {colour}'s potion is {potion_card}{deck.flag('potions')}"
+    symbol = {"spell": "spells", "potion": "potions", "torch": "torches"}.get(kind)
+    every = list(heroes().values())
+    by_kind = [h.name for h in every if symbol and h.trump == symbol]
+    trump = f"with the {' or '.join(by_kind)} ({symbol})" if by_kind else "not by its kind"
+    chosen = [h.name for h in every if h.trump == "colour"]
+    valued = [h.name for h in every if h.trump == "value"]
+    trump += (f"; {', '.join(chosen)} if {colour} is chosen; {', '.join(valued)} if "
+              f"{card.value}s are chosen")
+    counting = [h.name for h in every if plural in h.counts]
+    return TrickyFacts(
+        card=str(card), name=f"{colour} {card.value}", kind=kind,
+        kind_section="tricky.deck.potions" if kind == "potion" else "tricky.deck.kinds",
+        stars=deck.stars_of(card),
+        stars_note=f" ({colour}{', unverified' if 'stars' in deck.unverified else ''})",
+        potion=potion, trump=trump, counts_for=", ".join(counting) or "no hero")

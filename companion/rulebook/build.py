@@ -21,8 +21,8 @@ from typing import Any
 
 from companion.errors import DataProblem
 from companion.resources import rulebook_path
-from companion.rulebook import GAMES, Index, Section, Stats, differences, hebrac_card_rows
-from companion.rulebook.ranking import terms
+from companion.rulebook import GAMES, Index, Section, differences, hebrac_card_rows
+from companion.rulebook.ranking import Stats, terms
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
@@ -170,8 +170,9 @@ def _shipped_data(game: str) -> dict[str, Any]:
 
 
 # -- the index ------------------------------------------------------------------------
-def build_index() -> Index:
-    """The index over every game's sections, from the rulebook files."""
+def build_index() -> tuple[Index, Stats]:
+    """The index over every game's sections and the ranking's figures, from the rulebook
+    files."""
     items = [s for game in GAMES for s in book(game).sections]
     postings: dict[str, list[int]] = defaultdict(list)
     lengths: list[float] = []
@@ -195,7 +196,7 @@ def build_index() -> Index:
     titles = [frozenset(terms(item.title)) for item in items]
     stats = Stats({t: " ".join(map(str, p)) for t, p in postings.items()}, lengths, average,
                   titles)
-    return Index(items, {game: _shipped_data(game) for game in GAMES}, stats)
+    return Index(items, {game: _shipped_data(game) for game in GAMES}), stats
 
 
 def _json(value: object) -> str:
@@ -206,8 +207,7 @@ def _json(value: object) -> str:
 def shipped_sources() -> dict[str, str]:
     """The text of each shipped data file, by its path in the checkout."""
     tables = {game: found for game in GAMES if (found := tables_file(game)) is not None}
-    idx = build_index()
-    stats = idx.stats
+    idx, stats = build_index()
     return {
         "companion/tables.json": _json(tables),
         "companion/rulebook/index.json": _json({"sections": idx.sections, "data": idx.data}),

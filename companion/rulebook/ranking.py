@@ -8,6 +8,7 @@ is read into, so a question and the sections meet on the same words.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from functools import cache
@@ -24,6 +25,36 @@ TITLE_BONUS = 0.5
 REFINED_SHARE = 0.5
 PHRASE_BONUS = 1.5
 PREFERRED = 2.0  # the current game's sections, when the question names no game
+
+
+class Stats(Value):
+    """What ranking needs: per term, the sections holding it and its weight in each
+    (``postings``: section number, then the weight in half points, repeated, as text:
+    a search reads only its own terms'), each section's weighted length, their average
+    and each title's terms."""
+
+    postings: dict[str, str]
+    lengths: list[float]
+    average: float
+    titles: list[frozenset[str]]
+
+    def weights(self, term: str) -> list[int]:
+        return [int(number) for number in self.postings[term].split()]
+
+    def idf(self, term: str) -> float:
+        """BM25's, from the number of sections holding the term."""
+        held = (self.postings[term].count(" ") + 1) // 2
+        return math.log(1 + (len(self.lengths) - held + 0.5) / (held + 0.5))
+
+
+@cache
+def stats() -> Stats:
+    """The ranking's figures shipped in the package (read by the first search)."""
+    from companion.resources import shipped
+
+    found = shipped("rulebook/ranking.json")
+    return Stats(found["postings"], found["lengths"], found["average"],
+                 [frozenset(title) for title in found["titles"]])
 
 
 # -- the words of the index and of a question: stemmed terms without stop words ---------
@@ -88,7 +119,7 @@ def _bigrams(word: str) -> set[str]:
 def _gram_index() -> dict[str, list[str]]:
     """The index's terms by their bigrams: the typo tables, made on the first typo."""
     grams: dict[str, list[str]] = defaultdict(list)
-    for term in index().stats.postings:
+    for term in stats().postings:
         if len(term) >= 3 and not term.isdigit():
             for gram in _bigrams(term):
                 grams[gram].append(term)
@@ -223,7 +254,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
                 continue
         words.append(token)
-    postings = index().stats.postings
+    postings = stats().postings
     for word in words:
         for term in terms(word):
             if term in postings:
@@ -297,11 +328,11 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
         query = parse_query(text, game)
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
-    stats = idx.stats
-    lengths, average = stats.lengths, stats.average
+    figures = stats()
+    lengths, average = figures.lengths, figures.average
     for term, weight in query.weights.items():
-        idf = stats.idf(term)
-        found = stats.weights(term)
+        idf = figures.idf(term)
+        found = figures.weights(term)
         for number, half in zip(found[::2], found[1::2], strict=True):
             tf = half / 2
             norm = K1 * (1 - B + B * lengths[number] / average)
@@ -323,7 +354,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
             continue
         if wanted > 1:  # sections matching more of the question's words come first
             score *= 1 + 0.5 * matched[number] / wanted
-        title = stats.titles[number]
+        title = figures.titles[number]
         in_title = sum(1 for term in query.weights if term in title)
         if in_title:  # the question's words in the title: most likely the section meant
             score *= 1 + TITLE_BONUS * in_title / max(1, len(title))
