@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.errors import DataProblem, NotationError
 from companion.kinds import KINDS
+from companion.resources import shipped
+from companion.text import fill
 from companion.values import Value
 
 if TYPE_CHECKING:
@@ -100,8 +102,6 @@ class Index(Value):
 @cache
 def index() -> Index:
     """The index shipped in the package (read once per process)."""
-    from companion.resources import shipped
-
     found = shipped("rulebook/index.json")
     return Index([Section._make((*row[:6], tuple(row[6]), row[7])) for row in found["sections"]],
                  found["data"])
@@ -229,8 +229,6 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
 def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
     """Wrapped at spaces by the one keep-together rule (``companion.text.fill``); a word
     longer than the line is left whole."""
-    from companion.text import fill
-
     return fill(" ".join(text.split()), width, first, rest)
 
 

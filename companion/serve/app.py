@@ -44,12 +44,12 @@ from starlette.types import Receive, Scope, Send
 from companion.errors import CompanionError
 from companion.serve.lines import Answer, command_words, run
 from companion.serve.links import Links, player_secret, same
-from companion.serve.state import Source, Told, build, players
+from companion.serve.state import Source, build, players
 
 TICK = 0.25
 """Seconds between two looks at the save where the system cannot tell of a change."""
 TOLD_TICK = 1.0
-"""Seconds between two looks where it can (``Told``): a look in case it did not."""
+"""Seconds between two looks where it can (``Source.watch``): a look in case it did not."""
 PING = 20.0
 MAX_PAGES = 128
 MAX_BODY = 2048
@@ -88,7 +88,6 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
-        self.told = Told(home, self.poke)
         self.wait = TICK
         self.player_links: dict[str, str] = {}
         self.who: dict[int, str] = {}  # who sent each action from a page (this run's)
@@ -102,12 +101,13 @@ class Table:
             # In the background, never waited for (in the loop's executor, a stop waited).
             threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
                              daemon=True).start()
-        self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
+        told = self.source.watch(asyncio.get_running_loop(), self.poke)
+        self.wait = TOLD_TICK if told else TICK
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
-        self.told.close()
+        self.source.close()
         self._changed.set()
         self._wake.set()
 
@@ -206,11 +206,9 @@ class Table:
 
 class App:
     """The ASGI application: routing by secret first, then by the few paths there are.
-
-    Only the ``Host`` names the table was started for are answered (``hosts``: its
-    address and loopback, at its port), so a page of another name that resolves
-    here (DNS rebinding) gets nothing; a request from a page of another origin
-    (its ``Origin`` header) is refused too, even with the link."""
+    Only the ``Host`` names the table was started for are answered (its address and
+    loopback, at its port: ``server.hosts``), so a page of another name that resolves
+    here (DNS rebinding) gets nothing."""
 
     def __init__(self, tables: list[Table], hosts: frozenset[str] = frozenset()) -> None:
         self.tables = tables
@@ -323,7 +321,6 @@ class App:
 
 
 def saved_actions(home: Path, game: str) -> int | None:
-    """How many actions the save of ``game`` holds now."""
     from companion.store import Store
 
     try:

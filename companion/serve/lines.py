@@ -125,7 +125,7 @@ def run(words: list[str], home: Path) -> Answer:
         try:
             code = run_words(words)
         finally:
-            _Caught.stop()
+            _Caught._local.caught = None
             output.set_plain(was_plain)  # '--plain' here is this command's own
             output.vitals_in_prompt(vitals)
     return Answer(code, _lines(out.getvalue()), _lines(err.getvalue()))
@@ -150,10 +150,6 @@ class _Caught:
                 setattr(sys, name, cls(name.strip("_"), found))
         cls._local.caught = {"stdout": caught[0], "stderr": caught[1]}
         return caught
-
-    @classmethod
-    def stop(cls) -> None:
-        cls._local.caught = None
 
     def _target(self) -> Any:
         caught = getattr(self._local, "caught", None)

@@ -36,16 +36,29 @@ def _stat(path: Path) -> Stat:
     return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
+# inotify(7) event bits: a file written and closed (0x8), renamed out or in (0x40, 0x80),
+# made (0x100) or removed (0x200).
+_IN_EVENTS = 0x8 | 0x40 | 0x80 | 0x100 | 0x200
+
+
 class Source:
     """The game a table shows: ``pinned``, else the current game whatever it becomes.
     Whether anything changed is told cheaply by the stats of the save and of the
-    current-game pointer (every save is a new file renamed into place: a new inode)."""
+    current-game pointer (every save is a new file renamed into place: a new inode).
+
+    With ``watch``, the kernel tells the table when a file in the data folder or its
+    ``games`` folder changes (inotify, Linux and Android): every save by any process is
+    a rename there, so a page hears of it at once instead of at the next look."""
 
     def __init__(self, home: Path, pinned: str | None = None) -> None:
         self.home = home
         self.pinned = pinned
         self._pointer: Stat | bool = False  # not read yet
         self._current: str | None = None
+        self.fd = -1
+        self.games_watched = False
+        self._libc: Any = None
+        self._loop: Any = None
 
     def name(self) -> str | None:
         if self.pinned is not None:
@@ -61,27 +74,9 @@ class Source:
         name = self.name()
         return name, _stat(save_path(self.home, name)) if name is not None else None
 
-
-# inotify(7) event bits: a file written and closed (0x8), renamed out or in (0x40, 0x80),
-# made (0x100) or removed (0x200).
-_IN_EVENTS = 0x8 | 0x40 | 0x80 | 0x100 | 0x200
-
-
-class Told:
-    """The kernel tells the table when a file in the data folder or its ``games``
-    folder changes (inotify, Linux and Android): every save by any process is a
-    rename there, so a page hears of it at once instead of at the next look.
-    ``start`` says whether it could be set up (else the table looks on a timer)."""
-
-    def __init__(self, home: Path, changed: Callable[[], None]) -> None:
-        self.home = home
-        self.changed = changed
-        self.fd = -1
-        self.games_watched = False
-        self._libc: Any = None
-        self._loop: Any = None
-
-    def start(self, loop: Any) -> bool:
+    def watch(self, loop: Any, changed: Callable[[], None]) -> bool:
+        """Call ``changed`` when told of a change; whether it could be set up (else the
+        table looks on a timer)."""
         import sys
 
         if not sys.platform.startswith("linux"):
@@ -97,7 +92,7 @@ class Told:
             self.close()
             return False
         self._add_games()
-        loop.add_reader(self.fd, self._read)
+        loop.add_reader(self.fd, self._read, changed)
         self._loop = loop
         return True
 
@@ -108,7 +103,7 @@ class Told:
         if not self.games_watched:  # the games folder may be made after the start
             self.games_watched = self._add(self.home / "games")
 
-    def _read(self) -> None:
+    def _read(self, changed: Callable[[], None]) -> None:
         try:
             while os.read(self.fd, 65536):
                 pass
@@ -117,7 +112,7 @@ class Told:
         except OSError:
             return
         self._add_games()
-        self.changed()
+        changed()
 
     def close(self) -> None:
         if self.fd >= 0:
