@@ -73,12 +73,8 @@ class Section(Value):
 
     def references(self) -> list[str]:
         """Section ids named in the text, in order, without repeats."""
-        found: list[str] = []
-        for ref in re.findall(ID_IN_TEXT, self.text):
-            ref = ref.rstrip(".-")
-            if ref != self.id and ref not in found:
-                found.append(ref)
-        return found
+        found = dict.fromkeys(ref.rstrip(".-") for ref in re.findall(ID_IN_TEXT, self.text))
+        return [ref for ref in found if ref != self.id]
 
     def source_text(self) -> str:
         """``000: Enemy cards`` made readable: ``Hebrac 2005 text: Enemy cards``."""
@@ -130,9 +126,7 @@ def _key(text: str) -> str:
 def find_section(text: str, game: str | None = None) -> Section | None:
     """A section by its id, or by its id without the game (``spell.escape``) for ``game``."""
     found = section(_key(text))
-    if found is None and game is not None:
-        found = section(f"{game}.{_key(text)}")
-    return found
+    return found if found is not None or game is None else section(f"{game}.{_key(text)}")
 
 
 def sections_under(prefix: str, game: str | None = None) -> list[Section]:
@@ -236,13 +230,9 @@ def text_lines(text: str, width: int) -> list[str]:
     """A section's text laid out for ``width`` columns: paragraphs and ``- `` lists."""
     out: list[str] = []
     for number, block in enumerate(text.split("\n\n")):
-        if number:
-            out.append("")
+        out += [""] if number else []
         for item in block.split("\n"):
-            if item.startswith("- "):
-                out += wrap(item[2:], width, "- ", "  ")
-            else:
-                out += wrap(item, width)
+            out += wrap(item[2:], width, "- ", "  ") if item.startswith("- ") else wrap(item, width)
     return out
 
 

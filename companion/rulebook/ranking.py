@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
+from companion.errors import NotationError
 from companion.rulebook import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
 
@@ -176,8 +177,8 @@ _RANK_CODES = {"ace": "A", "jack": "J", "knave": "J", "queen": "Q", "king": "K",
 _CARD_TOKEN = r"(10|[2-9]|[AJQK])[SHDC]|[SHDC](10|[2-9]|[AJQK])|JK"
 _NOT_CARDS = frozenset({"as", "ad", "ah", "ac"})
 _TOKEN = re.compile(r"[A-Za-z0-9\u2660-\u2667]+")
-_SUIT_SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
-                 "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C"}
+# The suits' signs, black and white: U+2660 to U+2667 (spade, heart, diamond, club twice).
+_SUIT_SYMBOLS = {chr(0x2660 + at): "SHDC"[at % 4] for at in range(8)}
 # What a Tricky Dungeon value is called in the hero texts (3 and 4 are spells...).
 TRICKY_VALUE_WORDS = {0: ["torch"], 1: ["goblin"], 2: ["goblin"], 3: ["spell"], 4: ["spell"],
                       5: ["orc"], 6: ["orc"]}
@@ -188,20 +189,15 @@ def standard_card(token: str) -> Any:
 
     Lower-case ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces.
     """
-    if token.lower() in ("joker", "jokers"):
-        from companion.cards import Card
-
-        return Card.joker()
-    if len(token) > 4 or token in _NOT_CARDS:
-        return None
+    joker = token.lower() in ("joker", "jokers")
     compact = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in token).upper()
-    if not re.fullmatch(_CARD_TOKEN, compact):
+    if not joker and (len(token) > 4 or token in _NOT_CARDS
+                      or not re.fullmatch(_CARD_TOKEN, compact)):
         return None
     from companion.cards import Card
-    from companion.errors import NotationError
 
     try:
-        return Card.parse(compact)
+        return Card.joker() if joker else Card.parse(compact)
     except NotationError:
         return None
 

@@ -11,13 +11,20 @@ secrets: ``companion.serve.links.game_links`` when there are several):
 - ``GET /SECRET/state``: the state, fetched again by a page that reconnects;
 - ``POST /SECRET/act`` (the act secret only, with ``--players-act``): one line
   typed on the page, at most 2 KB of JSON, ten at once then one a second per
-  device; answered with the command's own lines (``companion.serve.lines``).
+  device; answered with the command's own lines (``run``).
 
 A wrong or missing secret, an unknown path, and the act address under the
 view secret all get the same plain 404 (and the connection is closed); a
 ``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
 watcher (``Table.tick``) serves every page: each page's stream waits on an event
 until the save changed (no polling per page).
+
+A line typed on a page is read as the shell reads it, and only a command on the game
+shown is taken (``command_words``, with the dispatcher's own functions). It runs in
+the server's own process (no one-shot start to pay for each tap) through the command
+line's entry (``run``): the same engine, lock, atomic save and backups, and the lines
+a terminal's pipe gets. Its output is caught for the calling thread only: the shell
+the server may run beside keeps its screen.
 """
 
 from __future__ import annotations
@@ -27,9 +34,12 @@ import base64
 import contextlib
 import hashlib
 import html
+import io
 import json
 import re
 import secrets
+import shlex
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -41,16 +51,18 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from companion.errors import CompanionError
-from companion.serve.lines import Answer, command_words, run
+from companion.errors import BadInput, CompanionError
 from companion.serve.links import Links, player_secret, same
 from companion.serve.state import Source, build, players
+from companion.values import Value
+from companion.verbs import MAX_ACTION_CHARS
 
 TICK = 0.25
 """Seconds between two looks at the save where the system cannot tell of a change."""
 TOLD_TICK = 1.0
 """Seconds between two looks where it can (``Source.watch``): a look in case it did not."""
 PING = 20.0
+MAX_OUTPUT_LINES = 200
 MAX_PAGES = 128
 MAX_BODY = 2048
 BURST, REFILL = 10, 1.0
@@ -63,8 +75,8 @@ CLOSE = {**HEADERS, "connection": "close"}
 # The method of each address under a secret: the page, its events, its state, an action.
 METHODS = {"": "GET", "events": "GET", "state": "GET", "act": "POST"}
 ROLE_MARK = b"{{ROLE}}"
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 PLAYER_MARK = b"{{PLAYER}}"
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class Table:
@@ -96,8 +108,6 @@ class Table:
     async def start(self) -> None:
         await self.refresh()
         if self.players_act and isinstance(self.state.get("kind"), str):
-            from companion.serve.lines import warm
-
             # In the background, never waited for (in the loop's executor, a stop waited).
             threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
                              daemon=True).start()
@@ -220,19 +230,16 @@ class App:
     def role(self, word: str) -> tuple[Table, str, str | None] | None:
         """The table of the secret ``word`` with ``"view", None``, ``"act", None`` (the
         host's act link) or ``"act", NAME`` (a player's); or None."""
-        # Every secret compared every time, in constant time: the timing tells nothing.
+        # Each secret compared whole, in constant time: the timing tells nothing.
         found = None
         for table in self.tables:
-            view = same(word, table.links.view)
-            act = same(word, table.links.act) and table.players_act
-            player = None
-            for secret, name in table.player_links.items():
-                if same(word, secret) and table.players_act:
-                    player = name
-            if act or player is not None:
-                found = table, "act", player
-            elif view:
-                found = table, "view", None
+            roles: list[tuple[str, str, str | None]] = [(table.links.view, "view", None)]
+            if table.players_act:
+                roles += [(table.links.act, "act", None),
+                          *((secret, "act", name) for secret, name in table.player_links.items())]
+            for secret, role, player in roles:
+                if same(word, secret):
+                    found = table, role, player
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -377,3 +384,149 @@ def content_security_policy(page: bytes) -> str:
     return (f"default-src 'none'; script-src {script}; style-src {style}; "
             "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'")
+
+
+# -- a line typed on a page ----------------------------------------------------------
+class Answer(Value):
+    """What the command printed: its exit code, its output lines, its error lines."""
+
+    code: int
+    lines: list[str]
+    errors: list[str]
+
+
+def command_words(kind: str, game: str, line: str) -> list[str]:
+    """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""
+    from companion.cli import dispatch
+
+    if len(line) > MAX_ACTION_CHARS:
+        raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
+    try:
+        typed = shlex.split(line)
+    except ValueError as error:
+        raise BadInput(f"cannot read {line.strip()!r}: {error}") from None
+    if not typed:
+        raise BadInput("type an action, as in the shell")
+    words = dispatch.game_line(kind, typed)  # as the shell reads a line
+    other = None
+    if words is None:
+        with contextlib.suppress(BadInput):
+            other = dispatch.pick_top(typed[0])
+        if other is None:
+            raise BadInput(f"no such command {typed[0]!r} for this game (the page takes the "
+                           "game's own commands, as the shell does)")
+    else:
+        found = dispatch.route([kind, *words])
+        if not found.leaf or not on_the_game(found.path):
+            other = " ".join(found.path[1:]) or words[0]
+    if words is None or other is not None:
+        raise BadInput(f"'{other}' is not taken from the table's page: play it in the shell")
+    if any(word == "--" or _names_game(word) for word in words[1:]):
+        raise BadInput("the page acts on the game it shows: leave out --game and --")
+    return ["--plain", kind, *words, "--game", game]
+
+
+def on_the_game(path: tuple[str, ...]) -> bool:
+    """Whether the command at ``path`` acts on one saved game and writes no other file."""
+    from companion.cli.dispatch import target
+
+    if path[1:2] == ("new",):
+        return False
+    verb = getattr(target(path), "verb", None)
+    if verb is not None:  # a game's line: its verb table declares its options
+        return any(param.name == "game" for param in verb.line)
+    from companion.cli.options import leaf
+
+    try:
+        names = {param.name for param in leaf(path).params}
+    except KeyError:  # no such command
+        return False
+    return "game" in names and "output" not in names
+
+
+def _names_game(word: str) -> bool:
+    """``--game`` or a prefix of it (options take unique prefixes), or ``-g`` alone, with
+    its value or among other short flags."""
+    if word.startswith("--"):
+        option = word[2:].split("=", 1)[0].lower()
+        return bool(option) and "game".startswith(option)
+    return word.startswith("-") and "g" in word[1:]  # '-jg NAME' too
+
+
+def warm(kind: str) -> None:
+    """Import now what a page's first command of ``kind`` needs (the command line's
+    reader, the game's commands), so that the first tap is answered as fast as the next."""
+    import importlib
+
+    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.commands",
+                 "companion.cli.verbcommands", "companion.session", f"companion.cli.{kind}"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # only a cost saved: the command will say what is missing
+            return
+
+
+_RUNNING = threading.Lock()
+"""One page's command at a time in this process (the store's lock orders the others)."""
+
+
+def run(words: list[str], home: Path) -> Answer:
+    """Run ``companion WORDS`` on the data folder ``home`` in this process, as on a pipe
+    with no input: what it prints is caught for this thread only."""
+    from companion.cli import output
+    from companion.cli.main import run_words
+    from companion.store import data_home
+
+    if data_home() != home:
+        return Answer(3, [], ["Error: the table's data folder is not this process's: "
+                              "restart 'companion serve'"])
+    with _RUNNING:
+        out, err = _Caught.start()
+        was_plain, vitals = output.plain(), output.vitals_shown_in_prompt()
+        output.vitals_in_prompt(False)  # a one-shot command prints the vitals itself
+        try:
+            code = run_words(words)
+        finally:
+            _Caught._local.caught = None
+            output.set_plain(was_plain)  # '--plain' here is this command's own
+            output.vitals_in_prompt(vitals)
+    return Answer(code, _lines(out.getvalue()), _lines(err.getvalue()))
+
+
+class _Caught:
+    """``sys.stdout`` or ``sys.stderr`` (and their ``__stdout__``/``__stderr__``, which the
+    width is read from): what a thread running a page's command writes is caught, as a
+    pipe would be (no terminal, no size), while every other thread writes through."""
+
+    _local = threading.local()
+
+    def __init__(self, name: str, through: Any) -> None:
+        self.name, self.through = name, through
+
+    @classmethod
+    def start(cls) -> tuple[io.StringIO, io.StringIO]:
+        caught = (io.StringIO(), io.StringIO())
+        for name in ("stdout", "stderr", "__stdout__", "__stderr__"):
+            found = getattr(sys, name)
+            if not isinstance(found, _Caught):  # put back by something since: wrap it again
+                setattr(sys, name, cls(name.strip("_"), found))
+        cls._local.caught = {"stdout": caught[0], "stderr": caught[1]}
+        return caught
+
+    def _target(self) -> Any:
+        caught = getattr(self._local, "caught", None)
+        return caught[self.name] if caught else self.through
+
+    def __getattr__(self, name: str) -> Any:  # write, flush, isatty, fileno, buffer...
+        # Caught, it is a StringIO's: no terminal, no file descriptor, no buffer.
+        return getattr(self._target(), name)
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self._target(), "encoding", None) or "utf-8")
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines()
+    cut = len(lines) - MAX_OUTPUT_LINES
+    return [f"({cut} lines before these)", *lines[-MAX_OUTPUT_LINES:]] if cut > 0 else lines

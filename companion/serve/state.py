@@ -157,11 +157,9 @@ DIE = list(range(1, 7))
 
 
 def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
-    """What a page offers to tap for a game of ``kind`` now: the game's verbs (from its
-    verb table, those its ``next`` names first), each with the kinds of words its
-    positional parameters take; a card picker (two rows whose taps make one card's
-    word); the names the game knows by kind; numbers. A tap only adds a word to the
-    line, which is sent as typed (the shell's own reading)."""
+    """What a page offers to tap for a game of ``kind`` now (its verbs from its verb table,
+    a card picker, the names the game knows by kind, numbers): a tap only adds a word to
+    the line, which is sent as typed (the shell's own reading)."""
     from companion.cli.grammar import grammar_of
 
     grammar = grammar_of(kind)
@@ -169,9 +167,8 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
               "takes": [param.type for param in verb.params if param.positional],
               "many": any(param.kind == "rest" for param in verb.params)}
              for verb in grammar.verbs.values()]
-    known = set(grammar.verbs)
     now = [word for word in _NEXT_VERB.findall(str(status.get("next") or ""))
-           if word in known]
+           if word in grammar.verbs]  # the verbs its 'next' names, shown first
     names: dict[str, list[str]] = {}
     cards: dict[str, Any] | None = None
     if kind == "hebrac":
