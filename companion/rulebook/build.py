@@ -19,7 +19,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.cards import full_deck
 from companion.errors import DataProblem
+from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
 from companion.rulebook import GAMES, Index, Section, differences, hebrac_card_rows
 from companion.rulebook.ranking import Stats, terms
@@ -104,9 +106,8 @@ def normalise_text(text: str) -> str:
             stripped = line.strip()
             if not stripped:
                 continue
-            if stripped.startswith("- ") or not items:
-                items.append(stripped)
-            elif line[0].isspace() or not items[-1].startswith("- "):
+            if items and not stripped.startswith("- ") and (
+                    line[0].isspace() or not items[-1].startswith("- ")):
                 items[-1] += " " + stripped
             else:
                 items.append(stripped)
@@ -266,8 +267,6 @@ def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[s
     if "hebrac" in games:
         problems += _check_hebrac_cards(known)
     if "halfdeck" in games:
-        from companion.halfdeck.cards import KINDS
-
         problems += [f"halfdeck card kind {kind}: no section halfdeck.card.{kind}"
                      for kind in KINDS if f"halfdeck.card.{kind}" not in known]
     for sid, files in sorted(code_rule_ids(code_root).items()):
@@ -302,8 +301,6 @@ def _check_covers(item_book: Book) -> list[str]:
 def _check_hebrac_cards(known: set[str]) -> list[str]:
     """Every card of the deck, as enemy and as treasure, and every difference of the two
     texts, has its section."""
-    from companion.cards import full_deck
-
     problems = []
     for card in full_deck(jokers=1):
         rows = hebrac_card_rows(card)

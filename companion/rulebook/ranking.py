@@ -15,7 +15,9 @@ from functools import cache
 from typing import Any
 
 from companion.errors import NotationError
+from companion.resources import shipped
 from companion.rulebook import GAMES, Section, hebrac_card_rows, index
+from companion.tables import tables
 from companion.values import Value
 
 K1 = 1.2
@@ -39,20 +41,10 @@ class Stats(Value):
     average: float
     titles: list[frozenset[str]]
 
-    def weights(self, term: str) -> list[int]:
-        return [int(number) for number in self.postings[term].split()]
-
-    def idf(self, term: str) -> float:
-        """BM25's, from the number of sections holding the term."""
-        held = (self.postings[term].count(" ") + 1) // 2
-        return math.log(1 + (len(self.lengths) - held + 0.5) / (held + 0.5))
-
 
 @cache
 def stats() -> Stats:
     """The ranking's figures shipped in the package (read by the first search)."""
-    from companion.resources import shipped
-
     found = shipped("rulebook/ranking.json")
     return Stats(found["postings"], found["lengths"], found["average"],
                  [frozenset(title) for title in found["titles"]])
@@ -205,8 +197,6 @@ def standard_card(token: str) -> Any:
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    from companion.tables import tables
-
     colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
@@ -327,8 +317,9 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     figures = stats()
     lengths, average = figures.lengths, figures.average
     for term, weight in query.weights.items():
-        idf = figures.idf(term)
-        found = figures.weights(term)
+        found = [int(number) for number in figures.postings[term].split()]
+        held = len(found) // 2  # the sections holding the term, for BM25's idf
+        idf = math.log(1 + (len(lengths) - held + 0.5) / (held + 0.5))
         for number, half in zip(found[::2], found[1::2], strict=True):
             tf = half / 2
             norm = K1 * (1 - B + B * lengths[number] / average)

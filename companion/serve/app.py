@@ -34,6 +34,7 @@ import base64
 import contextlib
 import hashlib
 import html
+import importlib
 import io
 import json
 import re
@@ -54,6 +55,8 @@ from starlette.types import Receive, Scope, Send
 from companion.errors import BadInput, CompanionError
 from companion.serve.links import Links, player_secret, same
 from companion.serve.state import Source, build, players
+from companion.store import Store, data_home
+from companion.text import TERMINAL_CONTROL
 from companion.values import Value
 from companion.verbs import MAX_ACTION_CHARS
 
@@ -328,8 +331,6 @@ class App:
 
 
 def saved_actions(home: Path, game: str) -> int | None:
-    from companion.store import Store
-
     try:
         return len(Store(home).read(game).actions)
     except CompanionError:
@@ -352,8 +353,6 @@ async def _body(request: Request) -> bytes | None:
 def error_line(message: str) -> str:
     """The ``Error:`` line a command prints on a pipe: one line, a control character it
     quotes shown as ``\\xNN``."""
-    from companion.text import TERMINAL_CONTROL
-
     shown = TERMINAL_CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}"
                                  if ord(found.group()) < 0x100
                                  else f"\\u{ord(found.group()):04x}", message)
@@ -456,8 +455,6 @@ def _names_game(word: str) -> bool:
 def warm(kind: str) -> None:
     """Import now what a page's first command of ``kind`` needs (the command line's
     reader, the game's commands), so that the first tap is answered as fast as the next."""
-    import importlib
-
     for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.commands",
                  "companion.cli.verbcommands", "companion.session", f"companion.cli.{kind}"):
         try:
@@ -475,7 +472,6 @@ def run(words: list[str], home: Path) -> Answer:
     with no input: what it prints is caught for this thread only."""
     from companion.cli import output
     from companion.cli.main import run_words
-    from companion.store import data_home
 
     if data_home() != home:
         return Answer(3, [], ["Error: the table's data folder is not this process's: "

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
+from companion.cli.grammar import grammar_of
+from companion.cli.output import JSON_SCHEMA
 from companion.current import current_name, save_path
 from companion.errors import CompanionError
 from companion.store import Store
@@ -77,8 +80,6 @@ class Source:
     def watch(self, loop: Any, changed: Callable[[], None]) -> bool:
         """Call ``changed`` when told of a change; whether it could be set up (else the
         table looks on a timer)."""
-        import sys
-
         if not sys.platform.startswith("linux"):
             return False
         try:
@@ -160,8 +161,6 @@ def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
     """What a page offers to tap for a game of ``kind`` now (its verbs from its verb table,
     a card picker, the names the game knows by kind, numbers): a tap only adds a word to
     the line, which is sent as typed (the shell's own reading)."""
-    from companion.cli.grammar import grammar_of
-
     grammar = grammar_of(kind)
     verbs = [{"name": verb.name,
               "takes": [param.type for param in verb.params if param.positional],
@@ -227,7 +226,6 @@ def _problem(name: str, text: str) -> dict[str, Any]:
 
 
 def _replayed(record: Any) -> dict[str, Any]:
-    from companion.cli.output import JSON_SCHEMA
     from companion.editions import saved
     from companion.game import kind_info, load_kind
     from companion.history import traced
