@@ -338,12 +338,9 @@ def hebrac_card(text: str) -> CardFacts | None:
     trade = rules.trade_value(card)
     theft = rules.theft_rank(card)
     offer = rules.offer_value(card)
-    if price is not None:
-        price_note = f"{price} gems"
-    elif card.suit == "D":
-        price_note = "none: a merchant holding gems has sold out"
-    else:
-        price_note = "none: nobody buys a black priestess"
+    price_note = (f"{price} gems" if price is not None
+                  else "none: a merchant holding gems has sold out" if card.suit == "D"
+                  else "none: nobody buys a black priestess")
     if trade is not None:
         trade_note = str(trade)
         if card.rank == 11 or card.rank == 1 or offer != trade:
@@ -352,13 +349,9 @@ def hebrac_card(text: str) -> CardFacts | None:
         trade_note = f"none: he keeps his ace; offered by you it counts {offer}"
     else:
         trade_note = "none: nobody wants a black priestess"
-    total = len(rules.theft_ranks())
-    if theft is not None:
-        theft_note = f"{theft} of {total} (1 is taken first)"
-    elif card.rank == 11:
-        theft_note = "never stolen (prisoners are safe)"
-    else:
-        theft_note = "never held: it acts at once"
+    theft_note = (f"{theft} of {len(rules.theft_ranks())} (1 is taken first)"
+                  if theft is not None else "never stolen (prisoners are safe)"
+                  if card.rank == 11 else "never held: it acts at once")
     return CardFacts(
         card=str(card), name=card.name(),
         enemy=str(enemy["summary"]), enemy_section=str(enemy["section"]),
@@ -410,10 +403,8 @@ def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFact
     kind = deck.kind(card)
     plural = PLURALS[kind]
     potion_card = next(c for c in deck.potion_cards() if c.colour == card.colour)
-    if kind == "potion":
-        potion = f"yes, {colour}'s potion{deck.flag('potions')}"
-    else:
-        potion = f"no; {colour}'s potion is {potion_card}{deck.flag('potions')}"
+    potion = (f"yes, {colour}'s potion" if kind == "potion"
+              else f"no; {colour}'s potion is {potion_card}") + deck.flag("potions")
     symbol = {"spell": "spells", "potion": "potions", "torch": "torches"}.get(kind)
     every = list(heroes().values())
     by_kind = [h.name for h in every if symbol and h.trump == symbol]

@@ -305,12 +305,11 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     kind) ranks its sections ahead of the others' when both match.
     """
     idx = index()
+    rest = text
     if game is None:
         game, rest = named_game(text)
-        query = parse_query(rest, game)
-        if not query.weights and rest != text:  # "what does hebrac do": the joker
-            query = parse_query(text, game)
-    else:
+    query = parse_query(rest, game)
+    if not query.weights and rest != text:  # "what does hebrac do": the joker
         query = parse_query(text, game)
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
@@ -325,11 +324,10 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
             norm = K1 * (1 - B + B * lengths[number] / average)
             scores[number] += weight * idf * tf * (K1 + 1) / (tf + norm)
             matched[number] += 1
-    if query.boosts:
-        positions = {s.id: n for n, s in enumerate(idx.sections)}
-        for sid, bonus in query.boosts.items():
-            if sid in positions:
-                scores[positions[sid]] += bonus
+    positions = {s.id: n for n, s in enumerate(idx.sections)} if query.boosts else {}
+    for sid, bonus in query.boosts.items():
+        if sid in positions:
+            scores[positions[sid]] += bonus
     hits = []
     wanted = len(query.weights)
     said = plain_words(text)
