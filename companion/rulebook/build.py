@@ -23,8 +23,8 @@ from companion.cards import full_deck
 from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
-from companion.rulebook import GAMES, Index, Section, differences, hebrac_card_rows
 from companion.rulebook.ranking import Stats, terms
+from companion.rulebook.sections import GAMES, Index, Section, hebrac_card_rows, index
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
@@ -309,5 +309,6 @@ def _check_hebrac_cards(known: set[str]) -> list[str]:
         problems += [f"card {card}: {row['section']} is not a section"
                      for row in rows if row is not None and row["section"] not in known]
     problems += [f"difference {row.get('topic')!r}: {row.get('section')} is not a section"
-                 for row in differences() if row.get("section") not in known]
+                 for row in index().data.get("hebrac", {}).get("difference", [])
+                 if row.get("section") not in known]
     return problems

@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.errors import NotationError
 from companion.resources import shipped
-from companion.rulebook import GAMES, Section, hebrac_card_rows, index
+from companion.rulebook.sections import GAMES, Section, hebrac_card_rows, index
 from companion.tables import tables
 from companion.values import Value
 

@@ -398,12 +398,12 @@ def command_words(kind: str, game: str, line: str) -> list[str]:
     """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""
     from companion.cli import dispatch
 
-    if len(line) > MAX_ACTION_CHARS:
-        raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
-    try:
+    try:  # as the shell splits a line
         typed = shlex.split(line)
     except ValueError as error:
         raise BadInput(f"cannot read {line.strip()!r}: {error}") from None
+    if len(line) > MAX_ACTION_CHARS:
+        raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
     if not typed:
         raise BadInput("type an action, as in the shell")
     words = dispatch.game_line(kind, typed)  # as the shell reads a line

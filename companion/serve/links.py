@@ -4,7 +4,7 @@ A link is ``http://ADDRESS:PORT/SECRET``: the secret (128 random bits,
 ``secrets.token_urlsafe(16)``) is the only way in, so a page that scanned
 the QR code keeps working when the server is restarted: the two secrets
 (view, act) are kept in the data folder (``serve-links``, a private file of
-this user, read with the cache key's checks) until ``--new-links``.
+this user, read only while it stays one) until ``--new-links``.
 """
 
 from __future__ import annotations

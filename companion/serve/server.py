@@ -4,7 +4,7 @@ uvicorn runs with its pure-Python pieces only (h11, the asyncio loop, no
 WebSockets), quiet (the command says what matters), without proxy headers (a
 device is its own address for the rate limit), and on a socket bound here
 first, so that an address in use is one ``Error:`` line before anything starts.
-Connections that ask for nothing lock nobody out (``Doorman``); uvicorn's own
+Connections that ask for nothing lock nobody out (``_Guarded``); uvicorn's own
 limit (a 503 for everyone past 64 connections) is not used.
 """
 
