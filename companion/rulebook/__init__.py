@@ -30,7 +30,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.errors import DataProblem, NotationError
-from companion.rulebook.sections import GAME_TITLES, GAMES, Section, hebrac_card_rows, index
+from companion.rulebook.sections import GAME_TITLES as GAME_TITLES  # the CLI's names too
+from companion.rulebook.sections import GAMES as GAMES
+from companion.rulebook.sections import Section, hebrac_card_rows, index
 from companion.text import fill
 from companion.values import Value
 
