@@ -17,7 +17,6 @@ from typing import Any
 from companion.errors import NotationError
 from companion.resources import shipped
 from companion.rulebook.sections import GAMES, Section, hebrac_card_rows, index
-from companion.tables import tables
 from companion.values import Value
 
 K1 = 1.2
@@ -197,6 +196,8 @@ def standard_card(token: str) -> Any:
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
+    from companion.tables import tables
+
     colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
