@@ -477,7 +477,7 @@ def run(words: list[str], home: Path) -> Answer:
         return Answer(3, [], ["Error: the table's data folder is not this process's: "
                               "restart 'companion serve'"])
     with _RUNNING:
-        out, err = _Caught.start()
+        caught = _Caught.start()
         was_plain, vitals = output.plain(), output.vitals_shown_in_prompt()
         output.vitals_in_prompt(False)  # a one-shot command prints the vitals itself
         try:
@@ -486,7 +486,7 @@ def run(words: list[str], home: Path) -> Answer:
             _Caught._local.caught = None
             output.set_plain(was_plain)  # '--plain' here is this command's own
             output.vitals_in_prompt(vitals)
-    return Answer(code, _lines(out.getvalue()), _lines(err.getvalue()))
+    return Answer(code, _lines(caught["stdout"].getvalue()), _lines(caught["stderr"].getvalue()))
 
 
 class _Caught:
@@ -500,13 +500,13 @@ class _Caught:
         self.name, self.through = name, through
 
     @classmethod
-    def start(cls) -> tuple[io.StringIO, io.StringIO]:
-        caught = (io.StringIO(), io.StringIO())
+    def start(cls) -> dict[str, io.StringIO]:
+        caught = {"stdout": io.StringIO(), "stderr": io.StringIO()}
         for name in ("stdout", "stderr", "__stdout__", "__stderr__"):
             found = getattr(sys, name)
             if not isinstance(found, _Caught):  # put back by something since: wrap it again
                 setattr(sys, name, cls(name.strip("_"), found))
-        cls._local.caught = {"stdout": caught[0], "stderr": caught[1]}
+        cls._local.caught = caught
         return caught
 
     def _target(self) -> Any:

@@ -42,10 +42,9 @@ def links(home: Path, *, renew: bool = False) -> Links:
     """The secrets kept in ``home``: made on first use, and anew with ``renew`` (the old
     links stop working)."""
     path = home / LINKS_FILE
-    if not renew:
-        found = _read(path)
-        if found is not None:
-            return found
+    found = None if renew else _read(path)
+    if found is not None:
+        return found
     fresh = Links(secrets.token_urlsafe(SECRET_BYTES), secrets.token_urlsafe(SECRET_BYTES))
     try:
         _write(path, fresh)
