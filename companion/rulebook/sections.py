@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.kinds import KINDS
 from companion.resources import shipped
+from companion.text import fill
 from companion.values import Value
 
 GAMES = tuple(KINDS)
@@ -89,3 +90,9 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
         table = tables.get(role, {})
         rows.append(next((dict(table[key]) for key in keys if key in table), None))
     return rows
+
+
+def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``); a word
+    longer than the line is left whole."""
+    return fill(" ".join(text.split()), width, first, rest)
