@@ -21,7 +21,7 @@ import pytest
 
 from companion.errors import BadInput
 from companion.serve import links as table_links
-from companion.serve.lines import command_words
+from companion.serve.app import command_words
 from companion.serve.state import Source, build
 from companion.store import Store
 from tests.serve_helpers import (
@@ -534,7 +534,7 @@ def test_a_pages_command_runs_in_the_server_and_prints_what_a_pipe_gets(
     import subprocess
     import sys
 
-    from companion.serve.lines import run
+    from companion.serve.app import run
 
     home, copy = tmp_path / "home", tmp_path / "copy"
     for folder in (home, copy):

@@ -12,57 +12,178 @@ text) with light stemming, typo tolerance and card notation (``QS``,
 (``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
 (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
-``sections`` holds what every lookup needs (sections, the index, the layout for a
-narrow terminal); ``ranking`` (search), ``cards`` (a card's facts) and ``build`` (the
-index made from the files, and ``--check``) are imported only when used, through the
-functions below. This module gathers the names the CLI uses.
+This module holds what every lookup needs (a section by its id, the layout for a narrow
+terminal) on ``sections`` (the sections and the shipped index); ``ranking`` (search),
+``cards`` (a card's facts) and ``build`` (the index made from the files, and
+``--check``) are imported only when used, through the functions at the end.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.rulebook.sections import (
-    GAME_TITLES,
-    GAMES,
-    all_sections,
-    differences,
-    find_id,
-    find_section,
-    id_shaped,
-    id_title_lines,
-    section,
-    section_lines,
-    sections_under,
-    summary,
-    text_lines,
-    toc,
-    unknown_id,
-    wrap,
-)
+from companion.rulebook.sections import GAME_TITLES as GAME_TITLES  # the CLI's names too
+from companion.rulebook.sections import GAMES as GAMES
+from companion.rulebook.sections import Section, index
+from companion.rulebook.sections import wrap as wrap
 
 if TYPE_CHECKING:
     from companion.rulebook.cards import CardFacts, TrickyFacts
     from companion.rulebook.ranking import Hit
 
-__all__ = [
-    "GAMES", "GAME_TITLES", "all_sections", "check", "differences", "find_id", "find_section",
-    "hebrac_card", "id_shaped", "id_title_lines", "search", "section", "section_lines",
-    "sections_under", "summary", "text_lines", "toc", "tricky_card", "unknown_id", "wrap",
-]
+# Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
+ID_SHAPE = r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+"
 
 
-# -- searching, cards and the check: imported when used ----------------------------------
+@cache
+def _by_id() -> dict[str, Section]:
+    return {s.id: s for s in index().sections}
+
+
+def all_sections(games: Iterable[str] = GAMES) -> list[Section]:
+    """Every section of these games, in rulebook order."""
+    wanted = set(games)
+    return [s for s in index().sections if s.game in wanted]
+
+
+def section(section_id: str) -> Section | None:
+    return _by_id().get(section_id)
+
+
+def _key(text: str) -> str:
+    """Typed text as an id is written: ``Spell.Escape.`` is ``spell.escape``."""
+    return text.strip().lower().rstrip(".")
+
+
+def find_section(text: str, game: str | None = None) -> Section | None:
+    """A section by its id, or by its id without the game (``spell.escape``) for ``game``."""
+    found = section(_key(text))
+    return found if found is not None or game is None else section(f"{game}.{_key(text)}")
+
+
+def sections_under(prefix: str, game: str | None = None) -> list[Section]:
+    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells.
+
+    Only dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a
+    one-word question is always searched.
+    """
+    key = _key(prefix)
+    if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", key):
+        return []
+    full = key if key.split(".", 1)[0] in GAMES else f"{game}.{key}" if game else key
+    return [s for s in all_sections() if s.id.startswith(full + ".")]
+
+
+def id_shaped(text: str) -> bool:
+    """Whether ``text`` is one dotted word shaped like a section id: it names a section,
+    or it is an error (never a question to search)."""
+    return re.fullmatch(ID_SHAPE, _key(text)) is not None
+
+
+def find_id(text: str, game: str | None = None) -> Section | None:
+    """The section an id names: whole, or without its game for ``game``, or without its
+    game when one game alone has it (``spell.escape``)."""
+    found = find_section(text, game)
+    key = _key(text)
+    if found is None and key.split(".", 1)[0] not in GAMES:
+        alone = [s for s in all_sections() if s.short_id == key]
+        found = alone[0] if len(alone) == 1 else None
+    return found
+
+
+def unknown_id(text: str, game: str | None = None) -> str:
+    """The error for an id that names no section: the closest ids, whole ids compared
+    (``companion.names``' rule), within its game when it names one."""
+    from companion.names import closest, key, spellings
+
+    wanted = _key(text)
+    head = wanted.split(".", 1)[0]
+    if head in GAMES:
+        game = head
+    elif game is not None:
+        wanted = f"{game}.{wanted}"
+    items = all_sections([game] if game is not None else GAMES)
+    table = spellings([s.id for s in items])
+    if game is None:  # typed without its game: its short form counts too
+        for item in items:
+            table.setdefault(key(item.short_id), item.id)
+    where = f"in {GAME_TITLES[game]}" if game is not None else "in the rulebooks"
+    near = closest(wanted, table)
+    if near:
+        return f"no section {wanted} {where}: did you mean {' or '.join(near)}?"
+    return f"no section {wanted} {where}: see 'companion rules {game or 'GAME'} --toc'"
+
+
+def toc(game: str) -> list[tuple[str, list[Section]]]:
+    """The game's sections grouped by parent heading, in file order."""
+    groups: dict[str, list[Section]] = {}
+    for item in all_sections([game]):
+        groups.setdefault(item.parent or "Other", []).append(item)
+    return list(groups.items())
+
+
+def differences() -> list[dict[str, str]]:
+    """What differs between Hebrac's 2005 and classic texts."""
+    return [{k: str(v) for k, v in row.items()}
+            for row in index().data.get("hebrac", {}).get("difference", [])]
+
+
+def summary() -> dict[str, int]:
+    counts = Counter(s.game for s in index().sections)
+    return {game: counts[game] for game in GAMES}
+
+
+# -- text layout: a rule's text for a narrow terminal -----------------------------------
+def text_lines(text: str, width: int) -> list[str]:
+    """A section's text laid out for ``width`` columns: paragraphs and ``- `` lists."""
+    out: list[str] = []
+    for number, block in enumerate(text.split("\n\n")):
+        out += [""] if number else []
+        for item in block.split("\n"):
+            out += wrap(item[2:], width, "- ", "  ") if item.startswith("- ") else wrap(item, width)
+    return out
+
+
+def id_title_lines(item: Section, width: int, indent: str = "") -> list[str]:
+    """``id  title`` on one line when it fits, else the title below the id."""
+    one = f"{indent}{item.id}  {item.title}"
+    if len(one) <= width:
+        return [one]
+    return [f"{indent}{item.id}"] + wrap(item.title, width, indent + "  ", indent + "  ")
+
+
+def section_lines(item: Section, width: int) -> list[str]:
+    """A section shown whole: title, id, where it sits, the text, its source."""
+    lines = wrap(item.title, width)
+    lines.append(item.id)
+    lines += wrap(f"{GAME_TITLES.get(item.game, item.game)} > {item.parent}", width)
+    lines.append("")
+    lines += text_lines(item.text, width)
+    if item.source:
+        lines.append("")
+        lines += wrap(f"Source: {item.source_text()}", width, "", "  ")
+    return lines
+
+
+# -- searching, the check and a card's facts: imported when used -------------------------
 def search(text: str, game: str | None = None, prefer: str | None = None,
            limit: int = 5) -> list[Hit]:
-    """Sections ranked for a question, best first (``companion.rulebook.ranking``)."""
     from companion.rulebook.ranking import search as ranked
 
     return ranked(text, game, prefer, limit)
+
+
+def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
+    from companion.rulebook.build import check as problems
+
+    return problems(games, code_root)
 
 
 def hebrac_card(text: str) -> CardFacts | None:
@@ -78,14 +199,6 @@ def hebrac_card(text: str) -> CardFacts | None:
 
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
-    """What a Tricky Dungeon card is (``G4``, ``red 0``); None if ``text`` is no card."""
     from companion.rulebook.cards import tricky_card as facts
 
     return facts(text, settings)
-
-
-def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
-    """Every problem of the rulebook, one line each; empty when all is well."""
-    from companion.rulebook.build import check as problems
-
-    return problems(games, code_root)

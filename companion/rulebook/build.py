@@ -19,18 +19,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.cards import full_deck
 from companion.errors import DataProblem
+from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
-from companion.rulebook.ranking import terms
-from companion.rulebook.sections import (
-    GAME_TITLES,
-    GAMES,
-    Index,
-    Section,
-    Stats,
-    differences,
-    game_tables,
-)
+from companion.rulebook.ranking import Stats, terms
+from companion.rulebook.sections import GAMES, Index, Section, hebrac_card_rows, index
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
@@ -41,7 +35,6 @@ class Book(Value):
     """One game's rulebook file: its sections and its extra tables (cards, differences)."""
 
     game: str
-    title: str
     sections: tuple[Section, ...]
     data: dict[str, Any]
     problems: tuple[str, ...] = ()
@@ -113,9 +106,8 @@ def normalise_text(text: str) -> str:
             stripped = line.strip()
             if not stripped:
                 continue
-            if stripped.startswith("- ") or not items:
-                items.append(stripped)
-            elif line[0].isspace() or not items[-1].startswith("- "):
+            if items and not stripped.startswith("- ") and (
+                    line[0].isspace() or not items[-1].startswith("- ")):
                 items[-1] += " " + stripped
             else:
                 items.append(stripped)
@@ -124,17 +116,24 @@ def normalise_text(text: str) -> str:
     return "\n\n".join(blocks)
 
 
+def _toml(name: str) -> dict[str, Any] | None:
+    """A file of ``rulebook/`` as parsed; None when there is none."""
+    path = rulebook_path(name)
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        return None
+    except tomllib.TOMLDecodeError as error:
+        raise DataProblem(f"{path.name} is not valid TOML: {error}") from error
+
+
 @cache
 def book(game: str) -> Book:
     """The game's rulebook, read once; placeholder problems are kept for ``check``."""
-    path = rulebook_path(f"{game}.rules.toml")
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except FileNotFoundError as error:
-        raise DataProblem(f"the rulebook for {game} is missing ({path.name})") from error
-    except tomllib.TOMLDecodeError as error:
-        raise DataProblem(f"{path.name} is not valid TOML: {error}") from error
+    data = _toml(f"{game}.rules.toml")
+    if data is None:
+        raise DataProblem(f"the rulebook for {game} is missing ({game}.rules.toml)")
     numbers = tables_file(game)
     sections: list[Section] = []
     problems: list[str] = []
@@ -149,19 +148,14 @@ def book(game: str) -> Book:
             parent=str(row.get("parent", "")).strip(), text=text, raw=raw,
             keywords=tuple(str(k) for k in keywords) if isinstance(keywords, list) else (),
             source=str(row.get("source", "")).strip()))
-    return Book(game, str(data.get("title", GAME_TITLES.get(game, game))), tuple(sections),
-                data, tuple(problems))
+    return Book(game, tuple(sections), data, tuple(problems))
 
 
 @cache
 def tables_file(game: str) -> dict[str, Any] | None:
     """The game's tables file as parsed (not ``companion.tables``, which reads the shipped
     file made from it); None when there is none."""
-    try:
-        with rulebook_path(f"{game}.tables.toml").open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        return None
+    return _toml(f"{game}.tables.toml")
 
 
 def _shipped_data(game: str) -> dict[str, Any]:
@@ -177,8 +171,9 @@ def _shipped_data(game: str) -> dict[str, Any]:
 
 
 # -- the index ------------------------------------------------------------------------
-def build_index() -> Index:
-    """The index over every game's sections, from the rulebook files."""
+def build_index() -> tuple[Index, Stats]:
+    """The index over every game's sections and the ranking's figures, from the rulebook
+    files."""
     items = [s for game in GAMES for s in book(game).sections]
     postings: dict[str, list[int]] = defaultdict(list)
     lengths: list[float] = []
@@ -202,7 +197,7 @@ def build_index() -> Index:
     titles = [frozenset(terms(item.title)) for item in items]
     stats = Stats({t: " ".join(map(str, p)) for t, p in postings.items()}, lengths, average,
                   titles)
-    return Index(items, {game: _shipped_data(game) for game in GAMES}, stats)
+    return Index(items, {game: _shipped_data(game) for game in GAMES}), stats
 
 
 def _json(value: object) -> str:
@@ -213,8 +208,7 @@ def _json(value: object) -> str:
 def shipped_sources() -> dict[str, str]:
     """The text of each shipped data file, by its path in the checkout."""
     tables = {game: found for game in GAMES if (found := tables_file(game)) is not None}
-    idx = build_index()
-    stats = idx.stats
+    idx, stats = build_index()
     return {
         "companion/tables.json": _json(tables),
         "companion/rulebook/index.json": _json({"sections": idx.sections, "data": idx.data}),
@@ -247,42 +241,32 @@ def code_rule_ids(root: Path | None = None) -> dict[str, list[str]]:
 def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
     """Every problem of the rulebook, one line each; empty when all is well."""
     problems: list[str] = []
-    seen: dict[str, str] = {}
     books = []
     for game in games:
         try:
             books.append(book(game))
         except DataProblem as error:
             problems.append(str(error))
+    known = {s.id for b in books for s in b.sections}
+    seen: set[str] = set()
     for item_book in books:
         problems += item_book.problems
         for item in item_book.sections:
-            where = item.id
-            if not SECTION_ID.fullmatch(item.id) or not item.id.startswith(item_book.game + "."):
-                problems.append(f"{where}: the id must look like {item_book.game}.topic.name")
-            if item.id in seen:
-                problems.append(f"{where}: id used twice")
-            seen[item.id] = item.game
-            for name, value in (("title", item.title), ("parent", item.parent),
-                                ("source", item.source)):
-                if not value:
-                    problems.append(f"{where}: no {name}")
-            if not item.text.strip():
-                problems.append(f"{where}: empty text")
-            if not item.keywords or not all(k.strip() for k in item.keywords):
-                problems.append(f"{where}: no keywords")
+            game = item_book.game
+            faults = {f"the id must look like {game}.topic.name":
+                      not SECTION_ID.fullmatch(item.id) or not item.id.startswith(game + "."),
+                      "id used twice": item.id in seen, "no title": not item.title,
+                      "no parent": not item.parent, "no source": not item.source,
+                      "empty text": not item.text.strip(),
+                      "no keywords": not item.keywords or not all(k.strip() for k in item.keywords),
+                      **{f"names {ref}, which is not a section": ref not in known
+                         for ref in item.references()}}
+            problems += [f"{item.id}: {fault}" for fault, found in faults.items() if found]
+            seen.add(item.id)
         problems += _check_covers(item_book)
-    known = {s.id for b in books for s in b.sections}
-    for item_book in books:
-        for item in item_book.sections:
-            for ref in item.references():
-                if ref not in known:
-                    problems.append(f"{item.id}: names {ref}, which is not a section")
     if "hebrac" in games:
         problems += _check_hebrac_cards(known)
     if "halfdeck" in games:
-        from companion.halfdeck.cards import KINDS
-
         problems += [f"halfdeck card kind {kind}: no section halfdeck.card.{kind}"
                      for kind in KINDS if f"halfdeck.card.{kind}" not in known]
     for sid, files in sorted(code_rule_ids(code_root).items()):
@@ -294,12 +278,11 @@ def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[s
 def _check_covers(item_book: Book) -> list[str]:
     """Every spell, hero, card... listed in the tables has its section."""
     problems = []
-    numbers = game_tables(item_book.game)
     known = {s.id for s in item_book.sections}
     for cover in item_book.data.get("covers", []):
         path = str(cover["table"])
         try:
-            table = lookup(numbers or {}, path)
+            table = lookup(tables_file(item_book.game) or {}, path)
         except KeyError:
             problems.append(f"{item_book.game}.tables.toml has no {path} (rules covers it)")
             continue
@@ -316,22 +299,16 @@ def _check_covers(item_book: Book) -> list[str]:
 
 
 def _check_hebrac_cards(known: set[str]) -> list[str]:
-    from companion.cards import full_deck
-    from companion.rulebook.cards import hebrac_card
-
+    """Every card of the deck, as enemy and as treasure, and every difference of the two
+    texts, has its section."""
     problems = []
     for card in full_deck(jokers=1):
-        try:
-            facts = hebrac_card(str(card))
-        except DataProblem as error:
-            problems.append(str(error))
-            continue
-        assert facts is not None
-        for sid in (facts.enemy_section, facts.treasure_section):
-            if sid not in known:
-                problems.append(f"card {card}: {sid} is not a section")
-    for row in differences():
-        if row.get("section") not in known:
-            problems.append(f"difference {row.get('topic')!r}: {row.get('section')} is not a "
-                            "section")
+        rows = hebrac_card_rows(card)
+        if None in rows:
+            problems.append(f"hebrac.rules.toml has no [cards] entry for {card}")
+        problems += [f"card {card}: {row['section']} is not a section"
+                     for row in rows if row is not None and row["section"] not in known]
+    problems += [f"difference {row.get('topic')!r}: {row.get('section')} is not a section"
+                 for row in index().data.get("hebrac", {}).get("difference", [])
+                 if row.get("section") not in known]
     return problems

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.errors import DataProblem
-from companion.rulebook.sections import book_data, card_entry, wrap
+from companion.errors import DataProblem, NotationError
+from companion.rulebook.sections import hebrac_card_rows, wrap
 from companion.values import Value
 
 
-# -- Hebrac ------------------------------------------------------------------------------
 class CardFacts(Value):
     """A card in Hebrac's Dungeon: as enemy, as treasure, and its numbers."""
 
@@ -57,7 +56,6 @@ def _wrapped(*rows: tuple[str, str] | str, width: int) -> list[str]:
 def hebrac_card(text: str) -> CardFacts | None:
     """What a standard card is and does in Hebrac's Dungeon; None if ``text`` is no card."""
     from companion.cards import Card
-    from companion.errors import NotationError
 
     try:
         card = Card.parse(text)
@@ -65,21 +63,16 @@ def hebrac_card(text: str) -> CardFacts | None:
         return None
     from companion.hebrac import rules
 
-    data = book_data("hebrac").get("cards", {})
-    enemy = card_entry(data.get("enemy", {}), card)
-    treasure = card_entry(data.get("treasure", {}), card)
+    enemy, treasure = hebrac_card_rows(card)
     if enemy is None or treasure is None:
         raise DataProblem(f"hebrac.rules.toml has no [cards] entry for {card}")
     price = rules.price(card)
     trade = rules.trade_value(card)
     theft = rules.theft_rank(card)
     offer = rules.offer_value(card)
-    if price is not None:
-        price_note = f"{price} gems"
-    elif card.suit == "D":
-        price_note = "none: a merchant holding gems has sold out"
-    else:
-        price_note = "none: nobody buys a black priestess"
+    price_note = (f"{price} gems" if price is not None
+                  else "none: a merchant holding gems has sold out" if card.suit == "D"
+                  else "none: nobody buys a black priestess")
     if trade is not None:
         trade_note = str(trade)
         if card.rank == 11 or card.rank == 1 or offer != trade:
@@ -88,13 +81,9 @@ def hebrac_card(text: str) -> CardFacts | None:
         trade_note = f"none: he keeps his ace; offered by you it counts {offer}"
     else:
         trade_note = "none: nobody wants a black priestess"
-    total = len(rules.theft_ranks())
-    if theft is not None:
-        theft_note = f"{theft} of {total} (1 is taken first)"
-    elif card.rank == 11:
-        theft_note = "never stolen (prisoners are safe)"
-    else:
-        theft_note = "never held: it acts at once"
+    theft_note = (f"{theft} of {len(rules.theft_ranks())} (1 is taken first)"
+                  if theft is not None else "never stolen (prisoners are safe)"
+                  if card.rank == 11 else "never held: it acts at once")
     return CardFacts(
         card=str(card), name=card.name(),
         enemy=str(enemy["summary"]), enemy_section=str(enemy["section"]),
@@ -103,7 +92,6 @@ def hebrac_card(text: str) -> CardFacts | None:
         trade=trade, trade_note=trade_note, theft_rank=theft, theft_note=theft_note)
 
 
-# -- Tricky Dungeon ------------------------------------------------------------------------
 class TrickyFacts(Value):
     """A Tricky Dungeon card as these players' deck has it (stars and potions are settings)."""
 
@@ -118,10 +106,8 @@ class TrickyFacts(Value):
     counts_for: str
 
     def as_json(self) -> dict[str, Any]:
-        return {"card": self.card, "name": self.name, "kind": self.kind,
-                "section": self.kind_section, "stars": self.stars,
-                "stars_note": self.stars_note, "potion": self.potion, "trump": self.trump,
-                "counts_for": self.counts_for}
+        return {"section" if name == "kind_section" else name: value
+                for name, value in self._asdict().items()}
 
     def lines(self, width: int) -> list[str]:
         return [f"{self.card}  {self.name}", "Tricky Dungeon", "", *_wrapped(
@@ -136,7 +122,6 @@ def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFact
     ``settings`` are the players' deck settings (colours, stars, potions);
     the rulebook's defaults when None.
     """
-    from companion.errors import NotationError
     from companion.tricky.cards import PLURALS, Deck, default_deck_settings
     from companion.tricky.heroes import heroes
 
@@ -149,10 +134,8 @@ def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFact
     kind = deck.kind(card)
     plural = PLURALS[kind]
     potion_card = next(c for c in deck.potion_cards() if c.colour == card.colour)
-    if kind == "potion":
-        potion = f"yes, {colour}'s potion{deck.flag('potions')}"
-    else:
-        potion = f"no; {colour}'s potion is {potion_card}{deck.flag('potions')}"
+    potion = (f"yes, {colour}'s potion" if kind == "potion"
+              else f"no; {colour}'s potion is {potion_card}") + deck.flag("potions")
     symbol = {"spell": "spells", "potion": "potions", "torch": "torches"}.get(kind)
     every = list(heroes().values())
     by_kind = [h.name for h in every if symbol and h.trump == symbol]

@@ -8,12 +8,15 @@ is read into, so a question and the sections meet on the same words.
 
 from __future__ import annotations
 
+import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
-from companion.rulebook.sections import Index, Section, book_data, card_entry, game_tables, index
+from companion.errors import NotationError
+from companion.resources import shipped
+from companion.rulebook.sections import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
 
 K1 = 1.2
@@ -24,6 +27,26 @@ TITLE_BONUS = 0.5
 REFINED_SHARE = 0.5
 PHRASE_BONUS = 1.5
 PREFERRED = 2.0  # the current game's sections, when the question names no game
+
+
+class Stats(Value):
+    """What ranking needs: per term, the sections holding it and its weight in each
+    (``postings``: section number, then the weight in half points, repeated, as text:
+    a search reads only its own terms'), each section's weighted length, their average
+    and each title's terms."""
+
+    postings: dict[str, str]
+    lengths: list[float]
+    average: float
+    titles: list[frozenset[str]]
+
+
+@cache
+def stats() -> Stats:
+    """The ranking's figures shipped in the package (read by the first search)."""
+    found = shipped("rulebook/ranking.json")
+    return Stats(found["postings"], found["lengths"], found["average"],
+                 [frozenset(title) for title in found["titles"]])
 
 
 # -- the words of the index and of a question: stemmed terms without stop words ---------
@@ -84,15 +107,15 @@ def _bigrams(word: str) -> set[str]:
     return {padded[i:i + 2] for i in range(len(padded) - 1)}
 
 
-def _gram_index(idx: Index) -> dict[str, list[str]]:
-    if not idx.grams:
-        grams: dict[str, list[str]] = defaultdict(list)
-        for term in idx.stats.postings:
-            if len(term) >= 3 and not term.isdigit():
-                for gram in _bigrams(term):
-                    grams[gram].append(term)
-        idx.grams = dict(grams)
-    return idx.grams
+@cache
+def _gram_index() -> dict[str, list[str]]:
+    """The index's terms by their bigrams: the typo tables, made on the first typo."""
+    grams: dict[str, list[str]] = defaultdict(list)
+    for term in stats().postings:
+        if len(term) >= 3 and not term.isdigit():
+            for gram in _bigrams(term):
+                grams[gram].append(term)
+    return grams
 
 
 def distance(a: str, b: str, limit: int) -> int:
@@ -115,17 +138,14 @@ def distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
-def near_terms(term: str, idx: Index) -> list[tuple[str, float]]:
+def near_terms(term: str) -> list[tuple[str, float]]:
     """Vocabulary terms a typo may stand for, with a weight (closer weighs more)."""
     if len(term) < 4 or term.isdigit():
         return []
     limit = 1 if len(term) <= 5 else 2
     mine = _bigrams(term)
-    shared: dict[str, int] = defaultdict(int)
-    grams = _gram_index(idx)
-    for gram in mine:
-        for other in grams.get(gram, ()):
-            shared[other] += 1
+    grams = _gram_index()
+    shared = Counter(other for gram in mine for other in grams.get(gram, ()))
     need = max(1, len(mine) - 3 * limit)
     found = []
     for other, count in shared.items():
@@ -148,8 +168,8 @@ _RANK_CODES = {"ace": "A", "jack": "J", "knave": "J", "queen": "Q", "king": "K",
 _CARD_TOKEN = r"(10|[2-9]|[AJQK])[SHDC]|[SHDC](10|[2-9]|[AJQK])|JK"
 _NOT_CARDS = frozenset({"as", "ad", "ah", "ac"})
 _TOKEN = re.compile(r"[A-Za-z0-9\u2660-\u2667]+")
-_SUIT_SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C",
-                 "\u2664": "S", "\u2661": "H", "\u2662": "D", "\u2667": "C"}
+# The suits' signs, black and white: U+2660 to U+2667 (spade, heart, diamond, club twice).
+_SUIT_SYMBOLS = {chr(0x2660 + at): "SHDC"[at % 4] for at in range(8)}
 # What a Tricky Dungeon value is called in the hero texts (3 and 4 are spells...).
 TRICKY_VALUE_WORDS = {0: ["torch"], 1: ["goblin"], 2: ["goblin"], 3: ["spell"], 4: ["spell"],
                       5: ["orc"], 6: ["orc"]}
@@ -160,53 +180,35 @@ def standard_card(token: str) -> Any:
 
     Lower-case ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces.
     """
-    if token.lower() in ("joker", "jokers"):
-        from companion.cards import Card
-
-        return Card.joker()
-    if len(token) > 4 or token in _NOT_CARDS:
-        return None
+    joker = token.lower() in ("joker", "jokers")
     compact = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in token).upper()
-    if not re.fullmatch(_CARD_TOKEN, compact):
+    if not joker and (len(token) > 4 or token in _NOT_CARDS
+                      or not re.fullmatch(_CARD_TOKEN, compact)):
         return None
     from companion.cards import Card
-    from companion.errors import NotationError
 
     try:
-        return Card.parse(compact)
+        return Card.joker() if joker else Card.parse(compact)
     except NotationError:
         return None
-
-
-def hebrac_card_sections(card: Any) -> list[str]:
-    """The enemy and treasure section ids of a standard card in Hebrac."""
-    cards = book_data("hebrac").get("cards", {})
-    entries = (card_entry(cards.get(role, {}), card) for role in ("enemy", "treasure"))
-    return [str(entry["section"]) for entry in entries if entry is not None]
 
 
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    colours = (game_tables("tricky") or {}).get("deck", {}).get("colours", [])
+    from companion.tables import tables
+
+    colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
 
-def _tricky_token(token: str) -> bool:
-    """A letter and a value 0-7: ``G4``."""
-    return (len(token) == 2 and token[0].isascii() and token[0].isalpha()
-            and token[1] in "01234567")
+class Query(Value):
+    """A question as search terms: weights per term, sections boosted by cards, and the
+    cards it names."""
 
-
-class Query:
-    """A question as search terms: weights per term and sections boosted by cards."""
-
-    __slots__ = ("weights", "boosts", "cards")
-
-    def __init__(self) -> None:
-        self.weights: dict[str, float] = {}
-        self.boosts: dict[str, float] = {}
-        self.cards: list[str] = []
+    weights: dict[str, float]
+    boosts: dict[str, float]
+    cards: list[str]
 
     def add(self, term: str, weight: float) -> None:
         self.weights[term] = max(self.weights.get(term, 0.0), weight)
@@ -214,8 +216,7 @@ class Query:
 
 def parse_query(text: str, game: str | None = None) -> Query:
     """Terms of a question, with card notation expanded and typos mapped to real words."""
-    idx = index()
-    query = Query()
+    query = Query({}, {}, [])
     text = re.sub(r"['\u2019]s\b", "", text)  # Hebrac's -> Hebrac, as in the index
     if "of" in text.lower():  # no card phrase without its 'of'
         text = re.sub(_CARD_PHRASE, lambda m: " " + _RANK_CODES.get(m[1].lower(), m[1])
@@ -226,10 +227,13 @@ def parse_query(text: str, game: str | None = None) -> Query:
         if card is not None:
             query.cards.append(str(card))
             words += card.name().replace(" of ", " ").split()
-            for sid in hebrac_card_sections(card):
+            for row in filter(None, hebrac_card_rows(card)):
+                sid = str(row["section"])
                 query.boosts[sid] = query.boosts.get(sid, 0.0) + CARD_BONUS
             continue
-        if _tricky_token(token) and game in (None, "tricky"):
+        # A colour's letter and a value 0-7: G4.
+        if (game in (None, "tricky") and len(token) == 2 and token[0].isalpha()
+                and token[1] in "01234567"):
             colour = tricky_colours().get(token[0].lower())
             if colour:
                 query.cards.append(f"{token[0].upper()}{token[1]}")
@@ -237,15 +241,15 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
                 continue
         words.append(token)
-    postings = idx.stats.postings
+    postings = stats().postings
     for word in words:
         for term in terms(word):
             if term in postings:
                 query.add(term, 1.0)
                 continue
             # A typo is nearer the word as typed than its stem: priestes -> priestess.
-            near = near_terms(word.lower(), idx) if word.isalpha() else []
-            for found, weight in near or near_terms(term, idx):
+            near = near_terms(word.lower()) if word.isalpha() else []
+            for found, weight in near or near_terms(term):
                 query.add(found, weight)
     for first, second in zip(words, words[1:], strict=False):
         joined = terms(first + second)  # "pick up" is the index's "pickup"
@@ -257,8 +261,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
 # -- ranking -----------------------------------------------------------------------------
 # A game named anywhere in a question decides the game: "how do i win hebrac". Its
 # name's words, and the words of its title that may follow them.
-_GAME_WORDS = {"hebrac": "hebrac", "tricky": "tricky", "halfdeck": "halfdeck",
-               "hddh": "halfdeck", "elbereth": "elbereth"}
+_GAME_WORDS = {**{game: game for game in GAMES}, "hddh": "halfdeck"}
 _TITLE_WORDS = frozenset({"dungeon", "heroes"})
 
 
@@ -303,30 +306,29 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     kind) ranks its sections ahead of the others' when both match.
     """
     idx = index()
+    rest = text
     if game is None:
         game, rest = named_game(text)
-        query = parse_query(rest, game)
-        if not query.weights and rest != text:  # "what does hebrac do": the joker
-            query = parse_query(text, game)
-    else:
+    query = parse_query(rest, game)
+    if not query.weights and rest != text:  # "what does hebrac do": the joker
         query = parse_query(text, game)
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
-    stats = idx.stats
-    lengths, average = stats.lengths, stats.average
+    figures = stats()
+    lengths, average = figures.lengths, figures.average
     for term, weight in query.weights.items():
-        idf = stats.idf(term)
-        found = stats.weights(term)
+        found = [int(number) for number in figures.postings[term].split()]
+        held = len(found) // 2  # the sections holding the term, for BM25's idf
+        idf = math.log(1 + (len(lengths) - held + 0.5) / (held + 0.5))
         for number, half in zip(found[::2], found[1::2], strict=True):
             tf = half / 2
             norm = K1 * (1 - B + B * lengths[number] / average)
             scores[number] += weight * idf * tf * (K1 + 1) / (tf + norm)
             matched[number] += 1
-    if query.boosts:
-        positions = {s.id: n for n, s in enumerate(idx.sections)}
-        for sid, bonus in query.boosts.items():
-            if sid in positions:
-                scores[positions[sid]] += bonus
+    positions = {s.id: n for n, s in enumerate(idx.sections)} if query.boosts else {}
+    for sid, bonus in query.boosts.items():
+        if sid in positions:
+            scores[positions[sid]] += bonus
     hits = []
     wanted = len(query.weights)
     said = plain_words(text)
@@ -338,7 +340,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
             continue
         if wanted > 1:  # sections matching more of the question's words come first
             score *= 1 + 0.5 * matched[number] / wanted
-        title = stats.titles[number]
+        title = figures.titles[number]
         in_title = sum(1 for term in query.weights if term in title)
         if in_title:  # the question's words in the title: most likely the section meant
             score *= 1 + TITLE_BONUS * in_title / max(1, len(title))

@@ -1,5 +1,2 @@
-"""The live table: a small web server that shows the game to every phone at the table.
-
-``companion serve`` (and ``serve`` in the shell) imports this package; no
-other command does, so Starlette and uvicorn cost nothing elsewhere.
-"""
+"""The live table: a web page of the game for every phone at the table. Only ``companion
+serve`` imports this package, so Starlette and uvicorn cost nothing elsewhere."""

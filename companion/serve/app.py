@@ -11,13 +11,20 @@ secrets: ``companion.serve.links.game_links`` when there are several):
 - ``GET /SECRET/state``: the state, fetched again by a page that reconnects;
 - ``POST /SECRET/act`` (the act secret only, with ``--players-act``): one line
   typed on the page, at most 2 KB of JSON, ten at once then one a second per
-  device; answered with the command's own lines (``companion.serve.lines``).
+  device; answered with the command's own lines (``run``).
 
 A wrong or missing secret, an unknown path, and the act address under the
 view secret all get the same plain 404 (and the connection is closed); a
 ``Host`` the server was not started for, 421; a foreign ``Origin``, 403. One
 watcher (``Table.tick``) serves every page: each page's stream waits on an event
 until the save changed (no polling per page).
+
+A line typed on a page is read as the shell reads it, and only a command on the game
+shown is taken (``command_words``, with the dispatcher's own functions). It runs in
+the server's own process (no one-shot start to pay for each tap) through the command
+line's entry (``run``): the same engine, lock, atomic save and backups, and the lines
+a terminal's pipe gets. Its output is caught for the calling thread only: the shell
+the server may run beside keeps its screen.
 """
 
 from __future__ import annotations
@@ -26,12 +33,17 @@ import asyncio
 import base64
 import contextlib
 import hashlib
+import html
+import importlib
+import io
 import json
 import re
 import secrets
+import shlex
+import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -40,16 +52,20 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from companion.errors import CompanionError
-from companion.serve.lines import CONTROL, CONTROL_ERROR, Answer, command_words, run
+from companion.errors import BadInput, CompanionError
 from companion.serve.links import Links, player_secret, same
-from companion.serve.state import Source, Told, build, players
+from companion.serve.state import Source, build, players
+from companion.store import Store, data_home
+from companion.text import TERMINAL_CONTROL
+from companion.values import Value
+from companion.verbs import MAX_ACTION_CHARS
 
 TICK = 0.25
 """Seconds between two looks at the save where the system cannot tell of a change."""
 TOLD_TICK = 1.0
-"""Seconds between two looks where it can (``Told``): a look in case it did not."""
+"""Seconds between two looks where it can (``Source.watch``): a look in case it did not."""
 PING = 20.0
+MAX_OUTPUT_LINES = 200
 MAX_PAGES = 128
 MAX_BODY = 2048
 BURST, REFILL = 10, 1.0
@@ -59,8 +75,11 @@ HEADERS = {"cache-control": "no-store", "referrer-policy": "no-referrer",
            "x-content-type-options": "nosniff", "x-frame-options": "DENY",
            "cross-origin-resource-policy": "same-origin"}
 CLOSE = {**HEADERS, "connection": "close"}
+# The method of each address under a secret: the page, its events, its state, an action.
+METHODS = {"": "GET", "events": "GET", "state": "GET", "act": "POST"}
 ROLE_MARK = b"{{ROLE}}"
 PLAYER_MARK = b"{{PLAYER}}"
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 class Table:
@@ -84,7 +103,6 @@ class Table:
         self._wake = asyncio.Event()
         self._buckets: dict[str, tuple[float, float]] = {}
         self.act_lock = asyncio.Lock()
-        self.told: Told | None = None
         self.wait = TICK
         self.player_links: dict[str, str] = {}
         self.who: dict[int, str] = {}  # who sent each action from a page (this run's)
@@ -93,19 +111,16 @@ class Table:
     async def start(self) -> None:
         await self.refresh()
         if self.players_act and isinstance(self.state.get("kind"), str):
-            from companion.serve.lines import warm
-
             # In the background, never waited for (in the loop's executor, a stop waited).
             threading.Thread(target=warm, args=(self.state["kind"],), name="companion-warm",
                              daemon=True).start()
-        self.told = Told(self.home, self.poke)
-        self.wait = TOLD_TICK if self.told.start(asyncio.get_running_loop()) else TICK
+        told = self.source.watch(asyncio.get_running_loop(), self.poke)
+        self.wait = TOLD_TICK if told else TICK
 
     async def close(self) -> None:
         """Stop watching and end every page's stream (the server can then stop)."""
         self.closing = True
-        if self.told is not None:
-            self.told.close()
+        self.source.close()
         self._changed.set()
         self._wake.set()
 
@@ -197,120 +212,84 @@ class Table:
         if len(self._buckets) > 1000:  # forget the devices that are back to full
             self._buckets = {k: v for k, v in self._buckets.items()
                              if v[0] + (now - v[1]) * REFILL < BURST}
-        if tokens < 1:
-            self._buckets[device] = (tokens, now)
-            return False
-        self._buckets[device] = (tokens - 1, now)
-        return True
-
-
-Handler = Callable[[Request, str], Awaitable[Response]]
+        allowed = tokens >= 1
+        self._buckets[device] = (tokens - 1 if allowed else tokens, now)
+        return allowed
 
 
 class App:
     """The ASGI application: routing by secret first, then by the few paths there are.
-
-    Only the ``Host`` names the table was started for are answered (``hosts``: its
-    address and loopback, at its port), so a page of another name that resolves
-    here (DNS rebinding) gets nothing; a request from a page of another origin
-    (its ``Origin`` header) is refused too, even with the link."""
+    Only the ``Host`` names the table was started for are answered (its address and
+    loopback, at its port: ``server.hosts``), so a page of another name that resolves
+    here (DNS rebinding) gets nothing."""
 
     def __init__(self, tables: list[Table], hosts: frozenset[str] = frozenset()) -> None:
         self.tables = tables
         self.hosts = hosts
         self.origins = frozenset(f"http://{host}" for host in hosts)
-        page = resources.files("companion.serve").joinpath("page.html").read_bytes()
-        self.page = page
-        self.csp = content_security_policy(page)
-        self.routes: dict[str, tuple[str, Handler]] = {
-            "": ("GET", self.show_page), "events": ("GET", self.events),
-            "state": ("GET", self.show_state), "act": ("POST", self.act)}
+        self.page = resources.files("companion.serve").joinpath("page.html").read_bytes()
+        self.csp = content_security_policy(self.page)
 
     def role(self, word: str) -> tuple[Table, str, str | None] | None:
         """The table of the secret ``word`` with ``"view", None``, ``"act", None`` (the
         host's act link) or ``"act", NAME`` (a player's); or None."""
-        # Every secret compared every time, in constant time: the timing tells nothing.
+        # Each secret compared whole, in constant time: the timing tells nothing.
         found = None
         for table in self.tables:
-            view = same(word, table.links.view)
-            act = same(word, table.links.act) and table.players_act
-            player = None
-            for secret, name in table.player_links.items():
-                if same(word, secret) and table.players_act:
-                    player = name
-            if act or player is not None:
-                found = table, "act", player
-            elif view:
-                found = table, "view", None
+            roles: list[tuple[str, str, str | None]] = [(table.links.view, "view", None)]
+            if table.players_act:
+                roles += [(table.links.act, "act", None),
+                          *((secret, "act", name) for secret, name in table.player_links.items())]
+            for secret, role, player in roles:
+                if same(word, secret):
+                    found = table, role, player
         return found
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-            return
-        refused = self.refused(scope)
-        if refused is not None:
-            await refused(scope, receive, send)
-            return
-        request = Request(scope, receive)
-        parts = scope["path"].split("/")
-        found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
-        what = parts[2] if len(parts) == 3 else ""
-        route = self.routes.get(what) if found is not None else None
-        if route is None or found is None or (what == "act" and found[1] != "act"):
-            # The one answer to anything but the table's own addresses; the connection is
-            # closed: one without the secret is not kept waiting for another try.
-            await PlainTextResponse("Not Found", 404, headers=CLOSE)(scope, receive, send)
-            return
-        request.state.table, role, request.state.player = found
-        method, handler = route
-        if request.method != method:
-            await PlainTextResponse("Method Not Allowed", 405, headers={
-                **HEADERS, "allow": method})(scope, receive, send)
-            return
-        try:
-            response = await handler(request, role)
-        except Exception:  # a fault answers 500, never a traceback
-            response = PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
-        await response(scope, receive, send)
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+        elif scope["type"] == "http":
+            response = await self.respond(Request(scope, receive))
+            await response(scope, receive, send)
 
-    def refused(self, scope: Scope) -> Response | None:
-        """The answer to a request for another host or from another origin, if it is."""
-        host = origin = None
-        for name, value in scope["headers"]:
-            if name == b"host":
-                host = value.decode("latin-1").lower()
-            elif name == b"origin":
-                origin = value.decode("latin-1").lower()
+    async def respond(self, request: Request) -> Response:
+        host = request.headers.get("host", "").lower()
+        origin = request.headers.get("origin")
         if self.hosts and host not in self.hosts:
             return PlainTextResponse("Misdirected Request", 421, headers=CLOSE)
-        if origin is not None and self.origins and origin not in self.origins:
+        if origin is not None and self.origins and origin.lower() not in self.origins:
             return PlainTextResponse("Forbidden", 403, headers=CLOSE)
-        return None
+        parts = request.scope["path"].split("/")
+        found = self.role(parts[1]) if len(parts) in (2, 3) and not parts[0] else None
+        what = parts[2] if len(parts) == 3 else ""
+        method = METHODS.get(what)
+        if method is None or found is None or (what == "act" and found[1] != "act"):
+            # The one answer to anything but the table's own addresses; the connection is
+            # closed: one without the secret is not kept waiting for another try.
+            return PlainTextResponse("Not Found", 404, headers=CLOSE)
+        table, role, player = found
+        if request.method != method:
+            return PlainTextResponse("Method Not Allowed", 405,
+                                     headers={**HEADERS, "allow": method})
+        try:
+            if what == "act":
+                return await self.act(request, table, player)
+            if what == "state":
+                return Response(table.payload, 200, media_type="application/json",
+                                headers=HEADERS)
+            if what == "events":
+                if table.pages >= MAX_PAGES:
+                    return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
+                return StreamingResponse(table.stream(), media_type="text/event-stream",
+                                         headers={**HEADERS, "x-accel-buffering": "no"})
+            page = self.page.replace(ROLE_MARK, role.encode()).replace(
+                PLAYER_MARK, html.escape(player or "", quote=True).encode())
+            return Response(page, 200, media_type="text/html",
+                            headers={**HEADERS, "content-security-policy": self.csp})
+        except Exception:  # a fault answers 500, never a traceback
+            return PlainTextResponse("Internal Server Error", 500, headers=HEADERS)
 
-    async def show_page(self, request: Request, role: str) -> Response:
-        import html
-
-        player = request.state.player
-        page = self.page.replace(ROLE_MARK, role.encode()).replace(
-            PLAYER_MARK, html.escape(player or "", quote=True).encode())
-        return Response(page, 200, media_type="text/html",
-                        headers={**HEADERS, "content-security-policy": self.csp})
-
-    async def show_state(self, request: Request, role: str) -> Response:
-        return Response(request.state.table.payload, 200, media_type="application/json",
-                        headers=HEADERS)
-
-    async def events(self, request: Request, role: str) -> Response:
-        table = request.state.table
-        if table.pages >= MAX_PAGES:
-            return PlainTextResponse("Too many pages open", 503, headers=HEADERS)
-        return StreamingResponse(table.stream(), media_type="text/event-stream",
-                                 headers={**HEADERS, "x-accel-buffering": "no"})
-
-    async def act(self, request: Request, role: str) -> Response:
-        table = request.state.table
+    async def act(self, request: Request, table: Table, player: str | None) -> Response:
         device = request.client.host if request.client is not None else "?"
         if not table.allow(device):
             return refuse("too many actions from this device: wait a few seconds", 429)
@@ -327,8 +306,9 @@ class App:
                 raise TypeError
         except (ValueError, KeyError, TypeError, RecursionError):  # deep nesting too
             return refuse('expected {"line": TEXT, "game": NAME}', 400)
-        if CONTROL.search(line) or CONTROL.search(game):
-            return refuse(CONTROL_ERROR, 400)
+        if CONTROL.search(line + game):  # a NUL could not even be passed on
+            return refuse("a line holds no control character (no NUL, tab or line break)",
+                          400)
         shown = table.state
         if shown.get("game") != game or "kind" not in shown:
             return refuse("the table shows another game now (or none): look again before "
@@ -345,15 +325,12 @@ class App:
                 # The state of this save first: the news must not go out with an older one
                 # (its count would forget who sent the action just saved).
                 await table.refresh()
-                table.acted(request.state.player, line, done, before, count)
+                table.acted(player, line, done, before, count)
         table.poke()
         return answer(done)
 
 
 def saved_actions(home: Path, game: str) -> int | None:
-    """How many actions the save of ``game`` holds now."""
-    from companion.store import Store
-
     try:
         return len(Store(home).read(game).actions)
     except CompanionError:
@@ -376,8 +353,6 @@ async def _body(request: Request) -> bytes | None:
 def error_line(message: str) -> str:
     """The ``Error:`` line a command prints on a pipe: one line, a control character it
     quotes shown as ``\\xNN``."""
-    from companion.text import TERMINAL_CONTROL
-
     shown = TERMINAL_CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}"
                                  if ord(found.group()) < 0x100
                                  else f"\\u{ord(found.group()):04x}", message)
@@ -400,12 +375,154 @@ _INLINE = re.compile(rb"<(script|style)>(.*?)</\1>", re.DOTALL)
 def content_security_policy(page: bytes) -> str:
     """Only the page's own script and style run (their SHA-256), it connects only to
     this server, and nothing else loads: no image, font, frame or form target."""
-    found: dict[bytes, list[str]] = {b"script": [], b"style": []}
+    hashes = {b"script": "", b"style": ""}
     for tag, body in _INLINE.findall(page):
         digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
-        found[tag].append(f"'sha256-{digest}'")
-    script = " ".join(found[b"script"]) or "'none'"
-    style = " ".join(found[b"style"]) or "'none'"
+        hashes[tag] += f" 'sha256-{digest}'"
+    script, style = (hashes[tag].strip() or "'none'" for tag in (b"script", b"style"))
     return (f"default-src 'none'; script-src {script}; style-src {style}; "
             "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'")
+
+
+# -- a line typed on a page ----------------------------------------------------------
+class Answer(Value):
+    """What the command printed: its exit code, its output lines, its error lines."""
+
+    code: int
+    lines: list[str]
+    errors: list[str]
+
+
+def command_words(kind: str, game: str, line: str) -> list[str]:
+    """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""
+    from companion.cli import dispatch
+
+    try:  # as the shell splits a line
+        typed = shlex.split(line)
+    except ValueError as error:
+        raise BadInput(f"cannot read {line.strip()!r}: {error}") from None
+    if len(line) > MAX_ACTION_CHARS:
+        raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
+    if not typed:
+        raise BadInput("type an action, as in the shell")
+    words = dispatch.game_line(kind, typed)  # as the shell reads a line
+    other = None
+    if words is None:
+        with contextlib.suppress(BadInput):
+            other = dispatch.pick_top(typed[0])
+        if other is None:
+            raise BadInput(f"no such command {typed[0]!r} for this game (the page takes the "
+                           "game's own commands, as the shell does)")
+    else:
+        found = dispatch.route([kind, *words])
+        if not found.leaf or not on_the_game(found.path):
+            other = " ".join(found.path[1:]) or words[0]
+    if words is None or other is not None:
+        raise BadInput(f"'{other}' is not taken from the table's page: play it in the shell")
+    if any(word == "--" or _names_game(word) for word in words[1:]):
+        raise BadInput("the page acts on the game it shows: leave out --game and --")
+    return ["--plain", kind, *words, "--game", game]
+
+
+def on_the_game(path: tuple[str, ...]) -> bool:
+    """Whether the command at ``path`` acts on one saved game and writes no other file."""
+    from companion.cli.dispatch import target
+
+    if path[1:2] == ("new",):
+        return False
+    verb = getattr(target(path), "verb", None)
+    if verb is not None:  # a game's line: its verb table declares its options
+        return any(param.name == "game" for param in verb.line)
+    from companion.cli.options import leaf
+
+    try:
+        names = {param.name for param in leaf(path).params}
+    except KeyError:  # no such command
+        return False
+    return "game" in names and "output" not in names
+
+
+def _names_game(word: str) -> bool:
+    """``--game`` or a prefix of it (options take unique prefixes), or ``-g`` alone, with
+    its value or among other short flags."""
+    if word.startswith("--"):
+        option = word[2:].split("=", 1)[0].lower()
+        return bool(option) and "game".startswith(option)
+    return word.startswith("-") and "g" in word[1:]  # '-jg NAME' too
+
+
+def warm(kind: str) -> None:
+    """Import now what a page's first command of ``kind`` needs (the command line's
+    reader, the game's commands), so that the first tap is answered as fast as the next."""
+    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.commands",
+                 "companion.cli.verbcommands", "companion.session", f"companion.cli.{kind}"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # only a cost saved: the command will say what is missing
+            return
+
+
+_RUNNING = threading.Lock()
+"""One page's command at a time in this process (the store's lock orders the others)."""
+
+
+def run(words: list[str], home: Path) -> Answer:
+    """Run ``companion WORDS`` on the data folder ``home`` in this process, as on a pipe
+    with no input: what it prints is caught for this thread only."""
+    from companion.cli import output
+    from companion.cli.main import run_words
+
+    if data_home() != home:
+        return Answer(3, [], ["Error: the table's data folder is not this process's: "
+                              "restart 'companion serve'"])
+    with _RUNNING:
+        caught = _Caught.start()
+        was_plain, vitals = output.plain(), output.vitals_shown_in_prompt()
+        output.vitals_in_prompt(False)  # a one-shot command prints the vitals itself
+        try:
+            code = run_words(words)
+        finally:
+            _Caught._local.caught = None
+            output.set_plain(was_plain)  # '--plain' here is this command's own
+            output.vitals_in_prompt(vitals)
+    return Answer(code, _lines(caught["stdout"].getvalue()), _lines(caught["stderr"].getvalue()))
+
+
+class _Caught:
+    """``sys.stdout`` or ``sys.stderr`` (and their ``__stdout__``/``__stderr__``, which the
+    width is read from): what a thread running a page's command writes is caught, as a
+    pipe would be (no terminal, no size), while every other thread writes through."""
+
+    _local = threading.local()
+
+    def __init__(self, name: str, through: Any) -> None:
+        self.name, self.through = name, through
+
+    @classmethod
+    def start(cls) -> dict[str, io.StringIO]:
+        caught = {"stdout": io.StringIO(), "stderr": io.StringIO()}
+        for name in ("stdout", "stderr", "__stdout__", "__stderr__"):
+            found = getattr(sys, name)
+            if not isinstance(found, _Caught):  # put back by something since: wrap it again
+                setattr(sys, name, cls(name.strip("_"), found))
+        cls._local.caught = caught
+        return caught
+
+    def _target(self) -> Any:
+        caught = getattr(self._local, "caught", None)
+        return caught[self.name] if caught else self.through
+
+    def __getattr__(self, name: str) -> Any:  # write, flush, isatty, fileno, buffer...
+        # Caught, it is a StringIO's: no terminal, no file descriptor, no buffer.
+        return getattr(self._target(), name)
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self._target(), "encoding", None) or "utf-8")
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines()
+    cut = len(lines) - MAX_OUTPUT_LINES
+    return [f"({cut} lines before these)", *lines[-MAX_OUTPUT_LINES:]] if cut > 0 else lines

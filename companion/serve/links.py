@@ -4,7 +4,7 @@ A link is ``http://ADDRESS:PORT/SECRET``: the secret (128 random bits,
 ``secrets.token_urlsafe(16)``) is the only way in, so a page that scanned
 the QR code keeps working when the server is restarted: the two secrets
 (view, act) are kept in the data folder (``serve-links``, a private file of
-this user, read with the cache key's checks) until ``--new-links``.
+this user, read only while it stays one) until ``--new-links``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import os
 import re
 import secrets
 import socket
-import stat
 from pathlib import Path
 
 from companion import safefile
@@ -43,10 +42,9 @@ def links(home: Path, *, renew: bool = False) -> Links:
     """The secrets kept in ``home``: made on first use, and anew with ``renew`` (the old
     links stop working)."""
     path = home / LINKS_FILE
-    if not renew:
-        found = _read(path)
-        if found is not None:
-            return found
+    found = None if renew else _read(path)
+    if found is not None:
+        return found
     fresh = Links(secrets.token_urlsafe(SECRET_BYTES), secrets.token_urlsafe(SECRET_BYTES))
     try:
         _write(path, fresh)
@@ -59,25 +57,10 @@ def links(home: Path, *, renew: bool = False) -> Links:
 def _read(path: Path) -> Links | None:
     """The kept links, or None when missing or not to be trusted (not a private regular
     file of this user, or not what ``_write`` writes): then new ones are made."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
-        if not stat.S_ISREG(info.st_mode) or not mine or info.st_mode & 0o077 \
-                or info.st_size > _MAX_FILE:
-            return None
-        data = os.read(fd, _MAX_FILE + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    try:
+        data = safefile.read_bytes(path, _MAX_FILE, private=True)
         words = dict(line.split(" ", 1) for line in data.decode("ascii").splitlines())
-    except (UnicodeDecodeError, ValueError):
+    except (FileNotFoundError, DataProblem, UnicodeDecodeError, ValueError):
         return None
     view, act = words.get("view", ""), words.get("act", "")
     if not (_TOKEN.fullmatch(view) and _TOKEN.fullmatch(act)) or view == act:
@@ -88,13 +71,9 @@ def _read(path: Path) -> Links | None:
 def _write(path: Path, found: Links) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = safefile.temp_name(path, "links")
-    fd = safefile.create_new(tmp, 0o600)
-    try:
-        try:
-            os.write(fd, f"view {found.view}\nact {found.act}\n".encode("ascii"))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    try:  # a private file from the start: never a moment readable by others
+        safefile.write_new(tmp, f"view {found.view}\nact {found.act}\n".encode("ascii"),
+                           mode=0o600)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

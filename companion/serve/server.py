@@ -4,14 +4,13 @@ uvicorn runs with its pure-Python pieces only (h11, the asyncio loop, no
 WebSockets), quiet (the command says what matters), without proxy headers (a
 device is its own address for the rate limit), and on a socket bound here
 first, so that an address in use is one ``Error:`` line before anything starts.
-Connections that ask for nothing lock nobody out (``Doorman``); uvicorn's own
+Connections that ask for nothing lock nobody out (``_Guarded``); uvicorn's own
 limit (a 503 for everyone past 64 connections) is not used.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import errno
 import socket
 import threading
@@ -53,49 +52,21 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-class Doorman:
-    """The connections waiting for a whole request (each has ``REQUEST_SECONDS`` from
-    its opening or its last answer), oldest first, in all and per address: past a limit
-    the oldest is closed (it has had its time). A page with the secret sends its request
-    at once, so it always gets in; its event stream, once answered, is no longer waiting."""
-
-    def __init__(self) -> None:
-        self.waiting: dict[_Guarded, str] = {}
-        self.by_address: dict[str, dict[_Guarded, None]] = {}
-
-    def wait(self, connection: _Guarded) -> None:
-        address = connection.client[0] if connection.client else "?"
-        self.waiting[connection] = address
-        same = self.by_address.setdefault(address, {})
-        same[connection] = None
-        while len(same) > WAITING_PER_ADDRESS:
-            next(iter(same)).drop()
-        while len(self.waiting) > WAITING_IN_ALL:
-            next(iter(self.waiting)).drop()
-
-    def done(self, connection: _Guarded) -> None:
-        address = self.waiting.pop(connection, None)
-        if address is None:
-            return
-        same = self.by_address[address]
-        del same[connection]
-        if not same:
-            del self.by_address[address]
-
-
 class _Guarded(H11Protocol):
-    """uvicorn's HTTP/1.1 connection with a deadline for each whole request, a place in
-    the ``Doorman``'s queue while it has none, and TCP_NODELAY."""
+    """uvicorn's HTTP/1.1 connection with a deadline for each whole request (each has
+    ``REQUEST_SECONDS`` from its opening or its last answer); TCP_NODELAY: see ``listen``.
 
-    doorman: Doorman
+    The connections waiting for a whole request are queued, oldest first, in all and
+    per address (one queue a server, on its subclass): past a limit the oldest is closed
+    (it has had its time). A page with the secret sends its request at once, so it always
+    gets in; its event stream, once answered, is no longer waiting."""
+
+    waiting: dict[_Guarded, str]
+    by_address: dict[str, dict[_Guarded, None]]
     _deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        sock = transport.get_extra_info("socket")
-        if sock is not None:  # asyncio sets it too (IPPROTO_TCP); said here, not assumed
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -113,20 +84,30 @@ class _Guarded(H11Protocol):
     def _watch(self) -> None:
         """Waiting (a request not yet whole): queued, with a clock that is not reset by
         each byte; else out of the queue."""
-        if self.transport.is_closing():
+        if self.transport.is_closing() or self.conn.their_state not in (h11.IDLE,
+                                                                        h11.SEND_BODY):
             self._stop_clock()
-        elif self.conn.their_state in (h11.IDLE, h11.SEND_BODY):
-            if self._deadline is None:
-                self._deadline = self.loop.call_later(REQUEST_SECONDS, self.drop)
-                self.doorman.wait(self)
-        else:
-            self._stop_clock()
+        elif self._deadline is None:
+            self._deadline = self.loop.call_later(REQUEST_SECONDS, self.drop)
+            address = self.client[0] if self.client else "?"
+            self.waiting[self] = address
+            same = self.by_address.setdefault(address, {})
+            same[self] = None
+            while len(same) > WAITING_PER_ADDRESS:
+                next(iter(same)).drop()
+            while len(self.waiting) > WAITING_IN_ALL:
+                next(iter(self.waiting)).drop()
 
     def _stop_clock(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
-        self.doorman.done(self)
+        address = self.waiting.pop(self, None)
+        if address is not None:
+            same = self.by_address[address]
+            del same[self]
+            if not same:
+                del self.by_address[address]
 
     def drop(self) -> None:
         """Close a connection that did not send its request in time (or made room)."""
@@ -135,12 +116,57 @@ class _Guarded(H11Protocol):
             self.transport.close()
 
 
-class _Server(uvicorn.Server):
-    """uvicorn's server, with the tables' watchers started and stopped with it."""
+class Serving(uvicorn.Server):
+    """The tables (one per game) served on ``sock``, their watchers started and stopped
+    with the server: ``run`` until Ctrl-C, or ``start`` in a thread."""
 
-    def __init__(self, config: uvicorn.Config, tables: list[Table]) -> None:
-        super().__init__(config)
+    def __init__(self, tables: list[Table], sock: socket.socket) -> None:
+        # The connection class of this server, with its own queue of waiting connections.
+        http = type("Guarded", (_Guarded,), {"waiting": {}, "by_address": {}})
+        super().__init__(uvicorn.Config(
+            App(tables, hosts(sock)), http=http, ws="none", loop="asyncio",
+            lifespan="off", interface="asgi3", log_config=None, log_level="critical",
+            access_log=False, proxy_headers=False, server_header=False,
+            timeout_keep_alive=int(REQUEST_SECONDS), timeout_graceful_shutdown=2))
         self.tables = tables
+        self.sock = sock
+        self.thread: threading.Thread | None = None
+        self.failure: BaseException | None = None
+
+    @property
+    def port(self) -> int:
+        return int(self.sock.getsockname()[1])
+
+    def run(self, sockets: list[socket.socket] | None = None) -> None:
+        """Serve until Ctrl-C (or SIGTERM) in this, the main, thread."""
+        try:
+            super().run(sockets=[self.sock])
+        finally:
+            self.sock.close()
+
+    def start(self) -> None:
+        """Serve from a thread of this process (the shell's prompt stays)."""
+        self.thread = threading.Thread(target=self._quietly, name="companion-serve",
+                                       daemon=True)
+        self.thread.start()
+
+    def _quietly(self) -> None:
+        try:
+            self.run()
+        except BaseException as error:  # kept for 'serve' to tell; never a traceback
+            self.failure = error
+
+    def alive(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    def stop(self) -> None:
+        self.should_exit = True
+        self.wake()
+        if self.thread is not None:
+            self.thread.join(STOP_SECONDS)
+            if self.thread.is_alive():  # a page's command still running: cut it short
+                self.force_exit = True
+                self.thread.join(STOP_SECONDS)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         for table in self.tables:
@@ -179,60 +205,6 @@ class _Server(uvicorn.Server):
         for table in self.tables:
             await table.close()  # ends the pages' streams: nothing to wait for
         await super().shutdown(sockets)
-
-
-class Serving:
-    """The tables (one per game) served on ``sock``: ``run`` until Ctrl-C, or ``start``
-    in a thread."""
-
-    def __init__(self, tables: list[Table], sock: socket.socket) -> None:
-        self.tables = tables
-        self.sock = sock
-        # The connection class of this server, sharing its doorman.
-        http = type("Guarded", (_Guarded,), {"doorman": Doorman()})
-        config = uvicorn.Config(
-            App(tables, hosts(sock)), http=http, ws="none", loop="asyncio",
-            lifespan="off", interface="asgi3", log_config=None, log_level="critical",
-            access_log=False, proxy_headers=False, server_header=False,
-            timeout_keep_alive=int(REQUEST_SECONDS), timeout_graceful_shutdown=2)
-        self.server = _Server(config, tables)
-        self.thread: threading.Thread | None = None
-        self.failure: BaseException | None = None
-
-    @property
-    def port(self) -> int:
-        return int(self.sock.getsockname()[1])
-
-    def run(self) -> None:
-        """Serve until Ctrl-C (or SIGTERM) in this, the main, thread."""
-        try:
-            self.server.run(sockets=[self.sock])
-        finally:
-            self.sock.close()
-
-    def start(self) -> None:
-        """Serve from a thread of this process (the shell's prompt stays)."""
-        self.thread = threading.Thread(target=self._quietly, name="companion-serve",
-                                       daemon=True)
-        self.thread.start()
-
-    def _quietly(self) -> None:
-        try:
-            self.run()
-        except BaseException as error:  # kept for 'serve' to tell; never a traceback
-            self.failure = error
-
-    def alive(self) -> bool:
-        return self.thread is not None and self.thread.is_alive()
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.server.wake()
-        if self.thread is not None:
-            self.thread.join(STOP_SECONDS)
-            if self.thread.is_alive():  # a page's command still running: cut it short
-                self.server.force_exit = True
-                self.thread.join(STOP_SECONDS)
 
 
 def hosts(sock: socket.socket) -> frozenset[str]:

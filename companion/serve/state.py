@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Callable, Iterable
 from hashlib import blake2b
 from pathlib import Path
 from typing import Any
 
+from companion.cli.grammar import grammar_of
+from companion.cli.output import JSON_SCHEMA
 from companion.current import current_name, save_path
 from companion.errors import CompanionError
 from companion.store import Store
@@ -36,16 +39,29 @@ def _stat(path: Path) -> Stat:
     return (found.st_ino, found.st_size, found.st_mtime_ns)
 
 
+# inotify(7) event bits: a file written and closed (0x8), renamed out or in (0x40, 0x80),
+# made (0x100) or removed (0x200).
+_IN_EVENTS = 0x8 | 0x40 | 0x80 | 0x100 | 0x200
+
+
 class Source:
     """The game a table shows: ``pinned``, else the current game whatever it becomes.
     Whether anything changed is told cheaply by the stats of the save and of the
-    current-game pointer (every save is a new file renamed into place: a new inode)."""
+    current-game pointer (every save is a new file renamed into place: a new inode).
+
+    With ``watch``, the kernel tells the table when a file in the data folder or its
+    ``games`` folder changes (inotify, Linux and Android): every save by any process is
+    a rename there, so a page hears of it at once instead of at the next look."""
 
     def __init__(self, home: Path, pinned: str | None = None) -> None:
         self.home = home
         self.pinned = pinned
         self._pointer: Stat | bool = False  # not read yet
         self._current: str | None = None
+        self.fd = -1
+        self.games_watched = False
+        self._libc: Any = None
+        self._loop: Any = None
 
     def name(self) -> str | None:
         if self.pinned is not None:
@@ -61,47 +77,23 @@ class Source:
         name = self.name()
         return name, _stat(save_path(self.home, name)) if name is not None else None
 
-
-# inotify(7) event bits: a file written and closed, renamed in or out, made, removed.
-_IN_CLOSE_WRITE, _IN_MOVED_FROM, _IN_MOVED_TO = 0x8, 0x40, 0x80
-_IN_CREATE, _IN_DELETE = 0x100, 0x200
-_IN_EVENTS = _IN_CLOSE_WRITE | _IN_MOVED_FROM | _IN_MOVED_TO | _IN_CREATE | _IN_DELETE
-
-
-class Told:
-    """The kernel tells the table when a file in the data folder or its ``games``
-    folder changes (inotify, Linux and Android): every save by any process is a
-    rename there, so a page hears of it at once instead of at the next look.
-    ``start`` says whether it could be set up (else the table looks on a timer)."""
-
-    def __init__(self, home: Path, changed: Any) -> None:
-        self.home = home
-        self.changed = changed
-        self.fd = -1
-        self.games_watched = False
-        self._libc: Any = None
-        self._loop: Any = None
-
-    def start(self, loop: Any) -> bool:
-        import sys
-
+    def watch(self, loop: Any, changed: Callable[[], None]) -> bool:
+        """Call ``changed`` when told of a change; whether it could be set up (else the
+        table looks on a timer)."""
         if not sys.platform.startswith("linux"):
             return False
         try:
             import ctypes
 
-            libc = ctypes.CDLL(None, use_errno=True)
-            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+            self._libc = ctypes.CDLL(None, use_errno=True)
+            self.fd = self._libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
         except (OSError, AttributeError, ImportError):
             return False
-        if fd < 0:
-            return False
-        self.fd, self._libc = fd, libc
-        if not self._add(self.home):
+        if self.fd < 0 or not self._add(self.home):
             self.close()
             return False
         self._add_games()
-        loop.add_reader(fd, self._read)
+        loop.add_reader(self.fd, self._read, changed)
         self._loop = loop
         return True
 
@@ -109,10 +101,10 @@ class Told:
         return bool(self._libc.inotify_add_watch(self.fd, os.fsencode(folder), _IN_EVENTS) >= 0)
 
     def _add_games(self) -> None:
-        if not self.games_watched:
+        if not self.games_watched:  # the games folder may be made after the start
             self.games_watched = self._add(self.home / "games")
 
-    def _read(self) -> None:
+    def _read(self, changed: Callable[[], None]) -> None:
         try:
             while os.read(self.fd, 65536):
                 pass
@@ -120,8 +112,8 @@ class Told:
             pass
         except OSError:
             return
-        self._add_games()  # made since the start
-        self.changed()
+        self._add_games()
+        changed()
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -141,20 +133,19 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
         raw = store.read_raw(name)
         record = store.decode(name, raw)
     except CompanionError as error:
-        return _problem(name, error)
+        return _problem(name, str(error))
     version = blake2b(raw, digest_size=12).hexdigest()
     try:
-        shown = _replayed(home, record)
+        shown = _replayed(record)
     except Exception as fault:  # a save that does not replay: the store's own words for it
         from companion.session import Games
 
         try:
             Games(Store(home)).open(name)
         except CompanionError as error:
-            return _problem(name, error)
-        return _problem(name, CompanionError(
-            f"unexpected {type(fault).__name__} while reading {name!r} (a fault in companion: "
-            "please report it)"))
+            return _problem(name, str(error))
+        return _problem(name, f"unexpected {type(fault).__name__} while reading {name!r} (a "
+                        "fault in companion: please report it)")
     return {"game": name, "version": version, "kind": record.kind, **shown,
             "actions": len(record.actions), "undone": len(record.redo),
             "notes": record.notes[-NOTES:], "note_count": len(record.notes)}
@@ -167,21 +158,16 @@ DIE = list(range(1, 7))
 
 
 def pad(kind: str, status: dict[str, Any]) -> dict[str, Any]:
-    """What a page offers to tap for a game of ``kind`` now: the game's verbs (from its
-    verb table, those its ``next`` names first), each with the kinds of words its
-    positional parameters take; a card picker (two rows whose taps make one card's
-    word); the names the game knows by kind; numbers. A tap only adds a word to the
-    line, which is sent as typed (the shell's own reading)."""
-    from companion.cli.grammar import grammar_of
-
+    """What a page offers to tap for a game of ``kind`` now (its verbs from its verb table,
+    a card picker, the names the game knows by kind, numbers): a tap only adds a word to
+    the line, which is sent as typed (the shell's own reading)."""
     grammar = grammar_of(kind)
     verbs = [{"name": verb.name,
               "takes": [param.type for param in verb.params if param.positional],
               "many": any(param.kind == "rest" for param in verb.params)}
              for verb in grammar.verbs.values()]
-    known = set(grammar.verbs)
     now = [word for word in _NEXT_VERB.findall(str(status.get("next") or ""))
-           if word in known]
+           if word in grammar.verbs]  # the verbs its 'next' names, shown first
     names: dict[str, list[str]] = {}
     cards: dict[str, Any] | None = None
     if kind == "hebrac":
@@ -234,14 +220,12 @@ def players(state: dict[str, Any]) -> list[str]:
     return []
 
 
-def _problem(name: str, error: CompanionError) -> dict[str, Any]:
-    text = str(error)
+def _problem(name: str, text: str) -> dict[str, Any]:
     return {"game": name, "version": "error " + blake2b(text.encode(), digest_size=8).hexdigest(),
             "error": text}
 
 
-def _replayed(home: Path, record: Any) -> dict[str, Any]:
-    from companion.cli.output import JSON_SCHEMA
+def _replayed(record: Any) -> dict[str, Any]:
     from companion.editions import saved
     from companion.game import kind_info, load_kind
     from companion.history import traced
