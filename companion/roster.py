@@ -134,7 +134,7 @@ def player_lines(data: PlayerFigures, width: int = 40, *,
                  ascii_only: bool = False) -> list[str]:
     """One person's record: a section per kind they played."""
     from companion.kinds import kind_info
-    from companion.stats import WRITERS
+    from companion.stats import kind_lines
     from companion.text import wrap
 
     name = data["player"]
@@ -147,5 +147,5 @@ def player_lines(data: PlayerFigures, width: int = 40, *,
         lines.append("No finished games yet: '--all' counts the games still being played")
     for number, (kind, found) in enumerate(kinds.items()):
         lines += [""] * (number > 0) + [kind_info(kind).title]
-        lines += WRITERS[kind](found, width, ascii_only)
+        lines += kind_lines(kind, found, width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]

@@ -22,7 +22,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.errors import DataProblem
@@ -100,12 +100,9 @@ def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISLNK, "a symlink"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return "not a plain file"
+    return {stat.S_IFLNK: "a symlink", stat.S_IFIFO: "a FIFO", stat.S_IFDIR: "a folder",
+            stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+            stat.S_IFSOCK: "a socket"}.get(stat.S_IFMT(mode), "not a plain file")
 
 
 def temp_name(path: Path, suffix: str = "tmp") -> Path:
@@ -137,14 +134,18 @@ def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) 
         os.close(fd)
 
 
-def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp") -> None:
+def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp",
+            before: Callable[[], object] | None = None) -> None:
     """Atomically put ``data`` at ``path``: fresh temp file, fsync, rename, fsync the folder.
+    ``before`` is called just before the rename.
 
-    Raises OSError; the temp file is removed on failure.
+    Raises OSError (or what ``before`` raises); the temp file is removed on failure.
     """
     tmp = temp_name(path, suffix)
     try:
         write_new(tmp, data, sync=sync)
+        if before is not None:
+            before()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -17,7 +17,8 @@ them again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import (
@@ -140,12 +141,17 @@ class Games:
         self.store.vouch(name, raw)  # each command has its own store: tell it too
         return kept[1]
 
-    def _mine(self, name: str) -> OpenGame:
-        """The game as saved now (replayed: the store will accept to replace it), for this
-        caller to change: a kept copy is let go first."""
-        game = self.open(name)
-        self.forget(name)
-        return game
+    @contextmanager
+    def _changing(self, name: str, seen: Seen | None = None) -> Iterator[OpenGame]:
+        """Under the game's lock, the game as saved now (replayed: the store will accept to
+        replace it) for this caller to change, a kept copy let go first; ``seen`` is
+        shown it."""
+        with self.store.lock(name):
+            game = self.open(name)
+            self.forget(name)
+            if seen is not None:
+                seen(game)
+            yield game
 
     def _save(self, game: OpenGame, *, new: bool = False) -> None:
         """Write the game changed under the lock (it has just replayed), and remember the
@@ -185,8 +191,7 @@ class Games:
 
     def act(self, name: str, action: str) -> tuple[OpenGame, Applied]:
         """Apply one action and save it; a refusal leaves the file untouched."""
-        with self.store.lock(name):
-            game = self._mine(name)
+        with self._changing(name) as game:
             record = game.record
             applied = game.engine.apply(action)
             record.actions.append(applied.action)
@@ -201,10 +206,7 @@ class Games:
         ``seen`` is shown the game as it was, read under the same lock."""
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
-        with self.store.lock(name):
-            game = self._mine(name)
-            if seen is not None:
-                seen(game)
+        with self._changing(name, seen) as game:
             record = game.record.copy()
             if not record.actions:
                 raise BadInput("nothing to undo")
@@ -221,10 +223,7 @@ class Games:
         """Apply again what undo took back; ``seen`` as for ``undo``."""
         if count < 1:
             raise BadInput("redo takes a number of actions of 1 or more")
-        with self.store.lock(name):
-            game = self._mine(name)
-            if seen is not None:
-                seen(game)
+        with self._changing(name, seen) as game:
             record = game.record
             if not record.redo:
                 raise BadInput("nothing to redo")
@@ -243,8 +242,7 @@ class Games:
 
     def note(self, name: str, text: str) -> None:
         check_note(text)
-        with self.store.lock(name):
-            game = self._mine(name)
+        with self._changing(name) as game:
             if len(game.record.notes) >= MAX_NOTES:
                 raise BadInput(f"a game keeps at most {MAX_NOTES} notes (a share code carries "
                                "them all)")

@@ -38,17 +38,9 @@ from companion.store import Store
 from companion.values import Value
 
 if TYPE_CHECKING:
-    from typing import NotRequired, TypedDict
+    from typing import TypedDict
 
     from companion.history import TrickyRound
-
-    class EntryJson(TypedDict):
-        name: str
-        kind: str
-        created: str
-        outcome: str
-        actions: int
-        facts: dict[str, object]
 
     # The figures (``figures``, ``stats --json``): a section per kind.
     class RecordFigures(TypedDict):
@@ -92,20 +84,15 @@ if TYPE_CHECKING:
 
     class TrickyFigures(TypedDict):
         games: int
-        in_play: NotRequired[int]  # the record's, with --player only
-        wins: NotRequired[int]
-        win_rate: NotRequired[int]
-        longest_streak: NotRequired[int]
-        streak: NotRequired[dict[str, int]]
         wins_per_player: dict[str, int]
         games_per_player: dict[str, int]
         heroes: list[HeroFigures]
         best_hero: HeroAverage | None
         worst_hero: HeroAverage | None
-        gold_total: NotRequired[int]  # with --player only, from here on
-        gold_average: NotRequired[float]
-        best_game: NotRequired[BestGame | None]
-        rounds_active: NotRequired[int]
+
+    class PlayerTrickyFigures(RecordFigures, TrickyFigures, OwnGold):
+        """With --player: that person's record and gold too."""
+        rounds_active: int
 
     class HalfDeckFigures(RecordFigures):
         average_rounds: float
@@ -118,7 +105,8 @@ if TYPE_CHECKING:
         beaten_by: dict[str, int]
         most_common_foe: str | None
 
-    KindFigures = HebracFigures | TrickyFigures | HalfDeckFigures | ElberethFigures
+    KindFigures = (HebracFigures | TrickyFigures | PlayerTrickyFigures | HalfDeckFigures
+                   | ElberethFigures)
 
     class Figures(TypedDict):
         finished_only: bool
@@ -154,10 +142,6 @@ class Entry(Value):
             return player is not None and key(player) in {
                 key(w) for w in _names(self.facts["winners"])}
         return self.outcome == WON
-
-    def as_json(self) -> EntryJson:
-        return {"name": self.name, "kind": self.kind, "created": self.created,
-                "outcome": self.outcome, "actions": self.actions, "facts": self.facts}
 
 
 # -- reading the games ------------------------------------------------------------
@@ -221,7 +205,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
 
     path = store.home / "cache" / "stats.json"
     found = _read_cache(path, store.home) if use_cache else {}
-    kept: dict[str, EntryJson] = {}  # the cache to write: the games read now, no others
+    kept: dict[str, dict[str, object]] = {}  # the cache to write: the games read now, no others
     replayed = False
     entries = []
     for name in store.names():
@@ -244,7 +228,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
             entry = Entry(name, record.kind, record.created, history.outcome,
                           len(record.actions), dict(history.facts))
             replayed = True
-        kept[digest] = entry.as_json()
+        kept[digest] = entry._asdict()
         if kind is None or entry.kind == kind:
             entries.append(entry)
     if use_cache and (replayed or len(kept) != len(found)):
@@ -387,7 +371,7 @@ def _hebrac(games: Sequence[Entry], player: str | None,
 
 
 def _tricky(games: Sequence[Entry], player: str | None,
-            named: Mapping[str, str]) -> TrickyFigures:
+            named: Mapping[str, str]) -> TrickyFigures | PlayerTrickyFigures:
     wins: Counter[str] = Counter()  # by names.key: one person, however spelled
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
@@ -494,13 +478,23 @@ def stats_lines(data: Figures, width: int = 40, *,
         if lines:
             lines.append("")
         lines.append(f"{kind_info(kind).title} ({which})")
-        lines += WRITERS[kind](found, width, ascii_only)
+        lines += kind_lines(kind, found, width, ascii_only)
     from companion.text import wrap
 
     return [part for line in lines for part in (wrap(line, width) if line else [line])]
 
 
-# The writers read a kind's figures (``figures``) as plain values, checked where read.
+def kind_lines(kind: str, found: Mapping[str, object], width: int,
+               ascii_only: bool) -> list[str]:
+    """A kind's section: the record (Tricky Dungeon's only with a player), then the kind's
+    own figures (``WRITERS``), read as plain values, checked where read."""
+    if kind != "tricky" or "gold_total" in found:
+        lines = record_lines(found)
+    else:
+        lines = [f"Games {found['games']}"]
+    return lines + WRITERS[kind](found, width, ascii_only) if found["games"] else lines
+
+
 def record_lines(found: Mapping[str, object]) -> list[str]:
     in_play = f" ({found['in_play']} in play)" if found["in_play"] else ""
     lines = [f"Games {found['games']}{in_play}, wins {found['wins']} ({found['win_rate']}%)"]
@@ -512,14 +506,9 @@ def record_lines(found: Mapping[str, object]) -> list[str]:
 
 
 def _hebrac_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    lines.append(f"Deepest level {found['deepest_level']}, average {found['average_level']:g}")
-    lines += _killer_lines(found, width)
-    lines.append("Spells by use:")
-    lines += bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)
-    return lines
+    return [f"Deepest level {found['deepest_level']}, average {found['average_level']:g}",
+            *_killer_lines(found, width), "Spells by use:",
+            *bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)]
 
 
 def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
@@ -536,24 +525,19 @@ def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
 
 
 def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    """Every player's wins; with a player (``figures``' own gold), their record and gold.
-    Then the active player's gold by hero, the best and the worst hero."""
-    own = "gold_total" in found
-    lines = record_lines(found) if own else [f"Games {found['games']}"]
-    if not found["games"]:
-        return lines
-    if own:
+    """With a player (``figures``' own gold), their gold; else every player's wins. Then
+    the active player's gold by hero, the best and the worst hero."""
+    if "gold_total" in found:
         game = plain.record(found["best_game"], ("game", "gold"))
-        lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
-                  f"Best game: {game['gold']} gold ({game['game']})",
-                  f"Rounds as active player: {found['rounds_active']}"]
+        lines = [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+                 f"Best game: {game['gold']} gold ({game['game']})",
+                 f"Rounds as active player: {found['rounds_active']}"]
     else:
-        lines.append("Wins per player:")
         played = _counts(found["games_per_player"])
         wins = _counts(found["wins_per_player"])
-        lines += bars(wins.items(), width, ascii_only=ascii_only)
-        lines.append("Win rate: " + ", ".join(
-            f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
+        lines = ["Wins per player:", *bars(wins.items(), width, ascii_only=ascii_only),
+                 "Win rate: " + ", ".join(
+                     f"{p} {round(100 * w / played[p])}%" for p, w in wins.items())]
     lines.append("Gold per round as active player:")
     lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
@@ -572,22 +556,13 @@ def _hero_bar(value: object) -> tuple[str, float]:
 
 
 def _halfdeck_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    lines.append(f"Average rounds {found['average_rounds']:g}")
-    lines.append("Heroes fallen:")
-    lines += bars(_counts(found["fallen"]).items(), width, ascii_only=ascii_only)
-    return lines
+    return [f"Average rounds {found['average_rounds']:g}", "Heroes fallen:",
+            *bars(_counts(found["fallen"]).items(), width, ascii_only=ascii_only)]
 
 
 def _elbereth_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    lines.append(f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}")
-    lines.append(f"Most common foe at the end: {found['most_common_foe'] or 'none'}")
-    return lines
+    return [f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}",
+            f"Most common foe at the end: {found['most_common_foe'] or 'none'}"]
 
 
 WRITERS: dict[str, Callable[[Mapping[str, object], int, bool], list[str]]] = {
@@ -651,15 +626,15 @@ def _csv_rows(entry: Entry) -> list[dict[str, object]]:
                  "gold_all": " ".join(f"{p}={g}" for p, g in row["gold"].items())}
                 for row in _rounds(facts["rounds"])] or [base]
     base["won"] = "yes" if entry.outcome == WON else ("no" if entry.ended else "")
-    if entry.kind == "hebrac":
-        base.update(level=facts["level"], cleared=facts["cleared"],
-                    battles_won=facts["battles_won"], battles_lost=facts["battles_lost"],
-                    life_lost=facts["life_lost"], life_healed=facts["life_healed"],
-                    killed_by=facts["killed_by"] or "",
-                    spells_cast=" ".join(_names(facts["spells_cast"])))
-    elif entry.kind == "halfdeck":
-        base.update(round=facts["round"], life_lost=facts["life_lost"],
-                    life_healed=facts["life_healed"])
-    else:
-        base.update(floor=facts["floor"], killed_by=facts["beaten_by"] or "")
+    for fact in CSV_FACTS[entry.kind]:
+        value = facts[fact]
+        column = "killed_by" if fact == "beaten_by" else fact  # one column for both
+        base[column] = " ".join(_names(value)) if isinstance(value, list) else value
     return [base]
+
+
+# The facts (``companion.history``) of a game played alone that its CSV row shows.
+CSV_FACTS = {"hebrac": ("level", "cleared", "battles_won", "battles_lost", "life_lost",
+                        "life_healed", "killed_by", "spells_cast"),
+             "halfdeck": ("round", "life_lost", "life_healed"),
+             "elbereth": ("floor", "beaten_by")}

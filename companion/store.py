@@ -204,11 +204,7 @@ class Store:
         return self.backups_dir / f"{name}.{number}.toml"
 
     def names(self) -> list[str]:
-        if not self.games_dir.is_dir():
-            return []
-        return sorted(
-            p.stem for p in self.games_dir.glob("*.toml") if NAME.fullmatch(p.stem)
-        )
+        return sorted(p.stem for p in self.games_dir.glob("*.toml") if NAME.fullmatch(p.stem))
 
     def exists(self, name: str) -> bool:
         return self.path(name).exists()
@@ -339,19 +335,12 @@ class Store:
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
         safefile.clean_temp_files(path)  # under the lock: left over from a killed writer
-        tmp = safefile.temp_name(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            safefile.write_new(tmp, data)
-            if had_file:
-                self._rotate_backups(record.name, path)
-            os.replace(tmp, path)
-            safefile.fsync_dir(path.parent)
-        except (DataProblem, OSError) as error:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            if isinstance(error, DataProblem):
-                raise
+            # the old file goes to the backups once the new one is safe on disk
+            rotate = (lambda: self._rotate_backups(record.name, path)) if had_file else None
+            safefile.replace(path, data, before=rotate)
+        except OSError as error:
             raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
                               "is unchanged") from error
         self._good[str(path)] = data
@@ -459,24 +448,13 @@ class Store:
 
 
 _TEXT_LISTS = ("actions", "redo", "notes")
-_ESCAPES = {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r",
-            '"': '\\"', "\\": "\\\\"}
-_NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
+# What a TOML basic string escapes: quotes, backslashes, control characters but tab.
+_ESCAPES = {**{code: f"\\u{code:04x}" for code in (*range(9), *range(10, 32), 0x7f)},
+            **{ord(char): "\\" + escape for char, escape in zip('\b\n\f\r"\\', 'bnfr"\\')}}
 
 
 def toml_string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters (but tab) escaped."""
-    if _NEEDS_ESCAPE.search(text) is None:
-        return '"' + text + '"'
-    out = []
-    for char in text:
-        if char in _ESCAPES:
-            out.append(_ESCAPES[char])
-        elif (char < " " and char != "\t") or char == "\x7f":
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+    return '"' + text.translate(_ESCAPES) + '"'
 
 
 def dumps_record(record: GameRecord) -> str:
