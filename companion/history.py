@@ -75,10 +75,8 @@ if TYPE_CHECKING:
         rounds_total: int | None
         best_hero: dict[str, BestHero | None]
 
-    class HalfDeckCall(TypedDict):
+    class HalfDeckCall(HebracCall):
         hero: str
-        life: int
-        action: int
 
     class HalfDeckFacts(TypedDict):
         round: int
@@ -227,7 +225,7 @@ class HebracTracer(Tracer):
 
     def after(self, action: str, before: object) -> None:
         super().after(action, before)
-        assert isinstance(before, int)  # the chambers cleared, from ``before``
+        assert isinstance(before, int)
         game = self.engine
         if game.level != self.level:
             self.levels.append((self.level, before))
@@ -300,9 +298,8 @@ class HebracTracer(Tracer):
             "treasure": [str(card) for card in game.inventory],
             "killed_by": self.killer if game.outcome == "dead" else None,
         }
-        life: list[int | None] = list(trail)
         return History("hebrac", game.outcome, actions, "life",
-                       [Series("Life", life)], self.marks, facts,
+                       [Series("Life", list(trail))], self.marks, facts,
                        [*self.levels, (game.level, game.cleared_count())])
 
 
@@ -470,7 +467,6 @@ class ElberethTracer(Tracer):
 
     def finish(self, actions: int) -> History:
         game = self.engine
-        trail: list[int | None] = list(game.life_trail)
         facts: ElberethFacts = {
             "floor": game.floor,
             "floors": game.floors,
@@ -484,7 +480,7 @@ class ElberethTracer(Tracer):
             "beaten_by": self.beaten_by,
         }
         return History("elbereth", game.outcome, actions, "equipment",
-                       [Series("Equipment", trail)], self.marks, facts,
+                       [Series("Equipment", list(game.life_trail))], self.marks, facts,
                        floors=self.floors_left)
 
 

@@ -1,18 +1,11 @@
 """Saved games and engines together: open by replay, act, undo, redo.
 
 Every change is made under the game's lock on a fresh read of the file, so two
-commands on one game never lose each other's actions. A refused action raises
-before anything is written.
-
-Opening replays the actions. A long-lived process (the shell) may keep the
-games it opened in memory (``keep_open``): each use re-reads the file's bytes,
-under the lock when it writes, and replays only when they changed, i.e. when
-another process acted on the game.
-
-Every write goes through ``Store.write``, which refuses to replace a file
-that does not replay: the games opened here are replayed before any change,
-and the store is told (``vouch``) which bytes replayed, so it need not replay
-them again.
+commands on one game never lose each other's actions; a refused action raises
+before anything is written. A long-lived process (the shell) may keep the games
+it opened in memory (``keep_open``): each use re-reads the file's bytes and
+replays only when another process changed them. The store is told (``vouch``)
+which bytes replayed, so that ``Store.write`` need not replay them again.
 """
 
 from __future__ import annotations
@@ -21,15 +14,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import (
-    Applied,
-    Engine,
-    Record,
-    ReplayFault,
-    kind_info,
-    load_kind,
-)
-from companion.store import GameRecord, Store, check_name, replay_record
+from companion.game import Applied, Engine, Record, kind_info, load_kind
+from companion.store import GameRecord, Store, check_name
 from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
@@ -121,9 +107,9 @@ class Games:
                 f"or 'companion games rm {name}' first")
 
     def record(self, name: str) -> GameRecord:
-        """The game as saved now, read but not replayed: for a command that replays it its
-        own way."""
+        """The game as saved now, not replayed: for a command that replays it its own way."""
         return self.store.read(name)
+
 
     def open(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
@@ -154,8 +140,8 @@ class Games:
             yield game
 
     def _save(self, game: OpenGame, *, new: bool = False) -> None:
-        """Write the game changed under the lock (it has just replayed), and remember the
-        bytes now on disk with the game they hold."""
+        """Write the game changed under the lock (it has just replayed), and keep the bytes
+        now on disk with the game they hold."""
         game.record.outcome = game.engine.outcome
         data = self.store.write(game.record, new=new, replayed=True)
         if _kept is not None:
@@ -166,12 +152,7 @@ class Games:
             _kept.pop(str(self.store.path(name)), None)
 
     def _replay(self, record: GameRecord) -> OpenGame:
-        """Replay a record; a data problem naming the newest good backup when it does not
-        replay."""
-        try:
-            settings, engine, applied = replay_record(record)
-        except ReplayFault as fault:
-            raise self.store.problem(self.store.path(record.name), str(fault)) from None
+        settings, engine, applied = self.store.replay(record)
         return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:

@@ -1,17 +1,12 @@
 """Saved games: one readable TOML file per game, written so that nothing is lost.
 
-Every change runs under an exclusive lock taken before the file is read; the
-new text is serialised in memory, parsed back, written to a temp file in the
-same folder, fsynced, renamed over the old file, and the folder is fsynced.
-The version replaced goes to the backups (the last ``BACKUPS`` are kept).
-
-Every writer goes through ``write`` (or ``remove``), which first reads the
-file on disk and checks that it replays through its engine, and checks the
-new record the same way. A file that cannot be read, does not replay, or was
-written by a newer companion is never overwritten and never rotated into the
-backups: the error names it and the newest good backup, a backup that itself
-replays. Files are read only when they are regular files of a sane size
-(``companion.safefile``).
+Every change runs under the game's lock taken before the file is read; the new
+text is parsed back before it goes down atomically (``safefile.replace``), and
+the version replaced goes to the backups (the last ``BACKUPS``). ``write`` and
+``remove`` first check that the file on disk replays, and ``write`` the new
+record too: a file that cannot be read, does not replay, or was written by a
+newer companion is never overwritten nor rotated into the backups; the error
+names it and the newest good backup (one that replays).
 """
 
 from __future__ import annotations
@@ -214,9 +209,8 @@ class Store:
         return self.decode(name, self.read_raw(name))
 
     def read_raw(self, name: str) -> bytes:
-        """The saved file's bytes, a regular file of at most MAX_SAVE_BYTES (else a data
-        problem), not yet parsed (``decode`` does): for readers that keep what they derive
-        from a file by its bytes."""
+        """The saved file's bytes, not yet parsed (``decode``): for readers that keep what
+        they derive from a file by its bytes."""
         path = self.path(name)
         try:
             return safefile.read_bytes(path, MAX_SAVE_BYTES)
@@ -227,15 +221,12 @@ class Store:
             raise self.problem(path, error.reason) from None
 
     def kind(self, name: str) -> str:
-        """The saved game's kind: from its first lines when they are laid out as ``write``
-        lays them out (cheap: a folder may hold hundreds), else from the whole file, read
-        and checked."""
+        """The saved game's kind: from its first lines as ``write`` lays them out (cheap:
+        a folder may hold hundreds), else from the whole file, read and checked."""
         found = saved_kind(self.home, check_name(name))
         return found if found in OUTCOMES else self.read(name).kind
 
     def decode(self, name: str, raw: bytes) -> GameRecord:
-        """``read_raw``'s bytes checked and parsed (a data problem naming the file's newest
-        good backup when they are not a save of this game)."""
         path = self.path(name)
         try:
             record = parse_record(raw)
@@ -248,25 +239,27 @@ class Store:
         return record
 
     def vouch(self, name: str, raw: bytes) -> None:
-        """``raw``, the bytes of the game's file, replayed through the engine in this
-        process."""
+        """``raw``, the bytes of the game's file, have replayed in this process."""
         self._good[str(self.path(name))] = raw
+
+    def replay(self, record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
+        """``replay_record``; a data problem naming the newest good backup when the record
+        does not replay."""
+        try:
+            return replay_record(record)
+        except ReplayFault as fault:
+            raise self.problem(self.path(record.name), str(fault)) from None
 
     def _has_good_file(self, name: str) -> bool:
         """Whether the game has a saved file; it must read and replay, unless this process
-        has read and replayed these very bytes. The caller holds the lock. DataProblem
-        (naming the newest good backup) when it does not replay."""
-        path = self.path(name)
+        has replayed these very bytes. The caller holds the lock."""
         try:
             raw = self.read_raw(name)
         except GameNotFound:
             return False
-        if self._good.get(str(path)) != raw:
-            try:
-                replay_record(self.decode(name, raw))
-            except ReplayFault as fault:
-                raise self.problem(path, str(fault)) from None
-            self._good[str(path)] = raw
+        if self._good.get(str(self.path(name))) != raw:
+            self.replay(self.decode(name, raw))
+            self.vouch(name, raw)
         return True
 
     def newest_good_backup(self, name: str) -> Path | None:
@@ -284,7 +277,6 @@ class Store:
         return None
 
     def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
-        """A data error that names the file, the reason and the newest good backup."""
         backup = self.newest_good_backup(path.stem)
         advice = "update companion to open it" if newer else "it was left as it is"
         where = f"newest good backup: {backup}" if backup else "no good backup"
@@ -293,7 +285,6 @@ class Store:
     # -- writing ---------------------------------------------------------
     @contextlib.contextmanager
     def lock(self, name: str) -> Iterator[None]:
-        """Hold the game's exclusive lock (``games/.NAME.lock``)."""
         check_name(name)
         # Every write and removal holds this lock: neither folder may lead elsewhere.
         safefile.real_folder(self.games_dir, "the games folder")
@@ -308,13 +299,9 @@ class Store:
             yield self.read(name)
 
     def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> bytes:
-        """Atomically replace the game's file (the bytes written are returned). The caller
-        holds the lock.
-
-        The one way a save is written: the file on disk must read and replay
-        (else it is left as it is, and not rotated into the backups), and so
-        must ``record`` (``replayed``: the caller has just replayed it).
-        """
+        """The one way a save is written (the bytes written are returned), under the lock
+        the caller holds: the file on disk must read and replay, and so must ``record``
+        (``replayed``: the caller has just replayed it)."""
         path = self.path(record.name)
         if new and os.path.lexists(path):
             raise BadInput(f"a game named {record.name!r} already exists")
@@ -343,7 +330,7 @@ class Store:
         except OSError as error:
             raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
                               "is unchanged") from error
-        self._good[str(path)] = data
+        self.vouch(record.name, data)
         saved(path)
         return data
 
@@ -363,11 +350,8 @@ class Store:
             shutil.copy2(path, newest)
 
     def remove(self, name: str) -> None:
-        """Delete a game; its last version stays as the newest backup.
-
-        A file that does not read and replay is left as it is (it would push a
-        good backup out): the error says so and names the newest good backup.
-        """
+        """Delete a game; its last version stays as the newest backup. A file that does
+        not read and replay is left as it is (it would push a good backup out)."""
         path = self.path(name)
         with self.lock(name):
             if not self._has_good_file(name):
@@ -419,8 +403,6 @@ class Store:
             self._write_pointer(None, name)
 
     def kind_or_none(self, name: str) -> str | None:
-        """The saved game's kind (``kind``); None when there is no such game, or it cannot
-        be read."""
         try:
             return self.kind(name)
         except (CompanionError, OSError):
@@ -438,7 +420,6 @@ class Store:
         replace_file(target, (name + "\n").encode(), "the current game's name")
 
     def names_of(self, kind: str) -> list[str]:
-        """The saved games of ``kind`` (a file that cannot be read is of no kind)."""
         return [name for name in self.names() if self.kind_or_none(name) == kind]
 
     def free_name(self, stem: str, first: int = 1) -> str:
@@ -449,19 +430,20 @@ class Store:
 
 _TEXT_LISTS = ("actions", "redo", "notes")
 # What a TOML basic string escapes: quotes, backslashes, control characters but tab.
-_ESCAPES = {**{code: f"\\u{code:04x}" for code in (*range(9), *range(10, 32), 0x7f)},
-            **{ord(char): "\\" + escape for char, escape in zip('\b\n\f\r"\\', 'bnfr"\\')}}
+_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(9), *range(10, 32), 0x7f)} | str.maketrans(
+    {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"})
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
 
 
 def toml_string(text: str) -> str:
-    return '"' + text.translate(_ESCAPES) + '"'
+    if _NEEDS_ESCAPE.search(text) is not None:  # seldom: the search is the faster
+        text = text.translate(_ESCAPES)
+    return '"' + text + '"'
 
 
 def dumps_record(record: GameRecord) -> str:
-    """The save file's text, laid out as tomli-w lays it out: the scalars, then each list
-    one item a line (written here: they are most of the file, and tomli-w takes four
-    times as long on them), then the settings. ``write`` parses it back before anything
-    reaches the disk."""
+    """The save file's text, laid out as tomli-w lays it out; the lists, most of the file,
+    written here (tomli-w takes four times as long on them)."""
     import tomli_w  # only writers need it (start-up time of read-only commands)
 
     data = record.to_toml()
@@ -475,7 +457,6 @@ def dumps_record(record: GameRecord) -> str:
 
 
 def _reads_back(record: GameRecord, text: str) -> bool:
-    """Whether tomllib reads ``text`` back as ``record``."""
     try:
         return GameRecord.from_toml(toml_data(text)) == record
     except ValueError:
@@ -483,13 +464,9 @@ def _reads_back(record: GameRecord, text: str) -> bool:
 
 
 def replace_file(path: Path, data: bytes, what: str) -> None:
-    """Write a small side file (current game, deck settings, card catalog) atomically.
-
-    A fresh temp file in the same folder (O_EXCL|O_NOFOLLOW), fsync, rename,
-    fsync the folder: a killed process leaves the old file or the new one.
-    Callers that read, change and write back hold ``safefile.locked(path)``.
-    ``what`` names the file in errors.
-    """
+    """Write a small side file (current game, deck settings, card catalog) atomically;
+    callers that read, change and write back hold ``safefile.locked(path)``. ``what``
+    names the file in errors."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         safefile.replace(path, data)
@@ -498,8 +475,7 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
 
 
 def toml_data(text: str) -> dict[str, object]:
-    """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why
-    (``not valid TOML: ...``), never another exception."""
+    """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why."""
     import tomllib
 
     try:
@@ -543,7 +519,6 @@ def saved(path: Path) -> None:
 
 
 def saved_since_asked() -> list[Path]:
-    """The save files written (or removed) since the last call."""
     paths = list(dict.fromkeys(_saved))
     _saved.clear()
     return paths
