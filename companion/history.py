@@ -1,11 +1,10 @@
 """A game looked back on: its life (or gold) over time, its battles, its figures.
 
-Everything here comes from replaying the saved actions through the kind's
-engine and reading the engine's state after each action: life, level,
-encounter, rounds. The ruling text is never read. ``trace`` returns a
-``History``: per-action series for the charts, marks where a level, round
-or floor begins, and the ``facts`` the summary and the statistics use (plain
-JSON values, so that they can be cached and printed with ``--json``).
+Everything here comes from replaying the saved actions and reading the engine's
+state after each action (the ruling text is never read). ``trace`` returns a
+``History``: per-action series for the charts, marks where a level, round or floor
+begins, and the ``facts`` the summary and the statistics use (plain JSON values, so
+that they can be cached and printed with ``--json``).
 """
 
 from __future__ import annotations
@@ -126,7 +125,7 @@ if TYPE_CHECKING:
 
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
-    the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
+    its subject (a Half Deck hero) is not in play."""
 
     label: str
     values: list[int | None]
@@ -136,20 +135,15 @@ class History(Value):
     kind: str
     outcome: str
     actions: int
-    measure: str
-    """What the series count: "life", "gold" or "equipment"."""
+    measure: str  # what the series count: "life", "gold" or "equipment"
     series: list[Series]
-    marks: list[tuple[int, str]]
-    """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
+    marks: list[tuple[int, str]]  # (point, label) where a level, round or floor begins
     facts: Facts
-    """The kind's own figures (``HebracFacts``...)."""
+    # For the sheets, left out of ``as_json`` (the summary's JSON and the statistics'
+    # cache stay as they were): Hebrac's (level, chambers cleared) for each level
+    # reached, Elbereth's floors left behind as they were when left.
     levels: Sequence[tuple[int, int]] = ()
-    """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
-    out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
     floors: Sequence[FloorLeft] = ()
-    """Elbereth: each floor left behind as it was when left (``beaten_here``,
-    ``walls_here``, ``floor_boss``, ``boss_beaten``, as in the status), for the dungeon
-    log (left out of ``as_json`` too)."""
 
     @property
     def ended(self) -> bool:
@@ -163,14 +157,12 @@ class History(Value):
 
 
 def trace(kind: str, settings: Mapping[str, object], actions: Sequence[str]) -> History:
-    """Replay ``actions`` and look at the engine after each one; see ``traced``."""
     return traced(kind, settings, actions).finish(len(actions))
 
 
 def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str]) -> Tracer:
-    """The tracer after replaying ``actions``, its engine in the game's final state.
-    Raises ``ReplayFault`` if an action does not replay (callers read saved games
-    through the store, which checks them)."""
+    """The tracer after replaying ``actions``, its engine in the game's final state
+    (``ReplayFault`` if an action does not replay)."""
     module = load_kind(kind)
     tracer = TRACERS[module.KIND](module.new_engine(module.normalize_settings(settings)))
     before = tracer.before()

@@ -1,22 +1,17 @@
 """Statistics over every saved game: records, streaks, and each kind's own figures.
 
-The saved games are read through the store (its checks, its limits; nothing is
-written to them) and each is replayed by ``companion.history``. A replay's figures
-are cached in ``<home>/cache/stats.json`` (``safefile.write_cache``: signed, the MAC
-checked before the JSON is parsed), filed under a BLAKE2 digest of the saved file's
-bytes and this code (with the rulebook): a game already counted is read but neither
-parsed nor replayed; a changed game, a changed companion or a damaged cache just
+The saved games are read through the store (nothing is written to them) and each
+is replayed by ``companion.history``. A replay's figures are cached in
+``<home>/cache/stats.json`` (``safefile.write_cache``: signed), filed under a
+BLAKE2 digest of the saved file's bytes and this code: a game already counted is
+neither parsed nor replayed; a changed game, a changed companion or a damaged cache
 means replaying again. It pays: over 300 saved games ``stats`` is 11 times as fast
 with it (``scripts/benchmark.py --only stats`` prints the figure).
 
-Games are taken in the order they were created (then by name): streaks run
-in that order. A game that cannot be read or no longer replays is skipped
-with one warning line naming it.
-
-A person is a name as ``companion.names`` compares names (any case; spaces,
-hyphens and underscores alike): "Ann" at one table and "ann" at another are
-one player, in every game that names its players (``people``: read off the
-games' figures, so the saves stay the one truth and the cache serves it too).
+Games are taken in the order they were created (then by name): streaks run in that
+order. A game that cannot be read or no longer replays is skipped with a warning.
+A person is a name as ``companion.names`` compares names: "Ann" at one table and
+"ann" at another are one player, read off the games' figures (``people``).
 """
 
 from __future__ import annotations
@@ -45,22 +40,18 @@ if TYPE_CHECKING:
     # The figures (``figures``, ``stats --json``): a section per kind.
     class RecordFigures(TypedDict):
         games: int
-        in_play: int
-        """Games not over yet (counted with --all): neither won nor lost."""
+        in_play: int  # games not over yet (counted with --all): neither won nor lost
         wins: int
         win_rate: int
         longest_streak: int
-        streak: dict[str, int]
-        """{"wins": n} or {"losses": n}; {} with no game."""
+        streak: dict[str, int]  # {"wins": n} or {"losses": n}; {} with no game
 
     class HebracFigures(RecordFigures):
         deepest_level: int
         average_level: float
         killers: dict[str, int]
-        most_common_killer: str | None
-        """The one enemy that killed most often; None with none, or several tied."""
-        most_common_killers: list[str]
-        """Every enemy that killed most often (more than one in a tie)."""
+        most_common_killer: str | None  # None with none, or several tied
+        most_common_killers: list[str]  # every enemy that killed most often
         spells: dict[str, int]
 
     class HeroFigures(TypedDict):
@@ -122,8 +113,6 @@ _TYPES = {"name": str, "kind": str, "created": str, "outcome": str, "actions": i
 
 
 class Entry(Value):
-    """One saved game as the statistics see it."""
-
     name: str
     kind: str
     created: str
@@ -148,8 +137,7 @@ class Entry(Value):
 @cache
 def _code_stamp() -> bytes:
     """What the figures depend on besides the file, cheaply: the versions, and the name,
-    size and time of each source file of the package and its kinds (with the shipped
-    rulebook data)."""
+    size and time of each source and data file of the package."""
     import os
     import sys
 
@@ -189,7 +177,7 @@ def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
 
 
 def _cached(value: object) -> Entry | None:
-    """A cache entry with the fields and types this version writes, as an ``Entry``."""
+    """A cache entry with the fields and types this version writes."""
     if not isinstance(value, dict) or value.keys() != _TYPES.keys():
         return None
     entry = Entry(**value)
@@ -249,7 +237,6 @@ def _counts(value: object) -> dict[str, int]:
 
 
 def _number(value: object) -> float:
-    """A whole or a decimal number (an average)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise plain.BadState(f"not a number: {value!r:.40}")
     return value
@@ -259,7 +246,6 @@ _optional_text = plain.optional(plain.text)
 
 
 def _rounds(value: object) -> list[TrickyRound]:
-    """Tricky Dungeon's rounds scored (``companion.history``), each value checked."""
     def one(value: object) -> TrickyRound:
         fields = plain.record(value, ("round", "active", "hero", "gold"))
         return {"round": plain.integer(fields["round"]), "active": plain.text(fields["active"]),
@@ -282,7 +268,6 @@ NAMED_KINDS = ("tricky", "halfdeck")
 
 
 def seated(entry: Entry) -> list[str]:
-    """The names of the people a saved game seats; none for a game played alone."""
     found = entry.facts.get("players") if entry.kind in NAMED_KINDS else None
     if not isinstance(found, list):
         return []
@@ -307,7 +292,6 @@ class Person(Record):
 
 
 def people(entries: Sequence[Entry]) -> dict[str, Person]:
-    """Everyone the games name, by ``names.key`` (in the games' order)."""
     found: dict[str, Person] = {}
     for place, entry in enumerate(entries):
         keys: dict[str, None] = {}
@@ -409,7 +393,6 @@ def _tricky(games: Sequence[Entry], player: str | None,
 
 
 def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
-    """One person's gold: in all, a game on average, and their best game."""
     scores = [(max(gold for seat, gold in _counts(game.facts["scores"]).items()
                    if key(seat) == mine), game.name) for game in games]
     total = sum(gold for gold, _ in scores)
@@ -550,7 +533,6 @@ def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> 
 
 
 def _hero_bar(value: object) -> tuple[str, float]:
-    """A hero's bar: ``Knight 3p`` and the average gold."""
     hero = plain.record(value, ("hero", "players", "rounds", "average_gold"))
     return f"{hero['hero']} {hero['players']}p", _number(hero["average_gold"])
 
