@@ -61,17 +61,14 @@ def best_first(choices: Sequence[Choice]) -> list[Choice]:
 
 
 def choice_lines(choices: Sequence[Choice]) -> list[str]:
-    """Each choice with its chance, the arithmetic under it."""
     return [line for choice in choices
             for line in (f" {choice.label}: {percent(choice.chance)} [A]", f"   {choice.detail}")]
 
 
 # -- Elbereth --------------------------------------------------------------------------
 def elbereth_wins(strength: int, items: int, wins: int = 1) -> Fraction:
-    """The chance of ``wins`` successes in a row, ``items`` +1 boosts to share among them.
-
-    After each miss the player spends just the items needed, if they are enough.
-    """
+    """The chance of ``wins`` successes in a row, ``items`` +1 boosts to share among them:
+    after each miss the player spends just the items needed, if they are enough."""
     sides = faces()
 
     @cache
@@ -90,10 +87,8 @@ def elbereth_wins(strength: int, items: int, wins: int = 1) -> Fraction:
 
 def elbereth_choices(strength: int, offensive: int, wins: int = 1,
                      roll: int | None = None) -> list[Choice]:
-    """Chance to hit for each number of offensive items the player will spend (0-3).
-
-    ``roll`` given: the die is cast and missed; only boosts remain.
-    """
+    """Chance to hit for each number of offensive items the player will spend (0-3);
+    with ``roll``, the die is cast and missed: only boosts remain."""
     choices = []
     for spend in range(min(3, offensive) + 1):
         if roll is not None:
@@ -128,19 +123,18 @@ def elbereth_report(game: Any, enemy_text: str | None,
     assumption = ("A: a fair six-sided die; after a miss you spend just the offensive "
                   "items needed (+1 each)")
     miss = game.miss
-    targets: list[tuple[Any, int | None]] = []
+    targets: list[tuple[Any, int | None]]
     if miss is not None and enemy_text is None:
-        targets.append((miss.enemy, miss.roll))
+        targets = [(miss.enemy, miss.roll)]
     elif enemy_text is not None:
-        targets.append((game.enemy(enemy_text), None))
+        targets = [(game.enemy(enemy_text), None)]
     else:
-        enemies = table()["enemies"]
-        targets += [(game.enemy(name), None) for name in enemies
-                    if not (name == "dragon" and game.bosses)]
+        targets = [(game.enemy(name), None) for name in table()["enemies"]
+                   if not (name == "dragon" and game.bosses)]
     for enemy, roll in targets:
-        wins = 1
-        if enemy.name == "ogre":  # hits still needed, this one included
-            wins = max(1, int(table()["bosses"]["ogre"]["wins"]) - game.ogre_wins)
+        # the ogre: the hits still needed, this one included
+        wins = max(1, int(table()["bosses"]["ogre"]["wins"]) - game.ogre_wins) \
+            if enemy.name == "ogre" else 1
         head = f"{enemy.name} {enemy.strength}"
         if roll is not None:
             head += f", you rolled {roll}"
@@ -173,12 +167,10 @@ class Roller(Value):
 def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = True,
                      team: bool = False,
                      alone: Callable[[int], bool] | None = None) -> list[Choice]:
-    """Chance to reach ``target`` for each hero alone and each hero with one assistant.
-
-    ``team``: also the team attack, every other hero adding a die. A trap is
-    met by one hero: ``assist`` False. ``alone(best)``: whether a main attacker whose
-    best roll is ``best`` must roll alone (the game's assist rule).
-    """
+    """Chance to reach ``target`` for each hero alone and each hero with one assistant;
+    ``team``: also the team attack, every other hero adding a die. ``assist`` False: a
+    trap, met by one hero. ``alone(best)``: whether a main attacker whose best roll is
+    ``best`` must roll alone (the game's assist rule)."""
     def helped(label: str, hero: Roller, dice: int) -> Choice:
         return Choice(label, chance_at_least(target, dice, hero.total),
                       f"{dice} dice + {hero.total} vs {target}: "

@@ -205,7 +205,6 @@ class HebracTracer(Tracer):
         super().__init__(engine)
         self.level = engine.level
         self.marks.append((0, f"L{engine.level}"))
-        self.cleared_before = 0  # chambers cleared on the levels left behind
         self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
         self.battles: list[Battle] = []
         # the battle under way: its encounter, its figures, the damage of each round
@@ -221,7 +220,6 @@ class HebracTracer(Tracer):
         game = self.engine
         if game.level != self.level:
             self.levels.append((self.level, before))
-            self.cleared_before += before
             self.level = game.level
             self.marks.append((self.point, f"L{game.level}"))
         encounter = game.encounter
@@ -276,7 +274,7 @@ class HebracTracer(Tracer):
         results = Counter(b["result"] for b in self.battles)
         facts: HebracFacts = {
             "level": game.level,
-            "cleared": self.cleared_before + game.cleared_count(),
+            "cleared": sum(cleared for _, cleared in self.levels) + game.cleared_count(),
             "battles": self.battles,
             "battles_won": results["won"],
             "battles_lost": results["lost"],

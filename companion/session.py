@@ -110,7 +110,6 @@ class Games:
         """The game as saved now, not replayed: for a command that replays it its own way."""
         return self.store.read(name)
 
-
     def open(self, name: str) -> OpenGame:
         """The game as saved now; a kept game is replayed only when its bytes changed."""
         try:

@@ -454,17 +454,24 @@ def stats_lines(data: Figures, width: int = 40, *,
         which += f", {data['player']}"
     if not kinds:
         return [f"No saved games to count ({which})."]
+    from companion.text import wrap
+
+    lines = sections(kinds, width, ascii_only, f" ({which})")
+    return [part for line in lines for part in wrap(line, width)]
+
+
+def sections(kinds: Mapping[str, KindFigures], width: int, ascii_only: bool,
+             which: str = "") -> list[str]:
+    """A section per kind: its title (and ``which``) over its lines, a blank line between."""
     from companion.game import kind_info
 
     lines: list[str] = []
     for kind, found in kinds.items():
         if lines:
             lines.append("")
-        lines.append(f"{kind_info(kind).title} ({which})")
+        lines.append(kind_info(kind).title + which)
         lines += kind_lines(kind, found, width, ascii_only)
-    from companion.text import wrap
-
-    return [part for line in lines for part in (wrap(line, width) if line else [line])]
+    return lines
 
 
 def kind_lines(kind: str, found: Mapping[str, object], width: int,
