@@ -51,6 +51,10 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
 engines): the kinds a save may be of, and what its ``outcome`` may say."""
 
 
+_TEXTS = ("kind", "name", "created", "updated", "outcome")  # a save's texts, in order
+_TEXT_LISTS = ("actions", "redo", "notes")
+
+
 def check_name(name: str) -> str:
     if not NAME.fullmatch(name):
         raise BadInput(f"{name!r} is not a game name: {NAME_FORMS}")
@@ -91,18 +95,8 @@ class GameRecord(Record):
 
     def to_toml(self) -> dict[str, object]:
         # Setup first, actions one per line: the file reads like a hand history.
-        return {
-            "schema": SCHEMA,
-            "kind": self.kind,
-            "name": self.name,
-            "created": self.created,
-            "updated": self.updated,
-            "outcome": self.outcome,
-            "settings": self.settings,
-            "actions": self.actions,
-            "redo": self.redo,
-            "notes": self.notes,
-        }
+        return {"schema": SCHEMA, **{key: getattr(self, key) for key in _TEXTS},
+                "settings": self.settings, **{key: getattr(self, key) for key in _TEXT_LISTS}}
 
     @classmethod
     def from_toml(cls, data: Mapping[str, object]) -> GameRecord:
@@ -113,7 +107,7 @@ class GameRecord(Record):
         if schema > SCHEMA:
             raise NewerSchema(schema)
         texts: dict[str, str] = {}
-        for key in ("kind", "name", "created", "updated", "outcome"):
+        for key in _TEXTS:
             value = data.get(key)
             if not isinstance(value, str):
                 raise ValueError(f"field {key!r} is missing or not text")
@@ -136,7 +130,7 @@ class GameRecord(Record):
         if not isinstance(settings, dict):
             raise ValueError("field 'settings' is missing or not a table")
         lists: dict[str, list[str]] = {}
-        for key in ("actions", "redo", "notes"):
+        for key in _TEXT_LISTS:
             value = data.get(key, [])
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"field {key!r} is not a list of text")
@@ -145,9 +139,8 @@ class GameRecord(Record):
         found = TERMINAL_CONTROL.search(" ".join(_texts(settings, lists)))
         if found is not None:
             raise ValueError(f"it holds a control character ({ord(found.group()):#04x})")
-        return cls(kind=kind, name=name, settings={str(k): v for k, v in settings.items()},
-                   actions=lists["actions"], redo=lists["redo"], notes=lists["notes"],
-                   created=texts["created"], updated=texts["updated"], outcome=outcome)
+        return cls(kind, name, {str(k): v for k, v in settings.items()}, lists["actions"],
+                   lists["redo"], lists["notes"], texts["created"], texts["updated"], outcome)
 
 
 def _texts(settings: dict[object, object], lists: dict[str, list[str]]) -> Iterator[str]:
@@ -428,7 +421,6 @@ class Store:
         return next(f"{stem}-{n}" for n in count(first) if f"{stem}-{n}" not in taken)
 
 
-_TEXT_LISTS = ("actions", "redo", "notes")
 # What a TOML basic string escapes: quotes, backslashes, control characters but tab.
 _ESCAPES = {code: f"\\u{code:04x}" for code in (*range(9), *range(10, 32), 0x7f)} | str.maketrans(
     {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"})
