@@ -209,7 +209,6 @@ class HebracTracer(Tracer):
         self.battles: list[Battle] = []
         # the battle under way: its encounter, its figures, the damage of each round
         self.fighting: tuple[Encounter, Battle, dict[int, int]] | None = None
-        self.killer: str | None = None
 
     def before(self) -> int:
         return self.engine.cleared_count()
@@ -256,7 +255,6 @@ class HebracTracer(Tracer):
         game = self.engine
         if game.life <= 0:
             battle["result"] = "lost"
-            self.killer = battle["enemy"]
         elif encounter.stage != "battle" or (
                 battle["level"] == game.level and game.chambers[encounter.chamber].enemy_gone):
             battle["result"] = "won"
@@ -272,6 +270,7 @@ class HebracTracer(Tracer):
         alive = [(value, number) for number, value in enumerate(trail) if value > 0]
         low = min(alive) if alive else None
         results = Counter(b["result"] for b in self.battles)
+        lost_to = [b["enemy"] for b in self.battles if b["result"] == "lost"]
         facts: HebracFacts = {
             "level": game.level,
             "cleared": sum(cleared for _, cleared in self.levels) + game.cleared_count(),
@@ -286,7 +285,7 @@ class HebracTracer(Tracer):
                              and low[0] < trail[0] else None),
             "spells_cast": list(game.spells_cast),
             "treasure": [str(card) for card in game.inventory],
-            "killed_by": self.killer if game.outcome == "dead" else None,
+            "killed_by": lost_to[-1] if lost_to and game.outcome == "dead" else None,
         }
         return History("hebrac", game.outcome, actions, "life",
                        [Series("Life", list(trail))], self.marks, facts,

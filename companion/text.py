@@ -191,8 +191,7 @@ def _hold_quoted(words: list[str], gaps: list[str], at: int, held: list[int]) ->
         if length > QUOTED:
             return
         if closed.endswith(quote):
-            for inside in range(at + 1, end + 1):
-                held[inside] = _KEPT
+            held[at + 1:end + 1] = [_KEPT] * (end - at)
             return
         length += len(words[end]) - len(closed)
 
@@ -207,8 +206,7 @@ def _hold_places(words: list[str], at: int, held: list[int]) -> None:
         if not _is_place(words[end].lstrip("([").rstrip(_CLOSING)):
             return
         if words[end].rstrip(_CLOSING.replace(closing, "")).endswith(closing):
-            for inside in range(at + 1, end + 1):
-                held[inside] = _KEPT
+            held[at + 1:end + 1] = [_KEPT] * (end - at)
             return
         if not words[end].endswith(","):
             return
