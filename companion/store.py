@@ -421,14 +421,17 @@ class Store:
         return next(f"{stem}-{n}" for n in count(first) if f"{stem}-{n}" not in taken)
 
 
-# What a TOML basic string escapes: quotes, backslashes, control characters but tab.
-_ESCAPES = {code: f"\\u{code:04x}" for code in (*range(9), *range(10, 32), 0x7f)} | str.maketrans(
-    {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"})
 _NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
+_ESCAPES: dict[int, str] = {}  # made on first need: most commands never escape a thing
 
 
 def toml_string(text: str) -> str:
     if _NEEDS_ESCAPE.search(text) is not None:  # seldom: the search is the faster
+        if not _ESCAPES:  # quotes, backslashes, control characters but tab
+            controls = (*range(9), *range(10, 32), 0x7f)
+            _ESCAPES.update({code: f"\\u{code:04x}" for code in controls})
+            _ESCAPES.update(str.maketrans({"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r",
+                                           '"': '\\"', "\\": "\\\\"}))
         text = text.translate(_ESCAPES)
     return '"' + text + '"'
 
