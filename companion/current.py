@@ -1,14 +1,10 @@
-"""Which game is current, and its kind, read without the store.
+"""Which game is current, and its kind, read without the store (a rule lookup asks for
+the current game's kind; loading the store would cost more than the lookup).
 
-Each kind keeps its own current game (``current-KIND``: the game ``companion
-KIND ...`` acts on), and ``current`` names the one made current last, of any
-kind. A data folder written before kinds kept their own has ``current`` only:
-it stands for its own kind's pointer until that pointer is written.
-
-A rule lookup ranks the current game's sections first, so it asks for the
-current game's kind; loading the store for that (its records, its TOML
-parser) would cost more than the lookup. ``Store`` reads the same things
-through these functions.
+Each kind keeps its own current game (``current-KIND``: the game ``companion KIND ...``
+acts on), and ``current`` names the one made current last, of any kind. A data folder
+written before kinds kept their own has ``current`` only: it stands for its own kind's
+pointer until that pointer is written.
 """
 
 from __future__ import annotations
@@ -21,15 +17,13 @@ from companion import safefile
 from companion.errors import DataProblem
 from companion.resources import data_home
 
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
-"""A game's name (and its file's stem)."""
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")  # a game's name, its file's stem
 
 # The first lines of a save as the store writes them; anything else is read by the store.
 _HEAD = re.compile(rb'schema = [0-9]+\nkind = "([a-z]+)"\n')
 
 
 def save_path(home: Path, name: str) -> Path:
-    """Where the game ``name`` (already checked) is saved under ``home``."""
     return home / "games" / f"{name}.toml"
 
 
@@ -39,7 +33,6 @@ def pointer_path(home: Path, kind: str | None = None) -> Path:
 
 
 def read_pointer(home: Path, kind: str | None = None) -> str | None:
-    """The name a pointer file holds, or None (no file, or unreadable)."""
     try:
         name = safefile.read_text(pointer_path(home, kind), 256).strip()
     except (OSError, DataProblem):
@@ -49,12 +42,9 @@ def read_pointer(home: Path, kind: str | None = None) -> str | None:
 
 def current_name(home: Path, kind: str | None = None,
                  stands: Callable[[str], bool] | None = None) -> str | None:
-    """The current game's name, or None (none set, or the pointer is unreadable).
-
-    With ``kind``: that kind's current game; without its own pointer, the last game
-    made current if it stands for that kind (a folder from before kinds kept their
-    own): ``stands(name)``, by default whether its save says it is of that kind.
-    """
+    """The current game's name, or None. With ``kind``: that kind's current game; without
+    its own pointer, the last game made current if it stands for that kind:
+    ``stands(name)``, by default whether its save says it is of that kind."""
     name = read_pointer(home, kind)
     if name is not None or kind is None:
         return name
@@ -65,12 +55,8 @@ def current_name(home: Path, kind: str | None = None,
 
 
 def current_kind(home: Path | None = None) -> str | None:
-    """The current game's kind, or None when there is no readable current game.
-
-    Read from the first two lines of the save, as the store writes them (a rule
-    lookup only ranks sections by it); a save laid out otherwise (edited by hand)
-    has no kind here: the store reads and checks it when the game is opened.
-    """
+    """The current game's kind (``saved_kind``: a rule lookup only ranks sections by it),
+    or None."""
     home = data_home() if home is None else home
     name = current_name(home)
     return None if name is None else saved_kind(home, name)
@@ -78,7 +64,7 @@ def current_kind(home: Path | None = None) -> str | None:
 
 def saved_kind(home: Path, name: str) -> str | None:
     """The kind of the save ``name``, read from its first two lines as the store writes
-    them; None when it has no such lines, or no readable file."""
+    them; None when it has no such lines (a hand edit: the store reads the whole file)."""
     try:
         head = safefile.read_bytes(save_path(home, name), 64, head=True)
     except (OSError, DataProblem):

@@ -13,36 +13,33 @@ choices are listed best first, each with the arithmetic it rests on.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache, partial
+from itertools import product
 from typing import Any
 
+from companion.tables import tables
 from companion.text import percent, wrap
 from companion.values import Value
 
-FACES = 6
+
+def faces() -> int:
+    """The faces of the die both games roll, as the Half Deck rulebook data gives them."""
+    return int(tables("halfdeck")["die"]["faces"])
 
 
 @cache
-def _sums(dice: int, faces: int = FACES) -> tuple[int, ...]:
-    """How many ways ``dice`` dice make each total (index = total)."""
-    ways = [1]
-    for _ in range(dice):
-        nxt = [0] * (len(ways) + faces)
-        for total, count in enumerate(ways):
-            if count:
-                for face in range(1, faces + 1):
-                    nxt[total + face] += count
-        ways = nxt
-    return tuple(ways)
+def _sums(dice: int) -> Counter[int]:
+    """How many ways ``dice`` dice make each total."""
+    return Counter(map(sum, product(range(1, faces() + 1), repeat=dice)))
 
 
-def chance_at_least(target: int, dice: int = 1, bonus: int = 0, faces: int = FACES) -> Fraction:
+def chance_at_least(target: int, dice: int = 1, bonus: int = 0) -> Fraction:
     """The chance that ``dice`` dice plus ``bonus`` reach ``target``."""
-    ways = _sums(dice, faces)
-    good = sum(count for total, count in enumerate(ways) if total + bonus >= target)
-    return Fraction(good, faces ** dice)
+    good = sum(count for total, count in _sums(dice).items() if total + bonus >= target)
+    return Fraction(good, faces() ** dice)
 
 
 class Choice(Value):
@@ -64,37 +61,34 @@ def best_first(choices: Sequence[Choice]) -> list[Choice]:
 
 
 def choice_lines(choices: Sequence[Choice]) -> list[str]:
-    """Each choice with its chance, the arithmetic under it."""
     return [line for choice in choices
             for line in (f" {choice.label}: {percent(choice.chance)} [A]", f"   {choice.detail}")]
 
 
 # -- Elbereth --------------------------------------------------------------------------
-def elbereth_wins(strength: int, items: int, wins: int = 1, faces: int = FACES) -> Fraction:
-    """The chance of ``wins`` successes in a row, ``items`` +1 boosts to share among them.
+def elbereth_wins(strength: int, items: int, wins: int = 1) -> Fraction:
+    """The chance of ``wins`` successes in a row, ``items`` +1 boosts to share among them:
+    after each miss the player spends just the items needed, if they are enough."""
+    sides = faces()
 
-    After each miss the player spends just the items needed, if they are enough.
-    """
     @cache
     def chance(left: int, spare: int) -> Fraction:
         if left == 0:
             return Fraction(1)
         found = Fraction(0)
-        for roll in range(1, faces + 1):
+        for roll in range(1, sides + 1):
             short = max(0, strength - roll)
             if short <= spare:
-                found += Fraction(1, faces) * chance(left - 1, spare - short)
+                found += Fraction(1, sides) * chance(left - 1, spare - short)
         return found
 
     return chance(wins, items)
 
 
 def elbereth_choices(strength: int, offensive: int, wins: int = 1,
-                     roll: int | None = None, faces: int = FACES) -> list[Choice]:
-    """Chance to hit for each number of offensive items the player will spend (0-3).
-
-    ``roll`` given: the die is cast and missed; only boosts remain.
-    """
+                     roll: int | None = None) -> list[Choice]:
+    """Chance to hit for each number of offensive items the player will spend (0-3);
+    with ``roll``, the die is cast and missed: only boosts remain."""
     choices = []
     for spend in range(min(3, offensive) + 1):
         if roll is not None:
@@ -103,13 +97,13 @@ def elbereth_choices(strength: int, offensive: int, wins: int = 1,
             detail = f"roll {roll} + {spend} = {total} vs {strength}"
             label = "no boost" if spend == 0 else f"boost {spend}"
             if wins > 1:
-                p *= elbereth_wins(strength, offensive - spend, wins - 1, faces)
+                p *= elbereth_wins(strength, offensive - spend, wins - 1)
                 detail += f", then {wins - 1} more hit{'s' if wins > 2 else ''}"
         else:
             need = max(1, strength - spend)
             label = "no item" if spend == 0 else f"up to {spend} item{'s' if spend > 1 else ''}"
-            p = elbereth_wins(strength, spend, wins, faces)
-            detail = f"die {need}+ vs strength {strength}" if need <= faces else \
+            p = elbereth_wins(strength, spend, wins)
+            detail = f"die {need}+ vs strength {strength}" if need <= faces() else \
                 f"no roll reaches {strength}"
             if wins > 1:
                 detail += f", {wins} hits in a row, {spend} boost{'s' if spend != 1 else ''} " \
@@ -129,19 +123,18 @@ def elbereth_report(game: Any, enemy_text: str | None,
     assumption = ("A: a fair six-sided die; after a miss you spend just the offensive "
                   "items needed (+1 each)")
     miss = game.miss
-    targets: list[tuple[Any, int | None]] = []
+    targets: list[tuple[Any, int | None]]
     if miss is not None and enemy_text is None:
-        targets.append((miss.enemy, miss.roll))
+        targets = [(miss.enemy, miss.roll)]
     elif enemy_text is not None:
-        targets.append((game.enemy(enemy_text), None))
+        targets = [(game.enemy(enemy_text), None)]
     else:
-        enemies = table()["enemies"]
-        targets += [(game.enemy(name), None) for name in enemies
-                    if not (name == "dragon" and game.bosses)]
+        targets = [(game.enemy(name), None) for name in table()["enemies"]
+                   if not (name == "dragon" and game.bosses)]
     for enemy, roll in targets:
-        wins = 1
-        if enemy.name == "ogre":  # hits still needed, this one included
-            wins = max(1, int(table()["bosses"]["ogre"]["wins"]) - game.ogre_wins)
+        # the ogre: the hits still needed, this one included
+        wins = max(1, int(table()["bosses"]["ogre"]["wins"]) - game.ogre_wins) \
+            if enemy.name == "ogre" else 1
         head = f"{enemy.name} {enemy.strength}"
         if roll is not None:
             head += f", you rolled {roll}"
@@ -172,26 +165,24 @@ class Roller(Value):
 
 
 def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = True,
-                     team: bool = False, faces: int = FACES,
+                     team: bool = False,
                      alone: Callable[[int], bool] | None = None) -> list[Choice]:
-    """Chance to reach ``target`` for each hero alone and each hero with one assistant.
-
-    ``team``: also the team attack, every other hero adding a die. A trap is
-    met by one hero: ``assist`` False. ``alone(best)``: whether a main attacker whose
-    best roll is ``best`` must roll alone (the game's assist rule).
-    """
+    """Chance to reach ``target`` for each hero alone and each hero with one assistant;
+    ``team``: also the team attack, every other hero adding a die. ``assist`` False: a
+    trap, met by one hero. ``alone(best)``: whether a main attacker whose best roll is
+    ``best`` must roll alone (the game's assist rule)."""
     def helped(label: str, hero: Roller, dice: int) -> Choice:
-        return Choice(label, chance_at_least(target, dice, hero.total, faces),
+        return Choice(label, chance_at_least(target, dice, hero.total),
                       f"{dice} dice + {hero.total} vs {target}: "
-                      f"{_need(target - hero.total, dice, faces)}", dice)
+                      f"{_need(target - hero.total, dice)}", dice)
 
     choices = []
     for hero in heroes:
-        p = chance_at_least(target, 1, hero.total, faces)
+        p = chance_at_least(target, 1, hero.total)
         gear = f" + {hero.bonus} gear" if hero.bonus else ""
         choices.append(Choice(hero.name, p, f"die + {hero.base}{gear} vs {target}: "
-                              f"{_need(target - hero.total, 1, faces)}", 1))
-        if not assist or alone is not None and alone(faces + hero.total):
+                              f"{_need(target - hero.total, 1)}", 1))
+        if not assist or alone is not None and alone(faces() + hero.total):
             continue
         choices += [helped(f"{hero.name} + {other.name}", hero, 2)
                     for other in heroes if other is not hero]
@@ -200,10 +191,10 @@ def halfdeck_choices(heroes: Sequence[Roller], target: int, *, assist: bool = Tr
     return best_first(choices)
 
 
-def _need(short: int, dice: int, faces: int) -> str:
+def _need(short: int, dice: int) -> str:
     if short <= dice:
         return "any roll"
-    if short > dice * faces:
+    if short > dice * faces():
         return "out of reach"
     return f"die {short}+" if dice == 1 else f"dice total {short}+"
 

@@ -16,8 +16,6 @@ class CompanionError(Exception):
 class BadInput(CompanionError, ValueError):
     """The input cannot be read: a bad token, a missing argument, a wrong form."""
 
-    exit_code = 2
-
 
 class NotationError(BadInput):
     """A card, chamber or other token is not in an accepted notation."""

@@ -1,11 +1,10 @@
 """A game looked back on: its life (or gold) over time, its battles, its figures.
 
-Everything here comes from replaying the saved actions through the kind's
-engine and reading the engine's state after each action: life, level,
-encounter, rounds. The ruling text is never read. ``trace`` returns a
-``History``: per-action series for the charts, marks where a level, round
-or floor begins, and the ``facts`` the summary and the statistics use (plain
-JSON values, so that they can be cached and printed with ``--json``).
+Everything here comes from replaying the saved actions and reading the engine's
+state after each action (the ruling text is never read). ``trace`` returns a
+``History``: per-action series for the charts, marks where a level, round or floor
+begins, and the ``facts`` the summary and the statistics use (plain JSON values, so
+that they can be cached and printed with ``--json``).
 """
 
 from __future__ import annotations
@@ -75,10 +74,8 @@ if TYPE_CHECKING:
         rounds_total: int | None
         best_hero: dict[str, BestHero | None]
 
-    class HalfDeckCall(TypedDict):
+    class HalfDeckCall(HebracCall):
         hero: str
-        life: int
-        action: int
 
     class HalfDeckFacts(TypedDict):
         round: int
@@ -128,7 +125,7 @@ if TYPE_CHECKING:
 
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
-    the line's subject is not in play (a Half Deck hero not yet or no longer in play)."""
+    its subject (a Half Deck hero) is not in play."""
 
     label: str
     values: list[int | None]
@@ -138,20 +135,15 @@ class History(Value):
     kind: str
     outcome: str
     actions: int
-    measure: str
-    """What the series count: "life", "gold" or "equipment"."""
+    measure: str  # what the series count: "life", "gold" or "equipment"
     series: list[Series]
-    marks: list[tuple[int, str]]
-    """(point, label) where a level, round or floor begins: ``(12, "L2")``."""
+    marks: list[tuple[int, str]]  # (point, label) where a level, round or floor begins
     facts: Facts
-    """The kind's own figures (``HebracFacts``...)."""
+    # For the sheets, left out of ``as_json`` (the summary's JSON and the statistics'
+    # cache stay as they were): Hebrac's (level, chambers cleared) for each level
+    # reached, Elbereth's floors left behind as they were when left.
     levels: Sequence[tuple[int, int]] = ()
-    """Hebrac: (level, chambers cleared) for each level reached, for the score sheet (left
-    out of ``as_json``, so the summary's JSON and the statistics' cache stay as they were)."""
     floors: Sequence[FloorLeft] = ()
-    """Elbereth: each floor left behind as it was when left (``beaten_here``,
-    ``walls_here``, ``floor_boss``, ``boss_beaten``, as in the status), for the dungeon
-    log (left out of ``as_json`` too)."""
 
     @property
     def ended(self) -> bool:
@@ -165,14 +157,12 @@ class History(Value):
 
 
 def trace(kind: str, settings: Mapping[str, object], actions: Sequence[str]) -> History:
-    """Replay ``actions`` and look at the engine after each one; see ``traced``."""
     return traced(kind, settings, actions).finish(len(actions))
 
 
 def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str]) -> Tracer:
-    """The tracer after replaying ``actions``, its engine in the game's final state.
-    Raises ``ReplayFault`` if an action does not replay (callers read saved games
-    through the store, which checks them)."""
+    """The tracer after replaying ``actions``, its engine in the game's final state
+    (``ReplayFault`` if an action does not replay)."""
     module = load_kind(kind)
     tracer = TRACERS[module.KIND](module.new_engine(module.normalize_settings(settings)))
     before = tracer.before()
@@ -215,23 +205,20 @@ class HebracTracer(Tracer):
         super().__init__(engine)
         self.level = engine.level
         self.marks.append((0, f"L{engine.level}"))
-        self.cleared_before = 0  # chambers cleared on the levels left behind
         self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
         self.battles: list[Battle] = []
         # the battle under way: its encounter, its figures, the damage of each round
         self.fighting: tuple[Encounter, Battle, dict[int, int]] | None = None
-        self.killer: str | None = None
 
     def before(self) -> int:
         return self.engine.cleared_count()
 
     def after(self, action: str, before: object) -> None:
         super().after(action, before)
-        assert isinstance(before, int)  # the chambers cleared, from ``before``
+        assert isinstance(before, int)
         game = self.engine
         if game.level != self.level:
             self.levels.append((self.level, before))
-            self.cleared_before += before
             self.level = game.level
             self.marks.append((self.point, f"L{game.level}"))
         encounter = game.encounter
@@ -268,7 +255,6 @@ class HebracTracer(Tracer):
         game = self.engine
         if game.life <= 0:
             battle["result"] = "lost"
-            self.killer = battle["enemy"]
         elif encounter.stage != "battle" or (
                 battle["level"] == game.level and game.chambers[encounter.chamber].enemy_gone):
             battle["result"] = "won"
@@ -284,9 +270,10 @@ class HebracTracer(Tracer):
         alive = [(value, number) for number, value in enumerate(trail) if value > 0]
         low = min(alive) if alive else None
         results = Counter(b["result"] for b in self.battles)
+        lost_to = [b["enemy"] for b in self.battles if b["result"] == "lost"]
         facts: HebracFacts = {
             "level": game.level,
-            "cleared": self.cleared_before + game.cleared_count(),
+            "cleared": sum(cleared for _, cleared in self.levels) + game.cleared_count(),
             "battles": self.battles,
             "battles_won": results["won"],
             "battles_lost": results["lost"],
@@ -298,11 +285,10 @@ class HebracTracer(Tracer):
                              and low[0] < trail[0] else None),
             "spells_cast": list(game.spells_cast),
             "treasure": [str(card) for card in game.inventory],
-            "killed_by": self.killer if game.outcome == "dead" else None,
+            "killed_by": lost_to[-1] if lost_to and game.outcome == "dead" else None,
         }
-        life: list[int | None] = list(trail)
         return History("hebrac", game.outcome, actions, "life",
-                       [Series("Life", life)], self.marks, facts,
+                       [Series("Life", list(trail))], self.marks, facts,
                        [*self.levels, (game.level, game.cleared_count())])
 
 
@@ -470,7 +456,6 @@ class ElberethTracer(Tracer):
 
     def finish(self, actions: int) -> History:
         game = self.engine
-        trail: list[int | None] = list(game.life_trail)
         facts: ElberethFacts = {
             "floor": game.floor,
             "floors": game.floors,
@@ -484,7 +469,7 @@ class ElberethTracer(Tracer):
             "beaten_by": self.beaten_by,
         }
         return History("elbereth", game.outcome, actions, "equipment",
-                       [Series("Equipment", trail)], self.marks, facts,
+                       [Series("Equipment", list(game.life_trail))], self.marks, facts,
                        floors=self.floors_left)
 
 

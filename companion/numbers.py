@@ -30,13 +30,15 @@ def whole_or_none(text: str) -> int | None:
 
 def whole(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
     """A whole number from ``low`` to ``high``; BadInput quoting the text otherwise."""
-    value = whole_or_none(text.strip())
+    bare = text.strip()
+    value = whole_or_none(bare)
     if value is None or (low is not None and value < low) or (high is not None
                                                               and value > high):
         span = f" from {low} to {high}" if low is not None and high is not None else ""
-        if not span and _too_long(text.strip()):
+        if not span and len(bare) > MAX_DIGITS and all(char in _DIGITS for char in bare):
             span = f" of at most {MAX_DIGITS} digits"
-        raise BadInput(f"{what} must be a whole number{span}, not {_shown(text)}")
+        shown = repr(text) if len(text) <= 20 else repr(text[:20] + "...")
+        raise BadInput(f"{what} must be a whole number{span}, not {shown}")
     return value
 
 
@@ -51,11 +53,3 @@ def choice(raw: Mapping[str, object], key: str, allowed: Sequence[str],
                        f"{words[-1]}, not {value!r}")
     return value
 
-
-def _too_long(text: str) -> bool:
-    """ASCII digits, more of them than MAX_DIGITS."""
-    return len(text) > MAX_DIGITS and all(char in _DIGITS for char in text)
-
-
-def _shown(text: str) -> str:
-    return repr(text) if len(text) <= 20 else repr(text[:20] + "...")

@@ -45,9 +45,7 @@ def example_paths() -> list[Path]:
 def data_home() -> Path:
     """``$COMPANION_HOME``, else the platform's user data folder (never the cwd)."""
     env = os.environ.get("COMPANION_HOME")
-    if env:
-        return Path(env).expanduser()
-    return _platform_data_home()
+    return Path(env).expanduser() if env else _platform_data_home()
 
 
 def user_home() -> str:
@@ -65,10 +63,8 @@ def user_home() -> str:
 
 
 def _platform_data_home() -> Path:
-    """platformdirs' user data folder. On Linux and the other XDG systems (Termux
-    too) it is worked out here as platformdirs works it out: importing platformdirs
-    costs about as much as a whole command. An Android app's own folder, macOS and
-    Windows ask platformdirs."""
+    """platformdirs' user data folder, worked out here on Linux and the other XDG systems
+    (Termux too): importing platformdirs costs about as much as a whole command."""
     android_app = (os.environ.get("ANDROID_DATA") == "/data"
                    and os.environ.get("ANDROID_ROOT") == "/system"
                    and not (os.environ.get("SHELL") or os.environ.get("PREFIX")))
@@ -80,8 +76,8 @@ def _platform_data_home() -> Path:
 
 
 def _ask_platformdirs() -> Path:
-    """platformdirs' answer, with a relative ``HOME`` taken as unset (the user's own home
-    instead); an answer that is still not absolute means ``~/.local/share/companion``."""
+    """platformdirs' answer, a relative ``HOME`` taken as unset; an answer still not
+    absolute means ``~/.local/share/companion``."""
     import platformdirs
 
     home = os.environ.get("HOME")

@@ -1,13 +1,9 @@
 """The players of the saved games: who they are, and one person's record in every game.
 
-Nothing is stored here: the roster is read off the saved games each time, from
-the figures ``companion.stats`` reads (from its cache when a game was counted
-before), so the saves stay the one truth. A person is a name as
-``companion.names`` compares names: "Ann" at one table and "ann" at another are
-one player, shown under the spelling of most of their games. A name typed to
-look someone up is matched the same way as every name in companion: exactly,
-then by a unique start, else an error naming the candidates or the closest
-names.
+Nothing is stored here: the roster is read off the figures ``companion.stats`` reads,
+so the saves stay the one truth. A person is a name as ``companion.names`` compares
+names, shown under the spelling of most of their games; a name typed to look someone
+up is matched as every name in companion is (``names.match``).
 """
 
 from __future__ import annotations
@@ -52,7 +48,6 @@ def check_kind(kind: str | None) -> None:
 
 
 def roster(entries: Sequence[Entry]) -> list[Person]:
-    """Everyone the games name, by name."""
     return sorted(people(entries).values(), key=lambda p: p.key)
 
 
@@ -61,11 +56,10 @@ def find(everyone: Sequence[Person], typed: str, kind: str | None = None) -> Per
     from companion import names
 
     if not everyone:
-        if kind is None:
-            raise BadInput("no saved game names a player yet")
         from companion.kinds import kind_info
 
-        raise BadInput(f"no saved {kind_info(kind).title} game names a player yet")
+        title = f"{kind_info(kind).title} " if kind else ""
+        raise BadInput(f"no saved {title}game names a player yet")
     by_name = {person.name: person for person in everyone}
     table = {person.key: person.name for person in everyone}
     listed = sorted(by_name, key=names.key)
@@ -133,8 +127,7 @@ def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
 def player_lines(data: PlayerFigures, width: int = 40, *,
                  ascii_only: bool = False) -> list[str]:
     """One person's record: a section per kind they played."""
-    from companion.kinds import kind_info
-    from companion.stats import WRITERS
+    from companion.stats import sections
     from companion.text import wrap
 
     name = data["player"]
@@ -142,10 +135,7 @@ def player_lines(data: PlayerFigures, width: int = 40, *,
     others = [s for s in data["spellings"] if s != name]
     if others:
         lines.append(f"Also written {', '.join(others)}: the same player")
-    kinds = data["kinds"]
-    if not kinds:
+    if not data["kinds"]:
         lines.append("No finished games yet: '--all' counts the games still being played")
-    for number, (kind, found) in enumerate(kinds.items()):
-        lines += [""] * (number > 0) + [kind_info(kind).title]
-        lines += WRITERS[kind](found, width, ascii_only)
+    lines += sections(data["kinds"], width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]

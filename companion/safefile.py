@@ -1,17 +1,13 @@
 """Reading and writing files in the data folder without trusting what is there.
 
-Every file companion reads back (saves, backups, the current game's name, the
-card catalog, the deck settings, the statistics' cache, a share code's file) is opened
-without blocking, checked to be a regular file of at most a given size, and
-only then read: a FIFO, a device (a symlink to /dev/zero) or a huge sparse
-file is refused before a byte is read. Every file companion writes goes to a
-fresh temp file created with O_EXCL|O_NOFOLLOW (a planted file or symlink of
-that name is never followed or reused), is fsynced, then renamed over the old
-one (a rename replaces a symlink, it does not write through it). Side files
-that are read, changed and written back do so under their own lock
-(``locked``), so parallel commands do not lose each other's changes. A cache
-(``read_cache``, ``write_cache``) is signed, and its signature checked before a byte
-of it is parsed.
+Every file companion reads back is opened without blocking and checked to be a
+regular file of at most a given size before a byte is read (a FIFO, a device, a
+huge sparse file is refused). Every file companion writes goes to a fresh temp
+file created with O_EXCL|O_NOFOLLOW (a planted file or symlink is never followed
+or reused), is fsynced, then renamed over the old one (a rename replaces a
+symlink, it does not write through it). Files read, changed and written back are
+so under their lock (``locked``): parallel commands lose nothing. A cache is
+signed, its signature checked before a byte of it is parsed.
 """
 
 from __future__ import annotations
@@ -22,7 +18,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.errors import DataProblem
@@ -48,14 +44,9 @@ class TooLarge(Unreadable):
 def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = False,
                private: bool = False) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes (with ``head``: its first
-    ``limit`` bytes, however long it is; with ``private``: only a file of this user
-    that no one else may read).
-
-    A symlink is not followed (inside companion's folders a link could lead
-    anywhere) unless ``follow`` is set, for a file the player named. Raises
-    FileNotFoundError when there is no file (callers have their own message
-    for that), ``Unreadable`` naming the file for anything else.
-    """
+    ``limit`` bytes; with ``private``: only a file of this user that no one else may
+    read). A symlink is followed only with ``follow``, for a file the player named.
+    FileNotFoundError when there is no file, ``Unreadable`` for anything else."""
     flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
     try:
         fd = os.open(path, flags)
@@ -92,7 +83,6 @@ def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = Fal
 
 
 def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
-    """``read_bytes`` decoded as UTF-8; DataProblem when it is not."""
     try:
         return read_bytes(path, limit, follow=follow).decode("utf-8")
     except UnicodeDecodeError:
@@ -100,12 +90,9 @@ def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISLNK, "a symlink"), (stat.S_ISFIFO, "a FIFO"),
-                       (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
-        if test(mode):
-            return name
-    return "not a plain file"
+    return {stat.S_IFLNK: "a symlink", stat.S_IFIFO: "a FIFO", stat.S_IFDIR: "a folder",
+            stat.S_IFCHR: "a device", stat.S_IFBLK: "a device",
+            stat.S_IFSOCK: "a socket"}.get(stat.S_IFMT(mode), "not a plain file")
 
 
 def temp_name(path: Path, suffix: str = "tmp") -> Path:
@@ -119,12 +106,10 @@ def random_hex() -> str:
 
 
 def create_new(path: Path, mode: int = 0o644) -> int:
-    """Open a file that must not exist yet (never a planted file or symlink)."""
     return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
 
 
 def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) -> None:
-    """Write ``data`` to a file created by ``create_new``; fsync it unless ``sync`` is off."""
     fd = create_new(path, mode)
     try:
         view = memoryview(data)
@@ -137,14 +122,15 @@ def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) 
         os.close(fd)
 
 
-def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp") -> None:
-    """Atomically put ``data`` at ``path``: fresh temp file, fsync, rename, fsync the folder.
-
-    Raises OSError; the temp file is removed on failure.
-    """
+def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp",
+            before: Callable[[], object] | None = None) -> None:
+    """Atomically put ``data`` at ``path``: fresh temp file, fsync, ``before()``, rename,
+    fsync the folder. Raises OSError; the temp file is removed on failure."""
     tmp = temp_name(path, suffix)
     try:
         write_new(tmp, data, sync=sync)
+        if before is not None:
+            before()
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -173,9 +159,8 @@ def real_folder(folder: Path, what: str, *, make: bool = True) -> None:
 
 
 def replace_regular(path: Path, data: bytes) -> None:
-    """``replace`` for a file the player named: only a regular file, or a new one, is
-    replaced (never a device, FIFO, socket, folder or symlink: the rename would put a
-    plain file in its place). Raises OSError, or Unreadable for such a file."""
+    """``replace`` for a file the player named: only a regular file, or a new one (the
+    rename would put a plain file in place of a device, a folder, a symlink...)."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -209,15 +194,12 @@ def clean_temp_files(path: Path, suffix: str = "tmp", older_than: float | None =
 
 
 # -- caches: plain data behind a keyed MAC, checked before a byte is parsed ---------
-# A cache only makes companion faster (``cache/stats.json`` is the one kept). A cache
-# file is ``companion-cache 1\n<MAC, 64 hex digits>\n<payload>``, the MAC a keyed
-# BLAKE2b over the cache's purpose, the file's name and the payload, with a random key
-# kept in the data folder (``cache.key``: a private regular file of this user, never
-# read through a symlink). A file whose MAC is wrong or missing, or that is not a
-# regular file within the caller's limit, is ignored (the caller rebuilds it); the
-# payload is plain JSON, parsed only after the MAC matched: nothing in it runs. A cache
-# folder that is a symlink, not a folder, or not this user's is never used. Writes are
-# atomic and not fsynced: losing a cache costs time, never data.
+# A cache (``cache/stats.json`` is the one) is ``companion-cache 1\n<MAC>\n<payload>``,
+# the MAC a keyed BLAKE2b over the cache's purpose, the file's name and the payload, the
+# key random, in the data folder (``cache.key``: a private file of this user). A file
+# whose MAC is wrong is ignored (the caller rebuilds it); the payload is plain JSON,
+# parsed only after the MAC matched. A cache folder that is a symlink, or not this
+# user's, is never used. Writes are not fsynced: losing a cache costs time, never data.
 KEY_FILE = "cache.key"
 KEY_BYTES = 32
 MAGIC = b"companion-cache 1\n"
@@ -287,8 +269,7 @@ def mac(secret: bytes, purpose: str, name: str, payload: bytes) -> bytes:
 
 def read_cache(path: Path, home: Path, purpose: str, limit: int) -> bytes | None:
     """The payload of the cache file at ``path`` if its MAC (keyed by ``home``'s key) is
-    right; None for anything else: missing, not a regular file, too large, unsigned,
-    signed with another key, edited, or in a cache folder not to be used."""
+    right; None for anything else."""
     if not cache_folder_usable(path.parent) or (secret := cache_key(home)) is None:
         return None
     try:
@@ -320,8 +301,8 @@ def write_cache(path: Path, home: Path, purpose: str, payload: bytes) -> bool:
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the exclusive lock of ``path`` (``.NAME.lock`` beside it), created if need be
-    and never through a symlink; wait up to LOCK_TIMEOUT seconds for it."""
+    """Hold the exclusive lock of ``path`` (``.NAME.lock`` beside it, never through a
+    symlink)."""
     lock_path = path.with_name(f".{path.name}.lock")
     try:
         lock_path.parent.mkdir(parents=True, exist_ok=True)
@@ -360,12 +341,10 @@ def acquire(fd: int, lock_path: Path) -> None:
     """Take the exclusive lock on ``fd``, else DataProblem once the lock has not changed
     hands for LOCK_TIMEOUT seconds.
 
-    Waiting commands block in the kernel (woken when the lock is released)
-    rather than poll: a poller sleeping between tries is overtaken again and
-    again by newcomers. Each holder stamps the lock file when it takes the
-    lock; a waiter gives up only when the stamp has stayed the same for
-    LOCK_TIMEOUT seconds (a holder that is stuck), not while the queue ahead
-    of it is moving: forty writers on two cores all get their turn.
+    Waiters block in the kernel rather than poll (a poller sleeping between tries is
+    overtaken again and again by newcomers). Each holder stamps the lock file; a
+    waiter gives up only when the stamp stayed the same for LOCK_TIMEOUT seconds (a
+    stuck holder), not while the queue ahead moves: forty writers all get their turn.
     """
     timeout = LOCK_TIMEOUT
     if not _try(fd, lock_path):
@@ -409,7 +388,7 @@ def _stamp_of(fd: int) -> bytes:
 
 def _try(fd: int, lock_path: Path) -> bool:
     try:
-        _try_lock(fd)
+        _lock(fd, wait=False)
     except OSError as error:
         if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
             raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
@@ -429,7 +408,7 @@ def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:
         try:
             signal.setitimer(signal.ITIMER_REAL, timeout)
             try:
-                _lock_blocking(fd)
+                _lock(fd, wait=True)
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         except _LockWait:
@@ -444,19 +423,11 @@ def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:
 if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
     import msvcrt
 
-    def _try_lock(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-
-    def _lock_blocking(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+    def _lock(fd: int, wait: bool) -> None:
+        msvcrt.locking(fd, msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK, 1)
 
 else:  # fcntl imported by the lock's first use: a command that only reads takes none
-    def _try_lock(fd: int) -> None:
+    def _lock(fd: int, wait: bool) -> None:
         import fcntl
 
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _lock_blocking(fd: int) -> None:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX)
+        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -1,34 +1,21 @@
 """Saved games and engines together: open by replay, act, undo, redo.
 
 Every change is made under the game's lock on a fresh read of the file, so two
-commands on one game never lose each other's actions. A refused action raises
-before anything is written.
-
-Opening replays the actions. A long-lived process (the shell) may keep the
-games it opened in memory (``keep_open``): each use re-reads the file's bytes,
-under the lock when it writes, and replays only when they changed, i.e. when
-another process acted on the game.
-
-Every write goes through ``Store.write``, which refuses to replace a file
-that does not replay: the games opened here are replayed before any change,
-and the store is told (``vouch``) which bytes replayed, so it need not replay
-them again.
+commands on one game never lose each other's actions; a refused action raises
+before anything is written. A long-lived process (the shell) may keep the games
+it opened in memory (``keep_open``): each use re-reads the file's bytes and
+replays only when another process changed them. The store is told (``vouch``)
+which bytes replayed, so that ``Store.write`` need not replay them again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import (
-    Applied,
-    Engine,
-    Record,
-    ReplayFault,
-    kind_info,
-    load_kind,
-)
-from companion.store import GameRecord, Store, check_name, replay_record
+from companion.game import Applied, Engine, Record, kind_info, load_kind
+from companion.store import GameRecord, Store, check_name
 from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
@@ -120,8 +107,7 @@ class Games:
                 f"or 'companion games rm {name}' first")
 
     def record(self, name: str) -> GameRecord:
-        """The game as saved now, read but not replayed: for a command that replays it its
-        own way."""
+        """The game as saved now, not replayed: for a command that replays it its own way."""
         return self.store.read(name)
 
     def open(self, name: str) -> OpenGame:
@@ -140,16 +126,21 @@ class Games:
         self.store.vouch(name, raw)  # each command has its own store: tell it too
         return kept[1]
 
-    def _mine(self, name: str) -> OpenGame:
-        """The game as saved now (replayed: the store will accept to replace it), for this
-        caller to change: a kept copy is let go first."""
-        game = self.open(name)
-        self.forget(name)
-        return game
+    @contextmanager
+    def _changing(self, name: str, seen: Seen | None = None) -> Iterator[OpenGame]:
+        """Under the game's lock, the game as saved now (replayed: the store will accept to
+        replace it) for this caller to change, a kept copy let go first; ``seen`` is
+        shown it."""
+        with self.store.lock(name):
+            game = self.open(name)
+            self.forget(name)
+            if seen is not None:
+                seen(game)
+            yield game
 
     def _save(self, game: OpenGame, *, new: bool = False) -> None:
-        """Write the game changed under the lock (it has just replayed), and remember the
-        bytes now on disk with the game they hold."""
+        """Write the game changed under the lock (it has just replayed), and keep the bytes
+        now on disk with the game they hold."""
         game.record.outcome = game.engine.outcome
         data = self.store.write(game.record, new=new, replayed=True)
         if _kept is not None:
@@ -160,12 +151,7 @@ class Games:
             _kept.pop(str(self.store.path(name)), None)
 
     def _replay(self, record: GameRecord) -> OpenGame:
-        """Replay a record; a data problem naming the newest good backup when it does not
-        replay."""
-        try:
-            settings, engine, applied = replay_record(record)
-        except ReplayFault as fault:
-            raise self.store.problem(self.store.path(record.name), str(fault)) from None
+        settings, engine, applied = self.store.replay(record)
         return OpenGame(record, engine, applied, settings)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
@@ -185,8 +171,7 @@ class Games:
 
     def act(self, name: str, action: str) -> tuple[OpenGame, Applied]:
         """Apply one action and save it; a refusal leaves the file untouched."""
-        with self.store.lock(name):
-            game = self._mine(name)
+        with self._changing(name) as game:
             record = game.record
             applied = game.engine.apply(action)
             record.actions.append(applied.action)
@@ -201,10 +186,7 @@ class Games:
         ``seen`` is shown the game as it was, read under the same lock."""
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
-        with self.store.lock(name):
-            game = self._mine(name)
-            if seen is not None:
-                seen(game)
+        with self._changing(name, seen) as game:
             record = game.record.copy()
             if not record.actions:
                 raise BadInput("nothing to undo")
@@ -221,10 +203,7 @@ class Games:
         """Apply again what undo took back; ``seen`` as for ``undo``."""
         if count < 1:
             raise BadInput("redo takes a number of actions of 1 or more")
-        with self.store.lock(name):
-            game = self._mine(name)
-            if seen is not None:
-                seen(game)
+        with self._changing(name, seen) as game:
             record = game.record
             if not record.redo:
                 raise BadInput("nothing to redo")
@@ -243,8 +222,7 @@ class Games:
 
     def note(self, name: str, text: str) -> None:
         check_note(text)
-        with self.store.lock(name):
-            game = self._mine(name)
+        with self._changing(name) as game:
             if len(game.record.notes) >= MAX_NOTES:
                 raise BadInput(f"a game keeps at most {MAX_NOTES} notes (a share code carries "
                                "them all)")

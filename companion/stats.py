@@ -1,22 +1,17 @@
 """Statistics over every saved game: records, streaks, and each kind's own figures.
 
-The saved games are read through the store (its checks, its limits; nothing is
-written to them) and each is replayed by ``companion.history``. A replay's figures
-are cached in ``<home>/cache/stats.json`` (``safefile.write_cache``: signed, the MAC
-checked before the JSON is parsed), filed under a BLAKE2 digest of the saved file's
-bytes and this code (with the rulebook): a game already counted is read but neither
-parsed nor replayed; a changed game, a changed companion or a damaged cache just
+The saved games are read through the store (nothing is written to them) and each
+is replayed by ``companion.history``. A replay's figures are cached in
+``<home>/cache/stats.json`` (``safefile.write_cache``: signed), filed under a
+BLAKE2 digest of the saved file's bytes and this code: a game already counted is
+neither parsed nor replayed; a changed game, a changed companion or a damaged cache
 means replaying again. It pays: over 300 saved games ``stats`` is 11 times as fast
 with it (``scripts/benchmark.py --only stats`` prints the figure).
 
-Games are taken in the order they were created (then by name): streaks run
-in that order. A game that cannot be read or no longer replays is skipped
-with one warning line naming it.
-
-A person is a name as ``companion.names`` compares names (any case; spaces,
-hyphens and underscores alike): "Ann" at one table and "ann" at another are
-one player, in every game that names its players (``people``: read off the
-games' figures, so the saves stay the one truth and the cache serves it too).
+Games are taken in the order they were created (then by name): streaks run in that
+order. A game that cannot be read or no longer replays is skipped with a warning.
+A person is a name as ``companion.names`` compares names: "Ann" at one table and
+"ann" at another are one player, read off the games' figures (``people``).
 """
 
 from __future__ import annotations
@@ -38,37 +33,25 @@ from companion.store import Store
 from companion.values import Value
 
 if TYPE_CHECKING:
-    from typing import NotRequired, TypedDict
+    from typing import TypedDict
 
     from companion.history import TrickyRound
-
-    class EntryJson(TypedDict):
-        name: str
-        kind: str
-        created: str
-        outcome: str
-        actions: int
-        facts: dict[str, object]
 
     # The figures (``figures``, ``stats --json``): a section per kind.
     class RecordFigures(TypedDict):
         games: int
-        in_play: int
-        """Games not over yet (counted with --all): neither won nor lost."""
+        in_play: int  # games not over yet (counted with --all): neither won nor lost
         wins: int
         win_rate: int
         longest_streak: int
-        streak: dict[str, int]
-        """{"wins": n} or {"losses": n}; {} with no game."""
+        streak: dict[str, int]  # {"wins": n} or {"losses": n}; {} with no game
 
     class HebracFigures(RecordFigures):
         deepest_level: int
         average_level: float
         killers: dict[str, int]
-        most_common_killer: str | None
-        """The one enemy that killed most often; None with none, or several tied."""
-        most_common_killers: list[str]
-        """Every enemy that killed most often (more than one in a tie)."""
+        most_common_killer: str | None  # None with none, or several tied
+        most_common_killers: list[str]  # every enemy that killed most often
         spells: dict[str, int]
 
     class HeroFigures(TypedDict):
@@ -92,20 +75,15 @@ if TYPE_CHECKING:
 
     class TrickyFigures(TypedDict):
         games: int
-        in_play: NotRequired[int]  # the record's, with --player only
-        wins: NotRequired[int]
-        win_rate: NotRequired[int]
-        longest_streak: NotRequired[int]
-        streak: NotRequired[dict[str, int]]
         wins_per_player: dict[str, int]
         games_per_player: dict[str, int]
         heroes: list[HeroFigures]
         best_hero: HeroAverage | None
         worst_hero: HeroAverage | None
-        gold_total: NotRequired[int]  # with --player only, from here on
-        gold_average: NotRequired[float]
-        best_game: NotRequired[BestGame | None]
-        rounds_active: NotRequired[int]
+
+    class PlayerTrickyFigures(RecordFigures, TrickyFigures, OwnGold):
+        """With --player: that person's record and gold too."""
+        rounds_active: int
 
     class HalfDeckFigures(RecordFigures):
         average_rounds: float
@@ -118,7 +96,8 @@ if TYPE_CHECKING:
         beaten_by: dict[str, int]
         most_common_foe: str | None
 
-    KindFigures = HebracFigures | TrickyFigures | HalfDeckFigures | ElberethFigures
+    KindFigures = (HebracFigures | TrickyFigures | PlayerTrickyFigures | HalfDeckFigures
+                   | ElberethFigures)
 
     class Figures(TypedDict):
         finished_only: bool
@@ -134,8 +113,6 @@ _TYPES = {"name": str, "kind": str, "created": str, "outcome": str, "actions": i
 
 
 class Entry(Value):
-    """One saved game as the statistics see it."""
-
     name: str
     kind: str
     created: str
@@ -155,17 +132,12 @@ class Entry(Value):
                 key(w) for w in _names(self.facts["winners"])}
         return self.outcome == WON
 
-    def as_json(self) -> EntryJson:
-        return {"name": self.name, "kind": self.kind, "created": self.created,
-                "outcome": self.outcome, "actions": self.actions, "facts": self.facts}
-
 
 # -- reading the games ------------------------------------------------------------
 @cache
 def _code_stamp() -> bytes:
     """What the figures depend on besides the file, cheaply: the versions, and the name,
-    size and time of each source file of the package and its kinds (with the shipped
-    rulebook data)."""
+    size and time of each source and data file of the package."""
     import os
     import sys
 
@@ -205,7 +177,7 @@ def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
 
 
 def _cached(value: object) -> Entry | None:
-    """A cache entry with the fields and types this version writes, as an ``Entry``."""
+    """A cache entry with the fields and types this version writes."""
     if not isinstance(value, dict) or value.keys() != _TYPES.keys():
         return None
     entry = Entry(**value)
@@ -221,7 +193,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
 
     path = store.home / "cache" / "stats.json"
     found = _read_cache(path, store.home) if use_cache else {}
-    kept: dict[str, EntryJson] = {}  # the cache to write: the games read now, no others
+    kept: dict[str, dict[str, object]] = {}  # the cache to write: the games read now, no others
     replayed = False
     entries = []
     for name in store.names():
@@ -244,7 +216,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
             entry = Entry(name, record.kind, record.created, history.outcome,
                           len(record.actions), dict(history.facts))
             replayed = True
-        kept[digest] = entry.as_json()
+        kept[digest] = entry._asdict()
         if kind is None or entry.kind == kind:
             entries.append(entry)
     if use_cache and (replayed or len(kept) != len(found)):
@@ -265,7 +237,6 @@ def _counts(value: object) -> dict[str, int]:
 
 
 def _number(value: object) -> float:
-    """A whole or a decimal number (an average)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise plain.BadState(f"not a number: {value!r:.40}")
     return value
@@ -275,7 +246,6 @@ _optional_text = plain.optional(plain.text)
 
 
 def _rounds(value: object) -> list[TrickyRound]:
-    """Tricky Dungeon's rounds scored (``companion.history``), each value checked."""
     def one(value: object) -> TrickyRound:
         fields = plain.record(value, ("round", "active", "hero", "gold"))
         return {"round": plain.integer(fields["round"]), "active": plain.text(fields["active"]),
@@ -298,7 +268,6 @@ NAMED_KINDS = ("tricky", "halfdeck")
 
 
 def seated(entry: Entry) -> list[str]:
-    """The names of the people a saved game seats; none for a game played alone."""
     found = entry.facts.get("players") if entry.kind in NAMED_KINDS else None
     if not isinstance(found, list):
         return []
@@ -323,7 +292,6 @@ class Person(Record):
 
 
 def people(entries: Sequence[Entry]) -> dict[str, Person]:
-    """Everyone the games name, by ``names.key`` (in the games' order)."""
     found: dict[str, Person] = {}
     for place, entry in enumerate(entries):
         keys: dict[str, None] = {}
@@ -387,7 +355,7 @@ def _hebrac(games: Sequence[Entry], player: str | None,
 
 
 def _tricky(games: Sequence[Entry], player: str | None,
-            named: Mapping[str, str]) -> TrickyFigures:
+            named: Mapping[str, str]) -> TrickyFigures | PlayerTrickyFigures:
     wins: Counter[str] = Counter()  # by names.key: one person, however spelled
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
@@ -425,7 +393,6 @@ def _tricky(games: Sequence[Entry], player: str | None,
 
 
 def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
-    """One person's gold: in all, a game on average, and their best game."""
     scores = [(max(gold for seat, gold in _counts(game.facts["scores"]).items()
                    if key(seat) == mine), game.name) for game in games]
     total = sum(gold for gold, _ in scores)
@@ -487,20 +454,37 @@ def stats_lines(data: Figures, width: int = 40, *,
         which += f", {data['player']}"
     if not kinds:
         return [f"No saved games to count ({which})."]
+    from companion.text import wrap
+
+    lines = sections(kinds, width, ascii_only, f" ({which})")
+    return [part for line in lines for part in wrap(line, width)]
+
+
+def sections(kinds: Mapping[str, KindFigures], width: int, ascii_only: bool,
+             which: str = "") -> list[str]:
+    """A section per kind: its title (and ``which``) over its lines, a blank line between."""
     from companion.game import kind_info
 
     lines: list[str] = []
     for kind, found in kinds.items():
         if lines:
             lines.append("")
-        lines.append(f"{kind_info(kind).title} ({which})")
-        lines += WRITERS[kind](found, width, ascii_only)
-    from companion.text import wrap
-
-    return [part for line in lines for part in (wrap(line, width) if line else [line])]
+        lines.append(kind_info(kind).title + which)
+        lines += kind_lines(kind, found, width, ascii_only)
+    return lines
 
 
-# The writers read a kind's figures (``figures``) as plain values, checked where read.
+def kind_lines(kind: str, found: Mapping[str, object], width: int,
+               ascii_only: bool) -> list[str]:
+    """A kind's section: the record (Tricky Dungeon's only with a player), then the kind's
+    own figures (``WRITERS``), read as plain values, checked where read."""
+    if kind != "tricky" or "gold_total" in found:
+        lines = record_lines(found)
+    else:
+        lines = [f"Games {found['games']}"]
+    return lines + WRITERS[kind](found, width, ascii_only) if found["games"] else lines
+
+
 def record_lines(found: Mapping[str, object]) -> list[str]:
     in_play = f" ({found['in_play']} in play)" if found["in_play"] else ""
     lines = [f"Games {found['games']}{in_play}, wins {found['wins']} ({found['win_rate']}%)"]
@@ -512,14 +496,9 @@ def record_lines(found: Mapping[str, object]) -> list[str]:
 
 
 def _hebrac_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    lines.append(f"Deepest level {found['deepest_level']}, average {found['average_level']:g}")
-    lines += _killer_lines(found, width)
-    lines.append("Spells by use:")
-    lines += bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)
-    return lines
+    return [f"Deepest level {found['deepest_level']}, average {found['average_level']:g}",
+            *_killer_lines(found, width), "Spells by use:",
+            *bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)]
 
 
 def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
@@ -536,24 +515,19 @@ def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
 
 
 def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    """Every player's wins; with a player (``figures``' own gold), their record and gold.
-    Then the active player's gold by hero, the best and the worst hero."""
-    own = "gold_total" in found
-    lines = record_lines(found) if own else [f"Games {found['games']}"]
-    if not found["games"]:
-        return lines
-    if own:
+    """With a player (``figures``' own gold), their gold; else every player's wins. Then
+    the active player's gold by hero, the best and the worst hero."""
+    if "gold_total" in found:
         game = plain.record(found["best_game"], ("game", "gold"))
-        lines += [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
-                  f"Best game: {game['gold']} gold ({game['game']})",
-                  f"Rounds as active player: {found['rounds_active']}"]
+        lines = [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+                 f"Best game: {game['gold']} gold ({game['game']})",
+                 f"Rounds as active player: {found['rounds_active']}"]
     else:
-        lines.append("Wins per player:")
         played = _counts(found["games_per_player"])
         wins = _counts(found["wins_per_player"])
-        lines += bars(wins.items(), width, ascii_only=ascii_only)
-        lines.append("Win rate: " + ", ".join(
-            f"{p} {round(100 * w / played[p])}%" for p, w in wins.items()))
+        lines = ["Wins per player:", *bars(wins.items(), width, ascii_only=ascii_only),
+                 "Win rate: " + ", ".join(
+                     f"{p} {round(100 * w / played[p])}%" for p, w in wins.items())]
     lines.append("Gold per round as active player:")
     lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
                   shown=lambda v: f"{v:.1f}")
@@ -566,28 +540,18 @@ def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> 
 
 
 def _hero_bar(value: object) -> tuple[str, float]:
-    """A hero's bar: ``Knight 3p`` and the average gold."""
     hero = plain.record(value, ("hero", "players", "rounds", "average_gold"))
     return f"{hero['hero']} {hero['players']}p", _number(hero["average_gold"])
 
 
 def _halfdeck_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    lines.append(f"Average rounds {found['average_rounds']:g}")
-    lines.append("Heroes fallen:")
-    lines += bars(_counts(found["fallen"]).items(), width, ascii_only=ascii_only)
-    return lines
+    return [f"Average rounds {found['average_rounds']:g}", "Heroes fallen:",
+            *bars(_counts(found["fallen"]).items(), width, ascii_only=ascii_only)]
 
 
 def _elbereth_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
-    lines = record_lines(found)
-    if not found["games"]:
-        return lines
-    lines.append(f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}")
-    lines.append(f"Most common foe at the end: {found['most_common_foe'] or 'none'}")
-    return lines
+    return [f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}",
+            f"Most common foe at the end: {found['most_common_foe'] or 'none'}"]
 
 
 WRITERS: dict[str, Callable[[Mapping[str, object], int, bool], list[str]]] = {
@@ -651,15 +615,15 @@ def _csv_rows(entry: Entry) -> list[dict[str, object]]:
                  "gold_all": " ".join(f"{p}={g}" for p, g in row["gold"].items())}
                 for row in _rounds(facts["rounds"])] or [base]
     base["won"] = "yes" if entry.outcome == WON else ("no" if entry.ended else "")
-    if entry.kind == "hebrac":
-        base.update(level=facts["level"], cleared=facts["cleared"],
-                    battles_won=facts["battles_won"], battles_lost=facts["battles_lost"],
-                    life_lost=facts["life_lost"], life_healed=facts["life_healed"],
-                    killed_by=facts["killed_by"] or "",
-                    spells_cast=" ".join(_names(facts["spells_cast"])))
-    elif entry.kind == "halfdeck":
-        base.update(round=facts["round"], life_lost=facts["life_lost"],
-                    life_healed=facts["life_healed"])
-    else:
-        base.update(floor=facts["floor"], killed_by=facts["beaten_by"] or "")
+    for fact in CSV_FACTS[entry.kind]:
+        value = facts[fact]
+        column = "killed_by" if fact == "beaten_by" else fact  # one column for both
+        base[column] = " ".join(_names(value)) if isinstance(value, list) else value
     return [base]
+
+
+# The facts (``companion.history``) of a game played alone that its CSV row shows.
+CSV_FACTS = {"hebrac": ("level", "cleared", "battles_won", "battles_lost", "life_lost",
+                        "life_healed", "killed_by", "spells_cast"),
+             "halfdeck": ("round", "life_lost", "life_healed"),
+             "elbereth": ("floor", "beaten_by")}

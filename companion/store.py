@@ -1,17 +1,12 @@
 """Saved games: one readable TOML file per game, written so that nothing is lost.
 
-Every change runs under an exclusive lock taken before the file is read; the
-new text is serialised in memory, parsed back, written to a temp file in the
-same folder, fsynced, renamed over the old file, and the folder is fsynced.
-The version replaced goes to the backups (the last ``BACKUPS`` are kept).
-
-Every writer goes through ``write`` (or ``remove``), which first reads the
-file on disk and checks that it replays through its engine, and checks the
-new record the same way. A file that cannot be read, does not replay, or was
-written by a newer companion is never overwritten and never rotated into the
-backups: the error names it and the newest good backup, a backup that itself
-replays. Files are read only when they are regular files of a sane size
-(``companion.safefile``).
+Every change runs under the game's lock taken before the file is read; the new
+text is parsed back before it goes down atomically (``safefile.replace``), and
+the version replaced goes to the backups (the last ``BACKUPS``). ``write`` and
+``remove`` first check that the file on disk replays, and ``write`` the new
+record too: a file that cannot be read, does not replay, or was written by a
+newer companion is never overwritten nor rotated into the backups; the error
+names it and the newest good backup (one that replays).
 """
 
 from __future__ import annotations
@@ -56,6 +51,10 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
 engines): the kinds a save may be of, and what its ``outcome`` may say."""
 
 
+_TEXTS = ("kind", "name", "created", "updated", "outcome")  # a save's texts, in order
+_TEXT_LISTS = ("actions", "redo", "notes")
+
+
 def check_name(name: str) -> str:
     if not NAME.fullmatch(name):
         raise BadInput(f"{name!r} is not a game name: {NAME_FORMS}")
@@ -96,18 +95,8 @@ class GameRecord(Record):
 
     def to_toml(self) -> dict[str, object]:
         # Setup first, actions one per line: the file reads like a hand history.
-        return {
-            "schema": SCHEMA,
-            "kind": self.kind,
-            "name": self.name,
-            "created": self.created,
-            "updated": self.updated,
-            "outcome": self.outcome,
-            "settings": self.settings,
-            "actions": self.actions,
-            "redo": self.redo,
-            "notes": self.notes,
-        }
+        return {"schema": SCHEMA, **{key: getattr(self, key) for key in _TEXTS},
+                "settings": self.settings, **{key: getattr(self, key) for key in _TEXT_LISTS}}
 
     @classmethod
     def from_toml(cls, data: Mapping[str, object]) -> GameRecord:
@@ -118,7 +107,7 @@ class GameRecord(Record):
         if schema > SCHEMA:
             raise NewerSchema(schema)
         texts: dict[str, str] = {}
-        for key in ("kind", "name", "created", "updated", "outcome"):
+        for key in _TEXTS:
             value = data.get(key)
             if not isinstance(value, str):
                 raise ValueError(f"field {key!r} is missing or not text")
@@ -141,7 +130,7 @@ class GameRecord(Record):
         if not isinstance(settings, dict):
             raise ValueError("field 'settings' is missing or not a table")
         lists: dict[str, list[str]] = {}
-        for key in ("actions", "redo", "notes"):
+        for key in _TEXT_LISTS:
             value = data.get(key, [])
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"field {key!r} is not a list of text")
@@ -150,9 +139,8 @@ class GameRecord(Record):
         found = TERMINAL_CONTROL.search(" ".join(_texts(settings, lists)))
         if found is not None:
             raise ValueError(f"it holds a control character ({ord(found.group()):#04x})")
-        return cls(kind=kind, name=name, settings={str(k): v for k, v in settings.items()},
-                   actions=lists["actions"], redo=lists["redo"], notes=lists["notes"],
-                   created=texts["created"], updated=texts["updated"], outcome=outcome)
+        return cls(kind, name, {str(k): v for k, v in settings.items()}, lists["actions"],
+                   lists["redo"], lists["notes"], texts["created"], texts["updated"], outcome)
 
 
 def _texts(settings: dict[object, object], lists: dict[str, list[str]]) -> Iterator[str]:
@@ -204,11 +192,7 @@ class Store:
         return self.backups_dir / f"{name}.{number}.toml"
 
     def names(self) -> list[str]:
-        if not self.games_dir.is_dir():
-            return []
-        return sorted(
-            p.stem for p in self.games_dir.glob("*.toml") if NAME.fullmatch(p.stem)
-        )
+        return sorted(p.stem for p in self.games_dir.glob("*.toml") if NAME.fullmatch(p.stem))
 
     def exists(self, name: str) -> bool:
         return self.path(name).exists()
@@ -218,9 +202,8 @@ class Store:
         return self.decode(name, self.read_raw(name))
 
     def read_raw(self, name: str) -> bytes:
-        """The saved file's bytes, a regular file of at most MAX_SAVE_BYTES (else a data
-        problem), not yet parsed (``decode`` does): for readers that keep what they derive
-        from a file by its bytes."""
+        """The saved file's bytes, not yet parsed (``decode``): for readers that keep what
+        they derive from a file by its bytes."""
         path = self.path(name)
         try:
             return safefile.read_bytes(path, MAX_SAVE_BYTES)
@@ -231,15 +214,12 @@ class Store:
             raise self.problem(path, error.reason) from None
 
     def kind(self, name: str) -> str:
-        """The saved game's kind: from its first lines when they are laid out as ``write``
-        lays them out (cheap: a folder may hold hundreds), else from the whole file, read
-        and checked."""
+        """The saved game's kind: from its first lines as ``write`` lays them out (cheap:
+        a folder may hold hundreds), else from the whole file, read and checked."""
         found = saved_kind(self.home, check_name(name))
         return found if found in OUTCOMES else self.read(name).kind
 
     def decode(self, name: str, raw: bytes) -> GameRecord:
-        """``read_raw``'s bytes checked and parsed (a data problem naming the file's newest
-        good backup when they are not a save of this game)."""
         path = self.path(name)
         try:
             record = parse_record(raw)
@@ -252,25 +232,27 @@ class Store:
         return record
 
     def vouch(self, name: str, raw: bytes) -> None:
-        """``raw``, the bytes of the game's file, replayed through the engine in this
-        process."""
+        """``raw``, the bytes of the game's file, have replayed in this process."""
         self._good[str(self.path(name))] = raw
+
+    def replay(self, record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
+        """``replay_record``; a data problem naming the newest good backup when the record
+        does not replay."""
+        try:
+            return replay_record(record)
+        except ReplayFault as fault:
+            raise self.problem(self.path(record.name), str(fault)) from None
 
     def _has_good_file(self, name: str) -> bool:
         """Whether the game has a saved file; it must read and replay, unless this process
-        has read and replayed these very bytes. The caller holds the lock. DataProblem
-        (naming the newest good backup) when it does not replay."""
-        path = self.path(name)
+        has replayed these very bytes. The caller holds the lock."""
         try:
             raw = self.read_raw(name)
         except GameNotFound:
             return False
-        if self._good.get(str(path)) != raw:
-            try:
-                replay_record(self.decode(name, raw))
-            except ReplayFault as fault:
-                raise self.problem(path, str(fault)) from None
-            self._good[str(path)] = raw
+        if self._good.get(str(self.path(name))) != raw:
+            self.replay(self.decode(name, raw))
+            self.vouch(name, raw)
         return True
 
     def newest_good_backup(self, name: str) -> Path | None:
@@ -288,7 +270,6 @@ class Store:
         return None
 
     def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
-        """A data error that names the file, the reason and the newest good backup."""
         backup = self.newest_good_backup(path.stem)
         advice = "update companion to open it" if newer else "it was left as it is"
         where = f"newest good backup: {backup}" if backup else "no good backup"
@@ -297,7 +278,6 @@ class Store:
     # -- writing ---------------------------------------------------------
     @contextlib.contextmanager
     def lock(self, name: str) -> Iterator[None]:
-        """Hold the game's exclusive lock (``games/.NAME.lock``)."""
         check_name(name)
         # Every write and removal holds this lock: neither folder may lead elsewhere.
         safefile.real_folder(self.games_dir, "the games folder")
@@ -312,13 +292,9 @@ class Store:
             yield self.read(name)
 
     def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> bytes:
-        """Atomically replace the game's file (the bytes written are returned). The caller
-        holds the lock.
-
-        The one way a save is written: the file on disk must read and replay
-        (else it is left as it is, and not rotated into the backups), and so
-        must ``record`` (``replayed``: the caller has just replayed it).
-        """
+        """The one way a save is written (the bytes written are returned), under the lock
+        the caller holds: the file on disk must read and replay, and so must ``record``
+        (``replayed``: the caller has just replayed it)."""
         path = self.path(record.name)
         if new and os.path.lexists(path):
             raise BadInput(f"a game named {record.name!r} already exists")
@@ -339,22 +315,15 @@ class Store:
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
         safefile.clean_temp_files(path)  # under the lock: left over from a killed writer
-        tmp = safefile.temp_name(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            safefile.write_new(tmp, data)
-            if had_file:
-                self._rotate_backups(record.name, path)
-            os.replace(tmp, path)
-            safefile.fsync_dir(path.parent)
-        except (DataProblem, OSError) as error:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-            if isinstance(error, DataProblem):
-                raise
+            # the old file goes to the backups once the new one is safe on disk
+            rotate = (lambda: self._rotate_backups(record.name, path)) if had_file else None
+            safefile.replace(path, data, before=rotate)
+        except OSError as error:
             raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
                               "is unchanged") from error
-        self._good[str(path)] = data
+        self.vouch(record.name, data)
         saved(path)
         return data
 
@@ -374,11 +343,8 @@ class Store:
             shutil.copy2(path, newest)
 
     def remove(self, name: str) -> None:
-        """Delete a game; its last version stays as the newest backup.
-
-        A file that does not read and replay is left as it is (it would push a
-        good backup out): the error says so and names the newest good backup.
-        """
+        """Delete a game; its last version stays as the newest backup. A file that does
+        not read and replay is left as it is (it would push a good backup out)."""
         path = self.path(name)
         with self.lock(name):
             if not self._has_good_file(name):
@@ -430,8 +396,6 @@ class Store:
             self._write_pointer(None, name)
 
     def kind_or_none(self, name: str) -> str | None:
-        """The saved game's kind (``kind``); None when there is no such game, or it cannot
-        be read."""
         try:
             return self.kind(name)
         except (CompanionError, OSError):
@@ -449,7 +413,6 @@ class Store:
         replace_file(target, (name + "\n").encode(), "the current game's name")
 
     def names_of(self, kind: str) -> list[str]:
-        """The saved games of ``kind`` (a file that cannot be read is of no kind)."""
         return [name for name in self.names() if self.kind_or_none(name) == kind]
 
     def free_name(self, stem: str, first: int = 1) -> str:
@@ -458,32 +421,24 @@ class Store:
         return next(f"{stem}-{n}" for n in count(first) if f"{stem}-{n}" not in taken)
 
 
-_TEXT_LISTS = ("actions", "redo", "notes")
-_ESCAPES = {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r",
-            '"': '\\"', "\\": "\\\\"}
 _NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
+_ESCAPES: dict[int, str] = {}  # made on first need: most commands never escape a thing
 
 
 def toml_string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters (but tab) escaped."""
-    if _NEEDS_ESCAPE.search(text) is None:
-        return '"' + text + '"'
-    out = []
-    for char in text:
-        if char in _ESCAPES:
-            out.append(_ESCAPES[char])
-        elif (char < " " and char != "\t") or char == "\x7f":
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+    if _NEEDS_ESCAPE.search(text) is not None:  # seldom: the search is the faster
+        if not _ESCAPES:  # quotes, backslashes, control characters but tab
+            controls = (*range(9), *range(10, 32), 0x7f)
+            _ESCAPES.update({code: f"\\u{code:04x}" for code in controls})
+            _ESCAPES.update(str.maketrans({"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r",
+                                           '"': '\\"', "\\": "\\\\"}))
+        text = text.translate(_ESCAPES)
+    return '"' + text + '"'
 
 
 def dumps_record(record: GameRecord) -> str:
-    """The save file's text, laid out as tomli-w lays it out: the scalars, then each list
-    one item a line (written here: they are most of the file, and tomli-w takes four
-    times as long on them), then the settings. ``write`` parses it back before anything
-    reaches the disk."""
+    """The save file's text, laid out as tomli-w lays it out; the lists, most of the file,
+    written here (tomli-w takes four times as long on them)."""
     import tomli_w  # only writers need it (start-up time of read-only commands)
 
     data = record.to_toml()
@@ -497,7 +452,6 @@ def dumps_record(record: GameRecord) -> str:
 
 
 def _reads_back(record: GameRecord, text: str) -> bool:
-    """Whether tomllib reads ``text`` back as ``record``."""
     try:
         return GameRecord.from_toml(toml_data(text)) == record
     except ValueError:
@@ -505,13 +459,9 @@ def _reads_back(record: GameRecord, text: str) -> bool:
 
 
 def replace_file(path: Path, data: bytes, what: str) -> None:
-    """Write a small side file (current game, deck settings, card catalog) atomically.
-
-    A fresh temp file in the same folder (O_EXCL|O_NOFOLLOW), fsync, rename,
-    fsync the folder: a killed process leaves the old file or the new one.
-    Callers that read, change and write back hold ``safefile.locked(path)``.
-    ``what`` names the file in errors.
-    """
+    """Write a small side file (current game, deck settings, card catalog) atomically;
+    callers that read, change and write back hold ``safefile.locked(path)``. ``what``
+    names the file in errors."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         safefile.replace(path, data)
@@ -520,8 +470,7 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
 
 
 def toml_data(text: str) -> dict[str, object]:
-    """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why
-    (``not valid TOML: ...``), never another exception."""
+    """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why."""
     import tomllib
 
     try:
@@ -565,7 +514,6 @@ def saved(path: Path) -> None:
 
 
 def saved_since_asked() -> list[Path]:
-    """The save files written (or removed) since the last call."""
     paths = list(dict.fromkeys(_saved))
     _saved.clear()
     return paths

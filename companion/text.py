@@ -14,12 +14,9 @@ if TYPE_CHECKING:  # fractions is slow to import, and every command reads this m
 
 
 def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    """``text`` in lines for a ``width``-column screen (at least 20), cut as ``fill`` cuts.
-
-    The first line keeps its leading spaces; continuation lines get them plus
-    ``indent``. A single word longer than a whole line (a 40-letter card name)
-    is cut, so no line is ever too wide.
-    """
+    """``text`` in lines for a ``width``-column screen (at least 20), cut as ``fill`` cuts;
+    continuation lines get the first line's leading spaces plus ``indent``. A word longer
+    than a line (a 40-letter card name) is cut: no line is ever too wide."""
     width = max(20, width)
     if len(text) <= width:
         return [text]
@@ -57,38 +54,24 @@ _FREE, _GLUED, _KEPT = 0, 1, 2  # how a space holds the words either side of it
 def units(text: str, keep: Iterable[str] = ()) -> list[str]:
     """``text`` split where a line may break: each unit is a word, or words that read as one.
 
-    Kept together (a line breaks only at the other spaces):
-
-    - a change: ``15 -> 12``, ``5/4 -> 7/6``, ``life 12 -> 15`` (the arrow with the
-      words either side of it);
-    - a name and its number: a word of letters followed by a number, or by a card or
-      chamber that carries one: ``Ann 12``, ``Round 3``, ``life 15/15``, ``Cy +8``,
-      ``Bo Y4`` (Bo played Y4), ``demon 9:``; not after a linking word (``vs 9``,
-      ``for 2``), nor after a word that ends in punctuation (``Scores: 3``);
-    - a count and what it counts: a bare number that no name took, followed by a
-      word: ``4 potions``, ``(3 players``, ``1 gold``; not ``4 vs``, ``1 per``;
-    - an option and its value: ``--count 2``, ``--mag +3``, ``--bribe-from any``; not
-      before another option, a bracket or a linking word (``--set or``);
-    - a quoted phrase of at most ``QUOTED`` characters: ``'attack CARD'``,
-      ``'buy CARD CARD'`` (a longer one breaks at its spaces);
-    - a separator and the word before it: ``hand 7 |`` (no line opens on ``| decks``);
-    - the names in ``keep`` (``Fairy Scout``), and spaces the caller glued (``GLUE``).
-
-    A hyphenated word (``next-level``, ``Mary-Jo``) is one word: lines never break
-    at a hyphen.
+    Kept together: a change (``15 -> 12``, ``life 12 -> 15``); a name and its number,
+    or a card or chamber that carries one (``Ann 12``, ``life 15/15``, ``Bo Y4``), not
+    after a linking word (``vs 9``) nor after punctuation (``Scores: 3``); a bare count
+    and what it counts (``4 potions``, not ``4 vs``); an option and its value
+    (``--count 2``, not ``--set or``); a quoted phrase of at most ``QUOTED`` characters
+    (``'attack CARD'``); a separator and the word before it (``hand 7 |``); the names
+    in ``keep`` (``Fairy Scout``) and spaces the caller glued (``GLUE``). A hyphenated
+    word (``Mary-Jo``) is one word: lines never break at a hyphen.
     """
     return [_shown(group) for group in _groups(_words(text.strip(" "), keep), _GLUED)]
 
 
 def fill(text: str, width: int, first: str = "", rest: str = "", *,
          keep: Iterable[str] = (), cut: bool = False) -> list[str]:
-    """``text`` in lines of at most ``width``, broken only between ``units``.
-
-    The first line starts with ``first`` and the text's own leading spaces, the
-    others with ``rest``; the spaces between units on a line are kept as typed. A
-    unit too wide for a line of its own falls back to breaking at its spaces (a
-    glued phrase first between the units inside it). A single word wider than a
-    line is kept whole, or cut with ``cut``.
+    """``text`` in lines of at most ``width``, broken only between ``units``: the first
+    line starts with ``first`` and the text's own leading spaces, the others with
+    ``rest``. A unit too wide for a line breaks at its spaces (a glued phrase first
+    between its units); a word wider than a line is kept whole, or cut with ``cut``.
     """
     body = text.lstrip(" ")
     if GLUE not in text and len(first) + len(text) <= width:
@@ -136,7 +119,7 @@ def fill(text: str, width: int, first: str = "", rest: str = "", *,
 
 
 def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
-    """Each word of ``text`` as (the spaces before it, the word, how that space holds)."""
+    """Each word of ``text``: (the spaces before it, the word, how that space holds)."""
     found = list(re.finditer(_TOKEN, text))
     words = [token.group() for token in found]
     gaps = [""] + [text[found[at - 1].end():found[at].start()] for at in range(1, len(found))]
@@ -208,8 +191,7 @@ def _hold_quoted(words: list[str], gaps: list[str], at: int, held: list[int]) ->
         if length > QUOTED:
             return
         if closed.endswith(quote):
-            for inside in range(at + 1, end + 1):
-                held[inside] = _KEPT
+            held[at + 1:end + 1] = [_KEPT] * (end - at)
             return
         length += len(words[end]) - len(closed)
 
@@ -224,16 +206,15 @@ def _hold_places(words: list[str], at: int, held: list[int]) -> None:
         if not _is_place(words[end].lstrip("([").rstrip(_CLOSING)):
             return
         if words[end].rstrip(_CLOSING.replace(closing, "")).endswith(closing):
-            for inside in range(at + 1, end + 1):
-                held[inside] = _KEPT
+            held[at + 1:end + 1] = [_KEPT] * (end - at)
             return
         if not words[end].endswith(","):
             return
 
 
 def _is_place(word: str) -> bool:
-    """A chamber (``A1``), a Tricky card (``Y4``) or a card (``10H``, ``QS``); tested
-    without a pattern, which would be compiled for the first line that breaks."""
+    """A chamber (``A1``), a Tricky card (``Y4``) or a card (``10H``, ``QS``); no
+    pattern: it would be compiled for the first line that breaks."""
     if 2 <= len(word) <= 3 and "A" <= word[0] <= "Z" and word[1:].isdigit() \
             and word[1:].isascii():
         return True
@@ -277,7 +258,6 @@ MAX_NOTES = 100
 
 
 def check_text(text: str, what: str) -> str:
-    """``text`` if it holds no control character or escape sequence, else BadInput."""
     found = CONTROL.search(text)
     if found is not None:
         raise BadInput(f"{what} holds a control character ({ord(found.group()):#04x}): "

@@ -35,14 +35,14 @@ DOCUMENTS = {
         "hebrac.odds.Chance", "hebrac.odds.DeckFigures", "hebrac.odds.ExpectedLoss",
         "hebrac.odds.NamedChance", "hebrac.odds.NextChances", "hebrac.odds.OddsData",
         # A game's facts ('history --json', kept in the statistics' cache) and the
-        # statistics' own figures ('stats --json') and cache entries.
+        # statistics' own figures ('stats --json').
         "history.Battle", "history.BestHero", "history.ElberethFacts", "history.FloorLeft",
         "history.HalfDeckCall", "history.HalfDeckFacts", "history.HebracCall",
         "history.HebracFacts", "history.HistoryJson", "history.Mark", "history.TrickyFacts",
         "history.TrickyRound", "stats.BestGame", "stats.ElberethFigures",
-        "stats.EntryJson", "stats.Figures", "stats.HalfDeckFigures", "stats.HebracFigures",
-        "stats.HeroAverage", "stats.HeroFigures", "stats.OwnGold", "stats.RecordFigures",
-        "stats.TrickyFigures")
+        "stats.Figures", "stats.HalfDeckFigures", "stats.HebracFigures",
+        "stats.HeroAverage", "stats.HeroFigures", "stats.OwnGold", "stats.PlayerTrickyFigures",
+        "stats.RecordFigures", "stats.TrickyFigures")
 }
 
 
