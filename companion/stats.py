@@ -577,18 +577,12 @@ def csv_text(entries: Sequence[Entry]) -> str:
     a spreadsheet shows it as text. Text never carries a control character or an escape
     sequence to a terminal either: the store refuses them in saves, and one that got in
     anyway is written as ``\\xNN``."""
-    import re
-
-    from companion.text import TERMINAL_CONTROL
-
-    def shown(found: re.Match[str]) -> str:
-        code = ord(found.group())
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    from companion.text import shown_controls
 
     def cell(value: object) -> str:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return str(value)  # a number we worked out: data, never a formula
-        text = TERMINAL_CONTROL.sub(shown, "" if value is None else str(value))
+        text = shown_controls("" if value is None else str(value))
         formula = text[:1] in ("=", "+", "-", "@", "\t", "\r")
         if formula:
             text = "'" + text

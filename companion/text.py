@@ -253,6 +253,18 @@ CONTROL = re.compile(f"[\t\n\r{_BEYOND_LAYOUT}]")
 # What a save may not hold, and a command word (older saves may have tabs and line breaks
 # in notes, and a share code may be pasted in lines: harmless).
 TERMINAL_CONTROL = re.compile(f"[{_BEYOND_LAYOUT}]")
+
+
+def shown_controls(text: str) -> str:
+    """``text`` with each terminal control character written as ``\\xNN`` (``\\uNNNN``):
+    what a file or a path quotes is shown, never acted on by a terminal or a spreadsheet."""
+
+    def shown(found: re.Match[str]) -> str:
+        code = ord(found.group())
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return TERMINAL_CONTROL.sub(shown, text)
+
 MAX_NOTE_CHARS = 500
 MAX_NOTES = 100
 

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 # Every command imports it already (main).
-from companion.text import TERMINAL_CONTROL, fill
+from companion.text import fill, shown_controls
 
 JSON_SCHEMA = 1
 """Version of every ``--json`` object; bumped when a field changes meaning."""
@@ -68,7 +67,7 @@ def error_text(message: str) -> str:
     wrapped at spaces to the width on a terminal, "Error:" in red when colour is on;
     control characters and escape sequences shown as ``\\xNN`` (``\\uNNNN``), never sent."""
     # What the message quotes from a file or a faulty path never acts on the terminal.
-    message = TERMINAL_CONTROL.sub(_shown_control, message)
+    message = shown_controls(message)
     line = "Error: " + " ".join(message.split())
     if not is_terminal(sys.stderr):
         return line + "\n"
@@ -85,11 +84,6 @@ def error_text(message: str) -> str:
 
         lines[0] = paint("Error:", RED) + lines[0][len("Error:"):]
     return "".join(part + "\n" for part in lines)
-
-
-def _shown_control(found: re.Match[str]) -> str:
-    code = ord(found.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def width() -> int:

@@ -56,7 +56,7 @@ from companion.errors import BadInput, CompanionError
 from companion.serve.links import Links, player_secret, same
 from companion.serve.state import Source, build, players
 from companion.store import Store, data_home
-from companion.text import TERMINAL_CONTROL
+from companion.text import shown_controls
 from companion.values import Value
 from companion.verbs import MAX_ACTION_CHARS
 
@@ -353,10 +353,7 @@ async def _body(request: Request) -> bytes | None:
 def error_line(message: str) -> str:
     """The ``Error:`` line a command prints on a pipe: one line, a control character it
     quotes shown as ``\\xNN``."""
-    shown = TERMINAL_CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}"
-                                 if ord(found.group()) < 0x100
-                                 else f"\\u{ord(found.group()):04x}", message)
-    return "Error: " + " ".join(shown.split())
+    return "Error: " + " ".join(shown_controls(message).split())
 
 
 def answer(done: Answer, status: int = 200) -> Response:
