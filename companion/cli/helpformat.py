@@ -24,6 +24,7 @@ from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, 
 from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
+from companion.text import GLUE  # a space no line breaks at: 'wrap' shows it as a space
 from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
@@ -33,8 +34,6 @@ GROUP_LINES = 30
 WIDEST = 80
 NARROW = 60
 
-
-GLUE = "\x00"  # a space no line breaks at: 'wrap' shows it as a space
 
 
 def columns() -> int:

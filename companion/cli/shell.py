@@ -372,7 +372,8 @@ class Shell(cmd.Cmd):
 def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     """The shell's 'help': the game's commands (with their short forms) and the shell's
     own words, from the same declarations and layout as 'companion KIND --help'."""
-    from companion.cli.helpformat import GLUE, definitions, listing, wrap
+    from companion.cli.helpformat import definitions, listing, wrap
+    from companion.text import GLUE
 
     lines: list[str] = []
     if kind is None:
