@@ -129,6 +129,19 @@ def encode(
     notes: Sequence[str] = (), redo: Sequence[str] = (),
 ) -> str:
     """The share code of a game; refuse (BadInput) what ``decode`` would refuse."""
+    return with_checksum(share_body(kind, name, settings, actions, notes, redo))
+
+
+def with_checksum(body: str) -> str:
+    return f"{PREFIX}{body}.{checksum(body)}"
+
+
+def share_body(
+    kind: str, name: str, settings: Mapping[str, Any], actions: Sequence[str],
+    notes: Sequence[str] = (), redo: Sequence[str] = (),
+) -> str:
+    """The body of the game's code, checked as ``encode`` checks it: what a sheet that
+    only says there is a code needs (no checksum, so no hashlib)."""
     data: dict[str, Any] = {"kind": kind, "name": name,
                             "settings": wordpack.coded_settings(kind, settings),
                             "actions": list(actions)}
@@ -158,11 +171,11 @@ def encode(
     if read_back != data:
         raise DataProblem("this game's share code did not read back the same; "
                           "use 'companion sheet' or copy the save file instead")
-    code = f"{PREFIX}{body}.{checksum(body)}"
-    if len(code) > MAX_CODE_CHARS:
-        raise BadInput(f"this game is too long to share: its code would be {len(code)} "
+    length = len(PREFIX) + len(body) + 9  # the checksum: a dot and 8 hex digits
+    if length > MAX_CODE_CHARS:
+        raise BadInput(f"this game is too long to share: its code would be {length} "
                        f"characters, the limit is {MAX_CODE_CHARS}")
-    return code
+    return body
 
 
 _BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"

@@ -377,8 +377,14 @@ class _Model:
         self.room = budget
         self.field = "data"
 
-    def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
-        tables, found = self._coded(self.tables, self.primed, contexts, word)
+    def table(self, key: Hashable) -> _Table:
+        return self.tables.get(key) or _made(self.tables, self.primed, key)
+
+    def word(self, tables: Sequence[_Table], word: str | None) -> str:
+        """``word`` coded in the first of ``tables`` (contexts, longest first) that knows
+        it, escaping the ones before; else an index into the vocabulary, or spelled out.
+        Every table then counts it."""
+        found = self._coded(tables, word)
         if found is None:
             known = None if word is None else _INDEX.get(word, len(VOCABULARY))
             index = self.coder.uniform(len(VOCABULARY) + 1, known)
@@ -390,26 +396,15 @@ class _Model:
             self._spend(0)
         return found
 
-    def _coded(self, own: dict[Hashable, _Table], primed: Mapping[Hashable, _Table],
-               keys: Sequence[Hashable], symbol: str | None
-               ) -> tuple[list[_Table], str | None]:
-        """The tables of ``keys``, made on first use (of the primed counts, or empty), and
-        ``symbol`` coded in the first that knows it, escaping the ones before; None if
-        none does (the caller codes it another way). Each table is to count it."""
-        found = None
-        tables = []
-        for key in keys:
-            table = own.get(key)
-            if table is None:
-                template = primed.get(key)
-                table = own[key] = template.copy() if template is not None else _Table()
-            if found is None:
-                if table.waiting:
-                    table.catch_up()
-                if table.total:
-                    found = self.coder.pick(table, symbol)
-            tables.append(table)
-        return tables, found
+    def _coded(self, tables: Sequence[_Table], symbol: str | None) -> str | None:
+        for table in tables:
+            if table.waiting:
+                table.catch_up()
+            if table.total:  # an empty table escapes for certain: skipped
+                found = self.coder.pick(table, symbol)
+                if found is not None:
+                    return found
+        return None
 
     def _spelled(self, word: str | None) -> str:
         """A word not in the vocabulary: its UTF-8 bytes, then a zero byte; each byte
@@ -417,11 +412,14 @@ class _Model:
         given = None if word is None else [chr(b) for b in word.encode("utf-8")] + [_END]
         # The letters are primed when a game first spells a word out (many never do).
         primed = _primed_letters()
+        anywhere = self.letters.get("") or _made(self.letters, primed, "")
         out: list[str] = []
         previous = _END
         while True:
             char = None if given is None else given[len(out)]
-            tables, found = self._coded(self.letters, primed, (previous, ""), char)
+            tables = (self.letters.get(previous) or _made(self.letters, primed, previous),
+                      anywhere)
+            found = self._coded(tables, char)
             if found is None:
                 found = chr(self.coder.uniform(256, None if char is None else ord(char)))
             for table in tables:
@@ -451,13 +449,15 @@ class _Model:
         out: list[str] = []
         previous = _END
         self.field = family
+        table = self.table
+        in_family, anywhere, first = table((family,)), table("*"), table((family, 0))
         while True:
             if texts is None:
                 words: list[str] | None = None
             else:
                 words = texts[len(out)].split(" ") if len(out) < len(texts) else [_END]
             self.room = longest
-            verb = self.word(((family, 0, previous), (family, 0), "*"),
+            verb = self.word((table((family, 0, previous)), first, anywhere),
                              None if words is None else words[0])
             if verb == _END:  # checked text never holds it: the list ends here
                 return out
@@ -470,12 +470,11 @@ class _Model:
                 position = len(line)
                 given = None if words is None else (
                     words[position] if position < len(words) else _END)
-                contexts: tuple[Hashable, ...] = ((family, verb, min(position, 4)),
-                                                  (family,), "*")
+                tables = [table((family, verb, min(position, 4))), in_family, anywhere]
                 if position > 1:  # at 1, the previous word is the verb: the same context
-                    contexts = ((family, verb, line[-1]), *contexts)
+                    tables.insert(0, table((family, verb, line[-1])))
                 self.room = max(0, longest - length - 1)
-                word = self.word(contexts, given)
+                word = self.word(tables, given)
                 if word == _END:
                     break
                 line.append(word)
@@ -484,6 +483,15 @@ class _Model:
             if len(out) > most:
                 raise BadInput(f"the code has more than {most} {family}")
             previous = verb
+
+
+def _made(tables: dict[Hashable, _Table], primed: Mapping[Hashable, _Table], key: Hashable
+          ) -> _Table:
+    """The table of ``key``, made on first use: of the primed counts, or empty."""
+    template = primed.get(key)
+    table = tables[key] = template.copy() if template is not None else _Table()
+    return table
+
 
 _JSON_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(-?[0-9][0-9.eE+-]*|true|false|\s+|.)', re.S)
 
@@ -599,7 +607,7 @@ def _name_words(model: _Model, name: str | None) -> str:
     out: list[str] = []
     while True:
         given = None if parts is None else parts[len(out)]
-        word = model.word((("name", min(len(out), 1)), "*"), given)
+        word = model.word((model.table(("name", min(len(out), 1))), model.table("*")), given)
         if word == _END:
             return "-".join(out)
         out.append(word)
@@ -614,7 +622,8 @@ def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
     while True:
         given = None if tokens is None else (tokens[len(out)] if len(out) < len(tokens)
                                              else _END)
-        got = model.word((("settings", previous), ("settings",), "*"), given)
+        got = model.word((model.table(("settings", previous)), model.table(("settings",)),
+                          model.table("*")), given)
         if got == _END:
             return out
         out.append(got)

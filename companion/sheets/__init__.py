@@ -34,11 +34,11 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
                history: History | None = None) -> Sheet:
     """The sheet of a saved game, carrying its share code (or why there is none).
     ``history``: the game's trace, when the caller has it (else the game is traced)."""
-    from companion.share import encode
+    from companion.share import share_body
 
     sheet: Sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
     try:
-        sheet.share_code = encode(kind, name, settings, actions, notes, redo)
+        sheet.share_body = share_body(kind, name, settings, actions, notes, redo)
     except BadInput as error:
         sheet.share_note = str(error)
     return sheet
