@@ -36,7 +36,11 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
     ``history``: the game's trace, when the caller has it (else the game is traced)."""
     from companion.share import share_body
 
-    sheet: Sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
+    if history is None:
+        from companion.history import trace
+
+        history = trace(kind, settings, actions)
+    sheet: Sheet = builder(kind).game_sheet(name, settings, status, notes, history)
     try:
         sheet.share_body = share_body(kind, name, settings, actions, notes, redo)
     except BadInput as error:
