@@ -40,8 +40,8 @@ from companion.values import Value
 
 _BITS = 32
 _TOP = (1 << _BITS) - 1
-_HALF = 1 << (_BITS - 1)
 _QUARTER = 1 << (_BITS - 2)
+_THREE_QUARTERS = 3 * _QUARTER
 _MAX_TOTAL = 1 << 16  # counts are halved above this: precision stays exact in 32 bits
 _END = "\x00"  # ends a list item or a list; never part of checked text
 
@@ -330,7 +330,7 @@ class _Coder:
             top = (top << settled) & _TOP | ((1 << settled) - 1)
         # Then, while the interval straddles the middle narrowly, the next bit is not
         # known yet, only that the bit after it is its opposite: the middle half doubled.
-        while bottom >= _QUARTER and top < 3 * _QUARTER:
+        while bottom >= _QUARTER and top < _THREE_QUARTERS:
             if self.reading:
                 self.value = 2 * (self.value - _QUARTER) + self._take(1)
             else:
