@@ -449,7 +449,7 @@ class _Model:
         out: list[str] = []
         previous = _END
         self.field = family
-        table = self.table
+        table, known = self.table, self.tables.get  # known: a table made already
         in_family, anywhere, first = table((family,)), table("*"), table((family, 0))
         while True:
             if texts is None:
@@ -470,9 +470,11 @@ class _Model:
                 position = len(line)
                 given = None if words is None else (
                     words[position] if position < len(words) else _END)
-                tables = [table((family, verb, min(position, 4))), in_family, anywhere]
+                key = (family, verb, min(position, 4))
+                tables = [known(key) or table(key), in_family, anywhere]
                 if position > 1:  # at 1, the previous word is the verb: the same context
-                    tables.insert(0, table((family, verb, line[-1])))
+                    key = (family, verb, line[-1])
+                    tables.insert(0, known(key) or table(key))
                 self.room = max(0, longest - length - 1)
                 word = self.word(tables, given)
                 if word == _END:
