@@ -470,7 +470,7 @@ class _Model:
                 position = len(line)
                 given = None if words is None else (
                     words[position] if position < len(words) else _END)
-                key = (family, verb, min(position, 4))
+                key: tuple[str, str, int | str] = (family, verb, min(position, 4))
                 tables = [known(key) or table(key), in_family, anywhere]
                 if position > 1:  # at 1, the previous word is the verb: the same context
                     key = (family, verb, line[-1])
@@ -548,9 +548,11 @@ def _primed(kind: str) -> dict[Hashable, _Table]:
     tables: dict[Hashable, _Table] = {}
 
     def learn(key: Hashable, words: Sequence[str]) -> None:
-        table = tables.setdefault(key, _Table())
-        table.waiting += words
-        table.catch_up(brought=False)
+        if key not in tables:  # counted in C: priming a table never halves its counts
+            tables[key] = _counted(Counter(words))
+            return
+        tables[key].waiting += words
+        tables[key].catch_up(brought=False)
 
     grammar = _GRAMMARS[kind]
     learn(("actions", 0), [*grammar, _END])
@@ -592,14 +594,17 @@ def _primed_letters() -> dict[Hashable, _Table]:
     after: dict[str, dict[str, int]] = {"": anywhere}
     for (previous, char), count in Counter(pairwise(stream)).items():
         after.setdefault(previous, {})[char] = count
-    letters: dict[Hashable, _Table] = {}
-    for previous, counts in after.items():
-        table = letters[previous] = _Table()
-        table.symbols = list(counts)
-        table.index = {char: position for position, char in enumerate(table.symbols)}
-        table.counts = list(counts.values())
-        table.total = sum(table.counts)
-    return letters
+    return {previous: _counted(counts) for previous, counts in after.items()}
+
+
+def _counted(counts: Mapping[str, int]) -> _Table:
+    """A primed table holding ``counts`` (first seen, first listed; learned, not brought)."""
+    table = _Table()
+    table.symbols = list(counts)
+    table.index = {symbol: position for position, symbol in enumerate(table.symbols)}
+    table.counts = list(counts.values())
+    table.total = sum(table.counts)
+    return table
 
 
 def _name_words(model: _Model, name: str | None) -> str:
