@@ -3,8 +3,7 @@
 ``game_sheet`` builds a saved game's sheet (with its share code, so the paper
 can bring the game back), ``blank_sheet`` an empty one; ``render`` writes
 either as 40-column text, Markdown for a chat, or one self-contained HTML
-page that prints on one sheet of A4 or Letter. No printing, and no files but
-the share code kept in the game's cache when the caller names its home.
+page that prints on one sheet of A4 or Letter. No printing, and no files.
 """
 
 from __future__ import annotations
