@@ -63,8 +63,9 @@ EXPANSION_FLOOR = 4_096
 LIMITS = wordpack.Limits(actions=MAX_ACTIONS, action_chars=MAX_ACTION_CHARS, notes=MAX_NOTES,
                          note_chars=MAX_NOTE_CHARS, payload_chars=MAX_PAYLOAD_BYTES)
 CODE_FORMS = f"{PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
-CODE_PATTERN = re.compile(r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})")
-_LOOSE_CODE = re.compile(r"CMP\d{1,4}\.[A-Za-z2-7]+\.[0-9A-Fa-f]{8}(?![0-9A-Za-z])")
+# Patterns compiled (by re) only when a code is read: making one needs neither.
+CODE_PATTERN = r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})"
+_LOOSE_CODE = r"CMP\d{1,4}\.[A-Za-z2-7]+\.[0-9A-Fa-f]{8}(?![0-9A-Za-z])"
 MAX_SAVE_CHARS = 1024 * 1024
 """Longest saved game file ``import`` reads (the store's own limit is larger)."""
 _FIELDS = ("kind", "name", "settings", "actions", "notes", "redo")
@@ -129,6 +130,19 @@ def encode(
     notes: Sequence[str] = (), redo: Sequence[str] = (),
 ) -> str:
     """The share code of a game; refuse (BadInput) what ``decode`` would refuse."""
+    return with_checksum(share_body(kind, name, settings, actions, notes, redo))
+
+
+def with_checksum(body: str) -> str:
+    return f"{PREFIX}{body}.{checksum(body)}"
+
+
+def share_body(
+    kind: str, name: str, settings: Mapping[str, Any], actions: Sequence[str],
+    notes: Sequence[str] = (), redo: Sequence[str] = (),
+) -> str:
+    """The body of the game's code, checked as ``encode`` checks it: what a sheet that
+    only says there is a code needs (no checksum, so no hashlib)."""
     data: dict[str, Any] = {"kind": kind, "name": name,
                             "settings": wordpack.coded_settings(kind, settings),
                             "actions": list(actions)}
@@ -158,11 +172,11 @@ def encode(
     if read_back != data:
         raise DataProblem("this game's share code did not read back the same; "
                           "use 'companion sheet' or copy the save file instead")
-    code = f"{PREFIX}{body}.{checksum(body)}"
-    if len(code) > MAX_CODE_CHARS:
-        raise BadInput(f"this game is too long to share: its code would be {len(code)} "
+    length = len(PREFIX) + len(body) + 9  # the checksum: a dot and 8 hex digits
+    if length > MAX_CODE_CHARS:
+        raise BadInput(f"this game is too long to share: its code would be {length} "
                        f"characters, the limit is {MAX_CODE_CHARS}")
-    return code
+    return body
 
 
 _BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
@@ -190,11 +204,11 @@ def find_code(text: str) -> str:
     (an HTML sheet of any size read, up to the 1 MiB that import reads)."""
     if len(text) <= 2 * MAX_CODE_CHARS:
         joined = "".join(text.split())
-        if _LOOSE_CODE.fullmatch(joined):
+        if re.fullmatch(_LOOSE_CODE, joined):
             return joined
     else:
         joined = text.lstrip()[:2 * MAX_CODE_CHARS]
-    found = {match.group(0) for match in _LOOSE_CODE.finditer(text)}
+    found = {match.group(0) for match in re.finditer(_LOOSE_CODE, text)}
     if len(found) == 1:
         return found.pop()
     if found:
@@ -221,7 +235,7 @@ def unpack(code: str) -> dict[str, Any]:
         newer = "newer " if version > FORMAT else ""
         raise BadInput(f"this code is format CMP{version} of a {newer}companion; this one "
                        f"reads CMP{READS[0]} to CMP{READS[-1]}")
-    match = CODE_PATTERN.fullmatch(text)
+    match = re.fullmatch(CODE_PATTERN, text)
     if match is None:
         raise BadInput("the code is cut short or damaged: expected "
                        f"CMP{version}.<letters A-Z and digits 2-7>.<8 hex digits>")
@@ -379,14 +393,13 @@ def _check_texts(value: Any, field: str, most: int, longest: int) -> None:
         _check_text(text, f"{field} {number}")
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")  # Unicode's category Cs, all of it
-
-
 def _check_text(text: str, where: str) -> None:
     if plain_text.CONTROL.search(text):
         raise BadInput(f"{where} holds a control character")
-    if _SURROGATE.search(text):
-        raise BadInput(f"{where} holds a broken character")
+    try:
+        text.encode("utf-8")  # refuses a surrogate (Unicode's category Cs), and only that
+    except UnicodeEncodeError:
+        raise BadInput(f"{where} holds a broken character") from None
 
 
 def _check_value(value: Any, where: str, depth: int) -> None:

@@ -16,7 +16,10 @@ from companion.spark import labelled
 from companion.text import wrap
 
 if TYPE_CHECKING:
+    from companion.elbereth.engine import ElberethGame
     from companion.game import Engine
+    from companion.halfdeck.engine import HalfDeckGame
+    from companion.hebrac.engine import HebracGame
     from companion.history import (
         Battle,
         ElberethFacts,
@@ -25,6 +28,7 @@ if TYPE_CHECKING:
         HebracFacts,
         TrickyFacts,
     )
+    from companion.tricky.engine import TrickyGame
 
 def summary_lines(history: History, name: str, width: int = 40, *,
                   ascii_only: bool = False) -> list[str]:
@@ -213,34 +217,21 @@ def trail_sparks(engine: Engine, width: int, *, ascii_only: bool = False) -> lis
     """The status's sparkline from the engine's own record of each action: life (Hebrac),
     each hero's life (Half Deck), equipment left (Elbereth), gold per round (Tricky)."""
     kind = type(engine).__module__.split(".")[-2]  # companion.<kind>.engine
-    # Each kind's engine class is imported only for its own engine (its module is loaded).
     if kind == "tricky":
-        from companion.tricky.engine import TrickyGame
-
-        assert isinstance(engine, TrickyGame)
-        done = [r.gold for r in engine.rounds if r.gold is not None]  # the rounds done
+        tricky = cast("TrickyGame", engine)
+        done = [r.gold for r in tricky.rounds if r.gold is not None]  # the rounds done
         if not done:
             return []
         return _sparks([(player, [0, *accumulate(gold[seat] for gold in done)])
-                        for seat, player in enumerate(engine.players)], width, ascii_only,
-                       dead=False, top=max(engine.totals))
+                        for seat, player in enumerate(tricky.players)], width, ascii_only,
+                       dead=False, top=max(tricky.totals))
     series: list[tuple[str, list[int | None]]]
     if kind == "halfdeck":
-        from companion.halfdeck.engine import HalfDeckGame
-
-        assert isinstance(engine, HalfDeckGame)
-        heroes = engine.life_trail
+        heroes = cast("HalfDeckGame", engine).life_trail
         names = list(dict.fromkeys(name for point in heroes for name in point))
         series = [(name, [point.get(name) for point in heroes]) for name in names]
-    elif kind == "hebrac":
-        from companion.hebrac.engine import HebracGame
-
-        assert isinstance(engine, HebracGame)
-        series = [("Life", list(engine.life_trail))]
     else:
-        from companion.elbereth.engine import ElberethGame
-
-        assert isinstance(engine, ElberethGame)
-        series = [("Equipment", list(engine.life_trail))]
+        label = "Life" if kind == "hebrac" else "Equipment"
+        series = [(label, list(cast("HebracGame | ElberethGame", engine).life_trail))]
     # a line needs two points; Half Deck has none before a hero is in play
     return _sparks(series, width, ascii_only) if series and len(series[0][1]) > 1 else []

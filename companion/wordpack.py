@@ -18,8 +18,8 @@ seen is an index into the frozen vocabulary, or spelled out byte by byte.
 Everything here is frozen with format 2: changing the vocabulary, a grammar,
 the contexts or the arithmetic changes the meaning of every code.
 
-Reading is bounded: the output may not exceed the caller's limits, and every
-table lookup is logarithmic, so a hostile code costs at most a few hundred
+Reading is bounded: the output may not exceed the caller's limits, and a table
+is searched by prefix sums in C, so a hostile code costs at most a few hundred
 milliseconds before it is refused. ``BadInput`` says why.
 """
 
@@ -27,9 +27,12 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from functools import cache
-from typing import Any, Protocol
+from itertools import accumulate, pairwise
+from typing import Any
 
 from companion.editions import CURRENT
 from companion.errors import BadInput
@@ -37,8 +40,8 @@ from companion.values import Value
 
 _BITS = 32
 _TOP = (1 << _BITS) - 1
-_HALF = 1 << (_BITS - 1)
 _QUARTER = 1 << (_BITS - 2)
+_THREE_QUARTERS = 3 * _QUARTER
 _MAX_TOTAL = 1 << 16  # counts are halved above this: precision stays exact in 32 bits
 _END = "\x00"  # ends a list item or a list; never part of checked text
 
@@ -216,271 +219,157 @@ class Limits(Value):
 
 # -- adaptive frequencies ----------------------------------------------------------------
 class _Table:
-    """Counts of the symbols seen in one context, in a Fenwick tree, plus an escape.
+    """Counts of the words seen in one context, in first-seen order, plus an escape.
 
-    The escape's weight is the number of distinct symbols the game brought (PPM
-    method C), at least 1: symbols learned from the grammar do not weigh on it, as
+    The escape's weight is the number of distinct words the game brought (PPM
+    method C), at least 1: words learned from the grammar do not weigh on it, as
     a primed context rarely meets a new word. An empty table escapes for certain
-    and is skipped by both sides.
+    and is skipped by both sides. The counts are a plain list: a context holds a
+    few dozen words, and a prefix sum in C costs less than a tree kept in Python.
     """
 
-    __slots__ = ("index", "symbols", "counts", "tree", "total", "novel", "waiting")
+    __slots__ = ("index", "symbols", "counts", "total", "novel", "waiting")
 
     def __init__(self) -> None:
         self.index: dict[str, int] = {}
         self.symbols: list[str] = []
         self.counts: list[int] = []
-        self.tree: list[int] = [0]
         self.total = 0
         self.novel = 0
-        # Words the game brought that are not counted yet: every context learns every
-        # word, but most are read only when the ones before them escape, so they count
-        # their words when next read (``catch_up``), many at a time.
+        # Words not counted yet: every context learns every word, but most are read only
+        # when the ones before them escape, so they count their words when next read.
         self.waiting: list[str] = []
 
     def copy(self) -> _Table:
-        """A table of its own holding these counts (a primed table, to code with), its
-        tree built in one pass."""
+        """A table of its own holding these counts (a primed table, to code with)."""
         table = _Table()
         table.index, table.symbols = self.index.copy(), self.symbols.copy()
         table.counts, table.total, table.novel = self.counts.copy(), self.total, self.novel
-        table._rebuild()
         return table
 
-    def learn(self, symbol: str) -> None:
-        """Count a word while priming: learned, not brought by the game (no escape weight),
-        and no tree (nothing is coded with a primed table, only with its copy)."""
-        position = self.index.get(symbol)
-        if position is None:
-            position = self.index[symbol] = len(self.symbols)
-            self.symbols.append(symbol)
-            self.counts.append(0)
-        self.counts[position] += 1
-        self.total += 1
-        if self.total > _MAX_TOTAL:  # as catch_up
-            self.counts = [(count + 1) // 2 for count in self.counts]
-            self.total = sum(self.counts)
-
-    def grand_total(self) -> int:
-        return self.total + max(1, self.novel)
-
-    def span(self, symbol: str) -> tuple[int, int] | None:
-        position = self.index.get(symbol)
-        if position is None:
-            return None
-        tree = self.tree  # _prefix(position), inline: this runs for every word coded
-        low, node = 0, position
-        while node:
-            low += tree[node]
-            node &= node - 1
-        return low, low + self.counts[position]
-
-    def find(self, target: int) -> tuple[str | None, int, int]:
-        """The symbol whose span holds ``target`` (None: the escape), with its span."""
-        if target >= self.total:
-            return None, self.total, self.grand_total()
-        # Fenwick descent: the last position whose prefix sum is <= target.
-        position, remaining = 0, target
-        step = 1 << (len(self.tree) - 1).bit_length()
-        while step:
-            following = position + step
-            if following < len(self.tree) and self.tree[following] <= remaining:
-                position = following
-                remaining -= self.tree[following]
-            step >>= 1
-        low = target - remaining
-        return self.symbols[position], low, low + self.counts[position]
-
-    def add(self, symbol: str) -> None:
-        """Count a word the game brought."""
-        self.waiting.append(symbol)
-        self.catch_up()
-
-    def catch_up(self) -> None:
-        """Count the waiting words in order (halving the counts whenever their total
-        passes _MAX_TOTAL), then bring the tree up to date: each count added into it
-        and a node for each new symbol, or the tree rebuilt if that costs less."""
-        index, symbols, counts = self.index, self.symbols, self.counts
-        total, known, added = self.total, len(symbols), []
-        halved = False
+    def catch_up(self, brought: bool = True) -> None:
+        """Count the waiting words in order: ``brought`` by the game, or learned while
+        priming (no escape weight). Counts are halved whenever their total passes
+        _MAX_TOTAL, and never reach zero."""
+        index, symbols, counts, total = self.index, self.symbols, self.counts, self.total
         for symbol in self.waiting:
             position = index.get(symbol)
             if position is None:
-                self.novel += 1
-                position = index[symbol] = len(symbols)
+                index[symbol] = len(symbols)
                 symbols.append(symbol)
-                counts.append(0)
-            counts[position] += 1
+                counts.append(1)
+                self.novel += brought
+            else:
+                counts[position] += 1
             total += 1
-            added.append(position)
             if total > _MAX_TOTAL:
                 counts[:] = [(count + 1) // 2 for count in counts]
                 total = sum(counts)
-                halved = True
         self.total = total
         self.waiting = []
-        tree = self.tree
-        if halved or 4 * len(added) > len(tree):
-            self._rebuild()
-            return
-        size = len(tree)  # the nodes of the symbols known before
-        for position in added:
-            node = position + 1
-            while node < size:
-                tree[node] += 1
-                node += node & -node
-        for position in range(known, len(symbols)):
-            # A new node covers its own count and the counts below it that its range
-            # spans, those summed from the tree (up to date below it).
-            node = position + 1
-            low = node - (node & -node)
-            tree.append(self._prefix(node - 1) - self._prefix(low) + counts[position])
-
-    def _prefix(self, position: int) -> int:
-        total, node = 0, position
-        while node > 0:
-            total += self.tree[node]
-            node -= node & -node
-        return total
-
-    def _rebuild(self) -> None:
-        # Each node adds itself into its parent: the whole tree in one linear pass.
-        tree = [0, *self.counts]
-        size = len(tree)
-        for node in range(1, size):
-            parent = node + (node & -node)
-            if parent < size:
-                tree[parent] += tree[node]
-        self.tree = tree
 
 
 # -- the arithmetic coder ----------------------------------------------------------------
-class _Coding(Protocol):
-    def pick(self, table: _Table, symbol: str | None) -> str | None: ...
+class _Coder:
+    """Writes a code (``data`` None) or reads ``data``: the same calls narrow the same
+    interval, the writer sending out its bits and the reader taking them in."""
 
-    def uniform(self, size: int, index: int | None) -> int: ...
-
-
-class _Writer:
-    def __init__(self) -> None:
-        self.low, self.high, self.pending = 0, _TOP, 0
-        self.bits: list[int] = []
+    def __init__(self, data: bytes | None) -> None:
+        self.low, self.high, self.value, self.pending, self.position = 0, _TOP, 0, 0, 0
+        self.reading = data is not None
+        self.written: list[str] = []  # the writer's bits, as text
+        self.stream = "".join(f"{byte:08b}" for byte in data or b"")  # the reader's
+        if self.reading:
+            self.value = self._take(_BITS)
 
     def pick(self, table: _Table, symbol: str | None) -> str | None:
-        assert symbol is not None
-        span = table.span(symbol)
-        low, high = span if span is not None else (table.total, table.grand_total())
-        self._code(low, high, table.grand_total())
-        return symbol if span is not None else None
+        """``symbol`` from ``table``, or None for its escape: written, or read (``symbol``
+        None)."""
+        counts, known = table.counts, table.total
+        total = known + (table.novel or 1)  # the escape weighs at least 1
+        if self.reading:
+            target = self._target(total)
+            if target < known:
+                ends = list(accumulate(counts))
+                position = bisect_right(ends, target)
+                self._narrow(ends[position] - counts[position], ends[position], total)
+                return table.symbols[position]
+        else:
+            at = table.index.get(symbol)  # type: ignore[arg-type]
+            if at is not None:
+                low = sum(counts[:at])
+                self._narrow(low, low + counts[at], total)
+                return symbol
+        self._narrow(known, total, total)
+        return None
 
     def uniform(self, size: int, index: int | None) -> int:
-        assert index is not None
-        self._code(index, index + 1, size)
+        """One of ``size`` equally likely numbers: ``index`` written, or read (None)."""
+        if index is None:
+            index = min(self._target(size), size - 1)
+        self._narrow(index, index + 1, size)
         return index
 
-    def _code(self, low: int, high: int, total: int) -> None:
+    def _target(self, total: int) -> int:
+        return ((self.value - self.low + 1) * total - 1) // (self.high - self.low + 1)
+
+    def _narrow(self, low: int, high: int, total: int) -> None:
         bottom = self.low  # the interval in locals while it is narrowed and doubled
         width = self.high - bottom + 1
         top = bottom + width * high // total - 1
         bottom += width * low // total
-        while True:
-            if top < _HALF:
-                self._bit(0)
-            elif bottom >= _HALF:
-                self._bit(1)
-                bottom -= _HALF
-                top -= _HALF
-            elif bottom >= _QUARTER and top < 3 * _QUARTER:
-                self.pending += 1
-                bottom -= _QUARTER
-                top -= _QUARTER
+        # The leading bits the interval's ends share are settled: out (or in) at once.
+        settled = _BITS - (bottom ^ top).bit_length()
+        if settled:
+            if self.reading:
+                self.value = (self.value << settled) & _TOP | self._take(settled)
             else:
-                break
-            bottom *= 2
-            top = 2 * top + 1
+                bits = format(bottom >> (_BITS - settled), f"0{settled}b")
+                self._write(bits[0], bits[1:])
+            bottom = (bottom << settled) & _TOP
+            top = (top << settled) & _TOP | ((1 << settled) - 1)
+        # Then, while the interval straddles the middle narrowly, the next bit is not
+        # known yet, only that the bit after it is its opposite: the middle half doubled.
+        while bottom >= _QUARTER and top < _THREE_QUARTERS:
+            if self.reading:
+                self.value = 2 * (self.value - _QUARTER) + self._take(1)
+            else:
+                self.pending += 1
+            bottom = 2 * (bottom - _QUARTER)
+            top = 2 * (top - _QUARTER) + 1
         self.low, self.high = bottom, top
 
-    def _bit(self, bit: int) -> None:
-        self.bits.append(bit)
-        self.bits.extend([1 - bit] * self.pending)
+    def _write(self, bit: str, rest: str = "") -> None:
+        self.written.append(bit + ("1" if bit == "0" else "0") * self.pending + rest)
         self.pending = 0
+
+    def _take(self, count: int) -> int:
+        start = self.position
+        self.position += count
+        # Past the end the writer's stream is zeros; a code that needs many is cut.
+        if self.position > len(self.stream) + 2 * _BITS:
+            raise BadInput("the code is damaged: its data stops short")
+        return int(self.stream[start:self.position].ljust(count, "0"), 2)
 
     def finish(self) -> bytes:
         self.pending += 1
-        self._bit(0 if self.low < _QUARTER else 1)
-        bits = self.bits + [0] * (-len(self.bits) % 8)
-        return int("".join(map(str, bits)), 2).to_bytes(len(bits) // 8, "big")
-
-
-class _Reader:
-    def __init__(self, data: bytes) -> None:
-        self.bits = [(byte >> shift) & 1 for byte in data for shift in range(7, -1, -1)]
-        self.position = 0  # bits read
-        self.low, self.high, self.value = 0, _TOP, 0
-        for _ in range(_BITS):
-            self.value = 2 * self.value + self._next_bit()
-
-    def _next_bit(self) -> int:
-        position = self.position
-        self.position = position + 1
-        if position < len(self.bits):
-            return self.bits[position]
-        # Past the end the writer's stream is zeros; a code that needs many is cut.
-        if self.position > len(self.bits) + 2 * _BITS:
-            raise BadInput("the code is damaged: its data stops short")
-        return 0
-
-    def _target(self, total: int) -> int:
-        width = self.high - self.low + 1
-        return ((self.value - self.low + 1) * total - 1) // width
-
-    def pick(self, table: _Table, symbol: str | None) -> str | None:
-        total = table.grand_total()
-        found, low, high = table.find(self._target(total))
-        self._consume(low, high, total)
-        return found
-
-    def uniform(self, size: int, index: int | None) -> int:
-        chosen = min(self._target(size), size - 1)
-        self._consume(chosen, chosen + 1, size)
-        return chosen
-
-    def _consume(self, low: int, high: int, total: int) -> None:
-        bottom, value = self.low, self.value  # in locals while they are doubled
-        width = self.high - bottom + 1
-        top = bottom + width * high // total - 1
-        bottom += width * low // total
-        while True:
-            if top < _HALF:
-                pass
-            elif bottom >= _HALF:
-                bottom -= _HALF
-                top -= _HALF
-                value -= _HALF
-            elif bottom >= _QUARTER and top < 3 * _QUARTER:
-                bottom -= _QUARTER
-                top -= _QUARTER
-                value -= _QUARTER
-            else:
-                break
-            bottom *= 2
-            top = 2 * top + 1
-            value = 2 * value + self._next_bit()
-        self.low, self.high, self.value = bottom, top, value
+        self._write("0" if self.low < _QUARTER else "1")
+        bits = "".join(self.written)
+        bits += "0" * (-len(bits) % 8)
+        return int(bits, 2).to_bytes(len(bits) // 8, "big")
 
 
 # -- the word model ----------------------------------------------------------------------
 class _Model:
     """Contexts and their tables; the same calls write a code or read it."""
 
-    def __init__(self, coding: _Coding | None, budget: int,
-                 primed: Mapping[Hashable, _Table] | None = None) -> None:
-        self.coding = coding  # None while priming: tables learn, nothing is coded
+    def __init__(self, coder: _Coder, budget: int, primed: Mapping[Hashable, _Table]) -> None:
+        self.coder = coder
         # Coding uses copies of the primed tables, each made when first used, so the
         # tables a game never touches cost nothing.
         self.tables: dict[Hashable, _Table] = {}
-        self.letters: dict[str, _Table] = {}  # previous byte -> the bytes after it
-        self.primed_tables: Mapping[Hashable, _Table] = primed or {}
+        self.letters: dict[Hashable, _Table] = {}  # previous byte -> the bytes after it
+        self.primed = primed
         self.budget = budget  # characters the reader may still produce
         self.limit = budget
         # The longest word the field being read may still hold (set by the reader per
@@ -488,73 +377,57 @@ class _Model:
         self.room = budget
         self.field = "data"
 
-    def word(self, contexts: Sequence[Hashable], word: str | None) -> str:
-        tables, found = self._choose(self.tables, self.primed_tables, contexts, word)
+    def table(self, key: Hashable) -> _Table:
+        return self.tables.get(key) or _made(self.tables, self.primed, key)
+
+    def word(self, tables: Sequence[_Table], word: str | None) -> str:
+        """``word`` coded in the first of ``tables`` (contexts, longest first) that knows
+        it, escaping the ones before; else an index into the vocabulary, or spelled out.
+        Every table then counts it."""
+        found = self._coded(tables, word)
         if found is None:
-            found = self._new_word(word)
-        self._learn(tables, found)
+            known = None if word is None else _INDEX.get(word, len(VOCABULARY))
+            index = self.coder.uniform(len(VOCABULARY) + 1, known)
+            found = VOCABULARY[index] if index < len(VOCABULARY) else self._spelled(word)
+        for table in tables:
+            table.waiting.append(found)
         self.budget -= len(found) + 1  # _spend, inline: this runs for every word
         if self.budget < 0:
             self._spend(0)
         return found
 
-    def _choose(self, own: dict[Any, _Table], primed: Mapping[Any, _Table],
-                keys: Sequence[Hashable], symbol: str | None
-                ) -> tuple[list[_Table], str | None]:
-        """The tables of ``keys``, made on first use (of the primed counts, or empty), and
-        ``symbol`` coded in the first that knows it, escaping the ones before; None if
-        none does (the caller codes it another way). Priming codes nothing."""
-        coding = self.coding
-        tables = []
-        found = symbol if coding is None else None
-        for key in keys:
-            table = own.get(key)
-            if table is None:
-                template = primed.get(key)
-                table = own[key] = template.copy() if template is not None else _Table()
-            tables.append(table)
-            if found is None and coding is not None:
-                if table.waiting:
-                    table.catch_up()
-                if table.symbols:
-                    found = coding.pick(table, symbol)
-        return tables, found
-
-    def _learn(self, tables: Sequence[_Table], found: str) -> None:
-        """Every context learns the word: while priming, counted as learned (not brought
-        by the game); while coding, counted when the context is next read."""
-        if self.coding is None:
-            for table in tables:
-                table.learn(found)
-        else:
-            for table in tables:
-                table.waiting.append(found)
-
-    def learn(self, key: Hashable, words: Sequence[str]) -> None:
-        table = self.tables.setdefault(key, _Table())
-        for word in words:
-            table.learn(word)
-
-    def _new_word(self, word: str | None) -> str:
-        assert self.coding is not None
-        known = _INDEX.get(word, len(VOCABULARY)) if word is not None else None
-        index = self.coding.uniform(len(VOCABULARY) + 1, known)
-        if index < len(VOCABULARY):
-            return VOCABULARY[index]
-        return self._spelled(word)
+    def _coded(self, tables: Sequence[_Table], symbol: str | None) -> str | None:
+        for table in tables:
+            if table.waiting:
+                table.catch_up()
+            if table.total:  # an empty table escapes for certain: skipped
+                found = self.coder.pick(table, symbol)
+                if found is not None:
+                    return found
+        return None
 
     def _spelled(self, word: str | None) -> str:
         """A word not in the vocabulary: its UTF-8 bytes, then a zero byte; each byte
         predicted from the one before it, else from all bytes, else one in 256."""
         given = None if word is None else [chr(b) for b in word.encode("utf-8")] + [_END]
+        # The letters are primed when a game first spells a word out (many never do).
+        primed = _primed_letters()
+        anywhere = self.letters.get("") or _made(self.letters, primed, "")
         out: list[str] = []
         previous = _END
         while True:
             char = None if given is None else given[len(out)]
-            previous = self.letter(previous, char)
-            if previous == _END:
+            tables = (self.letters.get(previous) or _made(self.letters, primed, previous),
+                      anywhere)
+            found = self._coded(tables, char)
+            if found is None:
+                found = chr(self.coder.uniform(256, None if char is None else ord(char)))
+            for table in tables:
+                table.waiting.append(found)
+            if found == _END:
                 break
-            out.append(previous)
+            out.append(found)
+            previous = found
             self._spend(1)
             if len(out) > 4 * self.room and given is None:  # UTF-8: 4 bytes a character
                 raise BadInput(f"the code's {self.field} hold an item longer than the limit")
@@ -562,16 +435,6 @@ class _Model:
             return bytes(ord(c) for c in out).decode("utf-8")
         except UnicodeDecodeError:
             raise BadInput("the code is damaged: a word is not UTF-8") from None
-
-    def letter(self, previous: str, char: str | None) -> str:
-        # The letters are primed when a game first spells a word out (many never do).
-        primed = _primed_letters() if self.coding is not None else {}
-        tables, found = self._choose(self.letters, primed, (previous, ""), char)
-        if found is None:
-            assert self.coding is not None
-            found = chr(self.coding.uniform(256, None if char is None else ord(char)))
-        self._learn(tables, found)
-        return found
 
     def _spend(self, chars: int) -> None:
         self.budget -= chars
@@ -586,13 +449,15 @@ class _Model:
         out: list[str] = []
         previous = _END
         self.field = family
+        table, known = self.table, self.tables.get  # known: a table made already
+        in_family, anywhere, first = table((family,)), table("*"), table((family, 0))
         while True:
             if texts is None:
                 words: list[str] | None = None
             else:
                 words = texts[len(out)].split(" ") if len(out) < len(texts) else [_END]
             self.room = longest
-            verb = self.word(((family, 0, previous), (family, 0), "*"),
+            verb = self.word((table((family, 0, previous)), first, anywhere),
                              None if words is None else words[0])
             if verb == _END:  # checked text never holds it: the list ends here
                 return out
@@ -605,12 +470,13 @@ class _Model:
                 position = len(line)
                 given = None if words is None else (
                     words[position] if position < len(words) else _END)
-                contexts: tuple[Hashable, ...] = ((family, verb, min(position, 4)),
-                                                  (family,), "*")
+                key: tuple[str, str, int | str] = (family, verb, min(position, 4))
+                tables = [known(key) or table(key), in_family, anywhere]
                 if position > 1:  # at 1, the previous word is the verb: the same context
-                    contexts = ((family, verb, line[-1]), *contexts)
+                    key = (family, verb, line[-1])
+                    tables.insert(0, known(key) or table(key))
                 self.room = max(0, longest - length - 1)
-                word = self.word(contexts, given)
+                word = self.word(tables, given)
                 if word == _END:
                     break
                 line.append(word)
@@ -619,6 +485,14 @@ class _Model:
             if len(out) > most:
                 raise BadInput(f"the code has more than {most} {family}")
             previous = verb
+
+
+def _made(tables: dict[Hashable, _Table], primed: Mapping[Hashable, _Table], key: Hashable
+          ) -> _Table:
+    """The table of ``key``, made on first use: of the primed counts, or empty."""
+    template = primed.get(key)
+    table = tables[key] = template.copy() if template is not None else _Table()
+    return table
 
 
 _JSON_TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(-?[0-9][0-9.eE+-]*|true|false|\s+|.)', re.S)
@@ -667,74 +541,70 @@ def _settings_text(kind: str, settings: dict[str, Any]) -> str:
     return json.dumps(changed, ensure_ascii=False, separators=(",", ":")) if changed else ""
 
 
-def _model_for(kind: str, coding: _Coding, budget: int) -> _Model:
-    """A model primed for ``kind``, ready to code."""
-    model = _Model(coding, budget, _primed(kind))
-    model.field, model.room = "settings", SETTING_WORD_CHARS  # as priming left them
-    return model
-
-
 @cache
 def _primed(kind: str) -> dict[Hashable, _Table]:
     """What a model for ``kind`` learns before coding, once a process: its grammar, its
     base settings, end marks (the letters: ``_primed_letters``)."""
-    model = _Model(None, 1 << 30)
+    tables: dict[Hashable, _Table] = {}
+
+    def learn(key: Hashable, words: Sequence[str]) -> None:
+        if key not in tables:  # counted in C: priming a table never halves its counts
+            tables[key] = _counted(Counter(words))
+            return
+        tables[key].waiting += words
+        tables[key].catch_up(brought=False)
+
     grammar = _GRAMMARS[kind]
-    model.learn(("actions", 0), [*grammar, _END])
+    learn(("actions", 0), [*grammar, _END])
     for verb, slots in grammar.items():
         options = [slot for slot in slots if isinstance(slot, str)]
         for position in range(1, 5):
             words = list(slots.get(position, ()))
             if position > 1 or not words:  # past its first word an action may end
-                model.learn(("actions", verb, position), [*words, *options, *[_END] * 4])
+                learn(("actions", verb, position), [*words, *options, *[_END] * 4])
             else:
-                model.learn(("actions", verb, position), words)
+                learn(("actions", verb, position), words)
         for option in options:
-            model.learn(("actions", verb, option), slots[option])
+            learn(("actions", verb, option), slots[option])
     for family in ("redo", "notes"):  # most games have neither: an empty list costs a bit
-        model.learn((family, 0, _END), [_END])
-    model.learn(("name", 0), [kind])
-    model.learn(("name", 1), [_END, *(str(number) for number in range(1, 10))])
-    model.learn(("settings", _END), [_END])
+        learn((family, 0, _END), [_END])
+    learn(("name", 0), [kind])
+    learn(("name", 1), [_END, *(str(number) for number in range(1, 10))])
+    learn(("settings", _END), [_END])
+    # The base settings, in the contexts of ``_setting_words``.
     base = json.dumps(BASE_SETTINGS[kind], ensure_ascii=False, separators=(",", ":"))
-    _setting_words(model, _json_tokens(base))
-    return model.tables
+    previous = _END
+    for token in [*_json_tokens(base), _END]:
+        for key in (("settings", previous), ("settings",), "*"):
+            learn(key, [token])
+        previous = token
+    return tables
 
 
 @cache
-def _primed_letters() -> dict[str, _Table]:
-    """The letter model, the same for every kind: printable ASCII, then the primer's
-    letters in their usual company. What ``letter`` learns, called as
-
-        for byte in range(0x21, 0x7F):
-            model.letter("", chr(byte))  # its two contexts are the same table: counted twice
-        for word in _LETTER_PRIMER.split():
-            previous = _END
-            for char in [*word, _END]:
-                previous = model.letter(previous, char)
-
-    but counted in dictionaries (first seen, first listed; no table nears _MAX_TOTAL)."""
-    anywhere: dict[str, int] = {}
+def _primed_letters() -> dict[Hashable, _Table]:
+    """The letter model, the same for every kind: printable ASCII counted twice, then
+    the primer's letters in their usual company, each counted where ``_spelled`` counts
+    it (after the letter before it, and anywhere), in dictionaries: first seen, first
+    listed, and no table nears _MAX_TOTAL."""
+    stream = _END + _END.join(_LETTER_PRIMER.split()) + _END  # each word after an end
+    anywhere = dict.fromkeys(map(chr, range(0x21, 0x7F)), 2)
+    for char, count in Counter(stream[1:]).items():
+        anywhere[char] = anywhere.get(char, 0) + count
     after: dict[str, dict[str, int]] = {"": anywhere}
-    for byte in range(0x21, 0x7F):
-        anywhere[chr(byte)] = 2
-    for word in _LETTER_PRIMER.split():
-        previous = _END
-        for char in [*word, _END]:
-            following = after.get(previous)
-            if following is None:
-                following = after[previous] = {}
-            following[char] = following.get(char, 0) + 1
-            anywhere[char] = anywhere.get(char, 0) + 1
-            previous = char
-    letters = {}
-    for previous, counts in after.items():
-        table = letters[previous] = _Table()
-        table.symbols = list(counts)
-        table.index = {char: position for position, char in enumerate(table.symbols)}
-        table.counts = list(counts.values())
-        table.total = sum(table.counts)
-    return letters
+    for (previous, char), count in Counter(pairwise(stream)).items():
+        after.setdefault(previous, {})[char] = count
+    return {previous: _counted(counts) for previous, counts in after.items()}
+
+
+def _counted(counts: Mapping[str, int]) -> _Table:
+    """A primed table holding ``counts`` (first seen, first listed; learned, not brought)."""
+    table = _Table()
+    table.symbols = list(counts)
+    table.index = {symbol: position for position, symbol in enumerate(table.symbols)}
+    table.counts = list(counts.values())
+    table.total = sum(table.counts)
+    return table
 
 
 def _name_words(model: _Model, name: str | None) -> str:
@@ -744,7 +614,7 @@ def _name_words(model: _Model, name: str | None) -> str:
     out: list[str] = []
     while True:
         given = None if parts is None else parts[len(out)]
-        word = model.word((("name", min(len(out), 1)), "*"), given)
+        word = model.word((model.table(("name", min(len(out), 1))), model.table("*")), given)
         if word == _END:
             return "-".join(out)
         out.append(word)
@@ -759,7 +629,8 @@ def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
     while True:
         given = None if tokens is None else (tokens[len(out)] if len(out) < len(tokens)
                                              else _END)
-        got = model.word((("settings", previous), ("settings",), "*"), given)
+        got = model.word((model.table(("settings", previous)), model.table(("settings",)),
+                          model.table("*")), given)
         if got == _END:
             return out
         out.append(got)
@@ -777,9 +648,9 @@ def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
     for text in (name, *actions, *redo, *notes):
         if _END in text:
             raise ValueError(f"{text!r} holds a NUL character, which a code cannot carry")
-    writer = _Writer()
+    writer = _Coder(None)
     writer.uniform(len(KIND_ORDER), KIND_ORDER.index(kind))
-    model = _model_for(kind, writer, 1 << 62)
+    model = _Model(writer, 1 << 62, _primed(kind))
     _name_words(model, name)
     _setting_words(model, _json_tokens(_settings_text(kind, settings)))
     for family, texts in (("actions", actions), ("redo", redo), ("notes", notes)):
@@ -789,9 +660,9 @@ def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
 
 def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
     """The game in ``data`` as share.py's fields; BadInput when damaged or too big."""
-    reader = _Reader(data)
+    reader = _Coder(data)
     kind = KIND_ORDER[reader.uniform(len(KIND_ORDER), None)]
-    model = _model_for(kind, reader, limits.payload_chars)
+    model = _Model(reader, limits.payload_chars, _primed(kind))
     name = _name_words(model, None)
     text = "".join(_setting_words(model, None))
     if text.startswith(_REPLACE_ALL):

@@ -113,6 +113,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
 def stress_sheets() -> list[tuple[str, Sheet]]:
     """The biggest sheets a game can make: they must still print on one page."""
     from companion.game import load_kind
+    from companion.history import trace
     from companion.sheets import halfdeck, hebrac
 
     notes = ["a long note " * 40] * 12 + ["x" * 900]
@@ -123,14 +124,16 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
         "kind": "trap", "strength": 7, "loot": 2, "effect": "lose the gear of one hero " * 4}
         for n in range(52)}
     status["hands"] = {"1": [f"card {n}" for n in range(26)]}
-    big_halfdeck = halfdeck.game_sheet("big", data["settings"], data["actions"], status, notes)
+    big_halfdeck = halfdeck.game_sheet("big", data["settings"], status, notes,
+                                       trace(data["kind"], data["settings"], data["actions"]))
 
     data = next(d for d in EXAMPLES if d["kind"] == "hebrac")
     engine, _ = replay(data["kind"], data["settings"], data["actions"])
     status = engine.status()
     status["inventory"] = [f"{rank}{suit}" for rank in range(2, 11) for suit in "HSCD"]
     status["spells_cast"] = list(hebrac._table()["spells"]) * 3
-    big_hebrac = hebrac.game_sheet("big", data["settings"], data["actions"], status, notes)
+    big_hebrac = hebrac.game_sheet("big", data["settings"], status, notes,
+                                   trace(data["kind"], data["settings"], data["actions"]))
 
     module = load_kind("tricky")
     settings = module.normalize_settings({"players": ["Annabelle", "Bo", "Cyrille", "Di"],

@@ -22,93 +22,95 @@ def round_trip(kind: str, name: str, game_settings: dict[str, Any], actions: lis
 
 
 # -- the frequency table -------------------------------------------------------------
-@given(st.lists(st.sampled_from("abcdefghij"), min_size=1, max_size=300))
-def test_the_table_agrees_with_plain_counting(symbols: list[str]) -> None:
+def counted(symbols: list[str], brought: bool = True) -> wordpack._Table:
     table = wordpack._Table()
+    table.waiting = list(symbols)
+    table.catch_up(brought)
+    return table
+
+
+@given(st.lists(st.sampled_from("abcdefghij"), min_size=1, max_size=300))
+def test_a_table_counts_in_first_seen_order_and_codes_each_word(symbols: list[str]) -> None:
+    table = counted(symbols)
     counts: dict[str, int] = {}
     for symbol in symbols:
-        table.add(symbol)
         counts[symbol] = counts.get(symbol, 0) + 1
-    low = 0
-    for symbol, count in counts.items():  # the table keeps first-seen order
-        assert table.span(symbol) == (low, low + count)
-        for target in range(low, low + count):
-            assert table.find(target) == (symbol, low, low + count)
-        low += count
-    assert table.total == low == len(symbols)
-    assert table.find(low)[0] is None  # the escape comes last
-    assert table.grand_total() == low + len(counts)
+    assert (table.symbols, table.counts) == (list(counts), list(counts.values()))
+    assert table.total == len(symbols) and table.novel == len(counts)
+    writer = wordpack._Coder(None)
+    for symbol in [*symbols, "z"]:  # a word the table has not seen: its escape
+        writer.pick(table, symbol)
+    reader = wordpack._Coder(writer.finish())
+    assert [reader.pick(table, None) for _ in range(len(symbols) + 1)] == [*symbols, None]
 
 
 def test_counts_are_halved_and_never_reach_zero() -> None:
-    table = wordpack._Table()
-    table.add("rare")
-    for _ in range(wordpack._MAX_TOTAL + 5):
-        table.add("common")
+    table = counted(["rare", *["common"] * (wordpack._MAX_TOTAL + 5)])
     assert table.total <= wordpack._MAX_TOTAL
-    low, high = table.span("rare") or (0, 0)
-    assert high - low >= 1
-    assert table.find(table.total - 1)[0] == "common"
+    assert table.counts[table.index["rare"]] >= 1
+    writer = wordpack._Coder(None)
+    for symbol in ("rare", "common", "rare"):
+        writer.pick(table, symbol)
+    reader = wordpack._Coder(writer.finish())
+    assert [reader.pick(table, None) for _ in range(3)] == ["rare", "common", "rare"]
 
 
 @given(st.lists(st.sampled_from("abcdefghijklmnopq"), min_size=0, max_size=300))
-def test_a_table_built_from_counts_is_the_table_grown_one_by_one(symbols: list[str]) -> None:
-    grown, primed = wordpack._Table(), wordpack._Table()
-    for symbol in symbols:
-        grown.add(symbol)
-        primed.learn(symbol)
+def test_a_primed_table_is_the_game_s_table_without_escape_weight(symbols: list[str]) -> None:
+    grown, primed = counted(symbols), counted(symbols, brought=False)
     built = primed.copy()
-    assert (built.symbols, built.counts, built.tree, built.total) == (
-        grown.symbols, grown.counts, grown.tree, grown.total)
+    assert (built.symbols, built.counts, built.total) == (
+        grown.symbols, grown.counts, grown.total)
     assert built.novel == 0 and grown.novel == len(set(symbols))  # learned: no escape weight
-    built.add("z")
+    built.waiting.append("z")
+    built.catch_up()
     assert "z" not in primed.index and "z" not in primed.symbols  # the table is its own
 
 
 @given(st.lists(st.tuples(st.sampled_from("abcdefghijklmnopq"), st.booleans()), max_size=400))
 def test_words_counted_later_count_as_words_added_at_once(steps: list[tuple[str, bool]]
                                                           ) -> None:
-    """Counted in batches, as the model's contexts count, or one at a time (plain counts
-    and a tree built from them alike)."""
+    """Counted in batches, as the model's contexts count, or one at a time."""
     now, later = wordpack._Table(), wordpack._Table()
     counts: dict[str, int] = {}
     saved = wordpack._MAX_TOTAL
     wordpack._MAX_TOTAL = 20  # counts halved often, now and then within one catch-up
     try:
         for symbol, read in [*steps, ("a", True)]:
-            now.add(symbol)
+            now.waiting.append(symbol)
+            now.catch_up()
             later.waiting.append(symbol)
             counts[symbol] = counts.get(symbol, 0) + 1
             if sum(counts.values()) > wordpack._MAX_TOTAL:
                 counts = {s: (c + 1) // 2 for s, c in counts.items()}
             if read:
                 later.catch_up()
-                built = wordpack._Table()
-                built.counts = list(counts.values())
-                built._rebuild()
                 assert later.symbols == now.symbols == list(counts)
                 assert later.counts == now.counts == list(counts.values())
-                assert later.tree == now.tree == built.tree
                 assert later.total == now.total == sum(counts.values())
                 assert later.novel == now.novel == len(counts)
     finally:
         wordpack._MAX_TOTAL = saved
 
 
-def test_the_letters_are_primed_as_the_model_learns_them() -> None:
-    model = wordpack._Model(None, 1 << 30)
-    for byte in range(0x21, 0x7F):
-        model.letter("", chr(byte))
+def test_the_letters_are_primed_as_a_spelled_word_counts_them() -> None:
+    """Each letter counted after the one before it and anywhere ("": printable ASCII
+    counted twice there first), as ``_spelled`` counts the letters of a word."""
+    learned: dict[str, list[str]] = {"": [chr(byte) for byte in range(0x21, 0x7F)
+                                          for _ in range(2)]}
     for word in wordpack._LETTER_PRIMER.split():
         previous = wordpack._END
         for char in [*word, wordpack._END]:
-            previous = model.letter(previous, char)
+            learned.setdefault(previous, []).append(char)
+            learned[""].append(char)
+            previous = char
     primed = wordpack._primed_letters()
-    assert set(primed) == set(model.letters)
-    for key, learned in model.letters.items():
+    assert set(primed) == set(learned)
+    for key, letters in learned.items():
+        table = counted(letters, brought=False)
         assert (primed[key].symbols, primed[key].counts, primed[key].index,
                 primed[key].total, primed[key].novel) == (
-            learned.symbols, learned.counts, learned.index, learned.total, learned.novel)
+            table.symbols, table.counts, table.index, table.total, table.novel)
 
 
 def _primed_state(kind: str) -> list[Any]:

@@ -3,8 +3,7 @@
 ``game_sheet`` builds a saved game's sheet (with its share code, so the paper
 can bring the game back), ``blank_sheet`` an empty one; ``render`` writes
 either as 40-column text, Markdown for a chat, or one self-contained HTML
-page that prints on one sheet of A4 or Letter. No printing, and no files but
-the share code kept in the game's cache when the caller names its home.
+page that prints on one sheet of A4 or Letter. No printing, and no files.
 """
 
 from __future__ import annotations
@@ -34,11 +33,15 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
                history: History | None = None) -> Sheet:
     """The sheet of a saved game, carrying its share code (or why there is none).
     ``history``: the game's trace, when the caller has it (else the game is traced)."""
-    from companion.share import encode
+    from companion.share import share_body
 
-    sheet: Sheet = builder(kind).game_sheet(name, settings, actions, status, notes, history)
+    if history is None:
+        from companion.history import trace
+
+        history = trace(kind, settings, actions)
+    sheet: Sheet = builder(kind).game_sheet(name, settings, status, notes, history)
     try:
-        sheet.share_code = encode(kind, name, settings, actions, notes, redo)
+        sheet.share_body = share_body(kind, name, settings, actions, notes, redo)
     except BadInput as error:
         sheet.share_note = str(error)
     return sheet

@@ -7,8 +7,6 @@ player (Tricky) after each action.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from companion.history import History
 from companion.sheets.model import Chart, Section
 from companion.spark import labelled
@@ -19,16 +17,6 @@ def chart_lines(chart: Chart, width: int = 40) -> list[str]:
     label_width = max((len(label) for label, _ in chart.series), default=0)
     return [labelled(label, values, width, dead_at_zero=chart.measure != "gold",
                      label_width=label_width, top=chart.top) for label, values in chart.series]
-
-
-def game_history(kind: str, settings: dict[str, object], actions: Sequence[str],
-                 history: History | None = None) -> History:
-    """The game's history: ``history`` when the caller has traced the game already."""
-    if history is not None:
-        return history
-    from companion.history import trace
-
-    return trace(kind, settings, actions)
 
 
 def chart_section(history: History, *, side: bool = False) -> Section:

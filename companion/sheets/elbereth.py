@@ -38,9 +38,8 @@ def _items() -> list[tuple[str, str]]:
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
-               status: Mapping[str, object], notes: Sequence[str],
-               history: History | None = None) -> Sheet:
+def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
+               notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``ElberethGame.status``), each value read as it is used."""
     from companion import plain
 
@@ -52,9 +51,8 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
              + ("; boss expansion" if settings.get("bosses") else "")]
     if status.get("next"):
         lines.append(f"Next: {status['next']}")
-    from companion.sheets.chart import chart_section, game_history
+    from companion.sheets.chart import chart_section
 
-    history = game_history("elbereth", dict(settings), actions, history)
     rows = [_floor_row(number, floor, done=True)
             for number, floor in enumerate(history.floors, start=1)]
     rows.append(_floor_row(now, status, done=False))

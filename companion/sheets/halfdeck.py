@@ -46,9 +46,8 @@ def _table() -> HalfDeckTables:
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
-               status: Mapping[str, object], notes: Sequence[str],
-               history: History | None = None) -> Sheet:
+def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
+               notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``HalfDeckGame.status``), each value read as it is used."""
     from companion import plain
 
@@ -81,7 +80,7 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
     team = ", ".join(f"{name} {count}" for name, count in used.items())
     goals = ", ".join(g.removeprefix("endgame-") for g in plain.items(
         status["endgame_left"], plain.text)) or "none"
-    from companion.sheets.chart import chart_section, game_history
+    from companion.sheets.chart import chart_section
 
     main = [
         Section("Heroes", tuple(heroes)),
@@ -96,8 +95,7 @@ def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str]
     met = tuple(_card_row(card, info)
                 for card, info in plain.table(status["cards"], plain.text, fields).items())
     # The chart goes on the side, under the rules: the long list of cards met is main's.
-    chart = chart_section(game_history("halfdeck", dict(settings), actions, history),
-                          side=True)
+    chart = chart_section(history, side=True)
     return Sheet(kind="halfdeck", title=TITLE, name=name, heading="party sheet",
                  lines=tuple(lines), sections=[*main, *reference(met, writing=False), chart],
                  dense=len(met) > 20)

@@ -48,14 +48,12 @@ def _table() -> HebracTables:
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: Mapping[str, object], actions: Sequence[str],
-               status: Mapping[str, object], notes: Sequence[str],
-               history: History | None = None) -> Sheet:
+def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
+               notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``HebracStatus``), each value read as it is used."""
     from companion import plain
-    from companion.sheets.chart import chart_section, game_history
+    from companion.sheets.chart import chart_section
 
-    history = game_history("hebrac", dict(settings), actions, history)
     levels = history.levels
     chambers = plain.integer(settings["chambers"])
     level = plain.integer(status["level"])

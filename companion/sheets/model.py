@@ -105,11 +105,11 @@ class Section(Value):
 class Sheet(Record):
     """A sheet to print."""
 
-    __slots__ = ("kind", "title", "name", "heading", "lines", "sections", "share_code",
+    __slots__ = ("kind", "title", "name", "heading", "lines", "sections", "share_body",
                  "share_note", "dense")
 
     def __init__(self, kind: str, title: str, name: str, heading: str, lines: tuple[str, ...],
-                 sections: list[Section] | None = None, share_code: str | None = None,
+                 sections: list[Section] | None = None, share_body: str | None = None,
                  share_note: str | None = None, dense: bool = False) -> None:
         self.kind = kind
         self.title = title  # the game's title
@@ -117,9 +117,17 @@ class Sheet(Record):
         self.heading = heading  # what the sheet is: score sheet, adventure log, blank sheet
         self.lines = lines  # under the heading: the game's name, outcome and the like
         self.sections: list[Section] = [] if sections is None else sections
-        self.share_code = share_code
+        self.share_body = share_body  # the share code without its checksum
         self.share_note = share_note  # why there is no QR code, when a saved game has none
         self.dense = dense  # much to print: smaller type, so that it still fits one page
+
+    @property
+    def share_code(self) -> str | None:
+        """The share code, its checksum made only where it is shown (a text sheet says
+        only that there is one)."""
+        from companion.share import with_checksum
+
+        return None if self.share_body is None else with_checksum(self.share_body)
 
 
 NOTES_SHOWN = 5

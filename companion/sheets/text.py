@@ -29,7 +29,7 @@ def render_text(sheet: Sheet, width: int = WIDTH) -> str:
         lines += ["", *wrap(f"== {section.title} ==", width)]
         for block in section.blocks:
             lines += block_lines(block, width)
-    if sheet.share_code:
+    if sheet.share_body:
         lines += ["", *wrap(f"Move it to another device: companion share -g {sheet.name}",
                             width)]
     elif sheet.share_note:

@@ -40,9 +40,8 @@ def _table() -> TrickyTables:
 
 
 # -- the saved game ---------------------------------------------------------------
-def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
-               status: Mapping[str, object], notes: Sequence[str],
-               history: History | None = None) -> Sheet:
+def game_sheet(name: str, settings: dict[str, object], status: Mapping[str, object],
+               notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``TrickyGame.status``), each value read where it is used."""
     from companion import plain
 
@@ -58,12 +57,12 @@ def game_sheet(name: str, settings: dict[str, object], actions: Sequence[str],
     lines = [f"Game {name}: {state}",
              f"Players {', '.join(players)}; set {status['set']}; "
              f"{status['tricks_per_round']} tricks a round" + _variants(status)]
-    from companion.sheets.chart import chart_section, game_history
+    from companion.sheets.chart import chart_section
 
     rows = max(total or 0, played + 1)
     dense = rows + 2 * len(players) > 30
     # A long game's rounds fill the main column: its chart goes on the side.
-    chart = chart_section(game_history("tricky", settings, actions, history), side=dense)
+    chart = chart_section(history, side=dense)
     main = [Section("Rounds", (_rounds(players, sheet, total, status),)),
             Section("Result", (Para(_result(status)),)), chart]
     main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
