@@ -56,7 +56,6 @@ from companion.hebrac.state import (
     Chamber,
     Done,
     Encounter,
-    LastRound,
     Settings,
     chamber_names,
     corner_chambers,
@@ -74,7 +73,7 @@ if TYPE_CHECKING:
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
 
 __all__ = ["CHAMBER_FORMS", "KIND", "ROWS", "RULES", "TITLE", "Chamber",
-           "Encounter", "HebracGame", "LastRound", "Settings", "chamber_names",
+           "Encounter", "HebracGame", "Settings", "chamber_names",
            "corner_chambers", "neighbours", "new_engine",
            "normalize_settings", "parse_chamber", "setup_lines", "spell_rule"]
 
@@ -172,24 +171,22 @@ class HebracGame:
                 isinstance(action, Potion) and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
+        done: Done
         if sold_out and isinstance(action, Refuse) and self.encounter is None \
                 and not self.pending:
-            self.deck_log.append(("action", (), 0))
-            self.notes, self.sold_out = [], None
-            self.life_trail.append(self.life)
-            return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
-                                      f"nothing to sell (rule {R_SOLD_OUT})",))
-        check, change = VERBS[action.__class__]
-        checked = check(self, action)  # refuses, changing nothing
-        self.deck_log.append(("action", (), 0))  # the events the action logs follow it
-        if self.notes:
-            self.notes = []
-        self.sold_out = None
-        canonical, lines = change(self, checked)
+            done = Refuse(), [f"{sold_out} is cleared already: the merchant had nothing to "
+                              f"sell (rule {R_SOLD_OUT})"]
+        else:
+            done = VERBS[action.__class__](self, action)  # checks, then changes
+        canonical, lines = done
+        if sold_out:  # the merchant closed by the last action: gone with this one (a
+            self.sold_out = None  # 'reveal', the one action closing one, is refused now)
+        self.deck_log.append(("action", (), 0))  # the events the action logged precede it
         self.life_trail.append(self.life)
         notes = self.notes
         if notes:  # cards that contradict what is known, said after the ruling
-            lines = partial(_noted, lines, notes)
+            self.notes = []
+            return Applied(partial(GRAMMAR.text, canonical), partial(_noted, lines, notes))
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
@@ -221,6 +218,13 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
+def _checked(check: Callable[[HebracGame, Any], Any],
+             change: Callable[[HebracGame, Any], Done]) -> Callable[[HebracGame, Any], Done]:
+    """A verb whose check (refuses, changes nothing, returns what the change needs) and
+    change are two functions, as one."""
+    return lambda game, action: change(game, check(game, action))
+
+
 def _spells(name: str) -> Callable[[HebracGame, Any], Any]:
     """A function of ``companion.hebrac.spells``, loaded with the first spell, look or
     peek: a game without them (most commands) never reads it."""
@@ -231,19 +235,20 @@ def _spells(name: str) -> Callable[[HebracGame, Any], Any]:
     return run
 
 
-# Each verb's action, its check (refuses, changes nothing, and returns what the change
-# needs) and its change.
-VERBS: dict[type[Any], tuple[Callable[[HebracGame, Any], Any],
-                             Callable[[HebracGame, Any], Done]]] = {
-    Enter: (board.check_enter, board.enter), Move: (board.check_move, board.move),
-    NextLevel: (board.check_next_level, board.next_level),
-    Attack: (battle.check_attack, battle.attack), Potion: (battle.check_potion, battle.potion),
-    Take: (treasures.check_take, treasures.take), Heal: (treasures.check_heal, treasures.heal),
-    Use: (treasures.check_use, treasures.use), Drop: (treasures.check_drop, treasures.drop),
-    Reveal: (treasures.check_reveal, treasures.reveal),
-    Offer: (treasures.check_offer, treasures.offer),
-    Buy: (treasures.check_buy, treasures.buy), Refuse: (treasures.check_refuse, treasures.refuse),
-    Play: (treasures.check_play, treasures.play),
-    See: (_spells("check_see"), _spells("see")), Peek: (_spells("check_peek"), _spells("peek")),
-    Cast: (_spells("check_cast"), _spells("cast")),
+# Each verb's ruling: its check (a refusal changes nothing), then its change.
+VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
+    Enter: board.enter, Move: board.move, NextLevel: board.next_level,
+    Attack: battle.attack, Potion: battle.potion,
+    Take: _checked(treasures.check_take, treasures.take),
+    Heal: _checked(treasures.check_heal, treasures.heal),
+    Use: _checked(treasures.check_use, treasures.use),
+    Drop: _checked(treasures.check_drop, treasures.drop),
+    Reveal: _checked(treasures.check_reveal, treasures.reveal),
+    Offer: _checked(treasures.check_offer, treasures.offer),
+    Buy: _checked(treasures.check_buy, treasures.buy),
+    Refuse: _checked(treasures.check_refuse, treasures.refuse),
+    Play: _checked(treasures.check_play, treasures.play),
+    See: _checked(_spells("check_see"), _spells("see")),
+    Peek: _checked(_spells("check_peek"), _spells("peek")),
+    Cast: _checked(_spells("check_cast"), _spells("cast")),
 }

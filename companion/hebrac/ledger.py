@@ -76,11 +76,10 @@ def points(game: HebracGame, cards: Iterable[Card]) -> int:
 
 
 def require_held(game: HebracGame, cards: Sequence[Card], what: str) -> None:
-    need = Counter(cards)
-    have = Counter(game.inventory)
-    for card, number in need.items():
-        if have[card] < number:
-            held = "" if have[card] == 0 else f" only {have[card]}"
+    for card in cards:
+        have = game.inventory.count(card)
+        if have < cards.count(card):
+            held = "" if have == 0 else f" only {have}"
             raise RuleRefused(f"{card} is not in your inventory{held} (the {what} must be "
                               "held)", "hebrac.treasure.inventory")
 

@@ -219,7 +219,9 @@ def enemy_life(card: Card, curse: bool = False) -> int:
 
 class RoundResult(Value):
     """One battle round settled: what was added up and its numbers; the arithmetic is
-    written only when read (a replay settles hundreds of rounds and shows one)."""
+    written only when read (a replay settles hundreds of rounds and shows one). Kept as
+    the encounter's last round, which a late potion reopens: ``life_before`` the round,
+    ``won_by_potion`` once one is added."""
 
     cards: tuple[Card, ...]
     enemy: Card
@@ -233,6 +235,8 @@ class RoundResult(Value):
     enemy_life: int
     won: bool
     damage: int
+    life_before: int
+    won_by_potion: bool
 
     @property
     def arithmetic(self) -> str:
@@ -265,6 +269,7 @@ def settle_round(
     potion: int = 0,
     super_strength: bool = False,
     no_damage: str | None = None,
+    life_before: int = 0,
 ) -> RoundResult:
     """One round: the attack total (each card's value, doubled by Super Strength, then the
     bracelet, prisoners and potion added) >= the enemy's life wins; else the difference is
@@ -283,7 +288,8 @@ def settle_round(
     won = total >= life
     damage = 0 if won or no_damage else life - total
     return tuple.__new__(RoundResult, (tuple(cards), enemy, curse, bracelet, prisoners, potion,
-                                       super_strength, no_damage, total, life, won, damage))
+                                       super_strength, no_damage, total, life, won, damage,
+                                       life_before, False))
 
 
 # -- prices and trades --------------------------------------------------------
