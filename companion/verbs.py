@@ -401,7 +401,7 @@ class Plan(Value):
 
 # How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
 # read once per action.
-_Quick = tuple[type[Value], int, int, int, int, tuple[object, ...]]
+_Quick = tuple[type[Value], int, range, tuple[object, ...]]
 
 
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
@@ -490,17 +490,13 @@ class Grammar(Generic[A_co]):
         quick = self._quick.get(words[0]) if words else None
         if quick is not None and "--" not in text and "'" not in text and '"' not in text \
                 and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
-            action, rest, after, low, high, tail = quick
-            args = words[1:]
-            if self.prepare is not None:
-                args = self.prepare(words[0], args)
-            if low <= len(args) <= high:
-                if rest < 0:  # the words left out take their defaults (None)
-                    values = (*args, *tail[len(args):])
-                else:
-                    end = len(args) - after
-                    values = (*args[:rest], tuple(args[rest:end]), *args[end:], *tail)
-                # the verb's own action class, its fields filled in order
+            action, rest, counts, tail = quick
+            args = words[1:] if self.prepare is None else self.prepare(words[0], words[1:])
+            if len(args) in counts:
+                # the verb's own action class, its fields filled in order: the words left
+                # out take their defaults, or a REST the remaining words
+                values = (*args, *tail[len(args):]) if rest < 0 else \
+                    (*args[:rest], tuple(args[rest:]), *tail)
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
@@ -511,28 +507,24 @@ class Grammar(Generic[A_co]):
     @staticmethod
     def _quick_reader(verb: Verb) -> _Quick | None:
         """How ``parse`` reads a verb's plain words straight into its action: the action
-        class, which positional word takes the rest (-1: none) and how many follow it, the
-        fewest and most words, and the values of the fields not typed (every field's
-        when no word takes the rest, else those after the positional words). None for a verb
-        with a whole number among its words (read by ``number``) or its positional
-        parameters not first."""
+        class, which positional word takes the rest (-1: none), how many words it takes,
+        and the values of the fields not typed (every field's when no word takes the rest,
+        else those after it). None for a verb with a whole number among its words (read by
+        ``number``), its positional parameters not first, or one after a REST."""
         params = verb.params
         positional = [p for p in params if p.positional]
-        if any(p.type == "int" for p in positional) or \
-                any(p.positional for p in params[len(positional):]):
-            return None
         kinds = [p.kind for p in positional]
         rest = kinds.index(REST) if REST in kinds else -1
-        if rest < 0:
-            low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
-            high = len(positional)
-        else:
-            low, high = len(positional) - 1 + positional[rest].required, MAX_ACTION_CHARS
+        if any(p.type == "int" for p in positional) or 0 <= rest < len(positional) - 1 or \
+                any(p.positional for p in params[len(positional):]):
+            return None
         defaults = tuple(False if p.kind == FLAG else () if p.kind == OPTIONS else None
                          for p in params)
-        after = len(positional) - rest - 1
-        return verb.action, rest, after, low, high, defaults[rest + 1 + after:] if rest >= 0 \
-            else defaults
+        if rest < 0:
+            low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
+            return verb.action, rest, range(low, len(positional) + 1), defaults
+        low = rest + positional[rest].required
+        return verb.action, rest, range(low, MAX_ACTION_CHARS + 1), defaults[rest + 1:]
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:

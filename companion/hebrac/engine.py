@@ -171,14 +171,7 @@ class HebracGame:
                 isinstance(action, Potion) and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
-        done: Done
-        if sold_out and isinstance(action, Refuse) and self.encounter is None \
-                and not self.pending:
-            done = Refuse(), [f"{sold_out} is cleared already: the merchant had nothing to "
-                              f"sell (rule {R_SOLD_OUT})"]
-        else:
-            done = VERBS[action.__class__](self, action)  # checks, then changes
-        canonical, lines = done
+        canonical, lines = VERBS[action.__class__](self, action)  # checks, then changes
         if sold_out:  # the merchant closed by the last action: gone with this one (a
             self.sold_out = None  # 'reveal', the one action closing one, is refused now)
         self.deck_log.append(("action", (), 0))  # the events the action logged precede it
@@ -225,6 +218,14 @@ def _checked(check: Callable[[HebracGame, Any], Any],
     return lambda game, action: change(game, check(game, action))
 
 
+def _refuse(game: HebracGame, action: Refuse) -> Done:
+    """'refuse' just after a merchant with nothing to sell closed: said so, not refused."""
+    if game.sold_out and game.encounter is None and not game.pending:
+        return action, [f"{game.sold_out} is cleared already: the merchant had nothing to "
+                        f"sell (rule {R_SOLD_OUT})"]
+    return treasures.refuse(game, treasures.check_refuse(game, action))
+
+
 def _spells(name: str) -> Callable[[HebracGame, Any], Any]:
     """A function of ``companion.hebrac.spells``, loaded with the first spell, look or
     peek: a game without them (most commands) never reads it."""
@@ -246,7 +247,7 @@ VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     Reveal: _checked(treasures.check_reveal, treasures.reveal),
     Offer: _checked(treasures.check_offer, treasures.offer),
     Buy: _checked(treasures.check_buy, treasures.buy),
-    Refuse: _checked(treasures.check_refuse, treasures.refuse),
+    Refuse: _refuse,
     Play: _checked(treasures.check_play, treasures.play),
     See: _checked(_spells("check_see"), _spells("see")),
     Peek: _checked(_spells("check_peek"), _spells("peek")),
