@@ -495,8 +495,12 @@ class Grammar(Generic[A_co]):
             if len(args) in counts:
                 # the verb's own action class, its fields filled in order: the words left
                 # out take their defaults, or a REST the remaining words
-                values = (*args, *tail[len(args):]) if rest < 0 else \
-                    (*args[:rest], tuple(args[rest:]), *tail)
+                if rest < 0:
+                    values = (*args, *tail[len(args):])
+                elif rest:
+                    values = (*args[:rest], tuple(args[rest:]), *tail)
+                else:  # the first word takes them all (attack, peek)
+                    values = (tuple(args), *tail)
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None

@@ -120,15 +120,14 @@ def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
             typed[card] = typed.get(card, 0) + 1
 
 
-def draw_under(game: HebracGame, cards: Sequence[Card]) -> None:
+def draw_under(game: HebracGame, cards: tuple[Card, ...]) -> None:
     """Cards drawn from the Hand Deck and put under it in the same action (a battle
     round's): seen, then gone under, the cards out as they were."""
     if game.deck_top:
         see(game, cards, source="draw")
         under(game, cards)
-        return
-    cards = tuple(cards)
-    game.deck_log += (("draw", cards, 0), ("under", cards, 0))
+    else:
+        game.deck_log.extend((("draw", cards, 0), ("under", cards, 0)))
 
 
 def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
