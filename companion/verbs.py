@@ -390,13 +390,13 @@ def read_line(verb: Verb, words: list[str]) -> Line:
 
 class Plan(Value):
     """How one verb's words are read and written: its option words, those that take no
-    value, its positional parameters, and each option as (field, kind, word, --word,
-    read as a whole number)."""
+    value, its positional parameters, and each option as (field, kind, word, --word, its
+    parameter)."""
 
     allowed: set[str]
     flags: frozenset[str]
     positional: tuple[Param, ...]
-    options: tuple[tuple[str, str, str, str, bool], ...]
+    options: tuple[tuple[str, str, str, str, Param], ...]
 
 
 # How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
@@ -470,7 +470,7 @@ class Grammar(Generic[A_co]):
                                    | {"no-" + p.option[2:] for p in verb.params
                                       if p.kind == SWITCH}),
                          tuple(p for p in verb.params if p.positional),
-                         tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int")
+                         tuple((p.name, p.kind, p.option[2:], p.option, p)
                                for p in verb.params if not p.positional))
             self._plans[name] = found
         return found
@@ -539,7 +539,7 @@ class Grammar(Generic[A_co]):
             if name not in allowed:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")
         if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
-            for _name, kind, word, _option, _whole in plan.options:
+            for _name, kind, word, _option, _param in plan.options:
                 typed = [t for t, _ in given if t == word or (kind == SWITCH
                                                               and t == "no-" + word)]
                 if len(typed) > 1 and kind != OPTIONS:
@@ -556,7 +556,7 @@ class Grammar(Generic[A_co]):
                 values[param.name] = tuple(_read(param, item) for item in value)
             else:
                 values[param.name] = None if value is None else _read(param, value)
-        for name, kind, word, option, whole_number in plan.options:
+        for name, kind, word, _option, param in plan.options:
             if not given:  # the common case: no option typed
                 values[name] = False if kind == FLAG else () if kind == OPTIONS else None
                 continue
@@ -567,10 +567,10 @@ class Grammar(Generic[A_co]):
                 off = any(typed == "no-" + word for typed, _ in given)
                 values[name] = True if found else (False if off else None)
             elif kind == OPTIONS:
-                values[name] = tuple(_option_value(option, v or "", whole_number)
+                values[name] = tuple(_read(param, v or "")
                                      for v in found)
             else:
-                values[name] = (_option_value(option, found[0] or "", whole_number)
+                values[name] = (_read(param, found[0] or "")
                                 if found else None)
         # each verb's class is one of the game's actions (the table pairs them)
         return cast(A_co, verb.action(**values))
@@ -588,7 +588,7 @@ class Grammar(Generic[A_co]):
                 parts += [str(v) for v in value]
             elif value is not None and value != "":
                 parts.append(str(value))
-        for name, kind, word, option, _whole in plan.options:
+        for name, kind, word, option, _param in plan.options:
             value = getattr(action, name)
             if kind == FLAG:
                 if value:
@@ -602,10 +602,6 @@ class Grammar(Generic[A_co]):
             elif value is not None:
                 parts += [option, str(value)]
         return " ".join(quote(part) for part in parts)
-
-
-def _option_value(option: str, value: str, whole_number: bool) -> int | str:
-    return whole(value, option) if whole_number else value
 
 
 def _read(param: Param, value: str) -> int | str:

@@ -8,8 +8,8 @@ a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
 naming the rule, and returns the action's canonical text with the ruling.
 
 ``HebracGame`` is the state record; the rules live in the topic modules (ledger, board,
-battle, treasures, spells, view), and ``VERBS`` maps each verb to its
-check, which refuses and changes nothing, and its change.
+battle, treasures, spells, view), and ``VERBS`` maps each verb to its ruling: its
+check, which refuses and changes nothing, then its change.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ from companion.hebrac.state import (
 )
 
 if TYPE_CHECKING:
+    from types import ModuleType
 
     from companion.hebrac.state import HebracStatus
 
@@ -211,10 +212,10 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
-def _checked(check: Callable[[HebracGame, Any], Any],
-             change: Callable[[HebracGame, Any], Done]) -> Callable[[HebracGame, Any], Done]:
-    """A verb whose check (refuses, changes nothing, returns what the change needs) and
-    change are two functions, as one."""
+def _checked(module: ModuleType, verb: str) -> Callable[[HebracGame, Any], Done]:
+    """A verb of ``module`` whose check (refuses, changes nothing, returns what the change
+    needs) and change are two functions, ``check_VERB`` and ``VERB``, as one."""
+    check, change = getattr(module, "check_" + verb), getattr(module, verb)
     return lambda game, action: change(game, check(game, action))
 
 
@@ -226,30 +227,22 @@ def _refuse(game: HebracGame, action: Refuse) -> Done:
     return treasures.refuse(game, treasures.check_refuse(game, action))
 
 
-def _spells(name: str) -> Callable[[HebracGame, Any], Any]:
-    """A function of ``companion.hebrac.spells``, loaded with the first spell, look or
-    peek: a game without them (most commands) never reads it."""
-    def run(game: HebracGame, value: Any) -> Any:
+def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
+    """A verb of ``companion.hebrac.spells`` (as ``_checked``), loaded with the first spell,
+    look or peek: a game without them (most commands) never reads it."""
+    def run(game: HebracGame, action: Any) -> Done:
         from companion.hebrac import spells
 
-        return getattr(spells, name)(game, value)
+        return _checked(spells, verb)(game, action)
     return run
 
 
 # Each verb's ruling: its check (a refusal changes nothing), then its change.
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     Enter: board.enter, Move: board.move, NextLevel: board.next_level,
-    Attack: battle.attack, Potion: battle.potion,
-    Take: _checked(treasures.check_take, treasures.take),
-    Heal: _checked(treasures.check_heal, treasures.heal),
-    Use: _checked(treasures.check_use, treasures.use),
-    Drop: _checked(treasures.check_drop, treasures.drop),
-    Reveal: _checked(treasures.check_reveal, treasures.reveal),
-    Offer: _checked(treasures.check_offer, treasures.offer),
-    Buy: _checked(treasures.check_buy, treasures.buy),
-    Refuse: _refuse,
-    Play: _checked(treasures.check_play, treasures.play),
-    See: _checked(_spells("check_see"), _spells("see")),
-    Peek: _checked(_spells("check_peek"), _spells("peek")),
-    Cast: _checked(_spells("check_cast"), _spells("cast")),
+    Attack: battle.attack, Potion: battle.potion, Refuse: _refuse,
+    See: _spells("see"), Peek: _spells("peek"), Cast: _spells("cast"),
+    **{action: _checked(treasures, verb) for action, verb in (
+        (Take, "take"), (Heal, "heal"), (Use, "use"), (Drop, "drop"), (Reveal, "reveal"),
+        (Offer, "offer"), (Buy, "buy"), (Play, "play"))},
 }

@@ -201,19 +201,13 @@ def is_fighter(card: Card) -> bool:
     return card.is_pip or card.rank == 11
 
 
-def base_enemy_life(card: Card) -> int:
-    if card.rank == 11:
-        return int(table()["battle"]["adventurer_life"])
-    return card.rank
-
-
 def cursed_life(life: int) -> int:
     divisor = int(table()["battle"]["curse_divisor"])
     return -(-life // divisor)  # halved, rounding up
 
 
 def enemy_life(card: Card, curse: bool = False) -> int:
-    life = card.rank if card.rank != 11 else base_enemy_life(card)
+    life = card.rank if card.rank != 11 else int(table()["battle"]["adventurer_life"])
     return cursed_life(life) if curse else life
 
 
@@ -369,20 +363,20 @@ def check_trade(
     parts = [offer_value(card, ace_value) for card in offer]
     total = sum(parts)
     sums = " + ".join(f"{v} ({c})" for v, c in zip(parts, offer, strict=True))
+    data: dict[str, object] = {"want": str(want), "value": value, "offered": total}
     if total >= value:
         extra = f", {total - value} given away" if total > value else ""
         reason = f"offer {sums} = {total} >= {want} worth {value}: trade accepted{extra}"
-        return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+        return Verdict(True, (reason,), data)
     if bag and bag_partial == "covers":
         reason = (f"offer {sums} = {total}, + {value - total} from the Bag of Meres = {value} "
                   f">= {want} worth {value}: trade accepted")
-        return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+        return Verdict(True, (reason,), data)
     if bag:
         reason = (f"offer {sums} = {total} < {want} worth {value}: the Bag of Meres pays only "
                   "for a bare 'offer' (--bag-partial refused)")
-        return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
-    reason = f"offer {sums} = {total} < {want} worth {value}: not enough"
-    return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
+        return Verdict(False, (reason,), data)
+    return Verdict(False, (f"offer {sums} = {total} < {want} worth {value}: not enough",), data)
 
 
 def is_gem(card: Card) -> bool:
@@ -403,22 +397,19 @@ def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False,
             return Verdict(False, (f"{card} is not a gem: pay with diamonds 2-10",),
                            {"card": str(want), "price": cost})
     paid = sum(card.rank for card in pay)
+    data: dict[str, object] = {"card": str(want), "price": cost, "paid": paid}
     if paid >= cost:
         change = f", no change for {paid - cost}" if paid > cost else ""
         gems = " + ".join(str(c.rank) for c in pay)
-        return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",),
-                       {"card": str(want), "price": cost, "paid": paid})
+        return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",), data)
     gems = " + ".join(str(c.rank) for c in pay) or "none"
     if bag and bag_partial == "covers":
         return Verdict(True, (f"gems {gems} = {paid}, + {cost - paid} from the Bag of Meres = "
-                              f"{cost} >= price {cost}: bought",),
-                       {"card": str(want), "price": cost, "paid": paid})
+                              f"{cost} >= price {cost}: bought",), data)
     if bag:
         return Verdict(False, (f"gems {gems} = {paid} < price {cost}: the Bag of Meres pays "
-                               "only for a bare 'buy' (--bag-partial refused)",),
-                       {"card": str(want), "price": cost, "paid": paid})
-    return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",),
-                   {"card": str(want), "price": cost, "paid": paid})
+                               "only for a bare 'buy' (--bag-partial refused)",), data)
+    return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",), data)
 
 
 # -- theft --------------------------------------------------------------------
