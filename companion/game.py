@@ -22,8 +22,8 @@ from companion.values import Record as Record  # its home is companion.values
 
 class Applied(Record):
     """One action as recorded (its canonical text) and the ruling's lines. Each may be
-    given as the function that writes it, called when first read: a replay applies
-    hundreds of actions and shows the text of a few."""
+    given as the function that writes it, called when read: a replay applies hundreds of
+    actions and shows the text of a few."""
 
     __slots__ = ("_action", "_lines")
 
@@ -35,18 +35,12 @@ class Applied(Record):
     @property
     def action(self) -> str:
         action = self._action
-        if callable(action):
-            action = self._action = action()
-        return action
+        return action() if callable(action) else action
 
     @property
     def lines(self) -> tuple[str, ...]:
         lines = self._lines
-        if callable(lines):
-            lines = self._lines = tuple(lines())
-        elif type(lines) is not tuple:
-            lines = self._lines = tuple(lines)
-        return lines
+        return tuple(lines() if callable(lines) else lines)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Applied:
