@@ -96,21 +96,18 @@ def attack(game: HebracGame, action: Attack) -> Done:
     if potions:
         ledger.under(game, potions)
     done = action if saved else Attack(texts(cards), texts(potions), texts(prisoners))
-    return done, partial(round_lines, result, game.life, prisoners, won)
+    # most rounds are lost with no prisoner: their lines are the round's own
+    return done, result.lines if won is None and not prisoners else \
+        partial(round_lines, result, prisoners, won)
 
 
-def round_lines(result: rules.RoundResult, after: int, prisoners: Sequence[Card],
+def round_lines(result: rules.RoundResult, prisoners: Sequence[Card],
                 won: list[str] | None) -> list[str]:
-    """A round's ruling, written when read: the prisoners called, the arithmetic, and
-    the battle won or the life lost."""
+    """A round's ruling, written when read: the prisoners called, then the battle won or
+    the round's own lines."""
     called = [f"prisoner{'s' if len(prisoners) > 1 else ''} "
               f"{' '.join(map(str, prisoners))} fight with you this battle"] if prisoners else []
-    line = result.arithmetic
-    if won is not None:
-        return [*called, line, *won]
-    if result.damage:
-        line += f", {result.life_before} -> {after}"
-    return [*called, line] if after > 0 else [*called, line, "you die in the dungeon"]
+    return [*called, result.arithmetic, *won] if won is not None else [*called, *result.lines()]
 
 
 def battle_won(game: HebracGame) -> list[str]:

@@ -180,8 +180,8 @@ class HebracGame:
         notes = self.notes
         if notes:  # cards that contradict what is known, said after the ruling
             self.notes = []
-            return Applied(partial(GRAMMAR.text, canonical), partial(_noted, lines, notes))
-        return Applied(partial(GRAMMAR.text, canonical), lines)
+            lines = partial(_noted, lines, notes)
+        return Applied(canonical, lines, GRAMMAR.text)
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
     def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,

@@ -232,6 +232,15 @@ class RoundResult(Value):
     life_before: int
     won_by_potion: bool
 
+    def lines(self) -> list[str]:
+        """The round's ruling in a game: the arithmetic, then the life lost (from
+        ``life_before``: life going down is never capped) and death."""
+        after = self.life_before - self.damage
+        if not self.damage:
+            return [self.arithmetic]
+        line = f"{self.arithmetic}, {self.life_before} -> {after}"
+        return [line] if after > 0 else [line, "you die in the dungeon"]
+
     @property
     def arithmetic(self) -> str:
         """``attack 4 + 3 bracelet = 7 vs demon 9: lose 2 life``."""
