@@ -154,17 +154,8 @@ def go_to_next_level(game: HebracGame, why: str) -> list[str]:
 
 
 def new_level_layout(game: HebracGame) -> None:
-    unseen = 0  # face-down cards never turned up also go under
-    for chamber in game.chambers.values():
-        left = []
-        if chamber.enemy is not None and not chamber.enemy_gone:
-            left.append(chamber.enemy)
-        if chamber.treasure is not None and not chamber.treasure_gone:
-            left.append(chamber.treasure)
-        unseen += (chamber.enemy is None and not chamber.enemy_gone) + (
-            chamber.treasure is None and not chamber.treasure_gone)
-        ledger.under(game, left)
-    ledger.under(game, [], unseen)
+    known, unseen = ledger.on_table(game)  # face-down cards never turned up go under too
+    ledger.under(game, known, unseen)
     game.chambers = {name: Chamber(name) for name in chamber_names(game.columns)}
     game.deck_log.append(("deal", (), 2 * len(game.chambers)))
     place(game, None)

@@ -65,10 +65,7 @@ def check_room(game: HebracGame, gains: Sequence[tuple[Card, Sequence[str]]],
 def hand_deck_size(game: HebracGame) -> int:
     """Cards in the Hand Deck: all cards less those held or on the table."""
     total = 52 * game.setup.decks + game.setup.jokers
-    face_down = sum((c.enemy is None and not c.enemy_gone)
-                    + (c.treasure is None and not c.treasure_gone)
-                    for c in game.chambers.values())
-    return total - sum(cards_out(game).values()) - face_down
+    return total - sum(cards_out(game).values()) - on_table(game)[1]
 
 
 def points(game: HebracGame, cards: Iterable[Card]) -> int:
@@ -87,15 +84,24 @@ def require_held(game: HebracGame, cards: Sequence[Card], what: str) -> None:
 def cards_out(game: HebracGame) -> Counter[Card]:
     """Cards out of the Hand Deck now: inventory, known cards on the table."""
     out = Counter(game.inventory)
-    for chamber in game.chambers.values():
-        if chamber.enemy is not None and not chamber.enemy_gone:
-            out[chamber.enemy] += 1
-        if chamber.treasure is not None and not chamber.treasure_gone:
-            out[chamber.treasure] += 1
+    out.update(on_table(game)[0])
     encounter = game.encounter
     if encounter is not None:
         out.update(encounter.prisoners)
     return out
+
+
+def on_table(game: HebracGame) -> tuple[list[Card], int]:
+    """The chambers' cards still on the table: those known, and how many face down."""
+    known, face_down = [], 0
+    for chamber in game.chambers.values():
+        for card, gone in ((chamber.enemy, chamber.enemy_gone),
+                           (chamber.treasure, chamber.treasure_gone)):
+            if card is None:
+                face_down += not gone
+            elif not gone:
+                known.append(card)
+    return known, face_down
 
 
 # Where a card seen came from, for the odds: dealt cards turned up, the Hand Deck's top,

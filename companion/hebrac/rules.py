@@ -531,12 +531,6 @@ def cheapest_payment(
     return best[min(reaching)]
 
 
-def unneeded_cards(payment: Sequence[Card], cost: int, scepter: bool) -> list[Card]:
-    """Cards whose removal still leaves enough points: likely slips when named."""
-    total = sum(magic_points(c, scepter) for c in payment)
-    return [c for c in payment if total - magic_points(c, scepter) >= cost]
-
-
 def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = False,
                         count: int = 1, overpay: bool = False) -> Verdict:
     for card in pay:
@@ -552,7 +546,8 @@ def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = Fa
     if points < cost:
         return Verdict(False, (f"{spell.name} costs {cost}{per}: {parts}{doubled} = {points}, "
                                f"{cost - points} short",), data)
-    slips = unneeded_cards(pay, cost, scepter)
+    # cards whose removal still leaves enough points: likely slips when named
+    slips = [c for c in pay if points - magic_points(c, scepter) >= cost]
     if slips and not overpay:
         names = ", ".join(str(c) for c in slips)
         return Verdict(False, (f"{spell.name} costs {cost}{per}: {names} not needed "
