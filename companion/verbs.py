@@ -413,18 +413,21 @@ class Grammar(Generic[A_co]):
     """A game's verbs: the one reader and writer of its action text.
 
     ``prepare`` may rewrite a verb's positional words before they are shared out
-    (Hebrac joins card names typed in words: ``queen of hearts``); ``unknown`` is the
-    error for a verb the game does not have.
+    (Hebrac joins card names typed in words: ``queen of hearts``), except in a saved line
+    whose words are all ``plain`` (Hebrac's cards in their own words); ``implicit``: what
+    a line may start with instead of a verb, and the verb it means.
     """
 
     def __init__(self, kind: str, title: str, verbs: Iterable[Verb], *,
                  prepare: Callable[[str, list[str]], list[str]] | None = None,
+                 plain: frozenset[str] = frozenset(),
                  implicit: tuple[re.Pattern[str], str] | None = None) -> None:
         self.kind = kind
         self.title = title
         self.verbs: dict[str, Verb] = {verb.name: verb for verb in verbs}
         self.by_action: dict[type, Verb] = {verb.action: verb for verb in self.verbs.values()}
         self.prepare = prepare
+        self.plain = plain
         self.implicit = implicit
         # How each verb's words are read and written, worked out on its first use (a
         # command reads a few verbs).
@@ -491,7 +494,9 @@ class Grammar(Generic[A_co]):
         if quick is not None and "--" not in text and "'" not in text and '"' not in text \
                 and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
             action, rest, counts, tail = quick
-            args = words[1:] if self.prepare is None else self.prepare(words[0], words[1:])
+            args = words[1:]
+            if self.prepare is not None and not self.plain.issuperset(args):
+                args = self.prepare(words[0], args)
             if len(args) in counts:
                 # the verb's own action class, its fields filled in order: the words left
                 # out take their defaults, or a REST the remaining words
