@@ -18,30 +18,24 @@ from companion.kinds import KINDS as KINDS
 from companion.kinds import KindInfo as KindInfo
 from companion.kinds import kind_info as kind_info
 from companion.values import Record as Record  # its home is companion.values
-from companion.values import Value
 
 
 class Applied(Record):
     """One action as recorded (its canonical text) and the ruling's lines. Each may be
     given as the function that writes it, called when read: a replay applies hundreds of
-    actions and shows the text of a few. The action may also be its value, with
-    ``writer``, the writer of its text (its grammar's)."""
+    actions and shows the text of a few."""
 
-    __slots__ = ("_action", "_lines", "_writer")
+    __slots__ = ("_action", "_lines")
 
-    def __init__(self, action: str | Callable[[], str] | Value,
-                 lines: Sequence[str] | Callable[[], Sequence[str]],
-                 writer: Callable[[Value], str] | None = None) -> None:
+    def __init__(self, action: str | Callable[[], str],
+                 lines: Sequence[str] | Callable[[], Sequence[str]]) -> None:
         self._action = action
         self._lines = lines
-        self._writer = writer
 
     @property
     def action(self) -> str:
-        action, writer = self._action, self._writer
-        if writer is not None:
-            return writer(cast(Value, action))
-        return cast(str, action() if callable(action) else action)
+        action = self._action
+        return action() if callable(action) else action
 
     @property
     def lines(self) -> tuple[str, ...]:

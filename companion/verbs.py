@@ -390,18 +390,18 @@ def read_line(verb: Verb, words: list[str]) -> Line:
 
 class Plan(Value):
     """How one verb's words are read and written: its option words, those that take no
-    value, its positional parameters, and each option as (field, kind, word, --word, its
-    parameter)."""
+    value, its positional parameters, and each option as (field, kind, word, --word,
+    read as a whole number)."""
 
     allowed: set[str]
     flags: frozenset[str]
     positional: tuple[Param, ...]
-    options: tuple[tuple[str, str, str, str, Param], ...]
+    options: tuple[tuple[str, str, str, str, bool], ...]
 
 
 # How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
 # read once per action.
-_Quick = tuple[type[Value], int, range, tuple[object, ...]]
+_Quick = tuple[type[Value], int, int, int, tuple[object, ...]]
 
 
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
@@ -473,7 +473,7 @@ class Grammar(Generic[A_co]):
                                    | {"no-" + p.option[2:] for p in verb.params
                                       if p.kind == SWITCH}),
                          tuple(p for p in verb.params if p.positional),
-                         tuple((p.name, p.kind, p.option[2:], p.option, p)
+                         tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int")
                                for p in verb.params if not p.positional))
             self._plans[name] = found
         return found
@@ -493,11 +493,11 @@ class Grammar(Generic[A_co]):
         quick = self._quick.get(words[0]) if words else None
         if quick is not None and "--" not in text and "'" not in text and '"' not in text \
                 and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
-            action, rest, counts, tail = quick
+            action, rest, low, high, tail = quick
             args = words[1:]
-            if self.prepare is not None and not self.plain.issuperset(args):
+            if self.prepare is not None and not (self.plain and self.plain.issuperset(args)):
                 args = self.prepare(words[0], args)
-            if len(args) in counts:
+            if low <= len(args) <= high:
                 # the verb's own action class, its fields filled in order: the words left
                 # out take their defaults, or a REST the remaining words
                 if rest < 0:
@@ -516,7 +516,7 @@ class Grammar(Generic[A_co]):
     @staticmethod
     def _quick_reader(verb: Verb) -> _Quick | None:
         """How ``parse`` reads a verb's plain words straight into its action: the action
-        class, which positional word takes the rest (-1: none), how many words it takes,
+        class, which positional word takes the rest (-1: none), the fewest and most words,
         and the values of the fields not typed (every field's when no word takes the rest,
         else those after it). None for a verb with a whole number among its words (read by
         ``number``), its positional parameters not first, or one after a REST."""
@@ -531,9 +531,9 @@ class Grammar(Generic[A_co]):
                          for p in params)
         if rest < 0:
             low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
-            return verb.action, rest, range(low, len(positional) + 1), defaults
+            return verb.action, rest, low, len(positional), defaults
         low = rest + positional[rest].required
-        return verb.action, rest, range(low, MAX_ACTION_CHARS + 1), defaults[rest + 1:]
+        return verb.action, rest, low, MAX_ACTION_CHARS, defaults[rest + 1:]
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
@@ -544,7 +544,7 @@ class Grammar(Generic[A_co]):
             if name not in allowed:
                 raise BadInput(f"'{verb.name}' takes no option --{name}")
         if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
-            for _name, kind, word, _option, _param in plan.options:
+            for _name, kind, word, _option, _whole in plan.options:
                 typed = [t for t, _ in given if t == word or (kind == SWITCH
                                                               and t == "no-" + word)]
                 if len(typed) > 1 and kind != OPTIONS:
@@ -561,7 +561,7 @@ class Grammar(Generic[A_co]):
                 values[param.name] = tuple(_read(param, item) for item in value)
             else:
                 values[param.name] = None if value is None else _read(param, value)
-        for name, kind, word, _option, param in plan.options:
+        for name, kind, word, option, whole_number in plan.options:
             if not given:  # the common case: no option typed
                 values[name] = False if kind == FLAG else () if kind == OPTIONS else None
                 continue
@@ -572,10 +572,10 @@ class Grammar(Generic[A_co]):
                 off = any(typed == "no-" + word for typed, _ in given)
                 values[name] = True if found else (False if off else None)
             elif kind == OPTIONS:
-                values[name] = tuple(_read(param, v or "")
+                values[name] = tuple(_option_value(option, v or "", whole_number)
                                      for v in found)
             else:
-                values[name] = (_read(param, found[0] or "")
+                values[name] = (_option_value(option, found[0] or "", whole_number)
                                 if found else None)
         # each verb's class is one of the game's actions (the table pairs them)
         return cast(A_co, verb.action(**values))
@@ -593,7 +593,7 @@ class Grammar(Generic[A_co]):
                 parts += [str(v) for v in value]
             elif value is not None and value != "":
                 parts.append(str(value))
-        for name, kind, word, option, _param in plan.options:
+        for name, kind, word, option, _whole in plan.options:
             value = getattr(action, name)
             if kind == FLAG:
                 if value:
@@ -607,6 +607,10 @@ class Grammar(Generic[A_co]):
             elif value is not None:
                 parts += [option, str(value)]
         return " ".join(quote(part) for part in parts)
+
+
+def _option_value(option: str, value: str, whole_number: bool) -> int | str:
+    return whole(value, option) if whole_number else value
 
 
 def _read(param: Param, value: str) -> int | str:

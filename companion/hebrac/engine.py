@@ -181,7 +181,7 @@ class HebracGame:
         if notes:  # cards that contradict what is known, said after the ruling
             self.notes = []
             lines = partial(_noted, lines, notes)
-        return Applied(canonical, lines, GRAMMAR.text)
+        return Applied(partial(GRAMMAR.text, canonical), lines)
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
     def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
