@@ -91,10 +91,6 @@ class Card(Value, as_tuple=True):
         """2 to 10."""
         return 2 <= self.rank <= 10
 
-    @property
-    def rank_text(self) -> str:
-        return "JK" if self.is_joker else RANKS[self.rank - 1]
-
     def name(self) -> str:
         """``queen of spades``, ``10 of hearts``, ``joker``."""
         if self.is_joker:

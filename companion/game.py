@@ -11,7 +11,7 @@ import contextlib
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Protocol, cast
+from typing import Protocol, cast, overload
 
 from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
@@ -22,8 +22,8 @@ from companion.values import Record as Record  # its home is companion.values
 
 class Applied(Record):
     """One action as recorded (its canonical text) and the ruling's lines. Each may be
-    given as the function that writes it, called when first read: a replay applies
-    hundreds of actions and shows the text of a few."""
+    given as the function that writes it, called when read: a replay applies hundreds of
+    actions and shows the text of a few."""
 
     __slots__ = ("_action", "_lines")
 
@@ -35,18 +35,12 @@ class Applied(Record):
     @property
     def action(self) -> str:
         action = self._action
-        if callable(action):
-            action = self._action = action()
-        return action
+        return action() if callable(action) else action
 
     @property
     def lines(self) -> tuple[str, ...]:
         lines = self._lines
-        if callable(lines):
-            lines = self._lines = tuple(lines())
-        elif type(lines) is not tuple:
-            lines = self._lines = tuple(lines)
-        return lines
+        return tuple(lines() if callable(lines) else lines)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Applied:
@@ -130,15 +124,20 @@ def begin(kind: str, settings: Mapping[str, object]
                           crashed=True) from None
 
 
+_frozen = False  # whether the first replay froze what the process had loaded
+
+
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
     """A replay makes no reference cycles, only objects that live as long as the game: the
     cycle collector would walk them again and again (a tenth of the replay) to free
     nothing, so it pauses; reference counting still frees every object dropped."""
-    if not gc.get_freeze_count():
+    global _frozen
+    if not _frozen:  # (gc.get_freeze_count would walk every object frozen, each replay)
         # What the process loaded before its first replay (modules, tables) lives as long
         # as it does: frozen once, the collector never walks it again.
         gc.freeze()
+        _frozen = True
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -173,21 +172,46 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
             yield number, action, applied
 
 
+class Rulings(Sequence[Applied]):
+    """Each action's ruling in a replay, written when read, by replaying the game again:
+    a replay keeps none (keeping them made one of 2,000 Hebrac actions a fifth slower),
+    as most of its callers read none."""
+
+    def __init__(self, kind: str, settings: Mapping[str, object],
+                 actions: Sequence[str]) -> None:
+        self.kind, self.settings, self.actions = kind, dict(settings), tuple(actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __iter__(self) -> Iterator[Applied]:
+        engine = begin(self.kind, self.settings)[2]
+        return (applied for _number, _action, applied in replaying(engine, self.actions))
+
+    @overload
+    def __getitem__(self, index: int) -> Applied: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Applied]: ...
+
+    def __getitem__(self, index: int | slice) -> Applied | list[Applied]:
+        return list(self)[index]
+
+
 def replay(
     kind: str, settings: Mapping[str, object], actions: Sequence[str], *, source: str = "the game"
-) -> tuple[Engine, list[Applied]]:
+) -> tuple[Engine, Rulings]:
     """Rebuild a game from its actions; one that does not replay is a data problem."""
     try:
         _module, _settings, engine = begin(kind, settings)
-        done: list[Applied] = []
-        apply, keep = engine.apply, done.append
+        apply = engine.apply
         with _collector_paused():
-            try:
-                for action in actions:
-                    keep(apply(action))
-            except Exception as error:
-                raise _fault(len(done) + 1, actions[len(done)], error) from None
-        return engine, done
+            for number, action in enumerate(actions, start=1):
+                try:
+                    apply(action)
+                except Exception as error:
+                    raise _fault(number, action, error) from None
+        return engine, Rulings(kind, settings, actions)
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None
 

@@ -401,7 +401,7 @@ class Plan(Value):
 
 # How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
 # read once per action.
-_Quick = tuple[type[Value], int, int, int, int, tuple[object, ...]]
+_Quick = tuple[type[Value], int, int, int, tuple[object, ...]]
 
 
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
@@ -413,18 +413,21 @@ class Grammar(Generic[A_co]):
     """A game's verbs: the one reader and writer of its action text.
 
     ``prepare`` may rewrite a verb's positional words before they are shared out
-    (Hebrac joins card names typed in words: ``queen of hearts``); ``unknown`` is the
-    error for a verb the game does not have.
+    (Hebrac joins card names typed in words: ``queen of hearts``), except in a saved line
+    whose words are all ``plain`` (Hebrac's cards in their own words); ``implicit``: what
+    a line may start with instead of a verb, and the verb it means.
     """
 
     def __init__(self, kind: str, title: str, verbs: Iterable[Verb], *,
                  prepare: Callable[[str, list[str]], list[str]] | None = None,
+                 plain: frozenset[str] = frozenset(),
                  implicit: tuple[re.Pattern[str], str] | None = None) -> None:
         self.kind = kind
         self.title = title
         self.verbs: dict[str, Verb] = {verb.name: verb for verb in verbs}
         self.by_action: dict[type, Verb] = {verb.action: verb for verb in self.verbs.values()}
         self.prepare = prepare
+        self.plain = plain
         self.implicit = implicit
         # How each verb's words are read and written, worked out on its first use (a
         # command reads a few verbs).
@@ -490,17 +493,19 @@ class Grammar(Generic[A_co]):
         quick = self._quick.get(words[0]) if words else None
         if quick is not None and "--" not in text and "'" not in text and '"' not in text \
                 and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
-            action, rest, after, low, high, tail = quick
+            action, rest, low, high, tail = quick
             args = words[1:]
-            if self.prepare is not None:
+            if self.prepare is not None and not (self.plain and self.plain.issuperset(args)):
                 args = self.prepare(words[0], args)
             if low <= len(args) <= high:
-                if rest < 0:  # the words left out take their defaults (None)
+                # the verb's own action class, its fields filled in order: the words left
+                # out take their defaults, or a REST the remaining words
+                if rest < 0:
                     values = (*args, *tail[len(args):])
-                else:
-                    end = len(args) - after
-                    values = (*args[:rest], tuple(args[rest:end]), *args[end:], *tail)
-                # the verb's own action class, its fields filled in order
+                elif rest:
+                    values = (*args[:rest], tuple(args[rest:]), *tail)
+                else:  # the first word takes them all (attack, peek)
+                    values = (tuple(args), *tail)
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
@@ -511,28 +516,24 @@ class Grammar(Generic[A_co]):
     @staticmethod
     def _quick_reader(verb: Verb) -> _Quick | None:
         """How ``parse`` reads a verb's plain words straight into its action: the action
-        class, which positional word takes the rest (-1: none) and how many follow it, the
-        fewest and most words, and the values of the fields not typed (every field's
-        when no word takes the rest, else those after the positional words). None for a verb
-        with a whole number among its words (read by ``number``) or its positional
-        parameters not first."""
+        class, which positional word takes the rest (-1: none), the fewest and most words,
+        and the values of the fields not typed (every field's when no word takes the rest,
+        else those after it). None for a verb with a whole number among its words (read by
+        ``number``), its positional parameters not first, or one after a REST."""
         params = verb.params
         positional = [p for p in params if p.positional]
-        if any(p.type == "int" for p in positional) or \
-                any(p.positional for p in params[len(positional):]):
-            return None
         kinds = [p.kind for p in positional]
         rest = kinds.index(REST) if REST in kinds else -1
-        if rest < 0:
-            low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
-            high = len(positional)
-        else:
-            low, high = len(positional) - 1 + positional[rest].required, MAX_ACTION_CHARS
+        if any(p.type == "int" for p in positional) or 0 <= rest < len(positional) - 1 or \
+                any(p.positional for p in params[len(positional):]):
+            return None
         defaults = tuple(False if p.kind == FLAG else () if p.kind == OPTIONS else None
                          for p in params)
-        after = len(positional) - rest - 1
-        return verb.action, rest, after, low, high, defaults[rest + 1 + after:] if rest >= 0 \
-            else defaults
+        if rest < 0:
+            low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
+            return verb.action, rest, low, len(positional), defaults
+        low = rest + positional[rest].required
+        return verb.action, rest, low, MAX_ACTION_CHARS, defaults[rest + 1:]
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,6 @@ from companion.hebrac.state import (
     R_PRISONER,
     R_ROBBED,
     Done,
-    LastRound,
     texts,
 )
 
@@ -29,11 +29,10 @@ if TYPE_CHECKING:
 
 BRACELET = Card(1, "S")  # the Ace of Spades: a bonus to every attack
 
-# An attack checked: the action, the cards drawn, the potions drunk, the prisoners called.
-Attacking = tuple[Attack, list[Card], list[Card], list[Card]]
 
-
-def check_attack(game: HebracGame, action: Attack) -> Attacking:
+def attack(game: HebracGame, action: Attack) -> Done:
+    """One battle round: checked (a refusal changes nothing), then settled now; its lines
+    written when read."""
     encounter = game.encounter
     if game.pending:
         situation.refuse_if_busy(game, "attack")
@@ -50,77 +49,65 @@ def check_attack(game: HebracGame, action: Attack) -> Attacking:
     if len(typed) != (2 if encounter.double_attack else 1):
         raise BadInput("usage: attack CARD CARD (Double Attack)" if encounter.double_attack
                        else "usage: attack CARD")
-    # cards typed in their own words (as saved) are looked up with no call per card
-    cards = list(map(CARD_OF.__getitem__, typed)) if CARD_TEXTS.issuperset(typed) \
-        else [Card.parse(text) for text in typed]
-    if not drunk and not called:
-        ledger.refuse_copies(game, cards)
-        return (action, cards, [], [])
-    potions = [Card.parse(t) for t in drunk]
-    prisoners = [Card.parse(t) for t in called]
-    if potions:
-        ledger.require_held(game, potions, "strength potion")
-    for potion in potions:
-        if not (potion.suit == "S" and potion.is_pip):
-            raise RuleRefused(f"{potion} is not a strength potion (spades 2-10)",
-                              R_POTIONS)
-    for prisoner in prisoners:
-        if prisoner.rank != 11:
-            raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", R_PRISONER)
-    if prisoners:
-        ledger.require_held(game, prisoners + potions, "card")
+    # cards typed in their own words (as saved) are looked up with no call per card, and
+    # the action as typed is then the one a save keeps
+    saved = CARD_TEXTS.issuperset(typed) and not drunk and not called
+    potions: list[Card] = []
+    prisoners: list[Card] = []
+    if saved:
+        cards = tuple(map(CARD_OF.__getitem__, typed))
+    else:
+        cards = tuple(map(Card.parse, typed))
+        potions = [Card.parse(t) for t in drunk]
+        prisoners = [Card.parse(t) for t in called]
+        if potions:
+            ledger.require_held(game, potions, "strength potion")
+        for card in potions:
+            if not (card.suit == "S" and card.is_pip):
+                raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
+        for prisoner in prisoners:
+            if prisoner.rank != 11:
+                raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", R_PRISONER)
+        if prisoners:
+            ledger.require_held(game, prisoners + potions, "card")
     ledger.refuse_copies(game, cards)
-    return (action, cards, potions, prisoners)
-
-
-def attack(game: HebracGame, checked: Attacking) -> Done:
-    """One round settled now; its lines written when read."""
-    action, cards, potions, prisoners = checked
-    encounter = game.encounter
-    assert encounter is not None
+    # -- checked: the round is settled
     encounter.stage = "battle"  # an adventurer's battle starts with the first attack
     if prisoners or potions:
         ledger.release(game, prisoners + potions)
         encounter.prisoners += prisoners
-    potion = sum(potion.rank for potion in potions) if potions else 0
+    strength = sum(card.rank for card in potions) if potions else 0
     no_damage = situation.why_no_damage(game, encounter) \
         if encounter.paralysis or game.effects else None
+    before = game.life
     # in the order of its parameters: a call by keyword costs a replay more
     result = rules.settle_round(cards, encounter.enemy, "curse" in game.effects,
-                                BRACELET in game.inventory, len(encounter.prisoners), potion,
-                                encounter.super_strength, no_damage)
+                                BRACELET in game.inventory, len(encounter.prisoners), strength,
+                                encounter.super_strength, no_damage, before)
+    encounter.last_round = result
     encounter.rounds += 1
     if encounter.paralysis > 0:
         encounter.paralysis -= 1
     encounter.double_attack = False
     ledger.draw_under(game, cards)
-    before = after = game.life
     if result.damage:
         ledger.set_life(game, before - result.damage)
-        after = game.life
-    encounter.last_round = LastRound(cards, potion, result.damage, result.total,
-                                     result.enemy_life, before, no_damage)
     won = battle_won(game) if result.won else None
     if potions:
         ledger.under(game, potions)
-    # the action as typed when its cards were typed in their own words (a saved line)
-    done = action if not potions and not prisoners and CARD_TEXTS.issuperset(action.cards) \
-        else Attack(texts(cards), texts(potions), texts(prisoners))
-    return done, partial(round_lines, result, before, after, prisoners, won)
+    done = action if saved else Attack(texts(cards), texts(potions), texts(prisoners))
+    # most rounds are lost with no prisoner: their lines are the round's own
+    return done, result.lines if won is None and not prisoners else \
+        partial(round_lines, result, prisoners, won)
 
 
-def round_lines(result: rules.RoundResult, before: int, after: int, prisoners: list[Card],
+def round_lines(result: rules.RoundResult, prisoners: Sequence[Card],
                 won: list[str] | None) -> list[str]:
-    """A round's ruling, written when read: the prisoners called, the arithmetic, and
-    the battle won or the life lost."""
+    """A round's ruling, written when read: the prisoners called, then the battle won or
+    the round's own lines."""
     called = [f"prisoner{'s' if len(prisoners) > 1 else ''} "
               f"{' '.join(map(str, prisoners))} fight with you this battle"] if prisoners else []
-    line = result.arithmetic
-    if won is not None:
-        return [*called, line, *won]
-    if result.damage:
-        line += f", {before} -> {after}"
-    return [*called, line] if after > 0 else [*called, line, "you die in the dungeon"]
+    return [*called, result.arithmetic, *won] if won is not None else [*called, *result.lines()]
 
 
 def battle_won(game: HebracGame) -> list[str]:
@@ -145,7 +132,7 @@ def battle_won(game: HebracGame) -> list[str]:
     return lines
 
 
-def check_potion(game: HebracGame, action: Potion) -> Card:
+def potion(game: HebracGame, action: Potion) -> Done:
     """Late strength potion (variant): added to the round just lost."""
     card = Card.parse(action.card)
     if not game.setup.late_potions:
@@ -157,10 +144,7 @@ def check_potion(game: HebracGame, action: Potion) -> Card:
     if not (card.suit == "S" and card.is_pip):
         raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
     ledger.require_held(game, [card], "strength potion")
-    return card
-
-
-def potion(game: HebracGame, card: Card) -> Done:
+    # -- checked: the round is settled again
     encounter = game.encounter
     assert encounter is not None and encounter.last_round is not None
     last = encounter.last_round
@@ -173,19 +157,14 @@ def potion(game: HebracGame, card: Card) -> Done:
     before, lost = game.life, last.damage
     untouched = before == last.life_before - lost
     ledger.set_life(game, before + lost - new_damage)
-    last.total, last.damage, last.won_by_potion = total, new_damage, True
-    text = f"late potion: {last.total - card.rank} + {card.rank} = {total} vs " \
-           f"{last.enemy_life}"
+    encounter.last_round = last._replace(total=total, damage=new_damage, won_by_potion=True)
+    text = f"late potion: {last.total} + {card.rank} = {total} vs {last.enemy_life}"
+    done = Potion(str(card))
     if total >= last.enemy_life:
         if encounter.stage == "battle":
-            return Potion(str(card)), [
-                f"{text}: battle won, life {game.life}"] + battle_won(game)
-        return Potion(str(card)), [f"{text}, life {game.life}"]
+            return done, [f"{text}: battle won, life {game.life}"] + battle_won(game)
+        return done, [f"{text}, life {game.life}"]
     if untouched:
-        return Potion(str(card)), [
-            f"{text}: lose {new_damage} life, {last.life_before} -> {game.life}"]
-    return Potion(str(card)), [
-        f"{text}: lose {new_damage} life, not {lost}: {before} -> "
-        f"{game.life} (max {game.max_life}, rule {R_LATE_RULING})"]
-
-
+        return done, [f"{text}: lose {new_damage} life, {last.life_before} -> {game.life}"]
+    return done, [f"{text}: lose {new_damage} life, not {lost}: {before} -> "
+                  f"{game.life} (max {game.max_life}, rule {R_LATE_RULING})"]

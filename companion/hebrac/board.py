@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-def check_enter(game: HebracGame, action: Enter) -> tuple[str, Card | None]:
-    """The chamber entered and its enemy (None: gone already), or the refusal."""
+def enter(game: HebracGame, action: Enter) -> Done:
+    """Into a chamber, its enemy turned up (None: gone already): checked (a refusal changes
+    nothing), then the encounter starts."""
     name = parse_chamber(action.chamber, game.columns)
     given = Card.parse(action.enemy) if action.enemy is not None else None
     situation.refuse_if_busy(game, "enter a chamber")
@@ -31,21 +32,17 @@ def check_enter(game: HebracGame, action: Enter) -> tuple[str, Card | None]:
         if given is not None:
             raise RuleRefused(f"{name}'s enemy is gone: enter it without an enemy card",
                               state.R_MAP)
-        return name, None
-    enemy = given or chamber.enemy
-    if enemy is None:
-        raise BadInput(f"usage: enter {name} ENEMY (the card turned up)")
-    if chamber.enemy is not None and given is not None and given != chamber.enemy:
-        raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, seen before, not {given}",
-                          state.R_MAP)
-    if chamber.enemy is None:
-        ledger.refuse_copies(game, [enemy])
-    return name, enemy
-
-
-def enter(game: HebracGame, checked: tuple[str, Card | None]) -> Done:
-    name, enemy = checked
-    chamber = game.chambers[name]
+        enemy = None
+    else:
+        enemy = given or chamber.enemy
+        if enemy is None:
+            raise BadInput(f"usage: enter {name} ENEMY (the card turned up)")
+        if chamber.enemy is not None and given is not None and given != chamber.enemy:
+            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, seen before, not {given}",
+                              state.R_MAP)
+        if chamber.enemy is None:
+            ledger.refuse_copies(game, [enemy])
+    # -- checked: the player is there
     game.teleport_target = None
     place(game, name)
     chamber.visited = True
@@ -115,18 +112,15 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     return [f"{name}: {enemy} = {kind}, life {life}: 'attack CARD'"]
 
 
-def check_move(game: HebracGame, action: Move) -> str:
+def move(game: HebracGame, action: Move) -> Done:
     name = parse_chamber(action.chamber, game.columns)
     situation.refuse_if_busy(game, "move")
     situation.refuse_if_teleported(game, f"move to {name}", name)
-    if not game.chambers[name].visited:
+    chamber = game.chambers[name]
+    if not chamber.visited:
         raise RuleRefused(f"{name} is unexplored: 'enter {name} ENEMY'", state.R_MAP)
-    if game.chambers[name].enemy is not None and not game.chambers[name].enemy_gone:
+    if chamber.enemy is not None and not chamber.enemy_gone:
         raise RuleRefused(f"{name} still has its guard: 'enter {name}'", state.R_MAP)
-    return name
-
-
-def move(game: HebracGame, name: str) -> Done:
     place(game, name)
     return Move(name), [f"you walk to {name}"]
 
@@ -137,8 +131,7 @@ def place(game: HebracGame, name: str | None) -> None:
     game.position = name
 
 
-def check_next_level(game: HebracGame, action: NextLevel) -> str:
-    """Why the level may be left (the line's start), or the refusal."""
+def next_level(game: HebracGame, action: NextLevel) -> Done:
     situation.refuse_if_busy(game, "leave the level")
     situation.refuse_if_teleported(game, "leave the level")
     cleared, total = game.cleared_count(), len(game.chambers)
@@ -147,11 +140,7 @@ def check_next_level(game: HebracGame, action: NextLevel) -> str:
             else "all chambers"
         raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
                           f"{need}", state.R_LEVEL)
-    return f"{cleared} of {total} chambers cleared"
-
-
-def next_level(game: HebracGame, why: str) -> Done:
-    return NextLevel(), go_to_next_level(game, why)
+    return NextLevel(), go_to_next_level(game, f"{cleared} of {total} chambers cleared")
 
 
 def go_to_next_level(game: HebracGame, why: str) -> list[str]:
@@ -165,17 +154,8 @@ def go_to_next_level(game: HebracGame, why: str) -> list[str]:
 
 
 def new_level_layout(game: HebracGame) -> None:
-    unseen = 0  # face-down cards never turned up also go under
-    for chamber in game.chambers.values():
-        left = []
-        if chamber.enemy is not None and not chamber.enemy_gone:
-            left.append(chamber.enemy)
-        if chamber.treasure is not None and not chamber.treasure_gone:
-            left.append(chamber.treasure)
-        unseen += (chamber.enemy is None and not chamber.enemy_gone) + (
-            chamber.treasure is None and not chamber.treasure_gone)
-        ledger.under(game, left)
-    ledger.under(game, [], unseen)
+    known, unseen = ledger.on_table(game)  # face-down cards never turned up go under too
+    ledger.under(game, known, unseen)
     game.chambers = {name: Chamber(name) for name in chamber_names(game.columns)}
     game.deck_log.append(("deal", (), 2 * len(game.chambers)))
     place(game, None)

@@ -8,8 +8,8 @@ a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
 naming the rule, and returns the action's canonical text with the ruling.
 
 ``HebracGame`` is the state record; the rules live in the topic modules (ledger, board,
-battle, treasures, spells, view), and ``VERBS`` maps each verb to its
-check, which refuses and changes nothing, and its change.
+battle, treasures, spells, view), and ``VERBS`` maps each verb to its ruling: its
+check, which refuses and changes nothing, then its change.
 """
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ from companion.hebrac.state import (
     Chamber,
     Done,
     Encounter,
-    LastRound,
     Settings,
     chamber_names,
     corner_chambers,
@@ -68,13 +67,14 @@ from companion.hebrac.state import (
 )
 
 if TYPE_CHECKING:
+    from types import ModuleType
 
     from companion.hebrac.state import HebracStatus
 
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
 
 __all__ = ["CHAMBER_FORMS", "KIND", "ROWS", "RULES", "TITLE", "Chamber",
-           "Encounter", "HebracGame", "LastRound", "Settings", "chamber_names",
+           "Encounter", "HebracGame", "Settings", "chamber_names",
            "corner_chambers", "neighbours", "new_engine",
            "normalize_settings", "parse_chamber", "setup_lines", "spell_rule"]
 
@@ -172,23 +172,14 @@ class HebracGame:
                 isinstance(action, Potion) and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
-        if sold_out and isinstance(action, Refuse) and self.encounter is None \
-                and not self.pending:
-            self.deck_log.append(("action", (), 0))
-            self.notes, self.sold_out = [], None
-            self.life_trail.append(self.life)
-            return Applied("refuse", (f"{sold_out} is cleared already: the merchant had "
-                                      f"nothing to sell (rule {R_SOLD_OUT})",))
-        check, change = VERBS[action.__class__]
-        checked = check(self, action)  # refuses, changing nothing
-        self.deck_log.append(("action", (), 0))  # the events the action logs follow it
-        if self.notes:
-            self.notes = []
-        self.sold_out = None
-        canonical, lines = change(self, checked)
+        canonical, lines = VERBS[action.__class__](self, action)  # checks, then changes
+        if sold_out:  # the merchant closed by the last action: gone with this one (a
+            self.sold_out = None  # 'reveal', the one action closing one, is refused now)
+        self.deck_log.append(("action", (), 0))  # the events the action logged precede it
         self.life_trail.append(self.life)
         notes = self.notes
         if notes:  # cards that contradict what is known, said after the ruling
+            self.notes = []
             lines = partial(_noted, lines, notes)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
@@ -221,29 +212,37 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
-def _spells(name: str) -> Callable[[HebracGame, Any], Any]:
-    """A function of ``companion.hebrac.spells``, loaded with the first spell, look or
-    peek: a game without them (most commands) never reads it."""
-    def run(game: HebracGame, value: Any) -> Any:
+def _checked(module: ModuleType, verb: str) -> Callable[[HebracGame, Any], Done]:
+    """A verb of ``module`` whose check (refuses, changes nothing, returns what the change
+    needs) and change are two functions, ``check_VERB`` and ``VERB``, as one."""
+    check, change = getattr(module, "check_" + verb), getattr(module, verb)
+    return lambda game, action: change(game, check(game, action))
+
+
+def _refuse(game: HebracGame, action: Refuse) -> Done:
+    """'refuse' just after a merchant with nothing to sell closed: said so, not refused."""
+    if game.sold_out and game.encounter is None and not game.pending:
+        return action, [f"{game.sold_out} is cleared already: the merchant had nothing to "
+                        f"sell (rule {R_SOLD_OUT})"]
+    return treasures.refuse(game, treasures.check_refuse(game, action))
+
+
+def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
+    """A verb of ``companion.hebrac.spells`` (as ``_checked``), loaded with the first spell,
+    look or peek: a game without them (most commands) never reads it."""
+    def run(game: HebracGame, action: Any) -> Done:
         from companion.hebrac import spells
 
-        return getattr(spells, name)(game, value)
+        return _checked(spells, verb)(game, action)
     return run
 
 
-# Each verb's action, its check (refuses, changes nothing, and returns what the change
-# needs) and its change.
-VERBS: dict[type[Any], tuple[Callable[[HebracGame, Any], Any],
-                             Callable[[HebracGame, Any], Done]]] = {
-    Enter: (board.check_enter, board.enter), Move: (board.check_move, board.move),
-    NextLevel: (board.check_next_level, board.next_level),
-    Attack: (battle.check_attack, battle.attack), Potion: (battle.check_potion, battle.potion),
-    Take: (treasures.check_take, treasures.take), Heal: (treasures.check_heal, treasures.heal),
-    Use: (treasures.check_use, treasures.use), Drop: (treasures.check_drop, treasures.drop),
-    Reveal: (treasures.check_reveal, treasures.reveal),
-    Offer: (treasures.check_offer, treasures.offer),
-    Buy: (treasures.check_buy, treasures.buy), Refuse: (treasures.check_refuse, treasures.refuse),
-    Play: (treasures.check_play, treasures.play),
-    See: (_spells("check_see"), _spells("see")), Peek: (_spells("check_peek"), _spells("peek")),
-    Cast: (_spells("check_cast"), _spells("cast")),
+# Each verb's ruling: its check (a refusal changes nothing), then its change.
+VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
+    Enter: board.enter, Move: board.move, NextLevel: board.next_level,
+    Attack: battle.attack, Potion: battle.potion, Refuse: _refuse,
+    See: _spells("see"), Peek: _spells("peek"), Cast: _spells("cast"),
+    **{action: _checked(treasures, verb) for action, verb in (
+        (Take, "take"), (Heal, "heal"), (Use, "use"), (Drop, "drop"), (Reveal, "reveal"),
+        (Offer, "offer"), (Buy, "buy"), (Play, "play"))},
 }

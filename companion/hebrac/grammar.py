@@ -173,7 +173,7 @@ def prepare(verb: str, words: list[str]) -> list[str]:
     """Names typed in several words made one: cards (``queen of hearts``) for every verb;
     for ``cast`` the spell first (``remote vision``), then its card targets."""
     if verb != "cast" or not words:
-        return words if CARD_TEXTS.issuperset(words) else join_card_names(words)
+        return join_card_names(words)
     from companion.hebrac.rules import spell_words  # only when a spell is named
 
     size = spell_words(words)
@@ -184,4 +184,5 @@ def prepare(verb: str, words: list[str]) -> list[str]:
 # after 'attack'.
 IMPLICIT = (re.compile(r"[A-Ca-c](10|[1-9])"), "enter")
 
-GRAMMAR: Grammar[Action] = Grammar("hebrac", "Hebrac", VERBS, prepare=prepare, implicit=IMPLICIT)
+GRAMMAR: Grammar[Action] = Grammar("hebrac", "Hebrac", VERBS, prepare=prepare, plain=CARD_TEXTS,
+                                   implicit=IMPLICIT)

@@ -65,10 +65,7 @@ def check_room(game: HebracGame, gains: Sequence[tuple[Card, Sequence[str]]],
 def hand_deck_size(game: HebracGame) -> int:
     """Cards in the Hand Deck: all cards less those held or on the table."""
     total = 52 * game.setup.decks + game.setup.jokers
-    face_down = sum((c.enemy is None and not c.enemy_gone)
-                    + (c.treasure is None and not c.treasure_gone)
-                    for c in game.chambers.values())
-    return total - sum(cards_out(game).values()) - face_down
+    return total - sum(cards_out(game).values()) - on_table(game)[1]
 
 
 def points(game: HebracGame, cards: Iterable[Card]) -> int:
@@ -76,11 +73,10 @@ def points(game: HebracGame, cards: Iterable[Card]) -> int:
 
 
 def require_held(game: HebracGame, cards: Sequence[Card], what: str) -> None:
-    need = Counter(cards)
-    have = Counter(game.inventory)
-    for card, number in need.items():
-        if have[card] < number:
-            held = "" if have[card] == 0 else f" only {have[card]}"
+    for card in cards:
+        have = game.inventory.count(card)
+        if have < cards.count(card):
+            held = "" if have == 0 else f" only {have}"
             raise RuleRefused(f"{card} is not in your inventory{held} (the {what} must be "
                               "held)", "hebrac.treasure.inventory")
 
@@ -88,15 +84,24 @@ def require_held(game: HebracGame, cards: Sequence[Card], what: str) -> None:
 def cards_out(game: HebracGame) -> Counter[Card]:
     """Cards out of the Hand Deck now: inventory, known cards on the table."""
     out = Counter(game.inventory)
-    for chamber in game.chambers.values():
-        if chamber.enemy is not None and not chamber.enemy_gone:
-            out[chamber.enemy] += 1
-        if chamber.treasure is not None and not chamber.treasure_gone:
-            out[chamber.treasure] += 1
+    out.update(on_table(game)[0])
     encounter = game.encounter
     if encounter is not None:
         out.update(encounter.prisoners)
     return out
+
+
+def on_table(game: HebracGame) -> tuple[list[Card], int]:
+    """The chambers' cards still on the table: those known, and how many face down."""
+    known, face_down = [], 0
+    for chamber in game.chambers.values():
+        for card, gone in ((chamber.enemy, chamber.enemy_gone),
+                           (chamber.treasure, chamber.treasure_gone)):
+            if card is None:
+                face_down += not gone
+            elif not gone:
+                known.append(card)
+    return known, face_down
 
 
 # Where a card seen came from, for the odds: dealt cards turned up, the Hand Deck's top,
@@ -121,15 +126,14 @@ def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
             typed[card] = typed.get(card, 0) + 1
 
 
-def draw_under(game: HebracGame, cards: Sequence[Card]) -> None:
+def draw_under(game: HebracGame, cards: tuple[Card, ...]) -> None:
     """Cards drawn from the Hand Deck and put under it in the same action (a battle
     round's): seen, then gone under, the cards out as they were."""
     if game.deck_top:
         see(game, cards, source="draw")
         under(game, cards)
-        return
-    cards = tuple(cards)
-    game.deck_log += (("draw", cards, 0), ("under", cards, 0))
+    else:
+        game.deck_log.extend((("draw", cards, 0), ("under", cards, 0)))
 
 
 def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:

@@ -201,25 +201,21 @@ def is_fighter(card: Card) -> bool:
     return card.is_pip or card.rank == 11
 
 
-def base_enemy_life(card: Card) -> int:
-    if card.rank == 11:
-        return int(table()["battle"]["adventurer_life"])
-    return card.rank
-
-
 def cursed_life(life: int) -> int:
     divisor = int(table()["battle"]["curse_divisor"])
     return -(-life // divisor)  # halved, rounding up
 
 
 def enemy_life(card: Card, curse: bool = False) -> int:
-    life = card.rank if card.rank != 11 else base_enemy_life(card)
+    life = card.rank if card.rank != 11 else int(table()["battle"]["adventurer_life"])
     return cursed_life(life) if curse else life
 
 
 class RoundResult(Value):
     """One battle round settled: what was added up and its numbers; the arithmetic is
-    written only when read (a replay settles hundreds of rounds and shows one)."""
+    written only when read (a replay settles hundreds of rounds and shows one). Kept as
+    the encounter's last round, which a late potion reopens: ``life_before`` the round,
+    ``won_by_potion`` once one is added."""
 
     cards: tuple[Card, ...]
     enemy: Card
@@ -233,6 +229,17 @@ class RoundResult(Value):
     enemy_life: int
     won: bool
     damage: int
+    life_before: int
+    won_by_potion: bool
+
+    def lines(self) -> list[str]:
+        """The round's ruling in a game: the arithmetic, then the life lost (from
+        ``life_before``: life going down is never capped) and death."""
+        after = self.life_before - self.damage
+        if not self.damage:
+            return [self.arithmetic]
+        line = f"{self.arithmetic}, {self.life_before} -> {after}"
+        return [line] if after > 0 else [line, "you die in the dungeon"]
 
     @property
     def arithmetic(self) -> str:
@@ -265,6 +272,7 @@ def settle_round(
     potion: int = 0,
     super_strength: bool = False,
     no_damage: str | None = None,
+    life_before: int = 0,
 ) -> RoundResult:
     """One round: the attack total (each card's value, doubled by Super Strength, then the
     bracelet, prisoners and potion added) >= the enemy's life wins; else the difference is
@@ -283,7 +291,8 @@ def settle_round(
     won = total >= life
     damage = 0 if won or no_damage else life - total
     return tuple.__new__(RoundResult, (tuple(cards), enemy, curse, bracelet, prisoners, potion,
-                                       super_strength, no_damage, total, life, won, damage))
+                                       super_strength, no_damage, total, life, won, damage,
+                                       life_before, False))
 
 
 # -- prices and trades --------------------------------------------------------
@@ -363,20 +372,20 @@ def check_trade(
     parts = [offer_value(card, ace_value) for card in offer]
     total = sum(parts)
     sums = " + ".join(f"{v} ({c})" for v, c in zip(parts, offer, strict=True))
+    data: dict[str, object] = {"want": str(want), "value": value, "offered": total}
     if total >= value:
         extra = f", {total - value} given away" if total > value else ""
         reason = f"offer {sums} = {total} >= {want} worth {value}: trade accepted{extra}"
-        return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+        return Verdict(True, (reason,), data)
     if bag and bag_partial == "covers":
         reason = (f"offer {sums} = {total}, + {value - total} from the Bag of Meres = {value} "
                   f">= {want} worth {value}: trade accepted")
-        return Verdict(True, (reason,), {"want": str(want), "value": value, "offered": total})
+        return Verdict(True, (reason,), data)
     if bag:
         reason = (f"offer {sums} = {total} < {want} worth {value}: the Bag of Meres pays only "
                   "for a bare 'offer' (--bag-partial refused)")
-        return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
-    reason = f"offer {sums} = {total} < {want} worth {value}: not enough"
-    return Verdict(False, (reason,), {"want": str(want), "value": value, "offered": total})
+        return Verdict(False, (reason,), data)
+    return Verdict(False, (f"offer {sums} = {total} < {want} worth {value}: not enough",), data)
 
 
 def is_gem(card: Card) -> bool:
@@ -397,22 +406,19 @@ def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False,
             return Verdict(False, (f"{card} is not a gem: pay with diamonds 2-10",),
                            {"card": str(want), "price": cost})
     paid = sum(card.rank for card in pay)
+    data: dict[str, object] = {"card": str(want), "price": cost, "paid": paid}
     if paid >= cost:
         change = f", no change for {paid - cost}" if paid > cost else ""
         gems = " + ".join(str(c.rank) for c in pay)
-        return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",),
-                       {"card": str(want), "price": cost, "paid": paid})
+        return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",), data)
     gems = " + ".join(str(c.rank) for c in pay) or "none"
     if bag and bag_partial == "covers":
         return Verdict(True, (f"gems {gems} = {paid}, + {cost - paid} from the Bag of Meres = "
-                              f"{cost} >= price {cost}: bought",),
-                       {"card": str(want), "price": cost, "paid": paid})
+                              f"{cost} >= price {cost}: bought",), data)
     if bag:
         return Verdict(False, (f"gems {gems} = {paid} < price {cost}: the Bag of Meres pays "
-                               "only for a bare 'buy' (--bag-partial refused)",),
-                       {"card": str(want), "price": cost, "paid": paid})
-    return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",),
-                   {"card": str(want), "price": cost, "paid": paid})
+                               "only for a bare 'buy' (--bag-partial refused)",), data)
+    return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",), data)
 
 
 # -- theft --------------------------------------------------------------------
@@ -525,12 +531,6 @@ def cheapest_payment(
     return best[min(reaching)]
 
 
-def unneeded_cards(payment: Sequence[Card], cost: int, scepter: bool) -> list[Card]:
-    """Cards whose removal still leaves enough points: likely slips when named."""
-    total = sum(magic_points(c, scepter) for c in payment)
-    return [c for c in payment if total - magic_points(c, scepter) >= cost]
-
-
 def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = False,
                         count: int = 1, overpay: bool = False) -> Verdict:
     for card in pay:
@@ -546,7 +546,8 @@ def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = Fa
     if points < cost:
         return Verdict(False, (f"{spell.name} costs {cost}{per}: {parts}{doubled} = {points}, "
                                f"{cost - points} short",), data)
-    slips = unneeded_cards(pay, cost, scepter)
+    # cards whose removal still leaves enough points: likely slips when named
+    slips = [c for c in pay if points - magic_points(c, scepter) >= cost]
     if slips and not overpay:
         names = ", ".join(str(c) for c in slips)
         return Verdict(False, (f"{spell.name} costs {cost}{per}: {names} not needed "

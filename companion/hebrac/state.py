@@ -240,20 +240,6 @@ class Chamber(Record):
         return self.enemy_gone and self.treasure_gone
 
 
-class LastRound(Record):
-    """The battle round just settled, as a late potion reopens it."""
-
-    __slots__ = ("cards", "potion", "damage", "total", "enemy_life", "life_before",
-                 "no_damage", "won_by_potion")
-
-    def __init__(self, cards: list[Card], potion: int, damage: int, total: int,
-                 enemy_life: int, life_before: int, no_damage: str | None,
-                 won_by_potion: bool = False) -> None:
-        self.cards, self.potion, self.damage, self.total = cards, potion, damage, total
-        self.enemy_life, self.life_before, self.no_damage = enemy_life, life_before, no_damage
-        self.won_by_potion = won_by_potion  # a late potion added
-
-
 if TYPE_CHECKING:  # what status() gives (``status --json``); types only
     class EncounterStatus(TypedDict):
         chamber: str
@@ -313,7 +299,7 @@ class Encounter(Record):
                  rounds: int = 0, paralysis: int = 0, super_strength: bool = False,
                  double_attack: bool = False, spell_cast: bool = False,
                  prisoners: list[Card] | None = None,
-                 last_round: LastRound | None = None) -> None:
+                 last_round: rules.RoundResult | None = None) -> None:
         self.chamber = chamber
         self.enemy = enemy
         self.stage = stage
