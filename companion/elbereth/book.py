@@ -102,12 +102,11 @@ def item_name(text: str, *, coin: bool = False) -> str:
 def _enemy_spellings(bosses: bool) -> dict[str, str]:
     """The enemies' names and aliases, the bosses' too in a bosses game."""
     known = table()
-    foes = {**known["enemies"], **(known["bosses"] if bosses else {})}
-    aliases: dict[str, list[str]] = {}
+    aliases: dict[str, list[str]] = {}  # by name (the dragon is an enemy and a boss)
     for group in (known["enemies"], known["bosses"] if bosses else {}):
         for name, foe in group.items():
             aliases.setdefault(name, []).extend(foe.get("aliases", ()))
-    return names.spellings(foes, aliases)
+    return names.spellings(aliases, aliases)
 
 
 def enemy(game: ElberethGame, text: str) -> Enemy:

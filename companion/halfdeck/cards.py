@@ -112,15 +112,9 @@ class CardInfo(Value):
         return " ".join(parts) + (" (one use)" if self.one_use else "")
 
     def as_toml(self) -> dict[str, str | int | bool]:
-        data: dict[str, str | int | bool] = {"kind": self.kind}
-        data.update((key, value) for key, value in (
-            ("strength", self.strength), ("magic", self.magic), ("loot", self.loot))
-            if value is not None)
-        if self.one_use:
-            data["one_use"] = True
-        if self.effect:
-            data["effect"] = self.effect
-        return data
+        fields = (("strength", self.strength), ("magic", self.magic), ("loot", self.loot),
+                  ("one_use", self.one_use or None), ("effect", self.effect or None))
+        return {"kind": self.kind, **{key: value for key, value in fields if value is not None}}
 
     @classmethod
     def from_toml(cls, name: str, data: object, *, strict: bool = False) -> CardInfo:

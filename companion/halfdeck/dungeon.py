@@ -146,8 +146,6 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
 
 
 # -- attack and team-attack -------------------------------------------------------------
-
-
 def attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Done:
     team = isinstance(action, grammar.TeamAttack)
     usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
@@ -254,8 +252,6 @@ def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
 
 
 # -- challenge ------------------------------------------------------------------------------
-
-
 def challenge(state: State, action: grammar.Challenge) -> Done:
     hero = state.hero(action.hero)
     value = die(action.die)
@@ -287,8 +283,6 @@ NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
 
 
 # -- draw ---------------------------------------------------------------------------------
-
-
 def draw(state: State, action: grammar.Draw) -> Done:
     name = card_name(action.name)
     flags = (action.minion, action.boss, action.trap, action.misc, action.endgame_boss,

@@ -191,11 +191,8 @@ class TrickyGame:
 
     @property
     def totals(self) -> list[int]:
-        sums = [0] * self.count
-        for rnd in self.rounds:
-            for seat, gold in enumerate(rnd.gold or ()):
-                sums[seat] += gold
-        return sums
+        return [sum(rnd.gold[seat] for rnd in self.rounds if rnd.gold)
+                for seat in range(self.count)]
 
     @property
     def finished(self) -> bool:

@@ -152,15 +152,14 @@ def gold_for_round(hero: Hero, counts: Mapping[str, int | bool], *, number: int 
     ``spells``, ``goblins``, ``orcs``, ``ogres``, ``last_trick``); ``number`` is
     the hero's base or minimum for the player count, ``note`` says which.
     """
-    def sum_text(keys: Sequence[str]) -> str:
-        return " + ".join(plural(int(counts[k]), COUNT_WORDS[k]) for k in keys)
+    def sum_text(keys: Sequence[str], between: str = " + ") -> str:
+        return between.join(plural(int(counts[k]), COUNT_WORDS[k]) for k in keys)
 
     total = sum(int(counts[k]) for k in hero.counts if k != "last_trick")
     if hero.gold == "base-minus":
-        taken = " - ".join(plural(int(counts[k]), COUNT_WORDS[k]) for k in hero.counts)
         raw = number - total
         gold = max(0, raw)
-        text = f"base {number} ({note}) - {taken} = {raw}"
+        text = f"base {number} ({note}) - {sum_text(hero.counts, ' - ')} = {raw}"
         if raw < 0:
             text += ", never below 0"
         return gold, f"{hero.name}: {text}: {gold} gold"

@@ -144,12 +144,8 @@ class Round(Record):
                                     number=hero_number(self.hero, settings, players),
                                     note=number_note(self.hero, settings, players),
                                     predict=self.predict)
-        golds = [0] * players
-        golds[self.active] = gold
-        if gold == 0:
-            bonus = table()["game"]["no_gold_consolation"]
-            golds = [gold if seat == self.active else bonus for seat in range(players)]
-        return golds, line
+        bonus = table()["game"]["no_gold_consolation"] if gold == 0 else 0
+        return [gold if seat == self.active else bonus for seat in range(players)], line
 
     def settle(self, counts: Haul, golds: list[int], line: str, via: str) -> None:
         """The round's end: its haul and each player's gold, set once."""

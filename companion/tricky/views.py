@@ -74,8 +74,8 @@ def haul_line(game: TrickyGame, rnd: Round) -> str:
     return f"{game.players[rnd.active]} (active): {haul}"
 
 
-def scores_text(game: TrickyGame) -> str:
-    return ", ".join(f"{p} {g}" for p, g in zip(game.players, game.totals, strict=True))
+def scores_text(game: TrickyGame, between: str = ", ") -> str:
+    return between.join(f"{p} {g}" for p, g in zip(game.players, game.totals, strict=True))
 
 
 def winner_text(game: TrickyGame, gold: bool = True) -> str:
@@ -242,7 +242,7 @@ def sheet_table(game: TrickyGame, rows: list[SheetRowStatus]) -> list[str]:
 def prompt(game: TrickyGame) -> str:
     if game.finished:  # the scores are in the ruling's summary, or the status
         return "[finished]"
-    scores = " ".join(f"{p} {g}" for p, g in zip(game.players, game.totals, strict=True))
+    scores = scores_text(game, " ")
     rnd = game.current
     of = f"/{game.rounds_total}" if game.rounds_total else ""
     if rnd is None:
