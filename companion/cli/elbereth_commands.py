@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo_lines, emit_json, new_game, open_game, width
+from companion.cli.common import new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption
+from companion.cli.output import answer
 from companion.cli.summary import add_summary
 
 KIND = "elbereth"
@@ -30,10 +31,7 @@ def elbereth_odds(
 
     opened = open_game(game, "elbereth")
     lines, data = elbereth_report(opened.engine, enemy, width())
-    if as_json:
-        emit_json({"game": opened.record.name, **data})
-        return
-    echo_lines(lines)
+    answer(as_json, {"game": opened.record.name, **data}, lines)
 
 
 @app.command()

@@ -5,19 +5,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from typer import Argument, Option
 
 from companion.cli.common import echo, echo_lines, emit_json, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
+from companion.cli.output import answer
 from companion.cli.summary import add_summary
 from companion.errors import BadInput
 from companion.text import check_text, wrap
-
-if TYPE_CHECKING:
-    pass
 
 KIND = "halfdeck"
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
@@ -40,10 +38,7 @@ def halfdeck_odds(
     opened = open_game(game, "halfdeck")
     lines, data = halfdeck_report(opened.engine, target,
                                   attribute.lower() if attribute else None, width())
-    if as_json:
-        emit_json({"game": opened.record.name, **data})
-        return
-    echo_lines(lines)
+    answer(as_json, {"game": opened.record.name, **data}, lines)
 
 
 cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,

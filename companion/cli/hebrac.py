@@ -11,7 +11,7 @@ from typer import Option
 from companion.cli.common import hebrac_engine_or_none, new_game, open_game
 from companion.cli.hebrac_check import check_app
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
-from companion.cli.output import echo, echo_lines, emit_json, width
+from companion.cli.output import answer, echo, echo_lines, emit_json, width
 from companion.cli.summary import add_summary
 from companion.text import wrap
 
@@ -49,10 +49,8 @@ def odds(
     opened = open_game(game, "hebrac")
     report = odds_report(opened.engine, next_cards=next_, card=card, kind=kind, potion=potion,
                          prisoners=prisoner or [])
-    if as_json:
-        emit_json({"game": opened.record.name, **report.data})
-        return
-    echo_lines(report.lines(width()) if assumptions else plain_lines(report, width()))
+    answer(as_json, {"game": opened.record.name, **report.data},
+           report.lines(width()) if assumptions else plain_lines(report, width()))
 
 
 def plain_lines(report: Report, columns: int) -> list[str]:

@@ -151,6 +151,14 @@ def emit_json(payload: Mapping[str, object]) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def answer(as_json: bool, data: Mapping[str, object], lines: Iterable[str]) -> None:
+    """A command's answer: its figures as JSON with --json, else its lines."""
+    if as_json:
+        emit_json(data)
+    else:
+        echo_lines(lines)
+
+
 # The game's vital numbers after an action; the shell shows them in its prompt instead.
 _vitals_in_prompt = False
 

@@ -13,7 +13,7 @@ from typer import Argument, Option
 
 from companion.cli.common import echo, echo_lines, emit_json, width
 from companion.cli.options import JsonOption
-from companion.cli.output import paged
+from companion.cli.output import answer, paged
 from companion.errors import BadInput, CompanionError
 from companion.kinds import kind_info
 from companion.text import fill
@@ -197,10 +197,7 @@ def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None
 
 
 def _card(game: str, facts: Any, as_json: bool) -> None:
-    if as_json:
-        emit_json({"game": game, **facts.as_json()})
-        return
-    echo_lines(facts.lines(max(MIN_WIDTH, width())))
+    answer(as_json, {"game": game, **facts.as_json()}, facts.lines(max(MIN_WIDTH, width())))
 
 
 def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:

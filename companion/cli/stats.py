@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, emit_json, games, width, write_output
+from companion.cli.common import echo, games, width, write_output
 from companion.cli.options import JsonOption
-from companion.cli.output import blocks_allowed, paged
+from companion.cli.output import answer, blocks_allowed, paged
 from companion.errors import BadInput
 from companion.kinds import kind_info
 
@@ -59,10 +59,7 @@ def stats(
         _people(entries, chosen, player, as_json=as_json, every=every)
         return
     data = figures(entries, chosen, every=every)
-    if as_json:
-        emit_json(data)
-        return
-    echo_lines(stats_lines(data, width(), ascii_only=not blocks_allowed()))
+    answer(as_json, data, stats_lines(data, width(), ascii_only=not blocks_allowed()))
 
 
 def _people(entries: list[Entry], kind: str | None, player: str | None, *, as_json: bool,
@@ -79,10 +76,7 @@ def _people(entries: list[Entry], kind: str | None, player: str | None, *, as_js
         data = people.player_figures(entries, people.find(everyone, player, kind), kind,
                                      every=every)
         lines = people.player_lines(data, width(), ascii_only=not blocks_allowed())
-    if as_json:
-        emit_json(data)
-        return
-    echo_lines(lines)
+    answer(as_json, data, lines)
 
 
 def export(
