@@ -23,56 +23,6 @@ TREASURE_KINDS = {
 
 
 if TYPE_CHECKING:  # what rulebook/hebrac.tables.toml holds, as read (types only)
-    class SetupTable(TypedDict):
-        life: int
-        decks: int
-        jokers: int
-        chambers: int
-        rows: int
-        dealt_per_level: int
-        cards_per_chamber: int
-        min_chambers: int
-
-    class BattleTable(TypedDict):
-        ace_attack: int
-        face_attack: int
-        joker_attack: int
-        adventurer_life: int
-        bracelet_bonus: int
-        prisoner_bonus: int
-        paralysis_rounds: int
-        curse_divisor: int
-
-    class HebracGameTable(TypedDict):
-        black_card_damage: int
-
-    class TreasureTable(TypedDict):
-        ruby_max_life: int
-        genie_of_life_max_life: int
-        genie_of_luck_cards: int
-        genie_of_death_enemies: int
-
-    class PricesTable(TypedDict):
-        ace: int
-        hearts_per_point: int
-        spades_per_point: int
-        clubs_per_point: int
-        jack: int
-        red_queen: int
-        king: int
-        joker: int
-
-    class TradeTable(TypedDict):
-        jack: int
-        red_queen: int
-        king: int
-        joker: int
-        offer_ace: int
-        offer_jack: int
-
-    class TheftTable(TypedDict):
-        order: list[str]
-
     class SpellRow(TypedDict):
         name: str
         cost: int
@@ -83,13 +33,14 @@ if TYPE_CHECKING:  # what rulebook/hebrac.tables.toml holds, as read (types only
         enemies: NotRequired[int]
 
     class HebracTables(TypedDict):
-        setup: SetupTable
-        battle: BattleTable
-        hebrac_game: HebracGameTable
-        treasure: TreasureTable
-        prices: PricesTable
-        trade: TradeTable
-        theft: TheftTable
+        # each number table's keys are read by name: a missing one fails where it is read
+        setup: dict[str, int]
+        battle: dict[str, int]
+        hebrac_game: dict[str, int]
+        treasure: dict[str, int]
+        prices: dict[str, int]
+        trade: dict[str, int]
+        theft: dict[str, list[str]]  # "order": most valuable first
         aces: dict[str, str]
         kings: dict[str, str]
         spells: dict[str, SpellRow]
