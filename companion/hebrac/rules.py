@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
-from companion.cards import Card
+from companion.cards import JOKER_RANK, Card
 from companion.errors import DataProblem, NotationError
 from companion.tables import tables
 from companion.values import Value
@@ -247,19 +247,22 @@ def settle_round(
 
 
 # -- prices and trades --------------------------------------------------------
+FACES = {JOKER_RANK: "joker", 11: "jack", 12: "red_queen", 13: "king"}
+
+
+def _face_value(card: Card, values: dict[str, int]) -> int | None:
+    """A joker's, jack's, red queen's or king's number in ``values`` (prices or trade);
+    a black queen has none."""
+    return None if card.rank == 12 and not card.is_red else values[FACES[card.rank]]
+
+
 def price(card: Card) -> int | None:
     """A merchant's price in gems, or None when no sale can take place."""
     prices = table()["prices"]
-    if card.is_joker:
-        return int(prices["joker"])
     if card.rank == 1:
-        return int(prices["ace"])
-    if card.rank == 11:
-        return int(prices["jack"])
-    if card.rank == 12:
-        return int(prices["red_queen"]) if card.is_red else None
-    if card.rank == 13:
-        return int(prices["king"])
+        return prices["ace"]
+    if not card.is_pip:
+        return _face_value(card, prices)
     per_point = {"H": prices["hearts_per_point"], "S": prices["spades_per_point"],
                  "C": prices["clubs_per_point"]}
     if card.suit == "D":
@@ -276,18 +279,9 @@ def no_sale_reason(card: Card) -> str:
 
 def trade_value(card: Card) -> int | None:
     """What an adventurer's treasure is worth in a trade; None when it cannot be traded."""
-    trade = table()["trade"]
-    if card.is_joker:
-        return int(trade["joker"])
     if card.rank == 1:
         return None
-    if card.rank == 11:
-        return int(trade["jack"])
-    if card.rank == 12:
-        return int(trade["red_queen"]) if card.is_red else None
-    if card.rank == 13:
-        return int(trade["king"])
-    return card.rank
+    return card.rank if card.is_pip else _face_value(card, table()["trade"])
 
 
 def offer_value(card: Card, ace_value: int | None = None) -> int:
