@@ -26,10 +26,7 @@ DOCUMENTS = {
         "tricky.cards.PlayersRow", "tricky.cards.TrickyTables", "tricky.cards.VariantsTable",
         "tricky.views.SheetRowStatus",
         # Hebrac: the rule tables read from TOML, 'status --json', 'odds --json'.
-        "hebrac.rules.BattleTable", "hebrac.rules.HebracGameTable",
-        "hebrac.rules.HebracTables", "hebrac.rules.PricesTable", "hebrac.rules.SetupTable",
-        "hebrac.rules.SpellRow", "hebrac.rules.TheftTable", "hebrac.rules.TradeTable",
-        "hebrac.rules.TreasureTable", "hebrac.state.ChamberStatus",
+        "hebrac.rules.HebracTables", "hebrac.rules.SpellRow", "hebrac.state.ChamberStatus",
         "hebrac.state.EncounterStatus", "hebrac.state.HebracStatus",
         "hebrac.state.VisionsStatus", "hebrac.odds.AssumedChance", "hebrac.odds.BattleOdds",
         "hebrac.odds.Chance", "hebrac.odds.DeckFigures", "hebrac.odds.ExpectedLoss",

@@ -67,8 +67,6 @@ from companion.hebrac.state import (
 )
 
 if TYPE_CHECKING:
-    from types import ModuleType
-
     from companion.hebrac.state import HebracStatus
 
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
@@ -212,28 +210,22 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
-def _checked(module: ModuleType, verb: str) -> Callable[[HebracGame, Any], Done]:
-    """A verb of ``module`` whose check (refuses, changes nothing, returns what the change
-    needs) and change are two functions, ``check_VERB`` and ``VERB``, as one."""
-    check, change = getattr(module, "check_" + verb), getattr(module, verb)
-    return lambda game, action: change(game, check(game, action))
-
-
 def _refuse(game: HebracGame, action: Refuse) -> Done:
     """'refuse' just after a merchant with nothing to sell closed: said so, not refused."""
     if game.sold_out and game.encounter is None and not game.pending:
         return action, [f"{game.sold_out} is cleared already: the merchant had nothing to "
                         f"sell (rule {R_SOLD_OUT})"]
-    return treasures.refuse(game, treasures.check_refuse(game, action))
+    return treasures.refuse(game, action)
 
 
 def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
-    """A verb of ``companion.hebrac.spells`` (as ``_checked``), loaded with the first spell,
-    look or peek: a game without them (most commands) never reads it."""
+    """A verb of ``companion.hebrac.spells``, loaded with the first spell, look or peek: a
+    game without them (most commands) never reads it."""
     def run(game: HebracGame, action: Any) -> Done:
         from companion.hebrac import spells
 
-        return _checked(spells, verb)(game, action)
+        verb_of_spells: Callable[[HebracGame, Any], Done] = getattr(spells, verb)
+        return verb_of_spells(game, action)
     return run
 
 
@@ -242,7 +234,6 @@ VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     Enter: board.enter, Move: board.move, NextLevel: board.next_level,
     Attack: battle.attack, Potion: battle.potion, Refuse: _refuse,
     See: _spells("see"), Peek: _spells("peek"), Cast: _spells("cast"),
-    **{action: _checked(treasures, verb) for action, verb in (
-        (Take, "take"), (Heal, "heal"), (Use, "use"), (Drop, "drop"), (Reveal, "reveal"),
-        (Offer, "offer"), (Buy, "buy"), (Play, "play"))},
+    Take: treasures.take, Heal: treasures.heal, Use: treasures.use, Drop: treasures.drop,
+    Reveal: treasures.reveal, Offer: treasures.deal, Buy: treasures.deal, Play: treasures.play,
 }

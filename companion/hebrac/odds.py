@@ -935,8 +935,6 @@ class Report(Record):
         return out
 
 
-
-
 def deck_assumption(model: DeckModel) -> str:
     """What the next cards are taken to be, in a sentence."""
     if not model.deck_size:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
-from companion.cards import Card
+from companion.cards import JOKER_RANK, Card
 from companion.errors import DataProblem, NotationError
 from companion.tables import tables
 from companion.values import Value
@@ -23,56 +23,6 @@ TREASURE_KINDS = {
 
 
 if TYPE_CHECKING:  # what rulebook/hebrac.tables.toml holds, as read (types only)
-    class SetupTable(TypedDict):
-        life: int
-        decks: int
-        jokers: int
-        chambers: int
-        rows: int
-        dealt_per_level: int
-        cards_per_chamber: int
-        min_chambers: int
-
-    class BattleTable(TypedDict):
-        ace_attack: int
-        face_attack: int
-        joker_attack: int
-        adventurer_life: int
-        bracelet_bonus: int
-        prisoner_bonus: int
-        paralysis_rounds: int
-        curse_divisor: int
-
-    class HebracGameTable(TypedDict):
-        black_card_damage: int
-
-    class TreasureTable(TypedDict):
-        ruby_max_life: int
-        genie_of_life_max_life: int
-        genie_of_luck_cards: int
-        genie_of_death_enemies: int
-
-    class PricesTable(TypedDict):
-        ace: int
-        hearts_per_point: int
-        spades_per_point: int
-        clubs_per_point: int
-        jack: int
-        red_queen: int
-        king: int
-        joker: int
-
-    class TradeTable(TypedDict):
-        jack: int
-        red_queen: int
-        king: int
-        joker: int
-        offer_ace: int
-        offer_jack: int
-
-    class TheftTable(TypedDict):
-        order: list[str]
-
     class SpellRow(TypedDict):
         name: str
         cost: int
@@ -83,13 +33,14 @@ if TYPE_CHECKING:  # what rulebook/hebrac.tables.toml holds, as read (types only
         enemies: NotRequired[int]
 
     class HebracTables(TypedDict):
-        setup: SetupTable
-        battle: BattleTable
-        hebrac_game: HebracGameTable
-        treasure: TreasureTable
-        prices: PricesTable
-        trade: TradeTable
-        theft: TheftTable
+        # each number table's keys are read by name: a missing one fails where it is read
+        setup: dict[str, int]
+        battle: dict[str, int]
+        hebrac_game: dict[str, int]
+        treasure: dict[str, int]
+        prices: dict[str, int]
+        trade: dict[str, int]
+        theft: dict[str, list[str]]  # "order": most valuable first
         aces: dict[str, str]
         kings: dict[str, str]
         spells: dict[str, SpellRow]
@@ -296,19 +247,22 @@ def settle_round(
 
 
 # -- prices and trades --------------------------------------------------------
+FACES = {JOKER_RANK: "joker", 11: "jack", 12: "red_queen", 13: "king"}
+
+
+def _face_value(card: Card, values: dict[str, int]) -> int | None:
+    """A joker's, jack's, red queen's or king's number in ``values`` (prices or trade);
+    a black queen has none."""
+    return None if card.rank == 12 and not card.is_red else values[FACES[card.rank]]
+
+
 def price(card: Card) -> int | None:
     """A merchant's price in gems, or None when no sale can take place."""
     prices = table()["prices"]
-    if card.is_joker:
-        return int(prices["joker"])
     if card.rank == 1:
-        return int(prices["ace"])
-    if card.rank == 11:
-        return int(prices["jack"])
-    if card.rank == 12:
-        return int(prices["red_queen"]) if card.is_red else None
-    if card.rank == 13:
-        return int(prices["king"])
+        return prices["ace"]
+    if not card.is_pip:
+        return _face_value(card, prices)
     per_point = {"H": prices["hearts_per_point"], "S": prices["spades_per_point"],
                  "C": prices["clubs_per_point"]}
     if card.suit == "D":
@@ -325,18 +279,9 @@ def no_sale_reason(card: Card) -> str:
 
 def trade_value(card: Card) -> int | None:
     """What an adventurer's treasure is worth in a trade; None when it cannot be traded."""
-    trade = table()["trade"]
-    if card.is_joker:
-        return int(trade["joker"])
     if card.rank == 1:
         return None
-    if card.rank == 11:
-        return int(trade["jack"])
-    if card.rank == 12:
-        return int(trade["red_queen"]) if card.is_red else None
-    if card.rank == 13:
-        return int(trade["king"])
-    return card.rank
+    return card.rank if card.is_pip else _face_value(card, table()["trade"])
 
 
 def offer_value(card: Card, ace_value: int | None = None) -> int:

@@ -18,12 +18,7 @@ if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-# A cast checked: the spell, its targets (filled in), the potions paid, the units
-# bought, the ruling's lines on the payment.
-Casting = tuple[Spell, tuple[str, ...], list[Card], int, bool, list[str]]
-
-
-def check_cast(game: HebracGame, action: Cast) -> Casting:
+def cast(game: HebracGame, action: Cast) -> Done:
     spell = rules.find_spell(action.spell)
     count = action.units
     if count is not None:
@@ -51,11 +46,6 @@ def check_cast(game: HebracGame, action: Cast) -> Casting:
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
         lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
-    return (spell, targets, paid, count, overpay, lines)
-
-
-def cast(game: HebracGame, checked: Casting) -> Done:
-    spell, targets, paid, count, overpay, lines = checked
     # Paid before it acts: a genie's black queen cannot take the payment. The first
     # edition put the payment under the Hand Deck after the spell acted.
     ledger.release(game, paid)
@@ -383,9 +373,9 @@ def guard_gone(game: HebracGame, encounter: Encounter, take: str) -> list[str]:
 Look = tuple[str, Card | None, Card | None]
 
 
-def check_see(game: HebracGame, action: See) -> tuple[list[Look], bool]:
-    """The chambers looked at, and whether several were (pairs), or the refusal: all are
-    checked, the looks they spend and the copies they show together, before any counts."""
+def see(game: HebracGame, action: See) -> Done:
+    """All the chambers named are checked, the looks they spend and the copies they show
+    together, before any counts."""
     words = action.seen
     if len(words) > 2 and (len(words) % 2 or action.treasure):  # CHAMBER ENEMY CHAMBER...
         raise BadInput("usage: see CHAMBER ENEMY [CHAMBER ENEMY...] (pairs; "
@@ -408,7 +398,29 @@ def check_see(game: HebracGame, action: See) -> tuple[list[Look], bool]:
         for card, known in ((enemy, game.chambers[name].enemy),
                             (treasure, game.chambers[name].treasure))
         if card is not None and known is None])
-    return looks, len(words) > 2
+    lines: list[str] = []
+    said: list[str] = []
+    for name, enemy, treasure in looks:
+        chamber = game.chambers[name]
+        said.append(name)
+        if enemy is not None:
+            if chamber.enemy is None:
+                ledger.see(game, [enemy])
+            if not free:
+                game.remote_vision -= 1
+            chamber.enemy = enemy
+            lines.append(f"{name}: the enemy is {enemy} ({rules.enemy_kind(enemy)})")
+            said.append(str(enemy))
+        if treasure is not None:
+            if chamber.treasure is None:
+                ledger.see(game, [treasure])
+            chamber.treasure = treasure
+            lines.append(f"{name}: the treasure is {treasure}")
+    if len(words) > 2:  # pairs
+        return See(tuple(said)), lines + free_looks(game)
+    _, enemy, treasure = looks[0]
+    return (See(tuple(said), str(treasure) if treasure else None),
+            lines + (free_looks(game) if enemy else []))
 
 
 def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
@@ -439,34 +451,6 @@ def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
     return (name, enemy, treasure)
 
 
-def see(game: HebracGame, checked: tuple[list[Look], bool]) -> Done:
-    looks, pairs = checked
-    free = bool(game.effects & {"revelation", "god-vision"})
-    lines: list[str] = []
-    words: list[str] = []
-    for name, enemy, treasure in looks:
-        chamber = game.chambers[name]
-        words.append(name)
-        if enemy is not None:
-            if chamber.enemy is None:
-                ledger.see(game, [enemy])
-            if not free:
-                game.remote_vision -= 1
-            chamber.enemy = enemy
-            lines.append(f"{name}: the enemy is {enemy} ({rules.enemy_kind(enemy)})")
-            words.append(str(enemy))
-        if treasure is not None:
-            if chamber.treasure is None:
-                ledger.see(game, [treasure])
-            chamber.treasure = treasure
-            lines.append(f"{name}: the treasure is {treasure}")
-    if pairs:
-        return See(tuple(words)), lines + free_looks(game)
-    _, enemy, treasure = looks[0]
-    return (See(tuple(words), str(treasure) if treasure else None),
-            lines + (free_looks(game) if enemy else []))
-
-
 def free_looks(game: HebracGame) -> list[str]:
     """hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so
     Remote Vision's looks left are kept; said when there are some."""
@@ -478,16 +462,12 @@ def free_looks(game: HebracGame) -> list[str]:
             f"(rule {state.R_VISIONS})"]
 
 
-def check_peek(game: HebracGame, action: Peek) -> list[Card]:
+def peek(game: HebracGame, action: Peek) -> Done:
     cards = [Card.parse(t) for t in action.cards]
     if len(cards) > game.future_perception:
         raise RuleRefused(f"Future Perception shows {game.future_perception} more "
                           "card(s)", "hebrac.spell.future-perception")
     ledger.refuse_copies(game, cards)
-    return cards
-
-
-def peek(game: HebracGame, cards: list[Card]) -> Done:
     ledger.see(game, cards, source="peek")
     game.future_perception -= len(cards)
     game.deck_top = cards

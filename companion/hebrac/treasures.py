@@ -13,18 +13,13 @@ from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation, state
 from companion.hebrac.grammar import Buy, Drop, Heal, Offer, Play, Refuse, Reveal, Take, Use
-from companion.hebrac.state import Chamber, Done, Encounter, parse_chamber, texts
+from companion.hebrac.state import Chamber, Done, parse_chamber, texts
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
 
-# A 'take' checked: the card, its extra words (a KS's chambers filled in when no
-# choice is left), whose card it is ("prize", "genie" or "chamber").
-Taking = tuple[Card, Sequence[str], str, bool]
-
-
-def check_take(game: HebracGame, action: Take) -> Taking:
+def take(game: HebracGame, action: Take) -> Done:
     card = Card.parse(action.card)
     extras: Sequence[str] = action.extras
     filled = situation.genie_of_death_targets(game, card, extras)
@@ -34,33 +29,30 @@ def check_take(game: HebracGame, action: Take) -> Taking:
         ledger.check_room(game, [(card, extras)])
         ledger.refuse_copies(game, [card])
         check_gain(game, card, extras, "prize")
-        return (card, extras, "prize", bool(filled))
-    genie = situation.waiting_genie(game)
-    if genie is not None:
+        whose = "prize"
+    elif (genie := situation.waiting_genie(game)) is not None:
         if card != genie:
             raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
                               f"{situation.next_hint(game)}", state.R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
         check_gain(game, card, extras, "bought")
-        return (card, extras, "genie", bool(filled))
-    if game.pending:
-        situation.refuse_if_busy(game, "take a treasure")
-    encounter = game.encounter
-    if encounter is None or encounter.stage not in ("treasure", "white-priestess"):
-        hint = situation.next_hint(game) if encounter else "'enter CHAMBER ENEMY' first"
-        raise RuleRefused(f"no treasure to take now: {hint}", state.R_ENCOUNTER)
-    chamber = game.chambers[encounter.chamber]
-    if chamber.treasure_gone and game.strict:
-        raise RuleRefused(f"{chamber.name}'s treasure is gone already", state.R_ENCOUNTER)
-    situation.check_known_treasure(game, chamber, card)
-    ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
-    ledger.check_room(game, [(card, extras)])
-    check_gain(game, card, extras, "chamber")
-    return (card, extras, "chamber", bool(filled))
-
-
-def take(game: HebracGame, checked: Taking) -> Done:
-    card, extras, whose, filled = checked
+        whose = "genie"
+    else:
+        whose = "chamber"
+        if game.pending:
+            situation.refuse_if_busy(game, "take a treasure")
+        encounter = game.encounter
+        if encounter is None or encounter.stage not in ("treasure", "white-priestess"):
+            hint = situation.next_hint(game) if encounter else "'enter CHAMBER ENEMY' first"
+            raise RuleRefused(f"no treasure to take now: {hint}", state.R_ENCOUNTER)
+        chamber = game.chambers[encounter.chamber]
+        if chamber.treasure_gone and game.strict:
+            raise RuleRefused(f"{chamber.name}'s treasure is gone already", state.R_ENCOUNTER)
+        situation.check_known_treasure(game, chamber, card)
+        ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
+        ledger.check_room(game, [(card, extras)])
+        check_gain(game, card, extras, "chamber")
+    # checked: from here on the take is made
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
                           f"{'s' if len(extras) > 1 else ''} with an enemy")
@@ -226,7 +218,7 @@ def genie_cards(game: HebracGame, extras: Sequence[str]) -> list[str]:
     return lines
 
 
-def check_heal(game: HebracGame, action: Heal) -> Encounter:
+def heal(game: HebracGame, action: Heal) -> Done:
     encounter = game.encounter
     if encounter is None or encounter.stage != "white-priestess":
         raise RuleRefused("only a white priestess (red queen) heals: "
@@ -234,10 +226,6 @@ def check_heal(game: HebracGame, action: Heal) -> Encounter:
     if "anti-magic" in game.effects:
         raise RuleRefused("Anti-Magic holds on this level: the priestess cannot heal",
                           state.R_ANTI_MAGIC)
-    return encounter
-
-
-def heal(game: HebracGame, encounter: Encounter) -> Done:
     before = game.life
     ledger.set_life(game, game.max_life)
     close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
@@ -245,15 +233,11 @@ def heal(game: HebracGame, encounter: Encounter) -> Done:
                     "with the treasure"]
 
 
-def check_use(game: HebracGame, action: Use) -> Card:
+def use(game: HebracGame, action: Use) -> Done:
     card = Card.parse(action.card)
     if not (card.suit == "H" and card.is_pip):
         raise RuleRefused(f"{card} is not a life potion (hearts 2-10)", state.R_POTIONS)
     ledger.require_held(game, [card], "life potion")
-    return card
-
-
-def use(game: HebracGame, card: Card) -> Done:
     ledger.release(game, [card])
     ledger.under(game, [card])
     before = game.life
@@ -263,13 +247,9 @@ def use(game: HebracGame, card: Card) -> Done:
         f"life potion {card}: {before} + {card.rank} -> {game.life}{capped}"]
 
 
-def check_drop(game: HebracGame, action: Drop) -> Card:
+def drop(game: HebracGame, action: Drop) -> Done:
     card = Card.parse(action.card)
     ledger.require_held(game, [card], "card")
-    return card
-
-
-def drop(game: HebracGame, card: Card) -> Done:
     max_before, before = game.max_life, game.life
     ledger.release(game, [card])
     ledger.under(game, [card])
@@ -279,7 +259,7 @@ def drop(game: HebracGame, card: Card) -> Done:
     return Drop(str(card)), [line]
 
 
-def check_reveal(game: HebracGame, action: Reveal) -> Card:
+def reveal(game: HebracGame, action: Reveal) -> Done:
     card = Card.parse(action.card)
     encounter = game.encounter
     if encounter is None or encounter.stage not in ("adventurer", "merchant"):
@@ -292,10 +272,6 @@ def check_reveal(game: HebracGame, action: Reveal) -> Card:
     situation.check_known_treasure(game, chamber, card)
     if chamber.treasure is None:
         ledger.refuse_copies(game, [card])
-    return card
-
-
-def reveal(game: HebracGame, card: Card) -> Done:
     return Reveal(str(card)), revealed(game, card)
 
 
@@ -337,11 +313,7 @@ def revealed(game: HebracGame, card: Card) -> list[str]:
             *([f"no Stealing Spirit: {blocked} (rule {state.R_NO_SALE})"] if third else [])]
 
 
-# A trade or a purchase checked: the cards given, the ruling's lines, the verb.
-Paying = tuple[list[Card], list[str], type[Offer] | type[Buy]]
-
-
-def check_deal(game: HebracGame, action: Offer | Buy) -> Paying:
+def deal(game: HebracGame, action: Offer | Buy) -> Done:
     """An adventurer's trade ('offer') or a merchant's sale ('buy') the rules allow (else
     refused), paid with cards held, leaving room for what it brings."""
     cards = [Card.parse(t) for t in action.cards]
@@ -368,47 +340,27 @@ def check_deal(game: HebracGame, action: Offer | Buy) -> Paying:
         raise RuleRefused(verdict.reasons[0], rule)
     ledger.require_held(game, cards, "card" if trade else "gem")
     ledger.check_room(game, [(want, ())], cards)
-    return (cards, list(verdict.reasons), type(action))
-
-
-check_offer = check_buy = check_deal
-
-
-def deal(game: HebracGame, checked: Paying) -> Done:
-    given, lines, verb = checked
-    encounter = game.encounter
-    assert encounter is not None and encounter.treasure is not None
-    want = encounter.treasure
+    given, lines = cards, list(verdict.reasons)
     max_before = game.max_life
     ledger.release(game, given)
     if game.max_life < max_before:  # the Ruby traded away
         lines.append(f"max life {max_before} -> {game.max_life}")
     ledger.under(game, given + [encounter.enemy])
     close_chamber(game, game.chambers[encounter.chamber], want)
-    lines += gain(game, want, [], source="trade" if verb is Offer else "merchant")
-    return verb(texts(given)), lines
+    lines += gain(game, want, [], source="trade" if trade else "merchant")
+    return type(action)(texts(given)), lines
 
-
-offer = buy = deal
-
-
-def check_refuse(game: HebracGame, action: Refuse) -> Refuse:
-    if game.pending == "hebrac-game":
-        return action
-    if game.pending:
-        situation.refuse_if_busy(game, "refuse")
-    encounter = game.encounter
-    if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
-        raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", state.R_ENCOUNTER)
-    return action
 
 
 def refuse(game: HebracGame, action: Refuse) -> Done:
     if game.pending == "hebrac-game":
         game.pending = None
         return action, ["you decline Hebrac's game; he leaves", *next_game(game)]
+    if game.pending:
+        situation.refuse_if_busy(game, "refuse")
     encounter = game.encounter
-    assert encounter is not None
+    if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
+        raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", state.R_ENCOUNTER)
     chamber = game.chambers[encounter.chamber]
     robbed = chamber.treasure_gone
     close_chamber(game, chamber, None, encounter.enemy)
@@ -420,7 +372,7 @@ def refuse(game: HebracGame, action: Refuse) -> Done:
     return action, [f"{chamber.name}: the treasure is lost; chamber cleared"]
 
 
-def check_play(game: HebracGame, action: Play) -> Card:
+def play(game: HebracGame, action: Play) -> Done:
     card = Card.parse(action.card)
     encounter = game.encounter
     as_enemy = encounter is not None and encounter.stage == "hebrac" and not game.pending
@@ -429,13 +381,7 @@ def check_play(game: HebracGame, action: Play) -> Card:
     if card.is_joker:
         raise RuleRefused("a joker has no colour: turn the next card", state.R_HEBRAC)
     ledger.refuse_copies(game, [card])
-    return card
-
-
-def play(game: HebracGame, card: Card) -> Done:
     damage = rules.numbers().black_card_damage
-    encounter = game.encounter
-    as_enemy = encounter is not None and encounter.stage == "hebrac" and not game.pending
     ledger.see(game, [card], source="draw")
     ledger.under(game, [card])
     before = game.life
