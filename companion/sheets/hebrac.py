@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
+from companion.hebrac.rules import table as _table
 from companion.sheets.model import (
     Block,
     Checks,
@@ -30,7 +31,6 @@ from companion.sheets.model import (
 )
 
 if TYPE_CHECKING:
-    from companion.hebrac.rules import HebracTables
     from companion.history import History
 
 TITLE = "Hebrac's Dungeon"
@@ -39,12 +39,6 @@ BLANK_LEVELS = 4
 BLANK_SPELL_ROWS = 6
 SHOWN_LEVELS = 6
 SHOWN_BATTLES = 12
-
-
-def _table() -> HebracTables:
-    from companion.hebrac.rules import table
-
-    return table()
 
 
 # -- the saved game ---------------------------------------------------------------

@@ -23,20 +23,15 @@ from companion.sheets.model import (
     fields,
     notes_section,
 )
+from companion.tricky.cards import default_deck_settings, numbers_in, words_in
+from companion.tricky.cards import table as _table
 
 if TYPE_CHECKING:
     from companion.history import History
-    from companion.tricky.cards import TrickyTables
 
 TITLE = "Tricky Dungeon"
 BLANK_NOTE_LINES = 4
 ROUND_NOTE = "Each player: gold this round / running total."
-
-
-def _table() -> TrickyTables:
-    from companion.tricky.cards import table
-
-    return table()
 
 
 # -- the saved game ---------------------------------------------------------------
@@ -197,7 +192,6 @@ def _blank(main: list[Section], lines: tuple[str, str], players: int | None, den
 # -- the side: heroes and cards -----------------------------------------------------
 def _heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
             ) -> list[Section]:
-    from companion.tricky.cards import default_deck_settings, numbers_in, words_in
     from companion.tricky.heroes import heroes_in, number_text
 
     deck = {**default_deck_settings(), **settings}
