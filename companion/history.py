@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from companion import plain
 from companion.game import Engine, load_kind, replaying
 from companion.values import Value
 
@@ -396,8 +397,6 @@ class HalfDeckTracer(Tracer):
         }
         seats = game.settings.get("seats")
         if seats:  # the people at the table, when the game named them ('new --seat')
-            from companion import plain
-
             facts["players"] = plain.items(seats, plain.text)
         return History("halfdeck", game.outcome, actions, "life", series, self.marks, facts)
 

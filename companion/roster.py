@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from companion import names
 from companion.errors import BadInput
-from companion.stats import NAMED_KINDS, Entry, Person, people
+from companion.kinds import kind_info
+from companion.stats import NAMED_KINDS, Entry, Person, figures, people, sections
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from typing import TypedDict
@@ -42,8 +45,6 @@ if TYPE_CHECKING:
 def check_kind(kind: str | None) -> None:
     """Refuse a kind whose games seat no one by name (a solo game)."""
     if kind is not None and kind not in NAMED_KINDS:
-        from companion.kinds import kind_info
-
         raise BadInput(f"{kind_info(kind).title} is played alone: its games name no players")
 
 
@@ -53,11 +54,7 @@ def roster(entries: Sequence[Entry]) -> list[Person]:
 
 def find(everyone: Sequence[Person], typed: str, kind: str | None = None) -> Person:
     """The person ``typed`` names (``names.match``: 'ann', 'an', 'Ann' are Ann)."""
-    from companion import names
-
     if not everyone:
-        from companion.kinds import kind_info
-
         title = f"{kind_info(kind).title} " if kind else ""
         raise BadInput(f"no saved {title}game names a player yet")
     by_name = {person.name: person for person in everyone}
@@ -89,8 +86,6 @@ def roster_figures(everyone: Sequence[Person], kind: str | None, *,
 def player_figures(entries: Sequence[Entry], person: Person, kind: str | None, *,
                    every: bool = False) -> PlayerFigures:
     """One person's record: ``stats.figures`` over their games, with their spellings."""
-    from companion.stats import figures
-
     data = figures(entries, kind, person.name, every=every)
     return {**data, "spellings": sorted(person.spellings)}
 
@@ -106,9 +101,6 @@ def _count(number: int, word: str) -> str:
 
 def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
     """The roster: a line per person (name, games, wins, kinds), then how to see one."""
-    from companion.kinds import kind_info
-    from companion.text import wrap
-
     title = kind_info(data["kind"]).title if data["kind"] else None
     rows = data["players"]
     if not rows:
@@ -127,9 +119,6 @@ def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
 def player_lines(data: PlayerFigures, width: int = 40, *,
                  ascii_only: bool = False) -> list[str]:
     """One person's record: a section per kind they played."""
-    from companion.stats import sections
-    from companion.text import wrap
-
     name = data["player"]
     lines = [f"{name} ({_which(data)})"]
     others = [s for s in data["spellings"] if s != name]

@@ -37,7 +37,7 @@ from companion import text as plain_text
 from companion.codejson import MAX_DEPTH, inflate, parse_json
 from companion.errors import BadInput, DataProblem
 from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
-from companion.store import check_name
+from companion.store import GameRecord, NewerSchema, check_name, toml_data
 from companion.values import Value
 
 FORMAT = 2
@@ -303,8 +303,6 @@ def looks_like_save(text: str) -> bool:
 def decode_save(text: str, where: str) -> SharedGame:
     """A saved game's own TOML file (copied from another device), checked like a code: the
     store's reading of the file, the code's checks of every field, then the replay."""
-    from companion.store import GameRecord, NewerSchema, toml_data
-
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput(f"{where} is longer than {MAX_SAVE_CHARS} characters: not a saved game")
     try:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -25,9 +27,10 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import companion
 from companion import plain, safefile
 from companion.errors import CompanionError
-from companion.game import Record
+from companion.game import KINDS, Record, kind_info
 from companion.names import key
 from companion.store import Store
 from companion.values import Value
@@ -138,12 +141,6 @@ class Entry(Value):
 def _code_stamp() -> bytes:
     """What the figures depend on besides the file, cheaply: the versions, and the name,
     size and time of each source and data file of the package."""
-    import os
-    import sys
-
-    import companion
-    from companion.game import KINDS
-
     package = Path(companion.__file__).resolve().parent
     parts = [f"stats {CACHE_FORMAT} {companion.__version__} {sys.version}"]
     for folder in (package, package / "rulebook", *(package / kind for kind in KINDS)):
@@ -310,8 +307,6 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
             *, every: bool = False) -> Figures:
     """The statistics as JSON values: a section per kind with games; with ``player``, only
     that person's games, in every kind that names them."""
-    from companion.game import KINDS
-
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
     # every game, finished or not: a name reads the same
@@ -463,8 +458,6 @@ def stats_lines(data: Figures, width: int = 40, *,
 def sections(kinds: Mapping[str, KindFigures], width: int, ascii_only: bool,
              which: str = "") -> list[str]:
     """A section per kind: its title (and ``which``) over its lines, a blank line between."""
-    from companion.game import kind_info
-
     lines: list[str] = []
     for kind, found in kinds.items():
         if lines:

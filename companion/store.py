@@ -29,7 +29,7 @@ from companion.current import (
     saved_kind,
 )
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Applied, Engine, Record, ReplayFault
+from companion.game import Applied, Engine, Record, ReplayFault, begin, replaying
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
 from companion.text import TERMINAL_CONTROL
 
@@ -167,8 +167,6 @@ class NewerSchema(ValueError):
 def replay_record(record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
     """Every action applied to a new engine: the settings as the engine read them, the
     engine, each action's ruling. ReplayFault says why the record does not replay."""
-    from companion.game import begin, replaying
-
     _module, settings, engine = begin(record.kind, editions.saved(record.settings))
     return settings, engine, [done for _number, _action, done in replaying(engine,
                                                                           record.actions)]

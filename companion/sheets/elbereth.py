@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
+from companion import plain
 from companion.errors import BadInput
 from companion.sheets.model import Fields, Para, Section, Sheet, Table, notes_section, outcome
+from companion.tables import tables
 
 if TYPE_CHECKING:
     from companion.elbereth.engine import ElberethTables
@@ -24,8 +26,6 @@ STATE_NOTE = "State: equipped (face up), face down (used, or not found yet), or 
 
 
 def _table() -> ElberethTables:
-    from companion.tables import tables
-
     # what the engine's table() says the shipped file holds (not imported: a blank
     # sheet needs no engine)
     return cast("ElberethTables", tables("elbereth"))
@@ -41,8 +41,6 @@ def _items() -> list[tuple[str, str]]:
 def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``ElberethGame.status``), each value read as it is used."""
-    from companion import plain
-
     floors = plain.integer(status["floors"])
     now = plain.integer(status["floor"])
     equip = plain.items(settings["equip"], plain.text)
@@ -81,8 +79,6 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
 
 
 def _floor_row(number: int, floor: Mapping[str, object], *, done: bool) -> tuple[str, ...]:
-    from companion import plain
-
     beaten = ", ".join(f"{enemy} {count}" for enemy, count in plain.table(
         floor["beaten_here"], plain.text, plain.integer).items()
                        if enemy != floor.get("floor_boss"))

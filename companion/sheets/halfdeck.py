@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
+from companion import plain
 from companion.errors import BadInput
 from companion.sheets.model import (
     Block,
@@ -25,6 +26,7 @@ from companion.sheets.model import (
     notes_section,
     outcome,
 )
+from companion.tables import tables
 
 if TYPE_CHECKING:
     from companion.halfdeck.engine import HalfDeckTables
@@ -38,8 +40,6 @@ TABLE_CARDS = 20
 
 
 def _table() -> HalfDeckTables:
-    from companion.tables import tables
-
     # what the engine's table() says the shipped file holds (not imported: a blank
     # sheet needs no engine)
     return cast("HalfDeckTables", tables("halfdeck"))
@@ -49,8 +49,6 @@ def _table() -> HalfDeckTables:
 def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``HalfDeckGame.status``), each value read as it is used."""
-    from companion import plain
-
     players = plain.integer(settings["players"])
     ended = outcome(status, "won", "lost")
     if status.get("won_by"):

@@ -13,7 +13,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from companion import plain
 from companion.errors import BadInput
+from companion.hebrac.rules import table as _table
 from companion.sheets.model import (
     Block,
     Checks,
@@ -30,7 +32,6 @@ from companion.sheets.model import (
 )
 
 if TYPE_CHECKING:
-    from companion.hebrac.rules import HebracTables
     from companion.history import History
 
 TITLE = "Hebrac's Dungeon"
@@ -41,17 +42,10 @@ SHOWN_LEVELS = 6
 SHOWN_BATTLES = 12
 
 
-def _table() -> HebracTables:
-    from companion.hebrac.rules import table
-
-    return table()
-
-
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``HebracStatus``), each value read as it is used."""
-    from companion import plain
     from companion.sheets.chart import chart_section
 
     levels = history.levels
@@ -98,8 +92,6 @@ def _levels(levels: Sequence[tuple[int, int]], chambers: int, now: int) -> tuple
 def _battles(value: object) -> tuple[Block, ...]:
     """A row per battle (the history's facts); the oldest are left out past
     ``SHOWN_BATTLES`` (one page)."""
-    from companion import plain
-
     battles = plain.items(value, fields)
     if not battles:
         return (Para("None yet."),)

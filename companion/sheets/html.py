@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
+from companion.errors import BadInput
 from companion.sheets.model import (
     Block,
     Chart,
@@ -94,8 +95,6 @@ footer { margin-top: 1mm; font-size: 0.75em; color: #555; }
 
 def render_html(sheet: Sheet, paper: str = "a4") -> str:
     if paper not in PAPERS:
-        from companion.errors import BadInput
-
         raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
     font = "7.4pt" if sheet.dense else "8.4pt"
     # Rows to write in across the page: as tall as the paper allows (Letter is shorter).
@@ -128,8 +127,6 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
 
 def _share(sheet: Sheet) -> str:
     if sheet.share_code:
-        from companion.errors import BadInput
-
         try:
             qr = matrix(sheet.share_code, "M")
         except BadInput as error:

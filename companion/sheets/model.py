@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion import plain
 from companion.values import Record, Value
 
 
@@ -137,15 +138,11 @@ NOTE_CHARS = 200
 def fields(value: object) -> dict[str, object]:
     """A table of an engine's status (a hero, a battle, a round), its values read where
     they are used."""
-    from companion import plain
-
     return plain.table(value, plain.text, lambda field: field)
 
 
 def outcome(status: Mapping[str, object], *ends: str) -> str:
     """The game's outcome as the sheet says it: one of ``ends``, else "playing"."""
-    from companion import plain
-
     found = plain.text(status["outcome"])
     return found if found in ends else "playing"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from companion import plain
 from companion.errors import BadInput
 from companion.sheets.model import (
     NOTES_SHOWN,
@@ -23,28 +24,21 @@ from companion.sheets.model import (
     fields,
     notes_section,
 )
+from companion.tricky.cards import default_deck_settings, numbers_in, words_in
+from companion.tricky.cards import table as _table
 
 if TYPE_CHECKING:
     from companion.history import History
-    from companion.tricky.cards import TrickyTables
 
 TITLE = "Tricky Dungeon"
 BLANK_NOTE_LINES = 4
 ROUND_NOTE = "Each player: gold this round / running total."
 
 
-def _table() -> TrickyTables:
-    from companion.tricky.cards import table
-
-    return table()
-
-
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: dict[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``TrickyGame.status``), each value read where it is used."""
-    from companion import plain
-
     players = plain.items(status["players"], plain.text)
     sheet = plain.items(status["sheet"], fields)
     played = len(sheet)
@@ -80,8 +74,6 @@ def _variants(status: Mapping[str, object]) -> str:
 
 def _rounds(players: list[str], rows: Sequence[Mapping[str, object]], total: int | None,
             status: Mapping[str, object]) -> Table:
-    from companion import plain
-
     running = dict.fromkeys(players, 0)
     cells: list[tuple[str, ...]] = []
     for row in rows:
@@ -121,8 +113,6 @@ def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], foot: tuple
 
 
 def _result(status: Mapping[str, object]) -> str:
-    from companion import plain
-
     scores = plain.table(status["scores"], plain.text, plain.integer)
     ranking = ", ".join(f"{p} {g}" for p, g in sorted(scores.items(), key=lambda i: -i[1]))
     if status["outcome"] == "finished":
@@ -197,7 +187,6 @@ def _blank(main: list[Section], lines: tuple[str, str], players: int | None, den
 # -- the side: heroes and cards -----------------------------------------------------
 def _heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
             ) -> list[Section]:
-    from companion.tricky.cards import default_deck_settings, numbers_in, words_in
     from companion.tricky.heroes import heroes_in, number_text
 
     deck = {**default_deck_settings(), **settings}
