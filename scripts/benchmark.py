@@ -220,6 +220,9 @@ COMMANDS: list[tuple[str, tuple[str, ...], bool]] = [
      ("sheet", "elbereth", "--format", "text", "-g", "{e}"), False),
     ("sheet halfdeck --format text",
      ("sheet", "halfdeck", "--format", "text", "-g", "{hh}"), False),
+    ("sheet hebrac --format html", ("sheet", "hebrac", "--format", "html", "-g", "{h}"), False),
+    ("sheet halfdeck --format html",
+     ("sheet", "halfdeck", "--format", "html", "-g", "{hh}"), False),
     ("hd a 2h (short form)", ("hd", "a", "2h", "-g", "{h}"), True),
 ]
 TRICKY_ACTIONS = ["round thief --active ann --exchange 0", "trick R1 B2"]
