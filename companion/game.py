@@ -11,7 +11,7 @@ import contextlib
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Protocol, cast, overload
+from typing import Protocol, cast
 
 from companion.errors import CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
@@ -172,36 +172,11 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
             yield number, action, applied
 
 
-class Rulings(Sequence[Applied]):
-    """Each action's ruling in a replay, written when read, by replaying the game again:
-    a replay keeps none (keeping them made one of 2,000 Hebrac actions a fifth slower),
-    as most of its callers read none."""
-
-    def __init__(self, kind: str, settings: Mapping[str, object],
-                 actions: Sequence[str]) -> None:
-        self.kind, self.settings, self.actions = kind, dict(settings), tuple(actions)
-
-    def __len__(self) -> int:
-        return len(self.actions)
-
-    def __iter__(self) -> Iterator[Applied]:
-        engine = begin(self.kind, self.settings)[2]
-        return (applied for _number, _action, applied in replaying(engine, self.actions))
-
-    @overload
-    def __getitem__(self, index: int) -> Applied: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Applied]: ...
-
-    def __getitem__(self, index: int | slice) -> Applied | list[Applied]:
-        return list(self)[index]
-
-
 def replay(
     kind: str, settings: Mapping[str, object], actions: Sequence[str], *, source: str = "the game"
-) -> tuple[Engine, Rulings]:
-    """Rebuild a game from its actions; one that does not replay is a data problem."""
+) -> Engine:
+    """Rebuild a game from its actions; one that does not replay is a data problem. No
+    ruling is kept (most commands read none): ``replaying`` gives each one."""
     try:
         _module, _settings, engine = begin(kind, settings)
         apply = engine.apply
@@ -211,7 +186,7 @@ def replay(
                     apply(action)
                 except Exception as error:
                     raise _fault(number, action, error) from None
-        return engine, Rulings(kind, settings, actions)
+        return engine
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None
 

@@ -116,7 +116,7 @@ class Run(Record):
         """The end of a game: replayed once more, by the replay commands use too; a saved
         game refuses on disk unchanged."""
         self.check_replay()
-        engine, _ = replay(self.kind, self.settings, self.actions)
+        engine = replay(self.kind, self.settings, self.actions)
         assert engine.status() == self.engine.status(), f"replay differs: {self.where()}"
         if self.engine.outcome != "playing":
             for action in self.refused[-2:] + self.actions[-1:]:

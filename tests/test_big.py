@@ -15,7 +15,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 def example(name: str) -> tuple[str, dict[str, object]]:
     data = tomllib.loads((EXAMPLES / f"{name}.toml").read_text(encoding="utf-8"))
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     return data["kind"], engine.status()
 
 

@@ -86,7 +86,7 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
     folder = tmp_path_factory.mktemp("printed")
     jobs: list[tuple[Path, Printed]] = []
     for data in EXAMPLES:
-        engine, _ = replay(data["kind"], data["settings"], data["actions"])
+        engine = replay(data["kind"], data["settings"], data["actions"])
         code = share.encode(data["kind"], data["name"], data["settings"], data["actions"],
                             data.get("notes", []))
         for paper in PAPERS:
@@ -118,7 +118,7 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
 
     notes = ["a long note " * 40] * 12 + ["x" * 900]
     data = next(d for d in EXAMPLES if d["kind"] == "halfdeck")
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     status = engine.status()
     status["cards"] = {f"a card with a long name {n}": {
         "kind": "trap", "strength": 7, "loot": 2, "effect": "lose the gear of one hero " * 4}
@@ -128,7 +128,7 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
                                        trace(data["kind"], data["settings"], data["actions"]))
 
     data = next(d for d in EXAMPLES if d["kind"] == "hebrac")
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     status = engine.status()
     status["inventory"] = [f"{rank}{suit}" for rank in range(2, 11) for suit in "HSCD"]
     status["spells_cast"] = list(hebrac._table()["spells"]) * 3
@@ -252,7 +252,7 @@ def rasterise(pdf: Path, dpi: int) -> memoryview:
 
 def test_the_html_needs_no_network() -> None:
     data = EXAMPLES[0]
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     html = render(game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
                              engine.status()), "html")
     lowered = html.lower()

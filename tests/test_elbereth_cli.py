@@ -144,7 +144,7 @@ def test_undo_a_miss(cli: CLI) -> None:
 def test_every_status_of_the_examples_fits_40_columns(path: Path) -> None:
     data = tomllib.loads(path.read_text())
     for count in range(len(data["actions"]) + 1):
-        engine, _ = replay("elbereth", data["settings"], data["actions"][:count])
+        engine = replay("elbereth", data["settings"], data["actions"][:count])
         too_long = [line for line in engine.status_lines(40) if len(line) > 40]
         assert too_long == [], (count, too_long)
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.game import load_kind, replay
+from companion.game import load_kind
 from companion.resources import example_paths
 from companion.store import GameRecord
+from tests.replays import replayed
 
 # examples/ also holds data that is not a game (the Half Deck card catalog).
 GAMES = [p for p in example_paths() if "kind" in tomllib.loads(p.read_text())]
@@ -25,7 +26,7 @@ def test_example_replays_to_its_expected_state(path: Path) -> None:
     data = tomllib.loads(path.read_text())
     record = GameRecord.from_toml(data)  # the saved-game format; [expect] is ignored
     assert load_kind(record.kind).normalize_settings(record.settings) == record.settings
-    engine, applied = replay(record.kind, record.settings, record.actions, source=str(path))
+    engine, applied = replayed(record.kind, record.settings, record.actions)
     assert [a.action for a in applied] == record.actions, "actions are stored canonical"
     status = engine.status()
     for key, expected in data["expect"].items():

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from companion.cards import SUITS, Card, join_card_names
 from companion.editions import saved
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.game import replay
 from companion.hebrac import rules
 from companion.hebrac.engine import new_engine
 from companion.hebrac.grammar import (
@@ -39,6 +38,7 @@ from companion.hebrac.grammar import (
     Use,
 )
 from companion.resources import resource_dir
+from tests.replays import replayed
 from tests.verbcheck import disagreements, same
 
 LEGACY = Path(__file__).parent / "legacy"
@@ -89,7 +89,7 @@ def test_a_saved_game_replays_the_same_from_its_values(path: Path) -> None:
     data = tomllib.loads(path.read_text())
     game_settings = saved(data["settings"]) if path.parent != EXAMPLES[0].parent \
         else data["settings"]
-    by_text, applied = replay("hebrac", game_settings, data["actions"])
+    by_text, applied = replayed("hebrac", game_settings, data["actions"])
     by_value = new_engine(game_settings)
     for text, done in zip(data["actions"], applied, strict=True):
         assert by_value.apply(GRAMMAR.parse(text)) == done

@@ -299,7 +299,7 @@ def _games_of(kind: str) -> list[Path]:
 def test_every_status_of_the_examples_fits_40_columns(path: Path) -> None:
     data = tomllib.loads(path.read_text())
     for count in range(len(data["actions"]) + 1):
-        engine, _ = replay("halfdeck", data["settings"], data["actions"][:count])
+        engine = replay("halfdeck", data["settings"], data["actions"][:count])
         too_long = [line for line in engine.status_lines(40) if len(line) > 40]
         assert too_long == [], (count, too_long)
 

@@ -22,7 +22,7 @@ def test_there_are_a_win_and_a_loss() -> None:
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_example_blue_cards_add_up_to_26(path: Path) -> None:
     data = tomllib.loads(path.read_text())
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     in_play = sum(1 + (h.gear is not None) for h in engine.heroes)
     hands = sum(len(cards) for cards in engine.hands.values())
     assert engine.hero_deck + engine.hero_discard + engine.hero_removed + hands + in_play == 26

@@ -144,7 +144,7 @@ HALF = ["enter A1 5S", "attack 8H", "take 3C", "enter A2 4S", "attack 9H", "take
 
 
 def test_hebrac_next_names_next_level_as_soon_as_it_is_allowed() -> None:
-    engine, _ = replay("hebrac", {}, HALF[:-3])
+    engine = replay("hebrac", {}, HALF[:-3])
     assert engine.status()["next"] == "'enter CHAMBER ENEMY' (B1, B2, B3, C4)"
     engine.apply("enter B3 4S")
     engine.apply("attack 9H")
@@ -167,7 +167,7 @@ def test_hebrac_all_cleared_says_only_next_level() -> None:
         enemy, attack, treasure = 2 + number // 2, ("8H 8D 9H 9D 10H 10D".split())[number // 2], \
             2 + number // 2
         actions += [f"enter {name} {enemy}S", f"attack {attack}", f"take {treasure}C"]
-    engine, _ = replay("hebrac", {}, actions)
+    engine = replay("hebrac", {}, actions)
     assert engine.status()["next"] == "'next-level'"
     assert "+" not in "".join(view.map_lines(engine))
 

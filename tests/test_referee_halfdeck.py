@@ -30,13 +30,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import BadInput, RuleRefused
-from companion.game import Engine, Record, replay
+from companion.game import Engine, Record
 from companion.halfdeck.engine import HalfDeckGame, new_engine
 from companion.store import GameRecord
 from companion.tables import tables
 from companion.values import Value
 from tests.conftest import CLI
 from tests.referee import STEPS, Run, play
+from tests.replays import replayed
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -411,7 +412,7 @@ def coop_step(seen: set[str], run: Run) -> bool:
         cards.reveal(card, player)
         seen.add(f"drew {card.kind}")
         if full:  # issue 32, item 13: to the hand, and the ruling says so
-            _, applied = replay("halfdeck", run.settings, run.actions)
+            _, applied = replayed("halfdeck", run.settings, run.actions)
             assert applied[-1].lines[-1].endswith("(halfdeck.ruling.rescue-full)")
             seen.add("item 13")
     engine = run.engine  # a refusal leaves the engine rebuilt from the actions
@@ -663,7 +664,7 @@ def fight(run: Run, cards: Cards) -> None:
         cards.seen.add(f"{what} refused (strict)")
         return
     run.must_accept(action)
-    _, applied = replay("halfdeck", run.settings, run.actions)
+    _, applied = replayed("halfdeck", run.settings, run.actions)
     ruled = [line for line in applied[-1].lines
              if line.startswith(f"{what} allowed (--assist-rule loose): ")]
     assert len(ruled) == (best >= enemy.number), (applied[-1].lines, best)
@@ -723,7 +724,7 @@ def test_halfdeck_referee_meets_issue_32_on_purpose(seed: int, cli: CLI, home: P
         run.must_accept(f"hero {name} --str {strength} --mag {magic}")
     strength, magic = HEROES[prisoner]
     run.must_accept(f"draw {prisoner} --hero --str {strength} --mag {magic}")
-    _, applied = replay("halfdeck", run.settings, run.actions)
+    _, applied = replayed("halfdeck", run.settings, run.actions)
     assert applied[-1].lines[-1] == (
         f"the party is full: {prisoner} goes to the hand; 'hero {prisoner} --replace HERO' "
         "plays it now (halfdeck.ruling.rescue-full)")

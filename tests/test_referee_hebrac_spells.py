@@ -32,11 +32,11 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import RuleRefused
-from companion.game import replay
 from companion.hebrac import ledger, rules, situation
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.grammar import GRAMMAR, Cast
 from tests.referee import STEPS, Run
+from tests.replays import replayed
 from tests.test_referee_hebrac import Table, check, chooser, take_text
 from tests.test_referee_hebrac import step as random_step
 
@@ -1016,7 +1016,7 @@ class Driver:
         assert game.pending is None, self.run.where()
         assert all(game.chambers[n].enemy_gone for n in left), self.run.where()
         if left:
-            _, applied = replay("hebrac", self.run.settings, self.run.actions)
+            _, applied = replayed("hebrac", self.run.settings, self.run.actions)
             assert applied[-1].lines[-1].endswith(f"(rule {R_GENIE_BOUGHT})"), applied[-1]
         REACHED["genie of death bought: no choice left, at once"] += 1
 

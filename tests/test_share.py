@@ -94,7 +94,7 @@ def test_every_example_survives_the_trip(data: dict[str, Any]) -> None:
     shared = share.decode(code)
     assert (shared.kind, shared.name, shared.actions, shared.notes) == (
         data["kind"], data["name"], data["actions"], data.get("notes", []))
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     assert shared.engine.status() == engine.status()
     assert shared.engine.outcome == data["outcome"]
 

@@ -269,7 +269,7 @@ def test_a_refused_action_leaves_the_kept_game_whole(
     lines_of(shell, capsys, "e a1 5s", "a 2h --potion 3S", "a 2h --prisoner JH", "a 2h")
     from companion.game import replay
 
-    engine, _ = replay("hebrac", {"life": 99}, ["enter A1 5S", "attack 2H"])
+    engine = replay("hebrac", {"life": 99}, ["enter A1 5S", "attack 2H"])
     assert shell.games.open("g").engine.status() == engine.status()
 
 

@@ -22,10 +22,11 @@ import pytest
 
 from companion.cli.colour import visible
 from companion.cli.shell import prompt_text
-from companion.game import load_kind, replay
+from companion.game import load_kind
 from companion.resources import resource_dir
 from companion.session import Games
 from companion.store import GameRecord, Store
+from tests.replays import replayed
 
 pexpect = pytest.importorskip("pexpect")
 if sys.platform == "win32":  # pragma: no cover
@@ -153,7 +154,7 @@ def test_shell_plays_a_whole_example_game(path: Path, tmp_path: Path,
     assert shell.close() == 0
 
     # What the shell saved is what the example replays to, action for action.
-    _, applied = replay(kind, settings, actions)
+    _, applied = replayed(kind, settings, actions)
     assert Store(home).read("ex").actions == [a.action for a in applied]
     reference = tmp_path / "reference"
     store = Store(reference)

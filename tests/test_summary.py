@@ -44,7 +44,7 @@ def test_every_engine_keeps_a_point_per_action(name: str) -> None:
     from companion.game import replay
 
     data = EXAMPLES[name]
-    engine, _ = replay(data["kind"], data["settings"], data["actions"])
+    engine = replay(data["kind"], data["settings"], data["actions"])
     history = trace(data["kind"], data["settings"], data["actions"])
     assert all(len(s.values) == len(data["actions"]) + 1 for s in history.series)
     trail = getattr(engine, "life_trail", None)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.game import replay
 from companion.resources import resource_dir
+from tests.replays import replayed
 
 EXAMPLES = sorted(resource_dir("examples").glob("tricky-*.toml"))
 
@@ -23,7 +23,7 @@ def test_there_is_a_game_for_two_three_and_four_players() -> None:
 def test_example_games_finish_without_revokes(path: Path) -> None:
     """Scores are checked with every example in test_examples.py; here, tricky specifics."""
     data = tomllib.loads(path.read_text())
-    engine, applied = replay(data["kind"], data["settings"], data["actions"], source=str(path))
+    engine, applied = replayed(data["kind"], data["settings"], data["actions"])
     assert engine.outcome == "finished"
     assert not any(line.startswith("Revoke?") for a in applied for line in a.lines)
 

@@ -59,7 +59,7 @@ def test_the_way_given_is_the_way_accepted() -> None:
         g.apply(action)
     with pytest.raises(RuleRefused):
         g.apply("exchange 2")
-    undone, _ = replay("tricky", g.settings, actions[:-1])  # undo the prediction
+    undone = replay("tricky", g.settings, actions[:-1])  # undo the prediction
     assert isinstance(undone, TrickyGame)
     undone.apply("exchange 2")
     undone.apply("predict 3")

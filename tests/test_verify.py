@@ -26,7 +26,7 @@ GAMES = {
 @pytest.mark.parametrize("kind", sorted(GAMES))
 def test_verify_rules_as_apply_and_changes_nothing(kind: str) -> None:
     settings, played, legal, refused = GAMES[kind]
-    engine, _ = replay(kind, settings, played)
+    engine = replay(kind, settings, played)
     before = copy.deepcopy(engine)
     assert can_apply(engine, legal)
     ruled = verify(engine, legal)

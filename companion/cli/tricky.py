@@ -167,7 +167,7 @@ def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, li
         deck_settings, lines = update_deck(record.settings, changes)
         settings = normalize_settings({**saved(record.settings), **deck_settings})
         try:
-            engine, _ = replay(KIND, settings, record.actions, source=name)
+            engine = replay(KIND, settings, record.actions, source=name)
         except DataProblem as error:
             raise RuleRefused(f"{error}; the game was left as it was",
                               "tricky.deck.cards") from None
