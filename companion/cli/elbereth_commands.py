@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import typer
 from typer import Argument, Option
 
 from companion.cli.common import new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption
 from companion.cli.output import answer
-from companion.cli.summary import add_summary
+from companion.cli.summary import game_app
 
 KIND = "elbereth"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                  help="Elbereth: solitaire roguelike, seven floors, one die.")
-add_summary(app, KIND)
+app = game_app(KIND, "Elbereth: solitaire roguelike, seven floors, one die.")
 
 
 @app.command("odds")

@@ -13,14 +13,12 @@ from typer import Argument, Option
 from companion.cli.common import echo, echo_lines, emit_json, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import answer
-from companion.cli.summary import add_summary
+from companion.cli.summary import game_app
 from companion.errors import BadInput
 from companion.text import check_text, wrap
 
 KIND = "halfdeck"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                  help="Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
-add_summary(app, KIND)
+app = game_app(KIND, "Half Deck Dungeon Heroes: heroes, gear, dice and two decks.")
 
 
 @app.command("odds")

@@ -5,23 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-import typer
 from typer import Option
 
 from companion.cli.common import hebrac_engine_or_none, new_game, open_game
 from companion.cli.hebrac_check import check_app
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import answer, echo, echo_lines, emit_json, width
-from companion.cli.summary import add_summary
+from companion.cli.summary import game_app
 from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.odds import Report
 
 KIND = "hebrac"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                  help="Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
-add_summary(app, KIND)
+app = game_app(KIND, "Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
 app.add_typer(check_app, name="check")
 
 

@@ -12,8 +12,11 @@ if TYPE_CHECKING:
     import typer
 
 
-def add_summary(app: typer.Typer, kind: str) -> None:
-    """The ``summary`` command of a game kind."""
+def game_app(kind: str, about: str) -> typer.Typer:
+    """A game kind's typer commands, its ``summary`` among them."""
+    import typer
+
+    app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=about)
 
     @app.command("summary")
     def summary(game: GameOption = None, as_json: JsonOption = False) -> None:
@@ -27,6 +30,8 @@ def add_summary(app: typer.Typer, kind: str) -> None:
 
         echo_lines(summary_lines(history, record.name, width(),
                                  ascii_only=not blocks_allowed()))
+
+    return app
 
 
 def traced_game(game: str | None, kind: str | None

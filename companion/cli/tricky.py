@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated
 
-import typer
 from typer import Argument, Option
 
 from companion.cli.common import echo_lines, emit_json, games, new_game, open_game, width
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import paged
-from companion.cli.summary import add_summary
+from companion.cli.summary import game_app
 from companion.errors import BadInput, CompanionError, DataProblem, RuleRefused
 
 if TYPE_CHECKING:
@@ -20,9 +19,7 @@ if TYPE_CHECKING:
     from companion.tricky.deck import DeckChange
 
 KIND = "tricky"
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
-                  help="Tricky Dungeon: score sheet and trick referee for 2-4 players.")
-add_summary(app, KIND)
+app = game_app(KIND, "Tricky Dungeon: score sheet and trick referee for 2-4 players.")
 
 Four = tuple[str, str, str, str]
 Pair = tuple[int, int]
