@@ -2,9 +2,12 @@
 
 ``qrcode`` is imported only here, only when a code is drawn. A share code is
 capitals, digits and dots, so the QR code uses its compact alphanumeric mode.
+The mask is chosen here, by the standard's penalty as qrcode scores it.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from companion.errors import BadInput
 from companion.values import Value
@@ -39,7 +42,10 @@ def matrix(text: str, level: str = "L") -> Matrix:
     from qrcode.exceptions import DataOverflowError
 
     correction = ERROR_CORRECT_L if level == "L" else ERROR_CORRECT_M
-    code = qrcode.QRCode(error_correction=correction, border=0)
+    # Drawn with mask 0, scored under all eight masks from that one drawing, then
+    # drawn with the best: qrcode would draw and score each of the eight itself, for
+    # the same choice in twice the time.
+    code = qrcode.QRCode(error_correction=correction, border=0, mask_pattern=0)
     code.add_data(text)
     try:
         code.make(fit=True)
@@ -47,8 +53,100 @@ def matrix(text: str, level: str = "L") -> Matrix:
         most = MAX_ALNUM_L if level == "L" else MAX_ALNUM_M
         raise BadInput(f"the code is too long for a QR code ({len(text)} characters, "
                        f"at most {most})") from None
+    best = best_mask(code.get_matrix(), code.version)
+    if best:
+        code.mask_pattern = best
+        code.make(fit=False)
     rows = tuple(tuple(bool(m) for m in row) for row in code.get_matrix())
     return Matrix(version=int(code.version), rows=rows)
+
+
+def _layout(version: int) -> tuple[list[int], list[int]]:
+    """Per row, a bit per column: the modules no mask touches (finder, timing and
+    alignment patterns, format and version information), and among them those
+    that are light while masks are scored (the information, and the dark module)."""
+    from qrcode.util import pattern_position
+
+    size = 4 * version + 17
+    fixed, light = [0] * size, [0] * size
+
+    def area(rows: list[int], top: int, bottom: int, left: int, right: int) -> None:
+        for row in range(top, bottom):
+            rows[row] |= (1 << right) - (1 << left)
+
+    for rows in fixed, light:  # the format information beside the finders
+        area(rows, 8, 9, 0, 9)
+        area(rows, 0, 9, 8, 9)
+        area(rows, 8, 9, size - 8, size)
+        area(rows, size - 8, size, 8, 9)
+        if version >= 7:  # the version information
+            area(rows, 0, 6, size - 11, size - 8)
+            area(rows, size - 11, size - 8, 0, 6)
+    light[6] &= ~(1 << 8)  # timing modules among the format information
+    light[8] &= ~(1 << 6)
+    area(fixed, 0, 8, 0, 8)
+    area(fixed, 0, 8, size - 8, size)
+    area(fixed, size - 8, size, 0, 8)
+    centres = pattern_position(version)
+    for row in centres:  # an alignment pattern is left out where a finder is
+        for col in centres:
+            if not fixed[row] >> col & 1:
+                area(fixed, row - 2, row + 3, col - 2, col + 3)
+    area(fixed, 6, 7, 0, size)  # the timing patterns, after the alignment ones
+    area(fixed, 0, size, 6, 7)
+    return fixed, light
+
+
+FINDER_LIKE = ("10111010000", "00001011101")  # neither overlaps itself: str.count finds all
+
+
+def penalty(rows: list[int], size: int) -> int:
+    """The QR standard's score of a masked code (lower is better): runs of five or
+    more alike, 2x2 blocks alike, finder-like stretches, and the share of dark."""
+    lines = [format(row, f"0{size}b") for row in rows]
+    columns = ["".join(column) for column in zip(*lines, strict=True)]
+    text = "\n".join(lines + columns)
+    score = 40 * sum(text.count(stretch) for stretch in FINDER_LIKE)
+    full, fives = (1 << size) - 1, (1 << size - 4) - 1
+    for line in rows + [int(column, 2) for column in columns]:
+        alike = ~(line ^ line >> 1)
+        starts = alike & alike >> 1 & alike >> 2 & alike >> 3 & fives  # five alike from here
+        # A run of n >= 5 alike scores n - 2: its n - 4 starts, and 2.
+        score += starts.bit_count() + 2 * (starts & ~(starts << 1)).bit_count()
+    for top, bottom in itertools.pairwise(rows):
+        alike = ~(top ^ bottom)
+        score += 3 * (alike & alike >> 1 & ~(top ^ top >> 1) & full >> 1).bit_count()
+    dark = sum(row.bit_count() for row in rows)
+    return score + int(abs(float(dark) / size**2 * 100 - 50) / 5) * 10
+
+
+def masked(drawn: list[list[bool]], version: int) -> list[list[int]]:
+    """The code ``drawn`` with mask 0, under each of the eight masks as qrcode scores
+    them (format and version information light): per row, a bit per column."""
+    from qrcode.util import mask_func
+
+    size = len(drawn)
+    fixed, light = _layout(version)
+    full = (1 << size) - 1
+    tile = ((1 << 6 * (size // 6 + 1)) - 1) // 63  # each mask repeats every 6 columns
+
+    def flips(pattern: int) -> list[int]:
+        flipped = mask_func(pattern)
+        return [sum(1 << col for col in range(6) if flipped(row, col)) * tile & full
+                for row in range(size)]
+
+    drawn_rows = [int("".join("1" if dark else "0" for dark in reversed(row)), 2)
+                  for row in drawn]
+    unmasked = [(row & ~shade) ^ (flip & ~fix) for row, shade, flip, fix in zip(
+        drawn_rows, light, flips(0), fixed, strict=True)]
+    return [[row ^ (flip & ~fix) for row, flip, fix in zip(
+        unmasked, flips(pattern), fixed, strict=True)] for pattern in range(8)]
+
+
+def best_mask(drawn: list[list[bool]], version: int) -> int:
+    """The mask qrcode would choose: the first of the eight with the lowest penalty."""
+    scores = [penalty(rows, len(drawn)) for rows in masked(drawn, version)]
+    return scores.index(min(scores))
 
 
 def _padded(qr: Matrix, quiet: int) -> list[list[bool]]:

@@ -1,0 +1,56 @@
+"""The QR codes drawn for share codes are the ones qrcode itself would draw: the mask
+is chosen by companion's faster scoring, and must be the same choice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import qrcode
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
+from qrcode.util import lost_point
+
+from companion.sheets.qr import masked, matrix, penalty
+
+ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
+CORRECTION = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M}
+
+
+def drawn_by_qrcode(text: str, level: str) -> list[list[bool]]:
+    code = qrcode.QRCode(error_correction=CORRECTION[level], border=0)
+    code.add_data(text)
+    code.make(fit=True)
+    return [[bool(dark) for dark in row] for row in code.get_matrix()]
+
+
+def as_rows(modules: list[list[bool]]) -> list[int]:
+    return [sum(1 << col for col, dark in enumerate(row) if dark) for row in modules]
+
+
+# Lengths that reach small and large versions, those with version information (7+)
+# and the largest at each level.
+@pytest.mark.parametrize("length", [1, 30, 120, 260, 700, 1500, 3391])
+@pytest.mark.parametrize("level", ["L", "M"])
+def test_the_code_is_the_one_qrcode_draws(length: int, level: str) -> None:
+    text = "".join(random.Random(length).choice(ALPHANUMERIC) for _ in range(length))
+    assert [list(row) for row in matrix(text, level).rows] == drawn_by_qrcode(text, level)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(ALPHANUMERIC, min_size=1, max_size=300), st.sampled_from(["L", "M"]))
+def test_any_short_code_is_the_one_qrcode_draws(text: str, level: str) -> None:
+    assert [list(row) for row in matrix(text, level).rows] == drawn_by_qrcode(text, level)
+
+
+@pytest.mark.parametrize("length", [10, 200, 900])
+def test_each_mask_is_drawn_and_scored_as_qrcode_does(length: int) -> None:
+    code = qrcode.QRCode(border=0, mask_pattern=0)
+    code.add_data("A1." * length)
+    code.make(fit=True)
+    ours = masked(code.get_matrix(), code.version)
+    for mask in range(8):
+        code.makeImpl(True, mask)  # as qrcode scores a mask: information left light
+        assert ours[mask] == as_rows(code.modules)
+        assert penalty(ours[mask], len(code.modules)) == lost_point(code.modules)
