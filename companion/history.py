@@ -166,17 +166,15 @@ def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str]) ->
     (``ReplayFault`` if an action does not replay)."""
     module = load_kind(kind)
     tracer = TRACERS[module.KIND](module.new_engine(module.normalize_settings(settings)))
-    before = tracer.before()
     for _number, action, _applied in replaying(tracer.engine, actions):
-        tracer.after(action, before)
-        before = tracer.before()
+        tracer.after(action)
     return tracer
 
 
 class Tracer:
     """Looks at the engine after each action and marks where a stage (level, round or
-    floor) begins. ``before()`` is what the tracer needs to see of the state before an
-    action, handed back to ``after`` (each tracer's own)."""
+    floor) begins. A tracer that compares a state with the one before the action keeps
+    what it needs of it from its last look."""
 
     letter = ""  # a stage's mark: "L2" where level 2 begins
     field = ""  # the engine's field that numbers the stages
@@ -192,10 +190,7 @@ class Tracer:
     def stage_of(self, engine: Any) -> int:
         return int(getattr(engine, self.field))
 
-    def before(self) -> object:
-        return None
-
-    def after(self, action: str, before: object) -> int | None:
+    def after(self, action: str) -> int | None:
         """The stage the action left, if it began another."""
         self.point += 1
         left, self.stage = self.stage, self.stage_of(self.engine)
@@ -233,18 +228,16 @@ class HebracTracer(Tracer):
     def __init__(self, engine: HebracGame) -> None:
         super().__init__(engine)
         self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
+        self.cleared = engine.cleared_count()  # on the level, before the action
         self.battles: list[Battle] = []
         # the battle under way: its encounter, its figures, the damage of each round
         self.fighting: tuple[Encounter, Battle, dict[int, int]] | None = None
 
-    def before(self) -> int:
-        return self.engine.cleared_count()
-
-    def after(self, action: str, before: object) -> None:
-        assert isinstance(before, int)
-        if (left := super().after(action, before)) is not None:
-            self.levels.append((left, before))
+    def after(self, action: str) -> None:
+        if (left := super().after(action)) is not None:
+            self.levels.append((left, self.cleared))
         game = self.engine
+        self.cleared = game.cleared_count()
         encounter = game.encounter
         if self.fighting is not None and self.fighting[0] is not encounter:
             self._end_battle()
@@ -324,8 +317,8 @@ class TrickyTracer(Tracer):
     def stage_of(self, engine: TrickyGame) -> int:  # the rounds begun
         return len(engine.rounds)
 
-    def after(self, action: str, before: object) -> None:
-        super().after(action, before)
+    def after(self, action: str) -> None:
+        super().after(action)
         for seat, total in enumerate(self.engine.totals):
             self.gold[seat].append(total)
 
@@ -363,23 +356,20 @@ class HalfDeckTracer(Tracer):
         self.defeated: Counter[str] = Counter()
         self.escaped = 0
         self.traps = 0
+        self.encounter = engine.encounter  # before the action
 
-    def before(self) -> object:
-        return self.engine.encounter
-
-    def after(self, action: str, before: object) -> None:
-        super().after(action, before)
+    def after(self, action: str) -> None:
+        super().after(action)
         game = self.engine
-        if before is not None and game.encounter is not before:
+        ended, self.encounter = self.encounter, game.encounter
+        if ended is not None and game.encounter is not ended:
             from companion.halfdeck.cards import FOES, TRAP
-            from companion.halfdeck.engine import Encounter
 
-            assert isinstance(before, Encounter)  # the encounter, from ``before``
-            if before.kind == TRAP:
+            if ended.kind == TRAP:
                 self.traps += 1
-            elif before.kind in FOES:
-                if before.life <= 0:
-                    self.defeated[before.kind] += 1
+            elif ended.kind in FOES:
+                if ended.life <= 0:
+                    self.defeated[ended.kind] += 1
                 elif not game.lost:
                     self.escaped += 1
 
@@ -429,16 +419,17 @@ class ElberethTracer(Tracer):
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
         self.floors_left: list[FloorLeft] = []
+        self.seen = self.look()  # before the action
 
-    def before(self) -> _Floor:
+    def look(self) -> _Floor:
         game = self.engine
         return _Floor({"beaten_here": dict(game.beaten), "walls_here": game.walls,
                        "floor_boss": game.floor_boss, "boss_beaten": game.boss_down},
                       game.miss, dict(game.items))
 
-    def after(self, action: str, before: object) -> None:
-        assert isinstance(before, _Floor)  # the floor, from ``before``
-        if super().after(action, before) is not None:
+    def after(self, action: str) -> None:
+        before, self.seen = self.seen, self.look()
+        if super().after(action) is not None:
             self.floors_left.append(before.left)
             self.walls += before.left["walls_here"]
         game = self.engine

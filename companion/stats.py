@@ -201,7 +201,9 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
             if entry is None:
                 record = store.decode(name, raw)
         except CompanionError as error:
-            warn(f"skipped {name}: {_short(error, store, name)}")
+            # the store's message without the file's path in front: the warning names the game
+            text = " ".join(str(error).split()).removeprefix(f"{store.path(name)}: ")
+            warn(f"skipped {name}: {text}")
             continue
         if entry is None:  # replayed whatever its kind: the next run finds it cached
             try:
@@ -243,13 +245,6 @@ def _rounds(value: object) -> list[TrickyRound]:
                 "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
 
     return plain.items(value, one)
-
-
-def _short(error: CompanionError, store: Store, name: str) -> str:
-    """The store's message without the file's path in front (the warning names the game)."""
-    text = " ".join(str(error).split())
-    prefix = f"{store.path(name)}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
 
 
 # -- the people ------------------------------------------------------------------------
