@@ -57,15 +57,13 @@ if TYPE_CHECKING:
         most_common_killers: list[str]  # every enemy that killed most often
         spells: dict[str, int]
 
-    class HeroFigures(TypedDict):
-        hero: str
-        players: int
-        rounds: int
-        average_gold: float
-
     class HeroAverage(TypedDict):
         hero: str
         average_gold: float
+
+    class HeroFigures(HeroAverage):  # a hero at a table of so many players
+        players: int
+        rounds: int
 
     class BestGame(TypedDict):
         game: str
