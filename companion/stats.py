@@ -180,14 +180,14 @@ def _cached(value: object) -> Entry | None:
     return entry if typed else None
 
 
-def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
-               use_cache: bool = True) -> list[Entry]:
+def read_games(store: Store, warn: Callable[[str], None], *,
+               kind: str | None = None) -> list[Entry]:
     """Every saved game (of ``kind``), replayed or from the cache, oldest first."""
     from companion.editions import saved
     from companion.history import trace
 
     path = store.home / "cache" / "stats.json"
-    found = _read_cache(path, store.home) if use_cache else {}
+    found = _read_cache(path, store.home)
     kept: dict[str, dict[str, object]] = {}  # the cache to write: the games read now, no others
     replayed = False
     entries = []
@@ -216,7 +216,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
         kept[digest] = entry._asdict()
         if kind is None or entry.kind == kind:
             entries.append(entry)
-    if use_cache and (replayed or len(kept) != len(found)):
+    if replayed or len(kept) != len(found):
         data = json.dumps({"format": CACHE_FORMAT, "games": kept},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         safefile.write_cache(path, store.home, "stats", data)
