@@ -279,9 +279,7 @@ class HebracTracer(Tracer):
             battle["result"] = "left"
 
     def finish(self, actions: int) -> History:
-        game = self.engine
-        if self.fighting is not None:
-            self._update_battle()
+        game = self.engine  # a battle under way is as the last action left it
         series = [Series("Life", list(game.life_trail))]
         lost, healed, low = _life(series)
         results = Counter(b["result"] for b in self.battles)
