@@ -448,24 +448,20 @@ def stats_lines(data: Figures, width: int = 40, *,
 
 def sections(kinds: Mapping[str, KindFigures], width: int, ascii_only: bool,
              which: str = "") -> list[str]:
-    """A section per kind: its title (and ``which``) over its lines, a blank line between."""
+    """A section per kind, a blank line between: its title (and ``which``), its record
+    (Tricky Dungeon's only with a player), then its own figures (``WRITERS``)."""
     lines: list[str] = []
     for kind, found in kinds.items():
         if lines:
             lines.append("")
         lines.append(kind_info(kind).title + which)
-        lines += kind_lines(kind, found, width, ascii_only)
+        if kind != "tricky" or "gold_total" in found:
+            lines += record_lines(cast("RecordFigures", found))
+        else:
+            lines.append(f"Games {found['games']}")
+        if found["games"]:
+            lines += WRITERS[kind](found, width, ascii_only)
     return lines
-
-
-def kind_lines(kind: str, found: KindFigures, width: int, ascii_only: bool) -> list[str]:
-    """A kind's section: the record (Tricky Dungeon's only with a player), then the kind's
-    own figures (``WRITERS``)."""
-    if kind != "tricky" or "gold_total" in found:
-        lines = record_lines(cast("RecordFigures", found))
-    else:
-        lines = [f"Games {found['games']}"]
-    return lines + WRITERS[kind](found, width, ascii_only) if found["games"] else lines
 
 
 def record_lines(found: RecordFigures) -> list[str]:
