@@ -412,7 +412,6 @@ class ElberethTracer(Tracer):
 
     def __init__(self, engine: ElberethGame) -> None:
         super().__init__(engine)
-        self.walls = 0
         self.misses = 0
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
@@ -429,7 +428,6 @@ class ElberethTracer(Tracer):
         before, self.seen = self.seen, self.look()
         if super().after(action) is not None:
             self.floors_left.append(before.left)
-            self.walls += before.left["walls_here"]
         game = self.engine
         if game.miss is not None and game.miss is not before.miss:
             self.misses += 1
@@ -450,7 +448,7 @@ class ElberethTracer(Tracer):
             "beaten": dict(game.beaten_total),
             "bosses_met": dict(game.bosses_met),
             "misses": self.misses,
-            "walls": self.walls + game.walls,
+            "walls": sum(left["walls_here"] for left in self.floors_left) + game.walls,
             "equipment_lost": self.lost_items,
             "equipment_left": len(game.left()),
             "key": game.key,
