@@ -166,62 +166,78 @@ def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str]) ->
     (``ReplayFault`` if an action does not replay)."""
     module = load_kind(kind)
     tracer = TRACERS[module.KIND](module.new_engine(module.normalize_settings(settings)))
-    before = tracer.before()
     for _number, action, _applied in replaying(tracer.engine, actions):
-        tracer.after(action, before)
-        before = tracer.before()
+        tracer.after(action)
     return tracer
 
 
 class Tracer:
-    """Looks at the engine after each action. ``before()`` is what the tracer needs to
-    see of the state before an action, handed back to ``after`` (each tracer's own)."""
+    """Looks at the engine after each action and marks where a stage (level, round or
+    floor) begins. A tracer that compares a state with the one before the action keeps
+    what it needs of it from its last look."""
+
+    letter = ""  # a stage's mark: "L2" where level 2 begins
+    field = ""  # the engine's field that numbers the stages
+    first_marked = False  # whether the stage the game starts in is marked at 0
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.point = 0
-        self.marks: list[tuple[int, str]] = []
+        self.stage = self.stage_of(engine)
+        self.marks: list[tuple[int, str]] = (
+            [(0, f"{self.letter}{self.stage}")] if self.first_marked else [])
 
-    def before(self) -> object:
-        return None
+    def stage_of(self, engine: Any) -> int:
+        return int(getattr(engine, self.field))
 
-    def after(self, action: str, before: object) -> None:
+    def after(self, action: str) -> int | None:
+        """The stage the action left, if it began another."""
         self.point += 1
+        left, self.stage = self.stage, self.stage_of(self.engine)
+        if left == self.stage:
+            return None
+        self.marks.append((self.point, f"{self.letter}{self.stage}"))
+        return left
 
     def finish(self, actions: int) -> History:
         raise NotImplementedError
 
 
-def _drops(values: Sequence[int | None]) -> tuple[int, int]:
-    """(total lost, total gained) over a series, gaps skipped."""
-    steps = [b - a for a, b in pairwise(values) if a is not None and b is not None]
-    return -sum(step for step in steps if step < 0), sum(step for step in steps if step > 0)
+def _life(series: Sequence[Series]) -> tuple[int, int, tuple[int, int, str] | None]:
+    """Life lost and healed over the series (gaps skipped), and the closest call: the
+    lowest life above nothing and below a series' first, as (life, point, label); the
+    first of equals."""
+    lost = healed = 0
+    low: tuple[int, int, str] | None = None
+    for line in series:
+        steps = [b - a for a, b in pairwise(line.values) if a is not None and b is not None]
+        lost -= sum(step for step in steps if step < 0)
+        healed += sum(step for step in steps if step > 0)
+        start = next((v for v in line.values if v is not None), 0)
+        for number, value in enumerate(line.values):
+            if value is not None and 0 < value < start and (low is None or value < low[0]):
+                low = (value, number, line.label)
+    return lost, healed, low
 
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 class HebracTracer(Tracer):
     engine: HebracGame
+    letter, field, first_marked = "L", "level", True
 
     def __init__(self, engine: HebracGame) -> None:
         super().__init__(engine)
-        self.level = engine.level
-        self.marks.append((0, f"L{engine.level}"))
         self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
+        self.cleared = engine.cleared_count()  # on the level, before the action
         self.battles: list[Battle] = []
         # the battle under way: its encounter, its figures, the damage of each round
         self.fighting: tuple[Encounter, Battle, dict[int, int]] | None = None
 
-    def before(self) -> int:
-        return self.engine.cleared_count()
-
-    def after(self, action: str, before: object) -> None:
-        super().after(action, before)
-        assert isinstance(before, int)
+    def after(self, action: str) -> None:
+        if (left := super().after(action)) is not None:
+            self.levels.append((left, self.cleared))
         game = self.engine
-        if game.level != self.level:
-            self.levels.append((self.level, before))
-            self.level = game.level
-            self.marks.append((self.point, f"L{game.level}"))
+        self.cleared = game.cleared_count()
         encounter = game.encounter
         if self.fighting is not None and self.fighting[0] is not encounter:
             self._end_battle()
@@ -263,13 +279,9 @@ class HebracTracer(Tracer):
             battle["result"] = "left"
 
     def finish(self, actions: int) -> History:
-        game = self.engine
-        if self.fighting is not None:
-            self._update_battle()
-        trail: list[int] = list(game.life_trail)
-        lost, healed = _drops(trail)
-        alive = [(value, number) for number, value in enumerate(trail) if value > 0]
-        low = min(alive) if alive else None
+        game = self.engine  # a battle under way is as the last action left it
+        series = [Series("Life", list(game.life_trail))]
+        lost, healed, low = _life(series)
         results = Counter(b["result"] for b in self.battles)
         lost_to = [b["enemy"] for b in self.battles if b["result"] == "lost"]
         facts: HebracFacts = {
@@ -282,33 +294,30 @@ class HebracTracer(Tracer):
             "max_life": game.max_life,
             "life_lost": lost,
             "life_healed": healed,
-            "closest_call": ({"life": low[0], "action": low[1]} if low is not None
-                             and low[0] < trail[0] else None),
+            "closest_call": {"life": low[0], "action": low[1]} if low else None,
             "spells_cast": list(game.spells_cast),
             "treasure": [str(card) for card in game.inventory],
             "killed_by": lost_to[-1] if lost_to and game.outcome == "dead" else None,
         }
-        return History("hebrac", game.outcome, actions, "life",
-                       [Series("Life", list(trail))], self.marks, facts,
+        return History("hebrac", game.outcome, actions, "life", series, self.marks, facts,
                        [*self.levels, (game.level, game.cleared_count())])
 
 
 # -- Tricky Dungeon -------------------------------------------------------------------
 class TrickyTracer(Tracer):
     engine: TrickyGame
+    letter = "R"
 
     def __init__(self, engine: TrickyGame) -> None:
         super().__init__(engine)
         self.gold: list[list[int | None]] = [[0] for _ in engine.players]
-        self.started = 0
 
-    def after(self, action: str, before: object) -> None:
-        super().after(action, before)
-        game = self.engine
-        if len(game.rounds) != self.started:
-            self.started = len(game.rounds)
-            self.marks.append((self.point, f"R{self.started}"))
-        for seat, total in enumerate(game.totals):
+    def stage_of(self, engine: TrickyGame) -> int:  # the rounds begun
+        return len(engine.rounds)
+
+    def after(self, action: str) -> None:
+        super().after(action)
+        for seat, total in enumerate(self.engine.totals):
             self.gold[seat].append(total)
 
     def finish(self, actions: int) -> History:
@@ -338,33 +347,27 @@ class TrickyTracer(Tracer):
 # -- Half Deck Dungeon Heroes ----------------------------------------------------------
 class HalfDeckTracer(Tracer):
     engine: HalfDeckGame
+    letter, field = "R", "round"
 
     def __init__(self, engine: HalfDeckGame) -> None:
         super().__init__(engine)
-        self.round = engine.round
         self.defeated: Counter[str] = Counter()
         self.escaped = 0
         self.traps = 0
+        self.encounter = engine.encounter  # before the action
 
-    def before(self) -> object:
-        return self.engine.encounter
-
-    def after(self, action: str, before: object) -> None:
-        super().after(action, before)
+    def after(self, action: str) -> None:
+        super().after(action)
         game = self.engine
-        if game.round != self.round:
-            self.round = game.round
-            self.marks.append((self.point, f"R{game.round}"))
-        if before is not None and game.encounter is not before:
+        ended, self.encounter = self.encounter, game.encounter
+        if ended is not None and game.encounter is not ended:
             from companion.halfdeck.cards import FOES, TRAP
-            from companion.halfdeck.engine import Encounter
 
-            assert isinstance(before, Encounter)  # the encounter, from ``before``
-            if before.kind == TRAP:
+            if ended.kind == TRAP:
                 self.traps += 1
-            elif before.kind in FOES:
-                if before.life <= 0:
-                    self.defeated[before.kind] += 1
+            elif ended.kind in FOES:
+                if ended.life <= 0:
+                    self.defeated[ended.kind] += 1
                 elif not game.lost:
                     self.escaped += 1
 
@@ -373,15 +376,7 @@ class HalfDeckTracer(Tracer):
         trail: list[dict[str, int]] = game.life_trail
         names = list(dict.fromkeys(name for point in trail for name in point))
         series = [Series(name, [point.get(name) for point in trail]) for name in names]
-        lost = healed = 0
-        low: tuple[int, int, str] | None = None
-        for line in series:
-            down, up = _drops(line.values)
-            lost, healed = lost + down, healed + up
-            start = next((v for v in line.values if v is not None), 0)
-            for number, value in enumerate(line.values):
-                if value is not None and 0 < value < start and (low is None or value < low[0]):
-                    low = (value, number, line.label)
+        lost, healed, low = _life(series)
         facts: HalfDeckFacts = {
             "round": game.round,
             "won_by": game.won_by,
@@ -403,45 +398,37 @@ class HalfDeckTracer(Tracer):
 
 # -- Elbereth --------------------------------------------------------------------------
 class _Floor(Value):
-    """What Elbereth's tracer sees of the floor before an action."""
+    """What Elbereth's tracer sees of the floor before an action: the floor as it would
+    be left, the last miss, the equipment."""
 
-    walls: int
+    left: FloorLeft
     miss: Miss | None
     items: dict[str, str]
-    beaten: dict[str, int]
-    boss: str | None
-    boss_down: bool
 
 
 class ElberethTracer(Tracer):
     engine: ElberethGame
+    letter, field, first_marked = "F", "floor", True
 
     def __init__(self, engine: ElberethGame) -> None:
         super().__init__(engine)
-        self.floor = engine.floor
-        self.marks.append((0, f"F{engine.floor}"))
-        self.walls = 0
         self.misses = 0
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
         self.floors_left: list[FloorLeft] = []
+        self.seen = self.look()  # before the action
 
-    def before(self) -> _Floor:
+    def look(self) -> _Floor:
         game = self.engine
-        return _Floor(game.walls, game.miss, dict(game.items), dict(game.beaten),
-                      game.floor_boss, game.boss_down)
+        return _Floor({"beaten_here": dict(game.beaten), "walls_here": game.walls,
+                       "floor_boss": game.floor_boss, "boss_beaten": game.boss_down},
+                      game.miss, dict(game.items))
 
-    def after(self, action: str, before: object) -> None:
-        super().after(action, before)
-        assert isinstance(before, _Floor)  # the floor, from ``before``
+    def after(self, action: str) -> None:
+        before, self.seen = self.seen, self.look()
+        if super().after(action) is not None:
+            self.floors_left.append(before.left)
         game = self.engine
-        if game.floor != self.floor:
-            self.floors_left.append({"beaten_here": before.beaten, "walls_here": before.walls,
-                                     "floor_boss": before.boss,
-                                     "boss_beaten": before.boss_down})
-            self.walls += before.walls
-            self.floor = game.floor
-            self.marks.append((self.point, f"F{game.floor}"))
         if game.miss is not None and game.miss is not before.miss:
             self.misses += 1
         self.lost_items += [item for item, state in game.items.items()
@@ -461,7 +448,7 @@ class ElberethTracer(Tracer):
             "beaten": dict(game.beaten_total),
             "bosses_met": dict(game.bosses_met),
             "misses": self.misses,
-            "walls": self.walls + game.walls,
+            "walls": sum(left["walls_here"] for left in self.floors_left) + game.walls,
             "equipment_lost": self.lost_items,
             "equipment_left": len(game.left()),
             "key": game.key,

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import groupby
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import companion
 from companion import plain, safefile
@@ -57,15 +57,13 @@ if TYPE_CHECKING:
         most_common_killers: list[str]  # every enemy that killed most often
         spells: dict[str, int]
 
-    class HeroFigures(TypedDict):
-        hero: str
-        players: int
-        rounds: int
-        average_gold: float
-
     class HeroAverage(TypedDict):
         hero: str
         average_gold: float
+
+    class HeroFigures(HeroAverage):  # a hero at a table of so many players
+        players: int
+        rounds: int
 
     class BestGame(TypedDict):
         game: str
@@ -182,14 +180,14 @@ def _cached(value: object) -> Entry | None:
     return entry if typed else None
 
 
-def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = None,
-               use_cache: bool = True) -> list[Entry]:
+def read_games(store: Store, warn: Callable[[str], None], *,
+               kind: str | None = None) -> list[Entry]:
     """Every saved game (of ``kind``), replayed or from the cache, oldest first."""
     from companion.editions import saved
     from companion.history import trace
 
     path = store.home / "cache" / "stats.json"
-    found = _read_cache(path, store.home) if use_cache else {}
+    found = _read_cache(path, store.home)
     kept: dict[str, dict[str, object]] = {}  # the cache to write: the games read now, no others
     replayed = False
     entries = []
@@ -201,7 +199,9 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
             if entry is None:
                 record = store.decode(name, raw)
         except CompanionError as error:
-            warn(f"skipped {name}: {_short(error, store, name)}")
+            # the store's message without the file's path in front: the warning names the game
+            text = " ".join(str(error).split()).removeprefix(f"{store.path(name)}: ")
+            warn(f"skipped {name}: {text}")
             continue
         if entry is None:  # replayed whatever its kind: the next run finds it cached
             try:
@@ -216,7 +216,7 @@ def read_games(store: Store, warn: Callable[[str], None], *, kind: str | None = 
         kept[digest] = entry._asdict()
         if kind is None or entry.kind == kind:
             entries.append(entry)
-    if use_cache and (replayed or len(kept) != len(found)):
+    if replayed or len(kept) != len(found):
         data = json.dumps({"format": CACHE_FORMAT, "games": kept},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         safefile.write_cache(path, store.home, "stats", data)
@@ -233,12 +233,6 @@ def _counts(value: object) -> dict[str, int]:
     return plain.table(value, plain.text, plain.integer)
 
 
-def _number(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise plain.BadState(f"not a number: {value!r:.40}")
-    return value
-
-
 _optional_text = plain.optional(plain.text)
 
 
@@ -249,13 +243,6 @@ def _rounds(value: object) -> list[TrickyRound]:
                 "hero": plain.text(fields["hero"]), "gold": _counts(fields["gold"])}
 
     return plain.items(value, one)
-
-
-def _short(error: CompanionError, store: Store, name: str) -> str:
-    """The store's message without the file's path in front (the warning names the game)."""
-    text = " ".join(str(error).split())
-    prefix = f"{store.path(name)}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
 
 
 # -- the people ------------------------------------------------------------------------
@@ -342,7 +329,7 @@ def _hebrac(games: Sequence[Entry], player: str | None,
     top = [killer for killer, count in killers.most_common() if count == most]
     return {**record(games, None),
             "deepest_level": max(levels, default=0),
-            "average_level": round(sum(levels) / len(levels), 1) if levels else 0,
+            "average_level": _average(levels),
             "killers": dict(killers.most_common()),
             "most_common_killer": top[0] if len(top) == 1 else None,
             "most_common_killers": top,
@@ -387,13 +374,17 @@ def _tricky(games: Sequence[Entry], player: str | None,
             "rounds_active": sum(len(values) for values in gold.values())}  # theirs only
 
 
+def _average(values: Sequence[int]) -> float:
+    return round(sum(values) / len(values), 1) if values else 0
+
+
 def _own_gold(games: Sequence[Entry], mine: str) -> OwnGold:
     scores = [(max(gold for seat, gold in _counts(game.facts["scores"]).items()
                    if key(seat) == mine), game.name) for game in games]
     total = sum(gold for gold, _ in scores)
     best = max(scores, key=lambda s: s[0], default=None)  # the first of equals: the oldest
     return {"gold_total": total,
-            "gold_average": round(total / len(scores), 1) if scores else 0,
+            "gold_average": _average([gold for gold, _ in scores]),
             "best_game": {"game": best[1], "gold": best[0]} if best else None}
 
 
@@ -403,7 +394,7 @@ def _halfdeck(games: Sequence[Entry], player: str | None,
     fallen = Counter(hero for g in games for hero in _names(g.facts["fallen"]))
     won_by = Counter(end for g in games if (end := _optional_text(g.facts["won_by"])))
     return {**record(games, None),
-            "average_rounds": round(sum(rounds) / len(rounds), 1) if rounds else 0,
+            "average_rounds": _average(rounds),
             "won_by": dict(won_by),
             "fallen": dict(fallen.most_common())}
 
@@ -414,7 +405,7 @@ def _elbereth(games: Sequence[Entry], player: str | None,
     beaten_by = Counter(foe for g in games if (foe := _optional_text(g.facts["beaten_by"])))
     return {**record(games, None),
             "deepest_floor": max(floors, default=0),
-            "average_floor": round(sum(floors) / len(floors), 1) if floors else 0,
+            "average_floor": _average(floors),
             "beaten_by": dict(beaten_by.most_common()),
             "most_common_foe": beaten_by.most_common(1)[0][0] if beaten_by else None}
 
@@ -457,97 +448,88 @@ def stats_lines(data: Figures, width: int = 40, *,
 
 def sections(kinds: Mapping[str, KindFigures], width: int, ascii_only: bool,
              which: str = "") -> list[str]:
-    """A section per kind: its title (and ``which``) over its lines, a blank line between."""
+    """A section per kind, a blank line between: its title (and ``which``), its record
+    (Tricky Dungeon's only with a player), then its own figures (``WRITERS``)."""
     lines: list[str] = []
     for kind, found in kinds.items():
         if lines:
             lines.append("")
         lines.append(kind_info(kind).title + which)
-        lines += kind_lines(kind, found, width, ascii_only)
+        if kind != "tricky" or "gold_total" in found:
+            lines += record_lines(cast("RecordFigures", found))
+        else:
+            lines.append(f"Games {found['games']}")
+        if found["games"]:
+            lines += WRITERS[kind](found, width, ascii_only)
     return lines
 
 
-def kind_lines(kind: str, found: Mapping[str, object], width: int,
-               ascii_only: bool) -> list[str]:
-    """A kind's section: the record (Tricky Dungeon's only with a player), then the kind's
-    own figures (``WRITERS``), read as plain values, checked where read."""
-    if kind != "tricky" or "gold_total" in found:
-        lines = record_lines(found)
-    else:
-        lines = [f"Games {found['games']}"]
-    return lines + WRITERS[kind](found, width, ascii_only) if found["games"] else lines
-
-
-def record_lines(found: Mapping[str, object]) -> list[str]:
+def record_lines(found: RecordFigures) -> list[str]:
     in_play = f" ({found['in_play']} in play)" if found["in_play"] else ""
     lines = [f"Games {found['games']}{in_play}, wins {found['wins']} ({found['win_rate']}%)"]
     if found["games"] != found["in_play"]:
-        ((what, count),) = _counts(found["streak"]).items()
+        ((what, count),) = found["streak"].items()
         word = {"wins": ("win", "wins"), "losses": ("loss", "losses")}[what][count != 1]
         lines.append(f"Longest win streak {found['longest_streak']}; now {count} {word}")
     return lines
 
 
-def _hebrac_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
+def _hebrac_lines(found: HebracFigures, width: int, ascii_only: bool) -> list[str]:
     return [f"Deepest level {found['deepest_level']}, average {found['average_level']:g}",
             *_killer_lines(found, width), "Spells by use:",
-            *bars(_counts(found["spells"]).items(), width, ascii_only=ascii_only)]
+            *bars(found["spells"].items(), width, ascii_only=ascii_only)]
 
 
-def _killer_lines(found: Mapping[str, object], width: int) -> list[str]:
+def _killer_lines(found: HebracFigures, width: int) -> list[str]:
     """The enemy that killed most often; every one of them when several are tied, each
     name whole on its line."""
     from companion.text import fill
 
-    top = _names(found["most_common_killers"])
+    top = found["most_common_killers"]
     if len(top) <= 1:
         return [f"Most common killer: {top[0] if top else 'none'}"]
-    count = _counts(found["killers"])[top[0]]
+    count = found["killers"][top[0]]
     return fill(f"Most common killers, tied at {count} each: {', '.join(top)}", width, "",
                 "  ", keep=top)
 
 
-def _tricky_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
+def _tricky_lines(found: TrickyFigures, width: int, ascii_only: bool) -> list[str]:
     """With a player (``figures``' own gold), their gold; else every player's wins. Then
     the active player's gold by hero, the best and the worst hero."""
     if "gold_total" in found:
-        game = plain.record(found["best_game"], ("game", "gold"))
-        lines = [f"Gold {found['gold_total']} in all, {found['gold_average']:g} a game",
+        own = cast("PlayerTrickyFigures", found)
+        game = own["best_game"]
+        assert game is not None  # a player with games has a best one
+        lines = [f"Gold {own['gold_total']} in all, {own['gold_average']:g} a game",
                  f"Best game: {game['gold']} gold ({game['game']})",
-                 f"Rounds as active player: {found['rounds_active']}"]
+                 f"Rounds as active player: {own['rounds_active']}"]
     else:
-        played = _counts(found["games_per_player"])
-        wins = _counts(found["wins_per_player"])
+        played = found["games_per_player"]
+        wins = found["wins_per_player"]
         lines = ["Wins per player:", *bars(wins.items(), width, ascii_only=ascii_only),
                  "Win rate: " + ", ".join(
                      f"{p} {round(100 * w / played[p])}%" for p, w in wins.items())]
     lines.append("Gold per round as active player:")
-    lines += bars(plain.items(found["heroes"], _hero_bar), width, ascii_only=ascii_only,
-                  shown=lambda v: f"{v:.1f}")
-    best, worst = found["best_hero"], found["worst_hero"]
-    if best:
-        for word, figure in (("Best", best), ("Worst", worst)):
-            hero = plain.record(figure, ("hero", "average_gold"))
-            lines.append(f"{word} hero: {hero['hero']} ({_number(hero['average_gold']):.1f})")
+    lines += bars([(f"{h['hero']} {h['players']}p", h["average_gold"]) for h in found["heroes"]],
+                  width, ascii_only=ascii_only, shown=lambda v: f"{v:.1f}")
+    for word, hero in (("Best", found["best_hero"]), ("Worst", found["worst_hero"])):
+        if hero:
+            lines.append(f"{word} hero: {hero['hero']} ({hero['average_gold']:.1f})")
     return lines
 
 
-def _hero_bar(value: object) -> tuple[str, float]:
-    hero = plain.record(value, ("hero", "players", "rounds", "average_gold"))
-    return f"{hero['hero']} {hero['players']}p", _number(hero["average_gold"])
-
-
-def _halfdeck_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
+def _halfdeck_lines(found: HalfDeckFigures, width: int, ascii_only: bool) -> list[str]:
     return [f"Average rounds {found['average_rounds']:g}", "Heroes fallen:",
-            *bars(_counts(found["fallen"]).items(), width, ascii_only=ascii_only)]
+            *bars(found["fallen"].items(), width, ascii_only=ascii_only)]
 
 
-def _elbereth_lines(found: Mapping[str, object], width: int, ascii_only: bool) -> list[str]:
+def _elbereth_lines(found: ElberethFigures, width: int, ascii_only: bool) -> list[str]:
     return [f"Deepest floor {found['deepest_floor']}, average {found['average_floor']:g}",
             f"Most common foe at the end: {found['most_common_foe'] or 'none'}"]
 
 
-WRITERS: dict[str, Callable[[Mapping[str, object], int, bool], list[str]]] = {
+# each kind's own figures as text: the figures of that kind (``KIND_FIGURES``)
+WRITERS: dict[str, Callable[[Any, int, bool], list[str]]] = {
     "hebrac": _hebrac_lines, "tricky": _tricky_lines, "halfdeck": _halfdeck_lines,
     "elbereth": _elbereth_lines}
 

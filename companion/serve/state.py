@@ -239,9 +239,8 @@ def _replayed(record: Any) -> dict[str, Any]:
     engine = tracer.engine
     rulings = []
     for number in range(split, len(actions)):
-        before = tracer.before()
         applied = engine.apply(actions[number])
-        tracer.after(actions[number], before)
+        tracer.after(actions[number])
         rulings.append({"number": number + 1, "action": applied.action,
                         "lines": list(applied.lines)})
     history = tracer.finish(len(actions))
