@@ -18,6 +18,7 @@ from companion.sheets.model import (
     Section,
     Sheet,
     Table,
+    chart_section,
     counted,
     notes_section,
     outcome,
@@ -47,8 +48,6 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
              + ("; boss expansion" if settings.get("bosses") else "")]
     if status.get("next"):
         lines.append(f"Next: {status['next']}")
-    from companion.sheets.chart import chart_section
-
     rows = [_floor_row(number, floor, done=True)
             for number, floor in enumerate(history.floors, start=1)]
     rows.append(_floor_row(now, status, done=False))

@@ -21,6 +21,7 @@ from companion.sheets.model import (
     Sheet,
     Table,
     Track,
+    chart_section,
     counted,
     fields,
     notes_section,
@@ -63,8 +64,6 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
         for player, cards in held.items()))
     goals = ", ".join(g.removeprefix("endgame-") for g in plain.items(
         status["endgame_left"], plain.text)) or "none"
-    from companion.sheets.chart import chart_section
-
     main = [
         _heroes(plain.items(status["heroes"], fields), players),
         Section("Decks", (_decks(status), Fields((

@@ -25,6 +25,7 @@ from companion.sheets.model import (
     Table,
     Track,
     Writing,
+    chart_section,
     fields,
     notes_section,
     outcome,
@@ -45,8 +46,6 @@ SHOWN_BATTLES = 12
 def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``HebracStatus``), each value read as it is used."""
-    from companion.sheets.chart import chart_section
-
     levels = history.levels
     chambers = plain.integer(settings["chambers"])
     level = plain.integer(status["level"])

@@ -8,11 +8,15 @@ Blocks and sections are values (``companion.values``); ``_replace`` changes one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from companion import plain
 from companion.errors import BadInput
 from companion.kinds import kind_info
 from companion.values import Record, Value
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 
 class Fields(Value):
@@ -77,7 +81,7 @@ class Para(Value):
 class Chart(Value):
     """A line chart over the game: each series' value after each action (index 0: before
     any; None where its subject was not in play), marks where a level, round or floor
-    begins. Drawn as SVG on paper, as sparklines in text (``companion.sheets.chart``)."""
+    begins. Drawn as SVG on paper (``html.py``), as sparklines in text (``text.py``)."""
 
     measure: str
     series: tuple[tuple[str, tuple[int | None, ...]], ...]
@@ -140,6 +144,16 @@ class Sheet(Record):
         from companion.share import with_checksum
 
         return None if self.share_body is None else with_checksum(self.share_body)
+
+
+def chart_section(history: History, *, side: bool = False) -> Section:
+    """The chart of the game: life (Hebrac, each Half Deck hero, Elbereth's equipment) or
+    running gold per player (Tricky) after each action."""
+    titles = {"life": "Life over the game", "gold": "Gold over the game",
+              "equipment": "Equipment over the game"}
+    chart = Chart(history.measure, tuple((s.label, tuple(s.values)) for s in history.series),
+                  tuple(history.marks))
+    return Section(titles[history.measure], (chart,), side=side)
 
 
 NOTES_SHOWN = 5

@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Iterable
 
 from companion.sheets.model import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
+from companion.spark import labelled
 
 WIDTH = 40
 FULL, EMPTY = "\u25a0", "\u25a1"  # filled and empty squares
@@ -72,8 +73,6 @@ def block_lines(block: Block, width: int = WIDTH) -> list[str]:
     if isinstance(block, Writing):
         return [_blank_line(f"{label}: " if label else "", width) for label in block.labels]
     if isinstance(block, Chart):
-        from companion.sheets.chart import chart_lines
-
         return chart_lines(block, width)
     return wrap(block.text, width)
 
@@ -91,10 +90,15 @@ def markdown_lines(block: Block, width: int = WIDTH) -> list[str]:
     if isinstance(block, Writing):
         return [f"- {label}: ____" if label else "- ____" for label in block.labels]
     if isinstance(block, Chart):
-        from companion.sheets.chart import chart_lines
-
         return ["```", *chart_lines(block, width), "```"]
     return [block.text]
+
+
+def chart_lines(chart: Chart, width: int = WIDTH) -> list[str]:
+    """One sparkline per series, labels padded alike."""
+    label_width = max((len(label) for label, _ in chart.series), default=0)
+    return [labelled(label, values, width, dead_at_zero=chart.measure != "gold",
+                     label_width=label_width, top=chart.top) for label, values in chart.series]
 
 
 def _blank_line(label: str, width: int) -> str:

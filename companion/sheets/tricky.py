@@ -21,6 +21,7 @@ from companion.sheets.model import (
     Sheet,
     Table,
     Writing,
+    chart_section,
     fields,
     notes_section,
     player_count,
@@ -51,8 +52,6 @@ def game_sheet(name: str, settings: dict[str, object], status: Mapping[str, obje
     lines = [f"Game {name}: {state}",
              f"Players {', '.join(players)}; set {status['set']}; "
              f"{status['tricks_per_round']} tricks a round" + _variants(status)]
-    from companion.sheets.chart import chart_section
-
     rows = max(total or 0, played + 1)
     dense = rows + 2 * len(players) > 30
     # A long game's rounds fill the main column: its chart goes on the side.
