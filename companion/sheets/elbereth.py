@@ -79,7 +79,7 @@ def _floor_row(number: int, floor: Mapping[str, object], *, done: bool) -> tuple
 
 def _floors(rows: list[tuple[str, ...]], last: int, floors: int) -> Section:
     """The floors played, then a row to write in for each floor after ``last``."""
-    rows += [(str(n),) + ("",) * 5 for n in range(last + 1, floors + 1)]
+    rows = [*rows, *((str(n),) + ("",) * 5 for n in range(last + 1, floors + 1))]
     return Section("Floors", (Table(("Floor", "Beaten", "Walls", "Boss", "Key", "Stairs"),
                                     tuple(rows), title="Floor {0}", writing=last < floors),))
 

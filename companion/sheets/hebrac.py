@@ -113,15 +113,11 @@ def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:
             groups["Prisoners"].append(card)
         else:
             groups[POTIONS[suit] if rank.isdigit() else "Others"].append(card)
-    pairs = [(label, " ".join(found) + _total(label, found))
-             for label, found in groups.items() if found]
-    return (Fields(tuple(pairs)),)
-
-
-def _total(label: str, cards: Sequence[str]) -> str:
-    if label in ("Aces", "Prisoners", "Others") or len(cards) < 2:
-        return ""
-    return f" (= {sum(int(card[:-1]) for card in cards)})"
+    # Two potions or gems or more: what they add up to.
+    return (Fields(tuple((label, " ".join(found) + (
+        f" (= {sum(int(card[:-1]) for card in found)})"
+        if label in POTIONS.values() and len(found) > 1 else ""))
+        for label, found in groups.items() if found)),)
 
 
 def _aces(held: set[str]) -> Checks:

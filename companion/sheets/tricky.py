@@ -88,12 +88,11 @@ def _rounds(players: list[str], rows: Sequence[Mapping[str, object]], total: int
         line = [str(playing["number"]), str(playing["active"]),
                 _hero_name(plain.text(playing["hero"])), str(playing["trump"])]
         cells.append(tuple(line + [""] * (2 * len(players))))
-    for number in range(len(cells) + 1, (total or 0) + 1):
-        cells.append((str(number),) + ("",) * (3 + 2 * len(players)))
     scores = fields(status["scores"])
     foot = ("Total", "", "", "") + tuple(
         cell for player in players for cell in ("", str(scores[player])))
-    return _round_table(players, cells, foot, writing=len(cells) > len(rows))
+    return _round_table(players, cells, total or 0, foot,
+                        writing=max(len(cells), total or 0) > len(rows))
 
 
 def _hero_name(hero_id: str) -> str:
@@ -101,13 +100,16 @@ def _hero_name(hero_id: str) -> str:
     return str(row["name"]) if row else hero_id
 
 
-def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], foot: tuple[str, ...],
-                 *, writing: bool) -> Table:
+def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], rounds: int,
+                 foot: tuple[str, ...], *, writing: bool, widths: tuple[int, ...] = ()) -> Table:
+    """The rounds played, then a row to write in for each round up to ``rounds``."""
+    rows = [*rows, *((str(n),) + ("",) * (3 + 2 * len(labels))
+                     for n in range(len(rows) + 1, rounds + 1))]
     headers = ("#", "Active", "Hero", "Trump") + ("+", "=") * len(labels)
     return Table(headers, tuple(rows), title="{0}. {1}: {2}, trump {3}", key=4,
                  groups=tuple((label, 2) for label in labels), numeric=tuple(
                      range(4, 4 + 2 * len(labels))), foot=foot, writing=writing,
-                 note=ROUND_NOTE)
+                 note=ROUND_NOTE, widths=widths)
 
 
 def _result(status: Mapping[str, object]) -> str:
@@ -161,10 +163,8 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
 def _rounds_to_fill(labels: list[str], rounds: int) -> Section:
     """The page is the table: across the whole width, rows a finger high, the Hero column
     wide enough to write "Barbarian", the gold cells wide enough for two digits."""
-    empty = ("",) * (3 + 2 * len(labels))
-    rows = [(str(n), *empty) for n in range(1, rounds + 1)]
-    table = _round_table(labels, rows, ("Total", *empty), writing=True)._replace(
-        widths=(6, 10, 15, 10) + (6, 6) * len(labels))
+    table = _round_table(labels, [], rounds, ("Total",) + ("",) * (3 + 2 * len(labels)),
+                         writing=True, widths=(6, 10, 15, 10) + (6, 6) * len(labels))
     return Section("Rounds", (table,), wide=True)
 
 
