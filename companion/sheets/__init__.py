@@ -52,10 +52,10 @@ def blank_sheet(kind: str, players: list[str] | int | None = None) -> Sheet:
     module = builder(kind)
     if kind_info(kind).name not in PLAYED_ALONE:
         sheet: Sheet = module.blank_sheet(players)
-        return sheet
-    if players is not None:
+    elif players is not None:
         raise BadInput(f"{kind_info(kind).title} is played alone: leave out --players")
-    sheet = module.blank_sheet()
+    else:
+        sheet = module.blank_sheet()
     return sheet
 
 

@@ -191,6 +191,7 @@ def counted(value: object, leave_out: str = "") -> str:
 
 
 def player_count(kind: str, players: list[str] | int, low: int, high: int) -> int:
+    """How many play on a blank sheet, refused outside the game's range."""
     count = players if isinstance(players, int) else len(players)
     if not low <= count <= high:
         raise BadInput(f"{kind_info(kind).title} is for {low} to {high} players, not {count}")
