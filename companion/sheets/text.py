@@ -118,19 +118,15 @@ def _track_lines(track: Track, width: int) -> list[str]:
 
 # -- tables ---------------------------------------------------------------------
 def table_lines(table: Table, width: int = WIDTH) -> list[str]:
-    aligned = _aligned(table, width)
-    if max((len(line) for line in aligned), default=0) <= width:
-        return aligned
-    out: list[str] = []
-    for row in (*table.rows, *([table.foot] if table.foot else [])):
-        out += _stacked_row(table, row, width)
+    out = _aligned(table, width)
+    if max((len(line) for line in out), default=0) > width:
+        out = [line for row in (*table.rows, *([table.foot] if table.foot else []))
+               for line in _stacked_row(table, row, width)]
     return out + (wrap(table.note, width) if table.note else [])
 
 
 def _aligned(table: Table, width: int) -> list[str]:
-    rows = [list(table.headers), *map(list, table.rows)]
-    if table.foot:
-        rows.append(list(table.foot))
+    rows = [table.headers, *table.rows, *([table.foot] if table.foot else [])]
     widths = [max(len(row[i]) for row in rows) for i in range(len(table.headers))]
     if table.writing:
         widths = [max(w, 3) for w in widths]
@@ -140,15 +136,17 @@ def _aligned(table: Table, width: int) -> list[str]:
         extra = width - (sum(widths) + len(widths) - 1)
         for n, i in enumerate(empty):
             widths[i] += max(0, extra) // len(empty) + (n < max(0, extra) % len(empty))
+    out = []
     if table.groups:
-        # A group label spans its columns; widen the last of them if the label is longer.
+        # A group label spans its columns, centred; the last of them widens to a longer label.
         start = table.lead
+        head = " ".join(" " * w for w in widths[:start])
         for label, span in table.groups:
-            cols = range(start, start + span)
-            have = sum(widths[c] for c in cols) + span - 1
-            if len(label) > have:
-                widths[cols[-1]] += len(label) - have
+            have = sum(widths[start:start + span]) + span - 1
+            widths[start + span - 1] += max(0, len(label) - have)
+            head += (" " if head else "") + label.center(max(have, len(label)))
             start += span
+        out.append(head.rstrip())
 
     def line(cells: Iterable[str], blank: str = " ", from_column: int = 0) -> str:
         parts = [(cell.rjust(w) if i in table.numeric else cell.ljust(w)) if cell
@@ -156,15 +154,6 @@ def _aligned(table: Table, width: int) -> list[str]:
                  for i, (cell, w) in enumerate(zip(cells, widths, strict=True))]
         return " ".join(parts).rstrip()
 
-    out = []
-    if table.groups:
-        start = table.lead
-        head = " ".join(" " * w for w in widths[:start])
-        for label, span in table.groups:
-            have = sum(widths[start:start + span]) + span - 1
-            head += (" " if head else "") + label.center(have)
-            start += span
-        out.append(head.rstrip())
     out.append(line(table.headers))
     out.append(" ".join("-" * w for w in widths))
     blank = "_" if table.writing else " "
@@ -172,8 +161,6 @@ def _aligned(table: Table, width: int) -> list[str]:
     if table.foot:
         out.append(" ".join("-" * w for w in widths))
         out.append(line(table.foot, blank, table.lead if table.groups else 0))
-    if table.note:
-        out += wrap(table.note, width)
     return out
 
 
