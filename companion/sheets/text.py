@@ -173,28 +173,23 @@ def _stacked_row(table: Table, row: tuple[str, ...], width: int) -> list[str]:
         rest += [_pair(table.headers[i], row[i], True) for i in range(1, table.key)]
     else:
         title = table.title.format(*row)
-    if table.groups:
-        start = table.lead
-        rest += [_pair(table.headers[i], row[i], table.writing) for i in range(table.key, start)]
-        for label, span in table.groups:
-            values = [row[i] for i in range(start, start + span)]
-            if row is table.foot:
-                values = [v for v in values if v] or ["__"]
-            else:
-                values = [v or "__" for v in values]
-            rest.append(f"{label} {'/'.join(values)}")
-            start += span
-        joiner = "  "
-    else:
-        rest += [_pair(table.headers[i], row[i], table.writing)
-                 for i in range(table.key, len(table.headers))]
-        joiner = "; "
+    # The columns before the groups (all of them when there are none) as "header: value".
+    rest += [_pair(table.headers[i], row[i], table.writing) for i in range(table.key, table.lead)]
+    start = table.lead
+    for label, span in table.groups:
+        values = [row[i] for i in range(start, start + span)]
+        if row is table.foot:
+            values = [v for v in values if v] or ["__"]
+        else:
+            values = [v or "__" for v in values]
+        rest.append(f"{label} {'/'.join(values)}")
+        start += span
     rest = [part for part in rest if part]
     out = wrap(title, width, "  ") if title else []
     if rest:
         indent = "   " if title else ""
         room = width - len(indent)
-        body = wrap_parts(rest, room, joiner) if table.groups else wrap(joiner.join(rest), room)
+        body = wrap_parts(rest, room, "  ") if table.groups else wrap("; ".join(rest), room)
         out += [indent + line for line in body]
     return out
 
