@@ -69,8 +69,8 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
 def _floor_row(number: int, floor: Mapping[str, object], *, done: bool) -> tuple[str, ...]:
     boss = plain.optional(plain.text)(floor.get("floor_boss")) or ""
     beaten = counted(floor["beaten_here"], leave_out=boss)
-    if boss:
-        boss += " (beaten)" if floor.get("boss_beaten") else ""
+    if boss and floor.get("boss_beaten"):
+        boss += " (beaten)"
     key = "used" if done else ("held" if floor["key"] else "")
     stairs = "taken" if done else ("found" if floor["stairs"] else "")
     label = str(number) if done else f"{number} (now)"
