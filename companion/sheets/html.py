@@ -243,10 +243,12 @@ def svg_chart(chart: Chart) -> str:
                  "</text>")
     parts += _marks(chart.marks, x)
     for index, (_, values) in enumerate(chart.series):
-        colour = STYLES[index % len(STYLES)][0]
+        colour, dash = STYLES[index % len(STYLES)]
         nudge = (index - (len(chart.series) - 1) / 2) * 0.9  # equal lines stay apart
         for path in _steps(values, x, y, nudge):
-            parts.append(f'<path d="{path}" fill="none" {_stroke(index)}/>')
+            dashes = f' stroke-dasharray="{dash}"' if dash else ""
+            parts.append(f'<path d="{path}" fill="none" stroke="{colour}" '
+                         f'stroke-width="1.3"{dashes}/>')
         last = next(((n, v) for n, v in reversed(list(enumerate(values))) if v is not None),
                     None)
         if last is not None and chart.measure != "gold" and last[1] <= 0:
@@ -298,20 +300,16 @@ def _marks(marks: Sequence[tuple[int, str]], fx: Callable[[int], float]) -> list
     return parts
 
 
-def _stroke(index: int) -> str:
-    """The line of a chart's series ``index``, in its grey and dashes."""
-    colour, dash = STYLES[index % len(STYLES)]
-    return f'stroke="{colour}" stroke-width="1.3"' + (f' stroke-dasharray="{dash}"' if dash else "")
-
-
 def _legend(chart: Chart) -> list[str]:
     if len(chart.series) < 2:
         return []
     parts = []
     room = (RIGHT - LEFT) / len(chart.series)
     for index, (label, _) in enumerate(chart.series):
+        colour, dash = STYLES[index % len(STYLES)]
         at = LEFT + room * index
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<line x1="{at:.1f}" y1="{HIGH - 6}" x2="{at + 14:.1f}" '
-                     f'y2="{HIGH - 6}" {_stroke(index)}/>')
+                     f'y2="{HIGH - 6}" stroke="{colour}" stroke-width="1.3"{dashes}/>')
         parts.append(f'<text x="{at + 17:.1f}" y="{HIGH - 3.5}">{escape(label)}</text>')
     return parts
