@@ -91,6 +91,8 @@ def test_blank_tricky_names_head_the_gold_columns(cli: CLI) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["tricky", "--blank", "--players", "5"], "Tricky Dungeon is for 2 to 4 players, not 5"),
     (["tricky", "--blank", "--players", "Ann"], "Tricky Dungeon is for 2 to 4 players, not 1"),
+    (["tricky", "--blank", "--players", "Annabelle-Lee", "Bo"],
+     "'Annabelle-Lee' is a long name: at most 12 characters on the sheet"),
     (["tricky", "--blank", "--players", "Ann", "3"],
      "--players takes a count (3) or names (Ann Bo Cy), not both"),
     (["hebrac", "--blank", "--players", "2"], "Hebrac's Dungeon is played alone: leave out "

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from companion.history import History
 
 PAPERS = ("a4", "letter")
+PLAYED_ALONE = ("hebrac", "elbereth")  # their blank sheets take no players
 
 
 def builder(kind: str) -> Any:
@@ -48,7 +49,13 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
 
 
 def blank_sheet(kind: str, players: list[str] | int | None = None) -> Sheet:
-    sheet: Sheet = builder(kind).blank_sheet(players)
+    module = builder(kind)
+    if kind_info(kind).name not in PLAYED_ALONE:
+        sheet: Sheet = module.blank_sheet(players)
+    elif players is not None:
+        raise BadInput(f"{kind_info(kind).title} is played alone: leave out --players")
+    else:
+        sheet = module.blank_sheet()
     return sheet
 
 

@@ -9,10 +9,9 @@ so the sheet keeps them) and the combat rules in short.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
 from companion import plain
-from companion.errors import BadInput
 from companion.sheets.model import (
     Block,
     Checks,
@@ -22,27 +21,27 @@ from companion.sheets.model import (
     Sheet,
     Table,
     Track,
+    chart_section,
+    counted,
     fields,
     notes_section,
     outcome,
+    player_count,
 )
 from companion.tables import tables
 
 if TYPE_CHECKING:
-    from companion.halfdeck.engine import HalfDeckTables
     from companion.history import History
 
-TITLE = "Half Deck Dungeon Heroes"
 LETTERS = {"strength": "S", "magic": "M"}
 BLANK_CARD_ROWS = 12
 EFFECT_CHARS = 60
 TABLE_CARDS = 20
 
 
-def _table() -> HalfDeckTables:
-    # what the engine's table() says the shipped file holds (not imported: a blank
-    # sheet needs no engine)
-    return cast("HalfDeckTables", tables("halfdeck"))
+def _table() -> dict[str, Any]:
+    # the shipped file, not the engine's table(): a blank sheet needs no engine
+    return tables("halfdeck")
 
 
 # -- the saved game ---------------------------------------------------------------
@@ -59,44 +58,42 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
              + (f"; rescue {settings['rescue']}" if settings.get("rescue") else "")]
     if status.get("next"):
         lines.append(f"Next: {status['next']}")
-    life = int(_table()["heroes"]["life"])
-    slots = int(_table()["heroes"]["max_in_play"])
-    heroes: list[Block] = []
-    in_play = plain.items(status["heroes"], fields)
-    for hero in in_play:
-        owner = f", player {hero['player']}" if players > 1 else ""
-        heroes.append(Track(f"{plain.text(hero['name']).capitalize()} (S {hero['strength']}, "
-                            f"M {hero['magic']}{owner})", life, plain.integer(hero["life"])))
-        heroes.append(Fields((("Gear", _gear(plain.optional(fields)(hero["gear"]))),)))
-    for _ in range(len(in_play), slots):
-        heroes += _blank_slot(life)
     held = plain.table(status["hands"], plain.text, lambda cards: plain.items(cards, plain.text))
     hands = Fields(tuple(
         ((f"Player {player}" if players > 1 else "Hand"), ", ".join(cards) or "empty")
         for player, cards in held.items()))
-    used = plain.table(status["team_cards_used"], plain.text, plain.integer)
-    team = ", ".join(f"{name} {count}" for name, count in used.items())
     goals = ", ".join(g.removeprefix("endgame-") for g in plain.items(
         status["endgame_left"], plain.text)) or "none"
-    from companion.sheets.chart import chart_section
-
     main = [
-        Section("Heroes", tuple(heroes)),
+        _heroes(plain.items(status["heroes"], fields), players),
         Section("Decks", (_decks(status), Fields((
             ("Endgame in the dungeon", goals),
-            ("Team cards used", team or "none"),
+            ("Team cards used", counted(status["team_cards_used"]) or "none"),
             *((("Prisoner", str(status["prisoner"])),) if status.get("prisoner") else ()),
         )))),
         Section("Hands", (hands,)),
+        *notes_section(notes),
     ]
-    main += notes_section(list(notes))
     met = tuple(_card_row(card, info)
                 for card, info in plain.table(status["cards"], plain.text, fields).items())
     # The chart goes on the side, under the rules: the long list of cards met is main's.
-    chart = chart_section(history, side=True)
-    return Sheet(kind="halfdeck", title=TITLE, name=name, heading="party sheet",
-                 lines=tuple(lines), sections=[*main, *reference(met, writing=False), chart],
+    return Sheet("halfdeck", name, lines,
+                 [*main, *reference(met, writing=False), chart_section(history, side=True)],
                  dense=len(met) > 20)
+
+
+def _heroes(in_play: list[dict[str, object]], players: int) -> Section:
+    """The heroes in play, then an empty slot to write in for each hero still to come."""
+    life = int(_table()["heroes"]["life"])
+    blocks: list[Block] = []
+    for hero in in_play:
+        owner = f", player {hero['player']}" if players > 1 else ""
+        blocks.append(Track(f"{plain.text(hero['name']).capitalize()} (S {hero['strength']}, "
+                            f"M {hero['magic']}{owner})", life, plain.integer(hero["life"])))
+        blocks.append(Fields((("Gear", _gear(plain.optional(fields)(hero["gear"]))),)))
+    for _ in range(len(in_play), int(_table()["heroes"]["max_in_play"])):
+        blocks += [Track("Hero ________  S ___  M ___", life), Fields((("Gear", ""),))]
+    return Section("Heroes", tuple(blocks))
 
 
 def _gear(gear: Mapping[str, object] | None) -> str:
@@ -113,9 +110,8 @@ def _decks(status: Mapping[str, object] | None) -> Table:
     rows = tuple((label, *(str(status[f"{deck}_{pile}"]) if status else ""
                            for pile in ("deck", "discard", "removed")))
                  for label, deck in (("Hero (blue)", "hero"), ("Dungeon (red)", "dungeon")))
-    if status is None:
-        return Table(("Deck", "Draw", "Discard", "Removed"), rows, writing=True)
-    return Table(("Deck", "Draw", "Discard", "Removed"), rows, numeric=(1, 2, 3))
+    return Table(("Deck", "Draw", "Discard", "Removed"), rows, writing=status is None,
+                 numeric=(1, 2, 3) if status else ())
 
 
 def _card_row(name: str, info: Mapping[str, object]) -> tuple[str, ...]:
@@ -131,37 +127,25 @@ def _card_row(name: str, info: Mapping[str, object]) -> tuple[str, ...]:
             "; ".join(notes))
 
 
-def _blank_slot(life: int) -> list[Block]:
-    return [Track("Hero ________  S ___  M ___", life), Fields((("Gear", ""),))]
-
-
 # -- the blank sheet --------------------------------------------------------------
 def blank_sheet(players: list[str] | int | None) -> Sheet:
     setup = _table()["setup"]
-    low, high = int(setup["players_min"]), int(setup["players_max"])
-    count = 1 if players is None else players if isinstance(players, int) else len(players)
-    if not low <= count <= high:
-        raise BadInput(f"Half Deck Dungeon Heroes is for {low} to {high} players, not {count}")
-    names = list(players) if isinstance(players, list) else []
-    life = int(_table()["heroes"]["life"])
-    heroes: list[Block] = []
-    for _ in range(int(_table()["heroes"]["max_in_play"])):
-        heroes += _blank_slot(life)
-    decks = _table()["decks"]
-    hands = Fields(tuple((name, "") for name in names) if names else tuple(
-        (f"Player {n}" if count > 1 else "Hand", "") for n in range(1, count + 1)))
+    count = player_count("halfdeck", 1 if players is None else players,
+                         int(setup["players_min"]), int(setup["players_max"]))
+    names = players if isinstance(players, list) else [
+        f"Player {n}" if count > 1 else "Hand" for n in range(1, count + 1)]
     main = [
-        Section("Heroes", tuple(heroes)),
+        _heroes([], count),
         Section("Decks", (_decks(None), Checks((("Endgame treasure in the dungeon", False),
                                          ("Endgame boss in the dungeon", False))))),
-        Section("Hands", (hands,)),
+        Section("Hands", (Fields(tuple((name, "") for name in names)),)),
         Section("Rounds", (Track("Round", 30),)),
     ]
+    decks = _table()["decks"]
     lines = (f"{count} player{'' if count == 1 else 's'}: {decks['hero_cards']} hero cards, "
              f"{decks['dungeon_cards']} dungeon cards. Date: ________",)
     rows = tuple(("",) * 4 for _ in range(BLANK_CARD_ROWS))
-    return Sheet(kind="halfdeck", title=TITLE, name="", heading="blank party sheet",
-                 lines=lines, sections=[*main, *reference(rows, writing=True)])
+    return Sheet("halfdeck", "", lines, [*main, *reference(rows, writing=True)])
 
 
 # -- the side: cards met and combat --------------------------------------------------

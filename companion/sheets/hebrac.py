@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion import plain
-from companion.errors import BadInput
 from companion.hebrac.rules import table as _table
 from companion.sheets.model import (
     Block,
@@ -26,6 +25,7 @@ from companion.sheets.model import (
     Table,
     Track,
     Writing,
+    chart_section,
     fields,
     notes_section,
     outcome,
@@ -34,8 +34,8 @@ from companion.sheets.model import (
 if TYPE_CHECKING:
     from companion.history import History
 
-TITLE = "Hebrac's Dungeon"
 SUITS = {"H": "\u2665", "D": "\u2666", "S": "\u2660", "C": "\u2663"}
+POTIONS = {"H": "Life potions", "S": "Strength potions", "C": "Magic potions", "D": "Gems"}
 BLANK_LEVELS = 4
 BLANK_SPELL_ROWS = 6
 SHOWN_LEVELS = 6
@@ -46,8 +46,6 @@ SHOWN_BATTLES = 12
 def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
     """``status``: the engine's (``HebracStatus``), each value read as it is used."""
-    from companion.sheets.chart import chart_section
-
     levels = history.levels
     chambers = plain.integer(settings["chambers"])
     level = plain.integer(status["level"])
@@ -69,11 +67,9 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
         Section("Levels and chambers cleared", _levels(levels, chambers, level)),
         Section("Battles", _battles(history.facts.get("battles"))),
         Section("Spells cast", _spells_cast(plain.items(status["spells_cast"], plain.text))),
+        *notes_section(notes),
     ]
-    main += notes_section(list(notes))
-    return Sheet(kind="hebrac", title=TITLE, name=name, heading="adventure log",
-                 lines=tuple(lines), sections=[*main, *reference()],
-                 dense=len(inventory) > 30)
+    return Sheet("hebrac", name, lines, [*main, *reference()], dense=len(inventory) > 30)
 
 
 def _levels(levels: Sequence[tuple[int, int]], chambers: int, now: int) -> tuple[Block, ...]:
@@ -107,9 +103,8 @@ def _battles(value: object) -> tuple[Block, ...]:
 def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:
     if not cards:
         return (Para("Empty."),)
-    pips = {"H": "Life potions", "S": "Strength potions", "C": "Magic potions", "D": "Gems"}
     groups: dict[str, list[str]] = {label: [] for label in (
-        *pips.values(), "Aces", "Prisoners", "Others")}
+        *POTIONS.values(), "Aces", "Prisoners", "Others")}
     for card in cards:
         rank, suit = card[:-1], card[-1]
         if rank == "A":
@@ -117,16 +112,12 @@ def _inventory(cards: Sequence[str]) -> tuple[Block, ...]:
         elif rank == "J" and suit != "K":
             groups["Prisoners"].append(card)
         else:
-            groups[pips[suit] if rank.isdigit() else "Others"].append(card)
-    pairs = [(label, " ".join(found) + _total(label, found))
-             for label, found in groups.items() if found]
-    return (Fields(tuple(pairs)),)
-
-
-def _total(label: str, cards: Sequence[str]) -> str:
-    if label in ("Aces", "Prisoners", "Others") or len(cards) < 2:
-        return ""
-    return f" (= {sum(int(card[:-1]) for card in cards)})"
+            groups[POTIONS[suit] if rank.isdigit() else "Others"].append(card)
+    # Two potions or gems or more: what they add up to.
+    return (Fields(tuple((label, " ".join(found) + (
+        f" (= {sum(int(card[:-1]) for card in found)})"
+        if label in POTIONS.values() and len(found) > 1 else ""))
+        for label, found in groups.items() if found)),)
 
 
 def _aces(held: set[str]) -> Checks:
@@ -147,9 +138,7 @@ def _spells_cast(cast: Sequence[str]) -> tuple[Block, ...]:
 
 
 # -- the blank sheet --------------------------------------------------------------
-def blank_sheet(players: list[str] | int | None) -> Sheet:
-    if players is not None:
-        raise BadInput("Hebrac's Dungeon is played alone: leave out --players")
+def blank_sheet() -> Sheet:
     setup = _table()["setup"]
     treasure = _table()["treasure"]
     life = int(setup["life"])
@@ -162,12 +151,11 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
             Fields((("Max life", ""), ("Magic points", ""))),
         )),
         Section("Inventory", (Writing((
-            f"Life potions {SUITS['H']}", f"Strength potions {SUITS['S']}",
-            f"Magic potions {SUITS['C']}", f"Gems {SUITS['D']}", "Prisoners (J)", "Others")),)),
+            *(f"{label} {SUITS[suit]}" for suit, label in POTIONS.items()), "Prisoners (J)",
+            "Others")),)),
         Section("Aces found", (_aces(set()),)),
-        Section("Levels and chambers cleared", tuple(
-            Track(f"Level {level}", int(setup["chambers"]))
-            for level in range(1, BLANK_LEVELS + 1))),
+        Section("Levels and chambers cleared", _levels(
+            [(level, 0) for level in range(1, BLANK_LEVELS + 1)], int(setup["chambers"]), 0)),
         Section("Spells cast", (Table(("Level", "Spell", "Points"),
                                       tuple(("", "", "") for _ in range(BLANK_SPELL_ROWS)),
                                       title="{0}", writing=True),)),
@@ -175,8 +163,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
     lines = ("Adventurer: ____________  Date: ________",
              f"Start: {life} life, {setup['decks']} decks, {setup['jokers']} jokers, "
              f"{setup['chambers']} chambers a level")
-    return Sheet(kind="hebrac", title=TITLE, name="", heading="blank adventure log", lines=lines,
-                 sections=[*main, *reference()])
+    return Sheet("hebrac", "", lines, [*main, *reference()])
 
 
 # -- the reference side -----------------------------------------------------------

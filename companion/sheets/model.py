@@ -7,10 +7,16 @@ Blocks and sections are values (``companion.values``); ``_replace`` changes one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from companion import plain
+from companion.errors import BadInput
+from companion.kinds import kind_info
 from companion.values import Record, Value
+
+if TYPE_CHECKING:
+    from companion.history import History
 
 
 class Fields(Value):
@@ -75,7 +81,7 @@ class Para(Value):
 class Chart(Value):
     """A line chart over the game: each series' value after each action (index 0: before
     any; None where its subject was not in play), marks where a level, round or floor
-    begins. Drawn as SVG on paper, as sparklines in text (``companion.sheets.chart``)."""
+    begins. Drawn as SVG on paper (``html.py``), as sparklines in text (``text.py``)."""
 
     measure: str
     series: tuple[tuple[str, tuple[int | None, ...]], ...]
@@ -103,24 +109,33 @@ class Section(Value):
     """On paper, across the whole page above the two columns (a big table to write in)."""
 
 
+# What each kind's sheet of a saved game is called; a blank one is the "blank" one.
+HEADINGS = {"hebrac": "adventure log", "tricky": "score sheet", "halfdeck": "party sheet",
+            "elbereth": "dungeon log"}
+
+
 class Sheet(Record):
-    """A sheet to print."""
+    """A sheet to print: a saved game's (named), or a blank one (``name`` is "")."""
 
-    __slots__ = ("kind", "title", "name", "heading", "lines", "sections", "share_body",
-                 "share_note", "dense")
+    __slots__ = ("kind", "name", "lines", "sections", "share_body", "share_note", "dense")
 
-    def __init__(self, kind: str, title: str, name: str, heading: str, lines: tuple[str, ...],
-                 sections: list[Section] | None = None, share_body: str | None = None,
-                 share_note: str | None = None, dense: bool = False) -> None:
+    def __init__(self, kind: str, name: str, lines: Sequence[str], sections: list[Section],
+                 dense: bool = False) -> None:
         self.kind = kind
-        self.title = title  # the game's title
-        self.name = name  # the saved game's name ("" on a blank sheet)
-        self.heading = heading  # what the sheet is: score sheet, adventure log, blank sheet
-        self.lines = lines  # under the heading: the game's name, outcome and the like
-        self.sections: list[Section] = [] if sections is None else sections
-        self.share_body = share_body  # the share code without its checksum
-        self.share_note = share_note  # why there is no QR code, when a saved game has none
+        self.name = name
+        self.lines = tuple(lines)  # under the heading: the game's name, outcome and the like
+        self.sections = sections
+        self.share_body: str | None = None  # the share code without its checksum
+        self.share_note: str | None = None  # why there is no QR code, when a saved game has none
         self.dense = dense  # much to print: smaller type, so that it still fits one page
+
+    @property
+    def title(self) -> str:
+        return kind_info(self.kind).title
+
+    @property
+    def heading(self) -> str:
+        return ("" if self.name else "blank ") + HEADINGS[self.kind]
 
     @property
     def share_code(self) -> str | None:
@@ -129,6 +144,16 @@ class Sheet(Record):
         from companion.share import with_checksum
 
         return None if self.share_body is None else with_checksum(self.share_body)
+
+
+def chart_section(history: History, *, side: bool = False) -> Section:
+    """The chart of the game: life (Hebrac, each Half Deck hero, Elbereth's equipment) or
+    running gold per player (Tricky) after each action."""
+    titles = {"life": "Life over the game", "gold": "Gold over the game",
+              "equipment": "Equipment over the game"}
+    chart = Chart(history.measure, tuple((s.label, tuple(s.values)) for s in history.series),
+                  tuple(history.marks))
+    return Section(titles[history.measure], (chart,), side=side)
 
 
 NOTES_SHOWN = 5
@@ -147,7 +172,7 @@ def outcome(status: Mapping[str, object], *ends: str) -> str:
     return found if found in ends else "playing"
 
 
-def notes_section(notes: list[str] | tuple[str, ...], most: int = NOTES_SHOWN) -> list[Section]:
+def notes_section(notes: Sequence[str], most: int = NOTES_SHOWN) -> list[Section]:
     """The game's notes, the last few and each cut short: the sheet stays one page."""
     if not notes:
         return []
@@ -157,3 +182,17 @@ def notes_section(notes: list[str] | tuple[str, ...], most: int = NOTES_SHOWN) -
     if len(notes) > len(shown):
         blocks.insert(0, Para(f"({len(notes) - len(shown)} earlier notes are in the game.)"))
     return [Section("Notes", tuple(blocks))]
+
+
+def counted(value: object, leave_out: str = "") -> str:
+    """Counts (enemies beaten, cards used, cards in a deck) as ``name count, ...``."""
+    return ", ".join(f"{name} {count}" for name, count in plain.table(
+        value, plain.text, plain.integer).items() if name != leave_out)
+
+
+def player_count(kind: str, players: list[str] | int, low: int, high: int) -> int:
+    """How many play on a blank sheet, refused outside the game's range."""
+    count = players if isinstance(players, int) else len(players)
+    if not low <= count <= high:
+        raise BadInput(f"{kind_info(kind).title} is for {low} to {high} players, not {count}")
+    return count

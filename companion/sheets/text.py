@@ -11,6 +11,7 @@ import textwrap
 from collections.abc import Iterable
 
 from companion.sheets.model import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
+from companion.spark import labelled
 
 WIDTH = 40
 FULL, EMPTY = "\u25a0", "\u25a1"  # filled and empty squares
@@ -72,8 +73,6 @@ def block_lines(block: Block, width: int = WIDTH) -> list[str]:
     if isinstance(block, Writing):
         return [_blank_line(f"{label}: " if label else "", width) for label in block.labels]
     if isinstance(block, Chart):
-        from companion.sheets.chart import chart_lines
-
         return chart_lines(block, width)
     return wrap(block.text, width)
 
@@ -91,10 +90,15 @@ def markdown_lines(block: Block, width: int = WIDTH) -> list[str]:
     if isinstance(block, Writing):
         return [f"- {label}: ____" if label else "- ____" for label in block.labels]
     if isinstance(block, Chart):
-        from companion.sheets.chart import chart_lines
-
         return ["```", *chart_lines(block, width), "```"]
     return [block.text]
+
+
+def chart_lines(chart: Chart, width: int = WIDTH) -> list[str]:
+    """One sparkline per series, labels padded alike."""
+    label_width = max((len(label) for label, _ in chart.series), default=0)
+    return [labelled(label, values, width, dead_at_zero=chart.measure != "gold",
+                     label_width=label_width, top=chart.top) for label, values in chart.series]
 
 
 def _blank_line(label: str, width: int) -> str:
@@ -114,19 +118,15 @@ def _track_lines(track: Track, width: int) -> list[str]:
 
 # -- tables ---------------------------------------------------------------------
 def table_lines(table: Table, width: int = WIDTH) -> list[str]:
-    aligned = _aligned(table, width)
-    if max((len(line) for line in aligned), default=0) <= width:
-        return aligned
-    out: list[str] = []
-    for row in (*table.rows, *([table.foot] if table.foot else [])):
-        out += _stacked_row(table, row, width)
+    out = _aligned(table, width)
+    if max((len(line) for line in out), default=0) > width:
+        out = [line for row in (*table.rows, *([table.foot] if table.foot else []))
+               for line in _stacked_row(table, row, width)]
     return out + (wrap(table.note, width) if table.note else [])
 
 
 def _aligned(table: Table, width: int) -> list[str]:
-    rows = [list(table.headers), *map(list, table.rows)]
-    if table.foot:
-        rows.append(list(table.foot))
+    rows = [table.headers, *table.rows, *([table.foot] if table.foot else [])]
     widths = [max(len(row[i]) for row in rows) for i in range(len(table.headers))]
     if table.writing:
         widths = [max(w, 3) for w in widths]
@@ -136,15 +136,17 @@ def _aligned(table: Table, width: int) -> list[str]:
         extra = width - (sum(widths) + len(widths) - 1)
         for n, i in enumerate(empty):
             widths[i] += max(0, extra) // len(empty) + (n < max(0, extra) % len(empty))
+    out = []
     if table.groups:
-        # A group label spans its columns; widen the last of them if the label is longer.
+        # A group label spans its columns, centred; the last of them widens to a longer label.
         start = table.lead
+        head = " ".join(" " * w for w in widths[:start])
         for label, span in table.groups:
-            cols = range(start, start + span)
-            have = sum(widths[c] for c in cols) + span - 1
-            if len(label) > have:
-                widths[cols[-1]] += len(label) - have
+            have = sum(widths[start:start + span]) + span - 1
+            widths[start + span - 1] += max(0, len(label) - have)
+            head += (" " if head else "") + label.center(max(have, len(label)))
             start += span
+        out.append(head.rstrip())
 
     def line(cells: Iterable[str], blank: str = " ", from_column: int = 0) -> str:
         parts = [(cell.rjust(w) if i in table.numeric else cell.ljust(w)) if cell
@@ -152,15 +154,6 @@ def _aligned(table: Table, width: int) -> list[str]:
                  for i, (cell, w) in enumerate(zip(cells, widths, strict=True))]
         return " ".join(parts).rstrip()
 
-    out = []
-    if table.groups:
-        start = table.lead
-        head = " ".join(" " * w for w in widths[:start])
-        for label, span in table.groups:
-            have = sum(widths[start:start + span]) + span - 1
-            head += (" " if head else "") + label.center(have)
-            start += span
-        out.append(head.rstrip())
     out.append(line(table.headers))
     out.append(" ".join("-" * w for w in widths))
     blank = "_" if table.writing else " "
@@ -168,8 +161,6 @@ def _aligned(table: Table, width: int) -> list[str]:
     if table.foot:
         out.append(" ".join("-" * w for w in widths))
         out.append(line(table.foot, blank, table.lead if table.groups else 0))
-    if table.note:
-        out += wrap(table.note, width)
     return out
 
 
@@ -182,28 +173,23 @@ def _stacked_row(table: Table, row: tuple[str, ...], width: int) -> list[str]:
         rest += [_pair(table.headers[i], row[i], True) for i in range(1, table.key)]
     else:
         title = table.title.format(*row)
-    if table.groups:
-        start = table.lead
-        rest += [_pair(table.headers[i], row[i], table.writing) for i in range(table.key, start)]
-        for label, span in table.groups:
-            values = [row[i] for i in range(start, start + span)]
-            if row is table.foot:
-                values = [v for v in values if v] or ["__"]
-            else:
-                values = [v or "__" for v in values]
-            rest.append(f"{label} {'/'.join(values)}")
-            start += span
-        joiner = "  "
-    else:
-        rest += [_pair(table.headers[i], row[i], table.writing)
-                 for i in range(table.key, len(table.headers))]
-        joiner = "; "
+    # The columns before the groups (all of them when there are none) as "header: value".
+    rest += [_pair(table.headers[i], row[i], table.writing) for i in range(table.key, table.lead)]
+    start = table.lead
+    for label, span in table.groups:
+        values = [row[i] for i in range(start, start + span)]
+        if row is table.foot:
+            values = [v for v in values if v] or ["__"]
+        else:
+            values = [v or "__" for v in values]
+        rest.append(f"{label} {'/'.join(values)}")
+        start += span
     rest = [part for part in rest if part]
     out = wrap(title, width, "  ") if title else []
     if rest:
         indent = "   " if title else ""
         room = width - len(indent)
-        body = wrap_parts(rest, room, joiner) if table.groups else wrap(joiner.join(rest), room)
+        body = wrap_parts(rest, room, "  ") if table.groups else wrap("; ".join(rest), room)
         out += [indent + line for line in body]
     return out
 

@@ -21,8 +21,10 @@ from companion.sheets.model import (
     Sheet,
     Table,
     Writing,
+    chart_section,
     fields,
     notes_section,
+    player_count,
 )
 from companion.tricky.cards import default_deck_settings, numbers_in, words_in
 from companion.tricky.cards import table as _table
@@ -30,7 +32,6 @@ from companion.tricky.cards import table as _table
 if TYPE_CHECKING:
     from companion.history import History
 
-TITLE = "Tricky Dungeon"
 BLANK_NOTE_LINES = 4
 ROUND_NOTE = "Each player: gold this round / running total."
 
@@ -51,18 +52,15 @@ def game_sheet(name: str, settings: dict[str, object], status: Mapping[str, obje
     lines = [f"Game {name}: {state}",
              f"Players {', '.join(players)}; set {status['set']}; "
              f"{status['tricks_per_round']} tricks a round" + _variants(status)]
-    from companion.sheets.chart import chart_section
-
     rows = max(total or 0, played + 1)
     dense = rows + 2 * len(players) > 30
     # A long game's rounds fill the main column: its chart goes on the side.
     chart = chart_section(history, side=dense)
     main = [Section("Rounds", (_rounds(players, sheet, total, status),)),
-            Section("Result", (Para(_result(status)),)), chart]
-    main += notes_section(list(notes), 2 if rows > 30 else NOTES_SHOWN)
+            Section("Result", (Para(_result(status)),)), chart,
+            *notes_section(notes, 2 if rows > 30 else NOTES_SHOWN)]
     side = _heroes(str(status["set"]), settings, len(players))
-    return Sheet(kind="tricky", title=TITLE, name=name, heading="score sheet",
-                 lines=tuple(lines), sections=[*main, *side], dense=dense)
+    return Sheet("tricky", name, lines, [*main, *side], dense=dense)
 
 
 def _variants(status: Mapping[str, object]) -> str:
@@ -90,12 +88,11 @@ def _rounds(players: list[str], rows: Sequence[Mapping[str, object]], total: int
         line = [str(playing["number"]), str(playing["active"]),
                 _hero_name(plain.text(playing["hero"])), str(playing["trump"])]
         cells.append(tuple(line + [""] * (2 * len(players))))
-    for number in range(len(cells) + 1, (total or 0) + 1):
-        cells.append((str(number),) + ("",) * (3 + 2 * len(players)))
     scores = fields(status["scores"])
     foot = ("Total", "", "", "") + tuple(
         cell for player in players for cell in ("", str(scores[player])))
-    return _round_table(players, cells, foot, writing=len(cells) > len(rows))
+    return _round_table(players, cells, total or 0, foot,
+                        writing=max(len(cells), total or 0) > len(rows))
 
 
 def _hero_name(hero_id: str) -> str:
@@ -103,13 +100,16 @@ def _hero_name(hero_id: str) -> str:
     return str(row["name"]) if row else hero_id
 
 
-def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], foot: tuple[str, ...],
-                 *, writing: bool) -> Table:
+def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], rounds: int,
+                 foot: tuple[str, ...], *, writing: bool, widths: tuple[int, ...] = ()) -> Table:
+    """The rounds played, then a row to write in for each round up to ``rounds``."""
+    rows = [*rows, *((str(n),) + ("",) * (3 + 2 * len(labels))
+                     for n in range(len(rows) + 1, rounds + 1))]
     headers = ("#", "Active", "Hero", "Trump") + ("+", "=") * len(labels)
     return Table(headers, tuple(rows), title="{0}. {1}: {2}, trump {3}", key=4,
                  groups=tuple((label, 2) for label in labels), numeric=tuple(
                      range(4, 4 + 2 * len(labels))), foot=foot, writing=writing,
-                 note=ROUND_NOTE)
+                 note=ROUND_NOTE, widths=widths)
 
 
 def _result(status: Mapping[str, object]) -> str:
@@ -127,61 +127,45 @@ def _result(status: Mapping[str, object]) -> str:
 
 # -- the blank sheet --------------------------------------------------------------
 def blank_sheet(players: list[str] | int | None) -> Sheet:
+    """With no count given: columns for the most players and rows for the longest game."""
     game = _table()["game"]
     low, high = int(game["min_players"]), int(game["max_players"])
-    if players is None:
-        return _any_count_sheet(low, high)
-    count = players if isinstance(players, int) else len(players)
-    if not low <= count <= high:
-        raise BadInput(f"Tricky Dungeon is for {low} to {high} players, not {count}")
-    names = list(players) if isinstance(players, list) else []
+    count = None if players is None else player_count("tricky", players, low, high)
+    names = players if isinstance(players, list) else []
     for name in names:
         if len(name) > 12:
             raise BadInput(f"{name[:20]!r} is a long name: at most 12 characters on the sheet")
-    setup = _table()["players"][str(count)]
-    rounds = count * int(setup["rounds_per_player"])
-    labels = names or [f"P{n}" for n in range(1, count + 1)]
-    main = [_rounds_to_fill(labels, rounds), Section("Result", (Writing(("Winner",)),))]
+    setups = {n: _table()["players"][str(n)] for n in ([count] if count else range(low, high + 1))}
+    rounds = {n: n * int(setup["rounds_per_player"]) for n, setup in setups.items()}
+    labels = names or [f"P{n}" for n in range(1, (count or high) + 1)]
+    main = [_rounds_to_fill(labels, max(rounds.values())),
+            Section("Result", (Writing(("Winner",)),))]
     if names:
         main.append(Section("Notes", (Writing(("",) * BLANK_NOTE_LINES),)))
     else:  # the lines to write the names on take the notes' place
         main.insert(0, Section("Players, clockwise", (Writing(tuple(labels)),)))
-    lines = (f"{count} players, {setup['hand']} cards each: {setup['rounds_per_player']} "
-             f"rounds as the active player each, {rounds} rounds. Date: ________",
-             "Set: A / B / C (circle one)")
-    return _blank(main, lines, count, rounds + count * 2 > 30)
-
-
-def _any_count_sheet(low: int, high: int) -> Sheet:
-    """No count given: columns for the most players and rows for the longest game."""
-    setups = {n: _table()["players"][str(n)] for n in range(low, high + 1)}
-    rounds = max(n * int(setup["rounds_per_player"]) for n, setup in setups.items())
-    labels = [f"P{n}" for n in range(1, high + 1)]
-    main = [Section("Players, clockwise", (Writing(tuple(labels)),)),
-            _rounds_to_fill(labels, rounds), Section("Result", (Writing(("Winner",)),))]
-    games = "; ".join(f"{n} players: {setup['hand']} cards each, "
-                      f"{n * int(setup['rounds_per_player'])} rounds"
-                      for n, setup in setups.items())
-    lines = (f"For {low} to {high} players ({games}); leave the unused columns and rounds "
-             "empty. Date: ________", "Set: A / B / C (circle one)")
-    return _blank(main, lines, None, rounds + high * 2 > 30)
+    if count:
+        setup = setups[count]
+        first = (f"{count} players, {setup['hand']} cards each: {setup['rounds_per_player']} "
+                 f"rounds as the active player each, {rounds[count]} rounds. Date: ________")
+    else:
+        games = "; ".join(f"{n} players: {setups[n]['hand']} cards each, {played} rounds"
+                          for n, played in rounds.items())
+        first = (f"For {low} to {high} players ({games}); leave the unused columns and rounds "
+                 "empty. Date: ________")
+    # The hero table goes across the page too (the rest beside the notes).
+    heroes, cards = _heroes("all", {}, count)
+    return Sheet("tricky", "", (first, "Set: A / B / C (circle one)"),
+                 [*main, heroes._replace(side=False, wide=True), cards],
+                 dense=max(rounds.values()) + 2 * len(labels) > 30)
 
 
 def _rounds_to_fill(labels: list[str], rounds: int) -> Section:
     """The page is the table: across the whole width, rows a finger high, the Hero column
     wide enough to write "Barbarian", the gold cells wide enough for two digits."""
-    empty = ("",) * (3 + 2 * len(labels))
-    rows = [(str(n), *empty) for n in range(1, rounds + 1)]
-    table = _round_table(labels, rows, ("Total", *empty), writing=True)._replace(
-        widths=(6, 10, 15, 10) + (6, 6) * len(labels))
+    table = _round_table(labels, [], rounds, ("Total",) + ("",) * (3 + 2 * len(labels)),
+                         writing=True, widths=(6, 10, 15, 10) + (6, 6) * len(labels))
     return Section("Rounds", (table,), wide=True)
-
-
-def _blank(main: list[Section], lines: tuple[str, str], players: int | None, dense: bool) -> Sheet:
-    """A blank sheet; its hero table goes across the page too (the rest beside the notes)."""
-    heroes, cards = _heroes("all", {}, players)
-    return Sheet(kind="tricky", title=TITLE, name="", heading="blank score sheet", lines=lines,
-                 sections=[*main, heroes._replace(side=False, wide=True), cards], dense=dense)
 
 
 # -- the side: heroes and cards -----------------------------------------------------
