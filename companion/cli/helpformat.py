@@ -13,10 +13,10 @@ from __future__ import annotations
 import inspect
 import os
 import re
-import textwrap
 import types
 import typing
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,8 @@ from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, 
 from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
-from companion.text import GLUE  # a space no line breaks at: 'wrap' shows it as a space
+from companion.text import GLUE, fill  # GLUE: a space no line breaks at
+from companion.text import wrap as wrap_line
 from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
@@ -252,18 +253,8 @@ def later(kind: str, names: Sequence[str]) -> list[str]:
 
 
 # -- layout --------------------------------------------------------------------------------
-def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    """``text`` in lines of ``width`` at most, cut at spaces only (a hyphenated word, an
-    --option, a phrase glued with ``GLUE``, stays whole); a lone '-' or '+' stays with the
-    word before it, so that no line opens like a bullet ('- undo')."""
-    words = text.split()
-    flat = " ".join(words)
-    if "-" in words or "+" in words:
-        flat = words[0] + "".join((GLUE if word in ("-", "+") else " ") + word
-                                  for word in words[1:])
-    lines = textwrap.wrap(flat, width, initial_indent=first, subsequent_indent=rest,
-                          break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
-    return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
+# Help's prose breaks at any space, as textwrap lays it out (not between ``text.units``).
+wrap = partial(fill, units=False)
 
 
 def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = False
@@ -293,8 +284,6 @@ def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = Fal
 def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
     """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
     (one too wide cut at spaces, indented)."""
-    from companion.cli.output import fit
-
     lines: list[str] = []
     for paragraph in inspect.cleandoc(text).split("\n\n"):
         if not paragraph.strip():
@@ -303,7 +292,7 @@ def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
             lines.append("")
         if paragraph.startswith("\b"):
             for line in paragraph[1:].strip("\n").splitlines():
-                lines += fit(indent + line.rstrip(), width)
+                lines += wrap_line(indent + line.rstrip(), width, printed=True)
         else:
             lines += wrap(paragraph, width, indent, indent)
     return lines

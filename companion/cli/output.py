@@ -1,7 +1,7 @@
 """Printing for every command, without typer or rich: width, wrapping, plain mode, JSON.
 
 Kept light: every command prints through it, a game's line among them. A terminal gets
-long lines wrapped at spaces (``fit``) so a ruling never breaks inside a word or a card
+long lines wrapped at spaces (``text.wrap``) so a ruling never breaks inside a word or a card
 on a 40-column phone, then coloured (``companion.cli.colour``; never with ``--plain``
 or NO_COLOR); a pipe or a file gets each line whole, one ruling a line, for grep and
 scripts.
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
 # Every command imports it already (main).
-from companion.text import fill, shown_controls
+from companion.text import shown_controls, wrap
 
 JSON_SCHEMA = 1
 """Version of every ``--json`` object; bumped when a field changes meaning."""
@@ -73,7 +73,7 @@ def error_text(message: str) -> str:
         return line + "\n"
     columns = width()
     lines = []
-    for part in fit(line, columns):
+    for part in wrap(line, columns, printed=True):
         # A word wider than the screen (a file's path) is cut: an error is read whole.
         while len(part) > columns:
             lines.append(part[:columns])
@@ -113,27 +113,17 @@ def _size(name: str, index: int) -> int:
         return 0
 
 
-def fit(line: str, columns: int) -> list[str]:
-    """``line`` cut into lines of at most ``columns`` characters between the units
-    ``companion.text.units`` names ("15 -> 12", 'attack CARD'), continuation lines
-    indented two more; a phrase the colour glued (``colour.KEEP``) holds together."""
-    if len(line) <= columns:
-        return [line]
-    body = line.lstrip(" ")
-    pad = " " * min(len(line) - len(body) + 2, max(columns // 2, 0))
-    return fill(line, columns, "", pad)
-
-
 def _out(lines: Iterable[str]) -> str:
     if not is_terminal(sys.stdout):
         return "".join(line + "\n" for line in lines)
     columns = width()
     if not colour_allowed():
-        return "".join(part + "\n" for line in lines for part in fit(line, columns))
+        return "".join(part + "\n" for line in lines
+                       for part in wrap(line, columns, printed=True))
     from companion.cli.colour import highlight, keep_together
 
     return "".join(highlight(part) + "\n" for line in lines
-                   for part in fit(keep_together(line), columns))
+                   for part in wrap(keep_together(line), columns, printed=True))
 
 
 def echo(line: str = "") -> None:
