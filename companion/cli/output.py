@@ -14,11 +14,12 @@ TERM=dumb turn it off. A pager that cannot start leaves the text printed straigh
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 # Every command imports it already (main).
 from companion.text import shown_controls, wrap
@@ -191,8 +192,6 @@ def blocks_allowed() -> bool:
 
 
 # -- the pager -----------------------------------------------------------------------
-Function = TypeVar("Function", bound=Callable[..., Any])
-
 
 def set_pager(on: bool = True) -> None:
     """``--no-pager`` (``on`` False): long output straight to the screen. Every command
@@ -253,7 +252,6 @@ def page(text: str) -> None:
 def _through(command: list[str], text: str) -> bool:
     """Run the pager on ``text``; False if it could not start. The pager has the keyboard
     while it runs: an interrupt is its to handle, and quitting early is no error."""
-    import contextlib
     import subprocess
 
     environment = dict(os.environ)
@@ -293,39 +291,21 @@ class _Held(io.StringIO):
         return int(self.real.fileno())
 
 
-class paged:  # a lower-case name: it reads as a decorator (@paged()) and a 'with'
+@contextlib.contextmanager  # a lower-case name: it reads as a decorator and a 'with'
+def paged() -> Iterator[None]:
     """Hold what a command prints and ``page`` it when it ends: ``with paged():`` or
     ``@paged()`` on a command function. Off the terminal it does nothing; an error
     prints what was held, straight, and goes on as it would (the same exit code)."""
-
-    def __init__(self) -> None:
-        self.real: Any = None
-        self.held: _Held | None = None
-
-    def __enter__(self) -> paged:
-        if paging() and not isinstance(sys.stdout, _Held):
-            self.real = sys.stdout
-            self.held = _Held(self.real)
-            sys.stdout = self.held
-        return self
-
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        if self.held is None:
-            return
-        text = self.held.getvalue()
-        sys.stdout = self.real
-        self.held = None
-        if kind is None:
-            page(text)
-        else:
-            sys.stdout.write(text)
-
-    def __call__(self, function: Function) -> Function:
-        import functools
-
-        @functools.wraps(function)
-        def paged_function(*args: Any, **kwargs: Any) -> Any:
-            with paged():
-                return function(*args, **kwargs)
-
-        return paged_function  # type: ignore[return-value]
+    real = sys.stdout
+    if not paging() or isinstance(real, _Held):
+        yield
+        return
+    sys.stdout = held = _Held(real)
+    try:
+        yield
+    except BaseException:
+        sys.stdout = real
+        real.write(held.getvalue())
+        raise
+    sys.stdout = real
+    page(held.getvalue())
