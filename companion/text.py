@@ -13,20 +13,22 @@ if TYPE_CHECKING:  # fractions is slow to import, and every command reads this m
     from fractions import Fraction
 
 
-def wrap(text: str, width: int, indent: str = "  ", *, printed: bool = False) -> list[str]:
-    """``text`` in lines for a ``width``-column screen, cut as ``fill`` cuts; continuation
-    lines get the first line's leading spaces plus ``indent``. A game's text has its
-    spaces collapsed and at least 20 columns, and a word longer than a line (a 40-letter
-    card name) is cut: no line is ever too wide. A line as ``printed`` (``output``) keeps
-    its spaces and its words whole, and a continuation indent of half a line at most."""
+def wrap(text: str, width: int, indent: str = "  ", *, keep: Iterable[str] = (),
+         printed: bool = False) -> list[str]:
+    """``text`` in lines for a ``width``-column screen, cut as ``fill`` cuts (``keep`` as
+    there); continuation lines get the first line's leading spaces plus ``indent``. A
+    game's text has its spaces collapsed and at least 20 columns, and a word longer than
+    a line (a 40-letter card name) is cut: no line is ever too wide. A line as ``printed``
+    (``output``) keeps its spaces and its words whole, and a continuation indent of half
+    a line at most."""
     if not printed:
         width = max(20, width)
     if len(text) <= width:
         return [text]
     lead = " " * (len(text) - len(text.lstrip(" ")))
     if printed:
-        return fill(text, width, "", (lead + indent)[:max(width // 2, 0)])
-    return fill(lead + " ".join(text.split()), width, "", lead + indent, cut=True)
+        return fill(text, width, "", (lead + indent)[:max(width // 2, 0)], keep=keep)
+    return fill(lead + " ".join(text.split()), width, "", lead + indent, keep=keep, cut=True)
 
 
 # -- lines for a narrow screen: the one rule of where a line may break -----------
