@@ -30,7 +30,7 @@ TOKEN = st.one_of(
 @given(indent=st.integers(0, 8), words=st.lists(WORD, min_size=1, max_size=30),
        gaps=st.lists(st.integers(1, 3), min_size=30, max_size=30),
        columns=st.integers(20, 120))
-def test_fit_keeps_every_word_in_order_within_the_width(
+def test_a_printed_line_keeps_every_word_in_order_within_the_width(
     indent: int, words: list[str], gaps: list[int], columns: int
 ) -> None:
     line = " " * indent + "".join(w + " " * g for w, g in zip(words, gaps, strict=False)).rstrip()
@@ -122,7 +122,7 @@ def test_a_unit_wider_than_the_screen_breaks_at_its_spaces() -> None:
     assert wrap("see " + "x" * 45 + " now", 40) == ["see " + "x" * 36, "  " + "x" * 9 + " now"]
 
 
-def test_fit_indents_continuations_two_more() -> None:
+def test_a_printed_line_continues_two_more_spaces_in() -> None:
     line = "   A1: 5S = warrior, life 5: 'attack CARD' or 'reveal CARD'"
     assert wrap(line, 30, printed=True) == [
         "   A1: 5S = warrior, life 5:",
