@@ -13,15 +13,22 @@ if TYPE_CHECKING:  # fractions is slow to import, and every command reads this m
     from fractions import Fraction
 
 
-def wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    """``text`` in lines for a ``width``-column screen (at least 20), cut as ``fill`` cuts;
-    continuation lines get the first line's leading spaces plus ``indent``. A word longer
-    than a line (a 40-letter card name) is cut: no line is ever too wide."""
-    width = max(20, width)
+def wrap(text: str, width: int, indent: str = "  ", *, keep: Iterable[str] = (),
+         printed: bool = False) -> list[str]:
+    """``text`` in lines for a ``width``-column screen, cut as ``fill`` cuts (``keep`` as
+    there); continuation lines get the first line's leading spaces plus ``indent``. A
+    game's text has its spaces collapsed and at least 20 columns, and a word longer than
+    a line (a 40-letter card name) is cut: no line is ever too wide. A line as ``printed``
+    (``output``) keeps its spaces and its words whole, and a continuation indent of half
+    a line at most."""
+    if not printed:
+        width = max(20, width)
     if len(text) <= width:
         return [text]
     lead = " " * (len(text) - len(text.lstrip(" ")))
-    return fill(lead + " ".join(text.split()), width, "", lead + indent, cut=True)
+    if printed:
+        return fill(text, width, "", (lead + indent)[:max(width // 2, 0)], keep=keep)
+    return fill(lead + " ".join(text.split()), width, "", lead + indent, keep=keep, cut=True)
 
 
 # -- lines for a narrow screen: the one rule of where a line may break -----------
@@ -67,12 +74,17 @@ def units(text: str, keep: Iterable[str] = ()) -> list[str]:
 
 
 def fill(text: str, width: int, first: str = "", rest: str = "", *,
-         keep: Iterable[str] = (), cut: bool = False) -> list[str]:
+         keep: Iterable[str] = (), cut: bool = False, units: bool = True) -> list[str]:
     """``text`` in lines of at most ``width``, broken only between ``units``: the first
     line starts with ``first`` and the text's own leading spaces, the others with
     ``rest``. A unit too wide for a line breaks at its spaces (a glued phrase first
     between its units); a word wider than a line is kept whole, or cut with ``cut``.
+    Without ``units`` (help's prose, as textwrap lays it out) the spaces are collapsed and
+    a line breaks at any of them, but not inside a glued phrase, nor before a lone '-'
+    or '+' (a line opening on '- undo' reads as a bullet).
     """
+    if not units:
+        text = " ".join(text.split())
     body = text.lstrip(" ")
     if GLUE not in text and len(first) + len(text) <= width:
         return [first + text if body else first]
@@ -112,7 +124,7 @@ def fill(text: str, width: int, first: str = "", rest: str = "", *,
                 current = rest + word
         fresh = False
 
-    for group in _groups(_words(body, keep), _GLUED):
+    for group in _groups(_words(body, keep) if units else _spaced(body), _GLUED):
         put(group, _GLUED)
     lines.append(current)
     return lines
@@ -148,6 +160,18 @@ def _words(text: str, keep: Iterable[str]) -> list[tuple[str, str, int]]:
                         held[at] = _KEPT
     return [(gap.replace(GLUE, " "), word, how)
             for gap, word, how in zip(gaps, words, held, strict=True)]
+
+
+def _spaced(text: str) -> list[tuple[str, str, int]]:
+    """``_words`` for help's prose: a glued phrase, or a word and a lone '-' or '+'
+    after it, is one word."""
+    words: list[str] = []
+    for word in text.split(" "):
+        if words and word in ("-", "+"):
+            words[-1] += " " + word
+        else:
+            words.append(word.replace(GLUE, " "))
+    return [(" ", word, _FREE) for word in words]
 
 
 def _is_name(word: str) -> bool:

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import output
 from companion.cli.shell import banner
 from companion.resources import example_paths
 from companion.session import Games
 from companion.store import Store
+from companion.text import wrap
 from tests.conftest import CLI
 
 
@@ -121,7 +121,7 @@ def test_no_status_or_vitals_line_opens_on_a_separator_or_is_cut(path: Path,
         engine = opened.engine
         for columns in (40, 60, 80):
             for line in [*said, engine.prompt(), *engine.status_lines(columns)]:
-                shown = output.fit(line, columns)
+                shown = wrap(line, columns, printed=True)
                 assert " ".join(shown).split() == line.split(), shown
                 for part in shown:
                     assert len(part) <= columns and part.lstrip()[:1] not in ("|", ";"), \

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from companion import rulebook
 from companion.cli import output
-from companion.cli.output import fit
 from companion.text import GLUE, fill, units, wrap
 from companion.tricky import layout
 from tests.conftest import CLI
@@ -31,11 +30,11 @@ TOKEN = st.one_of(
 @given(indent=st.integers(0, 8), words=st.lists(WORD, min_size=1, max_size=30),
        gaps=st.lists(st.integers(1, 3), min_size=30, max_size=30),
        columns=st.integers(20, 120))
-def test_fit_keeps_every_word_in_order_within_the_width(
+def test_a_printed_line_keeps_every_word_in_order_within_the_width(
     indent: int, words: list[str], gaps: list[int], columns: int
 ) -> None:
     line = " " * indent + "".join(w + " " * g for w, g in zip(words, gaps, strict=False)).rstrip()
-    lines = fit(line, columns)
+    lines = wrap(line, columns, printed=True)
     assert " ".join(lines).split() == line.split()
     for part in lines:
         assert len(part) <= columns or len(part.split()) == 1, (part, columns)
@@ -123,15 +122,16 @@ def test_a_unit_wider_than_the_screen_breaks_at_its_spaces() -> None:
     assert wrap("see " + "x" * 45 + " now", 40) == ["see " + "x" * 36, "  " + "x" * 9 + " now"]
 
 
-def test_fit_indents_continuations_two_more() -> None:
-    assert fit("   A1: 5S = warrior, life 5: 'attack CARD' or 'reveal CARD'", 30) == [
+def test_a_printed_line_continues_two_more_spaces_in() -> None:
+    line = "   A1: 5S = warrior, life 5: 'attack CARD' or 'reveal CARD'"
+    assert wrap(line, 30, printed=True) == [
         "   A1: 5S = warrior, life 5:",
         "     'attack CARD' or",
         "     'reveal CARD'",
     ]
-    assert fit("short", 40) == ["short"]
-    assert fit("x" * 50, 40) == ["x" * 50]
-    assert fit("Ann  12    Bo  3    Cy  9    Dee  0    Eve  7", 30) == [
+    assert wrap("short", 40, printed=True) == ["short"]
+    assert wrap("x" * 50, 40, printed=True) == ["x" * 50]
+    assert wrap("Ann  12    Bo  3    Cy  9    Dee  0    Eve  7", 30, printed=True) == [
         "Ann  12    Bo  3    Cy  9", "  Dee  0    Eve  7"]  # columns keep their spaces
 
 

@@ -387,11 +387,11 @@ def test_kind_mismatch(cli: CLI) -> None:
 
 
 def test_the_log_keeps_an_option_with_its_value_on_a_narrow_screen() -> None:
-    from companion.cli.output import fit
+    from companion.text import wrap
     from companion.tricky.grammar import GRAMMAR, Exchange, Round
 
     exchange = "  2. " + GRAMMAR.text(Exchange((), "Annabelle", 2))
-    assert fit(exchange, 40) == ["  2. exchange --player Annabelle", "    --count 2"]
+    assert wrap(exchange, 40, printed=True) == ["  2. exchange --player Annabelle", "    --count 2"]
     start = "  1. " + GRAMMAR.text(Round(("barbarian",), "Annabelle", "R", 2))
-    assert fit(start, 40) == ["  1. round barbarian --active Annabelle",
-                              "    --trump R --exchange 2"]
+    assert wrap(start, 40, printed=True) == ["  1. round barbarian --active Annabelle",
+                                             "    --trump R --exchange 2"]

@@ -13,10 +13,10 @@ from __future__ import annotations
 import inspect
 import os
 import re
-import textwrap
 import types
 import typing
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,8 @@ from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, 
 from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
-from companion.text import GLUE  # a space no line breaks at: 'wrap' shows it as a space
+from companion.text import GLUE, fill  # GLUE: a space no line breaks at
+from companion.text import wrap as wrap_line
 from companion.values import Value
 
 # The first screen and a group's help fit a phone held upright: 40 columns, this tall.
@@ -61,9 +62,13 @@ def given(info: Any, field: str) -> Any:
         else value
 
 
-def command_text(function: Callable[..., Any], info: Any) -> str:
-    """A command's whole help text: declared with the command, else its docstring."""
-    return str(given(info, "help") or inspect.getdoc(function) or "")
+def help_text(found: Any, info: Any = None) -> str:
+    """A command's whole help text: declared with it (``info``), else its docstring; a
+    group's: declared with its typer group, else its callback's docstring."""
+    if is_group(found):
+        info, callback = found.info, found.registered_callback
+        found = callback.callback if callback is not None else None
+    return str(given(info, "help") or inspect.getdoc(found) or "")
 
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
@@ -71,20 +76,12 @@ def _entry_help(path: tuple[str, ...]) -> str | None:
     return ENTRIES[path[0]].help if len(path) == 1 else None
 
 
-def group_text(group: Any) -> str:
-    text = given(group.info, "help")
-    if text is None and group.registered_callback is not None:
-        text = inspect.getdoc(group.registered_callback.callback)
-    return str(text or "")
-
-
-def short_text(node: Any, info: Any, entry_help: str | None = None) -> str:
+def short_text(path: tuple[str, ...]) -> str:
     """The line a listing shows: a declared ``short_help``, else the first sentence."""
-    if given(info, "short_help"):
-        return str(given(info, "short_help"))
-    if entry_help:
-        return first_sentence(entry_help)
-    return first_sentence(group_text(node) if is_group(node) else command_text(node, info))
+    info = declared(path)
+    short = given(info, "short_help")
+    return str(short) if short else first_sentence(
+        _entry_help(path) or help_text(target(path), info))
 
 
 def first_sentence(text: str) -> str:
@@ -227,14 +224,11 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 # -- the tree ------------------------------------------------------------------------------
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
-    needs them (see ``ordered``)."""
-    if not path:  # the registry lists the games first
-        return [(e.name, short_text(e.load(), {}, e.help)) for e in REGISTRY]
-    every = names(path)
+    needs them (the registry lists the games first; see ``ordered``)."""
+    every = names(path) if path else [entry.name for entry in REGISTRY]
     if len(path) == 1 and path[0] in KINDS:
         every = ordered(path[0], every)
-    return [(name, short_text(target((*path, name)), declared((*path, name))))
-            for name in every]
+    return [(name, short_text((*path, name))) for name in every]
 
 
 def ordered(kind: str, names: Sequence[str]) -> list[str]:
@@ -252,18 +246,8 @@ def later(kind: str, names: Sequence[str]) -> list[str]:
 
 
 # -- layout --------------------------------------------------------------------------------
-def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    """``text`` in lines of ``width`` at most, cut at spaces only (a hyphenated word, an
-    --option, a phrase glued with ``GLUE``, stays whole); a lone '-' or '+' stays with the
-    word before it, so that no line opens like a bullet ('- undo')."""
-    words = text.split()
-    flat = " ".join(words)
-    if "-" in words or "+" in words:
-        flat = words[0] + "".join((GLUE if word in ("-", "+") else " ") + word
-                                  for word in words[1:])
-    lines = textwrap.wrap(flat, width, initial_indent=first, subsequent_indent=rest,
-                          break_long_words=False, break_on_hyphens=False) or [first.rstrip()]
-    return [line.replace(GLUE, " ") for line in lines] if GLUE in flat else lines
+# Help's prose breaks at any space, as textwrap lays it out (not between ``text.units``).
+wrap = partial(fill, units=False)
 
 
 def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = False
@@ -293,8 +277,6 @@ def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = Fal
 def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
     """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
     (one too wide cut at spaces, indented)."""
-    from companion.cli.output import fit
-
     lines: list[str] = []
     for paragraph in inspect.cleandoc(text).split("\n\n"):
         if not paragraph.strip():
@@ -303,7 +285,7 @@ def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
             lines.append("")
         if paragraph.startswith("\b"):
             for line in paragraph[1:].strip("\n").splitlines():
-                lines += fit(indent + line.rstrip(), width)
+                lines += wrap_line(indent + line.rstrip(), width, printed=True)
         else:
             lines += wrap(paragraph, width, indent, indent)
     return lines
@@ -334,7 +316,7 @@ def command_help(path: tuple[str, ...]) -> str:
         return group_help(path)
     arguments, options = parameters(found)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
-    text = _entry_help(path) or command_text(found, declared(path))
+    text = _entry_help(path) or help_text(found, declared(path))
     sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
     if arguments:
         sections.append(["Arguments:", *definitions(
@@ -351,7 +333,7 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     rows = listing(path)
     if path:
         group = target(path)
-        title = wrap(_entry_help(path) or group_text(group), width)
+        title = wrap(_entry_help(path) or help_text(group), width)
         own = parameters(group.registered_callback.callback)[1] \
             if group.registered_callback is not None else []
     else:
@@ -362,16 +344,16 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     head = list(title)
     kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
-            *wrap(f"More: {prog(path)} COMMAND --help", width, "", "  ")]
+            *_said(width, f"More: {prog(path)} COMMAND --help")]
     options = ["Options:", *definitions([(o.label, o.help) for o in [*own, HELP_OPTION]],
                                         width)] if own else []
     if not path:
-        head += wrap("Start a game: companion GAME new", width, "", "  ")
+        head += _said(width, "Start a game: companion GAME new")
     body = definitions(rows, width, listing=True)
     if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
         rest = later(kind, [name for name, _ in rows])  # listed by name only
         body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
-        body += wrap("Also: " + ", ".join(rest) + ".", width, "", "  ")
+        body += _said(width, "Also: " + ", ".join(rest) + ".")
     return "\n".join(joined([head, body, options, tail], most)) + "\n"
 
 
@@ -399,9 +381,8 @@ def first_screen(path: tuple[str, ...]) -> str:
         lines = [*wrap(HELP, width), "Start a game: companion GAME new"]
         lines += definitions([(name, info.title) for name, info in KINDS.items()], width, True)
         lines += _current_game(width)
-        for text in ("A rule: companion rules WORDS", "A game played through: companion demo",
-                     "Every command: companion --help"):
-            lines += wrap(text, width, "", "  ")
+        lines += _said(width, "A rule: companion rules WORDS",
+                       "A game played through: companion demo", "Every command: companion --help")
     elif len(path) == 1 and path[0] in KINDS:
         lines = _first_of_game(path[0], width)
     else:
@@ -410,17 +391,21 @@ def first_screen(path: tuple[str, ...]) -> str:
 
 
 def _first_of_game(kind: str, width: int) -> list[str]:
-    lines = wrap(group_text(target((kind,))), width)
-    lines += wrap(f"Start a game: {start_command(kind)}", width, "", "  ")
+    lines = wrap(help_text(target((kind,))), width)
+    lines += _said(width, f"Start a game: {start_command(kind)}")
     lines += _current_game(width, kind)
     lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
     shorts = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
     if shorts:
         others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
-        lines += wrap(f"Shorter: companion {shorts[0]}{others}", width, "", "  ")
-    lines += wrap(f"Rules: companion rules {kind} WORDS", width, "", "  ")
-    lines += wrap(f"Every command: {prog((kind,))} --help", width, "", "  ")
-    return lines
+        lines += _said(width, f"Shorter: companion {shorts[0]}{others}")
+    return lines + _said(width, f"Rules: companion rules {kind} WORDS",
+                         f"Every command: {prog((kind,))} --help")
+
+
+def _said(width: int, *texts: str, first: str = "", rest: str = "  ") -> list[str]:
+    """Lines of what to type ('Rules: companion rules WORDS'), each continued indented."""
+    return [line for text in texts for line in wrap(text, width, first, rest)]
 
 
 def start_command(kind: str) -> str:
@@ -435,7 +420,7 @@ def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[s
     lines: list[str] = []
     for count in range(len(names), 0, -1):  # at the least the first name
         end = "." if count == len(names) else ", ..."
-        lines = wrap(head + ", ".join(names[:count]) + end, width, "", "  ")
+        lines = _said(width, head + ", ".join(names[:count]) + end)
         if len(lines) <= most:
             break
     return lines
@@ -458,11 +443,9 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
         return []
     if name is None or found is None:
         return []
-    lines = wrap(f"Current game: {name} ({found})", width, "", "  ")
-    lines += wrap(f"{prog((found, 'status'))}", width, "  ", "    ")
-    if kind is None:
-        lines += wrap("companion shell (its commands alone)", width, "  ", "    ")
-    return lines
+    shell = ["companion shell (its commands alone)"] if kind is None else []
+    return _said(width, f"Current game: {name} ({found})") + _said(
+        width, prog((found, "status")), *shell, first="  ", rest="    ")
 
 
 def _only_game(home: Path, kind: str) -> str | None:

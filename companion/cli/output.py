@@ -1,7 +1,7 @@
 """Printing for every command, without typer or rich: width, wrapping, plain mode, JSON.
 
 Kept light: every command prints through it, a game's line among them. A terminal gets
-long lines wrapped at spaces (``fit``) so a ruling never breaks inside a word or a card
+long lines wrapped at spaces (``text.wrap``) so a ruling never breaks inside a word or a card
 on a 40-column phone, then coloured (``companion.cli.colour``; never with ``--plain``
 or NO_COLOR); a pipe or a file gets each line whole, one ruling a line, for grep and
 scripts.
@@ -14,14 +14,15 @@ TERM=dumb turn it off. A pager that cannot start leaves the text printed straigh
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 # Every command imports it already (main).
-from companion.text import fill, shown_controls
+from companion.text import shown_controls, wrap
 
 JSON_SCHEMA = 1
 """Version of every ``--json`` object; bumped when a field changes meaning."""
@@ -73,7 +74,7 @@ def error_text(message: str) -> str:
         return line + "\n"
     columns = width()
     lines = []
-    for part in fit(line, columns):
+    for part in wrap(line, columns, printed=True):
         # A word wider than the screen (a file's path) is cut: an error is read whole.
         while len(part) > columns:
             lines.append(part[:columns])
@@ -113,27 +114,17 @@ def _size(name: str, index: int) -> int:
         return 0
 
 
-def fit(line: str, columns: int) -> list[str]:
-    """``line`` cut into lines of at most ``columns`` characters between the units
-    ``companion.text.units`` names ("15 -> 12", 'attack CARD'), continuation lines
-    indented two more; a phrase the colour glued (``colour.KEEP``) holds together."""
-    if len(line) <= columns:
-        return [line]
-    body = line.lstrip(" ")
-    pad = " " * min(len(line) - len(body) + 2, max(columns // 2, 0))
-    return fill(line, columns, "", pad)
-
-
 def _out(lines: Iterable[str]) -> str:
     if not is_terminal(sys.stdout):
         return "".join(line + "\n" for line in lines)
     columns = width()
     if not colour_allowed():
-        return "".join(part + "\n" for line in lines for part in fit(line, columns))
+        return "".join(part + "\n" for line in lines
+                       for part in wrap(line, columns, printed=True))
     from companion.cli.colour import highlight, keep_together
 
     return "".join(highlight(part) + "\n" for line in lines
-                   for part in fit(keep_together(line), columns))
+                   for part in wrap(keep_together(line), columns, printed=True))
 
 
 def echo(line: str = "") -> None:
@@ -201,8 +192,6 @@ def blocks_allowed() -> bool:
 
 
 # -- the pager -----------------------------------------------------------------------
-Function = TypeVar("Function", bound=Callable[..., Any])
-
 
 def set_pager(on: bool = True) -> None:
     """``--no-pager`` (``on`` False): long output straight to the screen. Every command
@@ -263,7 +252,6 @@ def page(text: str) -> None:
 def _through(command: list[str], text: str) -> bool:
     """Run the pager on ``text``; False if it could not start. The pager has the keyboard
     while it runs: an interrupt is its to handle, and quitting early is no error."""
-    import contextlib
     import subprocess
 
     environment = dict(os.environ)
@@ -303,39 +291,21 @@ class _Held(io.StringIO):
         return int(self.real.fileno())
 
 
-class paged:  # a lower-case name: it reads as a decorator (@paged()) and a 'with'
+@contextlib.contextmanager  # a lower-case name: it reads as a decorator and a 'with'
+def paged() -> Iterator[None]:
     """Hold what a command prints and ``page`` it when it ends: ``with paged():`` or
     ``@paged()`` on a command function. Off the terminal it does nothing; an error
     prints what was held, straight, and goes on as it would (the same exit code)."""
-
-    def __init__(self) -> None:
-        self.real: Any = None
-        self.held: _Held | None = None
-
-    def __enter__(self) -> paged:
-        if paging() and not isinstance(sys.stdout, _Held):
-            self.real = sys.stdout
-            self.held = _Held(self.real)
-            sys.stdout = self.held
-        return self
-
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        if self.held is None:
-            return
-        text = self.held.getvalue()
-        sys.stdout = self.real
-        self.held = None
-        if kind is None:
-            page(text)
-        else:
-            sys.stdout.write(text)
-
-    def __call__(self, function: Function) -> Function:
-        import functools
-
-        @functools.wraps(function)
-        def paged_function(*args: Any, **kwargs: Any) -> Any:
-            with paged():
-                return function(*args, **kwargs)
-
-        return paged_function  # type: ignore[return-value]
+    real = sys.stdout
+    if not paging() or isinstance(real, _Held):
+        yield
+        return
+    sys.stdout = held = _Held(real)
+    try:
+        yield
+    except BaseException:
+        sys.stdout = real
+        real.write(held.getvalue())
+        raise
+    sys.stdout = real
+    page(held.getvalue())

@@ -166,23 +166,19 @@ class Shell(cmd.Cmd):
     def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
         """The full ``companion`` arguments for a shell line, or None after an error;
         ``pasted``: the words of a one-shot command (typed after 'companion')."""
-        try:
-            return self._expand(words, pasted)
-        except CompanionError as error:  # a prefix that could be two commands
-            self._error(str(error), error.exit_code)
-            return None
-
-    def _expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
-        if self.kind is not None and not pasted:
-            line = dispatch.game_line(self.kind, words)
-            if line is not None:
-                name, words = line[0], line
-                args = [self.kind, name, *words[1:]]
-                if self.pinned and "--game" in dispatch.option_words((self.kind, name))[0] \
-                        and not _has_game(words[1:]):
+        kind = self.kind
+        try:  # a prefix that could be two commands is an error
+            line = dispatch.game_line(kind, words) if kind is not None and not pasted else None
+            if kind is not None and line is not None:
+                args = [kind, *line]
+                if self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
+                        and not _has_game(line[1:]):
                     args += ["--game", self.pinned]
                 return args
-        top = dispatch.pick_top(words[0], shell=True)
+            top = dispatch.pick_top(words[0], shell=True)
+        except CompanionError as error:
+            self._error(str(error), error.exit_code)
+            return None
         if top is not None:
             return [top, *words[1:]]
         if self.kind is None and self.pinned is None:

@@ -34,7 +34,7 @@ from companion.halfdeck.state import (
     State,
     group_names,
 )
-from companion.text import fill, wrap
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.halfdeck.rules import HalfDeckTables
@@ -121,11 +121,7 @@ class HalfDeckGame(State):
 
         def item(text: str, keep: Sequence[str] = ()) -> list[str]:
             """``wrap``'s lines, continued four spaces in, a card name kept whole."""
-            if len(text) <= width:
-                return [text]
-            lead = " " * (len(text) - len(text.lstrip(" ")))
-            return fill(lead + " ".join(text.split()), width, "", lead + "    ", keep=keep,
-                        cut=True)
+            return wrap(text, width, "    ", keep=keep)
 
         phase = {"setup": "first preparatory phase", "preparatory": "preparatory phase",
                  "dungeon": "dungeon phase", "over": "game over"}[self.phase]
