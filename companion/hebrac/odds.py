@@ -552,12 +552,9 @@ def round_odds(plan: Plan, battle: Battle) -> RoundOdds:
             win += p
             continue
         loss += p * battle.damage(total)
-    values: dict[int, Fraction] = {}
-    if not battle.double_attack:
-        values = sums  # one card: its value is the sum
-    else:
-        for at, p, _after in outcomes(plan, plan.start()):
-            values[at + 1] = values.get(at + 1, Fraction(0)) + p
+    # the next card's value: the sum of a round of one card
+    values = round_sums(plan, battle._replace(double_attack=False)) if battle.double_attack \
+        else sums
     return RoundOdds(win, loss, round_death(sums, battle), dict(sorted(values.items())), sums)
 
 
