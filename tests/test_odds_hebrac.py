@@ -82,8 +82,6 @@ def test_battle_from_one_pool_matches_every_order(values: list[int], battle: Bat
     assert odds.battle_chance(plan, battle) == brute
     if not battle.no_damage and not battle.potion and not battle.double_attack:
         assert closed_form(plan.pool, battle) == brute
-    if not battle.no_damage:
-        assert odds._one_pool(plan.pool, battle) == brute
     rounds = [first_round(o, battle) for o in orders]
     now = odds.round_odds(plan, battle)
     assert now.win == Fraction(sum(w for w, _ in rounds), len(orders))
@@ -91,16 +89,6 @@ def test_battle_from_one_pool_matches_every_order(values: list[int], battle: Bat
     assert now.death == Fraction(sum(1 for w, d in rounds if not w and d >= battle.life),
                                  len(orders))
     assert sum(now.values.values()) == 1
-
-
-def test_closed_form_removal_is_a_division() -> None:
-    """Taking drawn cards out of the loser table equals counting the smaller pool afresh."""
-    battle = Battle(enemy_life=10, life=15)
-    pool = (8, 8, 8, 8, 8, 8, 8, 8, 8, 36)
-    table = odds.LoserTable(pool, battle)
-    for drawn in [(1,) + (0,) * 9, (0, 0, 2) + (0,) * 7, (0, 1, 0, 0, 1) + (0,) * 5]:
-        rest = tuple(a - b for a, b in zip(pool, drawn, strict=True))
-        assert table.without(drawn).ways == odds.LoserTable(rest, battle).ways
 
 
 # -- the Hand Deck model against a physical deck ----------------------------------------------

@@ -25,12 +25,10 @@ DOCUMENTS = {
         "tricky.cards.DeckTable", "tricky.cards.GameTable", "tricky.cards.HeroRow",
         "tricky.cards.PlayersRow", "tricky.cards.TrickyTables", "tricky.cards.VariantsTable",
         "tricky.views.SheetRowStatus",
-        # Hebrac: the rule tables read from TOML, 'status --json', 'odds --json'.
+        # Hebrac: the rule tables read from TOML, 'status --json'.
         "hebrac.rules.HebracTables", "hebrac.rules.SpellRow", "hebrac.state.ChamberStatus",
         "hebrac.state.EncounterStatus", "hebrac.state.HebracStatus",
-        "hebrac.state.VisionsStatus", "hebrac.odds.AssumedChance", "hebrac.odds.BattleOdds",
-        "hebrac.odds.Chance", "hebrac.odds.DeckFigures", "hebrac.odds.ExpectedLoss",
-        "hebrac.odds.NamedChance", "hebrac.odds.NextChances", "hebrac.odds.OddsData",
+        "hebrac.state.VisionsStatus",
         # A game's facts ('history --json', kept in the statistics' cache) and the
         # statistics' own figures ('stats --json').
         "history.Battle", "history.BestHero", "history.ElberethFacts", "history.FloorLeft",

@@ -3,7 +3,7 @@ odds exact, from the cards entered: ``companion.hebrac.odds``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 from typer import Option
 
@@ -12,10 +12,6 @@ from companion.cli.hebrac_check import check_app
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import answer, echo, echo_lines, emit_json, width
 from companion.cli.summary import game_app
-from companion.text import wrap
-
-if TYPE_CHECKING:
-    from companion.hebrac.odds import Report
 
 KIND = "hebrac"
 app = game_app(KIND, "Hebrac's Dungeon: solo dungeon crawl with two decks and jokers.")
@@ -47,21 +43,7 @@ def odds(
     report = odds_report(opened.engine, next_cards=next_, card=card, kind=kind, potion=potion,
                          prisoners=prisoner or [])
     answer(as_json, {"game": opened.record.name, **report.data},
-           report.lines(width()) if assumptions else plain_lines(report, width()))
-
-
-def plain_lines(report: Report, columns: int) -> list[str]:
-    """The figures and advice without the assumption letters ([D,B,K]), which mean
-    nothing until read beside what they stand for ('--assumptions' shows both); an
-    approximation is said in words, since it changes how far a figure can be trusted."""
-    out = [line for text in report.title for line in wrap(text, columns)]
-    out += [line for text, _ in report.items for line in wrap(text, columns)]
-    if "X" in report.assumptions:
-        text = report.assumptions["X"]
-        out += wrap(text[:1].upper() + text[1:] + ".", columns)
-    if report.assumptions:
-        out += wrap("Assumptions: see 'odds --assumptions'.", columns)
-    return out
+           report.lines(width(), assumptions))
 
 
 @app.command()

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from math import comb, factorial
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from companion.cards import Card, full_deck
 from companion.errors import BadInput
@@ -44,63 +44,6 @@ from companion.values import Record, Value
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
-
-    class Chance(TypedDict):
-        """A probability for --json: rounded, and exact as a fraction."""
-
-        chance: float
-        exact: str
-
-    class NamedChance(Chance):
-        what: str
-
-    class AssumedChance(Chance):
-        assumes: list[str]  # the assumptions' letters
-
-    class ExpectedLoss(TypedDict):
-        value: float
-        exact: str
-        assumes: list[str]
-
-    class BattleOdds(TypedDict):
-        enemy: str
-        kind: str
-        enemy_life: int
-        life: int
-        bonus: int
-        potion: int
-        super_strength: bool
-        double_attack: bool
-        paralysis: int
-        no_damage: bool
-        next_value: dict[str, Chance]
-        round_win: AssumedChance
-        round_expected_loss: ExpectedLoss
-        round_death: AssumedChance
-        battle_win: AssumedChance
-
-    class DeckFigures(TypedDict):
-        hand_deck: int
-        not_seen: int
-        not_seen_in_hand_deck: int
-        face_down_not_seen: int
-        under_unseen: int
-        peeked: list[str]
-
-    class NextChances(TypedDict):
-        cards: int
-        chances: list[NamedChance]
-        assumes: list[str]
-
-    class OddsData(TypedDict, total=False):
-        """What ``odds --json`` prints after the game's name (odds_report fills each key)."""
-
-        deck: DeckFigures
-        battle: BattleOdds | None
-        next: NextChances | None
-        advice: list[dict[str, object]]  # a table per advice, its keys by its kind
-        assumptions: dict[str, str]
-        notes: list[str]
 
 
 POOL = 0  # the group id of the never-seen cards
@@ -609,12 +552,9 @@ def round_odds(plan: Plan, battle: Battle) -> RoundOdds:
             win += p
             continue
         loss += p * battle.damage(total)
-    values: dict[int, Fraction] = {}
-    if not battle.double_attack:
-        values = sums  # one card: its value is the sum
-    else:
-        for at, p, _after in outcomes(plan, plan.start()):
-            values[at + 1] = values.get(at + 1, Fraction(0)) + p
+    # the next card's value: the sum of a round of one card
+    values = round_sums(plan, battle._replace(double_attack=False)) if battle.double_attack \
+        else sums
     return RoundOdds(win, loss, round_death(sums, battle), dict(sorted(values.items())), sums)
 
 
@@ -640,6 +580,16 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     if battle.no_damage:
         return _never_hurt(plan, battle)
     memo: dict[tuple[DrawState, int, int, bool, int], Fraction] = {}
+    tables: dict[Counts, LoserTable] = {}  # by pool: later rounds only differ in life
+
+    def table(pool: Counts) -> LoserTable:
+        """The closed form for ``pool``: the whole pool's, less the losing cards drawn."""
+        if not tables:
+            tables[plan.pool] = LoserTable(plan.pool, battle)
+        if pool not in tables:
+            drawn = tuple(a - b for a, b in zip(plan.pool, pool, strict=True))
+            tables[pool] = tables[plan.pool].without(drawn)
+        return tables[pool]
 
     def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
         key = (state, life, para, double, potion)
@@ -650,52 +600,23 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
         settled = _settle(plan, state)
         limit = most_draws(shaped)
         if settled is not None and settled.known is None and limit is not None and \
-                settled.left >= limit:
-            found = _one_pool(settled.pool, shaped)  # the rest is all never-seen cards
-        else:  # through every stretch of the Hand Deck
-            found = _round_then(plan, shaped, state, lambda after, left: chance(
-                after, left, max(0, para - 1), False, 0))
+                settled.left >= limit and potion == 0 and not double:
+            # the rest is all never-seen cards, one a round: counted in closed form
+            found = table(settled.pool).chance(life, para)
+        else:  # through every stretch of the Hand Deck, a round at a time
+            found = Fraction(0)
+            for summed, _cards, p, after in _first_round(plan, shaped, state):
+                total = shaped.total(summed, potion)
+                if total >= shaped.enemy_life:
+                    found += p
+                elif shaped.damage(total) < life:
+                    found += p * chance(after, life - shaped.damage(total), max(0, para - 1),
+                                        False, 0)
         memo[key] = found
         return found
 
     return chance(plan.start(), battle.life, battle.paralysis, battle.double_attack,
                   battle.potion)
-
-
-def _one_pool(pool: Counts, battle: Battle) -> Fraction:
-    """The battle when every card it can take comes straight from the never-seen pool.
-
-    Single-card rounds are counted in closed form (``LoserTable``); a special
-    coming round (a potion, Double Attack) is enumerated first, each of its
-    losing outcomes finished in closed form.
-    """
-    table = LoserTable(pool, battle)
-    if battle.potion == 0 and not battle.double_attack:
-        return table.chance(battle.life, battle.paralysis)
-    plan = Plan(pool, (PlanSegment(sum(pool), None),))
-    tables: dict[Counts, LoserTable] = {}
-
-    def rest(after: DrawState, life: int) -> Fraction:
-        drawn = tuple(a - b for a, b in zip(pool, after.pool, strict=True))
-        if drawn not in tables:
-            tables[drawn] = table.without(drawn)
-        return tables[drawn].chance(life, max(0, battle.paralysis - 1))
-
-    return _round_then(plan, battle, plan.start(), rest)
-
-
-def _round_then(plan: Plan, battle: Battle, state: DrawState,
-                rest: Callable[[DrawState, int], Fraction]) -> Fraction:
-    """The coming round won, or survived and the battle finished by ``rest`` (from the
-    state after the round, with the life left)."""
-    found = Fraction(0)
-    for summed, _cards, p, after in _first_round(plan, battle, state):
-        total = battle.total(summed, battle.potion)
-        if total >= battle.enemy_life:
-            found += p
-        elif battle.damage(total) < battle.life:
-            found += p * rest(after, battle.life - battle.damage(total))
-    return found
 
 
 class LoserTable:
@@ -899,39 +820,45 @@ def change(before: Fraction, after: Fraction) -> str:
     return f"{percent(before)} -> {percent(after)} ({round(float(after - before) * 100, 1):+.1f})"
 
 
-def exact(p: Fraction) -> Chance:
+def exact(p: Fraction) -> dict[str, object]:
+    """A chance for --json: rounded, and exact as a fraction."""
     return {"chance": round(float(p), 6), "exact": str(p)}
 
 
 class Report(Record):
-    """What ``companion hebrac odds`` prints: numbered facts with their assumptions."""
+    """What ``companion hebrac odds`` prints: numbered facts with their assumptions, and
+    the document ``--json`` prints after the game's name."""
 
-    __slots__ = ("title", "items", "assumptions", "data")
+    __slots__ = ("title", "items", "assumptions", "data", "advice")
 
     def __init__(self) -> None:
         self.title: list[str] = []
         self.items: list[tuple[str, tuple[str, ...]]] = []
         self.assumptions: dict[str, str] = {}
-        self.data: OddsData = {}
+        self.advice: list[dict[str, object]] = []  # a table per advice, its keys by its kind
+        self.data: dict[str, object] = {}
 
     def add(self, text: str, *assumes: str) -> None:
         self.items.append((text, assumes))
 
-    def lines(self, width: int = 40, assumptions: bool = True) -> list[str]:
-        """The report; without ``assumptions`` their letters stay and one line says
-        how to read them (the figures and advice then fit one phone screen)."""
-        out = []
-        for text in self.title:
-            out += wrap(text, width)
+    def lines(self, width: int, assumptions: bool) -> list[str]:
+        """The report. Without ``assumptions`` the figures and advice go without their
+        letters ([D,B,K]), which mean nothing until read beside what they stand for
+        ('--assumptions' shows both); an approximation is said in words, since it
+        changes how far a figure can be trusted."""
+        out = [line for text in self.title for line in wrap(text, width)]
         for text, assumes in self.items:
-            tag = f" [{','.join(assumes)}]" if assumes else ""
+            tag = f" [{','.join(assumes)}]" if assumes and assumptions else ""
             out += wrap(text + tag, width)
-        if self.assumptions and not assumptions:
-            out += wrap(f"[{','.join(self.assumptions)}]: see 'odds --assumptions'", width)
-        elif self.assumptions:
+        if assumptions and self.assumptions:
             out.append("Assumes:")
             for key, text in self.assumptions.items():
                 out += wrap(f" {key}: {text}", width, indent="   ")
+        elif self.assumptions:
+            if "X" in self.assumptions:
+                text = self.assumptions["X"]
+                out += wrap(text[:1].upper() + text[1:] + ".", width)
+            out += wrap("Assumptions: see 'odds --assumptions'.", width)
         return out
 
 
@@ -976,7 +903,7 @@ def odds_report(game: HebracGame, *, next_cards: int | None = None, card: str | 
                             "face_down_not_seen": model.table[POOL],
                             "under_unseen": model.unseen_under(),
                             "peeked": [str(c) for c in model.peeked()]},
-                   "battle": None, "next": None, "advice": []}
+                   "battle": None, "next": None, "advice": report.advice}
     encounter = game.encounter
     fighting = encounter is not None and rules.is_fighter(encounter.enemy) and (
         encounter.stage in ("battle", "adventurer")
@@ -1018,7 +945,7 @@ def _next_report(model: DeckModel, report: Report, next_cards: int | None, wante
     asks = [(str(wanted), wanted.__eq__)] if wanted is not None else \
         [KINDS[k] for k in ([kind_key] if kind_key else DEFAULT_KINDS)]
     report.add("Next card:" if draws == 1 else f"Among the next {draws} cards:")
-    rows: list[NamedChance] = []
+    rows = []
     for name, match in asks:
         p = chance_among_next(model, draws, match)
         report.add(f" {name}: {percent(p)}", "D", "N")
@@ -1132,7 +1059,7 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
     for card in potions:
         drunk = base._replace(potion=card.rank)
         rows.append((card, round_odds(plan, drunk).win, battle_chance(plan, drunk)))
-        report.data["advice"].append({
+        report.advice.append({
             "advice": "potion", "card": str(card),
             "round_without": exact(base_round), "round_with": exact(rows[-1][1]),
             "battle_without": exact(base_whole), "battle_with": exact(rows[-1][2]),
@@ -1250,7 +1177,7 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
     report.add(" Against dying this round:", "D", "B", "S")
     for row in saving:
         report.add(row.line(death))
-        report.data["advice"].append({
+        report.advice.append({
             "advice": "survive", "kind": row.kind, "card": str(row.card), "when": row.when,
             "death_without": exact(death), "death_with": exact(row.death),
             "assumes": ["D", "B", "S"]})
@@ -1288,7 +1215,7 @@ def _late_advice(game: HebracGame, report: Report) -> None:
     for card, life, won in rows:
         report.add(f"  drink {card}: " + (f"battle won, life {life}" if won
                                           else f"life {game.life} -> {life}"))
-        report.data["advice"].append({"advice": "late-potion", "card": str(card),
+        report.advice.append({"advice": "late-potion", "card": str(card),
                                       "life_before": game.life, "life_after": life,
                                       "battle_won": won})
 
@@ -1298,7 +1225,7 @@ def _battle_gain(report: Report, label: str, plan: Plan, changed: Battle, whole:
     """A choice that changes the whole battle: its line and its row for --json."""
     after = battle_chance(plan, changed)
     report.add(f" {label}: battle {change(whole, after)}", "D", "B", "K")
-    report.data["advice"].append({**row, "battle_without": exact(whole),
+    report.advice.append({**row, "battle_without": exact(whole),
                                   "battle_with": exact(after), "assumes": ["D", "B", "K"]})
 
 
@@ -1330,7 +1257,7 @@ def _choice_advice(game: HebracGame, plan: Plan, battle: Battle, whole: Fraction
         payment = rules.cheapest_payment(potions, spell.cost, game.scepter)
         if payment is None:
             costly.append(f"{spell.name} {spell.cost}")
-            report.data["advice"].append({"advice": "spell", "spell": spell_id,
+            report.advice.append({"advice": "spell", "spell": spell_id,
                                           "cost": spell.cost, "payment": None})
             continue
         cast = battle._replace(**{field: paralysis_rounds if field == "paralysis" else True})
@@ -1350,12 +1277,12 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
     row = {"advice": "trade", "want": str(want), "value": value}
     if game.holds("AD"):
         report.add(f" The Bag of Meres pays for {want}: offer nothing")
-        report.data["advice"].append({**row, "offer": [], "bag": True})
+        report.advice.append({**row, "offer": [], "bag": True})
         return
     offer = least_offer(game.inventory, want, game.setup.ace_offer_value)
     if offer is None:
         report.add(f" No offer reaches {value}: refuse")
-        report.data["advice"].append({**row, "offer": None})
+        report.advice.append({**row, "offer": None})
         return
     total = sum(rules.offer_value(c, game.setup.ace_offer_value) for c in offer)
     report.assumptions["T"] = ("giving up least means the most valuable card given is as low "
@@ -1363,6 +1290,6 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
                                "a jack counts just after 8S (ruling)")
     report.add(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
                "least", "T")
-    report.data["advice"].append({**row, "offer": [str(c) for c in offer], "offered": total,
+    report.advice.append({**row, "offer": [str(c) for c in offer], "offered": total,
                                   "assumes": ["T"]})
 
