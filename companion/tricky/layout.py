@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.text import fill
+from companion import text as printed
 
 
-def wrap(text: str, width: int, indent: str | None = None, keep: Iterable[str] = ()
-         ) -> list[str]:
-    """``text`` in lines of at most ``width`` (20 at least); continuation lines take
-    ``indent``, by default two more spaces than the line's own. The names in ``keep``
-    (``Fairy Scout``) are not split either."""
-    if indent is None:
-        indent = " " * (len(text) - len(text.lstrip(" ")) + 2)
-    return fill(text.rstrip(" "), max(20, width), "", indent, keep=keep)
+def wrap(text: str, width: int, indent: str = "  ", keep: Iterable[str] = ()) -> list[str]:
+    """``text`` as printed (``companion.text.wrap``) on a screen of 20 columns at least,
+    its trailing spaces dropped. The names in ``keep`` (``Fairy Scout``) are not split."""
+    return printed.wrap(text.rstrip(" "), max(20, width), indent, keep=keep, printed=True)

@@ -213,7 +213,7 @@ def sheet_lines(game: TrickyGame, width: int = 40) -> list[str]:
             lines += wrap(f"{row['round']}. {row['active']}: {row['hero']}, trump "
                           f"{row['trump']}", width, keep=(row["hero"],))
             lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row["gold"].items()),
-                          width, indent="   ")
+                          width, indent="")
     if not rows:
         lines.append("No rounds played yet.")
     lines += wrap("Totals: " + scores_text(game), width)
