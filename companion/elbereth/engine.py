@@ -92,15 +92,10 @@ FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
 FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
 
 
-def die(roll: int) -> int:
-    """A roll of the real die, 1 to 6 (an action value may hold any whole number)."""
-    return parse_die(str(roll))
-
-
 # -- attack ----------------------------------------------------------------------------
 def attack(game: ElberethGame, action: grammar.Attack) -> Ruled:
     foe = enemy(game, action.enemy)
-    roll = die(action.roll)
+    roll = parse_die(str(action.roll))  # the real die, 1 to 6: a value may hold any number
     refuse_if_missed(game, "attack")
     if foe.boss:
         check_boss(game, foe.name)
@@ -333,7 +328,7 @@ def pickup(game: ElberethGame, action: grammar.Pickup) -> Ruled:
 
 
 def break_wall(game: ElberethGame, action: grammar.BreakWall) -> Ruled:
-    roll = die(action.roll)
+    roll = parse_die(str(action.roll))
     refuse_if_missed(game, "break a wall")
     game.check_room("wall", "wall")
     item = table()["wall_die"][str(roll)]
@@ -494,12 +489,8 @@ class ElberethGame:
         count = table()["deck"]["count"][kind]
         if kind in self.items or kind == "coin":
             have = self.picked.count(kind)
-        elif kind == "wall":
-            have = self.walls
-        elif kind == "shop":
-            have = self.shops
         else:
-            have = self.beaten[kind]
+            have = {"wall": self.walls, "shop": self.shops}.get(kind, self.beaten[kind])
         if have + 1 > count:
             raise RuleRefused(f"the deck has {count} {kind} card{'' if count == 1 else 's'}: "
                               f"{have} on this floor already", R_DECK)

@@ -10,12 +10,11 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Final
 
-from companion.tricky.cards import Settings, numbers_in, plural, table, words_in
+from companion.tricky.cards import PLURALS, Settings, numbers_in, plural, table, words_in
 from companion.values import Value
 
 SETS: Final = ("A", "B", "C")
-COUNT_WORDS: Final = {"tricks": "trick", "potions": "potion", "spells": "spell",
-                      "goblins": "goblin", "orcs": "orc", "ogres": "ogre"}
+COUNT_WORDS: Final = {many: one for one, many in PLURALS.items()}  # tricks: trick
 COUNT_HELP: Final = {
     "tricks": "tricks the active player won", "potions": "potions collected",
     "spells": "spells (3s and 4s) collected", "goblins": "goblins (1s and 2s) collected",
