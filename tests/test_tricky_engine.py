@@ -297,6 +297,14 @@ def test_exchange_count_must_match_the_cards() -> None:
         g.apply("exchange R3 G4 --count 3")
 
 
+def test_exchange_reads_its_count_as_every_whole_number_is_read() -> None:
+    g = game(3)
+    g.apply("round thief")
+    with pytest.raises(BadInput, match="'0000000002' is not a card"):
+        g.apply("exchange 0000000002")  # ten digits: no count companion reads
+    assert g.apply("exchange 002").action == "exchange --player Ann --count 2"
+
+
 # -- the end of the game ------------------------------------------------------------
 def test_game_ends_after_the_rounds_with_a_winner() -> None:
     g = game(3)

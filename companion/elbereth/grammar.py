@@ -9,6 +9,7 @@ matches them against the rulebook tables, so this module loads none of them
 
 from __future__ import annotations
 
+from companion.numbers import is_whole
 from companion.verbs import LINE, ROLL, Grammar, Value, Verb, arg, rest
 
 
@@ -98,15 +99,11 @@ VERBS = (
 )
 
 
-def _is_number(word: str) -> bool:
-    return word.isascii() and word.isdigit()
-
-
 def prepare(verb: str, words: list[str]) -> list[str]:
     """Names of several words typed unquoted, joined into one: ``attack two headed ogre
     5`` (the last word the die), ``found down stairs``, ``bribe BOSS... ITEM``."""
-    if verb == "attack" and len(words) > 2 and _is_number(words[-1]) \
-            and not any(_is_number(word) for word in words[:-1]):
+    if verb == "attack" and len(words) > 2 and is_whole(words[-1]) \
+            and not any(is_whole(word) for word in words[:-1]):
         return [" ".join(words[:-1]), words[-1]]
     if verb == "bribe" and len(words) > 2:
         return [" ".join(words[:-1]), words[-1]]

@@ -57,9 +57,7 @@ def round(game: TrickyGame, action: RoundAction) -> Ruled:
     passed = verify_passes(game, hero, action.pass_)
     trump = parse_trump(game, hero, trump_text)
     rnd = Round(len(game.rounds) + 1, active, hero, trump, passed=passed)
-    predict = None
-    if action.predict is not None:
-        predict = verify_predict(game, rnd, action.predict)
+    predict = None if action.predict is None else verify_predict(game, rnd, action.predict)
     exchange = None
     if action.exchange is not None:
         exchange = counted(action.exchange, "--exchange")
@@ -171,7 +169,7 @@ def exchange(game: TrickyGame, action: Exchange) -> Ruled:
     rnd = need_round(game, "exchange cards")
     before_play(rnd, "the exchange")
     typed, words = action.number, list(action.cards)
-    if len(words) == 1 and words[0].isascii() and words[0].isdigit() and typed is None:
+    if len(words) == 1 and is_whole(words[0]) and typed is None:
         typed, words = int(words[0]), []  # 'exchange 2': how many, the cards unshown
     cards = [game.deck.parse(word) for word in card_words(game, words)]
     count = counted(typed, "--count") if typed is not None else len(cards)
