@@ -105,12 +105,8 @@ def random_hex() -> str:
     return os.urandom(8).hex()
 
 
-def create_new(path: Path, mode: int = 0o644) -> int:
-    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
-
-
 def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) -> None:
-    fd = create_new(path, mode)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
     try:
         view = memoryview(data)
         while view:
