@@ -82,9 +82,9 @@ def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = Fal
     return data
 
 
-def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
+def read_text(path: Path, limit: int) -> str:
     try:
-        return read_bytes(path, limit, follow=follow).decode("utf-8")
+        return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
         raise Unreadable(path, "the file is not UTF-8 text") from None
 
