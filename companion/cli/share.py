@@ -110,9 +110,7 @@ def import_game(
     store = games().store
     record = GameRecord(kind=shared.kind, name=target, settings=shared.settings,
                         actions=shared.actions, redo=shared.redo, notes=shared.notes,
-                        outcome=shared.engine.outcome)
-    if shared.created is not None:
-        record.created = shared.created
+                        created=shared.created, outcome=shared.engine.outcome)
     with store.lock(target):
         replaced = store.exists(target)
         if replaced and not force:
