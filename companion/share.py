@@ -119,7 +119,6 @@ class SharedGame(Value):
     notes: list[str]
     redo: list[str]
     engine: Engine
-    applied: list[Applied]
     created: str | None = None
     """When the game began, if known (a saved game's own file says)."""
 
@@ -337,7 +336,7 @@ def _checked(data: dict[str, Any]) -> SharedGame:
         redo = [a.action for a in _replay(spare, redo, "undone action")]
     return SharedGame(kind=kind, name=data["name"], settings=settings,
                       actions=[a.action for a in applied], notes=list(data.get("notes", [])),
-                      redo=redo, engine=engine, applied=applied)
+                      redo=redo, engine=engine)
 
 
 def _replay(engine: Engine, actions: Sequence[str], what: str) -> list[Applied]:
