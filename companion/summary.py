@@ -34,8 +34,8 @@ def summary_lines(history: History, name: str, width: int = 40, *,
     return [part for line in lines for part in wrap(line, width)]
 
 
-def _joined(items: Sequence[str], empty: str = "none") -> str:
-    return ", ".join(items) if items else empty
+def _joined(items: Sequence[str]) -> str:
+    return ", ".join(items) if items else "none"
 
 
 def _counted(counts: Mapping[str, int]) -> str:
