@@ -83,10 +83,6 @@ class Card(Value, as_tuple=True):
         return self.suit in ("S", "C")
 
     @property
-    def is_face(self) -> bool:
-        return self.rank >= 11
-
-    @property
     def is_pip(self) -> bool:
         """2 to 10."""
         return 2 <= self.rank <= 10

@@ -200,12 +200,3 @@ def verify(engine: Engine, action: str) -> Applied:
 
     twin: Engine = pickle.loads(pickle.dumps(engine, pickle.HIGHEST_PROTOCOL))  # noqa: S301
     return twin.apply(action)
-
-
-def can_apply(engine: Engine, action: str) -> bool:
-    """Whether the rules allow ``action`` now (``verify`` without the reason)."""
-    try:
-        verify(engine, action)
-    except CompanionError:
-        return False
-    return True

@@ -220,6 +220,16 @@ def _life(series: Sequence[Series]) -> tuple[int, int, tuple[int, int, str] | No
     return lost, healed, low
 
 
+def trail_series(kind: str, engine: Any) -> list[Series]:
+    """The engine's own record of each action as chart lines: life (Hebrac), equipment
+    left (Elbereth), each hero's life (Half Deck: None while the hero is not in play)."""
+    trail = engine.life_trail
+    if kind != "halfdeck":
+        return [Series("Life" if kind == "hebrac" else "Equipment", list(trail))]
+    names = list(dict.fromkeys(name for point in trail for name in point))
+    return [Series(name, [point.get(name) for point in trail]) for name in names]
+
+
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 class HebracTracer(Tracer):
     engine: HebracGame
@@ -280,7 +290,7 @@ class HebracTracer(Tracer):
 
     def finish(self, actions: int) -> History:
         game = self.engine  # a battle under way is as the last action left it
-        series = [Series("Life", list(game.life_trail))]
+        series = trail_series("hebrac", game)
         lost, healed, low = _life(series)
         results = Counter(b["result"] for b in self.battles)
         lost_to = [b["enemy"] for b in self.battles if b["result"] == "lost"]
@@ -373,9 +383,7 @@ class HalfDeckTracer(Tracer):
 
     def finish(self, actions: int) -> History:
         game = self.engine
-        trail: list[dict[str, int]] = game.life_trail
-        names = list(dict.fromkeys(name for point in trail for name in point))
-        series = [Series(name, [point.get(name) for point in trail]) for name in names]
+        series = trail_series("halfdeck", game)
         lost, healed, low = _life(series)
         facts: HalfDeckFacts = {
             "round": game.round,
@@ -455,7 +463,7 @@ class ElberethTracer(Tracer):
             "beaten_by": self.beaten_by,
         }
         return History("elbereth", game.outcome, actions, "equipment",
-                       [Series("Equipment", list(game.life_trail))], self.marks, facts,
+                       trail_series("elbereth", game), self.marks, facts,
                        floors=self.floors_left)
 
 

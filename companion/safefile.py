@@ -82,9 +82,9 @@ def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = Fal
     return data
 
 
-def read_text(path: Path, limit: int, *, follow: bool = False) -> str:
+def read_text(path: Path, limit: int) -> str:
     try:
-        return read_bytes(path, limit, follow=follow).decode("utf-8")
+        return read_bytes(path, limit).decode("utf-8")
     except UnicodeDecodeError:
         raise Unreadable(path, "the file is not UTF-8 text") from None
 
@@ -105,12 +105,8 @@ def random_hex() -> str:
     return os.urandom(8).hex()
 
 
-def create_new(path: Path, mode: int = 0o644) -> int:
-    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
-
-
 def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) -> None:
-    fd = create_new(path, mode)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, mode)
     try:
         view = memoryview(data)
         while view:

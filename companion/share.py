@@ -37,7 +37,7 @@ from companion import text as plain_text
 from companion.codejson import MAX_DEPTH, inflate, parse_json
 from companion.errors import BadInput, DataProblem
 from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
-from companion.store import GameRecord, NewerSchema, check_name, toml_data
+from companion.store import NewerSchema, check_name, parse_record
 from companion.values import Value
 
 FORMAT = 2
@@ -119,7 +119,6 @@ class SharedGame(Value):
     notes: list[str]
     redo: list[str]
     engine: Engine
-    applied: list[Applied]
     created: str | None = None
     """When the game began, if known (a saved game's own file says)."""
 
@@ -306,16 +305,12 @@ def decode_save(text: str, where: str) -> SharedGame:
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput(f"{where} is longer than {MAX_SAVE_CHARS} characters: not a saved game")
     try:
-        parsed = toml_data(text)
-    except ValueError as error:
-        raise BadInput(f"{where} is {error}") from None
-    try:
-        # Its kind, name, times and outcome in the forms the store writes (from_toml).
-        record = GameRecord.from_toml(parsed)
+        # The store's reading: its kind, name, times and outcome in the forms it writes.
+        record = parse_record(text.encode("utf-8"))
     except NewerSchema as error:
         raise BadInput(f"{where} was {error}") from None
-    except ValueError as error:
-        raise BadInput(f"{where} is not a saved game: {error}") from None
+    except ValueError as error:  # "not valid TOML: ...", "not a saved game: ..."
+        raise BadInput(f"{where} is {error}") from None
     # A save without an edition is of the first, as the store reads it (companion.editions).
     data = {"kind": record.kind, "name": record.name,
             "settings": editions.saved(record.settings),
@@ -341,7 +336,7 @@ def _checked(data: dict[str, Any]) -> SharedGame:
         redo = [a.action for a in _replay(spare, redo, "undone action")]
     return SharedGame(kind=kind, name=data["name"], settings=settings,
                       actions=[a.action for a in applied], notes=list(data.get("notes", [])),
-                      redo=redo, engine=engine, applied=applied)
+                      redo=redo, engine=engine)
 
 
 def _replay(engine: Engine, actions: Sequence[str], what: str) -> list[Applied]:

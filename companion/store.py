@@ -322,7 +322,7 @@ class Store:
             raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
                               "is unchanged") from error
         self.vouch(record.name, data)
-        saved(path)
+        _saved.append(path)
         return data
 
     def _rotate_backups(self, name: str, path: Path) -> None:
@@ -353,7 +353,7 @@ class Store:
                 safefile.fsync_dir(path.parent)
             except OSError as error:
                 raise DataProblem(f"cannot remove {path}: {error.strerror}") from error
-            saved(path)
+            _saved.append(path)
         with safefile.locked(pointer_path(self.home)):
             for kind in (None, *OUTCOMES):
                 if read_pointer(self.home, kind) == name:
@@ -502,14 +502,9 @@ def parse_record(raw: bytes) -> GameRecord:
         raise ValueError(f"not a saved game: {error}") from None
 
 
-# The saves written by this process since ``saved_since`` was last asked: an interrupted
-# command can say what it had already saved.
+# The saves written by this process since ``saved_since_asked`` was last asked: an
+# interrupted command can say what it had already saved.
 _saved: list[Path] = []
-
-
-def saved(path: Path) -> None:
-    _saved.append(path)
-
 
 def saved_since_asked() -> list[Path]:
     paths = list(dict.fromkeys(_saved))

@@ -11,15 +11,12 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, cast
 
-from companion.history import History
+from companion.history import History, trail_series
 from companion.spark import labelled
 from companion.text import wrap
 
 if TYPE_CHECKING:
-    from companion.elbereth.engine import ElberethGame
     from companion.game import Engine
-    from companion.halfdeck.engine import HalfDeckGame
-    from companion.hebrac.engine import HebracGame
     from companion.history import (
         Battle,
         ElberethFacts,
@@ -37,8 +34,8 @@ def summary_lines(history: History, name: str, width: int = 40, *,
     return [part for line in lines for part in wrap(line, width)]
 
 
-def _joined(items: Sequence[str], empty: str = "none") -> str:
-    return ", ".join(items) if items else empty
+def _joined(items: Sequence[str]) -> str:
+    return ", ".join(items) if items else "none"
 
 
 def _counted(counts: Mapping[str, int]) -> str:
@@ -225,13 +222,6 @@ def trail_sparks(engine: Engine, width: int, *, ascii_only: bool = False) -> lis
         return _sparks([(player, [0, *accumulate(gold[seat] for gold in done)])
                         for seat, player in enumerate(tricky.players)], width, ascii_only,
                        dead=False, top=max(tricky.totals))
-    series: list[tuple[str, list[int | None]]]
-    if kind == "halfdeck":
-        heroes = cast("HalfDeckGame", engine).life_trail
-        names = list(dict.fromkeys(name for point in heroes for name in point))
-        series = [(name, [point.get(name) for point in heroes]) for name in names]
-    else:
-        label = "Life" if kind == "hebrac" else "Equipment"
-        series = [(label, list(cast("HebracGame | ElberethGame", engine).life_trail))]
+    series = [(line.label, line.values) for line in trail_series(kind, engine)]
     # a line needs two points; Half Deck has none before a hero is in play
     return _sparks(series, width, ascii_only) if series and len(series[0][1]) > 1 else []

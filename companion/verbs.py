@@ -557,10 +557,11 @@ class Grammar(Generic[A_co]):
         if shared is None:
             raise BadInput(f"usage: {verb.usage_line()}")
         for param, value in zip(positional, shared, strict=True):
+            number = param.type == "int"
             if isinstance(value, tuple):  # a REST's words
-                values[param.name] = tuple(_read(param, item) for item in value)
+                values[param.name] = tuple(_read(item, param.name, number) for item in value)
             else:
-                values[param.name] = None if value is None else _read(param, value)
+                values[param.name] = None if value is None else _read(value, param.name, number)
         for name, kind, word, option, whole_number in plan.options:
             if not given:  # the common case: no option typed
                 values[name] = False if kind == FLAG else () if kind == OPTIONS else None
@@ -572,11 +573,9 @@ class Grammar(Generic[A_co]):
                 off = any(typed == "no-" + word for typed, _ in given)
                 values[name] = True if found else (False if off else None)
             elif kind == OPTIONS:
-                values[name] = tuple(_option_value(option, v or "", whole_number)
-                                     for v in found)
+                values[name] = tuple(_read(v or "", option, whole_number) for v in found)
             else:
-                values[name] = (_option_value(option, found[0] or "", whole_number)
-                                if found else None)
+                values[name] = _read(found[0] or "", option, whole_number) if found else None
         # each verb's class is one of the game's actions (the table pairs them)
         return cast(A_co, verb.action(**values))
 
@@ -609,14 +608,8 @@ class Grammar(Generic[A_co]):
         return " ".join(quote(part) for part in parts)
 
 
-def _option_value(option: str, value: str, whole_number: bool) -> int | str:
-    return whole(value, option) if whole_number else value
-
-
-def _read(param: Param, value: str) -> int | str:
-    if param.type == "int":
-        return whole(value, param.option if not param.positional else param.name)
-    return value
+def _read(value: str, what: str, whole_number: bool) -> int | str:
+    return whole(value, what) if whole_number else value
 
 
 def _share(words: list[str], params: Sequence[Param]

@@ -50,7 +50,7 @@ def test_values_are_frozen_and_hashable() -> None:
     with pytest.raises(AttributeError):
         card.rank = 3  # type: ignore[misc]
     assert len({Card.parse("qs"), Card.parse("QS"), Card.parse("queen of spades")}) == 1
-    assert card.is_black and not card.is_red and card.is_face
+    assert card.is_black and not card.is_red
     assert Card.parse("JK").is_joker
 
 
