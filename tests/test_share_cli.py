@@ -189,6 +189,15 @@ def test_share_to_a_file(cli: CLI, home: Path, tmp_path: Path,
         "device: companion import game.txt\n")
 
 
+def test_a_path_is_printed_with_its_spaces_as_they_are(cli: CLI, home: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    short_game(home)
+    monkeypatch.chdir(tmp_path)
+    result = cli("share", "-o", "a  b.txt")
+    assert (tmp_path / "a  b.txt").exists()
+    assert "companion import a  b.txt" in result.out
+
+
 @pytest.mark.parametrize("options", [["--text", "--qr"], ["--text", "-o", "x"],
                                      ["--ascii", "--text"], ["--invert", "-o", "x"]])
 def test_share_options_that_do_not_mix(cli: CLI, home: Path, options: list[str]) -> None:

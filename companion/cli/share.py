@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +15,6 @@ from companion.cli.common import echo, echo_lines, games, open_game, read_file, 
 from companion.cli.options import GameOption
 from companion.cli.output import echo_status
 from companion.errors import BadInput, DataProblem
-from companion.text import fill
 
 MAX_READ_BYTES = 1024 * 1024
 """Most bytes read from a file or stdin (an HTML sheet holding a code fits)."""
@@ -85,7 +85,9 @@ def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str
 def say(message: str, indent: str = "") -> None:
     """``message`` wrapped at spaces to the width (20 at least), never inside a word;
     ``indent`` opens each line after the first."""
-    echo_lines(fill(message, max(20, width()), "", indent, units=False))
+    # textwrap keeps a path's or a name's spaces as they are, where fill folds them
+    echo_lines(textwrap.wrap(message, max(20, width()), subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False))
 
 
 def import_game(
