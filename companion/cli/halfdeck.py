@@ -191,9 +191,6 @@ def _equip(command: VerbCommand, _value: Value | None, line: Line) -> None:
                                   bool(line.own.get("standby"))), line.json)
 
 
-DUNGEON_FLAGS = ("minion", "boss", "trap", "misc", "endgame-boss", "endgame-treasure")
-
-
 def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
     from companion.names import find
@@ -203,7 +200,7 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     effect = line.own.get("effect")
     effect = None if effect is None else str(effect)
     one_use = bool(line.own.get("one_use"))
-    given = [k for k in (*DUNGEON_FLAGS, HERO) if line.own.get(k.replace("-", "_"))]
+    given = [k for k in (*DUNGEON_KINDS, HERO) if line.own.get(k.replace("-", "_"))]
     engine = _engine(line.game)
     typed = card_name(" ".join(line.args))
     cards = {} if given or engine.card(typed) is not None else _catalog_names()
@@ -226,10 +223,8 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
             effect = effect or entry.effect or None
             one_use = one_use or entry.one_use
     _act(line.game, grammar.Draw(
-        typed, minion="minion" in given, boss="boss" in given, trap="trap" in given,
-        misc="misc" in given, endgame_boss="endgame-boss" in given,
-        endgame_treasure="endgame-treasure" in given, hero=HERO in given, strength=strength,
-        magic=magic, loot=loot, effect=effect, one_use=one_use, player=player), line.json)
+        typed, **{k.replace("-", "_"): True for k in given}, strength=strength, magic=magic,
+        loot=loot, effect=effect, one_use=one_use, player=player), line.json)
 
 
 def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:

@@ -285,9 +285,7 @@ NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
 # -- draw ---------------------------------------------------------------------------------
 def draw(state: State, action: grammar.Draw) -> Done:
     name = card_name(action.name)
-    flags = (action.minion, action.boss, action.trap, action.misc, action.endgame_boss,
-             action.endgame_treasure, action.hero)
-    kinds = [k for k, given in zip((*DUNGEON_KINDS, HERO), flags, strict=True) if given]
+    kinds = [k for k in (*DUNGEON_KINDS, HERO) if getattr(action, k.replace("-", "_"))]
     if len(kinds) > 1:
         raise BadInput(f"a card is one kind: --{kinds[0]} or --{kinds[1]}")
     if not kinds and name not in state.known and name != state.rescue:
@@ -341,9 +339,7 @@ def draw(state: State, action: grammar.Draw) -> Done:
     start_round(state, player)
     lines = reveal(state, info, player)
     return grammar.Draw(
-        info.name, minion=kind == MINION, boss=kind == BOSS, trap=kind == TRAP,
-        misc=kind == MISC, endgame_boss=kind == ENDGAME_BOSS,
-        endgame_treasure=kind == ENDGAME_TREASURE, strength=info.strength,
+        info.name, **{kind.replace("-", "_"): True}, strength=info.strength,
         magic=info.magic, loot=info.loot if kind in (MINION, BOSS, MISC) else None,
         effect=info.effect or None, one_use=info.one_use,
         player=state.player_option(player)), lines

@@ -90,11 +90,7 @@ def check_one_place(state: State, cards: Sequence[str]) -> None:
     """Each hero card is in one place: one drawn is not in play nor in a hand (the team
     cards have copies: ``check_team_copies`` counts them)."""
     team = table()["team"]
-    placed = {card for hand in state.hands.values() for card in hand}
-    for hero in state.heroes:
-        placed.add(hero.name)
-        if hero.gear is not None:
-            placed.add(hero.gear.name)
+    placed = {*chain.from_iterable(state.hands.values()), *state.in_play_names()}
     seen: set[str] = set()
     for name in cards:
         if name in (team["escape"], team["attack"]):
@@ -135,7 +131,7 @@ def discard(state: State, action: grammar.Discard) -> Done:
         if not played and name in hand:
             hand.remove(name)
             from_hand.append(name)
-        elif any(name in (h.name, h.gear and h.gear.name) for h in state.heroes):
+        elif name in state.in_play_names():
             if name in from_play:
                 raise BadInput(f"{name} is named twice")
             from_play.append(name)

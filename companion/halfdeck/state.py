@@ -283,8 +283,8 @@ class State(Record):
         """A name no card of this game has is bad input, whatever the state (checked before
         the rules: the same mistake gets the same exit code)."""
         for name in cards:
-            if not (self.holds(name) or name in self.team_used or any(
-                    name in (h.name, h.gear and h.gear.name) for h in self.heroes)):
+            if not (self.holds(name) or name in self.team_used
+                    or name in self.in_play_names()):
                 raise BadInput(f"{name!r} is not a card of this game")
 
     def held(self, typed: str, player: int | None = None) -> str:
@@ -302,12 +302,14 @@ class State(Record):
         """Every card name this game holds, team cards' other names included: what unquoted
         words are grouped into (``hand warrior steel sword``)."""
         team = table()["team"]
-        held = chain.from_iterable(self.hands.values())
-        in_play = chain.from_iterable((h.name, *((h.gear.name,) if h.gear else ()))
-                                      for h in self.heroes)
-        return list(dict.fromkeys(chain(self.known, held, in_play, (team["escape"],),
+        return list(dict.fromkeys(chain(self.known, chain.from_iterable(self.hands.values()),
+                                        self.in_play_names(), (team["escape"],),
                                         team["escape_aliases"], (team["attack"],),
                                         team["attack_aliases"])))
+
+    def in_play_names(self) -> list[str]:
+        """The heroes in play and their gear, each hero followed by its gear."""
+        return [n for h in self.heroes for n in (h.name, *([h.gear.name] if h.gear else []))]
 
     def team_name(self, name: str) -> str:
         """A team card's companion name for any of its aliases, else the name."""
