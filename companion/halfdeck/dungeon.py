@@ -26,6 +26,24 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
+from companion.halfdeck.engine import (
+    RED_DECK,
+    RED_DISCARD,
+    RED_GONE,
+    RED_MET,
+    RED_REMOVED,
+    THE_DUNGEON,
+    THE_REMOVED,
+    Done,
+    Encounter,
+    Gear,
+    HalfDeckGame,
+    Hero,
+    Roll,
+    hand_of,
+    in_play,
+    worn,
+)
 from companion.halfdeck.grammar import GRAMMAR
 from companion.halfdeck.hand import joins_line, loot_line
 from companion.halfdeck.rules import (
@@ -51,24 +69,6 @@ from companion.halfdeck.rules import (
     known,
     table,
 )
-from companion.halfdeck.state import (
-    RED_DECK,
-    RED_DISCARD,
-    RED_GONE,
-    RED_MET,
-    RED_REMOVED,
-    THE_DUNGEON,
-    THE_REMOVED,
-    Done,
-    Encounter,
-    Gear,
-    Hero,
-    Roll,
-    State,
-    hand_of,
-    in_play,
-    worn,
-)
 
 
 # -- what every roll shares -----------------------------------------------------------------
@@ -82,7 +82,7 @@ def bonus(hero: Hero, encounter: Encounter) -> tuple[int, Gear | None]:
     return gear.bonus, gear
 
 
-def can_attempt(state: State, hero: Hero, encounter: Encounter) -> bool:
+def can_attempt(state: HalfDeckGame, hero: Hero, encounter: Encounter) -> bool:
     value = hero.attribute(encounter.attribute)
     if state.config.trap_needs == "attribute":
         return value > 0
@@ -101,7 +101,7 @@ def needs_line(encounter: Encounter, heroes: Sequence[Hero]) -> str:
     return "needed on the die: " + ", ".join(parts)
 
 
-def team_card_holder(state: State, card: str, given: int | None, hero: Hero) -> int:
+def team_card_holder(state: HalfDeckGame, card: str, given: int | None, hero: Hero) -> int:
     if given is not None:
         if given not in state.player_numbers:
             raise BadInput(f"--from must be from 1 to {state.players}")
@@ -115,7 +115,7 @@ def team_card_holder(state: State, card: str, given: int | None, hero: Hero) -> 
     raise RuleRefused(f"no {card} card in {where}", R_TEAM)
 
 
-def play_team_card(state: State, card: str, player: int) -> None:
+def play_team_card(state: HalfDeckGame, card: str, player: int) -> None:
     """A team card played from a hand: removed from play, and counted."""
     state.move(card, hand_of(player), THE_REMOVED)
     if card == state.attack_card:
@@ -124,7 +124,7 @@ def play_team_card(state: State, card: str, player: int) -> None:
         state.escapes_used += 1
 
 
-def spend_one_use(state: State, hero: Hero, gear: Gear | None) -> list[str]:
+def spend_one_use(state: HalfDeckGame, hero: Hero, gear: Gear | None) -> list[str]:
     if gear is None or not gear.one_use:
         return []
     state.move(gear.name, worn(hero, gear), THE_REMOVED)
@@ -146,7 +146,7 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
 
 
 # -- attack and team-attack -------------------------------------------------------------
-def attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Done:
+def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> Done:
     team = isinstance(action, grammar.TeamAttack)
     usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
     main = Roll(state.hero(action.hero), die(action.die))
@@ -186,7 +186,7 @@ def attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Done:
 team_attack = attack
 
 
-def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) -> list[str]:
+def assist_ruling(state: HalfDeckGame, encounter: Encounter, main: Roll, team: bool) -> list[str]:
     """halfdeck.ruling.assist: supporters for a main attacker whose best roll reaches the
     enemy's number alone are refused (strict) or allowed and said so (loose)."""
     if state.config.edition < ASSIST_EDITION:
@@ -202,7 +202,7 @@ def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) ->
     return [f"{what} allowed (--assist-rule loose): {reach}"]
 
 
-def check_loot_to(state: State, given: int | None, main: Roll,
+def check_loot_to(state: HalfDeckGame, given: int | None, main: Roll,
                   supporters: Sequence[Roll]) -> int:
     if given is None:
         return main.hero.player
@@ -213,7 +213,7 @@ def check_loot_to(state: State, given: int | None, main: Roll,
     return given
 
 
-def roll(state: State, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
+def roll(state: HalfDeckGame, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
          loot_to: int) -> list[str]:
     hero = main.hero
     total, said, gear = sums(hero, main.die, encounter, supporters)
@@ -237,7 +237,7 @@ def roll(state: State, encounter: Encounter, main: Roll, supporters: Sequence[Ro
     return lines + state.set_lives([(h, h.life - damage) for h in hurt])
 
 
-def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
+def defeated(state: HalfDeckGame, encounter: Encounter, loot_to: int) -> list[str]:
     card = encounter.card
     if card.kind == ENDGAME_BOSS:
         state.move_red(RED_MET, RED_GONE)
@@ -252,7 +252,7 @@ def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
 
 
 # -- challenge ------------------------------------------------------------------------------
-def challenge(state: State, action: grammar.Challenge) -> Done:
+def challenge(state: HalfDeckGame, action: grammar.Challenge) -> Done:
     hero = state.hero(action.hero)
     value = die(action.die)
     encounter = state.encounter
@@ -283,7 +283,7 @@ NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
 
 
 # -- draw ---------------------------------------------------------------------------------
-def draw(state: State, action: grammar.Draw) -> Done:
+def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
     name = card_name(action.name)
     kinds = [k for k in (*DUNGEON_KINDS, HERO) if getattr(action, k.replace("-", "_"))]
     if len(kinds) > 1:
@@ -345,11 +345,11 @@ def draw(state: State, action: grammar.Draw) -> Done:
         player=state.player_option(player)), lines
 
 
-def endgame_set_aside(state: State, kind: str) -> bool:
+def endgame_set_aside(state: HalfDeckGame, kind: str) -> bool:
     return state.config.endgame not in ("both", kind.removeprefix("endgame-"))
 
 
-def only_specials_text(state: State) -> str:
+def only_specials_text(state: HalfDeckGame) -> str:
     left = [k.replace("-", " ") for k in state.endgame_left]
     if state.rescue_left:
         left.append(f"the prisoner {state.rescue}")
@@ -358,7 +358,7 @@ def only_specials_text(state: State) -> str:
             "be left")
 
 
-def check_can_draw(state: State) -> None:
+def check_can_draw(state: HalfDeckGame) -> None:
     state.refuse_in_dungeon("draw a dungeon card")
     if not state.heroes:
         raise RuleRefused("put a hero in play first: 'hero NAME'", R_DRAW)
@@ -370,7 +370,7 @@ def check_can_draw(state: State) -> None:
                           R_HAND)
 
 
-def start_round(state: State, player: int) -> None:
+def start_round(state: HalfDeckGame, player: int) -> None:
     # Draws still due here have nothing to come from (checked): they lapse.
     state.owed = dict.fromkeys(state.player_numbers, 0)
     state.round += 1
@@ -383,7 +383,7 @@ def start_round(state: State, player: int) -> None:
         state.next_player = (later or order or [1])[0]
 
 
-def reveal(state: State, info: CardInfo, player: int) -> list[str]:
+def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     """The dungeon card turned up, as it resolves at once or is met."""
     kind = info.kind
     head = f"round {state.round}: {info.name}"
@@ -424,12 +424,12 @@ def reveal(state: State, info: CardInfo, player: int) -> list[str]:
             needs_line(encounter, state.heroes)]
 
 
-def meet(state: State, encounter: Encounter) -> None:
+def meet(state: HalfDeckGame, encounter: Encounter) -> None:
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
 
 
-def rescue(state: State, action: grammar.Draw, name: str) -> Done:
+def rescue(state: HalfDeckGame, action: grammar.Draw, name: str) -> Done:
     """The prisoner drawn: it joins the party, or (a full party) goes to the hand
     (halfdeck.ruling.rescue-full)."""
     if name != state.rescue:
@@ -459,7 +459,7 @@ def rescue(state: State, action: grammar.Draw, name: str) -> Done:
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
-def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
+def check_escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
     encounter = state.encounter
     if encounter is None:
         raise RuleRefused("nothing to escape from", R_ESCAPE)
@@ -471,7 +471,7 @@ def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> E
     return encounter
 
 
-def escape(state: State, action: grammar.Escape) -> Done:
+def escape(state: HalfDeckGame, action: grammar.Escape) -> Done:
     encounter = check_escape(state, action)
     damage = table()["combat"]["escape_damage"]
     lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
@@ -482,7 +482,7 @@ def escape(state: State, action: grammar.Escape) -> Done:
     return grammar.Escape(), lines + state.set_lives([(h, h.life - damage) for h in heroes])
 
 
-def team_escape(state: State, action: grammar.TeamEscape) -> Done:
+def team_escape(state: HalfDeckGame, action: grammar.TeamEscape) -> Done:
     encounter = check_escape(state, action)  # an encounter has a hero facing it
     source = team_card_holder(state, state.escape_card, action.source, state.heroes[0])
     play_team_card(state, state.escape_card, source)
@@ -492,7 +492,7 @@ def team_escape(state: State, action: grammar.TeamEscape) -> Done:
         "unhurt, no loot; the card is removed from play"]
 
 
-def shuffle_back(state: State, action: grammar.ShuffleBack) -> Done:
+def shuffle_back(state: HalfDeckGame, action: grammar.ShuffleBack) -> Done:
     encounter = state.encounter
     if encounter is None or encounter.kind != ENDGAME_BOSS:
         raise RuleRefused("only the endgame boss is shuffled back", R_ENDGAME)

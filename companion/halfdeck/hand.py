@@ -12,6 +12,17 @@ from companion import names
 from companion.errors import BadInput, RuleRefused
 from companion.halfdeck import grammar
 from companion.halfdeck.cards import GEAR, HERO, LETTER, STRENGTH, card_name
+from companion.halfdeck.engine import (
+    THE_DECK,
+    THE_DISCARD,
+    Done,
+    Gear,
+    HalfDeckGame,
+    Hero,
+    hand_of,
+    in_play,
+    worn,
+)
 from companion.halfdeck.grammar import GRAMMAR
 from companion.halfdeck.rules import (
     HERO_NUMBERS,
@@ -31,21 +42,10 @@ from companion.halfdeck.rules import (
     known,
     table,
 )
-from companion.halfdeck.state import (
-    THE_DECK,
-    THE_DISCARD,
-    Done,
-    Gear,
-    Hero,
-    State,
-    hand_of,
-    in_play,
-    worn,
-)
 
 
 # -- hand ---------------------------------------------------------------------------------
-def hand(state: State, action: grammar.Hand) -> Done:
+def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
     if not action.cards:
         raise BadInput(f"usage: {GRAMMAR.verbs['hand'].usage_line()}")
     # A card drawn may be new to the game: each word is one card, as typed (the CLI
@@ -79,14 +79,14 @@ def hand(state: State, action: grammar.Hand) -> Done:
     return grammar.Hand(tuple(cards), state.player_option(player)), lines
 
 
-def check_hero_cards(state: State, count: int) -> None:
+def check_hero_cards(state: HalfDeckGame, count: int) -> None:
     """That ``count`` hero cards can be drawn (the discard pile reshuffled if need be)."""
     if count > state.hero_deck + state.hero_discard:
         raise RuleRefused(f"only {state.hero_deck + state.hero_discard} hero cards are left "
                           "in the deck and its discard pile", R_DECKS)
 
 
-def check_one_place(state: State, cards: Sequence[str]) -> None:
+def check_one_place(state: HalfDeckGame, cards: Sequence[str]) -> None:
     """Each hero card is in one place: one drawn is not in play nor in a hand (the team
     cards have copies: ``check_team_copies`` counts them)."""
     team = table()["team"]
@@ -103,7 +103,7 @@ def check_one_place(state: State, cards: Sequence[str]) -> None:
                               "card", R_HAND)
 
 
-def check_team_copies(state: State, cards: Sequence[str]) -> None:
+def check_team_copies(state: HalfDeckGame, cards: Sequence[str]) -> None:
     copies = table()["team"]["copies"]
     for team, used in state.team_used.items():
         held = sum(hand.count(team) for hand in state.hands.values())
@@ -114,7 +114,7 @@ def check_team_copies(state: State, cards: Sequence[str]) -> None:
 
 
 # -- discard ------------------------------------------------------------------------------
-def discard(state: State, action: grammar.Discard) -> Done:
+def discard(state: HalfDeckGame, action: grammar.Discard) -> Done:
     if not action.cards:
         raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
     cards = discarded(state, action.cards)
@@ -157,7 +157,7 @@ def discard(state: State, action: grammar.Discard) -> Done:
     return grammar.Discard(tuple(cards), state.player_option(player), forced, played), lines
 
 
-def discarded(state: State, words: Sequence[str]) -> list[str]:
+def discarded(state: HalfDeckGame, words: Sequence[str]) -> list[str]:
     """The cards a discard names: each word a card when each is one held or in play (as
     saves write them), else names read from the words (unquoted, prefixes)."""
     pool = list(dict.fromkeys(chain(
@@ -175,7 +175,7 @@ def discarded(state: State, words: Sequence[str]) -> list[str]:
     return found
 
 
-def discard_player(state: State, given: int | None, cards: Sequence[str],
+def discard_player(state: HalfDeckGame, given: int | None, cards: Sequence[str],
                    played: bool) -> int:
     if not state.coop or given is not None:
         return state.player(given)
@@ -189,7 +189,7 @@ def discard_player(state: State, given: int | None, cards: Sequence[str],
     raise BadInput(f"say whose cards these are: --player 1 to {state.players}")
 
 
-def check_redraw(state: State, player: int, count: int) -> None:
+def check_redraw(state: HalfDeckGame, player: int, count: int) -> None:
     setup = table()["setup"]
     if state.round == 0:
         if player in state.mulliganed:
@@ -205,7 +205,7 @@ def check_redraw(state: State, player: int, count: int) -> None:
                           f"preparatory phase ({done} already)", R_REDRAW)
 
 
-def discard_in_play(state: State, name: str, *, death: bool) -> list[str]:
+def discard_in_play(state: HalfDeckGame, name: str, *, death: bool) -> list[str]:
     for hero in state.heroes:
         if hero.name == name:
             if death:
@@ -219,7 +219,7 @@ def discard_in_play(state: State, name: str, *, death: bool) -> list[str]:
 
 
 # -- loot ---------------------------------------------------------------------------------
-def loot(state: State, action: grammar.Loot) -> Done:
+def loot(state: HalfDeckGame, action: grammar.Loot) -> Done:
     most = table()["decks"]["hero_cards"]
     if not 1 <= action.loot <= most:
         raise BadInput(f"loot is 1 to {most} cards")
@@ -228,14 +228,14 @@ def loot(state: State, action: grammar.Loot) -> Done:
     return grammar.Loot(cards, state.player_option(player)), [loot_line(state, cards, player)]
 
 
-def loot_line(state: State, loot: int, player: int) -> str:
+def loot_line(state: HalfDeckGame, loot: int, player: int) -> str:
     whom = f" for player {player}" if state.coop else ""
     return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
            f"'hand CARD...'"
 
 
 # -- trade --------------------------------------------------------------------------------
-def trade(state: State, action: grammar.Trade) -> Done:
+def trade(state: HalfDeckGame, action: grammar.Trade) -> Done:
     first, second = action.first, action.second
     first_card = state.team_name(card_name(action.first_card))
     second_card = state.team_name(card_name(action.second_card))
@@ -264,7 +264,7 @@ def trade(state: State, action: grammar.Trade) -> Done:
 
 
 # -- hero ---------------------------------------------------------------------------------
-def hero(state: State, action: grammar.Hero) -> Done:
+def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
     pick = action.pick
     # Picked from the deck, a hero may be new to the game: its name is as typed.
     name = state.team_name(card_name(action.name))
@@ -318,14 +318,14 @@ def hero(state: State, action: grammar.Hero) -> Done:
                         old.name if old else None, pick), lines
 
 
-def joins_line(state: State, hero: Hero) -> str:
+def joins_line(state: HalfDeckGame, hero: Hero) -> str:
     owner = f" for player {hero.player}" if state.coop else ""
     return f"{hero.name} (S{hero.strength} M{hero.magic}, life {hero.life}) joins the " \
            f"party{owner}"
 
 
 # -- equip --------------------------------------------------------------------------------
-def equip(state: State, action: grammar.Equip) -> Done:
+def equip(state: HalfDeckGame, action: grammar.Equip) -> Done:
     hero, name = state.equipped(action.words)
     if name in (state.escape_card, state.attack_card):
         raise RuleRefused(f"{name} is a team card: it is played from the hand, not "
@@ -365,7 +365,7 @@ def equip(state: State, action: grammar.Equip) -> Done:
 
 
 # -- heal and hurt ------------------------------------------------------------------------
-def heal(state: State, action: grammar.Heal | grammar.Hurt) -> Done:
+def heal(state: HalfDeckGame, action: grammar.Heal | grammar.Hurt) -> Done:
     """A hero a card's text heals or hurts, by 1 or more."""
     hero = state.hero(action.hero)
     if action.amount < 1:
