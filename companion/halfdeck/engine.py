@@ -4,9 +4,9 @@ The player plays with the real cards and die and types what happens; the engine 
 every hero's life and gear, the hands and the counts of both decks, and rules on every
 roll. An action carries a card's numbers the first time a game uses the card, and its
 canonical text always does, so a game replays without the catalog. Each verb is ruled by
-the function of its name in ``hand`` or ``dungeon``: it checks first (with the readers
-here; a refusal changes nothing), then makes the change and returns the canonical action
-the save keeps. Each quantity with a rule changes in one place here: a hero card's place
+the function of its name in ``play``: it checks first (with the readers here; a refusal
+changes nothing), then makes the change and returns the canonical action the save keeps.
+Each quantity with a rule changes in one place here: a hero card's place
 (``HalfDeckGame.move``: each card is in one place, and the decks' counts add up), a
 dungeon card's (``move_red``), a hero's life (``set_lives``: at most the printed life; a
 hero at 0 dies).
@@ -650,12 +650,12 @@ class HalfDeckGame(Record):
 
 @cache
 def rulings() -> dict[type, Callable[[HalfDeckGame, Any], Done]]:
-    """Each action's verb, ruled by the function of its name in ``hand`` or ``dungeon``
-    (checks, then the change): loaded by the first action, as a command that only reads a
-    game needs none of them."""
-    from companion.halfdeck import dungeon, hand
+    """Each action's verb, ruled by the function of its name in ``play`` (checks, then
+    the change): loaded by the first action, as a command that only reads a game needs
+    none of them."""
+    from companion.halfdeck import play
 
-    return GRAMMAR.named(hand, dungeon)
+    return GRAMMAR.named(play)
 
 
 def new_engine(settings: Mapping[str, object]) -> HalfDeckGame:
