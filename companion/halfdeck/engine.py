@@ -230,12 +230,6 @@ class HalfDeckGame(Record):
         self.life_trail: list[dict[str, int]] = [{}]
         self.fallen: list[tuple[str, int]] = []
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HalfDeckGame):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name)
-                   for name in HalfDeckGame.__slots__)
-
     @property
     def outcome(self) -> str:
         if self.won_by is not None:

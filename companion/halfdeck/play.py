@@ -678,9 +678,9 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
     check_can_draw(state)
     special = kind in (ENDGAME_BOSS, ENDGAME_TREASURE)
     if special and kind not in state.endgame_left:
-        why = ("is set aside in this game (--endgame "
-               f"{state.config.endgame})") if endgame_set_aside(state, kind) \
-            else "was drawn already"
+        why = "was drawn already"
+        if state.config.endgame not in ("both", kind.removeprefix("endgame-")):
+            why = f"is set aside in this game (--endgame {state.config.endgame})"
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
     if not special and state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
         raise RuleRefused(only_specials_text(state), R_ENDGAME)
@@ -692,10 +692,6 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         magic=info.magic, loot=info.loot if kind in (MINION, BOSS, MISC) else None,
         effect=info.effect or None, one_use=info.one_use,
         player=state.player_option(player)), lines
-
-
-def endgame_set_aside(state: HalfDeckGame, kind: str) -> bool:
-    return state.config.endgame not in ("both", kind.removeprefix("endgame-"))
 
 
 def only_specials_text(state: HalfDeckGame) -> str:
