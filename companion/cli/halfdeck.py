@@ -70,10 +70,7 @@ def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
 
-    key = card_name(name)
-    if engine.card(key) is not None:
-        return None
-    return catalog.load().get(key)
+    return None if engine.card(name) is not None else catalog.load().get(card_name(name))
 
 
 def _catalog_names() -> dict[str, CardInfo]:
