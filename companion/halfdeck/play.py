@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
@@ -28,7 +29,8 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
-from companion.halfdeck.engine import (
+from companion.halfdeck.grammar import GRAMMAR
+from companion.halfdeck.records import (
     RED_DECK,
     RED_DISCARD,
     RED_GONE,
@@ -41,14 +43,12 @@ from companion.halfdeck.engine import (
     Done,
     Encounter,
     Gear,
-    HalfDeckGame,
     Hero,
     Roll,
     hand_of,
     in_play,
     worn,
 )
-from companion.halfdeck.grammar import GRAMMAR
 from companion.halfdeck.rules import (
     ASSIST_EDITION,
     DUNGEON_NUMBERS,
@@ -80,6 +80,9 @@ from companion.halfdeck.rules import (
     known,
     table,
 )
+
+if TYPE_CHECKING:
+    from companion.halfdeck.engine import HalfDeckGame
 
 
 # -- hand ---------------------------------------------------------------------------------
