@@ -224,10 +224,9 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
         loot=loot, effect=effect, one_use=one_use, player=player), line.json)
 
 
-def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """--assist is read among the words: it may be given for each supporter, and the
-    engine rules on how many the roll may have."""
-    loot_to = _number(command, line, "loot_to")
+def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Dice]:
+    """``HERO [ROLL]``, then (attack) ``--assist HERO [ROLL]`` for each supporter (the
+    engine rules on how many the roll may have): each die given or rolled."""
     parts: list[list[str]] = [[]]
     for word in line.args:
         if word.lower() == "--assist":
@@ -241,7 +240,12 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     for part in parts:
         hero_name, roll = name_and_die(part)
         rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
-    main, *supporters = rolled
+    return rolled, dice
+
+
+def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    loot_to = _number(command, line, "loot_to")
+    (main, *supporters), dice = _rolls(command, line)
     _act(line.game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to),
          line.json, dice=dice)
 
@@ -273,10 +277,8 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
 
 
 def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
-    hero_name, roll = name_and_die(line.args)
-    _act(line.game, grammar.Challenge(hero_name, dice.die(roll, hero_name)), line.json,
-         dice=dice)
+    (main,), dice = _rolls(command, line)  # its words take no --assist
+    _act(line.game, grammar.Challenge(main.hero, main.die), line.json, dice=dice)
 
 
 def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
