@@ -70,10 +70,7 @@ def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
     from companion.halfdeck import catalog
     from companion.halfdeck.cards import card_name
 
-    key = card_name(name)
-    if engine.card(key) is not None:
-        return None
-    return catalog.load().get(key)
+    return None if engine.card(name) is not None else catalog.load().get(card_name(name))
 
 
 def _catalog_names() -> dict[str, CardInfo]:
@@ -191,9 +188,6 @@ def _equip(command: VerbCommand, _value: Value | None, line: Line) -> None:
                                   bool(line.own.get("standby"))), line.json)
 
 
-DUNGEON_FLAGS = ("minion", "boss", "trap", "misc", "endgame-boss", "endgame-treasure")
-
-
 def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
     from companion.names import find
@@ -203,7 +197,7 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     effect = line.own.get("effect")
     effect = None if effect is None else str(effect)
     one_use = bool(line.own.get("one_use"))
-    given = [k for k in (*DUNGEON_FLAGS, HERO) if line.own.get(k.replace("-", "_"))]
+    given = [k for k in (*DUNGEON_KINDS, HERO) if line.own.get(k.replace("-", "_"))]
     engine = _engine(line.game)
     typed = card_name(" ".join(line.args))
     cards = {} if given or engine.card(typed) is not None else _catalog_names()
@@ -226,16 +220,13 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
             effect = effect or entry.effect or None
             one_use = one_use or entry.one_use
     _act(line.game, grammar.Draw(
-        typed, minion="minion" in given, boss="boss" in given, trap="trap" in given,
-        misc="misc" in given, endgame_boss="endgame-boss" in given,
-        endgame_treasure="endgame-treasure" in given, hero=HERO in given, strength=strength,
-        magic=magic, loot=loot, effect=effect, one_use=one_use, player=player), line.json)
+        typed, **{k.replace("-", "_"): True for k in given}, strength=strength, magic=magic,
+        loot=loot, effect=effect, one_use=one_use, player=player), line.json)
 
 
-def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """--assist is read among the words: it may be given for each supporter, and the
-    engine rules on how many the roll may have."""
-    loot_to = _number(command, line, "loot_to")
+def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Dice]:
+    """``HERO [ROLL]``, then (attack) ``--assist HERO [ROLL]`` for each supporter (the
+    engine rules on how many the roll may have): each die given or rolled."""
     parts: list[list[str]] = [[]]
     for word in line.args:
         if word.lower() == "--assist":
@@ -249,7 +240,12 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     for part in parts:
         hero_name, roll = name_and_die(part)
         rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
-    main, *supporters = rolled
+    return rolled, dice
+
+
+def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    loot_to = _number(command, line, "loot_to")
+    (main, *supporters), dice = _rolls(command, line)
     _act(line.game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to),
          line.json, dice=dice)
 
@@ -281,10 +277,8 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
 
 
 def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
-    hero_name, roll = name_and_die(line.args)
-    _act(line.game, grammar.Challenge(hero_name, dice.die(roll, hero_name)), line.json,
-         dice=dice)
+    (main,), dice = _rolls(command, line)  # its words take no --assist
+    _act(line.game, grammar.Challenge(main.hero, main.die), line.json, dice=dice)
 
 
 def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:

@@ -89,8 +89,9 @@ def cards_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     if ctx.invoked_subcommand is not None:
         return
     from companion.halfdeck import catalog
+    from companion.halfdeck.cards import KINDS
 
-    cards = sorted(catalog.load().values(), key=catalog.sort_key)
+    cards = sorted(catalog.load().values(), key=lambda c: (KINDS.index(c.kind), c.name))
     if as_json:
         emit_json({"cards": [{"name": c.name, **c.as_toml(), "missing": c.missing()}
                              for c in cards]})

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from companion import safefile
 from companion.errors import BadInput, DataProblem
-from companion.halfdeck.cards import KINDS, CardInfo
+from companion.halfdeck.cards import CardInfo
 from companion.resources import resource_dir
 from companion.store import data_home, replace_file
 from companion.values import Value
@@ -145,10 +145,6 @@ def forget(name: str) -> bool:
             return False
         save(cards)
         return True
-
-
-def sort_key(info: CardInfo) -> tuple[int, str]:
-    return KINDS.index(info.kind), info.name
 
 
 # -- passing the catalog on -----------------------------------------------------------

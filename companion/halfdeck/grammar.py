@@ -152,7 +152,7 @@ PLAYER = option("player", "int", "Whose (co-op).")
 STR = option("strength", "int", "Strength number.", word="str")
 MAG = option("magic", "int", "Magic number.", word="mag")
 ONE_USE = flag("one_use", "Removed from play once used.")
-ROLL_HELP = "The die (1-6), or 'roll'."
+DIE = arg("die", "die", "The die (1-6), or 'roll'.", metavar="ROLL")
 
 VERBS = (
     Verb("hand", Hand, "Cards drawn: from the hero deck into the hand (start, loot, redraw).",
@@ -200,8 +200,7 @@ VERBS = (
          words=rest("name", help="The dungeon card turned up.", required=True)),
     Verb("attack", Attack, "One attack roll: against the minion or boss, die + attribute + "
                            "gear.",
-         (arg("hero", "hero", "The main attacker."),
-          arg("die", "die", ROLL_HELP, metavar="ROLL"),
+         (arg("hero", "hero", "The main attacker."), DIE,
           options("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
                                         "may be 'roll') (repeat: one each; the rules allow "
                                         "one).", metavar="HERO ROLL"),
@@ -216,8 +215,7 @@ VERBS = (
                     word="assist")),
     Verb("team-attack", TeamAttack, "Play a team attack card: every named hero adds a die to "
                                     "the main roll.",
-         (arg("hero", "hero", "The main attacker."),
-          arg("die", "die", ROLL_HELP, metavar="ROLL"),
+         (arg("hero", "hero", "The main attacker."), DIE,
           rest("assist", "hero die", "The supporters and their dice.",
                metavar="HERO ROLL..."),
           source := option("source", "int", "Co-op: whose team attack card.", word="from")),
@@ -228,9 +226,8 @@ VERBS = (
                                    "the supporters (each may follow --assist).",
                     required=True, word="assist")),
     Verb("challenge", Challenge, "One roll against a trap: die + attribute + gear.",
-         (arg("hero", "hero", "The hero who tries the trap."),
-          arg("die", "die", ROLL_HELP, metavar="ROLL")),
-         usage="challenge HERO ROLL", line=(ROLL, *LINE),
+         (arg("hero", "hero", "The hero who tries the trap."), DIE),
+         line=(ROLL, *LINE),
          words=rest("words", help="The hero who tries the trap, then the die (1-6) or "
                                   "'roll'.", required=True, metavar="HERO [ROLL]")),
     Verb("escape", Escape, "Forced escape: every hero takes 1 damage, no loot (not the "
@@ -257,12 +254,10 @@ VERBS = (
     Verb("heal", Heal, "A hero gains life: as a card's text says.",
          (arg("hero", "hero", "The hero."),
           arg("amount", "int", "Life gained (at most 4 in all).", metavar="N")),
-         usage="heal HERO N",
          words=(rest("hero", help="The hero.", required=True),
                 arg("amount", help="Life gained (at most 4 in all).", metavar="AMOUNT"))),
     Verb("hurt", Hurt, "A hero loses life: as a card's text says.",
          (arg("hero", "hero", "The hero."), arg("amount", "int", "Life lost.", metavar="N")),
-         usage="hurt HERO N",
          words=(rest("hero", help="The hero.", required=True),
                 arg("amount", help="Life lost.", metavar="AMOUNT"))),
     Verb("trade", Trade, "Two players swap a card (co-op, once per player per "
@@ -321,62 +316,50 @@ class HalfDeckGrammar(Grammar[Action]):
         if head not in PAIRED:
             found: Action = super().parse(text)
             return found
-        words = _words(text)
+        verb = self.verb(head)
+        word = next(p.option[2:] for p in verb.params if p.kind == OPTION)  # --loot-to, --from
         args: list[str] = []
         assists: list[HeroRoll] = []
-        given: list[tuple[str, str | None]] = []
-        tail = iter(words[1:])
-        for word in tail:
-            if word.lower() == "--assist":
+        values: list[str] = []
+        tail = iter(_words(text)[1:])
+        for typed in tail:
+            if typed.lower() == "--assist":
                 hero, die = next(tail, None), next(tail, None)
                 if hero is None or die is None:
                     raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
                 assists.append(HeroRoll(hero, die))
-            elif word.startswith("--") and len(word) > 2:
-                name = word[2:].lower()
-                if name not in self.plan(head).allowed:
-                    raise BadInput(f"'{head}' takes no option --{name}")
+            elif typed.startswith("--") and len(typed) > 2:
+                if typed[2:].lower() != word:
+                    raise BadInput(f"'{head}' takes no option --{typed[2:].lower()}")
                 value = next(tail, None)
                 if value is None:
-                    raise BadInput(f"option {word} needs a value in {text!r}")
-                given.append((name, value))
+                    raise BadInput(f"option {typed} needs a value in {text!r}")
+                values.append(value)
             else:
-                args.append(word)
-        return self._paired(self.verb(head), args, assists, given)
-
-    def build(self, verb: Verb, args: list[str],
-              given: Sequence[tuple[str, str | None]], text: str = "") -> Action:
-        if verb.name not in PAIRED:
-            # A number may be typed with its sign, as it always could: 'loot +1'.
-            numbers = {p.option[2:] for p in verb.params if p.type == "int"}
-            if any(p.type == "int" for p in verb.params if p.positional):
-                args = [_unsigned(word) for word in args]
-            given = [(name, _unsigned(value) if name in numbers and value else value)
-                     for name, value in given]
-            found: Action = super().build(verb, args, given, text)
-            return found
-        assists = [_hero_roll(value or "") for name, value in given if name == "assist"]
-        return self._paired(verb, args, assists, [(n, v) for n, v in given if n != "assist"])
-
-    def _paired(self, verb: Verb, args: list[str], assists: list[HeroRoll],
-                given: Sequence[tuple[str, str | None]]) -> Attack | TeamAttack:
-        word = next(p.option[2:] for p in verb.params if p.kind == OPTION)  # --loot-to, --from
-        for name, _value in given:
-            if name != word:
-                raise BadInput(f"'{verb.name}' takes no option --{name}")
-        values = [value for _name, value in given]
+                args.append(typed)
         if len(values) > 1:
             raise BadInput(f"option --{word} given more than once")
-        number = whole(_unsigned(values[0] or ""), f"--{word}") if values else None
-        usage = f"usage: {verb.usage_line()}"
-        if verb.name == "attack":
+        number = whole(_unsigned(values[0]), f"--{word}") if values else None
+        usage = BadInput(f"usage: {verb.usage_line()}")
+        if head == "attack":
             if len(args) < 2:
-                raise BadInput(usage)
+                raise usage
             return Attack(" ".join(args[:-1]), args[-1], tuple(assists), number)
         pairs = rolls(args)
         if not pairs:
-            raise BadInput(usage)
+            raise usage
         return TeamAttack(pairs[0].hero, pairs[0].die, (*pairs[1:], *assists), number)
+
+    def build(self, verb: Verb, args: list[str],
+              given: Sequence[tuple[str, str | None]], text: str = "") -> Action:
+        # A number may be typed with its sign, as it always could: 'loot +1'.
+        numbers = {p.option[2:] for p in verb.params if p.type == "int"}
+        if any(p.type == "int" for p in verb.params if p.positional):
+            args = [_unsigned(word) for word in args]
+        given = [(name, _unsigned(value) if name in numbers and value else value)
+                 for name, value in given]
+        found: Action = super().build(verb, args, given, text)
+        return found
 
     def text(self, action: Value) -> str:
         if not isinstance(action, Attack | TeamAttack):
@@ -394,14 +377,6 @@ class HalfDeckGrammar(Grammar[Action]):
 def _unsigned(word: str) -> str:
     """``+N`` as ``N``; any other word as it is."""
     return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
-
-
-def _hero_roll(value: str) -> HeroRoll:
-    """``--assist`` given as one value, "HERO ROLL"."""
-    hero, _, die = value.strip().rpartition(" ")
-    if not hero:
-        raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
-    return HeroRoll(hero, die)
 
 
 def _words(text: str) -> list[str]:

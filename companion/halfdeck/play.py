@@ -1,12 +1,13 @@
-"""Half Deck: the dungeon. A dungeon card turned up (``draw``, the rescue prisoner
-among them), attack rolls against a minion or boss (``attack``, ``team-attack``), the
-challenge of a trap (``challenge``), the encounters left (``escape``, ``team-escape``)
-and the endgame boss shuffled back (``shuffle-back``): each verb's check, then change;
-and the arithmetic every roll shares (gear bonus, what a hero needs on the die)."""
+"""Half Deck: each verb of ``companion.halfdeck.grammar``, ruled by the function of its
+name here: it checks first, then changes the game through ``HalfDeckGame``'s one place
+for each quantity. The arithmetic every roll shares is here too (gear bonus, what a hero
+needs on the die)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
+from typing import TYPE_CHECKING
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
@@ -17,17 +18,37 @@ from companion.halfdeck.cards import (
     ENDGAME_BOSS,
     ENDGAME_TREASURE,
     FOES,
+    GEAR,
     HERO,
     LETTER,
     MINION,
     MISC,
     ONE_NUMBER,
+    STRENGTH,
     TRAP,
     CardInfo,
     card_name,
 )
 from companion.halfdeck.grammar import GRAMMAR
-from companion.halfdeck.hand import joins_line, loot_line
+from companion.halfdeck.records import (
+    RED_DECK,
+    RED_DISCARD,
+    RED_GONE,
+    RED_MET,
+    RED_REMOVED,
+    THE_DECK,
+    THE_DISCARD,
+    THE_DUNGEON,
+    THE_REMOVED,
+    Done,
+    Encounter,
+    Gear,
+    Hero,
+    Roll,
+    hand_of,
+    in_play,
+    worn,
+)
 from companion.halfdeck.rules import (
     ASSIST_EDITION,
     DUNGEON_NUMBERS,
@@ -37,38 +58,369 @@ from companion.halfdeck.rules import (
     R_ASSIST_RULE,
     R_COMBAT,
     R_COOP,
+    R_DECKS,
     R_DRAW,
     R_ENDGAME,
     R_ESCAPE,
+    R_GEAR,
     R_HAND,
+    R_HEROES,
+    R_MULLIGAN,
+    R_ONE_USE,
+    R_REDRAW,
     R_RESCUE,
     R_RESCUE_FULL,
     R_TEAM,
+    R_TRADE,
     R_TRAP,
     die,
     enemy_life,
+    gear_bonus,
     in_range,
     known,
     table,
 )
-from companion.halfdeck.state import (
-    RED_DECK,
-    RED_DISCARD,
-    RED_GONE,
-    RED_MET,
-    RED_REMOVED,
-    THE_DUNGEON,
-    THE_REMOVED,
-    Done,
-    Encounter,
-    Gear,
-    Hero,
-    Roll,
-    State,
-    hand_of,
-    in_play,
-    worn,
-)
+
+if TYPE_CHECKING:
+    from companion.halfdeck.engine import HalfDeckGame
+
+
+# -- hand ---------------------------------------------------------------------------------
+def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
+    if not action.cards:
+        raise BadInput(f"usage: {GRAMMAR.verbs['hand'].usage_line()}")
+    # A card drawn may be new to the game: each word is one card, as typed (the CLI
+    # groups unquoted multi-word names it knows before they get here).
+    cards = [state.team_name(card_name(a)) for a in action.cards]
+    due = [p for p in state.player_numbers if state.owed[p] > 0]
+    player = state.player(action.player,
+                          due[0] if len(due) == 1 or not state.coop and due else None)
+    owed = state.owed[player]
+    if owed < len(cards):
+        whose = f"player {player}" if state.coop else "you"
+        several = ("; a new name of several words is one card when quoted or joined "
+                   "with _ (steel_sword)" if len(cards) > owed > 0 else "")
+        raise RuleRefused(f"{len(cards)} named, {owed} due to {whose} (a hero card is "
+                          "drawn for the start hand, loot or a redraw; each name is one "
+                          f"card){several}", R_HAND)
+    if state.rescue_left and state.rescue in cards:
+        raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
+                          "hero deck", R_RESCUE)
+    check_team_copies(state, cards)
+    check_one_place(state, cards)
+    check_hero_cards(state, len(cards))
+    who = f"player {player} draws" if state.coop else "drawn"
+    lines = [f"{who}: {', '.join(cards)}"]
+    for name in cards:
+        lines += state.move(name, THE_DECK, hand_of(player))
+    state.owed[player] -= len(cards)
+    if state.owed[player]:
+        lines.append(f"{state.owed[player]} more to draw")
+    lines.append(f"hero deck {state.hero_deck}")
+    return grammar.Hand(tuple(cards), state.player_option(player)), lines
+
+
+def check_hero_cards(state: HalfDeckGame, count: int) -> None:
+    """That ``count`` hero cards can be drawn (the discard pile reshuffled if need be)."""
+    if count > state.hero_deck + state.hero_discard:
+        raise RuleRefused(f"only {state.hero_deck + state.hero_discard} hero cards are left "
+                          "in the deck and its discard pile", R_DECKS)
+
+
+def check_one_place(state: HalfDeckGame, cards: Sequence[str]) -> None:
+    """Each hero card is in one place: one drawn is not in play nor in a hand (the team
+    cards have copies: ``check_team_copies`` counts them)."""
+    team = table()["team"]
+    placed = {*chain.from_iterable(state.hands.values()), *state.in_play_names()}
+    seen: set[str] = set()
+    for name in cards:
+        if name in (team["escape"], team["attack"]):
+            continue
+        if name in seen:
+            raise RuleRefused(f"{name} is named twice: there is one {name} card", R_HAND)
+        seen.add(name)
+        if name in placed:
+            raise RuleRefused(f"{name} is {state.place(name)} already: there is one {name} "
+                              "card", R_HAND)
+
+
+def check_team_copies(state: HalfDeckGame, cards: Sequence[str]) -> None:
+    copies = table()["team"]["copies"]
+    for team, used in state.team_used.items():
+        held = sum(hand.count(team) for hand in state.hands.values())
+        new = list(cards).count(team)
+        if new and held + new + used > copies:
+            raise RuleRefused(f"there are {copies} {team} cards: {held} held and "
+                              f"{used} used already", R_TEAM)
+
+
+# -- discard ------------------------------------------------------------------------------
+def discard(state: HalfDeckGame, action: grammar.Discard) -> Done:
+    if not action.cards:
+        raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
+    cards = discarded(state, action.cards)
+    state.check_named(cards)
+    # --forced: a card's text makes the player discard: no redraw, any time.
+    forced, played = action.forced, action.in_play
+    if not forced:
+        state.refuse_in_dungeon("discard by choice")
+    player = discard_player(state, action.player, cards, played)
+    hand = list(state.hands[player])
+    from_hand: list[str] = []
+    from_play: list[str] = []
+    for name in cards:
+        if not played and name in hand:
+            hand.remove(name)
+            from_hand.append(name)
+        elif name in state.in_play_names():
+            if name in from_play:
+                raise BadInput(f"{name} is named twice")
+            from_play.append(name)
+        else:
+            raise RuleRefused(f"{name} is not in {state.whose(player)} hand nor in play",
+                              R_HAND)
+    if from_hand and not forced:
+        check_redraw(state, player, len(from_hand))
+    lines: list[str] = []
+    for name in from_hand:
+        state.move(name, hand_of(player), THE_DISCARD)
+    if from_hand:
+        redraw = "" if forced else f"; draw {len(from_hand)}: 'hand CARD...'"
+        lines.append(f"discarded from the hand: {', '.join(from_hand)}{redraw}")
+        if not forced:
+            state.owed[player] += len(from_hand)
+            if state.round == 0:
+                state.mulliganed.add(player)
+            else:
+                state.redrawn[player] = state.redrawn.get(player, 0) + len(from_hand)
+    for name in from_play:
+        lines += discard_in_play(state, name, death=forced)
+    return grammar.Discard(tuple(cards), state.player_option(player), forced, played), lines
+
+
+def discarded(state: HalfDeckGame, words: Sequence[str]) -> list[str]:
+    """The cards a discard names: each word a card when each is one held or in play (as
+    saves write them), else names read from the words (unquoted, prefixes)."""
+    pool = list(dict.fromkeys(chain(
+        chain.from_iterable(state.hands.values()), (h.name for h in state.heroes),
+        (h.gear.name for h in state.heroes if h.gear is not None))))
+    plain_names = [state.team_name(card_name(word)) for word in words]
+    if all(name in pool for name in plain_names):
+        return plain_names
+    found: list[str] = []
+    at = 0
+    while at < len(words):
+        name, count = names.lead(words[at:], pool, "card in a hand or in play")
+        found.append(name or plain_names[at])
+        at += count
+    return found
+
+
+def discard_player(state: HalfDeckGame, given: int | None, cards: Sequence[str],
+                   played: bool) -> int:
+    if not state.coop or given is not None:
+        return state.player(given)
+    holders = [p for p in state.player_numbers
+               if all(n in state.hands[p] for n in cards)] if not played else []
+    owners = {h.player for h in state.heroes
+              if h.name in cards or (h.gear is not None and h.gear.name in cards)}
+    candidates = holders or sorted(owners)
+    if len(candidates) == 1:
+        return candidates[0]
+    raise BadInput(f"say whose cards these are: --player 1 to {state.players}")
+
+
+def check_redraw(state: HalfDeckGame, player: int, count: int) -> None:
+    setup = table()["setup"]
+    if state.round == 0:
+        if player in state.mulliganed:
+            raise RuleRefused("the first hand may be redrawn once only", R_MULLIGAN)
+        low, high = setup["mulligan_min"], min(setup["mulligan_max"], state.start_hand)
+        if not low <= count <= high:
+            raise RuleRefused(f"a first-hand redraw is {low} to {high} cards", R_MULLIGAN)
+        return
+    limit = setup["redraw_max"]
+    done = state.redrawn.get(player, 0)
+    if done + count > limit:
+        raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
+                          f"preparatory phase ({done} already)", R_REDRAW)
+
+
+def discard_in_play(state: HalfDeckGame, name: str, *, death: bool) -> list[str]:
+    for hero in state.heroes:
+        if hero.name == name:
+            if death:
+                return state.dies(hero, "is discarded")
+            return state.leaves(hero, "leaves for the discard pile")
+    for hero in state.heroes:
+        if hero.gear is not None and hero.gear.name == name:
+            state.move(name, worn(hero, hero.gear), THE_DISCARD)
+            return [f"{name} of {hero.name} goes to the discard pile"]
+    raise AssertionError(name)  # checked by discard
+
+
+# -- loot ---------------------------------------------------------------------------------
+def loot(state: HalfDeckGame, action: grammar.Loot) -> Done:
+    most = table()["decks"]["hero_cards"]
+    if not 1 <= action.loot <= most:
+        raise BadInput(f"loot is 1 to {most} cards")
+    cards, player = action.loot, state.player(action.player, state.drawer)
+    state.owed[player] += cards
+    return grammar.Loot(cards, state.player_option(player)), [loot_line(state, cards, player)]
+
+
+def loot_line(state: HalfDeckGame, loot: int, player: int) -> str:
+    whom = f" for player {player}" if state.coop else ""
+    return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
+           f"'hand CARD...'"
+
+
+# -- trade --------------------------------------------------------------------------------
+def trade(state: HalfDeckGame, action: grammar.Trade) -> Done:
+    first, second = action.first, action.second
+    first_card = state.team_name(card_name(action.first_card))
+    second_card = state.team_name(card_name(action.second_card))
+    if not state.coop:
+        raise RuleRefused("trading is between players of a co-op game", R_TRADE)
+    state.check_named((state.held(first_card), state.held(second_card)))
+    for player in (first, second):
+        if player not in state.player_numbers:
+            raise BadInput(f"players are 1 to {state.players}, not {player}")
+    if first == second:
+        raise BadInput("a trade is between two players")
+    state.refuse_in_dungeon("trade")
+    first_card = state.held(first_card, first)
+    second_card = state.held(second_card, second)
+    for player, card in ((first, first_card), (second, second_card)):
+        if player in state.traded:
+            raise RuleRefused(f"player {player} has traded in this preparatory phase",
+                              R_TRADE)
+        if card not in state.hands[player]:
+            raise RuleRefused(f"{card} is not in player {player}'s hand", R_TRADE)
+    state.move(first_card, hand_of(first), hand_of(second))
+    state.move(second_card, hand_of(second), hand_of(first))
+    state.traded |= {first, second}
+    return grammar.Trade(first, first_card, second, second_card), [
+        f"player {first} gives {first_card}, player {second} gives {second_card}"]
+
+
+# -- hero ---------------------------------------------------------------------------------
+def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
+    pick = action.pick
+    # Picked from the deck, a hero may be new to the game: its name is as typed.
+    name = state.team_name(card_name(action.name))
+    if name in (state.escape_card, state.attack_card):
+        raise RuleRefused(f"{name} is a team card: it is played from the hand, not put in "
+                          "play as a hero", R_TEAM)
+    name = name if pick else state.held(name)
+    info = state.learn_card(name, HERO, in_range(action.strength, "str", *HERO_NUMBERS),
+                            in_range(action.magic, "mag", *HERO_NUMBERS))
+    state.refuse_in_dungeon("put a hero in play")
+    if any(h.name == name for h in state.heroes):
+        raise RuleRefused(f"{name} is in play already", R_HEROES)
+    holders = [p for p in state.player_numbers if name in state.hands[p]]
+    default = holders[0] if len(holders) == 1 else None
+    if pick and state.coop and default is None:
+        free = [p for p in state.player_numbers if p not in state.picked]
+        default = free[0] if free else None
+    player = state.player(action.player, default)
+    old = state.hero(action.replace) if action.replace else None
+    if old is not None and state.coop and old.player != player:
+        raise RuleRefused(f"{old.name} is player {old.player}'s hero", R_COOP)
+    limit = table()["heroes"]["max_in_play"]
+    if old is None and len(state.heroes) >= limit:
+        raise RuleRefused(f"{limit} heroes are in play: replace one with --replace HERO",
+                          R_HEROES)
+    if pick:
+        if not state.coop or state.round != 0 or player in state.picked:
+            raise RuleRefused("only in co-op, before the first round, each player picks "
+                              "one hero from the hero deck", R_COOP)
+        if state.rescue_left and name == state.rescue and state.config.edition >= 3:
+            # (earlier editions let it be picked, and rescued later a second time)
+            raise RuleRefused(f"{name} is the prisoner in the dungeon deck, not in the "
+                              "hero deck", R_RESCUE)
+        check_one_place(state, [name])  # picked from the deck: not one held already
+        check_hero_cards(state, 1)
+    elif name not in state.hands[player]:
+        hint = " (or --pick it from the deck)" if state.coop and state.round == 0 \
+            and player not in state.picked else ""
+        raise RuleRefused(f"{name} is not in {state.whose(player)} hand: 'hand {name}' "
+                          f"first{hint}", R_HEROES)
+    state.remember(info)
+    hero = Hero(info.name, known(info.strength), known(info.magic), player,
+                table()["heroes"]["life"])
+    # picked: from the deck (a reshuffle there is not said, as it never was)
+    state.move(info.name, THE_DECK if pick else hand_of(player), in_play(hero))
+    if pick:
+        state.picked.add(player)
+    lines = state.leaves(old, "leaves for the discard pile") if old else []
+    lines.insert(0, joins_line(state, hero))
+    return grammar.Hero(hero.name, hero.strength, hero.magic, state.player_option(player),
+                        old.name if old else None, pick), lines
+
+
+def joins_line(state: HalfDeckGame, hero: Hero) -> str:
+    owner = f" for player {hero.player}" if state.coop else ""
+    return f"{hero.name} (S{hero.strength} M{hero.magic}, life {hero.life}) joins the " \
+           f"party{owner}"
+
+
+# -- equip --------------------------------------------------------------------------------
+def equip(state: HalfDeckGame, action: grammar.Equip) -> Done:
+    hero, name = state.equipped(action.words)
+    if name in (state.escape_card, state.attack_card):
+        raise RuleRefused(f"{name} is a team card: it is played from the hand, not "
+                          "equipped", R_TEAM)
+    strength = gear_bonus(action.strength, "str")
+    magic = gear_bonus(action.magic, "mag")
+    if strength is not None and magic is not None:
+        raise BadInput("gear gives --str +N or --mag +N, not both")
+    info = state.learn_card(name, GEAR, strength, magic, one_use=action.one_use)
+    standby = action.standby
+    if standby and not info.one_use:
+        raise RuleRefused("only one-use gear waits on standby", R_ONE_USE)
+    state.refuse_in_dungeon("equip gear")
+    if hero.gear is not None:
+        raise RuleRefused(f"{hero.name} carries {hero.gear.name} already: one gear per "
+                          f"hero (discard {hero.gear.name} first)", R_GEAR)
+    if name not in state.hands[hero.player]:
+        raise RuleRefused(f"{name} is not in {state.whose(hero.player)} hand", R_GEAR)
+    state.remember(info)
+    attribute = info.attribute
+    assert attribute is not None
+    gear = Gear(name, attribute, info.number, info.one_use, standby)
+    state.move(name, hand_of(hero.player), worn(hero, gear))
+    base = hero.attribute(attribute)
+    letter = LETTER[attribute]
+    line = f"{hero.name} takes {name}: {letter}{base} + {info.number} = " \
+           f"{letter}{base + info.number}"
+    if standby:
+        line = f"{hero.name} takes {name} on standby: no bonus until a boss"
+    elif info.one_use:
+        line += " for one roll"
+    bonus = f"+{info.number}"
+    return grammar.Equip((hero.name, name),
+                         bonus if attribute == STRENGTH else None,
+                         None if attribute == STRENGTH else bonus,
+                         info.one_use, standby), [line]
+
+
+# -- heal and hurt ------------------------------------------------------------------------
+def heal(state: HalfDeckGame, action: grammar.Heal | grammar.Hurt) -> Done:
+    """A hero a card's text heals or hurts, by 1 or more."""
+    hero = state.hero(action.hero)
+    if action.amount < 1:
+        raise BadInput(f"{type(action).__name__.lower()} by 1 or more")
+    before = hero.life
+    life = before + (action.amount if isinstance(action, grammar.Heal) else -action.amount)
+    top = table()["heroes"]["life"]
+    capped = f" (at most {top})" if life > top else ""
+    lines = state.set_lives([(hero, life)])
+    return type(action)(hero.name, action.amount), [
+        f"{hero.name} life {before} -> {hero.life}{capped}", *lines]
+
+
+hurt = heal
 
 
 # -- what every roll shares -----------------------------------------------------------------
@@ -82,7 +434,7 @@ def bonus(hero: Hero, encounter: Encounter) -> tuple[int, Gear | None]:
     return gear.bonus, gear
 
 
-def can_attempt(state: State, hero: Hero, encounter: Encounter) -> bool:
+def can_attempt(state: HalfDeckGame, hero: Hero, encounter: Encounter) -> bool:
     value = hero.attribute(encounter.attribute)
     if state.config.trap_needs == "attribute":
         return value > 0
@@ -101,7 +453,7 @@ def needs_line(encounter: Encounter, heroes: Sequence[Hero]) -> str:
     return "needed on the die: " + ", ".join(parts)
 
 
-def team_card_holder(state: State, card: str, given: int | None, hero: Hero) -> int:
+def team_card_holder(state: HalfDeckGame, card: str, given: int | None, hero: Hero) -> int:
     if given is not None:
         if given not in state.player_numbers:
             raise BadInput(f"--from must be from 1 to {state.players}")
@@ -115,7 +467,7 @@ def team_card_holder(state: State, card: str, given: int | None, hero: Hero) -> 
     raise RuleRefused(f"no {card} card in {where}", R_TEAM)
 
 
-def play_team_card(state: State, card: str, player: int) -> None:
+def play_team_card(state: HalfDeckGame, card: str, player: int) -> None:
     """A team card played from a hand: removed from play, and counted."""
     state.move(card, hand_of(player), THE_REMOVED)
     if card == state.attack_card:
@@ -124,7 +476,7 @@ def play_team_card(state: State, card: str, player: int) -> None:
         state.escapes_used += 1
 
 
-def spend_one_use(state: State, hero: Hero, gear: Gear | None) -> list[str]:
+def spend_one_use(state: HalfDeckGame, hero: Hero, gear: Gear | None) -> list[str]:
     if gear is None or not gear.one_use:
         return []
     state.move(gear.name, worn(hero, gear), THE_REMOVED)
@@ -146,7 +498,7 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
 
 
 # -- attack and team-attack -------------------------------------------------------------
-def attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Done:
+def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> Done:
     team = isinstance(action, grammar.TeamAttack)
     usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
     main = Roll(state.hero(action.hero), die(action.die))
@@ -186,7 +538,7 @@ def attack(state: State, action: grammar.Attack | grammar.TeamAttack) -> Done:
 team_attack = attack
 
 
-def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) -> list[str]:
+def assist_ruling(state: HalfDeckGame, encounter: Encounter, main: Roll, team: bool) -> list[str]:
     """halfdeck.ruling.assist: supporters for a main attacker whose best roll reaches the
     enemy's number alone are refused (strict) or allowed and said so (loose)."""
     if state.config.edition < ASSIST_EDITION:
@@ -202,7 +554,7 @@ def assist_ruling(state: State, encounter: Encounter, main: Roll, team: bool) ->
     return [f"{what} allowed (--assist-rule loose): {reach}"]
 
 
-def check_loot_to(state: State, given: int | None, main: Roll,
+def check_loot_to(state: HalfDeckGame, given: int | None, main: Roll,
                   supporters: Sequence[Roll]) -> int:
     if given is None:
         return main.hero.player
@@ -213,7 +565,7 @@ def check_loot_to(state: State, given: int | None, main: Roll,
     return given
 
 
-def roll(state: State, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
+def roll(state: HalfDeckGame, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
          loot_to: int) -> list[str]:
     hero = main.hero
     total, said, gear = sums(hero, main.die, encounter, supporters)
@@ -237,7 +589,7 @@ def roll(state: State, encounter: Encounter, main: Roll, supporters: Sequence[Ro
     return lines + state.set_lives([(h, h.life - damage) for h in hurt])
 
 
-def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
+def defeated(state: HalfDeckGame, encounter: Encounter, loot_to: int) -> list[str]:
     card = encounter.card
     if card.kind == ENDGAME_BOSS:
         state.move_red(RED_MET, RED_GONE)
@@ -252,7 +604,7 @@ def defeated(state: State, encounter: Encounter, loot_to: int) -> list[str]:
 
 
 # -- challenge ------------------------------------------------------------------------------
-def challenge(state: State, action: grammar.Challenge) -> Done:
+def challenge(state: HalfDeckGame, action: grammar.Challenge) -> Done:
     hero = state.hero(action.hero)
     value = die(action.die)
     encounter = state.encounter
@@ -283,11 +635,9 @@ NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
 
 
 # -- draw ---------------------------------------------------------------------------------
-def draw(state: State, action: grammar.Draw) -> Done:
+def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
     name = card_name(action.name)
-    flags = (action.minion, action.boss, action.trap, action.misc, action.endgame_boss,
-             action.endgame_treasure, action.hero)
-    kinds = [k for k, given in zip((*DUNGEON_KINDS, HERO), flags, strict=True) if given]
+    kinds = [k for k in (*DUNGEON_KINDS, HERO) if getattr(action, k.replace("-", "_"))]
     if len(kinds) > 1:
         raise BadInput(f"a card is one kind: --{kinds[0]} or --{kinds[1]}")
     if not kinds and name not in state.known and name != state.rescue:
@@ -331,9 +681,9 @@ def draw(state: State, action: grammar.Draw) -> Done:
     check_can_draw(state)
     special = kind in (ENDGAME_BOSS, ENDGAME_TREASURE)
     if special and kind not in state.endgame_left:
-        why = ("is set aside in this game (--endgame "
-               f"{state.config.endgame})") if endgame_set_aside(state, kind) \
-            else "was drawn already"
+        why = "was drawn already"
+        if state.config.endgame not in ("both", kind.removeprefix("endgame-")):
+            why = f"is set aside in this game (--endgame {state.config.endgame})"
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
     if not special and state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
         raise RuleRefused(only_specials_text(state), R_ENDGAME)
@@ -341,19 +691,13 @@ def draw(state: State, action: grammar.Draw) -> Done:
     start_round(state, player)
     lines = reveal(state, info, player)
     return grammar.Draw(
-        info.name, minion=kind == MINION, boss=kind == BOSS, trap=kind == TRAP,
-        misc=kind == MISC, endgame_boss=kind == ENDGAME_BOSS,
-        endgame_treasure=kind == ENDGAME_TREASURE, strength=info.strength,
+        info.name, **{kind.replace("-", "_"): True}, strength=info.strength,
         magic=info.magic, loot=info.loot if kind in (MINION, BOSS, MISC) else None,
         effect=info.effect or None, one_use=info.one_use,
         player=state.player_option(player)), lines
 
 
-def endgame_set_aside(state: State, kind: str) -> bool:
-    return state.config.endgame not in ("both", kind.removeprefix("endgame-"))
-
-
-def only_specials_text(state: State) -> str:
+def only_specials_text(state: HalfDeckGame) -> str:
     left = [k.replace("-", " ") for k in state.endgame_left]
     if state.rescue_left:
         left.append(f"the prisoner {state.rescue}")
@@ -362,7 +706,7 @@ def only_specials_text(state: State) -> str:
             "be left")
 
 
-def check_can_draw(state: State) -> None:
+def check_can_draw(state: HalfDeckGame) -> None:
     state.refuse_in_dungeon("draw a dungeon card")
     if not state.heroes:
         raise RuleRefused("put a hero in play first: 'hero NAME'", R_DRAW)
@@ -374,7 +718,7 @@ def check_can_draw(state: State) -> None:
                           R_HAND)
 
 
-def start_round(state: State, player: int) -> None:
+def start_round(state: HalfDeckGame, player: int) -> None:
     # Draws still due here have nothing to come from (checked): they lapse.
     state.owed = dict.fromkeys(state.player_numbers, 0)
     state.round += 1
@@ -387,7 +731,7 @@ def start_round(state: State, player: int) -> None:
         state.next_player = (later or order or [1])[0]
 
 
-def reveal(state: State, info: CardInfo, player: int) -> list[str]:
+def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     """The dungeon card turned up, as it resolves at once or is met."""
     kind = info.kind
     head = f"round {state.round}: {info.name}"
@@ -428,12 +772,12 @@ def reveal(state: State, info: CardInfo, player: int) -> list[str]:
             needs_line(encounter, state.heroes)]
 
 
-def meet(state: State, encounter: Encounter) -> None:
+def meet(state: HalfDeckGame, encounter: Encounter) -> None:
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
 
 
-def rescue(state: State, action: grammar.Draw, name: str) -> Done:
+def rescue(state: HalfDeckGame, action: grammar.Draw, name: str) -> Done:
     """The prisoner drawn: it joins the party, or (a full party) goes to the hand
     (halfdeck.ruling.rescue-full)."""
     if name != state.rescue:
@@ -463,7 +807,7 @@ def rescue(state: State, action: grammar.Draw, name: str) -> Done:
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
-def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
+def check_escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
     encounter = state.encounter
     if encounter is None:
         raise RuleRefused("nothing to escape from", R_ESCAPE)
@@ -475,7 +819,7 @@ def check_escape(state: State, action: grammar.Escape | grammar.TeamEscape) -> E
     return encounter
 
 
-def escape(state: State, action: grammar.Escape) -> Done:
+def escape(state: HalfDeckGame, action: grammar.Escape) -> Done:
     encounter = check_escape(state, action)
     damage = table()["combat"]["escape_damage"]
     lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
@@ -486,7 +830,7 @@ def escape(state: State, action: grammar.Escape) -> Done:
     return grammar.Escape(), lines + state.set_lives([(h, h.life - damage) for h in heroes])
 
 
-def team_escape(state: State, action: grammar.TeamEscape) -> Done:
+def team_escape(state: HalfDeckGame, action: grammar.TeamEscape) -> Done:
     encounter = check_escape(state, action)  # an encounter has a hero facing it
     source = team_card_holder(state, state.escape_card, action.source, state.heroes[0])
     play_team_card(state, state.escape_card, source)
@@ -496,7 +840,7 @@ def team_escape(state: State, action: grammar.TeamEscape) -> Done:
         "unhurt, no loot; the card is removed from play"]
 
 
-def shuffle_back(state: State, action: grammar.ShuffleBack) -> Done:
+def shuffle_back(state: HalfDeckGame, action: grammar.ShuffleBack) -> Done:
     encounter = state.encounter
     if encounter is None or encounter.kind != ENDGAME_BOSS:
         raise RuleRefused("only the endgame boss is shuffled back", R_ENDGAME)
