@@ -138,6 +138,7 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
     """A throwaway game standing in the situation the player describes."""
     from companion.cards import Card
     from companion.hebrac.engine import Encounter, new_engine
+    from companion.hebrac.rules import FIRST_STAGE, enemy_kind
 
     engine = new_engine({})
     chosen = [flag for flag, on in (("--battle", battle), ("--trading", trading),
@@ -150,12 +151,8 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
         want = Card.parse(treasure) if treasure else Card.parse("5H")
         engine.encounter = Encounter("A1", Card.parse("JS"), "trading", treasure=want)
     elif encounter is not None:
-        key = _encounter_kind(encounter)
-        card = Card.parse(ENCOUNTER_CARDS[key])
-        stage = {"adventurer": "adventurer", "merchant": "merchant", "white-priestess":
-                 "white-priestess", "hebrac": "hebrac", "black-priestess": "treasure",
-                 "empty": "treasure"}.get(key, "battle")
-        engine.encounter = Encounter("A1", card, stage)
+        card = Card.parse(ENCOUNTER_CARDS[_encounter_kind(encounter)])
+        engine.encounter = Encounter("A1", card, FIRST_STAGE.get(enemy_kind(card), "battle"))
     engine.position = "A1"
     engine.chambers["A1"].visited = True
     return engine

@@ -99,22 +99,22 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
             raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} to {high}")
         return value
 
-    chambers = number("chambers", int(setup["chambers"]), int(setup["min_chambers"]), 30)
-    if chambers % int(setup["rows"]):
+    chambers = number("chambers", setup["chambers"], setup["min_chambers"], 30)
+    if chambers % setup["rows"]:
         raise BadInput(f"--chambers must be a multiple of {setup['rows']} (rows A-C)")
     bag_partial = choice(raw, "bag_partial", BAG_PARTIAL)
     revision = choice(raw, "rules", RULES)
     queen = choice(raw, "illusion_black_queen", ILLUSION_QUEEN)
     settings: dict[str, object] = {
-        "life": number("life", int(setup["life"]), 1, 99),
-        "decks": number("decks", int(setup["decks"]), 1, 8),
-        "jokers": number("jokers", int(setup["jokers"]), 0, 16),
+        "life": number("life", setup["life"], 1, 99),
+        "decks": number("decks", setup["decks"], 1, 8),
+        "jokers": number("jokers", setup["jokers"], 0, 16),
         "rules": revision,
         "chambers": chambers,
         "inventory_limit": number("inventory_limit", 0, 0, 60),
         "late_potions": bool(raw.get("late_potions", False)),
         "evil": bool(raw.get("evil", False)),
-        "ace_offer_value": number("ace_offer_value", int(rules.table()["trade"]["offer_ace"]),
+        "ace_offer_value": number("ace_offer_value", rules.table()["trade"]["offer_ace"],
                                   1, 20),
         "bag_partial": bag_partial,
         "edition": edition(raw),
@@ -164,7 +164,7 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
     setup = Settings.of(normalize_settings(settings))
     table = rules.table()["setup"]
     columns = setup.chambers // len(ROWS)
-    per_chamber = int(table["cards_per_chamber"])
+    per_chamber = table["cards_per_chamber"]
     decks = f"{setup.decks} deck{'s' if setup.decks != 1 else ''}"
     jokers = f"{setup.jokers} joker{'s' if setup.jokers != 1 else ''}" if setup.jokers \
         else "no jokers"

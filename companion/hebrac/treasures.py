@@ -353,6 +353,10 @@ def deal(game: HebracGame, action: Offer | Buy) -> Done:
 
 
 def refuse(game: HebracGame, action: Refuse) -> Done:
+    if game.sold_out and game.encounter is None and not game.pending:
+        # just after a merchant with nothing to sell closed: said so, not refused
+        return action, [f"{game.sold_out} is cleared already: the merchant had nothing to "
+                        f"sell (rule {state.R_SOLD_OUT})"]
     if game.pending == "hebrac-game":
         game.pending = None
         return action, ["you decline Hebrac's game; he leaves", *next_game(game)]
