@@ -69,11 +69,8 @@ def _well_typed(found: Mapping[str, object]) -> bool:
     def words(value: object) -> bool:
         return type(value) is list and all(type(word) is str for word in value)
 
-    def names(value: object) -> bool:
-        return type(value) is dict and all(type(v) is str for v in value.values())
-
-    def numbers(value: object) -> bool:
-        return type(value) is dict and all(type(v) is int for v in value.values())
+    def table_of(kind: type, value: object) -> bool:
+        return type(value) is dict and all(type(v) is kind for v in value.values())
 
     def spell(row: object) -> bool:
         return type(row) is dict and all(
@@ -81,9 +78,9 @@ def _well_typed(found: Mapping[str, object]) -> bool:
             for k, v in row.items())
 
     theft, spells = found.get("theft"), found.get("spells")
-    return (all(numbers(found.get(key, {})) for key in NUMBER_TABLES)
+    return (all(table_of(int, found.get(key, {})) for key in NUMBER_TABLES)
             and type(theft) is dict and words(theft.get("order", []))
-            and names(found.get("aces", {})) and names(found.get("kings", {}))
+            and table_of(str, found.get("aces", {})) and table_of(str, found.get("kings", {}))
             and type(spells) is dict and all(map(spell, spells.values())))
 
 

@@ -28,15 +28,13 @@ def take(game: HebracGame, action: Take) -> Done:
     if game.pending == "hebrac-prize":
         ledger.check_room(game, [(card, extras)])
         ledger.refuse_copies(game, [card])
-        check_gain(game, card, extras, "prize")
         whose = "prize"
     elif (genie := situation.waiting_genie(game)) is not None:
         if card != genie:
             raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
                               f"{situation.next_hint(game)}", state.R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
-        check_gain(game, card, extras, "bought")
-        whose = "genie"
+        whose = "bought"
     else:
         whose = "chamber"
         if game.pending:
@@ -51,7 +49,7 @@ def take(game: HebracGame, action: Take) -> Done:
         situation.check_known_treasure(game, chamber, card)
         ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
         ledger.check_room(game, [(card, extras)])
-        check_gain(game, card, extras, "chamber")
+    check_gain(game, card, extras, whose)
     # checked: from here on the take is made
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
@@ -64,7 +62,7 @@ def take(game: HebracGame, action: Take) -> Done:
         game.pending = None
         lines = [f"Hebrac's prize: {card}", *gain(game, card, extras, source="prize")]
         return done, lines + next_game(game)
-    if whose == "genie":
+    if whose == "bought":
         game.pending = None
         return done, genie_acts(game, card, extras, source="bought") + next_game(game)
     encounter = game.encounter
