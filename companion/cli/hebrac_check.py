@@ -84,7 +84,9 @@ def check_spell(
     units = count or 1
     try:
         if game and found.unit and (count is None or not paid):  # as the game would buy it
-            paid, units = engine.unit_purchase(found, paid, count, overpay)
+            from companion.hebrac.spells import unit_purchase
+
+            paid, units = unit_purchase(engine, found, paid, count, overpay)
         if paid and found.unit and count is None:
             units = max(1, sum(rules.magic_points(c, scepter) for c in paid) // found.cost)
         elif not paid:
@@ -136,6 +138,7 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
     from companion.cards import Card
     from companion.hebrac.engine import Encounter, new_engine
     from companion.hebrac.rules import FIRST_STAGE, enemy_kind
+    from companion.names import match
 
     engine = new_engine({})
     chosen = [flag for flag, on in (("--battle", battle), ("--trading", trading),
@@ -148,18 +151,12 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
         want = Card.parse(treasure) if treasure else Card.parse("5H")
         engine.encounter = Encounter("A1", Card.parse("JS"), "trading", treasure=want)
     elif encounter is not None:
-        card = Card.parse(ENCOUNTER_CARDS[_encounter_kind(encounter)])
+        # the kind named is matched as every name is (companion.names)
+        card = Card.parse(ENCOUNTER_CARDS[match(encounter, list(ENCOUNTER_CARDS), "encounter")])
         engine.encounter = Encounter("A1", card, FIRST_STAGE.get(enemy_kind(card), "battle"))
     engine.position = "A1"
     engine.chambers["A1"].visited = True
     return engine
-
-
-def _encounter_kind(typed: str) -> str:
-    """The kind of encounter named, matched as every name is (companion.names)."""
-    from companion.names import match
-
-    return match(typed, list(ENCOUNTER_CARDS), "encounter")
 
 
 @check_app.command("trade")

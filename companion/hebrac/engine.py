@@ -152,12 +152,6 @@ class HebracGame:
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
-    def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
-                      overpay: bool) -> tuple[list[Card], int]:
-        from companion.hebrac import spells
-
-        return spells.unit_purchase(self, spell, paid, count, overpay)
-
     def can_cast(self, spell: Spell) -> tuple[bool, str]:
         return situation.can_cast(self, spell)
 

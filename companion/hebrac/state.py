@@ -92,9 +92,7 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
 
     def number(key: str, default: int, low: int, high: int) -> int:
-        value = raw.get(key, default)
-        if value is None:
-            value = default
+        value = default if raw.get(key) is None else raw[key]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} to {high}")
         return value
