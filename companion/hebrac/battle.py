@@ -1,5 +1,4 @@
-"""Hebrac's Dungeon: battle rounds (attack) and the late potion of the variant.
-"""
+"""Hebrac's Dungeon: battle rounds (attack) and the late potion of the variant."""
 
 from __future__ import annotations
 

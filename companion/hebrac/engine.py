@@ -185,7 +185,6 @@ def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
     return run
 
 
-# Each verb's ruling: its check (a refusal changes nothing), then its change.
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     grammar.Enter: board.enter, grammar.Move: board.move, grammar.NextLevel: board.next_level,
     grammar.Attack: battle.attack, grammar.Potion: battle.potion, grammar.Refuse: treasures.refuse,

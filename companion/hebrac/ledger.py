@@ -190,10 +190,8 @@ def remove_enemies(game: HebracGame, targets: Iterable[str]) -> None:
     for target in targets:
         chamber = game.chambers[target]
         chamber.enemy_gone = True
-        if chamber.enemy is not None:
-            under(game, [chamber.enemy])
-        else:
-            under(game, [], 1)  # removed face down, unseen
+        enemy = chamber.enemy  # None: removed face down, unseen
+        under(game, [enemy] if enemy else [], 0 if enemy else 1)
 
 
 def priestess_theft(game: HebracGame, by_enemy: bool) -> str:

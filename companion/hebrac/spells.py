@@ -316,10 +316,8 @@ def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
     name = parse_chamber(targets[1], game.columns)
     chamber = game.chambers[name]
     chamber.robbed_adventurer = False
-    if chamber.enemy is not None:
-        ledger.under(game, [chamber.enemy])
-    else:
-        ledger.under(game, [], 1)  # replaced face down, unseen
+    replaced = chamber.enemy  # None: replaced face down, unseen
+    ledger.under(game, [replaced] if replaced else [], 0 if replaced else 1)
     chamber.enemy = new
     chamber.hidden_switch = not chamber.visited
     face = "face down" if chamber.hidden_switch else "face up"

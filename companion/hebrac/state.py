@@ -1,9 +1,5 @@
-"""Hebrac's Dungeon: the state's records, settings, rule ids and the map's geometry.
-
-The tracked game (``companion.hebrac.engine``) is one ``HebracGame`` record; its topics
-are modules of their own (ledger, board, battle, treasures, spells,
-view), each verb a check that changes nothing, then the change.
-"""
+"""Hebrac's Dungeon: the state's records, settings, rule ids and the map's geometry (the
+game itself: ``companion.hebrac.engine``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Hebrac's Dungeon: treasures won (take), genies, priestesses, potions drunk and cards
-dropped.
-Treasures bought and traded too: adventurers' trades, merchants' sales, Hebrac's game.
-"""
+"""Hebrac's Dungeon: treasures won (take), bought and traded (adventurers' trades,
+merchants' sales, Hebrac's game); genies, priestesses, potions drunk and cards dropped."""
 
 from __future__ import annotations
 
@@ -383,7 +381,7 @@ def play(game: HebracGame, action: Play) -> Done:
     if card.is_joker:
         raise RuleRefused("a joker has no colour: turn the next card", state.R_HEBRAC)
     ledger.refuse_copies(game, [card])
-    damage = rules.numbers().black_card_damage
+    done, damage = Play(str(card)), rules.numbers().black_card_damage
     ledger.see(game, [card], source="draw")
     ledger.under(game, [card])
     before = game.life
@@ -396,23 +394,18 @@ def play(game: HebracGame, action: Play) -> Done:
             encounter.stage = "treasure"
             if chamber.treasure_gone and game.strict:
                 game.encounter = None
-                return Play(str(card)), [
-                    f"{card} is red: Hebrac yields; no treasure left: {chamber.name} "
-                    "cleared"]
-            return Play(str(card)), [
-                f"{card} is red: Hebrac yields; take the treasure"]
+                return done, [f"{card} is red: Hebrac yields; no treasure left: "
+                              f"{chamber.name} cleared"]
+            return done, [f"{card} is red: Hebrac yields; take the treasure"]
         ledger.set_life(game, game.life - damage)
         close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
-        return Play(str(card)), [
-            f"{card} is black: lose {damage} life, {before} -> {game.life}; Hebrac "
-            "leaves with the treasure"]
+        return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}; "
+                      "Hebrac leaves with the treasure"]
     if card.is_red:
         game.pending = "hebrac-prize"
-        return Play(str(card)), [
-            f"{card} is red: pick any Hand Deck card, 'take CARD'"]
+        return done, [f"{card} is red: pick any Hand Deck card, 'take CARD'"]
     game.pending = None
     ledger.set_life(game, game.life - damage)
-    return Play(str(card)), [
-        f"{card} is black: lose {damage} life, {before} -> {game.life}",
-        *(next_game(game) if game.life > 0 else [])]
+    return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}",
+                  *(next_game(game) if game.life > 0 else [])]
 

@@ -1,5 +1,4 @@
-"""Hebrac's Dungeon: what commands show (status, map, the next step's hint).
-"""
+"""Hebrac's Dungeon: what commands show (status, map, the next step's hint)."""
 
 from __future__ import annotations
 
