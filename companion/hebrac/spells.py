@@ -414,9 +414,7 @@ def see(game: HebracGame, action: See) -> Done:
                 ledger.see(game, [treasure])
             chamber.treasure = treasure
             lines.append(f"{name}: the treasure is {treasure}")
-    if len(words) > 2:  # pairs
-        return See(tuple(said)), lines + free_looks(game)
-    _, enemy, treasure = looks[0]
+    _, enemy, treasure = looks[0]  # pairs: each names an enemy, none a treasure
     return (See(tuple(said), str(treasure) if treasure else None),
             lines + (free_looks(game) if enemy else []))
 
