@@ -386,7 +386,7 @@ def see(game: HebracGame, action: See) -> Done:
     if len(set(names)) != len(names):
         raise BadInput("a chamber is named twice")
     looks = [check_look(game, chamber, enemy, action.treasure) for chamber, enemy in pairs]
-    free = bool(game.effects & {"revelation", "god-vision"})
+    free = sorted(game.effects & {"revelation", "god-vision"})  # the spells making looks free
     spent = sum(enemy is not None for _, enemy, _ in looks)
     if not free and spent > game.remote_vision:
         raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
@@ -415,8 +415,12 @@ def see(game: HebracGame, action: See) -> Done:
             chamber.treasure = treasure
             lines.append(f"{name}: the treasure is {treasure}")
     _, enemy, treasure = looks[0]  # pairs: each names an enemy, none a treasure
-    return (See(tuple(said), str(treasure) if treasure else None),
-            lines + (free_looks(game) if enemy else []))
+    # hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so Remote
+    # Vision's looks left are kept; said when there are some
+    if enemy and free and game.remote_vision:
+        lines.append(f"free under {rules.spells()[free[0]].name}: no Remote Vision look spent, "
+                     f"{game.remote_vision} left (rule {state.R_VISIONS})")
+    return See(tuple(said), str(treasure) if treasure else None), lines
 
 
 def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
@@ -445,17 +449,6 @@ def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
     if enemy is None and treasure is None:
         raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
     return (name, enemy, treasure)
-
-
-def free_looks(game: HebracGame) -> list[str]:
-    """hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so
-    Remote Vision's looks left are kept; said when there are some."""
-    free = sorted(game.effects & {"revelation", "god-vision"})
-    if not free or not game.remote_vision:
-        return []
-    name = rules.spells()[free[0]].name
-    return [f"free under {name}: no Remote Vision look spent, {game.remote_vision} left "
-            f"(rule {state.R_VISIONS})"]
 
 
 def peek(game: HebracGame, action: Peek) -> Done:
