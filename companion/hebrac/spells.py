@@ -57,7 +57,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     game.spells_cast.append(spell.id)
     if game.encounter is not None:
         game.encounter.spell_cast = True
-    return Cast(spell.id, canonical_targets(game, targets), texts(paid),
+    return Cast(spell.id, tuple(canonical_target(game, t) for t in targets), texts(paid),
                 count if spell.unit else None, overpay), lines + effect_lines
 
 
@@ -176,17 +176,14 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
     return paid, count
 
 
-def canonical_targets(game: HebracGame, targets: Sequence[str]) -> tuple[str, ...]:
-    out = []
-    for target in targets:
-        if target.lower() == "next-level":
-            out.append("next-level")
-        else:
-            try:
-                out.append(parse_chamber(target, game.columns))
-            except NotationError:
-                out.append(str(Card.parse(target)))
-    return tuple(out)
+def canonical_target(game: HebracGame, target: str) -> str:
+    """A spell's target as a save writes it: next-level, a chamber or a card."""
+    if target.lower() == "next-level":
+        return "next-level"
+    try:
+        return parse_chamber(target, game.columns)
+    except NotationError:
+        return str(Card.parse(target))
 
 
 def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: int) -> list[str]:
