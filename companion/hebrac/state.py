@@ -158,7 +158,6 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
     setup = Settings.of(normalize_settings(settings))
     table = rules.table()["setup"]
     columns = setup.chambers // len(ROWS)
-    per_chamber = table["cards_per_chamber"]
     decks = f"{setup.decks} deck{'s' if setup.decks != 1 else ''}"
     jokers = f"{setup.jokers} joker{'s' if setup.jokers != 1 else ''}" if setup.jokers \
         else "no jokers"
@@ -166,7 +165,7 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
     lines = [f"Shuffle {decks} and {jokers} together.",
              f"Deal {table['rows']} rows (A-{ROWS[-1]}) of {columns} chambers, each",
              "a treasure card under an enemy card,",
-             f"both face down: {per_chamber * setup.chambers} cards in all.",
+             f"both face down: {table['cards_per_chamber'] * setup.chambers} cards in all.",
              "The rest, face down, is the Hand Deck.",
              f"You start with {setup.life} life and no cards.",
              f"Enter a corner: {', '.join(corners[:-1])} or {corners[-1]}.",
