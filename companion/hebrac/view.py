@@ -18,12 +18,11 @@ def status(game: HebracGame) -> HebracStatus:
     encounter: EncounterStatus | None = None
     if game.encounter is not None:
         e = game.encounter
-        fighter = rules.is_fighter(e.enemy)
         encounter = {
             "chamber": e.chamber, "enemy": str(e.enemy),
             "kind": rules.enemy_kind(e.enemy),
             "enemy_life": rules.enemy_life(e.enemy, "curse" in game.effects)
-            if fighter else None,
+            if rules.is_fighter(e.enemy) else None,
             "treasure": str(e.treasure) if e.treasure else None,
             "stage": e.stage, "rounds": e.rounds,
             "battle_effects": battle_effects(e),
