@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from companion.cards import Card
-from companion.cli.hebrac_check import _encounter_kind
 from companion.errors import NotationError
 from companion.hebrac import rules
 from companion.hebrac.engine import HebracGame, new_engine
@@ -89,22 +88,22 @@ def test_check_spell_names_spells_the_same_way(cli: CLI) -> None:
 
 
 # -- encounters (check spell --encounter) ------------------------------------------------------
-def test_an_encounter_exactly_by_prefix_and_in_words() -> None:
-    assert _encounter_kind("Merchant") == "merchant"
-    assert _encounter_kind("merch") == "merchant"
-    assert _encounter_kind("black priestess") == "black-priestess"
-    assert _encounter_kind("white p") == "white-priestess"
+def test_an_encounter_exactly_by_prefix_and_in_words(cli: CLI) -> None:
+    for typed, refusal in (("Merchant", "Escape does not work on a merchant"),
+                           ("merch", "Escape does not work on a merchant"),
+                           ("black priestess", "Escape does not work on a black priestess"),
+                           ("white p", "no spell may be cast on a white priestess")):
+        result = cli("hebrac", "check", "spell", "escape", "--with", "5C", "--encounter", typed)
+        assert result.code == 1 and f"timing: no, {refusal} (rule" in result.out
 
 
-def test_an_encounter_prefix_of_several_or_unknown() -> None:
-    with pytest.raises(NotationError, match="'a' could be amazon or adventurer: type more"):
-        _encounter_kind("a")
-    with pytest.raises(NotationError, match=r"'demn' is not an encounter: did you mean "
-                                            r"demon\?"):
-        _encounter_kind("demn")
-    with pytest.raises(NotationError, match="'dragon' is not an encounter: expected one of "
-                                            "warrior, amazon, magician"):
-        _encounter_kind("dragon")
+def test_an_encounter_prefix_of_several_or_unknown(cli: CLI) -> None:
+    for typed, error in (("a", "'a' could be amazon or adventurer: type more"),
+                         ("demn", "'demn' is not an encounter: did you mean demon?"),
+                         ("dragon", "'dragon' is not an encounter: expected one of warrior, "
+                                    "amazon, magician")):
+        result = cli("hebrac", "check", "spell", "escape", "--with", "5C", "--encounter", typed)
+        assert result.code == 2 and result.err.startswith(f"Error: {error}")
 
 
 def test_check_spell_reads_an_encounter_by_prefix(cli: CLI) -> None:

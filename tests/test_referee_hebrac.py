@@ -20,7 +20,8 @@ import pytest
 from companion.cards import RANKS, SUITS, Card
 from companion.game import Engine
 from companion.hebrac import ledger, rules, situation
-from companion.hebrac.engine import HebracGame, neighbours
+from companion.hebrac.engine import HebracGame
+from companion.hebrac.state import neighbours
 from tests.referee import STEPS, Run, play
 
 SPELLS = ("healing", "remote-vision", "curse", "anti-magic", "revelation", "god-vision",

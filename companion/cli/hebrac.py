@@ -87,14 +87,12 @@ def spells(game: GameOption = None, as_json: JsonOption = False,
                                   "unit": spell.unit, "timing": spell.timing}
         if engine is not None and engine.outcome != "playing":
             # Nothing is cast once the game is over: the engine refuses every action.
-            row["castable"] = False
-            row["why"] = f"the game is over ({engine.outcome})"
+            row.update(castable=False, why=f"the game is over ({engine.outcome})")
         elif engine is not None:
             ok, why = engine.can_cast(spell)
             enough = engine.magic_points >= spell.cost
-            row["castable"] = ok and enough
-            row["why"] = why if not ok else (
-                "castable now" if enough else f"you have {engine.magic_points} magic points")
+            row.update(castable=ok and enough, why=why if not ok else (
+                "castable now" if enough else f"you have {engine.magic_points} magic points"))
         rows.append(row)
     if as_json:
         emit_json({"spells": rows})

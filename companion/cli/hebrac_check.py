@@ -83,12 +83,16 @@ def check_spell(
                        "--count must be 1 or more")
     units = count or 1
     if game and found.unit and (count is None or not paid):  # as the game would buy it
+        from companion.hebrac.spells import unit_purchase
+
         try:
-            paid, units = engine.unit_purchase(found, paid, count, overpay)
+            paid, units = unit_purchase(engine, found, paid, count, overpay)
         except RuleRefused as error:
             _print_verdict(rules.Verdict(False, (str(error),), {"spell": found.id}), as_json)
             return
-    if not paid:
+    if paid and found.unit and count is None:
+        units = max(1, sum(rules.magic_points(c, scepter) for c in paid) // found.cost)
+    elif not paid:
         potions = [c for c in engine.inventory if rules.is_magic_potion(c)]
         chosen = rules.cheapest_payment(potions, found.cost * units, scepter)
         if chosen is None:
@@ -97,9 +101,6 @@ def check_spell(
                 "magic points",), {"spell": found.id}), as_json)
             return
         paid = list(chosen)
-    elif found.unit and count is None:
-        points = sum(rules.magic_points(c, scepter) for c in paid)
-        units = max(1, points // found.cost)
     verdict = rules.check_spell_payment(found, paid, scepter=scepter, count=units,
                                         overpay=overpay)
     ok, why = engine.can_cast(found)
@@ -138,6 +139,8 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
     """A throwaway game standing in the situation the player describes."""
     from companion.cards import Card
     from companion.hebrac.engine import Encounter, new_engine
+    from companion.hebrac.rules import FIRST_STAGE, enemy_kind
+    from companion.names import match
 
     engine = new_engine({})
     chosen = [flag for flag, on in (("--battle", battle), ("--trading", trading),
@@ -150,22 +153,12 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
         want = Card.parse(treasure) if treasure else Card.parse("5H")
         engine.encounter = Encounter("A1", Card.parse("JS"), "trading", treasure=want)
     elif encounter is not None:
-        key = _encounter_kind(encounter)
-        card = Card.parse(ENCOUNTER_CARDS[key])
-        stage = {"adventurer": "adventurer", "merchant": "merchant", "white-priestess":
-                 "white-priestess", "hebrac": "hebrac", "black-priestess": "treasure",
-                 "empty": "treasure"}.get(key, "battle")
-        engine.encounter = Encounter("A1", card, stage)
+        # the kind named is matched as every name is (companion.names)
+        card = Card.parse(ENCOUNTER_CARDS[match(encounter, list(ENCOUNTER_CARDS), "encounter")])
+        engine.encounter = Encounter("A1", card, FIRST_STAGE.get(enemy_kind(card), "battle"))
     engine.position = "A1"
     engine.chambers["A1"].visited = True
     return engine
-
-
-def _encounter_kind(typed: str) -> str:
-    """The kind of encounter named, matched as every name is (companion.names)."""
-    from companion.names import match
-
-    return match(typed, list(ENCOUNTER_CARDS), "encounter")
 
 
 @check_app.command("trade")

@@ -1,5 +1,4 @@
-"""Hebrac's Dungeon: battle rounds (attack) and the late potion of the variant.
-"""
+"""Hebrac's Dungeon: battle rounds (attack) and the late potion of the variant."""
 
 from __future__ import annotations
 
@@ -9,19 +8,9 @@ from typing import TYPE_CHECKING
 
 from companion.cards import CARD_OF, CARD_TEXTS, Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import ledger, rules, situation
+from companion.hebrac import ledger, rules, situation, state
 from companion.hebrac.grammar import Attack, Potion
-from companion.hebrac.state import (
-    R_BATTLE,
-    R_EVIL,
-    R_LATE,
-    R_LATE_RULING,
-    R_POTIONS,
-    R_PRISONER,
-    R_ROBBED,
-    Done,
-    texts,
-)
+from companion.hebrac.state import Done, texts
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -37,14 +26,14 @@ def attack(game: HebracGame, action: Attack) -> Done:
     if game.pending:
         situation.refuse_if_busy(game, "attack")
     if encounter is None:
-        raise RuleRefused("no enemy to attack: 'enter CHAMBER ENEMY' first", R_BATTLE)
+        raise RuleRefused("no enemy to attack: 'enter CHAMBER ENEMY' first", state.R_BATTLE)
     stage = encounter.stage
     if stage == "trading" and not game.setup.evil:
         raise RuleRefused("his treasure is revealed: a good adventurer cannot attack "
-                          "him now (evil alignment allows it)", R_EVIL)
+                          "him now (evil alignment allows it)", state.R_EVIL)
     if stage != "battle" and stage != "adventurer" and stage != "trading":
         raise RuleRefused(f"no battle in {encounter.chamber}: {situation.next_hint(game)}",
-                          R_BATTLE)
+                          state.R_BATTLE)
     typed, drunk, called = action.cards, action.potions, action.prisoners
     if len(typed) != (2 if encounter.double_attack else 1):
         raise BadInput("usage: attack CARD CARD (Double Attack)" if encounter.double_attack
@@ -64,10 +53,10 @@ def attack(game: HebracGame, action: Attack) -> Done:
             ledger.require_held(game, potions, "strength potion")
         for card in potions:
             if not (card.suit == "S" and card.is_pip):
-                raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
+                raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", state.R_POTIONS)
         for prisoner in prisoners:
             if prisoner.rank != 11:
-                raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", R_PRISONER)
+                raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", state.R_PRISONER)
         if prisoners:
             ledger.require_held(game, prisoners + potions, "card")
     ledger.refuse_copies(game, cards)
@@ -125,7 +114,7 @@ def battle_won(game: HebracGame) -> list[str]:
     if chamber.treasure_gone:
         game.encounter = None
         lines.append(f"{chamber.name} cleared: its treasure was taken before (rule "
-                     f"{R_ROBBED})")
+                     f"{state.R_ROBBED})")
         return lines
     encounter.stage = "treasure"
     lines.append("take the treasure: 'take CARD'")
@@ -138,11 +127,11 @@ def potion(game: HebracGame, action: Potion) -> Done:
     if not game.setup.late_potions:
         raise RuleRefused("a strength potion is drunk before the attack "
                           "('attack CARD --potion CARD'); the late-potions setting allows "
-                          "it after", R_LATE)
+                          "it after", state.R_LATE)
     if not situation.late_potion_open(game):
-        raise RuleRefused("no lost round to add a potion to", R_LATE)
+        raise RuleRefused("no lost round to add a potion to", state.R_LATE)
     if not (card.suit == "S" and card.is_pip):
-        raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", R_POTIONS)
+        raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", state.R_POTIONS)
     ledger.require_held(game, [card], "strength potion")
     # -- checked: the round is settled again
     encounter = game.encounter
@@ -167,4 +156,4 @@ def potion(game: HebracGame, action: Potion) -> Done:
     if untouched:
         return done, [f"{text}: lose {new_damage} life, {last.life_before} -> {game.life}"]
     return done, [f"{text}: lose {new_damage} life, not {lost}: {before} -> "
-                  f"{game.life} (max {game.max_life}, rule {R_LATE_RULING})"]
+                  f"{game.life} (max {game.max_life}, rule {state.R_LATE_RULING})"]

@@ -62,9 +62,7 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     chamber = game.chambers[name]
     kind = rules.enemy_kind(enemy)
     spell_cast = game.encounter.spell_cast if game.encounter else False
-    stage = {"empty": "treasure", "adventurer": "adventurer", "white priestess":
-             "white-priestess", "merchant": "merchant", "hebrac": "hebrac",
-             "black priestess": "treasure"}.get(kind, "battle")
+    stage = rules.FIRST_STAGE.get(kind, "battle")
     if kind == "adventurer" and chamber.robbed_adventurer:
         stage = "battle"
     game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,

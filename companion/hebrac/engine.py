@@ -22,48 +22,20 @@ from companion.cards import Card
 from companion.editions import strict
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import battle, board, ledger, rules, situation, treasures, view
-from companion.hebrac.grammar import (
-    GRAMMAR,
-    Action,
-    Attack,
-    Buy,
-    Cast,
-    Drop,
-    Enter,
-    Heal,
-    Move,
-    NextLevel,
-    Offer,
-    Peek,
-    Play,
-    Potion,
-    Refuse,
-    Reveal,
-    See,
-    Take,
-    Use,
-)
+from companion.hebrac import battle, board, grammar, ledger, rules, situation, treasures, view
+from companion.hebrac.grammar import GRAMMAR, Action
 from companion.hebrac.rules import Spell
 from companion.hebrac.state import (
-    CHAMBER_FORMS,
     KIND,
     R_DEAD,
-    R_SOLD_OUT,
     ROWS,
-    RULES,
     TITLE,
     Chamber,
     Done,
     Encounter,
     Settings,
-    chamber_names,
-    corner_chambers,
-    neighbours,
     normalize_settings,
-    parse_chamber,
     setup_lines,
-    spell_rule,
 )
 
 if TYPE_CHECKING:
@@ -71,10 +43,8 @@ if TYPE_CHECKING:
 
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
 
-__all__ = ["CHAMBER_FORMS", "KIND", "ROWS", "RULES", "TITLE", "Chamber",
-           "Encounter", "HebracGame", "Settings", "chamber_names",
-           "corner_chambers", "neighbours", "new_engine",
-           "normalize_settings", "parse_chamber", "setup_lines", "spell_rule"]
+__all__ = ["KIND", "TITLE", "Chamber", "Encounter", "HebracGame", "new_engine",
+           "normalize_settings", "setup_lines"]
 
 
 class HebracGame:
@@ -167,7 +137,7 @@ class HebracGame:
         # (issubset makes a set of the inventory: only worth it with four cards held)
         if (self.life <= 0 or len(self.inventory) > 3 and ACES.issubset(self.inventory)) \
                 and not (
-                isinstance(action, Potion) and situation.late_potion_open(self)):
+                isinstance(action, grammar.Potion) and situation.late_potion_open(self)):
             raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
         sold_out = self.sold_out
         canonical, lines = VERBS[action.__class__](self, action)  # checks, then changes
@@ -182,12 +152,6 @@ class HebracGame:
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
     # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
-    def unit_purchase(self, spell: Spell, paid: list[Card], count: int | None,
-                      overpay: bool) -> tuple[list[Card], int]:
-        from companion.hebrac import spells
-
-        return spells.unit_purchase(self, spell, paid, count, overpay)
-
     def can_cast(self, spell: Spell) -> tuple[bool, str]:
         return situation.can_cast(self, spell)
 
@@ -210,14 +174,6 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
-def _refuse(game: HebracGame, action: Refuse) -> Done:
-    """'refuse' just after a merchant with nothing to sell closed: said so, not refused."""
-    if game.sold_out and game.encounter is None and not game.pending:
-        return action, [f"{game.sold_out} is cleared already: the merchant had nothing to "
-                        f"sell (rule {R_SOLD_OUT})"]
-    return treasures.refuse(game, action)
-
-
 def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
     """A verb of ``companion.hebrac.spells``, loaded with the first spell, look or peek: a
     game without them (most commands) never reads it."""
@@ -229,11 +185,11 @@ def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
     return run
 
 
-# Each verb's ruling: its check (a refusal changes nothing), then its change.
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
-    Enter: board.enter, Move: board.move, NextLevel: board.next_level,
-    Attack: battle.attack, Potion: battle.potion, Refuse: _refuse,
-    See: _spells("see"), Peek: _spells("peek"), Cast: _spells("cast"),
-    Take: treasures.take, Heal: treasures.heal, Use: treasures.use, Drop: treasures.drop,
-    Reveal: treasures.reveal, Offer: treasures.deal, Buy: treasures.deal, Play: treasures.play,
+    grammar.Enter: board.enter, grammar.Move: board.move, grammar.NextLevel: board.next_level,
+    grammar.Attack: battle.attack, grammar.Potion: battle.potion, grammar.Refuse: treasures.refuse,
+    grammar.See: _spells("see"), grammar.Peek: _spells("peek"), grammar.Cast: _spells("cast"),
+    grammar.Take: treasures.take, grammar.Heal: treasures.heal, grammar.Use: treasures.use,
+    grammar.Drop: treasures.drop, grammar.Reveal: treasures.reveal, grammar.Offer: treasures.deal,
+    grammar.Buy: treasures.deal, grammar.Play: treasures.play,
 }

@@ -151,10 +151,9 @@ def refuse_copies(game: HebracGame, new: Sequence[Card]) -> None:
     for card, number in out.items():
         copies = setup.jokers if card.is_joker else setup.decks
         if number > copies:
-            where = f"{copies} joker{'s' if copies != 1 else ''}" if card.is_joker else \
-                f"{copies} deck{'s' if copies != 1 else ''}"
-            raise RuleRefused(f"{card} would be out {number} times but the {where} hold "
-                              f"{copies}: a typo?", R_COPIES)
+            where = "joker" if card.is_joker else "deck"
+            raise RuleRefused(f"{card} would be out {number} times but the {copies} {where}"
+                              f"{'s' if copies != 1 else ''} hold {copies}: a typo?", R_COPIES)
 
 
 def under(game: HebracGame, cards: Iterable[Card], unseen: int = 0) -> None:
@@ -191,10 +190,8 @@ def remove_enemies(game: HebracGame, targets: Iterable[str]) -> None:
     for target in targets:
         chamber = game.chambers[target]
         chamber.enemy_gone = True
-        if chamber.enemy is not None:
-            under(game, [chamber.enemy])
-        else:
-            under(game, [], 1)  # removed face down, unseen
+        enemy = chamber.enemy  # None: removed face down, unseen
+        under(game, [enemy] if enemy else [], 0 if enemy else 1)
 
 
 def priestess_theft(game: HebracGame, by_enemy: bool) -> str:

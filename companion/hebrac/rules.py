@@ -17,6 +17,10 @@ from companion.tables import tables
 from companion.values import Value
 
 ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}
+# The stage an encounter starts at, by the enemy's kind (any other: "battle").
+FIRST_STAGE = {"empty": "treasure", "adventurer": "adventurer", "white priestess":
+               "white-priestess", "merchant": "merchant", "hebrac": "hebrac",
+               "black priestess": "treasure"}
 TREASURE_KINDS = {
     "H": "life potion", "S": "strength potion", "C": "magic potion", "D": "gems",
 }
@@ -65,11 +69,8 @@ def _well_typed(found: Mapping[str, object]) -> bool:
     def words(value: object) -> bool:
         return type(value) is list and all(type(word) is str for word in value)
 
-    def names(value: object) -> bool:
-        return type(value) is dict and all(type(v) is str for v in value.values())
-
-    def numbers(value: object) -> bool:
-        return type(value) is dict and all(type(v) is int for v in value.values())
+    def table_of(kind: type, value: object) -> bool:
+        return type(value) is dict and all(type(v) is kind for v in value.values())
 
     def spell(row: object) -> bool:
         return type(row) is dict and all(
@@ -77,9 +78,9 @@ def _well_typed(found: Mapping[str, object]) -> bool:
             for k, v in row.items())
 
     theft, spells = found.get("theft"), found.get("spells")
-    return (all(numbers(found.get(key, {})) for key in NUMBER_TABLES)
+    return (all(table_of(int, found.get(key, {})) for key in NUMBER_TABLES)
             and type(theft) is dict and words(theft.get("order", []))
-            and names(found.get("aces", {})) and names(found.get("kings", {}))
+            and table_of(str, found.get("aces", {})) and table_of(str, found.get("kings", {}))
             and type(spells) is dict and all(map(spell, spells.values())))
 
 
@@ -100,12 +101,10 @@ class Numbers(Value):
 def numbers() -> Numbers:
     found = table()
     treasure = found["treasure"]
-    return Numbers(int(treasure["ruby_max_life"]), int(treasure["genie_of_life_max_life"]),
-                   int(treasure["genie_of_luck_cards"]), int(treasure["genie_of_death_enemies"]),
-                   int(found["hebrac_game"]["black_card_damage"]),
-                   int(found["battle"]["paralysis_rounds"]),
-                   {str(k): str(v) for k, v in found["aces"].items()},
-                   {str(k): str(v) for k, v in found["kings"].items()})
+    return Numbers(treasure["ruby_max_life"], treasure["genie_of_life_max_life"],
+                   treasure["genie_of_luck_cards"], treasure["genie_of_death_enemies"],
+                   found["hebrac_game"]["black_card_damage"], found["battle"]["paralysis_rounds"],
+                   found["aces"], found["kings"])
 
 
 class Verdict(Value):
@@ -125,10 +124,10 @@ def attack_value(card: Card) -> int:
         return card.rank
     battle = table()["battle"]
     if card.is_joker:
-        return int(battle["joker_attack"])
+        return battle["joker_attack"]
     if card.rank == 1:
-        return int(battle["ace_attack"])
-    return int(battle["face_attack"])
+        return battle["ace_attack"]
+    return battle["face_attack"]
 
 
 def enemy_kind(card: Card) -> str:
@@ -153,12 +152,12 @@ def is_fighter(card: Card) -> bool:
 
 
 def cursed_life(life: int) -> int:
-    divisor = int(table()["battle"]["curse_divisor"])
+    divisor = table()["battle"]["curse_divisor"]
     return -(-life // divisor)  # halved, rounding up
 
 
 def enemy_life(card: Card, curse: bool = False) -> int:
-    life = card.rank if card.rank != 11 else int(table()["battle"]["adventurer_life"])
+    life = card.rank if card.rank != 11 else table()["battle"]["adventurer_life"]
     return cursed_life(life) if curse else life
 
 
@@ -268,7 +267,7 @@ def price(card: Card) -> int | None:
     if card.suit == "D":
         return None  # the merchant already sold his treasure
     assert card.suit is not None
-    return card.rank * int(per_point[card.suit])
+    return card.rank * per_point[card.suit]
 
 
 def no_sale_reason(card: Card) -> str:
@@ -288,9 +287,9 @@ def offer_value(card: Card, ace_value: int | None = None) -> int:
     """What an inventory card counts for when offered in a trade."""
     trade = table()["trade"]
     if card.rank == 1:
-        return int(trade["offer_ace"]) if ace_value is None else ace_value
+        return trade["offer_ace"] if ace_value is None else ace_value
     if card.rank == 11:
-        return int(trade["offer_jack"])
+        return trade["offer_jack"]
     return card.rank
 
 
@@ -317,20 +316,27 @@ def check_trade(
     parts = [offer_value(card, ace_value) for card in offer]
     total = sum(parts)
     sums = " + ".join(f"{v} ({c})" for v, c in zip(parts, offer, strict=True))
-    data: dict[str, object] = {"want": str(want), "value": value, "offered": total}
+    return _settle(f"offer {sums}", total, value, f"{want} worth {value}",
+                   ("trade accepted", "{} given away", "offer"), bag_partial if bag else None,
+                   {"want": str(want), "value": value, "offered": total})
+
+
+def _settle(paid: str, total: int, value: int, goal: str, words: tuple[str, str, str],
+            bag: str | None, data: dict[str, object]) -> Verdict:
+    """A trade's or a sale's payment (``paid``: its sum written out) against ``goal``;
+    ``words``: the deal done, what is paid over, the verb a bare Bag of Meres pays for;
+    ``bag``: the Bag's --bag-partial when it is held."""
+    done, surplus, verb = words
     if total >= value:
-        extra = f", {total - value} given away" if total > value else ""
-        reason = f"offer {sums} = {total} >= {want} worth {value}: trade accepted{extra}"
-        return Verdict(True, (reason,), data)
-    if bag and bag_partial == "covers":
-        reason = (f"offer {sums} = {total}, + {value - total} from the Bag of Meres = {value} "
-                  f">= {want} worth {value}: trade accepted")
-        return Verdict(True, (reason,), data)
-    if bag:
-        reason = (f"offer {sums} = {total} < {want} worth {value}: the Bag of Meres pays only "
-                  "for a bare 'offer' (--bag-partial refused)")
-        return Verdict(False, (reason,), data)
-    return Verdict(False, (f"offer {sums} = {total} < {want} worth {value}: not enough",), data)
+        extra = ", " + surplus.format(total - value) if total > value else ""
+        return Verdict(True, (f"{paid} = {total} >= {goal}: {done}{extra}",), data)
+    if bag == "covers":
+        return Verdict(True, (f"{paid} = {total}, + {value - total} from the Bag of Meres = "
+                              f"{value} >= {goal}: {done}",), data)
+    if bag is not None:
+        return Verdict(False, (f"{paid} = {total} < {goal}: the Bag of Meres pays only for "
+                               f"a bare '{verb}' (--bag-partial refused)",), data)
+    return Verdict(False, (f"{paid} = {total} < {goal}: not enough",), data)
 
 
 def is_gem(card: Card) -> bool:
@@ -350,20 +356,11 @@ def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False,
         if not is_gem(card):
             return Verdict(False, (f"{card} is not a gem: pay with diamonds 2-10",),
                            {"card": str(want), "price": cost})
-    paid = sum(card.rank for card in pay)
-    data: dict[str, object] = {"card": str(want), "price": cost, "paid": paid}
-    if paid >= cost:
-        change = f", no change for {paid - cost}" if paid > cost else ""
-        gems = " + ".join(str(c.rank) for c in pay)
-        return Verdict(True, (f"gems {gems} = {paid} >= price {cost}: bought{change}",), data)
     gems = " + ".join(str(c.rank) for c in pay) or "none"
-    if bag and bag_partial == "covers":
-        return Verdict(True, (f"gems {gems} = {paid}, + {cost - paid} from the Bag of Meres = "
-                              f"{cost} >= price {cost}: bought",), data)
-    if bag:
-        return Verdict(False, (f"gems {gems} = {paid} < price {cost}: the Bag of Meres pays "
-                               "only for a bare 'buy' (--bag-partial refused)",), data)
-    return Verdict(False, (f"gems {gems} = {paid} < price {cost}: not enough",), data)
+    paid = sum(card.rank for card in pay)
+    return _settle(f"gems {gems}", paid, cost, f"price {cost}",
+                   ("bought", "no change for {}", "buy"), bag_partial if bag else None,
+                   {"card": str(want), "price": cost, "paid": paid})
 
 
 # -- theft --------------------------------------------------------------------
@@ -404,7 +401,7 @@ def spells() -> dict[str, Spell]:
     for spell_id, row in table()["spells"].items():
         numbers = {k: v for k, v in row.items()
                    if k in ("cards", "enemies") and isinstance(v, int)}
-        found[spell_id] = Spell(spell_id, row["name"], int(row["cost"]), row.get("unit"),
+        found[spell_id] = Spell(spell_id, row["name"], row["cost"], row.get("unit"),
                                 row["timing"], tuple(row.get("aliases", ())), numbers)
     return found
 

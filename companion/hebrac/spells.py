@@ -57,7 +57,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     game.spells_cast.append(spell.id)
     if game.encounter is not None:
         game.encounter.spell_cast = True
-    return Cast(spell.id, canonical_targets(game, targets), texts(paid),
+    return Cast(spell.id, tuple(canonical_target(game, t) for t in targets), texts(paid),
                 count if spell.unit else None, overpay), lines + effect_lines
 
 
@@ -176,17 +176,14 @@ def unit_purchase(game: HebracGame, spell: Spell, paid: list[Card], count: int |
     return paid, count
 
 
-def canonical_targets(game: HebracGame, targets: Sequence[str]) -> tuple[str, ...]:
-    out = []
-    for target in targets:
-        if target.lower() == "next-level":
-            out.append("next-level")
-        else:
-            try:
-                out.append(parse_chamber(target, game.columns))
-            except NotationError:
-                out.append(str(Card.parse(target)))
-    return tuple(out)
+def canonical_target(game: HebracGame, target: str) -> str:
+    """A spell's target as a save writes it: next-level, a chamber or a card."""
+    if target.lower() == "next-level":
+        return "next-level"
+    try:
+        return parse_chamber(target, game.columns)
+    except NotationError:
+        return str(Card.parse(target))
 
 
 def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: int) -> list[str]:
@@ -316,10 +313,8 @@ def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
     name = parse_chamber(targets[1], game.columns)
     chamber = game.chambers[name]
     chamber.robbed_adventurer = False
-    if chamber.enemy is not None:
-        ledger.under(game, [chamber.enemy])
-    else:
-        ledger.under(game, [], 1)  # replaced face down, unseen
+    replaced = chamber.enemy  # None: replaced face down, unseen
+    ledger.under(game, [replaced] if replaced else [], 0 if replaced else 1)
     chamber.enemy = new
     chamber.hidden_switch = not chamber.visited
     face = "face down" if chamber.hidden_switch else "face up"
@@ -388,7 +383,7 @@ def see(game: HebracGame, action: See) -> Done:
     if len(set(names)) != len(names):
         raise BadInput("a chamber is named twice")
     looks = [check_look(game, chamber, enemy, action.treasure) for chamber, enemy in pairs]
-    free = bool(game.effects & {"revelation", "god-vision"})
+    free = sorted(game.effects & {"revelation", "god-vision"})  # the spells making looks free
     spent = sum(enemy is not None for _, enemy, _ in looks)
     if not free and spent > game.remote_vision:
         raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
@@ -416,11 +411,13 @@ def see(game: HebracGame, action: See) -> Done:
                 ledger.see(game, [treasure])
             chamber.treasure = treasure
             lines.append(f"{name}: the treasure is {treasure}")
-    if len(words) > 2:  # pairs
-        return See(tuple(said)), lines + free_looks(game)
-    _, enemy, treasure = looks[0]
-    return (See(tuple(said), str(treasure) if treasure else None),
-            lines + (free_looks(game) if enemy else []))
+    _, enemy, treasure = looks[0]  # pairs: each names an enemy, none a treasure
+    # hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so Remote
+    # Vision's looks left are kept; said when there are some
+    if enemy and free and game.remote_vision:
+        lines.append(f"free under {rules.spells()[free[0]].name}: no Remote Vision look spent, "
+                     f"{game.remote_vision} left (rule {state.R_VISIONS})")
+    return See(tuple(said), str(treasure) if treasure else None), lines
 
 
 def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
@@ -449,17 +446,6 @@ def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
     if enemy is None and treasure is None:
         raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
     return (name, enemy, treasure)
-
-
-def free_looks(game: HebracGame) -> list[str]:
-    """hebrac.ruling.visions: under Revelation or God Vision a look costs nothing, so
-    Remote Vision's looks left are kept; said when there are some."""
-    free = sorted(game.effects & {"revelation", "god-vision"})
-    if not free or not game.remote_vision:
-        return []
-    name = rules.spells()[free[0]].name
-    return [f"free under {name}: no Remote Vision look spent, {game.remote_vision} left "
-            f"(rule {state.R_VISIONS})"]
 
 
 def peek(game: HebracGame, action: Peek) -> Done:

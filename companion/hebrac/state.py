@@ -1,9 +1,5 @@
-"""Hebrac's Dungeon: the state's records, settings, rule ids and the map's geometry.
-
-The tracked game (``companion.hebrac.engine``) is one ``HebracGame`` record; its topics
-are modules of their own (ledger, board, battle, treasures, spells,
-view), each verb a check that changes nothing, then the change.
-"""
+"""Hebrac's Dungeon: the state's records, settings, rule ids and the map's geometry (the
+game itself: ``companion.hebrac.engine``)."""
 
 from __future__ import annotations
 
@@ -92,29 +88,27 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
 
     def number(key: str, default: int, low: int, high: int) -> int:
-        value = raw.get(key, default)
-        if value is None:
-            value = default
+        value = default if raw.get(key) is None else raw[key]
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} to {high}")
         return value
 
-    chambers = number("chambers", int(setup["chambers"]), int(setup["min_chambers"]), 30)
-    if chambers % int(setup["rows"]):
+    chambers = number("chambers", setup["chambers"], setup["min_chambers"], 30)
+    if chambers % setup["rows"]:
         raise BadInput(f"--chambers must be a multiple of {setup['rows']} (rows A-C)")
     bag_partial = choice(raw, "bag_partial", BAG_PARTIAL)
     revision = choice(raw, "rules", RULES)
     queen = choice(raw, "illusion_black_queen", ILLUSION_QUEEN)
     settings: dict[str, object] = {
-        "life": number("life", int(setup["life"]), 1, 99),
-        "decks": number("decks", int(setup["decks"]), 1, 8),
-        "jokers": number("jokers", int(setup["jokers"]), 0, 16),
+        "life": number("life", setup["life"], 1, 99),
+        "decks": number("decks", setup["decks"], 1, 8),
+        "jokers": number("jokers", setup["jokers"], 0, 16),
         "rules": revision,
         "chambers": chambers,
         "inventory_limit": number("inventory_limit", 0, 0, 60),
         "late_potions": bool(raw.get("late_potions", False)),
         "evil": bool(raw.get("evil", False)),
-        "ace_offer_value": number("ace_offer_value", int(rules.table()["trade"]["offer_ace"]),
+        "ace_offer_value": number("ace_offer_value", rules.table()["trade"]["offer_ace"],
                                   1, 20),
         "bag_partial": bag_partial,
         "edition": edition(raw),
@@ -164,7 +158,6 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
     setup = Settings.of(normalize_settings(settings))
     table = rules.table()["setup"]
     columns = setup.chambers // len(ROWS)
-    per_chamber = int(table["cards_per_chamber"])
     decks = f"{setup.decks} deck{'s' if setup.decks != 1 else ''}"
     jokers = f"{setup.jokers} joker{'s' if setup.jokers != 1 else ''}" if setup.jokers \
         else "no jokers"
@@ -172,7 +165,7 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
     lines = [f"Shuffle {decks} and {jokers} together.",
              f"Deal {table['rows']} rows (A-{ROWS[-1]}) of {columns} chambers, each",
              "a treasure card under an enemy card,",
-             f"both face down: {per_chamber * setup.chambers} cards in all.",
+             f"both face down: {table['cards_per_chamber'] * setup.chambers} cards in all.",
              "The rest, face down, is the Hand Deck.",
              f"You start with {setup.life} life and no cards.",
              f"Enter a corner: {', '.join(corners[:-1])} or {corners[-1]}.",

@@ -1,7 +1,5 @@
-"""Hebrac's Dungeon: treasures won (take), genies, priestesses, potions drunk and cards
-dropped.
-Treasures bought and traded too: adventurers' trades, merchants' sales, Hebrac's game.
-"""
+"""Hebrac's Dungeon: treasures won (take), bought and traded (adventurers' trades,
+merchants' sales, Hebrac's game); genies, priestesses, potions drunk and cards dropped."""
 
 from __future__ import annotations
 
@@ -28,15 +26,13 @@ def take(game: HebracGame, action: Take) -> Done:
     if game.pending == "hebrac-prize":
         ledger.check_room(game, [(card, extras)])
         ledger.refuse_copies(game, [card])
-        check_gain(game, card, extras, "prize")
         whose = "prize"
     elif (genie := situation.waiting_genie(game)) is not None:
         if card != genie:
             raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
                               f"{situation.next_hint(game)}", state.R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
-        check_gain(game, card, extras, "bought")
-        whose = "genie"
+        whose = "bought"
     else:
         whose = "chamber"
         if game.pending:
@@ -51,7 +47,7 @@ def take(game: HebracGame, action: Take) -> Done:
         situation.check_known_treasure(game, chamber, card)
         ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
         ledger.check_room(game, [(card, extras)])
-        check_gain(game, card, extras, "chamber")
+    check_gain(game, card, extras, whose)
     # checked: from here on the take is made
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
@@ -64,7 +60,7 @@ def take(game: HebracGame, action: Take) -> Done:
         game.pending = None
         lines = [f"Hebrac's prize: {card}", *gain(game, card, extras, source="prize")]
         return done, lines + next_game(game)
-    if whose == "genie":
+    if whose == "bought":
         game.pending = None
         return done, genie_acts(game, card, extras, source="bought") + next_game(game)
     encounter = game.encounter
@@ -353,6 +349,10 @@ def deal(game: HebracGame, action: Offer | Buy) -> Done:
 
 
 def refuse(game: HebracGame, action: Refuse) -> Done:
+    if game.sold_out and game.encounter is None and not game.pending:
+        # just after a merchant with nothing to sell closed: said so, not refused
+        return action, [f"{game.sold_out} is cleared already: the merchant had nothing to "
+                        f"sell (rule {state.R_SOLD_OUT})"]
     if game.pending == "hebrac-game":
         game.pending = None
         return action, ["you decline Hebrac's game; he leaves", *next_game(game)]
@@ -381,7 +381,7 @@ def play(game: HebracGame, action: Play) -> Done:
     if card.is_joker:
         raise RuleRefused("a joker has no colour: turn the next card", state.R_HEBRAC)
     ledger.refuse_copies(game, [card])
-    damage = rules.numbers().black_card_damage
+    done, damage = Play(str(card)), rules.numbers().black_card_damage
     ledger.see(game, [card], source="draw")
     ledger.under(game, [card])
     before = game.life
@@ -394,23 +394,18 @@ def play(game: HebracGame, action: Play) -> Done:
             encounter.stage = "treasure"
             if chamber.treasure_gone and game.strict:
                 game.encounter = None
-                return Play(str(card)), [
-                    f"{card} is red: Hebrac yields; no treasure left: {chamber.name} "
-                    "cleared"]
-            return Play(str(card)), [
-                f"{card} is red: Hebrac yields; take the treasure"]
+                return done, [f"{card} is red: Hebrac yields; no treasure left: "
+                              f"{chamber.name} cleared"]
+            return done, [f"{card} is red: Hebrac yields; take the treasure"]
         ledger.set_life(game, game.life - damage)
         close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
-        return Play(str(card)), [
-            f"{card} is black: lose {damage} life, {before} -> {game.life}; Hebrac "
-            "leaves with the treasure"]
+        return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}; "
+                      "Hebrac leaves with the treasure"]
     if card.is_red:
         game.pending = "hebrac-prize"
-        return Play(str(card)), [
-            f"{card} is red: pick any Hand Deck card, 'take CARD'"]
+        return done, [f"{card} is red: pick any Hand Deck card, 'take CARD'"]
     game.pending = None
     ledger.set_life(game, game.life - damage)
-    return Play(str(card)), [
-        f"{card} is black: lose {damage} life, {before} -> {game.life}",
-        *(next_game(game) if game.life > 0 else [])]
+    return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}",
+                  *(next_game(game) if game.life > 0 else [])]
 

@@ -1,5 +1,4 @@
-"""Hebrac's Dungeon: what commands show (status, map, the next step's hint).
-"""
+"""Hebrac's Dungeon: what commands show (status, map, the next step's hint)."""
 
 from __future__ import annotations
 
@@ -7,29 +6,26 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from companion.hebrac import rules, situation
-from companion.hebrac.state import KIND, ROWS, Chamber
+from companion.hebrac.state import KIND, ROWS, Chamber, Encounter
 from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
-    from companion.hebrac.state import ChamberStatus, EncounterStatus, HebracStatus
+    from companion.hebrac.state import EncounterStatus, HebracStatus
 
 
 def status(game: HebracGame) -> HebracStatus:
     encounter: EncounterStatus | None = None
     if game.encounter is not None:
         e = game.encounter
-        fighter = rules.is_fighter(e.enemy)
         encounter = {
             "chamber": e.chamber, "enemy": str(e.enemy),
             "kind": rules.enemy_kind(e.enemy),
             "enemy_life": rules.enemy_life(e.enemy, "curse" in game.effects)
-            if fighter else None,
+            if rules.is_fighter(e.enemy) else None,
             "treasure": str(e.treasure) if e.treasure else None,
             "stage": e.stage, "rounds": e.rounds,
-            "battle_effects": [name for name, on in (
-                ("paralysis", e.paralysis > 0), ("super-strength", e.super_strength),
-                ("double-attack", e.double_attack)) if on],
+            "battle_effects": battle_effects(e),
             "prisoners": [str(p) for p in e.prisoners],
             "spell_cast": e.spell_cast,
         }
@@ -45,7 +41,10 @@ def status(game: HebracGame) -> HebracStatus:
         "position": game.position,
         "visited": [c.name for c in game.chambers.values() if c.visited],
         "cleared": [c.name for c in game.chambers.values() if c.cleared],
-        "chambers": {c.name: chamber_json(game, c) for c in game.chambers.values()},
+        "chambers": {c.name: {"enemy": str(c.enemy) if c.enemy else None,
+                              "treasure": str(c.treasure) if c.treasure else None,
+                              "visited": c.visited, "enemy_gone": c.enemy_gone,
+                              "treasure_gone": c.treasure_gone} for c in game.chambers.values()},
         "encounter": encounter,
         "pending": game.pending,
         "games_waiting": game.games_waiting,
@@ -59,11 +58,11 @@ def status(game: HebracGame) -> HebracStatus:
     }
 
 
-def chamber_json(game: HebracGame, chamber: Chamber) -> ChamberStatus:
-    return {"enemy": str(chamber.enemy) if chamber.enemy else None,
-            "treasure": str(chamber.treasure) if chamber.treasure else None,
-            "visited": chamber.visited, "enemy_gone": chamber.enemy_gone,
-            "treasure_gone": chamber.treasure_gone}
+def battle_effects(encounter: Encounter) -> list[str]:
+    effects = (("paralysis", encounter.paralysis > 0),
+               ("super-strength", encounter.super_strength),
+               ("double-attack", encounter.double_attack))
+    return [name for name, on in effects if on]
 
 
 def map_lines(game: HebracGame) -> list[str]:
@@ -160,9 +159,7 @@ def status_lines(game: HebracGame, width: int = 40) -> list[str]:
             life = rules.enemy_life(encounter.enemy, "curse" in game.effects)
             text += f", life {life}, round {encounter.rounds + 1}"
         lines += wrap(text, width)
-        effects = [n for n, on in (("paralysis", encounter.paralysis > 0),
-                                   ("super strength", encounter.super_strength),
-                                   ("double attack", encounter.double_attack)) if on]
+        effects = [name.replace("-", " ") for name in battle_effects(encounter)]
         if encounter.prisoners:
             effects.append("prisoners " + " ".join(map(str, encounter.prisoners)))
         if effects:
