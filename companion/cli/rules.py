@@ -171,14 +171,14 @@ def _compact_lines(item: Any, also: list[Any], columns: int, style: _Style) -> l
     where it comes from on request (--sources)."""
     from companion import rulebook
 
-    lines = [style.bold(line) for line in _wrap(item.title, columns)]
+    lines = [style.bold(line) for line in rulebook.wrap(item.title, columns)]
     lines += [item.id, ""]
     lines += rulebook.text_lines(item.text, columns)
     names = [other.short_id if other.game == item.game else other.id for other in also]
     if names or item.source:
         lines.append("")
     if names:
-        lines += _wrap("See also: " + ", ".join(names), columns, "", "  ")
+        lines += rulebook.wrap("See also: " + ", ".join(names), columns, "", "  ")
     if item.source or names:
         lines.append("Source and titles: --sources")
     return lines
@@ -217,29 +217,15 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
         for parent, items in rulebook.toc(name):
             lines += _heading(parent, columns)
             for item in items:
-                lines += _toc_entry(item, columns)
+                lines += rulebook.id_title_lines(item, columns, "  ", short=True)
     lines += ["", f"Open one: companion rules {games[0]}.ID"]
     echo_lines(lines)
-
-
-def _wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
-    """``text`` broken where the CLI's one rule lets it (``companion.text.units``)."""
-    return fill(" ".join(text.split()), columns, first, rest)
 
 
 def _heading(parent: str, columns: int) -> list[str]:
     """A part of the contents (``4. Playing the game > Trump``): its continuation lines
     under its first character, broken between the titles of the path when it can."""
     return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
-
-
-def _toc_entry(item: Any, columns: int) -> list[str]:
-    """``  spell.escape  Escape``; the title goes below when the line would be too long,
-    whole on its line when it fits there."""
-    one = f"  {item.short_id}  {item.title}"
-    if len(one) <= columns:
-        return [one]
-    return [f"  {item.short_id}"] + _wrap(item.title, columns, "    ", "    ")
 
 
 def _diff(columns: int, as_json: bool, style: _Style) -> None:
@@ -251,11 +237,11 @@ def _diff(columns: int, as_json: bool, style: _Style) -> None:
         return
     lines = [style.bold("Hebrac's Dungeon: 2005 vs classic text")]
     for row in rows:
-        lines += ["", *_wrap(row["topic"], columns), f"  ({row['section']})"]
-        lines += _wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
-        lines += _wrap(f"classic: {row['classic']}", columns, "  ", "    ")
+        lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
+        lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
+        lines += rulebook.wrap(f"classic: {row['classic']}", columns, "  ", "    ")
         if row.get("setting"):
-            lines += _wrap(f"setting: {row['setting']}", columns, "  ", "    ")
+            lines += rulebook.wrap(f"setting: {row['setting']}", columns, "  ", "    ")
     echo_lines(lines)
 
 
