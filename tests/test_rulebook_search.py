@@ -6,6 +6,7 @@ import pytest
 
 from companion import rulebook
 from companion.cards import full_deck
+from companion.rulebook.cards import tricky_card
 from companion.rulebook.ranking import parse_query
 
 # (game or None, question, the section that must be in the top three)
@@ -201,12 +202,12 @@ def test_every_tricky_card_lookup() -> None:
 
     deck = Deck.from_settings(default_deck_settings())
     for card in deck.cards():
-        facts = rulebook.tricky_card(str(card))
+        facts = tricky_card(str(card))
         assert facts is not None and facts.card == str(card)
         assert rulebook.section(facts.kind_section) is not None
-    assert rulebook.tricky_card("X9") is None
-    ogre = rulebook.tricky_card("B7")
+    assert tricky_card("X9") is None
+    ogre = tricky_card("B7")
     assert ogre is not None and ogre.kind == "ogre" and ogre.counts_for == "Nymph"
     mine = default_deck_settings() | {"potions": [7, 7, 7, 7], "unverified": []}
-    potion = rulebook.tricky_card("B7", mine)
+    potion = tricky_card("B7", mine)
     assert potion is not None and potion.potion == "yes, blue's potion"

@@ -89,8 +89,10 @@ def rules_command(
         if facts is not None:
             _card("hebrac", facts, as_json)
             return
-    if game == "tricky" or game is None and prefer == "tricky":
-        tricky = rulebook.tricky_card(text, _tricky_deck()) if len(query) <= 2 else None
+    if (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
+        from companion.rulebook.cards import tricky_card
+
+        tricky = tricky_card(text, _tricky_deck())
         if tricky is not None:
             _card("tricky", tricky, as_json)
             return

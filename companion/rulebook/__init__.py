@@ -35,7 +35,7 @@ from companion.text import fill
 from companion.values import Value
 
 if TYPE_CHECKING:
-    from companion.rulebook.cards import CardFacts, TrickyFacts
+    from companion.rulebook.cards import CardFacts
     from companion.rulebook.ranking import Hit
 
 GAMES = tuple(KINDS)
@@ -283,9 +283,3 @@ def hebrac_card(text: str) -> CardFacts | None:
     from companion.rulebook.cards import hebrac_card as facts
 
     return facts(text)
-
-
-def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
-    from companion.rulebook.cards import tricky_card as facts
-
-    return facts(text, settings)
