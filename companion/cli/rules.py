@@ -189,13 +189,11 @@ def _compact_lines(item: Any, also: list[Any], columns: int, style: _Style) -> l
 def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:
     from companion import rulebook
 
-    if as_json:
-        emit_json({"query": prefix, "sections": [{"id": s.id, "title": s.title,
-                                                  "parent": s.parent} for s in items]})
-        return
-    echo(f"Sections under {prefix}:")
+    lines = [f"Sections under {prefix}:"]
     for item in items:
-        echo_lines(rulebook.id_title_lines(item, columns, "  "))
+        lines += rulebook.id_title_lines(item, columns, "  ")
+    answer(as_json, {"query": prefix, "sections": [{"id": s.id, "title": s.title,
+                                                    "parent": s.parent} for s in items]}, lines)
 
 
 def _card(game: str, facts: Any, as_json: bool) -> None:
@@ -234,9 +232,6 @@ def _diff(columns: int, as_json: bool, style: _Style) -> None:
     from companion import rulebook
 
     rows = rulebook.differences()
-    if as_json:
-        emit_json({"game": "hebrac", "revisions": ["2005", "classic"], "differences": rows})
-        return
     lines = [style.bold("Hebrac's Dungeon: 2005 vs classic text")]
     for row in rows:
         lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
@@ -244,23 +239,19 @@ def _diff(columns: int, as_json: bool, style: _Style) -> None:
         lines += rulebook.wrap(f"classic: {row['classic']}", columns, "  ", "    ")
         if row.get("setting"):
             lines += rulebook.wrap(f"setting: {row['setting']}", columns, "  ", "    ")
-    echo_lines(lines)
+    answer(as_json, {"game": "hebrac", "revisions": ["2005", "classic"], "differences": rows},
+           lines)
 
 
 def _games(as_json: bool) -> None:
     from companion import rulebook
 
     counts = rulebook.summary()
-    if as_json:
-        emit_json({"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": n}
-                             for g, n in counts.items()]})
-        return
-    echo("Rulebooks:")
-    for name, count in counts.items():
-        echo(f"  {name}  {rulebook.GAME_TITLES[name]} ({count})")
-    echo("")
-    echo("companion rules [GAME] QUESTION...")
-    echo("companion rules GAME --toc")
+    answer(as_json, {"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": n}
+                               for g, n in counts.items()]},
+           ["Rulebooks:", *(f"  {name}  {rulebook.GAME_TITLES[name]} ({count})"
+                            for name, count in counts.items()),
+            "", "companion rules [GAME] QUESTION...", "companion rules GAME --toc"])
 
 
 def _check(as_json: bool) -> None:
