@@ -5,15 +5,13 @@ never a search's answer.
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Annotated, Any
 
 from typer import Argument, Option
 
 from companion.cli.common import echo, echo_lines, emit_json, width
 from companion.cli.options import JsonOption
-from companion.cli.output import answer, paged
+from companion.cli.output import answer, colour_allowed, paged
 from companion.errors import BadInput, CompanionError
 from companion.kinds import kind_info
 from companion.text import fill
@@ -53,7 +51,6 @@ def rules_command(
     from companion.current import current_kind
 
     columns = max(MIN_WIDTH, width())
-    style = _Style(plain)
     game, query = _split_game(words or [])
     if check:
         _check(as_json)
@@ -61,13 +58,13 @@ def rules_command(
     if diff:
         if game not in (None, "hebrac"):
             raise BadInput("--diff compares Hebrac's two texts: 'companion rules hebrac --diff'")
-        _diff(columns, as_json, style)
+        _diff(columns, as_json, plain)
         return
     if toc or not query:
         if not query and not toc and game is None:
             _games(as_json)
             return
-        _toc(game or current_kind(), columns, as_json, style)
+        _toc(game or current_kind(), columns, as_json, plain)
         return
     text = " ".join(query)
     found = rulebook.find_section(text, game)
@@ -80,7 +77,7 @@ def rules_command(
         if found is None:
             raise BadInput(rulebook.unknown_id(text, game))
     if found is not None:
-        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
+        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, plain,
               text, sources)
         return
     prefer = current_kind() if game is None else None
@@ -113,17 +110,12 @@ def rules_command(
                                 "score": h.score} for h in [hits[0], *others]],
                    "section": hits[0].section.as_json()})
         return
-    _show(hits[0].section, [h.section for h in others], columns, False, style, text, sources)
+    _show(hits[0].section, [h.section for h in others], columns, False, plain, text, sources)
 
 
-class _Style:
-    """Bold titles on a terminal; nothing when piped, with --plain or NO_COLOR."""
-
-    def __init__(self, plain: bool) -> None:
-        self.on = not plain and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-
-    def bold(self, text: str) -> str:
-        return f"\x1b[1m{text}\x1b[0m" if self.on and text else text
+def _bold(text: str, plain: bool) -> str:
+    """A title in bold where colour shows (``colour_allowed``), unless the command's --plain."""
+    return f"\x1b[1m{text}\x1b[0m" if text and not plain and colour_allowed() else text
 
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
@@ -146,7 +138,7 @@ def _tricky_deck() -> dict[str, Any] | None:
         return None
 
 
-def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,
+def _show(item: Any, also: list[Any], columns: int, as_json: bool, plain: bool,
           query: str, sources: bool = False) -> None:
     from companion import rulebook
 
@@ -156,11 +148,11 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style
                    "see_also": [{"id": a.id, "title": a.title} for a in also]})
         return
     if not sources:
-        echo_lines(_compact_lines(item, also, columns, style))
+        echo_lines(_compact_lines(item, also, columns, plain))
         return
     lines = rulebook.section_lines(item, columns)
     title_lines = len(rulebook.wrap(item.title, columns))
-    lines[:title_lines] = [style.bold(line) for line in lines[:title_lines]]
+    lines[:title_lines] = [_bold(line, plain) for line in lines[:title_lines]]
     if also:
         lines += ["", "See also:"]
         for other in also:
@@ -168,12 +160,12 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style
     echo_lines(lines)
 
 
-def _compact_lines(item: Any, also: list[Any], columns: int, style: _Style) -> list[str]:
+def _compact_lines(item: Any, also: list[Any], columns: int, plain: bool) -> list[str]:
     """A section sized for a phone: title, id, the text; related ids on one line, and
     where it comes from on request (--sources)."""
     from companion import rulebook
 
-    lines = [style.bold(line) for line in rulebook.wrap(item.title, columns)]
+    lines = [_bold(line, plain) for line in rulebook.wrap(item.title, columns)]
     lines += [item.id, ""]
     lines += rulebook.text_lines(item.text, columns)
     names = [other.short_id if other.game == item.game else other.id for other in also]
@@ -200,7 +192,7 @@ def _card(game: str, facts: Any, as_json: bool) -> None:
     answer(as_json, {"game": game, **facts.as_json()}, facts.lines(max(MIN_WIDTH, width())))
 
 
-def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
+def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
     from companion import rulebook
 
     games = [game] if game else list(rulebook.GAMES)
@@ -213,7 +205,7 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
     for number, name in enumerate(games):
         if number:
             lines.append("")
-        lines.append(style.bold(f"{rulebook.GAME_TITLES[name]}: contents"))
+        lines.append(_bold(f"{rulebook.GAME_TITLES[name]}: contents", plain))
         for parent, items in rulebook.toc(name):
             lines += _heading(parent, columns)
             for item in items:
@@ -228,11 +220,11 @@ def _heading(parent: str, columns: int) -> list[str]:
     return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
 
 
-def _diff(columns: int, as_json: bool, style: _Style) -> None:
+def _diff(columns: int, as_json: bool, plain: bool) -> None:
     from companion import rulebook
 
     rows = rulebook.differences()
-    lines = [style.bold("Hebrac's Dungeon: 2005 vs classic text")]
+    lines = [_bold("Hebrac's Dungeon: 2005 vs classic text", plain)]
     for row in rows:
         lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
         lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
