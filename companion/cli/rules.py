@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, emit_json, width
+from companion.cli.common import echo_lines, emit_json, width
 from companion.cli.options import JsonOption
 from companion.cli.output import answer, colour_allowed, paged
 from companion.errors import BadInput, CompanionError
@@ -251,14 +251,12 @@ def _check(as_json: bool) -> None:
 
     problems = rulebook.check()
     counts = rulebook.summary()
-    if as_json:
-        emit_json({"ok": not problems, "problems": problems, "sections": counts})
-    elif problems:
-        echo(f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-        echo_lines(f"- {p}" for p in problems)
+    if problems:
+        lines = [f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+                 *(f"- {p}" for p in problems)]
     else:
-        total = sum(counts.values())
-        echo(f"Rulebook OK: {total} sections")
-        echo_lines(f"  {name} {count}" for name, count in counts.items())
+        lines = [f"Rulebook OK: {sum(counts.values())} sections",
+                 *(f"  {name} {count}" for name, count in counts.items())]
+    answer(as_json, {"ok": not problems, "problems": problems, "sections": counts}, lines)
     if problems:
         raise SystemExit(1)

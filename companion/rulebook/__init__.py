@@ -1,16 +1,9 @@
 """The rulebook: every rule of the four games as short sections, found by search.
 
-``rulebook/<game>.rules.toml`` holds ``[[section]]`` entries (id, title,
-parent heading, text, keywords, source). Numbers that the engines use are
-not typed into the text: ``{prices.ace}`` placeholders are filled from
-``rulebook/<game>.tables.toml``, so the rulebook and the engines read the same
-numbers.
-
-Search is BM25 over the sections (titles and keywords weigh more than the
-text) with light stemming, typo tolerance and card notation (``QS``,
-``queen of spades``, ``G4``). The index is built when the package is made
-(``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
-(``index.json``, ``ranking.json``): no TOML is parsed at start-up.
+``rulebook/<game>.rules.toml`` holds ``[[section]]`` entries (id, title, parent heading,
+text, keywords, source); the numbers in their text are the engines' own, filled from the
+game's tables (``build``). The index is built when the package is made and shipped in it
+as JSON (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
 This module holds what every lookup needs (the sections and the shipped index, a section
 by its id, the layout for a narrow terminal); ``ranking`` (search), ``cards`` (a card's
