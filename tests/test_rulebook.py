@@ -287,6 +287,11 @@ def test_find_section_by_short_id_and_prefix() -> None:
     escape = rulebook.find_section("spell.escape", "hebrac")
     assert escape is not None and escape.id == "hebrac.spell.escape"
     assert rulebook.find_section("HEBRAC.SPELL.ESCAPE.") is escape
+    # Without its game: found only with ``alone``, and only where one game alone has it.
+    assert rulebook.find_section("spell.escape") is None
+    assert rulebook.find_section("spell.escape", "tricky", alone=True) is escape
+    assert rulebook.find_section("game.end", alone=True) is None  # several games have one
+    assert rulebook.find_section("game.end", "tricky", alone=True).id == "tricky.game.end"
     spells = rulebook.sections_under("hebrac.spell")
     assert len(spells) == len(tables("hebrac")["spells"]) + 3  # + paying, one-per-battle, list
     assert rulebook.sections_under("spell") == []

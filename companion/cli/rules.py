@@ -73,7 +73,7 @@ def rules_command(
         _listing(text, listed, columns, as_json)
         return
     if found is None and rulebook.id_shaped(text):  # its section, or an error: no search
-        found = rulebook.find_id(text, game or current_kind())
+        found = rulebook.find_section(text, game or current_kind(), alone=True)
         if found is None:
             raise BadInput(rulebook.unknown_id(text, game))
     if found is not None:

@@ -140,10 +140,17 @@ def _key(text: str) -> str:
     return text.strip().lower().rstrip(".")
 
 
-def find_section(text: str, game: str | None = None) -> Section | None:
-    """A section by its id, or by its id without the game (``spell.escape``) for ``game``."""
-    found = section(_key(text))
-    return found if found is not None or game is None else section(f"{game}.{_key(text)}")
+def find_section(text: str, game: str | None = None, alone: bool = False) -> Section | None:
+    """A section by its id, or by its id without the game (``spell.escape``) for ``game``;
+    with ``alone``, also without its game when one game alone has it."""
+    key = _key(text)
+    found = section(key)
+    if found is None and game is not None:
+        found = section(f"{game}.{key}")
+    if found is None and alone and key.split(".", 1)[0] not in GAMES:
+        matches = [s for s in all_sections() if s.short_id == key]
+        found = matches[0] if len(matches) == 1 else None
+    return found
 
 
 def sections_under(prefix: str, game: str | None = None) -> list[Section]:
@@ -163,17 +170,6 @@ def id_shaped(text: str) -> bool:
     """Whether ``text`` is one dotted word shaped like a section id: it names a section,
     or it is an error (never a question to search)."""
     return re.fullmatch(ID_SHAPE, _key(text)) is not None
-
-
-def find_id(text: str, game: str | None = None) -> Section | None:
-    """The section an id names: whole, or without its game for ``game``, or without its
-    game when one game alone has it (``spell.escape``)."""
-    found = find_section(text, game)
-    key = _key(text)
-    if found is None and key.split(".", 1)[0] not in GAMES:
-        alone = [s for s in all_sections() if s.short_id == key]
-        found = alone[0] if len(alone) == 1 else None
-    return found
 
 
 def unknown_id(text: str, game: str | None = None) -> str:
