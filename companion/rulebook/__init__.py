@@ -40,8 +40,8 @@ SOURCE_NAMES = {
     "003": "Elbereth rules",
     "004": "Tricky Dungeon rules",
 }
-# A section id named in a rule's text.
-ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
+# A section id: its game's name, then dotted words; so too where a rule's text names one.
+SECTION_ID = rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9-]+)+"
 
 
 class Section(Value):
@@ -63,7 +63,7 @@ class Section(Value):
 
     def references(self) -> list[str]:
         """Section ids named in the text, in order, without repeats."""
-        found = dict.fromkeys(ref.rstrip(".-") for ref in re.findall(ID_IN_TEXT, self.text))
+        found = dict.fromkeys(ref.rstrip(".-") for ref in re.findall(rf"\b{SECTION_ID}", self.text))
         return [ref for ref in found if ref != self.id]
 
     def source_text(self) -> str:
