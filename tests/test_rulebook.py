@@ -257,8 +257,10 @@ def test_normalise_joins_paragraphs_and_keeps_lists() -> None:
 
 def test_text_lines_fit_the_width() -> None:
     for item in rulebook.all_sections():
-        for line in rulebook.section_lines(item, 40):
-            assert len(line) <= 40 or " " not in line.strip(), (item.id, line)
+        also = [found for ref in item.references() if (found := rulebook.section(ref))]
+        for sources in (False, True):
+            for line in rulebook.section_lines(item, 40, also, sources):
+                assert len(line) <= 40 or " " not in line.strip(), (item.id, line)
 
 
 @given(st.lists(st.text(alphabet="abcdefgh", min_size=1, max_size=12), max_size=30),

@@ -147,35 +147,10 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, plain: bool,
         emit_json({"query": query, "section": item.as_json(),
                    "see_also": [{"id": a.id, "title": a.title} for a in also]})
         return
-    if not sources:
-        echo_lines(_compact_lines(item, also, columns, plain))
-        return
-    lines = rulebook.section_lines(item, columns)
+    lines = rulebook.section_lines(item, columns, also, sources)
     title_lines = len(rulebook.wrap(item.title, columns))
     lines[:title_lines] = [_bold(line, plain) for line in lines[:title_lines]]
-    if also:
-        lines += ["", "See also:"]
-        for other in also:
-            lines += rulebook.id_title_lines(other, columns, "  ")
     echo_lines(lines)
-
-
-def _compact_lines(item: Any, also: list[Any], columns: int, plain: bool) -> list[str]:
-    """A section sized for a phone: title, id, the text; related ids on one line, and
-    where it comes from on request (--sources)."""
-    from companion import rulebook
-
-    lines = [_bold(line, plain) for line in rulebook.wrap(item.title, columns)]
-    lines += [item.id, ""]
-    lines += rulebook.text_lines(item.text, columns)
-    names = [other.short_id if other.game == item.game else other.id for other in also]
-    if names or item.source:
-        lines.append("")
-    if names:
-        lines += rulebook.wrap("See also: " + ", ".join(names), columns, "", "  ")
-    if item.source or names:
-        lines.append("Source and titles: --sources")
-    return lines
 
 
 def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:

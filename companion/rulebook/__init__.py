@@ -235,16 +235,27 @@ def id_title_lines(item: Section, width: int, indent: str = "", short: bool = Fa
     return [f"{indent}{sid}"] + wrap(item.title, width, indent + "  ", indent + "  ")
 
 
-def section_lines(item: Section, width: int) -> list[str]:
-    """A section shown whole: title, id, where it sits, the text, its source."""
-    lines = wrap(item.title, width)
-    lines.append(item.id)
-    lines += wrap(f"{GAME_TITLES.get(item.game, item.game)} > {item.parent}", width)
-    lines.append("")
-    lines += text_lines(item.text, width)
-    if item.source:
+def section_lines(item: Section, width: int, also: Sequence[Section] = (),
+                  sources: bool = False) -> list[str]:
+    """A section sized for a phone: title, id, the text, then the related sections' ids
+    on one line and where the rest is (``--sources``); with ``sources``, where it sits
+    and comes from, and the related sections with their titles."""
+    lines = [*wrap(item.title, width), item.id]
+    if sources:
+        lines += wrap(f"{GAME_TITLES.get(item.game, item.game)} > {item.parent}", width)
+    lines += ["", *text_lines(item.text, width)]
+    if sources:
+        if item.source:
+            lines += ["", *wrap(f"Source: {item.source_text()}", width, "", "  ")]
+        if also:
+            lines += ["", "See also:"]
+            for other in also:
+                lines += id_title_lines(other, width, "  ")
+    elif also or item.source:
+        names = [other.short_id if other.game == item.game else other.id for other in also]
         lines.append("")
-        lines += wrap(f"Source: {item.source_text()}", width, "", "  ")
+        lines += wrap("See also: " + ", ".join(names), width, "", "  ") if names else []
+        lines.append("Source and titles: --sources")
     return lines
 
 
