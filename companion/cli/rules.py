@@ -81,18 +81,16 @@ def rules_command(
               text, sources)
         return
     prefer = current_kind() if game is None else None
+    facts: Any = None  # a card: what it is and does
     if game == "hebrac" or game is None and prefer in (None, "hebrac"):
         facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
-        if facts is not None:
-            _card("hebrac", facts, as_json)
-            return
-    if (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
+    elif (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
 
-        tricky = tricky_card(text, _tricky_deck())
-        if tricky is not None:
-            _card("tricky", tricky, as_json)
-            return
+        facts = tricky_card(text, _tricky_deck())
+    if facts is not None:
+        answer(as_json, facts.as_json(), facts.lines(columns))
+        return
     hits = rulebook.search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
     if not hits:
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
@@ -161,10 +159,6 @@ def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None
         lines += rulebook.id_title_lines(item, columns, "  ")
     answer(as_json, {"query": prefix, "sections": [{"id": s.id, "title": s.title,
                                                     "parent": s.parent} for s in items]}, lines)
-
-
-def _card(game: str, facts: Any, as_json: bool) -> None:
-    answer(as_json, {"game": game, **facts.as_json()}, facts.lines(max(MIN_WIDTH, width())))
 
 
 def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
