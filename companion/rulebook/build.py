@@ -63,8 +63,6 @@ def _render_value(value: Any, style: str | None) -> str:
                          for start in range(0, len(value), 5))
     if style == "pair" and isinstance(value, list) and len(value) == 2:
         return f"{value[0]} with 2-3 players, {value[1]} with 4"
-    if style == "lines" and isinstance(value, list):
-        return "\n".join(f"- {item}" for item in value)
     if style == "costs" and isinstance(value, dict):
         return "\n".join(f"- {row['name']}: {row['cost']}"
                          + (f" per {row['unit']}" if row.get("unit") else "")
