@@ -14,7 +14,6 @@ from companion.cli.options import JsonOption
 from companion.cli.output import answer, colour_allowed, paged
 from companion.errors import BadInput, CompanionError
 from companion.kinds import kind_info
-from companion.text import fill
 
 SEE_ALSO = 4
 SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
@@ -176,17 +175,12 @@ def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
             lines.append("")
         lines.append(_bold(f"{rulebook.GAME_TITLES[name]}: contents", plain))
         for parent, items in rulebook.toc(name):
-            lines += _heading(parent, columns)
+            # A part (``4. Playing the game > Trump``): broken between its titles if it can.
+            lines += rulebook.wrap(parent, columns, keep=parent.split(" > "))
             for item in items:
                 lines += rulebook.id_title_lines(item, columns, "  ", short=True)
     lines += ["", f"Open one: companion rules {games[0]}.ID"]
     echo_lines(lines)
-
-
-def _heading(parent: str, columns: int) -> list[str]:
-    """A part of the contents (``4. Playing the game > Trump``): its continuation lines
-    under its first character, broken between the titles of the path when it can."""
-    return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
 
 
 def _diff(columns: int, as_json: bool, plain: bool) -> None:

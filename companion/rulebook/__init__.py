@@ -110,10 +110,11 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
     return rows
 
 
-def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``); a word
-    longer than the line is left whole."""
-    return fill(" ".join(text.split()), width, first, rest)
+def wrap(text: str, width: int, first: str = "", rest: str = "",
+         keep: Sequence[str] = ()) -> list[str]:
+    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``, ``keep``
+    as there); a word longer than the line is left whole."""
+    return fill(" ".join(text.split()), width, first, rest, keep=keep)
 
 
 # Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
