@@ -211,3 +211,15 @@ def test_every_tricky_card_lookup() -> None:
     mine = default_deck_settings() | {"potions": [7, 7, 7, 7], "unverified": []}
     potion = tricky_card("B7", mine)
     assert potion is not None and potion.potion == "yes, blue's potion"
+
+
+def test_every_card_token_is_read_as_its_card() -> None:
+    """Rank then suit, suit then rank, the suit in lower case: each card, the joker too."""
+    from companion.rulebook.ranking import standard_card
+
+    for card in full_deck(jokers=1):
+        text = str(card)
+        forms = [text] if card.is_joker else [text, text[-1] + text[:-1],
+                                                text[:-1] + text[-1].lower()]
+        assert all(standard_card(form) == card for form in forms), text
+    assert standard_card("as") is None and standard_card("AS") == standard_card("A\u2660")

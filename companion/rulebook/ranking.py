@@ -14,7 +14,6 @@ from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
-from companion.errors import NotationError
 from companion.resources import shipped
 from companion.rulebook import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
@@ -187,10 +186,7 @@ def standard_card(token: str) -> Any:
         return None
     from companion.cards import Card
 
-    try:
-        return Card.joker() if joker else Card.parse(compact)
-    except NotationError:
-        return None
+    return Card.joker() if joker else Card.parse(compact)  # the pattern takes cards only
 
 
 @cache
