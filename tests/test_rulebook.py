@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
-from companion.rulebook.build import SECTION_ID, book, fill, normalise_text
+from companion.rulebook.build import book, fill, normalise_text
 from companion.rulebook.ranking import distance, stem
+from companion.rulebook.sections import SECTION_ID
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
@@ -51,7 +52,7 @@ def test_every_section_is_complete_and_ids_are_unique() -> None:
     ids = [s.id for s in rulebook.all_sections()]
     assert len(ids) == len(set(ids))
     for item in rulebook.all_sections():
-        assert SECTION_ID.fullmatch(item.id), item.id
+        assert re.fullmatch(SECTION_ID, item.id), item.id
         assert item.id.startswith(item.game + ".")
         assert item.title and item.parent and item.source and item.keywords, item.id
         assert len(item.text) > 20, item.id
@@ -256,8 +257,10 @@ def test_normalise_joins_paragraphs_and_keeps_lists() -> None:
 
 def test_text_lines_fit_the_width() -> None:
     for item in rulebook.all_sections():
-        for line in rulebook.section_lines(item, 40):
-            assert len(line) <= 40 or " " not in line.strip(), (item.id, line)
+        also = [found for ref in item.references() if (found := rulebook.section(ref))]
+        for sources in (False, True):
+            for line in rulebook.section_lines(item, 40, also, sources):
+                assert len(line) <= 40 or " " not in line.strip(), (item.id, line)
 
 
 @given(st.lists(st.text(alphabet="abcdefgh", min_size=1, max_size=12), max_size=30),
@@ -287,6 +290,11 @@ def test_find_section_by_short_id_and_prefix() -> None:
     escape = rulebook.find_section("spell.escape", "hebrac")
     assert escape is not None and escape.id == "hebrac.spell.escape"
     assert rulebook.find_section("HEBRAC.SPELL.ESCAPE.") is escape
+    # Without its game: found only with ``alone``, and only where one game alone has it.
+    assert rulebook.find_section("spell.escape") is None
+    assert rulebook.find_section("spell.escape", "tricky", alone=True) is escape
+    assert rulebook.find_section("game.end", alone=True) is None  # several games have one
+    assert rulebook.find_section("game.end", "tricky", alone=True).id == "tricky.game.end"
     spells = rulebook.sections_under("hebrac.spell")
     assert len(spells) == len(tables("hebrac")["spells"]) + 3  # + paying, one-per-battle, list
     assert rulebook.sections_under("spell") == []

@@ -6,6 +6,7 @@ import pytest
 
 from companion import rulebook
 from companion.cards import full_deck
+from companion.rulebook.cards import tricky_card
 from companion.rulebook.ranking import parse_query
 
 # (game or None, question, the section that must be in the top three)
@@ -157,20 +158,26 @@ def test_every_card_in_a_question(card: str) -> None:
     ("Qs", "QS"), ("k\u2660", "KS"), ("joker", "JK"), ("ten of diamonds", "10D"),
 ])
 def test_card_notation_in_questions(words: str, card: str) -> None:
+    """A card named in a question boosts its own enemy and treasure sections, no other."""
+    facts = rulebook.hebrac_card(card)
+    assert facts is not None
     query = parse_query(f"what about the {words}?", "hebrac")
-    assert card in query.cards
+    assert set(query.boosts) == {facts.enemy_section, facts.treasure_section}
 
 
 def test_lower_case_as_is_a_word_not_an_ace() -> None:
-    query = parse_query("what does it do as a treasure", "hebrac")
-    assert query.cards == []
-    assert parse_query("AS as a treasure", "hebrac").cards == ["AS"]
+    assert parse_query("what does it do as a treasure", "hebrac").boosts == {}
+    ace = rulebook.hebrac_card("AS")
+    assert ace is not None
+    assert set(parse_query("AS as a treasure", "hebrac").boosts) == {ace.enemy_section,
+                                                                     ace.treasure_section}
 
 
 def test_tricky_card_notation() -> None:
+    """G4 is read as green's 4, a spell (what the hero texts call it)."""
     query = parse_query("does G4 win", "tricky")
-    assert query.cards == ["G4"]
-    assert "green" in " ".join(query.weights)
+    assert {"green", "4", "spell"} <= set(query.weights)
+    assert "green" not in parse_query("does G4 win", "hebrac").weights
     assert "tricky.deck.stars" in top_three("tricky", "G4 against Y4 with spells trump")
 
 
@@ -195,12 +202,24 @@ def test_every_tricky_card_lookup() -> None:
 
     deck = Deck.from_settings(default_deck_settings())
     for card in deck.cards():
-        facts = rulebook.tricky_card(str(card))
+        facts = tricky_card(str(card))
         assert facts is not None and facts.card == str(card)
         assert rulebook.section(facts.kind_section) is not None
-    assert rulebook.tricky_card("X9") is None
-    ogre = rulebook.tricky_card("B7")
+    assert tricky_card("X9") is None
+    ogre = tricky_card("B7")
     assert ogre is not None and ogre.kind == "ogre" and ogre.counts_for == "Nymph"
     mine = default_deck_settings() | {"potions": [7, 7, 7, 7], "unverified": []}
-    potion = rulebook.tricky_card("B7", mine)
+    potion = tricky_card("B7", mine)
     assert potion is not None and potion.potion == "yes, blue's potion"
+
+
+def test_every_card_token_is_read_as_its_card() -> None:
+    """Rank then suit, suit then rank, the suit in lower case: each card, the joker too."""
+    from companion.rulebook.ranking import standard_card
+
+    for card in full_deck(jokers=1):
+        text = str(card)
+        forms = [text] if card.is_joker else [text, text[-1] + text[:-1],
+                                                text[:-1] + text[-1].lower()]
+        assert all(standard_card(form) == card for form in forms), text
+    assert standard_card("as") is None and standard_card("AS") == standard_card("A\u2660")

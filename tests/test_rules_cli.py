@@ -296,10 +296,17 @@ def test_plain_and_no_color(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
     from companion.cli import rules as rules_cli
 
     monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
-    assert rules_cli._Style(False).bold("x") == "\x1b[1mx\x1b[0m"
-    assert rules_cli._Style(True).bold("x") == "x"
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert rules_cli._bold("x", plain=False) == "\x1b[1mx\x1b[0m"
+    assert rules_cli._bold("x", plain=True) == "x"
+    monkeypatch.setenv("NO_COLOR", "")  # set but empty: colour stays (no-color.org)
+    assert rules_cli._bold("x", plain=False) == "\x1b[1mx\x1b[0m"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert rules_cli._Style(False).bold("x") == "x"
+    assert rules_cli._bold("x", plain=False) == "x"
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "dumb")  # a terminal that cannot show bold gets no escapes
+    assert rules_cli._bold("x", plain=False) == "x"
     result = cli("rules", "hebrac", "curse", "--plain")
     assert "\x1b" not in result.out
 

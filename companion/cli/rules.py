@@ -5,18 +5,15 @@ never a search's answer.
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Annotated, Any
 
 from typer import Argument, Option
 
-from companion.cli.common import echo, echo_lines, emit_json, width
+from companion.cli.common import echo_lines, emit_json, width
 from companion.cli.options import JsonOption
-from companion.cli.output import answer, paged
+from companion.cli.output import answer, colour_allowed, paged
 from companion.errors import BadInput, CompanionError
 from companion.kinds import kind_info
-from companion.text import fill
 
 SEE_ALSO = 4
 SEE_ALSO_SHARE = 0.3  # of the best hit's score: weaker hits are noise
@@ -53,7 +50,6 @@ def rules_command(
     from companion.current import current_kind
 
     columns = max(MIN_WIDTH, width())
-    style = _Style(plain)
     game, query = _split_game(words or [])
     if check:
         _check(as_json)
@@ -61,13 +57,13 @@ def rules_command(
     if diff:
         if game not in (None, "hebrac"):
             raise BadInput("--diff compares Hebrac's two texts: 'companion rules hebrac --diff'")
-        _diff(columns, as_json, style)
+        _diff(columns, as_json, plain)
         return
     if toc or not query:
         if not query and not toc and game is None:
             _games(as_json)
             return
-        _toc(game or current_kind(), columns, as_json, style)
+        _toc(game or current_kind(), columns, as_json, plain)
         return
     text = " ".join(query)
     found = rulebook.find_section(text, game)
@@ -76,24 +72,24 @@ def rules_command(
         _listing(text, listed, columns, as_json)
         return
     if found is None and rulebook.id_shaped(text):  # its section, or an error: no search
-        found = rulebook.find_id(text, game or current_kind())
+        found = rulebook.find_section(text, game or current_kind(), alone=True)
         if found is None:
             raise BadInput(rulebook.unknown_id(text, game))
     if found is not None:
-        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, style,
+        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, plain,
               text, sources)
         return
     prefer = current_kind() if game is None else None
+    facts: Any = None  # a card: what it is and does
     if game == "hebrac" or game is None and prefer in (None, "hebrac"):
         facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
-        if facts is not None:
-            _card("hebrac", facts, as_json)
-            return
-    if game == "tricky" or game is None and prefer == "tricky":
-        tricky = rulebook.tricky_card(text, _tricky_deck()) if len(query) <= 2 else None
-        if tricky is not None:
-            _card("tricky", tricky, as_json)
-            return
+    elif (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
+        from companion.rulebook.cards import tricky_card
+
+        facts = tricky_card(text, _tricky_deck())
+    if facts is not None:
+        answer(as_json, facts.as_json(), facts.lines(columns))
+        return
     hits = rulebook.search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
     if not hits:
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
@@ -111,17 +107,12 @@ def rules_command(
                                 "score": h.score} for h in [hits[0], *others]],
                    "section": hits[0].section.as_json()})
         return
-    _show(hits[0].section, [h.section for h in others], columns, False, style, text, sources)
+    _show(hits[0].section, [h.section for h in others], columns, False, plain, text, sources)
 
 
-class _Style:
-    """Bold titles on a terminal; nothing when piped, with --plain or NO_COLOR."""
-
-    def __init__(self, plain: bool) -> None:
-        self.on = not plain and "NO_COLOR" not in os.environ and sys.stdout.isatty()
-
-    def bold(self, text: str) -> str:
-        return f"\x1b[1m{text}\x1b[0m" if self.on and text else text
+def _bold(text: str, plain: bool) -> str:
+    """A title in bold where colour shows (``colour_allowed``), unless the command's --plain."""
+    return f"\x1b[1m{text}\x1b[0m" if text and not plain and colour_allowed() else text
 
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
@@ -144,7 +135,7 @@ def _tricky_deck() -> dict[str, Any] | None:
         return None
 
 
-def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style,
+def _show(item: Any, also: list[Any], columns: int, as_json: bool, plain: bool,
           query: str, sources: bool = False) -> None:
     from companion import rulebook
 
@@ -153,54 +144,23 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, style: _Style
         emit_json({"query": query, "section": item.as_json(),
                    "see_also": [{"id": a.id, "title": a.title} for a in also]})
         return
-    if not sources:
-        echo_lines(_compact_lines(item, also, columns, style))
-        return
-    lines = rulebook.section_lines(item, columns)
+    lines = rulebook.section_lines(item, columns, also, sources)
     title_lines = len(rulebook.wrap(item.title, columns))
-    lines[:title_lines] = [style.bold(line) for line in lines[:title_lines]]
-    if also:
-        lines += ["", "See also:"]
-        for other in also:
-            lines += rulebook.id_title_lines(other, columns, "  ")
+    lines[:title_lines] = [_bold(line, plain) for line in lines[:title_lines]]
     echo_lines(lines)
-
-
-def _compact_lines(item: Any, also: list[Any], columns: int, style: _Style) -> list[str]:
-    """A section sized for a phone: title, id, the text; related ids on one line, and
-    where it comes from on request (--sources)."""
-    from companion import rulebook
-
-    lines = [style.bold(line) for line in _wrap(item.title, columns)]
-    lines += [item.id, ""]
-    lines += rulebook.text_lines(item.text, columns)
-    names = [other.short_id if other.game == item.game else other.id for other in also]
-    if names or item.source:
-        lines.append("")
-    if names:
-        lines += _wrap("See also: " + ", ".join(names), columns, "", "  ")
-    if item.source or names:
-        lines.append("Source and titles: --sources")
-    return lines
 
 
 def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:
     from companion import rulebook
 
-    if as_json:
-        emit_json({"query": prefix, "sections": [{"id": s.id, "title": s.title,
-                                                  "parent": s.parent} for s in items]})
-        return
-    echo(f"Sections under {prefix}:")
+    lines = [f"Sections under {prefix}:"]
     for item in items:
-        echo_lines(rulebook.id_title_lines(item, columns, "  "))
+        lines += rulebook.id_title_lines(item, columns, "  ")
+    answer(as_json, {"query": prefix, "sections": [{"id": s.id, "title": s.title,
+                                                    "parent": s.parent} for s in items]}, lines)
 
 
-def _card(game: str, facts: Any, as_json: bool) -> None:
-    answer(as_json, {"game": game, **facts.as_json()}, facts.lines(max(MIN_WIDTH, width())))
-
-
-def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
+def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
     from companion import rulebook
 
     games = [game] if game else list(rulebook.GAMES)
@@ -213,66 +173,40 @@ def _toc(game: str | None, columns: int, as_json: bool, style: _Style) -> None:
     for number, name in enumerate(games):
         if number:
             lines.append("")
-        lines.append(style.bold(f"{rulebook.GAME_TITLES[name]}: contents"))
+        lines.append(_bold(f"{rulebook.GAME_TITLES[name]}: contents", plain))
         for parent, items in rulebook.toc(name):
-            lines += _heading(parent, columns)
+            # A part (``4. Playing the game > Trump``): broken between its titles if it can.
+            lines += rulebook.wrap(parent, columns, keep=parent.split(" > "))
             for item in items:
-                lines += _toc_entry(item, columns)
+                lines += rulebook.id_title_lines(item, columns, "  ", short=True)
     lines += ["", f"Open one: companion rules {games[0]}.ID"]
     echo_lines(lines)
 
 
-def _wrap(text: str, columns: int, first: str = "", rest: str = "") -> list[str]:
-    """``text`` broken where the CLI's one rule lets it (``companion.text.units``)."""
-    return fill(" ".join(text.split()), columns, first, rest)
-
-
-def _heading(parent: str, columns: int) -> list[str]:
-    """A part of the contents (``4. Playing the game > Trump``): its continuation lines
-    under its first character, broken between the titles of the path when it can."""
-    return fill(" ".join(parent.split()), columns, keep=parent.split(" > "))
-
-
-def _toc_entry(item: Any, columns: int) -> list[str]:
-    """``  spell.escape  Escape``; the title goes below when the line would be too long,
-    whole on its line when it fits there."""
-    one = f"  {item.short_id}  {item.title}"
-    if len(one) <= columns:
-        return [one]
-    return [f"  {item.short_id}"] + _wrap(item.title, columns, "    ", "    ")
-
-
-def _diff(columns: int, as_json: bool, style: _Style) -> None:
+def _diff(columns: int, as_json: bool, plain: bool) -> None:
     from companion import rulebook
 
     rows = rulebook.differences()
-    if as_json:
-        emit_json({"game": "hebrac", "revisions": ["2005", "classic"], "differences": rows})
-        return
-    lines = [style.bold("Hebrac's Dungeon: 2005 vs classic text")]
+    lines = [_bold("Hebrac's Dungeon: 2005 vs classic text", plain)]
     for row in rows:
-        lines += ["", *_wrap(row["topic"], columns), f"  ({row['section']})"]
-        lines += _wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
-        lines += _wrap(f"classic: {row['classic']}", columns, "  ", "    ")
+        lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
+        lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
+        lines += rulebook.wrap(f"classic: {row['classic']}", columns, "  ", "    ")
         if row.get("setting"):
-            lines += _wrap(f"setting: {row['setting']}", columns, "  ", "    ")
-    echo_lines(lines)
+            lines += rulebook.wrap(f"setting: {row['setting']}", columns, "  ", "    ")
+    answer(as_json, {"game": "hebrac", "revisions": ["2005", "classic"], "differences": rows},
+           lines)
 
 
 def _games(as_json: bool) -> None:
     from companion import rulebook
 
     counts = rulebook.summary()
-    if as_json:
-        emit_json({"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": n}
-                             for g, n in counts.items()]})
-        return
-    echo("Rulebooks:")
-    for name, count in counts.items():
-        echo(f"  {name}  {rulebook.GAME_TITLES[name]} ({count})")
-    echo("")
-    echo("companion rules [GAME] QUESTION...")
-    echo("companion rules GAME --toc")
+    answer(as_json, {"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": n}
+                               for g, n in counts.items()]},
+           ["Rulebooks:", *(f"  {name}  {rulebook.GAME_TITLES[name]} ({count})"
+                            for name, count in counts.items()),
+            "", "companion rules [GAME] QUESTION...", "companion rules GAME --toc"])
 
 
 def _check(as_json: bool) -> None:
@@ -280,14 +214,12 @@ def _check(as_json: bool) -> None:
 
     problems = rulebook.check()
     counts = rulebook.summary()
-    if as_json:
-        emit_json({"ok": not problems, "problems": problems, "sections": counts})
-    elif problems:
-        echo(f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
-        echo_lines(f"- {p}" for p in problems)
+    if problems:
+        lines = [f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+                 *(f"- {p}" for p in problems)]
     else:
-        total = sum(counts.values())
-        echo(f"Rulebook OK: {total} sections")
-        echo_lines(f"  {name} {count}" for name, count in counts.items())
+        lines = [f"Rulebook OK: {sum(counts.values())} sections",
+                 *(f"  {name} {count}" for name, count in counts.items())]
+    answer(as_json, {"ok": not problems, "problems": problems, "sections": counts}, lines)
     if problems:
         raise SystemExit(1)

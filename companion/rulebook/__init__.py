@@ -1,16 +1,9 @@
 """The rulebook: every rule of the four games as short sections, found by search.
 
-``rulebook/<game>.rules.toml`` holds ``[[section]]`` entries (id, title,
-parent heading, text, keywords, source). Numbers that the engines use are
-not typed into the text: ``{prices.ace}`` placeholders are filled from
-``rulebook/<game>.tables.toml``, so the rulebook and the engines read the same
-numbers.
-
-Search is BM25 over the sections (titles and keywords weigh more than the
-text) with light stemming, typo tolerance and card notation (``QS``,
-``queen of spades``, ``G4``). The index is built when the package is made
-(``build``, by ``scripts/ship_rulebook.py``) and shipped in it as JSON files
-(``index.json``, ``ranking.json``): no TOML is parsed at start-up.
+``rulebook/<game>.rules.toml`` holds ``[[section]]`` entries (id, title, parent heading,
+text, keywords, source); the numbers in their text are the engines' own, filled from the
+game's tables (``build``). The index is built when the package is made and shipped in it
+as JSON (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
 This module holds what every lookup needs (a section by its id, the layout for a narrow
 terminal) on ``sections`` (the sections and the shipped index); ``ranking`` (search),
@@ -27,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.rulebook.sections import GAME_TITLES as GAME_TITLES  # the CLI's names too
 from companion.rulebook.sections import GAMES as GAMES
@@ -35,7 +28,7 @@ from companion.rulebook.sections import Section, index
 from companion.rulebook.sections import wrap as wrap
 
 if TYPE_CHECKING:
-    from companion.rulebook.cards import CardFacts, TrickyFacts
+    from companion.rulebook.cards import CardFacts
     from companion.rulebook.ranking import Hit
 
 # Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
@@ -62,10 +55,17 @@ def _key(text: str) -> str:
     return text.strip().lower().rstrip(".")
 
 
-def find_section(text: str, game: str | None = None) -> Section | None:
-    """A section by its id, or by its id without the game (``spell.escape``) for ``game``."""
-    found = section(_key(text))
-    return found if found is not None or game is None else section(f"{game}.{_key(text)}")
+def find_section(text: str, game: str | None = None, alone: bool = False) -> Section | None:
+    """A section by its id, or by its id without the game (``spell.escape``) for ``game``;
+    with ``alone``, also without its game when one game alone has it."""
+    key = _key(text)
+    found = section(key)
+    if found is None and game is not None:
+        found = section(f"{game}.{key}")
+    if found is None and alone and key.split(".", 1)[0] not in GAMES:
+        matches = [s for s in all_sections() if s.short_id == key]
+        found = matches[0] if len(matches) == 1 else None
+    return found
 
 
 def sections_under(prefix: str, game: str | None = None) -> list[Section]:
@@ -85,17 +85,6 @@ def id_shaped(text: str) -> bool:
     """Whether ``text`` is one dotted word shaped like a section id: it names a section,
     or it is an error (never a question to search)."""
     return re.fullmatch(ID_SHAPE, _key(text)) is not None
-
-
-def find_id(text: str, game: str | None = None) -> Section | None:
-    """The section an id names: whole, or without its game for ``game``, or without its
-    game when one game alone has it (``spell.escape``)."""
-    found = find_section(text, game)
-    key = _key(text)
-    if found is None and key.split(".", 1)[0] not in GAMES:
-        alone = [s for s in all_sections() if s.short_id == key]
-        found = alone[0] if len(alone) == 1 else None
-    return found
 
 
 def unknown_id(text: str, game: str | None = None) -> str:
@@ -151,24 +140,37 @@ def text_lines(text: str, width: int) -> list[str]:
     return out
 
 
-def id_title_lines(item: Section, width: int, indent: str = "") -> list[str]:
-    """``id  title`` on one line when it fits, else the title below the id."""
-    one = f"{indent}{item.id}  {item.title}"
+def id_title_lines(item: Section, width: int, indent: str = "", short: bool = False) -> list[str]:
+    """``id  title`` (the id without its game when ``short``) on one line when it fits,
+    else the title below the id."""
+    sid = item.short_id if short else item.id
+    one = f"{indent}{sid}  {item.title}"
     if len(one) <= width:
         return [one]
-    return [f"{indent}{item.id}"] + wrap(item.title, width, indent + "  ", indent + "  ")
+    return [f"{indent}{sid}"] + wrap(item.title, width, indent + "  ", indent + "  ")
 
 
-def section_lines(item: Section, width: int) -> list[str]:
-    """A section shown whole: title, id, where it sits, the text, its source."""
-    lines = wrap(item.title, width)
-    lines.append(item.id)
-    lines += wrap(f"{GAME_TITLES.get(item.game, item.game)} > {item.parent}", width)
-    lines.append("")
-    lines += text_lines(item.text, width)
-    if item.source:
+def section_lines(item: Section, width: int, also: Sequence[Section] = (),
+                  sources: bool = False) -> list[str]:
+    """A section sized for a phone: title, id, the text, then the related sections' ids
+    on one line and where the rest is (``--sources``); with ``sources``, where it sits
+    and comes from, and the related sections with their titles."""
+    lines = [*wrap(item.title, width), item.id]
+    if sources:
+        lines += wrap(f"{GAME_TITLES.get(item.game, item.game)} > {item.parent}", width)
+    lines += ["", *text_lines(item.text, width)]
+    if sources:
+        if item.source:
+            lines += ["", *wrap(f"Source: {item.source_text()}", width, "", "  ")]
+        if also:
+            lines += ["", "See also:"]
+            for other in also:
+                lines += id_title_lines(other, width, "  ")
+    elif also or item.source:
+        names = [other.short_id if other.game == item.game else other.id for other in also]
         lines.append("")
-        lines += wrap(f"Source: {item.source_text()}", width, "", "  ")
+        lines += wrap("See also: " + ", ".join(names), width, "", "  ") if names else []
+        lines.append("Source and titles: --sources")
     return lines
 
 
@@ -196,9 +198,3 @@ def hebrac_card(text: str) -> CardFacts | None:
     from companion.rulebook.cards import hebrac_card as facts
 
     return facts(text)
-
-
-def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
-    from companion.rulebook.cards import tricky_card as facts
-
-    return facts(text, settings)

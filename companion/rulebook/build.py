@@ -24,7 +24,7 @@ from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
 from companion.rulebook.ranking import Stats, terms
-from companion.rulebook.sections import GAMES, Index, Section, hebrac_card_rows, index
+from companion.rulebook.sections import GAMES, SECTION_ID, Index, Section, hebrac_card_rows, index
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
@@ -63,8 +63,6 @@ def _render_value(value: Any, style: str | None) -> str:
                          for start in range(0, len(value), 5))
     if style == "pair" and isinstance(value, list) and len(value) == 2:
         return f"{value[0]} with 2-3 players, {value[1]} with 4"
-    if style == "lines" and isinstance(value, list):
-        return "\n".join(f"- {item}" for item in value)
     if style == "costs" and isinstance(value, dict):
         return "\n".join(f"- {row['name']}: {row['cost']}"
                          + (f" per {row['unit']}" if row.get("unit") else "")
@@ -219,11 +217,9 @@ def shipped_sources() -> dict[str, str]:
 
 
 # -- the check ------------------------------------------------------------------------
-SECTION_ID = re.compile(r"(hebrac|tricky|halfdeck|elbereth)(\.[a-z0-9-]+)+")
 # How engines name a section in a refusal: a double-quoted id literal
 # ("tricky.two-player", "hebrac.spell.escape"), file names aside.
-CODE_ID = re.compile(
-    r'"((?:hebrac|tricky|halfdeck|elbereth)\.[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?<!\.toml)(?<!\.py)"')
+CODE_ID = re.compile(rf'"({SECTION_ID})(?<!\.toml)(?<!\.py)"')
 
 
 def code_rule_ids(root: Path | None = None) -> dict[str, list[str]]:
@@ -254,7 +250,7 @@ def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[s
         for item in item_book.sections:
             game = item_book.game
             faults = {f"the id must look like {game}.topic.name":
-                      not SECTION_ID.fullmatch(item.id) or not item.id.startswith(game + "."),
+                      not re.fullmatch(SECTION_ID, item.id) or not item.id.startswith(game + "."),
                       "id used twice": item.id in seen, "no title": not item.title,
                       "no parent": not item.parent, "no source": not item.source,
                       "empty text": not item.text.strip(),

@@ -28,7 +28,7 @@ class CardFacts(Value):
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "card": self.card, "name": self.name,
+            "game": "hebrac", "card": self.card, "name": self.name,
             "enemy": {"what": self.enemy, "section": self.enemy_section},
             "treasure": {"what": self.treasure, "section": self.treasure_section},
             "attack": self.attack, "price": self.price, "price_note": self.price_note,
@@ -106,8 +106,8 @@ class TrickyFacts(Value):
     counts_for: str
 
     def as_json(self) -> dict[str, Any]:
-        return {"section" if name == "kind_section" else name: value
-                for name, value in self._asdict().items()}
+        return {"game": "tricky", **{"section" if name == "kind_section" else name: value
+                                     for name, value in self._asdict().items()}}
 
     def lines(self, width: int) -> list[str]:
         return [f"{self.card}  {self.name}", "Tricky Dungeon", "", *_wrapped(

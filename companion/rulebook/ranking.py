@@ -14,7 +14,6 @@ from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
-from companion.errors import NotationError
 from companion.resources import shipped
 from companion.rulebook.sections import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
@@ -187,10 +186,7 @@ def standard_card(token: str) -> Any:
         return None
     from companion.cards import Card
 
-    try:
-        return Card.joker() if joker else Card.parse(compact)
-    except NotationError:
-        return None
+    return Card.joker() if joker else Card.parse(compact)  # the pattern takes cards only
 
 
 @cache
@@ -203,12 +199,11 @@ def tricky_colours() -> dict[str, str]:
 
 
 class Query(Value):
-    """A question as search terms: weights per term, sections boosted by cards, and the
-    cards it names."""
+    """A question as search terms: weights per term, and sections boosted by the cards it
+    names."""
 
     weights: dict[str, float]
     boosts: dict[str, float]
-    cards: list[str]
 
     def add(self, term: str, weight: float) -> None:
         self.weights[term] = max(self.weights.get(term, 0.0), weight)
@@ -216,7 +211,7 @@ class Query(Value):
 
 def parse_query(text: str, game: str | None = None) -> Query:
     """Terms of a question, with card notation expanded and typos mapped to real words."""
-    query = Query({}, {}, [])
+    query = Query({}, {})
     text = re.sub(r"['\u2019]s\b", "", text)  # Hebrac's -> Hebrac, as in the index
     if "of" in text.lower():  # no card phrase without its 'of'
         text = re.sub(_CARD_PHRASE, lambda m: " " + _RANK_CODES.get(m[1].lower(), m[1])
@@ -225,7 +220,6 @@ def parse_query(text: str, game: str | None = None) -> Query:
     for token in _TOKEN.findall(text):
         card = standard_card(token) if game in (None, "hebrac") else None
         if card is not None:
-            query.cards.append(str(card))
             words += card.name().replace(" of ", " ").split()
             for row in filter(None, hebrac_card_rows(card)):
                 sid = str(row["section"])
@@ -236,7 +230,6 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 and token[1] in "01234567"):
             colour = tricky_colours().get(token[0].lower())
             if colour:
-                query.cards.append(f"{token[0].upper()}{token[1]}")
                 words += [colour, token[1]]
                 words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
                 continue

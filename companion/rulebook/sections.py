@@ -4,6 +4,7 @@ and the check (``build``) read too, so it imports no other module of the ruleboo
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -21,11 +22,10 @@ SOURCE_NAMES = {
     "003": "Elbereth rules",
     "004": "Tricky Dungeon rules",
 }
-# A section id named in a rule's text.
-ID_IN_TEXT = r"\b(?:hebrac|tricky|halfdeck|elbereth)(?:\.[a-z0-9-]+)+"
+# A section id: its game's name, then dotted words; so too where a rule's text names one.
+SECTION_ID = rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9-]+)+"
 
 
-# -- sections -------------------------------------------------------------------
 class Section(Value):
     """One rule: ``text`` has its placeholders filled; ``raw`` is as written."""
 
@@ -45,7 +45,7 @@ class Section(Value):
 
     def references(self) -> list[str]:
         """Section ids named in the text, in order, without repeats."""
-        found = dict.fromkeys(ref.rstrip(".-") for ref in re.findall(ID_IN_TEXT, self.text))
+        found = dict.fromkeys(ref.rstrip(".-") for ref in re.findall(rf"\b{SECTION_ID}", self.text))
         return [ref for ref in found if ref != self.id]
 
     def source_text(self) -> str:
@@ -92,7 +92,8 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
     return rows
 
 
-def wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
-    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``); a word
-    longer than the line is left whole."""
-    return fill(" ".join(text.split()), width, first, rest)
+def wrap(text: str, width: int, first: str = "", rest: str = "",
+         keep: Sequence[str] = ()) -> list[str]:
+    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``, ``keep``
+    as there); a word longer than the line is left whole."""
+    return fill(" ".join(text.split()), width, first, rest, keep=keep)
