@@ -13,6 +13,7 @@ import pytest
 from hypothesis import settings
 
 from companion.cli.main import run
+from companion.cli.output import set_plain
 from companion.values import Value
 
 # No test is timed (speed is scripts/benchmark.py's): hypothesis's per-example deadline
@@ -84,6 +85,19 @@ def own_user_home(tmp_path_factory: pytest.TempPathFactory,
     for name in ("XDG_DATA_HOME", "XDG_CACHE_HOME"):
         monkeypatch.delenv(name, raising=False)
     yield
+
+
+@pytest.fixture(autouse=True)
+def not_plain_after() -> Iterator[None]:
+    """'--plain' sets NO_COLOR for the rest of the process (a shell's later commands
+    keep it); after a test it is given back, so no later test gets its colour from it."""
+    before = os.environ.get("NO_COLOR")
+    yield
+    set_plain(False)
+    if before is None:
+        os.environ.pop("NO_COLOR", None)
+    else:
+        os.environ["NO_COLOR"] = before
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,18 +20,11 @@ import typer.main
 from companion.cli import dispatch, options
 from companion.cli.grammar import grammar_of
 from companion.cli.main import run_words
-from companion.cli.output import set_plain
 from companion.errors import BadInput
 from companion.kinds import KINDS
 from companion.verbs import spell_options
 from tests.conftest import CLI
 from tests.serve_helpers import companion
-
-
-@pytest.fixture(autouse=True)
-def not_plain_after() -> Iterator[None]:
-    yield
-    set_plain(False)  # --plain sets NO_COLOR for the process; give it back
 
 
 def leaf_paths() -> list[tuple[str, ...]]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,6 @@ import typer.main
 from companion.cli import dispatch, helpformat, options
 from companion.cli.commands import REGISTRY
 from companion.cli.main import run_words
-from companion.cli.output import set_plain
 from companion.kinds import KINDS
 from tests.conftest import CLI, Result
 
@@ -33,11 +31,9 @@ WIDTH, HEIGHT = 40, 30
 
 
 @pytest.fixture(autouse=True)
-def screen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def screen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", str(WIDTH))
     monkeypatch.setenv("LINES", str(HEIGHT))
-    yield
-    set_plain(False)
 
 
 def groups() -> list[tuple[tuple[str, ...], Any]]:

@@ -6,21 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
-from companion.cli.output import set_plain
 from companion.game import KINDS
 from tests.conftest import CLI
-
-
-@pytest.fixture(autouse=True)
-def not_plain_after() -> Iterator[None]:
-    yield
-    set_plain(False)  # --plain sets NO_COLOR for the process; give it back
 
 
 @pytest.mark.parametrize(("args", "same_as"), [
