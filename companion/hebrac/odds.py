@@ -33,6 +33,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from functools import cache
+from itertools import accumulate
 from math import comb, factorial
 from typing import TYPE_CHECKING
 
@@ -184,17 +186,14 @@ class DeckModel:
     def draw(self, card: Card) -> None:
         """``card`` is taken off the top of the Hand Deck."""
         top = self._top()
-        if top is not None and self._possible(top.group, card):
+        if top is not None:
             top.slots -= 1
-            self._take(top.group, card)
-            return
+            if self._possible(top.group, card):
+                self._take(top.group, card)
+                return
         self._note(f"{card} off the top was not where the model expected it: cards may have "
                    "gone under in another order than entered")
-        if top is None:
-            self._remove_anywhere(card)
-        else:
-            top.slots -= 1
-            self._swap(card, top.group)
+        self._misplaced(card, None if top is None else top.group)
 
     def pick(self, card: Card) -> None:
         """``card`` is chosen from anywhere in the Hand Deck (Hebrac's prize)."""
@@ -210,7 +209,7 @@ class DeckModel:
             self._take(segment.group, card, prefer_known=True)
             return
         self._note(f"{card} was picked but the model has no such card in the Hand Deck")
-        self._remove_anywhere(card)
+        self._misplaced(card, None)
 
     def peek(self, cards: Sequence[Card]) -> None:
         """The top cards are seen and stay on top, in this order."""
@@ -238,11 +237,9 @@ class DeckModel:
             self._note(f"{card} turned up on the table was not where the model expected it")
             here = max((gid for gid in self.table if self.table[gid]),
                        key=lambda gid: (self.table[gid], -gid), default=None)
-            if here is None:
-                self._remove_anywhere(card)
-            else:
+            if here is not None:
                 self.table[here] -= 1
-                self._swap(card, here)
+            self._misplaced(card, here)
             return
         if len(weights) > 1:
             self._note(f"{card} on the table could come from two deals: taken as the likelier")
@@ -293,13 +290,14 @@ class DeckModel:
             return True
         return False
 
-    def _swap(self, card: Card, here: int) -> None:
+    def _misplaced(self, card: Card, here: int | None) -> None:
         """``card`` turned up at a place of group ``here`` that cannot hold it (the place
         is used up already): the card the model had there takes the place where the
-        model had ``card``, so every count stays right."""
-        there = self._place(card, use=False)
+        model had ``card``, so every count stays right. ``here`` None: no place was
+        left where the card turned up, so the place where the model had it is used up."""
+        there = self._place(card, use=here is None)
         moved: Card | None = None  # None: a never-seen card
-        if here != POOL:
+        if here is not None and here != POOL:
             g = self.groups[here]
             if g.unseen:
                 g.unseen -= 1
@@ -309,10 +307,13 @@ class DeckModel:
         if there is None:
             self._note(f"{card} is nowhere in the model: more copies entered than the decks "
                        "hold?")
-            if moved is None and +self.pool:  # a never-seen card is gone: the likeliest
+            if here is not None and moved is None and +self.pool:
+                # a never-seen card is gone: the likeliest
                 self.pool[max(+self.pool, key=lambda c: (self.pool[c], c))] -= 1
             return
         self._take(there, card, prefer_known=True)
+        if here is None:
+            return
         if there == POOL:
             if moved is not None:
                 self.pool[moved] += 1
@@ -339,15 +340,6 @@ class DeckModel:
                 self.table[gid] -= use
                 return gid
         return None
-
-    def _remove_anywhere(self, card: Card) -> None:
-        """Take ``card`` from wherever the model allows it (after a contradiction)."""
-        group = self._place(card, use=True)
-        if group is None:
-            self._note(f"{card} is nowhere in the model: more copies entered than the decks "
-                       "hold?")
-        else:
-            self._take(group, card, prefer_known=True)
 
     # -- in classes of cards -------------------------------------------------------
     def plan(self, classify: Callable[[Card], int], classes: int) -> Plan:
@@ -579,22 +571,17 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     """
     if battle.no_damage:
         return _never_hurt(plan, battle)
-    memo: dict[tuple[DrawState, int, int, bool, int], Fraction] = {}
-    tables: dict[Counts, LoserTable] = {}  # by pool: later rounds only differ in life
 
+    @cache  # by pool: later rounds only differ in life
     def table(pool: Counts) -> LoserTable:
         """The closed form for ``pool``: the whole pool's, less the losing cards drawn."""
-        if not tables:
-            tables[plan.pool] = LoserTable(plan.pool, battle)
-        if pool not in tables:
-            drawn = tuple(a - b for a, b in zip(plan.pool, pool, strict=True))
-            tables[pool] = tables[plan.pool].without(drawn)
-        return tables[pool]
+        if pool == plan.pool:
+            return LoserTable(plan.pool, battle)
+        drawn = tuple(a - b for a, b in zip(plan.pool, pool, strict=True))
+        return table(plan.pool).without(drawn)
 
+    @cache
     def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
-        key = (state, life, para, double, potion)
-        if key in memo:
-            return memo[key]
         shaped = Battle(battle.enemy_life, life, battle.bonus, potion, battle.super_strength,
                         double, para, battle.no_damage)
         settled = _settle(plan, state)
@@ -612,7 +599,6 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
                 elif shaped.damage(total) < life:
                     found += p * chance(after, life - shaped.damage(total), max(0, para - 1),
                                         False, 0)
-        memo[key] = found
         return found
 
     return chance(plan.start(), battle.life, battle.paralysis, battle.double_attack,
@@ -800,17 +786,14 @@ def least_offer(inventory: Sequence[Card], want: Card,
     chosen: list[Card] = []
     need = value
     end = len(cards)
-    while need > 0:
-        running = 0
-        for at in range(end):
-            running += values[at]
-            if running >= need:
-                chosen.append(cards[at])
-                need -= values[at]
-                end = at
-                break
-        else:
+    while need > 0:  # the least card that, with every card below it, reaches the need
+        at = next((at for at, running in enumerate(accumulate(values[:end]))
+                   if running >= need), None)
+        if at is None:
             return None
+        chosen.append(cards[at])
+        need -= values[at]
+        end = at
     return tuple(chosen)
 
 
@@ -1009,10 +992,7 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
         report.add(f"Die this round: {percent(now.death)}", "D", "B")
     report.add(f"Win the battle: {percent(whole)}", "D", "B", "K")
     report.data["battle"] = {
-        "enemy": str(encounter.enemy), "kind": kind, "enemy_life": battle.enemy_life,
-        "life": game.life, "bonus": battle.bonus, "potion": potion,
-        "super_strength": battle.super_strength, "double_attack": battle.double_attack,
-        "paralysis": battle.paralysis, "no_damage": battle.no_damage,
+        "enemy": str(encounter.enemy), "kind": kind, **battle._asdict(),
         "next_value": {str(v): exact(p) for v, p in now.values.items()},
         "round_win": {**exact(now.win), "assumes": ["D", "B"]},
         "round_expected_loss": {"value": round(loss, 6), "exact": str(now.expected_loss),
