@@ -714,8 +714,9 @@ def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
 
 
 # -- what a card is, for --next ------------------------------------------------------------
-def _is(suit: str) -> Callable[[Card], bool]:
-    return lambda c: c.suit == suit
+def _is(suit: str, pips: bool = False) -> Callable[[Card], bool]:
+    """Cards of ``suit``; with ``pips`` only its 2-10 (the potions and gems)."""
+    return lambda c: c.suit == suit and (c.is_pip or not pips)
 
 
 KINDS: dict[str, tuple[str, Callable[[Card], bool]]] = {
@@ -733,11 +734,10 @@ KINDS: dict[str, tuple[str, Callable[[Card], bool]]] = {
     "spades": ("spades", _is("S")),
     "diamonds": ("diamonds", _is("D")),
     "clubs": ("clubs", _is("C")),
-    "life-potion": ("life potions (hearts 2-10)", lambda c: c.suit == "H" and c.is_pip),
-    "strength-potion": ("strength potions (spades 2-10)",
-                        lambda c: c.suit == "S" and c.is_pip),
-    "magic-potion": ("magic potions (clubs 2-10)", lambda c: c.suit == "C" and c.is_pip),
-    "gem": ("gems (diamonds 2-10)", lambda c: c.suit == "D" and c.is_pip),
+    "life-potion": ("life potions (hearts 2-10)", _is("H", pips=True)),
+    "strength-potion": ("strength potions (spades 2-10)", _is("S", pips=True)),
+    "magic-potion": ("magic potions (clubs 2-10)", _is("C", pips=True)),
+    "gem": ("gems (diamonds 2-10)", _is("D", pips=True)),
 }
 DEFAULT_KINDS = ("ace", "joker", "king", "queen")
 
@@ -963,7 +963,7 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
     encounter = game.encounter
     assert encounter is not None
     potion_card = _held(game, potion_text, "strength potion (spades 2-10)",
-                        lambda c: c.suit == "S" and c.is_pip) if potion_text else None
+                        _is("S", pips=True)) if potion_text else None
     called = [_held(game, t, "prisoner (a jack)", lambda c: c.rank == 11)
               for t in prisoner_texts]
     if len(called) > sum(1 for c in game.inventory if c.rank == 11):
@@ -1056,7 +1056,7 @@ def _potion_advice(game: HebracGame, plan: Plan, battle: Battle, round_win: Frac
 
 def _potions(game: HebracGame, suit: str) -> list[Card]:
     """The potions of ``suit`` held (hearts: life, spades: strength), each card once."""
-    return sorted({c for c in game.inventory if c.suit == suit and c.is_pip})
+    return sorted(set(filter(_is(suit, pips=True), game.inventory)))
 
 
 def _waiting(game: HebracGame, called: Sequence[Card]) -> list[Card]:
