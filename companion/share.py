@@ -142,13 +142,8 @@ def share_body(
 ) -> str:
     """The body of the game's code, checked as ``encode`` checks it: what a sheet that
     only says there is a code needs (no checksum, so no hashlib)."""
-    data: dict[str, Any] = {"kind": kind, "name": name,
-                            "settings": wordpack.coded_settings(kind, settings),
-                            "actions": list(actions)}
-    if notes:
-        data["notes"] = list(notes)
-    if redo:
-        data["redo"] = list(redo)
+    data = wordpack.game_data(kind, name, wordpack.coded_settings(kind, settings), actions,
+                              notes, redo)
     try:
         _check_fields(data)
     except BadInput as error:

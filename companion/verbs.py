@@ -39,6 +39,7 @@ OPTIONS = "options"    # --name VALUE, repeatable (a tuple)
 FLAG = "flag"          # --name, no value (a bool)
 SWITCH = "switch"      # --name or --no-name (True, False, or None when neither)
 KINDS = (ARG, REST, OPTION, OPTIONS, FLAG, SWITCH)
+_UNSET: dict[str, object] = {FLAG: False, OPTIONS: ()}  # a parameter not typed; else None
 
 
 class Param(Value):
@@ -151,47 +152,23 @@ class Verb(Value):
         every = self.line if self.words is not None else (*self.params, *self.line)
         return tuple(p for p in every if not p.positional)
 
-    def option_words(self) -> set[str]:
-        words = {p.option[2:] for p in self.params if not p.positional}
-        words |= {"no-" + p.option[2:] for p in self.params if p.kind == SWITCH}
-        return words
-
 
 # The commands every game shares, typed in the middle of a game as its actions are and
-# read as they are (one-shot, shell, live page); not actions: nothing saves them.
-class Status(Value):
-    pass
-
-
-class Log(Value):
-    pass
-
-
-class Undo(Value):
-    pass
-
-
-class Redo(Value):
-    pass
-
-
-class Big(Value):
-    pass
-
-
-class Note(Value):
-    pass
+# read as they are (one-shot, shell, live page); not actions: nothing saves them. Each
+# needs a class of its own (``Grammar.by_action``), with no fields.
+def _shared(name: str, help: str, **more: Any) -> Verb:
+    return Verb(name, type(name.title(), (Value,), {}), help, **more)
 
 
 _COUNT = arg("count", help="How many actions.", required=False, default="1")
 SHARED = (
-    Verb("status", Status, "Show the game's state."),
-    Verb("log", Log, "Numbered actions: with the ruling each produced."),
-    Verb("undo", Undo, "Undo the last action(s); 'redo' brings them back.", words=_COUNT),
-    Verb("redo", Redo, "Redo what 'undo' took back (a new action forgets it).", words=_COUNT),
-    Verb("big", Big, "The vital numbers: in large digits for the table.", line=(GAME,)),
-    Verb("note", Note, "Keep a note with the game.", line=(GAME,),
-         words=rest("text", help="Free text kept with the game.", required=True)),
+    _shared("status", "Show the game's state."),
+    _shared("log", "Numbered actions: with the ruling each produced."),
+    _shared("undo", "Undo the last action(s); 'redo' brings them back.", words=_COUNT),
+    _shared("redo", "Redo what 'undo' took back (a new action forgets it).", words=_COUNT),
+    _shared("big", "The vital numbers: in large digits for the table.", line=(GAME,)),
+    _shared("note", "Keep a note with the game.", line=(GAME,),
+            words=rest("text", help="Free text kept with the game.", required=True)),
 )
 
 
@@ -468,13 +445,13 @@ class Grammar(Generic[A_co]):
         found = self._plans.get(name)
         if found is None:
             verb = self.verbs[name]
-            found = Plan(verb.option_words(),
-                         frozenset({p.option[2:] for p in verb.params if p.kind in (FLAG, SWITCH)}
-                                   | {"no-" + p.option[2:] for p in verb.params
-                                      if p.kind == SWITCH}),
+            options = [p for p in verb.params if not p.positional]
+            flags = {p.option[2:] for p in options if p.kind in (FLAG, SWITCH)}
+            flags |= {"no-" + p.option[2:] for p in options if p.kind == SWITCH}
+            found = Plan({p.option[2:] for p in options} | flags, frozenset(flags),
                          tuple(p for p in verb.params if p.positional),
                          tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int")
-                               for p in verb.params if not p.positional))
+                               for p in options))
             self._plans[name] = found
         return found
 
@@ -527,8 +504,7 @@ class Grammar(Generic[A_co]):
         if any(p.type == "int" for p in positional) or 0 <= rest < len(positional) - 1 or \
                 any(p.positional for p in params[len(positional):]):
             return None
-        defaults = tuple(False if p.kind == FLAG else () if p.kind == OPTIONS else None
-                         for p in params)
+        defaults = tuple(_UNSET.get(p.kind) for p in params)
         if rest < 0:
             low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
             return verb.action, rest, low, len(positional), defaults
@@ -564,7 +540,7 @@ class Grammar(Generic[A_co]):
                 values[param.name] = None if value is None else _read(value, param.name, number)
         for name, kind, word, option, whole_number in plan.options:
             if not given:  # the common case: no option typed
-                values[name] = False if kind == FLAG else () if kind == OPTIONS else None
+                values[name] = _UNSET.get(kind)
                 continue
             found = [value for typed, value in given if typed == word]
             if kind == FLAG:

@@ -29,7 +29,7 @@ import json
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, pairwise
 from typing import Any
@@ -607,34 +607,31 @@ def _counted(counts: Mapping[str, int]) -> _Table:
     return table
 
 
-def _name_words(model: _Model, name: str | None) -> str:
-    """A name as words between hyphens: ``hebrac-2`` is the kind, then a digit."""
-    model.field, model.room = "name", 40
-    parts = None if name is None else [*name.split("-"), _END]
+def _word_list(model: _Model, field: str, given: Sequence[str] | None, most: int,
+               contexts: Callable[[list[str]], tuple[Hashable, ...]]) -> list[str]:
+    """Words up to an end mark, each coded in the ``contexts`` of the words before it:
+    ``given`` written, or read (None) and at most ``most`` of them."""
+    model.field, model.room = field, min(most, SETTING_WORD_CHARS)
     out: list[str] = []
     while True:
-        given = None if parts is None else parts[len(out)]
-        word = model.word((model.table(("name", min(len(out), 1))), model.table("*")), given)
-        if word == _END:
-            return "-".join(out)
-        out.append(word)
-        if len(out) > 40:
-            raise BadInput("the code's game name is longer than 40 characters")
-
-
-def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
-    model.field, model.room = "settings", SETTING_WORD_CHARS
-    out: list[str] = []
-    previous = _END
-    while True:
-        given = None if tokens is None else (tokens[len(out)] if len(out) < len(tokens)
-                                             else _END)
-        got = model.word((model.table(("settings", previous)), model.table(("settings",)),
-                          model.table("*")), given)
+        word = None if given is None else (given[len(out)] if len(out) < len(given) else _END)
+        got = model.word([model.table(key) for key in contexts(out)], word)
         if got == _END:
             return out
         out.append(got)
-        previous = got
+        if len(out) > most:
+            raise BadInput(f"the code's game {field} is longer than {most} characters")
+
+
+def _name_words(model: _Model, name: str | None) -> str:
+    """A name as words between hyphens: ``hebrac-2`` is the kind, then a digit."""
+    return "-".join(_word_list(model, "name", None if name is None else name.split("-"), 40,
+                               lambda out: (("name", min(len(out), 1)), "*")))
+
+
+def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
+    return _word_list(model, "settings", tokens, 1 << 62,
+                      lambda out: (("settings", out[-1] if out else _END), ("settings",), "*"))
 
 
 # -- the format ------------------------------------------------------------------------
@@ -673,13 +670,18 @@ def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
     actions = model.items("actions", None, limits.actions, limits.action_chars)
     redo = model.items("redo", None, limits.actions, limits.action_chars)
     notes = model.items("notes", None, limits.notes, limits.note_chars)
-    data_out: dict[str, Any] = {"kind": kind, "name": name, "settings": settings,
-                                "actions": actions}
-    if notes:
-        data_out["notes"] = notes
-    if redo:
-        data_out["redo"] = redo
-    return data_out
+    return game_data(kind, name, settings, actions, notes, redo)
+
+
+def game_data(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
+              notes: Sequence[str] = (), redo: Sequence[str] = ()) -> dict[str, Any]:
+    """A game as share.py's fields: notes and undone actions only when there are some."""
+    data: dict[str, Any] = {"kind": kind, "name": name, "settings": settings,
+                            "actions": list(actions)}
+    for field, texts in (("notes", notes), ("redo", redo)):
+        if texts:
+            data[field] = list(texts)
+    return data
 
 
 def _loads_settings(text: str) -> dict[str, Any]:
