@@ -172,17 +172,11 @@ SHARED = (
 )
 
 
-class Words(Value):
-    """An action's text split: its verb, positional words and ``--option`` values."""
-
-    verb: str
-    args: tuple[str, ...]
-    options: tuple[tuple[str, str | None], ...]
-
-
-def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None) -> Words:
-    """Split action text; options named in ``flags`` take no value, and with ``known``
-    (the verb's option words) any other option is refused before its value is looked for."""
+def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None
+          ) -> tuple[str, list[str], list[tuple[str, str | None]]]:
+    """Action text as its verb, positional words and ``--option`` values; options named in
+    ``flags`` take no value, and with ``known`` (the verb's option words) any other option
+    is refused before its value is looked for."""
     if len(text) > MAX_ACTION_CHARS:
         raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
     try:
@@ -215,7 +209,7 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
             found.append((name, value))
         else:
             args.append(word)
-    return Words(words[0].lower(), tuple(args), tuple(found))
+    return words[0].lower(), args, found
 
 
 def quote(word: str) -> str:
@@ -486,9 +480,9 @@ class Grammar(Generic[A_co]):
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
-        words_ = (split(text, plan.flags, plan.allowed) if plan is not None
-                  else split(text))
-        return self.build(self.verb(words_.verb), list(words_.args), words_.options, text)
+        verb, args, given = (split(text, plan.flags, plan.allowed) if plan is not None
+                             else split(text))
+        return self.build(self.verb(verb), args, given, text)
 
     @staticmethod
     def _quick_reader(verb: Verb) -> _Quick | None:
