@@ -392,34 +392,31 @@ def _check_value(value: Any, where: str, depth: int) -> None:
     """Settings hold TOML values only: text, whole numbers, finite numbers, yes/no, lists."""
     if depth > MAX_DEPTH:
         raise BadInput(f"{where} is nested too deep")
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        if abs(value) > MAX_INT:
+    match value:
+        case bool():
+            pass
+        case int() if abs(value) > MAX_INT:
             raise BadInput(f"{where} is a number too large")
-        return
-    if isinstance(value, float):
-        if not math.isfinite(value):
+        case float() if not math.isfinite(value):
             raise BadInput(f"{where} is not a finite number")
-        return
-    if isinstance(value, str):
-        if len(value) > MAX_SETTING_CHARS:
+        case int() | float():
+            pass
+        case str() if len(value) > MAX_SETTING_CHARS:
             raise BadInput(f"{where} is longer than {MAX_SETTING_CHARS} characters")
-        _check_text(value, where)
-        return
-    if isinstance(value, list):
-        if len(value) > MAX_SETTING_ITEMS:
+        case str():
+            _check_text(value, where)
+        case list() if len(value) > MAX_SETTING_ITEMS:
             raise BadInput(f"{where} has more than {MAX_SETTING_ITEMS} items")
-        for number, item in enumerate(value, start=1):
-            _check_value(item, f"{where}[{number}]", depth + 1)
-        return
-    if isinstance(value, dict):
-        if len(value) > MAX_SETTING_ITEMS:
+        case dict() if len(value) > MAX_SETTING_ITEMS:
             raise BadInput(f"{where} has more than {MAX_SETTING_ITEMS} keys")
-        for key, item in value.items():
-            _check_text(key, where)
-            if len(key) > 40:
-                raise BadInput(f"{where} has a key longer than 40 characters")
-            _check_value(item, f"{where}.{key}", depth + 1)
-        return
-    raise BadInput(f"{where} holds an empty value (null)")
+        case list():
+            for number, item in enumerate(value, start=1):
+                _check_value(item, f"{where}[{number}]", depth + 1)
+        case dict():
+            for key, item in value.items():
+                _check_text(key, where)
+                if len(key) > 40:
+                    raise BadInput(f"{where} has a key longer than 40 characters")
+                _check_value(item, f"{where}.{key}", depth + 1)
+        case _:
+            raise BadInput(f"{where} holds an empty value (null)")

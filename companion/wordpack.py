@@ -102,10 +102,8 @@ _GRAMMARS: dict[str, _Grammar] = {
         "enter": {1: _CHAMBERS, 2: _CARDS, "--treasure": _CARDS},
         "see": {1: _CHAMBERS, 2: _CARDS, "--treasure": _CARDS}, "move": {1: _CHAMBERS},
         "attack": {1: _CARDS, 2: _CARDS, "--potion": _CARDS, "--prisoner": _CARDS},
-        "take": {1: _CARDS}, "use": {1: _CARDS}, "drop": {1: _CARDS}, "play": {1: _CARDS},
-        "potion": {1: _CARDS}, "reveal": {1: _CARDS},
-        "offer": {1: _CARDS, 2: _CARDS}, "buy": {1: _CARDS, 2: _CARDS},
-        "peek": {1: _CARDS, 2: _CARDS},
+        **dict.fromkeys(("take", "use", "drop", "play", "potion", "reveal"), {1: _CARDS}),
+        **dict.fromkeys(("offer", "buy", "peek"), {1: _CARDS, 2: _CARDS}),
         "cast": {1: _SPELLS, "--with": _CARDS, "--count": _SMALL, "--overpay": ()},
         "heal": {}, "refuse": {}, "next-level": {},
     },
@@ -140,10 +138,9 @@ _GRAMMARS: dict[str, _Grammar] = {
         "shuffle-back": {},
     },
     "elbereth": {
-        "attack": {1: _MONSTERS, 2: _DIE}, "boost": {1: _ITEMS}, "block": {1: _ITEMS},
-        "wound": {1: _ITEMS}, "bribe": {1: _ITEMS}, "pickup": {1: _ITEMS},
-        "shop": {1: _ITEMS}, "break-wall": {1: _DIE}, "found": {1: ("stairs", "shop")},
-        "descend": {},
+        "attack": {1: _MONSTERS, 2: _DIE},
+        **dict.fromkeys(("boost", "block", "wound", "bribe", "pickup", "shop"), {1: _ITEMS}),
+        "break-wall": {1: _DIE}, "found": {1: ("stairs", "shop")}, "descend": {},
     },
 }
 # Per kind: the settings a code leaves out when a game has them (format 2 keeps these
@@ -516,17 +513,12 @@ def _json_tokens(text: str) -> list[str]:
 # older code stay as they were.
 # The rules edition (companion.editions) is left out at the current one: a code without
 # it is read as the current edition, or as the first when only the first replays it.
-LATER_DEFAULTS: dict[str, dict[str, Any]] = {
-    "hebrac": {"bag_partial": "covers", "edition": CURRENT},
-    "tricky": {"edition": CURRENT},
-    "halfdeck": {"assist_rule": "loose", "edition": CURRENT},
-    "elbereth": {"edition": CURRENT},
-}
+_LATER_DEFAULTS = {"hebrac": {"bag_partial": "covers"}, "halfdeck": {"assist_rule": "loose"}}
 
 
 def coded_settings(kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:
     """The settings a code carries: all but the later ones at their default."""
-    later = LATER_DEFAULTS.get(kind, {})
+    later = {**_LATER_DEFAULTS.get(kind, {}), "edition": CURRENT}
     return {k: v for k, v in settings.items() if k not in later or later[k] != v}
 
 
