@@ -654,11 +654,14 @@ def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
     model = _Model(reader, limits.payload_chars, _primed(kind))
     name = _name_words(model, None)
     text = "".join(_setting_words(model, None))
-    if text.startswith(_REPLACE_ALL):
-        settings = _loads_settings(text[len(_REPLACE_ALL):])
-    else:
-        settings = dict(BASE_SETTINGS[kind])
-        settings.update(_loads_settings(text) if text else {})
+    settings = {} if text.startswith(_REPLACE_ALL) else dict(BASE_SETTINGS[kind])
+    if text:
+        from companion.codejson import parse_json
+
+        changes = parse_json(text.removeprefix(_REPLACE_ALL), "settings text")
+        if not isinstance(changes, dict):
+            raise BadInput("the code's settings are not a table")
+        settings.update(changes)
     actions = model.items("actions", None, limits.actions, limits.action_chars)
     redo = model.items("redo", None, limits.actions, limits.action_chars)
     notes = model.items("notes", None, limits.notes, limits.note_chars)
@@ -675,11 +678,3 @@ def game_data(kind: str, name: str, settings: dict[str, Any], actions: Sequence[
             data[field] = list(texts)
     return data
 
-
-def _loads_settings(text: str) -> dict[str, Any]:
-    from companion.codejson import parse_json
-
-    value = parse_json(text, "settings text")
-    if not isinstance(value, dict):
-        raise BadInput("the code's settings are not a table")
-    return value
