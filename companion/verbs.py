@@ -564,17 +564,12 @@ class Grammar(Generic[A_co]):
                 parts.append(str(value))
         for name, kind, word, option, _whole in plan.options:
             value = getattr(action, name)
-            if kind == FLAG:
-                if value:
-                    parts.append(option)
-            elif kind == SWITCH:
-                if value is not None:
+            if kind in (FLAG, SWITCH):
+                if value or (value is False and kind == SWITCH):  # a switch says off too
                     parts.append(option if value else "--no-" + word)
-            elif kind == OPTIONS:
-                for item in value:
-                    parts += [option, str(item)]
-            elif value is not None:
-                parts += [option, str(value)]
+                continue
+            for item in value if kind == OPTIONS else () if value is None else (value,):
+                parts += [option, str(item)]
         return " ".join(quote(part) for part in parts)
 
 
