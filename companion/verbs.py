@@ -21,6 +21,7 @@ The action text stays what it always was: ``verb word word --option value
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 from companion.errors import BadInput
@@ -92,21 +93,17 @@ def rest(name: str, type: str = "word", help: str = "", *, required: bool = Fals
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
-           word: str = "", metavar: str = "") -> Param:
-    return Param(name, OPTION, type, help, short=short, word=word, metavar=metavar)
+           word: str = "", metavar: str = "", kind: str = OPTION) -> Param:
+    return Param(name, kind, type, help, short=short, word=word, metavar=metavar)
 
 
-def options(name: str, type: str = "word", help: str = "", *, short: str = "",
-            word: str = "", metavar: str = "") -> Param:
-    return Param(name, OPTIONS, type, help, short=short, word=word, metavar=metavar)
+def flag(name: str, help: str = "", *, short: str = "", word: str = "", kind: str = FLAG
+         ) -> Param:
+    return Param(name, kind, "bool", help, short=short, word=word)
 
 
-def flag(name: str, help: str = "", *, short: str = "", word: str = "") -> Param:
-    return Param(name, FLAG, "bool", help, short=short, word=word)
-
-
-def switch(name: str, help: str = "", *, word: str = "") -> Param:
-    return Param(name, SWITCH, "bool", help, word=word)
+options = partial(option, kind=OPTIONS)
+switch = partial(flag, kind=SWITCH)
 
 
 # The options every typed game line takes (one-shot, shell, live page) besides its
