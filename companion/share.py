@@ -72,8 +72,9 @@ _FIELDS = ("kind", "name", "settings", "actions", "notes", "redo")
 _REQUIRED = ("kind", "name", "settings", "actions")
 
 # Frozen with format 1, which this companion still reads: changing a byte breaks
-# every CMP1 code. Deflate found the words of a game here.
-_DICTIONARY = (
+# every CMP1 code (tests/test_share.py holds its hash). Deflate found the words of a
+# game here, then each kind's game as it began (``_dictionary``).
+_DICTIONARY_WORDS = (
     # Half Deck Dungeon Heroes and Elbereth: verbs and options.
     b'"hand ","hero ","equip ","draw \'","challenge ","discard ","heal ","hurt ","trade ",'
     b'"team-attack ","team-escape","shuffle-back","loot ", --str  --mag  --loot  --effect \''
@@ -90,24 +91,21 @@ _DICTIONARY = (
     b'"enter A2 ","enter A3 ","enter A4 ","enter B1 ","enter B2 ","enter B3 ","enter B4 ",'
     b'"enter C1 ","enter C2 ","enter C3 ","enter C4 ","attack ","take ","cast ",'
     b'"notes":["'
-    # Each kind's default settings, as the saves write them.
-    b'{"kind":"elbereth","name":"elbereth-1","settings":{"equip":["sword","armour"],'
-    b'"bosses":false,"short_boost":"settles","bribe_from":"equipped","bribe_key":true},'
-    b'"actions":["attack '
-    b'{"kind":"halfdeck","name":"halfdeck-1","settings":{"players":1,"endgame":"both",'
-    b'"deck_size":26,"rescue":"","trap_needs":"reach","shuffle_back":true},'
-    b'"actions":["hand '
-    b'{"kind":"tricky","name":"tricky-1","settings":{"players":["'
-    b'"],"set":"A","rounds_per_player":2,"race":0,"guild":false,"random_heroes":false,'
-    b'"colours":["red","blue","yellow","green"],"stars":[1,2,3,4],"potions":[1,2,5,6],'
-    b'"thief_base":[5,4],"trickster_base":[5,4],"barbarian_minimum":[6,4],'
-    b'"sorcerer_minimum":[6,4],"knight_minimum":[5,3],"unverified":["colours","stars",'
-    b'"potions","thief_base","trickster_base","barbarian_minimum","sorcerer_minimum",'
-    b'"knight_minimum"]},"actions":["round ","trick ","result --tricks ",'
-    b'{"kind":"hebrac","name":"hebrac-1","settings":{"life":15,"decks":2,"jokers":4,'
-    b'"rules":"2005","chambers":12,"inventory_limit":0,"late_potions":false,"evil":false,'
-    b'"ace_offer_value":12},"actions":["enter A1 '
 )
+# Each kind's first game: its base settings (frozen with format 2, the same as format 1's;
+# Tricky Dungeon's players left out) and its first actions' words.
+_FIRST_WORDS = (("elbereth", "attack "), ("halfdeck", "hand "),
+                ("tricky", 'round ","trick ","result --tricks ",'), ("hebrac", "enter A1 "))
+
+
+def _dictionary() -> bytes:
+    games = "".join(
+        f'{{"kind":"{kind}","name":"{kind}-1","settings":'
+        + json.dumps(wordpack.BASE_SETTINGS[kind], separators=(",", ":")).replace(
+            '["A","B"]', '[""]', 1)
+        + f',"actions":["{first}' for kind, first in _FIRST_WORDS)
+    return _DICTIONARY_WORDS + games.encode("ascii")
+
 
 class SharedGame(Value):
     """A game read from a code, checked and replayed: ready to be saved."""
@@ -142,13 +140,8 @@ def share_body(
 ) -> str:
     """The body of the game's code, checked as ``encode`` checks it: what a sheet that
     only says there is a code needs (no checksum, so no hashlib)."""
-    data: dict[str, Any] = {"kind": kind, "name": name,
-                            "settings": wordpack.coded_settings(kind, settings),
-                            "actions": list(actions)}
-    if notes:
-        data["notes"] = list(notes)
-    if redo:
-        data["redo"] = list(redo)
+    data = wordpack.game_data(kind, name, wordpack.coded_settings(kind, settings), actions,
+                              notes, redo)
     try:
         _check_fields(data)
     except BadInput as error:
@@ -248,7 +241,7 @@ def unpack(code: str) -> dict[str, Any]:
     data: dict[str, Any]
     if version == 1:  # compact JSON in raw deflate
         try:
-            data = parse_json(inflate(packed, MAX_PAYLOAD_BYTES, _DICTIONARY).decode("utf-8"),
+            data = parse_json(inflate(packed, MAX_PAYLOAD_BYTES, _dictionary()).decode("utf-8"),
                               "data")
         except UnicodeDecodeError:
             raise BadInput("the code's data is not UTF-8 text") from None
@@ -399,34 +392,31 @@ def _check_value(value: Any, where: str, depth: int) -> None:
     """Settings hold TOML values only: text, whole numbers, finite numbers, yes/no, lists."""
     if depth > MAX_DEPTH:
         raise BadInput(f"{where} is nested too deep")
-    if isinstance(value, bool):
-        return
-    if isinstance(value, int):
-        if abs(value) > MAX_INT:
+    match value:
+        case bool():
+            pass
+        case int() if abs(value) > MAX_INT:
             raise BadInput(f"{where} is a number too large")
-        return
-    if isinstance(value, float):
-        if not math.isfinite(value):
+        case float() if not math.isfinite(value):
             raise BadInput(f"{where} is not a finite number")
-        return
-    if isinstance(value, str):
-        if len(value) > MAX_SETTING_CHARS:
+        case int() | float():
+            pass
+        case str() if len(value) > MAX_SETTING_CHARS:
             raise BadInput(f"{where} is longer than {MAX_SETTING_CHARS} characters")
-        _check_text(value, where)
-        return
-    if isinstance(value, list):
-        if len(value) > MAX_SETTING_ITEMS:
+        case str():
+            _check_text(value, where)
+        case list() if len(value) > MAX_SETTING_ITEMS:
             raise BadInput(f"{where} has more than {MAX_SETTING_ITEMS} items")
-        for number, item in enumerate(value, start=1):
-            _check_value(item, f"{where}[{number}]", depth + 1)
-        return
-    if isinstance(value, dict):
-        if len(value) > MAX_SETTING_ITEMS:
+        case dict() if len(value) > MAX_SETTING_ITEMS:
             raise BadInput(f"{where} has more than {MAX_SETTING_ITEMS} keys")
-        for key, item in value.items():
-            _check_text(key, where)
-            if len(key) > 40:
-                raise BadInput(f"{where} has a key longer than 40 characters")
-            _check_value(item, f"{where}.{key}", depth + 1)
-        return
-    raise BadInput(f"{where} holds an empty value (null)")
+        case list():
+            for number, item in enumerate(value, start=1):
+                _check_value(item, f"{where}[{number}]", depth + 1)
+        case dict():
+            for key, item in value.items():
+                _check_text(key, where)
+                if len(key) > 40:
+                    raise BadInput(f"{where} has a key longer than 40 characters")
+                _check_value(item, f"{where}.{key}", depth + 1)
+        case _:
+            raise BadInput(f"{where} holds an empty value (null)")

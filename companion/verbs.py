@@ -21,6 +21,7 @@ The action text stays what it always was: ``verb word word --option value
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 from companion.errors import BadInput
@@ -39,6 +40,7 @@ OPTIONS = "options"    # --name VALUE, repeatable (a tuple)
 FLAG = "flag"          # --name, no value (a bool)
 SWITCH = "switch"      # --name or --no-name (True, False, or None when neither)
 KINDS = (ARG, REST, OPTION, OPTIONS, FLAG, SWITCH)
+_UNSET: dict[str, object] = {FLAG: False, OPTIONS: ()}  # a parameter not typed; else None
 
 
 class Param(Value):
@@ -91,21 +93,17 @@ def rest(name: str, type: str = "word", help: str = "", *, required: bool = Fals
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
-           word: str = "", metavar: str = "") -> Param:
-    return Param(name, OPTION, type, help, short=short, word=word, metavar=metavar)
+           word: str = "", metavar: str = "", kind: str = OPTION) -> Param:
+    return Param(name, kind, type, help, short=short, word=word, metavar=metavar)
 
 
-def options(name: str, type: str = "word", help: str = "", *, short: str = "",
-            word: str = "", metavar: str = "") -> Param:
-    return Param(name, OPTIONS, type, help, short=short, word=word, metavar=metavar)
+def flag(name: str, help: str = "", *, short: str = "", word: str = "", kind: str = FLAG
+         ) -> Param:
+    return Param(name, kind, "bool", help, short=short, word=word)
 
 
-def flag(name: str, help: str = "", *, short: str = "", word: str = "") -> Param:
-    return Param(name, FLAG, "bool", help, short=short, word=word)
-
-
-def switch(name: str, help: str = "", *, word: str = "") -> Param:
-    return Param(name, SWITCH, "bool", help, word=word)
+options = partial(option, kind=OPTIONS)
+switch = partial(flag, kind=SWITCH)
 
 
 # The options every typed game line takes (one-shot, shell, live page) besides its
@@ -151,61 +149,31 @@ class Verb(Value):
         every = self.line if self.words is not None else (*self.params, *self.line)
         return tuple(p for p in every if not p.positional)
 
-    def option_words(self) -> set[str]:
-        words = {p.option[2:] for p in self.params if not p.positional}
-        words |= {"no-" + p.option[2:] for p in self.params if p.kind == SWITCH}
-        return words
-
 
 # The commands every game shares, typed in the middle of a game as its actions are and
-# read as they are (one-shot, shell, live page); not actions: nothing saves them.
-class Status(Value):
-    pass
-
-
-class Log(Value):
-    pass
-
-
-class Undo(Value):
-    pass
-
-
-class Redo(Value):
-    pass
-
-
-class Big(Value):
-    pass
-
-
-class Note(Value):
-    pass
+# read as they are (one-shot, shell, live page); not actions: nothing saves them. Each
+# needs a class of its own (``Grammar.by_action``), with no fields.
+def _shared(name: str, help: str, **more: Any) -> Verb:
+    return Verb(name, type(name.title(), (Value,), {}), help, **more)
 
 
 _COUNT = arg("count", help="How many actions.", required=False, default="1")
 SHARED = (
-    Verb("status", Status, "Show the game's state."),
-    Verb("log", Log, "Numbered actions: with the ruling each produced."),
-    Verb("undo", Undo, "Undo the last action(s); 'redo' brings them back.", words=_COUNT),
-    Verb("redo", Redo, "Redo what 'undo' took back (a new action forgets it).", words=_COUNT),
-    Verb("big", Big, "The vital numbers: in large digits for the table.", line=(GAME,)),
-    Verb("note", Note, "Keep a note with the game.", line=(GAME,),
-         words=rest("text", help="Free text kept with the game.", required=True)),
+    _shared("status", "Show the game's state."),
+    _shared("log", "Numbered actions: with the ruling each produced."),
+    _shared("undo", "Undo the last action(s); 'redo' brings them back.", words=_COUNT),
+    _shared("redo", "Redo what 'undo' took back (a new action forgets it).", words=_COUNT),
+    _shared("big", "The vital numbers: in large digits for the table.", line=(GAME,)),
+    _shared("note", "Keep a note with the game.", line=(GAME,),
+            words=rest("text", help="Free text kept with the game.", required=True)),
 )
 
 
-class Words(Value):
-    """An action's text split: its verb, positional words and ``--option`` values."""
-
-    verb: str
-    args: tuple[str, ...]
-    options: tuple[tuple[str, str | None], ...]
-
-
-def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None) -> Words:
-    """Split action text; options named in ``flags`` take no value, and with ``known``
-    (the verb's option words) any other option is refused before its value is looked for."""
+def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None
+          ) -> tuple[str, list[str], list[tuple[str, str | None]]]:
+    """Action text as its verb, positional words and ``--option`` values; options named in
+    ``flags`` take no value, and with ``known`` (the verb's option words) any other option
+    is refused before its value is looked for."""
     if len(text) > MAX_ACTION_CHARS:
         raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
     try:
@@ -238,7 +206,7 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
             found.append((name, value))
         else:
             args.append(word)
-    return Words(words[0].lower(), tuple(args), tuple(found))
+    return words[0].lower(), args, found
 
 
 def quote(word: str) -> str:
@@ -468,13 +436,13 @@ class Grammar(Generic[A_co]):
         found = self._plans.get(name)
         if found is None:
             verb = self.verbs[name]
-            found = Plan(verb.option_words(),
-                         frozenset({p.option[2:] for p in verb.params if p.kind in (FLAG, SWITCH)}
-                                   | {"no-" + p.option[2:] for p in verb.params
-                                      if p.kind == SWITCH}),
+            options = [p for p in verb.params if not p.positional]
+            flags = {p.option[2:] for p in options if p.kind in (FLAG, SWITCH)}
+            flags |= {"no-" + p.option[2:] for p in options if p.kind == SWITCH}
+            found = Plan({p.option[2:] for p in options} | flags, frozenset(flags),
                          tuple(p for p in verb.params if p.positional),
                          tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int")
-                               for p in verb.params if not p.positional))
+                               for p in options))
             self._plans[name] = found
         return found
 
@@ -509,9 +477,9 @@ class Grammar(Generic[A_co]):
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
-        words_ = (split(text, plan.flags, plan.allowed) if plan is not None
-                  else split(text))
-        return self.build(self.verb(words_.verb), list(words_.args), words_.options, text)
+        verb, args, given = (split(text, plan.flags, plan.allowed) if plan is not None
+                             else split(text))
+        return self.build(self.verb(verb), args, given, text)
 
     @staticmethod
     def _quick_reader(verb: Verb) -> _Quick | None:
@@ -527,8 +495,7 @@ class Grammar(Generic[A_co]):
         if any(p.type == "int" for p in positional) or 0 <= rest < len(positional) - 1 or \
                 any(p.positional for p in params[len(positional):]):
             return None
-        defaults = tuple(False if p.kind == FLAG else () if p.kind == OPTIONS else None
-                         for p in params)
+        defaults = tuple(_UNSET.get(p.kind) for p in params)
         if rest < 0:
             low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
             return verb.action, rest, low, len(positional), defaults
@@ -564,7 +531,7 @@ class Grammar(Generic[A_co]):
                 values[param.name] = None if value is None else _read(value, param.name, number)
         for name, kind, word, option, whole_number in plan.options:
             if not given:  # the common case: no option typed
-                values[name] = False if kind == FLAG else () if kind == OPTIONS else None
+                values[name] = _UNSET.get(kind)
                 continue
             found = [value for typed, value in given if typed == word]
             if kind == FLAG:
@@ -594,17 +561,12 @@ class Grammar(Generic[A_co]):
                 parts.append(str(value))
         for name, kind, word, option, _whole in plan.options:
             value = getattr(action, name)
-            if kind == FLAG:
-                if value:
-                    parts.append(option)
-            elif kind == SWITCH:
-                if value is not None:
+            if kind in (FLAG, SWITCH):
+                if value or (value is False and kind == SWITCH):  # a switch says off too
                     parts.append(option if value else "--no-" + word)
-            elif kind == OPTIONS:
-                for item in value:
-                    parts += [option, str(item)]
-            elif value is not None:
-                parts += [option, str(value)]
+                continue
+            for item in value if kind == OPTIONS else () if value is None else (value,):
+                parts += [option, str(item)]
         return " ".join(quote(part) for part in parts)
 
 

@@ -29,7 +29,7 @@ import json
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import cache
 from itertools import accumulate, pairwise
 from typing import Any
@@ -102,22 +102,20 @@ _GRAMMARS: dict[str, _Grammar] = {
         "enter": {1: _CHAMBERS, 2: _CARDS, "--treasure": _CARDS},
         "see": {1: _CHAMBERS, 2: _CARDS, "--treasure": _CARDS}, "move": {1: _CHAMBERS},
         "attack": {1: _CARDS, 2: _CARDS, "--potion": _CARDS, "--prisoner": _CARDS},
-        "take": {1: _CARDS}, "use": {1: _CARDS}, "drop": {1: _CARDS}, "play": {1: _CARDS},
-        "potion": {1: _CARDS}, "reveal": {1: _CARDS},
-        "offer": {1: _CARDS, 2: _CARDS}, "buy": {1: _CARDS, 2: _CARDS},
-        "peek": {1: _CARDS, 2: _CARDS},
+        **dict.fromkeys(("take", "use", "drop", "play", "potion", "reveal"), {1: _CARDS}),
+        **dict.fromkeys(("offer", "buy", "peek"), {1: _CARDS, 2: _CARDS}),
         "cast": {1: _SPELLS, "--with": _CARDS, "--count": _SMALL, "--overpay": ()},
         "heal": {}, "refuse": {}, "next-level": {},
     },
     "tricky": {
         "round": {1: _TRICKY_HEROES, "--active": (), "--trump": _COLOURS, "--predict": _SMALL,
                   "--pass": ()},
-        "trick": {1: _TRICKY_CARDS, 2: _TRICKY_CARDS, 3: _TRICKY_CARDS, 4: _TRICKY_CARDS},
-        "exchange": {1: _TRICKY_CARDS, 2: _TRICKY_CARDS, 3: _TRICKY_CARDS,
-                     "--player": (), "--count": _SMALL},
+        "trick": dict.fromkeys(range(1, 5), _TRICKY_CARDS),
+        "exchange": {**dict.fromkeys(range(1, 4), _TRICKY_CARDS), "--player": (),
+                     "--count": _SMALL},
         "predict": {1: _SMALL, "--player": ()},
-        "result": {"--tricks": _SMALL, "--goblins": _SMALL, "--orcs": _SMALL,
-                   "--ogres": _SMALL, "--potions": _SMALL, "--spells": _SMALL,
+        "result": {**dict.fromkeys(("--tricks", "--goblins", "--orcs", "--ogres", "--potions",
+                                    "--spells"), _SMALL),
                    "--last-trick": (), "--no-last-trick": ()},
     },
     "halfdeck": {
@@ -130,20 +128,18 @@ _GRAMMARS: dict[str, _Grammar] = {
         "challenge": {1: _HALFDECK_HEROES, 2: _DIE, "--assist": _HALFDECK_HEROES},
         "equip": {1: _HALFDECK_HEROES, "--str": _BONUS, "--mag": _BONUS, "--one-use": (),
                   "--standby": ()},
-        "draw": {"--str": _SMALL, "--mag": _SMALL, "--loot": _DIE, "--minion": (),
-                 "--boss": (), "--trap": (), "--misc": (), "--endgame-boss": (),
-                 "--endgame-treasure": (), "--effect": (), "--one-use": (), "--hero": (),
-                 "--player": ()},
+        "draw": {"--str": _SMALL, "--mag": _SMALL, "--loot": _DIE, **dict.fromkeys((
+            "--minion", "--boss", "--trap", "--misc", "--endgame-boss", "--endgame-treasure",
+            "--effect", "--one-use", "--hero", "--player"), ())},
         "hand": {"--player": ()}, "discard": {"--forced": (), "--in-play": ()},
         "heal": {1: _HALFDECK_HEROES}, "hurt": {1: _HALFDECK_HEROES}, "escape": {},
         "team-escape": {"--from": _HALFDECK_HEROES}, "loot": {}, "trade": {},
         "shuffle-back": {},
     },
     "elbereth": {
-        "attack": {1: _MONSTERS, 2: _DIE}, "boost": {1: _ITEMS}, "block": {1: _ITEMS},
-        "wound": {1: _ITEMS}, "bribe": {1: _ITEMS}, "pickup": {1: _ITEMS},
-        "shop": {1: _ITEMS}, "break-wall": {1: _DIE}, "found": {1: ("stairs", "shop")},
-        "descend": {},
+        "attack": {1: _MONSTERS, 2: _DIE},
+        **dict.fromkeys(("boost", "block", "wound", "bribe", "pickup", "shop"), {1: _ITEMS}),
+        "break-wall": {1: _DIE}, "found": {1: ("stairs", "shop")}, "descend": {},
     },
 }
 # Per kind: the settings a code leaves out when a game has them (format 2 keeps these
@@ -516,17 +512,12 @@ def _json_tokens(text: str) -> list[str]:
 # older code stay as they were.
 # The rules edition (companion.editions) is left out at the current one: a code without
 # it is read as the current edition, or as the first when only the first replays it.
-LATER_DEFAULTS: dict[str, dict[str, Any]] = {
-    "hebrac": {"bag_partial": "covers", "edition": CURRENT},
-    "tricky": {"edition": CURRENT},
-    "halfdeck": {"assist_rule": "loose", "edition": CURRENT},
-    "elbereth": {"edition": CURRENT},
-}
+_LATER_DEFAULTS = {"hebrac": {"bag_partial": "covers"}, "halfdeck": {"assist_rule": "loose"}}
 
 
 def coded_settings(kind: str, settings: Mapping[str, Any]) -> dict[str, Any]:
     """The settings a code carries: all but the later ones at their default."""
-    later = LATER_DEFAULTS.get(kind, {})
+    later = {**_LATER_DEFAULTS.get(kind, {}), "edition": CURRENT}
     return {k: v for k, v in settings.items() if k not in later or later[k] != v}
 
 
@@ -607,34 +598,31 @@ def _counted(counts: Mapping[str, int]) -> _Table:
     return table
 
 
-def _name_words(model: _Model, name: str | None) -> str:
-    """A name as words between hyphens: ``hebrac-2`` is the kind, then a digit."""
-    model.field, model.room = "name", 40
-    parts = None if name is None else [*name.split("-"), _END]
+def _word_list(model: _Model, field: str, given: Sequence[str] | None, most: int,
+               contexts: Callable[[list[str]], tuple[Hashable, ...]]) -> list[str]:
+    """Words up to an end mark, each coded in the ``contexts`` of the words before it:
+    ``given`` written, or read (None) and at most ``most`` of them."""
+    model.field, model.room = field, min(most, SETTING_WORD_CHARS)
     out: list[str] = []
     while True:
-        given = None if parts is None else parts[len(out)]
-        word = model.word((model.table(("name", min(len(out), 1))), model.table("*")), given)
-        if word == _END:
-            return "-".join(out)
-        out.append(word)
-        if len(out) > 40:
-            raise BadInput("the code's game name is longer than 40 characters")
-
-
-def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
-    model.field, model.room = "settings", SETTING_WORD_CHARS
-    out: list[str] = []
-    previous = _END
-    while True:
-        given = None if tokens is None else (tokens[len(out)] if len(out) < len(tokens)
-                                             else _END)
-        got = model.word((model.table(("settings", previous)), model.table(("settings",)),
-                          model.table("*")), given)
+        word = None if given is None else (given[len(out)] if len(out) < len(given) else _END)
+        got = model.word([model.table(key) for key in contexts(out)], word)
         if got == _END:
             return out
         out.append(got)
-        previous = got
+        if len(out) > most:
+            raise BadInput(f"the code's game {field} is longer than {most} characters")
+
+
+def _name_words(model: _Model, name: str | None) -> str:
+    """A name as words between hyphens: ``hebrac-2`` is the kind, then a digit."""
+    return "-".join(_word_list(model, "name", None if name is None else name.split("-"), 40,
+                               lambda out: (("name", min(len(out), 1)), "*")))
+
+
+def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
+    return _word_list(model, "settings", tokens, 1 << 62,
+                      lambda out: (("settings", out[-1] if out else _END), ("settings",), "*"))
 
 
 # -- the format ------------------------------------------------------------------------
@@ -665,27 +653,27 @@ def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
     model = _Model(reader, limits.payload_chars, _primed(kind))
     name = _name_words(model, None)
     text = "".join(_setting_words(model, None))
-    if text.startswith(_REPLACE_ALL):
-        settings = _loads_settings(text[len(_REPLACE_ALL):])
-    else:
-        settings = dict(BASE_SETTINGS[kind])
-        settings.update(_loads_settings(text) if text else {})
+    settings = {} if text.startswith(_REPLACE_ALL) else dict(BASE_SETTINGS[kind])
+    if text:
+        from companion.codejson import parse_json
+
+        changes = parse_json(text.removeprefix(_REPLACE_ALL), "settings text")
+        if not isinstance(changes, dict):
+            raise BadInput("the code's settings are not a table")
+        settings.update(changes)
     actions = model.items("actions", None, limits.actions, limits.action_chars)
     redo = model.items("redo", None, limits.actions, limits.action_chars)
     notes = model.items("notes", None, limits.notes, limits.note_chars)
-    data_out: dict[str, Any] = {"kind": kind, "name": name, "settings": settings,
-                                "actions": actions}
-    if notes:
-        data_out["notes"] = notes
-    if redo:
-        data_out["redo"] = redo
-    return data_out
+    return game_data(kind, name, settings, actions, notes, redo)
 
 
-def _loads_settings(text: str) -> dict[str, Any]:
-    from companion.codejson import parse_json
+def game_data(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
+              notes: Sequence[str] = (), redo: Sequence[str] = ()) -> dict[str, Any]:
+    """A game as share.py's fields: notes and undone actions only when there are some."""
+    data: dict[str, Any] = {"kind": kind, "name": name, "settings": settings,
+                            "actions": list(actions)}
+    for field, texts in (("notes", notes), ("redo", redo)):
+        if texts:
+            data[field] = list(texts)
+    return data
 
-    value = parse_json(text, "settings text")
-    if not isinstance(value, dict):
-        raise BadInput("the code's settings are not a table")
-    return value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import tomllib
 import zlib
@@ -46,7 +47,7 @@ def craft(payload: bytes | str | Any, *, version: int = 1) -> str:
     else:
         raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY,
-                              share._DICTIONARY)
+                              share._dictionary())
     body = base64.b32encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
     return f"CMP{version}.{body}.{share.checksum(body, version)}"
 
@@ -172,6 +173,15 @@ def test_codes_of_format_1_are_still_read() -> None:
     assert (shared.kind, shared.name, shared.actions) == ("hebrac", "g", game()["actions"])
 
 
+def test_the_format_1_dictionary_is_frozen() -> None:
+    digest = hashlib.sha256(share._dictionary()).hexdigest()
+    assert digest == "69e0fce47843b4928696965de89ed91338c012b6896309ee5ad911e9ab1ce849"
+    # A code made with it (15 bytes: most of the game is in the dictionary)
+    assert share.unpack("CMP1.DNHH4CPUIAKIZJWBYCMAKAA.C9F6C5E2") == {
+        "kind": "hebrac", "name": "hebrac-1", "settings": wordpack.BASE_SETTINGS["hebrac"],
+        "actions": ["enter A1 QH", "attack 5S"]}
+
+
 def test_a_body_that_is_not_base32() -> None:
     body = "A"  # one base32 letter cannot be whole bytes
     assert refused(f"CMP1.{body}.{share.checksum(body, 1)}") == \
@@ -186,7 +196,7 @@ def test_data_that_does_not_unpack() -> None:
 
 def test_data_that_stops_short() -> None:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY,
-                              share._DICTIONARY)
+                              share._dictionary())
     packed = packer.compress(json.dumps(game()).encode()) + packer.flush()
     body = base64.b32encode(packed[:-3]).decode().rstrip("=")
     assert refused(f"CMP1.{body}.{share.checksum(body, 1)}") in (
