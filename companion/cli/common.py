@@ -236,9 +236,16 @@ def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
         echo_lines(wrap(f"Next: {first}", width()))
 
 
-def write_output(output: Path, text: str) -> None:
-    """Write what ``-o FILE`` asked for; a failure is a data problem naming the file."""
+def write_output(output: Path | None, text: str) -> bool:
+    """Write what ``-o FILE`` asked for (whether it did: without it, ``text`` goes to the
+    screen); a failure is a data problem naming the file."""
+    import sys
+
     from companion import safefile
+
+    if output is None:
+        sys.stdout.write(text)
+        return False
 
     # Through the safe file layer, as every file: a fresh temp file renamed over the
     # name, and only over a regular file (a device, FIFO or symlink is left as it is).
@@ -246,6 +253,7 @@ def write_output(output: Path, text: str) -> None:
         safefile.replace_regular(output, text.encode("utf-8"))
     except OSError as error:
         raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+    return True
 
 
 def read_file(source: str, most: int, neither: str, large: str) -> bytes:
