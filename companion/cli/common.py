@@ -40,9 +40,7 @@ def hebrac_engine_or_none(game: str | None) -> Any:
     """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
     name = game or store.current_of("hebrac")
-    if name is None:
-        return None
-    return open_game(name, "hebrac").engine
+    return None if name is None else store.open(store.resolve(name, "hebrac")).engine
 
 
 def act(kind: str, game: str | None, action: str, as_json: bool = False,
@@ -170,7 +168,6 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.cli.big import big_lines
-    from companion.cli.output import blocks_allowed
 
     opened = open_game(line.game, command.kind)
     echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))

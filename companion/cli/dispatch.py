@@ -87,10 +87,9 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
 
         short = aliases(path[0])
         shared, verbs = verb_names(path[0])
-        lowered = word.lower()
-        name = lowered if lowered in shared or lowered in verbs else short.get(lowered)
-        if name is not None and (name in shared or name in verbs):
-            return name
+        for name in (word.lower(), short.get(word.lower())):
+            if name in shared or name in verbs:
+                return name
         if implicit_verb(path[0], word) is not None:
             return None
     return pick(word, names(path), short)

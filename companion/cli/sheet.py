@@ -84,10 +84,8 @@ def _current_kind() -> str:
     """A blank sheet with no kind named: the current game's kind, if there is one."""
     store = games().store
     name = store.current()
-    if name is not None:
-        try:
+    with contextlib.suppress(CompanionError):  # an unreadable current game names no kind
+        if name is not None:
             return str(store.read(name).kind)
-        except CompanionError:
-            pass
     raise BadInput("which game? e.g. 'companion sheet hebrac --blank' (hebrac, tricky, "
                    "halfdeck or elbereth)")
