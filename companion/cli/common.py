@@ -185,33 +185,27 @@ SHARED_ACTS = {"status": _status, "log": _log, "undo": _step, "redo": _step, "bi
 
 def _count(count: str, verb: str, kind: str) -> int:
     """An undo or redo count, read by the one reader of whole numbers. A card typed there
-    was meant for another verb ('u 5h' for 'use 5h'): the error names it."""
+    was meant for another verb ('u 5h' for 'use 5h'): the error names the game's verbs
+    taking a card first whose name starts as ``verb`` does (its short form)."""
+    from companion.cards import Card
+    from companion.cli.grammar import grammar_of
     from companion.numbers import whole
 
     try:
         return whole(count, f"the number of actions to {verb}")
     except BadInput as error:
-        raise BadInput(f"{error}{_card_verb_hint(kind, verb, count)}") from None
-
-
-def _card_verb_hint(kind: str, verb: str, word: str) -> str:
-    """``; '5h' looks like a card: did you mean 'use 5h'?``: the game's verbs taking a card
-    first whose name starts as ``verb`` does (its short form), when ``word`` reads as a
-    card; else nothing (a word not a card, or no such verb)."""
-    from companion.cards import Card
-    from companion.cli.grammar import grammar_of
-
+        refused = error
     try:
-        Card.parse(word)
-    except NotationError:
-        return ""
+        Card.parse(count)
+    except NotationError:  # not a card: the error as it is
+        raise refused from None
     meant = [name for name, found in grammar_of(kind).verbs.items()
              if name.startswith(verb[0]) and found.params and found.params[0].positional
              and found.params[0].type == "card"]
     if not meant:
-        return ""
-    return f"; {word!r} looks like a card: did you mean " + " or ".join(
-        f"'{name} {word}'" for name in meant) + "?"
+        raise refused from None
+    raise BadInput(f"{refused}; {count!r} looks like a card: did you mean " + " or ".join(
+        f"'{name} {count}'" for name in meant) + "?") from None
 
 
 def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
