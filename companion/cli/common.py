@@ -40,9 +40,7 @@ def hebrac_engine_or_none(game: str | None) -> Any:
     """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
     name = game or store.current_of("hebrac")
-    if name is None:
-        return None
-    return open_game(name, "hebrac").engine
+    return None if name is None else store.open(store.resolve(name, "hebrac")).engine
 
 
 def act(kind: str, game: str | None, action: str, as_json: bool = False,
@@ -170,7 +168,6 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.cli.big import big_lines
-    from companion.cli.output import blocks_allowed
 
     opened = open_game(line.game, command.kind)
     echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))
@@ -188,33 +185,27 @@ SHARED_ACTS = {"status": _status, "log": _log, "undo": _step, "redo": _step, "bi
 
 def _count(count: str, verb: str, kind: str) -> int:
     """An undo or redo count, read by the one reader of whole numbers. A card typed there
-    was meant for another verb ('u 5h' for 'use 5h'): the error names it."""
+    was meant for another verb ('u 5h' for 'use 5h'): the error names the game's verbs
+    taking a card first whose name starts as ``verb`` does (its short form)."""
+    from companion.cards import Card
+    from companion.cli.grammar import grammar_of
     from companion.numbers import whole
 
     try:
         return whole(count, f"the number of actions to {verb}")
     except BadInput as error:
-        raise BadInput(f"{error}{_card_verb_hint(kind, verb, count)}") from None
-
-
-def _card_verb_hint(kind: str, verb: str, word: str) -> str:
-    """``; '5h' looks like a card: did you mean 'use 5h'?``: the game's verbs taking a card
-    first whose name starts as ``verb`` does (its short form), when ``word`` reads as a
-    card; else nothing (a word not a card, or no such verb)."""
-    from companion.cards import Card
-    from companion.cli.grammar import grammar_of
-
+        refused = error
     try:
-        Card.parse(word)
-    except NotationError:
-        return ""
+        Card.parse(count)
+    except NotationError:  # not a card: the error as it is
+        raise refused from None
     meant = [name for name, found in grammar_of(kind).verbs.items()
              if name.startswith(verb[0]) and found.params and found.params[0].positional
              and found.params[0].type == "card"]
     if not meant:
-        return ""
-    return f"; {word!r} looks like a card: did you mean " + " or ".join(
-        f"'{name} {word}'" for name in meant) + "?"
+        raise refused from None
+    raise BadInput(f"{refused}; {count!r} looks like a card: did you mean " + " or ".join(
+        f"'{name} {count}'" for name in meant) + "?") from None
 
 
 def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
@@ -236,9 +227,16 @@ def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
         echo_lines(wrap(f"Next: {first}", width()))
 
 
-def write_output(output: Path, text: str) -> None:
-    """Write what ``-o FILE`` asked for; a failure is a data problem naming the file."""
+def write_output(output: Path | None, text: str) -> bool:
+    """Write what ``-o FILE`` asked for (whether it did: without it, ``text`` goes to the
+    screen); a failure is a data problem naming the file."""
+    import sys
+
     from companion import safefile
+
+    if output is None:
+        sys.stdout.write(text)
+        return False
 
     # Through the safe file layer, as every file: a fresh temp file renamed over the
     # name, and only over a regular file (a device, FIFO or symlink is left as it is).
@@ -246,6 +244,7 @@ def write_output(output: Path, text: str) -> None:
         safefile.replace_regular(output, text.encode("utf-8"))
     except OSError as error:
         raise DataProblem(f"cannot write {output}: {error.strerror or error}") from None
+    return True
 
 
 def read_file(source: str, most: int, neither: str, large: str) -> bytes:

@@ -87,10 +87,9 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
 
         short = aliases(path[0])
         shared, verbs = verb_names(path[0])
-        lowered = word.lower()
-        name = lowered if lowered in shared or lowered in verbs else short.get(lowered)
-        if name is not None and (name in shared or name in verbs):
-            return name
+        for name in (word.lower(), short.get(word.lower())):
+            if name in shared or name in verbs:
+                return name
         if implicit_verb(path[0], word) is not None:
             return None
     return pick(word, names(path), short)
@@ -190,9 +189,11 @@ def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
     if hasattr(found, "option_words"):
         words: tuple[set[str], set[str]] = found.option_words()
         return words
-    from companion.cli.options import own_words
+    from companion.cli.options import leaf
 
-    return own_words(path)
+    params = [p for p in leaf(path).params if p.param_type_name == "option"]
+    return ({word for p in params for word in (*p.opts, *p.secondary_opts)},
+            {word for p in params if not p.is_flag for word in p.opts})
 
 
 # -- help, first screens and unknown words (no typer) ----------------------------------
@@ -201,32 +202,27 @@ def help_screen(found: Route) -> str | None:
     a group typed alone), or None when a command runs; a word that names no command is
     ``BadInput``. The root's options are read first, as every command reads them."""
     lead = leading(found.args)
-    if found.leaf:
-        if not asks_help(found.args[found.at:]):
-            return None
-        root_options(found.args[:lead])
-        from companion.cli.helpformat import command_help
-
-        return command_help(found.path)
     at = lead + len(found.path)
-    word = found.args[at] if at < len(found.args) else None
+    word = found.args[at] if at < len(found.args) and not found.leaf else None
     if word is not None and (word == "-" or not word.startswith("-")):
         if found.path and word.lower() in set(names_at(())) - set(KINDS):  # 'h sheet'
             raise BadInput(f"No such command {word!r} in {found.path[-1]}: it is "
                            f"companion's own, 'companion {word.lower()}'")
         see = " ".join(("companion", *found.path, "--help"))
         raise BadInput(no_such_command(word, names_at(found.path), see, opens=True))
-    if asks_help(found.args[at:]):
-        root_options(found.args[:lead])
-        from companion.cli.helpformat import group_help
+    if found.leaf:
+        screen = "command_help" if asks_help(found.args[found.at:]) else None
+    elif asks_help(found.args[at:]):
+        screen = "group_help"
+    else:  # an option the group does not have is typer's to refuse
+        screen = "first_screen" if word is None else None
+    if screen is None:
+        return None
+    root_options(found.args[:lead])
+    from companion.cli import helpformat
 
-        return group_help(found.path)
-    if word is None:
-        root_options(found.args[:lead])
-        from companion.cli.helpformat import first_screen
-
-        return first_screen(found.path)
-    return None  # an option the group does not have: typer says so
+    written: str = getattr(helpformat, screen)(found.path)
+    return written
 
 
 def leading(words: list[str]) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -20,6 +21,8 @@ GameOption = Annotated[
 ]
 JsonOption = Annotated[bool, Option("--json", "-j", help="Print JSON instead of text.")]
 NameOption = Annotated[str | None, Option("--name", help="Name of the new game.")]
+OutputOption = Annotated[Path | None, Option(
+    "--output", "-o", help="Write to FILE instead of the screen.", metavar="FILE")]
 
 
 def whole(name: str, kind: str | None = None) -> Callable[[str | int], int]:
@@ -131,13 +134,6 @@ def leaf(path: tuple[str, ...]) -> Any:
     for name in path:
         found = found.commands[name]
     return found
-
-
-def own_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """Every option word of the command at ``path``, and those taking a value."""
-    params = [p for p in leaf(path).params if p.param_type_name == "option"]
-    return ({word for p in params for word in (*p.opts, *p.secondary_opts)},
-            {word for p in params if not p.is_flag for word in p.opts})
 
 
 def run(path: tuple[str, ...], args: list[str], at: int | None) -> Any:

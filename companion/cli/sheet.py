@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import contextlib
-import sys
-from pathlib import Path
 from typing import Annotated
 
 from typer import Argument, Option
 
 from companion.cli.common import echo, games, write_output
-from companion.cli.options import GameOption
+from companion.cli.options import GameOption, OutputOption
 from companion.cli.output import paged
 from companion.errors import BadInput, CompanionError
 from companion.kinds import kind_info
@@ -32,8 +30,7 @@ def sheet(
     fmt: Annotated[str | None, Option(
         "--format", help="text (40 columns), md (for a chat) or html (to print).",
         metavar="text|md|html")] = None,
-    output: Annotated[Path | None, Option(
-        "--output", "-o", help="Write to FILE instead of the screen.", metavar="FILE")] = None,
+    output: OutputOption = None,
     paper: Annotated[str, Option("--paper", help="HTML: the paper it prints on.",
                                        metavar="a4|letter")] = "a4",
 ) -> None:
@@ -78,23 +75,17 @@ def sheet(
         built = game_sheet(record.kind, record.name, settings, record.actions,
                            tracer.engine.status(), record.notes, record.redo,
                            tracer.finish(len(record.actions)))
-    text = render(built, fmt, paper)
-    if output is None:
-        sys.stdout.write(text)
-        return
-    write_output(output, text)
-    size = f", {paper.upper() if paper == 'a4' else 'Letter'}" if fmt == "html" else ""
-    echo(f"Wrote the {built.heading} ({fmt}{size}) to {output}.")
+    if write_output(output, render(built, fmt, paper)):
+        size = f", {paper.upper() if paper == 'a4' else 'Letter'}" if fmt == "html" else ""
+        echo(f"Wrote the {built.heading} ({fmt}{size}) to {output}.")
 
 
 def _current_kind() -> str:
     """A blank sheet with no kind named: the current game's kind, if there is one."""
     store = games().store
     name = store.current()
-    if name is not None:
-        try:
+    with contextlib.suppress(CompanionError):  # an unreadable current game names no kind
+        if name is not None:
             return str(store.read(name).kind)
-        except CompanionError:
-            pass
     raise BadInput("which game? e.g. 'companion sheet hebrac --blank' (hebrac, tricky, "
                    "halfdeck or elbereth)")

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 from typer import Argument, Option
 
 from companion.cli.common import echo, games, width, write_output
-from companion.cli.options import JsonOption
+from companion.cli.options import JsonOption, OutputOption
 from companion.cli.output import answer, blocks_allowed, paged
 from companion.errors import BadInput
 from companion.kinds import kind_info
@@ -84,8 +83,7 @@ def export(
     csv: Annotated[bool, Option("--csv", help="Comma-separated values, for a "
                                                     "spreadsheet.")] = False,
     every: AllOption = False,
-    output: Annotated[Path | None, Option(
-        "--output", "-o", help="Write to FILE instead of the screen.", metavar="FILE")] = None,
+    output: OutputOption = None,
 ) -> None:
     """Every saved game as a table: one row per game, one per round for Tricky."""
     from companion.stats import csv_text, read_games
@@ -94,9 +92,5 @@ def export(
         raise BadInput("say the format: 'companion export --csv'")
     entries = [e for e in read_games(games().store, warn, kind=_kind(kind))
                if every or e.ended]
-    text = csv_text(entries)
-    if output is None:
-        sys.stdout.write(text)
-        return
-    write_output(output, text)
-    echo(f"Wrote {len(entries)} game{'' if len(entries) == 1 else 's'} to {output}.")
+    if write_output(output, csv_text(entries)):
+        echo(f"Wrote {len(entries)} game{'' if len(entries) == 1 else 's'} to {output}.")

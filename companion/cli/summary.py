@@ -49,9 +49,8 @@ def traced_game(game: str | None, kind: str | None
     record = store.record(name)
     try:
         settings = load_kind(record.kind).normalize_settings(saved(record.settings))
-        tracer = traced(record.kind, settings, record.actions)
+        return record, settings, traced(record.kind, settings, record.actions)
     except Exception:
         opened = store.open(name)  # raises the store's own words for a game that does not replay
-        record, settings = opened.record, opened.settings
-        tracer = traced(record.kind, settings, record.actions)
-    return record, settings, tracer
+    return opened.record, opened.settings, traced(opened.record.kind, opened.settings,
+                                                  opened.record.actions)
