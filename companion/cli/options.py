@@ -129,7 +129,6 @@ def tree(path: tuple[str, ...]) -> Any:
 
 
 def leaf(path: tuple[str, ...]) -> Any:
-    """The click command at ``path``."""
     found = tree(path)
     for name in path:
         found = found.commands[name]
