@@ -329,50 +329,29 @@ def lock_timeout(text: str | None) -> float:
 
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 
-class _LockWait(Exception):
-    """The lock's wait ran out (raised by the timer's signal handler)."""
-
 
 def acquire(fd: int, lock_path: Path) -> None:
     """Take the exclusive lock on ``fd``, else DataProblem once the lock has not changed
     hands for LOCK_TIMEOUT seconds.
 
-    Waiters block in the kernel rather than poll (a poller sleeping between tries is
-    overtaken again and again by newcomers). Each holder stamps the lock file; a
-    waiter gives up only when the stamp stayed the same for LOCK_TIMEOUT seconds (a
-    stuck holder), not while the queue ahead moves: forty writers all get their turn.
+    Each holder stamps the lock file; a waiter gives up only when the stamp stayed the
+    same for LOCK_TIMEOUT seconds (a stuck holder), not while the queue ahead moves: a
+    waiter that newcomers overtake again and again still waits on, and forty writers all
+    get their turn.
     """
-    timeout = LOCK_TIMEOUT
-    if not _try(fd, lock_path):
-        stamp = _stamp_of(fd)
-        deadline = time.monotonic() + timeout
-        import signal
-        import threading
-
-        blocked = (timeout > 0 and hasattr(signal, "setitimer")
-                   and threading.current_thread() is threading.main_thread())
-        pause = 0.002
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise DataProblem(f"{lock_path}: the game is locked by another command; "
-                                  "try again")
-            if blocked:
-                if _wait_blocked(fd, lock_path, min(left, _LOOK_EVERY)):
-                    break
-            else:
-                time.sleep(min(pause, left))
-                pause = min(pause * 1.5, 0.05)
-                if _try(fd, lock_path):
-                    break
-            now = _stamp_of(fd)
-            if now != stamp:  # the lock changed hands: the queue moves, wait on
-                stamp, deadline = now, time.monotonic() + timeout
+    stamp: bytes | None = None
+    deadline = pause = 0.0
+    while not _try(fd, lock_path):
+        now = _stamp_of(fd)
+        if now != stamp:  # the lock changed hands (or is first met): the queue moves
+            stamp, deadline = now, time.monotonic() + LOCK_TIMEOUT
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise DataProblem(f"{lock_path}: the game is locked by another command; try again")
+        pause = min(max(pause * 1.5, 0.002), 0.05)
+        time.sleep(min(pause, left))
     with contextlib.suppress(OSError, AttributeError):  # no pwrite: no stamp, plain timeout
         os.pwrite(fd, f"{os.getpid()} {time.monotonic_ns()}\n".encode().ljust(40), 0)
-
-
-_LOOK_EVERY = 0.5  # seconds between looks at the lock's stamp while waiting
 
 
 def _stamp_of(fd: int) -> bytes:
@@ -384,7 +363,7 @@ def _stamp_of(fd: int) -> bytes:
 
 def _try(fd: int, lock_path: Path) -> bool:
     try:
-        _lock(fd, wait=False)
+        _lock(fd)
     except OSError as error:
         if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
             raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
@@ -392,38 +371,14 @@ def _try(fd: int, lock_path: Path) -> bool:
     return True
 
 
-def _wait_blocked(fd: int, lock_path: Path, timeout: float) -> bool:
-    """Block on the lock, with an interval timer to stop waiting; True when it is held."""
-    import signal
-
-    def ring(signum: int, frame: object) -> None:
-        raise _LockWait
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    try:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, timeout)
-            try:
-                _lock(fd, wait=True)
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-        except _LockWait:
-            return _try(fd, lock_path)  # released just as the timer rang
-        except OSError as error:
-            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
-    finally:
-        signal.signal(signal.SIGALRM, previous)
-    return True
-
-
 if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
     import msvcrt
 
-    def _lock(fd: int, wait: bool) -> None:
-        msvcrt.locking(fd, msvcrt.LK_LOCK if wait else msvcrt.LK_NBLCK, 1)
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
 
 else:  # fcntl imported by the lock's first use: a command that only reads takes none
-    def _lock(fd: int, wait: bool) -> None:
+    def _lock(fd: int) -> None:
         import fcntl
 
-        fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
