@@ -10,7 +10,6 @@ pointer until that pointer is written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from companion import safefile
@@ -40,18 +39,14 @@ def read_pointer(home: Path, kind: str | None = None) -> str | None:
     return name if NAME.fullmatch(name) else None
 
 
-def current_name(home: Path, kind: str | None = None,
-                 stands: Callable[[str], bool] | None = None) -> str | None:
+def current_name(home: Path, kind: str | None = None) -> str | None:
     """The current game's name, or None. With ``kind``: that kind's current game; without
-    its own pointer, the last game made current if it stands for that kind:
-    ``stands(name)``, by default whether its save says it is of that kind."""
+    its own pointer, the last game made current if its save says it is of that kind."""
     name = read_pointer(home, kind)
     if name is not None or kind is None:
         return name
     last = read_pointer(home)
-    if last is None:
-        return None
-    return last if (stands(last) if stands else saved_kind(home, last) == kind) else None
+    return last if last is not None and saved_kind(home, last) == kind else None
 
 
 def current_kind(home: Path | None = None) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
+from companion.current import read_pointer
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, Engine, Record, kind_info, load_kind
 from companion.store import GameRecord, Store, check_name
@@ -67,7 +68,9 @@ class Games:
         """The game ``companion KIND`` acts on: the kind's current game, else its one saved
         game; None when there is none, or several and none is current. ``known``: every
         saved game's kind, when the caller has read them (they are not read again)."""
-        name = self.store.current(kind, known)
+        # Its own pointer, else (a folder from before each kind kept one) the last game
+        # made current, if it is of this kind.
+        name = read_pointer(self.store.home, kind) or read_pointer(self.store.home)
         if name is not None and self.store.may_be(name, kind, known):
             return name
         saved = (self.store.names_of(kind) if known is None

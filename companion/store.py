@@ -360,19 +360,14 @@ class Store:
                     self._write_pointer(kind, None)
 
     # -- the current game --------------------------------------------------
-    def current(self, kind: str | None = None, known: Mapping[str, str] | None = None
-                ) -> str | None:
-        """The current game of ``kind`` (the one ``companion KIND`` acts on when it has a
-        pointer), or, without a kind, the game made current last, of any kind. ``known``:
-        the saved games' kinds, when the caller has read them all."""
-        if kind is None:
-            return current_name(self.home)
-        return current_name(self.home, kind, lambda name: self.may_be(name, kind, known))
+    def current(self) -> str | None:
+        """The game made current last, of any kind."""
+        return current_name(self.home)
 
     def may_be(self, name: str, kind: str, known: Mapping[str, str] | None = None) -> bool:
         """Whether the saved game ``name`` is of ``kind``, or exists but cannot be read
-        (then opening it says what is wrong with it, naming its backups); ``known`` as
-        for ``current``."""
+        (then opening it says what is wrong with it, naming its backups); ``known``: the
+        saved games' kinds, when the caller has read them all."""
         if known is not None:
             return known.get(name) == kind
         found = self.kind_or_none(name)

@@ -8,6 +8,7 @@ import pytest
 
 from companion import safefile
 from companion.current import current_kind, current_name
+from companion.session import Games
 from companion.store import GameRecord, Store
 
 
@@ -70,11 +71,10 @@ def test_each_kind_keeps_its_own_current_game(tmp_path: Path) -> None:
     store = saved(tmp_path, "tricky", "t")
     saved(tmp_path, "hebrac", "h")
     assert store.current() == "h" and current_kind(tmp_path) == "hebrac"
-    assert store.current("tricky") == "t" and store.current("hebrac") == "h"
-    assert current_name(tmp_path, "tricky") == "t"
-    assert store.current("elbereth") is None
+    assert current_name(tmp_path, "tricky") == "t" and current_name(tmp_path, "hebrac") == "h"
+    assert current_name(tmp_path, "elbereth") is None
     store.remove("t")
-    assert store.current("tricky") is None and store.current() == "h"
+    assert current_name(tmp_path, "tricky") is None and store.current() == "h"
 
 
 def test_a_folder_with_one_current_game_is_read_and_migrated(tmp_path: Path) -> None:
@@ -82,19 +82,17 @@ def test_a_folder_with_one_current_game_is_read_and_migrated(tmp_path: Path) -> 
     store = saved(tmp_path, "hebrac", "old")
     (tmp_path / "current-hebrac").unlink()
     assert (tmp_path / "current").read_text(encoding="utf-8") == "old\n"
-    assert store.current("hebrac") == "old" and current_name(tmp_path, "hebrac") == "old"
-    assert store.current("tricky") is None
+    assert Games(store).current_of("hebrac") == "old" and current_name(tmp_path, "hebrac") == "old"
+    assert current_name(tmp_path, "tricky") is None
     # A game of another kind made current: the old one stays Hebrac's current game.
     saved(tmp_path, "tricky", "new")
     assert (tmp_path / "current-hebrac").read_text(encoding="utf-8") == "old\n"
-    assert store.current("hebrac") == "old" and store.current("tricky") == "new"
+    assert current_name(tmp_path, "hebrac") == "old" and current_name(tmp_path, "tricky") == "new"
     assert store.current() == "new"
     assert store.names_of("hebrac") == ["old"] and store.names_of("tricky") == ["new"]
 
 
 def test_a_pointer_to_a_game_of_another_kind_is_not_that_kinds(tmp_path: Path) -> None:
-    from companion.session import Games
-
     saved(tmp_path, "hebrac", "h1")
     saved(tmp_path, "hebrac", "h2")
     (tmp_path / "current-hebrac").write_text("t\n", encoding="utf-8")  # a hand edit
