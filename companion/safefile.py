@@ -348,7 +348,7 @@ def acquire(fd: int, lock_path: Path) -> None:
         left = deadline - time.monotonic()
         if left <= 0:
             raise DataProblem(f"{lock_path}: the game is locked by another command; try again")
-        pause = min(max(pause * 1.5, 0.002), 0.05)
+        pause = min(max(pause * 1.5, 0.002), 0.01)
         time.sleep(min(pause, left))
     with contextlib.suppress(OSError, AttributeError):  # no pwrite: no stamp, plain timeout
         os.pwrite(fd, f"{os.getpid()} {time.monotonic_ns()}\n".encode().ljust(40), 0)

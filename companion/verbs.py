@@ -505,11 +505,7 @@ class Grammar(Generic[A_co]):
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
         """The action of ``verb`` from its positional words and its options."""
-        plan = self.plan(verb.name)
-        allowed = plan.allowed
-        for name, _value in given:
-            if name not in allowed:
-                raise BadInput(f"'{verb.name}' takes no option --{name}")
+        plan = self.plan(verb.name)  # the options given are the verb's ('split', 'read_line')
         if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
             for _name, kind, word, _option, _whole in plan.options:
                 typed = [t for t, _ in given if t == word or (kind == SWITCH
