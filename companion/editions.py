@@ -38,6 +38,7 @@ when only the first replays it (``share.decode``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from companion.errors import BadInput
@@ -66,9 +67,8 @@ def at_least(settings: Mapping[str, Any], number: int) -> bool:
     return int(settings.get(KEY, CURRENT)) >= number
 
 
-def strict(settings: Mapping[str, Any]) -> bool:
-    """Do the checks made stricter in edition 2 apply to this game's normalised settings?"""
-    return int(settings.get(KEY, CURRENT)) > FIRST
+# Do the checks made stricter in edition 2 apply to this game's normalised settings?
+strict = partial(at_least, number=2)
 
 
 def status_line(settings: Mapping[str, Any]) -> list[str]:
