@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from itertools import accumulate
 from typing import Any
 
 from companion.errors import BadInput
 
 MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
+# A JSON string, or one cut short by the end of the text: what nesting is not counted in.
+_STRING = r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)'
 
 
 def parse_json(text: str, what: str) -> Any:
     """JSON from a code, refusing deep nesting, huge numbers, NaN and repeated keys."""
-    depth = _json_depth(text)
-    if depth > MAX_DEPTH:
+    # The deepest nesting of [ and { outside strings, known before json.loads recurses.
+    steps = [1 if char in "[{" else -1
+             for char in re.sub(_STRING, "", text, flags=re.S) if char in "[]{}"]
+    if max(accumulate(steps, initial=0)) > MAX_DEPTH:
         raise BadInput(f"the code's {what} is nested more than {MAX_DEPTH} deep")
     try:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
@@ -30,31 +36,6 @@ def parse_json(text: str, what: str) -> Any:
         if isinstance(error, BadInput):
             raise
         raise BadInput(f"the code's {what} is not valid JSON: {error}") from None
-
-
-def _json_depth(text: str) -> int:
-    """The deepest nesting of [ and { outside strings (before json.loads recurses)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
 
 
 def _parse_int(text: str) -> int:
