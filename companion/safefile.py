@@ -335,9 +335,8 @@ def acquire(fd: int, lock_path: Path) -> None:
     hands for LOCK_TIMEOUT seconds.
 
     Each holder stamps the lock file; a waiter gives up only when the stamp stayed the
-    same for LOCK_TIMEOUT seconds (a stuck holder), not while the queue ahead moves: a
-    waiter that newcomers overtake again and again still waits on, and forty writers all
-    get their turn.
+    same for LOCK_TIMEOUT seconds (a stuck holder), not while the queue ahead moves (even
+    when newcomers overtake it): forty writers all get their turn.
     """
     stamp: bytes | None = None
     deadline = pause = 0.0
