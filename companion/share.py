@@ -39,6 +39,7 @@ from companion.errors import BadInput, DataProblem
 from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
 from companion.store import NewerSchema, check_name, parse_record
 from companion.values import Value
+from companion.wordpack import MAX_ACTION_CHARS, MAX_ACTIONS
 
 FORMAT = 2
 READS = (1, 2)
@@ -47,10 +48,6 @@ PREFIX = f"CMP{FORMAT}."
 # that unpacks to more than MAX_PAYLOAD_BYTES, is refused before it is parsed.
 MAX_CODE_CHARS = 20_000
 MAX_PAYLOAD_BYTES = 256 * 1024
-MAX_ACTIONS = 5_000
-MAX_ACTION_CHARS = 500  # as companion.verbs
-MAX_NOTES = plain_text.MAX_NOTES  # what 'note' accepts, so that every game can be shared
-MAX_NOTE_CHARS = plain_text.MAX_NOTE_CHARS
 MAX_SETTING_ITEMS = 64
 MAX_SETTING_CHARS = 200
 MAX_INT = 2**63 - 1  # what TOML can hold
@@ -60,8 +57,6 @@ MAX_INT = 2**63 - 1  # what TOML can hold
 # that cost, a hostile code takes no longer than a real code of its length.
 MAX_EXPANSION = 16
 EXPANSION_FLOOR = 4_096
-LIMITS = wordpack.Limits(actions=MAX_ACTIONS, action_chars=MAX_ACTION_CHARS, notes=MAX_NOTES,
-                         note_chars=MAX_NOTE_CHARS, payload_chars=MAX_PAYLOAD_BYTES)
 CODE_FORMS = f"{PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
 # Patterns compiled (by re) only when a code is read: making one needs neither.
 CODE_PATTERN = r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})"
@@ -253,10 +248,9 @@ def unpack(code: str) -> dict[str, Any]:
     return data
 
 
-def limits_for(body: str) -> wordpack.Limits:
-    """LIMITS, with the payload bounded by the code's own length (MAX_EXPANSION)."""
-    most = min(MAX_PAYLOAD_BYTES, EXPANSION_FLOOR + MAX_EXPANSION * len(body))
-    return LIMITS._replace(payload_chars=most)
+def limits_for(body: str) -> int:
+    """The most characters of JSON a code of this body may unpack to (MAX_EXPANSION)."""
+    return min(MAX_PAYLOAD_BYTES, EXPANSION_FLOOR + MAX_EXPANSION * len(body))
 
 
 def decode(code: str) -> SharedGame:
@@ -362,7 +356,8 @@ def _check_fields(data: Mapping[str, Any]) -> None:
         raise BadInput("the code's settings are not a table")
     _check_value(data["settings"], "settings", 1)
     _check_texts(data["actions"], "actions", MAX_ACTIONS, MAX_ACTION_CHARS)
-    _check_texts(data.get("notes", []), "notes", MAX_NOTES, MAX_NOTE_CHARS)
+    _check_texts(data.get("notes", []), "notes", plain_text.MAX_NOTES,
+                 plain_text.MAX_NOTE_CHARS)
     _check_texts(data.get("redo", []), "redo", MAX_ACTIONS, MAX_ACTION_CHARS)
     if len(data["actions"]) + len(data.get("redo", [])) > MAX_ACTIONS:
         raise BadInput(f"the game has more than {MAX_ACTIONS} actions")

@@ -36,7 +36,7 @@ from typing import Any
 
 from companion.editions import CURRENT
 from companion.errors import BadInput
-from companion.values import Value
+from companion.text import MAX_NOTE_CHARS, MAX_NOTES  # what 'note' accepts: every game shares
 
 _BITS = 32
 _TOP = (1 << _BITS) - 1
@@ -201,16 +201,9 @@ Cy Di Eve Max Sam Tom Zoe Alex Ben Kim Lea Mia Noa Ola Pia Ray Una Vic Will Yan
 
 SETTING_WORD_CHARS = 1_000
 """The longest word of the settings' text (a setting's text is at most 200 characters)."""
-
-
-class Limits(Value):
-    """The most a code may unpack to (share.py's documented limits)."""
-
-    actions: int
-    action_chars: int
-    notes: int
-    note_chars: int
-    payload_chars: int
+# The most a code may hold: share.py checks them again, the reader stops at them.
+MAX_ACTIONS = 5_000  # actions and undone actions together
+MAX_ACTION_CHARS = 500  # as companion.verbs
 
 
 # -- adaptive frequencies ----------------------------------------------------------------
@@ -646,11 +639,12 @@ def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
     return writer.finish()
 
 
-def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
-    """The game in ``data`` as share.py's fields; BadInput when damaged or too big."""
+def unpack(data: bytes, payload_chars: int) -> dict[str, Any]:
+    """The game in ``data`` as share.py's fields; BadInput when damaged or holding more
+    than the MAX_ limits, or than ``payload_chars`` characters of JSON."""
     reader = _Coder(data)
     kind = KIND_ORDER[reader.uniform(len(KIND_ORDER), None)]
-    model = _Model(reader, limits.payload_chars, _primed(kind))
+    model = _Model(reader, payload_chars, _primed(kind))
     name = _name_words(model, None)
     text = "".join(_setting_words(model, None))
     settings = {} if text.startswith(_REPLACE_ALL) else dict(BASE_SETTINGS[kind])
@@ -661,9 +655,9 @@ def unpack(data: bytes, limits: Limits) -> dict[str, Any]:
         if not isinstance(changes, dict):
             raise BadInput("the code's settings are not a table")
         settings.update(changes)
-    actions = model.items("actions", None, limits.actions, limits.action_chars)
-    redo = model.items("redo", None, limits.actions, limits.action_chars)
-    notes = model.items("notes", None, limits.notes, limits.note_chars)
+    actions = model.items("actions", None, MAX_ACTIONS, MAX_ACTION_CHARS)
+    redo = model.items("redo", None, MAX_ACTIONS, MAX_ACTION_CHARS)
+    notes = model.items("notes", None, MAX_NOTES, MAX_NOTE_CHARS)
     return game_data(kind, name, settings, actions, notes, redo)
 
 

@@ -221,7 +221,7 @@ def test_a_zip_bomb_stops_at_the_limit() -> None:
 
 def test_a_game_too_long_to_share_is_refused_when_sharing() -> None:
     with pytest.raises(BadInput, match="this game cannot be shared: the code has 5001 actions"):
-        share.encode("hebrac", "g", {}, ["take 2H"] * (share.MAX_ACTIONS + 1))
+        share.encode("hebrac", "g", {}, ["take 2H"] * (wordpack.MAX_ACTIONS + 1))
 
 
 # -- hostile content ------------------------------------------------------------------
@@ -401,14 +401,13 @@ def test_a_format_2_bomb_stops_at_the_limit() -> None:
     assert most < share.MAX_PAYLOAD_BYTES // 10  # stopped long before the payload limit
     assert refused(code) == f"the code unpacks to more than the limit of {most} characters"
     # Past the floor, what a code may unpack to grows with its length, up to the limit.
-    assert share.limits_for("").payload_chars == share.EXPANSION_FLOOR
-    assert share.limits_for("A" * share.MAX_CODE_CHARS).payload_chars == \
-        share.MAX_PAYLOAD_BYTES
+    assert share.limits_for("") == share.EXPANSION_FLOOR
+    assert share.limits_for("A" * share.MAX_CODE_CHARS) == share.MAX_PAYLOAD_BYTES
     cards = [f"{rank}{suit}" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")
              for suit in "SHDC"]  # varied, so the count limit comes before the expansion one
     many = craft2(game(actions=[f"take {cards[n * 7 % 52]}"
-                                for n in range(share.MAX_ACTIONS + 1)]))
-    assert refused(many) == f"the code has more than {share.MAX_ACTIONS} actions"
+                                for n in range(wordpack.MAX_ACTIONS + 1)]))
+    assert refused(many) == f"the code has more than {wordpack.MAX_ACTIONS} actions"
 
 
 def test_the_limits_are_documented() -> None:

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 from companion import share, wordpack
 from companion.errors import BadInput
 
-LIMITS = share.LIMITS
+PAYLOAD = share.MAX_PAYLOAD_BYTES
 
 
 def round_trip(kind: str, name: str, game_settings: dict[str, Any], actions: list[str],
                redo: list[str] | None = None, notes: list[str] | None = None) -> dict[str, Any]:
     packed = wordpack.pack(kind, name, game_settings, actions, redo or [], notes or [])
-    return wordpack.unpack(packed, LIMITS)
+    return wordpack.unpack(packed, PAYLOAD)
 
 
 # -- the frequency table -------------------------------------------------------------
@@ -125,7 +125,7 @@ def test_coding_leaves_the_primed_tables_as_they_were(kind: str) -> None:
     game = dict(wordpack.BASE_SETTINGS[kind])
     actions = ["attack 2H", "round thief", "hand x --player Ann", "Ünïcode wörds here"] * 3
     packed = wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"])
-    assert wordpack.unpack(packed, LIMITS)["actions"] == actions
+    assert wordpack.unpack(packed, PAYLOAD)["actions"] == actions
     assert _primed_state(kind) == before
     assert wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"]) == packed
 
@@ -208,11 +208,11 @@ def test_a_forty_action_hebrac_game_fits_a_small_qr_code() -> None:
 @given(st.binary(max_size=400))
 def test_random_bytes_are_refused_or_read_cleanly(data: bytes) -> None:
     try:
-        game = wordpack.unpack(data, LIMITS)
+        game = wordpack.unpack(data, PAYLOAD)
     except BadInput:
         return
     assert game["kind"] in wordpack.KIND_ORDER
-    assert len(game["actions"]) <= share.MAX_ACTIONS
+    assert len(game["actions"]) <= wordpack.MAX_ACTIONS
 
 
 def test_a_stream_that_runs_out_is_damaged() -> None:
