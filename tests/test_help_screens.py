@@ -193,8 +193,7 @@ def test_each_command_help_names_the_options_typer_reads(cli: CLI) -> None:
                        for word in (*p.opts, *p.secondary_opts)}
         arguments = [p for p in command.params if p.param_type_name == "argument"]
         node = dispatch.target(path)
-        function = node.registered_callback.callback if dispatch.is_group(node) else node
-        shown_arguments, options = helpformat.parameters(function)
+        shown_arguments, options = helpformat.parameters(path)
         words = {word.strip(",") for o in options for word in o.label.split()
                  if word.startswith("-")}
         assert words == typer_words, path

@@ -13,9 +13,7 @@ from __future__ import annotations
 import inspect
 import os
 import re
-import types
-import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -102,26 +100,24 @@ def gist(text: str, room: int) -> str:
     return text[:ends[-1]].rstrip() if ends else text
 
 
-def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
-    """A command's arguments and options as help shows them, in declared order."""
-    verb = getattr(function, "verb", None)
-    if verb is not None:  # a game's verb: from its verb table
+def parameters(path: tuple[str, ...]) -> tuple[list[Shown], list[Shown]]:
+    """The arguments and options of the command or group at ``path`` as help shows them,
+    in declared order: a game's verb's from its verb table, any other's as typer reads
+    them for the command line (``options.leaf``), so help and reading cannot differ."""
+    verb = getattr(target(path), "verb", None) if path else None
+    if verb is not None:
         return verb_parameters(verb)
-    from typer.models import ArgumentInfo, OptionInfo
-    from typer.utils import get_params_from_function
+    from companion.cli.options import leaf
 
     arguments: list[Shown] = []
     options: list[Shown] = []
-    for name, param in get_params_from_function(function).items():
-        info = param.default
-        if not isinstance(info, ArgumentInfo | OptionInfo) or info.hidden:
-            continue  # the context
-        required = info.default is ...
-        default = None if required else info.default
-        if isinstance(info, ArgumentInfo):
-            arguments.append(_argument(name, param.annotation, info, required, default))
+    for param in leaf(path).params:
+        if getattr(param, "hidden", False):
+            continue
+        if param.param_type_name == "argument":
+            arguments.append(_argument(param))
         else:
-            options.append(_option(name, param.annotation, info, required, default))
+            options.append(_option(param))
     return arguments, options
 
 
@@ -157,57 +153,34 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     return arguments, options
 
 
-def _shape(base: Any) -> tuple[tuple[Any, ...], bool]:
-    """The value types of one parameter (several for a tuple) and whether it takes many."""
-    if typing.get_origin(base) in (typing.Union, types.UnionType):
-        base = next(a for a in typing.get_args(base) if a is not type(None))
-    origin = typing.get_origin(base)
-    if origin is list:
-        inner, many = _shape(typing.get_args(base)[0])
-        return inner, True
-    if origin is tuple:
-        return typing.get_args(base), False
-    return (base,), False
+# What a value is called on the help screen, by typer's name for its type (every
+# parser given to typer reads a whole number: ``options.whole``).
+METAVARS = {"integer": "N", "whole_number": "N", "path": "FILE"}
 
 
-def _metavar(kind: Any) -> str:
-    if kind is int:
-        return "N"
-    if isinstance(kind, type) and issubclass(kind, Path):
-        return "FILE"
-    return "TEXT"
+def _argument(param: Any) -> Shown:
+    label = param.metavar or param.name.upper() + ("..." if param.nargs == -1 else "")
+    usage = label if param.required or label.startswith("[") else f"[{label}]"
+    return Shown(label, usage, _with_default(param.help or "", param.default))
 
 
-def _argument(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
-    _, many = _shape(base)
-    label = info.metavar or name.upper() + ("..." if many else "")
-    usage = label if required or label.startswith("[") else f"[{label}]"
-    return Shown(label, usage, _with_default(info.help or "", default))
-
-
-def _option(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
-    kinds, _ = _shape(base)
-    declared = [part.strip() for word in info.param_decls or () for part in word.split("/")]
-    is_flag = kinds == (bool,)
-    if not declared:
-        word = "--" + name.replace("_", "-")
-        declared = [word, "--no-" + word[2:]] if is_flag else [word]
-    on = [w for w in declared if not w.startswith("--no-") or len(declared) == 1]
-    off = [w for w in declared if w not in on]
-    on.sort(key=lambda w: not (w.startswith("-") and not w.startswith("--")))
+def _option(param: Any) -> Shown:
+    on = sorted(param.opts, key=lambda w: not (w.startswith("-") and not w.startswith("--")))
     label = ", ".join(on)
-    if not is_flag:
-        label += " " + (info.metavar or " ".join(_metavar(k) for k in kinds))
-    if off:
-        label += " / " + ", ".join(off)
-    text = info.help or ""
-    if required:
+    if not param.is_flag:
+        kinds = getattr(param.type, "types", [param.type])  # a tuple has several
+        label += " " + (param.metavar or " ".join(METAVARS.get(k.name, "TEXT")
+                                                  for k in kinds))
+    if param.secondary_opts:
+        label += " / " + ", ".join(param.secondary_opts)
+    text = param.help or ""
+    if param.required:
         text = f"{text} [required]".strip()
-    elif is_flag:
-        if default is True and off:
+    elif param.is_flag:
+        if param.default is True and param.secondary_opts:
             text = f"{text} [default: {on[-1]}]".strip()
     else:
-        text = _with_default(text, default)
+        text = _with_default(text, param.default)
     return Shown(label, "", text)
 
 
@@ -314,7 +287,7 @@ def command_help(path: tuple[str, ...]) -> str:
     found = target(path)
     if is_group(found):
         return group_help(path)
-    arguments, options = parameters(found)
+    arguments, options = parameters(path)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
     text = _entry_help(path) or help_text(found, declared(path))
     sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
@@ -334,13 +307,10 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     if path:
         group = target(path)
         title = wrap(_entry_help(path) or help_text(group), width)
-        own = parameters(group.registered_callback.callback)[1] \
-            if group.registered_callback is not None else []
+        own = parameters(path)[1] if group.registered_callback is not None else []
     else:
-        from companion.cli.options import main_options
-
         title = wrap(HELP, width)
-        own = [*parameters(main_options)[1], VERSION_OPTION]
+        own = [*parameters(())[1], VERSION_OPTION]
     head = list(title)
     kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
@@ -410,7 +380,7 @@ def _said(width: int, *texts: str, first: str = "", rest: str = "  ") -> list[st
 
 def start_command(kind: str) -> str:
     """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
-    arguments, _ = parameters(target((kind, "new")))
+    arguments, _ = parameters((kind, "new"))
     needed = [a.usage for a in arguments if not a.usage.startswith("[")]
     return " ".join([prog((kind, "new")), *needed, *filter(None, [KINDS[kind].start])])
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 from typer import Option
 
 from companion.cli.options import whole
-from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal, width
-from companion.cli.share import say
+from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal
+from companion.cli.share import fitted, say
 from companion.errors import BadInput, GameNotFound
 from companion.kinds import kind_info
 from companion.serve.links import DEFAULT_PORT, check_host, game_links, links, player_secret, url
@@ -151,11 +151,9 @@ def _default_host(found: str) -> str:
 def _show_link(link: str, intro: str) -> None:
     """The QR code of ``link`` within the screen's width, then the link on a line of its
     own, whole (a terminal narrower than it wraps it; a copy is still the link)."""
-    from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
+    from companion.sheets.qr import ascii_lines, half_block_lines
 
-    screen = width()
-    qr = matrix(link, "L")
-    quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
+    qr, quiet = fitted(link)
     say(intro, "  ")
     if quiet is not None:
         draw = half_block_lines if blocks_allowed() else ascii_lines
