@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import output
-from companion.cli.changes import change_line
 from companion.cli.colour import GREEN, RED, RESET, YELLOW, highlight, visible
+from companion.cli.common import change_line
 from companion.cli.prompts import budget, short_names
 from companion.cli.shell import Shell, prompt_text
 from companion.game import load_kind, replay

@@ -8,22 +8,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# Each glyph: five rows of three columns ('x' is ink).
-_GLYPHS = {
-    "0": ("xxx", "x x", "x x", "x x", "xxx"),
-    "1": (" x ", "xx ", " x ", " x ", "xxx"),
-    "2": ("xxx", "  x", "xxx", "x  ", "xxx"),
-    "3": ("xxx", "  x", " xx", "  x", "xxx"),
-    "4": ("x x", "x x", "xxx", "  x", "  x"),
-    "5": ("xxx", "x  ", "xxx", "  x", "xxx"),
-    "6": ("xxx", "x  ", "xxx", "x x", "xxx"),
-    "7": ("xxx", "  x", " x ", " x ", " x "),
-    "8": ("xxx", "x x", "xxx", "x x", "xxx"),
-    "9": ("xxx", "x x", "xxx", "  x", "xxx"),
-    "-": ("   ", "   ", "xxx", "   ", "   "),
-    "/": ("  x", "  x", " x ", "x  ", "x  "),
-    "?": ("xxx", "  x", " xx", "   ", " x "),
-}
+# The glyphs of these characters, side by side: five rows of three columns each ('x' is
+# ink), a space between two.
+_DRAWN = "0123456789-/?"
+_FONT = (
+    "xxx  x  xxx xxx x x xxx xxx xxx xxx xxx       x xxx",
+    "x x xx    x   x x x x   x     x x x x x       x   x",
+    "x x  x  xxx  xx xxx xxx xxx  x  xxx xxx xxx  x   xx",
+    "x x  x  x     x   x   x x x  x  x x   x     x      ",
+    "xxx xxx xxx xxx   x xxx xxx  x  xxx xxx     x    x ",
+)
+_GLYPHS = {char: [row[4 * at:4 * at + 3] for row in _FONT] for at, char in enumerate(_DRAWN)}
 ROWS = 5
 
 

@@ -87,9 +87,12 @@ def infos(group: Any) -> dict[str, Any]:
     return found
 
 
-def names(path: tuple[str, ...]) -> list[str]:
-    """The command names of the group at ``path``; a game's lines among its other commands,
-    after ``new`` (as help lists them)."""
+def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
+    """The command names of the group at ``path``: the top-level words for ``()`` (in the
+    shell, those that run there); a game's lines among its other commands, after ``new``
+    (as help lists them)."""
+    if not path:
+        return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
     own = list(infos(target(path)))
     if len(path) != 1 or path[0] not in KINDS:
         return own

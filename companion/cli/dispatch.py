@@ -73,7 +73,7 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, names_at((), shell), kind_aliases())
+    return pick(word, names((), shell), kind_aliases())
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
@@ -205,11 +205,11 @@ def help_screen(found: Route) -> str | None:
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) and not found.leaf else None
     if word is not None and (word == "-" or not word.startswith("-")):
-        if found.path and word.lower() in set(names_at(())) - set(KINDS):  # 'h sheet'
+        if found.path and word.lower() in set(names(())) - set(KINDS):  # 'h sheet'
             raise BadInput(f"No such command {word!r} in {found.path[-1]}: it is "
                            f"companion's own, 'companion {word.lower()}'")
         see = " ".join(("companion", *found.path, "--help"))
-        raise BadInput(no_such_command(word, names_at(found.path), see, opens=True))
+        raise BadInput(no_such_command(word, names(found.path), see, opens=True))
     if found.leaf:
         screen = "command_help" if asks_help(found.args[found.at:]) else None
     elif asks_help(found.args[at:]):
@@ -245,16 +245,6 @@ def root_options(lead: list[str]) -> None:
 
     set_plain("--plain" in lead)
     set_pager("--no-pager" not in lead)
-
-
-def names_at(path: tuple[str, ...], shell: bool = False) -> list[str]:
-    """The command names at ``path``: the top-level words for ``()`` (in the shell, those
-    that run there), else the group's."""
-    if path:
-        return names(path)
-    from companion.cli.commands import REGISTRY
-
-    return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
+from companion.cli.commands import ENTRIES, HELP, declared, is_group, names, target
 from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
@@ -198,7 +198,7 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (the registry lists the games first; see ``ordered``)."""
-    every = names(path) if path else [entry.name for entry in REGISTRY]
+    every = names(path)
     if len(path) == 1 and path[0] in KINDS:
         every = ordered(path[0], every)
     return [(name, short_text((*path, name))) for name in every]
@@ -210,12 +210,6 @@ def ordered(kind: str, names: Sequence[str]) -> list[str]:
     first = [n for n in ("new", "status") if n in names]
     actions = [n for n in grammar_of(kind).verbs if n in names and n not in first]
     return first + actions + [n for n in names if n not in first and n not in actions]
-
-
-def later(kind: str, names: Sequence[str]) -> list[str]:
-    """The commands ``ordered`` puts after the actions."""
-    verbs = grammar_of(kind).verbs
-    return [n for n in names if n not in ("new", "status") and n not in verbs]
 
 
 # -- layout --------------------------------------------------------------------------------
@@ -321,7 +315,8 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
         head += _said(width, "Start a game: companion GAME new")
     body = definitions(rows, width, listing=True)
     if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
-        rest = later(kind, [name for name, _ in rows])  # listed by name only
+        rest = [name for name, _ in rows if name not in ("new", "status")  # by name only
+                and name not in grammar_of(kind).verbs]  # what ``ordered`` puts last
         body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
         body += _said(width, "Also: " + ", ".join(rest) + ".")
     return "\n".join(joined([head, body, options, tail], most)) + "\n"

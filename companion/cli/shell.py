@@ -185,8 +185,8 @@ class Shell(cmd.Cmd):
             self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
                         "'games use NAME'", 2)
             return None
-        known = [*(dispatch.names_at((self.kind,)) if self.kind else []),
-                 *dispatch.names_at((), shell=True), *BUILTINS]
+        known = [*(dispatch.names((self.kind,)) if self.kind else []),
+                 *dispatch.names((), shell=True), *BUILTINS]
         self._error(dispatch.no_such_command(words[0], known, "help"), 2)
         return None
 
@@ -243,9 +243,9 @@ class Shell(cmd.Cmd):
             before = shlex.split(line[: len(line) - len(text)])
         except ValueError:
             return []
-        names = dispatch.names_at((self.kind,)) if self.kind else []
+        names = dispatch.names((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.names_at((), shell=True)) | set(names)
+            words = set(BUILTINS) | set(dispatch.names((), shell=True)) | set(names)
             return _matching(words, text)
         name = None
         if self.kind is not None and before[0] != "help":
