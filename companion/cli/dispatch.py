@@ -61,10 +61,10 @@ def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
 
 
 def game_line(kind: str, words: list[str]) -> list[str] | None:
-    """A line typed in a game of ``kind`` (the shell's, a page's of the live table) as the
-    command's words: its first word a command of the game, its alias or prefix, or what
-    the game lets a line start with (Hebrac's 'C1 3S' is 'enter C1 3S'); None when the
-    first word is none of them."""
+    """A line typed in a game of ``kind`` (one-shot, the shell's, a page's of the live
+    table) as the command's words: its first word a command of the game, its alias or
+    prefix, or what the game lets a line start with (Hebrac's 'C1 3S' is 'enter C1 3S');
+    None when the first word is none of them. ``kind`` may be another group's name."""
     name = pick_in((kind,), words[0])
     if name is not None:
         return [name, *words[1:]]
@@ -121,14 +121,12 @@ def route(args: list[str]) -> Route:
                 target(path).info.invoke_without_command)
             leaf = runs_alone and not any(w in HELP_FLAGS for w in rest)
             return Route(words, path, leaf, at)  # a listing unless the group runs by itself
-        name = pick_in(path, word)
-        if name is None and len(path) == 1:
-            name = implicit_verb(path[0], word)
-            if name is not None:
-                words.insert(at, name)
+        # a top-level group's line is read as the shell reads a game's (Hebrac's 'C1 3S')
+        line = game_line(path[0], words[at:]) if len(path) == 1 else None
+        name = line[0] if line is not None else pick_in(path, word)
         if name is None:
             return Route(words, path, False)
-        words[at] = name
+        words[at:] = line if line is not None else [name, *words[at + 1:]]
         path += (name,)
     return Route(words, path, True, at + 1)
 

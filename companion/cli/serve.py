@@ -164,16 +164,15 @@ def _show_link(link: str, intro: str) -> None:
 
 
 # -- in the shell -----------------------------------------------------------------------
-def in_shell(words: list[str], run_words: Callable[[list[str]], int], plain: bool) -> int:
+def in_shell(words: list[str], run: Callable[[list[str]], int]) -> int:
     """The shell's ``serve`` line: start the server beside the prompt (the same command
-    and options as ``companion serve``), or ``serve stop``."""
+    and options as ``companion serve``, run by the shell's ``run``), or ``serve stop``."""
     global _in_shell
     if words and words[0].lower() == "stop":
         if len(words) > 1:
-            from companion.cli.output import error_text
+            from companion.cli.main import fail
 
-            sys.stderr.write(error_text("'serve stop' takes nothing more"))
-            return 2
+            return fail("'serve stop' takes nothing more", 2)
         echo("Stopped serving." if stop_beside() else "Not serving: 'serve' starts it.")
         return 0
     if _beside is not None and _beside.alive() and "--act-links" not in words:
@@ -183,7 +182,7 @@ def in_shell(words: list[str], run_words: Callable[[list[str]], int], plain: boo
         echo(f"(the last server stopped: {type(_beside.failure).__name__})")
     _in_shell = True
     try:
-        return run_words([*(["--plain"] if plain else []), "serve", *words])
+        return run(["serve", *words])
     finally:
         _in_shell = False
 

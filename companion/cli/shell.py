@@ -144,7 +144,7 @@ class Shell(cmd.Cmd):
         if args[0] == "serve":  # beside the prompt, not in its place
             from companion.cli.serve import in_shell
 
-            self.last_code = in_shell(args[1:], self._run_words, self.plain)
+            self.last_code = in_shell(args[1:], self.run)
             return True
         before = self.games.store.current()
         self.last_code = self.run(args)
@@ -163,15 +163,17 @@ class Shell(cmd.Cmd):
         return self._run_words(["--plain", *args] if self.plain and "--plain" not in args
                                else args)
 
-    def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+    def expand(self, words: list[str], pasted: bool = False, pin: bool = True
+               ) -> list[str] | None:
         """The full ``companion`` arguments for a shell line, or None after an error;
-        ``pasted``: the words of a one-shot command (typed after 'companion')."""
+        ``pasted``: the words of a one-shot command (typed after 'companion'); ``pin``:
+        a game's command names the shell's game."""
         kind = self.kind
         try:  # a prefix that could be two commands is an error
             line = dispatch.game_line(kind, words) if kind is not None and not pasted else None
             if kind is not None and line is not None:
                 args = [kind, *line]
-                if self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
+                if pin and self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
                         and not _has_game(line[1:]):
                     args += ["--game", self.pinned]
                 return args
@@ -211,11 +213,9 @@ class Shell(cmd.Cmd):
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
         if topic:
-            args = self.expand([*topic, "--help"]) if self.kind else [*topic, "--help"]
+            asked = [*topic, "--help"]
+            args = self.expand(asked, pin=False) if self.kind else asked  # help needs no game
             if args is not None:
-                if "--game" in args:  # help needs no game
-                    at = args.index("--game")
-                    del args[at:at + 2]
                 self._run_words(args)
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
