@@ -70,15 +70,6 @@ def is_group(found: Any) -> bool:
     return hasattr(found, "registered_commands")
 
 
-def declared(path: tuple[str, ...]) -> Any:
-    """How the command or group at ``path`` was added to its typer group (its
-    ``CommandInfo`` or ``TyperInfo``: help, short help), or None (a top-level word, a
-    game's line)."""
-    if len(path) < 2 or hasattr(target(path), "verb"):
-        return None
-    return infos(target(path[:-1])).get(path[-1])
-
-
 def infos(group: Any) -> dict[str, Any]:
     """A typer group's commands, then its groups, by name (typer's order and names)."""
     found = {info.name or info.callback.__name__.lower().replace("_", "-"): info

@@ -18,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.cli.commands import ENTRIES, HELP, declared, is_group, names, target
+from companion.cli.commands import ENTRIES, HELP, is_group, names, target
 from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
@@ -52,21 +52,16 @@ class Shown(Value):
     help: str
 
 
-def given(info: Any, field: str) -> Any:
-    """A setting typer's ``info`` (of a command, a group, a parameter) was given, or None
-    (typer marks a setting left out with a placeholder holding its default)."""
-    value = getattr(info, field, None)
-    return getattr(value, "value", value) if type(value).__name__ == "DefaultPlaceholder" \
-        else value
-
-
-def help_text(found: Any, info: Any = None) -> str:
-    """A command's whole help text: declared with it (``info``), else its docstring; a
-    group's: declared with its typer group, else its callback's docstring."""
+def help_text(found: Any) -> str:
+    """A command's whole help text, its docstring (no command declares one to typer); a
+    group's: the help its typer group was made with, else its callback's docstring."""
     if is_group(found):
-        info, callback = found.info, found.registered_callback
+        made = found.info.help  # typer's placeholder when none was given
+        if isinstance(made, str) and made:
+            return made
+        callback = found.registered_callback
         found = callback.callback if callback is not None else None
-    return str(given(info, "help") or inspect.getdoc(found) or "")
+    return inspect.getdoc(found) or ""
 
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
@@ -75,11 +70,8 @@ def _entry_help(path: tuple[str, ...]) -> str | None:
 
 
 def short_text(path: tuple[str, ...]) -> str:
-    """The line a listing shows: a declared ``short_help``, else the first sentence."""
-    info = declared(path)
-    short = given(info, "short_help")
-    return str(short) if short else first_sentence(
-        _entry_help(path) or help_text(target(path), info))
+    """The line a listing shows: the help's first sentence."""
+    return first_sentence(_entry_help(path) or help_text(target(path)))
 
 
 def first_sentence(text: str) -> str:
@@ -241,7 +233,7 @@ def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = Fal
     return lines
 
 
-def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
+def text_block(text: str, width: int) -> list[str]:
     """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
     (one too wide cut at spaces, indented)."""
     lines: list[str] = []
@@ -252,9 +244,9 @@ def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
             lines.append("")
         if paragraph.startswith("\b"):
             for line in paragraph[1:].strip("\n").splitlines():
-                lines += wrap_line(indent + line.rstrip(), width, printed=True)
+                lines += wrap_line("  " + line.rstrip(), width, printed=True)
         else:
-            lines += wrap(paragraph, width, indent, indent)
+            lines += wrap(paragraph, width, "  ", "  ")
     return lines
 
 
@@ -283,7 +275,7 @@ def command_help(path: tuple[str, ...]) -> str:
         return group_help(path)
     arguments, options = parameters(path)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
-    text = _entry_help(path) or help_text(found, declared(path))
+    text = _entry_help(path) or help_text(found)
     sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
     if arguments:
         sections.append(["Arguments:", *definitions(
