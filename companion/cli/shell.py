@@ -271,17 +271,14 @@ class Shell(cmd.Cmd):
         return _matching(self.argument_words(name, before[1:]), text)
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
-        sources = self.sources()
-        if self.kind == "hebrac":
-            if command == "cast" and not typed:
-                return sources.get("spells", [])
-            if command in ("enter", "move", "see") and not typed:
-                return sources.get("chambers", [])
-            if command == "cast":
-                return sources.get("chambers", []) + sources.get("cards", [])
+        found = self.sources()
+        if self.kind == "hebrac" and command == "cast":  # a spell, then where and with what
+            return found["chambers"] + found["cards"] if typed else found["spells"]
+        if self.kind == "hebrac" and command in ("enter", "move", "see") and not typed:
+            return found["chambers"]
         if command in ("hero", "round", "new"):
-            return sources["heroes"] + sources["names"]
-        return sources["cards"] + sources["names"] + sources["heroes"]
+            return found["heroes"] + found["names"]
+        return found["cards"] + found["names"] + found["heroes"]
 
     def sources(self) -> dict[str, list[str]]:
         """Words for completion from the open game: cards held, chambers, spells, heroes."""
