@@ -6,8 +6,7 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -161,167 +160,17 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
         return
     echo_lines(shown)
     if before:
+        from companion.cli.changes import change_line
+
         echo(change_line(kind, before[0], opened.engine.status()))
     echo_vitals(opened.engine.prompt())
 
 
-# What an undo or a redo changed, in one line, from the status before and after: what
-# the players see move (``Changed: life 13 -> 15; inventory -7C``).
-Getter = Callable[[dict[str, Any]], Any]
-
-
-def _key(name: str) -> Getter:
-    return lambda state: state.get(name)
-
-
-def _tricks(state: dict[str, Any]) -> Any:
-    rnd = state.get("round")
-    return len(rnd.get("tricks") or []) if isinstance(rnd, dict) else None
-
-
-def _hands(state: dict[str, Any]) -> Any:
-    hands = state.get("hands") or {}
-    return [card for cards in hands.values() for card in cards]
-
-
-def _foe(state: dict[str, Any]) -> Any:
-    foe = state.get("encounter")
-    if not isinstance(foe, dict):
-        return None
-    return f"{foe['name']} {foe['life']}" if foe.get("life") is not None else foe["name"]
-
-
-def _miss(state: dict[str, Any]) -> Any:
-    miss = state.get("miss")
-    return miss.get("enemy") if isinstance(miss, dict) else None
-
-
-def _gear(state: dict[str, Any]) -> Any:
-    return sorted(state.get("equipped") or [])
-
-
-# Per game kind: the label shown and where the value is, in the order shown.
-WATCHED: dict[str, tuple[tuple[str, Getter], ...]] = {
-    "hebrac": (("level", _key("level")), ("life", _key("life")),
-               ("magic", _key("magic_points")), ("gems", _key("gems")),
-               ("inventory", _key("inventory")), ("cleared", _key("cleared")),
-               ("at", _key("position"))),
-    "tricky": (("rounds", _key("rounds_played")), ("tricks", _tricks), ("gold", _key("scores"))),
-    "halfdeck": (("round", _key("round")), ("life", _key("lives")), ("hand", _hands),
-                 ("gear", _key("gear")), ("foe", _foe),
-                 ("dungeon deck", _key("dungeon_deck"))),
-    "elbereth": (("floor", _key("floor")), ("gear", _gear), ("coin", _key("coin")),
-                 ("key", _key("key")), ("miss vs", _miss)),
-}
-
-
-def change_line(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
-    """``label change`` for each watched value that moved, or that none did."""
-    found = [f"{label} {text}" for label, get in WATCHED.get(kind, ())
-             if (text := _change(get(before), get(after)))]
-    return "Changed: " + "; ".join(found) if found else "Changed: nothing the status shows"
-
-
-def _change(old: Any, new: Any) -> str:
-    if old == new:
-        return ""
-    if isinstance(old, list) or isinstance(new, list):
-        gone = Counter(map(str, old or [])) - Counter(map(str, new or []))
-        came = Counter(map(str, new or [])) - Counter(map(str, old or []))
-        return " ".join([f"+{c}" for c in came.elements()] + [f"-{c}" for c in gone.elements()])
-    if isinstance(old, dict) or isinstance(new, dict):
-        old, new = old or {}, new or {}
-        parts = [f"{name} {_show(old.get(name))} -> {_show(new.get(name))}"
-                 for name in dict.fromkeys([*old, *new]) if old.get(name) != new.get(name)]
-        return ", ".join(parts)
-    return f"{_show(old)} -> {_show(new)}"
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "-"
-    if value is True or value is False:
-        return "yes" if value else "no"
-    return str(value)
-
-
 def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    from companion.cli.glance import big_lines
+
     opened = open_game(line.game, command.kind)
     echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))
-
-
-# ``KIND big``: the numbers that matter now, large enough to read across a table, from the
-# engine's own status; digits five rows tall, in block characters (``#`` with --plain or
-# where blocks cannot print).
-# The glyphs of these characters, side by side: five rows of three columns each ('x' is
-# ink), a space between two.
-_DRAWN = "0123456789-/?"
-_FONT = (
-    "xxx  x  xxx xxx x x xxx xxx xxx xxx xxx       x xxx",
-    "x x xx    x   x x x x   x     x x x x x       x   x",
-    "x x  x  xxx  xx xxx xxx xxx  x  xxx xxx xxx  x   xx",
-    "x x  x  x     x   x   x x x  x  x x   x     x      ",
-    "xxx xxx xxx xxx   x xxx xxx  x  xxx xxx     x    x ",
-)
-_GLYPHS = {char: [row[4 * at:4 * at + 3] for row in _FONT] for at, char in enumerate(_DRAWN)}
-ROWS = 5
-
-
-def big_text(text: str, ink: str = "#") -> list[str]:
-    """``text`` (digits, '-', '/') in five rows of large characters."""
-    rows = ["" for _ in range(ROWS)]
-    for char in text:
-        glyph = _GLYPHS.get(char, _GLYPHS["?"])
-        for row in range(ROWS):
-            rows[row] += glyph[row].replace("x", ink) + " "
-    return [row.rstrip() for row in rows]
-
-
-def figures(kind: str, status: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]]:
-    """A heading line and the figures that matter now: (label, value) pairs."""
-    if kind == "hebrac":
-        shown = [("life", f"{status['life']}/{status['max_life']}"),
-                 ("magic", str(status["magic_points"]))]
-        encounter = status.get("encounter") or {}
-        if (isinstance(encounter, Mapping) and encounter.get("stage") == "battle"
-                and encounter.get("enemy_life") is not None):
-            shown.append((f"enemy {encounter.get('enemy', '')}".strip(),
-                          str(encounter["enemy_life"])))
-        return f"Level {status['level']}, at {status.get('position') or '-'}", shown
-    if kind == "tricky":
-        played = status.get("rounds_played", 0)
-        total = status.get("rounds_total", 0)
-        scores = status.get("scores") or {}
-        return (f"Round {min(played + 1, total)} of {total}: gold",
-                [(str(name), str(gold)) for name, gold in scores.items()])
-    if kind == "halfdeck":
-        heroes = status.get("heroes") or []
-        return (f"Round {status.get('round', 1)}: life",
-                [(str(hero.get("name", "?")), str(hero.get("life", "?")))
-                 for hero in heroes if isinstance(hero, Mapping)])
-    if kind == "elbereth":
-        equipped = status.get("equipped") or []
-        return ("Elbereth", [("floor", f"{status['floor']}/{status['floors']}"),
-                             ("deck", str(status["deck"])),
-                             ("equipped", str(len(equipped)))])
-    raise ValueError(kind)
-
-
-def big_lines(kind: str, status: Mapping[str, Any], columns: int, blocks: bool) -> list[str]:
-    """The big view: the heading, then each figure's label and its large digits."""
-    ink = "\u2588" if blocks else "#"
-    heading, shown = figures(kind, status)
-    lines = [heading[:columns]]
-    outcome = status.get("outcome")
-    if outcome and outcome != "playing":
-        lines[0] = f"{heading} ({outcome})"[:columns]
-    for label, value in shown:
-        art = big_text(value, ink)
-        if max(len(row) for row in art) > columns:
-            lines += ["", f"{label}: {value}"[:columns]]
-            continue
-        lines += ["", label[:columns], *art]
-    return lines
 
 
 def _note(command: VerbCommand, _value: Value | None, line: Line) -> None:

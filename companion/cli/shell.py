@@ -15,13 +15,14 @@ import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from companion.cli import dispatch, grammar
+from companion.cli.glance import prompt_text
 from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.kinds import KINDS
@@ -531,115 +532,3 @@ def shell_command(
     shell.cmdloop()
     if shell.last_code:
         raise SystemExit(shell.last_code)
-
-
-# -- the prompt: the game's vital numbers within ``budget(columns)``: the engine's prompt
-# when it fits, else shorter forms from the status, at last the longest cut -------------
-def budget(columns: int) -> int:
-    """Columns the prompt may take, "> " included: seven tenths of the screen."""
-    return max(columns * 7 // 10, 20)
-
-
-def prompt_text(game: str | None, vitals: str, columns: int, kind: str | None = None,
-                state: Callable[[], dict[str, Any]] | None = None) -> str:
-    """``VITALS> `` (the game's name when it has none) in at most ``budget(columns)``
-    columns. ``state``, the game's status, is asked only when the vitals are too long:
-    it gives the shorter forms."""
-    room = budget(columns) - 2
-    forms = [vitals or game or "companion"]
-    maker = SHORTER.get(kind or "")
-    if vitals and len(vitals) > room and maker is not None and state is not None:
-        forms += maker(state())
-    for form in forms:
-        if len(form) <= room:
-            return f"{form}> "
-    shortest = min(forms, key=len)
-    return f"{shortest[: room - 2].rstrip()}..> "
-
-
-def short_names(names: Sequence[str], least: int = 2) -> list[str]:
-    """Each name cut to its shortest start (``least`` letters or more) no other shares."""
-    out = []
-    for name in names:
-        size = min(least, len(name))
-        while size < len(name) and any(
-                other != name and other[:size].lower() == name[:size].lower()
-                for other in names):
-            size += 1
-        out.append(name[:size])
-    return out
-
-
-def _over(state: dict[str, Any]) -> str:
-    outcome = state.get("outcome", "playing")
-    return "" if outcome == "playing" else f" [{outcome}]"
-
-
-def _hebrac(state: dict[str, Any]) -> list[str]:
-    where = state.get("position") or "-"
-    head = f"L{state['level']} {where}"
-    life = f"{state['life']}/{state['max_life']}"
-    return [f"{head} life {life} mp {state['magic_points']}{_over(state)}",
-            f"{head} {life} mp{state['magic_points']}{_over(state)}"]
-
-
-def _tricky(state: dict[str, Any]) -> list[str]:
-    players = list(state.get("players") or [])
-    scores = state.get("scores") or {}
-    rnd = state.get("round")
-    active = rnd.get("active") if isinstance(rnd, dict) else None
-    short = short_names(players)
-    marked = ["*" * (p == active) + s for p, s in zip(players, short, strict=True)]
-    wide = " ".join(f"{m} {scores.get(p, 0)}" for p, m in zip(players, marked, strict=True))
-    tight = " ".join(f"{m}{scores.get(p, 0)}" for p, m in zip(players, marked, strict=True))
-    if state.get("outcome") == "finished" or state.get("winners"):
-        return [f"[finished] {wide}", f"[end] {tight}"]
-    number = rnd["number"] if isinstance(rnd, dict) else state.get("rounds_played", 0) + 1
-    total = state.get("rounds_total")
-    head = f"R{number}" + (f"/{total}" if total else "")
-    if isinstance(rnd, dict):  # who leads: the trick's cards are typed from that player
-        trick = f"T{len(rnd.get('tricks') or []) + 1}"
-        leader = str(rnd.get("leader", ""))
-        lead = dict(zip(players, short, strict=True)).get(leader, leader)
-        return [f"{head} {trick} {leader} leads | {wide}", f"{head} {trick} {lead} leads {tight}",
-                f"R{number} {trick} {lead} leads {tight}", f"{head} {trick} {lead} leads",
-                f"R{number} {trick} {lead} leads"]
-    return [f"{head} pick | {wide}", f"{head} pick {tight}", f"R{number} {tight}"]
-
-
-def _halfdeck(state: dict[str, Any]) -> list[str]:
-    heroes = [h for h in state.get("heroes") or [] if isinstance(h, dict)]
-    names = short_names([str(h["name"]) for h in heroes], 3)
-    lives = " ".join(f"{n}{h['life']}" for n, h in zip(names, heroes, strict=True))
-    head = f"R{state['round']}" + (f" {lives}" if lives else "")
-    hand = state.get("hand_size", 0)
-    over = _over(state)
-    foe = state.get("encounter")
-    if isinstance(foe, dict):
-        life = f" {foe['life']}" if foe.get("life") is not None else ""
-        name = str(foe["name"])
-        return [f"{head} hand {hand} | {name}{life}{over}",
-                f"{head} h{hand} | {name}{life}{over}",
-                f"{head} h{hand} | {name[:8].rstrip()}{life}{over}",
-                f"{head} |{life or ' foe'}{over}"]
-    decks = f"{state.get('hero_deck', 0)}/{state.get('dungeon_deck', 0)}"
-    return [f"{head} | hand {hand} | decks {decks}{over}",
-            f"{head} hand {hand} decks {decks}{over}",
-            f"{head} hand {hand}{over}", f"{head} h{hand}{over}"]
-
-
-def _elbereth(state: dict[str, Any]) -> list[str]:
-    gear = list(state.get("equipped") or [])
-    marks = [m for m, on in (("coin", state.get("coin") == "face up"),
-                             ("key", state.get("key"))) if on]
-    head = " ".join([f"F{state['floor']}", f"gear {len(gear)}", *marks])
-    miss = state.get("miss")
-    tail = f" | miss vs {miss['enemy']}" if isinstance(miss, dict) else ""
-    short = f" | miss {str(miss['enemy'])[:6]}" if isinstance(miss, dict) else ""
-    return [f"{head}{tail}{_over(state)}", f"{head}{short}{_over(state)}",
-            f"F{state['floor']} g{len(gear)}{' miss' if short else ''}{_over(state)}"]
-
-
-SHORTER: dict[str, Callable[[dict[str, Any]], list[str]]] = {
-    "hebrac": _hebrac, "tricky": _tricky, "halfdeck": _halfdeck, "elbereth": _elbereth,
-}

@@ -1,0 +1,86 @@
+"""What an undo or a redo changed, in one line, from the status before and after: what
+the players see move (``Changed: life 13 -> 15; inventory -7C``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+Getter = Callable[[dict[str, Any]], Any]
+
+
+def _key(name: str) -> Getter:
+    return lambda state: state.get(name)
+
+
+def _tricks(state: dict[str, Any]) -> Any:
+    rnd = state.get("round")
+    return len(rnd.get("tricks") or []) if isinstance(rnd, dict) else None
+
+
+def _hands(state: dict[str, Any]) -> Any:
+    hands = state.get("hands") or {}
+    return [card for cards in hands.values() for card in cards]
+
+
+def _foe(state: dict[str, Any]) -> Any:
+    foe = state.get("encounter")
+    if not isinstance(foe, dict):
+        return None
+    return f"{foe['name']} {foe['life']}" if foe.get("life") is not None else foe["name"]
+
+
+def _miss(state: dict[str, Any]) -> Any:
+    miss = state.get("miss")
+    return miss.get("enemy") if isinstance(miss, dict) else None
+
+
+def _gear(state: dict[str, Any]) -> Any:
+    return sorted(state.get("equipped") or [])
+
+
+# Per game kind: the label shown and where the value is, in the order shown.
+WATCHED: dict[str, tuple[tuple[str, Getter], ...]] = {
+    "hebrac": (("level", _key("level")), ("life", _key("life")),
+               ("magic", _key("magic_points")), ("gems", _key("gems")),
+               ("inventory", _key("inventory")), ("cleared", _key("cleared")),
+               ("at", _key("position"))),
+    "tricky": (("rounds", _key("rounds_played")), ("tricks", _tricks), ("gold", _key("scores"))),
+    "halfdeck": (("round", _key("round")), ("life", _key("lives")), ("hand", _hands),
+                 ("gear", _key("gear")), ("foe", _foe),
+                 ("dungeon deck", _key("dungeon_deck"))),
+    "elbereth": (("floor", _key("floor")), ("gear", _gear), ("coin", _key("coin")),
+                 ("key", _key("key")), ("miss vs", _miss)),
+}
+
+
+def change_line(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
+    """``label change`` for each watched value that moved, or that none did."""
+    found = [f"{label} {text}" for label, get in WATCHED.get(kind, ())
+             if (text := _change(get(before), get(after)))]
+    return "Changed: " + "; ".join(found) if found else "Changed: nothing the status shows"
+
+
+def _change(old: Any, new: Any) -> str:
+    if old == new:
+        return ""
+    if isinstance(old, list) or isinstance(new, list):
+        gone = Counter(map(str, old or [])) - Counter(map(str, new or []))
+        came = Counter(map(str, new or [])) - Counter(map(str, old or []))
+        return " ".join([f"+{c}" for c in came.elements()] + [f"-{c}" for c in gone.elements()])
+    if isinstance(old, dict) or isinstance(new, dict):
+        old, new = old or {}, new or {}
+        parts = [f"{name} {_show(old.get(name))} -> {_show(new.get(name))}"
+                 for name in dict.fromkeys([*old, *new]) if old.get(name) != new.get(name)]
+        return ", ".join(parts)
+    return f"{_show(old)} -> {_show(new)}"
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "-"
+    if value is True or value is False:
+        return "yes" if value else "no"
+    return str(value)
