@@ -1,8 +1,8 @@
 """Help screens and first screens, written by companion in its layout for a phone.
 
-Made from what the command modules declare to typer (read with
-``typer.utils.get_params_from_function``) and from the games' verb tables; the one-shot
-form and the shell's ``help CMD`` print the same bytes. ``first_screen`` (a word typed
+Made from the commands as typer reads them for the command line (``options.leaf``) and
+from the games' verb tables; the one-shot form and the shell's ``help CMD`` print the
+same bytes. ``first_screen`` (a word typed
 alone) and ``group_help`` (commands played every turn first) fit a phone's screen
 (``FIRST_LINES``, ``GROUP_LINES``); below ``NARROW`` columns an option's help goes under
 its name, not in a thin strip beside it.
