@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli.big import big_lines, big_text, figures
+from companion.cli.glance import big_lines, big_text, figures
 from companion.game import replay
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

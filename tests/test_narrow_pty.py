@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 
 from companion.cli.colour import visible
-from companion.cli.dispatch import is_group, names_at, target
+from companion.cli.dispatch import is_group, target
+from companion.cli.dispatch import names as names_at
 
 pexpect = pytest.importorskip("pexpect")
 if sys.platform == "win32":  # pragma: no cover

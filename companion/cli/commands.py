@@ -70,15 +70,6 @@ def is_group(found: Any) -> bool:
     return hasattr(found, "registered_commands")
 
 
-def declared(path: tuple[str, ...]) -> Any:
-    """How the command or group at ``path`` was added to its typer group (its
-    ``CommandInfo`` or ``TyperInfo``: help, short help), or None (a top-level word, a
-    game's line)."""
-    if len(path) < 2 or hasattr(target(path), "verb"):
-        return None
-    return infos(target(path[:-1])).get(path[-1])
-
-
 def infos(group: Any) -> dict[str, Any]:
     """A typer group's commands, then its groups, by name (typer's order and names)."""
     found = {info.name or info.callback.__name__.lower().replace("_", "-"): info
@@ -87,9 +78,12 @@ def infos(group: Any) -> dict[str, Any]:
     return found
 
 
-def names(path: tuple[str, ...]) -> list[str]:
-    """The command names of the group at ``path``; a game's lines among its other commands,
-    after ``new`` (as help lists them)."""
+def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
+    """The command names of the group at ``path``: the top-level words for ``()`` (in the
+    shell, those that run there); a game's lines among its other commands, after ``new``
+    (as help lists them)."""
+    if not path:
+        return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
     own = list(infos(target(path)))
     if len(path) != 1 or path[0] not in KINDS:
         return own

@@ -167,7 +167,7 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 
 def _big(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    from companion.cli.big import big_lines
+    from companion.cli.glance import big_lines
 
     opened = open_game(line.game, command.kind)
     echo_lines(big_lines(command.kind, opened.engine.status(), width(), blocks_allowed()))

@@ -61,10 +61,10 @@ def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
 
 
 def game_line(kind: str, words: list[str]) -> list[str] | None:
-    """A line typed in a game of ``kind`` (the shell's, a page's of the live table) as the
-    command's words: its first word a command of the game, its alias or prefix, or what
-    the game lets a line start with (Hebrac's 'C1 3S' is 'enter C1 3S'); None when the
-    first word is none of them."""
+    """A line typed in a game of ``kind`` (one-shot, the shell's, a page's of the live
+    table) as the command's words: its first word a command of the game, its alias or
+    prefix, or what the game lets a line start with (Hebrac's 'C1 3S' is 'enter C1 3S');
+    None when the first word is none of them. ``kind`` may be another group's name."""
     name = pick_in((kind,), words[0])
     if name is not None:
         return [name, *words[1:]]
@@ -73,7 +73,7 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, names_at((), shell), kind_aliases())
+    return pick(word, names((), shell), kind_aliases())
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
@@ -121,14 +121,12 @@ def route(args: list[str]) -> Route:
                 target(path).info.invoke_without_command)
             leaf = runs_alone and not any(w in HELP_FLAGS for w in rest)
             return Route(words, path, leaf, at)  # a listing unless the group runs by itself
-        name = pick_in(path, word)
-        if name is None and len(path) == 1:
-            name = implicit_verb(path[0], word)
-            if name is not None:
-                words.insert(at, name)
+        # a top-level group's line is read as the shell reads a game's (Hebrac's 'C1 3S')
+        line = game_line(path[0], words[at:]) if len(path) == 1 else None
+        name = line[0] if line is not None else pick_in(path, word)
         if name is None:
             return Route(words, path, False)
-        words[at] = name
+        words[at:] = line if line is not None else [name, *words[at + 1:]]
         path += (name,)
     return Route(words, path, True, at + 1)
 
@@ -205,11 +203,11 @@ def help_screen(found: Route) -> str | None:
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) and not found.leaf else None
     if word is not None and (word == "-" or not word.startswith("-")):
-        if found.path and word.lower() in set(names_at(())) - set(KINDS):  # 'h sheet'
+        if found.path and word.lower() in set(names(())) - set(KINDS):  # 'h sheet'
             raise BadInput(f"No such command {word!r} in {found.path[-1]}: it is "
                            f"companion's own, 'companion {word.lower()}'")
         see = " ".join(("companion", *found.path, "--help"))
-        raise BadInput(no_such_command(word, names_at(found.path), see, opens=True))
+        raise BadInput(no_such_command(word, names(found.path), see, opens=True))
     if found.leaf:
         screen = "command_help" if asks_help(found.args[found.at:]) else None
     elif asks_help(found.args[at:]):
@@ -245,16 +243,6 @@ def root_options(lead: list[str]) -> None:
 
     set_plain("--plain" in lead)
     set_pager("--no-pager" not in lead)
-
-
-def names_at(path: tuple[str, ...], shell: bool = False) -> list[str]:
-    """The command names at ``path``: the top-level words for ``()`` (in the shell, those
-    that run there), else the group's."""
-    if path:
-        return names(path)
-    from companion.cli.commands import REGISTRY
-
-    return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:

@@ -1,8 +1,8 @@
 """Help screens and first screens, written by companion in its layout for a phone.
 
-Made from what the command modules declare to typer (read with
-``typer.utils.get_params_from_function``) and from the games' verb tables; the one-shot
-form and the shell's ``help CMD`` print the same bytes. ``first_screen`` (a word typed
+Made from the commands as typer reads them for the command line (``options.leaf``) and
+from the games' verb tables; the one-shot form and the shell's ``help CMD`` print the
+same bytes. ``first_screen`` (a word typed
 alone) and ``group_help`` (commands played every turn first) fit a phone's screen
 (``FIRST_LINES``, ``GROUP_LINES``); below ``NARROW`` columns an option's help goes under
 its name, not in a thin strip beside it.
@@ -13,14 +13,12 @@ from __future__ import annotations
 import inspect
 import os
 import re
-import types
-import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.cli.commands import ENTRIES, HELP, REGISTRY, declared, is_group, names, target
+from companion.cli.commands import ENTRIES, HELP, is_group, names, target
 from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
@@ -54,21 +52,16 @@ class Shown(Value):
     help: str
 
 
-def given(info: Any, field: str) -> Any:
-    """A setting typer's ``info`` (of a command, a group, a parameter) was given, or None
-    (typer marks a setting left out with a placeholder holding its default)."""
-    value = getattr(info, field, None)
-    return getattr(value, "value", value) if type(value).__name__ == "DefaultPlaceholder" \
-        else value
-
-
-def help_text(found: Any, info: Any = None) -> str:
-    """A command's whole help text: declared with it (``info``), else its docstring; a
-    group's: declared with its typer group, else its callback's docstring."""
+def help_text(found: Any) -> str:
+    """A command's whole help text, its docstring (no command declares one to typer); a
+    group's: the help its typer group was made with, else its callback's docstring."""
     if is_group(found):
-        info, callback = found.info, found.registered_callback
+        made = found.info.help  # typer's placeholder when none was given
+        if isinstance(made, str) and made:
+            return made
+        callback = found.registered_callback
         found = callback.callback if callback is not None else None
-    return str(given(info, "help") or inspect.getdoc(found) or "")
+    return inspect.getdoc(found) or ""
 
 
 def _entry_help(path: tuple[str, ...]) -> str | None:
@@ -77,11 +70,8 @@ def _entry_help(path: tuple[str, ...]) -> str | None:
 
 
 def short_text(path: tuple[str, ...]) -> str:
-    """The line a listing shows: a declared ``short_help``, else the first sentence."""
-    info = declared(path)
-    short = given(info, "short_help")
-    return str(short) if short else first_sentence(
-        _entry_help(path) or help_text(target(path), info))
+    """The line a listing shows: the help's first sentence."""
+    return first_sentence(_entry_help(path) or help_text(target(path)))
 
 
 def first_sentence(text: str) -> str:
@@ -102,26 +92,24 @@ def gist(text: str, room: int) -> str:
     return text[:ends[-1]].rstrip() if ends else text
 
 
-def parameters(function: Callable[..., Any]) -> tuple[list[Shown], list[Shown]]:
-    """A command's arguments and options as help shows them, in declared order."""
-    verb = getattr(function, "verb", None)
-    if verb is not None:  # a game's verb: from its verb table
+def parameters(path: tuple[str, ...]) -> tuple[list[Shown], list[Shown]]:
+    """The arguments and options of the command or group at ``path`` as help shows them,
+    in declared order: a game's verb's from its verb table, any other's as typer reads
+    them for the command line (``options.leaf``), so help and reading cannot differ."""
+    verb = getattr(target(path), "verb", None) if path else None
+    if verb is not None:
         return verb_parameters(verb)
-    from typer.models import ArgumentInfo, OptionInfo
-    from typer.utils import get_params_from_function
+    from companion.cli.options import leaf
 
     arguments: list[Shown] = []
     options: list[Shown] = []
-    for name, param in get_params_from_function(function).items():
-        info = param.default
-        if not isinstance(info, ArgumentInfo | OptionInfo) or info.hidden:
-            continue  # the context
-        required = info.default is ...
-        default = None if required else info.default
-        if isinstance(info, ArgumentInfo):
-            arguments.append(_argument(name, param.annotation, info, required, default))
+    for param in leaf(path).params:
+        if getattr(param, "hidden", False):
+            continue
+        if param.param_type_name == "argument":
+            arguments.append(_argument(param))
         else:
-            options.append(_option(name, param.annotation, info, required, default))
+            options.append(_option(param))
     return arguments, options
 
 
@@ -157,57 +145,34 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     return arguments, options
 
 
-def _shape(base: Any) -> tuple[tuple[Any, ...], bool]:
-    """The value types of one parameter (several for a tuple) and whether it takes many."""
-    if typing.get_origin(base) in (typing.Union, types.UnionType):
-        base = next(a for a in typing.get_args(base) if a is not type(None))
-    origin = typing.get_origin(base)
-    if origin is list:
-        inner, many = _shape(typing.get_args(base)[0])
-        return inner, True
-    if origin is tuple:
-        return typing.get_args(base), False
-    return (base,), False
+# What a value is called on the help screen, by typer's name for its type (every
+# parser given to typer reads a whole number: ``options.whole``).
+METAVARS = {"integer": "N", "whole_number": "N", "path": "FILE"}
 
 
-def _metavar(kind: Any) -> str:
-    if kind is int:
-        return "N"
-    if isinstance(kind, type) and issubclass(kind, Path):
-        return "FILE"
-    return "TEXT"
+def _argument(param: Any) -> Shown:
+    label = param.metavar or param.name.upper() + ("..." if param.nargs == -1 else "")
+    usage = label if param.required or label.startswith("[") else f"[{label}]"
+    return Shown(label, usage, _with_default(param.help or "", param.default))
 
 
-def _argument(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
-    _, many = _shape(base)
-    label = info.metavar or name.upper() + ("..." if many else "")
-    usage = label if required or label.startswith("[") else f"[{label}]"
-    return Shown(label, usage, _with_default(info.help or "", default))
-
-
-def _option(name: str, base: Any, info: Any, required: bool, default: Any) -> Shown:
-    kinds, _ = _shape(base)
-    declared = [part.strip() for word in info.param_decls or () for part in word.split("/")]
-    is_flag = kinds == (bool,)
-    if not declared:
-        word = "--" + name.replace("_", "-")
-        declared = [word, "--no-" + word[2:]] if is_flag else [word]
-    on = [w for w in declared if not w.startswith("--no-") or len(declared) == 1]
-    off = [w for w in declared if w not in on]
-    on.sort(key=lambda w: not (w.startswith("-") and not w.startswith("--")))
+def _option(param: Any) -> Shown:
+    on = sorted(param.opts, key=lambda w: not (w.startswith("-") and not w.startswith("--")))
     label = ", ".join(on)
-    if not is_flag:
-        label += " " + (info.metavar or " ".join(_metavar(k) for k in kinds))
-    if off:
-        label += " / " + ", ".join(off)
-    text = info.help or ""
-    if required:
+    if not param.is_flag:
+        kinds = getattr(param.type, "types", [param.type])  # a tuple has several
+        label += " " + (param.metavar or " ".join(METAVARS.get(k.name, "TEXT")
+                                                  for k in kinds))
+    if param.secondary_opts:
+        label += " / " + ", ".join(param.secondary_opts)
+    text = param.help or ""
+    if param.required:
         text = f"{text} [required]".strip()
-    elif is_flag:
-        if default is True and off:
+    elif param.is_flag:
+        if param.default is True and param.secondary_opts:
             text = f"{text} [default: {on[-1]}]".strip()
     else:
-        text = _with_default(text, default)
+        text = _with_default(text, param.default)
     return Shown(label, "", text)
 
 
@@ -225,7 +190,7 @@ VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher 
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
     needs them (the registry lists the games first; see ``ordered``)."""
-    every = names(path) if path else [entry.name for entry in REGISTRY]
+    every = names(path)
     if len(path) == 1 and path[0] in KINDS:
         every = ordered(path[0], every)
     return [(name, short_text((*path, name))) for name in every]
@@ -237,12 +202,6 @@ def ordered(kind: str, names: Sequence[str]) -> list[str]:
     first = [n for n in ("new", "status") if n in names]
     actions = [n for n in grammar_of(kind).verbs if n in names and n not in first]
     return first + actions + [n for n in names if n not in first and n not in actions]
-
-
-def later(kind: str, names: Sequence[str]) -> list[str]:
-    """The commands ``ordered`` puts after the actions."""
-    verbs = grammar_of(kind).verbs
-    return [n for n in names if n not in ("new", "status") and n not in verbs]
 
 
 # -- layout --------------------------------------------------------------------------------
@@ -274,7 +233,7 @@ def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = Fal
     return lines
 
 
-def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
+def text_block(text: str, width: int) -> list[str]:
     """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
     (one too wide cut at spaces, indented)."""
     lines: list[str] = []
@@ -285,9 +244,9 @@ def text_block(text: str, width: int, indent: str = "  ") -> list[str]:
             lines.append("")
         if paragraph.startswith("\b"):
             for line in paragraph[1:].strip("\n").splitlines():
-                lines += wrap_line(indent + line.rstrip(), width, printed=True)
+                lines += wrap_line("  " + line.rstrip(), width, printed=True)
         else:
-            lines += wrap(paragraph, width, indent, indent)
+            lines += wrap(paragraph, width, "  ", "  ")
     return lines
 
 
@@ -314,9 +273,9 @@ def command_help(path: tuple[str, ...]) -> str:
     found = target(path)
     if is_group(found):
         return group_help(path)
-    arguments, options = parameters(found)
+    arguments, options = parameters(path)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
-    text = _entry_help(path) or help_text(found, declared(path))
+    text = _entry_help(path) or help_text(found)
     sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
     if arguments:
         sections.append(["Arguments:", *definitions(
@@ -334,13 +293,10 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     if path:
         group = target(path)
         title = wrap(_entry_help(path) or help_text(group), width)
-        own = parameters(group.registered_callback.callback)[1] \
-            if group.registered_callback is not None else []
+        own = parameters(path)[1] if group.registered_callback is not None else []
     else:
-        from companion.cli.options import main_options
-
         title = wrap(HELP, width)
-        own = [*parameters(main_options)[1], VERSION_OPTION]
+        own = [*parameters(())[1], VERSION_OPTION]
     head = list(title)
     kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
@@ -351,7 +307,8 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
         head += _said(width, "Start a game: companion GAME new")
     body = definitions(rows, width, listing=True)
     if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
-        rest = later(kind, [name for name, _ in rows])  # listed by name only
+        rest = [name for name, _ in rows if name not in ("new", "status")  # by name only
+                and name not in grammar_of(kind).verbs]  # what ``ordered`` puts last
         body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
         body += _said(width, "Also: " + ", ".join(rest) + ".")
     return "\n".join(joined([head, body, options, tail], most)) + "\n"
@@ -410,7 +367,7 @@ def _said(width: int, *texts: str, first: str = "", rest: str = "  ") -> list[st
 
 def start_command(kind: str) -> str:
     """``companion KIND new`` with the arguments it needs (``PLAYERS...``)."""
-    arguments, _ = parameters(target((kind, "new")))
+    arguments, _ = parameters((kind, "new"))
     needed = [a.usage for a in arguments if not a.usage.startswith("[")]
     return " ".join([prog((kind, "new")), *needed, *filter(None, [KINDS[kind].start])])
 

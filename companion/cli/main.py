@@ -104,19 +104,15 @@ def _unexpected(error: Exception) -> int:
     if typer is not None and isinstance(error, typer.Abort):
         return fail(f"the input ended before the command had its answer; {_what_was_saved()}",
                     2)
-    if typer is not None and isinstance(error, _usage_errors(typer)):
+    # click's ClickException, reached through typer's public BadParameter (typer vendors
+    # click); without typer loaded, no usage error to tell apart
+    usage = next((base for base in typer.BadParameter.__mro__
+                  if base.__name__ == "ClickException"), ()) if typer is not None else ()
+    if isinstance(error, usage):
         return fail(error.format_message(), 2)
     detail = " ".join(str(error).split())[:200]
     return fail(f"unexpected {type(error).__name__}{': ' if detail else ''}{detail} (a fault "
                 f"in companion: please report it); {_what_was_saved()}", 3)
-
-
-def _usage_errors(typer: Any) -> Any:
-    """The base class of typer's usage errors (click's ``ClickException``), reached
-    through its public ``BadParameter`` rather than the module it is vendored in."""
-    # no such base: no usage error to tell apart
-    return next((base for base in typer.BadParameter.__mro__
-                 if base.__name__ == "ClickException"), ())
 
 
 def fail(message: str, code: int) -> int:

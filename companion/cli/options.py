@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 from typer import Option
+from typer.models import Default
 
 from companion.errors import BadInput
 
@@ -83,10 +84,8 @@ def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
     for name in names:
         entry = ENTRIES[name]
         found = entry.load()
-        if isinstance(found, typer.Typer) and entry.help is None:
-            app.add_typer(narrowed(found, keep), name=name)
-        elif isinstance(found, typer.Typer):
-            app.add_typer(narrowed(found, keep), name=name, help=entry.help)
+        if isinstance(found, typer.Typer):  # the group's own help unless the entry has one
+            app.add_typer(narrowed(found, keep), name=name, help=entry.help or Default(None))
         else:
             app.command(name, help=entry.help)(found)
     return app

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from typer import Argument, Option
 
-from companion.cli.common import echo_lines, emit_json, width
+from companion.cli.common import emit_json, width
 from companion.cli.options import JsonOption
 from companion.cli.output import answer, colour_allowed, paged
 from companion.errors import BadInput, CompanionError
@@ -140,14 +140,11 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, plain: bool,
     from companion import rulebook
 
     also = [a for a in also if a is not None][:SEE_ALSO]
-    if as_json:
-        emit_json({"query": query, "section": item.as_json(),
-                   "see_also": [{"id": a.id, "title": a.title} for a in also]})
-        return
     lines = rulebook.section_lines(item, columns, also, sources)
     title_lines = len(rulebook.wrap(item.title, columns))
     lines[:title_lines] = [_bold(line, plain) for line in lines[:title_lines]]
-    echo_lines(lines)
+    answer(as_json, {"query": query, "section": item.as_json(),
+                     "see_also": [{"id": a.id, "title": a.title} for a in also]}, lines)
 
 
 def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:
@@ -164,11 +161,6 @@ def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
     from companion import rulebook
 
     games = [game] if game else list(rulebook.GAMES)
-    if as_json:
-        emit_json({"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": [
-            {"id": s.id, "title": s.title, "parent": s.parent}
-            for s in rulebook.all_sections([g])]} for g in games]})
-        return
     lines: list[str] = []
     for number, name in enumerate(games):
         if number:
@@ -180,7 +172,9 @@ def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
             for item in items:
                 lines += rulebook.id_title_lines(item, columns, "  ", short=True)
     lines += ["", f"Open one: companion rules {games[0]}.ID"]
-    echo_lines(lines)
+    answer(as_json, {"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": [
+        {"id": s.id, "title": s.title, "parent": s.parent}
+        for s in rulebook.all_sections([g])]} for g in games]}, lines)
 
 
 def _diff(columns: int, as_json: bool, plain: bool) -> None:

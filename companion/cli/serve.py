@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Annotated
 from typer import Option
 
 from companion.cli.options import whole
-from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal, width
-from companion.cli.share import say
+from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal
+from companion.cli.share import fitted, say
 from companion.errors import BadInput, GameNotFound
 from companion.kinds import kind_info
 from companion.serve.links import DEFAULT_PORT, check_host, game_links, links, player_secret, url
@@ -151,11 +151,9 @@ def _default_host(found: str) -> str:
 def _show_link(link: str, intro: str) -> None:
     """The QR code of ``link`` within the screen's width, then the link on a line of its
     own, whole (a terminal narrower than it wraps it; a copy is still the link)."""
-    from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
+    from companion.sheets.qr import ascii_lines, half_block_lines
 
-    screen = width()
-    qr = matrix(link, "L")
-    quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
+    qr, quiet = fitted(link)
     say(intro, "  ")
     if quiet is not None:
         draw = half_block_lines if blocks_allowed() else ascii_lines
@@ -166,16 +164,15 @@ def _show_link(link: str, intro: str) -> None:
 
 
 # -- in the shell -----------------------------------------------------------------------
-def in_shell(words: list[str], run_words: Callable[[list[str]], int], plain: bool) -> int:
+def in_shell(words: list[str], run: Callable[[list[str]], int]) -> int:
     """The shell's ``serve`` line: start the server beside the prompt (the same command
-    and options as ``companion serve``), or ``serve stop``."""
+    and options as ``companion serve``, run by the shell's ``run``), or ``serve stop``."""
     global _in_shell
     if words and words[0].lower() == "stop":
         if len(words) > 1:
-            from companion.cli.output import error_text
+            from companion.cli.main import fail
 
-            sys.stderr.write(error_text("'serve stop' takes nothing more"))
-            return 2
+            return fail("'serve stop' takes nothing more", 2)
         echo("Stopped serving." if stop_beside() else "Not serving: 'serve' starts it.")
         return 0
     if _beside is not None and _beside.alive() and "--act-links" not in words:
@@ -185,7 +182,7 @@ def in_shell(words: list[str], run_words: Callable[[list[str]], int], plain: boo
         echo(f"(the last server stopped: {type(_beside.failure).__name__})")
     _in_shell = True
     try:
-        return run_words([*(["--plain"] if plain else []), "serve", *words])
+        return run(["serve", *words])
     finally:
         _in_shell = False
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from typer import Argument, Option
 
@@ -64,22 +64,29 @@ def qr_lines(code: str, *, ascii_only: bool, invert: bool, of: str, instead: str
              kind: str = "the share code") -> list[str]:
     """``code`` as a QR code drawn for this screen: ``kind`` of ``of`` (a game's name);
     ``instead`` says what to do when it is too long or too wide."""
-    from companion.sheets.qr import QUIET, ascii_lines, half_block_lines, matrix
+    from companion.sheets.qr import ascii_lines, half_block_lines
 
-    screen = width()
     try:
-        qr = matrix(code, "L")
+        qr, quiet = fitted(code)
     except BadInput:
         raise BadInput(f"too long for a QR code: {kind} of {of} is {len(code)} characters, "
                        f"a QR code holds at most 4296. {instead}") from None
-    # The standard's quiet zone is 4 modules; scanners read 2, and 1 on a screen
-    # that is dark around it (tested): a narrow phone gets the thinner margin.
-    quiet = next((q for q in (QUIET, 1) if qr.columns(q) <= screen), None)
     if quiet is None:
         raise BadInput(f"too wide: the QR code of {of} needs {qr.columns(1)} columns and "
-                       f"this screen has {screen}. {instead}")
+                       f"this screen has {width()}. {instead}")
     draw = ascii_lines if ascii_only else half_block_lines
     return draw(qr, invert=invert, quiet=quiet)
+
+
+def fitted(text: str) -> tuple[Any, int | None]:
+    """The QR code of ``text`` and the widest quiet zone with which it fits the screen
+    (None: it does not fit)."""
+    from companion.sheets.qr import QUIET, matrix
+
+    qr = matrix(text, "L")
+    # The standard's quiet zone is 4 modules; scanners read 2, and 1 on a screen
+    # that is dark around it (tested): a narrow phone gets the thinner margin.
+    return qr, next((q for q in (QUIET, 1) if qr.columns(q) <= width()), None)
 
 
 def say(message: str, indent: str = "") -> None:

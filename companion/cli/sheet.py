@@ -10,7 +10,7 @@ from typer import Argument, Option
 from companion.cli.common import echo, games, write_output
 from companion.cli.options import GameOption, OutputOption
 from companion.cli.output import paged
-from companion.errors import BadInput, CompanionError
+from companion.errors import BadInput
 from companion.kinds import kind_info
 
 SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".txt": "text"}
@@ -84,8 +84,8 @@ def _current_kind() -> str:
     """A blank sheet with no kind named: the current game's kind, if there is one."""
     store = games().store
     name = store.current()
-    with contextlib.suppress(CompanionError):  # an unreadable current game names no kind
-        if name is not None:
-            return str(store.read(name).kind)
+    kind = store.kind_or_none(name) if name is not None else None  # None: unreadable
+    if kind is not None:
+        return str(kind)
     raise BadInput("which game? e.g. 'companion sheet hebrac --blank' (hebrac, tricky, "
                    "halfdeck or elbereth)")

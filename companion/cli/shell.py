@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from companion.cli import dispatch, grammar
+from companion.cli.glance import prompt_text
 from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
-from companion.cli.prompts import prompt_text
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.store import check_name
@@ -144,7 +144,7 @@ class Shell(cmd.Cmd):
         if args[0] == "serve":  # beside the prompt, not in its place
             from companion.cli.serve import in_shell
 
-            self.last_code = in_shell(args[1:], self._run_words, self.plain)
+            self.last_code = in_shell(args[1:], self.run)
             return True
         before = self.games.store.current()
         self.last_code = self.run(args)
@@ -163,15 +163,17 @@ class Shell(cmd.Cmd):
         return self._run_words(["--plain", *args] if self.plain and "--plain" not in args
                                else args)
 
-    def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+    def expand(self, words: list[str], pasted: bool = False, pin: bool = True
+               ) -> list[str] | None:
         """The full ``companion`` arguments for a shell line, or None after an error;
-        ``pasted``: the words of a one-shot command (typed after 'companion')."""
+        ``pasted``: the words of a one-shot command (typed after 'companion'); ``pin``:
+        a game's command names the shell's game."""
         kind = self.kind
         try:  # a prefix that could be two commands is an error
             line = dispatch.game_line(kind, words) if kind is not None and not pasted else None
             if kind is not None and line is not None:
                 args = [kind, *line]
-                if self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
+                if pin and self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
                         and not _has_game(line[1:]):
                     args += ["--game", self.pinned]
                 return args
@@ -185,8 +187,8 @@ class Shell(cmd.Cmd):
             self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
                         "'games use NAME'", 2)
             return None
-        known = [*(dispatch.names_at((self.kind,)) if self.kind else []),
-                 *dispatch.names_at((), shell=True), *BUILTINS]
+        known = [*(dispatch.names((self.kind,)) if self.kind else []),
+                 *dispatch.names((), shell=True), *BUILTINS]
         self._error(dispatch.no_such_command(words[0], known, "help"), 2)
         return None
 
@@ -211,11 +213,9 @@ class Shell(cmd.Cmd):
     # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
         if topic:
-            args = self.expand([*topic, "--help"]) if self.kind else [*topic, "--help"]
+            asked = [*topic, "--help"]
+            args = self.expand(asked, pin=False) if self.kind else asked  # help needs no game
             if args is not None:
-                if "--game" in args:  # help needs no game
-                    at = args.index("--game")
-                    del args[at:at + 2]
                 self._run_words(args)
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
@@ -243,9 +243,9 @@ class Shell(cmd.Cmd):
             before = shlex.split(line[: len(line) - len(text)])
         except ValueError:
             return []
-        names = dispatch.names_at((self.kind,)) if self.kind else []
+        names = dispatch.names((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.names_at((), shell=True)) | set(names)
+            words = set(BUILTINS) | set(dispatch.names((), shell=True)) | set(names)
             return _matching(words, text)
         name = None
         if self.kind is not None and before[0] != "help":
@@ -272,17 +272,14 @@ class Shell(cmd.Cmd):
         return _matching(self.argument_words(name, before[1:]), text)
 
     def argument_words(self, command: str, typed: list[str]) -> list[str]:
-        sources = self.sources()
-        if self.kind == "hebrac":
-            if command == "cast" and not typed:
-                return sources.get("spells", [])
-            if command in ("enter", "move", "see") and not typed:
-                return sources.get("chambers", [])
-            if command == "cast":
-                return sources.get("chambers", []) + sources.get("cards", [])
+        found = self.sources()
+        if self.kind == "hebrac" and command == "cast":  # a spell, then where and with what
+            return found["chambers"] + found["cards"] if typed else found["spells"]
+        if self.kind == "hebrac" and command in ("enter", "move", "see") and not typed:
+            return found["chambers"]
         if command in ("hero", "round", "new"):
-            return sources["heroes"] + sources["names"]
-        return sources["cards"] + sources["names"] + sources["heroes"]
+            return found["heroes"] + found["names"]
+        return found["cards"] + found["names"] + found["heroes"]
 
     def sources(self) -> dict[str, list[str]]:
         """Words for completion from the open game: cards held, chambers, spells, heroes."""

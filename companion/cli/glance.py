@@ -1,10 +1,11 @@
-"""The shell's prompt: the game's vital numbers within ``budget(columns)``: the engine's
-prompt when it fits, else shorter forms from the status, at last the longest cut.
+"""A game at a glance, per kind, from its engine's status: the shell's prompt (the vital
+numbers within ``budget(columns)``: the engine's prompt when it fits, else shorter forms,
+at last the longest cut), and the big view for the table (``KIND big``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 
@@ -116,3 +117,75 @@ def _elbereth(state: dict[str, Any]) -> list[str]:
 SHORTER: dict[str, Callable[[dict[str, Any]], list[str]]] = {
     "hebrac": _hebrac, "tricky": _tricky, "halfdeck": _halfdeck, "elbereth": _elbereth,
 }
+
+
+# The big view's digits, five rows tall: the glyphs of these characters side by side,
+# three columns each ('x' is ink: a block, or '#' where blocks cannot print), a space
+# between two.
+_DRAWN = "0123456789-/?"
+_FONT = (
+    "xxx  x  xxx xxx x x xxx xxx xxx xxx xxx       x xxx",
+    "x x xx    x   x x x x   x     x x x x x       x   x",
+    "x x  x  xxx  xx xxx xxx xxx  x  xxx xxx xxx  x   xx",
+    "x x  x  x     x   x   x x x  x  x x   x     x      ",
+    "xxx xxx xxx xxx   x xxx xxx  x  xxx xxx     x    x ",
+)
+ROWS = 5
+
+
+def big_text(text: str, ink: str = "#") -> list[str]:
+    """``text`` (digits, '-', '/') in five rows of large characters."""
+    rows = ["" for _ in range(ROWS)]
+    for char in text:
+        at = _DRAWN.find(char) if char in _DRAWN else _DRAWN.index("?")
+        glyph = [row[4 * at:4 * at + 3] for row in _FONT]
+        for row in range(ROWS):
+            rows[row] += glyph[row].replace("x", ink) + " "
+    return [row.rstrip() for row in rows]
+
+
+def figures(kind: str, status: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]]:
+    """A heading line and the figures that matter now: (label, value) pairs."""
+    if kind == "hebrac":
+        shown = [("life", f"{status['life']}/{status['max_life']}"),
+                 ("magic", str(status["magic_points"]))]
+        encounter = status.get("encounter") or {}
+        if (isinstance(encounter, Mapping) and encounter.get("stage") == "battle"
+                and encounter.get("enemy_life") is not None):
+            shown.append((f"enemy {encounter.get('enemy', '')}".strip(),
+                          str(encounter["enemy_life"])))
+        return f"Level {status['level']}, at {status.get('position') or '-'}", shown
+    if kind == "tricky":
+        played = status.get("rounds_played", 0)
+        total = status.get("rounds_total", 0)
+        scores = status.get("scores") or {}
+        return (f"Round {min(played + 1, total)} of {total}: gold",
+                [(str(name), str(gold)) for name, gold in scores.items()])
+    if kind == "halfdeck":
+        heroes = status.get("heroes") or []
+        return (f"Round {status.get('round', 1)}: life",
+                [(str(hero.get("name", "?")), str(hero.get("life", "?")))
+                 for hero in heroes if isinstance(hero, Mapping)])
+    if kind == "elbereth":
+        equipped = status.get("equipped") or []
+        return ("Elbereth", [("floor", f"{status['floor']}/{status['floors']}"),
+                             ("deck", str(status["deck"])),
+                             ("equipped", str(len(equipped)))])
+    raise ValueError(kind)
+
+
+def big_lines(kind: str, status: Mapping[str, Any], columns: int, blocks: bool) -> list[str]:
+    """The big view: the heading, then each figure's label and its large digits."""
+    ink = "\u2588" if blocks else "#"
+    heading, shown = figures(kind, status)
+    lines = [heading[:columns]]
+    outcome = status.get("outcome")
+    if outcome and outcome != "playing":
+        lines[0] = f"{heading} ({outcome})"[:columns]
+    for label, value in shown:
+        art = big_text(value, ink)
+        if max(len(row) for row in art) > columns:
+            lines += ["", f"{label}: {value}"[:columns]]
+            continue
+        lines += ["", label[:columns], *art]
+    return lines
