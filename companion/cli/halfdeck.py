@@ -93,7 +93,7 @@ def _learned(action: grammar.Action) -> tuple[str, ...]:
     return ()
 
 
-def _act(game: str | None, action: grammar.Action, as_json: bool,
+def _act(game: str | None, action: Value, as_json: bool,
          dice: Dice | None = None) -> None:
     """Apply one action, keep the cards it used in the catalog, print the ruling (and the
     summary when the game ends)."""
@@ -122,6 +122,16 @@ def _learn(opened: Any, applied: Applied) -> list[str]:
 
 
 # -- the game's actions: read by the verb table (companion/halfdeck/grammar.py), run here
+def _typed(command: VerbCommand, line: Line) -> Any:
+    """The action the verb table builds from the words and options typed, before the
+    command finds names by their start and numbers in the catalog."""
+    from companion.verbs import FLAG
+
+    given = [(p.option[2:], None if p.kind == FLAG else str(line.own[p.name]))
+             for p in command.verb.params if line.own.get(p.name) not in (None, False)]
+    return GRAMMAR.build(command.verb, list(line.args), given)
+
+
 def _number(command: VerbCommand, line: Line, name: str) -> int | None:
     """An option's whole number as typed ('+1' too), else None."""
     value = line.own.get(name)
@@ -132,31 +142,30 @@ def _number(command: VerbCommand, line: Line, name: str) -> int | None:
 
 
 def _play(command: VerbCommand, value: Value | None, line: Line) -> None:
-    """A verb whose words the table builds into its action (escape, team-escape...)."""
-    assert isinstance(value, grammar.Action)
-    _act(line.game, value, line.json)
+    """A verb whose words the table reads (escape, loot, discard, heal...)."""
+    _act(line.game, value or _typed(command, line), line.json)
 
 
 def _hand(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.engine import group_names
 
-    player, cards = _number(command, line, "player"), line.args
-    if len(cards) > 1:  # names of several words need no quotes when they are known
+    action: grammar.Hand = _typed(command, line)
+    if len(action.cards) > 1:  # names of several words need no quotes when they are known
         # (never joined because fewer cards are due: the engine says "2 named, 1 due")
-        cards = group_names(cards, [*_engine(line.game).card_pool(), *_catalog_names()])
-    _act(line.game, grammar.Hand(tuple(cards), player), line.json)
+        action = action._replace(cards=tuple(group_names(action.cards, [
+            *_engine(line.game).card_pool(), *_catalog_names()])))
+    _act(line.game, action, line.json)
 
 
 def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import HERO, card_name
     from companion.names import find
 
-    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
-    player, pick = _number(command, line, "player"), bool(line.own.get("pick"))
-    replace = line.own.get("replace")
+    action: grammar.Hero = _typed(command, line)
+    strength, magic = action.strength, action.magic
     engine = _engine(line.game)
-    typed = card_name(" ".join(line.args))
-    if not pick:
+    typed = card_name(action.name)
+    if not action.pick:
         typed = engine.held(typed)  # from the hand: by the start of its name too
     elif (strength is None or magic is None) and engine.card(typed) is None:
         # picked from the deck, not named with both numbers (a new card): a hero of the
@@ -168,38 +177,37 @@ def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
         if entry is not None and entry.kind == HERO:
             strength = entry.strength if strength is None else strength
             magic = entry.magic if magic is None else magic
-    _act(line.game, grammar.Hero(typed, strength, magic, player,
-                                 None if replace is None else str(replace), pick), line.json)
+    _act(line.game, action._replace(name=typed, strength=strength, magic=magic), line.json)
 
 
 def _equip(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
-    one_use = bool(line.own.get("one_use"))
+    action: grammar.Equip = _typed(command, line)
+    for bonus, option in ((action.strength, "--str"), (action.magic, "--mag")):
+        if bonus is not None:
+            GRAMMAR.number(bonus, option)  # a bad number is refused before the game is read
     engine = _engine(line.game)
-    hero_in_play, gear = engine.equipped(line.args)
-    if strength is None and magic is None:
-        entry = _catalog_entry(engine, gear)
-        if entry is not None and entry.kind == "gear":
-            strength, magic = entry.strength, entry.magic
-            one_use = one_use or entry.one_use
-    _act(line.game, grammar.Equip((hero_in_play.name, gear),
-                                  None if strength is None else f"+{strength}",
-                                  None if magic is None else f"+{magic}", one_use,
-                                  bool(line.own.get("standby"))), line.json)
+    hero_in_play, gear = engine.equipped(action.words)
+    action = action._replace(words=(hero_in_play.name, gear))
+    entry = _catalog_entry(engine, gear)
+    if action.strength is None and action.magic is None and entry is not None \
+            and entry.kind == "gear":
+        action = action._replace(
+            strength=None if entry.strength is None else f"+{entry.strength}",
+            magic=None if entry.magic is None else f"+{entry.magic}",
+            one_use=action.one_use or entry.one_use)
+    _act(line.game, action, line.json)
 
 
 def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
     from companion.names import find
 
-    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
-    loot, player = _number(command, line, "loot"), _number(command, line, "player")
-    effect = line.own.get("effect")
-    effect = None if effect is None else str(effect)
-    one_use = bool(line.own.get("one_use"))
-    given = [k for k in (*DUNGEON_KINDS, HERO) if line.own.get(k.replace("-", "_"))]
+    action: grammar.Draw = _typed(command, line)
+    strength, magic, loot = action.strength, action.magic, action.loot
+    effect, one_use = action.effect, action.one_use
+    given = [k for k in (*DUNGEON_KINDS, HERO) if getattr(action, k.replace("-", "_"))]
     engine = _engine(line.game)
-    typed = card_name(" ".join(line.args))
+    typed = card_name(action.name)
     cards = {} if given or engine.card(typed) is not None else _catalog_names()
     if not given and engine.card(typed) is None and typed not in cards:
         # A card named alone is one the game or the catalog knows: by its start too.
@@ -219,9 +227,9 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
             loot = entry.loot if loot is None else loot
             effect = effect or entry.effect or None
             one_use = one_use or entry.one_use
-    _act(line.game, grammar.Draw(
-        typed, **{k.replace("-", "_"): True for k in given}, strength=strength, magic=magic,
-        loot=loot, effect=effect, one_use=one_use, player=player), line.json)
+    _act(line.game, action._replace(
+        name=typed, **{k.replace("-", "_"): True for k in given}, strength=strength,
+        magic=magic, loot=loot, effect=effect, one_use=one_use), line.json)
 
 
 def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Dice]:
@@ -282,25 +290,8 @@ def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 
 def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    count = GRAMMAR.number(line.args[0], "count")
+    count = GRAMMAR.number(line.args[0], "count")  # the word typed is a count, not a loot
     _act(line.game, grammar.Loot(count, _number(command, line, "player")), line.json)
-
-
-def _discard(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    _act(line.game, grammar.Discard(tuple(line.args), _number(command, line, "player"),
-                                    bool(line.own.get("forced")),
-                                    bool(line.own.get("in_play"))), line.json)
-
-
-def _life(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """heal and hurt: the hero's words (a name may be several), then the amount."""
-    amount = GRAMMAR.number(line.args[-1], "amount")
-    life = grammar.Heal if command.verb.name == "heal" else grammar.Hurt
-    _act(line.game, life(" ".join(line.args[:-1]), amount), line.json)
-
-
-def _trade(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    _act(line.game, GRAMMAR.build(command.verb, list(line.args), ()), line.json)
 
 
 # Every action's command, from the verb table; each reads its words here (names by
@@ -308,5 +299,5 @@ def _trade(command: VerbCommand, _value: Value | None, line: Line) -> None:
 WRITTEN = {
     "hand": _hand, "hero": _hero, "equip": _equip, "draw": _draw, "attack": _attack,
     "team-attack": _team_attack, "challenge": _challenge, "escape": _play,
-    "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _discard,
-    "heal": _life, "hurt": _life, "trade": _trade}
+    "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _play,
+    "heal": _play, "hurt": _play, "trade": _play}
