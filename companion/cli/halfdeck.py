@@ -252,10 +252,12 @@ def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Di
 
 
 def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """attack, and challenge (whose words take no --assist)."""
     loot_to = _number(command, line, "loot_to")
     (main, *supporters), dice = _rolls(command, line)
-    _act(line.game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to),
-         line.json, dice=dice)
+    action = grammar.Challenge(main.hero, main.die) if command.verb.name == "challenge" \
+        else grammar.Attack(main.hero, main.die, tuple(supporters), loot_to)
+    _act(line.game, action, line.json, dice=dice)
 
 
 def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
@@ -284,11 +286,6 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
          line.json, dice=dice)
 
 
-def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    (main,), dice = _rolls(command, line)  # its words take no --assist
-    _act(line.game, grammar.Challenge(main.hero, main.die), line.json, dice=dice)
-
-
 def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
     count = GRAMMAR.number(line.args[0], "count")  # the word typed is a count, not a loot
     _act(line.game, grammar.Loot(count, _number(command, line, "player")), line.json)
@@ -298,6 +295,6 @@ def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
 # their start, numbers from the catalog, dice rolled) but the three that take none.
 WRITTEN = {
     "hand": _hand, "hero": _hero, "equip": _equip, "draw": _draw, "attack": _attack,
-    "team-attack": _team_attack, "challenge": _challenge, "escape": _play,
+    "team-attack": _team_attack, "challenge": _attack, "escape": _play,
     "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _play,
     "heal": _play, "hurt": _play, "trade": _play}

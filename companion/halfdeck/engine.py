@@ -177,10 +177,9 @@ class HalfDeckGame(Record):
             "phase": self.phase,
             "heroes": [{"name": h.name, "player": h.player, "strength": h.strength,
                         "magic": h.magic, "life": h.life,
-                        "gear": None if h.gear is None else {
-                            "name": h.gear.name, "attribute": h.gear.attribute,
-                            "bonus": h.gear.bonus, "one_use": h.gear.one_use,
-                            "standby": h.gear.standby}} for h in self.heroes],
+                        "gear": None if h.gear is None else {  # its fields, in order
+                            key: getattr(h.gear, key) for key in Gear.__slots__}}
+                       for h in self.heroes],
             "lives": {h.name: h.life for h in self.heroes},
             "gear": {h.name: h.gear.name for h in self.heroes if h.gear is not None},
             "hands": {str(p): list(cards) for p, cards in self.hands.items()},
