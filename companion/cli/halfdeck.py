@@ -7,7 +7,6 @@ the catalog. Names may be several words, unquoted, or the start of a known name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import act, is_die, name_and_die, open_game, roll_die
@@ -26,12 +25,15 @@ KIND = "halfdeck"
 
 
 class Dice:
-    """Dice given or rolled for one command; remembers what was rolled to say so.
-    ``named`` gives a hero's full name for what is said (a prefix may be typed)."""
+    """Dice given or rolled for one command; remembers what was rolled to say so, by the
+    hero's full name (a prefix may be typed: the game is read once, and only when a die
+    is rolled)."""
 
-    def __init__(self, roll_all: bool, named: Callable[[str], str] = str) -> None:
+    def __init__(self, roll_all: bool, game: str | None,
+                 engine: HalfDeckGame | None = None) -> None:
         self.roll_all = roll_all
-        self.named = named
+        self.game = game
+        self.engine = engine
         self.rolled: list[str] = []
 
     def die(self, value: str | None, who: str) -> str:
@@ -43,26 +45,18 @@ class Dice:
         self.rolled.append(f"{self.named(who)} {rolled}")
         return str(rolled)
 
+    def named(self, typed: str) -> str:
+        self.engine = self.engine or _engine(self.game)
+        try:
+            return self.engine.hero(typed).name
+        except CompanionError:
+            return typed  # the engine says what is wrong when the action is applied
+
 
 def _engine(game: str | None) -> HalfDeckGame:
     """The engine of the Half Deck game named, else of the current one."""
     engine: HalfDeckGame = open_game(game, KIND).engine
     return engine
-
-
-def _hero_namer(game: str | None) -> Callable[[str], str]:
-    """A hero's name in play for what a prefix stands for (the game is read once, and only
-    when asked: when a die is rolled)."""
-    from functools import cache, partial
-
-    engine = cache(partial(_engine, game))
-
-    def named(typed: str) -> str:
-        try:
-            return engine().hero(typed).name
-        except CompanionError:
-            return typed  # the engine says what is wrong when the action is applied
-    return named
 
 
 def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
@@ -232,9 +226,11 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
         magic=magic, loot=loot, effect=effect, one_use=one_use), line.json)
 
 
-def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Dice]:
-    """``HERO [ROLL]``, then (attack) ``--assist HERO [ROLL]`` for each supporter (the
-    engine rules on how many the roll may have): each die given or rolled."""
+def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """attack, and challenge (whose words take no --assist): ``HERO [ROLL]``, then
+    ``--assist HERO [ROLL]`` for each supporter (the engine rules on how many the roll
+    may have), each die given or rolled."""
+    loot_to = _number(command, line, "loot_to")
     parts: list[list[str]] = [[]]
     for word in line.args:
         if word.lower() == "--assist":
@@ -243,18 +239,12 @@ def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Di
             parts[-1].append(word)
     if not all(parts):
         raise BadInput(f"usage: {command.verb.usage_line()}")
-    dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
+    dice = Dice(bool(line.own.get("roll")), line.game)
     rolled = []
     for part in parts:
         hero_name, roll = name_and_die(part)
         rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
-    return rolled, dice
-
-
-def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """attack, and challenge (whose words take no --assist)."""
-    loot_to = _number(command, line, "loot_to")
-    (main, *supporters), dice = _rolls(command, line)
+    main, *supporters = rolled
     action = grammar.Challenge(main.hero, main.die) if command.verb.name == "challenge" \
         else grammar.Attack(main.hero, main.die, tuple(supporters), loot_to)
     _act(line.game, action, line.json, dice=dice)
@@ -271,7 +261,7 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
         raise BadInput(f"usage: {command.verb.usage_line()}")
     engine = _engine(line.game)
     in_play = [h.name for h in engine.heroes]
-    dice = Dice(bool(line.own.get("roll")))
+    dice = Dice(bool(line.own.get("roll")), line.game, engine)
     rolled: list[grammar.HeroRoll] = []
     at = 0
     while at < len(heroes):  # each hero's name (several words, a start), then its die
