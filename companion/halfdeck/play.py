@@ -266,11 +266,12 @@ def loot(state: HalfDeckGame, action: grammar.Loot) -> Done:
     if not 1 <= action.loot <= most:
         raise BadInput(f"loot is 1 to {most} cards")
     cards, player = action.loot, state.player(action.player, state.drawer)
-    state.owed[player] += cards
-    return grammar.Loot(cards, state.player_option(player)), [loot_line(state, cards, player)]
+    return grammar.Loot(cards, state.player_option(player)), [owe_loot(state, cards, player)]
 
 
-def loot_line(state: HalfDeckGame, loot: int, player: int) -> str:
+def owe_loot(state: HalfDeckGame, loot: int, player: int) -> str:
+    """Loot: ``loot`` hero cards due to ``player`` (a card's, or as a text gives), said."""
+    state.owed[player] += loot
     whom = f" for player {player}" if state.coop else ""
     return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
            f"'hand CARD...'"
@@ -603,8 +604,7 @@ def defeated(state: HalfDeckGame, encounter: Encounter, loot_to: int) -> list[st
     line = f"{card.name} is defeated"
     if not card.loot:
         return [line + ": no loot"]
-    state.owed[loot_to] += card.loot
-    return [line, loot_line(state, known(card.loot), loot_to)]
+    return [line, owe_loot(state, known(card.loot), loot_to)]
 
 
 # -- challenge ------------------------------------------------------------------------------
@@ -769,8 +769,7 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
         else:
             state.move_red(RED_DECK, RED_DISCARD)
         if info.loot:
-            state.owed[player] += info.loot
-            lines.append(loot_line(state, info.loot, player))
+            lines.append(owe_loot(state, info.loot, player))
         return lines
     if kind == ENDGAME_BOSS:
         state.endgame_left.remove(kind)
