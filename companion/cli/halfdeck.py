@@ -7,7 +7,6 @@ the catalog. Names may be several words, unquoted, or the start of a known name.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import act, is_die, name_and_die, open_game, roll_die
@@ -26,12 +25,15 @@ KIND = "halfdeck"
 
 
 class Dice:
-    """Dice given or rolled for one command; remembers what was rolled to say so.
-    ``named`` gives a hero's full name for what is said (a prefix may be typed)."""
+    """Dice given or rolled for one command; remembers what was rolled to say so, by the
+    hero's full name (a prefix may be typed: the game is read once, and only when a die
+    is rolled)."""
 
-    def __init__(self, roll_all: bool, named: Callable[[str], str] = str) -> None:
+    def __init__(self, roll_all: bool, game: str | None,
+                 engine: HalfDeckGame | None = None) -> None:
         self.roll_all = roll_all
-        self.named = named
+        self.game = game
+        self.engine = engine
         self.rolled: list[str] = []
 
     def die(self, value: str | None, who: str) -> str:
@@ -43,26 +45,18 @@ class Dice:
         self.rolled.append(f"{self.named(who)} {rolled}")
         return str(rolled)
 
+    def named(self, typed: str) -> str:
+        self.engine = self.engine or _engine(self.game)
+        try:
+            return self.engine.hero(typed).name
+        except CompanionError:
+            return typed  # the engine says what is wrong when the action is applied
+
 
 def _engine(game: str | None) -> HalfDeckGame:
     """The engine of the Half Deck game named, else of the current one."""
     engine: HalfDeckGame = open_game(game, KIND).engine
     return engine
-
-
-def _hero_namer(game: str | None) -> Callable[[str], str]:
-    """A hero's name in play for what a prefix stands for (the game is read once, and only
-    when asked: when a die is rolled)."""
-    from functools import cache, partial
-
-    engine = cache(partial(_engine, game))
-
-    def named(typed: str) -> str:
-        try:
-            return engine().hero(typed).name
-        except CompanionError:
-            return typed  # the engine says what is wrong when the action is applied
-    return named
 
 
 def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
@@ -93,7 +87,7 @@ def _learned(action: grammar.Action) -> tuple[str, ...]:
     return ()
 
 
-def _act(game: str | None, action: grammar.Action, as_json: bool,
+def _act(game: str | None, action: Value, as_json: bool,
          dice: Dice | None = None) -> None:
     """Apply one action, keep the cards it used in the catalog, print the ruling (and the
     summary when the game ends)."""
@@ -122,6 +116,16 @@ def _learn(opened: Any, applied: Applied) -> list[str]:
 
 
 # -- the game's actions: read by the verb table (companion/halfdeck/grammar.py), run here
+def _typed(command: VerbCommand, line: Line) -> Any:
+    """The action the verb table builds from the words and options typed, before the
+    command finds names by their start and numbers in the catalog."""
+    from companion.verbs import FLAG
+
+    given = [(p.option[2:], None if p.kind == FLAG else str(line.own[p.name]))
+             for p in command.verb.params if line.own.get(p.name) not in (None, False)]
+    return GRAMMAR.build(command.verb, list(line.args), given)
+
+
 def _number(command: VerbCommand, line: Line, name: str) -> int | None:
     """An option's whole number as typed ('+1' too), else None."""
     value = line.own.get(name)
@@ -132,31 +136,30 @@ def _number(command: VerbCommand, line: Line, name: str) -> int | None:
 
 
 def _play(command: VerbCommand, value: Value | None, line: Line) -> None:
-    """A verb whose words the table builds into its action (escape, team-escape...)."""
-    assert isinstance(value, grammar.Action)
-    _act(line.game, value, line.json)
+    """A verb whose words the table reads (escape, loot, discard, heal...)."""
+    _act(line.game, value or _typed(command, line), line.json)
 
 
 def _hand(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.engine import group_names
 
-    player, cards = _number(command, line, "player"), line.args
-    if len(cards) > 1:  # names of several words need no quotes when they are known
+    action: grammar.Hand = _typed(command, line)
+    if len(action.cards) > 1:  # names of several words need no quotes when they are known
         # (never joined because fewer cards are due: the engine says "2 named, 1 due")
-        cards = group_names(cards, [*_engine(line.game).card_pool(), *_catalog_names()])
-    _act(line.game, grammar.Hand(tuple(cards), player), line.json)
+        action = action._replace(cards=tuple(group_names(action.cards, [
+            *_engine(line.game).card_pool(), *_catalog_names()])))
+    _act(line.game, action, line.json)
 
 
 def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import HERO, card_name
     from companion.names import find
 
-    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
-    player, pick = _number(command, line, "player"), bool(line.own.get("pick"))
-    replace = line.own.get("replace")
+    action: grammar.Hero = _typed(command, line)
+    strength, magic = action.strength, action.magic
     engine = _engine(line.game)
-    typed = card_name(" ".join(line.args))
-    if not pick:
+    typed = card_name(action.name)
+    if not action.pick:
         typed = engine.held(typed)  # from the hand: by the start of its name too
     elif (strength is None or magic is None) and engine.card(typed) is None:
         # picked from the deck, not named with both numbers (a new card): a hero of the
@@ -168,38 +171,37 @@ def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
         if entry is not None and entry.kind == HERO:
             strength = entry.strength if strength is None else strength
             magic = entry.magic if magic is None else magic
-    _act(line.game, grammar.Hero(typed, strength, magic, player,
-                                 None if replace is None else str(replace), pick), line.json)
+    _act(line.game, action._replace(name=typed, strength=strength, magic=magic), line.json)
 
 
 def _equip(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
-    one_use = bool(line.own.get("one_use"))
+    action: grammar.Equip = _typed(command, line)
+    for bonus, option in ((action.strength, "--str"), (action.magic, "--mag")):
+        if bonus is not None:
+            GRAMMAR.number(bonus, option)  # a bad number is refused before the game is read
     engine = _engine(line.game)
-    hero_in_play, gear = engine.equipped(line.args)
-    if strength is None and magic is None:
-        entry = _catalog_entry(engine, gear)
-        if entry is not None and entry.kind == "gear":
-            strength, magic = entry.strength, entry.magic
-            one_use = one_use or entry.one_use
-    _act(line.game, grammar.Equip((hero_in_play.name, gear),
-                                  None if strength is None else f"+{strength}",
-                                  None if magic is None else f"+{magic}", one_use,
-                                  bool(line.own.get("standby"))), line.json)
+    hero_in_play, gear = engine.equipped(action.words)
+    action = action._replace(words=(hero_in_play.name, gear))
+    entry = _catalog_entry(engine, gear)
+    if action.strength is None and action.magic is None and entry is not None \
+            and entry.kind == "gear":
+        action = action._replace(
+            strength=None if entry.strength is None else f"+{entry.strength}",
+            magic=None if entry.magic is None else f"+{entry.magic}",
+            one_use=action.one_use or entry.one_use)
+    _act(line.game, action, line.json)
 
 
 def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     from companion.halfdeck.cards import DUNGEON_KINDS, HERO, card_name
     from companion.names import find
 
-    strength, magic = _number(command, line, "strength"), _number(command, line, "magic")
-    loot, player = _number(command, line, "loot"), _number(command, line, "player")
-    effect = line.own.get("effect")
-    effect = None if effect is None else str(effect)
-    one_use = bool(line.own.get("one_use"))
-    given = [k for k in (*DUNGEON_KINDS, HERO) if line.own.get(k.replace("-", "_"))]
+    action: grammar.Draw = _typed(command, line)
+    strength, magic, loot = action.strength, action.magic, action.loot
+    effect, one_use = action.effect, action.one_use
+    given = [k for k in (*DUNGEON_KINDS, HERO) if getattr(action, k.replace("-", "_"))]
     engine = _engine(line.game)
-    typed = card_name(" ".join(line.args))
+    typed = card_name(action.name)
     cards = {} if given or engine.card(typed) is not None else _catalog_names()
     if not given and engine.card(typed) is None and typed not in cards:
         # A card named alone is one the game or the catalog knows: by its start too.
@@ -219,14 +221,16 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
             loot = entry.loot if loot is None else loot
             effect = effect or entry.effect or None
             one_use = one_use or entry.one_use
-    _act(line.game, grammar.Draw(
-        typed, **{k.replace("-", "_"): True for k in given}, strength=strength, magic=magic,
-        loot=loot, effect=effect, one_use=one_use, player=player), line.json)
+    _act(line.game, action._replace(
+        name=typed, **{k.replace("-", "_"): True for k in given}, strength=strength,
+        magic=magic, loot=loot, effect=effect, one_use=one_use), line.json)
 
 
-def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Dice]:
-    """``HERO [ROLL]``, then (attack) ``--assist HERO [ROLL]`` for each supporter (the
-    engine rules on how many the roll may have): each die given or rolled."""
+def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
+    """attack, and challenge (whose words take no --assist): ``HERO [ROLL]``, then
+    ``--assist HERO [ROLL]`` for each supporter (the engine rules on how many the roll
+    may have), each die given or rolled."""
+    loot_to = _number(command, line, "loot_to")
     parts: list[list[str]] = [[]]
     for word in line.args:
         if word.lower() == "--assist":
@@ -235,19 +239,15 @@ def _rolls(command: VerbCommand, line: Line) -> tuple[list[grammar.HeroRoll], Di
             parts[-1].append(word)
     if not all(parts):
         raise BadInput(f"usage: {command.verb.usage_line()}")
-    dice = Dice(bool(line.own.get("roll")), _hero_namer(line.game))
+    dice = Dice(bool(line.own.get("roll")), line.game)
     rolled = []
     for part in parts:
         hero_name, roll = name_and_die(part)
         rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
-    return rolled, dice
-
-
-def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    loot_to = _number(command, line, "loot_to")
-    (main, *supporters), dice = _rolls(command, line)
-    _act(line.game, grammar.Attack(main.hero, main.die, tuple(supporters), loot_to),
-         line.json, dice=dice)
+    main, *supporters = rolled
+    action = grammar.Challenge(main.hero, main.die) if command.verb.name == "challenge" \
+        else grammar.Attack(main.hero, main.die, tuple(supporters), loot_to)
+    _act(line.game, action, line.json, dice=dice)
 
 
 def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
@@ -261,7 +261,7 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
         raise BadInput(f"usage: {command.verb.usage_line()}")
     engine = _engine(line.game)
     in_play = [h.name for h in engine.heroes]
-    dice = Dice(bool(line.own.get("roll")))
+    dice = Dice(bool(line.own.get("roll")), line.game, engine)
     rolled: list[grammar.HeroRoll] = []
     at = 0
     while at < len(heroes):  # each hero's name (several words, a start), then its die
@@ -276,37 +276,15 @@ def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None
          line.json, dice=dice)
 
 
-def _challenge(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    (main,), dice = _rolls(command, line)  # its words take no --assist
-    _act(line.game, grammar.Challenge(main.hero, main.die), line.json, dice=dice)
-
-
 def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    count = GRAMMAR.number(line.args[0], "count")
+    count = GRAMMAR.number(line.args[0], "count")  # the word typed is a count, not a loot
     _act(line.game, grammar.Loot(count, _number(command, line, "player")), line.json)
-
-
-def _discard(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    _act(line.game, grammar.Discard(tuple(line.args), _number(command, line, "player"),
-                                    bool(line.own.get("forced")),
-                                    bool(line.own.get("in_play"))), line.json)
-
-
-def _life(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """heal and hurt: the hero's words (a name may be several), then the amount."""
-    amount = GRAMMAR.number(line.args[-1], "amount")
-    life = grammar.Heal if command.verb.name == "heal" else grammar.Hurt
-    _act(line.game, life(" ".join(line.args[:-1]), amount), line.json)
-
-
-def _trade(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    _act(line.game, GRAMMAR.build(command.verb, list(line.args), ()), line.json)
 
 
 # Every action's command, from the verb table; each reads its words here (names by
 # their start, numbers from the catalog, dice rolled) but the three that take none.
 WRITTEN = {
     "hand": _hand, "hero": _hero, "equip": _equip, "draw": _draw, "attack": _attack,
-    "team-attack": _team_attack, "challenge": _challenge, "escape": _play,
-    "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _discard,
-    "heal": _life, "hurt": _life, "trade": _trade}
+    "team-attack": _team_attack, "challenge": _attack, "escape": _play,
+    "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _play,
+    "heal": _play, "hurt": _play, "trade": _play}

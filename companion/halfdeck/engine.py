@@ -106,8 +106,8 @@ class HalfDeckGame(Record):
                  "hero_discard", "hero_removed", "dungeon_deck", "dungeon_discard",
                  "dungeon_removed", "endgame_left", "rescue_left", "round", "heroes", "hands",
                  "owed", "start_hand", "mulliganed", "picked", "redrawn", "traded",
-                 "escapes_used", "team_attacks_used", "encounter", "next_player", "drawer",
-                 "won_by", "lost", "life_trail", "fallen")
+                 "team_used", "encounter", "next_player", "drawer", "won_by", "lost",
+                 "life_trail", "fallen")
 
     def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings
@@ -134,8 +134,8 @@ class HalfDeckGame(Record):
         self.picked: set[int] = set()
         self.redrawn: dict[int, int] = {}
         self.traded: set[int] = set()
-        self.escapes_used = 0
-        self.team_attacks_used = 0
+        # each team card's copies played (removed from play), by its companion name
+        self.team_used = dict.fromkeys((table()["team"]["escape"], table()["team"]["attack"]), 0)
         self.encounter: Encounter | None = None
         self.next_player = 1
         self.drawer = 1  # who drew the last dungeon card: a card's loot is theirs
@@ -177,10 +177,9 @@ class HalfDeckGame(Record):
             "phase": self.phase,
             "heroes": [{"name": h.name, "player": h.player, "strength": h.strength,
                         "magic": h.magic, "life": h.life,
-                        "gear": None if h.gear is None else {
-                            "name": h.gear.name, "attribute": h.gear.attribute,
-                            "bonus": h.gear.bonus, "one_use": h.gear.one_use,
-                            "standby": h.gear.standby}} for h in self.heroes],
+                        "gear": None if h.gear is None else {  # its fields, in order
+                            key: getattr(h.gear, key) for key in Gear.__slots__}}
+                       for h in self.heroes],
             "lives": {h.name: h.life for h in self.heroes},
             "gear": {h.name: h.gear.name for h in self.heroes if h.gear is not None},
             "hands": {str(p): list(cards) for p, cards in self.hands.items()},
@@ -195,7 +194,7 @@ class HalfDeckGame(Record):
             "endgame_left": list(self.endgame_left),
             "prisoner": self.rescue if self.rescue_left else None,
             "encounter": encounter,
-            "team_cards_used": self.team_used,
+            "team_cards_used": dict(self.team_used),
             "next_player": self.next_player if self.coop else None,
             "cards": {n: c.as_toml() for n, c in sorted(self.known.items())},
             "won_by": self.won_by,
@@ -278,10 +277,6 @@ class HalfDeckGame(Record):
     @property
     def attack_card(self) -> str:
         return table()["team"]["attack"]
-
-    @property
-    def team_used(self) -> dict[str, int]:
-        return {self.escape_card: self.escapes_used, self.attack_card: self.team_attacks_used}
 
     @property
     def phase(self) -> str:

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.errors import BadInput
-from companion.numbers import is_whole, whole
+from companion.numbers import is_whole
 from companion.verbs import (
     LINE,
     MAX_ACTION_CHARS,
-    OPTION,
     ROLL,
     Grammar,
     Value,
@@ -280,8 +279,11 @@ def joined_names(verb: str, words: list[str]) -> list[str]:
     show where a name ends (a card name is never a bare number)."""
     if verb in ("hero", "draw") and len(words) > 1:
         return [" ".join(words)]
-    if verb in ("challenge", "heal", "hurt") and len(words) > 2:
+    if verb in ("attack", "challenge", "heal", "hurt") and len(words) > 2:
         return [" ".join(words[:-1]), words[-1]]
+    if verb == "team-attack":  # HERO ROLL HERO ROLL...: each name joined
+        pairs = rolls(words)
+        return words if pairs is None else [w for p in pairs for w in (p.hero, p.die)]
     if verb == "trade" and len(words) > 4 and is_whole(words[0]):
         # PLAYER CARD... PLAYER CARD...: the one other number in between is the second
         splits = [at for at in range(2, len(words) - 1) if is_whole(words[at])]
@@ -316,39 +318,29 @@ class HalfDeckGrammar(Grammar[Action]):
         if head not in PAIRED:
             found: Action = super().parse(text)
             return found
-        verb = self.verb(head)
-        word = next(p.option[2:] for p in verb.params if p.kind == OPTION)  # --loot-to, --from
-        args: list[str] = []
+        # each '--assist HERO ROLL' taken out; the rest read as any verb's words are
         assists: list[HeroRoll] = []
-        values: list[str] = []
-        tail = iter(_words(text)[1:])
-        for typed in tail:
-            if typed.lower() == "--assist":
+        if "--assist" in text.lower():
+            words: list[str] = []
+            tail = iter(_words(text))
+            for typed in tail:
+                if typed.lower() != "--assist":
+                    words.append(typed)
+                    continue
                 hero, die = next(tail, None), next(tail, None)
                 if hero is None or die is None:
                     raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
                 assists.append(HeroRoll(hero, die))
-            elif typed.startswith("--") and len(typed) > 2:
-                if typed[2:].lower() != word:
-                    raise BadInput(f"'{head}' takes no option --{typed[2:].lower()}")
-                value = next(tail, None)
-                if value is None:
-                    raise BadInput(f"option {typed} needs a value in {text!r}")
-                values.append(value)
-            else:
-                args.append(typed)
-        if len(values) > 1:
-            raise BadInput(f"option --{word} given more than once")
-        number = whole(_unsigned(values[0]), f"--{word}") if values else None
-        usage = BadInput(f"usage: {verb.usage_line()}")
-        if head == "attack":
-            if len(args) < 2:
-                raise usage
-            return Attack(" ".join(args[:-1]), args[-1], tuple(assists), number)
-        pairs = rolls(args)
-        if not pairs:
-            raise usage
-        return TeamAttack(pairs[0].hero, pairs[0].die, (*pairs[1:], *assists), number)
+            text = " ".join(quote(word) for word in words)
+        action = super().parse(text)
+        assert isinstance(action, Attack | TeamAttack)
+        rest = action.assist  # a team attack's supporters' words, HERO ROLL... (joined_names)
+        if not rest and not assists:
+            return action
+        if len(rest) % 2:
+            raise BadInput(f"usage: {self.verb(head).usage_line()}")
+        pairs = [HeroRoll(str(rest[at]), str(rest[at + 1])) for at in range(0, len(rest), 2)]
+        return action._replace(assist=(*pairs, *assists))
 
     def build(self, verb: Verb, args: list[str],
               given: Sequence[tuple[str, str | None]], text: str = "") -> Action:

@@ -44,6 +44,7 @@ from companion.halfdeck.records import (
     Encounter,
     Gear,
     Hero,
+    Place,
     Roll,
     hand_of,
     in_play,
@@ -265,11 +266,12 @@ def loot(state: HalfDeckGame, action: grammar.Loot) -> Done:
     if not 1 <= action.loot <= most:
         raise BadInput(f"loot is 1 to {most} cards")
     cards, player = action.loot, state.player(action.player, state.drawer)
-    state.owed[player] += cards
-    return grammar.Loot(cards, state.player_option(player)), [loot_line(state, cards, player)]
+    return grammar.Loot(cards, state.player_option(player)), [owe_loot(state, cards, player)]
 
 
-def loot_line(state: HalfDeckGame, loot: int, player: int) -> str:
+def owe_loot(state: HalfDeckGame, loot: int, player: int) -> str:
+    """Loot: ``loot`` hero cards due to ``player`` (a card's, or as a text gives), said."""
+    state.owed[player] += loot
     whom = f" for player {player}" if state.coop else ""
     return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
            f"'hand CARD...'"
@@ -309,7 +311,7 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
     pick = action.pick
     # Picked from the deck, a hero may be new to the game: its name is as typed.
     name = state.team_name(card_name(action.name))
-    if name in (state.escape_card, state.attack_card):
+    if name in state.team_used:
         raise RuleRefused(f"{name} is a team card: it is played from the hand, not put in "
                           "play as a hero", R_TEAM)
     name = name if pick else state.held(name)
@@ -347,16 +349,22 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
         raise RuleRefused(f"{name} is not in {state.whose(player)} hand: 'hand {name}' "
                           f"first{hint}", R_HEROES)
     state.remember(info)
-    hero = Hero(info.name, known(info.strength), known(info.magic), player,
-                table()["heroes"]["life"])
     # picked: from the deck (a reshuffle there is not said, as it never was)
-    state.move(info.name, THE_DECK if pick else hand_of(player), in_play(hero))
+    hero = join(state, info, player, THE_DECK if pick else hand_of(player))
     if pick:
         state.picked.add(player)
     lines = state.leaves(old, "leaves for the discard pile") if old else []
     lines.insert(0, joins_line(state, hero))
     return grammar.Hero(hero.name, hero.strength, hero.magic, state.player_option(player),
                         old.name if old else None, pick), lines
+
+
+def join(state: HalfDeckGame, info: CardInfo, player: int, source: Place) -> Hero:
+    """A hero card put in play, from ``source``, at full life."""
+    hero = Hero(info.name, known(info.strength), known(info.magic), player,
+                table()["heroes"]["life"])
+    state.move(info.name, source, in_play(hero))
+    return hero
 
 
 def joins_line(state: HalfDeckGame, hero: Hero) -> str:
@@ -368,7 +376,7 @@ def joins_line(state: HalfDeckGame, hero: Hero) -> str:
 # -- equip --------------------------------------------------------------------------------
 def equip(state: HalfDeckGame, action: grammar.Equip) -> Done:
     hero, name = state.equipped(action.words)
-    if name in (state.escape_card, state.attack_card):
+    if name in state.team_used:
         raise RuleRefused(f"{name} is a team card: it is played from the hand, not "
                           "equipped", R_TEAM)
     strength = gear_bonus(action.strength, "str")
@@ -470,10 +478,7 @@ def team_card_holder(state: HalfDeckGame, card: str, given: int | None, hero: He
 def play_team_card(state: HalfDeckGame, card: str, player: int) -> None:
     """A team card played from a hand: removed from play, and counted."""
     state.move(card, hand_of(player), THE_REMOVED)
-    if card == state.attack_card:
-        state.team_attacks_used += 1
-    else:
-        state.escapes_used += 1
+    state.team_used[card] += 1
 
 
 def spend_one_use(state: HalfDeckGame, hero: Hero, gear: Gear | None) -> list[str]:
@@ -599,8 +604,7 @@ def defeated(state: HalfDeckGame, encounter: Encounter, loot_to: int) -> list[st
     line = f"{card.name} is defeated"
     if not card.loot:
         return [line + ": no loot"]
-    state.owed[loot_to] += card.loot
-    return [line, loot_line(state, known(card.loot), loot_to)]
+    return [line, owe_loot(state, known(card.loot), loot_to)]
 
 
 # -- challenge ------------------------------------------------------------------------------
@@ -655,28 +659,35 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         raise BadInput(f"say what {name} is: --minion, --boss, --trap, --misc, "
                        "--endgame-boss or --endgame-treasure")
     team = state.team_name(name)
-    if team in (state.escape_card, state.attack_card):
+    if team in state.team_used:
         raise RuleRefused(f"{team} is a team card of the hero deck, not a dungeon card",
                           R_TEAM)
-    if kind == HERO:
-        return rescue(state, action, name)
-    if name == state.rescue:
-        raise BadInput(f"{name} is this game's prisoner: a hero")
-    strength = in_range(action.strength, "str", *DUNGEON_NUMBERS)
-    magic = in_range(action.magic, "mag", *DUNGEON_NUMBERS)
-    loot = in_range(action.loot, "loot", *LOOT_NUMBERS)
-    effect = action.effect or ""
-    if kind in ONE_NUMBER and strength is not None and magic is not None:
-        raise BadInput(f"a {kind} card is --str N or --mag N, not both")
-    if kind in (MISC, ENDGAME_TREASURE) and (strength is not None or magic is not None):
-        raise BadInput(f"a {kind} card has no strength or magic number")
-    if kind in (TRAP, ENDGAME_BOSS, ENDGAME_TREASURE) and loot is not None:
-        raise BadInput(f"a {kind.replace('-', ' ')} card has no loot number")
-    if action.one_use and kind != MISC:
-        raise BadInput("--one-use is for miscellaneous cards (gear takes it on 'equip')")
-    if kind == MISC and loot is None:
-        loot = seen.loot if seen is not None and seen.loot is not None else 0
-    info = state.learn_card(name, kind, strength, magic, loot, action.one_use, effect)
+    if kind == HERO:  # the prisoner of a rescue game (halfdeck.custom.rescue)
+        if name != state.rescue:
+            raise BadInput(f"a hero is drawn from the dungeon only as the prisoner of a "
+                           f"rescue game (--rescue), not {name}")
+        if not state.rescue_left:
+            raise RuleRefused(f"{name} was rescued already", R_RESCUE)
+        info = state.learn_card(name, HERO, in_range(action.strength, "str", *HERO_NUMBERS),
+                                in_range(action.magic, "mag", *HERO_NUMBERS))
+    else:
+        if name == state.rescue:
+            raise BadInput(f"{name} is this game's prisoner: a hero")
+        strength = in_range(action.strength, "str", *DUNGEON_NUMBERS)
+        magic = in_range(action.magic, "mag", *DUNGEON_NUMBERS)
+        loot = in_range(action.loot, "loot", *LOOT_NUMBERS)
+        if kind in ONE_NUMBER and strength is not None and magic is not None:
+            raise BadInput(f"a {kind} card is --str N or --mag N, not both")
+        if kind in (MISC, ENDGAME_TREASURE) and (strength is not None or magic is not None):
+            raise BadInput(f"a {kind} card has no strength or magic number")
+        if kind in (TRAP, ENDGAME_BOSS, ENDGAME_TREASURE) and loot is not None:
+            raise BadInput(f"a {kind.replace('-', ' ')} card has no loot number")
+        if action.one_use and kind != MISC:
+            raise BadInput("--one-use is for miscellaneous cards (gear takes it on 'equip')")
+        if kind == MISC and loot is None:
+            loot = seen.loot if seen is not None and seen.loot is not None else 0
+        info = state.learn_card(name, kind, strength, magic, loot, action.one_use,
+                                action.effect or "")
     player = state.player(action.player, state.next_player)
     check_can_draw(state)
     special = kind in (ENDGAME_BOSS, ENDGAME_TREASURE)
@@ -685,7 +696,8 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         if state.config.endgame not in ("both", kind.removeprefix("endgame-")):
             why = f"is set aside in this game (--endgame {state.config.endgame})"
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
-    if not special and state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
+    if kind != HERO and not special and \
+            state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
         raise RuleRefused(only_specials_text(state), R_ENDGAME)
     state.remember(info)
     start_round(state, player)
@@ -736,6 +748,14 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     kind = info.kind
     head = f"round {state.round}: {info.name}"
     number = f" {LETTER[info.attribute]}{info.number}" if info.attribute else ""
+    if kind == HERO:  # the prisoner: it joins the party, or a full party's hand
+        state.move_red(RED_DECK, RED_GONE)  # a blue card among the red: it leaves their count
+        lines = [f"{head}, the prisoner, is rescued"]
+        if len(state.heroes) >= table()["heroes"]["max_in_play"]:
+            state.move(info.name, THE_DUNGEON, hand_of(player))
+            return lines + [f"the party is full: {info.name} goes to the hand; 'hero "
+                            f"{info.name} --replace HERO' plays it now ({R_RESCUE_FULL})"]
+        return lines + [joins_line(state, join(state, info, player, THE_DUNGEON))]
     if kind == ENDGAME_TREASURE:
         state.move_red(RED_DECK, RED_GONE)
         state.endgame_left.remove(kind)
@@ -749,8 +769,7 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
         else:
             state.move_red(RED_DECK, RED_DISCARD)
         if info.loot:
-            state.owed[player] += info.loot
-            lines.append(loot_line(state, info.loot, player))
+            lines.append(owe_loot(state, info.loot, player))
         return lines
     if kind == ENDGAME_BOSS:
         state.endgame_left.remove(kind)
@@ -775,35 +794,6 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
 def meet(state: HalfDeckGame, encounter: Encounter) -> None:
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
-
-
-def rescue(state: HalfDeckGame, action: grammar.Draw, name: str) -> Done:
-    """The prisoner drawn: it joins the party, or (a full party) goes to the hand
-    (halfdeck.ruling.rescue-full)."""
-    if name != state.rescue:
-        raise BadInput(f"a hero is drawn from the dungeon only as the prisoner of a "
-                       f"rescue game (--rescue), not {name}")
-    if not state.rescue_left:
-        raise RuleRefused(f"{name} was rescued already", R_RESCUE)
-    info = state.learn_card(name, HERO, in_range(action.strength, "str", *HERO_NUMBERS),
-                            in_range(action.magic, "mag", *HERO_NUMBERS))
-    player = state.player(action.player, state.next_player)
-    check_can_draw(state)
-    state.remember(info)
-    start_round(state, player)
-    state.move_red(RED_DECK, RED_GONE)  # a blue card among the red: it leaves their count
-    lines = [f"round {state.round}: {name}, the prisoner, is rescued"]
-    heroes = table()["heroes"]
-    if len(state.heroes) >= heroes["max_in_play"]:
-        state.move(name, THE_DUNGEON, hand_of(player))
-        lines.append(f"the party is full: {name} goes to the hand; 'hero {name} --replace "
-                     f"HERO' plays it now ({R_RESCUE_FULL})")
-    else:
-        hero = Hero(name, known(info.strength), known(info.magic), player, heroes["life"])
-        state.move(name, THE_DUNGEON, in_play(hero))
-        lines.append(joins_line(state, hero))
-    return grammar.Draw(name, hero=True, strength=info.strength, magic=info.magic,
-                        player=state.player_option(player)), lines
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
