@@ -472,14 +472,20 @@ def test_a_saved_line_typed_again_saves_the_same_line(cli: CLI, home: Path,
     assert saved(home) == data["actions"]
 
 
-def test_seats_name_the_players_in_the_order_of_their_numbers(cli: CLI, home: Path) -> None:
+def test_seats_name_the_players_in_the_order_of_their_numbers(
+        cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two seconds apart, so the newer game's spelling ("ann") names the player: games
+    # made in the same second would be ordered by name instead.
+    clock = ["2026-01-01 10:00:00"]
+    monkeypatch.setattr("companion.store.now_text", lambda: clock[0])
     assert cli("tricky", "new", "Ann", "Bo").code == 0
+    clock[0] = "2026-01-01 10:00:01"
     done = cli("halfdeck", "new", "--seat", "ann", "--seat", "Cy", "--name", "g")
     assert (done.code, done.err) == (0, "")
     assert 'seats = [\n    "ann",\n    "Cy",\n]' in (home / "games" / "g.toml").read_text()
     assert cli("halfdeck", "status", "--json").out.count('"players": 2') == 1
     roster = cli("stats", "--players", "--all").out
-    assert "Ann  2 games, 0 wins: halfdeck tricky" in roster
+    assert "ann  2 games, 0 wins: halfdeck tricky" in roster
     assert "Cy   1 game, 0 wins: halfdeck" in roster
 
 
