@@ -355,3 +355,10 @@ def test_check_spell_with_a_game_asks_the_game_itself(cli: CLI) -> None:
         "  the game: 4C is not in your inventory (the magic potion must be held) "
         "(rule hebrac.treasure.inventory)\n"))
     assert cli("hebrac", "log").out.count("cast") == 0  # the game itself is unchanged
+
+
+def test_check_steal_of_the_ruby_says_the_max_life_it_takes(cli: CLI) -> None:
+    ruby = cli("hebrac", "check", "steal", "--by", "enemy", "AH", "9D")
+    lost = rules.numbers().ruby_max_life
+    assert ruby.out == ("Ruling: she takes AH, the most valuable (theft rank 2 of 40); "
+                        f"max life drops by {lost}\n")
