@@ -26,7 +26,6 @@ from companion.values import Value
 
 
 def faces() -> int:
-    """The faces of the die both games roll, as the Half Deck rulebook data gives them."""
     return int(tables("halfdeck")["die"]["faces"])
 
 
@@ -37,7 +36,6 @@ def _sums(dice: int) -> Counter[int]:
 
 
 def chance_at_least(target: int, dice: int = 1, bonus: int = 0) -> Fraction:
-    """The chance that ``dice`` dice plus ``bonus`` reach ``target``."""
     good = sum(count for total, count in _sums(dice).items() if total + bonus >= target)
     return Fraction(good, faces() ** dice)
 
