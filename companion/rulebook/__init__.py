@@ -140,13 +140,16 @@ def _key(text: str) -> str:
     return text.strip().lower().rstrip(".")
 
 
+def _full_id(key: str, game: str | None) -> str:
+    """``key`` with ``game`` in front, unless it names its game (or there is none)."""
+    return key if game is None or key.split(".", 1)[0] in GAMES else f"{game}.{key}"
+
+
 def find_section(text: str, game: str | None = None, alone: bool = False) -> Section | None:
     """A section by its id, or by its id without the game (``spell.escape``) for ``game``;
     with ``alone``, also without its game when one game alone has it."""
     key = _key(text)
-    found = section(key)
-    if found is None and game is not None:
-        found = section(f"{game}.{key}")
+    found = section(_full_id(key, game))
     if found is None and alone and key.split(".", 1)[0] not in GAMES:
         matches = [s for s in all_sections() if s.short_id == key]
         found = matches[0] if len(matches) == 1 else None
@@ -162,8 +165,7 @@ def sections_under(prefix: str, game: str | None = None) -> list[Section]:
     key = _key(prefix)
     if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", key):
         return []
-    full = key if key.split(".", 1)[0] in GAMES else f"{game}.{key}" if game else key
-    return [s for s in all_sections() if s.id.startswith(full + ".")]
+    return [s for s in all_sections() if s.id.startswith(_full_id(key, game) + ".")]
 
 
 def id_shaped(text: str) -> bool:
@@ -177,12 +179,9 @@ def unknown_id(text: str, game: str | None = None) -> str:
     (``companion.names``' rule), within its game when it names one."""
     from companion.names import closest, key, spellings
 
-    wanted = _key(text)
-    head = wanted.split(".", 1)[0]
-    if head in GAMES:
-        game = head
-    elif game is not None:
-        wanted = f"{game}.{wanted}"
+    wanted = _full_id(_key(text), game)
+    if wanted.split(".", 1)[0] in GAMES:
+        game = wanted.split(".", 1)[0]
     items = all_sections([game] if game is not None else GAMES)
     table = spellings([s.id for s in items])
     if game is None:  # typed without its game: its short form counts too
