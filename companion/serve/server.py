@@ -56,13 +56,12 @@ class _Guarded(H11Protocol):
     """uvicorn's HTTP/1.1 connection with a deadline for each whole request (each has
     ``REQUEST_SECONDS`` from its opening or its last answer); TCP_NODELAY: see ``listen``.
 
-    The connections waiting for a whole request are queued, oldest first, in all and
-    per address (one queue a server, on its subclass): past a limit the oldest is closed
-    (it has had its time). A page with the secret sends its request at once, so it always
-    gets in; its event stream, once answered, is no longer waiting."""
+    The connections waiting for a whole request are queued with their address, oldest
+    first (one queue a server, on its subclass): past a limit, in all or for one address,
+    the oldest is closed (it has had its time). A page with the secret sends its request
+    at once, so it always gets in; its event stream, once answered, is no longer waiting."""
 
     waiting: dict[_Guarded, str]
-    by_address: dict[str, dict[_Guarded, None]]
     _deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
@@ -91,23 +90,17 @@ class _Guarded(H11Protocol):
             self._deadline = self.loop.call_later(REQUEST_SECONDS, self.drop)
             address = self.client[0] if self.client else "?"
             self.waiting[self] = address
-            same = self.by_address.setdefault(address, {})
-            same[self] = None
-            while len(same) > WAITING_PER_ADDRESS:
-                next(iter(same)).drop()
-            while len(self.waiting) > WAITING_IN_ALL:
+            same = [other for other, where in self.waiting.items() if where == address]
+            if len(same) > WAITING_PER_ADDRESS:
+                same[0].drop()
+            if len(self.waiting) > WAITING_IN_ALL:
                 next(iter(self.waiting)).drop()
 
     def _stop_clock(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
-        address = self.waiting.pop(self, None)
-        if address is not None:
-            same = self.by_address[address]
-            del same[self]
-            if not same:
-                del self.by_address[address]
+        self.waiting.pop(self, None)
 
     def drop(self) -> None:
         """Close a connection that did not send its request in time (or made room)."""
@@ -122,7 +115,7 @@ class Serving(uvicorn.Server):
 
     def __init__(self, tables: list[Table], sock: socket.socket) -> None:
         # The connection class of this server, with its own queue of waiting connections.
-        http = type("Guarded", (_Guarded,), {"waiting": {}, "by_address": {}})
+        http = type("Guarded", (_Guarded,), {"waiting": {}})
         super().__init__(uvicorn.Config(
             App(tables, hosts(sock)), http=http, ws="none", loop="asyncio",
             lifespan="off", interface="asgi3", log_config=None, log_level="critical",

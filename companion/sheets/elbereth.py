@@ -9,7 +9,7 @@ after a miss.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion import plain
 from companion.sheets.model import (
@@ -23,17 +23,12 @@ from companion.sheets.model import (
     notes_section,
     outcome,
 )
-from companion.tables import tables
+from companion.tables import tables  # not the engine's: a blank sheet needs no engine
 
 if TYPE_CHECKING:
     from companion.history import History
 
 STATE_NOTE = "State: equipped (face up), face down (used, or not found yet), or discarded."
-
-
-def _table() -> dict[str, Any]:
-    # the shipped file, not the engine's table(): a blank sheet needs no engine
-    return tables("elbereth")
 
 
 # -- the saved game ---------------------------------------------------------------
@@ -86,7 +81,7 @@ def _floors(rows: list[tuple[str, ...]], last: int, floors: int) -> Section:
 
 def _equipment(states: Mapping[str, str] | None) -> Section:
     """The six items with their state; with no game, a column to write it in."""
-    equipment = _table()["equipment"]
+    equipment = tables("elbereth")["equipment"]
     items = ([(item, "attack") for item in equipment["offensive"]]
              + [(item, "defence") for item in equipment["protective"]])
     return Section("Equipment", (Table(("Item", "Use", "State"), tuple(
@@ -97,18 +92,18 @@ def _equipment(states: Mapping[str, str] | None) -> Section:
 # -- the blank sheet --------------------------------------------------------------
 def blank_sheet() -> Sheet:
     main = [
-        _floors([], 0, int(_table()["deck"]["floors"])),
+        _floors([], 0, int(tables("elbereth")["deck"]["floors"])),
         _equipment(None),
         Section("Coin and key", (Fields((("Coin", ""), ("Key", ""))),)),
     ]
-    lines = (f"Pick {_table()['equipment']['start']} pieces of equipment to start with. "
+    lines = (f"Pick {tables('elbereth')['equipment']['start']} pieces of equipment to start with. "
              "Date: ________",)
     return Sheet("elbereth", "", lines, [*main, *reference(True)])
 
 
 # -- the side: reference ----------------------------------------------------------
 def reference(bosses: bool) -> list[Section]:
-    data = _table()
+    data = tables("elbereth")
     enemies = Fields(tuple((name.capitalize(), f"strength {row['strength']}")
                            for name, row in data["enemies"].items()))
     sections = [Section("Enemies", (enemies, Para(

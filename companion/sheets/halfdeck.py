@@ -9,7 +9,7 @@ so the sheet keeps them) and the combat rules in short.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion import plain
 from companion.sheets.model import (
@@ -28,7 +28,7 @@ from companion.sheets.model import (
     outcome,
     player_count,
 )
-from companion.tables import tables
+from companion.tables import tables  # not the engine's: a blank sheet needs no engine
 
 if TYPE_CHECKING:
     from companion.history import History
@@ -37,11 +37,6 @@ LETTERS = {"strength": "S", "magic": "M"}
 BLANK_CARD_ROWS = 12
 EFFECT_CHARS = 60
 TABLE_CARDS = 20
-
-
-def _table() -> dict[str, Any]:
-    # the shipped file, not the engine's table(): a blank sheet needs no engine
-    return tables("halfdeck")
 
 
 # -- the saved game ---------------------------------------------------------------
@@ -84,14 +79,14 @@ def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, o
 
 def _heroes(in_play: list[dict[str, object]], players: int) -> Section:
     """The heroes in play, then an empty slot to write in for each hero still to come."""
-    life = int(_table()["heroes"]["life"])
+    life = int(tables("halfdeck")["heroes"]["life"])
     blocks: list[Block] = []
     for hero in in_play:
         owner = f", player {hero['player']}" if players > 1 else ""
         blocks.append(Track(f"{plain.text(hero['name']).capitalize()} (S {hero['strength']}, "
                             f"M {hero['magic']}{owner})", life, plain.integer(hero["life"])))
         blocks.append(Fields((("Gear", _gear(plain.optional(fields)(hero["gear"]))),)))
-    for _ in range(len(in_play), int(_table()["heroes"]["max_in_play"])):
+    for _ in range(len(in_play), int(tables("halfdeck")["heroes"]["max_in_play"])):
         blocks += [Track("Hero ________  S ___  M ___", life), Fields((("Gear", ""),))]
     return Section("Heroes", tuple(blocks))
 
@@ -129,7 +124,7 @@ def _card_row(name: str, info: Mapping[str, object]) -> tuple[str, ...]:
 
 # -- the blank sheet --------------------------------------------------------------
 def blank_sheet(players: list[str] | int | None) -> Sheet:
-    setup = _table()["setup"]
+    setup = tables("halfdeck")["setup"]
     count = player_count("halfdeck", 1 if players is None else players,
                          int(setup["players_min"]), int(setup["players_max"]))
     names = players if isinstance(players, list) else [
@@ -141,7 +136,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
         Section("Hands", (Fields(tuple((name, "") for name in names)),)),
         Section("Rounds", (Track("Round", 30),)),
     ]
-    decks = _table()["decks"]
+    decks = tables("halfdeck")["decks"]
     lines = (f"{count} player{'' if count == 1 else 's'}: {decks['hero_cards']} hero cards, "
              f"{decks['dungeon_cards']} dungeon cards. Date: ________",)
     rows = tuple(("",) * 4 for _ in range(BLANK_CARD_ROWS))
@@ -150,7 +145,7 @@ def blank_sheet(players: list[str] | int | None) -> Sheet:
 
 # -- the side: cards met and combat --------------------------------------------------
 def reference(cards: tuple[tuple[str, ...], ...], *, writing: bool) -> list[Section]:
-    data = _table()
+    data = tables("halfdeck")
     life = data["heroes"]["life"]
     enemies = data["enemies"]
     combat = Para(

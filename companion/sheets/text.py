@@ -85,12 +85,10 @@ def markdown_lines(block: Block, width: int = WIDTH) -> list[str]:
                 for n, line in enumerate(_track_lines(block, width))]
     if isinstance(block, Checks):
         return [f"- [{'x' if ticked else ' '}] {label}" for label, ticked in block.items]
-    if isinstance(block, Table):
-        return ["```", *table_lines(block, width), "```"]
+    if isinstance(block, Table | Chart):  # aligned: in a fenced block
+        return ["```", *block_lines(block, width), "```"]
     if isinstance(block, Writing):
         return [f"- {label}: ____" if label else "- ____" for label in block.labels]
-    if isinstance(block, Chart):
-        return ["```", *chart_lines(block, width), "```"]
     return [block.text]
 
 
