@@ -824,6 +824,11 @@ class Report(Record):
     def add(self, text: str, *assumes: str) -> None:
         self.items.append((text, assumes))
 
+    def advise(self, text: str, row: dict[str, object], *assumes: str) -> None:
+        """An advice: its line and its row for --json, both with what it assumes."""
+        self.add(text, *assumes)
+        self.advice.append({**row, "assumes": list(assumes)} if assumes else row)
+
     def lines(self, width: int, assumptions: bool) -> list[str]:
         """The report. Without ``assumptions`` the figures and advice go without their
         letters ([D,B,K]), which mean nothing until read beside what they stand for
@@ -1193,20 +1198,19 @@ def _late_advice(game: HebracGame, report: Report) -> None:
         return
     report.add(" The lost round, with a late potion:")
     for card, life, won in rows:
-        report.add(f"  drink {card}: " + (f"battle won, life {life}" if won
-                                          else f"life {game.life} -> {life}"))
-        report.advice.append({"advice": "late-potion", "card": str(card),
-                                      "life_before": game.life, "life_after": life,
-                                      "battle_won": won})
+        report.advise(f"  drink {card}: " + (f"battle won, life {life}" if won
+                                             else f"life {game.life} -> {life}"),
+                      {"advice": "late-potion", "card": str(card), "life_before": game.life,
+                       "life_after": life, "battle_won": won})
 
 
 def _battle_gain(report: Report, label: str, plan: Plan, changed: Battle, whole: Fraction,
                  row: dict[str, object]) -> None:
     """A choice that changes the whole battle: its line and its row for --json."""
     after = battle_chance(plan, changed)
-    report.add(f" {label}: battle {change(whole, after)}", "D", "B", "K")
-    report.advice.append({**row, "battle_without": exact(whole),
-                                  "battle_with": exact(after), "assumes": ["D", "B", "K"]})
+    report.advise(f" {label}: battle {change(whole, after)}",
+                  {**row, "battle_without": exact(whole), "battle_with": exact(after)},
+                  "D", "B", "K")
 
 
 # Each spell that changes the battle: what it sets, and what makes it useless.
@@ -1256,20 +1260,17 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
         return
     row = {"advice": "trade", "want": str(want), "value": value}
     if game.holds("AD"):
-        report.add(f" The Bag of Meres pays for {want}: offer nothing")
-        report.advice.append({**row, "offer": [], "bag": True})
+        report.advise(f" The Bag of Meres pays for {want}: offer nothing",
+                      {**row, "offer": [], "bag": True})
         return
     offer = least_offer(game.inventory, want, game.setup.ace_offer_value)
     if offer is None:
-        report.add(f" No offer reaches {value}: refuse")
-        report.advice.append({**row, "offer": None})
+        report.advise(f" No offer reaches {value}: refuse", {**row, "offer": None})
         return
     total = sum(rules.offer_value(c, game.setup.ace_offer_value) for c in offer)
     report.assumptions["T"] = ("giving up least means the most valuable card given is as low "
                                "as can be in the priestess's theft order, then the next; "
                                "a jack counts just after 8S (ruling)")
-    report.add(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
-               "least", "T")
-    report.advice.append({**row, "offer": [str(c) for c in offer], "offered": total,
-                                  "assumes": ["T"]})
+    report.advise(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
+                  "least", {**row, "offer": [str(c) for c in offer], "offered": total}, "T")
 
