@@ -354,7 +354,7 @@ class DeckModel:
 
         groups = self.groups
         return Plan(counts(self.pool), tuple(
-            PlanSegment(s.slots, None, 0) if s.group == POOL
+            PlanSegment(s.slots, (), s.slots) if s.group == POOL
             else PlanSegment(s.slots, counts(groups[s.group].cards), groups[s.group].unseen)
             for s in self.segments if s.slots))
 
@@ -369,14 +369,12 @@ def deck_model(game: HebracGame) -> DeckModel:
 
 # -- the Hand Deck in classes: draws without replacement ---------------------------------
 class PlanSegment(Value, as_tuple=True):
-    """A stretch of the Hand Deck: ``slots`` places drawn from a group.
-
-    ``known`` None: never-seen cards, straight from the pool. Otherwise the
-    group's known cards by class plus ``unseen`` pool cards, in unknown order.
-    """
+    """A stretch of the Hand Deck: ``slots`` places drawn from a group, its known cards
+    by class plus ``unseen`` pool cards, in unknown order (never-seen cards: none known,
+    every place unseen)."""
 
     slots: int
-    known: Counts | None
+    known: Counts
     unseen: int = 0
 
 
@@ -389,7 +387,7 @@ class Plan(Value, as_tuple=True):
         return sum(s.slots for s in self.segments)
 
     def start(self) -> DrawState:
-        return DrawState(-1, 0, None, 0, self.pool)
+        return DrawState(-1, 0, (), 0, self.pool)
 
 
 class DrawState(Value, as_tuple=True):
@@ -397,7 +395,7 @@ class DrawState(Value, as_tuple=True):
 
     segment: int  # which segment of the plan
     left: int
-    known: Counts | None
+    known: Counts
     unseen: int
     pool: Counts
 
@@ -426,10 +424,6 @@ def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawStat
     index, left, known, unseen, pool = (settled.segment, settled.left, settled.known,
                                         settled.unseen, settled.pool)
     in_pool = sum(pool)
-    if known is None:
-        return [(at, Fraction(number, in_pool), DrawState(index, left - 1, None, 0,
-                                                          _minus(pool, at)))
-                for at, number in enumerate(pool) if number]
     size = sum(known) + unseen
     found = [(at, Fraction(number, size), DrawState(index, left - 1, _minus(known, at),
                                                     unseen, pool))
@@ -586,7 +580,7 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
                         double, para, battle.no_damage)
         settled = _settle(plan, state)
         limit = most_draws(shaped)
-        if settled is not None and settled.known is None and limit is not None and \
+        if settled is not None and not any(settled.known) and limit is not None and \
                 settled.left >= limit and potion == 0 and not double:
             # the rest is all never-seen cards, one a round: counted in closed form
             found = table(settled.pool).chance(life, para)
@@ -695,15 +689,14 @@ def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
     wins = [battle.wins_alone(value) for value in range(1, ATTACK_VALUES + 1)]
 
     def fold(counts: Counts) -> Counts:  # two classes: losers, winners
-        won = sum(number for number, winner in zip(counts, wins, strict=True) if winner)
+        won = sum(number for number, winner in zip(counts, wins, strict=False) if winner)
         return (sum(counts) - won, won)
 
     def folded(state: DrawState) -> DrawState:
-        known = None if state.known is None else fold(state.known)
-        return state._replace(known=known, pool=fold(state.pool))
+        return state._replace(known=fold(state.known), pool=fold(state.pool))
 
-    two_class = Plan(fold(plan.pool), tuple(
-        s._replace(known=None if s.known is None else fold(s.known)) for s in plan.segments))
+    two_class = Plan(fold(plan.pool), tuple(s._replace(known=fold(s.known))
+                                            for s in plan.segments))
     found = Fraction(0)
     for values, cards, p, after in _first_round(plan, battle, plan.start()):
         if battle.total(values, battle.potion) >= battle.enemy_life:
