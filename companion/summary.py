@@ -138,11 +138,8 @@ def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[s
     lines.append("Running gold:")
     done = [[row["gold"][player] for player in players] for row in facts["rounds"]]
     lines += _running_gold(players, done, width, ascii_only, max(scores.values(), default=0))
-    best = []
-    for player in players:
-        top = facts["best_hero"][player]
-        if top is not None and top["gold"] > 0:
-            best.append(f"{player} {top['hero']} {top['gold']}")
+    best = [f"{player} {top['hero']} {top['gold']}" for player in players
+            if (top := facts["best_hero"][player]) is not None and top["gold"] > 0]
     if best:
         lines.append(f"Best hero: {', '.join(best)}")
     return lines

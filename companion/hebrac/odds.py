@@ -737,14 +737,10 @@ DEFAULT_KINDS = ("ace", "joker", "king", "queen")
 
 def find_kind(text: str) -> str:
     key = "-".join(text.lower().replace("_", " ").replace("-", " ").split())
-    key = {"jokers": "joker", "aces": "ace", "kings": "king", "queens": "queen", "jacks": "jack",
-           "faces": "face", "pips": "pip", "tens": "ten", "heart": "hearts", "spade": "spades",
-           "diamond": "diamonds", "club": "clubs", "gems": "gem"}.get(key, key)
-    if key.endswith("potions"):
-        key = key[:-1]
-    if key not in KINDS:
-        raise BadInput(f"{text!r} is not a kind of card: expected one of {', '.join(KINDS)}")
-    return key
+    for each in (key, key.removesuffix("s"), key + "s"):  # "aces", "heart", "life potions"
+        if each in KINDS:
+            return each
+    raise BadInput(f"{text!r} is not a kind of card: expected one of {', '.join(KINDS)}")
 
 
 def chance_among_next(model: DeckModel, draws: int, match: Callable[[Card], bool]) -> Fraction:
