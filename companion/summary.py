@@ -31,6 +31,8 @@ def summary_lines(history: History, name: str, width: int = 40, *,
                   ascii_only: bool = False) -> list[str]:
     width = max(30, width)
     lines = WRITERS[history.kind](history, name, width, ascii_only)
+    if history.kind != "tricky":  # a chart under the heading; Tricky's is its running gold
+        lines[1:1] = _sparks([(s.label, s.values) for s in history.series], width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]
 
 
@@ -53,16 +55,18 @@ def _sparks(series: Sequence[tuple[str, Sequence[int | None]]], width: int, asci
                      label_width=label_width, top=top) for label, values in series]
 
 
-def _spark(history: History, width: int, ascii_only: bool) -> list[str]:
-    return _sparks([(s.label, s.values) for s in history.series], width, ascii_only,
-                   dead=history.measure != "gold")
+def _running_gold(players: Sequence[str], done: Sequence[Sequence[int]], width: int,
+                  ascii_only: bool, top: int) -> list[str]:
+    """Each player's gold after each round done (each round's gold by seat), from 0."""
+    return _sparks([(player, [0, *accumulate(gold[seat] for gold in done)])
+                    for seat, player in enumerate(players)], width, ascii_only, dead=False,
+                   top=top)
 
 
 # -- Hebrac's Dungeon ----------------------------------------------------------------
 def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("HebracFacts", history.facts)
     lines = [f"{name}: {history.outcome}, level {facts['level']}"]
-    lines += _spark(history, width, ascii_only)
     lines.append(f"Chambers cleared: {facts['cleared']}")
     lines.append(f"Battles: {facts['battles_won']} won, {facts['battles_lost']} lost")
     lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
@@ -132,15 +136,10 @@ def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[s
     lines = [head]
     lines += _gold_table(facts, width)
     lines.append("Running gold:")
-    gold = [[row["gold"][player] for row in facts["rounds"]] for player in players]
-    lines += _sparks([(player, [0, *accumulate(rounds)]) for player, rounds
-                      in zip(players, gold, strict=True)], width, ascii_only, dead=False,
-                     top=max(scores.values(), default=0))
-    best = []
-    for player in players:
-        top = facts["best_hero"][player]
-        if top is not None and top["gold"] > 0:
-            best.append(f"{player} {top['hero']} {top['gold']}")
+    done = [[row["gold"][player] for player in players] for row in facts["rounds"]]
+    lines += _running_gold(players, done, width, ascii_only, max(scores.values(), default=0))
+    best = [f"{player} {top['hero']} {top['gold']}" for player in players
+            if (top := facts["best_hero"][player]) is not None and top["gold"] > 0]
     if best:
         lines.append(f"Best hero: {', '.join(best)}")
     return lines
@@ -168,7 +167,6 @@ def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list
     if facts["won_by"]:
         outcome += f" ({facts['won_by']})"
     lines = [f"{name}: {outcome}, round {facts['round']}"]
-    lines += _spark(history, width, ascii_only)
     lines.append(f"Fallen: {_joined(facts['fallen'])}")
     defeated = sum(facts["defeated"].values())
     lines.append(f"Foes defeated {defeated}, escaped {facts['escaped']}; "
@@ -191,7 +189,6 @@ def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list
     facts = cast("ElberethFacts", history.facts)
     lines = [f"{name}: {history.outcome}, floor {facts['floor']} of "
              f"{facts['floors']}"]
-    lines += _spark(history, width, ascii_only)
     lines.append(f"Beaten: {_counted(facts['beaten'])}")
     if facts["bosses_met"]:
         lines.append(f"Bosses met: {_joined(list(facts['bosses_met']))}")
@@ -217,11 +214,8 @@ def trail_sparks(engine: Engine, width: int, *, ascii_only: bool = False) -> lis
     if kind == "tricky":
         tricky = cast("TrickyGame", engine)
         done = [r.gold for r in tricky.rounds if r.gold is not None]  # the rounds done
-        if not done:
-            return []
-        return _sparks([(player, [0, *accumulate(gold[seat] for gold in done)])
-                        for seat, player in enumerate(tricky.players)], width, ascii_only,
-                       dead=False, top=max(tricky.totals))
+        return _running_gold(tricky.players, done, width, ascii_only,
+                             max(tricky.totals)) if done else []
     series = [(line.label, line.values) for line in trail_series(kind, engine)]
     # a line needs two points; Half Deck has none before a hero is in play
     return _sparks(series, width, ascii_only) if series and len(series[0][1]) > 1 else []

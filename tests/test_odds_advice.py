@@ -111,7 +111,7 @@ def test_the_plan_after_a_potion_is_the_models() -> None:
 def test_a_potion_put_under_an_emptying_hand_deck_is_drawn() -> None:
     """One card left and Double Attack: the second card is the life potion just drunk."""
     game = game_of("enter A1 AS", "take 7H", "enter A2 10S", "attack 5C")  # life 10 of 15
-    plan = odds.Plan((0,) * 9 + (1,), (odds.PlanSegment(1, None),))  # one ten left
+    plan = odds.Plan((0,) * 9 + (1,), (odds.PlanSegment(1, (), 1),))  # one ten left
     battle = odds.Battle(enemy_life=30, life=game.life, double_attack=True)
     now = odds.round_odds(plan, battle)
     assert now.death == 1  # the ten alone: lose 20

@@ -62,8 +62,8 @@ def first_round(order: Sequence[int], battle: Battle) -> tuple[bool, int]:
 
 
 def pool_plan(values: Sequence[int]) -> Plan:
-    counts = Counter(values)
-    return Plan(tuple(counts[v] for v in range(1, 11)), (PlanSegment(len(values), None),))
+    counts, size = Counter(values), len(values)
+    return Plan(tuple(counts[v] for v in range(1, 11)), (PlanSegment(size, (), size),))
 
 
 battles = st.builds(

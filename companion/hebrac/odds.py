@@ -354,7 +354,7 @@ class DeckModel:
 
         groups = self.groups
         return Plan(counts(self.pool), tuple(
-            PlanSegment(s.slots, None, 0) if s.group == POOL
+            PlanSegment(s.slots, (), s.slots) if s.group == POOL
             else PlanSegment(s.slots, counts(groups[s.group].cards), groups[s.group].unseen)
             for s in self.segments if s.slots))
 
@@ -369,14 +369,12 @@ def deck_model(game: HebracGame) -> DeckModel:
 
 # -- the Hand Deck in classes: draws without replacement ---------------------------------
 class PlanSegment(Value, as_tuple=True):
-    """A stretch of the Hand Deck: ``slots`` places drawn from a group.
-
-    ``known`` None: never-seen cards, straight from the pool. Otherwise the
-    group's known cards by class plus ``unseen`` pool cards, in unknown order.
-    """
+    """A stretch of the Hand Deck: ``slots`` places drawn from a group, its known cards
+    by class plus ``unseen`` pool cards, in unknown order (never-seen cards: none known,
+    every place unseen)."""
 
     slots: int
-    known: Counts | None
+    known: Counts
     unseen: int = 0
 
 
@@ -389,7 +387,7 @@ class Plan(Value, as_tuple=True):
         return sum(s.slots for s in self.segments)
 
     def start(self) -> DrawState:
-        return DrawState(-1, 0, None, 0, self.pool)
+        return DrawState(-1, 0, (), 0, self.pool)
 
 
 class DrawState(Value, as_tuple=True):
@@ -397,7 +395,7 @@ class DrawState(Value, as_tuple=True):
 
     segment: int  # which segment of the plan
     left: int
-    known: Counts | None
+    known: Counts
     unseen: int
     pool: Counts
 
@@ -426,10 +424,6 @@ def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawStat
     index, left, known, unseen, pool = (settled.segment, settled.left, settled.known,
                                         settled.unseen, settled.pool)
     in_pool = sum(pool)
-    if known is None:
-        return [(at, Fraction(number, in_pool), DrawState(index, left - 1, None, 0,
-                                                          _minus(pool, at)))
-                for at, number in enumerate(pool) if number]
     size = sum(known) + unseen
     found = [(at, Fraction(number, size), DrawState(index, left - 1, _minus(known, at),
                                                     unseen, pool))
@@ -586,7 +580,7 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
                         double, para, battle.no_damage)
         settled = _settle(plan, state)
         limit = most_draws(shaped)
-        if settled is not None and settled.known is None and limit is not None and \
+        if settled is not None and not any(settled.known) and limit is not None and \
                 settled.left >= limit and potion == 0 and not double:
             # the rest is all never-seen cards, one a round: counted in closed form
             found = table(settled.pool).chance(life, para)
@@ -695,15 +689,14 @@ def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
     wins = [battle.wins_alone(value) for value in range(1, ATTACK_VALUES + 1)]
 
     def fold(counts: Counts) -> Counts:  # two classes: losers, winners
-        won = sum(number for number, winner in zip(counts, wins, strict=True) if winner)
+        won = sum(number for number, winner in zip(counts, wins, strict=False) if winner)
         return (sum(counts) - won, won)
 
     def folded(state: DrawState) -> DrawState:
-        known = None if state.known is None else fold(state.known)
-        return state._replace(known=known, pool=fold(state.pool))
+        return state._replace(known=fold(state.known), pool=fold(state.pool))
 
-    two_class = Plan(fold(plan.pool), tuple(
-        s._replace(known=None if s.known is None else fold(s.known)) for s in plan.segments))
+    two_class = Plan(fold(plan.pool), tuple(s._replace(known=fold(s.known))
+                                            for s in plan.segments))
     found = Fraction(0)
     for values, cards, p, after in _first_round(plan, battle, plan.start()):
         if battle.total(values, battle.potion) >= battle.enemy_life:
@@ -744,14 +737,10 @@ DEFAULT_KINDS = ("ace", "joker", "king", "queen")
 
 def find_kind(text: str) -> str:
     key = "-".join(text.lower().replace("_", " ").replace("-", " ").split())
-    key = {"jokers": "joker", "aces": "ace", "kings": "king", "queens": "queen", "jacks": "jack",
-           "faces": "face", "pips": "pip", "tens": "ten", "heart": "hearts", "spade": "spades",
-           "diamond": "diamonds", "club": "clubs", "gems": "gem"}.get(key, key)
-    if key.endswith("potions"):
-        key = key[:-1]
-    if key not in KINDS:
-        raise BadInput(f"{text!r} is not a kind of card: expected one of {', '.join(KINDS)}")
-    return key
+    for each in (key, key.removesuffix("s"), key + "s"):  # "aces", "heart", "life potions"
+        if each in KINDS:
+            return each
+    raise BadInput(f"{text!r} is not a kind of card: expected one of {', '.join(KINDS)}")
 
 
 def chance_among_next(model: DeckModel, draws: int, match: Callable[[Card], bool]) -> Fraction:
@@ -823,6 +812,11 @@ class Report(Record):
 
     def add(self, text: str, *assumes: str) -> None:
         self.items.append((text, assumes))
+
+    def advise(self, text: str, row: dict[str, object], *assumes: str) -> None:
+        """An advice: its line and its row for --json, both with what it assumes."""
+        self.add(text, *assumes)
+        self.advice.append({**row, "assumes": list(assumes)} if assumes else row)
 
     def lines(self, width: int, assumptions: bool) -> list[str]:
         """The report. Without ``assumptions`` the figures and advice go without their
@@ -1193,20 +1187,19 @@ def _late_advice(game: HebracGame, report: Report) -> None:
         return
     report.add(" The lost round, with a late potion:")
     for card, life, won in rows:
-        report.add(f"  drink {card}: " + (f"battle won, life {life}" if won
-                                          else f"life {game.life} -> {life}"))
-        report.advice.append({"advice": "late-potion", "card": str(card),
-                                      "life_before": game.life, "life_after": life,
-                                      "battle_won": won})
+        report.advise(f"  drink {card}: " + (f"battle won, life {life}" if won
+                                             else f"life {game.life} -> {life}"),
+                      {"advice": "late-potion", "card": str(card), "life_before": game.life,
+                       "life_after": life, "battle_won": won})
 
 
 def _battle_gain(report: Report, label: str, plan: Plan, changed: Battle, whole: Fraction,
                  row: dict[str, object]) -> None:
     """A choice that changes the whole battle: its line and its row for --json."""
     after = battle_chance(plan, changed)
-    report.add(f" {label}: battle {change(whole, after)}", "D", "B", "K")
-    report.advice.append({**row, "battle_without": exact(whole),
-                                  "battle_with": exact(after), "assumes": ["D", "B", "K"]})
+    report.advise(f" {label}: battle {change(whole, after)}",
+                  {**row, "battle_without": exact(whole), "battle_with": exact(after)},
+                  "D", "B", "K")
 
 
 # Each spell that changes the battle: what it sets, and what makes it useless.
@@ -1256,20 +1249,17 @@ def _trade_advice(game: HebracGame, want: Card, report: Report) -> None:
         return
     row = {"advice": "trade", "want": str(want), "value": value}
     if game.holds("AD"):
-        report.add(f" The Bag of Meres pays for {want}: offer nothing")
-        report.advice.append({**row, "offer": [], "bag": True})
+        report.advise(f" The Bag of Meres pays for {want}: offer nothing",
+                      {**row, "offer": [], "bag": True})
         return
     offer = least_offer(game.inventory, want, game.setup.ace_offer_value)
     if offer is None:
-        report.add(f" No offer reaches {value}: refuse")
-        report.advice.append({**row, "offer": None})
+        report.advise(f" No offer reaches {value}: refuse", {**row, "offer": None})
         return
     total = sum(rules.offer_value(c, game.setup.ace_offer_value) for c in offer)
     report.assumptions["T"] = ("giving up least means the most valuable card given is as low "
                                "as can be in the priestess's theft order, then the next; "
                                "a jack counts just after 8S (ruling)")
-    report.add(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
-               "least", "T")
-    report.advice.append({**row, "offer": [str(c) for c in offer], "offered": total,
-                                  "assumes": ["T"]})
+    report.advise(f" Offer {' '.join(map(str, offer))} ({total} for {value}): gives up the "
+                  "least", {**row, "offer": [str(c) for c in offer], "offered": total}, "T")
 
