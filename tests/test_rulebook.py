@@ -14,6 +14,7 @@ from companion import rulebook
 from companion.cards import Card
 from companion.rulebook.build import book, fill, normalise_text
 from companion.rulebook.ranking import distance, stem
+from companion.rulebook.sections import SECTION_ID
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
@@ -51,7 +52,7 @@ def test_every_section_is_complete_and_ids_are_unique() -> None:
     ids = [s.id for s in rulebook.all_sections()]
     assert len(ids) == len(set(ids))
     for item in rulebook.all_sections():
-        assert re.fullmatch(rulebook.SECTION_ID, item.id), item.id
+        assert re.fullmatch(SECTION_ID, item.id), item.id
         assert item.id.startswith(item.game + ".")
         assert item.title and item.parent and item.source and item.keywords, item.id
         assert len(item.text) > 20, item.id
