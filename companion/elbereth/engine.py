@@ -25,7 +25,6 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion import names
@@ -52,7 +51,7 @@ from companion.elbereth.book import (
 )
 from companion.elbereth.views import deck_text, settle_hint
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, rule
 
 if TYPE_CHECKING:
     from companion.elbereth.book import ElberethTables
@@ -465,17 +464,11 @@ class ElberethGame:
 
     # -- the action language ------------------------------------------------------
     def apply(self, action: grammar.Action | str) -> Applied:
-        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
-        action changes nothing."""
-        value: grammar.Action = grammar.GRAMMAR.parse(action) if isinstance(action, str) else action
-        if self.outcome != "playing":
-            raise RuleRefused(f"the game is over ({self.outcome})", R_END)
-        ruling = RULINGS.get(type(value))
-        if ruling is None:  # another game's action, say
-            raise BadInput(f"{value!r} is not an Elbereth action")
-        canonical, lines = ruling(self, value)
+        over = (RuleRefused(f"the game is over ({self.outcome})", R_END)
+                if self.outcome != "playing" else None)
+        applied = rule(self, action, grammar.GRAMMAR, RULINGS, over, "an Elbereth")
         self.life_trail.append(len(self.left()))
-        return Applied(partial(grammar.GRAMMAR.text, canonical), lines)
+        return applied
 
     # -- the quantities with a rule, each changed in one place ----------------------
     def check_room(self, what: str, kind: str) -> None:

@@ -15,12 +15,12 @@ section before it changes anything. What commands show is ``views``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from typing import Any
 
 from companion.editions import FIRST, at_least, edition, strict
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, rule
 from companion.names import check_player
 from companion.tricky import views
 from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in
@@ -230,16 +230,9 @@ class TrickyGame:
 
     # -- the action language ------------------------------------------------------
     def apply(self, action: Action | str) -> Applied:
-        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
-        action changes nothing."""
-        value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
-        if self.finished:
-            raise RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
-        ruling = rulings().get(type(value))
-        if ruling is None:  # another game's action, say
-            raise BadInput(f"{value!r} is not a Tricky action")
-        canonical, lines = ruling(self, value)
-        return Applied(partial(GRAMMAR.text, canonical), lines)
+        over = (RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
+                if self.finished else None)
+        return rule(self, action, GRAMMAR, rulings(), over, "a Tricky")
 
     # What commands show (companion.tricky.views).
     status = views.status
