@@ -56,6 +56,11 @@ class Applied(Record):
         return f"Applied(action={self.action!r}, lines={self.lines!r})"
 
 
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, in the plural unless one (torch: torches)."""
+    return f"{count} {word if count == 1 else word + ('es' if word.endswith('ch') else 's')}"
+
+
 def rule(game: Any, action: object, grammar: Grammar[Any],
          rulings: Mapping[type, Callable[[Any, Any], tuple[Any, Sequence[str]]]],
          game_over: CompanionError | None, a_game: str) -> Applied:

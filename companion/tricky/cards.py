@@ -133,10 +133,6 @@ def numbers_in(settings: Settings, key: str) -> tuple[int, ...]:
     return tuple(map(int, value))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
-
-
 class TrickyCard(Value, as_tuple=True):
     """One card: a colour letter (``R``) and a value (0-7)."""
 

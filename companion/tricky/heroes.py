@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Final
 
-from companion.tricky.cards import PLURALS, Settings, numbers_in, plural, table, words_in
+from companion.game import plural
+from companion.tricky.cards import PLURALS, Settings, numbers_in, table, words_in
 from companion.values import Value
 
 SETS: Final = ("A", "B", "C")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.tricky.cards import plural
+from companion.game import plural
 from companion.tricky.heroes import (
     COUNT_WORDS,
     TRUMP_TEXT,
