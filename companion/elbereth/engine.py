@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from companion import names
 from companion.dice import parse_die
-from companion.editions import strict
+from companion.editions import at_least
 from companion.elbereth import grammar, views
 from companion.elbereth.book import (
     COIN_DOWN,
@@ -275,7 +275,7 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
     if wanted == "coin":
         if given and item_name(given, coin=True) != "coin":
             raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
-        first = not strict(game.settings)
+        first = not at_least(game.settings, 2)
         if first and any_state and game.coin == COIN_DOWN:
             return "coin"  # the first edition took a face-down coin (companion.editions)
         if game.coin == COIN_DOWN:  # unlike face-down gear, never yours to give

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from companion.editions import FIRST, at_least, edition, strict
+from companion.editions import FIRST, at_least, edition
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
 from companion.names import check_player
@@ -174,7 +174,7 @@ class TrickyGame:
         self.choices = heroes_in(self.setup.hero_set)
         self.rounds: list[Round] = []
         # Checks added in edition 2 apply to games of edition 2 on (companion.editions).
-        self.strict = strict(settings)
+        self.strict = at_least(settings, 2)
         # Edition 3: no exchange after the Seer's prediction (tricky.ruling.seer-exchange).
         self.seer_exchanges_first = at_least(settings, 3)
 
