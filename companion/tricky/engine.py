@@ -23,10 +23,9 @@ from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
 from companion.names import check_player
 from companion.tricky import views
-from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in
+from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in, wrap
 from companion.tricky.grammar import GRAMMAR, KIND, Action
 from companion.tricky.heroes import SETS, heroes_in
-from companion.tricky.layout import wrap
 from companion.tricky.state import Round, Setup, TableRules
 
 __all__ = ["KIND", "TITLE", "Round", "TrickyGame", "new_engine", "normalize_settings",
