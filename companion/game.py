@@ -11,13 +11,17 @@ import contextlib
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Protocol, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from companion.errors import CompanionError, DataProblem
+from companion.errors import BadInput, CompanionError, DataProblem
 from companion.kinds import KINDS as KINDS
 from companion.kinds import KindInfo as KindInfo
 from companion.kinds import kind_info as kind_info
 from companion.values import Record as Record  # its home is companion.values
+
+if TYPE_CHECKING:
+    from companion.verbs import Grammar
 
 
 class Applied(Record):
@@ -50,6 +54,27 @@ class Applied(Record):
 
     def __repr__(self) -> str:
         return f"Applied(action={self.action!r}, lines={self.lines!r})"
+
+
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, in the plural unless one (torch: torches)."""
+    return f"{count} {word if count == 1 else word + ('es' if word.endswith('ch') else 's')}"
+
+
+def rule(game: Any, action: object, grammar: Grammar[Any],
+         rulings: Mapping[type, Callable[[Any, Any], tuple[Any, Sequence[str]]]],
+         game_over: CompanionError | None, a_game: str) -> Applied:
+    """Rule on ``action`` (a value, or its text read once by the grammar) by the ruling
+    of its type; a refused action changes nothing. ``a_game`` names the kind in the
+    refusal of another game's action ("a Tricky")."""
+    value = grammar.parse(action) if isinstance(action, str) else action
+    if game_over is not None:
+        raise game_over
+    ruling = rulings.get(type(value))
+    if ruling is None:  # another game's action, say
+        raise BadInput(f"{value!r} is not {a_game} action")
+    canonical, lines = ruling(game, value)
+    return Applied(partial(grammar.text, canonical), lines)
 
 
 class Engine(Protocol):

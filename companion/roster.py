@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from companion import names
 from companion.errors import BadInput
+from companion.game import plural
 from companion.kinds import kind_info
 from companion.stats import NAMED_KINDS, Entry, Person, figures, people, sections
 from companion.text import wrap
@@ -95,10 +96,6 @@ def _which(data: RosterFigures | PlayerFigures) -> str:
     return "finished games" if data["finished_only"] else "all games"
 
 
-def _count(number: int, word: str) -> str:
-    return f"{number} {word}{'' if number == 1 else 's'}"
-
-
 def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
     """The roster: a line per person (name, games, wins, kinds), then how to see one."""
     title = kind_info(data["kind"]).title if data["kind"] else None
@@ -108,9 +105,9 @@ def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
     lines = [f"{title + ' players' if title else 'Players'} ({_which(data)})"]
     room = max(len(row["name"]) for row in rows)
     for row in rows:
-        line = f"  {row['name']:<{room}}  {_count(row['games'], 'game')}"
+        line = f"  {row['name']:<{room}}  {plural(row['games'], 'game')}"
         if row["games"]:
-            line += f", {_count(row['wins'], 'win')}: {' '.join(row['kinds'])}"
+            line += f", {plural(row['wins'], 'win')}: {' '.join(row['kinds'])}"
         lines.append(line)
     lines.append("One player: 'stats --player NAME'")
     return [part for line in lines for part in wrap(line, width)]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion import rulebook
 from companion.cli import output
 from companion.text import GLUE, fill, units, wrap
-from companion.tricky import layout
+from companion.tricky import cards
 from tests.conftest import CLI
 
 WORD = st.text(alphabet="abcdefghijKQ10HS->:,()'", min_size=1, max_size=14)
@@ -105,7 +105,7 @@ def test_units_at_40_columns_for_each_kind() -> None:
     assert units("'enter CHAMBER ENEMY' or 'buy CARD CARD'") == [
         "'enter", "CHAMBER", "ENEMY'", "or", "'buy CARD CARD'"]  # over 16 characters
     # Names the caller knows (a hero), and a phrase it glued (a coloured one).
-    assert layout.wrap("Heroes of this game: Thief, Fairy Scout, Nymph", 40,
+    assert cards.wrap("Heroes of this game: Thief, Fairy Scout, Nymph", 40,
                        keep=["Fairy Scout"]) == [
         "Heroes of this game: Thief, Fairy Scout,", "  Nymph"]
     assert fill(f"Ann has won the game by a lot: lose{GLUE}2{GLUE}life", 40) == [

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from companion.errors import BadInput
+from companion.tricky.cards import wrap
 from companion.tricky.engine import new_engine, setup_lines
-from companion.tricky.layout import wrap
 from tests.conftest import CLI
 
 VARIANTS: list[dict[str, Any]] = [

@@ -188,7 +188,7 @@ def _current_game() -> str | None:
 def _wrapped(lines: list[str]) -> list[str]:
     """Cut at the width, as the engines' status lines are (COLUMNS on phones and tests),
     never inside a name and its number or a change."""
-    from companion.tricky.layout import wrap
+    from companion.tricky.cards import wrap
 
     columns = width()
     return [part for line in lines for part in wrap(line, columns)]

@@ -25,12 +25,11 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from companion import names
 from companion.dice import parse_die
-from companion.editions import strict
+from companion.editions import at_least
 from companion.elbereth import grammar, views
 from companion.elbereth.book import (
     COIN_DOWN,
@@ -52,7 +51,7 @@ from companion.elbereth.book import (
 )
 from companion.elbereth.views import deck_text, settle_hint
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, rule
 
 if TYPE_CHECKING:
     from companion.elbereth.book import ElberethTables
@@ -276,7 +275,7 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
     if wanted == "coin":
         if given and item_name(given, coin=True) != "coin":
             raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
-        first = not strict(game.settings)
+        first = not at_least(game.settings, 2)
         if first and any_state and game.coin == COIN_DOWN:
             return "coin"  # the first edition took a face-down coin (companion.editions)
         if game.coin == COIN_DOWN:  # unlike face-down gear, never yours to give
@@ -465,17 +464,11 @@ class ElberethGame:
 
     # -- the action language ------------------------------------------------------
     def apply(self, action: grammar.Action | str) -> Applied:
-        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
-        action changes nothing."""
-        value: grammar.Action = grammar.GRAMMAR.parse(action) if isinstance(action, str) else action
-        if self.outcome != "playing":
-            raise RuleRefused(f"the game is over ({self.outcome})", R_END)
-        ruling = RULINGS.get(type(value))
-        if ruling is None:  # another game's action, say
-            raise BadInput(f"{value!r} is not an Elbereth action")
-        canonical, lines = ruling(self, value)
+        over = (RuleRefused(f"the game is over ({self.outcome})", R_END)
+                if self.outcome != "playing" else None)
+        applied = rule(self, action, grammar.GRAMMAR, RULINGS, over, "an Elbereth")
         self.life_trail.append(len(self.left()))
-        return Applied(partial(grammar.GRAMMAR.text, canonical), lines)
+        return applied
 
     # -- the quantities with a rule, each changed in one place ----------------------
     def check_room(self, what: str, kind: str) -> None:

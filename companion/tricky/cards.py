@@ -9,10 +9,11 @@ rulebook's icons, so a ``Deck`` is built from settings (defaults in
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final, cast
 
+from companion import text as printed
 from companion.errors import BadInput, NotationError
 from companion.numbers import whole_or_none
 from companion.tables import tables
@@ -133,8 +134,12 @@ def numbers_in(settings: Settings, key: str) -> tuple[int, ...]:
     return tuple(map(int, value))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word if count == 1 else PLURALS.get(word, word + 's')}"
+def wrap(text: str, width: int, indent: str = "  ", keep: Iterable[str] = ()) -> list[str]:
+    """``text`` cut for a screen of 20 columns at least as the CLI cuts it
+    (``companion.text.wrap``: never inside a change, a name and its number or a
+    hyphenated name), its trailing spaces dropped. The names in ``keep``
+    (``Fairy Scout``) are not split."""
+    return printed.wrap(text.rstrip(" "), max(20, width), indent, keep=keep, printed=True)
 
 
 class TrickyCard(Value, as_tuple=True):

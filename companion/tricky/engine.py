@@ -15,18 +15,17 @@ section before it changes anything. What commands show is ``views``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from typing import Any
 
-from companion.editions import FIRST, at_least, edition, strict
+from companion.editions import FIRST, at_least, edition
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, rule
 from companion.names import check_player
 from companion.tricky import views
-from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in
+from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in, wrap
 from companion.tricky.grammar import GRAMMAR, KIND, Action
 from companion.tricky.heroes import SETS, heroes_in
-from companion.tricky.layout import wrap
 from companion.tricky.state import Round, Setup, TableRules
 
 __all__ = ["KIND", "TITLE", "Round", "TrickyGame", "new_engine", "normalize_settings",
@@ -174,7 +173,7 @@ class TrickyGame:
         self.choices = heroes_in(self.setup.hero_set)
         self.rounds: list[Round] = []
         # Checks added in edition 2 apply to games of edition 2 on (companion.editions).
-        self.strict = strict(settings)
+        self.strict = at_least(settings, 2)
         # Edition 3: no exchange after the Seer's prediction (tricky.ruling.seer-exchange).
         self.seer_exchanges_first = at_least(settings, 3)
 
@@ -230,16 +229,9 @@ class TrickyGame:
 
     # -- the action language ------------------------------------------------------
     def apply(self, action: Action | str) -> Applied:
-        """Rule on ``action`` (a value, or its text read once by the grammar): a refused
-        action changes nothing."""
-        value: Action = GRAMMAR.parse(action) if isinstance(action, str) else action
-        if self.finished:
-            raise RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
-        ruling = rulings().get(type(value))
-        if ruling is None:  # another game's action, say
-            raise BadInput(f"{value!r} is not a Tricky action")
-        canonical, lines = ruling(self, value)
-        return Applied(partial(GRAMMAR.text, canonical), lines)
+        over = (RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
+                if self.finished else None)
+        return rule(self, action, GRAMMAR, rulings(), over, "a Tricky")
 
     # What commands show (companion.tricky.views).
     status = views.status

@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Final
 
-from companion.tricky.cards import PLURALS, Settings, numbers_in, plural, table, words_in
+from companion.game import plural
+from companion.tricky.cards import PLURALS, Settings, numbers_in, table, words_in, wrap
 from companion.values import Value
 
 SETS: Final = ("A", "B", "C")
@@ -196,8 +197,6 @@ def hero_lines(hero: Hero, settings: Settings, players: int | None,
                width: int = 40) -> list[str]:
     """A hero in three or four short lines (name, trump, trick rule, gold, note), each
     cut at ``width`` as a phone shows it."""
-    from companion.tricky.layout import wrap
-
     flag = " (unverified)" if unverified(hero, settings) else ""
     lines = [hero.name, f"  trump: {hero.trump_rule()}"]
     if hero.trick != "highest":

@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from companion.errors import BadInput, NotationError, RuleRefused
+from companion.game import plural
 from companion.numbers import is_whole
-from companion.tricky.cards import TrickyCard, plural, table
+from companion.tricky.cards import TrickyCard, table
 from companion.tricky.grammar import COUNTS, GRAMMAR, RESULT_ORDER, Exchange, Predict, Result, Trick
 from companion.tricky.grammar import Round as RoundAction
 from companion.tricky.heroes import COUNT_HELP, Hero, lead_hero, parse_hero

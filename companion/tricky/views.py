@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.tricky.cards import plural
+from companion.game import plural
+from companion.tricky.cards import wrap
 from companion.tricky.heroes import (
     COUNT_WORDS,
     TRUMP_TEXT,
@@ -14,7 +15,6 @@ from companion.tricky.heroes import (
     hero_number,
     number_note,
 )
-from companion.tricky.layout import wrap
 from companion.tricky.state import Revoke, Round
 
 if TYPE_CHECKING:
