@@ -38,7 +38,6 @@ when only the first replays it (``share.decode``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from companion.errors import BadInput
@@ -65,10 +64,6 @@ def at_least(settings: Mapping[str, Any], number: int) -> bool:
     """Is this game's (normalised) edition ``number`` or later: do that edition's checks
     apply?"""
     return int(settings.get(KEY, CURRENT)) >= number
-
-
-# Do the checks made stricter in edition 2 apply to this game's normalised settings?
-strict = partial(at_least, number=2)
 
 
 def status_line(settings: Mapping[str, Any]) -> list[str]:

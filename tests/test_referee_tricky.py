@@ -27,7 +27,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.editions import at_least, strict
+from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
 from companion.tricky.cards import TrickyCard, table
@@ -94,7 +94,7 @@ def check_trickster(game: TrickyGame, rnd: Any) -> None:
     edition 2); he is paid his base less tricks and potions, never below 0."""
     face_up = int(table()["variants"]["trickster_face_up"]) \
         if rnd.hero.id == "trickster" else 0
-    if strict(game.settings):
+    if at_least(game.settings, 2):
         assert sum(rnd.exchanged.values()) <= game.leftover() - face_up, rnd.number
     if face_up and rnd.done:
         assert rnd.counts is not None and rnd.gold is not None
@@ -294,7 +294,7 @@ def exchange(run: Run, game: TrickyGame, hands: Hands, trickster: bool) -> None:
     for player in order:
         hand = hands.hands[player]
         allowed = [c for c in hand if not (two and game.deck.is_potion(c))]
-        if trickster and strict(game.settings) and player != rnd.active:
+        if trickster and at_least(game.settings, 2) and player != rnd.active:
             over = too_many(game, hands, allowed, most)
             if over is not None:  # more than the face-up cards left in the pile
                 refuse(run, f"{over} --player {game.players[player]}", R_TRICKSTER)
@@ -331,7 +331,7 @@ def trickster_refusal(run: Run, game: TrickyGame, hands: Hands) -> None:
     rnd = game.current
     assert rnd is not None and rnd.hero.id == "trickster"
     face_up = int(table()["variants"]["trickster_face_up"])
-    if not strict(game.settings) or rnd.active in rnd.exchanged or game.count == 2:
+    if not at_least(game.settings, 2) or rnd.active in rnd.exchanged or game.count == 2:
         return  # with two players the active's 7 always fit: the other's is tried
     over = len(hands.leftover) - face_up + 1
     if over <= game.exchange_limit():

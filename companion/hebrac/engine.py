@@ -19,7 +19,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from companion.cards import Card
-from companion.editions import strict
+from companion.editions import at_least
 from companion.errors import RuleRefused
 from companion.game import Applied
 from companion.hebrac import battle, board, grammar, ledger, rules, situation, treasures, view
@@ -65,7 +65,7 @@ class HebracGame:
         self.pending: str | None = None
         self.games_waiting = 0  # further jokers drawn at once, each a game of its own
         # Rulings of edition 2 apply to games of edition 2 on (companion.editions).
-        self.strict = strict(self.settings)
+        self.strict = at_least(self.settings, 2)  # the checks made stricter in edition 2
         self.effects: set[str] = set()  # level-long: anti-magic, curse, revelation, god-vision
         self.remote_vision = 0
         self.future_perception = 0
