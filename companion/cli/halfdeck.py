@@ -78,15 +78,6 @@ def _catalog_names() -> dict[str, CardInfo]:
         return {}
 
 
-def _learned(action: grammar.Action) -> tuple[str, ...]:
-    """The cards whose numbers an action carries, by their full names."""
-    if isinstance(action, grammar.Hero | grammar.Draw):
-        return (action.name,)
-    if isinstance(action, grammar.Equip):
-        return action.words[1:]
-    return ()
-
-
 def _act(game: str | None, action: Value, as_json: bool,
          dice: Dice | None = None) -> None:
     """Apply one action, keep the cards it used in the catalog, print the ruling (and the
@@ -100,8 +91,11 @@ def _learn(opened: Any, applied: Applied) -> list[str]:
     from companion.halfdeck import catalog
 
     engine: HalfDeckGame = opened.engine
+    action = GRAMMAR.parse(applied.action)
+    cards = (action.name,) if isinstance(action, grammar.Hero | grammar.Draw) else \
+        action.words[1:] if isinstance(action, grammar.Equip) else ()
     notes: list[str] = []
-    for card in _learned(GRAMMAR.parse(applied.action)):
+    for card in cards:
         info = engine.card(card)
         if info is None:
             continue

@@ -15,13 +15,13 @@ hero at 0 dies).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, partial
+from functools import cache
 from itertools import chain
 from typing import Any
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied
+from companion.game import Applied, rule
 from companion.halfdeck.cards import (
     BOSS,
     ENDGAME_BOSS,
@@ -153,15 +153,14 @@ class HalfDeckGame(Record):
         return "lost" if self.lost else "playing"
 
     def apply(self, action: Action | str) -> Applied:
-        value = GRAMMAR.parse(action) if isinstance(action, str) else action
-        if self.outcome != "playing":
-            raise RuleRefused(f"the game is over ({self.outcome})", R_END)
+        over = (RuleRefused(f"the game is over ({self.outcome})", R_END)
+                if self.outcome != "playing" else None)
         before = len(self.fallen)
-        canonical, lines = rulings()[type(value)](self, value)
+        applied = rule(self, action, GRAMMAR, rulings(), over, "a Half Deck")
         point = {h.name: h.life for h in self.heroes}
         point.update(self.fallen[before:])
         self.life_trail.append(point)
-        return Applied(partial(GRAMMAR.text, canonical), lines)
+        return applied
 
     def status(self) -> dict[str, object]:
         """The state as JSON holds it ('status --json'), the keys in this order."""
