@@ -116,10 +116,9 @@ def deck(
     """Deck settings for new games (or one game's copy); unverified ones are marked."""
     from companion.tricky import deck as book
 
-    numbers = {key: value for key, value in (
-        ("thief_base", thief_base), ("trickster_base", trickster_base),
-        ("barbarian_minimum", barbarian_minimum), ("sorcerer_minimum", sorcerer_minimum),
-        ("knight_minimum", knight_minimum)) if value is not None}
+    pairs = (thief_base, trickster_base, barbarian_minimum, sorcerer_minimum, knight_minimum)
+    numbers = {key: pair for key, pair in zip(book.HERO_NUMBERS, pairs, strict=True)
+               if pair is not None}
     changes = book.DeckChange(colours, stars, potion, numbers, confirm, reset)
     lines: list[str] = []
     where: dict[str, str | None] = {"game": game}
