@@ -127,11 +127,8 @@ def table() -> HalfDeckTables:
 def enemy_life(kind: str) -> int:
     """The life an encounter starts with (a trap starts with a minion's)."""
     enemies = table()["enemies"]
-    if kind == BOSS:
-        return enemies["boss_life"]
-    if kind == ENDGAME_BOSS:
-        return enemies["endgame_boss_life"]
-    return enemies["minion_life"]
+    return {BOSS: enemies["boss_life"],
+            ENDGAME_BOSS: enemies["endgame_boss_life"]}.get(kind, enemies["minion_life"])
 
 
 # -- settings -------------------------------------------------------------------
