@@ -115,9 +115,10 @@ def deck(
 ) -> None:
     """Deck settings for new games (or one game's copy); unverified ones are marked."""
     from companion.tricky import deck as book
+    from companion.tricky.cards import HERO_NUMBERS
 
     pairs = (thief_base, trickster_base, barbarian_minimum, sorcerer_minimum, knight_minimum)
-    numbers = {key: pair for key, pair in zip(book.HERO_NUMBERS, pairs, strict=True)
+    numbers = {key: pair for key, pair in zip(HERO_NUMBERS, pairs, strict=True)
                if pair is not None}
     changes = book.DeckChange(colours, stars, potion, numbers, confirm, reset)
     lines: list[str] = []
