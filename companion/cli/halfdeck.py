@@ -7,6 +7,7 @@ the catalog. Names may be several words, unquoted, or the start of a known name.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import act, is_die, name_and_die, open_game, roll_die
@@ -221,53 +222,49 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
 
 def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """attack, and challenge (whose words take no --assist): ``HERO [ROLL]``, then
-    ``--assist HERO [ROLL]`` for each supporter (the engine rules on how many the roll
-    may have), each die given or rolled."""
-    loot_to = _number(command, line, "loot_to")
+    """attack, challenge (whose words take no --assist) and team-attack: ``HERO [ROLL]``
+    for the main attacker, then for each supporter, each die given or rolled (the engine
+    rules on how many supporters the roll may have). An attack's supporters each follow
+    ``--assist``; a team attack's may (a save's own line, as 'log' shows it), and their
+    names are found by their start."""
+    team = command.verb.name == "team-attack"
+    number = _number(command, line, "source" if team else "loot_to")
     parts: list[list[str]] = [[]]
     for word in line.args:
-        if word.lower() == "--assist":
-            parts.append([])
-        else:
+        if word.lower() != "--assist":
             parts[-1].append(word)
+        elif not team:
+            parts.append([])
     if not all(parts):
         raise BadInput(f"usage: {command.verb.usage_line()}")
-    dice = Dice(bool(line.own.get("roll")), line.game)
-    rolled = []
-    for part in parts:
-        hero_name, roll = name_and_die(part)
-        rolled.append(grammar.HeroRoll(hero_name, dice.die(roll, hero_name)))
+    engine = _engine(line.game) if team else None
+    dice = Dice(bool(line.own.get("roll")), line.game, engine)
+    typed = _heroes_and_dice(parts[0], engine) if engine else map(name_and_die, parts)
+    rolled = [grammar.HeroRoll(name, dice.die(roll, name)) for name, roll in typed]
     main, *supporters = rolled
-    action = grammar.Challenge(main.hero, main.die) if command.verb.name == "challenge" \
-        else grammar.Attack(main.hero, main.die, tuple(supporters), loot_to)
+    action: grammar.Action = grammar.Challenge(main.hero, main.die)
+    if team:
+        action = grammar.TeamAttack(main.hero, main.die, tuple(supporters), number)
+    elif command.verb.name == "attack":
+        action = grammar.Attack(main.hero, main.die, tuple(supporters), number)
     _act(line.game, action, line.json, dice=dice)
 
 
-def _team_attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
-    """The words may be a save's own line: '--assist' before each supporter, as 'log'
-    shows it."""
+def _heroes_and_dice(words: list[str], engine: HalfDeckGame
+                     ) -> Iterator[tuple[str, str | None]]:
+    """Each hero's name (several words, or the start of a hero in play's), then its die
+    if one follows: read one at a time, as each die is rolled."""
     from companion.names import lead
 
-    source = _number(command, line, "source")
-    heroes = [word for word in line.args if word.lower() != "--assist"]
-    if not heroes:
-        raise BadInput(f"usage: {command.verb.usage_line()}")
-    engine = _engine(line.game)
     in_play = [h.name for h in engine.heroes]
-    dice = Dice(bool(line.own.get("roll")), line.game, engine)
-    rolled: list[grammar.HeroRoll] = []
     at = 0
-    while at < len(heroes):  # each hero's name (several words, a start), then its die
-        found, count = lead(heroes[at:], in_play, "hero in play")
-        who = found or heroes[at]
+    while at < len(words):
+        name, count = lead(words[at:], in_play, "hero in play")
+        who = name or words[at]
         at += count
-        roll = heroes[at] if at < len(heroes) and is_die(heroes[at]) else None
+        roll = words[at] if at < len(words) and is_die(words[at]) else None
         at += roll is not None
-        rolled.append(grammar.HeroRoll(who, dice.die(roll, who)))
-    main, *supporters = rolled
-    _act(line.game, grammar.TeamAttack(main.hero, main.die, tuple(supporters), source),
-         line.json, dice=dice)
+        yield who, roll
 
 
 def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
@@ -279,6 +276,6 @@ def _loot(command: VerbCommand, _value: Value | None, line: Line) -> None:
 # their start, numbers from the catalog, dice rolled) but the three that take none.
 WRITTEN = {
     "hand": _hand, "hero": _hero, "equip": _equip, "draw": _draw, "attack": _attack,
-    "team-attack": _team_attack, "challenge": _attack, "escape": _play,
+    "team-attack": _attack, "challenge": _attack, "escape": _play,
     "team-escape": _play, "shuffle-back": _play, "loot": _loot, "discard": _play,
     "heal": _play, "hurt": _play, "trade": _play}
