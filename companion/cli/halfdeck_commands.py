@@ -186,9 +186,7 @@ def cards_export(
         write_output(output, text if text.endswith("\n") else text + "\n")
         _say(f"Wrote the card catalog ({count}) to {output}. Elsewhere: companion halfdeck "
              f"cards import {output.name}")
-    elif code:
-        echo(text)
-    else:
+    else:  # the TOML's last newline is echo's
         echo(text.rstrip("\n"))
 
 
@@ -209,16 +207,13 @@ def cards_import(
 
     text, where = _read_source(source)
     done = catalog.merge(catalog.read_import(text, where), replace)
-    said = [f"Catalog: {_listed(done.added, 'added')}."]
+    _say(f"Catalog: {_listed(done.added, 'added')}.")
     if done.replaced:
-        said.append(f"{_listed(done.replaced, 'replaced')}.")
+        _say(f"{_listed(done.replaced, 'replaced')}.")
     if done.kept:
-        said.append(f"{_listed(done.kept, 'kept as they were')} (--replace takes the new "
-                    "numbers).")
+        _say(f"{_listed(done.kept, 'kept as they were')} (--replace takes the new numbers).")
     if done.same:
-        said.append(f"{len(done.same)} the same already.")
-    for line in said:
-        _say(line)
+        _say(f"{len(done.same)} the same already.")
 
 
 def _listed(names: list[str], what: str) -> str:
