@@ -21,7 +21,7 @@ from typing import Any
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
-from companion.game import Applied, rule
+from companion.game import Applied, plural, rule
 from companion.halfdeck.cards import (
     BOSS,
     ENDGAME_BOSS,
@@ -298,8 +298,7 @@ class HalfDeckGame(Record):
             if self.coop:
                 return "name the hero cards drawn: " + ", ".join(
                     f"'hand CARD... --player {p}' ({n})" for p, n in due)
-            return f"name the {due[0][1]} hero card{'' if due[0][1] == 1 else 's'} drawn: " \
-                   "'hand CARD...'"
+            return f"name the {plural(due[0][1], 'hero card')} drawn: 'hand CARD...'"
         if not self.heroes:
             return "put a hero in play: 'hero NAME'"
         who = f" (player {self.next_player})" if self.coop else ""

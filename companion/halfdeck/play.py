@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
+from companion.game import plural
 from companion.halfdeck import grammar
 from companion.halfdeck.cards import (
     BOSS,
@@ -273,8 +274,7 @@ def owe_loot(state: HalfDeckGame, loot: int, player: int) -> str:
     """Loot: ``loot`` hero cards due to ``player`` (a card's, or as a text gives), said."""
     state.owed[player] += loot
     whom = f" for player {player}" if state.coop else ""
-    return f"loot {loot}{whom}: draw {loot} hero card{'' if loot == 1 else 's'}, " \
-           f"'hand CARD...'"
+    return f"loot {loot}{whom}: draw {plural(loot, 'hero card')}, 'hand CARD...'"
 
 
 # -- trade --------------------------------------------------------------------------------
@@ -713,9 +713,8 @@ def only_specials_text(state: HalfDeckGame) -> str:
     left = [k.replace("-", " ") for k in state.endgame_left]
     if state.rescue_left:
         left.append(f"the prisoner {state.rescue}")
-    return (f"the dungeon deck holds {state.dungeon_deck} card"
-            f"{'' if state.dungeon_deck == 1 else 's'}: only {' and '.join(left)} can "
-            "be left")
+    return (f"the dungeon deck holds {plural(state.dungeon_deck, 'card')}: only "
+            f"{' and '.join(left)} can be left")
 
 
 def check_can_draw(state: HalfDeckGame) -> None:
