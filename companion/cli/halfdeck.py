@@ -7,7 +7,7 @@ the catalog. Names may be several words, unquoted, or the start of a known name.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from companion.cli.common import act, is_die, name_and_die, open_game, roll_die
@@ -23,35 +23,6 @@ if TYPE_CHECKING:
     from companion.verbs import Line, Value
 
 KIND = "halfdeck"
-
-
-class Dice:
-    """Dice given or rolled for one command; remembers what was rolled to say so, by the
-    hero's full name (a prefix may be typed: the game is read once, and only when a die
-    is rolled)."""
-
-    def __init__(self, roll_all: bool, game: str | None,
-                 engine: HalfDeckGame | None = None) -> None:
-        self.roll_all = roll_all
-        self.game = game
-        self.engine = engine
-        self.rolled: list[str] = []
-
-    def die(self, value: str | None, who: str) -> str:
-        if value is not None and value.strip().lower() != "roll":
-            return value
-        if value is None and not self.roll_all:
-            raise BadInput(f"give {who}'s die (1-6), or --roll to let companion roll it")
-        rolled = roll_die()
-        self.rolled.append(f"{self.named(who)} {rolled}")
-        return str(rolled)
-
-    def named(self, typed: str) -> str:
-        self.engine = self.engine or _engine(self.game)
-        try:
-            return self.engine.hero(typed).name
-        except CompanionError:
-            return typed  # the engine says what is wrong when the action is applied
 
 
 def _engine(game: str | None) -> HalfDeckGame:
@@ -79,11 +50,10 @@ def _catalog_names() -> dict[str, CardInfo]:
         return {}
 
 
-def _act(game: str | None, action: Value, as_json: bool,
-         dice: Dice | None = None) -> None:
+def _act(game: str | None, action: Value, as_json: bool, rolled: Sequence[str] = ()) -> None:
     """Apply one action, keep the cards it used in the catalog, print the ruling (and the
-    summary when the game ends)."""
-    act(KIND, game, GRAMMAR.text(action), as_json, _learn, dice.rolled if dice else ())
+    summary when the game ends; before it, the dice companion ``rolled``)."""
+    act(KIND, game, GRAMMAR.text(action), as_json, _learn, rolled)
 
 
 def _learn(opened: Any, applied: Applied) -> list[str]:
@@ -238,16 +208,33 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     if not all(parts):
         raise BadInput(f"usage: {command.verb.usage_line()}")
     engine = _engine(line.game) if team else None
-    dice = Dice(bool(line.own.get("roll")), line.game, engine)
+    rolled: list[str] = []  # the dice companion rolled, said by each hero's full name
+
+    def die(value: str | None, who: str) -> str:
+        """The die given, else rolled (the game is read at the first roll, if not yet, to
+        name the hero in full: its start may be typed)."""
+        nonlocal engine
+        if value is not None and value.strip().lower() != "roll":
+            return value
+        if value is None and not line.own.get("roll"):
+            raise BadInput(f"give {who}'s die (1-6), or --roll to let companion roll it")
+        face = roll_die()
+        engine = engine or _engine(line.game)
+        try:
+            who = engine.hero(who).name
+        except CompanionError:
+            pass  # the engine says what is wrong when the action is applied
+        rolled.append(f"{who} {face}")
+        return str(face)
+
     typed = _heroes_and_dice(parts[0], engine) if engine else map(name_and_die, parts)
-    rolled = [grammar.HeroRoll(name, dice.die(roll, name)) for name, roll in typed]
-    main, *supporters = rolled
+    main, *supporters = [grammar.HeroRoll(name, die(roll, name)) for name, roll in typed]
     action: grammar.Action = grammar.Challenge(main.hero, main.die)
     if team:
         action = grammar.TeamAttack(main.hero, main.die, tuple(supporters), number)
     elif command.verb.name == "attack":
         action = grammar.Attack(main.hero, main.die, tuple(supporters), number)
-    _act(line.game, action, line.json, dice=dice)
+    _act(line.game, action, line.json, rolled)
 
 
 def _heroes_and_dice(words: list[str], engine: HalfDeckGame
