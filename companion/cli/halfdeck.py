@@ -66,10 +66,7 @@ def _learn(opened: Any, applied: Applied) -> list[str]:
     cards = (action.name,) if isinstance(action, grammar.Hero | grammar.Draw) else \
         action.words[1:] if isinstance(action, grammar.Equip) else ()
     notes: list[str] = []
-    for card in cards:
-        info = engine.card(card)
-        if info is None:
-            continue
+    for info in filter(None, map(engine.card, cards)):  # the cards the game knows now
         try:
             change = catalog.learn(info)
         except DataProblem as error:
