@@ -176,8 +176,7 @@ class HalfDeckGame(Record):
             "phase": self.phase,
             "heroes": [{"name": h.name, "player": h.player, "strength": h.strength,
                         "magic": h.magic, "life": h.life,
-                        "gear": None if h.gear is None else {  # its fields, in order
-                            key: getattr(h.gear, key) for key in Gear.__slots__}}
+                        "gear": None if h.gear is None else h.gear._asdict()}
                        for h in self.heroes],
             "lives": {h.name: h.life for h in self.heroes},
             "gear": {h.name: h.gear.name for h in self.heroes if h.gear is not None},

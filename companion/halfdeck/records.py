@@ -12,16 +12,14 @@ Done = tuple[Action, list[str]]
 
 
 # -- the records ----------------------------------------------------------------
-class Gear(Record):
-    __slots__ = ("name", "attribute", "bonus", "one_use", "standby")
+class Gear(Value):
+    """A gear card a hero carries (a value: it is put on, used up or discarded whole)."""
 
-    def __init__(self, name: str, attribute: str, bonus: int, one_use: bool = False,
-                 standby: bool = False) -> None:
-        self.name = name
-        self.attribute = attribute
-        self.bonus = bonus
-        self.one_use = one_use
-        self.standby = standby
+    name: str
+    attribute: str
+    bonus: int
+    one_use: bool = False
+    standby: bool = False
 
     def text(self) -> str:
         what = f"{self.name} {LETTER[self.attribute]}+{self.bonus}"
