@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import NotationError
 from companion.tricky.engine import TrickyGame, new_engine
-from companion.tricky.heroes import heroes_in, lead_hero, parse_hero
+from companion.tricky.heroes import heroes_in, lead_hero
 from tests.conftest import CLI
 
 PLAYERS = ["Ann", "Anna", "Bo", "Mary-Jo"]
@@ -29,13 +29,13 @@ def refused(action: str, message: str, **settings: object) -> None:
     ("Fairy_Scout", "fairy-scout"),
 ])
 def test_a_hero_exactly_in_any_case(typed: str, hero: str) -> None:
-    assert parse_hero(typed).id == hero
+    assert lead_hero([typed])[0].id == hero
 
 
 @pytest.mark.parametrize(("typed", "hero"), [("barb", "barbarian"), ("TROUB", "troubadour"),
                                              ("fairy s", "fairy-scout"), ("elv", "elvish-hunter")])
 def test_a_hero_by_a_unique_start(typed: str, hero: str) -> None:
-    assert parse_hero(typed).id == hero
+    assert lead_hero([typed])[0].id == hero
 
 
 def test_a_hero_of_two_words_unquoted() -> None:
@@ -58,7 +58,7 @@ def test_an_unknown_hero_gets_the_closest_names() -> None:
     refused("round nimph", "'nimph' is not a hero: did you mean Nymph?")
     with pytest.raises(NotationError, match="'dragon' is not a hero: expected one of Thief, "
                                             "Assassin, Barbarian, Wizard, Witch$"):
-        parse_hero("dragon", heroes_in("A"))
+        lead_hero(["dragon"], heroes_in("A"))
 
 
 # -- players ----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from companion.tricky.heroes import (
     hero_number,
     heroes,
     heroes_in,
-    parse_hero,
+    lead_hero,
 )
 from companion.tricky.tricks import Trump
 
@@ -54,17 +54,17 @@ def test_three_sets_of_five() -> None:
     ("Troub", "troubadour"), ("ny", "nymph"), ("kn", "knight"),
 ])
 def test_hero_names(text: str, hero: str) -> None:
-    assert parse_hero(text).id == hero
+    assert lead_hero([text])[0].id == hero
 
 
 def test_ambiguous_and_unknown_heroes() -> None:
     with pytest.raises(NotationError, match="'s' could be Seer or Sorcerer: type more"):
-        parse_hero("s")
+        lead_hero(["s"])
     with pytest.raises(NotationError, match="'w' could be Wizard or Witch: type more"):
-        parse_hero("w")
+        lead_hero(["w"])
     with pytest.raises(NotationError, match="'dragon' is not a hero: expected one of Thief, "
                                             "Assassin, Barbarian, Wizard, Witch$"):
-        parse_hero("dragon", heroes_in("A"))
+        lead_hero(["dragon"], heroes_in("A"))
 
 
 def test_every_refusal_names_a_rulebook_section() -> None:

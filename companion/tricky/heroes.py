@@ -118,10 +118,6 @@ def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
     return _by_name()[name], taken
 
 
-def parse_hero(text: str, choices: Sequence[Hero] | None = None) -> Hero:
-    return lead_hero([text], choices)[0]
-
-
 # -- gold --------------------------------------------------------------------------
 def hero_number(hero: Hero, settings: Settings, players: int) -> int:
     """The base or minimum this hero uses with this many players (0 if it has none)."""

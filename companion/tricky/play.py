@@ -20,7 +20,7 @@ from companion.numbers import is_whole
 from companion.tricky.cards import TrickyCard, table
 from companion.tricky.grammar import COUNTS, GRAMMAR, RESULT_ORDER, Exchange, Predict, Result, Trick
 from companion.tricky.grammar import Round as RoundAction
-from companion.tricky.heroes import COUNT_HELP, Hero, lead_hero, parse_hero
+from companion.tricky.heroes import COUNT_HELP, Hero, lead_hero
 from companion.tricky.state import Haul, PlayedTrick, Revoke, Round
 from companion.tricky.tricks import Trump, trick_winner
 from companion.tricky.views import end_line, gold_rule, scores_text, trump_line
@@ -139,7 +139,7 @@ def verify_passes(game: TrickyGame, hero: Hero, texts: Sequence[str]) -> tuple[H
     if len(texts) > limit:
         raise RuleRefused(f"Random Dungeon: at most {limit} heroes are passed on; the "
                           f"next one turned up is played", R_RANDOM)
-    passed = tuple(parse_hero(t, game.choices) for t in texts)
+    passed = tuple(lead_hero([t], game.choices)[0] for t in texts)
     for number, other in enumerate(passed):
         if other == hero or other in passed[:number]:
             raise RuleRefused(f"Random Dungeon: the {other.name} was turned up once; "
