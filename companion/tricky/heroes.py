@@ -100,11 +100,6 @@ def hero_spellings() -> dict[str, str]:
                            {hero.name: (hero.id, *hero.aliases) for hero in every})
 
 
-@cache
-def _by_name() -> dict[str, Hero]:
-    return {hero.name: hero for hero in heroes().values()}
-
-
 def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
               ) -> tuple[Hero, int]:
     """The hero named by the first of ``words`` (``dwarven hunter red``: two of them,
@@ -115,7 +110,7 @@ def lead_hero(words: Sequence[str], choices: Sequence[Hero] | None = None
 
     listed = [hero.name for hero in (choices or heroes().values())]
     name, taken = names.lead_name(words, hero_spellings(), "hero", listed)
-    return _by_name()[name], taken
+    return next(hero for hero in heroes().values() if hero.name == name), taken
 
 
 # -- gold --------------------------------------------------------------------------
