@@ -15,8 +15,8 @@ from contextlib import contextmanager
 
 from companion.current import read_pointer
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Applied, Engine, Record, kind_info, load_kind
-from companion.store import GameRecord, Store, check_name
+from companion.game import Applied, kind_info, load_kind
+from companion.store import GameRecord, OpenGame, Store, check_name
 from companion.text import MAX_NOTES, check_note
 
 # path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
@@ -27,20 +27,6 @@ def keep_open(on: bool = True) -> None:
     """Keep opened games in memory between commands of this process (the shell)."""
     global _kept
     _kept = {} if on else None
-
-
-class OpenGame(Record):
-    """A saved game replayed: its record, the engine, each action's ruling, and
-    ``settings``, the record's settings as the engine read them (every key there)."""
-
-    __slots__ = ("record", "engine", "applied", "settings")
-
-    def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
-                 settings: dict[str, object]) -> None:
-        self.record = record
-        self.engine = engine
-        self.applied = applied
-        self.settings = settings
 
 
 Seen = Callable[[OpenGame], None]
@@ -123,7 +109,7 @@ class Games:
         path = str(self.store.path(name))
         kept = _kept.get(path) if _kept is not None else None
         if kept is None or kept[0] != raw:
-            kept = (raw, self._replay(self.store.decode(name, raw)))
+            kept = (raw, self.store.replay(self.store.decode(name, raw)))
             if _kept is not None:
                 _kept[path] = kept
         self.store.vouch(name, raw)  # each command has its own store: tell it too
@@ -153,10 +139,6 @@ class Games:
         if _kept is not None:
             _kept.pop(str(self.store.path(name)), None)
 
-    def _replay(self, record: GameRecord) -> OpenGame:
-        settings, engine, applied = self.store.replay(record)
-        return OpenGame(record, engine, applied, settings)
-
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
         info = kind_info(kind)
         module = load_kind(info.name)
@@ -166,7 +148,7 @@ class Games:
         if name and self.store.exists(game_name):
             raise BadInput(self._taken(game_name))
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
-        game = self._replay(record)
+        game = self.store.replay(record)
         with self.store.lock(game_name):
             self._save(game, new=True)
         self.store.set_current(game_name)
@@ -197,7 +179,7 @@ class Games:
             undone = record.actions[-count:]
             del record.actions[-count:]
             record.redo = undone + record.redo
-            game = self._replay(record)
+            game = self.store.replay(record)
             self._save(game)
         return game, undone
 

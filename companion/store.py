@@ -164,12 +164,26 @@ class NewerSchema(ValueError):
         super().__init__(f"written by a newer companion (schema {schema}, this one reads {SCHEMA})")
 
 
-def replay_record(record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
-    """Every action applied to a new engine: the settings as the engine read them, the
-    engine, each action's ruling. ReplayFault says why the record does not replay."""
+class OpenGame(Record):
+    """A game replayed: its record, the engine, each action's ruling, and ``settings``,
+    the record's settings as the engine read them (every key there)."""
+
+    __slots__ = ("record", "engine", "applied", "settings")
+
+    def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
+                 settings: dict[str, object]) -> None:
+        self.record = record
+        self.engine = engine
+        self.applied = applied
+        self.settings = settings
+
+
+def replay_record(record: GameRecord) -> OpenGame:
+    """Every action applied to a new engine: the one replay of a saved, opened, shared or
+    imported game. ReplayFault says why the record does not replay."""
     _module, settings, engine = begin(record.kind, editions.saved(record.settings))
-    return settings, engine, [done for _number, _action, done in replaying(engine,
-                                                                          record.actions)]
+    applied = [done for _number, _action, done in replaying(engine, record.actions)]
+    return OpenGame(record, engine, applied, settings)
 
 
 class Store:
@@ -233,7 +247,7 @@ class Store:
         """``raw``, the bytes of the game's file, have replayed in this process."""
         self._good[str(self.path(name))] = raw
 
-    def replay(self, record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
+    def replay(self, record: GameRecord) -> OpenGame:
         """``replay_record``; a data problem naming the newest good backup when the record
         does not replay."""
         try:

@@ -337,9 +337,6 @@ def test_a_game_kept_open_is_saved_without_replaying_its_file(
     try:
         Games(Store(home)).open("g")
         replayed: list[str] = []
-        build = Games._replay
-        monkeypatch.setattr(Games, "_replay", lambda self, record: (
-            replayed.append(record.name) or build(self, record)))
         check = store.replay_record
         monkeypatch.setattr(store, "replay_record", lambda record: (
             replayed.append(record.name) or check(record)))
