@@ -2,10 +2,8 @@
 
 Every change is made under the game's lock on a fresh read of the file, so two
 commands on one game never lose each other's actions; a refused action raises
-before anything is written. A long-lived process (the shell) may keep the games
-it opened in memory (``keep_open``): each use re-reads the file's bytes and
-replays only when another process changed them. The store is told (``vouch``)
-which bytes replayed, so that ``Store.write`` need not replay them again.
+before anything is written. A game is replayed only when its file's bytes are not
+those this process replayed already (``Store.open``).
 """
 
 from __future__ import annotations
@@ -17,17 +15,8 @@ from companion.current import read_pointer
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, kind_info, load_kind
 from companion.store import GameRecord, OpenGame, Store, check_name
+from companion.store import keep_open as keep_open  # re-exported: the shell turns it on
 from companion.text import MAX_NOTES, check_note
-
-# path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
-_kept: dict[str, tuple[bytes, OpenGame]] | None = None
-
-
-def keep_open(on: bool = True) -> None:
-    """Keep opened games in memory between commands of this process (the shell)."""
-    global _kept
-    _kept = {} if on else None
-
 
 Seen = Callable[[OpenGame], None]
 
@@ -100,44 +89,29 @@ class Games:
         return self.store.read(name)
 
     def open(self, name: str) -> OpenGame:
-        """The game as saved now; a kept game is replayed only when its bytes changed."""
-        try:
-            raw = self.store.read_raw(name)
-        except CompanionError:
-            self.forget(name)
-            raise
-        path = str(self.store.path(name))
-        kept = _kept.get(path) if _kept is not None else None
-        if kept is None or kept[0] != raw:
-            kept = (raw, self.store.replay(self.store.decode(name, raw)))
-            if _kept is not None:
-                _kept[path] = kept
-        self.store.vouch(name, raw)  # each command has its own store: tell it too
-        return kept[1]
+        return self.store.open(name)
 
     @contextmanager
     def _changing(self, name: str, seen: Seen | None = None) -> Iterator[OpenGame]:
         """Under the game's lock, the game as saved now (replayed: the store will accept to
-        replace it) for this caller to change, a kept copy let go first; ``seen`` is
-        shown it."""
+        replace it) for this caller to change; ``seen`` is shown it."""
         with self.store.lock(name):
             game = self.open(name)
-            self.forget(name)
             if seen is not None:
                 seen(game)
-            yield game
+            try:
+                yield game
+            except BaseException:
+                # It may have changed before the error: replayed when next opened.
+                self.store.opened.pop(str(self.store.path(name)), None)
+                raise
 
     def _save(self, game: OpenGame, *, new: bool = False) -> None:
         """Write the game changed under the lock (it has just replayed), and keep the bytes
         now on disk with the game they hold."""
         game.record.outcome = game.engine.outcome
         data = self.store.write(game.record, new=new, replayed=True)
-        if _kept is not None:
-            _kept[str(self.store.path(game.record.name))] = (data, game)
-
-    def forget(self, name: str) -> None:
-        if _kept is not None:
-            _kept.pop(str(self.store.path(name)), None)
+        self.store.opened[str(self.store.path(game.record.name))] = (data, game)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
         info = kind_info(kind)

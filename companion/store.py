@@ -186,15 +186,27 @@ def replay_record(record: GameRecord) -> OpenGame:
     return OpenGame(record, engine, applied, settings)
 
 
+# The games replayed, kept between the commands of a process that lives on (the shell).
+_kept: dict[str, tuple[bytes, OpenGame]] | None = None
+
+
+def keep_open(on: bool = True) -> None:
+    """Keep opened games in memory between commands of this process (the shell): each
+    use re-reads the file's bytes and replays only when another process changed them."""
+    global _kept
+    _kept = {} if on else None
+
+
 class Store:
-    """The saved games under one data folder. The files this process has replayed are
-    remembered by their bytes (``vouch``), so a write does not replay them twice."""
+    """The saved games under one data folder."""
 
     def __init__(self, home: Path | None = None) -> None:
         self.home = home if home is not None else data_home()
         self.games_dir = self.home / "games"
         self.backups_dir = self.home / "backups"
-        self._good: dict[str, bytes] = {}
+        # path -> the file's bytes this process replayed and the game they replay to: a
+        # write or a later command does not replay them again.
+        self.opened = _kept if _kept is not None else {}
 
     # -- paths -----------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -243,9 +255,18 @@ class Store:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         return record
 
-    def vouch(self, name: str, raw: bytes) -> None:
-        """``raw``, the bytes of the game's file, have replayed in this process."""
-        self._good[str(self.path(name))] = raw
+    def open(self, name: str) -> OpenGame:
+        """The game as saved now, replayed unless this process replayed these very bytes."""
+        path = str(self.path(name))
+        try:
+            raw = self.read_raw(name)
+        except CompanionError:
+            self.opened.pop(path, None)
+            raise
+        known = self.opened.get(path)
+        if known is None or known[0] != raw:
+            known = self.opened[path] = (raw, self.replay(self.decode(name, raw)))
+        return known[1]
 
     def replay(self, record: GameRecord) -> OpenGame:
         """``replay_record``; a data problem naming the newest good backup when the record
@@ -256,15 +277,12 @@ class Store:
             raise self.problem(self.path(record.name), str(fault)) from None
 
     def _has_good_file(self, name: str) -> bool:
-        """Whether the game has a saved file; it must read and replay, unless this process
-        has replayed these very bytes. The caller holds the lock."""
+        """Whether the game has a saved file; it must read and replay (``open``). The
+        caller holds the lock."""
         try:
-            raw = self.read_raw(name)
+            self.open(name)
         except GameNotFound:
             return False
-        if self._good.get(str(self.path(name))) != raw:
-            self.replay(self.decode(name, raw))
-            self.vouch(name, raw)
         return True
 
     def newest_good_backup(self, name: str) -> Path | None:
@@ -296,12 +314,6 @@ class Store:
         safefile.real_folder(self.backups_dir, "the backups folder", make=False)
         with safefile.locked(self.games_dir / name):
             yield
-
-    @contextlib.contextmanager
-    def transaction(self, name: str) -> Iterator[GameRecord]:
-        """Lock, read, hand the record over; the caller saves with ``write``."""
-        with self.lock(name):
-            yield self.read(name)
 
     def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> bytes:
         """The one way a save is written (the bytes written are returned), under the lock
@@ -335,7 +347,6 @@ class Store:
         except OSError as error:
             raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
                               "is unchanged") from error
-        self.vouch(record.name, data)
         _saved.append(path)
         return data
 
