@@ -146,7 +146,7 @@ class Games:
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
         with self._changing(name, seen) as game:
-            record = game.record.copy()
+            record = game.record  # the game is replayed anew, or let go on an error
             if not record.actions:
                 raise BadInput("nothing to undo")
             count = min(count, len(record.actions))

@@ -87,12 +87,6 @@ class GameRecord(Record):
         self.updated = now_text() if updated is None else updated
         self.outcome = outcome
 
-    def copy(self) -> GameRecord:
-        """A copy whose settings and lists can change without touching this one."""
-        return GameRecord(self.kind, self.name, dict(self.settings), list(self.actions),
-                          list(self.redo), list(self.notes), self.created, self.updated,
-                          self.outcome)
-
     def to_toml(self) -> dict[str, object]:
         # Setup first, actions one per line: the file reads like a hand history.
         return {"schema": SCHEMA, **{key: getattr(self, key) for key in _TEXTS},
