@@ -8,6 +8,7 @@ those this process replayed already (``Store.open``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
@@ -46,8 +47,13 @@ class Games:
         # Its own pointer, else (a folder from before each kind kept one) the last game
         # made current, if it is of this kind.
         name = read_pointer(self.store.home, kind) or read_pointer(self.store.home)
-        if name is not None and self.store.may_be(name, kind, known):
-            return name
+        if name is not None:
+            found = known.get(name) if known is not None else self.store.kind_or_none(name)
+            # A file that cannot be read is still the one meant (unless the caller read it):
+            # opening it says what is wrong with it, naming its backups.
+            if found == kind or (known is None and found is None
+                                 and os.path.lexists(self.store.path(name))):
+                return name
         saved = (self.store.names_of(kind) if known is None
                  else [other for other, its in known.items() if its == kind])
         return saved[0] if len(saved) == 1 else None

@@ -383,16 +383,6 @@ class Store:
         """The game made current last, of any kind."""
         return current_name(self.home)
 
-    def may_be(self, name: str, kind: str, known: Mapping[str, str] | None = None) -> bool:
-        """Whether the saved game ``name`` is of ``kind``, or exists but cannot be read
-        (then opening it says what is wrong with it, naming its backups); ``known``: the
-        saved games' kinds, when the caller has read them all."""
-        if known is not None:
-            return known.get(name) == kind
-        found = self.kind_or_none(name)
-        return found == kind or (found is None and NAME.fullmatch(name) is not None
-                                 and os.path.lexists(self.path(name)))
-
     def set_current(self, name: str) -> None:
         """Make ``name`` (a saved game) its kind's current game, and the last made current."""
         kind = self.kind_or_none(name) or self.kind(name)  # the latter says what is wrong
