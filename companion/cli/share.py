@@ -145,16 +145,15 @@ def read_source(source: str) -> str:
                 sys.stdin.read(MAX_READ_BYTES + 1).encode("utf-8", "replace")
         except OSError as error:
             raise DataProblem(f"cannot read stdin: {error.strerror or error}") from None
-        return _text(data, "stdin")
-    if source.strip()[:3].upper() == "CMP":
+        where = "stdin"
+    elif source.strip()[:3].upper() == "CMP":
         return source
-    data = read_file(source, MAX_READ_BYTES,
-                     f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
-                     f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share code")
-    return _text(data, source)
-
-
-def _text(data: bytes, where: str) -> str:
+    else:
+        data = read_file(source, MAX_READ_BYTES,
+                         f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
+                         f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share "
+                         "code")
+        where = source
     if len(data) > MAX_READ_BYTES:
         raise BadInput(f"{where} holds more than {MAX_READ_BYTES} bytes: not a share code")
     try:
