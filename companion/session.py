@@ -2,46 +2,22 @@
 
 Every change is made under the game's lock on a fresh read of the file, so two
 commands on one game never lose each other's actions; a refused action raises
-before anything is written. A long-lived process (the shell) may keep the games
-it opened in memory (``keep_open``): each use re-reads the file's bytes and
-replays only when another process changed them. The store is told (``vouch``)
-which bytes replayed, so that ``Store.write`` need not replay them again.
+before anything is written. A game is replayed only when its file's bytes are not
+those this process replayed already (``Store.open``).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 
 from companion.current import read_pointer
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
-from companion.game import Applied, Engine, Record, kind_info, load_kind
-from companion.store import GameRecord, Store, check_name
+from companion.game import Applied, kind_info, load_kind
+from companion.store import GameRecord, OpenGame, Store, check_name
+from companion.store import keep_open as keep_open  # re-exported: the shell turns it on
 from companion.text import MAX_NOTES, check_note
-
-# path -> (the file's bytes, the game they replay to); None: nothing kept (one-shot commands).
-_kept: dict[str, tuple[bytes, OpenGame]] | None = None
-
-
-def keep_open(on: bool = True) -> None:
-    """Keep opened games in memory between commands of this process (the shell)."""
-    global _kept
-    _kept = {} if on else None
-
-
-class OpenGame(Record):
-    """A saved game replayed: its record, the engine, each action's ruling, and
-    ``settings``, the record's settings as the engine read them (every key there)."""
-
-    __slots__ = ("record", "engine", "applied", "settings")
-
-    def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
-                 settings: dict[str, object]) -> None:
-        self.record = record
-        self.engine = engine
-        self.applied = applied
-        self.settings = settings
-
 
 Seen = Callable[[OpenGame], None]
 
@@ -71,8 +47,13 @@ class Games:
         # Its own pointer, else (a folder from before each kind kept one) the last game
         # made current, if it is of this kind.
         name = read_pointer(self.store.home, kind) or read_pointer(self.store.home)
-        if name is not None and self.store.may_be(name, kind, known):
-            return name
+        if name is not None:
+            found = known.get(name) if known is not None else self.store.kind_or_none(name)
+            # A file that cannot be read is still the one meant (unless the caller read it):
+            # opening it says what is wrong with it, naming its backups.
+            if found == kind or (known is None and found is None
+                                 and os.path.lexists(self.store.path(name))):
+                return name
         saved = (self.store.names_of(kind) if known is None
                  else [other for other, its in known.items() if its == kind])
         return saved[0] if len(saved) == 1 else None
@@ -114,48 +95,29 @@ class Games:
         return self.store.read(name)
 
     def open(self, name: str) -> OpenGame:
-        """The game as saved now; a kept game is replayed only when its bytes changed."""
-        try:
-            raw = self.store.read_raw(name)
-        except CompanionError:
-            self.forget(name)
-            raise
-        path = str(self.store.path(name))
-        kept = _kept.get(path) if _kept is not None else None
-        if kept is None or kept[0] != raw:
-            kept = (raw, self._replay(self.store.decode(name, raw)))
-            if _kept is not None:
-                _kept[path] = kept
-        self.store.vouch(name, raw)  # each command has its own store: tell it too
-        return kept[1]
+        return self.store.open(name)
 
     @contextmanager
     def _changing(self, name: str, seen: Seen | None = None) -> Iterator[OpenGame]:
         """Under the game's lock, the game as saved now (replayed: the store will accept to
-        replace it) for this caller to change, a kept copy let go first; ``seen`` is
-        shown it."""
+        replace it) for this caller to change; ``seen`` is shown it."""
         with self.store.lock(name):
             game = self.open(name)
-            self.forget(name)
             if seen is not None:
                 seen(game)
-            yield game
+            try:
+                yield game
+            except BaseException:
+                # It may have changed before the error: replayed when next opened.
+                self.store.opened.pop(str(self.store.path(name)), None)
+                raise
 
     def _save(self, game: OpenGame, *, new: bool = False) -> None:
         """Write the game changed under the lock (it has just replayed), and keep the bytes
         now on disk with the game they hold."""
         game.record.outcome = game.engine.outcome
         data = self.store.write(game.record, new=new, replayed=True)
-        if _kept is not None:
-            _kept[str(self.store.path(game.record.name))] = (data, game)
-
-    def forget(self, name: str) -> None:
-        if _kept is not None:
-            _kept.pop(str(self.store.path(name)), None)
-
-    def _replay(self, record: GameRecord) -> OpenGame:
-        settings, engine, applied = self.store.replay(record)
-        return OpenGame(record, engine, applied, settings)
+        self.store.opened[str(self.store.path(game.record.name))] = (data, game)
 
     def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
         info = kind_info(kind)
@@ -166,7 +128,7 @@ class Games:
         if name and self.store.exists(game_name):
             raise BadInput(self._taken(game_name))
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
-        game = self._replay(record)
+        game = self.store.replay(record)
         with self.store.lock(game_name):
             self._save(game, new=True)
         self.store.set_current(game_name)
@@ -190,14 +152,14 @@ class Games:
         if count < 1:
             raise BadInput("undo takes a number of actions of 1 or more")
         with self._changing(name, seen) as game:
-            record = game.record.copy()
+            record = game.record  # the game is replayed anew, or let go on an error
             if not record.actions:
                 raise BadInput("nothing to undo")
             count = min(count, len(record.actions))
             undone = record.actions[-count:]
             del record.actions[-count:]
             record.redo = undone + record.redo
-            game = self._replay(record)
+            game = self.store.replay(record)
             self._save(game)
         return game, undone
 

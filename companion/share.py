@@ -32,13 +32,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion import editions, wordpack
+from companion import editions, store, wordpack
 from companion import text as plain_text
 from companion.codejson import MAX_DEPTH, inflate, parse_json
 from companion.errors import BadInput, DataProblem
-from companion.game import KINDS, Applied, Engine, ReplayFault, begin, replaying
-from companion.store import NewerSchema, check_name, parse_record
-from companion.values import Value
+from companion.game import KINDS, ReplayFault
 from companion.wordpack import MAX_ACTION_CHARS, MAX_ACTIONS
 
 FORMAT = 2
@@ -100,20 +98,6 @@ def _dictionary() -> bytes:
             '["A","B"]', '[""]', 1)
         + f',"actions":["{first}' for kind, first in _FIRST_WORDS)
     return _DICTIONARY_WORDS + games.encode("ascii")
-
-
-class SharedGame(Value):
-    """A game read from a code, checked and replayed: ready to be saved."""
-
-    kind: str
-    name: str
-    settings: dict[str, Any]
-    actions: list[str]
-    notes: list[str]
-    redo: list[str]
-    engine: Engine
-    created: str | None = None
-    """When the game began, if known (a saved game's own file says)."""
 
 
 # -- writing --------------------------------------------------------------------
@@ -253,7 +237,7 @@ def limits_for(body: str) -> int:
     return min(MAX_PAYLOAD_BYTES, EXPANSION_FLOOR + MAX_EXPANSION * len(body))
 
 
-def decode(code: str) -> SharedGame:
+def decode(code: str) -> store.OpenGame:
     """Everything ``import`` checks before it writes; BadInput says what is wrong."""
     data = unpack(code)
     raw = data["settings"]
@@ -286,15 +270,15 @@ def looks_like_save(text: str) -> bool:
     return "schema" in data and "kind" in data
 
 
-def decode_save(text: str, where: str) -> SharedGame:
+def decode_save(text: str, where: str) -> store.OpenGame:
     """A saved game's own TOML file (copied from another device), checked like a code: the
     store's reading of the file, the code's checks of every field, then the replay."""
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput(f"{where} is longer than {MAX_SAVE_CHARS} characters: not a saved game")
     try:
         # The store's reading: its kind, name, times and outcome in the forms it writes.
-        record = parse_record(text.encode("utf-8"))
-    except NewerSchema as error:
+        record = store.parse_record(text.encode("utf-8"))
+    except store.NewerSchema as error:
         raise BadInput(f"{where} was {error}") from None
     except ValueError as error:  # "not valid TOML: ...", "not a saved game: ..."
         raise BadInput(f"{where} is {error}") from None
@@ -304,35 +288,39 @@ def decode_save(text: str, where: str) -> SharedGame:
             "actions": record.actions, "notes": record.notes, "redo": record.redo}
     _check_fields(data)
     # Its time as the store writes it (from_toml checks).
-    return _checked(data)._replace(created=record.created)
+    return _checked(data, record.created)
 
 
-def _checked(data: dict[str, Any]) -> SharedGame:
-    """Settings normalised and every action (and undone action) replayed."""
-    kind = data["kind"]
-    try:
-        module, settings, engine = begin(kind, data["settings"])
-    except ReplayFault as fault:
-        raise BadInput(f"the game's settings are not valid{fault.because()}") from None
-    applied = _replay(engine, data["actions"], "action")
-    redo: list[str] = list(data.get("redo", []))
+def _checked(data: dict[str, Any], created: str | None = None) -> store.OpenGame:
+    """Settings normalised and every action (and undone action) replayed, in the forms the
+    engine gives them: a game ready to be saved."""
+    # A code leaves the edition out at the current one (a save's own file says it).
+    settings = {editions.KEY: editions.CURRENT, **data["settings"]}
+    actions, redo = data["actions"], data.get("redo", [])
     if redo:
-        # Redo must apply after the actions: check it on a copy of the game.
-        spare = module.new_engine(settings)
-        _replay(spare, data["actions"], "action")
-        redo = [a.action for a in _replay(spare, redo, "undone action")]
-    return SharedGame(kind=kind, name=data["name"], settings=settings,
-                      actions=[a.action for a in applied], notes=list(data.get("notes", [])),
-                      redo=redo, engine=engine)
+        # Redo must apply after the actions: checked on a game of its own.
+        spare = _replayed(store.GameRecord(data["kind"], data["name"], settings, actions + redo),
+                          len(actions))
+        redo = [done.action for done in spare.applied[len(actions):]]
+    game = _replayed(store.GameRecord(data["kind"], data["name"], settings, actions, redo,
+                                list(data.get("notes", [])), created))
+    game.record.settings = game.settings
+    game.record.actions = [done.action for done in game.applied]
+    return game
 
 
-def _replay(engine: Engine, actions: Sequence[str], what: str) -> list[Applied]:
-    """Replayed as a saved game is (``companion.game.replaying``); a code's action that
-    does not replay is bad input, not a data problem: nothing is saved yet."""
+def _replayed(record: store.GameRecord, actions: int | None = None) -> store.OpenGame:
+    """``store.replay_record``; a code's game that does not replay is bad input, not a data
+    problem: nothing is saved yet. Past ``actions`` actions come the undone ones."""
     try:
-        return [applied for _number, _action, applied in replaying(engine, actions)]
+        return store.replay_record(record)
     except ReplayFault as fault:
-        raise BadInput(f"{what} {fault.number} {fault.action!r} does not replay"
+        if not fault.number:
+            raise BadInput(f"the game's settings are not valid{fault.because()}") from None
+        number, what = fault.number, "action"
+        if actions is not None and number > actions:
+            number, what = number - actions, "undone action"
+        raise BadInput(f"{what} {number} {fault.action!r} does not replay"
                        f"{fault.because()}") from None
 
 
@@ -351,7 +339,7 @@ def _check_fields(data: Mapping[str, Any]) -> None:
     name = data["name"]
     if not isinstance(name, str):
         raise BadInput("the code's game name is not text")
-    check_name(name)
+    store.check_name(name)
     if not isinstance(data["settings"], dict):
         raise BadInput("the code's settings are not a table")
     _check_value(data["settings"], "settings", 1)

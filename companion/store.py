@@ -87,12 +87,6 @@ class GameRecord(Record):
         self.updated = now_text() if updated is None else updated
         self.outcome = outcome
 
-    def copy(self) -> GameRecord:
-        """A copy whose settings and lists can change without touching this one."""
-        return GameRecord(self.kind, self.name, dict(self.settings), list(self.actions),
-                          list(self.redo), list(self.notes), self.created, self.updated,
-                          self.outcome)
-
     def to_toml(self) -> dict[str, object]:
         # Setup first, actions one per line: the file reads like a hand history.
         return {"schema": SCHEMA, **{key: getattr(self, key) for key in _TEXTS},
@@ -164,23 +158,49 @@ class NewerSchema(ValueError):
         super().__init__(f"written by a newer companion (schema {schema}, this one reads {SCHEMA})")
 
 
-def replay_record(record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
-    """Every action applied to a new engine: the settings as the engine read them, the
-    engine, each action's ruling. ReplayFault says why the record does not replay."""
+class OpenGame(Record):
+    """A game replayed: its record, the engine, each action's ruling, and ``settings``,
+    the record's settings as the engine read them (every key there)."""
+
+    __slots__ = ("record", "engine", "applied", "settings")
+
+    def __init__(self, record: GameRecord, engine: Engine, applied: list[Applied],
+                 settings: dict[str, object]) -> None:
+        self.record = record
+        self.engine = engine
+        self.applied = applied
+        self.settings = settings
+
+
+def replay_record(record: GameRecord) -> OpenGame:
+    """Every action applied to a new engine: the one replay of a saved, opened, shared or
+    imported game. ReplayFault says why the record does not replay."""
     _module, settings, engine = begin(record.kind, editions.saved(record.settings))
-    return settings, engine, [done for _number, _action, done in replaying(engine,
-                                                                          record.actions)]
+    applied = [done for _number, _action, done in replaying(engine, record.actions)]
+    return OpenGame(record, engine, applied, settings)
+
+
+# The games replayed, kept between the commands of a process that lives on (the shell).
+_kept: dict[str, tuple[bytes, OpenGame]] | None = None
+
+
+def keep_open(on: bool = True) -> None:
+    """Keep opened games in memory between commands of this process (the shell): each
+    use re-reads the file's bytes and replays only when another process changed them."""
+    global _kept
+    _kept = {} if on else None
 
 
 class Store:
-    """The saved games under one data folder. The files this process has replayed are
-    remembered by their bytes (``vouch``), so a write does not replay them twice."""
+    """The saved games under one data folder."""
 
     def __init__(self, home: Path | None = None) -> None:
         self.home = home if home is not None else data_home()
         self.games_dir = self.home / "games"
         self.backups_dir = self.home / "backups"
-        self._good: dict[str, bytes] = {}
+        # path -> the file's bytes this process replayed and the game they replay to: a
+        # write or a later command does not replay them again.
+        self.opened = _kept if _kept is not None else {}
 
     # -- paths -----------------------------------------------------------
     def path(self, name: str) -> Path:
@@ -229,11 +249,20 @@ class Store:
             raise self.problem(path, f"it names itself {record.name!r}, not {path.stem!r}")
         return record
 
-    def vouch(self, name: str, raw: bytes) -> None:
-        """``raw``, the bytes of the game's file, have replayed in this process."""
-        self._good[str(self.path(name))] = raw
+    def open(self, name: str) -> OpenGame:
+        """The game as saved now, replayed unless this process replayed these very bytes."""
+        path = str(self.path(name))
+        try:
+            raw = self.read_raw(name)
+        except CompanionError:
+            self.opened.pop(path, None)
+            raise
+        known = self.opened.get(path)
+        if known is None or known[0] != raw:
+            known = self.opened[path] = (raw, self.replay(self.decode(name, raw)))
+        return known[1]
 
-    def replay(self, record: GameRecord) -> tuple[dict[str, object], Engine, list[Applied]]:
+    def replay(self, record: GameRecord) -> OpenGame:
         """``replay_record``; a data problem naming the newest good backup when the record
         does not replay."""
         try:
@@ -242,15 +271,12 @@ class Store:
             raise self.problem(self.path(record.name), str(fault)) from None
 
     def _has_good_file(self, name: str) -> bool:
-        """Whether the game has a saved file; it must read and replay, unless this process
-        has replayed these very bytes. The caller holds the lock."""
+        """Whether the game has a saved file; it must read and replay (``open``). The
+        caller holds the lock."""
         try:
-            raw = self.read_raw(name)
+            self.open(name)
         except GameNotFound:
             return False
-        if self._good.get(str(self.path(name))) != raw:
-            self.replay(self.decode(name, raw))
-            self.vouch(name, raw)
         return True
 
     def newest_good_backup(self, name: str) -> Path | None:
@@ -282,12 +308,6 @@ class Store:
         safefile.real_folder(self.backups_dir, "the backups folder", make=False)
         with safefile.locked(self.games_dir / name):
             yield
-
-    @contextlib.contextmanager
-    def transaction(self, name: str) -> Iterator[GameRecord]:
-        """Lock, read, hand the record over; the caller saves with ``write``."""
-        with self.lock(name):
-            yield self.read(name)
 
     def write(self, record: GameRecord, *, new: bool = False, replayed: bool = False) -> bytes:
         """The one way a save is written (the bytes written are returned), under the lock
@@ -321,7 +341,6 @@ class Store:
         except OSError as error:
             raise DataProblem(f"cannot save {path}: {error.strerror or error}; the saved game "
                               "is unchanged") from error
-        self.vouch(record.name, data)
         _saved.append(path)
         return data
 
@@ -363,16 +382,6 @@ class Store:
     def current(self) -> str | None:
         """The game made current last, of any kind."""
         return current_name(self.home)
-
-    def may_be(self, name: str, kind: str, known: Mapping[str, str] | None = None) -> bool:
-        """Whether the saved game ``name`` is of ``kind``, or exists but cannot be read
-        (then opening it says what is wrong with it, naming its backups); ``known``: the
-        saved games' kinds, when the caller has read them all."""
-        if known is not None:
-            return known.get(name) == kind
-        found = self.kind_or_none(name)
-        return found == kind or (found is None and NAME.fullmatch(name) is not None
-                                 and os.path.lexists(self.path(name)))
 
     def set_current(self, name: str) -> None:
         """Make ``name`` (a saved game) its kind's current game, and the last made current."""

@@ -219,11 +219,14 @@ class _Table:
 
     __slots__ = ("index", "symbols", "counts", "total", "novel", "waiting")
 
-    def __init__(self) -> None:
-        self.index: dict[str, int] = {}
-        self.symbols: list[str] = []
-        self.counts: list[int] = []
-        self.total = 0
+    def __init__(self, counts: Mapping[str, int] | None = None) -> None:
+        """A table holding ``counts`` (first seen, first listed; learned while priming, not
+        brought by the game), else an empty one."""
+        counts = counts or {}
+        self.symbols = list(counts)
+        self.index = {symbol: position for position, symbol in enumerate(self.symbols)}
+        self.counts = list(counts.values())
+        self.total = sum(self.counts)
         self.novel = 0
         # Words not counted yet: every context learns every word, but most are read only
         # when the ones before them escape, so they count their words when next read.
@@ -231,10 +234,7 @@ class _Table:
 
     def copy(self) -> _Table:
         """A table of its own holding these counts (a primed table, to code with)."""
-        table = _Table()
-        table.index, table.symbols = self.index.copy(), self.symbols.copy()
-        table.counts, table.total, table.novel = self.counts.copy(), self.total, self.novel
-        return table
+        return _Table(dict(zip(self.symbols, self.counts, strict=True)))
 
     def catch_up(self, brought: bool = True) -> None:
         """Count the waiting words in order: ``brought`` by the game, or learned while
@@ -533,7 +533,7 @@ def _primed(kind: str) -> dict[Hashable, _Table]:
 
     def learn(key: Hashable, words: Sequence[str]) -> None:
         if key not in tables:  # counted in C: priming a table never halves its counts
-            tables[key] = _counted(Counter(words))
+            tables[key] = _Table(Counter(words))
             return
         tables[key].waiting += words
         tables[key].catch_up(brought=False)
@@ -578,17 +578,7 @@ def _primed_letters() -> dict[Hashable, _Table]:
     after: dict[str, dict[str, int]] = {"": anywhere}
     for (previous, char), count in Counter(pairwise(stream)).items():
         after.setdefault(previous, {})[char] = count
-    return {previous: _counted(counts) for previous, counts in after.items()}
-
-
-def _counted(counts: Mapping[str, int]) -> _Table:
-    """A primed table holding ``counts`` (first seen, first listed; learned, not brought)."""
-    table = _Table()
-    table.symbols = list(counts)
-    table.index = {symbol: position for position, symbol in enumerate(table.symbols)}
-    table.counts = list(counts.values())
-    table.total = sum(table.counts)
-    return table
+    return {previous: _Table(counts) for previous, counts in after.items()}
 
 
 def _word_list(model: _Model, field: str, given: Sequence[str] | None, most: int,

@@ -222,7 +222,7 @@ def test_the_printed_qr_code_brings_the_game_back(
     found = [b.text for b in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
              if b.format == zxingcpp.BarcodeFormat.QRCode]
     assert found == [job.code]
-    assert job.code is not None and share.decode(found[0]).name == name
+    assert job.code is not None and share.decode(found[0]).record.name == name
 
 
 def rasterise(pdf: Path, dpi: int) -> memoryview:

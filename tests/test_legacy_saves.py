@@ -153,7 +153,7 @@ def test_a_code_of_the_earlier_release_imports_as_a_first_edition_game(stem: str
     shared = share.decode(OLD_CODES[stem])
     assert shared.settings["edition"] == FIRST
     data = tomllib.loads((CRAFTED / f"{stem}.toml").read_text())
-    assert shared.actions == data["actions"]
+    assert shared.record.actions == data["actions"]
     status = shared.engine.status()
     for key, expected in data["expect"].items():
         assert status[key] == expected, key
@@ -166,7 +166,7 @@ def test_a_first_edition_game_round_trips_through_its_code(stem: str) -> None:
     code = share.encode(data["kind"], data["name"], settings, data["actions"])
     shared = share.decode(code)
     assert shared.settings["edition"] == FIRST
-    assert shared.actions == data["actions"]
+    assert shared.record.actions == data["actions"]
 
 
 def test_a_race_saved_with_no_rounds_loads_in_either_edition(cli: CLI, home: Path) -> None:

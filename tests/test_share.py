@@ -93,7 +93,8 @@ def test_every_example_survives_the_trip(data: dict[str, Any]) -> None:
     assert code.startswith("CMP2.")
     assert set(code) <= set(".ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     shared = share.decode(code)
-    assert (shared.kind, shared.name, shared.actions, shared.notes) == (
+    record = shared.record
+    assert (record.kind, record.name, record.actions, record.notes) == (
         data["kind"], data["name"], data["actions"], data.get("notes", []))
     engine = replay(data["kind"], data["settings"], data["actions"])
     assert shared.engine.status() == engine.status()
@@ -111,7 +112,8 @@ def test_the_code_is_url_safe_and_compact() -> None:
 def test_codes_are_read_in_any_case_and_with_line_breaks() -> None:
     code = code_of(EXAMPLES[0])
     broken = "\n".join(code[i:i + 30] for i in range(0, len(code), 30))
-    assert share.decode(share.find_code(broken.lower())).actions == EXAMPLES[0]["actions"]
+    decoded = share.decode(share.find_code(broken.lower()))
+    assert decoded.record.actions == EXAMPLES[0]["actions"]
 
 
 def test_a_code_is_found_within_a_message_or_a_page() -> None:
@@ -128,13 +130,13 @@ def test_two_different_codes_in_one_text_are_refused() -> None:
 
 def test_redo_travels_and_is_replayed() -> None:
     code = craft(game(actions=["enter A1 5S"], redo=["attack 9H"]))
-    assert share.decode(code).redo == ["attack 9H"]
+    assert share.decode(code).record.redo == ["attack 9H"]
     assert "undone action 1 'attack QX' does not replay" in refused(
         craft(game(actions=["enter A1 5S"], redo=["attack QX"])))
 
 
 def test_saved_actions_come_back_canonical() -> None:
-    assert share.decode(craft(game(actions=["enter a1 5s"]))).actions == ["enter A1 5S"]
+    assert share.decode(craft(game(actions=["enter a1 5s"]))).record.actions == ["enter A1 5S"]
 
 
 # -- damaged codes --------------------------------------------------------------------
@@ -170,7 +172,8 @@ def test_a_newer_format_is_named() -> None:
 
 def test_codes_of_format_1_are_still_read() -> None:
     shared = share.decode(craft(game()))
-    assert (shared.kind, shared.name, shared.actions) == ("hebrac", "g", game()["actions"])
+    record = shared.record
+    assert (record.kind, record.name, record.actions) == ("hebrac", "g", game()["actions"])
 
 
 def test_the_format_1_dictionary_is_frozen() -> None:
@@ -358,7 +361,7 @@ def test_random_games_are_refused_or_replayed(data: dict[str, Any]) -> None:
         shared = share.decode(craft(data))
     except BadInput:
         return
-    assert shared.kind in ("hebrac", "tricky", "halfdeck", "elbereth")
+    assert shared.record.kind in ("hebrac", "tricky", "halfdeck", "elbereth")
 
 
 @settings(max_examples=100, deadline=None)
@@ -373,7 +376,7 @@ def test_random_actions_are_refused_or_replayed(actions: list[str], version: int
         shared = share.decode(craft(data) if version == 1 else craft2(data))
     except BadInput:
         return
-    assert len(shared.actions) == len(actions)
+    assert len(shared.record.actions) == len(actions)
 
 
 @given(st.binary(max_size=300))
@@ -389,7 +392,7 @@ def test_random_format_2_bodies_are_refused_or_read(packed: bytes) -> None:
         shared = share.decode(f"CMP2.{body}.{share.checksum(body, 2)}")
     except BadInput:
         return
-    assert shared.kind in wordpack.KIND_ORDER
+    assert shared.record.kind in wordpack.KIND_ORDER
 
 
 def test_a_format_2_bomb_stops_at_the_limit() -> None:

@@ -13,7 +13,7 @@ import pytest
 from companion import session
 from companion.cli import output
 from companion.cli.shell import Shell, help_lines, prompt_text
-from companion.store import GameRecord, Store
+from companion.store import GameRecord, OpenGame, Store
 from tests.conftest import CLI
 
 MakeShell = Callable[..., Shell]
@@ -241,13 +241,13 @@ def test_kept_game_is_replayed_only_when_another_process_changed_it(
     cli("hebrac", "new", "--name", "g", "--life", "99")
     shell = make_shell()
     replays: list[int] = []
-    real = session.Games._replay
+    real = Store.replay
 
-    def counting(self: session.Games, record: GameRecord) -> session.OpenGame:
+    def counting(self: Store, record: GameRecord) -> OpenGame:
         replays.append(len(record.actions))
         return real(self, record)
 
-    monkeypatch.setattr(session.Games, "_replay", counting)
+    monkeypatch.setattr(Store, "replay", counting)
     lines_of(shell, capsys, "e a1 5s", "a 2h", "a 2h", "status", "log", "a 2h")
     assert replays == []
     env = {**os.environ, "COMPANION_HOME": str(home)}

@@ -175,7 +175,7 @@ def test_the_format_does_not_drift() -> None:
     code = share.encode("hebrac", "hebrac-1", wordpack.BASE_SETTINGS["hebrac"],
                         ["enter A1 5S", "attack 9H", "take 3H", "use 3H", "enter A2 QH"])
     assert code == FROZEN_CODE
-    assert share.decode(FROZEN_CODE).actions[-1] == "enter A2 QH"
+    assert share.decode(FROZEN_CODE).record.actions[-1] == "enter A2 QH"
     # Settings changed from the base, a spelled name, a note, a word of the vocabulary.
     game_settings = {**wordpack.BASE_SETTINGS["tricky"], "players": ["Ann", "Bo", "Cy"]}
     code = share.encode("tricky", "friday-night", game_settings,

@@ -108,18 +108,17 @@ def import_game(
 ) -> None:
     """Bring in a shared game: checked and replayed before anything is written."""
     from companion.share import decode, decode_save, find_code, looks_like_save
-    from companion.store import GameRecord, check_name
+    from companion.store import check_name
 
     text = read_source(source)
     if looks_like_save(text):
         shared = decode_save(text, "stdin" if source == "-" else repr(source[:200]))
     else:
         shared = decode(find_code(text))
-    target = check_name(name) if name is not None else shared.name
+    record = shared.record
+    target = record.name = check_name(name) if name is not None else record.name
+    record.outcome = shared.engine.outcome
     store = games().store
-    record = GameRecord(kind=shared.kind, name=target, settings=shared.settings,
-                        actions=shared.actions, redo=shared.redo, notes=shared.notes,
-                        created=shared.created, outcome=shared.engine.outcome)
     with store.lock(target):
         replaced = store.exists(target)
         if replaced and not force:
@@ -146,16 +145,15 @@ def read_source(source: str) -> str:
                 sys.stdin.read(MAX_READ_BYTES + 1).encode("utf-8", "replace")
         except OSError as error:
             raise DataProblem(f"cannot read stdin: {error.strerror or error}") from None
-        return _text(data, "stdin")
-    if source.strip()[:3].upper() == "CMP":
+        where = "stdin"
+    elif source.strip()[:3].upper() == "CMP":
         return source
-    data = read_file(source, MAX_READ_BYTES,
-                     f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
-                     f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share code")
-    return _text(data, source)
-
-
-def _text(data: bytes, where: str) -> str:
+    else:
+        data = read_file(source, MAX_READ_BYTES,
+                         f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
+                         f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share "
+                         "code")
+        where = source
     if len(data) > MAX_READ_BYTES:
         raise BadInput(f"{where} holds more than {MAX_READ_BYTES} bytes: not a share code")
     try:

@@ -160,7 +160,8 @@ def _game_deck(game: str, changes: DeckChange | None) -> tuple[str, Settings, li
     name = store.resolve(game, KIND)
     if changes is None:
         return name, store.store.read(name).settings, []
-    with store.store.transaction(name) as record:
+    with store.store.lock(name):
+        record = store.store.read(name)
         deck_settings, lines = update_deck(record.settings, changes)
         settings = normalize_settings({**saved(record.settings), **deck_settings})
         try:
