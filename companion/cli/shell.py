@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import cmd
 import contextlib
-import os
 import re
 import shlex
 import sys
@@ -61,7 +60,6 @@ class Shell(cmd.Cmd):
         self.big = False  # 'big' shows the big view after every action until 'big off'
         self.history: Path | None = None
         self.readline: Any = None
-        self.history_lines = 0
         self.matches: list[str] = []
         if game is not None:
             self.games.store.read(check_name(game))  # an unknown game fails before the loop
@@ -100,7 +98,7 @@ class Shell(cmd.Cmd):
                 sys.stdout.write("\n")
             return True
         keep_going = self.run_line(line)
-        self._save_history_line()
+        self._save_history()
         return not keep_going
 
     def emptyline(self) -> bool:
@@ -322,39 +320,28 @@ class Shell(cmd.Cmd):
             text = safefile.read_text(self.history, MAX_HISTORY_BYTES)
         except (OSError, CompanionError):
             text = ""
-        lines = [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
         readline.clear_history()
-        for line in lines[-HISTORY_LENGTH:]:
+        for line in [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)
+                     ][-HISTORY_LENGTH:]:
             readline.add_history(line)
-        self.history_lines = len(lines)
-        if len(lines) > HISTORY_LENGTH:
-            self._rewrite_history(lines[-HISTORY_LENGTH:])
 
-    def _save_history_line(self) -> None:
-        """Append the line just typed at once (a killed shell keeps it); the file is
-        rewritten, trimmed, when it holds twice the lines kept."""
+    def _save_history(self) -> None:
+        """Write the lines kept, the one just typed among them, at once (a killed shell
+        keeps it): a fresh file renamed over the old one (never written through a symlink
+        or into a FIFO)."""
+        from companion import safefile
+
         readline = self.readline
         if self.history is None or readline is None:
             return
         count = readline.get_current_history_length()
-        line = readline.get_history_item(count) if count else None
-        if not line or not _HISTORY_LINE.fullmatch(line):
-            return
-        appended = _append_history(self.history, line)
-        self.history_lines += appended
-        if not appended or self.history_lines > 2 * HISTORY_LENGTH:
-            self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
-
-    def _rewrite_history(self, lines: list[str]) -> None:
-        from companion import safefile
-
-        assert self.history is not None
+        lines = [readline.get_history_item(at)
+                 for at in range(max(count - HISTORY_LENGTH, 0) + 1, count + 1)]
         kept = [line for line in lines if line and _HISTORY_LINE.fullmatch(line)]
         with contextlib.suppress(OSError):
             self.history.parent.mkdir(parents=True, exist_ok=True)
             safefile.replace(self.history, "".join(f"{line}\n" for line in kept).encode(),
                              sync=False)
-            self.history_lines = len(kept)
 
     def _error(self, message: str, code: int) -> None:
         from companion.cli.main import fail
@@ -459,28 +446,6 @@ def _strings(value: object) -> Iterable[str]:
 # A history line is a line typed at the prompt: no control characters, not too long.
 _HISTORY_LINE = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,1000}")
 MAX_HISTORY_BYTES = 1024 * 1024
-
-
-def _append_history(path: Path, line: str) -> bool:
-    """Add ``line`` to the history file, never through a symlink nor to anything but a
-    regular file; False when it could not be added so."""
-    import stat
-
-    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        fd = os.open(path, flags, 0o600)
-    except OSError:
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        os.write(fd, f"{line}\n".encode("utf-8", "replace"))
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return True
 
 
 def _readline() -> Any | None:
