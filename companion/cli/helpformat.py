@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.commands import ENTRIES, HELP, is_group, names, target
-from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
+from companion.cli.grammar import grammar_of, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.text import GLUE, fill  # GLUE: a space no line breaks at
@@ -317,13 +317,13 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
 def short_forms(kind: str, width: int) -> list[str]:
     """The game's short forms, shortened: its own names, each verb's, prefixes."""
     by_name = shorts_by_name(kind)
-    names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
+    names = [alias for alias in KINDS[kind].aliases if alias.isalnum()]
     # Each verb's forms held on one line: a line opening on '- undo' reads as a bullet.
     verbs = ", ".join(f"{' or '.join(shorts)} {name}".replace(" ", GLUE)
                       for name, shorts in by_name.items())
     text = f"Short forms: companion {' or '.join(names)} for companion {kind}; {verbs}"
     text += "; or a unique prefix"
-    bare = implicit(kind)
+    bare = grammar_of(kind).implicit
     if bare is not None:  # only Hebrac has one: a chamber first
         text += f"; C1 3S: {bare[1]} C1 3S"
     return wrap(text + ".", width)
@@ -352,7 +352,7 @@ def _first_of_game(kind: str, width: int) -> list[str]:
     lines += _said(width, f"Start a game: {start_command(kind)}")
     lines += _current_game(width, kind)
     lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
-    shorts = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
+    shorts = [alias for alias in KINDS[kind].aliases if alias.isalnum()]
     if shorts:
         others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
         lines += _said(width, f"Shorter: companion {shorts[0]}{others}")

@@ -370,8 +370,7 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
         else:  # a phone: the names flow, 'help CMD' tells the rest
             lines += wrap("Commands: " + ", ".join(label.replace(" ", GLUE)
                                                     for label, _ in rows), columns, "", "  ")
-        called = next((a for a, k in grammar.kind_aliases().items() if k == kind), kind)
-        lines += wrap(f"One-shot too: 'companion {called} CMD', same short forms; "
+        lines += wrap(f"One-shot too: 'companion {KINDS[kind].aliases[0]} CMD', same short forms; "
                       "--opt takes a unique prefix.", columns)
     for line in ("help CMD shows a command's options; clear clears the screen.",
                  "exit or Ctrl-D leaves; Tab completes; history is kept.",

@@ -36,16 +36,9 @@ class VerbCommand:
 
     def option_words(self) -> tuple[set[str], set[str]]:
         """Every option word the line takes, and those taking a value."""
-        every: set[str] = set()
-        valued: set[str] = set()
-        for param in self.verb.typed_options():
-            words = {param.option, *([param.short] if param.short else [])}
-            if param.kind == verbs.SWITCH:
-                words.add("--no-" + param.option[2:])
-            every |= words
-            if param.kind in (verbs.OPTION, verbs.OPTIONS):
-                valued |= words
-        return every, valued
+        named = verbs.option_words(self.verb)
+        return set(named), {word for word, (param, _off) in named.items()
+                            if param.kind in (verbs.OPTION, verbs.OPTIONS)}
 
 
 # The games some of whose verbs a function of their own runs: the module holding them
