@@ -185,10 +185,13 @@ class Shell(cmd.Cmd):
             self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
                         "'games use NAME'", 2)
             return None
-        known = [*(dispatch.names((self.kind,)) if self.kind else []),
-                 *dispatch.names((), shell=True), *BUILTINS]
-        self._error(dispatch.no_such_command(words[0], known, "help"), 2)
+        self._error(dispatch.no_such_command(words[0], self.commands(), "help"), 2)
         return None
+
+    def commands(self) -> list[str]:
+        """The words a line may start with: the game's commands, companion's, the shell's."""
+        return [*(dispatch.names((self.kind,)) if self.kind else []),
+                *dispatch.names((), shell=True), *BUILTINS]
 
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -241,10 +244,8 @@ class Shell(cmd.Cmd):
             before = shlex.split(line[: len(line) - len(text)])
         except ValueError:
             return []
-        names = dispatch.names((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.names((), shell=True)) | set(names)
-            return _matching(words, text)
+            return _matching(self.commands(), text)
         name = None
         if self.kind is not None and before[0] != "help":
             try:  # the game's command: its name, an alias, or a unique prefix
@@ -252,7 +253,7 @@ class Shell(cmd.Cmd):
             except CompanionError as error:
                 self._error(str(error), error.exit_code)
         if before[0] == "help" and len(before) == 1 and self.kind is not None:
-            return _matching(names, text)
+            return _matching(dispatch.names((self.kind,)), text)
         if self.kind is None or name is None:
             return []
         try:
