@@ -103,7 +103,9 @@ def parameters(path: tuple[str, ...]) -> tuple[list[Shown], list[Shown]]:
         if getattr(param, "hidden", False):
             continue
         if param.param_type_name == "argument":
-            arguments.append(_argument(param))
+            arguments.append(_argument(param.metavar, param.name, param.nargs == -1,
+                                       param.required,
+                                       _with_default(param.help or "", param.default)))
         else:
             options.append(_option(param))
     return arguments, options
@@ -118,16 +120,13 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     arguments: list[Shown] = []
     if verb.words is not None:  # words the game's command reads itself
         for param in positional:
-            label = param.metavar or param.name.upper() + ("..." if param.kind == "rest"
-                                                           else "")
             default = f" [default: {param.default}]" if param.default else ""
-            arguments.append(Shown(label, param.shown, param.help + default))
+            arguments.append(_argument(param.metavar, param.name, param.kind == verbs.REST,
+                                       param.required, param.help + default))
     elif positional:
-        label = " ".join(p.shown for p in positional)
-        required = any(p.required for p in positional)
-        arguments.append(Shown(label, label if required or label.startswith("[")
-                               else f"[{label}]", " ".join(p.help for p in positional
-                                                           if p.help)))
+        arguments.append(_argument(" ".join(p.shown for p in positional), "", False,
+                                   any(p.required for p in positional),
+                                   " ".join(p.help for p in positional if p.help)))
     options: list[Shown] = []
     for param in verb.typed_options():
         names = ", ".join(([param.short] if param.short else []) + [param.option])
@@ -146,10 +145,10 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
 METAVARS = {"integer": "N", "whole_number": "N", "path": "FILE"}
 
 
-def _argument(param: Any) -> Shown:
-    label = param.metavar or param.name.upper() + ("..." if param.nargs == -1 else "")
-    usage = label if param.required or label.startswith("[") else f"[{label}]"
-    return Shown(label, usage, _with_default(param.help or "", param.default))
+def _argument(metavar: str, name: str, rest: bool, required: bool, text: str) -> Shown:
+    """A verb's or typer's argument: ``NAME...`` takes the rest, ``[NAME]`` is optional."""
+    label = metavar or name.upper() + ("..." if rest else "")
+    return Shown(label, label if required or label.startswith("[") else f"[{label}]", text)
 
 
 def _option(param: Any) -> Shown:
