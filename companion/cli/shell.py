@@ -246,15 +246,16 @@ class Shell(cmd.Cmd):
             return []
         if not before:
             return _matching(self.commands(), text)
-        name = None
-        if self.kind is not None and before[0] != "help":
-            try:  # the game's command: its name, an alias, or a unique prefix
-                name = dispatch.pick_in((self.kind,), before[0])
-            except CompanionError as error:
-                self._error(str(error), error.exit_code)
-        if before[0] == "help" and len(before) == 1 and self.kind is not None:
-            return _matching(dispatch.names((self.kind,)), text)
-        if self.kind is None or name is None:
+        if self.kind is None:
+            return []
+        if before[0] == "help":  # 'help CMD': one of the game's commands
+            return _matching(dispatch.names((self.kind,)), text) if len(before) == 1 else []
+        try:  # the game's command: its name, an alias, or a unique prefix
+            name = dispatch.pick_in((self.kind,), before[0])
+        except CompanionError as error:
+            self._error(str(error), error.exit_code)
+            return []
+        if name is None:
             return []
         try:
             every, valued = dispatch.option_words((self.kind, name))
