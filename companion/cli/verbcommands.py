@@ -60,9 +60,9 @@ def verb_command(kind: str, name: str) -> VerbCommand | None:
     from companion.cli import common
     from companion.cli.grammar import grammar_of
 
-    shared = {verb.name: verb for verb in verbs.SHARED}
-    if name in shared:
-        return VerbCommand(kind, verbs.SHARED_GRAMMAR, shared[name], common.SHARED_ACTS[name])
+    if name in verbs.SHARED_GRAMMAR.verbs:
+        return VerbCommand(kind, verbs.SHARED_GRAMMAR, verbs.SHARED_GRAMMAR.verbs[name],
+                           common.SHARED_ACTS[name])
     grammar = grammar_of(kind)
     verb = grammar.verbs.get(name)
     if verb is None:
@@ -77,4 +77,4 @@ def verb_names(kind: str) -> tuple[list[str], list[str]]:
 
     first = list(written(kind))
     own = [*first, *(name for name in grammar_of(kind).verbs if name not in first)]
-    return [verb.name for verb in verbs.SHARED], own
+    return list(verbs.SHARED_GRAMMAR.verbs), own
