@@ -14,7 +14,7 @@ import contextlib
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,6 +22,7 @@ import typer
 
 from companion.cli import dispatch, grammar
 from companion.cli.glance import prompt_text
+from companion.cli.main import fail, run_words
 from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.kinds import KINDS
@@ -38,15 +39,12 @@ CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, then erase the screen
 BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
 
-Dispatch = Callable[[list[str]], int]
-
 
 class Shell(cmd.Cmd):
     """The interactive loop; ``run_line`` is the whole logic, the rest is terminal care."""
 
     def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
         super().__init__()
-        from companion.cli.main import run_words
         from companion.session import Games, keep_open
 
         keep_open(True)
@@ -54,7 +52,6 @@ class Shell(cmd.Cmd):
         self.pinned = game
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.plain = plain()
-        self._run_words: Dispatch = run_words
         self.kind: str | None = None
         self.last_code = 0
         self.big = False  # 'big' shows the big view after every action until 'big off'
@@ -158,7 +155,7 @@ class Shell(cmd.Cmd):
     def run(self, args: list[str]) -> int:
         """Run ``companion ARGS``. Each line runs the top-level options again: the shell's
         --plain is added, unless typed already (twice is refused)."""
-        return self._run_words(["--plain", *args] if self.plain and "--plain" not in args
+        return run_words(["--plain", *args] if self.plain and "--plain" not in args
                                else args)
 
     def expand(self, words: list[str], pasted: bool = False, pin: bool = True
@@ -217,7 +214,7 @@ class Shell(cmd.Cmd):
             asked = [*topic, "--help"]
             args = self.expand(asked, pin=False) if self.kind else asked  # help needs no game
             if args is not None:
-                self._run_words(args)
+                run_words(args)
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
 
@@ -346,8 +343,6 @@ class Shell(cmd.Cmd):
                              sync=False)
 
     def _error(self, message: str, code: int) -> None:
-        from companion.cli.main import fail
-
         self.last_code = fail(message, code)
 
 
