@@ -269,20 +269,26 @@ class Line(Value):
         return bool(self.own.get("json"))
 
 
-def read_line(verb: Verb, words: list[str]) -> Line:
-    """Read the words typed after a verb, as a command line takes them (``--opt VALUE``,
-    ``--opt=VALUE``, ``-o VALUE``, ``-oVALUE``, short flags together, ``--`` before
-    words that start with a dash); an error is worded as the rest of the CLI words it."""
-    params = verb.typed_options()
-    # an option word the command reads among its words ('--assist HERO ROLL')
-    kept = {"--" + p.word for p in verb.typed_words() if p.word}
-    named: dict[str, tuple[Param, bool]] = {}  # each option word: its parameter, and off
-    for param in params:
+def option_words(verb: Verb) -> dict[str, tuple[Param, bool]]:
+    """Each option word a typed line of ``verb`` takes (long, short, ``--no-``): its
+    parameter, and whether the word turns it off."""
+    named: dict[str, tuple[Param, bool]] = {}
+    for param in verb.typed_options():
         named[param.option] = (param, False)
         if param.short:
             named[param.short] = (param, False)
         if param.kind == SWITCH:
             named["--no-" + param.option[2:]] = (param, True)
+    return named
+
+
+def read_line(verb: Verb, words: list[str]) -> Line:
+    """Read the words typed after a verb, as a command line takes them (``--opt VALUE``,
+    ``--opt=VALUE``, ``-o VALUE``, ``-oVALUE``, short flags together, ``--`` before
+    words that start with a dash); an error is worded as the rest of the CLI words it."""
+    # an option word the command reads among its words ('--assist HERO ROLL')
+    kept = {"--" + p.word for p in verb.typed_words() if p.word}
+    named = option_words(verb)
     longs = [word for word in named if word.startswith("--")]
     rest_words = iter(spell_options(longs, words))
     args: list[str] = []

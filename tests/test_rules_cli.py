@@ -293,20 +293,25 @@ def test_wider_terminal(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_plain_and_no_color(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cli import output
     from companion.cli import rules as rules_cli
 
     monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.delenv("NO_COLOR", raising=False)
-    assert rules_cli._bold("x", plain=False) == "\x1b[1mx\x1b[0m"
-    assert rules_cli._bold("x", plain=True) == "x"
+    assert rules_cli._bold("x") == "\x1b[1mx\x1b[0m"
+    output.set_plain(True)
+    try:
+        assert rules_cli._bold("x") == "x"
+    finally:
+        output.set_plain(False)
     monkeypatch.setenv("NO_COLOR", "")  # set but empty: colour stays (no-color.org)
-    assert rules_cli._bold("x", plain=False) == "\x1b[1mx\x1b[0m"
+    assert rules_cli._bold("x") == "\x1b[1mx\x1b[0m"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert rules_cli._bold("x", plain=False) == "x"
+    assert rules_cli._bold("x") == "x"
     monkeypatch.delenv("NO_COLOR")
     monkeypatch.setenv("TERM", "dumb")  # a terminal that cannot show bold gets no escapes
-    assert rules_cli._bold("x", plain=False) == "x"
+    assert rules_cli._bold("x") == "x"
     result = cli("rules", "hebrac", "curse", "--plain")
     assert "\x1b" not in result.out
 

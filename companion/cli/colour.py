@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from companion.text import GLUE  # a space no line breaks at
+
 RESET = "\033[0m"
 RED = "\033[31m"        # loss: life lost, a miss, the game lost
 GREEN = "\033[32m"      # win: battle won, a hit, the game won
@@ -36,10 +38,6 @@ def paint(text: str, colour: str) -> str:
     return f"{colour}{text}{RESET}"
 
 
-# Stands for a space inside a coloured phrase while a line is wrapped.
-KEEP = "\x00"
-
-
 def _spans(line: str) -> list[tuple[int, int, str]]:
     taken: list[tuple[int, int, str]] = []
     for colour, pattern in MEANINGS:
@@ -52,16 +50,16 @@ def _spans(line: str) -> list[tuple[int, int, str]]:
 
 
 def keep_together(line: str) -> str:
-    """``line`` with the spaces inside coloured phrases made unbreakable (``KEEP``), so
+    """``line`` with the spaces inside coloured phrases made unbreakable (``GLUE``), so
     wrapping never splits "lose 7 life" and each phrase is coloured whole."""
     for start, end, _ in _spans(line):
-        line = line[:start] + line[start:end].replace(" ", KEEP) + line[end:]
+        line = line[:start] + line[start:end].replace(" ", GLUE) + line[end:]
     return line
 
 
 def highlight(line: str) -> str:
     """``line`` with the spans that carry a meaning coloured (never overlapping)."""
-    line = line.replace(KEEP, " ")
+    line = line.replace(GLUE, " ")
     taken = _spans(line)
     if not taken:
         return line

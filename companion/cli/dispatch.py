@@ -187,11 +187,10 @@ def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
     if hasattr(found, "option_words"):
         words: tuple[set[str], set[str]] = found.option_words()
         return words
-    from companion.cli.options import leaf
+    from companion.cli.options import owners
 
-    params = [p for p in leaf(path).params if p.param_type_name == "option"]
-    return ({word for p in params for word in (*p.opts, *p.secondary_opts)},
-            {word for p in params if not p.is_flag for word in p.opts})
+    owner = owners(path)
+    return set(owner), {word for word, p in owner.items() if not p.is_flag}
 
 
 # -- help, first screens and unknown words (no typer) ----------------------------------

@@ -5,7 +5,6 @@ game's verbs declare theirs in its verb table). Light: read on every line.
 from __future__ import annotations
 
 import importlib
-import re
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -42,15 +41,10 @@ def shorts_by_name(kind: str) -> dict[str, list[str]]:
     return found
 
 
-def implicit(kind: str | None) -> tuple[re.Pattern[str], str] | None:
-    """What a line of ``kind`` may start with instead of a verb, and the verb it means."""
-    return grammar_of(kind).implicit if kind in KINDS else None
-
-
 def implicit_verb(kind: str | None, word: str) -> str | None:
     """The verb a game's line means when it starts with ``word`` instead of a verb: in
     Hebrac a chamber ('C1 3S') can only be entered, the action typed most after attack."""
-    rule = implicit(kind)
+    rule = grammar_of(kind).implicit if kind in KINDS else None
     return rule[1] if rule is not None and rule[0].fullmatch(word) else None
 
 

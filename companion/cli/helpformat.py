@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cli.commands import ENTRIES, HELP, is_group, names, target
-from companion.cli.grammar import grammar_of, implicit, kind_aliases, shorts_by_name
+from companion.cli.grammar import grammar_of, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.text import GLUE, fill  # GLUE: a space no line breaks at
@@ -52,9 +52,15 @@ class Shown(Value):
     help: str
 
 
-def help_text(found: Any) -> str:
-    """A command's whole help text, its docstring (no command declares one to typer); a
-    group's: the help its typer group was made with, else its callback's docstring."""
+def help_text(path: tuple[str, ...], own: bool = False) -> str:
+    """The help of the command or group at ``path``: a top-level word's line in the
+    registry (a game's: its title and kind) unless ``own`` is asked; a command's
+    docstring (no command declares one to typer); a group's, the help its typer group was
+    made with, else its callback's docstring."""
+    entry = ENTRIES[path[0]].help if len(path) == 1 and not own else None
+    if entry:
+        return entry
+    found = target(path)
     if is_group(found):
         made = found.info.help  # typer's placeholder when none was given
         if isinstance(made, str) and made:
@@ -62,16 +68,6 @@ def help_text(found: Any) -> str:
         callback = found.registered_callback
         found = callback.callback if callback is not None else None
     return inspect.getdoc(found) or ""
-
-
-def _entry_help(path: tuple[str, ...]) -> str | None:
-    """A top-level group's own line in the registry (a game's: its title and kind)."""
-    return ENTRIES[path[0]].help if len(path) == 1 else None
-
-
-def short_text(path: tuple[str, ...]) -> str:
-    """The line a listing shows: the help's first sentence."""
-    return first_sentence(_entry_help(path) or help_text(target(path)))
 
 
 def first_sentence(text: str) -> str:
@@ -107,7 +103,9 @@ def parameters(path: tuple[str, ...]) -> tuple[list[Shown], list[Shown]]:
         if getattr(param, "hidden", False):
             continue
         if param.param_type_name == "argument":
-            arguments.append(_argument(param))
+            arguments.append(_argument(param.metavar, param.name, param.nargs == -1,
+                                       param.required,
+                                       _with_default(param.help or "", param.default)))
         else:
             options.append(_option(param))
     return arguments, options
@@ -122,16 +120,13 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     arguments: list[Shown] = []
     if verb.words is not None:  # words the game's command reads itself
         for param in positional:
-            label = param.metavar or param.name.upper() + ("..." if param.kind == "rest"
-                                                           else "")
             default = f" [default: {param.default}]" if param.default else ""
-            arguments.append(Shown(label, param.shown, param.help + default))
+            arguments.append(_argument(param.metavar, param.name, param.kind == verbs.REST,
+                                       param.required, param.help + default))
     elif positional:
-        label = " ".join(p.shown for p in positional)
-        required = any(p.required for p in positional)
-        arguments.append(Shown(label, label if required or label.startswith("[")
-                               else f"[{label}]", " ".join(p.help for p in positional
-                                                           if p.help)))
+        arguments.append(_argument(" ".join(p.shown for p in positional), "", False,
+                                   any(p.required for p in positional),
+                                   " ".join(p.help for p in positional if p.help)))
     options: list[Shown] = []
     for param in verb.typed_options():
         names = ", ".join(([param.short] if param.short else []) + [param.option])
@@ -150,10 +145,10 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
 METAVARS = {"integer": "N", "whole_number": "N", "path": "FILE"}
 
 
-def _argument(param: Any) -> Shown:
-    label = param.metavar or param.name.upper() + ("..." if param.nargs == -1 else "")
-    usage = label if param.required or label.startswith("[") else f"[{label}]"
-    return Shown(label, usage, _with_default(param.help or "", param.default))
+def _argument(metavar: str, name: str, rest: bool, required: bool, text: str) -> Shown:
+    """A verb's or typer's argument: ``NAME...`` takes the rest, ``[NAME]`` is optional."""
+    label = metavar or name.upper() + ("..." if rest else "")
+    return Shown(label, label if required or label.startswith("[") else f"[{label}]", text)
 
 
 def _option(param: Any) -> Shown:
@@ -193,7 +188,7 @@ def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     every = names(path)
     if len(path) == 1 and path[0] in KINDS:
         every = ordered(path[0], every)
-    return [(name, short_text((*path, name))) for name in every]
+    return [(name, first_sentence(help_text((*path, name)))) for name in every]
 
 
 def ordered(kind: str, names: Sequence[str]) -> list[str]:
@@ -236,18 +231,14 @@ def definitions(rows: Sequence[tuple[str, str]], width: int, listing: bool = Fal
 def text_block(text: str, width: int) -> list[str]:
     """A help text's paragraphs, wrapped; a paragraph opened by ``\\b`` keeps its lines
     (one too wide cut at spaces, indented)."""
-    lines: list[str] = []
+    blocks: list[list[str]] = []
     for paragraph in inspect.cleandoc(text).split("\n\n"):
-        if not paragraph.strip():
-            continue
-        if lines:
-            lines.append("")
         if paragraph.startswith("\b"):
-            for line in paragraph[1:].strip("\n").splitlines():
-                lines += wrap_line("  " + line.rstrip(), width, printed=True)
-        else:
-            lines += wrap(paragraph, width, "  ", "  ")
-    return lines
+            blocks.append([part for line in paragraph[1:].strip("\n").splitlines()
+                           for part in wrap_line("  " + line.rstrip(), width, printed=True)])
+        elif paragraph.strip():
+            blocks.append(wrap(paragraph, width, "  ", "  "))
+    return joined(blocks)
 
 
 def joined(sections: Sequence[list[str]], most: int | None = None) -> list[str]:
@@ -270,13 +261,11 @@ def prog(path: tuple[str, ...]) -> str:
 def command_help(path: tuple[str, ...]) -> str:
     """``companion PATH --help`` for a command (or a group that runs by itself)."""
     width = columns()
-    found = target(path)
-    if is_group(found):
+    if is_group(target(path)):
         return group_help(path)
     arguments, options = parameters(path)
     usage = " ".join([prog(path), "[OPTIONS]", *(a.usage for a in arguments)])
-    text = _entry_help(path) or help_text(found)
-    sections = [wrap("Usage: " + usage, width, "", "    "), text_block(text, width)]
+    sections = [wrap("Usage: " + usage, width, "", "    "), text_block(help_text(path), width)]
     if arguments:
         sections.append(["Arguments:", *definitions(
             [(a.label, a.help) for a in arguments], width)])
@@ -291,20 +280,16 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     width = columns()
     rows = listing(path)
     if path:
-        group = target(path)
-        title = wrap(_entry_help(path) or help_text(group), width)
-        own = parameters(path)[1] if group.registered_callback is not None else []
+        head = wrap(help_text(path), width)
+        own = parameters(path)[1] if target(path).registered_callback is not None else []
     else:
-        title = wrap(HELP, width)
+        head = [*wrap(HELP, width), *_said(width, "Start a game: companion GAME new")]
         own = [*parameters(())[1], VERSION_OPTION]
-    head = list(title)
     kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
             *_said(width, f"More: {prog(path)} COMMAND --help")]
     options = ["Options:", *definitions([(o.label, o.help) for o in [*own, HELP_OPTION]],
                                         width)] if own else []
-    if not path:
-        head += _said(width, "Start a game: companion GAME new")
     body = definitions(rows, width, listing=True)
     if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
         rest = [name for name, _ in rows if name not in ("new", "status")  # by name only
@@ -317,13 +302,13 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
 def short_forms(kind: str, width: int) -> list[str]:
     """The game's short forms, shortened: its own names, each verb's, prefixes."""
     by_name = shorts_by_name(kind)
-    names = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
+    names = [alias for alias in KINDS[kind].aliases if alias.isalnum()]
     # Each verb's forms held on one line: a line opening on '- undo' reads as a bullet.
     verbs = ", ".join(f"{' or '.join(shorts)} {name}".replace(" ", GLUE)
                       for name, shorts in by_name.items())
     text = f"Short forms: companion {' or '.join(names)} for companion {kind}; {verbs}"
     text += "; or a unique prefix"
-    bare = implicit(kind)
+    bare = grammar_of(kind).implicit
     if bare is not None:  # only Hebrac has one: a chamber first
         text += f"; C1 3S: {bare[1]} C1 3S"
     return wrap(text + ".", width)
@@ -348,11 +333,11 @@ def first_screen(path: tuple[str, ...]) -> str:
 
 
 def _first_of_game(kind: str, width: int) -> list[str]:
-    lines = wrap(help_text(target((kind,))), width)
+    lines = wrap(help_text((kind,), own=True), width)
     lines += _said(width, f"Start a game: {start_command(kind)}")
     lines += _current_game(width, kind)
     lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
-    shorts = [a for a, k in kind_aliases().items() if k == kind and a.isalnum()]
+    shorts = [alias for alias in KINDS[kind].aliases if alias.isalnum()]
     if shorts:
         others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
         lines += _said(width, f"Shorter: companion {shorts[0]}{others}")

@@ -134,6 +134,12 @@ def leaf(path: tuple[str, ...]) -> Any:
     return found
 
 
+def owners(path: tuple[str, ...]) -> dict[str, Any]:
+    """Each option word of the command at ``path``, as typer reads it: its parameter."""
+    return {word: p for p in leaf(path).params if p.param_type_name == "option"
+            for word in (*p.opts, *p.secondary_opts)}
+
+
 def run(path: tuple[str, ...], args: list[str], at: int | None) -> Any:
     """Let typer read and run ``companion ARGS`` (``at``: where the words of the command at
     ``path`` start, None when they lead to no one command); errors are raised, not
@@ -141,10 +147,9 @@ def run(path: tuple[str, ...], args: list[str], at: int | None) -> Any:
     if at is not None:
         from companion.verbs import spell_options
 
-        params = leaf(path).params
-        own = spell_options([o for p in params for o in (*p.opts, *p.secondary_opts)
-                             if o.startswith("--")], args[at:])
-        refuse_repeats(params, own)
+        owner = owners(path)
+        own = spell_options([o for o in owner if o.startswith("--")], args[at:])
+        refuse_repeats(owner, own)
         args = args[:at] + own
     try:
         return tree(path).main(args=args, prog_name="companion", standalone_mode=False)
@@ -152,12 +157,10 @@ def run(path: tuple[str, ...], args: list[str], at: int | None) -> Any:
         raise refused.error from None
 
 
-def refuse_repeats(params: list[Any], words: list[str]) -> None:
+def refuse_repeats(owner: dict[str, Any], words: list[str]) -> None:
     """Refuse an option given twice where it takes one value (``verbs.given_twice``, as the
     game lines do): typer would keep the last one silently. ``words`` have their long
     options spelled out; an option's value is not an option."""
-    owner = {word: p for p in params if p.param_type_name == "option"
-             for word in (*p.opts, *p.secondary_opts)}
     typed: dict[str, list[str]] = {}
     rest = iter(words)
     for word in rest:

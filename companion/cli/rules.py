@@ -11,7 +11,7 @@ from typer import Argument, Option
 
 from companion.cli.common import emit_json, width
 from companion.cli.options import JsonOption
-from companion.cli.output import answer, colour_allowed, paged
+from companion.cli.output import answer, colour_allowed, paged, set_plain
 from companion.errors import BadInput, CompanionError
 from companion.kinds import kind_info
 
@@ -49,6 +49,8 @@ def rules_command(
     from companion import rulebook
     from companion.current import current_kind
 
+    if plain:  # the command's own --plain is the root's: no colour, no bold
+        set_plain()
     columns = max(MIN_WIDTH, width())
     game, query = _split_game(words or [])
     if check:
@@ -57,13 +59,13 @@ def rules_command(
     if diff:
         if game not in (None, "hebrac"):
             raise BadInput("--diff compares Hebrac's two texts: 'companion rules hebrac --diff'")
-        _diff(columns, as_json, plain)
+        _diff(columns, as_json)
         return
     if toc or not query:
         if not query and not toc and game is None:
             _games(as_json)
             return
-        _toc(game or current_kind(), columns, as_json, plain)
+        _toc(game or current_kind(), columns, as_json)
         return
     text = " ".join(query)
     found = rulebook.find_section(text, game)
@@ -76,8 +78,8 @@ def rules_command(
         if found is None:
             raise BadInput(rulebook.unknown_id(text, game))
     if found is not None:
-        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, plain,
-              text, sources)
+        _show(found, [rulebook.section(r) for r in found.references()], columns, as_json, text,
+              sources)
         return
     prefer = current_kind() if game is None else None
     facts: Any = None  # a card: what it is and does
@@ -107,12 +109,12 @@ def rules_command(
                                 "score": h.score} for h in [hits[0], *others]],
                    "section": hits[0].section.as_json()})
         return
-    _show(hits[0].section, [h.section for h in others], columns, False, plain, text, sources)
+    _show(hits[0].section, [h.section for h in others], columns, False, text, sources)
 
 
-def _bold(text: str, plain: bool) -> str:
-    """A title in bold where colour shows (``colour_allowed``), unless the command's --plain."""
-    return f"\x1b[1m{text}\x1b[0m" if text and not plain and colour_allowed() else text
+def _bold(text: str) -> str:
+    """A title in bold where colour shows (``colour_allowed``: not with --plain)."""
+    return f"\x1b[1m{text}\x1b[0m" if text and colour_allowed() else text
 
 
 def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
@@ -135,14 +137,14 @@ def _tricky_deck() -> dict[str, Any] | None:
         return None
 
 
-def _show(item: Any, also: list[Any], columns: int, as_json: bool, plain: bool,
-          query: str, sources: bool = False) -> None:
+def _show(item: Any, also: list[Any], columns: int, as_json: bool, query: str,
+          sources: bool = False) -> None:
     from companion import rulebook
 
     also = [a for a in also if a is not None][:SEE_ALSO]
     lines = rulebook.section_lines(item, columns, also, sources)
     title_lines = len(rulebook.wrap(item.title, columns))
-    lines[:title_lines] = [_bold(line, plain) for line in lines[:title_lines]]
+    lines[:title_lines] = [_bold(line) for line in lines[:title_lines]]
     answer(as_json, {"query": query, "section": item.as_json(),
                      "see_also": [{"id": a.id, "title": a.title} for a in also]}, lines)
 
@@ -157,7 +159,7 @@ def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None
                                                     "parent": s.parent} for s in items]}, lines)
 
 
-def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
+def _toc(game: str | None, columns: int, as_json: bool) -> None:
     from companion import rulebook
 
     games = [game] if game else list(rulebook.GAMES)
@@ -165,7 +167,7 @@ def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
     for number, name in enumerate(games):
         if number:
             lines.append("")
-        lines.append(_bold(f"{rulebook.GAME_TITLES[name]}: contents", plain))
+        lines.append(_bold(f"{rulebook.GAME_TITLES[name]}: contents"))
         for parent, items in rulebook.toc(name):
             # A part (``4. Playing the game > Trump``): broken between its titles if it can.
             lines += rulebook.wrap(parent, columns, keep=parent.split(" > "))
@@ -177,11 +179,11 @@ def _toc(game: str | None, columns: int, as_json: bool, plain: bool) -> None:
         for s in rulebook.all_sections([g])]} for g in games]}, lines)
 
 
-def _diff(columns: int, as_json: bool, plain: bool) -> None:
+def _diff(columns: int, as_json: bool) -> None:
     from companion import rulebook
 
     rows = rulebook.differences()
-    lines = [_bold("Hebrac's Dungeon: 2005 vs classic text", plain)]
+    lines = [_bold("Hebrac's Dungeon: 2005 vs classic text")]
     for row in rows:
         lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
         lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import cmd
 import contextlib
-import os
 import re
 import shlex
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -23,6 +22,7 @@ import typer
 
 from companion.cli import dispatch, grammar
 from companion.cli.glance import prompt_text
+from companion.cli.main import fail, run_words
 from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.errors import CompanionError
 from companion.kinds import KINDS
@@ -39,15 +39,12 @@ CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, then erase the screen
 BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
 
-Dispatch = Callable[[list[str]], int]
-
 
 class Shell(cmd.Cmd):
     """The interactive loop; ``run_line`` is the whole logic, the rest is terminal care."""
 
     def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
         super().__init__()
-        from companion.cli.main import run_words
         from companion.session import Games, keep_open
 
         keep_open(True)
@@ -55,13 +52,11 @@ class Shell(cmd.Cmd):
         self.pinned = game
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.plain = plain()
-        self._run_words: Dispatch = run_words
         self.kind: str | None = None
         self.last_code = 0
         self.big = False  # 'big' shows the big view after every action until 'big off'
         self.history: Path | None = None
         self.readline: Any = None
-        self.history_lines = 0
         self.matches: list[str] = []
         if game is not None:
             self.games.store.read(check_name(game))  # an unknown game fails before the loop
@@ -100,7 +95,7 @@ class Shell(cmd.Cmd):
                 sys.stdout.write("\n")
             return True
         keep_going = self.run_line(line)
-        self._save_history_line()
+        self._save_history()
         return not keep_going
 
     def emptyline(self) -> bool:
@@ -160,7 +155,7 @@ class Shell(cmd.Cmd):
     def run(self, args: list[str]) -> int:
         """Run ``companion ARGS``. Each line runs the top-level options again: the shell's
         --plain is added, unless typed already (twice is refused)."""
-        return self._run_words(["--plain", *args] if self.plain and "--plain" not in args
+        return run_words(["--plain", *args] if self.plain and "--plain" not in args
                                else args)
 
     def expand(self, words: list[str], pasted: bool = False, pin: bool = True
@@ -187,10 +182,13 @@ class Shell(cmd.Cmd):
             self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
                         "'games use NAME'", 2)
             return None
-        known = [*(dispatch.names((self.kind,)) if self.kind else []),
-                 *dispatch.names((), shell=True), *BUILTINS]
-        self._error(dispatch.no_such_command(words[0], known, "help"), 2)
+        self._error(dispatch.no_such_command(words[0], self.commands(), "help"), 2)
         return None
+
+    def commands(self) -> list[str]:
+        """The words a line may start with: the game's commands, companion's, the shell's."""
+        return [*(dispatch.names((self.kind,)) if self.kind else []),
+                *dispatch.names((), shell=True), *BUILTINS]
 
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -216,7 +214,7 @@ class Shell(cmd.Cmd):
             asked = [*topic, "--help"]
             args = self.expand(asked, pin=False) if self.kind else asked  # help needs no game
             if args is not None:
-                self._run_words(args)
+                run_words(args)
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
 
@@ -243,19 +241,18 @@ class Shell(cmd.Cmd):
             before = shlex.split(line[: len(line) - len(text)])
         except ValueError:
             return []
-        names = dispatch.names((self.kind,)) if self.kind else []
         if not before:
-            words = set(BUILTINS) | set(dispatch.names((), shell=True)) | set(names)
-            return _matching(words, text)
-        name = None
-        if self.kind is not None and before[0] != "help":
-            try:  # the game's command: its name, an alias, or a unique prefix
-                name = dispatch.pick_in((self.kind,), before[0])
-            except CompanionError as error:
-                self._error(str(error), error.exit_code)
-        if before[0] == "help" and len(before) == 1 and self.kind is not None:
-            return _matching(names, text)
-        if self.kind is None or name is None:
+            return _matching(self.commands(), text)
+        if self.kind is None:
+            return []
+        if before[0] == "help":  # 'help CMD': one of the game's commands
+            return _matching(dispatch.names((self.kind,)), text) if len(before) == 1 else []
+        try:  # the game's command: its name, an alias, or a unique prefix
+            name = dispatch.pick_in((self.kind,), before[0])
+        except CompanionError as error:
+            self._error(str(error), error.exit_code)
+            return []
+        if name is None:
             return []
         try:
             every, valued = dispatch.option_words((self.kind, name))
@@ -322,43 +319,30 @@ class Shell(cmd.Cmd):
             text = safefile.read_text(self.history, MAX_HISTORY_BYTES)
         except (OSError, CompanionError):
             text = ""
-        lines = [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)]
         readline.clear_history()
-        for line in lines[-HISTORY_LENGTH:]:
+        for line in [line for line in text.split("\n") if _HISTORY_LINE.fullmatch(line)
+                     ][-HISTORY_LENGTH:]:
             readline.add_history(line)
-        self.history_lines = len(lines)
-        if len(lines) > HISTORY_LENGTH:
-            self._rewrite_history(lines[-HISTORY_LENGTH:])
 
-    def _save_history_line(self) -> None:
-        """Append the line just typed at once (a killed shell keeps it); the file is
-        rewritten, trimmed, when it holds twice the lines kept."""
+    def _save_history(self) -> None:
+        """Write the lines kept, the one just typed among them, at once (a killed shell
+        keeps it): a fresh file renamed over the old one (never written through a symlink
+        or into a FIFO)."""
+        from companion import safefile
+
         readline = self.readline
         if self.history is None or readline is None:
             return
         count = readline.get_current_history_length()
-        line = readline.get_history_item(count) if count else None
-        if not line or not _HISTORY_LINE.fullmatch(line):
-            return
-        appended = _append_history(self.history, line)
-        self.history_lines += appended
-        if not appended or self.history_lines > 2 * HISTORY_LENGTH:
-            self._rewrite_history([readline.get_history_item(i) for i in range(1, count + 1)])
-
-    def _rewrite_history(self, lines: list[str]) -> None:
-        from companion import safefile
-
-        assert self.history is not None
+        lines = [readline.get_history_item(at)
+                 for at in range(max(count - HISTORY_LENGTH, 0) + 1, count + 1)]
         kept = [line for line in lines if line and _HISTORY_LINE.fullmatch(line)]
         with contextlib.suppress(OSError):
             self.history.parent.mkdir(parents=True, exist_ok=True)
             safefile.replace(self.history, "".join(f"{line}\n" for line in kept).encode(),
                              sync=False)
-            self.history_lines = len(kept)
 
     def _error(self, message: str, code: int) -> None:
-        from companion.cli.main import fail
-
         self.last_code = fail(message, code)
 
 
@@ -383,8 +367,7 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
         else:  # a phone: the names flow, 'help CMD' tells the rest
             lines += wrap("Commands: " + ", ".join(label.replace(" ", GLUE)
                                                     for label, _ in rows), columns, "", "  ")
-        called = next((a for a, k in grammar.kind_aliases().items() if k == kind), kind)
-        lines += wrap(f"One-shot too: 'companion {called} CMD', same short forms; "
+        lines += wrap(f"One-shot too: 'companion {KINDS[kind].aliases[0]} CMD', same short forms; "
                       "--opt takes a unique prefix.", columns)
     for line in ("help CMD shows a command's options; clear clears the screen.",
                  "exit or Ctrl-D leaves; Tab completes; history is kept.",
@@ -459,28 +442,6 @@ def _strings(value: object) -> Iterable[str]:
 # A history line is a line typed at the prompt: no control characters, not too long.
 _HISTORY_LINE = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,1000}")
 MAX_HISTORY_BYTES = 1024 * 1024
-
-
-def _append_history(path: Path, line: str) -> bool:
-    """Add ``line`` to the history file, never through a symlink nor to anything but a
-    regular file; False when it could not be added so."""
-    import stat
-
-    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        fd = os.open(path, flags, 0o600)
-    except OSError:
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        os.write(fd, f"{line}\n".encode("utf-8", "replace"))
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    return True
 
 
 def _readline() -> Any | None:

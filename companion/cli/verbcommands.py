@@ -36,16 +36,9 @@ class VerbCommand:
 
     def option_words(self) -> tuple[set[str], set[str]]:
         """Every option word the line takes, and those taking a value."""
-        every: set[str] = set()
-        valued: set[str] = set()
-        for param in self.verb.typed_options():
-            words = {param.option, *([param.short] if param.short else [])}
-            if param.kind == verbs.SWITCH:
-                words.add("--no-" + param.option[2:])
-            every |= words
-            if param.kind in (verbs.OPTION, verbs.OPTIONS):
-                valued |= words
-        return every, valued
+        named = verbs.option_words(self.verb)
+        return set(named), {word for word, (param, _off) in named.items()
+                            if param.kind in (verbs.OPTION, verbs.OPTIONS)}
 
 
 # The games some of whose verbs a function of their own runs: the module holding them
@@ -67,9 +60,9 @@ def verb_command(kind: str, name: str) -> VerbCommand | None:
     from companion.cli import common
     from companion.cli.grammar import grammar_of
 
-    shared = {verb.name: verb for verb in verbs.SHARED}
-    if name in shared:
-        return VerbCommand(kind, verbs.SHARED_GRAMMAR, shared[name], common.SHARED_ACTS[name])
+    if name in verbs.SHARED_GRAMMAR.verbs:
+        return VerbCommand(kind, verbs.SHARED_GRAMMAR, verbs.SHARED_GRAMMAR.verbs[name],
+                           common.SHARED_ACTS[name])
     grammar = grammar_of(kind)
     verb = grammar.verbs.get(name)
     if verb is None:
@@ -84,4 +77,4 @@ def verb_names(kind: str) -> tuple[list[str], list[str]]:
 
     first = list(written(kind))
     own = [*first, *(name for name in grammar_of(kind).verbs if name not in first)]
-    return [verb.name for verb in verbs.SHARED], own
+    return list(verbs.SHARED_GRAMMAR.verbs), own
