@@ -162,12 +162,10 @@ def _digest(raw: bytes) -> str:
 def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
     """The cache's entries by digest; none when it is missing, unsigned or damaged."""
     payload = safefile.read_cache(path, home, "stats", MAX_CACHE_BYTES)
-    with contextlib.suppress(Exception):  # then every game is replayed
-        data: object = json.loads(payload) if payload is not None else None
-        if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
-            games: object = data.get("games")
-            if isinstance(games, dict):
-                return games
+    with contextlib.suppress(Exception):  # no payload or another shape: every game replayed
+        data = json.loads(payload or b"")
+        if data["format"] == CACHE_FORMAT and isinstance(data["games"], dict):
+            return cast("dict[str, object]", data["games"])
     return {}
 
 
