@@ -259,18 +259,18 @@ def seated(entry: Entry) -> list[str]:
 class Person(Record):
     """One player across the saved games: every spelling of their name, and their games."""
 
-    __slots__ = ("key", "spellings", "latest", "games")
+    __slots__ = ("key", "spellings", "games")
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.spellings: Counter[str] = Counter()  # spelling -> games written so
-        self.latest: dict[str, int] = {}  # spelling -> the newest game written so (its place)
+        # spelling -> (the games written so, the place of the newest of them)
+        self.spellings: dict[str, tuple[int, int]] = {}
         self.games: list[Entry] = []
 
     @property
     def name(self) -> str:
         """The spelling of most games; between equals, the newest game's."""
-        return max(self.spellings, key=lambda s: (self.spellings[s], self.latest[s]))
+        return max(self.spellings, key=self.spellings.__getitem__)
 
 
 def people(entries: Sequence[Entry]) -> dict[str, Person]:
@@ -279,8 +279,7 @@ def people(entries: Sequence[Entry]) -> dict[str, Person]:
         keys: dict[str, None] = {}
         for name in dict.fromkeys(seated(entry)):
             person = found.setdefault(key(name), Person(key(name)))
-            person.spellings[name] += 1
-            person.latest[name] = place
+            person.spellings[name] = (person.spellings.get(name, (0, 0))[0] + 1, place)
             keys[person.key] = None
         for each in keys:  # two seats spelled alike are one person, in the game once
             found[each].games.append(entry)
