@@ -111,18 +111,6 @@ if TYPE_CHECKING:
         floor_boss: str | None
         boss_beaten: bool
 
-    class Mark(TypedDict):
-        point: int
-        label: str
-
-    class HistoryJson(TypedDict):
-        kind: str
-        outcome: str
-        actions: int
-        measure: str
-        facts: Facts
-        series: dict[str, list[int | None]]
-        marks: list[Mark]
 
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
@@ -150,7 +138,7 @@ class History(Value):
     def ended(self) -> bool:
         return self.outcome != "playing"
 
-    def as_json(self) -> HistoryJson:
+    def as_json(self) -> dict[str, object]:  # 'summary --json': nothing reads it back
         return {"kind": self.kind, "outcome": self.outcome, "actions": self.actions,
                 "measure": self.measure, "facts": self.facts,
                 "series": {s.label: s.values for s in self.series},

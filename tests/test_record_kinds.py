@@ -33,7 +33,7 @@ DOCUMENTS = {
         # statistics' own figures ('stats --json').
         "history.Battle", "history.BestHero", "history.ElberethFacts", "history.FloorLeft",
         "history.HalfDeckCall", "history.HalfDeckFacts", "history.HebracCall",
-        "history.HebracFacts", "history.HistoryJson", "history.Mark", "history.TrickyFacts",
+        "history.HebracFacts", "history.TrickyFacts",
         "history.TrickyRound", "stats.BestGame", "stats.ElberethFigures",
         "stats.Figures", "stats.HalfDeckFigures", "stats.HebracFigures",
         "stats.HeroAverage", "stats.HeroFigures", "stats.OwnGold", "stats.PlayerTrickyFigures",
