@@ -245,7 +245,7 @@ def entry(name: str, kind: str, outcome: str, facts: dict[str, object]) -> Entry
 
 def test_half_deck_seats_once_named_are_the_same_people() -> None:
     """What Half Deck Dungeon Heroes' figures need to join in: "players", a name per seat."""
-    from companion.roster import find, player_figures, roster
+    from companion.stats import find, player_figures, roster
 
     halfdeck = {"round": 5, "won_by": "boss", "fallen": [], "players": ["ANN", "Cy"]}
     games = [entry("g1", "tricky", "finished", {

@@ -42,29 +42,29 @@ def stats(
     every: AllOption = False,
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion.stats import figures, read_games, stats_lines
+    from companion import stats as records
 
     chosen = _kind(kind)
     if player is None and not players:
-        found = figures(read_games(games().store, warn, kind=chosen), chosen, every=every)
-        answer(as_json, found, stats_lines(found, width(), ascii_only=not blocks_allowed()))
+        found = records.figures(records.read_games(games().store, warn, kind=chosen), chosen,
+                                every=every)
+        answer(as_json, found, records.stats_lines(found, width(),
+                                                   ascii_only=not blocks_allowed()))
         return
     # The roster, or one player's record (``player``, matched against the roster).
-    from companion import roster as people
-
     if player is not None and players:
         raise BadInput("--players lists the players, --player NAME shows one: not both")
-    people.check_kind(chosen)
-    entries = read_games(games().store, warn, kind=chosen)
-    everyone = people.roster(entries)
+    records.check_kind(chosen)
+    entries = records.read_games(games().store, warn, kind=chosen)
+    everyone = records.roster(entries)
     data: Mapping[str, object]  # the roster's figures, or one player's
     if player is None:
-        data = people.roster_figures(everyone, chosen, every=every)
-        lines = people.roster_lines(data, width())
+        data = records.roster_figures(everyone, chosen, every=every)
+        lines = records.roster_lines(data, width())
     else:
-        data = people.player_figures(entries, people.find(everyone, player, chosen), chosen,
-                                     every=every)
-        lines = people.player_lines(data, width(), ascii_only=not blocks_allowed())
+        data = records.player_figures(entries, records.find(everyone, player, chosen), chosen,
+                                      every=every)
+        lines = records.player_lines(data, width(), ascii_only=not blocks_allowed())
     answer(as_json, data, lines)
 
 
