@@ -298,7 +298,8 @@ class Person(Record):
         return max(self.spellings, key=self.spellings.__getitem__)
 
 
-def people(entries: Sequence[Entry]) -> dict[str, Person]:
+def people(entries: Sequence[Entry]) -> list[Person]:
+    """Everyone the games seat by name, in the order of their ``names.key``."""
     found: dict[str, Person] = {}
     for place, entry in enumerate(entries):
         keys: dict[str, None] = {}
@@ -308,7 +309,7 @@ def people(entries: Sequence[Entry]) -> dict[str, Person]:
             keys[person.key] = None
         for each in keys:  # two seats spelled alike are one person, in the game once
             found[each].games.append(entry)
-    return found
+    return sorted(found.values(), key=lambda person: person.key)
 
 
 # -- the figures ---------------------------------------------------------------------
@@ -319,7 +320,7 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
     # every game, finished or not: a name reads the same
-    named = {each: person.name for each, person in people(entries).items()}
+    named = {person.key: person.name for person in people(entries)}
     sections: dict[str, KindFigures] = {}
     for name in kinds:
         games = [e for e in chosen if e.kind == name]
@@ -557,10 +558,6 @@ def check_kind(kind: str | None) -> None:
     """Refuse a kind whose games seat no one by name (a solo game)."""
     if kind is not None and kind not in NAMED_KINDS:
         raise BadInput(f"{kind_info(kind).title} is played alone: its games name no players")
-
-
-def roster(entries: Sequence[Entry]) -> list[Person]:
-    return sorted(people(entries).values(), key=lambda p: p.key)
 
 
 def find(everyone: Sequence[Person], typed: str, kind: str | None = None) -> Person:

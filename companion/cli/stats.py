@@ -56,7 +56,7 @@ def stats(
         raise BadInput("--players lists the players, --player NAME shows one: not both")
     records.check_kind(chosen)
     entries = records.read_games(games().store, warn, kind=chosen)
-    everyone = records.roster(entries)
+    everyone = records.people(entries)
     data: Mapping[str, object]  # the roster's figures, or one player's
     if player is None:
         data = records.roster_figures(everyone, chosen, every=every)
