@@ -111,18 +111,6 @@ if TYPE_CHECKING:
         floor_boss: str | None
         boss_beaten: bool
 
-    class Mark(TypedDict):
-        point: int
-        label: str
-
-    class HistoryJson(TypedDict):
-        kind: str
-        outcome: str
-        actions: int
-        measure: str
-        facts: Facts
-        series: dict[str, list[int | None]]
-        marks: list[Mark]
 
 class Series(Value):
     """One line of a chart: a value after each action (index 0: before any); None while
@@ -150,7 +138,7 @@ class History(Value):
     def ended(self) -> bool:
         return self.outcome != "playing"
 
-    def as_json(self) -> HistoryJson:
+    def as_json(self) -> dict[str, object]:  # 'summary --json': nothing reads it back
         return {"kind": self.kind, "outcome": self.outcome, "actions": self.actions,
                 "measure": self.measure, "facts": self.facts,
                 "series": {s.label: s.values for s in self.series},
@@ -250,7 +238,7 @@ class HebracTracer(Tracer):
         self.cleared = game.cleared_count()
         encounter = game.encounter
         if self.fighting is not None and self.fighting[0] is not encounter:
-            self._end_battle()
+            self._count(ended=True)
         if encounter is not None and encounter.rounds > 0:
             if self.fighting is None:
                 from companion.hebrac.rules import enemy_kind
@@ -262,22 +250,18 @@ class HebracTracer(Tracer):
                                   "life_lost": 0, "result": "fighting", "start": self.point}
                 self.battles.append(battle)
                 self.fighting = (encounter, battle, {})
-            self._update_battle()
-            if encounter.stage != "battle" or game.life <= 0:
-                self._end_battle()
+            self._count(ended=encounter.stage != "battle" or game.life <= 0)
 
-    def _update_battle(self) -> None:
+    def _count(self, *, ended: bool) -> None:
+        """The rounds and the life lost of the battle under way; its result once ended."""
         assert self.fighting is not None
         encounter, battle, damage = self.fighting
         battle["rounds"] = encounter.rounds
         if encounter.last_round is not None:
             damage[encounter.rounds] = encounter.last_round.damage
         battle["life_lost"] = sum(damage.values())
-
-    def _end_battle(self) -> None:
-        assert self.fighting is not None
-        encounter, battle, _ = self.fighting
-        self._update_battle()
+        if not ended:
+            return
         self.fighting = None
         game = self.engine
         if game.life <= 0:
@@ -405,15 +389,6 @@ class HalfDeckTracer(Tracer):
 
 
 # -- Elbereth --------------------------------------------------------------------------
-class _Floor(Value):
-    """What Elbereth's tracer sees of the floor before an action: the floor as it would
-    be left, the last miss, the equipment."""
-
-    left: FloorLeft
-    miss: Miss | None
-    items: dict[str, str]
-
-
 class ElberethTracer(Tracer):
     engine: ElberethGame
     letter, field, first_marked = "F", "floor", True
@@ -426,21 +401,22 @@ class ElberethTracer(Tracer):
         self.floors_left: list[FloorLeft] = []
         self.seen = self.look()  # before the action
 
-    def look(self) -> _Floor:
+    def look(self) -> tuple[FloorLeft, Miss | None, dict[str, str]]:
+        """The floor as it would be left, the last miss, the equipment."""
         game = self.engine
-        return _Floor({"beaten_here": dict(game.beaten), "walls_here": game.walls,
-                       "floor_boss": game.floor_boss, "boss_beaten": game.boss_down},
-                      game.miss, dict(game.items))
+        return ({"beaten_here": dict(game.beaten), "walls_here": game.walls,
+                 "floor_boss": game.floor_boss, "boss_beaten": game.boss_down},
+                game.miss, dict(game.items))
 
     def after(self, action: str) -> None:
-        before, self.seen = self.seen, self.look()
+        (floor, miss, items), self.seen = self.seen, self.look()
         if super().after(action) is not None:
-            self.floors_left.append(before.left)
+            self.floors_left.append(floor)
         game = self.engine
-        if game.miss is not None and game.miss is not before.miss:
+        if game.miss is not None and game.miss is not miss:
             self.misses += 1
         self.lost_items += [item for item, state in game.items.items()
-                            if state == "discarded" and before.items[item] != "discarded"]
+                            if state == "discarded" and items[item] != "discarded"]
         if game.lost and self.beaten_by is None:
             self.misses += 1
             # The last attack, the one that could not be settled: its enemy is the

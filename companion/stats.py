@@ -11,7 +11,10 @@ with it (``scripts/benchmark.py --only stats`` prints the figure).
 Games are taken in the order they were created (then by name): streaks run in that
 order. A game that cannot be read or no longer replays is skipped with a warning.
 A person is a name as ``companion.names`` compares names: "Ann" at one table and
-"ann" at another are one player, read off the games' figures (``people``).
+"ann" at another are one player, read off the games' figures (``people``), shown under
+the spelling of most of their games; a name typed to look someone up is matched as
+every name in companion is (``names.match``). The roster is read off the same figures:
+nothing is stored for it, so the saves stay the one truth.
 """
 
 from __future__ import annotations
@@ -29,10 +32,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 import companion
 from companion import plain, safefile
-from companion.errors import CompanionError
-from companion.game import KINDS, Record, kind_info
-from companion.names import key
+from companion.errors import BadInput, CompanionError
+from companion.game import KINDS, Record, kind_info, plural
+from companion.names import key, match
 from companion.store import Store
+from companion.text import fill, shown_controls, wrap
 from companion.values import Value
 
 if TYPE_CHECKING:
@@ -105,6 +109,27 @@ if TYPE_CHECKING:
         player: str | None
         kinds: dict[str, KindFigures]
 
+    # The roster ('stats --players --json') and one person's record ('--player').
+    class KindCount(TypedDict):
+        games: int
+        wins: int
+
+    class RosterRow(TypedDict):
+        name: str
+        spellings: list[str]
+        games: int
+        wins: int
+        kinds: dict[str, KindCount]
+
+    class RosterFigures(TypedDict):
+        finished_only: bool
+        kind: str | None
+        players: list[RosterRow]
+
+    class PlayerFigures(Figures):
+        spellings: list[str]
+
+
 CACHE_FORMAT = 3
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 WON = "won"
@@ -162,12 +187,10 @@ def _digest(raw: bytes) -> str:
 def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
     """The cache's entries by digest; none when it is missing, unsigned or damaged."""
     payload = safefile.read_cache(path, home, "stats", MAX_CACHE_BYTES)
-    with contextlib.suppress(Exception):  # then every game is replayed
-        data: object = json.loads(payload) if payload is not None else None
-        if isinstance(data, dict) and data.get("format") == CACHE_FORMAT:
-            games: object = data.get("games")
-            if isinstance(games, dict):
-                return games
+    with contextlib.suppress(Exception):  # no payload or another shape: every game replayed
+        data = json.loads(payload or b"")
+        if data["format"] == CACHE_FORMAT and isinstance(data["games"], dict):
+            return cast("dict[str, object]", data["games"])
     return {}
 
 
@@ -261,32 +284,32 @@ def seated(entry: Entry) -> list[str]:
 class Person(Record):
     """One player across the saved games: every spelling of their name, and their games."""
 
-    __slots__ = ("key", "spellings", "latest", "games")
+    __slots__ = ("key", "spellings", "games")
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.spellings: Counter[str] = Counter()  # spelling -> games written so
-        self.latest: dict[str, int] = {}  # spelling -> the newest game written so (its place)
+        # spelling -> (the games written so, the place of the newest of them)
+        self.spellings: dict[str, tuple[int, int]] = {}
         self.games: list[Entry] = []
 
     @property
     def name(self) -> str:
         """The spelling of most games; between equals, the newest game's."""
-        return max(self.spellings, key=lambda s: (self.spellings[s], self.latest[s]))
+        return max(self.spellings, key=self.spellings.__getitem__)
 
 
-def people(entries: Sequence[Entry]) -> dict[str, Person]:
+def people(entries: Sequence[Entry]) -> list[Person]:
+    """Everyone the games seat by name, in the order of their ``names.key``."""
     found: dict[str, Person] = {}
     for place, entry in enumerate(entries):
         keys: dict[str, None] = {}
         for name in dict.fromkeys(seated(entry)):
             person = found.setdefault(key(name), Person(key(name)))
-            person.spellings[name] += 1
-            person.latest[name] = place
+            person.spellings[name] = (person.spellings.get(name, (0, 0))[0] + 1, place)
             keys[person.key] = None
         for each in keys:  # two seats spelled alike are one person, in the game once
             found[each].games.append(entry)
-    return found
+    return sorted(found.values(), key=lambda person: person.key)
 
 
 # -- the figures ---------------------------------------------------------------------
@@ -297,7 +320,7 @@ def figures(entries: Sequence[Entry], kind: str | None = None, player: str | Non
     kinds = [kind] if kind is not None else list(KINDS)
     chosen = [e for e in entries if every or e.ended]
     # every game, finished or not: a name reads the same
-    named = {each: person.name for each, person in people(entries).items()}
+    named = {person.key: person.name for person in people(entries)}
     sections: dict[str, KindFigures] = {}
     for name in kinds:
         games = [e for e in chosen if e.kind == name]
@@ -435,13 +458,11 @@ def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = F
 def stats_lines(data: Figures, width: int = 40, *,
                 ascii_only: bool = False) -> list[str]:
     kinds = data["kinds"]
-    which = "all games" if not data["finished_only"] else "finished games"
+    which = _which(data)
     if data["player"]:
         which += f", {data['player']}"
     if not kinds:
         return [f"No saved games to count ({which})."]
-    from companion.text import wrap
-
     lines = sections(kinds, width, ascii_only, f" ({which})")
     return [part for line in lines for part in wrap(line, width)]
 
@@ -483,8 +504,6 @@ def _hebrac_lines(found: HebracFigures, width: int, ascii_only: bool) -> list[st
 def _killer_lines(found: HebracFigures, width: int) -> list[str]:
     """The enemy that killed most often; every one of them when several are tied, each
     name whole on its line."""
-    from companion.text import fill
-
     top = found["most_common_killers"]
     if len(top) <= 1:
         return [f"Most common killer: {top[0] if top else 'none'}"]
@@ -534,6 +553,86 @@ WRITERS: dict[str, Callable[[Any, int, bool], list[str]]] = {
     "elbereth": _elbereth_lines}
 
 
+# -- the roster ------------------------------------------------------------------------
+def check_kind(kind: str | None) -> None:
+    """Refuse a kind whose games seat no one by name (a solo game)."""
+    if kind is not None and kind not in NAMED_KINDS:
+        raise BadInput(f"{kind_info(kind).title} is played alone: its games name no players")
+
+
+def find(everyone: Sequence[Person], typed: str, kind: str | None = None) -> Person:
+    """The person ``typed`` names (``names.match``: 'ann', 'an', 'Ann' are Ann)."""
+    if not everyone:
+        title = f"{kind_info(kind).title} " if kind else ""
+        raise BadInput(f"no saved {title}game names a player yet")
+    by_name = {person.name: person for person in everyone}
+    table = {person.key: person.name for person in everyone}
+    listed = sorted(by_name, key=key)
+    return by_name[match(typed, table, "player", listed)]
+
+
+def roster_figures(everyone: Sequence[Person], kind: str | None, *,
+                   every: bool = False) -> RosterFigures:
+    """The roster as JSON values: each person's games and wins, in all and by kind (the
+    finished games only unless ``every``; everyone the saves name is listed), most
+    games first."""
+    rows: list[RosterRow] = []
+    for person in everyone:
+        games = [game for game in person.games if every or game.ended]
+        kinds: dict[str, KindCount] = {}
+        for game in games:
+            counts = kinds.setdefault(game.kind, {"games": 0, "wins": 0})
+            counts["games"] += 1
+            counts["wins"] += game.won_by(person.name)
+        rows.append({"name": person.name, "spellings": sorted(person.spellings),
+                     "games": len(games), "wins": sum(c["wins"] for c in kinds.values()),
+                     "kinds": dict(sorted(kinds.items()))})  # not by the clock: a tie is common
+    rows.sort(key=lambda row: -row["games"])  # stable: by name among equals
+    return {"finished_only": not every, "kind": kind, "players": rows}
+
+
+def player_figures(entries: Sequence[Entry], person: Person, kind: str | None, *,
+                   every: bool = False) -> PlayerFigures:
+    """One person's record: ``figures`` over their games, with their spellings."""
+    data = figures(entries, kind, person.name, every=every)
+    return {**data, "spellings": sorted(person.spellings)}
+
+
+def _which(data: Figures | RosterFigures) -> str:
+    return "finished games" if data["finished_only"] else "all games"
+
+
+def roster_lines(data: RosterFigures, width: int = 40) -> list[str]:
+    """The roster: a line per person (name, games, wins, kinds), then how to see one."""
+    title = kind_info(data["kind"]).title if data["kind"] else None
+    rows = data["players"]
+    if not rows:
+        return wrap(f"No saved {title + ' game' if title else 'game'} names a player yet.", width)
+    lines = [f"{title + ' players' if title else 'Players'} ({_which(data)})"]
+    room = max(len(row["name"]) for row in rows)
+    for row in rows:
+        line = f"  {row['name']:<{room}}  {plural(row['games'], 'game')}"
+        if row["games"]:
+            line += f", {plural(row['wins'], 'win')}: {' '.join(row['kinds'])}"
+        lines.append(line)
+    lines.append("One player: 'stats --player NAME'")
+    return [part for line in lines for part in wrap(line, width)]
+
+
+def player_lines(data: PlayerFigures, width: int = 40, *,
+                 ascii_only: bool = False) -> list[str]:
+    """One person's record: a section per kind they played."""
+    name = data["player"]
+    lines = [f"{name} ({_which(data)})"]
+    others = [s for s in data["spellings"] if s != name]
+    if others:
+        lines.append(f"Also written {', '.join(others)}: the same player")
+    if not data["kinds"]:
+        lines.append("No finished games yet: '--all' counts the games still being played")
+    lines += sections(data["kinds"], width, ascii_only)
+    return [part for line in lines for part in wrap(line, width)]
+
+
 # -- CSV ---------------------------------------------------------------------------------
 CSV_COLUMNS = ("game", "kind", "created", "outcome", "actions", "won", "level", "floor",
                "cleared",
@@ -552,8 +651,6 @@ def csv_text(entries: Sequence[Entry]) -> str:
     a spreadsheet shows it as text. Text never carries a control character or an escape
     sequence to a terminal either: the store refuses them in saves, and one that got in
     anyway is written as ``\\xNN``."""
-    from companion.text import shown_controls
-
     def cell(value: object) -> str:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return str(value)  # a number we worked out: data, never a formula

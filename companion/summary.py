@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING, cast
 
-from companion.history import History, trail_series
+from companion.history import History, Series, trail_series
 from companion.spark import labelled
 from companion.text import wrap
 
@@ -32,7 +32,7 @@ def summary_lines(history: History, name: str, width: int = 40, *,
     width = max(30, width)
     lines = WRITERS[history.kind](history, name, width, ascii_only)
     if history.kind != "tricky":  # a chart under the heading; Tricky's is its running gold
-        lines[1:1] = _sparks([(s.label, s.values) for s in history.series], width, ascii_only)
+        lines[1:1] = _sparks(history.series, width, ascii_only)
     return [part for line in lines for part in wrap(line, width)]
 
 
@@ -44,21 +44,21 @@ def _counted(counts: Mapping[str, int]) -> str:
     return _joined([f"{name} {count}" if count > 1 else name for name, count in counts.items()])
 
 
-def _sparks(series: Sequence[tuple[str, Sequence[int | None]]], width: int, ascii_only: bool,
+def _sparks(series: Sequence[Series], width: int, ascii_only: bool,
             *, dead: bool = True, top: int | None = None) -> list[str]:
     """A sparkline per series, labels padded alike, on one scale (up to ``top``, else the
     highest value)."""
-    label_width = max((len(label) for label, _ in series), default=0)
+    label_width = max((len(line.label) for line in series), default=0)
     if top is None:
-        top = max((v for _, values in series for v in values if v is not None), default=None)
-    return [labelled(label, values, width, ascii_only=ascii_only, dead_at_zero=dead,
-                     label_width=label_width, top=top) for label, values in series]
+        top = max((v for line in series for v in line.values if v is not None), default=None)
+    return [labelled(line.label, line.values, width, ascii_only=ascii_only, dead_at_zero=dead,
+                     label_width=label_width, top=top) for line in series]
 
 
 def _running_gold(players: Sequence[str], done: Sequence[Sequence[int]], width: int,
                   ascii_only: bool, top: int) -> list[str]:
     """Each player's gold after each round done (each round's gold by seat), from 0."""
-    return _sparks([(player, [0, *accumulate(gold[seat] for gold in done)])
+    return _sparks([Series(player, [0, *accumulate(gold[seat] for gold in done)])
                     for seat, player in enumerate(players)], width, ascii_only, dead=False,
                    top=top)
 
@@ -216,6 +216,6 @@ def trail_sparks(engine: Engine, width: int, *, ascii_only: bool = False) -> lis
         done = [r.gold for r in tricky.rounds if r.gold is not None]  # the rounds done
         return _running_gold(tricky.players, done, width, ascii_only,
                              max(tricky.totals)) if done else []
-    series = [(line.label, line.values) for line in trail_series(kind, engine)]
+    series = trail_series(kind, engine)
     # a line needs two points; Half Deck has none before a hero is in play
-    return _sparks(series, width, ascii_only) if series and len(series[0][1]) > 1 else []
+    return _sparks(series, width, ascii_only) if series and len(series[0].values) > 1 else []

@@ -21,7 +21,6 @@ DOCUMENTS = {
         "halfdeck.rules.CombatTable", "halfdeck.rules.DecksTable", "halfdeck.rules.DieTable",
         "halfdeck.rules.EnemiesTable", "halfdeck.rules.HalfDeckTables",
         "halfdeck.rules.HeroesTable", "halfdeck.rules.SetupTable", "halfdeck.rules.TeamTable",
-        "roster.KindCount", "roster.PlayerFigures", "roster.RosterFigures", "roster.RosterRow",
         "tricky.cards.DeckTable", "tricky.cards.GameTable", "tricky.cards.HeroRow",
         "tricky.cards.PlayersRow", "tricky.cards.TrickyTables", "tricky.cards.VariantsTable",
         "tricky.views.SheetRowStatus",
@@ -30,14 +29,15 @@ DOCUMENTS = {
         "hebrac.state.EncounterStatus", "hebrac.state.HebracStatus",
         "hebrac.state.VisionsStatus",
         # A game's facts ('history --json', kept in the statistics' cache) and the
-        # statistics' own figures ('stats --json').
+        # statistics' own figures ('stats --json', the roster).
         "history.Battle", "history.BestHero", "history.ElberethFacts", "history.FloorLeft",
         "history.HalfDeckCall", "history.HalfDeckFacts", "history.HebracCall",
-        "history.HebracFacts", "history.HistoryJson", "history.Mark", "history.TrickyFacts",
+        "history.HebracFacts", "history.TrickyFacts",
         "history.TrickyRound", "stats.BestGame", "stats.ElberethFigures",
         "stats.Figures", "stats.HalfDeckFigures", "stats.HebracFigures",
         "stats.HeroAverage", "stats.HeroFigures", "stats.OwnGold", "stats.PlayerTrickyFigures",
-        "stats.RecordFigures", "stats.TrickyFigures")
+        "stats.RecordFigures", "stats.TrickyFigures", "stats.KindCount", "stats.PlayerFigures",
+        "stats.RosterFigures", "stats.RosterRow")
 }
 
 

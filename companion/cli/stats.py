@@ -16,8 +16,6 @@ from companion.kinds import kind_info
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from companion.stats import Entry
-
 KindArgument = Annotated[str | None, Argument(
     help="Only this game kind (hebrac, tricky, halfdeck, elbereth).", metavar="[GAME_KIND]")]
 AllOption = Annotated[bool, Option("--all", help="Games still being played too.")]
@@ -44,37 +42,29 @@ def stats(
     every: AllOption = False,
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion.stats import figures, read_games, stats_lines
+    from companion import stats as records
 
     chosen = _kind(kind)
-    if player is not None or players:
-        from companion.roster import check_kind
-
-        if player is not None and players:
-            raise BadInput("--players lists the players, --player NAME shows one: not both")
-        check_kind(chosen)
-    entries = read_games(games().store, warn, kind=chosen)
-    if player is not None or players:
-        _people(entries, chosen, player, as_json=as_json, every=every)
+    if player is None and not players:
+        found = records.figures(records.read_games(games().store, warn, kind=chosen), chosen,
+                                every=every)
+        answer(as_json, found, records.stats_lines(found, width(),
+                                                   ascii_only=not blocks_allowed()))
         return
-    data = figures(entries, chosen, every=every)
-    answer(as_json, data, stats_lines(data, width(), ascii_only=not blocks_allowed()))
-
-
-def _people(entries: list[Entry], kind: str | None, player: str | None, *, as_json: bool,
-            every: bool) -> None:
-    """The roster, or one player's record (``player``, matched against the roster)."""
-    from companion import roster as people
-
-    everyone = people.roster(entries)
+    # The roster, or one player's record (``player``, matched against the roster).
+    if player is not None and players:
+        raise BadInput("--players lists the players, --player NAME shows one: not both")
+    records.check_kind(chosen)
+    entries = records.read_games(games().store, warn, kind=chosen)
+    everyone = records.people(entries)
     data: Mapping[str, object]  # the roster's figures, or one player's
     if player is None:
-        data = people.roster_figures(everyone, kind, every=every)
-        lines = people.roster_lines(data, width())
+        data = records.roster_figures(everyone, chosen, every=every)
+        lines = records.roster_lines(data, width())
     else:
-        data = people.player_figures(entries, people.find(everyone, player, kind), kind,
-                                     every=every)
-        lines = people.player_lines(data, width(), ascii_only=not blocks_allowed())
+        data = records.player_figures(entries, records.find(everyone, player, chosen), chosen,
+                                      every=every)
+        lines = records.player_lines(data, width(), ascii_only=not blocks_allowed())
     answer(as_json, data, lines)
 
 
