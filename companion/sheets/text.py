@@ -45,9 +45,10 @@ def render_markdown(sheet: Sheet, width: int = WIDTH) -> str:
         lines += ["", f"### {section.title}"]
         for block in section.blocks:
             lines += markdown_lines(block, width)
-    if sheet.share_code:
+    code = sheet.share_code  # its checksum made once
+    if code:
         lines += ["", "### Share code", "", "To carry on with this game: `companion import CODE`",
-                  "", f"`{sheet.share_code}`"]
+                  "", f"`{code}`"]
     elif sheet.share_note:
         lines += ["", sheet.share_note]
     return "\n".join(lines) + "\n"
