@@ -271,23 +271,16 @@ def svg_chart(chart: Chart) -> str:
 def _steps(values: Sequence[int | None], fx: Callable[[int], float],
            fy: Callable[[int], float], nudge: float) -> list[str]:
     """Step paths, one per stretch without gaps."""
-    paths: list[str] = []
-    current = ""
+    stretches: list[list[tuple[float, float]]] = [[]]
     for point, value in enumerate(values):
         if value is None:
-            if current:
-                paths.append(current)
-            current = ""
-            continue
-        py = fy(value) + nudge
-        if not current:
-            current = f"M{fx(point):.1f} {py:.1f}"
+            stretches.append([])
         else:
-            current += f"H{fx(point):.1f}V{py:.1f}"
-    if current:
-        if " " in current and "H" not in current:  # a single point: a short tick
-            current += "h2"
-        paths.append(current)
+            stretches[-1].append((fx(point), fy(value) + nudge))
+    paths = [f"M{first[0]:.1f} {first[1]:.1f}" + "".join(f"H{x:.1f}V{y:.1f}" for x, y in rest)
+             for first, *rest in filter(None, stretches)]
+    if len(stretches[-1]) == 1:  # the last stretch a single point: a short tick
+        paths[-1] += "h2"
     return paths
 
 
