@@ -141,11 +141,8 @@ def best_mask(drawn: list[list[bool]], version: int) -> int:
 
 
 def _padded(qr: Matrix, quiet: int) -> list[list[bool]]:
-    blank = [False] * (qr.size + 2 * quiet)
-    rows = [list(blank) for _ in range(quiet)]
-    rows += [[False] * quiet + list(row) + [False] * quiet for row in qr.rows]
-    rows += [list(blank) for _ in range(quiet)]
-    return rows
+    side, blank = [False] * quiet, [False] * (qr.size + 2 * quiet)
+    return [*[blank] * quiet, *(side + list(row) + side for row in qr.rows), *[blank] * quiet]
 
 
 def half_block_lines(qr: Matrix, *, invert: bool = False, quiet: int = QUIET) -> list[str]:
@@ -156,11 +153,8 @@ def half_block_lines(qr: Matrix, *, invert: bool = False, quiet: int = QUIET) ->
         rows.append([False] * len(rows[0]))
     glyphs = {(True, True): "\u2588", (True, False): "\u2580", (False, True): "\u2584",
               (False, False): " "}
-    lines = []
-    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
-        lines.append("".join(glyphs[(t == invert, b == invert)] for t, b in zip(
-            top, bottom, strict=True)))
-    return lines
+    return ["".join(glyphs[(t == invert, b == invert)] for t, b in zip(top, bottom, strict=True))
+            for top, bottom in zip(rows[::2], rows[1::2], strict=True)]
 
 
 def ascii_lines(qr: Matrix, *, invert: bool = False, quiet: int = QUIET) -> list[str]:
@@ -174,15 +168,12 @@ def svg(qr: Matrix, size_mm: float, *, quiet: int = 4, title: str = "QR code") -
     total = qr.size + 2 * quiet
     parts = []
     for y, row in enumerate(qr.rows):
-        x = 0
-        while x < qr.size:
-            if row[x]:
-                start = x
-                while x < qr.size and row[x]:
-                    x += 1
-                parts.append(f"M{start + quiet} {y + quiet}h{x - start}v1h-{x - start}z")
-            else:
-                x += 1
+        x = quiet
+        for dark, run in itertools.groupby(row):
+            width = len(list(run))
+            if dark:
+                parts.append(f"M{x} {y + quiet}h{width}v1h-{width}z")
+            x += width
     return (f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}" '
             f'width="{size_mm:.0f}mm" height="{size_mm:.0f}mm" shape-rendering="crispEdges" '
             f'role="img" aria-label="{title}"><rect width="{total}" height="{total}" '
