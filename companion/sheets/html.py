@@ -32,7 +32,9 @@ PAPERS = {"a4": "A4", "letter": "letter"}
 ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 WIDE, HIGH = 420.0, 118.0
 LEFT, RIGHT, TOP, BOTTOM = 24.0, 412.0, 12.0, 92.0
-STYLES = (("#000", ""), ("#000", "5 3"), ("#000", "1.5 2"), ("#777", ""))
+# Each series' colour and dashes (an attribute of its lines).
+STYLES = (("#000", ""), ("#000", ' stroke-dasharray="5 3"'), ("#000", ' stroke-dasharray="1.5 2"'),
+          ("#777", ""))
 TITLES = {"life": "Life after each action", "gold": "Running gold after each action",
           "equipment": "Equipment left (life) after each action"}
 
@@ -248,12 +250,10 @@ def svg_chart(chart: Chart) -> str:
                  "</text>")
     parts += _marks(chart.marks, x)
     for index, (_, values) in enumerate(chart.series):
-        colour, dash = STYLES[index % len(STYLES)]
+        colour, dashes = STYLES[index % len(STYLES)]
         nudge = (index - (len(chart.series) - 1) / 2) * 0.9  # equal lines stay apart
-        for path in _steps(values, x, y, nudge):
-            dashes = f' stroke-dasharray="{dash}"' if dash else ""
-            parts.append(f'<path d="{path}" fill="none" stroke="{colour}" '
-                         f'stroke-width="1.3"{dashes}/>')
+        parts += [f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="1.3"{dashes}/>'
+                  for path in _steps(values, x, y, nudge)]
         last = next(((n, v) for n, v in reversed(list(enumerate(values))) if v is not None),
                     None)
         if last is not None and chart.measure != "gold" and last[1] <= 0:
@@ -304,9 +304,8 @@ def _legend(chart: Chart) -> list[str]:
     parts = []
     room = (RIGHT - LEFT) / len(chart.series)
     for index, (label, _) in enumerate(chart.series):
-        colour, dash = STYLES[index % len(STYLES)]
+        colour, dashes = STYLES[index % len(STYLES)]
         at = LEFT + room * index
-        dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<line x1="{at:.1f}" y1="{HIGH - 6}" x2="{at + 14:.1f}" '
                      f'y2="{HIGH - 6}" stroke="{colour}" stroke-width="1.3"{dashes}/>')
         parts.append(f'<text x="{at + 17:.1f}" y="{HIGH - 3.5}">{escape(label)}</text>')
