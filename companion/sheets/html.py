@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.errors import BadInput
+from companion.sheets import PAPERS
 from companion.sheets.model import (
     Block,
     Chart,
@@ -27,7 +28,6 @@ from companion.sheets.model import (
 )
 from companion.sheets.qr import matrix, svg
 
-PAPERS = {"a4": "A4", "letter": "letter"}
 # html.escape's five characters, without importing html (html.entities is slow to load).
 ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 WIDE, HIGH = 420.0, 118.0
@@ -97,8 +97,7 @@ footer { margin-top: 1mm; font-size: 0.75em; color: #555; }
 
 
 def render_html(sheet: Sheet, paper: str = "a4") -> str:
-    if paper not in PAPERS:
-        raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
+    """``paper``: one of ``PAPERS`` (the command line checks it)."""
     font = "7.4pt" if sheet.dense else "8.4pt"
     # Rows to write in across the page: as tall as the paper allows (Letter is shorter).
     row = "11mm" if paper == "a4" else "9mm"
