@@ -46,8 +46,8 @@ _IN_EVENTS = 0x8 | 0x40 | 0x80 | 0x100 | 0x200
 
 class Source:
     """The game a table shows: ``pinned``, else the current game whatever it becomes.
-    Whether anything changed is told cheaply by the stats of the save and of the
-    current-game pointer (every save is a new file renamed into place: a new inode).
+    Whether anything changed is told cheaply by the current-game pointer and the stat of
+    the save (every save is a new file renamed into place: a new inode).
 
     With ``watch``, the kernel tells the table when a file in the data folder or its
     ``games`` folder changes (inotify, Linux and Android): every save by any process is
@@ -56,25 +56,14 @@ class Source:
     def __init__(self, home: Path, pinned: str | None = None) -> None:
         self.home = home
         self.pinned = pinned
-        self._pointer: Stat | bool = False  # not read yet
-        self._current: str | None = None
         self.fd = -1
         self.games_watched = False
         self._libc: Any = None
         self._loop: Any = None
 
-    def name(self) -> str | None:
-        if self.pinned is not None:
-            return self.pinned
-        pointer = _stat(self.home / "current")
-        if pointer != self._pointer:
-            self._pointer = pointer
-            self._current = current_name(self.home)
-        return self._current
-
     def signature(self) -> tuple[str | None, Stat]:
-        """Changes whenever the game shown or its save does (two ``lstat`` calls)."""
-        name = self.name()
+        """Changes whenever the game shown or its save does (a small read, an ``lstat``)."""
+        name = self.pinned if self.pinned is not None else current_name(self.home)
         return name, _stat(save_path(self.home, name)) if name is not None else None
 
     def watch(self, loop: Any, changed: Callable[[], None]) -> bool:

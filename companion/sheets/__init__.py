@@ -20,7 +20,7 @@ from companion.sheets.model import Sheet
 if TYPE_CHECKING:
     from companion.history import History
 
-PAPERS = ("a4", "letter")
+PAPERS = {"a4": "A4", "letter": "letter"}  # each paper as CSS names it
 PLAYED_ALONE = ("hebrac", "elbereth")  # their blank sheets take no players
 
 

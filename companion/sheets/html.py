@@ -12,9 +12,9 @@ dash patterns only: it prints on any printer.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from html import escape
 
 from companion.errors import BadInput
+from companion.sheets import PAPERS
 from companion.sheets.model import (
     Block,
     Chart,
@@ -28,10 +28,13 @@ from companion.sheets.model import (
 )
 from companion.sheets.qr import matrix, svg
 
-PAPERS = {"a4": "A4", "letter": "letter"}
+# html.escape's five characters, without importing html (html.entities is slow to load).
+ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 WIDE, HIGH = 420.0, 118.0
 LEFT, RIGHT, TOP, BOTTOM = 24.0, 412.0, 12.0, 92.0
-STYLES = (("#000", ""), ("#000", "5 3"), ("#000", "1.5 2"), ("#777", ""))
+# Each series' colour and dashes (an attribute of its lines).
+STYLES = (("#000", ""), ("#000", ' stroke-dasharray="5 3"'), ("#000", ' stroke-dasharray="1.5 2"'),
+          ("#777", ""))
 TITLES = {"life": "Life after each action", "gold": "Running gold after each action",
           "equipment": "Equipment left (life) after each action"}
 
@@ -94,8 +97,7 @@ footer { margin-top: 1mm; font-size: 0.75em; color: #555; }
 
 
 def render_html(sheet: Sheet, paper: str = "a4") -> str:
-    if paper not in PAPERS:
-        raise BadInput(f"--paper must be a4 or letter, not {paper!r}")
+    """``paper``: one of ``PAPERS`` (the command line checks it)."""
     font = "7.4pt" if sheet.dense else "8.4pt"
     # Rows to write in across the page: as tall as the paper allows (Letter is shorter).
     row = "11mm" if paper == "a4" else "9mm"
@@ -104,9 +106,9 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
     main = "".join(_section(s.title, s.blocks)
                    for s in sheet.sections if not s.side and not s.wide)
     side = "".join(_section(s.title, s.blocks) for s in sheet.sections if s.side)
-    side += _share(sheet)
-    meta = (f'<meta name="companion-share-code" content="{escape(sheet.share_code)}">'
-            if sheet.share_code else "")
+    code = sheet.share_code  # its checksum made once
+    side += _share(code, sheet.share_note)
+    meta = f'<meta name="companion-share-code" content="{escape(code)}">' if code else ""
     lines = "".join(f"<p>{escape(line)}</p>" for line in sheet.lines)
     title = f"{sheet.title}: {sheet.heading}"
     classes = "sheet dense" if sheet.dense else "sheet"
@@ -125,10 +127,14 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
     )
 
 
-def _share(sheet: Sheet) -> str:
-    if sheet.share_code:
+def escape(text: str) -> str:
+    return text.translate(ESCAPES)
+
+
+def _share(code: str | None, note: str | None) -> str:
+    if code:
         try:
-            qr = matrix(sheet.share_code, "M")
+            qr = matrix(code, "M")
         except BadInput as error:
             return (f'<section><h2>Share code</h2><p class="note">{escape(str(error))}: '
                     "use 'companion share -o FILE' to carry it.</p></section>")
@@ -137,8 +143,8 @@ def _share(sheet: Sheet) -> str:
         return (f'<figure class="share">{picture}<figcaption>Scan this code, then '
                 "<code>companion import CODE</code> brings the game back.</figcaption>"
                 "</figure>")
-    if sheet.share_note:
-        return f'<p class="note">{escape(sheet.share_note)}</p>'
+    if note:
+        return f'<p class="note">{escape(note)}</p>'
     return ""
 
 
@@ -243,12 +249,10 @@ def svg_chart(chart: Chart) -> str:
                  "</text>")
     parts += _marks(chart.marks, x)
     for index, (_, values) in enumerate(chart.series):
-        colour, dash = STYLES[index % len(STYLES)]
+        colour, dashes = STYLES[index % len(STYLES)]
         nudge = (index - (len(chart.series) - 1) / 2) * 0.9  # equal lines stay apart
-        for path in _steps(values, x, y, nudge):
-            dashes = f' stroke-dasharray="{dash}"' if dash else ""
-            parts.append(f'<path d="{path}" fill="none" stroke="{colour}" '
-                         f'stroke-width="1.3"{dashes}/>')
+        parts += [f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="1.3"{dashes}/>'
+                  for path in _steps(values, x, y, nudge)]
         last = next(((n, v) for n, v in reversed(list(enumerate(values))) if v is not None),
                     None)
         if last is not None and chart.measure != "gold" and last[1] <= 0:
@@ -266,23 +270,16 @@ def svg_chart(chart: Chart) -> str:
 def _steps(values: Sequence[int | None], fx: Callable[[int], float],
            fy: Callable[[int], float], nudge: float) -> list[str]:
     """Step paths, one per stretch without gaps."""
-    paths: list[str] = []
-    current = ""
+    stretches: list[list[tuple[float, float]]] = [[]]
     for point, value in enumerate(values):
         if value is None:
-            if current:
-                paths.append(current)
-            current = ""
-            continue
-        py = fy(value) + nudge
-        if not current:
-            current = f"M{fx(point):.1f} {py:.1f}"
+            stretches.append([])
         else:
-            current += f"H{fx(point):.1f}V{py:.1f}"
-    if current:
-        if " " in current and "H" not in current:  # a single point: a short tick
-            current += "h2"
-        paths.append(current)
+            stretches[-1].append((fx(point), fy(value) + nudge))
+    paths = [f"M{first[0]:.1f} {first[1]:.1f}" + "".join(f"H{x:.1f}V{y:.1f}" for x, y in rest)
+             for first, *rest in filter(None, stretches)]
+    if len(stretches[-1]) == 1:  # the last stretch a single point: a short tick
+        paths[-1] += "h2"
     return paths
 
 
@@ -306,9 +303,8 @@ def _legend(chart: Chart) -> list[str]:
     parts = []
     room = (RIGHT - LEFT) / len(chart.series)
     for index, (label, _) in enumerate(chart.series):
-        colour, dash = STYLES[index % len(STYLES)]
+        colour, dashes = STYLES[index % len(STYLES)]
         at = LEFT + room * index
-        dashes = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<line x1="{at:.1f}" y1="{HIGH - 6}" x2="{at + 14:.1f}" '
                      f'y2="{HIGH - 6}" stroke="{colour}" stroke-width="1.3"{dashes}/>')
         parts.append(f'<text x="{at + 17:.1f}" y="{HIGH - 3.5}">{escape(label)}</text>')

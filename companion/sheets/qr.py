@@ -8,6 +8,7 @@ The mask is chosen here, by the standard's penalty as qrcode scores it.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from companion.errors import BadInput
 from companion.values import Value
@@ -64,37 +65,27 @@ def matrix(text: str, level: str = "L") -> Matrix:
 def _layout(version: int) -> tuple[list[int], list[int]]:
     """Per row, a bit per column: the modules no mask touches (finder, timing and
     alignment patterns, format and version information), and among them those
-    that are light while masks are scored (the information, and the dark module)."""
-    from qrcode.util import pattern_position
+    that are light while masks are scored (the information, and the dark module).
+    qrcode places them on an empty code, as it does before the data."""
+    from qrcode.main import QRCode
 
-    size = 4 * version + 17
-    fixed, light = [0] * size, [0] * size
+    code: QRCode[Any] = QRCode(version=version)
+    size = code.modules_count = 4 * version + 17
+    code.modules = [[None] * size for _ in range(size)]
 
-    def area(rows: list[int], top: int, bottom: int, left: int, right: int) -> None:
-        for row in range(top, bottom):
-            rows[row] |= (1 << right) - (1 << left)
+    def placed() -> list[int]:
+        return [int("".join(["0" if module is None else "1" for module in reversed(row)]), 2)
+                for row in code.modules]
 
-    for rows in fixed, light:  # the format information beside the finders
-        area(rows, 8, 9, 0, 9)
-        area(rows, 0, 9, 8, 9)
-        area(rows, 8, 9, size - 8, size)
-        area(rows, size - 8, size, 8, 9)
-        if version >= 7:  # the version information
-            area(rows, 0, 6, size - 11, size - 8)
-            area(rows, size - 11, size - 8, 0, 6)
-    light[6] &= ~(1 << 8)  # timing modules among the format information
-    light[8] &= ~(1 << 6)
-    area(fixed, 0, 8, 0, 8)
-    area(fixed, 0, 8, size - 8, size)
-    area(fixed, size - 8, size, 0, 8)
-    centres = pattern_position(version)
-    for row in centres:  # an alignment pattern is left out where a finder is
-        for col in centres:
-            if not fixed[row] >> col & 1:
-                area(fixed, row - 2, row + 3, col - 2, col + 3)
-    area(fixed, 6, 7, 0, size)  # the timing patterns, after the alignment ones
-    area(fixed, 0, size, 6, 7)
-    return fixed, light
+    code.setup_type_info(True, 0)
+    if version >= 7:
+        code.setup_type_number(True)
+    light = placed()
+    for row, col in ((0, 0), (size - 7, 0), (0, size - 7)):
+        code.setup_position_probe_pattern(row, col)
+    code.setup_position_adjust_pattern()  # where no finder is, as qrcode's order has it
+    code.setup_timing_pattern()
+    return placed(), light
 
 
 FINDER_LIKE = ("10111010000", "00001011101")  # neither overlaps itself: str.count finds all
@@ -150,11 +141,8 @@ def best_mask(drawn: list[list[bool]], version: int) -> int:
 
 
 def _padded(qr: Matrix, quiet: int) -> list[list[bool]]:
-    blank = [False] * (qr.size + 2 * quiet)
-    rows = [list(blank) for _ in range(quiet)]
-    rows += [[False] * quiet + list(row) + [False] * quiet for row in qr.rows]
-    rows += [list(blank) for _ in range(quiet)]
-    return rows
+    side, blank = [False] * quiet, [False] * (qr.size + 2 * quiet)
+    return [*[blank] * quiet, *(side + list(row) + side for row in qr.rows), *[blank] * quiet]
 
 
 def half_block_lines(qr: Matrix, *, invert: bool = False, quiet: int = QUIET) -> list[str]:
@@ -165,11 +153,8 @@ def half_block_lines(qr: Matrix, *, invert: bool = False, quiet: int = QUIET) ->
         rows.append([False] * len(rows[0]))
     glyphs = {(True, True): "\u2588", (True, False): "\u2580", (False, True): "\u2584",
               (False, False): " "}
-    lines = []
-    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
-        lines.append("".join(glyphs[(t == invert, b == invert)] for t, b in zip(
-            top, bottom, strict=True)))
-    return lines
+    return ["".join(glyphs[(t == invert, b == invert)] for t, b in zip(top, bottom, strict=True))
+            for top, bottom in zip(rows[::2], rows[1::2], strict=True)]
 
 
 def ascii_lines(qr: Matrix, *, invert: bool = False, quiet: int = QUIET) -> list[str]:
@@ -183,15 +168,12 @@ def svg(qr: Matrix, size_mm: float, *, quiet: int = 4, title: str = "QR code") -
     total = qr.size + 2 * quiet
     parts = []
     for y, row in enumerate(qr.rows):
-        x = 0
-        while x < qr.size:
-            if row[x]:
-                start = x
-                while x < qr.size and row[x]:
-                    x += 1
-                parts.append(f"M{start + quiet} {y + quiet}h{x - start}v1h-{x - start}z")
-            else:
-                x += 1
+        x = quiet
+        for dark, run in itertools.groupby(row):
+            width = len(list(run))
+            if dark:
+                parts.append(f"M{x} {y + quiet}h{width}v1h-{width}z")
+            x += width
     return (f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}" '
             f'width="{size_mm:.0f}mm" height="{size_mm:.0f}mm" shape-rendering="crispEdges" '
             f'role="img" aria-label="{title}"><rect width="{total}" height="{total}" '

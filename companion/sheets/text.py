@@ -45,9 +45,10 @@ def render_markdown(sheet: Sheet, width: int = WIDTH) -> str:
         lines += ["", f"### {section.title}"]
         for block in section.blocks:
             lines += markdown_lines(block, width)
-    if sheet.share_code:
+    code = sheet.share_code  # its checksum made once
+    if code:
         lines += ["", "### Share code", "", "To carry on with this game: `companion import CODE`",
-                  "", f"`{sheet.share_code}`"]
+                  "", f"`{code}`"]
     elif sheet.share_note:
         lines += ["", sheet.share_note]
     return "\n".join(lines) + "\n"
@@ -187,29 +188,20 @@ def _stacked_row(table: Table, row: tuple[str, ...], width: int) -> list[str]:
     if rest:
         indent = "   " if title else ""
         room = width - len(indent)
-        body = wrap_parts(rest, room, "  ") if table.groups else wrap("; ".join(rest), room)
+        body = wrap_parts(rest, room) if table.groups else wrap("; ".join(rest), room)
         out += [indent + line for line in body]
     return out
 
 
-def wrap_parts(parts: list[str], width: int, joiner: str) -> list[str]:
-    """Lines of whole parts (``Di 3/7`` never splits); a part too long alone is wrapped."""
+def wrap_parts(parts: list[str], width: int) -> list[str]:
+    """Lines of whole parts two spaces apart (``Di 3/7`` never splits); a part too long
+    alone is wrapped."""
     lines: list[str] = []
-    line = ""
     for part in parts:
-        candidate = f"{line}{joiner}{part}" if line else part
-        if len(candidate) <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line + joiner.rstrip())
-        if len(part) <= width:
-            line = part
+        if lines and len(lines[-1]) + 2 + len(part) <= width:
+            lines[-1] += "  " + part
         else:
-            *full, line = wrap(part, width)
-            lines += full
-    if line:
-        lines.append(line)
+            lines += [part] if len(part) <= width else wrap(part, width)
     return lines
 
 
