@@ -1110,24 +1110,19 @@ def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
     death, sums = now.death, now.sums
     if not death:
         return []
+    late = "late" if game.setup.late_potions else "first"
+    uses = [("life-potion", card, "first", battle._replace(
+        life=min(game.max_life, battle.life + card.rank)))
+        for card in _potions(game, "H") if game.max_life > battle.life]
+    uses += [("strength-potion", card, late, battle._replace(potion=card.rank))
+             for card in (_potions(game, "S") if potion is None else [])]
+    uses += [("prisoner", card, "first", _called(battle)) for card in _waiting(game, called)[:1]]
     # A card put under is out of this round's reach unless the Hand Deck runs out in it.
-    reach = 2 if battle.double_attack else 1
-    found = []
-    for card in _potions(game, "H"):
-        life = min(game.max_life, battle.life + card.rank)
-        if life > battle.life:
-            healed = round_odds(plan, battle._replace(life=life), sums) if plan.size >= reach \
-                else round_odds(under_plan(plan, [card]), battle._replace(life=life))
-            found.append(Saving("life-potion", card, "first", healed.death))
-    if potion is None:
-        when = "late" if game.setup.late_potions else "first"
-        for card in _potions(game, "S"):
-            drunk = round_odds(plan, battle._replace(potion=card.rank), sums).death
-            found.append(Saving("strength-potion", card, when, drunk))
-    waiting = _waiting(game, called)
-    if waiting:
-        helped = round_odds(plan, _called(battle), sums).death
-        found.append(Saving("prisoner", waiting[0], "first", helped))
+    drawn = plan.size >= (2 if battle.double_attack else 1)
+    found = [Saving(kind, card, when, round_odds(plan, used, sums).death
+                    if kind != "life-potion" or drawn
+                    else round_odds(under_plan(plan, [card]), used).death)
+             for kind, card, when, used in uses]
     return sorted((s for s in found if s.death < death),
                   key=lambda s: (s.death, SURVIVAL_ORDER.index(s.kind), s.card))
 
