@@ -440,20 +440,13 @@ def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawStat
 
 def chance_none(plan: Plan, draws: int, state: DrawState | None = None) -> Fraction:
     """The chance that no class-1 card is among the next ``draws`` (a two-class plan)."""
-    memo: dict[tuple[DrawState, int], Fraction] = {}
-
+    @cache
     def none(now: DrawState, left: int) -> Fraction:
-        if left == 0:
+        found = outcomes(plan, now) if left else []
+        if not found:  # no draw left, or the Hand Deck ran out
             return Fraction(1)
-        key = (now, left)
-        if key not in memo:
-            found = outcomes(plan, now)
-            if not found:
-                memo[key] = Fraction(1)  # the Hand Deck ran out
-            else:
-                memo[key] = sum((p * none(after, left - 1) for at, p, after in found
-                                 if at == 0), Fraction(0))
-        return memo[key]
+        return sum((p * none(after, left - 1) for at, p, after in found if at == 0),
+                   Fraction(0))
 
     return none(state or plan.start(), draws)
 
