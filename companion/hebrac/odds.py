@@ -30,7 +30,6 @@ exactly, never sampled.
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -1150,6 +1149,8 @@ def _late_rows(game: HebracGame) -> list[tuple[Card, int, bool]]:
     """
     if not situation.late_potion_open(game):
         return []
+    import pickle  # only here: the odds command's start-up does not pay for it
+
     rows = []
     for card in _potions(game, "S"):
         drunk = pickle.loads(pickle.dumps(game, pickle.HIGHEST_PROTOCOL))  # noqa: S301
