@@ -198,6 +198,14 @@ def test_late_potion_on_the_lost_round_is_the_engines() -> None:
     assert drunk.encounter is not None and drunk.encounter.stage == "treasure"
 
 
+def test_late_potion_after_a_life_potion_gives_the_engines_life() -> None:
+    game = game_of(*SET_UP, "use 3H", late_potions=True)  # life 4 -> 7 since the round
+    [row] = advice(game, "late-potion")
+    drunk = _used(game, "potion 5S")  # the 3 life the round took come back: 10, not 7
+    assert (row["life_before"], row["life_after"], row["battle_won"]) == (7, drunk.life, True)
+    assert drunk.life == 10
+
+
 def test_late_potion_undoes_a_deadly_round() -> None:
     game = game_of(*SET_UP[:-1], "attack 3C", late_potions=True)  # 3 vs 10: 7 - 7 = 0
     assert game.outcome == "dead"

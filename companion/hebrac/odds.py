@@ -196,20 +196,20 @@ class DeckModel:
         self._misplaced(card, None if top is None else top.group)
 
     def pick(self, card: Card) -> None:
-        """``card`` is chosen from anywhere in the Hand Deck (Hebrac's prize)."""
-        live = [s for s in self.segments if s.slots]
-        batches = [s for s in live if s.group != POOL and self.groups[s.group].cards[card]]
-        pool = [s for s in live if s.group == POOL and self.pool[card]]
-        mixed = [s for s in live if s.group != POOL and self.groups[s.group].unseen
-                 and self.pool[card]]
+        """``card`` is chosen from anywhere in the Hand Deck (Hebrac's prize): taken from
+        cards put under seen first, then from the never-seen ones, then from those put
+        under unseen."""
         self._note(f"you looked through the Hand Deck to pick {card}: what you saw there is "
                    "not known to the odds")
-        for segment in batches + pool + mixed:
-            segment.slots -= 1
-            self._take(segment.group, card, prefer_known=True)
+        live = [s for s in self.segments if s.slots and self._possible(s.group, card)]
+        if not live:
+            self._note(f"{card} was picked but the model has no such card in the Hand Deck")
+            self._misplaced(card, None)
             return
-        self._note(f"{card} was picked but the model has no such card in the Hand Deck")
-        self._misplaced(card, None)
+        segment = min(live, key=lambda s: 1 if s.group == POOL
+                      else 0 if self.groups[s.group].cards[card] else 2)
+        segment.slots -= 1
+        self._take(segment.group, card, prefer_known=True)
 
     def peek(self, cards: Sequence[Card]) -> None:
         """The top cards are seen and stay on top, in this order."""
@@ -277,18 +277,27 @@ class DeckModel:
         for gid in sorted(self.table):
             if gid == POOL or not self.table[gid]:
                 continue
-            g = self.groups[gid]
             self.table[gid] -= 1
-            if g.unseen:
-                g.unseen -= 1  # one of its never-seen cards: already a pool card
-                return True
-            card = max(+g.cards, key=lambda c: (g.cards[c], c))
-            g.cards[card] -= 1
-            self.pool[card] += 1
-            self._note("a face-down card dealt from cards put under went under again unseen: "
-                       "treated as a never-seen card")
+            card = self._release(gid)
+            if card is not None:  # else one of its never-seen cards: a pool card already
+                self.pool[card] += 1
+                self._note("a face-down card dealt from cards put under went under again "
+                           "unseen: treated as a never-seen card")
             return True
         return False
+
+    def _release(self, gid: int) -> Card | None:
+        """A place of group ``gid`` is lost to the model: the card likeliest there leaves the
+        group (None: a never-seen card, or no card left)."""
+        g = self.groups[gid]
+        if g.unseen:
+            g.unseen -= 1
+            return None
+        if not +g.cards:
+            return None
+        card = max(+g.cards, key=lambda c: (g.cards[c], c))
+        g.cards[card] -= 1
+        return card
 
     def _misplaced(self, card: Card, here: int | None) -> None:
         """``card`` turned up at a place of group ``here`` that cannot hold it (the place
@@ -296,20 +305,13 @@ class DeckModel:
         model had ``card``, so every count stays right. ``here`` None: no place was
         left where the card turned up, so the place where the model had it is used up."""
         there = self._place(card, use=here is None)
-        moved: Card | None = None  # None: a never-seen card
-        if here is not None and here != POOL:
-            g = self.groups[here]
-            if g.unseen:
-                g.unseen -= 1
-            elif +g.cards:
-                moved = max(+g.cards, key=lambda c: (g.cards[c], c))
-                g.cards[moved] -= 1
+        # None: a never-seen card
+        moved = self._release(here) if here is not None and here != POOL else None
         if there is None:
             self._note(f"{card} is nowhere in the model: more copies entered than the decks "
                        "hold?")
-            if here is not None and moved is None and +self.pool:
-                # a never-seen card is gone: the likeliest
-                self.pool[max(+self.pool, key=lambda c: (self.pool[c], c))] -= 1
+            if here is not None and moved is None:
+                self._release(POOL)  # a never-seen card is gone: the likeliest
             return
         self._take(there, card, prefer_known=True)
         if here is None:
@@ -437,20 +439,13 @@ def outcomes(plan: Plan, state: DrawState) -> list[tuple[int, Fraction, DrawStat
 
 def chance_none(plan: Plan, draws: int, state: DrawState | None = None) -> Fraction:
     """The chance that no class-1 card is among the next ``draws`` (a two-class plan)."""
-    memo: dict[tuple[DrawState, int], Fraction] = {}
-
+    @cache
     def none(now: DrawState, left: int) -> Fraction:
-        if left == 0:
+        found = outcomes(plan, now) if left else []
+        if not found:  # no draw left, or the Hand Deck ran out
             return Fraction(1)
-        key = (now, left)
-        if key not in memo:
-            found = outcomes(plan, now)
-            if not found:
-                memo[key] = Fraction(1)  # the Hand Deck ran out
-            else:
-                memo[key] = sum((p * none(after, left - 1) for at, p, after in found
-                                 if at == 0), Fraction(0))
-        return memo[key]
+        return sum((p * none(after, left - 1) for at, p, after in found if at == 0),
+                   Fraction(0))
 
     return none(state or plan.start(), draws)
 
@@ -518,30 +513,23 @@ def round_sums(plan: Plan, battle: Battle) -> dict[int, Fraction]:
     return sums
 
 
-def round_death(sums: dict[int, Fraction], battle: Battle) -> Fraction:
-    """The chance to die in the coming round, from its ``round_sums``."""
-    death = Fraction(0)
-    for summed, p in sums.items():
-        total = battle.total(summed, battle.potion)
-        if total < battle.enemy_life and battle.damage(total) >= battle.life:
-            death += p
-    return death
-
-
-def round_odds(plan: Plan, battle: Battle) -> RoundOdds:
-    """The coming round: chance to win it, life lost on average, chance to die in it."""
-    sums = round_sums(plan, battle)
-    win = loss = Fraction(0)
+def round_odds(plan: Plan, battle: Battle, sums: dict[int, Fraction] | None = None) -> RoundOdds:
+    """The coming round: chance to win it, life lost on average, chance to die in it
+    (``sums``: its ``round_sums`` when known already)."""
+    sums = round_sums(plan, battle) if sums is None else sums
+    win = loss = death = Fraction(0)
     for summed, p in sums.items():
         total = battle.total(summed, battle.potion)
         if total >= battle.enemy_life:
             win += p
             continue
         loss += p * battle.damage(total)
+        if battle.damage(total) >= battle.life:
+            death += p
     # the next card's value: the sum of a round of one card
     values = round_sums(plan, battle._replace(double_attack=False)) if battle.double_attack \
         else sums
-    return RoundOdds(win, loss, round_death(sums, battle), dict(sorted(values.items())), sums)
+    return RoundOdds(win, loss, death, dict(sorted(values.items())), sums)
 
 
 def most_draws(battle: Battle) -> int | None:
@@ -1114,24 +1102,19 @@ def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
     death, sums = now.death, now.sums
     if not death:
         return []
+    late = "late" if game.setup.late_potions else "first"
+    uses = [("life-potion", card, "first", battle._replace(
+        life=min(game.max_life, battle.life + card.rank)))
+        for card in _potions(game, "H") if game.max_life > battle.life]
+    uses += [("strength-potion", card, late, battle._replace(potion=card.rank))
+             for card in (_potions(game, "S") if potion is None else [])]
+    uses += [("prisoner", card, "first", _called(battle)) for card in _waiting(game, called)[:1]]
     # A card put under is out of this round's reach unless the Hand Deck runs out in it.
-    reach = 2 if battle.double_attack else 1
-    found = []
-    for card in _potions(game, "H"):
-        life = min(game.max_life, battle.life + card.rank)
-        if life > battle.life:
-            after = sums if plan.size >= reach else round_sums(under_plan(plan, [card]), battle)
-            healed = round_death(after, battle._replace(life=life))
-            found.append(Saving("life-potion", card, "first", healed))
-    if potion is None:
-        when = "late" if game.setup.late_potions else "first"
-        for card in _potions(game, "S"):
-            drunk = round_death(sums, battle._replace(potion=card.rank))
-            found.append(Saving("strength-potion", card, when, drunk))
-    waiting = _waiting(game, called)
-    if waiting:
-        helped = round_death(sums, _called(battle))
-        found.append(Saving("prisoner", waiting[0], "first", helped))
+    drawn = plan.size >= (2 if battle.double_attack else 1)
+    found = [Saving(kind, card, when, round_odds(plan, used, sums).death
+                    if kind != "life-potion" or drawn
+                    else round_odds(under_plan(plan, [card]), used).death)
+             for kind, card, when, used in uses]
     return sorted((s for s in found if s.death < death),
                   key=lambda s: (s.death, SURVIVAL_ORDER.index(s.kind), s.card))
 
@@ -1160,24 +1143,22 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
 # -- the round just lost, under the late-potions variant -------------------------------------
 def _late_rows(game: HebracGame) -> list[tuple[Card, int, bool]]:
     """What each strength potion held would do to the round just lost ('potion CARD'):
-    the life it leaves, and whether the battle is won.
-
-    Open as in the engine: the late-potions setting, a round lost and no potion
-    added to it yet; the round is settled again with the potion's number added
-    (hebrac.ruling.late-potions). Only potions that help: more life left (alive
-    again, when the round killed you) or the battle won.
+    the life it leaves, and whether the battle is won. The engine settles it on a copy
+    of the game, so the advice is its ruling (hebrac.ruling.late-potions). Only potions
+    that help: more life left (alive again, when the round killed you) or the battle won.
     """
-    last = game.encounter.last_round if game.encounter else None
-    if last is None or not situation.late_potion_open(game):
+    if not situation.late_potion_open(game):
         return []
+    import pickle  # only here: the odds command's start-up does not pay for it
+
     rows = []
     for card in _potions(game, "S"):
-        total = int(last.total) + card.rank
-        damage = 0 if last.no_damage else max(0, int(last.enemy_life) - total)
-        life = int(last.life_before) - damage
-        won = total >= int(last.enemy_life)
-        if (life > game.life or won) and life > 0:
-            rows.append((card, life, won))
+        drunk = pickle.loads(pickle.dumps(game, pickle.HIGHEST_PROTOCOL))  # noqa: S301
+        drunk.apply(f"potion {card}")
+        last = drunk.encounter.last_round if drunk.encounter else None
+        won = last is not None and last.total >= last.enemy_life
+        if (drunk.life > game.life or won) and drunk.life > 0:
+            rows.append((card, drunk.life, won))
     return rows
 
 
