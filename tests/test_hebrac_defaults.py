@@ -359,6 +359,6 @@ def test_check_spell_with_a_game_asks_the_game_itself(cli: CLI) -> None:
 
 def test_check_steal_of_the_ruby_says_the_max_life_it_takes(cli: CLI) -> None:
     ruby = cli("hebrac", "check", "steal", "--by", "enemy", "AH", "9D")
-    lost = rules.numbers().ruby_max_life
+    lost = rules.table()["treasure"]["ruby_max_life"]
     assert ruby.out == ("Ruling: she takes AH, the most valuable (theft rank 2 of 40); "
                         f"max life drops by {lost}\n")

@@ -210,7 +210,7 @@ def check_steal(
         reason = (f"she takes {victim}, the {which} valuable "
                   f"(theft rank {rules.theft_rank(victim)} of 40)")
         if victim.rank == 1 and victim.suit == "H":  # the ruby (hebrac.treasure.ruby)
-            reason += f"; max life drops by {rules.numbers().ruby_max_life}"
+            reason += f"; max life drops by {rules.table()['treasure']['ruby_max_life']}"
     _print_verdict(rules.Verdict(True, (reason,), {"stolen": str(victim) if victim else None,
                                              "by": by}), as_json, legal_word="Ruling")
 

@@ -87,9 +87,9 @@ class HebracGame:
 
     @property
     def max_life(self) -> int:
-        numbers = rules.numbers()
-        ruby = numbers.ruby_max_life if ledger.RUBY in self.inventory else 0
-        return self.base_max_life + numbers.genie_of_life_max_life * self.genie_of_life + ruby
+        treasure = rules.table()["treasure"]
+        ruby = treasure["ruby_max_life"] if ledger.RUBY in self.inventory else 0
+        return self.base_max_life + treasure["genie_of_life_max_life"] * self.genie_of_life + ruby
 
     @property
     def scepter(self) -> bool:

@@ -123,7 +123,7 @@ def round_risk(game: HebracGame) -> int:
     """The most life the next round could cost: facing a fighter, its life less the
     weakest attack (an ace) with what always adds (bracelet, prisoners, Super
     Strength); else what a black card costs in Hebrac's game."""
-    return max(rules.numbers().black_card_damage, worst_round(game) or 0)
+    return max(rules.table()["hebrac_game"]["black_card_damage"], worst_round(game) or 0)
 
 
 def worst_round(game: HebracGame) -> int | None:
@@ -144,7 +144,8 @@ def genie_of_death_targets(game: HebracGame, card: Card, extras: Sequence[str]) 
     if extras or card != Card.parse("KS"):
         return []
     candidates = genie_targets(game)
-    return candidates if len(candidates) <= rules.numbers().genie_of_death_enemies else []
+    return candidates if len(candidates) <= rules.table()["treasure"]["genie_of_death_enemies"] \
+        else []
 
 
 def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None:
@@ -164,12 +165,12 @@ def genie_targets(game: HebracGame) -> list[str]:
 
 
 def genie_usage(game: HebracGame, card: Card) -> str:
-    numbers = rules.numbers()
+    treasure = rules.table()["treasure"]
     if card.suit == "D":
-        wanted = numbers.genie_of_luck_cards
+        wanted = treasure["genie_of_luck_cards"]
         return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
     targets = genie_targets(game)
-    wanted = min(numbers.genie_of_death_enemies, len(targets))
+    wanted = min(treasure["genie_of_death_enemies"], len(targets))
     return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
 
 

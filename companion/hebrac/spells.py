@@ -212,7 +212,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
     if sid in ("paralysis", "double-attack", "super-strength"):
         assert encounter is not None
         if sid == "paralysis":
-            encounter.paralysis = rules.numbers().paralysis_rounds
+            encounter.paralysis = rules.table()["battle"]["paralysis_rounds"]
             return [f"the enemy is frozen: the next {encounter.paralysis} rounds deal no damage"]
         if sid == "double-attack":
             encounter.double_attack = True

@@ -169,7 +169,7 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
              "The rest, face down, is the Hand Deck.",
              f"You start with {setup.life} life and no cards.",
              f"Enter a corner: {', '.join(corners[:-1])} or {corners[-1]}.",
-             f"Win by holding all {len(rules.numbers().aces)} aces."]
+             f"Win by holding all {len(rules.table()['aces'])} aces."]
     if setup.inventory_limit:
         lines.append(f"Hold at most {setup.inventory_limit} cards at a time.")
     return lines
