@@ -341,6 +341,11 @@ def test_check_spell_with_a_game_buys_as_the_game_would(cli: CLI) -> None:
     assert (result.code, result.out) == (1, "Not legal: Healing: 7C pays 7 for 1 life at 2 "
                                             "(life 14/15: 1 missing), 5 lost: add --overpay to "
                                             "cast anyway (rule hebrac.ruling.unit-spells)\n")
+    # --overpay: the units the game buys (the missing life), not all the points cover
+    result = cli("hebrac", "check", "spell", "healing", "--overpay", "--game", "h")
+    assert (result.code, result.out) == (0, "Legal: Healing costs 2 (1 x 2): 7 = 7, 5 lost\n"
+                                            "  timing: any time; one life per 2 points, never "
+                                            "above the maximum\n  the game: heal 1: 14 -> 15\n")
 
 
 def test_check_spell_with_a_game_asks_the_game_itself(cli: CLI) -> None:

@@ -30,14 +30,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     situation.verify_cast(game, spell, action.targets)
     if paid:
         ledger.require_held(game, paid, "magic potion")
-    if spell.unit and not game.strict:
-        if paid and count is None:  # the first edition: what the payment covers
-            count = max(1, ledger.points(game, paid) // spell.cost)
-    elif spell.unit and (count is None or not paid):
-        paid, count = unit_purchase(game, spell, paid, count, overpay)
-    count = count or 1
-    if not paid:
-        paid = cheapest(game, spell, count, str(spell.cost * count))
+    paid, count = payment(game, spell, paid, count, overpay)
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
     if not verdict.legal:
@@ -99,6 +92,22 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
         if game.chambers[name].enemy_gone:
             raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
     return tuple(targets)
+
+
+def payment(game: HebracGame, spell: Spell, paid: list[Card], count: int | None,
+            overpay: bool) -> tuple[list[Card], int]:
+    """The potions a cast pays and the units they buy (1 but for a per-unit spell): as
+    typed, or filled in as the rules buy them; refused when nothing held will do (the
+    check of a spell asks here too, so it agrees with the game)."""
+    if spell.unit and not game.strict:
+        if paid and count is None:  # the first edition: what the payment covers
+            count = max(1, ledger.points(game, paid) // spell.cost)
+    elif spell.unit and (count is None or not paid):
+        paid, count = unit_purchase(game, spell, paid, count, overpay)
+    count = count or 1
+    if not paid:
+        paid = cheapest(game, spell, count, str(spell.cost * count))
+    return paid, count
 
 
 def cheapest(game: HebracGame, spell: Spell, count: int, cost: str) -> list[Card]:
