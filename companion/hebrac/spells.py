@@ -282,12 +282,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
 
 
 def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
-    encounter = game.encounter
-    assert encounter is not None
-    chamber = game.chambers[encounter.chamber]
-    if chamber.treasure is None:
-        ledger.see(game, [treasure])
-    chamber.treasure = treasure
+    encounter, chamber = treasures.treasure_known(game, treasure)
     chamber.treasure_gone = True
     lines = [f"you steal {treasure} from {chamber.name}"]
     if encounter.stage in ("merchant", "sale"):

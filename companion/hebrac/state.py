@@ -7,7 +7,6 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, TypedDict
 
-from companion import plain
 from companion.cards import Card
 from companion.editions import at_least, edition
 from companion.errors import BadInput, NotationError
@@ -142,15 +141,9 @@ class Settings(Value):
 
     @classmethod
     def of(cls, settings: Mapping[str, object]) -> Settings:
-        """Settings made by ``normalize_settings``: a value of another type is a bug, which
-        ``plain`` refuses."""
-        number, text, flag = plain.integer, plain.text, plain.flag
-        return cls(number(settings["life"]), number(settings["decks"]),
-                   number(settings["jokers"]), text(settings["rules"]),
-                   number(settings["chambers"]), number(settings["inventory_limit"]),
-                   flag(settings["late_potions"]), flag(settings["evil"]),
-                   number(settings["ace_offer_value"]), text(settings["bag_partial"]),
-                   edition(settings), text(settings.get("illusion_black_queen", "refused")))
+        """Settings made by ``normalize_settings`` (each value checked there), in order."""
+        found = {"illusion_black_queen": "refused", **settings}
+        return cls._make(found[name] for name in cls._fields)
 
 
 def setup_lines(settings: Mapping[str, object]) -> list[str]:

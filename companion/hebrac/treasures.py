@@ -11,7 +11,7 @@ from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation, state
 from companion.hebrac.grammar import Buy, Drop, Heal, Offer, Play, Refuse, Reveal, Take, Use
-from companion.hebrac.state import Chamber, Done, parse_chamber, texts
+from companion.hebrac.state import Chamber, Done, Encounter, parse_chamber, texts
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -63,15 +63,23 @@ def take(game: HebracGame, action: Take) -> Done:
     if whose == "bought":
         game.pending = None
         return done, genie_acts(game, card, extras, source="bought") + next_game(game)
+    encounter, chamber = treasure_known(game, card)
+    lines = [f"treasure of {chamber.name}: {card}"]
+    priestess = encounter.enemy if encounter.stage == "white-priestess" else None
+    close_chamber(game, chamber, card, priestess)
+    return done, lines + gain(game, card, extras, source="chamber")
+
+
+def treasure_known(game: HebracGame, card: Card) -> tuple[Encounter, Chamber]:
+    """The encounter and its chamber, whose treasure is ``card`` from now on (seen now
+    when it was not known)."""
     encounter = game.encounter
     assert encounter is not None
     chamber = game.chambers[encounter.chamber]
     if chamber.treasure is None:
         ledger.see(game, [card])
-    lines = [f"treasure of {chamber.name}: {card}"]
-    priestess = encounter.enemy if encounter.stage == "white-priestess" else None
-    close_chamber(game, chamber, card, priestess)
-    return done, lines + gain(game, card, extras, source="chamber")
+    chamber.treasure = card
+    return encounter, chamber
 
 
 def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
@@ -269,12 +277,7 @@ def reveal(game: HebracGame, action: Reveal) -> Done:
 
 
 def revealed(game: HebracGame, card: Card) -> list[str]:
-    encounter = game.encounter
-    assert encounter is not None
-    chamber = game.chambers[encounter.chamber]
-    if chamber.treasure is None:
-        ledger.see(game, [card])
-    chamber.treasure = card
+    encounter, chamber = treasure_known(game, card)
     encounter.treasure = card
     if encounter.stage == "adventurer":
         encounter.stage = "trading"
