@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, TypedDict
 
 from companion.cards import Card
 from companion.editions import at_least, edition
@@ -224,55 +223,6 @@ class Chamber(Record):
     @property
     def cleared(self) -> bool:
         return self.enemy_gone and self.treasure_gone
-
-
-if TYPE_CHECKING:  # what status() gives (``status --json``); types only
-    class EncounterStatus(TypedDict):
-        chamber: str
-        enemy: str
-        kind: str
-        enemy_life: int | None  # None: not an enemy to battle
-        treasure: str | None
-        stage: str
-        rounds: int
-        battle_effects: list[str]
-        prisoners: list[str]
-        spell_cast: bool
-
-    class ChamberStatus(TypedDict):
-        enemy: str | None
-        treasure: str | None
-        visited: bool
-        enemy_gone: bool
-        treasure_gone: bool
-
-    class VisionsStatus(TypedDict):
-        remote: int
-        future: int
-
-    class HebracStatus(TypedDict):
-        game: str
-        rules: str
-        life: int
-        max_life: int
-        magic_points: int
-        gems: int
-        inventory: list[str]
-        level: int
-        position: str | None
-        visited: list[str]
-        cleared: list[str]
-        chambers: dict[str, ChamberStatus]
-        encounter: EncounterStatus | None
-        pending: str | None
-        games_waiting: int
-        effects: list[str]
-        visions: VisionsStatus
-        spells_cast: list[str]
-        aces: list[str]
-        next: str | None
-        outcome: str
-        settings: dict[str, object]
 
 
 class Encounter(Record):
