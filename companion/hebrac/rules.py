@@ -342,17 +342,17 @@ class Spell(Value):
     unit: str | None
     timing: str
     aliases: tuple[str, ...]
-    numbers: dict[str, int]
+    cards: int  # the cards or enemies a spell acts on at most (Genie of Luck, Stone Statue)
+    enemies: int
 
 
 @cache
 def spells() -> dict[str, Spell]:
     found: dict[str, Spell] = {}
     for spell_id, row in table()["spells"].items():
-        numbers = {k: v for k, v in row.items()
-                   if k in ("cards", "enemies") and isinstance(v, int)}
         found[spell_id] = Spell(spell_id, row["name"], row["cost"], row.get("unit"),
-                                row["timing"], tuple(row.get("aliases", ())), numbers)
+                                row["timing"], tuple(row.get("aliases", ())),
+                                row.get("cards", 0), row.get("enemies", 0))
     return found
 
 

@@ -27,7 +27,8 @@ def cast(game: HebracGame, action: Cast) -> Done:
         count = whole(str(count), "--count", 1, 60)
     paid = [Card.parse(t) for t in action.paid]
     overpay = action.overpay
-    situation.verify_cast(game, spell, action.targets)
+    situation.verify_cast(game, spell)
+    verify_targets(game, spell, action.targets)
     if paid:
         ledger.require_held(game, paid, "magic potion")
     paid, count = payment(game, spell, paid, count, overpay)
@@ -52,6 +53,32 @@ def cast(game: HebracGame, action: Cast) -> Done:
         game.encounter.spell_cast = True
     return Cast(spell.id, tuple(canonical_target(game, t) for t in targets), texts(paid),
                 count if spell.unit else None, overpay), lines + effect_lines
+
+
+def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
+    sid = spell.id
+    rule = spell_rule(spell)
+    cards, enemies = spell.cards, spell.enemies
+    needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
+             "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
+             "genie-of-luck": (cards, cards, f"cast genie-of-luck CARD x{cards}"),
+             "stone-statue": (1, enemies, f"cast stone-statue CHAMBER... (up to {enemies})"),
+             "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
+    low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
+    if not low <= len(targets) <= high:
+        raise BadInput(f"usage: {usage}")
+    if sid == "stealing-spirit" and not targets and situation.ware_shown(game) is None:
+        raise BadInput(f"usage: {usage}")
+    if sid == "teleport" and targets[0].lower() != "next-level":
+        parse_chamber(targets[0], game.columns)
+    if sid == "stone-statue":
+        names = [parse_chamber(t, game.columns) for t in targets]
+        for name in names:
+            chamber = game.chambers[name]
+            if chamber.enemy_gone or chamber.cleared:
+                raise RuleRefused(f"{name} has no enemy left", rule)
+        if len(set(names)) != len(names):
+            raise BadInput("a chamber is named twice")
 
 
 def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],

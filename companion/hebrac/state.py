@@ -78,10 +78,7 @@ def texts(cards: Sequence[Card]) -> tuple[str, ...]:
 # -- settings -------------------------------------------------------------------
 def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     setup = rules.table()["setup"]
-    known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
-             "late_potions", "evil", "ace_offer_value", "bag_partial",
-             "illusion_black_queen", "edition"}
-    unknown = sorted(set(raw) - known)
+    unknown = sorted(set(raw) - set(Settings._fields))
     if unknown:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
 
