@@ -39,7 +39,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     targets = check_effect(game, spell, action.targets, paid)
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
-        lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
+        lines.insert(0, f"Levitation is the 2005 text's name for Teleport ({spell.cost} points)")
     # Paid before it acts: a genie's black queen cannot take the payment. The first
     # edition put the payment under the Hand Deck after the spell acted.
     ledger.release(game, paid)

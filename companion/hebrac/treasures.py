@@ -47,7 +47,7 @@ def take(game: HebracGame, action: Take) -> Done:
         situation.check_known_treasure(game, chamber, card)
         ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
         ledger.check_room(game, [(card, extras)])
-    check_gain(game, card, extras, whose)
+    check_gain(game, card, extras)
     # checked: from here on the take is made
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
@@ -151,15 +151,14 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
     return [f"{card} {kind} into the inventory"]
 
 
-def check_gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> None:
-    """Refuse the words of a treasure won that ``gain`` could not act on (changes
+def check_gain(game: HebracGame, card: Card, extras: Sequence[str]) -> None:
+    """Refuse the words of a treasure taken that ``gain`` could not act on (changes
     nothing): extra words for a card that takes none, a genie's cards or chambers."""
     if extras and (card.rank != 13 or card.suit in ("H", "C")):
         raise BadInput(f"only KD (three cards) and KS (three chambers) take extra words, "
                        f"not {card}")
-    if card.rank != 13 or card.suit in ("H", "C") or (
-            not extras and source in ("merchant", "trade", "spell")):
-        return  # acts on its own line, or waits for its 'take'
+    if card.rank != 13 or card.suit in ("H", "C"):
+        return  # acts on its own
     treasure = rules.table()["treasure"]
     if card.suit == "D":
         wanted = treasure["genie_of_luck_cards"]
