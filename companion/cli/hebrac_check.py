@@ -89,8 +89,9 @@ def check_spell(
 
         try:
             paid, units = payment(engine, found, paid, count, overpay)
-        except RuleRefused as error:
-            _print_verdict(rules.Verdict(False, (str(error),), {"spell": found.id}), as_json)
+        except RuleRefused as error:  # the rule named for a per-unit spell only, as ever
+            why = str(error) if found.unit else str(error.args[0])
+            _print_verdict(rules.Verdict(False, (why,), {"spell": found.id}), as_json)
             return
     verdict = rules.check_spell_payment(found, paid, scepter=scepter, count=units,
                                         overpay=overpay)
