@@ -15,6 +15,8 @@ from companion.hebrac.state import Chamber, Done, Encounter, chamber_names, pars
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
+ROBBED = f"(rule {state.R_ROBBED})"  # said where the treasure was taken before
+
 
 def enter(game: HebracGame, action: Enter) -> Done:
     """Into a chamber, its enemy turned up (None: gone already): checked (a refusal changes
@@ -81,27 +83,26 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
             game.encounter = None  # then Body Switch)
             return lines + [f"{gone}no treasure left: {name} cleared"]
         return lines + [f"{gone}take the treasure"]
-    robbed = f"(rule {state.R_ROBBED})"
     if kind == "hebrac":
         damage = rules.table()["hebrac_game"]["black_card_damage"]
         return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
                 f"costs {damage} life) or 'refuse'", *situation.anti_magic_hebrac(game)]
     if stage == "battle" and kind == "adventurer":
-        return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} {robbed}"]
+        return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} {ROBBED}"]
     # what may follow, or why not: the treasure taken before (Stealing Spirit)
     taken = chamber.treasure_gone
     if kind == "white priestess":
         then = "; Anti-Magic stops her healing: take the treasure" if "anti-magic" in \
             game.effects else ": 'heal' (life to max, treasure lost) or 'take CARD'"
     elif kind == "merchant":
-        then = f"; nothing left to sell {robbed}: 'refuse'" if taken else \
+        then = f"; nothing left to sell {ROBBED}: 'refuse'" if taken else \
             ": 'reveal CARD' to see his ware"
     elif kind == "adventurer":
-        then = f"; nothing left to trade {robbed}: 'attack CARD'" if taken else \
+        then = f"; nothing left to trade {ROBBED}: 'attack CARD'" if taken else \
             ": 'attack CARD' or 'reveal CARD' to trade"
     else:
-        then = f"; no treasure left here {robbed}" if taken else ": 'attack CARD'"
-    return [f"{name}: {enemy} = {kind}" + (f", life {life}" if life else "") + then]
+        then = f"; no treasure left here {ROBBED}" if taken else ": 'attack CARD'"
+    return [f"{name}: {enemy} = {kind}{f', life {life}' if life else ''}{then}"]
 
 
 def move(game: HebracGame, action: Move) -> Done:
