@@ -341,6 +341,11 @@ def test_check_spell_with_a_game_buys_as_the_game_would(cli: CLI) -> None:
     assert (result.code, result.out) == (1, "Not legal: Healing: 7C pays 7 for 1 life at 2 "
                                             "(life 14/15: 1 missing), 5 lost: add --overpay to "
                                             "cast anyway (rule hebrac.ruling.unit-spells)\n")
+    # --overpay: the units the game buys (the missing life), not all the points cover
+    result = cli("hebrac", "check", "spell", "healing", "--overpay", "--game", "h")
+    assert (result.code, result.out) == (0, "Legal: Healing costs 2 (1 x 2): 7 = 7, 5 lost\n"
+                                            "  timing: any time; one life per 2 points, never "
+                                            "above the maximum\n  the game: heal 1: 14 -> 15\n")
 
 
 def test_check_spell_with_a_game_asks_the_game_itself(cli: CLI) -> None:
@@ -359,6 +364,6 @@ def test_check_spell_with_a_game_asks_the_game_itself(cli: CLI) -> None:
 
 def test_check_steal_of_the_ruby_says_the_max_life_it_takes(cli: CLI) -> None:
     ruby = cli("hebrac", "check", "steal", "--by", "enemy", "AH", "9D")
-    lost = rules.numbers().ruby_max_life
+    lost = rules.table()["treasure"]["ruby_max_life"]
     assert ruby.out == ("Ruling: she takes AH, the most valuable (theft rank 2 of 40); "
                         f"max life drops by {lost}\n")

@@ -206,3 +206,28 @@ def test_replay_leaves_the_cycle_collector_as_it_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_the_shipped_tables_hold_values_of_the_types_the_rules_read() -> None:
+    """The rule tables ship with the package and are read untested at run time
+    (``rules.table``): each value must be of the type ``HebracTables`` names."""
+    from companion.hebrac import rules
+
+    def words(value: object) -> bool:
+        return type(value) is list and all(type(word) is str for word in value)
+
+    def table_of(kind: type, value: object) -> bool:
+        return type(value) is dict and all(type(v) is kind for v in value.values())
+
+    found = rules.table()
+    for key in ("setup", "battle", "hebrac_game", "treasure", "prices", "trade"):
+        assert table_of(int, found[key]), key
+    assert words(found["theft"]["order"])
+    assert table_of(str, found["aces"]) and table_of(str, found["kings"])
+    fields = {"name": str, "cost": int, "unit": str, "timing": str, "aliases": list,
+              "cards": int, "enemies": int}
+    for spell_id, row in found["spells"].items():
+        assert {"name", "cost", "timing"} <= set(row), spell_id
+        for key, value in row.items():
+            assert type(value) is fields[key], (spell_id, key)
+        assert words(row.get("aliases", [])), spell_id

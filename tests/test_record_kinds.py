@@ -24,10 +24,8 @@ DOCUMENTS = {
         "tricky.cards.DeckTable", "tricky.cards.GameTable", "tricky.cards.HeroRow",
         "tricky.cards.PlayersRow", "tricky.cards.TrickyTables", "tricky.cards.VariantsTable",
         "tricky.views.SheetRowStatus",
-        # Hebrac: the rule tables read from TOML, 'status --json'.
-        "hebrac.rules.HebracTables", "hebrac.rules.SpellRow", "hebrac.state.ChamberStatus",
-        "hebrac.state.EncounterStatus", "hebrac.state.HebracStatus",
-        "hebrac.state.VisionsStatus",
+        # Hebrac: the rule tables read from TOML.
+        "hebrac.rules.HebracTables", "hebrac.rules.SpellRow",
         # A game's facts ('history --json', kept in the statistics' cache) and the
         # statistics' own figures ('stats --json', the roster).
         "history.Battle", "history.BestHero", "history.ElberethFacts", "history.FloorLeft",

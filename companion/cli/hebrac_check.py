@@ -81,26 +81,18 @@ def check_spell(
     if count is not None and (not found.unit or count < 1):
         raise BadInput(f"{found.name} takes no --count" if not found.unit else
                        "--count must be 1 or more")
-    units = count or 1
-    if game and found.unit and (count is None or not paid):  # as the game would buy it
-        from companion.hebrac.spells import unit_purchase
+    if not game:  # the potions named, and the units they cover
+        points = sum(rules.magic_points(c, scepter) for c in paid)
+        units = count or (max(1, points // found.cost) if found.unit else 1)
+    else:  # as the game would buy it
+        from companion.hebrac.spells import payment
 
         try:
-            paid, units = unit_purchase(engine, found, paid, count, overpay)
-        except RuleRefused as error:
-            _print_verdict(rules.Verdict(False, (str(error),), {"spell": found.id}), as_json)
+            paid, units = payment(engine, found, paid, count, overpay)
+        except RuleRefused as error:  # the rule named for a per-unit spell only, as ever
+            why = str(error) if found.unit else str(error.args[0])
+            _print_verdict(rules.Verdict(False, (why,), {"spell": found.id}), as_json)
             return
-    if paid and found.unit and count is None:
-        units = max(1, sum(rules.magic_points(c, scepter) for c in paid) // found.cost)
-    elif not paid:
-        potions = [c for c in engine.inventory if rules.is_magic_potion(c)]
-        chosen = rules.cheapest_payment(potions, found.cost * units, scepter)
-        if chosen is None:
-            _print_verdict(rules.Verdict(False, (
-                f"{found.name} costs {found.cost * units}: you have {engine.magic_points} "
-                "magic points",), {"spell": found.id}), as_json)
-            return
-        paid = list(chosen)
     verdict = rules.check_spell_payment(found, paid, scepter=scepter, count=units,
                                         overpay=overpay)
     ok, why = engine.can_cast(found)
@@ -210,7 +202,7 @@ def check_steal(
         reason = (f"she takes {victim}, the {which} valuable "
                   f"(theft rank {rules.theft_rank(victim)} of 40)")
         if victim.rank == 1 and victim.suit == "H":  # the ruby (hebrac.treasure.ruby)
-            reason += f"; max life drops by {rules.numbers().ruby_max_life}"
+            reason += f"; max life drops by {rules.table()['treasure']['ruby_max_life']}"
     _print_verdict(rules.Verdict(True, (reason,), {"stolen": str(victim) if victim else None,
                                              "by": by}), as_json, legal_word="Ruling")
 

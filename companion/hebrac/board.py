@@ -15,6 +15,8 @@ from companion.hebrac.state import Chamber, Done, Encounter, chamber_names, pars
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
 
+ROBBED = f"(rule {state.R_ROBBED})"  # said where the treasure was taken before
+
 
 def enter(game: HebracGame, action: Enter) -> Done:
     """Into a chamber, its enemy turned up (None: gone already): checked (a refusal changes
@@ -81,33 +83,26 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
             game.encounter = None  # then Body Switch)
             return lines + [f"{gone}no treasure left: {name} cleared"]
         return lines + [f"{gone}take the treasure"]
-    if kind == "white priestess":
-        if "anti-magic" in game.effects:
-            return [f"{name}: {enemy} = white priestess; Anti-Magic stops her healing: "
-                    "take the treasure"]
-        return [f"{name}: {enemy} = white priestess: 'heal' (life to max, "
-                "treasure lost) or 'take CARD'"]
-    if kind == "merchant" and chamber.treasure_gone:
-        return [f"{name}: {enemy} = merchant; nothing left to sell (rule {state.R_ROBBED}): "
-                "'refuse'"]
-    if kind == "merchant":
-        return [f"{name}: {enemy} = merchant: 'reveal CARD' to see his ware"]
     if kind == "hebrac":
+        damage = rules.table()["hebrac_game"]["black_card_damage"]
         return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
-                "costs 5 life) or 'refuse'", *situation.anti_magic_hebrac(game)]
+                f"costs {damage} life) or 'refuse'", *situation.anti_magic_hebrac(game)]
     if stage == "battle" and kind == "adventurer":
-        return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} "
-                f"(rule {state.R_ROBBED})"]
-    if kind == "adventurer" and chamber.treasure_gone:
-        return [f"{name}: {enemy} = adventurer, life {life}; nothing left to trade (rule "
-                f"{state.R_ROBBED}): 'attack CARD'"]
-    if kind == "adventurer":
-        return [f"{name}: {enemy} = adventurer, life {life}: 'attack CARD' or "
-                "'reveal CARD' to trade"]
-    if chamber.treasure_gone:
-        return [f"{name}: {enemy} = {kind}, life {life}; no treasure left here (rule "
-                f"{state.R_ROBBED})"]
-    return [f"{name}: {enemy} = {kind}, life {life}: 'attack CARD'"]
+        return [f"{name}: {enemy} = the adventurer you robbed: he attacks, life {life} {ROBBED}"]
+    # what may follow, or why not: the treasure taken before (Stealing Spirit)
+    taken = chamber.treasure_gone
+    if kind == "white priestess":
+        then = "; Anti-Magic stops her healing: take the treasure" if "anti-magic" in \
+            game.effects else ": 'heal' (life to max, treasure lost) or 'take CARD'"
+    elif kind == "merchant":
+        then = f"; nothing left to sell {ROBBED}: 'refuse'" if taken else \
+            ": 'reveal CARD' to see his ware"
+    elif kind == "adventurer":
+        then = f"; nothing left to trade {ROBBED}: 'attack CARD'" if taken else \
+            ": 'attack CARD' or 'reveal CARD' to trade"
+    else:
+        then = f"; no treasure left here {ROBBED}" if taken else ": 'attack CARD'"
+    return [f"{name}: {enemy} = {kind}{f', life {life}' if life else ''}{then}"]
 
 
 def move(game: HebracGame, action: Move) -> Done:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.cards import Card
 from companion.editions import at_least
@@ -37,9 +37,6 @@ from companion.hebrac.state import (
     normalize_settings,
     setup_lines,
 )
-
-if TYPE_CHECKING:
-    from companion.hebrac.state import HebracStatus
 
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
 
@@ -87,9 +84,9 @@ class HebracGame:
 
     @property
     def max_life(self) -> int:
-        numbers = rules.numbers()
-        ruby = numbers.ruby_max_life if ledger.RUBY in self.inventory else 0
-        return self.base_max_life + numbers.genie_of_life_max_life * self.genie_of_life + ruby
+        treasure = rules.table()["treasure"]
+        ruby = treasure["ruby_max_life"] if ledger.RUBY in self.inventory else 0
+        return self.base_max_life + treasure["genie_of_life_max_life"] * self.genie_of_life + ruby
 
     @property
     def scepter(self) -> bool:
@@ -155,7 +152,7 @@ class HebracGame:
     def can_cast(self, spell: Spell) -> tuple[bool, str]:
         return situation.can_cast(self, spell)
 
-    def status(self) -> HebracStatus:
+    def status(self) -> dict[str, object]:
         return view.status(self)
 
     def status_lines(self, width: int = 40) -> list[str]:

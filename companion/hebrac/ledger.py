@@ -44,7 +44,7 @@ def check_room(game: HebracGame, gains: Sequence[tuple[Card, Sequence[str]]],
         if card.is_joker or card.rank == 13 and (drawn or card.suit != "D"):
             return  # a game of Hebrac's, or a genie that stores nothing
         if card.rank == 13:  # the Genie of Luck's cards, drawn
-            if len(extras) == rules.numbers().genie_of_luck_cards:
+            if len(extras) == rules.table()["treasure"]["genie_of_luck_cards"]:
                 for extra in extras:
                     win(Card.parse(extra), (), True)
         elif card.rank == 12:
@@ -170,15 +170,17 @@ def under(game: HebracGame, cards: Iterable[Card], unseen: int = 0) -> None:
 RUBY = Card(1, "H")  # the Ace of Hearts: its maximum life leaves with it
 
 
-def release(game: HebracGame, cards: Iterable[Card]) -> None:
+def release(game: HebracGame, cards: Sequence[Card]) -> tuple[str, ...]:
     """Cards leave the inventory (checked held before): the one way out of it. Life above
-    a maximum lowered (the Ruby gone) is lost at once."""
-    ruby = False
+    a maximum lowered (the Ruby gone) is lost at once; what that changed is said (the
+    maximum, then life), or nothing."""
+    max_before, life_before = (game.max_life, game.life) if RUBY in cards else (0, 0)
     for card in cards:
         game.inventory.remove(card)
-        ruby = ruby or card == RUBY
-    if ruby:
-        set_life(game, game.life)
+    if not max_before or game.max_life >= max_before:
+        return ()
+    set_life(game, game.life)
+    return f"max life {max_before} -> {game.max_life}", f"life {life_before} -> {game.life}"
 
 
 def store(game: HebracGame, card: Card) -> None:
@@ -201,11 +203,8 @@ def priestess_theft(game: HebracGame, by_enemy: bool) -> str:
     which = "most" if by_enemy else "least"
     if victim is None:
         return "she finds nothing to steal"
-    max_before, life_before = game.max_life, game.life
-    release(game, [victim])
+    lost = release(game, [victim])
     under(game, [victim])
     rank = rules.theft_rank(victim)
     line = f"she steals {victim}, your {which} valuable (theft rank {rank} of 40)"
-    if game.max_life < max_before:
-        line += f"; max life {max_before} -> {game.max_life}, life {life_before} -> {game.life}"
-    return line
+    return line + "; " + ", ".join(lost) if lost else line

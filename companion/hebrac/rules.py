@@ -7,12 +7,12 @@ so a check and a game always agree. Every number comes from
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from companion.cards import JOKER_RANK, Card
-from companion.errors import DataProblem, NotationError
+from companion.errors import NotationError
 from companion.tables import tables
 from companion.values import Value
 
@@ -49,62 +49,12 @@ if TYPE_CHECKING:  # what rulebook/hebrac.tables.toml holds, as read (types only
         kings: dict[str, str]
         spells: dict[str, SpellRow]
 
-NUMBER_TABLES = ("setup", "battle", "hebrac_game", "treasure", "prices", "trade")
-SPELL_FIELDS = {"name": str, "cost": int, "unit": str, "timing": str, "aliases": list,
-                "cards": int, "enemies": int}
-
 
 @cache
 def table() -> HebracTables:
-    """The rulebook's tables, their values' types checked once (a missing key still
-    fails where it is read, as it always did)."""
-    found = tables("hebrac")
-    if not _well_typed(found):
-        raise DataProblem("rulebook/hebrac.tables.toml holds a value of the wrong type")
-    # _well_typed just checked every value's type: mypy cannot follow that into a TypedDict
-    return cast("HebracTables", found)
-
-
-def _well_typed(found: Mapping[str, object]) -> bool:
-    def words(value: object) -> bool:
-        return type(value) is list and all(type(word) is str for word in value)
-
-    def table_of(kind: type, value: object) -> bool:
-        return type(value) is dict and all(type(v) is kind for v in value.values())
-
-    def spell(row: object) -> bool:
-        return type(row) is dict and all(
-            (k not in SPELL_FIELDS or type(v) is SPELL_FIELDS[k]) and (k != "aliases" or words(v))
-            for k, v in row.items())
-
-    theft, spells = found.get("theft"), found.get("spells")
-    return (all(table_of(int, found.get(key, {})) for key in NUMBER_TABLES)
-            and type(theft) is dict and words(theft.get("order", []))
-            and table_of(str, found.get("aces", {})) and table_of(str, found.get("kings", {}))
-            and type(spells) is dict and all(map(spell, spells.values())))
-
-
-class Numbers(Value):
-    """The table's numbers the tracked game reads, typed, read once."""
-
-    ruby_max_life: int
-    genie_of_life_max_life: int
-    genie_of_luck_cards: int
-    genie_of_death_enemies: int
-    black_card_damage: int
-    paralysis_rounds: int
-    aces: dict[str, str]  # each ace's treasure name (AH Ruby of Gaza...)
-    kings: dict[str, str]  # each king's genie
-
-
-@cache
-def numbers() -> Numbers:
-    found = table()
-    treasure = found["treasure"]
-    return Numbers(treasure["ruby_max_life"], treasure["genie_of_life_max_life"],
-                   treasure["genie_of_luck_cards"], treasure["genie_of_death_enemies"],
-                   found["hebrac_game"]["black_card_damage"], found["battle"]["paralysis_rounds"],
-                   found["aces"], found["kings"])
+    """The rulebook's tables as shipped in the package, trusted as the code is (a test,
+    tests/test_hebrac_findings.py, checks their values' types)."""
+    return cast("HebracTables", tables("hebrac"))
 
 
 class Verdict(Value):
@@ -392,17 +342,17 @@ class Spell(Value):
     unit: str | None
     timing: str
     aliases: tuple[str, ...]
-    numbers: dict[str, int]
+    cards: int  # the cards or enemies a spell acts on at most (Genie of Luck, Stone Statue)
+    enemies: int
 
 
 @cache
 def spells() -> dict[str, Spell]:
     found: dict[str, Spell] = {}
     for spell_id, row in table()["spells"].items():
-        numbers = {k: v for k, v in row.items()
-                   if k in ("cards", "enemies") and isinstance(v, int)}
         found[spell_id] = Spell(spell_id, row["name"], row["cost"], row.get("unit"),
-                                row["timing"], tuple(row.get("aliases", ())), numbers)
+                                row["timing"], tuple(row.get("aliases", ())),
+                                row.get("cards", 0), row.get("enemies", 0))
     return found
 
 

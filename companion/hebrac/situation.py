@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.editions import at_least
-from companion.errors import BadInput, RuleRefused
+from companion.errors import RuleRefused
 from companion.hebrac import rules, state
 from companion.hebrac.rules import Spell
 from companion.hebrac.state import Chamber, Encounter
@@ -123,7 +123,7 @@ def round_risk(game: HebracGame) -> int:
     """The most life the next round could cost: facing a fighter, its life less the
     weakest attack (an ace) with what always adds (bracelet, prisoners, Super
     Strength); else what a black card costs in Hebrac's game."""
-    return max(rules.numbers().black_card_damage, worst_round(game) or 0)
+    return max(rules.table()["hebrac_game"]["black_card_damage"], worst_round(game) or 0)
 
 
 def worst_round(game: HebracGame) -> int | None:
@@ -144,7 +144,8 @@ def genie_of_death_targets(game: HebracGame, card: Card, extras: Sequence[str]) 
     if extras or card != Card.parse("KS"):
         return []
     candidates = genie_targets(game)
-    return candidates if len(candidates) <= rules.numbers().genie_of_death_enemies else []
+    return candidates if len(candidates) <= rules.table()["treasure"]["genie_of_death_enemies"] \
+        else []
 
 
 def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None:
@@ -164,12 +165,12 @@ def genie_targets(game: HebracGame) -> list[str]:
 
 
 def genie_usage(game: HebracGame, card: Card) -> str:
-    numbers = rules.numbers()
+    treasure = rules.table()["treasure"]
     if card.suit == "D":
-        wanted = numbers.genie_of_luck_cards
+        wanted = treasure["genie_of_luck_cards"]
         return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
     targets = genie_targets(game)
-    wanted = min(numbers.genie_of_death_enemies, len(targets))
+    wanted = min(treasure["genie_of_death_enemies"], len(targets))
     return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
 
 
@@ -177,7 +178,7 @@ def stealing_blocked(game: HebracGame) -> str | None:
     """Why Stealing Spirit cannot be cast now (timing or magic points), or None."""
     spell = rules.spells()["stealing-spirit"]
     try:
-        verify_cast(game, spell, None)
+        verify_cast(game, spell)
     except RuleRefused as error:
         return str(error.args[0])
     encounter = game.encounter
@@ -201,15 +202,14 @@ def ware_shown(game: HebracGame) -> Card | None:
 def can_cast(game: HebracGame, spell: Spell) -> tuple[bool, str]:
     """Whether the timing rules allow ``spell`` now, and why not (magic points aside)."""
     try:
-        verify_cast(game, spell, None)
+        verify_cast(game, spell)
     except RuleRefused as error:
         return False, str(error)
     return True, spell.timing
 
 
-def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -> None:
-    """Raise RuleRefused when the timing rules forbid ``spell`` now (``targets`` None:
-    timing only, for the spell list)."""
+def verify_cast(game: HebracGame, spell: Spell) -> None:
+    """Raise RuleRefused when the timing rules forbid ``spell`` now."""
     rule = state.spell_rule(spell)
     encounter = game.encounter
     if game.pending:
@@ -269,39 +269,11 @@ def verify_cast(game: HebracGame, spell: Spell, targets: Sequence[str] | None) -
             raise RuleRefused("Hell Bomb: in battle, or from an explored chamber", rule)
         if game.position is None:
             raise RuleRefused("Hell Bomb needs a position: enter or move to a chamber", rule)
-    if targets is not None:
-        verify_targets(game, spell, targets)
 
 
 def illusion_queen(game: HebracGame) -> bool:
     """hebrac.ruling.illusion-black-queen: may Illusion take a black queen?"""
     return game.setup.illusion_black_queen == "allowed"
-
-
-def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
-    sid = spell.id
-    rule = state.spell_rule(spell)
-    cards, enemies = spell.numbers.get("cards", 0), spell.numbers.get("enemies", 0)
-    needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
-             "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
-             "genie-of-luck": (cards, cards, f"cast genie-of-luck CARD x{cards}"),
-             "stone-statue": (1, enemies, f"cast stone-statue CHAMBER... (up to {enemies})"),
-             "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
-    low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
-    if not low <= len(targets) <= high:
-        raise BadInput(f"usage: {usage}")
-    if sid == "stealing-spirit" and not targets and ware_shown(game) is None:
-        raise BadInput(f"usage: {usage}")
-    if sid == "teleport" and targets[0].lower() != "next-level":
-        state.parse_chamber(targets[0], game.columns)
-    if sid == "stone-statue":
-        names = [state.parse_chamber(t, game.columns) for t in targets]
-        for name in names:
-            chamber = game.chambers[name]
-            if chamber.enemy_gone or chamber.cleared:
-                raise RuleRefused(f"{name} has no enemy left", rule)
-        if len(set(names)) != len(names):
-            raise BadInput("a chamber is named twice")
 
 
 def next_hint(game: HebracGame) -> str:

@@ -27,17 +27,11 @@ def cast(game: HebracGame, action: Cast) -> Done:
         count = whole(str(count), "--count", 1, 60)
     paid = [Card.parse(t) for t in action.paid]
     overpay = action.overpay
-    situation.verify_cast(game, spell, action.targets)
+    situation.verify_cast(game, spell)
+    verify_targets(game, spell, action.targets)
     if paid:
         ledger.require_held(game, paid, "magic potion")
-    if spell.unit and not game.strict:
-        if paid and count is None:  # the first edition: what the payment covers
-            count = max(1, ledger.points(game, paid) // spell.cost)
-    elif spell.unit and (count is None or not paid):
-        paid, count = unit_purchase(game, spell, paid, count, overpay)
-    count = count or 1
-    if not paid:
-        paid = cheapest(game, spell, count, str(spell.cost * count))
+    paid, count = payment(game, spell, paid, count, overpay)
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
     if not verdict.legal:
@@ -45,7 +39,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     targets = check_effect(game, spell, action.targets, paid)
     lines = list(verdict.reasons)
     if action.spell.lower().startswith("levit"):
-        lines.insert(0, "Levitation is the 2005 text's name for Teleport (8 points)")
+        lines.insert(0, f"Levitation is the 2005 text's name for Teleport ({spell.cost} points)")
     # Paid before it acts: a genie's black queen cannot take the payment. The first
     # edition put the payment under the Hand Deck after the spell acted.
     ledger.release(game, paid)
@@ -59,6 +53,32 @@ def cast(game: HebracGame, action: Cast) -> Done:
         game.encounter.spell_cast = True
     return Cast(spell.id, tuple(canonical_target(game, t) for t in targets), texts(paid),
                 count if spell.unit else None, overpay), lines + effect_lines
+
+
+def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
+    sid = spell.id
+    rule = spell_rule(spell)
+    cards, enemies = spell.cards, spell.enemies
+    needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
+             "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
+             "genie-of-luck": (cards, cards, f"cast genie-of-luck CARD x{cards}"),
+             "stone-statue": (1, enemies, f"cast stone-statue CHAMBER... (up to {enemies})"),
+             "body-switch": (1, 2, "cast body-switch CARD [CHAMBER]")}
+    low, high, usage = needs.get(sid, (0, 0, f"cast {sid} (no targets)"))
+    if not low <= len(targets) <= high:
+        raise BadInput(f"usage: {usage}")
+    if sid == "stealing-spirit" and not targets and situation.ware_shown(game) is None:
+        raise BadInput(f"usage: {usage}")
+    if sid == "teleport" and targets[0].lower() != "next-level":
+        parse_chamber(targets[0], game.columns)
+    if sid == "stone-statue":
+        names = [parse_chamber(t, game.columns) for t in targets]
+        for name in names:
+            chamber = game.chambers[name]
+            if chamber.enemy_gone or chamber.cleared:
+                raise RuleRefused(f"{name} has no enemy left", rule)
+        if len(set(names)) != len(names):
+            raise BadInput("a chamber is named twice")
 
 
 def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
@@ -99,6 +119,22 @@ def check_effect(game: HebracGame, spell: Spell, targets: Sequence[str],
         if game.chambers[name].enemy_gone:
             raise RuleRefused(f"{name} has no enemy to replace", spell_rule(spell))
     return tuple(targets)
+
+
+def payment(game: HebracGame, spell: Spell, paid: list[Card], count: int | None,
+            overpay: bool) -> tuple[list[Card], int]:
+    """The potions a cast pays and the units they buy (1 but for a per-unit spell): as
+    typed, or filled in as the rules buy them; refused when nothing held will do (the
+    check of a spell asks here too, so it agrees with the game)."""
+    if spell.unit and not game.strict:
+        if paid and count is None:  # the first edition: what the payment covers
+            count = max(1, ledger.points(game, paid) // spell.cost)
+    elif spell.unit and (count is None or not paid):
+        paid, count = unit_purchase(game, spell, paid, count, overpay)
+    count = count or 1
+    if not paid:
+        paid = cheapest(game, spell, count, str(spell.cost * count))
+    return paid, count
 
 
 def cheapest(game: HebracGame, spell: Spell, count: int, cost: str) -> list[Card]:
@@ -212,7 +248,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
     if sid in ("paralysis", "double-attack", "super-strength"):
         assert encounter is not None
         if sid == "paralysis":
-            encounter.paralysis = rules.numbers().paralysis_rounds
+            encounter.paralysis = rules.table()["battle"]["paralysis_rounds"]
             return [f"the enemy is frozen: the next {encounter.paralysis} rounds deal no damage"]
         if sid == "double-attack":
             encounter.double_attack = True
@@ -273,12 +309,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
 
 
 def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
-    encounter = game.encounter
-    assert encounter is not None
-    chamber = game.chambers[encounter.chamber]
-    if chamber.treasure is None:
-        ledger.see(game, [treasure])
-    chamber.treasure = treasure
+    encounter, chamber = treasures.treasure_known(game, treasure)
     chamber.treasure_gone = True
     lines = [f"you steal {treasure} from {chamber.name}"]
     if encounter.stage in ("merchant", "sale"):

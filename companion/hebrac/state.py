@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, TypedDict
 
-from companion import plain
 from companion.cards import Card
 from companion.editions import at_least, edition
 from companion.errors import BadInput, NotationError
@@ -80,10 +78,7 @@ def texts(cards: Sequence[Card]) -> tuple[str, ...]:
 # -- settings -------------------------------------------------------------------
 def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     setup = rules.table()["setup"]
-    known = {"life", "decks", "jokers", "rules", "chambers", "inventory_limit",
-             "late_potions", "evil", "ace_offer_value", "bag_partial",
-             "illusion_black_queen", "edition"}
-    unknown = sorted(set(raw) - known)
+    unknown = sorted(set(raw) - set(Settings._fields))
     if unknown:
         raise BadInput(f"unknown Hebrac setting {unknown[0]!r}")
 
@@ -142,15 +137,9 @@ class Settings(Value):
 
     @classmethod
     def of(cls, settings: Mapping[str, object]) -> Settings:
-        """Settings made by ``normalize_settings``: a value of another type is a bug, which
-        ``plain`` refuses."""
-        number, text, flag = plain.integer, plain.text, plain.flag
-        return cls(number(settings["life"]), number(settings["decks"]),
-                   number(settings["jokers"]), text(settings["rules"]),
-                   number(settings["chambers"]), number(settings["inventory_limit"]),
-                   flag(settings["late_potions"]), flag(settings["evil"]),
-                   number(settings["ace_offer_value"]), text(settings["bag_partial"]),
-                   edition(settings), text(settings.get("illusion_black_queen", "refused")))
+        """Settings made by ``normalize_settings`` (each value checked there), in order."""
+        found = {"illusion_black_queen": "refused", **settings}
+        return cls._make(found[name] for name in cls._fields)
 
 
 def setup_lines(settings: Mapping[str, object]) -> list[str]:
@@ -169,7 +158,7 @@ def setup_lines(settings: Mapping[str, object]) -> list[str]:
              "The rest, face down, is the Hand Deck.",
              f"You start with {setup.life} life and no cards.",
              f"Enter a corner: {', '.join(corners[:-1])} or {corners[-1]}.",
-             f"Win by holding all {len(rules.numbers().aces)} aces."]
+             f"Win by holding all {len(rules.table()['aces'])} aces."]
     if setup.inventory_limit:
         lines.append(f"Hold at most {setup.inventory_limit} cards at a time.")
     return lines
@@ -231,55 +220,6 @@ class Chamber(Record):
     @property
     def cleared(self) -> bool:
         return self.enemy_gone and self.treasure_gone
-
-
-if TYPE_CHECKING:  # what status() gives (``status --json``); types only
-    class EncounterStatus(TypedDict):
-        chamber: str
-        enemy: str
-        kind: str
-        enemy_life: int | None  # None: not an enemy to battle
-        treasure: str | None
-        stage: str
-        rounds: int
-        battle_effects: list[str]
-        prisoners: list[str]
-        spell_cast: bool
-
-    class ChamberStatus(TypedDict):
-        enemy: str | None
-        treasure: str | None
-        visited: bool
-        enemy_gone: bool
-        treasure_gone: bool
-
-    class VisionsStatus(TypedDict):
-        remote: int
-        future: int
-
-    class HebracStatus(TypedDict):
-        game: str
-        rules: str
-        life: int
-        max_life: int
-        magic_points: int
-        gems: int
-        inventory: list[str]
-        level: int
-        position: str | None
-        visited: list[str]
-        cleared: list[str]
-        chambers: dict[str, ChamberStatus]
-        encounter: EncounterStatus | None
-        pending: str | None
-        games_waiting: int
-        effects: list[str]
-        visions: VisionsStatus
-        spells_cast: list[str]
-        aces: list[str]
-        next: str | None
-        outcome: str
-        settings: dict[str, object]
 
 
 class Encounter(Record):

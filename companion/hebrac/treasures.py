@@ -11,7 +11,7 @@ from companion.editions import at_least
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import ledger, rules, situation, state
 from companion.hebrac.grammar import Buy, Drop, Heal, Offer, Play, Refuse, Reveal, Take, Use
-from companion.hebrac.state import Chamber, Done, parse_chamber, texts
+from companion.hebrac.state import Chamber, Done, Encounter, parse_chamber, texts
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -29,7 +29,7 @@ def take(game: HebracGame, action: Take) -> Done:
         whose = "prize"
     elif (genie := situation.waiting_genie(game)) is not None:
         if card != genie:
-            raise RuleRefused(f"{genie} {rules.numbers().kings[str(genie)]} acts first: "
+            raise RuleRefused(f"{genie} {rules.table()['kings'][str(genie)]} acts first: "
                               f"{situation.next_hint(game)}", state.R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
         whose = "bought"
@@ -47,7 +47,7 @@ def take(game: HebracGame, action: Take) -> Done:
         situation.check_known_treasure(game, chamber, card)
         ledger.refuse_copies(game, [card] if chamber.treasure is None else [])
         ledger.check_room(game, [(card, extras)])
-    check_gain(game, card, extras, whose)
+    check_gain(game, card, extras)
     # checked: from here on the take is made
     if filled:
         game.notes.append(f"{' '.join(extras)}: the only unvisited chamber"
@@ -63,15 +63,23 @@ def take(game: HebracGame, action: Take) -> Done:
     if whose == "bought":
         game.pending = None
         return done, genie_acts(game, card, extras, source="bought") + next_game(game)
+    encounter, chamber = treasure_known(game, card)
+    lines = [f"treasure of {chamber.name}: {card}"]
+    priestess = encounter.enemy if encounter.stage == "white-priestess" else None
+    close_chamber(game, chamber, card, priestess)
+    return done, lines + gain(game, card, extras, source="chamber")
+
+
+def treasure_known(game: HebracGame, card: Card) -> tuple[Encounter, Chamber]:
+    """The encounter and its chamber, whose treasure is ``card`` from now on (seen now
+    when it was not known)."""
     encounter = game.encounter
     assert encounter is not None
     chamber = game.chambers[encounter.chamber]
     if chamber.treasure is None:
         ledger.see(game, [card])
-    lines = [f"treasure of {chamber.name}: {card}"]
-    priestess = encounter.enemy if encounter.stage == "white-priestess" else None
-    close_chamber(game, chamber, card, priestess)
-    return done, lines + gain(game, card, extras, source="chamber")
+    chamber.treasure = card
+    return encounter, chamber
 
 
 def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
@@ -93,7 +101,7 @@ def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
 
 def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> list[str]:
     """A treasure reaches the player: stored, or acting at once (queens, kings, jokers)."""
-    numbers = rules.numbers()
+    found = rules.table()
     if card.is_joker:
         ledger.under(game, [card])
         if game.pending is None or not game.strict:  # the first edition: one game
@@ -101,10 +109,10 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         else:  # another joker drawn at once: its game follows (hebrac.ruling.genie-of-luck)
             game.games_waiting += 1
         return ["Hebrac's game: 'play CARD' (red: pick any Hand Deck card; black: lose "
-                f"{numbers.black_card_damage} life) or 'refuse'",
+                f"{found['hebrac_game']['black_card_damage']} life) or 'refuse'",
                 *situation.anti_magic_hebrac(game)]
     if card.rank == 1:
-        name = numbers.aces[str(card)]
+        name = found["aces"][str(card)]
         if card in game.inventory:
             ledger.under(game, [card])
             return [f"{card} is a fake {name} (you hold one): discarded"]
@@ -112,7 +120,7 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         game.aces_found.append(str(card))
         lines = [f"{card} {name} into the inventory"]
         if card.suit == "H":
-            lines.append(f"max life +{numbers.ruby_max_life}: {game.max_life}")
+            lines.append(f"max life +{found['treasure']['ruby_max_life']}: {game.max_life}")
         held = len({c for c in game.inventory if c.rank == 1})
         lines.append(f"aces held: {held} of 4" + (": you win!" if held == 4 else ""))
         return lines
@@ -128,10 +136,10 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
     if card.rank == 13:
         if not extras and source in ("merchant", "trade", "spell"):
             targets = situation.genie_targets(game)
-            choice = len(targets) > numbers.genie_of_death_enemies  # KS: chambers to pick
+            choice = len(targets) > found["treasure"]["genie_of_death_enemies"]  # KS: pick
             if card.suit == "D" or (card.suit == "S" and choice):  # waits for its 'take'
                 game.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
-                return [f"{card} {numbers.kings[str(card)]} acts at once: "
+                return [f"{card} {found['kings'][str(card)]} acts at once: "
                         f"{situation.genie_usage(game, card)}"]
             if card.suit == "S" and targets:  # no choice left: at once
                 return genie_acts(game, card, targets, source) + [
@@ -143,23 +151,22 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
     return [f"{card} {kind} into the inventory"]
 
 
-def check_gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> None:
-    """Refuse the words of a treasure won that ``gain`` could not act on (changes
+def check_gain(game: HebracGame, card: Card, extras: Sequence[str]) -> None:
+    """Refuse the words of a treasure taken that ``gain`` could not act on (changes
     nothing): extra words for a card that takes none, a genie's cards or chambers."""
     if extras and (card.rank != 13 or card.suit in ("H", "C")):
         raise BadInput(f"only KD (three cards) and KS (three chambers) take extra words, "
                        f"not {card}")
-    if card.rank != 13 or card.suit in ("H", "C") or (
-            not extras and source in ("merchant", "trade", "spell")):
-        return  # acts on its own line, or waits for its 'take'
-    numbers = rules.numbers()
+    if card.rank != 13 or card.suit in ("H", "C"):
+        return  # acts on its own
+    treasure = rules.table()["treasure"]
     if card.suit == "D":
-        wanted = numbers.genie_of_luck_cards
+        wanted = treasure["genie_of_luck_cards"]
         if len(extras) != wanted:
             raise BadInput(f"usage: take KD CARD CARD CARD (the {wanted} Hand Deck cards)")
         ledger.refuse_copies(game, [Card.parse(e) for e in extras])
         return
-    wanted = numbers.genie_of_death_enemies
+    wanted = treasure["genie_of_death_enemies"]
     targets = [parse_chamber(e, game.columns) for e in extras]
     candidates = situation.genie_targets(game)
     if len(targets) != min(wanted, len(candidates)) or len(set(targets)) != len(targets):
@@ -173,21 +180,21 @@ def check_gain(game: HebracGame, card: Card, extras: Sequence[str], source: str)
 
 def genie_acts(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> list[str]:
     """A genie acts (its words checked by ``check_gain``)."""
-    numbers = rules.numbers()
-    name = numbers.kings[str(card)]
+    treasure = rules.table()["treasure"]
+    name = rules.table()["kings"][str(card)]
     ledger.under(game, [card])
     if source == "genie":
         return [f"{card} {name} drawn for a genie: lost"]
     if card.suit == "H":
         game.genie_of_life += 1
-        bonus = numbers.genie_of_life_max_life
+        bonus = treasure["genie_of_life_max_life"]
         return [f"{card} {name}: max life +{bonus} for good, now {game.max_life}"]
     if card.suit == "C":
         game.effects.add("god-vision")
         return [f"{card} {name}: God Vision on this level ('see CHAMBER ENEMY "
                 "[--treasure CARD]')"]
     if card.suit == "D":
-        wanted = numbers.genie_of_luck_cards
+        wanted = treasure["genie_of_luck_cards"]
         return [f"{card} {name}: {wanted} Hand Deck cards, acting in the order typed"] + \
             genie_cards(game, extras)
     targets = [parse_chamber(e, game.columns) for e in extras]
@@ -246,13 +253,10 @@ def use(game: HebracGame, action: Use) -> Done:
 def drop(game: HebracGame, action: Drop) -> Done:
     card = Card.parse(action.card)
     ledger.require_held(game, [card], "card")
-    max_before, before = game.max_life, game.life
-    ledger.release(game, [card])
+    lost = ledger.release(game, [card])
     ledger.under(game, [card])
     line = f"{card} dropped"
-    if game.max_life < max_before:
-        line += f"; max life {max_before} -> {game.max_life}, life {before} -> {game.life}"
-    return Drop(str(card)), [line]
+    return Drop(str(card)), [f"{line}; {', '.join(lost)}" if lost else line]
 
 
 def reveal(game: HebracGame, action: Reveal) -> Done:
@@ -272,12 +276,7 @@ def reveal(game: HebracGame, action: Reveal) -> Done:
 
 
 def revealed(game: HebracGame, card: Card) -> list[str]:
-    encounter = game.encounter
-    assert encounter is not None
-    chamber = game.chambers[encounter.chamber]
-    if chamber.treasure is None:
-        ledger.see(game, [card])
-    chamber.treasure = card
+    encounter, chamber = treasure_known(game, card)
     encounter.treasure = card
     if encounter.stage == "adventurer":
         encounter.stage = "trading"
@@ -337,10 +336,7 @@ def deal(game: HebracGame, action: Offer | Buy) -> Done:
     ledger.require_held(game, cards, "card" if trade else "gem")
     ledger.check_room(game, [(want, ())], cards)
     given, lines = cards, list(verdict.reasons)
-    max_before = game.max_life
-    ledger.release(game, given)
-    if game.max_life < max_before:  # the Ruby traded away
-        lines.append(f"max life {max_before} -> {game.max_life}")
+    lines += ledger.release(game, given)[:1]  # the Ruby traded away: its maximum
     ledger.under(game, given + [encounter.enemy])
     close_chamber(game, game.chambers[encounter.chamber], want)
     lines += gain(game, want, [], source="trade" if trade else "merchant")
@@ -381,7 +377,7 @@ def play(game: HebracGame, action: Play) -> Done:
     if card.is_joker:
         raise RuleRefused("a joker has no colour: turn the next card", state.R_HEBRAC)
     ledger.refuse_copies(game, [card])
-    done, damage = Play(str(card)), rules.numbers().black_card_damage
+    done, damage = Play(str(card)), rules.table()["hebrac_game"]["black_card_damage"]
     ledger.see(game, [card], source="draw")
     ledger.under(game, [card])
     before = game.life

@@ -11,11 +11,11 @@ from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
-    from companion.hebrac.state import EncounterStatus, HebracStatus
 
 
-def status(game: HebracGame) -> HebracStatus:
-    encounter: EncounterStatus | None = None
+def status(game: HebracGame) -> dict[str, object]:
+    """What ``status --json`` prints (and the sheets, the live page read)."""
+    encounter: dict[str, object] | None = None
     if game.encounter is not None:
         e = game.encounter
         encounter = {
