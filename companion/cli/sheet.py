@@ -35,7 +35,8 @@ def sheet(
                                        metavar="a4|letter")] = "a4",
 ) -> None:
     """Print a score sheet: the saved game's, or a blank one (--blank)."""
-    from companion.sheets import PAPERS, blank_sheet, game_sheet, parse_players, render
+    from companion.sheets import blank_sheet, game_sheet, parse_players, render
+    from companion.sheets.model import PAPERS
 
     rest = list(words or [])
     kind = None

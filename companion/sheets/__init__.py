@@ -20,7 +20,6 @@ from companion.sheets.model import Sheet
 if TYPE_CHECKING:
     from companion.history import History
 
-PAPERS = {"a4": "A4", "letter": "letter"}  # each paper as CSS names it
 PLAYED_ALONE = ("hebrac", "elbereth")  # their blank sheets take no players
 
 

@@ -45,7 +45,7 @@ SHOWN_BATTLES = 12
 # -- the saved game ---------------------------------------------------------------
 def game_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
                notes: Sequence[str], history: History) -> Sheet:
-    """``status``: the engine's (``HebracStatus``), each value read as it is used."""
+    """``status``: the engine's status document, each value read as it is used."""
     levels = history.levels
     chambers = plain.integer(settings["chambers"])
     level = plain.integer(status["level"])

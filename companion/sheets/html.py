@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.errors import BadInput
-from companion.sheets import PAPERS
 from companion.sheets.model import (
+    PAPERS,
     Block,
     Chart,
     Checks,

@@ -18,6 +18,8 @@ from companion.values import Record, Value
 if TYPE_CHECKING:
     from companion.history import History
 
+PAPERS = {"a4": "A4", "letter": "letter"}  # each paper as CSS names it
+
 
 class Fields(Value):
     """``Label: value`` lines; an empty value leaves a line to write on."""
