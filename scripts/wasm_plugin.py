@@ -52,7 +52,7 @@ def missing(error: BaseException | None, where: str) -> str | None:
         if mark in where:
             return thing
     if isinstance(error, ModuleNotFoundError) and error.name in ABSENT_MODULES:
-        return f"the module {error.name}"
+        return f"module {error.name}"
     if isinstance(error, OSError) and error.errno in NO_PROCESSES:
         return "processes"
     if isinstance(error, AttributeError) and getattr(error, "obj", None) is os:
@@ -88,4 +88,4 @@ def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, A
     report = (yield).get_result()
     module = re.search(r"No module named '(\w+)'", str(report.longrepr)) if report.failed else None
     if module and module[1] in ABSENT_MODULES:
-        skipped(report, f"the module {module[1]}")
+        skipped(report, f"module {module[1]}")
