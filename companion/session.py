@@ -67,7 +67,7 @@ class Games:
 
     def _current(self, kind: str | None) -> str:
         if kind is None:
-            name = self.store.current()
+            name = read_pointer(self.store.home)
             if name is None or not self.store.exists(name):
                 raise GameNotFound("no current game: see 'companion games', or pass --game NAME")
             return name
@@ -89,10 +89,6 @@ class Games:
         free = self.store.free_name(name[:36], 2)
         return (f"{holder} is already named {name!r}: pick another --name (such as {free}), "
                 f"or 'companion games rm {name}' first")
-
-    def record(self, name: str) -> GameRecord:
-        """The game as saved now, not replayed: for a command that replays it its own way."""
-        return self.store.read(name)
 
     def open(self, name: str) -> OpenGame:
         return self.store.open(name)

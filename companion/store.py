@@ -22,7 +22,6 @@ from pathlib import Path
 from companion import editions, safefile
 from companion.current import (
     NAME,
-    current_name,
     pointer_path,
     read_pointer,
     save_path,
@@ -379,10 +378,6 @@ class Store:
                     self._write_pointer(kind, None)
 
     # -- the current game --------------------------------------------------
-    def current(self) -> str | None:
-        """The game made current last, of any kind."""
-        return current_name(self.home)
-
     def set_current(self, name: str) -> None:
         """Make ``name`` (a saved game) its kind's current game, and the last made current."""
         kind = self.kind_or_none(name) or self.kind(name)  # the latter says what is wrong

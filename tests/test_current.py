@@ -70,11 +70,11 @@ def test_reading_the_head_of_a_long_file(tmp_path: Path) -> None:
 def test_each_kind_keeps_its_own_current_game(tmp_path: Path) -> None:
     store = saved(tmp_path, "tricky", "t")
     saved(tmp_path, "hebrac", "h")
-    assert store.current() == "h" and current_kind(tmp_path) == "hebrac"
+    assert current_name(tmp_path) == "h" and current_kind(tmp_path) == "hebrac"
     assert current_name(tmp_path, "tricky") == "t" and current_name(tmp_path, "hebrac") == "h"
     assert current_name(tmp_path, "elbereth") is None
     store.remove("t")
-    assert current_name(tmp_path, "tricky") is None and store.current() == "h"
+    assert current_name(tmp_path, "tricky") is None and current_name(tmp_path) == "h"
 
 
 def test_a_folder_with_one_current_game_is_read_and_migrated(tmp_path: Path) -> None:
@@ -88,7 +88,7 @@ def test_a_folder_with_one_current_game_is_read_and_migrated(tmp_path: Path) -> 
     saved(tmp_path, "tricky", "new")
     assert (tmp_path / "current-hebrac").read_text(encoding="utf-8") == "old\n"
     assert current_name(tmp_path, "hebrac") == "old" and current_name(tmp_path, "tricky") == "new"
-    assert store.current() == "new"
+    assert current_name(tmp_path) == "new"
     assert store.names_of("hebrac") == ["old"] and store.names_of("tricky") == ["new"]
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from companion.current import read_pointer
 from companion.errors import BadInput
 from companion.serve import links as table_links
 from companion.serve.app import command_words
@@ -327,7 +328,7 @@ def test_every_save_reaches_every_page_within_a_second(tricky_home: Path) -> Non
             done = companion(tricky_home, *words)
             assert done.returncode == 0, done.stderr
             if words[1] == "new":
-                assert Store(tricky_home).current() == "h"
+                assert read_pointer(tricky_home) == "h"
                 assert request(server.view + "/state").json()["game"] == "t"
                 continue
             expected = ("t", len(Store(tricky_home).read("t").actions))

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import share
+from companion.current import read_pointer
 from companion.store import GameRecord, Store
 from tests.conftest import CLI
 from tests.test_share import EXAMPLES, craft, game
@@ -231,7 +232,7 @@ def test_a_game_moves_between_homes_with_identical_status(
     moved = Store(second).read(data["name"])
     assert (moved.settings, moved.actions, moved.notes, moved.outcome) == (
         data["settings"], data["actions"], data.get("notes", []), data["outcome"])
-    assert Store(second).current() == data["name"]
+    assert read_pointer(second) == data["name"]
 
 
 def test_import_prints_the_game(cli: CLI, home: Path) -> None:
@@ -286,7 +287,7 @@ def test_failed_imports_write_nothing(cli: CLI, home: Path, code: str) -> None:
     result = cli("import", code)
     assert result.code == 2 and result.out == "" and result.err.startswith("Error: ")
     assert files(home) == before
-    assert Store(home).current() == "kept"
+    assert read_pointer(home) == "kept"
 
 
 @pytest.mark.parametrize(("payload", "reason"), [

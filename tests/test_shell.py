@@ -270,7 +270,7 @@ def test_a_refused_action_leaves_the_kept_game_whole(
     from companion.game import replay
 
     engine = replay("hebrac", {"life": 99}, ["enter A1 5S", "attack 2H"])
-    assert shell.games.open("g").engine.status() == engine.status()
+    assert shell.games.store.open("g").engine.status() == engine.status()
 
 
 def test_undo_and_redo_in_the_shell(

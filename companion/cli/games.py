@@ -10,7 +10,7 @@ from typer import Argument, Option
 
 from companion.cli.common import echo, emit_json, games
 from companion.cli.options import JsonOption
-from companion.current import NAME
+from companion.current import NAME, read_pointer
 from companion.errors import BadInput, CompanionError, GameNotFound
 from companion.kinds import KINDS, kind_info
 
@@ -43,7 +43,7 @@ def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     # that cannot be read has no kind, and is marked when it was made current last.
     known = {str(row["name"]): str(row["kind"]) for row in rows}
     current = {session.current_of(kind, known) for kind in KINDS}
-    if known.get(last := store.current() or "") == "?":
+    if known.get(last := read_pointer(store.home) or "") == "?":
         current.add(last)
     for row in rows:
         row["current"] = row["name"] in current

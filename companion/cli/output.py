@@ -63,13 +63,17 @@ def is_terminal(stream: Any) -> bool:
         return False
 
 
+def error_line(message: str) -> str:
+    """The ``Error:`` line as a pipe gets it: one line, a control character shown."""
+    # What the message quotes from a file or a faulty path never acts on the terminal.
+    return "Error: " + " ".join(shown_controls(message).split())
+
+
 def error_text(message: str) -> str:
     """The ``Error: ...`` line for ``message``: one line on a pipe (for grep and scripts),
     wrapped at spaces to the width on a terminal, "Error:" in red when colour is on;
     control characters and escape sequences shown as ``\\xNN`` (``\\uNNNN``), never sent."""
-    # What the message quotes from a file or a faulty path never acts on the terminal.
-    message = shown_controls(message)
-    line = "Error: " + " ".join(message.split())
+    line = error_line(message)
     if not is_terminal(sys.stderr):
         return line + "\n"
     columns = width()

@@ -15,6 +15,7 @@ from typer import Option
 from companion.cli.options import whole
 from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal
 from companion.cli.share import fitted, say
+from companion.current import read_pointer
 from companion.errors import BadInput, GameNotFound
 from companion.kinds import kind_info
 from companion.serve.links import DEFAULT_PORT, check_host, game_links, links, player_secret, url
@@ -66,7 +67,7 @@ def serve(
     for name in shown:
         check_name(name)
     if not shown:
-        current = store.current()
+        current = read_pointer(store.home)
         if current is None or not store.exists(current):
             raise GameNotFound("no current game: start one (e.g. 'companion tricky new Ann "
                                "Bo'), or pass --game NAME")

@@ -10,6 +10,7 @@ from typer import Argument, Option
 from companion.cli.common import echo, games, write_output
 from companion.cli.options import GameOption, OutputOption
 from companion.cli.output import paged
+from companion.current import read_pointer
 from companion.errors import BadInput
 from companion.kinds import kind_info
 
@@ -84,7 +85,7 @@ def sheet(
 def _current_kind() -> str:
     """A blank sheet with no kind named: the current game's kind, if there is one."""
     store = games().store
-    name = store.current()
+    name = read_pointer(store.home)
     kind = store.kind_or_none(name) if name is not None else None  # None: unreadable
     if kind is not None:
         return str(kind)

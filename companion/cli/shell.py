@@ -24,6 +24,7 @@ from companion.cli import dispatch, grammar
 from companion.cli.glance import prompt_text
 from companion.cli.main import fail, run_words
 from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
+from companion.current import read_pointer
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.store import check_name
@@ -61,7 +62,7 @@ class Shell(cmd.Cmd):
         if game is not None:
             self.games.store.read(check_name(game))  # an unknown game fails before the loop
         else:
-            current = self.games.store.current()
+            current = read_pointer(self.games.store.home)
             self.pinned = current if current and self.games.store.exists(current) else None
         self.refresh()
 
@@ -141,10 +142,10 @@ class Shell(cmd.Cmd):
 
             self.last_code = in_shell(args[1:], self.run)
             return True
-        before = self.games.store.current()
+        before = read_pointer(self.games.store.home)
         self.last_code = self.run(args)
-        if self.games.store.current() != before:  # 'new', 'games use', 'import': follow it
-            self.pinned = self.games.store.current()
+        if read_pointer(self.games.store.home) != before:  # 'new', 'games use', 'import': follow it
+            self.pinned = read_pointer(self.games.store.home)
         if len(args) > 1 and args[0] == self.kind and args[1] == "big" and self.last_code == 0:
             self.big = True  # then again after each action, as a life counter
         elif self.big and self.last_code == 0 and self.kind and args[0] == self.kind:
@@ -198,7 +199,7 @@ class Shell(cmd.Cmd):
         engine: Any = None
         if self.pinned is not None:
             try:
-                opened = self.games.open(self.pinned)
+                opened = self.games.store.open(self.pinned)
                 self.kind = opened.record.kind
                 engine = opened.engine
                 vitals = engine.prompt()
@@ -285,7 +286,7 @@ class Shell(cmd.Cmd):
         if self.pinned is None or self.kind is None:
             return found
         try:
-            state = self.games.open(self.pinned).engine.status()
+            state = self.games.store.open(self.pinned).engine.status()
         except CompanionError:
             return found
         found["cards"] = sorted(set(_cards_in(state)))

@@ -46,7 +46,7 @@ def traced_game(game: str | None, kind: str | None
 
     store = games()
     name = store.resolve(game, kind)
-    record = store.record(name)
+    record = store.store.read(name)
     try:
         settings = load_kind(record.kind).normalize_settings(saved(record.settings))
         return record, settings, traced(record.kind, settings, record.actions)

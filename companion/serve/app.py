@@ -52,11 +52,11 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.types import Receive, Scope, Send
 
+from companion.cli.output import error_line
 from companion.errors import BadInput, CompanionError
 from companion.serve.links import Links, player_secret, same
 from companion.serve.state import Source, build, players
 from companion.store import Store, data_home
-from companion.text import shown_controls
 from companion.values import Value
 from companion.verbs import MAX_ACTION_CHARS
 
@@ -348,12 +348,6 @@ async def _body(request: Request) -> bytes | None:
         if len(body) > MAX_BODY:
             return None
     return body
-
-
-def error_line(message: str) -> str:
-    """The ``Error:`` line a command prints on a pipe: one line, a control character it
-    quotes shown as ``\\xNN``."""
-    return "Error: " + " ".join(shown_controls(message).split())
 
 
 def answer(done: Answer, status: int = 200) -> Response:

@@ -127,10 +127,8 @@ def build(home: Path, name: str | None) -> dict[str, Any]:
     try:
         shown = _replayed(record)
     except Exception as fault:  # a save that does not replay: the store's own words for it
-        from companion.session import Games
-
         try:
-            Games(Store(home)).open(name)
+            store.open(name)
         except CompanionError as error:
             return _problem(name, str(error))
         return _problem(name, f"unexpected {type(fault).__name__} while reading {name!r} (a "
