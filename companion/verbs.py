@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 from companion.errors import BadInput
-from companion.numbers import whole  # the one reader of whole numbers
+from companion.numbers import is_whole, whole  # the one reader of whole numbers
 from companion.values import Value as Value  # the base of every action
 
 MAX_ACTION_CHARS = 500
@@ -420,13 +420,15 @@ class Grammar(Generic[A_co]):
     ``prepare`` may rewrite a verb's positional words before they are shared out
     (Hebrac joins card names typed in words: ``queen of hearts``), except in a saved line
     whose words are all ``plain`` (Hebrac's cards in their own words); ``implicit``: what
-    a line may start with instead of a verb, and the verb it means.
+    a line may start with instead of a verb, and the verb it means; ``signed``: a whole
+    number may be typed with its sign, '+1' (Half Deck's always could).
     """
 
     def __init__(self, kind: str, title: str, verbs: Iterable[Verb], *,
                  prepare: Callable[[str, list[str]], list[str]] | None = None,
                  plain: frozenset[str] = frozenset(),
-                 implicit: tuple[re.Pattern[str], str] | None = None) -> None:
+                 implicit: tuple[re.Pattern[str], str] | None = None,
+                 signed: bool = False) -> None:
         self.kind = kind
         self.title = title
         self.verbs: dict[str, Verb] = {verb.name: verb for verb in verbs}
@@ -434,6 +436,7 @@ class Grammar(Generic[A_co]):
         self.prepare = prepare
         self.plain = plain
         self.implicit = implicit
+        self.signed = signed
         # How each verb's words are read and written, worked out on its first use (a
         # command reads a few verbs).
         self._plans: dict[str, Plan] = {}
@@ -487,8 +490,8 @@ class Grammar(Generic[A_co]):
     # -- reading ----------------------------------------------------------------
     def number(self, text: str, what: str) -> int:
         """A whole number typed in this game, for ``what`` (one-shot options too): the one
-        reader of numbers (a game may first let a sign be typed: Half Deck's '+1')."""
-        return whole(text, what)
+        reader of numbers (a game may let a sign be typed: ``signed``)."""
+        return whole(_unsigned(text) if self.signed else text, what)
 
     def parse(self, text: str) -> A_co:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
@@ -546,6 +549,12 @@ class Grammar(Generic[A_co]):
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
         """The action of ``verb`` from its positional words and its options."""
         plan = self.plan(verb.name)  # the options given are the verb's ('split', 'read_line')
+        if self.signed:  # '+1' read as '1', before 'prepare' reads the words
+            if any(p.type == "int" for p in plan.positional):
+                args = [_unsigned(word) for word in args]
+            numbers = {option[2] for option in plan.options if option[4]}
+            given = [(name, _unsigned(value) if value and name in numbers else value)
+                     for name, value in given]
         if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
             for _name, kind, word, _option, _whole, _pair in plan.options:
                 typed = [t for t, _ in given if t == word or (kind == SWITCH
@@ -612,6 +621,11 @@ class Grammar(Generic[A_co]):
             for item in value if kind == OPTIONS else () if value is None else (value,):
                 parts += [option, *map(str, item)] if pair else [option, str(item)]
         return " ".join(quote(part) for part in parts)
+
+
+def _unsigned(word: str) -> str:
+    """``+N`` as ``N``; any other word as it is."""
+    return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
 
 
 def _read(value: str, what: str, whole_number: bool) -> int | str:

@@ -300,27 +300,4 @@ def rolls(words: Sequence[str]) -> list[HeroRoll] | None:
     return None if name else found
 
 
-class HalfDeckGrammar(Grammar[Action]):
-    """The shared reader and writer, with a number's sign read: '+1'."""
-
-    def number(self, text: str, what: str) -> int:
-        return super().number(_unsigned(text), what)  # '+1', as 'build' reads it
-
-    def build(self, verb: Verb, args: list[str],
-              given: Sequence[tuple[str, str | None]], text: str = "") -> Action:
-        # A number may be typed with its sign, as it always could: 'loot +1'.
-        numbers = {p.option[2:] for p in verb.params if p.type == "int"}
-        if any(p.type == "int" for p in verb.params if p.positional):
-            args = [_unsigned(word) for word in args]
-        given = [(name, _unsigned(value) if name in numbers and value else value)
-                 for name, value in given]
-        found: Action = super().build(verb, args, given, text)
-        return found
-
-
-def _unsigned(word: str) -> str:
-    """``+N`` as ``N``; any other word as it is."""
-    return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
-
-
-GRAMMAR = HalfDeckGrammar(KIND, TITLE, VERBS, prepare=joined_names)
+GRAMMAR: Grammar[Action] = Grammar(KIND, TITLE, VERBS, prepare=joined_names, signed=True)
