@@ -192,14 +192,14 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
         raise BadInput(f"cannot read action {text!r}: {error}") from None
     if not words:
         raise BadInput("empty action")
+    found: list[tuple[str, str | None]] = []
     if pairs:  # each option that takes two words taken out first, as it always was
-        words, pairs_found = _take_pairs(words, {p.option: p for p in pairs})
-        if pairs_found:
+        words, found = _take_pairs(words, {p.option: p for p in pairs})
+        if found:
             text = " ".join(quote(word) for word in words)  # as errors quote it
     flag_set = set(flags)
     known_set = None if known is None else set(known)
     args: list[str] = []
-    found: list[tuple[str, str | None]] = []
     rest_words = iter(words[1:])
     for word in rest_words:
         if word.startswith("--") and len(word) > 2:
@@ -215,7 +215,7 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
             found.append((name, value))
         else:
             args.append(word)
-    return words[0].lower(), args, pairs_found + found if pairs else found
+    return words[0].lower(), args, found
 
 
 def _take_pairs(words: list[str], pairs: dict[str, Param]
