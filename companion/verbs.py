@@ -87,23 +87,23 @@ class Param(Value):
 
 def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
         metavar: str = "", default: str = "") -> Param:
-    return Param(name, ARG, type, help, required=required, metavar=metavar, default=default)
+    # every field given in order: Value's quick path, for the many made at start-up
+    return Param(name, ARG, type, help, "", required, "", metavar, default, None)
 
 
 def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
          metavar: str = "", word: str = "", pair: Any = None) -> Param:
-    return Param(name, REST, type, help, required=required, word=word, metavar=metavar,
-                 pair=pair)
+    return Param(name, REST, type, help, "", required, word, metavar, "", pair)
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
            word: str = "", metavar: str = "", kind: str = OPTION, pair: Any = None) -> Param:
-    return Param(name, kind, type, help, short=short, word=word, metavar=metavar, pair=pair)
+    return Param(name, kind, type, help, short, False, word, metavar, "", pair)
 
 
 def flag(name: str, help: str = "", *, short: str = "", word: str = "", kind: str = FLAG
          ) -> Param:
-    return Param(name, kind, "bool", help, short=short, word=word)
+    return Param(name, kind, "bool", help, short, False, word, "", "", None)
 
 
 options = partial(option, kind=OPTIONS)
