@@ -5,7 +5,8 @@
 ``int`` refuses (or takes long over) numbers of thousands of digits. Every
 number companion reads goes through ``whole``: ASCII digits only, at most
 ``MAX_DIGITS`` of them. A setting that is one word of a fixed list (``--rules``,
-``--endgame``) is read by ``choice``, with the one error for all of them.
+``--endgame``) is read by ``choice``, with the one error for all of them, and a
+true/false setting by ``flag``.
 """
 
 from __future__ import annotations
@@ -53,3 +54,11 @@ def choice(raw: Mapping[str, object], key: str, allowed: Sequence[str],
                        f"{words[-1]}, not {value!r}")
     return value
 
+
+
+def flag(raw: Mapping[str, object], key: str, default: bool) -> bool:
+    """The true/false setting ``key`` of ``raw`` (``default`` when not given)."""
+    value = raw.get(key, default)
+    if not isinstance(value, bool):
+        raise BadInput(f"{key} must be true or false")
+    return value

@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar, cast
 
 from companion.errors import BadInput
-from companion.numbers import whole  # the one reader of whole numbers
+from companion.numbers import is_whole, whole  # the one reader of whole numbers
 from companion.values import Value as Value  # the base of every action
 
 MAX_ACTION_CHARS = 500
@@ -59,6 +59,9 @@ class Param(Value):
     word: str = ""
     metavar: str = ""
     default: str = ""  # what a word left out stands for (help says it)
+    # The class each two words build (Half Deck's ``HERO ROLL``): as an option, ``--word``
+    # takes two; as a REST, its words go two by two, and ``--word`` may add two more.
+    pair: Any = None
 
     @property
     def option(self) -> str:
@@ -84,22 +87,23 @@ class Param(Value):
 
 def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
         metavar: str = "", default: str = "") -> Param:
-    return Param(name, ARG, type, help, required=required, metavar=metavar, default=default)
+    # every field given in order: Value's quick path, for the many made at start-up
+    return Param(name, ARG, type, help, "", required, "", metavar, default, None)
 
 
 def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
-         metavar: str = "", word: str = "") -> Param:
-    return Param(name, REST, type, help, required=required, word=word, metavar=metavar)
+         metavar: str = "", word: str = "", pair: Any = None) -> Param:
+    return Param(name, REST, type, help, "", required, word, metavar, "", pair)
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
-           word: str = "", metavar: str = "", kind: str = OPTION) -> Param:
-    return Param(name, kind, type, help, short=short, word=word, metavar=metavar)
+           word: str = "", metavar: str = "", kind: str = OPTION, pair: Any = None) -> Param:
+    return Param(name, kind, type, help, short, False, word, metavar, "", pair)
 
 
 def flag(name: str, help: str = "", *, short: str = "", word: str = "", kind: str = FLAG
          ) -> Param:
-    return Param(name, kind, "bool", help, short=short, word=word)
+    return Param(name, kind, "bool", help, short, False, word, "", "", None)
 
 
 options = partial(option, kind=OPTIONS)
@@ -169,11 +173,12 @@ SHARED = (
 )
 
 
-def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None
-          ) -> tuple[str, list[str], list[tuple[str, str | None]]]:
+def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None,
+          pairs: Iterable[Param] = ()) -> tuple[str, list[str], list[tuple[str, str | None]]]:
     """Action text as its verb, positional words and ``--option`` values; options named in
-    ``flags`` take no value, and with ``known`` (the verb's option words) any other option
-    is refused before its value is looked for."""
+    ``flags`` take no value, those of ``pairs`` two (found as two values), and with
+    ``known`` (the verb's option words) any other option is refused before its value is
+    looked for."""
     if len(text) > MAX_ACTION_CHARS:
         raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
     try:
@@ -187,10 +192,14 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
         raise BadInput(f"cannot read action {text!r}: {error}") from None
     if not words:
         raise BadInput("empty action")
+    found: list[tuple[str, str | None]] = []
+    if pairs:  # each option that takes two words taken out first, as it always was
+        words, found = _take_pairs(words, {p.option: p for p in pairs})
+        if found:
+            text = " ".join(quote(word) for word in words)  # as errors quote it
     flag_set = set(flags)
     known_set = None if known is None else set(known)
     args: list[str] = []
-    found: list[tuple[str, str | None]] = []
     rest_words = iter(words[1:])
     for word in rest_words:
         if word.startswith("--") and len(word) > 2:
@@ -207,6 +216,27 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
         else:
             args.append(word)
     return words[0].lower(), args, found
+
+
+def _take_pairs(words: list[str], pairs: dict[str, Param]
+                ) -> tuple[list[str], list[tuple[str, str | None]]]:
+    """``words`` without each option of ``pairs`` and its two words, and those words (two
+    entries each)."""
+    left: list[str] = []
+    found: list[tuple[str, str | None]] = []
+    tail = iter(words)
+    for word in tail:
+        param = pairs.get(word.lower())
+        if param is None:
+            left.append(word)
+            continue
+        first, second = next(tail, None), next(tail, None)
+        if first is None or second is None:
+            what = " and the ".join(param.type.split())
+            raise BadInput(f"{param.option} takes a {what}: {param.option} "
+                           f"{param.metavar.removesuffix('...')}")
+        found += [(param.option[2:], first), (param.option[2:], second)]
+    return left, found
 
 
 def quote(word: str) -> str:
@@ -364,13 +394,14 @@ def read_line(verb: Verb, words: list[str]) -> Line:
 
 class Plan(Value):
     """How one verb's words are read and written: its option words, those that take no
-    value, its positional parameters, and each option as (field, kind, word, --word,
-    read as a whole number)."""
+    value, its positional parameters, each option as (field, kind, word, --word, read as
+    a whole number, the class its pairs build), and those that take two words."""
 
     allowed: set[str]
     flags: frozenset[str]
     positional: tuple[Param, ...]
-    options: tuple[tuple[str, str, str, str, bool], ...]
+    options: tuple[tuple[str, str, str, str, bool, Any], ...]
+    pairs: tuple[Param, ...]
 
 
 # How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
@@ -389,13 +420,15 @@ class Grammar(Generic[A_co]):
     ``prepare`` may rewrite a verb's positional words before they are shared out
     (Hebrac joins card names typed in words: ``queen of hearts``), except in a saved line
     whose words are all ``plain`` (Hebrac's cards in their own words); ``implicit``: what
-    a line may start with instead of a verb, and the verb it means.
+    a line may start with instead of a verb, and the verb it means; ``signed``: a whole
+    number may be typed with its sign, '+1' (Half Deck's always could).
     """
 
     def __init__(self, kind: str, title: str, verbs: Iterable[Verb], *,
                  prepare: Callable[[str, list[str]], list[str]] | None = None,
                  plain: frozenset[str] = frozenset(),
-                 implicit: tuple[re.Pattern[str], str] | None = None) -> None:
+                 implicit: tuple[re.Pattern[str], str] | None = None,
+                 signed: bool = False) -> None:
         self.kind = kind
         self.title = title
         self.verbs: dict[str, Verb] = {verb.name: verb for verb in verbs}
@@ -403,6 +436,7 @@ class Grammar(Generic[A_co]):
         self.prepare = prepare
         self.plain = plain
         self.implicit = implicit
+        self.signed = signed
         # How each verb's words are read and written, worked out on its first use (a
         # command reads a few verbs).
         self._plans: dict[str, Plan] = {}
@@ -445,18 +479,19 @@ class Grammar(Generic[A_co]):
             options = [p for p in verb.params if not p.positional]
             flags = {p.option[2:] for p in options if p.kind in (FLAG, SWITCH)}
             flags |= {"no-" + p.option[2:] for p in options if p.kind == SWITCH}
-            found = Plan({p.option[2:] for p in options} | flags, frozenset(flags),
+            pairs = tuple(p for p in verb.params if p.pair and (p.word or not p.positional))
+            found = Plan({p.option[2:] for p in (*options, *pairs)} | flags, frozenset(flags),
                          tuple(p for p in verb.params if p.positional),
-                         tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int")
-                               for p in options))
+                         tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int",
+                                p.pair) for p in options), pairs)
             self._plans[name] = found
         return found
 
     # -- reading ----------------------------------------------------------------
     def number(self, text: str, what: str) -> int:
         """A whole number typed in this game, for ``what`` (one-shot options too): the one
-        reader of numbers (a game may first let a sign be typed: Half Deck's '+1')."""
-        return whole(text, what)
+        reader of numbers (a game may let a sign be typed: ``signed``)."""
+        return whole(_unsigned(text) if self.signed else text, what)
 
     def parse(self, text: str) -> A_co:
         """The action value ``text`` stands for; ``BadInput`` says what does not fit."""
@@ -483,8 +518,8 @@ class Grammar(Generic[A_co]):
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = text.split(None, 1)[0].lower() if text.strip() else ""
         plan = self.plan(head) if head in self.verbs else None
-        verb, args, given = (split(text, plan.flags, plan.allowed) if plan is not None
-                             else split(text))
+        verb, args, given = (split(text, plan.flags, plan.allowed, plan.pairs)
+                             if plan is not None else split(text))
         return self.build(self.verb(verb), args, given, text)
 
     @staticmethod
@@ -493,12 +528,14 @@ class Grammar(Generic[A_co]):
         class, which positional word takes the rest (-1: none), the fewest and most words,
         and the values of the fields not typed (every field's when no word takes the rest,
         else those after it). None for a verb with a whole number among its words (read by
-        ``number``), its positional parameters not first, or one after a REST."""
+        ``number``) or read two by two, its positional parameters not first, or one after
+        a REST."""
         params = verb.params
         positional = [p for p in params if p.positional]
         kinds = [p.kind for p in positional]
         rest = kinds.index(REST) if REST in kinds else -1
-        if any(p.type == "int" for p in positional) or 0 <= rest < len(positional) - 1 or \
+        if any(p.type == "int" or p.pair for p in positional) or \
+                0 <= rest < len(positional) - 1 or \
                 any(p.positional for p in params[len(positional):]):
             return None
         defaults = tuple(_UNSET.get(p.kind) for p in params)
@@ -512,8 +549,14 @@ class Grammar(Generic[A_co]):
               given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
         """The action of ``verb`` from its positional words and its options."""
         plan = self.plan(verb.name)  # the options given are the verb's ('split', 'read_line')
+        if self.signed:  # '+1' read as '1', before 'prepare' reads the words
+            if any(p.type == "int" for p in plan.positional):
+                args = [_unsigned(word) for word in args]
+            numbers = {option[2] for option in plan.options if option[4]}
+            given = [(name, _unsigned(value) if value and name in numbers else value)
+                     for name, value in given]
         if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
-            for _name, kind, word, _option, _whole in plan.options:
+            for _name, kind, word, _option, _whole, _pair in plan.options:
                 typed = [t for t, _ in given if t == word or (kind == SWITCH
                                                               and t == "no-" + word)]
                 if len(typed) > 1 and kind != OPTIONS:
@@ -531,7 +574,7 @@ class Grammar(Generic[A_co]):
                 values[param.name] = tuple(_read(item, param.name, number) for item in value)
             else:
                 values[param.name] = None if value is None else _read(value, param.name, number)
-        for name, kind, word, option, whole_number in plan.options:
+        for name, kind, word, option, whole_number, pair in plan.options:
             if not given:  # the common case: no option typed
                 values[name] = _UNSET.get(kind)
                 continue
@@ -541,10 +584,16 @@ class Grammar(Generic[A_co]):
             elif kind == SWITCH:
                 off = any(typed == "no-" + word for typed, _ in given)
                 values[name] = True if found else (False if off else None)
+            elif pair:
+                values[name] = _paired(verb, [v or "" for v in found], pair)
             elif kind == OPTIONS:
                 values[name] = tuple(_read(v or "", option, whole_number) for v in found)
             else:
                 values[name] = _read(found[0] or "", option, whole_number) if found else None
+        for param, value in zip(positional, shared, strict=True):
+            if param.pair:  # its words two by two, then those of each --word
+                more = [v or "" for t, v in given if t == param.option[2:]]
+                values[param.name] = _paired(verb, (*(value or ()), *more), param.pair)
         # each verb's class is one of the game's actions (the table pairs them)
         return cast(A_co, verb.action(**values))
 
@@ -557,23 +606,37 @@ class Grammar(Generic[A_co]):
         parts = [verb.name]
         for param in plan.positional:
             value = getattr(action, param.name)
-            if param.kind == REST:
+            if param.pair:
+                parts += [w for item in value for w in (param.option, *map(str, item))]
+            elif param.kind == REST:
                 parts += [str(v) for v in value]
             elif value is not None and value != "":
                 parts.append(str(value))
-        for name, kind, word, option, _whole in plan.options:
+        for name, kind, word, option, _whole, pair in plan.options:
             value = getattr(action, name)
             if kind in (FLAG, SWITCH):
                 if value or (value is False and kind == SWITCH):  # a switch says off too
                     parts.append(option if value else "--no-" + word)
                 continue
             for item in value if kind == OPTIONS else () if value is None else (value,):
-                parts += [option, str(item)]
+                parts += [option, *map(str, item)] if pair else [option, str(item)]
         return " ".join(quote(part) for part in parts)
+
+
+def _unsigned(word: str) -> str:
+    """``+N`` as ``N``; any other word as it is."""
+    return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
 
 
 def _read(value: str, what: str, whole_number: bool) -> int | str:
     return whole(value, what) if whole_number else value
+
+
+def _paired(verb: Verb, words: Sequence[str], pair: Any) -> tuple[Value, ...]:
+    """``words`` two by two, each pair built into ``pair``; an odd word out is refused."""
+    if len(words) % 2:
+        raise BadInput(f"usage: {verb.usage_line()}")
+    return tuple(pair(words[at], words[at + 1]) for at in range(0, len(words), 2))
 
 
 def _share(words: list[str], params: Sequence[Param]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 from companion import names
 from companion.editions import edition
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.numbers import choice, whole_or_none
+from companion.numbers import choice, flag, whole_or_none
 from companion.tables import tables
 from companion.text import wrap
 from companion.values import Value
@@ -174,14 +174,8 @@ def read_settings(raw: Mapping[str, object]) -> Settings:
         raise BadInput(f"choose {start} different pieces of equipment: --equip ITEM ITEM")
     short_boost = choice(raw, "short_boost", SHORT_BOOST)
     bribe_from = choice(raw, "bribe_from", BRIBE_FROM)
-    flags: dict[str, bool] = {}
-    for key, default in (("bosses", False), ("bribe_key", True)):
-        value = raw.get(key, default)
-        if not isinstance(value, bool):
-            raise BadInput(f"{key} must be true or false")
-        flags[key] = value
-    return Settings(chosen, flags["bosses"], short_boost, bribe_from, flags["bribe_key"],
-                    edition(raw))
+    return Settings(chosen, flag(raw, "bosses", False), short_boost, bribe_from,
+                    flag(raw, "bribe_key", True), edition(raw))
 
 
 def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:

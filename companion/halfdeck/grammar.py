@@ -2,20 +2,17 @@
 
 Names stay the words typed: the engine matches them against what the game holds. Light
 on purpose (imported by every command): nothing here loads the engine or the rulebook.
-Two things the shared reader does not do are done here: ``--assist HERO ROLL`` takes two
-words, and a multi-word name may be typed unquoted where the verb's words show where it
-ends (``attack fire mage 3``; ``equip`` and ``discard`` need the game's names to tell).
+A multi-word name may be typed unquoted where the verb's words show where it ends
+(``attack fire mage 3``; ``equip`` and ``discard`` need the game's names to tell).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.errors import BadInput
 from companion.numbers import is_whole
 from companion.verbs import (
     LINE,
-    MAX_ACTION_CHARS,
     ROLL,
     Grammar,
     Value,
@@ -24,7 +21,6 @@ from companion.verbs import (
     flag,
     option,
     options,
-    quote,
     rest,
 )
 
@@ -202,7 +198,7 @@ VERBS = (
          (arg("hero", "hero", "The main attacker."), DIE,
           options("assist", "hero die", "Support attacker and die: --assist HERO ROLL (ROLL "
                                         "may be 'roll') (repeat: one each; the rules allow "
-                                        "one).", metavar="HERO ROLL"),
+                                        "one).", metavar="HERO ROLL", pair=HeroRoll),
           loot_to := option("loot_to", "int", "Co-op: the player who draws the loot.")),
          short=("a",),
          usage="attack HERO ROLL --assist HERO ROLL [--loot-to PLAYER]",
@@ -216,7 +212,7 @@ VERBS = (
                                     "the main roll.",
          (arg("hero", "hero", "The main attacker."), DIE,
           rest("assist", "hero die", "The supporters and their dice.",
-               metavar="HERO ROLL..."),
+               metavar="HERO ROLL...", word="assist", pair=HeroRoll),
           source := option("source", "int", "Co-op: whose team attack card.", word="from")),
          short=("ta",),
          usage="team-attack HERO ROLL --assist HERO ROLL... [--from PLAYER]",
@@ -271,9 +267,6 @@ VERBS = (
                     metavar="PLAYER CARD PLAYER CARD")),
 )
 
-PAIRED = ("attack", "team-attack")  # their --assist takes two words, HERO ROLL
-
-
 def joined_names(verb: str, words: list[str]) -> list[str]:
     """A verb's positional words with unquoted multi-word names joined, where its words
     show where a name ends (a card name is never a bare number)."""
@@ -307,82 +300,4 @@ def rolls(words: Sequence[str]) -> list[HeroRoll] | None:
     return None if name else found
 
 
-class HalfDeckGrammar(Grammar[Action]):
-    """The shared reader and writer, with ``--assist HERO ROLL`` read as two words."""
-
-    def number(self, text: str, what: str) -> int:
-        return super().number(_unsigned(text), what)  # '+1', as 'build' reads it
-
-    def parse(self, text: str) -> Action:
-        head = text.split(None, 1)[0].lower() if text.strip() else ""
-        if head not in PAIRED:
-            found: Action = super().parse(text)
-            return found
-        # each '--assist HERO ROLL' taken out; the rest read as any verb's words are
-        assists: list[HeroRoll] = []
-        if "--assist" in text.lower():
-            words: list[str] = []
-            tail = iter(_words(text))
-            for typed in tail:
-                if typed.lower() != "--assist":
-                    words.append(typed)
-                    continue
-                hero, die = next(tail, None), next(tail, None)
-                if hero is None or die is None:
-                    raise BadInput("--assist takes a hero and the die: --assist HERO ROLL")
-                assists.append(HeroRoll(hero, die))
-            text = " ".join(quote(word) for word in words)
-        action = super().parse(text)
-        assert isinstance(action, Attack | TeamAttack)
-        rest = action.assist  # a team attack's supporters' words, HERO ROLL... (joined_names)
-        if not rest and not assists:
-            return action
-        if len(rest) % 2:
-            raise BadInput(f"usage: {self.verb(head).usage_line()}")
-        pairs = [HeroRoll(str(rest[at]), str(rest[at + 1])) for at in range(0, len(rest), 2)]
-        return action._replace(assist=(*pairs, *assists))
-
-    def build(self, verb: Verb, args: list[str],
-              given: Sequence[tuple[str, str | None]], text: str = "") -> Action:
-        # A number may be typed with its sign, as it always could: 'loot +1'.
-        numbers = {p.option[2:] for p in verb.params if p.type == "int"}
-        if any(p.type == "int" for p in verb.params if p.positional):
-            args = [_unsigned(word) for word in args]
-        given = [(name, _unsigned(value) if name in numbers and value else value)
-                 for name, value in given]
-        found: Action = super().build(verb, args, given, text)
-        return found
-
-    def text(self, action: Value) -> str:
-        if not isinstance(action, Attack | TeamAttack):
-            return super().text(action)
-        parts = [self.by_action[type(action)].name, action.hero, action.die]
-        for support in action.assist:
-            parts += ["--assist", support.hero, support.die]
-        if isinstance(action, Attack) and action.loot_to is not None:
-            parts += ["--loot-to", str(action.loot_to)]
-        if isinstance(action, TeamAttack) and action.source is not None:
-            parts += ["--from", str(action.source)]
-        return " ".join(quote(part) for part in parts)
-
-
-def _unsigned(word: str) -> str:
-    """``+N`` as ``N``; any other word as it is."""
-    return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
-
-
-def _words(text: str) -> list[str]:
-    """An action's words, as the shared reader splits them."""
-    if len(text) > MAX_ACTION_CHARS:
-        raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
-    if not any(mark in text for mark in "'\"\\"):
-        return text.split()  # saved actions rarely need shlex
-    import shlex
-
-    try:
-        return shlex.split(text)
-    except ValueError as error:
-        raise BadInput(f"cannot read action {text!r}: {error}") from None
-
-
-GRAMMAR = HalfDeckGrammar(KIND, TITLE, VERBS, prepare=joined_names)
+GRAMMAR: Grammar[Action] = Grammar(KIND, TITLE, VERBS, prepare=joined_names, signed=True)

@@ -16,7 +16,7 @@ from companion.halfdeck.cards import (
     ENDGAME_TREASURE,
     card_name,
 )
-from companion.numbers import choice, whole
+from companion.numbers import choice, flag, whole
 from companion.tables import tables
 from companion.text import wrap
 from companion.values import Value
@@ -176,9 +176,6 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
     if not isinstance(rescue_text, str):
         raise BadInput("--rescue takes a hero card's name")
     trap_needs = choice(raw, "trap_needs", TRAP_NEEDS)
-    shuffle_back = raw.get("shuffle_back", True)
-    if not isinstance(shuffle_back, bool):
-        raise BadInput("shuffle_back must be true or false")
     assist_rule = choice(raw, "assist_rule", ASSIST_RULES)
     number_of_edition = edition(raw)
     players = number("players", setup["players_min"], setup["players_min"],
@@ -189,7 +186,7 @@ def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
         "deck_size": number("deck_size", full, endgame_cards + 1, full),
         "rescue": card_name(rescue_text) if rescue_text else "",
         "trap_needs": trap_needs,
-        "shuffle_back": shuffle_back,
+        "shuffle_back": flag(raw, "shuffle_back", True),
         "assist_rule": assist_rule,
         "edition": number_of_edition,
     }

@@ -22,6 +22,7 @@ from companion.editions import FIRST, at_least, edition
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
 from companion.names import check_player
+from companion.numbers import flag
 from companion.tricky import views
 from companion.tricky.cards import DECK_ITEMS, Deck, Settings, normalize_deck, table, words_in, wrap
 from companion.tricky.grammar import GRAMMAR, KIND, Action
@@ -69,8 +70,8 @@ def normalize_settings(raw: Settings) -> dict[str, object]:
     twice = next((p for p, f in zip(players, folded, strict=True) if folded.count(f) > 1), None)
     if twice is not None:
         raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
-    random_heroes = _flag(raw, "random_heroes")
-    guild = _flag(raw, "guild")
+    random_heroes = flag(raw, "random_heroes", False)
+    guild = flag(raw, "guild", False)
     hero_set = str(raw.get("set") or ("all" if random_heroes else "A"))
     hero_set = hero_set.upper() if hero_set.upper() in SETS else hero_set.lower()
     if hero_set not in (*SETS, "all"):
@@ -110,13 +111,6 @@ def normalize_settings(raw: Settings) -> dict[str, object]:
     return {"players": list(players), "set": hero_set, "rounds_per_player": rounds,
             "race": race, "guild": guild, "random_heroes": random_heroes, **deck,
             "edition": number}
-
-
-def _flag(raw: Settings, key: str) -> bool:
-    value = raw.get(key, False)
-    if not isinstance(value, bool):
-        raise BadInput(f"{key}: expected true or false")
-    return value
 
 
 def new_engine(settings: Settings) -> TrickyGame:
