@@ -186,10 +186,9 @@ def _diff(columns: int, as_json: bool) -> None:
     lines = [_bold("Hebrac's Dungeon: 2005 vs classic text")]
     for row in rows:
         lines += ["", *rulebook.wrap(row["topic"], columns), f"  ({row['section']})"]
-        lines += rulebook.wrap(f"2005: {row['rev2005']}", columns, "  ", "    ")
-        lines += rulebook.wrap(f"classic: {row['classic']}", columns, "  ", "    ")
-        if row.get("setting"):
-            lines += rulebook.wrap(f"setting: {row['setting']}", columns, "  ", "    ")
+        for label, key in (("2005", "rev2005"), ("classic", "classic"), ("setting", "setting")):
+            if row.get(key):
+                lines += rulebook.wrap(f"{label}: {row[key]}", columns, "  ", "    ")
     answer(as_json, {"game": "hebrac", "revisions": ["2005", "classic"], "differences": rows},
            lines)
 

@@ -23,7 +23,7 @@ from companion.cards import full_deck
 from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
-from companion.rulebook.ranking import Stats, terms
+from companion.rulebook.ranking import terms
 from companion.rulebook.sections import GAMES, SECTION_ID, Index, Section, hebrac_card_rows, index
 from companion.values import Value
 
@@ -169,7 +169,7 @@ def _shipped_data(game: str) -> dict[str, Any]:
 
 
 # -- the index ------------------------------------------------------------------------
-def build_index() -> tuple[Index, Stats]:
+def build_index() -> tuple[Index, dict[str, Any]]:
     """The index over every game's sections and the ranking's figures, from the rulebook
     files."""
     items = [s for game in GAMES for s in book(game).sections]
@@ -191,10 +191,9 @@ def build_index() -> tuple[Index, Stats]:
                 raise ValueError(f"field weights must be multiples of 0.5, not {count}")
             postings[term] += (number, half)
         lengths.append(length)
-    average = sum(lengths) / max(1, len(items))
-    titles = [frozenset(terms(item.title)) for item in items]
-    stats = Stats({t: " ".join(map(str, p)) for t, p in postings.items()}, lengths, average,
-                  titles)
+    stats = {"postings": {t: " ".join(map(str, p)) for t, p in postings.items()},
+             "lengths": lengths, "average": sum(lengths) / max(1, len(items)),
+             "titles": [sorted(set(terms(item.title))) for item in items]}
     return Index(items, {game: _shipped_data(game) for game in GAMES}), stats
 
 
@@ -210,9 +209,7 @@ def shipped_sources() -> dict[str, str]:
     return {
         "companion/tables.json": _json(tables),
         "companion/rulebook/index.json": _json({"sections": idx.sections, "data": idx.data}),
-        "companion/rulebook/ranking.json": _json({
-            "postings": stats.postings, "lengths": stats.lengths, "average": stats.average,
-            "titles": [sorted(title) for title in stats.titles]}),
+        "companion/rulebook/ranking.json": _json(stats),
     }
 
 

@@ -28,24 +28,15 @@ PHRASE_BONUS = 1.5
 PREFERRED = 2.0  # the current game's sections, when the question names no game
 
 
-class Stats(Value):
-    """What ranking needs: per term, the sections holding it and its weight in each
-    (``postings``: section number, then the weight in half points, repeated, as text:
-    a search reads only its own terms'), each section's weighted length, their average
-    and each title's terms."""
-
-    postings: dict[str, str]
-    lengths: list[float]
-    average: float
-    titles: list[frozenset[str]]
-
-
 @cache
-def stats() -> Stats:
-    """The ranking's figures shipped in the package (read by the first search)."""
-    found = shipped("rulebook/ranking.json")
-    return Stats(found["postings"], found["lengths"], found["average"],
-                 [frozenset(title) for title in found["titles"]])
+def stats() -> dict[str, Any]:
+    """The ranking's figures shipped in the package (``ranking.json``, read by the first
+    search): per term, the sections holding it and its weight in each (``postings``:
+    section number, then the weight in half points, repeated, as text: a search reads
+    only its own terms'), each section's weighted length, their average and each title's
+    terms."""
+    found: dict[str, Any] = shipped("rulebook/ranking.json")
+    return found
 
 
 # -- the words of the index and of a question: stemmed terms without stop words ---------
@@ -110,7 +101,7 @@ def _bigrams(word: str) -> set[str]:
 def _gram_index() -> dict[str, list[str]]:
     """The index's terms by their bigrams: the typo tables, made on the first typo."""
     grams: dict[str, list[str]] = defaultdict(list)
-    for term in stats().postings:
+    for term in stats()["postings"]:
         if len(term) >= 3 and not term.isdigit():
             for gram in _bigrams(term):
                 grams[gram].append(term)
@@ -234,7 +225,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
                 continue
         words.append(token)
-    postings = stats().postings
+    postings = stats()["postings"]
     for word in words:
         for term in terms(word):
             if term in postings:
@@ -308,9 +299,9 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
     scores: dict[int, float] = defaultdict(float)
     matched: dict[int, int] = defaultdict(int)
     figures = stats()
-    lengths, average = figures.lengths, figures.average
+    lengths, average = figures["lengths"], figures["average"]
     for term, weight in query.weights.items():
-        found = [int(number) for number in figures.postings[term].split()]
+        found = [int(number) for number in figures["postings"][term].split()]
         held = len(found) // 2  # the sections holding the term, for BM25's idf
         idf = math.log(1 + (len(lengths) - held + 0.5) / (held + 0.5))
         for number, half in zip(found[::2], found[1::2], strict=True):
@@ -333,7 +324,7 @@ def search(text: str, game: str | None = None, prefer: str | None = None,
             continue
         if wanted > 1:  # sections matching more of the question's words come first
             score *= 1 + 0.5 * matched[number] / wanted
-        title = figures.titles[number]
+        title = figures["titles"][number]
         in_title = sum(1 for term in query.weights if term in title)
         if in_title:  # the question's words in the title: most likely the section meant
             score *= 1 + TITLE_BONUS * in_title / max(1, len(title))
