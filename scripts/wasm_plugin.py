@@ -36,7 +36,7 @@ NO_PROCESSES = {138, errno.ENOSYS}  # 138: "emscripten does not support processe
 # Tests that do not raise for want of a thing but see its absence (the output of a
 # pager that could not start, a special file that could not be made).
 NEEDS = {
-    "pager": "a pager program",
+    "pager": "pager program",
     "a FIFO": "FIFOs",
     "fifo": "FIFOs",
     "sparse": "64-bit file sizes",
