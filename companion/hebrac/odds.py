@@ -316,13 +316,10 @@ class DeckModel:
         self._take(there, card, prefer_known=True)
         if here is None:
             return
-        if there == POOL:
-            if moved is not None:
-                self.pool[moved] += 1
-        elif moved is None:
-            self.groups[there].unseen += 1
-        else:
+        if moved is not None:  # (the pool is the cards of the group POOL)
             self.groups[there].cards[moved] += 1
+        elif there != POOL:  # a never-seen card: in the pool already
+            self.groups[there].unseen += 1
 
     def _new_group(self, cards: Counter[Card]) -> int:
         gid = self._next_id
