@@ -261,30 +261,24 @@ class DeckModel:
         group.cards.update(cards)
         segment.slots += len(cards)
         for _ in range(unseen):
-            if any(self.table[gid] for gid in self.table if gid != POOL):
+            dealt = sorted(gid for gid in self.table if gid != POOL and self.table[gid])
+            if dealt:
                 self._note("a face-down card put under may have been dealt from cards put "
                            "under before: taken as a never-seen one")
             if self.table[POOL] > 0:
                 self.table[POOL] -= 1
-            elif not self._table_card_to_pool():
+            elif dealt:  # a face-down card of a known batch: it rejoins the pool
+                self.table[dealt[0]] -= 1
+                card = self._release(dealt[0])
+                if card is not None:  # else one of its never-seen cards: a pool card already
+                    self.pool[card] += 1
+                    self._note("a face-down card dealt from cards put under went under again "
+                               "unseen: treated as a never-seen card")
+            else:
                 self._note("a face-down card went under but the model has none on the table")
                 continue
             group.unseen += 1
             segment.slots += 1
-
-    def _table_card_to_pool(self) -> bool:
-        """A face-down card of a known batch goes under unseen: it rejoins the pool."""
-        for gid in sorted(self.table):
-            if gid == POOL or not self.table[gid]:
-                continue
-            self.table[gid] -= 1
-            card = self._release(gid)
-            if card is not None:  # else one of its never-seen cards: a pool card already
-                self.pool[card] += 1
-                self._note("a face-down card dealt from cards put under went under again "
-                           "unseen: treated as a never-seen card")
-            return True
-        return False
 
     def _release(self, gid: int) -> Card | None:
         """A place of group ``gid`` is lost to the model: the card likeliest there leaves the
