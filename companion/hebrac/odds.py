@@ -63,9 +63,9 @@ class Group(Record):
 
     __slots__ = ("cards", "unseen")
 
-    def __init__(self, cards: Counter[Card] | None = None, unseen: int = 0) -> None:
-        self.cards: Counter[Card] = Counter() if cards is None else cards
-        self.unseen = unseen
+    def __init__(self, cards: Counter[Card]) -> None:
+        self.cards = cards
+        self.unseen = 0
 
     @property
     def size(self) -> int:
@@ -213,11 +213,9 @@ class DeckModel:
 
     def peek(self, cards: Sequence[Card]) -> None:
         """The top cards are seen and stay on top, in this order."""
-        known = []
         for card in cards:
             self.draw(card)
-            known.append(self._new_group(Counter([card])))
-        self.segments[0:0] = [Segment(gid, 1) for gid in known]
+        self.segments[0:0] = [Segment(self._new_group(Counter([card])), 1) for card in cards]
 
     def deal(self, count: int) -> None:
         """``count`` cards off the top go face down onto the table."""
