@@ -157,14 +157,12 @@ class DeckModel:
 
     def _possible(self, group: int, card: Card) -> bool:
         g = self.groups[group]
-        return g.cards[card] > 0 or (group != POOL and g.unseen > 0 and self.pool[card] > 0)
+        return g.cards[card] > 0 or (g.unseen > 0 and self.pool[card] > 0)
 
     def _take(self, group: int, card: Card, prefer_known: bool = False) -> None:
-        """Take ``card`` out of ``group`` (its place is taken by the caller)."""
+        """Take ``card`` out of ``group``, which may hold it (its place is taken by the
+        caller); the pool has no unseen cards."""
         g = self.groups[group]
-        if group == POOL:
-            g.cards[card] -= 1
-            return
         from_unseen = g.unseen > 0 and self.pool[card] > 0
         if g.cards[card] > 0 and from_unseen and not prefer_known:
             self._note(f"{card} could be a card put under seen or unseen: taken as the "
