@@ -878,9 +878,8 @@ def odds_report(game: HebracGame, *, next_cards: int | None = None, card: str | 
     report.data["notes"] = list(model.notes)
     if model.notes:
         report.assumptions["X"] = "approximate: " + "; ".join(model.notes)
-        for index, (text, assumes) in enumerate(report.items):
-            if "D" in assumes:
-                report.items[index] = (text, (*assumes, "X"))
+        report.items = [(text, (*assumes, "X") if "D" in assumes else assumes)
+                        for text, assumes in report.items]
     return report
 
 
