@@ -92,7 +92,6 @@ class DeckModel:
         self.table: Counter[int] = Counter()  # face-down table places, by group
         self.notes: list[str] = []
         self._batch: int | None = None  # the batch the current action puts cards under
-        self._next_id = POOL + 1
 
     # -- facts -------------------------------------------------------------------
     @property
@@ -312,8 +311,7 @@ class DeckModel:
             self.groups[there].unseen += 1
 
     def _new_group(self, cards: Counter[Card]) -> int:
-        gid = self._next_id
-        self._next_id += 1
+        gid = len(self.groups)  # no group is ever dropped: ids run on from POOL
         self.groups[gid] = Group(cards)
         return gid
 
