@@ -63,9 +63,9 @@ class Group(Record):
 
     __slots__ = ("cards", "unseen")
 
-    def __init__(self, cards: Counter[Card] | None = None, unseen: int = 0) -> None:
-        self.cards: Counter[Card] = Counter() if cards is None else cards
-        self.unseen = unseen
+    def __init__(self, cards: Counter[Card]) -> None:
+        self.cards = cards
+        self.unseen = 0
 
     @property
     def size(self) -> int:
@@ -92,7 +92,6 @@ class DeckModel:
         self.table: Counter[int] = Counter()  # face-down table places, by group
         self.notes: list[str] = []
         self._batch: int | None = None  # the batch the current action puts cards under
-        self._next_id = POOL + 1
 
     # -- facts -------------------------------------------------------------------
     @property
@@ -157,14 +156,12 @@ class DeckModel:
 
     def _possible(self, group: int, card: Card) -> bool:
         g = self.groups[group]
-        return g.cards[card] > 0 or (group != POOL and g.unseen > 0 and self.pool[card] > 0)
+        return g.cards[card] > 0 or (g.unseen > 0 and self.pool[card] > 0)
 
     def _take(self, group: int, card: Card, prefer_known: bool = False) -> None:
-        """Take ``card`` out of ``group`` (its place is taken by the caller)."""
+        """Take ``card`` out of ``group``, which may hold it (its place is taken by the
+        caller); the pool has no unseen cards."""
         g = self.groups[group]
-        if group == POOL:
-            g.cards[card] -= 1
-            return
         from_unseen = g.unseen > 0 and self.pool[card] > 0
         if g.cards[card] > 0 and from_unseen and not prefer_known:
             self._note(f"{card} could be a card put under seen or unseen: taken as the "
@@ -213,11 +210,9 @@ class DeckModel:
 
     def peek(self, cards: Sequence[Card]) -> None:
         """The top cards are seen and stay on top, in this order."""
-        known = []
         for card in cards:
             self.draw(card)
-            known.append(self._new_group(Counter([card])))
-        self.segments[0:0] = [Segment(gid, 1) for gid in known]
+        self.segments[0:0] = [Segment(self._new_group(Counter([card])), 1) for card in cards]
 
     def deal(self, count: int) -> None:
         """``count`` cards off the top go face down onto the table."""
@@ -261,30 +256,24 @@ class DeckModel:
         group.cards.update(cards)
         segment.slots += len(cards)
         for _ in range(unseen):
-            if any(self.table[gid] for gid in self.table if gid != POOL):
+            dealt = sorted(gid for gid in self.table if gid != POOL and self.table[gid])
+            if dealt:
                 self._note("a face-down card put under may have been dealt from cards put "
                            "under before: taken as a never-seen one")
             if self.table[POOL] > 0:
                 self.table[POOL] -= 1
-            elif not self._table_card_to_pool():
+            elif dealt:  # a face-down card of a known batch: it rejoins the pool
+                self.table[dealt[0]] -= 1
+                card = self._release(dealt[0])
+                if card is not None:  # else one of its never-seen cards: a pool card already
+                    self.pool[card] += 1
+                    self._note("a face-down card dealt from cards put under went under again "
+                               "unseen: treated as a never-seen card")
+            else:
                 self._note("a face-down card went under but the model has none on the table")
                 continue
             group.unseen += 1
             segment.slots += 1
-
-    def _table_card_to_pool(self) -> bool:
-        """A face-down card of a known batch goes under unseen: it rejoins the pool."""
-        for gid in sorted(self.table):
-            if gid == POOL or not self.table[gid]:
-                continue
-            self.table[gid] -= 1
-            card = self._release(gid)
-            if card is not None:  # else one of its never-seen cards: a pool card already
-                self.pool[card] += 1
-                self._note("a face-down card dealt from cards put under went under again "
-                           "unseen: treated as a never-seen card")
-            return True
-        return False
 
     def _release(self, gid: int) -> Card | None:
         """A place of group ``gid`` is lost to the model: the card likeliest there leaves the
@@ -316,17 +305,13 @@ class DeckModel:
         self._take(there, card, prefer_known=True)
         if here is None:
             return
-        if there == POOL:
-            if moved is not None:
-                self.pool[moved] += 1
-        elif moved is None:
-            self.groups[there].unseen += 1
-        else:
+        if moved is not None:  # (the pool is the cards of the group POOL)
             self.groups[there].cards[moved] += 1
+        elif there != POOL:  # a never-seen card: in the pool already
+            self.groups[there].unseen += 1
 
     def _new_group(self, cards: Counter[Card]) -> int:
-        gid = self._next_id
-        self._next_id += 1
+        gid = len(self.groups)  # no group is ever dropped: ids run on from POOL
         self.groups[gid] = Group(cards)
         return gid
 
@@ -891,9 +876,8 @@ def odds_report(game: HebracGame, *, next_cards: int | None = None, card: str | 
     report.data["notes"] = list(model.notes)
     if model.notes:
         report.assumptions["X"] = "approximate: " + "; ".join(model.notes)
-        for index, (text, assumes) in enumerate(report.items):
-            if "D" in assumes:
-                report.items[index] = (text, (*assumes, "X"))
+        report.items = [(text, (*assumes, "X") if "D" in assumes else assumes)
+                        for text, assumes in report.items]
     return report
 
 

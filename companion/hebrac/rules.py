@@ -16,7 +16,8 @@ from companion.errors import NotationError
 from companion.tables import tables
 from companion.values import Value
 
-ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}
+ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}  # 2-10
+RANK_KINDS = {JOKER_RANK: "hebrac", 1: "empty", 11: "adventurer", 13: "merchant"}
 # The stage an encounter starts at, by the enemy's kind (any other: "battle").
 FIRST_STAGE = {"empty": "treasure", "adventurer": "adventurer", "white priestess":
                "white-priestess", "merchant": "merchant", "hebrac": "hebrac",
@@ -82,16 +83,10 @@ def attack_value(card: Card) -> int:
 
 def enemy_kind(card: Card) -> str:
     """What a card is when turned up as a chamber's enemy."""
-    if card.is_joker:
-        return "hebrac"
-    if card.rank == 1:
-        return "empty"
-    if card.rank == 11:
-        return "adventurer"
     if card.rank == 12:
         return "black priestess" if card.is_black else "white priestess"
-    if card.rank == 13:
-        return "merchant"
+    if card.rank in RANK_KINDS:
+        return RANK_KINDS[card.rank]
     assert card.suit is not None
     return ENEMY_KINDS[card.suit]
 

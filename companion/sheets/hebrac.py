@@ -192,11 +192,9 @@ def reference() -> list[Section]:
          "value"),
         (f"2-10 {SUITS['C']}", per_point.format(prices["clubs_per_point"]), "value"),
         (f"2-10 {SUITS['D']}", "-", "value"),
-        ("J", str(prices["jack"]), str(trade["jack"])),
-        ("Red Q", str(prices["red_queen"]), str(trade["red_queen"])),
-        ("Black Q", "-", "-"),
-        ("K", str(prices["king"]), str(trade["king"])),
-        ("Joker", str(prices["joker"]), str(trade["joker"])),
+        *((label, str(prices[key]), str(trade[key])) if key else (label, "-", "-")
+          for label, key in (("J", "jack"), ("Red Q", "red_queen"), ("Black Q", None),
+                             ("K", "king"), ("Joker", "joker"))),
     ), title="{0}", numeric=(1, 2),
         note=f"Price: what a merchant asks, in gems. Trade: what an adventurer's treasure is "
              f"worth; an ace is never traded for, but one offered counts {trade['offer_ace']}. "
