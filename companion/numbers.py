@@ -55,7 +55,6 @@ def choice(raw: Mapping[str, object], key: str, allowed: Sequence[str],
     return value
 
 
-
 def flag(raw: Mapping[str, object], key: str, default: bool) -> bool:
     """The true/false setting ``key`` of ``raw`` (``default`` when not given)."""
     value = raw.get(key, default)
