@@ -143,7 +143,8 @@ def near_terms(term: str) -> list[tuple[str, float]]:
             d = distance(term, other, limit)
             if d <= limit:
                 found.append((other, 0.8 if d == 1 else 0.6))
-    found.sort(key=lambda pair: -pair[1])
+    found.sort(key=lambda pair: (-pair[1], pair[0]))  # closest first, then by name: the
+    # same four whatever order the bigram sets came in (it changes with the hash seed)
     best = found[0][1] if found else 0.0
     return [pair for pair in found if pair[1] == best][:4]
 
