@@ -19,7 +19,9 @@ mount(path.join(dir, "site"), "/site");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "wasm-tests-"));
 mount(scratch, "/scratch");
 py.globals.set("args", py.toPy(args));
-const code = py.runPython(`
+let code = 1;
+try {
+  code = py.runPython(`
 import os, sys
 sys.path[:0] = ["/src", "/src/scripts", "/site"]
 os.chdir("/src")
@@ -27,5 +29,7 @@ import pytest
 int(pytest.main(["-p", "wasm_plugin", "-p", "no:cacheprovider", "--capture=sys",
                   "--basetemp=/scratch/t", *args]))
 `);
-fs.rmSync(scratch, { recursive: true, force: true });
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
 process.exit(code);
