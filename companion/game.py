@@ -61,18 +61,25 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word if count == 1 else word + ('es' if word.endswith('ch') else 's')}"
 
 
-def rule(game: Any, action: object, grammar: Grammar[Any],
-         rulings: Mapping[type, Callable[[Any, Any], tuple[Any, Sequence[str]]]],
-         game_over: CompanionError | None, a_game: str) -> Applied:
-    """Rule on ``action`` (a value, or its text read once by the grammar) by the ruling
-    of its type; a refused action changes nothing. ``a_game`` names the kind in the
-    refusal of another game's action ("a Tricky")."""
+_RULINGS: dict[str, dict[type, Callable[..., tuple[Any, Sequence[str]]]]] = {}
+
+
+def rule(game: Any, action: object, grammar: Grammar[Any], module: str,
+         game_over: CompanionError | None) -> Applied:
+    """Rule on ``action`` (a value, or its text read once by the grammar) by the function
+    of its verb's name in ``module`` (``Grammar.named``: imported by the first action, as
+    a command that only reads a game needs none); a refused action changes nothing."""
     value = grammar.parse(action) if isinstance(action, str) else action
     if game_over is not None:
         raise game_over
+    rulings = _RULINGS.get(module)
+    if rulings is None:
+        rulings = _RULINGS[module] = grammar.named(importlib.import_module(module))
     ruling = rulings.get(type(value))
     if ruling is None:  # another game's action, say
-        raise BadInput(f"{value!r} is not {a_game} action")
+        from companion.names import a_name
+
+        raise BadInput(f"{value!r} is not {a_name(grammar.title + ' action')}")
     canonical, lines = ruling(game, value)
     return Applied(partial(grammar.text, canonical), lines)
 

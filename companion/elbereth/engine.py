@@ -22,10 +22,9 @@ show, ``views``.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Literal
 
 from companion import names
 from companion.dice import parse_die
@@ -466,7 +465,7 @@ class ElberethGame:
     def apply(self, action: grammar.Action | str) -> Applied:
         over = (RuleRefused(f"the game is over ({self.outcome})", R_END)
                 if self.outcome != "playing" else None)
-        applied = rule(self, action, grammar.GRAMMAR, RULINGS, over, "an Elbereth")
+        applied = rule(self, action, grammar.GRAMMAR, __name__, over)
         self.life_trail.append(len(self.left()))
         return applied
 
@@ -516,8 +515,3 @@ class ElberethGame:
     status_lines = views.status_lines
     prompt = views.prompt
 
-
-# Each action of the grammar, ruled by the function of its verb's name above: the verbs
-# are declared once, in grammar.py.
-RULINGS: dict[type, Callable[[ElberethGame, Any], Ruled]] = grammar.GRAMMAR.named(
-    sys.modules[__name__])

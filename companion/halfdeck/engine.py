@@ -14,10 +14,8 @@ hero at 0 dies).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Any
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
@@ -45,7 +43,6 @@ from companion.halfdeck.records import (
     RED_MET,
     REMOVED,
     THE_DISCARD,
-    Done,
     Encounter,
     Gear,
     Hero,
@@ -156,7 +153,7 @@ class HalfDeckGame(Record):
         over = (RuleRefused(f"the game is over ({self.outcome})", R_END)
                 if self.outcome != "playing" else None)
         before = len(self.fallen)
-        applied = rule(self, action, GRAMMAR, rulings(), over, "a Half Deck")
+        applied = rule(self, action, GRAMMAR, "companion.halfdeck.play", over)
         point = {h.name: h.life for h in self.heroes}
         point.update(self.fallen[before:])
         self.life_trail.append(point)
@@ -544,16 +541,6 @@ class HalfDeckGame(Record):
             lines.append(f"player {hero.player} has no hero left: out, unless a hero card "
                          "from the hand replaces it")
         return lines
-
-
-@cache
-def rulings() -> dict[type, Callable[[HalfDeckGame, Any], Done]]:
-    """Each action's verb, ruled by the function of its name in ``play`` (checks, then
-    the change): loaded by the first action, as a command that only reads a game needs
-    none of them."""
-    from companion.halfdeck import play
-
-    return GRAMMAR.named(play)
 
 
 def new_engine(settings: Mapping[str, object]) -> HalfDeckGame:

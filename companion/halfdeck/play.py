@@ -89,8 +89,6 @@ if TYPE_CHECKING:
 
 # -- hand ---------------------------------------------------------------------------------
 def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
-    if not action.cards:
-        raise BadInput(f"usage: {GRAMMAR.verbs['hand'].usage_line()}")
     # A card drawn may be new to the game: each word is one card, as typed (the CLI
     # groups unquoted multi-word names it knows before they get here).
     cards = [state.team_name(card_name(a)) for a in action.cards]
@@ -108,9 +106,7 @@ def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
     if state.rescue_left and state.rescue in cards:
         raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
                           "hero deck", R_RESCUE)
-    check_team_copies(state, cards)
-    check_one_place(state, cards)
-    check_hero_cards(state, len(cards))
+    check_drawn(state, cards)
     who = f"player {player} draws" if state.coop else "drawn"
     lines = [f"{who}: {', '.join(cards)}"]
     for name in cards:
@@ -122,31 +118,10 @@ def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
     return grammar.Hand(tuple(cards), state.player_option(player)), lines
 
 
-def check_hero_cards(state: HalfDeckGame, count: int) -> None:
-    """That ``count`` hero cards can be drawn (the discard pile reshuffled if need be)."""
-    if count > state.hero_deck + state.hero_discard:
-        raise RuleRefused(f"only {state.hero_deck + state.hero_discard} hero cards are left "
-                          "in the deck and its discard pile", R_DECKS)
-
-
-def check_one_place(state: HalfDeckGame, cards: Sequence[str]) -> None:
-    """Each hero card is in one place: one drawn is not in play nor in a hand (the team
-    cards have copies: ``check_team_copies`` counts them)."""
-    team = table()["team"]
-    placed = {*chain.from_iterable(state.hands.values()), *state.in_play_names()}
-    seen: set[str] = set()
-    for name in cards:
-        if name in (team["escape"], team["attack"]):
-            continue
-        if name in seen:
-            raise RuleRefused(f"{name} is named twice: there is one {name} card", R_HAND)
-        seen.add(name)
-        if name in placed:
-            raise RuleRefused(f"{name} is {state.place(name)} already: there is one {name} "
-                              "card", R_HAND)
-
-
-def check_team_copies(state: HalfDeckGame, cards: Sequence[str]) -> None:
+def check_drawn(state: HalfDeckGame, cards: Sequence[str]) -> None:
+    """Hero cards drawn from the deck: a team card's copies are not all held or used, any
+    other card is in one place (not in play nor in a hand), and the deck holds them (its
+    discard pile reshuffled if need be)."""
     copies = table()["team"]["copies"]
     for team, used in state.team_used.items():
         held = sum(hand.count(team) for hand in state.hands.values())
@@ -154,12 +129,24 @@ def check_team_copies(state: HalfDeckGame, cards: Sequence[str]) -> None:
         if new and held + new + used > copies:
             raise RuleRefused(f"there are {copies} {team} cards: {held} held and "
                               f"{used} used already", R_TEAM)
+    placed = {*chain.from_iterable(state.hands.values()), *state.in_play_names()}
+    seen: set[str] = set()
+    for name in cards:
+        if name in state.team_used:
+            continue
+        if name in seen:
+            raise RuleRefused(f"{name} is named twice: there is one {name} card", R_HAND)
+        seen.add(name)
+        if name in placed:
+            raise RuleRefused(f"{name} is {state.place(name)} already: there is one {name} "
+                              "card", R_HAND)
+    if len(cards) > state.hero_deck + state.hero_discard:
+        raise RuleRefused(f"only {state.hero_deck + state.hero_discard} hero cards are left "
+                          "in the deck and its discard pile", R_DECKS)
 
 
 # -- discard ------------------------------------------------------------------------------
 def discard(state: HalfDeckGame, action: grammar.Discard) -> Done:
-    if not action.cards:
-        raise BadInput(f"usage: {GRAMMAR.verbs['discard'].usage_line()}")
     cards = discarded(state, action.cards)
     state.check_named(cards)
     # --forced: a card's text makes the player discard: no redraw, any time.
@@ -341,8 +328,7 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
             # (earlier editions let it be picked, and rescued later a second time)
             raise RuleRefused(f"{name} is the prisoner in the dungeon deck, not in the "
                               "hero deck", R_RESCUE)
-        check_one_place(state, [name])  # picked from the deck: not one held already
-        check_hero_cards(state, 1)
+        check_drawn(state, [name])  # picked from the deck: not one held already
     elif name not in state.hands[player]:
         hint = " (or --pick it from the deck)" if state.coop and state.round == 0 \
             and player not in state.picked else ""

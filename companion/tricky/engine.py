@@ -14,10 +14,6 @@ section before it changes anything. What commands show is ``views``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from typing import Any
-
 from companion.editions import FIRST, at_least, edition
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
@@ -37,15 +33,6 @@ R_GAME_END = "tricky.game.end"
 
 Ruled = tuple[Action, list[str]]
 """What a verb gives back: the canonical action and its ruling's lines."""
-
-
-@cache
-def rulings() -> dict[type, Callable[[TrickyGame, Any], Ruled]]:
-    """Each action's verb, ruled by the function of its name in ``play``: loaded by the
-    first action (a command that only shows a game never reads it)."""
-    from companion.tricky import play
-
-    return GRAMMAR.named(play)
 
 
 # -- settings -------------------------------------------------------------------
@@ -225,7 +212,7 @@ class TrickyGame:
     def apply(self, action: Action | str) -> Applied:
         over = (RuleRefused(f"the game is over: {views.winner_text(self)}", R_GAME_END)
                 if self.finished else None)
-        return rule(self, action, GRAMMAR, rulings(), over, "a Tricky")
+        return rule(self, action, GRAMMAR, "companion.tricky.play", over)
 
     # What commands show (companion.tricky.views).
     status = views.status
