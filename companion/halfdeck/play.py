@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING
 
 from companion import names
 from companion.errors import BadInput, RuleRefused
@@ -30,8 +29,7 @@ from companion.halfdeck.cards import (
     CardInfo,
     card_name,
 )
-from companion.halfdeck.grammar import GRAMMAR
-from companion.halfdeck.records import (
+from companion.halfdeck.engine import (
     RED_DECK,
     RED_DISCARD,
     RED_GONE,
@@ -44,6 +42,7 @@ from companion.halfdeck.records import (
     Done,
     Encounter,
     Gear,
+    HalfDeckGame,
     Hero,
     Place,
     Roll,
@@ -51,6 +50,7 @@ from companion.halfdeck.records import (
     in_play,
     worn,
 )
+from companion.halfdeck.grammar import GRAMMAR
 from companion.halfdeck.rules import (
     ASSIST_EDITION,
     DUNGEON_NUMBERS,
@@ -82,9 +82,6 @@ from companion.halfdeck.rules import (
     known,
     table,
 )
-
-if TYPE_CHECKING:
-    from companion.halfdeck.engine import HalfDeckGame
 
 
 # -- hand ---------------------------------------------------------------------------------
