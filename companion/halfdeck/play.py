@@ -56,25 +56,7 @@ from companion.halfdeck.rules import (
     DUNGEON_NUMBERS,
     HERO_NUMBERS,
     LOOT_NUMBERS,
-    R_ASSIST,
-    R_ASSIST_RULE,
-    R_COMBAT,
-    R_COOP,
-    R_DECKS,
-    R_DRAW,
-    R_ENDGAME,
-    R_ESCAPE,
-    R_GEAR,
-    R_HAND,
     R_HEROES,
-    R_MULLIGAN,
-    R_ONE_USE,
-    R_REDRAW,
-    R_RESCUE,
-    R_RESCUE_FULL,
-    R_TEAM,
-    R_TRADE,
-    R_TRAP,
     die,
     enemy_life,
     gear_bonus,
@@ -82,6 +64,26 @@ from companion.halfdeck.rules import (
     known,
     table,
 )
+
+# Rulebook section ids named by refusals.
+R_HAND = "halfdeck.round.hand"
+R_MULLIGAN = "halfdeck.round.mulligan"
+R_REDRAW = "halfdeck.round.redraw"
+R_GEAR = "halfdeck.gear.one-per-hero"
+R_ONE_USE = "halfdeck.gear.one-use"
+R_DRAW = "halfdeck.round.dungeon"
+R_COMBAT = "halfdeck.combat.roll"
+R_ASSIST = "halfdeck.combat.assist"
+R_ESCAPE = "halfdeck.combat.forced-escape"
+R_TRAP = "halfdeck.trap.challenge"
+R_TEAM = "halfdeck.team.cards"
+R_ENDGAME = "halfdeck.endgame.cards"
+R_COOP = "halfdeck.coop.players"
+R_TRADE = "halfdeck.coop.trading"
+R_DECKS = "halfdeck.decks.reshuffle"
+R_RESCUE = "halfdeck.custom.rescue"
+R_ASSIST_RULE = "halfdeck.ruling.assist"
+R_RESCUE_FULL = "halfdeck.ruling.rescue-full"
 
 
 # -- hand ---------------------------------------------------------------------------------

@@ -88,28 +88,10 @@ ENDGAMES_LEFT = {"both": (ENDGAME_TREASURE, ENDGAME_BOSS), "treasure": (ENDGAME_
                  "boss": (ENDGAME_BOSS,)}
 """The endgame cards each --endgame puts in the dungeon deck."""
 
-# Rulebook section ids named by refusals.
+# Rulebook section ids named by refusals (the verbs' own are in play.py).
 R_PREP = "halfdeck.round.preparatory"
-R_HAND = "halfdeck.round.hand"
-R_MULLIGAN = "halfdeck.round.mulligan"
-R_REDRAW = "halfdeck.round.redraw"
 R_HEROES = "halfdeck.hero.in-play"
-R_GEAR = "halfdeck.gear.one-per-hero"
-R_ONE_USE = "halfdeck.gear.one-use"
-R_DRAW = "halfdeck.round.dungeon"
-R_COMBAT = "halfdeck.combat.roll"
-R_ASSIST = "halfdeck.combat.assist"
-R_ESCAPE = "halfdeck.combat.forced-escape"
-R_TRAP = "halfdeck.trap.challenge"
-R_TEAM = "halfdeck.team.cards"
-R_ENDGAME = "halfdeck.endgame.cards"
 R_END = "halfdeck.game.end"
-R_COOP = "halfdeck.coop.players"
-R_TRADE = "halfdeck.coop.trading"
-R_DECKS = "halfdeck.decks.reshuffle"
-R_RESCUE = "halfdeck.custom.rescue"
-R_ASSIST_RULE = "halfdeck.ruling.assist"
-R_RESCUE_FULL = "halfdeck.ruling.rescue-full"
 
 # The numbers the actions take (``hero --str``, ``equip --mag``, ``draw --loot``...).
 HERO_NUMBERS = (0, 20)
