@@ -59,9 +59,8 @@ def round(game: TrickyGame, action: RoundAction) -> Ruled:
     trump = parse_trump(game, hero, trump_text)
     rnd = Round(len(game.rounds) + 1, active, hero, trump, passed=passed)
     predict = None if action.predict is None else verify_predict(game, rnd, action.predict)
-    exchange = None
-    if action.exchange is not None:
-        exchange = counted(action.exchange, "--exchange")
+    exchange = action.exchange
+    if exchange is not None:
         verify_exchange(game, rnd, active, exchange, [], named=False)
     rnd.predict = predict
     if exchange is not None:
@@ -173,7 +172,7 @@ def exchange(game: TrickyGame, action: Exchange) -> Ruled:
     if len(words) == 1 and is_whole(words[0]) and typed is None:
         typed, words = int(words[0]), []  # 'exchange 2': how many, the cards unshown
     cards = [game.deck.parse(word) for word in card_words(game, words)]
-    count = counted(typed, "--count") if typed is not None else len(cards)
+    count = len(cards) if typed is None else typed
     if cards and count != len(cards):
         raise BadInput(f"--count {count} but {plural(len(cards), 'card')} named")
     if action.player is not None:
@@ -276,22 +275,14 @@ def verify_predict(game: TrickyGame, rnd: Round, typed: int) -> int:
     if rnd.predict is not None:
         raise RuleRefused(f"the prediction is made: {rnd.predict}", R_SEER)
     before_play(rnd, "the prediction")
-    predict = counted(typed, "the prediction")
     most = game.hand + len(game.deck.colours)
-    if predict > most:
-        raise RuleRefused(f"a prediction of {predict} cannot come true: at most {game.hand} "
+    if typed > most:
+        raise RuleRefused(f"a prediction of {typed} cannot come true: at most {game.hand} "
                           f"tricks + {len(game.deck.colours)} potions = {most}", R_SEER)
-    return predict
+    return typed
 
 
 # -- the checks the verbs share --------------------------------------------------------
-def counted(value: int, what: str) -> int:
-    """A count typed at the table (the grammar read it as a whole number): 0 or more."""
-    if value < 0:
-        raise BadInput(f"{what} must be a whole number 0 or more, not '{value}'")
-    return value
-
-
 def need_round(game: TrickyGame, what: str) -> Round:
     rnd = game.current
     if rnd is None:
@@ -444,11 +435,11 @@ def result_counts(game: TrickyGame, action: Result) -> dict[str, int | bool]:
         option = getattr(action, key)
         if option is not None:
             raise BadInput(f"{key} given twice: {number} and --{key} {option}")
-        given[key] = counted(number, key)
+        given[key] = number
     for key in COUNTS:
         value = getattr(action, key)
         if value is not None:
-            given[key] = counted(value, f"--{key}")
+            given[key] = value
     if action.last_trick is not None:
         given["last_trick"] = action.last_trick
     return {key: given[key] for key in (*COUNTS, "last_trick") if key in given}
