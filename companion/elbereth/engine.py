@@ -145,8 +145,6 @@ def beat(game: ElberethGame, foe: Enemy) -> list[str]:
 
 # -- after a miss: boost, block or wound --------------------------------------------------
 def boost(game: ElberethGame, action: grammar.Boost) -> Ruled:
-    if not action.items:
-        raise BadInput(f"usage: {grammar.GRAMMAR.verbs['boost'].usage_line()}")
     items = tuple(item_name(a) for a in action.items)
     if len(set(items)) != len(items):
         raise BadInput("each item boosts once")
