@@ -240,8 +240,7 @@ def discard_in_play(state: HalfDeckGame, name: str, *, death: bool) -> list[str]
             if death:
                 return state.dies(hero, "is discarded")
             return state.leaves(hero, "leaves for the discard pile")
-    for hero in state.heroes:
-        if hero.gear is not None and hero.gear.name == name:
+        if hero.gear is not None and hero.gear.name == name:  # (no hero has a gear's name)
             state.move(name, worn(hero, hero.gear), THE_DISCARD)
             return [f"{name} of {hero.name} goes to the discard pile"]
     raise AssertionError(name)  # checked by discard

@@ -391,9 +391,7 @@ def result(game: TrickyGame, action: Result) -> Ruled:
                         f"(rule {R_RESULT_TRICKS})")
     number = {key: int(given[key]) if key in given else None for key in COUNTS}
     last = given.get("last_trick")
-    return Result((), number["tricks"], number["potions"], number["spells"],
-                  number["goblins"], number["orcs"], number["ogres"],
-                  None if last is None else bool(last)), lines
+    return Result((), **number, last_trick=None if last is None else bool(last)), lines
 
 
 def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[str]:
