@@ -151,7 +151,6 @@ class Games:
             record = game.record  # the game is replayed anew, or let go on an error
             if not record.actions:
                 raise BadInput("nothing to undo")
-            count = min(count, len(record.actions))
             undone = record.actions[-count:]
             del record.actions[-count:]
             record.redo = undone + record.redo
@@ -168,7 +167,6 @@ class Games:
             record = game.record
             if not record.redo:
                 raise BadInput("nothing to redo")
-            count = min(count, len(record.redo))
             redone: list[Applied] = []
             for action in record.redo[:count]:
                 try:
