@@ -399,14 +399,13 @@ class Store:
 
     def _write_pointer(self, kind: str | None, name: str | None) -> None:
         target = pointer_path(self.home, kind)
+        if name is not None:
+            replace_file(target, (name + "\n").encode(), "the current game's name")
+            return
         try:
-            self.home.mkdir(parents=True, exist_ok=True)
-            if name is None:
-                target.unlink(missing_ok=True)
-                return
+            target.unlink(missing_ok=True)
         except OSError as error:
             raise DataProblem(f"cannot write {target}: {error.strerror}") from error
-        replace_file(target, (name + "\n").encode(), "the current game's name")
 
     def names_of(self, kind: str) -> list[str]:
         return [name for name in self.names() if self.kind_or_none(name) == kind]

@@ -107,14 +107,10 @@ def import_game(
                                                         "(it goes to the backups).")] = False,
 ) -> None:
     """Bring in a shared game: checked and replayed before anything is written."""
-    from companion.share import decode, decode_save, find_code, looks_like_save
+    from companion.share import decode_text
     from companion.store import check_name
 
-    text = read_source(source)
-    if looks_like_save(text):
-        shared = decode_save(text, "stdin" if source == "-" else repr(source[:200]))
-    else:
-        shared = decode(find_code(text))
+    shared = decode_text(read_source(source), "stdin" if source == "-" else repr(source[:200]))
     record = shared.record
     target = record.name = check_name(name) if name is not None else record.name
     record.outcome = shared.engine.outcome
