@@ -134,6 +134,7 @@ def import_game(
 
 def read_source(source: str) -> str:
     """The text of the code: the argument itself, a file, or stdin (size-limited)."""
+    where = "stdin" if source == "-" else source
     if source == "-":
         stream = getattr(sys.stdin, "buffer", None)
         try:
@@ -141,17 +142,15 @@ def read_source(source: str) -> str:
                 sys.stdin.read(MAX_READ_BYTES + 1).encode("utf-8", "replace")
         except OSError as error:
             raise DataProblem(f"cannot read stdin: {error.strerror or error}") from None
-        where = "stdin"
+        if len(data) > MAX_READ_BYTES:
+            raise BadInput(f"stdin holds more than {MAX_READ_BYTES} bytes: not a share code")
     elif source.strip()[:3].upper() == "CMP":
         return source
-    else:
+    else:  # a file over the limit is refused unread
         data = read_file(source, MAX_READ_BYTES,
                          f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
                          f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share "
                          "code")
-        where = source
-    if len(data) > MAX_READ_BYTES:
-        raise BadInput(f"{where} holds more than {MAX_READ_BYTES} bytes: not a share code")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
