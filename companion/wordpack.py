@@ -545,9 +545,8 @@ def _primed(kind: str) -> dict[Hashable, _Table]:
         for position in range(1, 5):
             words = list(slots.get(position, ()))
             if position > 1 or not words:  # past its first word an action may end
-                learn(("actions", verb, position), [*words, *options, *[_END] * 4])
-            else:
-                learn(("actions", verb, position), words)
+                words += [*options, *[_END] * 4]
+            learn(("actions", verb, position), words)
         for option in options:
             learn(("actions", verb, option), slots[option])
     for family in ("redo", "notes"):  # most games have neither: an empty list costs a bit
