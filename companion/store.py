@@ -278,24 +278,21 @@ class Store:
             return False
         return True
 
-    def newest_good_backup(self, name: str) -> Path | None:
-        """The newest backup that reads and replays (a backup that does not is no use)."""
+    def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
+        """What is wrong with the file at ``path``, and its newest backup that reads and
+        replays (a backup that does not is no use)."""
+        where = "no good backup"
         for number in range(1, BACKUPS + 1):
-            candidate = self.backup_path(name, number)
+            candidate = self.backup_path(path.stem, number)
             try:
                 record = parse_record(safefile.read_bytes(candidate, MAX_SAVE_BYTES))
-                if record.name != name:
-                    continue
-                replay_record(record)
+                if record.name == path.stem:
+                    replay_record(record)
+                    where = f"newest good backup: {candidate}"
+                    break
             except (OSError, ValueError, CompanionError, ReplayFault):
                 continue
-            return candidate
-        return None
-
-    def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
-        backup = self.newest_good_backup(path.stem)
         advice = "update companion to open it" if newer else "it was left as it is"
-        where = f"newest good backup: {backup}" if backup else "no good backup"
         return DataProblem(f"{path}: {reason}; {advice}; {where}")
 
     # -- writing ---------------------------------------------------------
