@@ -265,14 +265,15 @@ def decode_text(text: str, where: str) -> store.OpenGame:
 
     try:
         data = tomllib.loads(text)
-        if "schema" not in data or "kind" not in data:
-            return decode(find_code(text))
+        save = "schema" in data and "kind" in data
     except tomllib.TOMLDecodeError:
-        return decode(find_code(text))
+        save = False
     except (RecursionError, ValueError):
         # TOML read up to what tomllib cannot finish (nested too deep, a number of
         # thousands of digits): no code reads that way; refused as the store refuses it.
-        pass
+        save = True
+    if not save:
+        return decode(find_code(text))
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput(f"{where} is longer than {MAX_SAVE_CHARS} characters: not a saved game")
     try:
