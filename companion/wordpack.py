@@ -380,9 +380,7 @@ class _Model:
             found = VOCABULARY[index] if index < len(VOCABULARY) else self._spelled(word)
         for table in tables:
             table.waiting.append(found)
-        self.budget -= len(found) + 1  # _spend, inline: this runs for every word
-        if self.budget < 0:
-            self._spend(0)
+        self._spend(len(found) + 1)
         return found
 
     def _coded(self, tables: Sequence[_Table], symbol: str | None) -> str | None:
