@@ -50,33 +50,24 @@ def read_bytes(path: Path, limit: int, *, head: bool = False, follow: bool = Fal
     flags = os.O_RDONLY | _NONBLOCK | _CLOEXEC | (0 if follow else _NOFOLLOW)
     try:
         fd = os.open(path, flags)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
+            if info.st_size > limit and not head:
+                raise TooLarge(path, f"the file is larger than {limit} bytes")
+            if private and (not _own(info) or info.st_mode & 0o077):
+                raise Unreadable(path, "not a private file of this user")
+            with open(fd, "rb", closefd=False) as handle:  # reads until the size or the end
+                data = handle.read(limit if head else limit + 1)
+        finally:
+            os.close(fd)
     except FileNotFoundError:
         raise
     except OSError as error:
         if error.errno == errno.ELOOP and not follow:
             raise Unreadable(path, "a symlink, not followed") from None
         raise Unreadable(path, f"cannot be read: {error.strerror or error}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise Unreadable(path, f"not a regular file ({_kind(info.st_mode)})")
-        if info.st_size > limit and not head:
-            raise TooLarge(path, f"the file is larger than {limit} bytes")
-        if private and (not _own(info) or info.st_mode & 0o077):
-            raise Unreadable(path, "not a private file of this user")
-        chunks = []
-        left = limit if head else limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-    except OSError as error:
-        raise Unreadable(path, f"cannot be read: {error.strerror or error}") from None
-    finally:
-        os.close(fd)
     if len(data) > limit:  # grew while being read
         raise TooLarge(path, f"the file is larger than {limit} bytes")
     return data
@@ -119,12 +110,13 @@ def write_new(path: Path, data: bytes, *, sync: bool = True, mode: int = 0o644) 
 
 
 def replace(path: Path, data: bytes, *, sync: bool = True, suffix: str = "tmp",
-            before: Callable[[], object] | None = None) -> None:
-    """Atomically put ``data`` at ``path``: fresh temp file, fsync, ``before()``, rename,
-    fsync the folder. Raises OSError; the temp file is removed on failure."""
+            mode: int = 0o644, before: Callable[[], object] | None = None) -> None:
+    """Atomically put ``data`` at ``path``: fresh temp file (of ``mode`` from the start),
+    fsync, ``before()``, rename, fsync the folder. Raises OSError; the temp file is removed
+    on failure."""
     tmp = temp_name(path, suffix)
     try:
-        write_new(tmp, data, sync=sync)
+        write_new(tmp, data, sync=sync, mode=mode)
         if before is not None:
             before()
         os.replace(tmp, path)
@@ -224,20 +216,19 @@ def cache_key(home: Path) -> bytes | None:
     no cache is read or written: an unkeyed cache could not be told from a planted one)."""
     path = home / KEY_FILE
     try:
-        found = read_bytes(path, KEY_BYTES, private=True)
-        trusted = len(found) == KEY_BYTES
-        if trusted:
-            return found
+        found: bytes | None = read_bytes(path, KEY_BYTES, private=True)
     except FileNotFoundError:
-        trusted = True
+        found = None
     except DataProblem:
-        trusted = False  # planted, damaged or readable by others: replaced by a new key
+        found = b""  # planted, damaged or readable by others: replaced by a new key
+    if found is not None and len(found) == KEY_BYTES:
+        return found
     fresh = os.urandom(KEY_BYTES)
     tmp = temp_name(path, "key")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_new(tmp, fresh, sync=False, mode=0o600)
-        if trusted:  # published only if still missing: a parallel command's key wins
+        if found is None:  # published only if still missing: a parallel command's key wins
             try:
                 os.link(tmp, path)
                 return fresh
@@ -311,7 +302,7 @@ def locked(path: Path) -> Iterator[None]:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise DataProblem(f"{lock_path}: the lock file is not a regular file; remove it")
-        acquire(fd, lock_path)
+        _acquire(fd, lock_path)
         yield
     finally:
         os.close(fd)  # closing the descriptor releases the lock
@@ -330,7 +321,7 @@ def lock_timeout(text: str | None) -> float:
 LOCK_TIMEOUT = lock_timeout(os.environ.get("COMPANION_LOCK_TIMEOUT"))
 
 
-def acquire(fd: int, lock_path: Path) -> None:
+def _acquire(fd: int, lock_path: Path) -> None:
     """Take the exclusive lock on ``fd``, else DataProblem once the lock has not changed
     hands for LOCK_TIMEOUT seconds.
 
@@ -340,8 +331,25 @@ def acquire(fd: int, lock_path: Path) -> None:
     """
     stamp: bytes | None = None
     deadline = pause = 0.0
-    while not _try(fd, lock_path):
-        now = _stamp_of(fd)
+    while True:
+        try:
+            if sys.platform == "win32":  # pragma: no cover - we test on POSIX
+                import msvcrt
+
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            else:  # imported at the first lock: a command that only reads takes none
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK,
+                                   errno.EDEADLK):
+                raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
+        try:
+            now = os.pread(fd, 40, 0)
+        except (OSError, AttributeError):
+            now = b""
         if now != stamp:  # the lock changed hands (or is first met): the queue moves
             stamp, deadline = now, time.monotonic() + LOCK_TIMEOUT
         left = deadline - time.monotonic()
@@ -351,33 +359,3 @@ def acquire(fd: int, lock_path: Path) -> None:
         time.sleep(min(pause, left))
     with contextlib.suppress(OSError, AttributeError):  # no pwrite: no stamp, plain timeout
         os.pwrite(fd, f"{os.getpid()} {time.monotonic_ns()}\n".encode().ljust(40), 0)
-
-
-def _stamp_of(fd: int) -> bytes:
-    try:
-        return os.pread(fd, 40, 0)
-    except (OSError, AttributeError):
-        return b""
-
-
-def _try(fd: int, lock_path: Path) -> bool:
-    try:
-        _lock(fd)
-    except OSError as error:
-        if error.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK, errno.EDEADLK):
-            raise DataProblem(f"cannot lock {lock_path}: {error.strerror}") from error
-        return False
-    return True
-
-
-if sys.platform == "win32":  # pragma: no cover - the phones and laptops we test are POSIX
-    import msvcrt
-
-    def _lock(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-
-else:  # fcntl imported by the lock's first use: a command that only reads takes none
-    def _lock(fd: int) -> None:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -29,16 +29,31 @@ class Games:
     def resolve(self, name: str | None, kind: str | None = None) -> str:
         """The game a command acts on: ``name``, else the current game of ``kind`` (the
         game made current last when no kind is given)."""
-        if name is None:
-            return self._current(kind)
-        check_name(name)
-        if kind is not None:
-            wanted = kind_info(kind).name
-            found = self.store.kind(name)
-            if found != wanted:
-                raise BadInput(f"{name!r} is a {found} game, not {wanted}: 'companion {found} "
-                               f"... --game {name}' acts on it; {self.choices(wanted)}")
-        return name
+        if name is not None:
+            check_name(name)
+            if kind is not None:
+                wanted = kind_info(kind).name
+                found = self.store.kind(name)
+                if found != wanted:
+                    raise BadInput(f"{name!r} is a {found} game, not {wanted}: 'companion "
+                                   f"{found} ... --game {name}' acts on it; "
+                                   f"{self.choices(wanted)}")
+            return name
+        if kind is None:
+            name = read_pointer(self.store.home)
+            if name is None or not self.store.exists(name):
+                raise GameNotFound("no current game: see 'companion games', or pass --game NAME")
+            return name
+        wanted = kind_info(kind).name
+        name = self.current_of(wanted)
+        if name is not None:
+            return name
+        saved = self.store.names_of(wanted)
+        if not saved:
+            raise GameNotFound(f"no current game: start one with 'companion {wanted} new', or "
+                               "pass --game NAME")
+        raise GameNotFound(f"no current {wanted} game: 'companion games use NAME' makes one of "
+                           f"{listed(saved)} current, or pass --game NAME")
 
     def current_of(self, kind: str, known: Mapping[str, str] | None = None) -> str | None:
         """The game ``companion KIND`` acts on: the kind's current game, else its one saved
@@ -64,31 +79,6 @@ class Games:
         if not saved:
             return f"no {kind} game is saved: 'companion {kind} new' starts one"
         return f"--game NAME names one of the {kind} games: {listed(saved)}"
-
-    def _current(self, kind: str | None) -> str:
-        if kind is None:
-            name = read_pointer(self.store.home)
-            if name is None or not self.store.exists(name):
-                raise GameNotFound("no current game: see 'companion games', or pass --game NAME")
-            return name
-        wanted = kind_info(kind).name
-        name = self.current_of(wanted)
-        if name is not None:
-            return name
-        saved = self.store.names_of(wanted)
-        if not saved:
-            raise GameNotFound(f"no current game: start one with 'companion {wanted} new', or "
-                               "pass --game NAME")
-        raise GameNotFound(f"no current {wanted} game: 'companion games use NAME' makes one of "
-                           f"{listed(saved)} current, or pass --game NAME")
-
-    def _taken(self, name: str) -> str:
-        """Why a new game cannot take ``name``: whose it is, and a free name to take."""
-        found = self.store.kind_or_none(name)
-        holder = f"a {found} game" if found else "a game"
-        free = self.store.free_name(name[:36], 2)
-        return (f"{holder} is already named {name!r}: pick another --name (such as {free}), "
-                f"or 'companion games rm {name}' first")
 
     def open(self, name: str) -> OpenGame:
         return self.store.open(name)
@@ -121,8 +111,12 @@ class Games:
         normalized = module.normalize_settings(settings)
         module.new_engine(normalized)  # refuse impossible settings before any write
         game_name = check_name(name) if name else self.store.free_name(info.name)
-        if name and self.store.exists(game_name):
-            raise BadInput(self._taken(game_name))
+        if name and self.store.exists(game_name):  # whose it is, and a free name to take
+            found = self.store.kind_or_none(game_name)
+            holder = f"a {found} game" if found else "a game"
+            raise BadInput(f"{holder} is already named {name!r}: pick another --name (such as "
+                           f"{self.store.free_name(name[:36], 2)}), or 'companion games rm "
+                           f"{name}' first")
         record = GameRecord(kind=info.name, name=game_name, settings=normalized)
         game = self.store.replay(record)
         with self.store.lock(game_name):
@@ -151,7 +145,6 @@ class Games:
             record = game.record  # the game is replayed anew, or let go on an error
             if not record.actions:
                 raise BadInput("nothing to undo")
-            count = min(count, len(record.actions))
             undone = record.actions[-count:]
             del record.actions[-count:]
             record.redo = undone + record.redo
@@ -168,7 +161,6 @@ class Games:
             record = game.record
             if not record.redo:
                 raise BadInput("nothing to redo")
-            count = min(count, len(record.redo))
             redone: list[Applied] = []
             for action in record.redo[:count]:
                 try:

@@ -63,6 +63,9 @@ MAX_SAVE_CHARS = 1024 * 1024
 """Longest saved game file ``import`` reads (the store's own limit is larger)."""
 _FIELDS = ("kind", "name", "settings", "actions", "notes", "redo")
 _REQUIRED = ("kind", "name", "settings", "actions")
+_LISTS = (("actions", MAX_ACTIONS, MAX_ACTION_CHARS),
+          ("notes", plain_text.MAX_NOTES, plain_text.MAX_NOTE_CHARS),
+          ("redo", MAX_ACTIONS, MAX_ACTION_CHARS))  # in the order they are checked
 
 # Frozen with format 1, which this companion still reads: changing a byte breaks
 # every CMP1 code (tests/test_share.py holds its hash). Deflate found the words of a
@@ -240,11 +243,11 @@ def limits_for(body: str) -> int:
 def decode(code: str) -> store.OpenGame:
     """Everything ``import`` checks before it writes; BadInput says what is wrong."""
     data = unpack(code)
-    raw = data["settings"]
+    raw = data["settings"]  # a table: ``unpack`` checked it
     try:
         return _checked(data)
     except BadInput:
-        if not isinstance(raw, dict) or editions.KEY in raw:
+        if editions.KEY in raw:
             raise
         # A code printed before editions (a code holds no date): the latest earlier
         # edition that replays it (companion.editions).
@@ -254,25 +257,23 @@ def decode(code: str) -> store.OpenGame:
         raise
 
 
-def looks_like_save(text: str) -> bool:
-    """Whether ``text`` is a saved game's TOML file rather than a code (or text holding one)."""
+def decode_text(text: str, where: str) -> store.OpenGame:
+    """The game in ``text``: a saved game's own TOML file (copied from another device),
+    else the one share code it holds (``find_code``). A save is checked like a code: the
+    store's reading of the file, the code's checks of every field, then the replay."""
     import tomllib
 
     try:
         data = tomllib.loads(text)
+        save = "schema" in data and "kind" in data
     except tomllib.TOMLDecodeError:
-        return False
+        save = False
     except (RecursionError, ValueError):
         # TOML read up to what tomllib cannot finish (nested too deep, a number of
-        # thousands of digits): no code reads that way; decode_save refuses it as the
-        # store does.
-        return True
-    return "schema" in data and "kind" in data
-
-
-def decode_save(text: str, where: str) -> store.OpenGame:
-    """A saved game's own TOML file (copied from another device), checked like a code: the
-    store's reading of the file, the code's checks of every field, then the replay."""
+        # thousands of digits): no code reads that way; refused as the store refuses it.
+        save = True
+    if not save:
+        return decode(find_code(text))
     if len(text) > MAX_SAVE_CHARS:
         raise BadInput(f"{where} is longer than {MAX_SAVE_CHARS} characters: not a saved game")
     try:
@@ -343,23 +344,18 @@ def _check_fields(data: Mapping[str, Any]) -> None:
     if not isinstance(data["settings"], dict):
         raise BadInput("the code's settings are not a table")
     _check_value(data["settings"], "settings", 1)
-    _check_texts(data["actions"], "actions", MAX_ACTIONS, MAX_ACTION_CHARS)
-    _check_texts(data.get("notes", []), "notes", plain_text.MAX_NOTES,
-                 plain_text.MAX_NOTE_CHARS)
-    _check_texts(data.get("redo", []), "redo", MAX_ACTIONS, MAX_ACTION_CHARS)
+    for field, most, longest in _LISTS:
+        value = data.get(field, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise BadInput(f"the code's {field} are not a list of text")
+        if len(value) > most:
+            raise BadInput(f"the code has {len(value)} {field}; at most {most}")
+        for number, text in enumerate(value, start=1):
+            if len(text) > longest:
+                raise BadInput(f"{field} {number} is longer than {longest} characters")
+            _check_text(text, f"{field} {number}")
     if len(data["actions"]) + len(data.get("redo", [])) > MAX_ACTIONS:
         raise BadInput(f"the game has more than {MAX_ACTIONS} actions")
-
-
-def _check_texts(value: Any, field: str, most: int, longest: int) -> None:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadInput(f"the code's {field} are not a list of text")
-    if len(value) > most:
-        raise BadInput(f"the code has {len(value)} {field}; at most {most}")
-    for number, text in enumerate(value, start=1):
-        if len(text) > longest:
-            raise BadInput(f"{field} {number} is longer than {longest} characters")
-        _check_text(text, f"{field} {number}")
 
 
 def _check_text(text: str, where: str) -> None:

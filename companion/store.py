@@ -278,24 +278,21 @@ class Store:
             return False
         return True
 
-    def newest_good_backup(self, name: str) -> Path | None:
-        """The newest backup that reads and replays (a backup that does not is no use)."""
+    def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
+        """What is wrong with the file at ``path``, and its newest backup that reads and
+        replays (a backup that does not is no use)."""
+        where = "no good backup"
         for number in range(1, BACKUPS + 1):
-            candidate = self.backup_path(name, number)
+            candidate = self.backup_path(path.stem, number)
             try:
                 record = parse_record(safefile.read_bytes(candidate, MAX_SAVE_BYTES))
-                if record.name != name:
-                    continue
-                replay_record(record)
+                if record.name == path.stem:
+                    replay_record(record)
+                    where = f"newest good backup: {candidate}"
+                    break
             except (OSError, ValueError, CompanionError, ReplayFault):
                 continue
-            return candidate
-        return None
-
-    def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
-        backup = self.newest_good_backup(path.stem)
         advice = "update companion to open it" if newer else "it was left as it is"
-        where = f"newest good backup: {backup}" if backup else "no good backup"
         return DataProblem(f"{path}: {reason}; {advice}; {where}")
 
     # -- writing ---------------------------------------------------------
@@ -323,14 +320,13 @@ class Store:
                 raise DataProblem(f"refusing to save {path}: {fault}; the saved game is "
                                   "unchanged") from None
         record.updated = now_text()
-        text = dumps_record(record)
-        # Parse back what we are about to write: never put down bytes we cannot read.
-        if not _reads_back(record, text):
-            raise DataProblem(f"refusing to save {path}: the text did not read back the same")
         try:
-            data = text.encode("utf-8")
+            data = dumps_record(record).encode("utf-8")
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
+        # Parse back what we are about to write: never put down bytes we cannot read.
+        if not _reads_back(record, data):
+            raise DataProblem(f"refusing to save {path}: the text did not read back the same")
         safefile.clean_temp_files(path)  # under the lock: left over from a killed writer
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -380,7 +376,7 @@ class Store:
     # -- the current game --------------------------------------------------
     def set_current(self, name: str) -> None:
         """Make ``name`` (a saved game) its kind's current game, and the last made current."""
-        kind = self.kind_or_none(name) or self.kind(name)  # the latter says what is wrong
+        kind = self.kind(name)
         with safefile.locked(pointer_path(self.home)):
             last = read_pointer(self.home)
             if last is not None and last != name:
@@ -400,14 +396,13 @@ class Store:
 
     def _write_pointer(self, kind: str | None, name: str | None) -> None:
         target = pointer_path(self.home, kind)
+        if name is not None:
+            replace_file(target, (name + "\n").encode(), "the current game's name")
+            return
         try:
-            self.home.mkdir(parents=True, exist_ok=True)
-            if name is None:
-                target.unlink(missing_ok=True)
-                return
+            target.unlink(missing_ok=True)
         except OSError as error:
             raise DataProblem(f"cannot write {target}: {error.strerror}") from error
-        replace_file(target, (name + "\n").encode(), "the current game's name")
 
     def names_of(self, kind: str) -> list[str]:
         return [name for name in self.names() if self.kind_or_none(name) == kind]
@@ -448,9 +443,9 @@ def dumps_record(record: GameRecord) -> str:
     return "".join(parts)
 
 
-def _reads_back(record: GameRecord, text: str) -> bool:
+def _reads_back(record: GameRecord, data: bytes) -> bool:
     try:
-        return GameRecord.from_toml(toml_data(text)) == record
+        return parse_record(data) == record
     except ValueError:
         return False
 
@@ -466,22 +461,6 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
         raise DataProblem(f"cannot save {what} {path}: {error.strerror or error}") from error
 
 
-def toml_data(text: str) -> dict[str, object]:
-    """tomllib's reading of ``text``; anything it cannot read is a ValueError saying why."""
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"not valid TOML: {error}") from None
-    except RecursionError:
-        raise ValueError("not valid TOML: nested too deep") from None
-    except ValueError as error:  # int() refuses a number of thousands of digits
-        reason = (f"it holds a number of more than {sys.get_int_max_str_digits()} digits"
-                  if "digits" in str(error) else "it holds a value that cannot be read")
-        raise ValueError(f"not valid TOML: {reason}") from None
-
-
 def parse_record(raw: bytes) -> GameRecord:
     """A save's bytes as a record; ValueError (NewerSchema among them) says what is wrong."""
     if not raw.strip(b" \t\r\n"):
@@ -492,7 +471,18 @@ def parse_record(raw: bytes) -> GameRecord:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError("the file is not UTF-8 text") from None
-    data = toml_data(text)
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ValueError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise ValueError("not valid TOML: nested too deep") from None
+    except ValueError as error:  # int() refuses a number of thousands of digits
+        reason = (f"it holds a number of more than {sys.get_int_max_str_digits()} digits"
+                  if "digits" in str(error) else "it holds a value that cannot be read")
+        raise ValueError(f"not valid TOML: {reason}") from None
     try:
         return GameRecord.from_toml(data)
     except NewerSchema:

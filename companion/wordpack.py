@@ -380,9 +380,7 @@ class _Model:
             found = VOCABULARY[index] if index < len(VOCABULARY) else self._spelled(word)
         for table in tables:
             table.waiting.append(found)
-        self.budget -= len(found) + 1  # _spend, inline: this runs for every word
-        if self.budget < 0:
-            self._spend(0)
+        self._spend(len(found) + 1)
         return found
 
     def _coded(self, tables: Sequence[_Table], symbol: str | None) -> str | None:
@@ -545,9 +543,8 @@ def _primed(kind: str) -> dict[Hashable, _Table]:
         for position in range(1, 5):
             words = list(slots.get(position, ()))
             if position > 1 or not words:  # past its first word an action may end
-                learn(("actions", verb, position), [*words, *options, *[_END] * 4])
-            else:
-                learn(("actions", verb, position), words)
+                words += [*options, *[_END] * 4]
+            learn(("actions", verb, position), words)
         for option in options:
             learn(("actions", verb, option), slots[option])
     for family in ("redo", "notes"):  # most games have neither: an empty list costs a bit

@@ -107,14 +107,10 @@ def import_game(
                                                         "(it goes to the backups).")] = False,
 ) -> None:
     """Bring in a shared game: checked and replayed before anything is written."""
-    from companion.share import decode, decode_save, find_code, looks_like_save
+    from companion.share import decode_text
     from companion.store import check_name
 
-    text = read_source(source)
-    if looks_like_save(text):
-        shared = decode_save(text, "stdin" if source == "-" else repr(source[:200]))
-    else:
-        shared = decode(find_code(text))
+    shared = decode_text(read_source(source), "stdin" if source == "-" else repr(source[:200]))
     record = shared.record
     target = record.name = check_name(name) if name is not None else record.name
     record.outcome = shared.engine.outcome
@@ -138,6 +134,7 @@ def import_game(
 
 def read_source(source: str) -> str:
     """The text of the code: the argument itself, a file, or stdin (size-limited)."""
+    where = "stdin" if source == "-" else source
     if source == "-":
         stream = getattr(sys.stdin, "buffer", None)
         try:
@@ -145,17 +142,15 @@ def read_source(source: str) -> str:
                 sys.stdin.read(MAX_READ_BYTES + 1).encode("utf-8", "replace")
         except OSError as error:
             raise DataProblem(f"cannot read stdin: {error.strerror or error}") from None
-        where = "stdin"
+        if len(data) > MAX_READ_BYTES:
+            raise BadInput(f"stdin holds more than {MAX_READ_BYTES} bytes: not a share code")
     elif source.strip()[:3].upper() == "CMP":
         return source
-    else:
+    else:  # a file over the limit is refused unread
         data = read_file(source, MAX_READ_BYTES,
                          f"{source[:200]!r} is neither a share code (CMP2....) nor a file",
                          f"{source[:200]} holds more than {MAX_READ_BYTES} bytes: not a share "
                          "code")
-        where = source
-    if len(data) > MAX_READ_BYTES:
-        raise BadInput(f"{where} holds more than {MAX_READ_BYTES} bytes: not a share code")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
