@@ -44,14 +44,13 @@ SECTION_ID = rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9-]+)+"
 
 
 class Section(Value):
-    """One rule: ``text`` has its placeholders filled; ``raw`` is as written."""
+    """One rule, its text's placeholders filled (``build``)."""
 
     id: str
     game: str
     title: str
     parent: str
     text: str
-    raw: str
     keywords: tuple[str, ...]
     source: str
 
@@ -88,7 +87,7 @@ class Index(Value):
 def index() -> Index:
     """The index shipped in the package (read once per process)."""
     found = shipped("rulebook/index.json")
-    return Index([Section._make((*row[:6], tuple(row[6]), row[7])) for row in found["sections"]],
+    return Index([Section._make((*row[:5], tuple(row[5]), row[6])) for row in found["sections"]],
                  found["data"])
 
 

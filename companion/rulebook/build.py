@@ -137,13 +137,12 @@ def book(game: str) -> Book:
     problems: list[str] = []
     for number, row in enumerate(data.get("section", []), start=1):
         sid = str(row.get("id", "")) or f"{game}.<section {number}>"
-        raw = str(row.get("text", ""))
-        text, missing = fill(normalise_text(raw), numbers)
+        text, missing = fill(normalise_text(str(row.get("text", ""))), numbers)
         problems += [f"{sid}: {p}" for p in missing]
         keywords = row.get("keywords", [])
         sections.append(Section(
             id=sid, game=game, title=str(row.get("title", "")).strip(),
-            parent=str(row.get("parent", "")).strip(), text=text, raw=raw,
+            parent=str(row.get("parent", "")).strip(), text=text,
             keywords=tuple(str(k) for k in keywords) if isinstance(keywords, list) else (),
             source=str(row.get("source", "")).strip()))
     return Book(game, tuple(sections), data, tuple(problems))
