@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
-from companion.rulebook import SECTION_ID
 from companion.rulebook.build import book, fill, normalise_text
 from companion.rulebook.cards import hebrac_card
 from companion.rulebook.ranking import distance, stem
+from companion.rulebook.sections import SECTION_ID
 from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
