@@ -196,11 +196,10 @@ def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
 
 def _cached(value: object) -> Entry | None:
     """A cache entry with the fields and types this version writes."""
-    if not isinstance(value, dict) or value.keys() != _TYPES.keys():
-        return None
-    entry = Entry(**value)
-    typed = all(type(v) is t for v, t in zip(entry, _TYPES.values(), strict=True))
-    return entry if typed else None
+    if isinstance(value, dict) and value.keys() == _TYPES.keys() and all(
+            type(value[name]) is kind for name, kind in _TYPES.items()):
+        return Entry(**value)
+    return None
 
 
 def read_games(store: Store, warn: Callable[[str], None], *,
@@ -457,13 +456,10 @@ def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = F
 
 def stats_lines(data: Figures, width: int = 40, *,
                 ascii_only: bool = False) -> list[str]:
-    kinds = data["kinds"]
-    which = _which(data)
-    if data["player"]:
-        which += f", {data['player']}"
-    if not kinds:
-        return [f"No saved games to count ({which})."]
-    lines = sections(kinds, width, ascii_only, f" ({which})")
+    """Every kind's section (``figures`` over every player's games)."""
+    if not data["kinds"]:
+        return [f"No saved games to count ({_which(data)})."]
+    lines = sections(data["kinds"], width, ascii_only, f" ({_which(data)})")
     return [part for line in lines for part in wrap(line, width)]
 
 

@@ -13,7 +13,6 @@ import companion
 from companion import rulebook
 from companion.cards import Card
 from companion.rulebook.build import book, fill, normalise_text
-from companion.rulebook.cards import hebrac_card
 from companion.rulebook.ranking import distance, stem
 from companion.rulebook.sections import SECTION_ID
 from companion.tables import tables
@@ -146,23 +145,23 @@ def test_examples_in_the_text_hold() -> None:
 def test_card_facts_agree_with_the_engine() -> None:
     from companion.hebrac import rules
 
-    qs = hebrac_card("QS")
+    qs = rulebook.hebrac_card("QS")
     assert qs is not None
     assert (qs.attack, qs.price, qs.trade, qs.theft_rank) == (10, None, None, None)
     assert qs.enemy_section == "hebrac.enemy.black-queen"
     assert qs.treasure_section == "hebrac.treasure.black-queen"
-    ad = hebrac_card("AD")
+    ad = rulebook.hebrac_card("AD")
     assert ad is not None
     assert (ad.attack, ad.price, ad.trade, ad.theft_rank) == (1, 12, None, 1)
     assert "counts 12" in ad.trade_note
     for card in ("7C", "10H", "2S", "JD", "KH", "QD"):
-        facts = hebrac_card(card)
+        facts = rulebook.hebrac_card(card)
         parsed = Card.parse(card)
         assert facts is not None
         assert facts.price == rules.price(parsed)
         assert facts.trade == rules.trade_value(parsed)
         assert facts.theft_rank == rules.theft_rank(parsed)
-    assert hebrac_card("nonsense") is None
+    assert rulebook.hebrac_card("nonsense") is None
 
 
 # -- Hebrac's two texts -------------------------------------------------------------------

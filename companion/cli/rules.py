@@ -84,9 +84,7 @@ def rules_command(
     prefer = current_kind() if game is None else None
     facts: Any = None  # a card: what it is and does
     if game == "hebrac" or game is None and prefer in (None, "hebrac"):
-        from companion.rulebook.cards import hebrac_card
-
-        facts = hebrac_card(text) if len(query) <= 3 else None
+        facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
     elif (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
 

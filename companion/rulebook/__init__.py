@@ -7,8 +7,8 @@ as JSON (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
 This module holds what every lookup needs (a section by its id, the layout for a narrow
 terminal) on ``sections`` (the sections and the shipped index); ``ranking`` (search),
-``cards`` (a card's facts) and ``build`` (the index made from the files, and ``--check``)
-are imported only when used.
+``cards`` (a card's facts) and ``build`` (the index made from the files, and
+``--check``) are imported only when used, through the functions at the end.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
@@ -28,6 +28,7 @@ from companion.rulebook.sections import Section, index
 from companion.rulebook.sections import wrap as wrap
 
 if TYPE_CHECKING:
+    from companion.rulebook.cards import CardFacts
     from companion.rulebook.ranking import Hit
 
 # Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
@@ -172,7 +173,7 @@ def section_lines(item: Section, width: int, also: Sequence[Section] = (),
     return lines
 
 
-# -- searching and the check: imported when used -------------------------
+# -- searching, the check and a card's facts: imported when used -------------------------
 def search(text: str, game: str | None = None, prefer: str | None = None,
            limit: int = 5) -> list[Hit]:
     from companion.rulebook.ranking import search as ranked
@@ -185,3 +186,14 @@ def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[s
 
     return problems(games, code_root)
 
+
+def hebrac_card(text: str) -> CardFacts | None:
+    """What a standard card is and does in Hebrac's Dungeon; None if ``text`` is no card."""
+    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
+    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
+    lowered = " ".join(text.lower().split())
+    if len(lowered.replace(" ", "")) > 5 and " of " not in lowered:
+        return None
+    from companion.rulebook.cards import hebrac_card as facts
+
+    return facts(text)

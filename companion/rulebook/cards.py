@@ -55,11 +55,6 @@ def _wrapped(*rows: tuple[str, str] | str, width: int) -> list[str]:
 
 def hebrac_card(text: str) -> CardFacts | None:
     """What a standard card is and does in Hebrac's Dungeon; None if ``text`` is no card."""
-    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
-    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
-    lowered = " ".join(text.lower().split())
-    if len(lowered.replace(" ", "")) > 5 and " of " not in lowered:
-        return None
     from companion.cards import Card
 
     try:
