@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from typer import Argument, Option
 
+from companion import stats as records
 from companion.cli.common import echo, games, width, write_output
 from companion.cli.options import JsonOption, OutputOption
 from companion.cli.output import answer, blocks_allowed, paged
@@ -42,8 +43,6 @@ def stats(
     every: AllOption = False,
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion import stats as records
-
     chosen = _kind(kind)
     if player is None and not players:
         found = records.figures(records.read_games(games().store, warn, kind=chosen), chosen,
@@ -76,11 +75,9 @@ def export(
     output: OutputOption = None,
 ) -> None:
     """Every saved game as a table: one row per game, one per round for Tricky."""
-    from companion.stats import csv_text, read_games
-
     if not csv:
         raise BadInput("say the format: 'companion export --csv'")
-    entries = [e for e in read_games(games().store, warn, kind=_kind(kind))
+    entries = [e for e in records.read_games(games().store, warn, kind=_kind(kind))
                if every or e.ended]
-    if write_output(output, csv_text(entries)):
+    if write_output(output, records.csv_text(entries)):
         echo(f"Wrote {len(entries)} game{'' if len(entries) == 1 else 's'} to {output}.")
