@@ -244,38 +244,30 @@ def parse_query(text: str, game: str | None = None) -> Query:
 
 
 # -- ranking -----------------------------------------------------------------------------
-# A game named anywhere in a question decides the game: "how do i win hebrac". Its
-# name's words, and the words of its title that may follow them.
-_GAME_WORDS = {**{game: game for game in GAMES}, "hddh": "halfdeck"}
-_TITLE_WORDS = frozenset({"dungeon", "heroes"})
+# A game named anywhere in a question decides the game: "how do i win hebrac". Read in the
+# question's words, lower-cased and one space apart: the game's name ("half deck" and
+# "hddh" too), then the words of its title that may follow it. "Hebrac's" names the game
+# only as "Hebrac's Dungeon": "Hebrac's game" is the joker's game, not a game of companion's.
+_GAME_NAME = re.compile(
+    rf"(?<!\S)(half deck|hddh|hebrac s(?= dungeon(?!\S))|hebrac(?! s(?!\S))|"
+    rf"{'|'.join(game for game in GAMES if game != 'hebrac')})(?: dungeon| heroes)*(?!\S)")
+_GAME_WORDS = {"half deck": "halfdeck", "hddh": "halfdeck", "hebrac s": "hebrac"}
 
 
 def named_game(text: str) -> tuple[str | None, str]:
     """The one game a question names (by its name or title), and the question without
     that name; (None, text) when it names none, or more than one."""
-    found = list(_TOKEN.finditer(text))
-    words = [match.group().lower() for match in found]
+    words = _TOKEN.findall(text)
+    spaced = " ".join(words).lower()
     games: set[str] = set()
-    named: set[int] = set()
-    for at, word in enumerate(words):
-        after = words[at + 1:at + 4]
-        if word == "half" and after[:1] == ["deck"]:
-            game, end = "halfdeck", at + 2
-        elif word in _GAME_WORDS:
-            game, end = _GAME_WORDS[word], at + 1
-        else:
-            continue
-        if word == "hebrac" and after[:1] == ["s"]:  # Hebrac's
-            if after[1:2] != ["dungeon"]:
-                continue  # "Hebrac's game" is the joker's game, not a game of companion's
-            end += 1
-        while end < len(words) and words[end] in _TITLE_WORDS:
-            end += 1
-        games.add(game)
-        named.update(range(at, end))
+    named: set[int] = set()  # the places of the words that name a game
+    for match in _GAME_NAME.finditer(spaced):
+        games.add(_GAME_WORDS.get(match[1], match[1]))
+        first = spaced.count(" ", 0, match.start())
+        named.update(range(first, first + match[0].count(" ") + 1))
     if len(games) != 1:
         return None, text
-    return games.pop(), " ".join(m.group() for at, m in enumerate(found) if at not in named)
+    return games.pop(), " ".join(word for at, word in enumerate(words) if at not in named)
 
 
 class Hit(Value):
