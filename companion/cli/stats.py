@@ -44,25 +44,21 @@ def stats(
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
     chosen = _kind(kind)
-    if player is None and not players:
-        found = records.figures(records.read_games(games().store, warn, kind=chosen), chosen,
-                                every=every)
-        answer(as_json, found, records.stats_lines(found, width(),
-                                                   ascii_only=not blocks_allowed()))
-        return
-    # The roster, or one player's record (``player``, matched against the roster).
     if player is not None and players:
         raise BadInput("--players lists the players, --player NAME shows one: not both")
-    records.check_kind(chosen)
+    if player is not None or players:  # the roster, or one player's record
+        records.check_kind(chosen)
     entries = records.read_games(games().store, warn, kind=chosen)
-    everyone = records.people(entries)
-    data: Mapping[str, object]  # the roster's figures, or one player's
-    if player is None:
-        data = records.roster_figures(everyone, chosen, every=every)
+    data: Mapping[str, object]  # the figures, the roster's, or one player's
+    if player is None and not players:
+        data = records.figures(entries, chosen, every=every)
+        lines = records.stats_lines(data, width(), ascii_only=not blocks_allowed())
+    elif player is None:
+        data = records.roster_figures(records.people(entries), chosen, every=every)
         lines = records.roster_lines(data, width())
     else:
-        data = records.player_figures(entries, records.find(everyone, player, chosen), chosen,
-                                      every=every)
+        person = records.find(records.people(entries), player, chosen)
+        data = records.player_figures(entries, person, chosen, every=every)
         lines = records.player_lines(data, width(), ascii_only=not blocks_allowed())
     answer(as_json, data, lines)
 
