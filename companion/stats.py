@@ -40,6 +40,7 @@ from companion.text import fill, shown_controls, wrap
 from companion.values import Value
 
 if TYPE_CHECKING:
+    from hashlib import blake2b
     from typing import TypedDict
 
     from companion.history import TrickyRound
@@ -161,9 +162,11 @@ class Entry(Value):
 
 # -- reading the games ------------------------------------------------------------
 @cache
-def _code_stamp() -> bytes:
-    """What the figures depend on besides the file, cheaply: the versions, and the name,
-    size and time of each source and data file of the package."""
+def _code_digest() -> blake2b:
+    """What the figures depend on besides the file, cheaply, hashed once: the versions, and
+    the name, size and time of each source and data file of the package."""
+    from hashlib import blake2b  # only where a game is read: hashlib loads OpenSSL
+
     package = Path(companion.__file__).resolve().parent
     parts = [f"stats {CACHE_FORMAT} {companion.__version__} {sys.version}"]
     for folder in (package, package / "rulebook", *(package / kind for kind in KINDS)):
@@ -173,13 +176,11 @@ def _code_stamp() -> bytes:
                     info = entry.stat()
                     parts.append(f"{folder.name}/{entry.name} {info.st_size} "
                                  f"{info.st_mtime_ns}")
-    return "\n".join(parts).encode()
+    return blake2b("\n".join(parts).encode(), digest_size=20)
 
 
 def _digest(raw: bytes) -> str:
-    from hashlib import blake2b  # only where a game is read: hashlib loads OpenSSL
-
-    digest = blake2b(_code_stamp(), digest_size=20)
+    digest = _code_digest().copy()
     digest.update(raw)
     return digest.hexdigest()
 
