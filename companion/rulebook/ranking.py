@@ -222,8 +222,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 and token[1] in "01234567"):
             colour = tricky_colours().get(token[0].lower())
             if colour:
-                words += [colour, token[1]]
-                words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
+                words += [colour, token[1], *TRICKY_VALUE_WORDS.get(int(token[1]), [])]
                 continue
         words.append(token)
     postings = stats()["postings"]
@@ -343,23 +342,18 @@ def _rules_first(hits: list[Hit], limit: int) -> list[Hit]:
     """The first ``limit`` of ``hits`` (best first), each ruling after the rules it refines
     that match the question too (at least ``REFINED_SHARE`` of the ruling's score): a
     ruling qualifies a rule, so the rule is read first."""
-    ranked: list[Hit] = []
-    placed: set[str] = set()
+    ranked: dict[str, Hit] = {}  # by section id, in order
     for hit in hits:
         if len(ranked) >= limit:
             break
-        if hit.section.id in placed:
-            continue
-        if ".ruling." in hit.section.id:
+        if ".ruling." in hit.section.id and hit.section.id not in ranked:
             for rule in hits:
                 if rule.score < REFINED_SHARE * hit.score:
                     break
-                if rule.section.id not in placed and _refines(hit.section, rule.section):
-                    ranked.append(rule)
-                    placed.add(rule.section.id)
-        ranked.append(hit)
-        placed.add(hit.section.id)
-    return ranked[:limit]
+                if rule.section.id not in ranked and _refines(hit.section, rule.section):
+                    ranked[rule.section.id] = rule
+        ranked.setdefault(hit.section.id, hit)
+    return list(ranked.values())[:limit]
 
 
 def _refines(ruling: Section, rule: Section) -> bool:

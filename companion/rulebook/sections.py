@@ -84,11 +84,8 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
     else:
         keys = [str(card), {1: "A", 11: "J", 13: "K"}.get(card.rank, card.suit)]
     tables = index().data.get("hebrac", {}).get("cards", {})
-    rows = []
-    for role in ("enemy", "treasure"):
-        table = tables.get(role, {})
-        rows.append(next((dict(table[key]) for key in keys if key in table), None))
-    return rows
+    return [next((dict(table[key]) for key in keys if key in table), None)
+            for table in (tables.get("enemy", {}), tables.get("treasure", {}))]
 
 
 def wrap(text: str, width: int, first: str = "", rest: str = "",
