@@ -365,6 +365,7 @@ def _tricky(games: Sequence[Entry], player: str | None,
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
     gold: defaultdict[tuple[str, int], list[int]] = defaultdict(list)
+    per_hero: defaultdict[str, list[int]] = defaultdict(list)  # at any table
     mine = key(player) if player is not None else None
     for game in games:
         players = _names(game.facts["players"])
@@ -372,14 +373,13 @@ def _tricky(games: Sequence[Entry], player: str | None,
         wins.update({key(p) for p in _names(game.facts["winners"])} if game.ended else ())
         for row in _rounds(game.facts["rounds"]):
             if mine is None or key(row["active"]) == mine:
-                gold[(row["hero"], len(players))].append(row["gold"][row["active"]])
+                earned = row["gold"][row["active"]]
+                gold[(row["hero"], len(players))].append(earned)
+                per_hero[row["hero"]].append(earned)
     heroes: list[HeroFigures] = [{"hero": hero, "players": count, "rounds": len(values),
                "average_gold": round(sum(values) / len(values), 2)}
               for (hero, count), values in sorted(gold.items())]
     heroes.sort(key=lambda h: -h["average_gold"])
-    per_hero: defaultdict[str, list[int]] = defaultdict(list)
-    for (hero, _), values in gold.items():
-        per_hero[hero] += values
     averages = {hero: sum(v) / len(v) for hero, v in per_hero.items()}
     ranked = sorted(averages, key=lambda h: (-averages[h], h))
     wins_per_player = {named.get(p, p): wins[p]

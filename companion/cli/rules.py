@@ -83,9 +83,9 @@ def rules_command(
         return
     prefer = current_kind() if game is None else None
     facts: Any = None  # a card: what it is and does
-    if game == "hebrac" or game is None and prefer in (None, "hebrac"):
-        facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
-    elif (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
+    if (game or prefer) in (None, "hebrac") and len(query) <= 3:
+        facts = rulebook.hebrac_card(text)
+    elif (game or prefer) == "tricky" and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
 
         facts = tricky_card(text, _tricky_deck())
