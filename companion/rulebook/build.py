@@ -176,20 +176,18 @@ def build_index() -> tuple[Index, dict[str, Any]]:
     lengths: list[float] = []
     for number, item in enumerate(items):
         counts: dict[str, float] = defaultdict(float)
-        length = 0.0
         fields = {"title": item.title, "keywords": " ".join(item.keywords),
                   "id": item.short_id.replace(".", " ").replace("-", " "),
                   "parent": item.parent, "text": item.text}
         for name, value in fields.items():
             for term in terms(value):
                 counts[term] += FIELD_WEIGHTS[name]
-                length += FIELD_WEIGHTS[name]
         for term, count in counts.items():
             half = int(count * 2)
             if half != count * 2:  # kept as whole half points: whole numbers ship smallest
                 raise ValueError(f"field weights must be multiples of 0.5, not {count}")
             postings[term] += (number, half)
-        lengths.append(length)
+        lengths.append(sum(counts.values()))  # exact: whole half points
     stats = {"postings": {t: " ".join(map(str, p)) for t, p in postings.items()},
              "lengths": lengths, "average": sum(lengths) / max(1, len(items)),
              "titles": [sorted(set(terms(item.title))) for item in items]}
