@@ -264,13 +264,9 @@ class HebracTracer(Tracer):
             return
         self.fighting = None
         game = self.engine
-        if game.life <= 0:
-            battle["result"] = "lost"
-        elif encounter.stage != "battle" or (
-                battle["level"] == game.level and game.chambers[encounter.chamber].enemy_gone):
-            battle["result"] = "won"
-        else:
-            battle["result"] = "left"
+        won = encounter.stage != "battle" or (
+            battle["level"] == game.level and game.chambers[encounter.chamber].enemy_gone)
+        battle["result"] = "lost" if game.life <= 0 else "won" if won else "left"
 
     def finish(self, actions: int) -> History:
         game = self.engine  # a battle under way is as the last action left it

@@ -40,6 +40,7 @@ from companion.text import fill, shown_controls, wrap
 from companion.values import Value
 
 if TYPE_CHECKING:
+    from hashlib import blake2b
     from typing import TypedDict
 
     from companion.history import TrickyRound
@@ -161,9 +162,11 @@ class Entry(Value):
 
 # -- reading the games ------------------------------------------------------------
 @cache
-def _code_stamp() -> bytes:
-    """What the figures depend on besides the file, cheaply: the versions, and the name,
-    size and time of each source and data file of the package."""
+def _code_digest() -> blake2b:
+    """What the figures depend on besides the file, cheaply, hashed once: the versions, and
+    the name, size and time of each source and data file of the package."""
+    from hashlib import blake2b  # only where a game is read: hashlib loads OpenSSL
+
     package = Path(companion.__file__).resolve().parent
     parts = [f"stats {CACHE_FORMAT} {companion.__version__} {sys.version}"]
     for folder in (package, package / "rulebook", *(package / kind for kind in KINDS)):
@@ -173,13 +176,11 @@ def _code_stamp() -> bytes:
                     info = entry.stat()
                     parts.append(f"{folder.name}/{entry.name} {info.st_size} "
                                  f"{info.st_mtime_ns}")
-    return "\n".join(parts).encode()
+    return blake2b("\n".join(parts).encode(), digest_size=20)
 
 
 def _digest(raw: bytes) -> str:
-    from hashlib import blake2b  # only where a game is read: hashlib loads OpenSSL
-
-    digest = blake2b(_code_stamp(), digest_size=20)
+    digest = _code_digest().copy()
     digest.update(raw)
     return digest.hexdigest()
 
@@ -196,11 +197,10 @@ def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
 
 def _cached(value: object) -> Entry | None:
     """A cache entry with the fields and types this version writes."""
-    if not isinstance(value, dict) or value.keys() != _TYPES.keys():
-        return None
-    entry = Entry(**value)
-    typed = all(type(v) is t for v, t in zip(entry, _TYPES.values(), strict=True))
-    return entry if typed else None
+    if isinstance(value, dict) and value.keys() == _TYPES.keys() and all(
+            type(value[name]) is kind for name, kind in _TYPES.items()):
+        return Entry(**value)
+    return None
 
 
 def read_games(store: Store, warn: Callable[[str], None], *,
@@ -365,6 +365,7 @@ def _tricky(games: Sequence[Entry], player: str | None,
     played: Counter[str] = Counter()
     # (hero, players at the table) -> gold of the active player in each round with that hero
     gold: defaultdict[tuple[str, int], list[int]] = defaultdict(list)
+    per_hero: defaultdict[str, list[int]] = defaultdict(list)  # at any table
     mine = key(player) if player is not None else None
     for game in games:
         players = _names(game.facts["players"])
@@ -372,14 +373,13 @@ def _tricky(games: Sequence[Entry], player: str | None,
         wins.update({key(p) for p in _names(game.facts["winners"])} if game.ended else ())
         for row in _rounds(game.facts["rounds"]):
             if mine is None or key(row["active"]) == mine:
-                gold[(row["hero"], len(players))].append(row["gold"][row["active"]])
+                earned = row["gold"][row["active"]]
+                gold[(row["hero"], len(players))].append(earned)
+                per_hero[row["hero"]].append(earned)
     heroes: list[HeroFigures] = [{"hero": hero, "players": count, "rounds": len(values),
                "average_gold": round(sum(values) / len(values), 2)}
               for (hero, count), values in sorted(gold.items())]
     heroes.sort(key=lambda h: -h["average_gold"])
-    per_hero: defaultdict[str, list[int]] = defaultdict(list)
-    for (hero, _), values in gold.items():
-        per_hero[hero] += values
     averages = {hero: sum(v) / len(v) for hero, v in per_hero.items()}
     ranked = sorted(averages, key=lambda h: (-averages[h], h))
     wins_per_player = {named.get(p, p): wins[p]
@@ -457,13 +457,10 @@ def bars(pairs: Iterable[tuple[str, float]], width: int, *, ascii_only: bool = F
 
 def stats_lines(data: Figures, width: int = 40, *,
                 ascii_only: bool = False) -> list[str]:
-    kinds = data["kinds"]
-    which = _which(data)
-    if data["player"]:
-        which += f", {data['player']}"
-    if not kinds:
-        return [f"No saved games to count ({which})."]
-    lines = sections(kinds, width, ascii_only, f" ({which})")
+    """Every kind's section (``figures`` over every player's games)."""
+    if not data["kinds"]:
+        return [f"No saved games to count ({_which(data)})."]
+    lines = sections(data["kinds"], width, ascii_only, f" ({_which(data)})")
     return [part for line in lines for part in wrap(line, width)]
 
 

@@ -74,8 +74,7 @@ def _hebrac(history: History, name: str, width: int, ascii_only: bool) -> list[s
     if call:
         lines.append(f"Lowest life survived: {call['life']}, "
                      f"{_hebrac_when(history, facts, call)}")
-    spells = Counter(facts["spells_cast"])
-    lines.append(f"Spells: {_counted(spells)}")
+    lines.append(f"Spells: {_counted(Counter(facts['spells_cast']))}")
     lines.append(f"Treasure kept: {_joined(facts['treasure'])}")
     if history.outcome == "dead":
         lines.append(f"Killed by: {_hebrac_killer(facts)}")
@@ -133,9 +132,7 @@ def _tricky(history: History, name: str, width: int, ascii_only: bool) -> list[s
         head = f"{name}: {winners} {verb} with {scores[facts['winners'][0]]} gold"
     else:
         head = f"{name}: playing, {len(facts['rounds'])} rounds scored"
-    lines = [head]
-    lines += _gold_table(facts, width)
-    lines.append("Running gold:")
+    lines = [head, *_gold_table(facts, width), "Running gold:"]
     done = [[row["gold"][player] for player in players] for row in facts["rounds"]]
     lines += _running_gold(players, done, width, ascii_only, max(scores.values(), default=0))
     best = [f"{player} {top['hero']} {top['gold']}" for player in players
@@ -168,9 +165,8 @@ def _halfdeck(history: History, name: str, width: int, ascii_only: bool) -> list
         outcome += f" ({facts['won_by']})"
     lines = [f"{name}: {outcome}, round {facts['round']}"]
     lines.append(f"Fallen: {_joined(facts['fallen'])}")
-    defeated = sum(facts["defeated"].values())
-    lines.append(f"Foes defeated {defeated}, escaped {facts['escaped']}; "
-                 f"traps {facts['traps']}")
+    lines.append(f"Foes defeated {sum(facts['defeated'].values())}, "
+                 f"escaped {facts['escaped']}; traps {facts['traps']}")
     lines.append(f"Life lost {facts['life_lost']}, healed {facts['life_healed']}")
     call = facts["closest_call"]
     if call:
@@ -187,8 +183,7 @@ def _mark_at(history: History, point: int, default: int) -> int:
 # -- Elbereth --------------------------------------------------------------------------
 def _elbereth(history: History, name: str, width: int, ascii_only: bool) -> list[str]:
     facts = cast("ElberethFacts", history.facts)
-    lines = [f"{name}: {history.outcome}, floor {facts['floor']} of "
-             f"{facts['floors']}"]
+    lines = [f"{name}: {history.outcome}, floor {facts['floor']} of {facts['floors']}"]
     lines.append(f"Beaten: {_counted(facts['beaten'])}")
     if facts["bosses_met"]:
         lines.append(f"Bosses met: {_joined(list(facts['bosses_met']))}")

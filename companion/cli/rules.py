@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from typer import Argument, Option
 
+from companion import rulebook
 from companion.cli.common import emit_json, width
 from companion.cli.options import JsonOption
 from companion.cli.output import answer, colour_allowed, paged, set_plain
@@ -46,7 +47,6 @@ def rules_command(
     companion rules tricky --toc
     companion rules hebrac --diff
     """
-    from companion import rulebook
     from companion.current import current_kind
 
     if plain:  # the command's own --plain is the root's: no colour, no bold
@@ -83,9 +83,9 @@ def rules_command(
         return
     prefer = current_kind() if game is None else None
     facts: Any = None  # a card: what it is and does
-    if game == "hebrac" or game is None and prefer in (None, "hebrac"):
-        facts = rulebook.hebrac_card(text) if len(query) <= 3 else None
-    elif (game == "tricky" or game is None and prefer == "tricky") and len(query) <= 2:
+    if (game or prefer) in (None, "hebrac") and len(query) <= 3:
+        facts = rulebook.hebrac_card(text)
+    elif (game or prefer) == "tricky" and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
 
         facts = tricky_card(text, _tricky_deck())
@@ -139,8 +139,6 @@ def _tricky_deck() -> dict[str, Any] | None:
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, query: str,
           sources: bool = False) -> None:
-    from companion import rulebook
-
     also = [a for a in also if a is not None][:SEE_ALSO]
     lines = rulebook.section_lines(item, columns, also, sources)
     title_lines = len(rulebook.wrap(item.title, columns))
@@ -150,8 +148,6 @@ def _show(item: Any, also: list[Any], columns: int, as_json: bool, query: str,
 
 
 def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None:
-    from companion import rulebook
-
     lines = [f"Sections under {prefix}:"]
     for item in items:
         lines += rulebook.id_title_lines(item, columns, "  ")
@@ -160,8 +156,6 @@ def _listing(prefix: str, items: list[Any], columns: int, as_json: bool) -> None
 
 
 def _toc(game: str | None, columns: int, as_json: bool) -> None:
-    from companion import rulebook
-
     games = [game] if game else list(rulebook.GAMES)
     lines: list[str] = []
     for number, name in enumerate(games):
@@ -180,8 +174,6 @@ def _toc(game: str | None, columns: int, as_json: bool) -> None:
 
 
 def _diff(columns: int, as_json: bool) -> None:
-    from companion import rulebook
-
     rows = rulebook.differences()
     lines = [_bold("Hebrac's Dungeon: 2005 vs classic text")]
     for row in rows:
@@ -194,8 +186,6 @@ def _diff(columns: int, as_json: bool) -> None:
 
 
 def _games(as_json: bool) -> None:
-    from companion import rulebook
-
     counts = rulebook.summary()
     answer(as_json, {"games": [{"game": g, "title": rulebook.GAME_TITLES[g], "sections": n}
                                for g, n in counts.items()]},
@@ -205,8 +195,6 @@ def _games(as_json: bool) -> None:
 
 
 def _check(as_json: bool) -> None:
-    from companion import rulebook
-
     problems = rulebook.check()
     counts = rulebook.summary()
     if problems:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from typer import Argument, Option
 
+from companion import stats as records
 from companion.cli.common import echo, games, width, write_output
 from companion.cli.options import JsonOption, OutputOption
 from companion.cli.output import answer, blocks_allowed, paged
@@ -42,28 +43,22 @@ def stats(
     every: AllOption = False,
 ) -> None:
     """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion import stats as records
-
     chosen = _kind(kind)
-    if player is None and not players:
-        found = records.figures(records.read_games(games().store, warn, kind=chosen), chosen,
-                                every=every)
-        answer(as_json, found, records.stats_lines(found, width(),
-                                                   ascii_only=not blocks_allowed()))
-        return
-    # The roster, or one player's record (``player``, matched against the roster).
     if player is not None and players:
         raise BadInput("--players lists the players, --player NAME shows one: not both")
-    records.check_kind(chosen)
+    if player is not None or players:  # the roster, or one player's record
+        records.check_kind(chosen)
     entries = records.read_games(games().store, warn, kind=chosen)
-    everyone = records.people(entries)
-    data: Mapping[str, object]  # the roster's figures, or one player's
-    if player is None:
-        data = records.roster_figures(everyone, chosen, every=every)
+    data: Mapping[str, object]  # the figures, the roster's, or one player's
+    if player is None and not players:
+        data = records.figures(entries, chosen, every=every)
+        lines = records.stats_lines(data, width(), ascii_only=not blocks_allowed())
+    elif player is None:
+        data = records.roster_figures(records.people(entries), chosen, every=every)
         lines = records.roster_lines(data, width())
     else:
-        data = records.player_figures(entries, records.find(everyone, player, chosen), chosen,
-                                      every=every)
+        person = records.find(records.people(entries), player, chosen)
+        data = records.player_figures(entries, person, chosen, every=every)
         lines = records.player_lines(data, width(), ascii_only=not blocks_allowed())
     answer(as_json, data, lines)
 
@@ -76,11 +71,9 @@ def export(
     output: OutputOption = None,
 ) -> None:
     """Every saved game as a table: one row per game, one per round for Tricky."""
-    from companion.stats import csv_text, read_games
-
     if not csv:
         raise BadInput("say the format: 'companion export --csv'")
-    entries = [e for e in read_games(games().store, warn, kind=_kind(kind))
+    entries = [e for e in records.read_games(games().store, warn, kind=_kind(kind))
                if every or e.ended]
-    if write_output(output, csv_text(entries)):
+    if write_output(output, records.csv_text(entries)):
         echo(f"Wrote {len(entries)} game{'' if len(entries) == 1 else 's'} to {output}.")

@@ -137,13 +137,12 @@ def book(game: str) -> Book:
     problems: list[str] = []
     for number, row in enumerate(data.get("section", []), start=1):
         sid = str(row.get("id", "")) or f"{game}.<section {number}>"
-        raw = str(row.get("text", ""))
-        text, missing = fill(normalise_text(raw), numbers)
+        text, missing = fill(normalise_text(str(row.get("text", ""))), numbers)
         problems += [f"{sid}: {p}" for p in missing]
         keywords = row.get("keywords", [])
         sections.append(Section(
             id=sid, game=game, title=str(row.get("title", "")).strip(),
-            parent=str(row.get("parent", "")).strip(), text=text, raw=raw,
+            parent=str(row.get("parent", "")).strip(), text=text,
             keywords=tuple(str(k) for k in keywords) if isinstance(keywords, list) else (),
             source=str(row.get("source", "")).strip()))
     return Book(game, tuple(sections), data, tuple(problems))
@@ -177,20 +176,18 @@ def build_index() -> tuple[Index, dict[str, Any]]:
     lengths: list[float] = []
     for number, item in enumerate(items):
         counts: dict[str, float] = defaultdict(float)
-        length = 0.0
         fields = {"title": item.title, "keywords": " ".join(item.keywords),
                   "id": item.short_id.replace(".", " ").replace("-", " "),
                   "parent": item.parent, "text": item.text}
         for name, value in fields.items():
             for term in terms(value):
                 counts[term] += FIELD_WEIGHTS[name]
-                length += FIELD_WEIGHTS[name]
         for term, count in counts.items():
             half = int(count * 2)
             if half != count * 2:  # kept as whole half points: whole numbers ship smallest
                 raise ValueError(f"field weights must be multiples of 0.5, not {count}")
             postings[term] += (number, half)
-        lengths.append(length)
+        lengths.append(sum(counts.values()))  # exact: whole half points
     stats = {"postings": {t: " ".join(map(str, p)) for t, p in postings.items()},
              "lengths": lengths, "average": sum(lengths) / max(1, len(items)),
              "titles": [sorted(set(terms(item.title))) for item in items]}

@@ -222,8 +222,7 @@ def parse_query(text: str, game: str | None = None) -> Query:
                 and token[1] in "01234567"):
             colour = tricky_colours().get(token[0].lower())
             if colour:
-                words += [colour, token[1]]
-                words += TRICKY_VALUE_WORDS.get(int(token[1]), [])
+                words += [colour, token[1], *TRICKY_VALUE_WORDS.get(int(token[1]), [])]
                 continue
         words.append(token)
     postings = stats()["postings"]
@@ -244,38 +243,30 @@ def parse_query(text: str, game: str | None = None) -> Query:
 
 
 # -- ranking -----------------------------------------------------------------------------
-# A game named anywhere in a question decides the game: "how do i win hebrac". Its
-# name's words, and the words of its title that may follow them.
-_GAME_WORDS = {**{game: game for game in GAMES}, "hddh": "halfdeck"}
-_TITLE_WORDS = frozenset({"dungeon", "heroes"})
+# A game named anywhere in a question decides the game: "how do i win hebrac". Read in the
+# question's words, lower-cased and one space apart: the game's name ("half deck" and
+# "hddh" too), then the words of its title that may follow it. "Hebrac's" names the game
+# only as "Hebrac's Dungeon": "Hebrac's game" is the joker's game, not a game of companion's.
+_GAME_NAME = re.compile(
+    rf"(?<!\S)(half deck|hddh|hebrac s(?= dungeon(?!\S))|hebrac(?! s(?!\S))|"
+    rf"{'|'.join(game for game in GAMES if game != 'hebrac')})(?: dungeon| heroes)*(?!\S)")
+_GAME_WORDS = {"half deck": "halfdeck", "hddh": "halfdeck", "hebrac s": "hebrac"}
 
 
 def named_game(text: str) -> tuple[str | None, str]:
     """The one game a question names (by its name or title), and the question without
     that name; (None, text) when it names none, or more than one."""
-    found = list(_TOKEN.finditer(text))
-    words = [match.group().lower() for match in found]
+    words = _TOKEN.findall(text)
+    spaced = " ".join(words).lower()
     games: set[str] = set()
-    named: set[int] = set()
-    for at, word in enumerate(words):
-        after = words[at + 1:at + 4]
-        if word == "half" and after[:1] == ["deck"]:
-            game, end = "halfdeck", at + 2
-        elif word in _GAME_WORDS:
-            game, end = _GAME_WORDS[word], at + 1
-        else:
-            continue
-        if word == "hebrac" and after[:1] == ["s"]:  # Hebrac's
-            if after[1:2] != ["dungeon"]:
-                continue  # "Hebrac's game" is the joker's game, not a game of companion's
-            end += 1
-        while end < len(words) and words[end] in _TITLE_WORDS:
-            end += 1
-        games.add(game)
-        named.update(range(at, end))
+    named: set[int] = set()  # the places of the words that name a game
+    for match in _GAME_NAME.finditer(spaced):
+        games.add(_GAME_WORDS.get(match[1], match[1]))
+        first = spaced.count(" ", 0, match.start())
+        named.update(range(first, first + match[0].count(" ") + 1))
     if len(games) != 1:
         return None, text
-    return games.pop(), " ".join(m.group() for at, m in enumerate(found) if at not in named)
+    return games.pop(), " ".join(word for at, word in enumerate(words) if at not in named)
 
 
 class Hit(Value):
@@ -351,23 +342,18 @@ def _rules_first(hits: list[Hit], limit: int) -> list[Hit]:
     """The first ``limit`` of ``hits`` (best first), each ruling after the rules it refines
     that match the question too (at least ``REFINED_SHARE`` of the ruling's score): a
     ruling qualifies a rule, so the rule is read first."""
-    ranked: list[Hit] = []
-    placed: set[str] = set()
+    ranked: dict[str, Hit] = {}  # by section id, in order
     for hit in hits:
         if len(ranked) >= limit:
             break
-        if hit.section.id in placed:
-            continue
-        if ".ruling." in hit.section.id:
+        if ".ruling." in hit.section.id and hit.section.id not in ranked:
             for rule in hits:
                 if rule.score < REFINED_SHARE * hit.score:
                     break
-                if rule.section.id not in placed and _refines(hit.section, rule.section):
-                    ranked.append(rule)
-                    placed.add(rule.section.id)
-        ranked.append(hit)
-        placed.add(hit.section.id)
-    return ranked[:limit]
+                if rule.section.id not in ranked and _refines(hit.section, rule.section):
+                    ranked[rule.section.id] = rule
+        ranked.setdefault(hit.section.id, hit)
+    return list(ranked.values())[:limit]
 
 
 def _refines(ruling: Section, rule: Section) -> bool:

@@ -27,14 +27,13 @@ SECTION_ID = rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9-]+)+"
 
 
 class Section(Value):
-    """One rule: ``text`` has its placeholders filled; ``raw`` is as written."""
+    """One rule, its text's placeholders filled (``build``)."""
 
     id: str
     game: str
     title: str
     parent: str
     text: str
-    raw: str
     keywords: tuple[str, ...]
     source: str
 
@@ -71,7 +70,7 @@ class Index(Value):
 def index() -> Index:
     """The index shipped in the package (read once per process)."""
     found = shipped("rulebook/index.json")
-    return Index([Section._make((*row[:6], tuple(row[6]), row[7])) for row in found["sections"]],
+    return Index([Section._make((*row[:5], tuple(row[5]), row[6])) for row in found["sections"]],
                  found["data"])
 
 
@@ -85,11 +84,8 @@ def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
     else:
         keys = [str(card), {1: "A", 11: "J", 13: "K"}.get(card.rank, card.suit)]
     tables = index().data.get("hebrac", {}).get("cards", {})
-    rows = []
-    for role in ("enemy", "treasure"):
-        table = tables.get(role, {})
-        rows.append(next((dict(table[key]) for key in keys if key in table), None))
-    return rows
+    return [next((dict(table[key]) for key in keys if key in table), None)
+            for table in (tables.get("enemy", {}), tables.get("treasure", {}))]
 
 
 def wrap(text: str, width: int, first: str = "", rest: str = "",
