@@ -1,7 +1,8 @@
 """What a code holds, read with limits before it is parsed.
 
-A code (a share code, a Half Deck catalog code) is typed or scanned from
-anywhere: its packed data is unpacked only up to a limit (``inflate``), and
+A code (a share code ``CMP2.<body>.<checksum>``, a Half Deck catalog code
+``HDC1.<body>.<checksum>``) is typed or scanned from anywhere: its frame is
+checked first (``opened``), its packed data unpacked only up to a limit (``inflate``), and
 its JSON read with limits: nesting (counted before ``json.loads`` recurses),
 number length, no NaN or Infinity, no key named twice. ``BadInput`` says what
 is wrong.
@@ -12,11 +13,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from itertools import accumulate
 from typing import Any
 
 from companion.errors import BadInput
 
+MAX_CODE_CHARS = 20_000
+FORMS = "<letters A-Z and digits 2-7>.<8 hex digits>"  # what follows ``CMP2.``
 MAX_DEPTH = 6  # JSON nesting: the game, its settings, a table, a list in it
 # A JSON string, or one cut short by the end of the text: what nesting is not counted in.
 _STRING = r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)'
@@ -83,3 +87,51 @@ def inflate(packed: bytes, limit: int, dictionary: bytes = b"") -> bytes:
     if unpacker.unused_data:
         raise BadInput("the code is damaged: data follows its end")
     return raw
+
+
+_BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+def base32(data: bytes) -> str:
+    """``base64.b32encode(data)`` without its padding, and without importing base64 (and
+    struct) to write a code: five bits a letter, the last padded with zero bits."""
+    bits = 8 * len(data) + (-8 * len(data) % 5)
+    number = int.from_bytes(data, "big") << (bits - 8 * len(data))
+    return "".join(_BASE32[(number >> shift) & 31] for shift in range(bits - 5, -5, -5))
+
+
+def checksum(letters: str, version: int, body: str) -> str:
+    """8 hex digits of the SHA-256 of ``<letters><version>.<body>``."""
+    from hashlib import sha256  # only when a code is made or read
+
+    return sha256(f"{letters}{version}.{body}".encode("ascii")).hexdigest()[:8].upper()
+
+
+def opened(code: str, text: str, letters: str, not_ours: str,
+           unread: Callable[[int], str | None]) -> tuple[int, str, bytes]:
+    """The version, body and packed bytes of ``text`` (``code`` upper-cased, its spaces
+    taken out): its length, letters, version (``unread`` says why this companion does
+    not read one), shape and checksum checked in that order."""
+    import binascii  # only to read a code: writing one needs neither
+    from base64 import b32decode
+
+    if len(code) > MAX_CODE_CHARS:
+        raise BadInput(f"the code is {len(code)} characters, longer than the limit of "
+                       f"{MAX_CODE_CHARS}")
+    head = re.match(rf"{letters}(\d{{1,4}})\.", text)
+    if head is None:
+        raise BadInput(not_ours)
+    version = int(head.group(1))
+    refusal = unread(version)
+    if refusal is not None:
+        raise BadInput(refusal)
+    match = re.fullmatch(rf"{letters}\d{{1,4}}\.([A-Z2-7]*)\.([0-9A-F]{{8}})", text)
+    if match is None:
+        raise BadInput(f"the code is cut short or damaged: expected {letters}{version}.{FORMS}")
+    body, given = match.groups()
+    if checksum(letters, version, body) != given:
+        raise BadInput("the checksum does not match: the code was changed or cut short")
+    try:
+        return version, body, b32decode(body + "=" * (-len(body) % 8))
+    except (binascii.Error, ValueError):
+        raise BadInput("the code is damaged: its body is not base32") from None

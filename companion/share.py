@@ -34,7 +34,16 @@ from typing import Any
 
 from companion import editions, store, wordpack
 from companion import text as plain_text
-from companion.codejson import MAX_DEPTH, inflate, parse_json
+from companion.codejson import (
+    FORMS,
+    MAX_CODE_CHARS,
+    MAX_DEPTH,
+    base32,
+    checksum,
+    inflate,
+    opened,
+    parse_json,
+)
 from companion.errors import BadInput, DataProblem
 from companion.game import KINDS, ReplayFault
 from companion.wordpack import MAX_ACTION_CHARS, MAX_ACTIONS
@@ -44,7 +53,6 @@ READS = (1, 2)
 PREFIX = f"CMP{FORMAT}."
 # Limits, documented in the README: a code longer than MAX_CODE_CHARS, or one
 # that unpacks to more than MAX_PAYLOAD_BYTES, is refused before it is parsed.
-MAX_CODE_CHARS = 20_000
 MAX_PAYLOAD_BYTES = 256 * 1024
 MAX_SETTING_ITEMS = 64
 MAX_SETTING_CHARS = 200
@@ -55,9 +63,8 @@ MAX_INT = 2**63 - 1  # what TOML can hold
 # that cost, a hostile code takes no longer than a real code of its length.
 MAX_EXPANSION = 16
 EXPANSION_FLOOR = 4_096
-CODE_FORMS = f"{PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
-# Patterns compiled (by re) only when a code is read: making one needs neither.
-CODE_PATTERN = r"CMP(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})"
+CODE_FORMS = f"{PREFIX}{FORMS}"
+# Compiled (by re) only when a code is read: making one does not need it.
 _LOOSE_CODE = r"CMP\d{1,4}\.[A-Za-z2-7]+\.[0-9A-Fa-f]{8}(?![0-9A-Za-z])"
 MAX_SAVE_CHARS = 1024 * 1024
 """Longest saved game file ``import`` reads (the store's own limit is larger)."""
@@ -113,7 +120,7 @@ def encode(
 
 
 def with_checksum(body: str) -> str:
-    return f"{PREFIX}{body}.{checksum(body)}"
+    return f"{PREFIX}{body}.{checksum('CMP', FORMAT, body)}"
 
 
 def share_body(
@@ -153,25 +160,6 @@ def share_body(
     return body
 
 
-_BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
-
-
-def base32(data: bytes) -> str:
-    """``base64.b32encode(data)`` without its padding, and without importing base64 (and
-    struct) to write a code: five bits a letter, the last padded with zero bits."""
-    bits = 8 * len(data) + (-8 * len(data) % 5)
-    number = int.from_bytes(data, "big") << (bits - 8 * len(data))
-    return "".join(_BASE32[(number >> shift) & 31] for shift in range(bits - 5, -5, -5))
-
-
-def checksum(body: str, version: int = FORMAT) -> str:
-    """8 hex digits of the SHA-256 of ``CMP<version>.<body>``."""
-    from hashlib import sha256  # only when a code is made or read
-
-    digest: str = sha256(f"CMP{version}.{body}".encode("ascii")).hexdigest()
-    return digest[:8].upper()
-
-
 # -- reading --------------------------------------------------------------------
 def find_code(text: str) -> str:
     """The one share code in ``text``: the code alone (line breaks allowed) or within prose
@@ -194,32 +182,14 @@ def find_code(text: str) -> str:
 
 def unpack(code: str) -> dict[str, Any]:
     """The game data in a code: checked text, checksum, size, JSON and fields."""
-    import binascii  # only to read a code: writing one needs neither (``base32``)
-    from base64 import b32decode
-
-    if len(code) > MAX_CODE_CHARS:
-        raise BadInput(f"the code is {len(code)} characters, longer than the limit of "
-                       f"{MAX_CODE_CHARS}")
-    text = code.strip().upper()
-    head = re.match(r"CMP(\d{1,4})\.", text)
-    if head is None:
-        raise BadInput(f"not a share code: it should start with {PREFIX}")
-    version = int(head.group(1))
-    if version not in READS:
+    def unread(version: int) -> str | None:
         newer = "newer " if version > FORMAT else ""
-        raise BadInput(f"this code is format CMP{version} of a {newer}companion; this one "
-                       f"reads CMP{READS[0]} to CMP{READS[-1]}")
-    match = re.fullmatch(CODE_PATTERN, text)
-    if match is None:
-        raise BadInput("the code is cut short or damaged: expected "
-                       f"CMP{version}.<letters A-Z and digits 2-7>.<8 hex digits>")
-    body, given = match.group(2), match.group(3)
-    if checksum(body, version) != given:
-        raise BadInput("the checksum does not match: the code was changed or cut short")
-    try:
-        packed = b32decode(body + "=" * (-len(body) % 8))
-    except (binascii.Error, ValueError):
-        raise BadInput("the code is damaged: its body is not base32") from None
+        return None if version in READS else (
+            f"this code is format CMP{version} of a {newer}companion; this one reads "
+            f"CMP{READS[0]} to CMP{READS[-1]}")
+
+    version, body, packed = opened(code, code.strip().upper(), "CMP",
+                                   f"not a share code: it should start with {PREFIX}", unread)
     data: dict[str, Any]
     if version == 1:  # compact JSON in raw deflate
         try:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.codejson import checksum
 from companion.errors import BadInput
 from companion.halfdeck import catalog
 from companion.halfdeck.cards import CardInfo
@@ -36,7 +37,7 @@ def code_of(text: str, version: int = 1) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     body = base64.b32encode(packer.compress(text.encode()) + packer.flush()).decode()
     body = body.rstrip("=")
-    return f"HDC{version}.{body}.{catalog.checksum(body, version)}"
+    return f"HDC{version}.{body}.{checksum('HDC', version, body)}"
 
 
 # -- export ----------------------------------------------------------------------------
@@ -208,10 +209,10 @@ def test_hostile_codes_and_files_are_refused_before_they_are_read(cli: CLI, home
         (good[:-1] + ("0" if good[-1] != "0" else "1"), "the checksum does not match"),
         (good[:20], "cut short or damaged"),
         ("HDC9." + good[5:], "format HDC9"),
-        ("HDC1.AAAA." + catalog.checksum("AAAA"), "the code is damaged"),
+        ("HDC1.AAAA." + checksum('HDC', 1, "AAAA"), "the code is damaged"),
         (code_of("\udcff".encode("utf-8", "surrogatepass").decode("latin-1")),
          "is not a card catalog"),
-        ("HDC1.1111." + catalog.checksum("1111"), "cut short or damaged"),
+        ("HDC1.1111." + checksum('HDC', 1, "1111"), "cut short or damaged"),
     ]
     for source, words in cases:
         done = cli("halfdeck", "cards", "import", source)

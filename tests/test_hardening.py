@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import safefile, share, store, wordpack
+from companion import safefile, store, wordpack
+from companion.codejson import checksum
 from companion.errors import BadInput, DataProblem
 from companion.session import Games
 from companion.store import Store, dumps_record
@@ -298,7 +299,7 @@ def test_a_catalog_effect_with_an_escape_is_a_data_problem(cli: CLI, home: Path)
 def crafted(notes: list[str]) -> str:
     packed = wordpack.pack("hebrac", "g", {}, [], [], notes)
     body = base64.b32encode(packed).decode().rstrip("=")
-    return f"CMP2.{body}.{share.checksum(body)}"
+    return f"CMP2.{body}.{checksum('CMP', 2, body)}"
 
 
 @pytest.mark.parametrize(("notes", "message"), [

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import share, wordpack
+from companion.codejson import checksum
 from companion.errors import BadInput
 from companion.game import replay
 from companion.resources import example_paths
@@ -49,7 +50,7 @@ def craft(payload: bytes | str | Any, *, version: int = 1) -> str:
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY,
                               share._dictionary())
     body = base64.b32encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
-    return f"CMP{version}.{body}.{share.checksum(body, version)}"
+    return f"CMP{version}.{body}.{checksum('CMP', version, body)}"
 
 
 def craft2(data: dict[str, Any]) -> str:
@@ -57,7 +58,7 @@ def craft2(data: dict[str, Any]) -> str:
     packed = wordpack.pack(data["kind"], data["name"], data["settings"], data["actions"],
                            data.get("redo", []), data.get("notes", []))
     body = base64.b32encode(packed).decode().rstrip("=")
-    return f"CMP2.{body}.{share.checksum(body, 2)}"
+    return f"CMP2.{body}.{checksum('CMP', 2, body)}"
 
 
 def expressible_in_format_2(data: dict[str, Any]) -> bool:
@@ -187,13 +188,13 @@ def test_the_format_1_dictionary_is_frozen() -> None:
 
 def test_a_body_that_is_not_base32() -> None:
     body = "A"  # one base32 letter cannot be whole bytes
-    assert refused(f"CMP1.{body}.{share.checksum(body, 1)}") == \
+    assert refused(f"CMP1.{body}.{checksum('CMP', 1, body)}") == \
         "the code is damaged: its body is not base32"
 
 
 def test_data_that_does_not_unpack() -> None:
     body = base64.b32encode(b"\xff\xff\xff\xff\xff").decode().rstrip("=")
-    assert refused(f"CMP1.{body}.{share.checksum(body, 1)}") == \
+    assert refused(f"CMP1.{body}.{checksum('CMP', 1, body)}") == \
         "the code is damaged: its data does not unpack"
 
 
@@ -202,7 +203,7 @@ def test_data_that_stops_short() -> None:
                               share._dictionary())
     packed = packer.compress(json.dumps(game()).encode()) + packer.flush()
     body = base64.b32encode(packed[:-3]).decode().rstrip("=")
-    assert refused(f"CMP1.{body}.{share.checksum(body, 1)}") in (
+    assert refused(f"CMP1.{body}.{checksum('CMP', 1, body)}") in (
         "the code is damaged: its data stops short",
         "the code is damaged: its data does not unpack")
 
@@ -343,7 +344,7 @@ def test_random_text_is_refused_cleanly(text: str) -> None:
 @given(st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", max_size=200))
 def test_random_bodies_with_a_right_checksum_are_refused_cleanly(body: str) -> None:
     with pytest.raises(BadInput):
-        share.decode(f"CMP1.{body}.{share.checksum(body, 1)}")
+        share.decode(f"CMP1.{body}.{checksum('CMP', 1, body)}")
 
 
 JSON = st.recursive(
@@ -389,7 +390,7 @@ def test_base32_is_base64s_without_its_padding(data: bytes) -> None:
 def test_random_format_2_bodies_are_refused_or_read(packed: bytes) -> None:
     body = base64.b32encode(packed).decode().rstrip("=")
     try:
-        shared = share.decode(f"CMP2.{body}.{share.checksum(body, 2)}")
+        shared = share.decode(f"CMP2.{body}.{checksum('CMP', 2, body)}")
     except BadInput:
         return
     assert shared.record.kind in wordpack.KIND_ORDER

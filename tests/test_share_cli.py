@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import share
+from companion.codejson import checksum
 from companion.current import read_pointer
 from companion.store import GameRecord, Store
 from tests.conftest import CLI
@@ -366,7 +367,7 @@ def test_random_text_given_to_import_is_refused_cleanly(cli: CLI, home: Path,
 @given(body=st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", max_size=120))
 def test_random_codes_with_right_checksums_are_refused_cleanly(cli: CLI, home: Path,
                                                                body: str) -> None:
-    result = cli("import", f"CMP1.{body}.{share.checksum(body, 1)}")
+    result = cli("import", f"CMP1.{body}.{checksum('CMP', 1, body)}")
     assert result.code == 2 and result.err.startswith("Error: ")
     assert not list(home.rglob("*.toml"))
 

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import share, wordpack
+from companion.codejson import checksum
 from companion.errors import BadInput
 
 PAYLOAD = share.MAX_PAYLOAD_BYTES
@@ -220,4 +221,4 @@ def test_a_stream_that_runs_out_is_damaged() -> None:
                            ["trick R1 R2"] * 30, [], [])
     body = base64.b32encode(packed[: len(packed) // 3]).decode().rstrip("=")
     with pytest.raises(BadInput):
-        share.decode(f"CMP2.{body}.{share.checksum(body)}")
+        share.decode(f"CMP2.{body}.{checksum('CMP', 2, body)}")

@@ -13,7 +13,6 @@ bounded before it is read and while it is unpacked, and every card is checked.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,9 +30,6 @@ MAX_CATALOG_BYTES = 1024 * 1024
 MAX_CARDS = 2000  # in an imported catalog (a real deck has 52)
 CODE_VERSION = 1
 CODE_PREFIX = f"HDC{CODE_VERSION}."
-MAX_CODE_CHARS = 20_000
-CODE_FORMS = f"{CODE_PREFIX}<letters A-Z and digits 2-7>.<8 hex digits>"
-_CODE = re.compile(r"HDC(\d{1,4})\.([A-Z2-7]*)\.([0-9A-F]{8})")
 HEADER = """\
 # Half Deck Dungeon Heroes cards entered so far (companion halfdeck cards).
 # kind: hero, gear, minion, boss, trap, misc, endgame-boss, endgame-treasure.
@@ -150,19 +146,14 @@ def forget(name: str) -> bool:
 # -- passing the catalog on -----------------------------------------------------------
 def encode(cards: Mapping[str, CardInfo]) -> str:
     """The catalog as a code: ``HDC1.<base32 of the deflated TOML>.<checksum>``."""
-    import base64
     import zlib
+
+    from companion.codejson import base32, checksum
 
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(toml_text(cards, header=False).encode("utf-8")) + packer.flush()
-    body = base64.b32encode(packed).decode("ascii").rstrip("=")
-    return f"{CODE_PREFIX}{body}.{checksum(body)}"
-
-
-def checksum(body: str, version: int = CODE_VERSION) -> str:
-    import hashlib
-
-    return hashlib.sha256(f"HDC{version}.{body}".encode("ascii")).hexdigest()[:8].upper()
+    body = base32(packed)
+    return f"{CODE_PREFIX}{body}.{checksum('HDC', CODE_VERSION, body)}"
 
 
 def looks_like_code(text: str) -> bool:
@@ -171,32 +162,13 @@ def looks_like_code(text: str) -> bool:
 
 def decode(code: str) -> str:
     """The TOML text a code holds; BadInput says what is wrong."""
-    import binascii
-    from base64 import b32decode
+    from companion.codejson import FORMS, inflate, opened
 
-    if len(code) > MAX_CODE_CHARS:
-        raise BadInput(f"the code is {len(code)} characters, longer than the limit of "
-                       f"{MAX_CODE_CHARS}")
     text = "".join(code.split()).upper()  # a code may come wrapped over lines
-    head = re.match(r"HDC(\d{1,4})\.", text)
-    if head is None:
-        raise BadInput(f"not a card catalog code: it looks like {CODE_FORMS}")
-    version = int(head.group(1))
-    if version != CODE_VERSION:
-        raise BadInput(f"this code is format HDC{version}; this companion reads "
-                       f"HDC{CODE_VERSION}")
-    match = _CODE.fullmatch(text)
-    if match is None:
-        raise BadInput(f"the code is cut short or damaged: expected {CODE_FORMS}")
-    body, given = match.group(2), match.group(3)
-    if checksum(body) != given:
-        raise BadInput("the checksum does not match: the code was changed or cut short")
-    try:
-        packed = b32decode(body + "=" * (-len(body) % 8))
-    except (binascii.Error, ValueError):
-        raise BadInput("the code is damaged: its body is not base32") from None
-    from companion.codejson import inflate
-
+    _, _, packed = opened(code, text, "HDC", f"not a card catalog code: it looks like "
+                          f"{CODE_PREFIX}{FORMS}", lambda version: None if version == CODE_VERSION
+                          else f"this code is format HDC{version}; this companion reads "
+                          f"HDC{CODE_VERSION}")
     raw = inflate(packed, MAX_CATALOG_BYTES)
     try:
         return raw.decode("utf-8")
