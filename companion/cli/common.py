@@ -20,7 +20,7 @@ from companion.errors import BadInput, DataProblem, NotationError
 from companion.text import wrap
 
 if TYPE_CHECKING:
-    from companion.cli.verbcommands import VerbCommand
+    from companion.cli.dispatch import VerbCommand
     from companion.game import Applied
     from companion.verbs import Line, Value
 

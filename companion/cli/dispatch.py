@@ -1,26 +1,27 @@
 """The one dispatcher, for the one-shot commands and the shell's lines alike.
 
-``route`` follows the words down the registry (``companion.cli.commands``): exact
-names, then aliases (``companion.cli.grammar``), then unique prefixes. A game's line
-(an action, or status, log, undo...) is read by its verb table alone, with no typer
-loaded (``companion.cli.verbcommands``); every other command by typer
-(``companion.cli.options``), from a root holding only the word that runs. Help never
-reaches typer: companion writes its screens from the same declarations
-(``companion.cli.helpformat``).
+``route`` follows the words down the registry (``companion.cli.grammar``): exact
+names, then aliases, then unique prefixes. A game's line (an action, or status, log,
+undo...) is read by its verb table alone, with no typer loaded (``VerbCommand``); every
+other command by typer (``companion.cli.options``), from a root holding only the word
+that runs. Help never reaches typer: companion writes its screens from the same
+declarations (``companion.cli.helpformat``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import importlib
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from companion.cli.commands import is_group as is_group  # callers find them here too
-from companion.cli.commands import names as names
-from companion.cli.commands import target as target
-from companion.cli.grammar import aliases, implicit_verb, kind_aliases
+from companion.cli.grammar import ENTRIES, REGISTRY, aliases, implicit_verb, infos, kind_aliases
 from companion.errors import BadInput
 from companion.kinds import KINDS
 from companion.values import Value
+
+if TYPE_CHECKING:
+    from companion import verbs
 
 HELP_FLAGS = ("-h", "--help")
 ROOT_FLAGS = ("--plain", "--no-pager", "--version")  # anywhere: 'sheet --no-pager' too
@@ -37,7 +38,113 @@ class Route(Value):
     at: int = 0
 
 
+# -- a game's lines, made from its verb table: one declaration, no second copy ------------
+# What runs a verb's line: given the command, the verb's value (None when the game's
+# command reads the words itself: ``Verb.words``) and the line as read.
+Act = Callable[["VerbCommand", "verbs.Value | None", "verbs.Line"], None]
+
+
+class VerbCommand:
+    """The command of ``verb``, without typer or the game's other commands: called with
+    the words typed after it (one-shot, in the shell, on the live page), it reads them
+    (``verbs.read_line``) and hands the verb's value and the line to ``act``; help is
+    written from the verb (``helpformat``)."""
+
+    def __init__(self, kind: str, grammar: verbs.Grammar[verbs.Value], verb: verbs.Verb,
+                 act: Act) -> None:
+        self.kind, self.grammar, self.verb, self.act = kind, grammar, verb, act
+        self.__doc__ = f"{verb.help}\n\n{verb.more}" if verb.more else verb.help
+
+    def __call__(self, words: list[str]) -> None:
+        from companion.verbs import read_line
+
+        line = read_line(self.verb, words)
+        if self.verb.words is not None:  # the game's command reads the words itself
+            self.act(self, None, line)
+        else:
+            self.act(self, self.grammar.build(self.verb, line.args, line.given), line)
+
+    def option_words(self) -> tuple[set[str], set[str]]:
+        """Every option word the line takes, and those taking a value."""
+        from companion.verbs import OPTION, OPTIONS, option_words
+
+        named = option_words(self.verb)
+        return set(named), {word for word, (param, _off) in named.items()
+                            if param.kind in (OPTION, OPTIONS)}
+
+
+# The games some of whose verbs a function of their own runs (a verb whose command rolls
+# a die, finds a name by its start or learns a catalog card): the module holding them
+# (``WRITTEN``: verb name to function). It loads no typer.
+LINES = {"halfdeck": "companion.cli.halfdeck", "elbereth": "companion.cli.elbereth"}
+
+
+def written(kind: str) -> dict[str, Act]:
+    return importlib.import_module(LINES[kind]).WRITTEN if kind in LINES else {}
+
+
+@cache
+def verb_command(kind: str, name: str) -> VerbCommand | None:
+    """The command of the verb ``name`` of ``kind`` (shared by every game, or its own),
+    or None when the game has no such verb."""
+    from companion import verbs
+    from companion.cli import common
+    from companion.cli.grammar import grammar_of
+
+    if name in verbs.SHARED_GRAMMAR.verbs:
+        return VerbCommand(kind, verbs.SHARED_GRAMMAR, verbs.SHARED_GRAMMAR.verbs[name],
+                           common.SHARED_ACTS[name])
+    grammar = grammar_of(kind)
+    verb = grammar.verbs.get(name)
+    if verb is None:
+        return None
+    return VerbCommand(kind, grammar, verb, written(kind).get(name, common.play))
+
+
+def verb_names(kind: str) -> tuple[list[str], list[str]]:
+    """The names of the verbs every game shares, and of the game's own: those its module
+    of lines runs first (as it lists them), then the rest in its table's order."""
+    from companion.cli.grammar import grammar_of
+    from companion.verbs import SHARED_GRAMMAR
+
+    first = list(written(kind))
+    own = [*first, *(name for name in grammar_of(kind).verbs if name not in first)]
+    return list(SHARED_GRAMMAR.verbs), own
+
+
 # -- names, from the registry and its groups (nothing is built) ----------------------
+def target(path: tuple[str, ...]) -> Any:
+    """What runs at ``path``: a game's line (a ``VerbCommand``), a ``typer.Typer`` group
+    or a command function."""
+    if len(path) == 2 and path[0] in KINDS:
+        verb = verb_command(*path)
+        if verb is not None:
+            return verb
+    found = ENTRIES[path[0]].load()
+    for name in path[1:]:  # a sub-group, or a command's function
+        info = infos(found)[name]
+        found = getattr(info, "typer_instance", None) or info.callback
+    return found
+
+
+def is_group(found: Any) -> bool:
+    return hasattr(found, "registered_commands")
+
+
+def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
+    """The command names of the group at ``path``: the top-level words for ``()`` (in the
+    shell, those that run there); a game's lines among its other commands, after ``new``
+    (as help lists them)."""
+    if not path:
+        return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
+    own = list(infos(target(path)))
+    if len(path) != 1 or path[0] not in KINDS:
+        return own
+    shared, verbs = verb_names(path[0])
+    at = own.index("new") + 1 if "new" in own else len(own)
+    return [*shared, *own[:at], *verbs, *own[at:]]
+
+
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
     """The name ``word`` stands for: itself, an alias or a unique prefix; None if none.
 
@@ -83,8 +190,6 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
     neither loads the game's other commands."""
     short: dict[str, str] = {}
     if len(path) == 1 and path[0] in KINDS:
-        from companion.cli.verbcommands import verb_names
-
         short = aliases(path[0])
         shared, verbs = verb_names(path[0])
         for name in (word.lower(), short.get(word.lower())):
@@ -131,34 +236,6 @@ def route(args: list[str]) -> Route:
     return Route(words, path, True, at + 1)
 
 
-def run(args: list[str]) -> Any:
-    """Run ``companion ARGS``: a help screen, a game's line through its verb table, any
-    other command through typer. Errors are raised, not printed."""
-    found = route(args)
-    if any(word in ROOT_FLAGS for word in found.args):
-        found = route(root_first(found))
-        if "--version" in found.args[:leading(found.args)]:
-            from companion import __version__
-            from companion.cli.output import echo
-
-            echo(f"companion {__version__}")
-            return 0
-    screen = help_screen(found)
-    if screen is not None:
-        from companion.cli.output import page
-
-        page(screen)
-        return 0
-    verb: Any = target(found.path) if found.leaf and len(found.path) == 2 and \
-        found.path[0] in KINDS else None
-    if hasattr(verb, "verb"):  # a game's line: read by its verb table, never by typer
-        root_options(found.args[:found.args.index(found.path[0])])
-        return verb(found.args[found.at:])
-    from companion.cli import options
-
-    return options.run(found.path, found.args, found.at if found.leaf else None)
-
-
 def root_first(found: Route) -> list[str]:
     """The words with the root's options put first wherever they were typed
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
@@ -193,11 +270,12 @@ def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
     return set(owner), {word for word, p in owner.items() if not p.is_flag}
 
 
-# -- help, first screens and unknown words (no typer) ----------------------------------
+# -- the root's options and unknown words (no typer) ------------------------------------
 def help_screen(found: Route) -> str | None:
-    """The screen the words ask for (a command's or a group's help, or the first screen of
-    a group typed alone), or None when a command runs; a word that names no command is
-    ``BadInput``. The root's options are read first, as every command reads them."""
+    """The ``helpformat`` screen the words ask for (a command's or a group's help, or the
+    first screen of a group typed alone), or None when a command runs; a word that names
+    no command is ``BadInput``. The root's options are read first, as every command reads
+    them."""
     lead = leading(found.args)
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) and not found.leaf else None
@@ -213,13 +291,9 @@ def help_screen(found: Route) -> str | None:
         screen = "group_help"
     else:  # an option the group does not have is typer's to refuse
         screen = "first_screen" if word is None else None
-    if screen is None:
-        return None
-    root_options(found.args[:lead])
-    from companion.cli import helpformat
-
-    written: str = getattr(helpformat, screen)(found.path)
-    return written
+    if screen is not None:
+        root_options(found.args[:lead])
+    return screen
 
 
 def leading(words: list[str]) -> int:

@@ -18,8 +18,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from companion.cli.commands import ENTRIES, HELP, is_group, names, target
-from companion.cli.grammar import grammar_of, shorts_by_name
+from companion.cli.dispatch import is_group, names, target
+from companion.cli.grammar import ENTRIES, HELP, grammar_of, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.text import GLUE, fill  # GLUE: a space no line breaks at
