@@ -33,14 +33,14 @@ def games() -> Any:
 def open_game(game: str | None, kind: str | None = None) -> Any:
     """The saved game named, else the current one (of ``kind``), opened."""
     store = games()
-    return store.open(store.resolve(game, kind))
+    return store.store.open(store.resolve(game, kind))
 
 
 def hebrac_engine_or_none(game: str | None) -> Any:
     """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
     name = game or store.current_of("hebrac")
-    return None if name is None else store.open(store.resolve(name, "hebrac")).engine
+    return None if name is None else store.store.open(store.resolve(name, "hebrac")).engine
 
 
 def act(kind: str, game: str | None, action: str, as_json: bool = False,
