@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.grammar import ENTRIES, REGISTRY, aliases, implicit_verb, infos, kind_aliases
+from companion.cli import grammar
 from companion.errors import BadInput
 from companion.kinds import KINDS
 from companion.values import Value
@@ -89,27 +89,15 @@ def verb_command(kind: str, name: str) -> VerbCommand | None:
     or None when the game has no such verb."""
     from companion import verbs
     from companion.cli import common
-    from companion.cli.grammar import grammar_of
 
     if name in verbs.SHARED_GRAMMAR.verbs:
         return VerbCommand(kind, verbs.SHARED_GRAMMAR, verbs.SHARED_GRAMMAR.verbs[name],
                            common.SHARED_ACTS[name])
-    grammar = grammar_of(kind)
-    verb = grammar.verbs.get(name)
+    table = grammar.grammar_of(kind)
+    verb = table.verbs.get(name)
     if verb is None:
         return None
-    return VerbCommand(kind, grammar, verb, written(kind).get(name, common.play))
-
-
-def verb_names(kind: str) -> tuple[list[str], list[str]]:
-    """The names of the verbs every game shares, and of the game's own: those its module
-    of lines runs first (as it lists them), then the rest in its table's order."""
-    from companion.cli.grammar import grammar_of
-    from companion.verbs import SHARED_GRAMMAR
-
-    first = list(written(kind))
-    own = [*first, *(name for name in grammar_of(kind).verbs if name not in first)]
-    return list(SHARED_GRAMMAR.verbs), own
+    return VerbCommand(kind, table, verb, written(kind).get(name, common.play))
 
 
 # -- names, from the registry and its groups (nothing is built) ----------------------
@@ -120,9 +108,9 @@ def target(path: tuple[str, ...]) -> Any:
         verb = verb_command(*path)
         if verb is not None:
             return verb
-    found = ENTRIES[path[0]].load()
+    found = grammar.ENTRIES[path[0]].load()
     for name in path[1:]:  # a sub-group, or a command's function
-        info = infos(found)[name]
+        info = grammar.infos(found)[name]
         found = getattr(info, "typer_instance", None) or info.callback
     return found
 
@@ -133,16 +121,17 @@ def is_group(found: Any) -> bool:
 
 def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
     """The command names of the group at ``path``: the top-level words for ``()`` (in the
-    shell, those that run there); a game's lines among its other commands, after ``new``
-    (as help lists them)."""
+    shell, those that run there); a game's lines (the verbs every game shares, then its
+    own) among its other commands, after ``new``."""
     if not path:
-        return [entry.name for entry in REGISTRY if entry.in_shell or not shell]
-    own = list(infos(target(path)))
+        return [entry.name for entry in grammar.REGISTRY if entry.in_shell or not shell]
+    own = list(grammar.infos(target(path)))
     if len(path) != 1 or path[0] not in KINDS:
         return own
-    shared, verbs = verb_names(path[0])
+    from companion.verbs import SHARED_GRAMMAR
+
     at = own.index("new") + 1 if "new" in own else len(own)
-    return [*shared, *own[:at], *verbs, *own[at:]]
+    return [*SHARED_GRAMMAR.verbs, *own[:at], *grammar.grammar_of(path[0]).verbs, *own[at:]]
 
 
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
@@ -175,12 +164,12 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
     name = pick_in((kind,), words[0])
     if name is not None:
         return [name, *words[1:]]
-    implicit = implicit_verb(kind, words[0])
+    implicit = grammar.implicit_verb(kind, words[0])
     return [implicit, *words] if implicit is not None else None
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, names((), shell), kind_aliases())
+    return pick(word, names((), shell), grammar.kind_aliases())
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
@@ -190,12 +179,13 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
     neither loads the game's other commands."""
     short: dict[str, str] = {}
     if len(path) == 1 and path[0] in KINDS:
-        short = aliases(path[0])
-        shared, verbs = verb_names(path[0])
+        from companion.verbs import SHARED_GRAMMAR
+
+        short = grammar.aliases(path[0])
         for name in (word.lower(), short.get(word.lower())):
-            if name in shared or name in verbs:
+            if name in SHARED_GRAMMAR.verbs or name in grammar.grammar_of(path[0]).verbs:
                 return name
-        if implicit_verb(path[0], word) is not None:
+        if grammar.implicit_verb(path[0], word) is not None:
             return None
     return pick(word, names(path), short)
 
