@@ -159,7 +159,7 @@ def test_short_forms_are_spelled_out() -> None:
 
 
 def test_option_prefixes_are_spelled_out() -> None:
-    names = sorted(word for word in dispatch.target(("hebrac", "attack")).option_words()[0]
+    names = sorted(word for word in dispatch.option_words(("hebrac", "attack"))[0]
                    if word.startswith("--"))
     assert spell_options(names, ["4h", "--pris", "3s", "--pot=5s"]) == [
         "4h", "--prisoner", "3s", "--potion=5s"]

@@ -64,14 +64,6 @@ class VerbCommand:
         else:
             self.act(self, self.grammar.build(self.verb, line.args, line.given), line)
 
-    def option_words(self) -> tuple[set[str], set[str]]:
-        """Every option word the line takes, and those taking a value."""
-        from companion.verbs import OPTION, OPTIONS, option_words
-
-        named = option_words(self.verb)
-        return set(named), {word for word, (param, _off) in named.items()
-                            if param.kind in (OPTION, OPTIONS)}
-
 
 # The games some of whose verbs a function of their own runs (a verb whose command rolls
 # a die, finds a name by its start or learns a catalog card): the module holding them
@@ -251,9 +243,13 @@ def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """Every option word of the command at ``path``, and those taking a value: a game's
     line's from its verb table, another command's from typer's reading."""
     found = target(path)
-    if hasattr(found, "option_words"):
-        words: tuple[set[str], set[str]] = found.option_words()
-        return words
+    if isinstance(found, VerbCommand):
+        from companion.verbs import OPTION, OPTIONS
+        from companion.verbs import option_words as named_in
+
+        named = named_in(found.verb)
+        return set(named), {word for word, (param, _off) in named.items()
+                            if param.kind in (OPTION, OPTIONS)}
     from companion.cli.options import owners
 
     owner = owners(path)

@@ -77,10 +77,8 @@ def grammar_of(kind: str) -> Grammar[Action]:
     return grammar
 
 
-def aliases(kind: str | None) -> dict[str, str]:
+def aliases(kind: str) -> dict[str, str]:
     """A game's short forms: the shared ones, then its own verbs' (which win)."""
-    if kind not in KINDS:
-        return dict(SHARED)
     return {**SHARED, **grammar_of(kind).aliases()}
 
 

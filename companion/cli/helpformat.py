@@ -141,7 +141,7 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
 
 # What a value is called on the help screen, by typer's name for its type (every
 # parser given to typer reads a whole number: ``options.whole``).
-METAVARS = {"integer": "N", "whole_number": "N", "path": "FILE"}
+METAVARS = {"whole_number": "N", "path": "FILE"}
 
 
 def _argument(metavar: str, name: str, rest: bool, required: bool, text: str) -> Shown:
