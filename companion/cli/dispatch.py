@@ -122,8 +122,10 @@ def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
         return own
     from companion.verbs import SHARED_GRAMMAR
 
+    # The game's verbs its module of lines runs first (as it lists them), then the rest.
+    verbs = dict.fromkeys([*written(path[0]), *grammar.grammar_of(path[0]).verbs])
     at = own.index("new") + 1 if "new" in own else len(own)
-    return [*SHARED_GRAMMAR.verbs, *own[:at], *grammar.grammar_of(path[0]).verbs, *own[at:]]
+    return [*SHARED_GRAMMAR.verbs, *own[:at], *verbs, *own[at:]]
 
 
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
