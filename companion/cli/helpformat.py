@@ -96,18 +96,11 @@ def parameters(path: tuple[str, ...]) -> tuple[list[Shown], list[Shown]]:
         return verb_parameters(verb)
     from companion.cli.options import leaf
 
-    arguments: list[Shown] = []
-    options: list[Shown] = []
-    for param in leaf(path).params:
-        if getattr(param, "hidden", False):
-            continue
-        if param.param_type_name == "argument":
-            arguments.append(_argument(param.metavar, param.name, param.nargs == -1,
-                                       param.required,
-                                       _with_default(param.help or "", param.default)))
-        else:
-            options.append(_option(param))
-    return arguments, options
+    shown = [param for param in leaf(path).params if not getattr(param, "hidden", False)]
+    arguments = [_argument(p.metavar, p.name, p.nargs == -1, p.required,
+                           _with_default(p.help or "", p.default))
+                 for p in shown if p.param_type_name == "argument"]
+    return arguments, [_option(p) for p in shown if p.param_type_name != "argument"]
 
 
 def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
