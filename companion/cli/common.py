@@ -160,7 +160,7 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
         return
     echo_lines(shown)
     if before:
-        from companion.cli.glance import change_line
+        from companion.cli.changes import change_line
 
         echo(change_line(kind, before[0], opened.engine.status()))
     echo_vitals(opened.engine.prompt())
