@@ -170,7 +170,10 @@ def _with_default(text: str, default: Any) -> str:
 
 
 HELP_OPTION = Shown("-h, --help", "", "Show this help.")
-VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher answers it
+# The root's options: the dispatcher reads them, wherever they are typed.
+ROOT_OPTIONS = (Shown("--plain", "", "Clean text: no colour, bold or line editing."),
+                Shown("--no-pager", "", "Long output straight to the screen, not through a pager."),
+                Shown("--version", "", "Print the version."))
 
 
 # -- the tree ------------------------------------------------------------------------------
@@ -271,7 +274,7 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
         own = parameters(path)[1] if target(path).registered_callback is not None else []
     else:
         head = [*wrap(HELP, width), *_said(width, "Start a game: companion GAME new")]
-        own = [*parameters(())[1], VERSION_OPTION]
+        own = list(ROOT_OPTIONS)
     kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
             *_said(width, f"More: {prog(path)} COMMAND --help")]

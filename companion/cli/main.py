@@ -77,12 +77,13 @@ def dispatched(args: list[str]) -> Any:
         return 0
     verb: Any = dispatch.target(found.path) if found.leaf and len(found.path) == 2 and \
         found.path[0] in KINDS else None
-    if hasattr(verb, "verb"):  # a game's line: read by its verb table, never by typer
-        dispatch.root_options(found.args[:found.args.index(found.path[0])])
+    lead = dispatch.leading(found.args)
+    dispatch.root_options(found.args[:lead])
+    if isinstance(verb, dispatch.VerbCommand):  # a game's line: read by its verb table
         return verb(found.args[found.at:])
     from companion.cli import options
 
-    return options.run(found.path, found.args, found.at if found.leaf else None)
+    return options.run(found.path, found.args[lead:], found.at - lead if found.leaf else None)
 
 
 def guarded(call: Callable[[], Any]) -> int:

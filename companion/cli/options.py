@@ -55,19 +55,9 @@ class Refused(Exception):
         self.error = error
 
 
-def main_options(
-    plain: Annotated[bool, Option(
-        "--plain", help="Clean text: no colour, bold or line editing.")] = False,
-    no_pager: Annotated[bool, Option(
-        "--no-pager", help="Long output straight to the screen, not through a pager.")]
-    = False,
-) -> None:
-    """Scorekeeper and rules companion for card games played with real cards."""
-    from companion.cli.output import set_pager, set_plain
-
-    # Both also reset between commands of one process (the shell, tests).
-    set_plain(plain)
-    set_pager(not no_pager)
+def main_options() -> None:
+    """The root: its options (--plain, --no-pager) are read by the dispatcher, for every
+    command alike (``dispatch.root_options``)."""
 
 
 def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
