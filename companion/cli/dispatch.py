@@ -258,12 +258,11 @@ def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
     return set(owner), {word for word, p in owner.items() if not p.is_flag}
 
 
-# -- the root's options and unknown words (no typer) ------------------------------------
+# -- help screens, the root's options and unknown words (no typer) -------------------
 def help_screen(found: Route) -> str | None:
     """The ``helpformat`` screen the words ask for (a command's or a group's help, or the
     first screen of a group typed alone), or None when a command runs; a word that names
-    no command is ``BadInput``. The root's options are read first, as every command reads
-    them."""
+    no command is ``BadInput``."""
     lead = leading(found.args)
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) and not found.leaf else None
@@ -274,14 +273,10 @@ def help_screen(found: Route) -> str | None:
         see = " ".join(("companion", *found.path, "--help"))
         raise BadInput(no_such_command(word, names(found.path), see, opens=True))
     if found.leaf:
-        screen = "command_help" if asks_help(found.args[found.at:]) else None
-    elif asks_help(found.args[at:]):
-        screen = "group_help"
-    else:  # an option the group does not have is typer's to refuse
-        screen = "first_screen" if word is None else None
-    if screen is not None:
-        root_options(found.args[:lead])
-    return screen
+        return "command_help" if asks_help(found.args[found.at:]) else None
+    if asks_help(found.args[at:]):
+        return "group_help"
+    return "first_screen" if word is None else None  # else an option typer refuses
 
 
 def leading(words: list[str]) -> int:
@@ -296,14 +291,6 @@ def asks_help(words: list[str]) -> bool:
     """Whether ``-h`` or ``--help`` is among ``words`` (before a ``--``)."""
     end = words.index("--") if "--" in words else len(words)
     return any(word in HELP_FLAGS for word in words[:end])
-
-
-def root_options(lead: list[str]) -> None:
-    """The root's options (``--plain``, ``--no-pager``), as its callback reads them."""
-    from companion.cli.output import set_pager, set_plain
-
-    set_plain("--plain" in lead)
-    set_pager("--no-pager" not in lead)
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:

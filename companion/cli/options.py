@@ -56,8 +56,8 @@ class Refused(Exception):
 
 
 def main_options() -> None:
-    """The root: its options (--plain, --no-pager) are read by the dispatcher, for every
-    command alike (``dispatch.root_options``)."""
+    """The root: its options (--plain, --no-pager) are read before typer, for every
+    command alike (``main.dispatched``)."""
 
 
 def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
