@@ -139,15 +139,14 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
     before: list[dict[str, Any]] = []
 
     def see(opened: Any) -> None:
-        """Keep the status before the change, to say what it changed (JSON prints the
-        whole state after instead)."""
-        if not line.json:
-            import copy
+        """Keep the status before the change, to say what it changed."""
+        import copy
 
-            before.append(copy.deepcopy(opened.engine.status()))
+        before.append(copy.deepcopy(opened.engine.status()))
 
     step = store.undo if verb == "undo" else store.redo
-    opened, done = step(store.resolve(line.game, kind), wanted, see)
+    # JSON prints the whole state after instead of what changed.
+    opened, done = step(store.resolve(line.game, kind), wanted, None if line.json else see)
     if verb == "undo":
         said: dict[str, object] = {"undone": done}
         shown = [f"Undone: {action}" for action in done]

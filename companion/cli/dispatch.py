@@ -163,7 +163,8 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, names((), shell), grammar.kind_aliases())
+    kinds = {alias: info.name for info in KINDS.values() for alias in info.aliases}
+    return pick(word, names((), shell), kinds)
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:

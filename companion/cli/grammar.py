@@ -95,7 +95,3 @@ def implicit_verb(kind: str | None, word: str) -> str | None:
     Hebrac a chamber ('C1 3S') can only be entered, the action typed most after attack."""
     rule = grammar_of(kind).implicit if kind in KINDS else None
     return rule[1] if rule is not None and rule[0].fullmatch(word) else None
-
-
-def kind_aliases() -> dict[str, str]:
-    return {alias: info.name for info in KINDS.values() for alias in info.aliases}
