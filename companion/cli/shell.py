@@ -223,12 +223,8 @@ class Shell:
     # -- completion -----------------------------------------------------------------
     def complete(self, text: str, state: int) -> str | None:
         if state == 0:
-            try:
-                import readline
-
-                line = readline.get_line_buffer()[: readline.get_endidx()]
-            except (ImportError, AttributeError):
-                line = text
+            edited = self.readline
+            line = edited.get_line_buffer()[: edited.get_endidx()] if edited else text
             try:
                 self.matches = self.candidates(line, text)
             except Exception:  # a completion bug must never end the game
@@ -256,10 +252,7 @@ class Shell:
             return []
         if name is None:
             return []
-        try:
-            every, valued = dispatch.option_words((self.kind, name))
-        except KeyError:  # no such command
-            return []
+        every, valued = dispatch.option_words((self.kind, name))
         previous = before[-1] if len(before) > 1 else ""
         if previous in valued:
             if previous in ("--game", "-g"):
