@@ -160,17 +160,16 @@ class Shell:
         return run_words(["--plain", *args] if self.plain and "--plain" not in args
                                else args)
 
-    def expand(self, words: list[str], pasted: bool = False, pin: bool = True
-               ) -> list[str] | None:
-        """The full ``companion`` arguments for a shell line, or None after an error;
-        ``pasted``: the words of a one-shot command (typed after 'companion'); ``pin``:
-        a game's command names the shell's game."""
+    def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+        """The full ``companion`` arguments for a shell line (a game's command names the
+        shell's game), or None after an error; ``pasted``: the words of a one-shot command
+        (typed after 'companion')."""
         kind = self.kind
         try:  # a prefix that could be two commands is an error
             line = dispatch.game_line(kind, words) if kind is not None and not pasted else None
             if kind is not None and line is not None:
                 args = [kind, *line]
-                if pin and self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
+                if self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
                         and not _has_game(line[1:]):
                     args += ["--game", self.pinned]
                 return args
@@ -214,7 +213,7 @@ class Shell:
     def show_help(self, topic: list[str]) -> None:
         if topic:
             asked = [*topic, "--help"]
-            args = self.expand(asked, pin=False) if self.kind else asked  # help needs no game
+            args = self.expand(asked) if self.kind else asked  # help needs no game
             if args is not None:
                 run_words(args)
             return
