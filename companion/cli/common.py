@@ -20,7 +20,7 @@ from companion.errors import BadInput, DataProblem, NotationError
 from companion.text import wrap
 
 if TYPE_CHECKING:
-    from companion.cli.dispatch import VerbCommand
+    from companion.cli.dispatch import Act, VerbCommand
     from companion.game import Applied
     from companion.verbs import Line, Value
 
@@ -178,8 +178,8 @@ def _note(command: VerbCommand, _value: Value | None, line: Line) -> None:
     echo("Noted.")
 
 
-SHARED_ACTS = {"status": _status, "log": _log, "undo": _step, "redo": _step, "big": _big,
-           "note": _note}
+SHARED_ACTS: dict[str, Act] = {"status": _status, "log": _log, "undo": _step, "redo": _step,
+                               "big": _big, "note": _note}
 
 
 def _count(count: str, verb: str, kind: str) -> int:

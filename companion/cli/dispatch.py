@@ -83,13 +83,11 @@ def verb_command(kind: str, name: str) -> VerbCommand | None:
     from companion.cli import common
 
     if name in verbs.SHARED_GRAMMAR.verbs:
-        return VerbCommand(kind, verbs.SHARED_GRAMMAR, verbs.SHARED_GRAMMAR.verbs[name],
-                           common.SHARED_ACTS[name])
-    table = grammar.grammar_of(kind)
+        table, act = verbs.SHARED_GRAMMAR, common.SHARED_ACTS[name]
+    else:
+        table, act = grammar.grammar_of(kind), written(kind).get(name, common.play)
     verb = table.verbs.get(name)
-    if verb is None:
-        return None
-    return VerbCommand(kind, table, verb, written(kind).get(name, common.play))
+    return None if verb is None else VerbCommand(kind, table, verb, act)
 
 
 # -- names, from the registry and its groups (nothing is built) ----------------------
@@ -282,10 +280,7 @@ def help_screen(found: Route) -> str | None:
 
 def leading(words: list[str]) -> int:
     """How many of the first words are the root's options."""
-    lead = 0
-    while lead < len(words) and words[lead] in ROOT_FLAGS:
-        lead += 1
-    return lead
+    return next((at for at, word in enumerate(words) if word not in ROOT_FLAGS), len(words))
 
 
 def asks_help(words: list[str]) -> bool:
