@@ -45,8 +45,7 @@ def _buckets(values: Sequence[int | None], width: int) -> list[int | None]:
     for index in range(width):
         start = index * len(values) // width
         end = max(start + 1, (index + 1) * len(values) // width)
-        stretch = [v for v in values[start:end] if v is not None]
-        found.append(min(stretch) if stretch else None)
+        found.append(min((v for v in values[start:end] if v is not None), default=None))
     return found
 
 

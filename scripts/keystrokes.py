@@ -94,12 +94,12 @@ def short_verb(kind: str, verb: str) -> str:
 def short_option(kind: str, verb: str, option: str) -> str:
     """The option's short flag, else its shortest unique prefix (``--pris``)."""
     found = dispatch.target((kind, verb))
-    if hasattr(found, "option_words"):  # a game's line: its verb table's options
+    if isinstance(found, dispatch.VerbCommand):  # a game's line: its verb table's options
         short = [p.short for p in (*found.verb.params, *found.verb.line)
                  if p.option == option and p.short]
         if short:
             return str(short[0])
-        longs = sorted(w for w in found.option_words()[0] if w.startswith("--"))
+        longs = sorted(w for w in dispatch.option_words((kind, verb))[0] if w.startswith("--"))
         if option not in longs:
             return option
         return _shortest(option, prefixes(option)[2:],

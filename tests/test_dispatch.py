@@ -1,6 +1,6 @@
 """The dispatcher: every command reached from the words alone, its help and its work.
 
-``dispatch.run`` loads only the top-level word that runs (a game's line: its
+``main.dispatched`` loads only the top-level word that runs (a game's line: its
 verb table alone). Each command is run from the same saved games (a fresh copy
 for each run, since some commands change them): one error line or its output,
 an exit code of the project's, never a traceback.
@@ -159,7 +159,7 @@ def test_short_forms_are_spelled_out() -> None:
 
 
 def test_option_prefixes_are_spelled_out() -> None:
-    names = sorted(word for word in dispatch.target(("hebrac", "attack")).option_words()[0]
+    names = sorted(word for word in dispatch.option_words(("hebrac", "attack"))[0]
                    if word.startswith("--"))
     assert spell_options(names, ["4h", "--pris", "3s", "--pot=5s"]) == [
         "4h", "--prisoner", "3s", "--potion=5s"]
@@ -270,13 +270,13 @@ def test_keystrokes_script_meets_the_hebrac_target() -> None:
 
 
 def test_the_command_layer_has_no_import_cycle() -> None:
-    """main -> dispatch -> options (typer) -> commands -> verbcommands; the shell uses
-    main and dispatch; the registry names the modules it loads as text, so
-    nothing imports back up the layer."""
+    """main -> dispatch -> options (typer) -> grammar; the shell uses main and dispatch;
+    the registry names the modules it loads as text, so nothing imports back up the
+    layer."""
     import ast
 
     folder = Path(__file__).resolve().parent.parent / "companion" / "cli"
-    layer = ("main", "dispatch", "commands", "shell", "options", "verbcommands")
+    layer = ("main", "dispatch", "grammar", "shell", "options")
     edges: dict[str, set[str]] = {}
     for name in layer:
         tree = ast.parse((folder / f"{name}.py").read_text())
@@ -289,10 +289,9 @@ def test_the_command_layer_has_no_import_cycle() -> None:
                 found |= {a.name.rsplit(".", 1)[-1] for a in node.names
                           if a.name.startswith("companion.cli")}
         edges[name] = (found & set(layer)) - {name}
-    assert edges == {"main": {"dispatch", "options"},
-                     "dispatch": {"commands", "options", "verbcommands"},
-                     "commands": {"verbcommands"}, "shell": {"dispatch", "main"},
-                     "options": {"commands"}, "verbcommands": set()}
+    assert edges == {"main": {"dispatch", "options"}, "dispatch": {"grammar", "options"},
+                     "grammar": set(), "shell": {"dispatch", "grammar", "main"},
+                     "options": {"grammar"}}
 
 
 def test_each_game_help_lists_its_short_forms(cli: CLI) -> None:

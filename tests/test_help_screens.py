@@ -21,8 +21,7 @@ import pytest
 import typer.main
 
 from companion.cli import dispatch, helpformat, options
-from companion.cli.commands import REGISTRY
-from companion.cli.grammar import grammar_of
+from companion.cli.grammar import REGISTRY, grammar_of
 from companion.cli.main import run_words
 from companion.kinds import KINDS
 from tests.conftest import CLI, Result

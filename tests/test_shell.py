@@ -91,14 +91,19 @@ def test_errors_are_one_line_and_the_shell_goes_on(
     assert Store(home).read("g").actions == ["enter A1 5S", "attack 4H"]
 
 
-def test_exit_quit_and_end_of_input_leave(cli: CLI, make_shell: MakeShell) -> None:
+def test_exit_quit_and_end_of_input_leave(cli: CLI, make_shell: MakeShell,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
     cli("hebrac", "new", "--name", "g")
     shell = make_shell()
     assert shell.run_line("") and shell.run_line("   ")
     assert not shell.run_line("exit")
     assert not shell.run_line("quit")
     assert not shell.run_line("q")
-    assert shell.onecmd("EOF")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # Ctrl-D: the input ends
+    assert shell.read_line(edited=False) is None
+    shell.cmdloop()  # returns
 
 
 def test_game_option_pins_the_shell_and_new_moves_it(
@@ -335,7 +340,7 @@ def test_without_readline_the_shell_still_works(
     cli("hebrac", "new", "--name", "g")
     monkeypatch.setattr(shell_module, "_readline", lambda: None)
     shell = Shell(None, interactive=True)
-    shell.stdin = io.StringIO("e a1 5s\na 4h\n")  # then end of input, as Ctrl-D
+    monkeypatch.setattr("sys.stdin", io.StringIO("e a1 5s\na 4h\n"))  # then end of input
     try:
         capsys.readouterr()
         shell.cmdloop()

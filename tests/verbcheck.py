@@ -1,7 +1,7 @@
 """Checks that a game's CLI commands are its verb table's (companion/KIND/grammar.py).
 
 Every game command is made from the verb table and its words read by it
-(``companion.cli.verbcommands``): this holds each verb to a command of its
+(``companion.cli.dispatch.VerbCommand``): this holds each verb to a command of its
 name made from it, and gives the saved actions the grammar tests read.
 """
 

@@ -8,12 +8,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-Getter = Callable[[dict[str, Any]], Any]
-
-
-def _key(name: str) -> Getter:
-    return lambda state: state.get(name)
-
 
 def _tricks(state: dict[str, Any]) -> Any:
     rnd = state.get("round")
@@ -41,25 +35,28 @@ def _gear(state: dict[str, Any]) -> Any:
     return sorted(state.get("equipped") or [])
 
 
-# Per game kind: the label shown and where the value is, in the order shown.
-WATCHED: dict[str, tuple[tuple[str, Getter], ...]] = {
-    "hebrac": (("level", _key("level")), ("life", _key("life")),
-               ("magic", _key("magic_points")), ("gems", _key("gems")),
-               ("inventory", _key("inventory")), ("cleared", _key("cleared")),
-               ("at", _key("position"))),
-    "tricky": (("rounds", _key("rounds_played")), ("tricks", _tricks), ("gold", _key("scores"))),
-    "halfdeck": (("round", _key("round")), ("life", _key("lives")), ("hand", _hands),
-                 ("gear", _key("gear")), ("foe", _foe),
-                 ("dungeon deck", _key("dungeon_deck"))),
-    "elbereth": (("floor", _key("floor")), ("gear", _gear), ("coin", _key("coin")),
-                 ("key", _key("key")), ("miss vs", _miss)),
+# Per game kind: the label shown and where the value is (a key of the status, or what
+# finds it there), in the order shown.
+WATCHED: dict[str, tuple[tuple[str, str | Callable[[dict[str, Any]], Any]], ...]] = {
+    "hebrac": (("level", "level"), ("life", "life"), ("magic", "magic_points"),
+               ("gems", "gems"), ("inventory", "inventory"), ("cleared", "cleared"),
+               ("at", "position")),
+    "tricky": (("rounds", "rounds_played"), ("tricks", _tricks), ("gold", "scores")),
+    "halfdeck": (("round", "round"), ("life", "lives"), ("hand", _hands), ("gear", "gear"),
+                 ("foe", _foe), ("dungeon deck", "dungeon_deck")),
+    "elbereth": (("floor", "floor"), ("gear", _gear), ("coin", "coin"), ("key", "key"),
+                 ("miss vs", _miss)),
 }
 
 
 def change_line(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
     """``label change`` for each watched value that moved, or that none did."""
-    found = [f"{label} {text}" for label, get in WATCHED.get(kind, ())
-             if (text := _change(get(before), get(after)))]
+    found = []
+    for label, where in WATCHED.get(kind, ()):
+        old, new = (state.get(where) if isinstance(where, str) else where(state)
+                    for state in (before, after))
+        if text := _change(old, new):
+            found.append(f"{label} {text}")
     return "Changed: " + "; ".join(found) if found else "Changed: nothing the status shows"
 
 

@@ -60,17 +60,11 @@ def keep_together(line: str) -> str:
 def highlight(line: str) -> str:
     """``line`` with the spans that carry a meaning coloured (never overlapping)."""
     line = line.replace(GLUE, " ")
-    taken = _spans(line)
-    if not taken:
-        return line
-    out = []
-    at = 0
-    for start, end, colour in sorted(taken):
-        out.append(line[at:start])
-        out.append(paint(line[start:end], colour))
+    out, at = [], 0
+    for start, end, colour in sorted(_spans(line)):
+        out += [line[at:start], paint(line[start:end], colour)]
         at = end
-    out.append(line[at:])
-    return "".join(out)
+    return "".join(out) + line[at:]
 
 
 def visible(text: str) -> str:

@@ -20,7 +20,7 @@ from companion.errors import BadInput, DataProblem, NotationError
 from companion.text import wrap
 
 if TYPE_CHECKING:
-    from companion.cli.verbcommands import VerbCommand
+    from companion.cli.dispatch import Act, VerbCommand
     from companion.game import Applied
     from companion.verbs import Line, Value
 
@@ -33,14 +33,14 @@ def games() -> Any:
 def open_game(game: str | None, kind: str | None = None) -> Any:
     """The saved game named, else the current one (of ``kind``), opened."""
     store = games()
-    return store.open(store.resolve(game, kind))
+    return store.store.open(store.resolve(game, kind))
 
 
 def hebrac_engine_or_none(game: str | None) -> Any:
     """The named Hebrac game's engine, else the current Hebrac game's, else None."""
     store = games()
     name = game or store.current_of("hebrac")
-    return None if name is None else store.open(store.resolve(name, "hebrac")).engine
+    return None if name is None else store.store.open(store.resolve(name, "hebrac")).engine
 
 
 def act(kind: str, game: str | None, action: str, as_json: bool = False,
@@ -139,15 +139,14 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
     before: list[dict[str, Any]] = []
 
     def see(opened: Any) -> None:
-        """Keep the status before the change, to say what it changed (JSON prints the
-        whole state after instead)."""
-        if not line.json:
-            import copy
+        """Keep the status before the change, to say what it changed."""
+        import copy
 
-            before.append(copy.deepcopy(opened.engine.status()))
+        before.append(copy.deepcopy(opened.engine.status()))
 
     step = store.undo if verb == "undo" else store.redo
-    opened, done = step(store.resolve(line.game, kind), wanted, see)
+    # JSON prints the whole state after instead of what changed.
+    opened, done = step(store.resolve(line.game, kind), wanted, None if line.json else see)
     if verb == "undo":
         said: dict[str, object] = {"undone": done}
         shown = [f"Undone: {action}" for action in done]
@@ -179,8 +178,8 @@ def _note(command: VerbCommand, _value: Value | None, line: Line) -> None:
     echo("Noted.")
 
 
-SHARED_ACTS = {"status": _status, "log": _log, "undo": _step, "redo": _step, "big": _big,
-           "note": _note}
+SHARED_ACTS: dict[str, Act] = {"status": _status, "log": _log, "undo": _step, "redo": _step,
+                               "big": _big, "note": _note}
 
 
 def _count(count: str, verb: str, kind: str) -> int:

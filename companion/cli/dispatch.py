@@ -1,26 +1,27 @@
 """The one dispatcher, for the one-shot commands and the shell's lines alike.
 
-``route`` follows the words down the registry (``companion.cli.commands``): exact
-names, then aliases (``companion.cli.grammar``), then unique prefixes. A game's line
-(an action, or status, log, undo...) is read by its verb table alone, with no typer
-loaded (``companion.cli.verbcommands``); every other command by typer
-(``companion.cli.options``), from a root holding only the word that runs. Help never
-reaches typer: companion writes its screens from the same declarations
-(``companion.cli.helpformat``).
+``route`` follows the words down the registry (``companion.cli.grammar``): exact
+names, then aliases, then unique prefixes. A game's line (an action, or status, log,
+undo...) is read by its verb table alone, with no typer loaded (``VerbCommand``); every
+other command by typer (``companion.cli.options``), from a root holding only the word
+that runs. Help never reaches typer: companion writes its screens from the same
+declarations (``companion.cli.helpformat``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import importlib
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from companion.cli.commands import is_group as is_group  # callers find them here too
-from companion.cli.commands import names as names
-from companion.cli.commands import target as target
-from companion.cli.grammar import aliases, implicit_verb, kind_aliases
+from companion.cli import grammar
 from companion.errors import BadInput
 from companion.kinds import KINDS
 from companion.values import Value
+
+if TYPE_CHECKING:
+    from companion import verbs
 
 HELP_FLAGS = ("-h", "--help")
 ROOT_FLAGS = ("--plain", "--no-pager", "--version")  # anywhere: 'sheet --no-pager' too
@@ -37,7 +38,94 @@ class Route(Value):
     at: int = 0
 
 
+# -- a game's lines, made from its verb table: one declaration, no second copy ------------
+# What runs a verb's line: given the command, the verb's value (None when the game's
+# command reads the words itself: ``Verb.words``) and the line as read.
+Act = Callable[["VerbCommand", "verbs.Value | None", "verbs.Line"], None]
+
+
+class VerbCommand:
+    """The command of ``verb``, without typer or the game's other commands: called with
+    the words typed after it (one-shot, in the shell, on the live page), it reads them
+    (``verbs.read_line``) and hands the verb's value and the line to ``act``; help is
+    written from the verb (``helpformat``)."""
+
+    def __init__(self, kind: str, grammar: verbs.Grammar[verbs.Value], verb: verbs.Verb,
+                 act: Act) -> None:
+        self.kind, self.grammar, self.verb, self.act = kind, grammar, verb, act
+        self.__doc__ = f"{verb.help}\n\n{verb.more}" if verb.more else verb.help
+
+    def __call__(self, words: list[str]) -> None:
+        from companion.verbs import read_line
+
+        line = read_line(self.verb, words)
+        if self.verb.words is not None:  # the game's command reads the words itself
+            self.act(self, None, line)
+        else:
+            self.act(self, self.grammar.build(self.verb, line.args, line.given), line)
+
+
+# The games some of whose verbs a function of their own runs (a verb whose command rolls
+# a die, finds a name by its start or learns a catalog card): the module holding them
+# (``WRITTEN``: verb name to function). It loads no typer.
+LINES = {"halfdeck": "companion.cli.halfdeck", "elbereth": "companion.cli.elbereth"}
+
+
+def written(kind: str) -> dict[str, Act]:
+    return importlib.import_module(LINES[kind]).WRITTEN if kind in LINES else {}
+
+
+@cache
+def verb_command(kind: str, name: str) -> VerbCommand | None:
+    """The command of the verb ``name`` of ``kind`` (shared by every game, or its own),
+    or None when the game has no such verb."""
+    from companion import verbs
+    from companion.cli import common
+
+    if name in verbs.SHARED_GRAMMAR.verbs:
+        table, act = verbs.SHARED_GRAMMAR, common.SHARED_ACTS[name]
+    else:
+        table, act = grammar.grammar_of(kind), written(kind).get(name, common.play)
+    verb = table.verbs.get(name)
+    return None if verb is None else VerbCommand(kind, table, verb, act)
+
+
 # -- names, from the registry and its groups (nothing is built) ----------------------
+def target(path: tuple[str, ...]) -> Any:
+    """What runs at ``path``: a game's line (a ``VerbCommand``), a ``typer.Typer`` group
+    or a command function."""
+    if len(path) == 2 and path[0] in KINDS:
+        verb = verb_command(*path)
+        if verb is not None:
+            return verb
+    found = grammar.ENTRIES[path[0]].load()
+    for name in path[1:]:  # a sub-group, or a command's function
+        info = grammar.infos(found)[name]
+        found = getattr(info, "typer_instance", None) or info.callback
+    return found
+
+
+def is_group(found: Any) -> bool:
+    return hasattr(found, "registered_commands")
+
+
+def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
+    """The command names of the group at ``path``: the top-level words for ``()`` (in the
+    shell, those that run there); a game's lines (the verbs every game shares, then its
+    own) among its other commands, after ``new``."""
+    if not path:
+        return [entry.name for entry in grammar.REGISTRY if entry.in_shell or not shell]
+    own = list(grammar.infos(target(path)))
+    if len(path) != 1 or path[0] not in KINDS:
+        return own
+    from companion.verbs import SHARED_GRAMMAR
+
+    # The game's verbs its module of lines runs first (as it lists them), then the rest.
+    verbs = dict.fromkeys([*written(path[0]), *grammar.grammar_of(path[0]).verbs])
+    at = own.index("new") + 1 if "new" in own else len(own)
+    return [*SHARED_GRAMMAR.verbs, *own[:at], *verbs, *own[at:]]
+
+
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
     """The name ``word`` stands for: itself, an alias or a unique prefix; None if none.
 
@@ -68,12 +156,13 @@ def game_line(kind: str, words: list[str]) -> list[str] | None:
     name = pick_in((kind,), words[0])
     if name is not None:
         return [name, *words[1:]]
-    implicit = implicit_verb(kind, words[0])
+    implicit = grammar.implicit_verb(kind, words[0])
     return [implicit, *words] if implicit is not None else None
 
 
 def pick_top(word: str, shell: bool = False) -> str | None:
-    return pick(word, names((), shell), kind_aliases())
+    kinds = {alias: info.name for info in KINDS.values() for alias in info.aliases}
+    return pick(word, names((), shell), kinds)
 
 
 def pick_in(path: tuple[str, ...], word: str) -> str | None:
@@ -83,14 +172,13 @@ def pick_in(path: tuple[str, ...], word: str) -> str | None:
     neither loads the game's other commands."""
     short: dict[str, str] = {}
     if len(path) == 1 and path[0] in KINDS:
-        from companion.cli.verbcommands import verb_names
+        from companion.verbs import SHARED_GRAMMAR
 
-        short = aliases(path[0])
-        shared, verbs = verb_names(path[0])
+        short = grammar.aliases(path[0])
         for name in (word.lower(), short.get(word.lower())):
-            if name in shared or name in verbs:
+            if name in SHARED_GRAMMAR.verbs or name in grammar.grammar_of(path[0]).verbs:
                 return name
-        if implicit_verb(path[0], word) is not None:
+        if grammar.implicit_verb(path[0], word) is not None:
             return None
     return pick(word, names(path), short)
 
@@ -131,34 +219,6 @@ def route(args: list[str]) -> Route:
     return Route(words, path, True, at + 1)
 
 
-def run(args: list[str]) -> Any:
-    """Run ``companion ARGS``: a help screen, a game's line through its verb table, any
-    other command through typer. Errors are raised, not printed."""
-    found = route(args)
-    if any(word in ROOT_FLAGS for word in found.args):
-        found = route(root_first(found))
-        if "--version" in found.args[:leading(found.args)]:
-            from companion import __version__
-            from companion.cli.output import echo
-
-            echo(f"companion {__version__}")
-            return 0
-    screen = help_screen(found)
-    if screen is not None:
-        from companion.cli.output import page
-
-        page(screen)
-        return 0
-    verb: Any = target(found.path) if found.leaf and len(found.path) == 2 and \
-        found.path[0] in KINDS else None
-    if hasattr(verb, "verb"):  # a game's line: read by its verb table, never by typer
-        root_options(found.args[:found.args.index(found.path[0])])
-        return verb(found.args[found.at:])
-    from companion.cli import options
-
-    return options.run(found.path, found.args, found.at if found.leaf else None)
-
-
 def root_first(found: Route) -> list[str]:
     """The words with the root's options put first wherever they were typed
     ('sheet --no-pager' is '--no-pager sheet'), except one the command has itself
@@ -184,20 +244,24 @@ def option_words(path: tuple[str, ...]) -> tuple[set[str], set[str]]:
     """Every option word of the command at ``path``, and those taking a value: a game's
     line's from its verb table, another command's from typer's reading."""
     found = target(path)
-    if hasattr(found, "option_words"):
-        words: tuple[set[str], set[str]] = found.option_words()
-        return words
+    if isinstance(found, VerbCommand):
+        from companion.verbs import OPTION, OPTIONS
+        from companion.verbs import option_words as named_in
+
+        named = named_in(found.verb)
+        return set(named), {word for word, (param, _off) in named.items()
+                            if param.kind in (OPTION, OPTIONS)}
     from companion.cli.options import owners
 
     owner = owners(path)
     return set(owner), {word for word, p in owner.items() if not p.is_flag}
 
 
-# -- help, first screens and unknown words (no typer) ----------------------------------
+# -- help screens, the root's options and unknown words (no typer) -------------------
 def help_screen(found: Route) -> str | None:
-    """The screen the words ask for (a command's or a group's help, or the first screen of
-    a group typed alone), or None when a command runs; a word that names no command is
-    ``BadInput``. The root's options are read first, as every command reads them."""
+    """The ``helpformat`` screen the words ask for (a command's or a group's help, or the
+    first screen of a group typed alone), or None when a command runs; a word that names
+    no command is ``BadInput``."""
     lead = leading(found.args)
     at = lead + len(found.path)
     word = found.args[at] if at < len(found.args) and not found.leaf else None
@@ -208,40 +272,21 @@ def help_screen(found: Route) -> str | None:
         see = " ".join(("companion", *found.path, "--help"))
         raise BadInput(no_such_command(word, names(found.path), see, opens=True))
     if found.leaf:
-        screen = "command_help" if asks_help(found.args[found.at:]) else None
-    elif asks_help(found.args[at:]):
-        screen = "group_help"
-    else:  # an option the group does not have is typer's to refuse
-        screen = "first_screen" if word is None else None
-    if screen is None:
-        return None
-    root_options(found.args[:lead])
-    from companion.cli import helpformat
-
-    written: str = getattr(helpformat, screen)(found.path)
-    return written
+        return "command_help" if asks_help(found.args[found.at:]) else None
+    if asks_help(found.args[at:]):
+        return "group_help"
+    return "first_screen" if word is None else None  # else an option typer refuses
 
 
 def leading(words: list[str]) -> int:
     """How many of the first words are the root's options."""
-    lead = 0
-    while lead < len(words) and words[lead] in ROOT_FLAGS:
-        lead += 1
-    return lead
+    return next((at for at, word in enumerate(words) if word not in ROOT_FLAGS), len(words))
 
 
 def asks_help(words: list[str]) -> bool:
     """Whether ``-h`` or ``--help`` is among ``words`` (before a ``--``)."""
     end = words.index("--") if "--" in words else len(words)
     return any(word in HELP_FLAGS for word in words[:end])
-
-
-def root_options(lead: list[str]) -> None:
-    """The root's options (``--plain``, ``--no-pager``), as its callback reads them."""
-    from companion.cli.output import set_pager, set_plain
-
-    set_plain("--plain" in lead)
-    set_pager("--no-pager" not in lead)
 
 
 def no_such_command(word: str, names: Iterable[str], see: str, opens: bool = False) -> str:

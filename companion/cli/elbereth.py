@@ -12,7 +12,7 @@ from companion.errors import BadInput
 from companion.verbs import quote
 
 if TYPE_CHECKING:
-    from companion.cli.verbcommands import VerbCommand
+    from companion.cli.dispatch import VerbCommand
     from companion.verbs import Line, Value
 
 KIND = "elbereth"

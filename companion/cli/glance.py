@@ -130,18 +130,13 @@ _FONT = (
     "x x  x  x     x   x   x x x  x  x x   x     x      ",
     "xxx xxx xxx xxx   x xxx xxx  x  xxx xxx     x    x ",
 )
-ROWS = 5
 
 
 def big_text(text: str, ink: str = "#") -> list[str]:
     """``text`` (digits, '-', '/') in five rows of large characters."""
-    rows = ["" for _ in range(ROWS)]
-    for char in text:
-        at = _DRAWN.find(char) if char in _DRAWN else _DRAWN.index("?")
-        glyph = [row[4 * at:4 * at + 3] for row in _FONT]
-        for row in range(ROWS):
-            rows[row] += glyph[row].replace("x", ink) + " "
-    return [row.rstrip() for row in rows]
+    places = [_DRAWN.find(char) if char in _DRAWN else _DRAWN.index("?") for char in text]
+    return [" ".join(row[4 * at:4 * at + 3] for at in places).replace("x", ink).rstrip()
+            for row in _FONT]
 
 
 def figures(kind: str, status: Mapping[str, Any]) -> tuple[str, list[tuple[str, str]]]:

@@ -16,7 +16,7 @@ from companion.halfdeck import grammar
 from companion.halfdeck.grammar import GRAMMAR
 
 if TYPE_CHECKING:
-    from companion.cli.verbcommands import VerbCommand
+    from companion.cli.dispatch import VerbCommand
     from companion.game import Applied
     from companion.halfdeck.cards import CardInfo
     from companion.halfdeck.engine import HalfDeckGame

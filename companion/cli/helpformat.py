@@ -15,11 +15,10 @@ import os
 import re
 from collections.abc import Sequence
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-from companion.cli.commands import ENTRIES, HELP, is_group, names, target
-from companion.cli.grammar import grammar_of, shorts_by_name
+from companion.cli.dispatch import is_group, names, target
+from companion.cli.grammar import ENTRIES, HELP, grammar_of, shorts_by_name
 from companion.errors import CompanionError
 from companion.kinds import KINDS
 from companion.text import GLUE, fill  # GLUE: a space no line breaks at
@@ -97,18 +96,11 @@ def parameters(path: tuple[str, ...]) -> tuple[list[Shown], list[Shown]]:
         return verb_parameters(verb)
     from companion.cli.options import leaf
 
-    arguments: list[Shown] = []
-    options: list[Shown] = []
-    for param in leaf(path).params:
-        if getattr(param, "hidden", False):
-            continue
-        if param.param_type_name == "argument":
-            arguments.append(_argument(param.metavar, param.name, param.nargs == -1,
-                                       param.required,
-                                       _with_default(param.help or "", param.default)))
-        else:
-            options.append(_option(param))
-    return arguments, options
+    shown = [param for param in leaf(path).params if not getattr(param, "hidden", False)]
+    arguments = [_argument(p.metavar, p.name, p.nargs == -1, p.required,
+                           _with_default(p.help or "", p.default))
+                 for p in shown if p.param_type_name == "argument"]
+    return arguments, [_option(p) for p in shown if p.param_type_name != "argument"]
 
 
 def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
@@ -142,7 +134,7 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
 
 # What a value is called on the help screen, by typer's name for its type (every
 # parser given to typer reads a whole number: ``options.whole``).
-METAVARS = {"integer": "N", "whole_number": "N", "path": "FILE"}
+METAVARS = {"whole_number": "N", "path": "FILE"}
 
 
 def _argument(metavar: str, name: str, rest: bool, required: bool, text: str) -> Shown:
@@ -178,25 +170,23 @@ def _with_default(text: str, default: Any) -> str:
 
 
 HELP_OPTION = Shown("-h, --help", "", "Show this help.")
-VERSION_OPTION = Shown("--version", "", "Print the version.")  # the dispatcher answers it
+# The root's options: the dispatcher reads them, wherever they are typed.
+ROOT_OPTIONS = (Shown("--plain", "", "Clean text: no colour, bold or line editing."),
+                Shown("--no-pager", "", "Long output straight to the screen, not through a pager."),
+                Shown("--version", "", "Print the version."))
 
 
 # -- the tree ------------------------------------------------------------------------------
 def listing(path: tuple[str, ...]) -> list[tuple[str, str]]:
     """Each command of the group at ``path`` with its listing line, in the order a player
-    needs them (the registry lists the games first; see ``ordered``)."""
+    needs them: the registry lists the games first; a game's commands are ``new``,
+    ``status``, its actions (in its verb table's order), then the rest as declared."""
     every = names(path)
     if len(path) == 1 and path[0] in KINDS:
-        every = ordered(path[0], every)
+        first = [n for n in ("new", "status") if n in every]
+        actions = [n for n in grammar_of(path[0]).verbs if n in every and n not in first]
+        every = first + actions + [n for n in every if n not in first and n not in actions]
     return [(name, first_sentence(help_text((*path, name)))) for name in every]
-
-
-def ordered(kind: str, names: Sequence[str]) -> list[str]:
-    """A game's commands as a player needs them: ``new``, ``status``, its actions (in
-    its verb table's order), then the rest as declared."""
-    first = [n for n in ("new", "status") if n in names]
-    actions = [n for n in grammar_of(kind).verbs if n in names and n not in first]
-    return first + actions + [n for n in names if n not in first and n not in actions]
 
 
 # -- layout --------------------------------------------------------------------------------
@@ -284,7 +274,7 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
         own = parameters(path)[1] if target(path).registered_callback is not None else []
     else:
         head = [*wrap(HELP, width), *_said(width, "Start a game: companion GAME new")]
-        own = [*parameters(())[1], VERSION_OPTION]
+        own = list(ROOT_OPTIONS)
     kind = path[0] if len(path) == 1 and path[0] in KINDS else None
     tail = [*(short_forms(kind, width) if kind else []),
             *_said(width, f"More: {prog(path)} COMMAND --help")]
@@ -293,7 +283,7 @@ def group_help(path: tuple[str, ...], most: int = GROUP_LINES) -> str:
     body = definitions(rows, width, listing=True)
     if kind is not None and len(joined([head, body, options, tail])) > GROUP_LINES:
         rest = [name for name, _ in rows if name not in ("new", "status")  # by name only
-                and name not in grammar_of(kind).verbs]  # what ``ordered`` puts last
+                and name not in grammar_of(kind).verbs]  # what ``listing`` puts last
         body = definitions([row for row in rows if row[0] not in rest], width, listing=True)
         body += _said(width, "Also: " + ", ".join(rest) + ".")
     return "\n".join(joined([head, body, options, tail], most)) + "\n"
@@ -326,23 +316,20 @@ def first_screen(path: tuple[str, ...]) -> str:
         lines += _said(width, "A rule: companion rules WORDS",
                        "A game played through: companion demo", "Every command: companion --help")
     elif len(path) == 1 and path[0] in KINDS:
-        lines = _first_of_game(path[0], width)
+        kind = path[0]
+        lines = wrap(help_text(path, own=True), width)
+        lines += _said(width, f"Start a game: {start_command(kind)}")
+        lines += _current_game(width, kind)
+        lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
+        shorts = [alias for alias in KINDS[kind].aliases if alias.isalnum()]
+        if shorts:
+            others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
+            lines += _said(width, f"Shorter: companion {shorts[0]}{others}")
+        lines += _said(width, f"Rules: companion rules {kind} WORDS",
+                       f"Every command: {prog(path)} --help")
     else:
         return group_help(path, FIRST_LINES)
     return "\n".join(lines) + "\n"
-
-
-def _first_of_game(kind: str, width: int) -> list[str]:
-    lines = wrap(help_text((kind,), own=True), width)
-    lines += _said(width, f"Start a game: {start_command(kind)}")
-    lines += _current_game(width, kind)
-    lines += _flow_most("As you play: ", list(grammar_of(kind).verbs), width, 3)
-    shorts = [alias for alias in KINDS[kind].aliases if alias.isalnum()]
-    if shorts:
-        others = f" (or {', '.join(shorts[1:])})" if shorts[1:] else ""
-        lines += _said(width, f"Shorter: companion {shorts[0]}{others}")
-    return lines + _said(width, f"Rules: companion rules {kind} WORDS",
-                         f"Every command: {prog((kind,))} --help")
 
 
 def _said(width: int, *texts: str, first: str = "", rest: str = "  ") -> list[str]:
@@ -371,16 +358,20 @@ def _flow_most(head: str, names: Sequence[str], width: int, most: int) -> list[s
 def _current_game(width: int, kind: str | None = None) -> list[str]:
     """How to go on with the current game (of ``kind``: the one ``companion KIND`` acts
     on; else the one made current last), named with its kind; nothing without one.
-    Read from the current-game pointer and the save's first line, not the store."""
-    from companion.current import current_name, saved_kind
+    Read from the current-game pointer and the saves' first lines, not the store."""
+    from companion.current import NAME, current_name, saved_kind
     from companion.resources import data_home
 
     try:
         home = data_home()
         name = current_name(home, kind)
         found = saved_kind(home, name) if name is not None else None
-        if kind is not None and found != kind:
-            name, found = _only_game(home, kind), kind
+        if kind is not None and found != kind:  # none is current: its only saved game, if any
+            stems = [entry.removesuffix(".toml") for entry in os.listdir(home / "games")
+                     if entry.endswith(".toml")]
+            saved = [stem for stem in stems if NAME.fullmatch(stem)
+                     and saved_kind(home, stem) == kind]
+            name, found = saved[0] if len(saved) == 1 else None, kind
     except (CompanionError, OSError):
         return []
     if name is None or found is None:
@@ -388,17 +379,3 @@ def _current_game(width: int, kind: str | None = None) -> list[str]:
     shell = ["companion shell (its commands alone)"] if kind is None else []
     return _said(width, f"Current game: {name} ({found})") + _said(
         width, prog((found, "status")), *shell, first="  ", rest="    ")
-
-
-def _only_game(home: Path, kind: str) -> str | None:
-    """The kind's only saved game, which its commands act on when no pointer names one
-    (its current game was removed); None when it has none, or several."""
-    from companion.current import NAME, saved_kind
-
-    try:
-        stems = [entry.removesuffix(".toml") for entry in os.listdir(home / "games")
-                 if entry.endswith(".toml")]
-    except OSError:
-        return None
-    saved = [name for name in stems if NAME.fullmatch(name) and saved_kind(home, name) == kind]
-    return saved[0] if len(saved) == 1 else None

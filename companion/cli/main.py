@@ -50,12 +50,42 @@ def run_words(args: list[str]) -> int:
             return fail(f"{word[:40]!r} holds a digit other than 0-9: type numbers with "
                         "0-9", 2)
 
-    def call() -> Any:
-        from companion.cli.dispatch import run
+    return guarded(lambda: dispatched(args))
 
-        return run(args)
 
-    return guarded(call)
+def dispatched(args: list[str]) -> Any:
+    """Run ``companion ARGS`` as the dispatcher routes them: a help screen, a game's line
+    through its verb table, any other command through typer. Errors are raised."""
+    from companion.cli import dispatch
+    from companion.cli.output import echo, set_pager, set_plain
+    from companion.kinds import KINDS
+
+    found = dispatch.route(args)
+    if any(word in dispatch.ROOT_FLAGS for word in found.args):
+        found = dispatch.route(dispatch.root_first(found))
+    lead = dispatch.leading(found.args)
+    if "--version" in found.args[:lead]:
+        from companion import __version__
+
+        echo(f"companion {__version__}")
+        return 0
+    # The root's options, read first for every command alike (the shell's lines too).
+    set_plain("--plain" in found.args[:lead])
+    set_pager("--no-pager" not in found.args[:lead])
+    screen = dispatch.help_screen(found)
+    if screen is not None:
+        from companion.cli import helpformat
+        from companion.cli.output import page
+
+        page(getattr(helpformat, screen)(found.path))
+        return 0
+    verb: Any = dispatch.target(found.path) if found.leaf and len(found.path) == 2 and \
+        found.path[0] in KINDS else None
+    if isinstance(verb, dispatch.VerbCommand):  # a game's line: read by its verb table
+        return verb(found.args[found.at:])
+    from companion.cli import options
+
+    return options.run(found.path, found.args[lead:], found.at - lead if found.leaf else None)
 
 
 def guarded(call: Callable[[], Any]) -> int:

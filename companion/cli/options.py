@@ -55,19 +55,9 @@ class Refused(Exception):
         self.error = error
 
 
-def main_options(
-    plain: Annotated[bool, Option(
-        "--plain", help="Clean text: no colour, bold or line editing.")] = False,
-    no_pager: Annotated[bool, Option(
-        "--no-pager", help="Long output straight to the screen, not through a pager.")]
-    = False,
-) -> None:
-    """Scorekeeper and rules companion for card games played with real cards."""
-    from companion.cli.output import set_pager, set_plain
-
-    # Both also reset between commands of one process (the shell, tests).
-    set_plain(plain)
-    set_pager(not no_pager)
+def main_options() -> None:
+    """The root: its options (--plain, --no-pager) are read before typer, for every
+    command alike (``main.dispatched``)."""
 
 
 def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
@@ -75,7 +65,7 @@ def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
     tree), each with only the command or group at ``keep`` below it (all when empty). A
     command runs from a root holding its own path only: the same options and errors,
     while typer reads no other command (each costs it a reading of its signature)."""
-    from companion.cli.commands import ENTRIES, HELP
+    from companion.cli.grammar import ENTRIES, HELP
 
     app = typer.Typer(name="companion", help=HELP, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode=None,
@@ -98,7 +88,7 @@ def narrowed(group: typer.Typer, keep: tuple[str, ...]) -> typer.Typer:
         return group
     from copy import copy
 
-    from companion.cli.commands import infos
+    from companion.cli.grammar import infos
 
     kept = copy(infos(group)[keep[0]])
     alone = typer.Typer()
@@ -115,7 +105,7 @@ def narrowed(group: typer.Typer, keep: tuple[str, ...]) -> typer.Typer:
 def whole_app() -> typer.Typer:
     """Every command typer reads as one app (in-process callers, the tests); a game's
     lines are not among them: its verb table reads them."""
-    from companion.cli.commands import REGISTRY
+    from companion.cli.grammar import REGISTRY
 
     return root(*(entry.name for entry in REGISTRY))
 

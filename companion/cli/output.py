@@ -214,9 +214,7 @@ def paging() -> bool:
 def pager_command() -> list[str] | None:
     """The pager's words: COMPANION_PAGER, else PAGER, else less; None for none (empty,
     'cat', or words that do not read)."""
-    chosen = os.environ.get("COMPANION_PAGER")
-    if chosen is None:
-        chosen = os.environ.get("PAGER", "less")
+    chosen = os.environ.get("COMPANION_PAGER", os.environ.get("PAGER", "less"))
     import shlex
 
     try:
@@ -246,11 +244,9 @@ def taller(text: str) -> bool:
 def page(text: str) -> None:
     """Print ``text``; through the pager when one is wanted and ``text`` is taller than the
     terminal. A pager that cannot start leaves ``text`` printed straight."""
-    if paging() and taller(text):
-        command = pager_command()
-        if command is not None and _through(command, text):
-            return
-    sys.stdout.write(text)
+    command = pager_command() if paging() and taller(text) else None
+    if command is None or not _through(command, text):
+        sys.stdout.write(text)
 
 
 def _through(command: list[str], text: str) -> bool:

@@ -9,7 +9,6 @@ in the data home.
 
 from __future__ import annotations
 
-import cmd
 import contextlib
 import re
 import shlex
@@ -41,11 +40,10 @@ BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
 
 
-class Shell(cmd.Cmd):
+class Shell:
     """The interactive loop; ``run_line`` is the whole logic, the rest is terminal care."""
 
     def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
-        super().__init__()
         from companion.session import Games, keep_open
 
         keep_open(True)
@@ -67,44 +65,47 @@ class Shell(cmd.Cmd):
         self.refresh()
 
     # -- the loop -------------------------------------------------------------------
-    def cmdloop(self, intro: Any | None = None) -> None:
+    def cmdloop(self) -> None:
+        """Run the lines typed until 'exit' or the end of the input (Ctrl-D); Ctrl-C drops
+        the line being typed."""
         self.readline = readline = _readline() if self.interactive and not self.plain else None
-        # Without readline (none on this platform, a pipe, --plain) lines are read plainly.
-        self.use_rawinput = readline is not None
-        if readline is None:
-            self.completekey = ""
-        else:
+        if readline is not None:
             self._start_history(readline)
+            readline.set_completer(self.complete)
         vitals_in_prompt(self.interactive)
         try:
             while True:
                 try:
-                    super().cmdloop(intro)
-                    return
+                    line = self.read_line(readline is not None)
+                    if line is None:  # the end of the input
+                        if self.interactive:
+                            sys.stdout.write("\n")
+                        return
+                    keep_going = self.run_line(line)
+                    self._save_history()
+                    sys.stdout.flush()
+                    if not keep_going:
+                        return
                 except KeyboardInterrupt:
                     sys.stdout.write("^C\n")
-                    intro = ""
         finally:
             vitals_in_prompt(False)
             serving = sys.modules.get("companion.cli.serve")
             if serving is not None:  # leaving the shell stops the table it served
                 serving.stop_beside()
 
-    def onecmd(self, line: str) -> bool:
-        if line == "EOF":  # cmd.Cmd's word for end of input (Ctrl-D)
-            if self.interactive:
-                sys.stdout.write("\n")
-            return True
-        keep_going = self.run_line(line)
-        self._save_history()
-        return not keep_going
-
-    def emptyline(self) -> bool:
-        return False
-
-    def postcmd(self, stop: bool, line: str) -> bool:
+    def read_line(self, edited: bool) -> str | None:
+        """The next line, None at the end of the input: edited with readline, else (none
+        on this platform, a pipe, --plain) read plainly."""
+        if edited:
+            try:
+                return input(self.prompt)
+            except EOFError:
+                return None
+        sys.stdout.write(self.prompt)
         sys.stdout.flush()
-        return stop
+        line = sys.stdin.readline()
+        return line.rstrip("\r\n") if line else None
 
     # -- one line -------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
@@ -159,17 +160,16 @@ class Shell(cmd.Cmd):
         return run_words(["--plain", *args] if self.plain and "--plain" not in args
                                else args)
 
-    def expand(self, words: list[str], pasted: bool = False, pin: bool = True
-               ) -> list[str] | None:
-        """The full ``companion`` arguments for a shell line, or None after an error;
-        ``pasted``: the words of a one-shot command (typed after 'companion'); ``pin``:
-        a game's command names the shell's game."""
+    def expand(self, words: list[str], pasted: bool = False) -> list[str] | None:
+        """The full ``companion`` arguments for a shell line (a game's command names the
+        shell's game), or None after an error; ``pasted``: the words of a one-shot command
+        (typed after 'companion')."""
         kind = self.kind
         try:  # a prefix that could be two commands is an error
             line = dispatch.game_line(kind, words) if kind is not None and not pasted else None
             if kind is not None and line is not None:
                 args = [kind, *line]
-                if pin and self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
+                if self.pinned and "--game" in dispatch.option_words((kind, line[0]))[0] \
                         and not _has_game(line[1:]):
                     args += ["--game", self.pinned]
                 return args
@@ -213,21 +213,17 @@ class Shell(cmd.Cmd):
     def show_help(self, topic: list[str]) -> None:
         if topic:
             asked = [*topic, "--help"]
-            args = self.expand(asked, pin=False) if self.kind else asked  # help needs no game
+            args = self.expand(asked) if self.kind else asked  # help needs no game
             if args is not None:
                 run_words(args)
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
 
     # -- completion -----------------------------------------------------------------
-    def complete(self, text: str, state: int) -> str | None:  # type: ignore[override]
+    def complete(self, text: str, state: int) -> str | None:
         if state == 0:
-            try:
-                import readline
-
-                line = readline.get_line_buffer()[: readline.get_endidx()]
-            except (ImportError, AttributeError):
-                line = text
+            edited = self.readline
+            line = edited.get_line_buffer()[: edited.get_endidx()] if edited else text
             try:
                 self.matches = self.candidates(line, text)
             except Exception:  # a completion bug must never end the game
@@ -255,10 +251,7 @@ class Shell(cmd.Cmd):
             return []
         if name is None:
             return []
-        try:
-            every, valued = dispatch.option_words((self.kind, name))
-        except KeyError:  # no such command
-            return []
+        every, valued = dispatch.option_words((self.kind, name))
         previous = before[-1] if len(before) > 1 else ""
         if previous in valued:
             if previous in ("--game", "-g"):
