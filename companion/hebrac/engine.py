@@ -8,7 +8,7 @@ a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
 naming the rule, and returns the action's canonical text with the ruling.
 
 ``HebracGame`` is the state record; the rules live in the topic modules (ledger, board,
-battle, treasures, spells, view), and ``VERBS`` maps each verb to its ruling: its
+treasures, spells, situation), and ``VERBS`` maps each verb to its ruling: its
 check, which refuses and changes nothing, then its change.
 """
 
@@ -22,9 +22,8 @@ from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import battle, board, grammar, ledger, rules, situation, treasures, view
+from companion.hebrac import board, grammar, ledger, rules, situation, treasures
 from companion.hebrac.grammar import GRAMMAR, Action
-from companion.hebrac.rules import Spell
 from companion.hebrac.state import (
     KIND,
     R_DEAD,
@@ -148,18 +147,11 @@ class HebracGame:
             lines = partial(_noted, lines, notes)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-    # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
-    def can_cast(self, spell: Spell) -> tuple[bool, str]:
-        return situation.can_cast(self, spell)
-
-    def status(self) -> dict[str, object]:
-        return view.status(self)
-
-    def status_lines(self, width: int = 40) -> list[str]:
-        return view.status_lines(self, width)
-
-    def prompt(self) -> str:
-        return view.prompt(self)
+    # what other parts of companion ask (the odds, the CLI, the sheets), as methods
+    can_cast = situation.can_cast
+    status = situation.status
+    status_lines = situation.status_lines
+    prompt = situation.prompt
 
 
 def _noted(lines: list[str] | Callable[[], list[str]], notes: list[str]) -> list[str]:
@@ -184,7 +176,7 @@ def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
 
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     grammar.Enter: board.enter, grammar.Move: board.move, grammar.NextLevel: board.next_level,
-    grammar.Attack: battle.attack, grammar.Potion: battle.potion, grammar.Refuse: treasures.refuse,
+    grammar.Attack: board.attack, grammar.Potion: board.potion, grammar.Refuse: treasures.refuse,
     grammar.See: _spells("see"), grammar.Peek: _spells("peek"), grammar.Cast: _spells("cast"),
     grammar.Take: treasures.take, grammar.Heal: treasures.heal, grammar.Use: treasures.use,
     grammar.Drop: treasures.drop, grammar.Reveal: treasures.reveal, grammar.Offer: treasures.deal,
