@@ -4,6 +4,7 @@ show (see, peek)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from companion.cards import Card
@@ -395,10 +396,6 @@ def guard_gone(game: HebracGame, encounter: Encounter, take: str) -> list[str]:
     return [take]
 
 
-# One chamber looked at: its name, the enemy and the treasure seen (None: not).
-Look = tuple[str, Card | None, Card | None]
-
-
 def see(game: HebracGame, action: See) -> Done:
     """All the chambers named are checked, the looks they spend and the copies they show
     together, before any counts."""
@@ -408,17 +405,37 @@ def see(game: HebracGame, action: See) -> Done:
                        "--treasure with one chamber only)")
     if not words:
         raise BadInput("usage: see CHAMBER [ENEMY] [--treasure CARD]")
-    pairs = [(words[i], words[i + 1] if i + 1 < len(words) else None)
-             for i in range(0, len(words), 2)]
-    names = [parse_chamber(chamber, game.columns) for chamber, _ in pairs]
+    names = [parse_chamber(chamber, game.columns) for chamber in words[::2]]
     if len(set(names)) != len(names):
         raise BadInput("a chamber is named twice")
-    looks = [check_look(game, chamber, enemy, action.treasure) for chamber, enemy in pairs]
     free = sorted(game.effects & {"revelation", "god-vision"})  # the spells making looks free
+    no_vision = "no vision to use: cast Remote Vision, Revelation or God Vision"
+    looks = []  # each chamber looked at, with the enemy and the treasure seen (None: not)
+    for name, enemy_text in zip_longest(names, words[1::2]):
+        chamber = game.chambers[name]
+        enemy = Card.parse(enemy_text) if enemy_text else None
+        treasure = Card.parse(action.treasure) if action.treasure else None
+        if treasure is not None and "god-vision" not in game.effects:
+            raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
+        if enemy is not None:
+            if chamber.enemy is not None and chamber.enemy != enemy:
+                raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", state.R_MAP)
+            if chamber.enemy_gone or chamber.visited:
+                raise RuleRefused(f"{name}'s enemy is not face down on the table", state.R_MAP)
+            if not free and game.remote_vision < 1:
+                raise RuleRefused(no_vision, "hebrac.spell.remote-vision")
+        if treasure is not None:
+            if chamber.treasure_gone:
+                raise RuleRefused(f"{name}'s treasure is gone", state.R_MAP)
+            if chamber.treasure is not None and chamber.treasure != treasure:
+                raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
+                                  state.R_MAP)
+        if enemy is None and treasure is None:
+            raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
+        looks.append((name, enemy, treasure))
     spent = sum(enemy is not None for _, enemy, _ in looks)
     if not free and spent > game.remote_vision:
-        raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
-                          "Vision", "hebrac.spell.remote-vision")
+        raise RuleRefused(no_vision, "hebrac.spell.remote-vision")
     ledger.refuse_copies(game, [  # the cards the looks turn up for the first time
         card for name, enemy, treasure in looks
         for card, known in ((enemy, game.chambers[name].enemy),
@@ -449,34 +466,6 @@ def see(game: HebracGame, action: See) -> Done:
         lines.append(f"free under {rules.spells()[free[0]].name}: no Remote Vision look spent, "
                      f"{game.remote_vision} left (rule {state.R_VISIONS})")
     return See(tuple(said), str(treasure) if treasure else None), lines
-
-
-def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
-               treasure_text: str | None) -> Look:
-    name = parse_chamber(chamber_text, game.columns)
-    enemy = Card.parse(enemy_text) if enemy_text else None
-    treasure = Card.parse(treasure_text) if treasure_text else None
-    chamber = game.chambers[name]
-    god = "god-vision" in game.effects
-    if treasure is not None and not god:
-        raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
-    if enemy is not None:
-        if chamber.enemy is not None and chamber.enemy != enemy:
-            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", state.R_MAP)
-        if chamber.enemy_gone or chamber.visited:
-            raise RuleRefused(f"{name}'s enemy is not face down on the table", state.R_MAP)
-        if not (god or "revelation" in game.effects) and game.remote_vision < 1:
-            raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
-                              "Vision", "hebrac.spell.remote-vision")
-    if treasure is not None:
-        if chamber.treasure_gone:
-            raise RuleRefused(f"{name}'s treasure is gone", state.R_MAP)
-        if chamber.treasure is not None and chamber.treasure != treasure:
-            raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
-                              state.R_MAP)
-    if enemy is None and treasure is None:
-        raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
-    return (name, enemy, treasure)
 
 
 def peek(game: HebracGame, action: Peek) -> Done:
