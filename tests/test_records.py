@@ -34,7 +34,7 @@ def test_records_compare_and_show_by_field() -> None:
     assert one != two
     assert repr(Chamber("B2")) == (
         "Chamber(name='B2', enemy=None, treasure=None, visited=False, enemy_gone=False, "
-        "treasure_gone=False, robbed_adventurer=False, hidden_switch=False)")
+        "treasure_gone=False, robbed_adventurer=False)")
     assert Chamber("B2") != Encounter("B2", Card.parse("5D"), "battle")
     with pytest.raises(TypeError):
         hash(Chamber("B2"))

@@ -58,7 +58,6 @@ def enter(game: HebracGame, action: Enter) -> Done:
     if chamber.enemy is None:
         ledger.see(game, [enemy])
     chamber.enemy = enemy
-    chamber.hidden_switch = False
     return Enter(name, str(enemy)), meet(game, name, enemy)
 
 

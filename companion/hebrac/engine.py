@@ -48,7 +48,6 @@ class HebracGame:
         self.settings = settings  # as the store saves them; read through ``setup``
         self.setup = Settings.of(settings)
         self.columns = self.setup.chambers // len(ROWS)
-        self.base_max_life = self.setup.life
         self.life = self.setup.life
         self.genie_of_life = 0
         self.inventory: list[Card] = []
@@ -76,7 +75,6 @@ class HebracGame:
         # awaiting its 'take'; most cards typed need no closer count (ledger.refuse_copies).
         self.typed_out: dict[Card, int] = {}
         self.spells_cast: list[str] = []
-        self.aces_found: list[str] = []
         # Life after each action (the first entry: before any), for the life charts.
         self.life_trail: list[int] = [self.life]
         board.new_level_layout(self)
@@ -85,7 +83,7 @@ class HebracGame:
     def max_life(self) -> int:
         treasure = rules.table()["treasure"]
         ruby = treasure["ruby_max_life"] if ledger.RUBY in self.inventory else 0
-        return self.base_max_life + treasure["genie_of_life_max_life"] * self.genie_of_life + ruby
+        return self.setup.life + treasure["genie_of_life_max_life"] * self.genie_of_life + ruby
 
     @property
     def scepter(self) -> bool:

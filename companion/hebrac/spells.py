@@ -348,8 +348,7 @@ def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
     replaced = chamber.enemy  # None: replaced face down, unseen
     ledger.under(game, [replaced] if replaced else [], 0 if replaced else 1)
     chamber.enemy = new
-    chamber.hidden_switch = not chamber.visited
-    face = "face down" if chamber.hidden_switch else "face up"
+    face = "face up" if chamber.visited else "face down"
     return [f"{name}'s enemy is now {new}, {face}"]
 
 

@@ -203,11 +203,11 @@ class Chamber(Record):
     """One chamber of the level: what is known of its two cards and what is left."""
 
     __slots__ = ("name", "enemy", "treasure", "visited", "enemy_gone", "treasure_gone",
-                 "robbed_adventurer", "hidden_switch")
+                 "robbed_adventurer")
 
     def __init__(self, name: str, enemy: Card | None = None, treasure: Card | None = None,
                  visited: bool = False, enemy_gone: bool = False, treasure_gone: bool = False,
-                 robbed_adventurer: bool = False, hidden_switch: bool = False) -> None:
+                 robbed_adventurer: bool = False) -> None:
         self.name = name
         self.enemy = enemy
         self.treasure = treasure
@@ -215,7 +215,6 @@ class Chamber(Record):
         self.enemy_gone = enemy_gone
         self.treasure_gone = treasure_gone
         self.robbed_adventurer = robbed_adventurer
-        self.hidden_switch = hidden_switch
 
     @property
     def cleared(self) -> bool:

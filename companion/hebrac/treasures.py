@@ -117,7 +117,6 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
             ledger.under(game, [card])
             return [f"{card} is a fake {name} (you hold one): discarded"]
         ledger.store(game, card)
-        game.aces_found.append(str(card))
         lines = [f"{card} {name} into the inventory"]
         if card.suit == "H":
             lines.append(f"max life +{found['treasure']['ruby_max_life']}: {game.max_life}")
