@@ -107,39 +107,36 @@ def spells(game: GameOption = None, as_json: JsonOption = False,
     if as_json:
         emit_json({"spells": rows})
         return
-    if engine is not None and not every:
-        over = engine.outcome if engine.outcome != "playing" else None
-        echo_lines(castable_lines(rows, engine.magic_points, over))
-        return
-    for row in rows:
-        per = f"/{row['unit']}" if row["unit"] else ""
-        mark = "" if "castable" not in row else ("  yes" if row["castable"] else "  no")
-        echo(f"{row['cost']:>2}{per:<9} {row['name']}{mark}")
-        echo(f"   {row.get('why', row['timing'])}")
+    if engine is None or every:
+        for row in rows:
+            mark = "" if "castable" not in row else ("  yes" if row["castable"] else "  no")
+            echo(f"{cost_and_name(row)}{mark}")
+            echo(f"   {row.get('why', row['timing'])}")
+    elif engine.outcome != "playing":
+        echo_lines([f"The game is over ({engine.outcome}): no spell can be cast.",
+                    "'spells --all' lists them, with their costs."])
+    else:  # one screen: what can be cast now, then the rest on one line
+        magic = engine.magic_points
+        now = [r for r in rows if r["castable"]]
+        later = [r for r in rows if not r["castable"]]
+        lines = [f"Castable now with magic {magic}:" if now else f"Nothing castable now (magic "
+                                                                f"{magic})."]
+        lines += map(cost_and_name, now)
+        if later:
+            dear = [r for r in later if int(str(r["cost"])) > magic]
+            word = "Not now" if now else "Spells"
+            lines.append(f"{word} (cost): " + ", ".join(
+                f"{r['spell']} {r['cost']}" for r in later) + ".")
+            dearer = f"{len(dear)} of them cost more than {magic}; " if dear else ""
+            lines.append(f"{dearer}'spells --all' says why each waits.")
+        echo_lines(lines)
 
 
-def castable_lines(rows: list[dict[str, object]], magic: int,
-                   over: str | None = None) -> list[str]:
-    """One screen in a game: what can be cast now, then the rest on one line; when the
-    game is ``over`` (its outcome), that nothing can be cast, and the costs."""
-    if over is not None:
-        return [f"The game is over ({over}): no spell can be cast.",
-                "'spells --all' lists them, with their costs."]
-    now = [r for r in rows if r["castable"]]
-    later = [r for r in rows if not r["castable"]]
-    lines = [f"Castable now with magic {magic}:" if now else f"Nothing castable now (magic "
-                                                            f"{magic})."]
-    for row in now:
-        per = f"/{row['unit']}" if row["unit"] else ""
-        lines.append(f"{row['cost']:>2}{per:<9} {row['name']}")
-    if later:
-        dear = [r for r in later if int(str(r["cost"])) > magic]
-        word = "Not now" if now else "Spells"
-        lines.append(f"{word} (cost): " + ", ".join(
-            f"{r['spell']} {r['cost']}" for r in later) + ".")
-        dearer = f"{len(dear)} of them cost more than {magic}; " if dear else ""
-        lines.append(f"{dearer}'spells --all' says why each waits.")
-    return lines
+def cost_and_name(row: dict[str, object]) -> str:
+    """A spell's cost (per unit) and name, as the lists of spells show them."""
+    per = f"/{row['unit']}" if row["unit"] else ""
+    return f"{row['cost']:>2}{per:<9} {row['name']}"
+
 
 ENCOUNTER_CARDS = {
     "warrior": "5S", "amazon": "5H", "magician": "5C", "demon": "5D", "adventurer": "JS",
@@ -258,15 +255,14 @@ def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str
                                      ("--encounter", encounter is not None)) if on]
     if len(chosen) > 1:
         raise BadInput(f"choose one of {', '.join(chosen)}")
-    if battle:
-        engine.encounter = Encounter("A1", Card.parse("5D"), "battle")
-    elif trading:
-        want = Card.parse(treasure) if treasure else Card.parse("5H")
-        engine.encounter = Encounter("A1", Card.parse("JS"), "trading", treasure=want)
-    elif encounter is not None:
-        # the kind named is matched as every name is (companion.names)
-        card = Card.parse(ENCOUNTER_CARDS[match(encounter, list(ENCOUNTER_CARDS), "encounter")])
-        engine.encounter = Encounter("A1", card, FIRST_STAGE.get(enemy_kind(card), "battle"))
+    # the kind named is matched as every name is (companion.names)
+    kind = "demon" if battle else "adventurer" if trading else None if encounter is None \
+        else match(encounter, list(ENCOUNTER_CARDS), "encounter")
+    if kind is not None:
+        card = Card.parse(ENCOUNTER_CARDS[kind])
+        stage = "trading" if trading else FIRST_STAGE.get(enemy_kind(card), "battle")
+        engine.encounter = Encounter("A1", card, stage,
+                                     treasure=Card.parse(treasure or "5H") if trading else None)
     engine.position = "A1"
     engine.chambers["A1"].visited = True
     return engine
