@@ -8,8 +8,8 @@ a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
 naming the rule, and returns the action's canonical text with the ruling.
 
 ``HebracGame`` is the state record; the rules live in the topic modules (ledger, board,
-treasures, spells, situation), and ``VERBS`` maps each verb to its ruling: its
-check, which refuses and changes nothing, then its change.
+spells, situation), and ``VERBS`` maps each verb to its ruling: its check, which refuses
+and changes nothing, then its change.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import board, grammar, ledger, rules, situation, treasures
+from companion.hebrac import board, grammar, ledger, rules, situation
 from companion.hebrac.grammar import GRAMMAR, Action
 from companion.hebrac.state import (
     KIND,
@@ -174,9 +174,9 @@ def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
 
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     grammar.Enter: board.enter, grammar.Move: board.move, grammar.NextLevel: board.next_level,
-    grammar.Attack: board.attack, grammar.Potion: board.potion, grammar.Refuse: treasures.refuse,
+    grammar.Attack: board.attack, grammar.Potion: board.potion, grammar.Refuse: board.refuse,
     grammar.See: _spells("see"), grammar.Peek: _spells("peek"), grammar.Cast: _spells("cast"),
-    grammar.Take: treasures.take, grammar.Heal: treasures.heal, grammar.Use: treasures.use,
-    grammar.Drop: treasures.drop, grammar.Reveal: treasures.reveal, grammar.Offer: treasures.deal,
-    grammar.Buy: treasures.deal, grammar.Play: treasures.play,
+    grammar.Take: board.take, grammar.Heal: board.heal, grammar.Use: board.use,
+    grammar.Drop: board.drop, grammar.Reveal: board.reveal, grammar.Offer: board.deal,
+    grammar.Buy: board.deal, grammar.Play: board.play,
 }

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.hebrac import board, ledger, rules, situation, state, treasures
+from companion.hebrac import board, ledger, rules, situation, state
 from companion.hebrac.grammar import Cast, Peek, See
 from companion.hebrac.rules import Spell
 from companion.hebrac.state import Done, Encounter, neighbours, parse_chamber, spell_rule, texts
@@ -282,13 +282,13 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
     if sid == "illusion":
         assert encounter is not None and encounter.treasure is not None
         want = encounter.treasure
-        treasures.close_chamber(game, game.chambers[encounter.chamber], want,
+        board.close_chamber(game, game.chambers[encounter.chamber], want,
                                 encounter.enemy)
         lines = [f"the adventurer takes nothing for {want}"]
         if rules.trade_value(want) is None:  # a black queen
             lines.append("Illusion takes a black priestess too (--illusion-black-queen "
                          f"allowed, rule {state.R_ILLUSION_QUEEN})")
-        return lines + treasures.gain(game, want, [], "trade")
+        return lines + board.gain(game, want, [], "trade")
     if sid == "body-switch":
         return body_switch(game, targets)
     if sid == "teleport":
@@ -297,7 +297,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         return hell_bomb(game)
     if sid == "genie-of-luck":
         return [f"the Genie of Luck gives {len(targets)} cards"] + \
-            treasures.genie_cards(game, targets)
+            board.genie_cards(game, targets)
     if sid == "stone-statue":
         names = [parse_chamber(t, game.columns) for t in targets]
         ledger.remove_enemies(game, names)
@@ -310,7 +310,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
 
 
 def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
-    encounter, chamber = treasures.treasure_known(game, treasure)
+    encounter, chamber = board.treasure_known(game, treasure)
     chamber.treasure_gone = True
     lines = [f"you steal {treasure} from {chamber.name}"]
     if encounter.stage in ("merchant", "sale"):
@@ -327,7 +327,7 @@ def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
             lines.append(f"its guard stays, face down: 'enter {chamber.name}' meets it "
                          f"again (rule {state.R_ESCAPED})")
     board.leave_encounter(game, "")
-    return lines + treasures.gain(game, treasure, [], "spell")
+    return lines + board.gain(game, treasure, [], "spell")
 
 
 def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
