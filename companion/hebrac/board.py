@@ -320,19 +320,17 @@ def take(game: HebracGame, action: grammar.Take) -> Done:
     filled = situation.genie_of_death_targets(game, card, extras)
     if filled:
         extras = filled
-    if game.pending == "hebrac-prize":
+    pending = game.pending  # a prize, a genie bought, or none: the chamber's treasure
+    if pending == "hebrac-prize":
         ledger.check_room(game, [(card, extras)])
         ledger.refuse_copies(game, [card])
-        whose = "prize"
     elif (genie := situation.waiting_genie(game)) is not None:
         if card != genie:
             raise RuleRefused(f"{genie} {rules.table()['kings'][str(genie)]} acts first: "
                               f"{situation.next_hint(game)}", state.R_GENIE_BOUGHT)
         ledger.check_room(game, [(card, extras)])
-        whose = "bought"
     else:
-        whose = "chamber"
-        if game.pending:
+        if pending:  # Hebrac's game waits
             situation.refuse_if_busy(game, "take a treasure")
         encounter = game.encounter
         if encounter is None or encounter.stage not in ("treasure", "white-priestess"):
@@ -352,12 +350,12 @@ def take(game: HebracGame, action: grammar.Take) -> Done:
     # KS names chambers, KD cards: said back in their usual spelling
     done = grammar.Take(str(card), tuple(parse_chamber(e, game.columns) if card.suit == "S"
                                          else str(Card.parse(e)) for e in extras))
-    if whose == "prize":
+    if pending == "hebrac-prize":
         ledger.see(game, [card], source="pick")
         game.pending = None
         lines = [f"Hebrac's prize: {card}", *gain(game, card, extras, source="prize")]
         return done, lines + next_game(game)
-    if whose == "bought":
+    if pending:
         game.pending = None
         return done, genie_acts(game, card, extras, source="bought") + next_game(game)
     encounter, chamber = treasure_known(game, card)
@@ -431,8 +429,8 @@ def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> li
         return [f"{card} black priestess: " + ledger.priestess_theft(game, by_enemy=False)]
     if card.rank == 13:
         if not extras and source in ("merchant", "trade", "spell"):
-            targets = situation.genie_targets(game)
-            choice = len(targets) > found["treasure"]["genie_of_death_enemies"]  # KS: pick
+            targets, wanted = situation.genie_targets(game)
+            choice = wanted < len(targets)  # KS: pick
             if card.suit == "D" or (card.suit == "S" and choice):  # waits for its 'take'
                 game.pending = f"genie-{card}"  # hebrac.ruling.genie-bought
                 return [f"{card} {found['kings'][str(card)]} acts at once: "
@@ -462,11 +460,10 @@ def check_gain(game: HebracGame, card: Card, extras: Sequence[str]) -> None:
             raise BadInput(f"usage: take KD CARD CARD CARD (the {wanted} Hand Deck cards)")
         ledger.refuse_copies(game, [Card.parse(e) for e in extras])
         return
-    wanted = treasure["genie_of_death_enemies"]
     targets = [parse_chamber(e, game.columns) for e in extras]
-    candidates = situation.genie_targets(game)
-    if len(targets) != min(wanted, len(candidates)) or len(set(targets)) != len(targets):
-        raise BadInput(f"usage: take KS CHAMBER x{min(wanted, len(candidates))} "
+    candidates, wanted = situation.genie_targets(game)
+    if len(targets) != wanted or len(set(targets)) != len(targets):
+        raise BadInput(f"usage: take KS CHAMBER x{wanted} "
                        f"(unvisited: {' '.join(candidates) or 'none'})")
     for target in targets:
         if target not in candidates:

@@ -144,9 +144,8 @@ def genie_of_death_targets(game: HebracGame, card: Card, extras: Sequence[str]) 
     """The chambers a KS must take when no choice is left and none are named."""
     if extras or card != Card.parse("KS"):
         return []
-    candidates = genie_targets(game)
-    return candidates if len(candidates) <= rules.table()["treasure"]["genie_of_death_enemies"] \
-        else []
+    targets, wanted = genie_targets(game)
+    return targets if wanted == len(targets) else []
 
 
 def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None:
@@ -161,8 +160,10 @@ def anti_magic_hebrac(game: HebracGame) -> list[str]:
     return [f"Anti-Magic does not stop Hebrac's game (rule {state.R_ANTI_MAGIC_HEBRAC})"]
 
 
-def genie_targets(game: HebracGame) -> list[str]:
-    return [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
+def genie_targets(game: HebracGame) -> tuple[list[str], int]:
+    """The chambers a KS may take (unvisited, their enemy there) and how many it takes."""
+    targets = [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
+    return targets, min(rules.table()["treasure"]["genie_of_death_enemies"], len(targets))
 
 
 def genie_usage(game: HebracGame, card: Card) -> str:
@@ -170,8 +171,7 @@ def genie_usage(game: HebracGame, card: Card) -> str:
     if card.suit == "D":
         wanted = treasure["genie_of_luck_cards"]
         return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
-    targets = genie_targets(game)
-    wanted = min(treasure["genie_of_death_enemies"], len(targets))
+    targets, wanted = genie_targets(game)
     return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
 
 
