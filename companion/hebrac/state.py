@@ -205,16 +205,14 @@ class Chamber(Record):
     __slots__ = ("name", "enemy", "treasure", "visited", "enemy_gone", "treasure_gone",
                  "robbed_adventurer")
 
-    def __init__(self, name: str, enemy: Card | None = None, treasure: Card | None = None,
-                 visited: bool = False, enemy_gone: bool = False, treasure_gone: bool = False,
-                 robbed_adventurer: bool = False) -> None:
+    def __init__(self, name: str) -> None:  # dealt face down: nothing known yet
         self.name = name
-        self.enemy = enemy
-        self.treasure = treasure
-        self.visited = visited
-        self.enemy_gone = enemy_gone
-        self.treasure_gone = treasure_gone
-        self.robbed_adventurer = robbed_adventurer
+        self.enemy: Card | None = None
+        self.treasure: Card | None = None
+        self.visited = False
+        self.enemy_gone = False
+        self.treasure_gone = False
+        self.robbed_adventurer = False
 
     @property
     def cleared(self) -> bool:
@@ -228,21 +226,18 @@ class Encounter(Record):
                  "super_strength", "double_attack", "spell_cast", "prisoners", "last_round")
 
     def __init__(self, chamber: str, enemy: Card, stage: str, treasure: Card | None = None,
-                 rounds: int = 0, paralysis: int = 0, super_strength: bool = False,
-                 double_attack: bool = False, spell_cast: bool = False,
-                 prisoners: list[Card] | None = None,
-                 last_round: rules.RoundResult | None = None) -> None:
+                 spell_cast: bool = False) -> None:
         self.chamber = chamber
         self.enemy = enemy
         self.stage = stage
         self.treasure = treasure
-        self.rounds = rounds
-        self.paralysis = paralysis
-        self.super_strength = super_strength
-        self.double_attack = double_attack
+        self.rounds = 0
+        self.paralysis = 0
+        self.super_strength = False
+        self.double_attack = False
         self.spell_cast = spell_cast
-        self.prisoners = [] if prisoners is None else prisoners
-        self.last_round = last_round
+        self.prisoners: list[Card] = []
+        self.last_round: rules.RoundResult | None = None
 
 
 # -- the game -------------------------------------------------------------------
