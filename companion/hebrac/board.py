@@ -136,7 +136,7 @@ def next_level(game: HebracGame, action: grammar.NextLevel) -> Done:
         need = f"half the chambers ({(total + 1) // 2})" if game.setup.rules == "2005" \
             else "all chambers"
         raise RuleRefused(f"{cleared} of {total} chambers cleared: the next level needs "
-                          f"{need}", state.R_LEVEL)
+                          f"{need}", "hebrac.map.next-level")
     return grammar.NextLevel(), go_to_next_level(game, f"{cleared} of {total} chambers cleared")
 
 
@@ -211,7 +211,7 @@ def attack(game: HebracGame, action: grammar.Attack) -> Done:
                 raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", state.R_POTIONS)
         for prisoner in prisoners:
             if prisoner.rank != 11:
-                raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", state.R_PRISONER)
+                raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", "hebrac.treasure.jack")
         if prisoners:
             ledger.require_held(game, prisoners + potions, "card")
     ledger.refuse_copies(game, cards)
@@ -521,7 +521,7 @@ def heal(game: HebracGame, action: grammar.Heal) -> Done:
                           f"{situation.next_hint(game)}", state.R_WHITE)
     if "anti-magic" in game.effects:
         raise RuleRefused("Anti-Magic holds on this level: the priestess cannot heal",
-                          state.R_ANTI_MAGIC)
+                          "hebrac.spell.anti-magic")
     before = game.life
     ledger.set_life(game, game.max_life)
     close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
@@ -624,7 +624,7 @@ def deal(game: HebracGame, action: grammar.Offer | grammar.Buy) -> Done:
         short = "paid" in verdict.data
     if not verdict.legal:
         rule = state.R_TRADE if trade else state.R_MERCHANT
-        rule = state.R_BAG_PARTIAL if bag and cards and short else rule
+        rule = "hebrac.ruling.bag-partial" if bag and cards and short else rule
         raise RuleRefused(verdict.reasons[0], rule)
     ledger.require_held(game, cards, "card" if trade else "gem")
     ledger.check_room(game, [(want, ())], cards)

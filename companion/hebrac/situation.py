@@ -23,8 +23,9 @@ def check_reachable(game: HebracGame, name: str) -> None:
     if name in reach(game):
         return
     if not any(c.visited for c in game.chambers.values()):
-        raise RuleRefused("the first chamber of a level is a corner: "
-                          f"{', '.join(state.corner_chambers(game.columns))}", state.R_FIRST)
+        corners = ", ".join(state.corner_chambers(game.columns))
+        raise RuleRefused(f"the first chamber of a level is a corner: {corners}",
+                          "hebrac.map.first-chamber")
     open_now = enterable(game)
     where = f": enter {', '.join(open_now)}" if open_now else ""
     raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", state.R_MAP)
@@ -227,7 +228,7 @@ def verify_cast(game: HebracGame, spell: Spell) -> None:
         if stage == "adventurer":
             raise RuleRefused(f"{spell.name} is for battle only: the battle with an "
                               "adventurer starts with the first 'attack'",
-                              state.R_ADVENTURER_SPELLS)
+                              "hebrac.ruling.adventurer-battle-spells")
         raise RuleRefused(f"{spell.name} is for battle only", rule)
     if sid == "double-attack" and encounter and encounter.double_attack:
         raise RuleRefused("Double Attack is already waiting for the next round", rule)
@@ -241,7 +242,7 @@ def verify_cast(game: HebracGame, spell: Spell) -> None:
         if stage == "treasure":
             raise RuleRefused(f"{encounter.chamber} is won: no guard left to "
                               f"{'escape' if sid == 'escape' else 'rob'}, "
-                              "'take CARD' takes the treasure", state.R_WON)
+                              "'take CARD' takes the treasure", "hebrac.ruling.spells-after-win")
         if kind == "hebrac":
             raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
         if sid == "escape" and stage in ("merchant", "sale"):
