@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
-from companion.cards import JOKER_RANK, Card
+from companion.cards import JOKER_RANK, SUIT_NAMES, Card
 from companion.errors import NotationError
 from companion.tables import tables
 from companion.values import Value
@@ -207,12 +207,10 @@ def price(card: Card) -> int | None:
         return prices["ace"]
     if not card.is_pip:
         return _face_value(card, prices)
-    per_point = {"H": prices["hearts_per_point"], "S": prices["spades_per_point"],
-                 "C": prices["clubs_per_point"]}
     if card.suit == "D":
         return None  # the merchant already sold his treasure
     assert card.suit is not None
-    return card.rank * per_point[card.suit]
+    return card.rank * prices[f"{SUIT_NAMES[card.suit]}_per_point"]
 
 
 def no_sale_reason(card: Card) -> str:
