@@ -161,21 +161,19 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
-def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
-    """A verb of ``companion.hebrac.spells``, loaded with the first spell, look or peek: a
-    game without them (most commands) never reads it."""
-    def run(game: HebracGame, action: Any) -> Done:
-        from companion.hebrac import spells
+def _spells(game: HebracGame, action: Any) -> Done:
+    """A verb of ``companion.hebrac.spells`` (cast, see, peek: the function of the action's
+    name), loaded with the first: a game without them (most commands) never reads it."""
+    from companion.hebrac import spells
 
-        verb_of_spells: Callable[[HebracGame, Any], Done] = getattr(spells, verb)
-        return verb_of_spells(game, action)
-    return run
+    verb: Callable[[HebracGame, Any], Done] = getattr(spells, action.__class__.__name__.lower())
+    return verb(game, action)
 
 
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     grammar.Enter: board.enter, grammar.Move: board.move, grammar.NextLevel: board.next_level,
     grammar.Attack: board.attack, grammar.Potion: board.potion, grammar.Refuse: board.refuse,
-    grammar.See: _spells("see"), grammar.Peek: _spells("peek"), grammar.Cast: _spells("cast"),
+    grammar.See: _spells, grammar.Peek: _spells, grammar.Cast: _spells,
     grammar.Take: board.take, grammar.Heal: board.heal, grammar.Use: board.use,
     grammar.Drop: board.drop, grammar.Reveal: board.reveal, grammar.Offer: board.deal,
     grammar.Buy: board.deal, grammar.Play: board.play,
