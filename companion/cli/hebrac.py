@@ -228,13 +228,11 @@ def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: 
     engine takes it, and its ruling lines or its refusal. A spell that needs targets the
     check does not name is left to the lines above."""
     from companion.game import verify
-    from companion.verbs import quote
+    from companion.hebrac.grammar import GRAMMAR, Cast
 
-    words = ["cast", spell, *(part for card in paid for part in ("--with", str(card)))]
-    words += ["--count", str(count)] if count is not None else []
-    words += ["--overpay"] if overpay else []
     try:
-        applied = verify(engine, " ".join(map(quote, words)))
+        applied = verify(engine, GRAMMAR.text(Cast(spell, (), tuple(map(str, paid)), count,
+                                                   overpay)))
     except RuleRefused as error:
         return False, [f"the game: {error}"]
     except BadInput:
