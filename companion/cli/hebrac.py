@@ -156,9 +156,7 @@ def _print_verdict(verdict: Verdict, as_json: bool, legal_word: str = "Legal") -
         emit_json(verdict.as_json())
     else:
         word = legal_word if verdict.legal else f"Not {legal_word.lower()}"
-        echo(f"{word}: {verdict.reasons[0]}")
-        for reason in verdict.reasons[1:]:
-            echo(f"  {reason}")
+        echo_lines([f"{word}: {verdict.reasons[0]}", *(f"  {r}" for r in verdict.reasons[1:])])
     if not verdict.legal:
         raise SystemExit(1)
 

@@ -204,8 +204,7 @@ def attack(game: HebracGame, action: grammar.Attack) -> Done:
         cards = tuple(map(Card.parse, typed))
         potions = [Card.parse(t) for t in drunk]
         prisoners = [Card.parse(t) for t in called]
-        if potions:
-            ledger.require_held(game, potions, "strength potion")
+        ledger.require_held(game, potions, "strength potion")
         for card in potions:
             if not (card.suit == "S" and card.is_pip):
                 raise RuleRefused(f"{card} is not a strength potion (spades 2-10)", state.R_POTIONS)

@@ -320,11 +320,9 @@ def theft_rank(card: Card) -> int | None:
 def theft_victim(inventory: Iterable[Card], *, by_enemy: bool) -> Card | None:
     """The card a black priestess takes: the most valuable (enemy) or least (treasure)."""
     ranks = theft_ranks()
-    stealable = [card for card in inventory if card in ranks]
-    if not stealable:
-        return None
     pick = min if by_enemy else max
-    return pick(stealable, key=lambda card: ranks[card])
+    return pick((card for card in inventory if card in ranks), key=ranks.__getitem__,
+                default=None)
 
 
 # -- spells -------------------------------------------------------------------
@@ -341,12 +339,10 @@ class Spell(Value):
 
 @cache
 def spells() -> dict[str, Spell]:
-    found: dict[str, Spell] = {}
-    for spell_id, row in table()["spells"].items():
-        found[spell_id] = Spell(spell_id, row["name"], row["cost"], row.get("unit"),
-                                row["timing"], tuple(row.get("aliases", ())),
-                                row.get("cards", 0), row.get("enemies", 0))
-    return found
+    return {spell_id: Spell(spell_id, row["name"], row["cost"], row.get("unit"), row["timing"],
+                            tuple(row.get("aliases", ())), row.get("cards", 0),
+                            row.get("enemies", 0))
+            for spell_id, row in table()["spells"].items()}
 
 
 @cache
@@ -410,10 +406,8 @@ def cheapest_payment(
 ) -> tuple[Card, ...] | None:
     """The potions spending the fewest points (then the fewest cards) that reach ``cost``."""
     best = _fewest_cards_by_total(potions, scepter, cost)
-    reaching = [total for total in best if total >= cost]
-    if not reaching:
-        return None
-    return best[min(reaching)]
+    least = min((total for total in best if total >= cost), default=None)
+    return None if least is None else best[least]
 
 
 def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = False,

@@ -30,8 +30,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     overpay = action.overpay
     situation.verify_cast(game, spell)
     verify_targets(game, spell, action.targets)
-    if paid:
-        ledger.require_held(game, paid, "magic potion")
+    ledger.require_held(game, paid, "magic potion")
     paid, count = payment(game, spell, paid, count, overpay)
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
@@ -158,8 +157,7 @@ def useful_units(game: HebracGame, spell: Spell) -> tuple[int | None, str]:
     if spell.id == "remote-vision":
         free = sorted(game.effects & {"revelation", "god-vision"})
         if free:
-            name = rules.spells()[free[0]].name
-            return 0, f"{name} shows every enemy of this level already"
+            return 0, f"{rules.spells()[free[0]].name} shows every enemy of this level already"
         unknown = sum(1 for c in game.chambers.values()
                       if c.enemy is None and not c.visited and not c.enemy_gone)
         useful = max(0, unknown - game.remote_vision)
