@@ -156,9 +156,8 @@ def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None
 
 
 def anti_magic_hebrac(game: HebracGame) -> list[str]:
-    if "anti-magic" not in game.effects:
-        return []
-    return [f"Anti-Magic does not stop Hebrac's game (rule {state.R_ANTI_MAGIC_HEBRAC})"]
+    return [f"Anti-Magic does not stop Hebrac's game (rule {state.R_ANTI_MAGIC_HEBRAC})"] \
+        if "anti-magic" in game.effects else []
 
 
 def genie_targets(game: HebracGame) -> tuple[list[str], int]:

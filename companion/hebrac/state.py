@@ -184,12 +184,9 @@ def corner_chambers(columns: int) -> list[str]:
 @cache
 def neighbours(name: str, columns: int) -> tuple[str, ...]:
     row, col = ROWS.index(name[0]), int(name[1:])
-    found = []
-    for d_row, d_col in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = row + d_row, col + d_col
-        if 0 <= r < len(ROWS) and 1 <= c <= columns:
-            found.append(f"{ROWS[r]}{c}")
-    return tuple(found)
+    return tuple(f"{ROWS[r]}{c}" for r, c in ((row - 1, col), (row + 1, col), (row, col - 1),
+                                               (row, col + 1))
+                 if 0 <= r < len(ROWS) and 1 <= c <= columns)
 
 
 class Chamber(Record):
