@@ -56,9 +56,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
 
 
 def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
-    sid = spell.id
-    rule = spell_rule(spell)
-    cards, enemies = spell.cards, spell.enemies
+    sid, cards, enemies = spell.id, spell.cards, spell.enemies
     needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
              "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
              "genie-of-luck": (cards, cards, f"cast genie-of-luck CARD x{cards}"),
@@ -74,9 +72,8 @@ def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> No
     if sid == "stone-statue":
         names = [parse_chamber(t, game.columns) for t in targets]
         for name in names:
-            chamber = game.chambers[name]
-            if chamber.enemy_gone or chamber.cleared:
-                raise RuleRefused(f"{name} has no enemy left", rule)
+            if game.chambers[name].enemy_gone:  # a cleared chamber's too
+                raise RuleRefused(f"{name} has no enemy left", spell_rule(spell))
         if len(set(names)) != len(names):
             raise BadInput("a chamber is named twice")
 
