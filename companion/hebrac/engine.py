@@ -48,6 +48,7 @@ class HebracGame:
         self.settings = settings  # as the store saves them; read through ``setup``
         self.setup = Settings.of(settings)
         self.columns = self.setup.chambers // len(ROWS)
+        self.base_max_life = self.setup.life  # read by every max_life: cheaper than setup.life
         self.life = self.setup.life
         self.genie_of_life = 0
         self.inventory: list[Card] = []
@@ -83,7 +84,7 @@ class HebracGame:
     def max_life(self) -> int:
         treasure = rules.table()["treasure"]
         ruby = treasure["ruby_max_life"] if ledger.RUBY in self.inventory else 0
-        return self.setup.life + treasure["genie_of_life_max_life"] * self.genie_of_life + ruby
+        return self.base_max_life + treasure["genie_of_life_max_life"] * self.genie_of_life + ruby
 
     @property
     def scepter(self) -> bool:
