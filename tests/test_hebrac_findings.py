@@ -13,7 +13,7 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import view
+from companion.hebrac import situation
 from companion.hebrac.engine import HebracGame, new_engine
 
 
@@ -98,7 +98,7 @@ def test_teleport_puts_you_on_the_map_and_under_hell_bomb_at_once() -> None:
                 "take 9C", "enter B2 AH", "take 9C", "enter A3 7S", "cast escape",
                 "move A1", "cast teleport A3")
     assert game.position == "A3"
-    assert "@7S" in view.map_lines(game)[1]
+    assert "@7S" in situation.map_lines(game)[1]
     game.apply("cast hell-bomb")
     assert game.chambers["A3"].enemy_gone and game.chambers["A4"].enemy_gone
 

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
-from companion.hebrac import rules, situation, view
+from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame, new_engine, normalize_settings
 from tests.conftest import CLI
 
@@ -150,7 +150,7 @@ def test_after_teleport_only_the_chamber_reached_may_be_entered() -> None:
     assert refused(engine, "next-level", TELEPORTED).startswith("cannot leave the level:")
     assert engine.status()["next"] == "'enter B3 CARD' (Teleport put you there)"
     assert situation.next_chambers(engine) == ["B3"]
-    assert "+" not in "".join(view.map_lines(engine)).replace("+.", "", 1)  # B3 alone
+    assert "+" not in "".join(situation.map_lines(engine)).replace("+.", "", 1)  # B3 alone
     assert lines(engine, "enter B3 4D") == ["B3: 4D = demon, life 4: 'attack CARD'"]
     assert engine.teleport_target is None and engine.position == "B3"
 

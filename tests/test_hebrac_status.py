@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.cards import Card
-from companion.hebrac import situation, view
+from companion.hebrac import situation
 from companion.hebrac.engine import HebracGame, new_engine, setup_lines
 from companion.tables import tables
 from tests.test_hebrac_rulings import game, give
@@ -57,7 +57,7 @@ def test_setup_lines_fit_40_columns(settings: dict[str, Any]) -> None:
 # -- near death -----------------------------------------------------------------------------
 def rescue(engine: HebracGame) -> list[str]:
     """The rescue line, unwrapped (``status_lines`` wraps it at 40 columns)."""
-    line = view.rescue_line(engine)
+    line = situation.rescue_line(engine)
     return [] if line is None else [line]
 
 
@@ -132,4 +132,4 @@ def test_the_round_that_can_kill_names_what_prevents_it() -> None:
                               "Paralysis, Escape"]
     assert all(len(line) <= 40 for line in engine.status_lines())
     engine.apply("cast paralysis")  # the next two rounds cost nothing
-    assert view.rescue_line(engine) is None
+    assert situation.rescue_line(engine) is None

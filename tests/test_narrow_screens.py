@@ -15,7 +15,7 @@ from companion.cli.colour import GREEN, RED, RESET, YELLOW, highlight, visible
 from companion.cli.glance import budget, prompt_text, short_names
 from companion.cli.shell import Shell
 from companion.game import load_kind, replay
-from companion.hebrac import view
+from companion.hebrac import situation
 from companion.resources import resource_dir
 from companion.session import keep_open
 from tests.conftest import CLI
@@ -169,7 +169,7 @@ def test_hebrac_all_cleared_says_only_next_level() -> None:
         actions += [f"enter {name} {enemy}S", f"attack {attack}", f"take {treasure}C"]
     engine = replay("hebrac", {}, actions)
     assert engine.status()["next"] == "'next-level'"
-    assert "+" not in "".join(view.map_lines(engine))
+    assert "+" not in "".join(situation.map_lines(engine))
 
 
 def test_undo_says_what_changed(cli: CLI) -> None:

@@ -8,8 +8,8 @@ a value of ``companion.hebrac.grammar`` (``Enter("A1", "5S")``), or its text
 naming the rule, and returns the action's canonical text with the ruling.
 
 ``HebracGame`` is the state record; the rules live in the topic modules (ledger, board,
-battle, treasures, spells, view), and ``VERBS`` maps each verb to its ruling: its
-check, which refuses and changes nothing, then its change.
+spells, situation), and ``VERBS`` maps each verb to its ruling: its check, which refuses
+and changes nothing, then its change.
 """
 
 from __future__ import annotations
@@ -22,9 +22,8 @@ from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import battle, board, grammar, ledger, rules, situation, treasures, view
+from companion.hebrac import board, grammar, ledger, rules, situation
 from companion.hebrac.grammar import GRAMMAR, Action
-from companion.hebrac.rules import Spell
 from companion.hebrac.state import (
     KIND,
     R_DEAD,
@@ -49,7 +48,7 @@ class HebracGame:
         self.settings = settings  # as the store saves them; read through ``setup``
         self.setup = Settings.of(settings)
         self.columns = self.setup.chambers // len(ROWS)
-        self.base_max_life = self.setup.life
+        self.base_max_life = self.setup.life  # read by every max_life: cheaper than setup.life
         self.life = self.setup.life
         self.genie_of_life = 0
         self.inventory: list[Card] = []
@@ -77,7 +76,6 @@ class HebracGame:
         # awaiting its 'take'; most cards typed need no closer count (ledger.refuse_copies).
         self.typed_out: dict[Card, int] = {}
         self.spells_cast: list[str] = []
-        self.aces_found: list[str] = []
         # Life after each action (the first entry: before any), for the life charts.
         self.life_trail: list[int] = [self.life]
         board.new_level_layout(self)
@@ -148,18 +146,11 @@ class HebracGame:
             lines = partial(_noted, lines, notes)
         return Applied(partial(GRAMMAR.text, canonical), lines)
 
-    # -- what other parts of companion ask (the odds, the CLI, the sheets) ----------------
-    def can_cast(self, spell: Spell) -> tuple[bool, str]:
-        return situation.can_cast(self, spell)
-
-    def status(self) -> dict[str, object]:
-        return view.status(self)
-
-    def status_lines(self, width: int = 40) -> list[str]:
-        return view.status_lines(self, width)
-
-    def prompt(self) -> str:
-        return view.prompt(self)
+    # what other parts of companion ask (the odds, the CLI, the sheets), as methods
+    can_cast = situation.can_cast
+    status = situation.status
+    status_lines = situation.status_lines
+    prompt = situation.prompt
 
 
 def _noted(lines: list[str] | Callable[[], list[str]], notes: list[str]) -> list[str]:
@@ -171,22 +162,20 @@ def new_engine(settings: Mapping[str, object]) -> HebracGame:
     return HebracGame(normalize_settings(settings))
 
 
-def _spells(verb: str) -> Callable[[HebracGame, Any], Done]:
-    """A verb of ``companion.hebrac.spells``, loaded with the first spell, look or peek: a
-    game without them (most commands) never reads it."""
-    def run(game: HebracGame, action: Any) -> Done:
-        from companion.hebrac import spells
+def _spells(game: HebracGame, action: Any) -> Done:
+    """A verb of ``companion.hebrac.spells`` (cast, see, peek: the function of the action's
+    name), loaded with the first: a game without them (most commands) never reads it."""
+    from companion.hebrac import spells
 
-        verb_of_spells: Callable[[HebracGame, Any], Done] = getattr(spells, verb)
-        return verb_of_spells(game, action)
-    return run
+    verb: Callable[[HebracGame, Any], Done] = getattr(spells, action.__class__.__name__.lower())
+    return verb(game, action)
 
 
 VERBS: dict[type[Any], Callable[[HebracGame, Any], Done]] = {
     grammar.Enter: board.enter, grammar.Move: board.move, grammar.NextLevel: board.next_level,
-    grammar.Attack: battle.attack, grammar.Potion: battle.potion, grammar.Refuse: treasures.refuse,
-    grammar.See: _spells("see"), grammar.Peek: _spells("peek"), grammar.Cast: _spells("cast"),
-    grammar.Take: treasures.take, grammar.Heal: treasures.heal, grammar.Use: treasures.use,
-    grammar.Drop: treasures.drop, grammar.Reveal: treasures.reveal, grammar.Offer: treasures.deal,
-    grammar.Buy: treasures.deal, grammar.Play: treasures.play,
+    grammar.Attack: board.attack, grammar.Potion: board.potion, grammar.Refuse: board.refuse,
+    grammar.See: _spells, grammar.Peek: _spells, grammar.Cast: _spells,
+    grammar.Take: board.take, grammar.Heal: board.heal, grammar.Use: board.use,
+    grammar.Drop: board.drop, grammar.Reveal: board.reveal, grammar.Offer: board.deal,
+    grammar.Buy: board.deal, grammar.Play: board.play,
 }

@@ -32,7 +32,7 @@ def check_room(game: HebracGame, gains: Sequence[tuple[Card, Sequence[str]]],
                 paying: Sequence[Card] = ()) -> None:
     """Refuse an action that would leave more cards held than the limit: counted after
     ``paying`` is given and each of ``gains`` (a card and its extra words) is won, in
-    order, as ``treasures.gain`` stores, discards or lets a black priestess steal them."""
+    order, as ``board.gain`` stores, discards or lets a black priestess steal them."""
     limit = game.setup.inventory_limit
     if not limit:
         return

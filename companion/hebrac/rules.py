@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
-from companion.cards import JOKER_RANK, Card
+from companion.cards import JOKER_RANK, SUIT_NAMES, Card
 from companion.errors import NotationError
 from companion.tables import tables
 from companion.values import Value
@@ -207,12 +207,10 @@ def price(card: Card) -> int | None:
         return prices["ace"]
     if not card.is_pip:
         return _face_value(card, prices)
-    per_point = {"H": prices["hearts_per_point"], "S": prices["spades_per_point"],
-                 "C": prices["clubs_per_point"]}
     if card.suit == "D":
         return None  # the merchant already sold his treasure
     assert card.suit is not None
-    return card.rank * per_point[card.suit]
+    return card.rank * prices[f"{SUIT_NAMES[card.suit]}_per_point"]
 
 
 def no_sale_reason(card: Card) -> str:
@@ -322,11 +320,9 @@ def theft_rank(card: Card) -> int | None:
 def theft_victim(inventory: Iterable[Card], *, by_enemy: bool) -> Card | None:
     """The card a black priestess takes: the most valuable (enemy) or least (treasure)."""
     ranks = theft_ranks()
-    stealable = [card for card in inventory if card in ranks]
-    if not stealable:
-        return None
     pick = min if by_enemy else max
-    return pick(stealable, key=lambda card: ranks[card])
+    return pick((card for card in inventory if card in ranks), key=ranks.__getitem__,
+                default=None)
 
 
 # -- spells -------------------------------------------------------------------
@@ -343,12 +339,10 @@ class Spell(Value):
 
 @cache
 def spells() -> dict[str, Spell]:
-    found: dict[str, Spell] = {}
-    for spell_id, row in table()["spells"].items():
-        found[spell_id] = Spell(spell_id, row["name"], row["cost"], row.get("unit"),
-                                row["timing"], tuple(row.get("aliases", ())),
-                                row.get("cards", 0), row.get("enemies", 0))
-    return found
+    return {spell_id: Spell(spell_id, row["name"], row["cost"], row.get("unit"), row["timing"],
+                            tuple(row.get("aliases", ())), row.get("cards", 0),
+                            row.get("enemies", 0))
+            for spell_id, row in table()["spells"].items()}
 
 
 @cache
@@ -412,10 +406,8 @@ def cheapest_payment(
 ) -> tuple[Card, ...] | None:
     """The potions spending the fewest points (then the fewest cards) that reach ``cost``."""
     best = _fewest_cards_by_total(potions, scepter, cost)
-    reaching = [total for total in best if total >= cost]
-    if not reaching:
-        return None
-    return best[min(reaching)]
+    least = min((total for total in best if total >= cost), default=None)
+    return None if least is None else best[least]
 
 
 def check_spell_payment(spell: Spell, pay: Sequence[Card], *, scepter: bool = False,

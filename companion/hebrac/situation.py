@@ -1,10 +1,10 @@
 """Hebrac's Dungeon: what the game waits for, read without changing anything: the
-queries every verb's check and every screen share, below the verbs' modules.
-"""
+queries every verb's check shares, below the verbs' modules, and what commands show
+(status, map, the next step's hint)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from companion.cards import Card
@@ -12,7 +12,8 @@ from companion.editions import at_least
 from companion.errors import RuleRefused
 from companion.hebrac import rules, state
 from companion.hebrac.rules import Spell
-from companion.hebrac.state import Chamber, Encounter
+from companion.hebrac.state import KIND, ROWS, Chamber, Encounter
+from companion.text import wrap
 
 if TYPE_CHECKING:
     from companion.hebrac.engine import HebracGame
@@ -22,8 +23,9 @@ def check_reachable(game: HebracGame, name: str) -> None:
     if name in reach(game):
         return
     if not any(c.visited for c in game.chambers.values()):
-        raise RuleRefused("the first chamber of a level is a corner: "
-                          f"{', '.join(state.corner_chambers(game.columns))}", state.R_FIRST)
+        corners = ", ".join(state.corner_chambers(game.columns))
+        raise RuleRefused(f"the first chamber of a level is a corner: {corners}",
+                          "hebrac.map.first-chamber")
     open_now = enterable(game)
     where = f": enter {', '.join(open_now)}" if open_now else ""
     raise RuleRefused(f"{name} is not next to a chamber you have visited{where}", state.R_MAP)
@@ -143,9 +145,8 @@ def genie_of_death_targets(game: HebracGame, card: Card, extras: Sequence[str]) 
     """The chambers a KS must take when no choice is left and none are named."""
     if extras or card != Card.parse("KS"):
         return []
-    candidates = genie_targets(game)
-    return candidates if len(candidates) <= rules.table()["treasure"]["genie_of_death_enemies"] \
-        else []
+    targets, wanted = genie_targets(game)
+    return targets if wanted == len(targets) else []
 
 
 def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None:
@@ -155,13 +156,14 @@ def check_known_treasure(game: HebracGame, chamber: Chamber, card: Card) -> None
 
 
 def anti_magic_hebrac(game: HebracGame) -> list[str]:
-    if "anti-magic" not in game.effects:
-        return []
-    return [f"Anti-Magic does not stop Hebrac's game (rule {state.R_ANTI_MAGIC_HEBRAC})"]
+    return [f"Anti-Magic does not stop Hebrac's game (rule {state.R_ANTI_MAGIC_HEBRAC})"] \
+        if "anti-magic" in game.effects else []
 
 
-def genie_targets(game: HebracGame) -> list[str]:
-    return [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
+def genie_targets(game: HebracGame) -> tuple[list[str], int]:
+    """The chambers a KS may take (unvisited, their enemy there) and how many it takes."""
+    targets = [c.name for c in game.chambers.values() if not c.visited and not c.enemy_gone]
+    return targets, min(rules.table()["treasure"]["genie_of_death_enemies"], len(targets))
 
 
 def genie_usage(game: HebracGame, card: Card) -> str:
@@ -169,8 +171,7 @@ def genie_usage(game: HebracGame, card: Card) -> str:
     if card.suit == "D":
         wanted = treasure["genie_of_luck_cards"]
         return f"'take KD{' CARD' * wanted}' (the Hand Deck's top cards)"
-    targets = genie_targets(game)
-    wanted = min(treasure["genie_of_death_enemies"], len(targets))
+    targets, wanted = genie_targets(game)
     return f"'take KS{' CHAMBER' * wanted}' (unvisited: {' '.join(targets)})"
 
 
@@ -226,7 +227,7 @@ def verify_cast(game: HebracGame, spell: Spell) -> None:
         if stage == "adventurer":
             raise RuleRefused(f"{spell.name} is for battle only: the battle with an "
                               "adventurer starts with the first 'attack'",
-                              state.R_ADVENTURER_SPELLS)
+                              "hebrac.ruling.adventurer-battle-spells")
         raise RuleRefused(f"{spell.name} is for battle only", rule)
     if sid == "double-attack" and encounter and encounter.double_attack:
         raise RuleRefused("Double Attack is already waiting for the next round", rule)
@@ -240,7 +241,7 @@ def verify_cast(game: HebracGame, spell: Spell) -> None:
         if stage == "treasure":
             raise RuleRefused(f"{encounter.chamber} is won: no guard left to "
                               f"{'escape' if sid == 'escape' else 'rob'}, "
-                              "'take CARD' takes the treasure", state.R_WON)
+                              "'take CARD' takes the treasure", "hebrac.ruling.spells-after-win")
         if kind == "hebrac":
             raise RuleRefused(f"{spell.name} does not work on Hebrac", rule)
         if sid == "escape" and stage in ("merchant", "sale"):
@@ -311,4 +312,169 @@ def next_hint(game: HebracGame) -> str:
         "hebrac": "'play CARD' or 'refuse'",
         "treasure": "'take CARD'",
     }[encounter.stage]
+
+
+def status(game: HebracGame) -> dict[str, object]:
+    """What ``status --json`` prints (and the sheets, the live page read)."""
+    encounter: dict[str, object] | None = None
+    if game.encounter is not None:
+        e = game.encounter
+        encounter = {
+            "chamber": e.chamber, "enemy": str(e.enemy),
+            "kind": rules.enemy_kind(e.enemy),
+            "enemy_life": rules.enemy_life(e.enemy, "curse" in game.effects)
+            if rules.is_fighter(e.enemy) else None,
+            "treasure": str(e.treasure) if e.treasure else None,
+            "stage": e.stage, "rounds": e.rounds,
+            "battle_effects": battle_effects(e),
+            "prisoners": [str(p) for p in e.prisoners],
+            "spell_cast": e.spell_cast,
+        }
+    return {
+        "game": KIND,
+        "rules": game.setup.rules,
+        "life": game.life,
+        "max_life": game.max_life,
+        "magic_points": game.magic_points,
+        "gems": game.gems,
+        "inventory": [str(c) for c in game.inventory],
+        "level": game.level,
+        "position": game.position,
+        "visited": [c.name for c in game.chambers.values() if c.visited],
+        "cleared": [c.name for c in game.chambers.values() if c.cleared],
+        "chambers": {c.name: {"enemy": str(c.enemy) if c.enemy else None,
+                              "treasure": str(c.treasure) if c.treasure else None,
+                              "visited": c.visited, "enemy_gone": c.enemy_gone,
+                              "treasure_gone": c.treasure_gone} for c in game.chambers.values()},
+        "encounter": encounter,
+        "pending": game.pending,
+        "games_waiting": game.games_waiting,
+        "effects": sorted(game.effects),
+        "visions": {"remote": game.remote_vision, "future": game.future_perception},
+        "spells_cast": game.spells_cast,
+        "aces": sorted({str(c) for c in game.inventory if c.rank == 1}),
+        "next": next_hint(game) if game.outcome == "playing" else None,
+        "outcome": game.outcome,
+        "settings": game.settings,
+    }
+
+
+def battle_effects(encounter: Encounter) -> list[str]:
+    effects = (("paralysis", encounter.paralysis > 0),
+               ("super-strength", encounter.super_strength),
+               ("double-attack", encounter.double_attack))
+    return [name for name, on in effects if on]
+
+
+def map_lines(game: HebracGame) -> list[str]:
+    cell = 4 if game.columns <= 8 else 3
+    lines = ["  " + "".join(str(c).rjust(cell) for c in range(1, game.columns + 1))]
+    # '+' marks where 'enter' may go next; only while nothing is being settled there.
+    ahead = set(next_chambers(game)) if game.encounter is None and not game.pending \
+        and game.outcome == "playing" else set()
+    for row in ROWS:
+        text = row + " "
+        for col in range(1, game.columns + 1):
+            text += map_cell(game, game.chambers[f"{row}{col}"], ahead).rjust(cell)
+        lines.append(text)
+    return lines
+
+
+def map_cell(game: HebracGame, chamber: Chamber, ahead: Iterable[str] = ()) -> str:
+    here = "@" if chamber.name == game.position else "+" if chamber.name in ahead else ""
+    if chamber.cleared:
+        mark = "x"
+    elif chamber.enemy_gone:
+        mark = "o"  # guard gone, treasure waiting
+    elif chamber.enemy is not None:
+        mark = str(chamber.enemy).lower() if not chamber.visited else str(chamber.enemy)
+    else:
+        mark = "."
+    return here + mark
+
+
+def rescue_line(game: HebracGame, width: int = 40) -> str | None:
+    """Near death (life at or below ``round_risk``): one line saying so and what held can
+    help. In a battle the next round can kill: the line says it, and after what heals
+    (life potions, each with the life it gives back now; Healing, the most lives the
+    magic held buys) names what prevents the loss before the attack card is drawn
+    (strength potions, Paralysis, Escape, when they may be cast and are paid for)."""
+    missing = game.max_life - game.life
+    worst = worst_round(game)
+    fighting = worst is not None and worst >= game.life  # the next round can kill
+    if game.outcome != "playing" or not fighting and (
+            game.life > round_risk(game) or not missing):
+        return None
+
+    potions = [c for c in game.inventory if c.suit == "H" and c.is_pip]
+    healing = rules.spells()["healing"]
+    lives = min(game.magic_points // healing.cost, missing) \
+        if can_cast(game, healing)[0] else 0
+    spell = [f"{healing.name} +{lives}"] if lives else []
+    strength = [c for c in game.inventory if c.suit == "S" and c.is_pip] if fighting else []
+    stops = [found.name for found in map(rules.spells().__getitem__, ("paralysis", "escape"))
+             if fighting and game.magic_points >= found.cost
+             and can_cast(game, found)[0]]
+    head = "Next round can kill: " if fighting else "Near death: "
+    if not potions and not spell and not strength and not stops:
+        return head + ("nothing held helps" if fighting else "nothing held heals you")
+    line = head + ", ".join(
+        [f"{card} +{min(card.rank, missing)}" for card in potions] + spell
+        + [f"{card} attack +{card.rank}" for card in strength] + stops)
+    if len(line) > (2 * width - 4 if fighting else width):  # many potions: counted together
+        total = min(sum(c.rank for c in potions), missing)
+        count = f"{len(potions)} potion{'s' if len(potions) > 1 else ''} +{total}"
+        boost = f"attack +{sum(c.rank for c in strength)}"
+        line = head + ", ".join(([count] if potions else []) + spell
+                                + ([boost] if strength else []) + stops)
+    return line
+
+
+def status_lines(game: HebracGame, width: int = 40) -> list[str]:
+    lines = wrap(f"Level {game.level}  life {game.life}/{game.max_life}  magic "
+                 f"{game.magic_points}  gems {game.gems}"
+                 + ("  (scepter)" if game.scepter else ""), width)
+    rescue = rescue_line(game, width)
+    if rescue is not None:
+        lines += wrap(rescue, width)
+    inventory = " ".join(map(str, game.inventory)) or "empty"
+    lines += wrap(f"Inventory: {inventory}", width)
+    aces = sorted({str(c) for c in game.inventory if c.rank == 1})
+    lines.append(f"Aces: {len(aces)}/4 {' '.join(aces)}".rstrip())
+    if game.effects:
+        lines += wrap("Level effects: " + ", ".join(sorted(game.effects)), width)
+    lines += map_lines(game)
+    lines.append("x cleared o open . unknown @ you + next")
+    if any(c.enemy is not None and not c.visited and not c.enemy_gone
+           for c in game.chambers.values()):
+        lines.append("lower case: seen, still face down")
+    treasures = [f"{c.name} {c.treasure}" for c in game.chambers.values()
+                 if c.treasure is not None and not c.treasure_gone]
+    if treasures:
+        lines += wrap("Treasures seen: " + ", ".join(treasures), width)
+    lines.append(f"Cleared {game.cleared_count()} of {len(game.chambers)}")
+    encounter = game.encounter
+    if encounter is not None:
+        text = f"{encounter.chamber}: {encounter.enemy} {rules.enemy_kind(encounter.enemy)}"
+        if rules.is_fighter(encounter.enemy) and encounter.stage == "battle":
+            life = rules.enemy_life(encounter.enemy, "curse" in game.effects)
+            text += f", life {life}, round {encounter.rounds + 1}"
+        lines += wrap(text, width)
+        effects = [name.replace("-", " ") for name in battle_effects(encounter)]
+        if encounter.prisoners:
+            effects.append("prisoners " + " ".join(map(str, encounter.prisoners)))
+        if effects:
+            lines += wrap("Battle: " + ", ".join(effects), width)
+    if game.outcome == "playing":
+        lines += wrap(f"Next: {next_hint(game)}", width)
+    else:
+        lines.append("You won!" if game.outcome == "won" else "You are dead.")
+    return lines
+
+
+def prompt(game: HebracGame) -> str:
+    where = game.position or "-"
+    return (f"L{game.level} {where} life {game.life}/{game.max_life} "
+            f"magic {game.magic_points}" + ("" if game.outcome == "playing"
+                                            else f" [{game.outcome}]"))
 

@@ -4,11 +4,12 @@ show (see, peek)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.hebrac import board, ledger, rules, situation, state, treasures
+from companion.hebrac import board, ledger, rules, situation, state
 from companion.hebrac.grammar import Cast, Peek, See
 from companion.hebrac.rules import Spell
 from companion.hebrac.state import Done, Encounter, neighbours, parse_chamber, spell_rule, texts
@@ -29,8 +30,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
     overpay = action.overpay
     situation.verify_cast(game, spell)
     verify_targets(game, spell, action.targets)
-    if paid:
-        ledger.require_held(game, paid, "magic potion")
+    ledger.require_held(game, paid, "magic potion")
     paid, count = payment(game, spell, paid, count, overpay)
     verdict = rules.check_spell_payment(spell, paid, scepter=game.scepter, count=count,
                                         overpay=overpay)
@@ -56,9 +56,7 @@ def cast(game: HebracGame, action: Cast) -> Done:
 
 
 def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> None:
-    sid = spell.id
-    rule = spell_rule(spell)
-    cards, enemies = spell.cards, spell.enemies
+    sid, cards, enemies = spell.id, spell.cards, spell.enemies
     needs = {"stealing-spirit": (0, 1, "cast stealing-spirit TREASURE"),
              "teleport": (1, 1, "cast teleport CHAMBER|next-level"),
              "genie-of-luck": (cards, cards, f"cast genie-of-luck CARD x{cards}"),
@@ -74,9 +72,8 @@ def verify_targets(game: HebracGame, spell: Spell, targets: Sequence[str]) -> No
     if sid == "stone-statue":
         names = [parse_chamber(t, game.columns) for t in targets]
         for name in names:
-            chamber = game.chambers[name]
-            if chamber.enemy_gone or chamber.cleared:
-                raise RuleRefused(f"{name} has no enemy left", rule)
+            if game.chambers[name].enemy_gone:  # a cleared chamber's too
+                raise RuleRefused(f"{name} has no enemy left", spell_rule(spell))
         if len(set(names)) != len(names):
             raise BadInput("a chamber is named twice")
 
@@ -157,8 +154,7 @@ def useful_units(game: HebracGame, spell: Spell) -> tuple[int | None, str]:
     if spell.id == "remote-vision":
         free = sorted(game.effects & {"revelation", "god-vision"})
         if free:
-            name = rules.spells()[free[0]].name
-            return 0, f"{name} shows every enemy of this level already"
+            return 0, f"{rules.spells()[free[0]].name} shows every enemy of this level already"
         unknown = sum(1 for c in game.chambers.values()
                       if c.enemy is None and not c.visited and not c.enemy_gone)
         useful = max(0, unknown - game.remote_vision)
@@ -281,13 +277,13 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
     if sid == "illusion":
         assert encounter is not None and encounter.treasure is not None
         want = encounter.treasure
-        treasures.close_chamber(game, game.chambers[encounter.chamber], want,
+        board.close_chamber(game, game.chambers[encounter.chamber], want,
                                 encounter.enemy)
         lines = [f"the adventurer takes nothing for {want}"]
         if rules.trade_value(want) is None:  # a black queen
             lines.append("Illusion takes a black priestess too (--illusion-black-queen "
                          f"allowed, rule {state.R_ILLUSION_QUEEN})")
-        return lines + treasures.gain(game, want, [], "trade")
+        return lines + board.gain(game, want, [], "trade")
     if sid == "body-switch":
         return body_switch(game, targets)
     if sid == "teleport":
@@ -296,7 +292,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
         return hell_bomb(game)
     if sid == "genie-of-luck":
         return [f"the Genie of Luck gives {len(targets)} cards"] + \
-            treasures.genie_cards(game, targets)
+            board.genie_cards(game, targets)
     if sid == "stone-statue":
         names = [parse_chamber(t, game.columns) for t in targets]
         ledger.remove_enemies(game, names)
@@ -309,7 +305,7 @@ def spell_effect(game: HebracGame, spell: Spell, targets: Sequence[str], count: 
 
 
 def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
-    encounter, chamber = treasures.treasure_known(game, treasure)
+    encounter, chamber = board.treasure_known(game, treasure)
     chamber.treasure_gone = True
     lines = [f"you steal {treasure} from {chamber.name}"]
     if encounter.stage in ("merchant", "sale"):
@@ -326,7 +322,7 @@ def stealing_spirit(game: HebracGame, treasure: Card) -> list[str]:
             lines.append(f"its guard stays, face down: 'enter {chamber.name}' meets it "
                          f"again (rule {state.R_ESCAPED})")
     board.leave_encounter(game, "")
-    return lines + treasures.gain(game, treasure, [], "spell")
+    return lines + board.gain(game, treasure, [], "spell")
 
 
 def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
@@ -347,8 +343,7 @@ def body_switch(game: HebracGame, targets: Sequence[str]) -> list[str]:
     replaced = chamber.enemy  # None: replaced face down, unseen
     ledger.under(game, [replaced] if replaced else [], 0 if replaced else 1)
     chamber.enemy = new
-    chamber.hidden_switch = not chamber.visited
-    face = "face down" if chamber.hidden_switch else "face up"
+    face = "face up" if chamber.visited else "face down"
     return [f"{name}'s enemy is now {new}, {face}"]
 
 
@@ -395,10 +390,6 @@ def guard_gone(game: HebracGame, encounter: Encounter, take: str) -> list[str]:
     return [take]
 
 
-# One chamber looked at: its name, the enemy and the treasure seen (None: not).
-Look = tuple[str, Card | None, Card | None]
-
-
 def see(game: HebracGame, action: See) -> Done:
     """All the chambers named are checked, the looks they spend and the copies they show
     together, before any counts."""
@@ -408,17 +399,37 @@ def see(game: HebracGame, action: See) -> Done:
                        "--treasure with one chamber only)")
     if not words:
         raise BadInput("usage: see CHAMBER [ENEMY] [--treasure CARD]")
-    pairs = [(words[i], words[i + 1] if i + 1 < len(words) else None)
-             for i in range(0, len(words), 2)]
-    names = [parse_chamber(chamber, game.columns) for chamber, _ in pairs]
+    names = [parse_chamber(chamber, game.columns) for chamber in words[::2]]
     if len(set(names)) != len(names):
         raise BadInput("a chamber is named twice")
-    looks = [check_look(game, chamber, enemy, action.treasure) for chamber, enemy in pairs]
     free = sorted(game.effects & {"revelation", "god-vision"})  # the spells making looks free
+    no_vision = "no vision to use: cast Remote Vision, Revelation or God Vision"
+    looks = []  # each chamber looked at, with the enemy and the treasure seen (None: not)
+    for name, enemy_text in zip_longest(names, words[1::2]):
+        chamber = game.chambers[name]
+        enemy = Card.parse(enemy_text) if enemy_text else None
+        treasure = Card.parse(action.treasure) if action.treasure else None
+        if treasure is not None and "god-vision" not in game.effects:
+            raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
+        if enemy is not None:
+            if chamber.enemy is not None and chamber.enemy != enemy:
+                raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", state.R_MAP)
+            if chamber.enemy_gone or chamber.visited:
+                raise RuleRefused(f"{name}'s enemy is not face down on the table", state.R_MAP)
+            if not free and game.remote_vision < 1:
+                raise RuleRefused(no_vision, "hebrac.spell.remote-vision")
+        if treasure is not None:
+            if chamber.treasure_gone:
+                raise RuleRefused(f"{name}'s treasure is gone", state.R_MAP)
+            if chamber.treasure is not None and chamber.treasure != treasure:
+                raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
+                                  state.R_MAP)
+        if enemy is None and treasure is None:
+            raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
+        looks.append((name, enemy, treasure))
     spent = sum(enemy is not None for _, enemy, _ in looks)
     if not free and spent > game.remote_vision:
-        raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
-                          "Vision", "hebrac.spell.remote-vision")
+        raise RuleRefused(no_vision, "hebrac.spell.remote-vision")
     ledger.refuse_copies(game, [  # the cards the looks turn up for the first time
         card for name, enemy, treasure in looks
         for card, known in ((enemy, game.chambers[name].enemy),
@@ -449,34 +460,6 @@ def see(game: HebracGame, action: See) -> Done:
         lines.append(f"free under {rules.spells()[free[0]].name}: no Remote Vision look spent, "
                      f"{game.remote_vision} left (rule {state.R_VISIONS})")
     return See(tuple(said), str(treasure) if treasure else None), lines
-
-
-def check_look(game: HebracGame, chamber_text: str, enemy_text: str | None,
-               treasure_text: str | None) -> Look:
-    name = parse_chamber(chamber_text, game.columns)
-    enemy = Card.parse(enemy_text) if enemy_text else None
-    treasure = Card.parse(treasure_text) if treasure_text else None
-    chamber = game.chambers[name]
-    god = "god-vision" in game.effects
-    if treasure is not None and not god:
-        raise RuleRefused("only God Vision shows treasures", "hebrac.spell.god-vision")
-    if enemy is not None:
-        if chamber.enemy is not None and chamber.enemy != enemy:
-            raise RuleRefused(f"{name}'s enemy is {chamber.enemy}, not {enemy}", state.R_MAP)
-        if chamber.enemy_gone or chamber.visited:
-            raise RuleRefused(f"{name}'s enemy is not face down on the table", state.R_MAP)
-        if not (god or "revelation" in game.effects) and game.remote_vision < 1:
-            raise RuleRefused("no vision to use: cast Remote Vision, Revelation or God "
-                              "Vision", "hebrac.spell.remote-vision")
-    if treasure is not None:
-        if chamber.treasure_gone:
-            raise RuleRefused(f"{name}'s treasure is gone", state.R_MAP)
-        if chamber.treasure is not None and chamber.treasure != treasure:
-            raise RuleRefused(f"{name}'s treasure is {chamber.treasure}, not {treasure}",
-                              state.R_MAP)
-    if enemy is None and treasure is None:
-        raise BadInput("usage: see CHAMBER ENEMY [--treasure CARD]")
-    return (name, enemy, treasure)
 
 
 def peek(game: HebracGame, action: Peek) -> Done:

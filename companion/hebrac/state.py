@@ -23,9 +23,7 @@ CHAMBER_FORMS = "expected a row letter and a column number like A1, B3, C4"
 
 # Rulebook section ids named by refusals (tests check each exists).
 R_MAP = "hebrac.map.moving"
-R_FIRST = "hebrac.map.first-chamber"
 R_ENCOUNTER = "hebrac.map.no-fleeing"
-R_LEVEL = "hebrac.map.next-level"
 R_BATTLE = "hebrac.battle.rounds"
 R_DEAD = "hebrac.game.end"
 R_COPIES = "hebrac.setup.decks"
@@ -37,20 +35,15 @@ R_MERCHANT = "hebrac.enemy.king"
 R_WHITE = "hebrac.enemy.red-queen"
 R_HEBRAC = "hebrac.enemy.joker"
 R_POTIONS = "hebrac.treasure.potions"
-R_PRISONER = "hebrac.treasure.jack"
 R_SPELLS = "hebrac.spell.paying"
 R_ONE_SPELL = "hebrac.spell.one-per-battle"
-R_ANTI_MAGIC = "hebrac.spell.anti-magic"
 R_UNITS = "hebrac.ruling.unit-spells"
 R_GENIE_BOUGHT = "hebrac.ruling.genie-bought"
-R_ADVENTURER_SPELLS = "hebrac.ruling.adventurer-battle-spells"
-R_BAG_PARTIAL = "hebrac.ruling.bag-partial"
 R_LATE_RULING = "hebrac.ruling.late-potions"
 # Rulings of the third pass: shown where they apply, by refusal or by a line naming them.
 R_NO_SALE = "hebrac.ruling.merchant-no-sale"
 R_TELEPORTED = "hebrac.ruling.teleport-arrival"
 R_ILLUSION_QUEEN = "hebrac.ruling.illusion-black-queen"
-R_WON = "hebrac.ruling.spells-after-win"
 R_ESCAPED = "hebrac.ruling.escape-visited"
 R_ANTI_MAGIC_HEBRAC = "hebrac.ruling.anti-magic-hebrac"
 R_CURSE_FACED = "hebrac.ruling.curse-faced"
@@ -191,31 +184,25 @@ def corner_chambers(columns: int) -> list[str]:
 @cache
 def neighbours(name: str, columns: int) -> tuple[str, ...]:
     row, col = ROWS.index(name[0]), int(name[1:])
-    found = []
-    for d_row, d_col in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = row + d_row, col + d_col
-        if 0 <= r < len(ROWS) and 1 <= c <= columns:
-            found.append(f"{ROWS[r]}{c}")
-    return tuple(found)
+    return tuple(f"{ROWS[r]}{c}" for r, c in ((row - 1, col), (row + 1, col), (row, col - 1),
+                                               (row, col + 1))
+                 if 0 <= r < len(ROWS) and 1 <= c <= columns)
 
 
 class Chamber(Record):
     """One chamber of the level: what is known of its two cards and what is left."""
 
     __slots__ = ("name", "enemy", "treasure", "visited", "enemy_gone", "treasure_gone",
-                 "robbed_adventurer", "hidden_switch")
+                 "robbed_adventurer")
 
-    def __init__(self, name: str, enemy: Card | None = None, treasure: Card | None = None,
-                 visited: bool = False, enemy_gone: bool = False, treasure_gone: bool = False,
-                 robbed_adventurer: bool = False, hidden_switch: bool = False) -> None:
+    def __init__(self, name: str) -> None:  # dealt face down: nothing known yet
         self.name = name
-        self.enemy = enemy
-        self.treasure = treasure
-        self.visited = visited
-        self.enemy_gone = enemy_gone
-        self.treasure_gone = treasure_gone
-        self.robbed_adventurer = robbed_adventurer
-        self.hidden_switch = hidden_switch
+        self.enemy: Card | None = None
+        self.treasure: Card | None = None
+        self.visited = False
+        self.enemy_gone = False
+        self.treasure_gone = False
+        self.robbed_adventurer = False
 
     @property
     def cleared(self) -> bool:
@@ -229,21 +216,18 @@ class Encounter(Record):
                  "super_strength", "double_attack", "spell_cast", "prisoners", "last_round")
 
     def __init__(self, chamber: str, enemy: Card, stage: str, treasure: Card | None = None,
-                 rounds: int = 0, paralysis: int = 0, super_strength: bool = False,
-                 double_attack: bool = False, spell_cast: bool = False,
-                 prisoners: list[Card] | None = None,
-                 last_round: rules.RoundResult | None = None) -> None:
+                 spell_cast: bool = False) -> None:
         self.chamber = chamber
         self.enemy = enemy
         self.stage = stage
         self.treasure = treasure
-        self.rounds = rounds
-        self.paralysis = paralysis
-        self.super_strength = super_strength
-        self.double_attack = double_attack
+        self.rounds = 0
+        self.paralysis = 0
+        self.super_strength = False
+        self.double_attack = False
         self.spell_cast = spell_cast
-        self.prisoners = [] if prisoners is None else prisoners
-        self.last_round = last_round
+        self.prisoners: list[Card] = []
+        self.last_round: rules.RoundResult | None = None
 
 
 # -- the game -------------------------------------------------------------------
