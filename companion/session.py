@@ -80,15 +80,12 @@ class Games:
             return f"no {kind} game is saved: 'companion {kind} new' starts one"
         return f"--game NAME names one of the {kind} games: {listed(saved)}"
 
-    def open(self, name: str) -> OpenGame:
-        return self.store.open(name)
-
     @contextmanager
     def _changing(self, name: str, seen: Seen | None = None) -> Iterator[OpenGame]:
         """Under the game's lock, the game as saved now (replayed: the store will accept to
         replace it) for this caller to change; ``seen`` is shown it."""
         with self.store.lock(name):
-            game = self.open(name)
+            game = self.store.open(name)
             if seen is not None:
                 seen(game)
             try:
