@@ -335,7 +335,7 @@ def test_a_game_kept_open_is_saved_without_replaying_its_file(
     make_game(home, actions=3)
     session.keep_open(True)
     try:
-        Games(Store(home)).open("g")
+        Store(home).open("g")
         replayed: list[str] = []
         check = store.replay_record
         monkeypatch.setattr(store, "replay_record", lambda record: (
