@@ -154,10 +154,6 @@ class DeckModel:
         if text not in self.notes:
             self.notes.append(text)
 
-    def _possible(self, group: int, card: Card) -> bool:
-        g = self.groups[group]
-        return g.cards[card] > 0 or (g.unseen > 0 and self.pool[card] > 0)
-
     def _take(self, group: int, card: Card, prefer_known: bool = False) -> None:
         """Take ``card`` out of ``group``, which may hold it (its place is taken by the
         caller); the pool has no unseen cards."""
@@ -185,7 +181,7 @@ class DeckModel:
         top = self._top()
         if top is not None:
             top.slots -= 1
-            if self._possible(top.group, card):
+            if self.chance(top.group, card):
                 self._take(top.group, card)
                 return
         self._note(f"{card} off the top was not where the model expected it: cards may have "
@@ -198,7 +194,7 @@ class DeckModel:
         under unseen."""
         self._note(f"you looked through the Hand Deck to pick {card}: what you saw there is "
                    "not known to the odds")
-        live = [s for s in self.segments if s.slots and self._possible(s.group, card)]
+        live = [s for s in self.segments if s.slots and self.chance(s.group, card)]
         if not live:
             self._note(f"{card} was picked but the model has no such card in the Hand Deck")
             self._misplaced(card, None)
@@ -226,8 +222,8 @@ class DeckModel:
 
     def reveal(self, card: Card) -> None:
         """A face-down table card is turned up (or looked at)."""
-        weights = {gid: self.table[gid] * self.chance(gid, card)
-                   for gid in self.table if self.table[gid] and self._possible(gid, card)}
+        weights = {gid: weight for gid, places in self.table.items()
+                   if (weight := places * self.chance(gid, card))}
         if not weights:
             self._note(f"{card} turned up on the table was not where the model expected it")
             here = max((gid for gid in self.table if self.table[gid]),
@@ -319,11 +315,11 @@ class DeckModel:
         """The group of the first place that may hold ``card``, the Hand Deck from the
         top then the table (after a contradiction); ``use``: the place is used up."""
         for segment in self.segments:
-            if segment.slots and self._possible(segment.group, card):
+            if segment.slots and self.chance(segment.group, card):
                 segment.slots -= use
                 return segment.group
         for gid in sorted(self.table):
-            if self.table[gid] and self._possible(gid, card):
+            if self.table[gid] and self.chance(gid, card):
                 self.table[gid] -= use
                 return gid
         return None
