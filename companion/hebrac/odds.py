@@ -537,11 +537,12 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
 
     @cache  # by pool: later rounds only differ in life
     def table(pool: Counts) -> LoserTable:
-        """The closed form for ``pool``: the whole pool's, less the losing cards drawn."""
+        """The closed form for ``pool``: the table of the pool with one more of a card
+        drawn, less that card (one division a pool, however many cards are drawn)."""
         if pool == plan.pool:
             return LoserTable(plan.pool, battle)
-        drawn = tuple(a - b for a, b in zip(plan.pool, pool, strict=True))
-        return table(plan.pool).without(drawn)
+        at = next(at for at, left in enumerate(pool) if left < plan.pool[at])
+        return table(pool[:at] + (pool[at] + 1,) + pool[at + 1:]).without(at)
 
     @cache
     def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
@@ -617,19 +618,15 @@ class LoserTable:
             reached += copies
         return ways
 
-    def without(self, drawn: Counts) -> LoserTable:
-        """The table once the losing cards ``drawn`` are gone: divide by (1 + x y^cost)."""
+    def without(self, at: int) -> LoserTable:
+        """The table once a losing card of class ``at`` is gone: divide by (1 + x y^cost)."""
         ways = [row[:] for row in self.ways]
-        pool = list(self.pool)
-        for at, number in enumerate(drawn):
-            cost = self.costs[at]
-            for _ in range(number):
-                pool[at] -= 1
-                for q in range(1, len(ways)):
-                    upper, lower = ways[q], ways[q - 1]
-                    for d in range(cost, self.width):
-                        upper[d] -= lower[d - cost]
-        return LoserTable(tuple(pool), self.battle, ways)
+        cost = self.costs[at]
+        for q in range(1, len(ways)):
+            upper, lower = ways[q], ways[q - 1]
+            for d in range(cost, self.width):
+                upper[d] -= lower[d - cost]
+        return LoserTable(_minus(self.pool, at), self.battle, ways)
 
     def chance(self, life: int, free: int) -> Fraction:
         """Win before dying with ``life`` left, the first ``free`` rounds costing nothing."""
