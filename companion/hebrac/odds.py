@@ -513,19 +513,6 @@ def round_odds(plan: Plan, battle: Battle, sums: dict[int, Fraction] | None = No
     return RoundOdds(win, loss, death, dict(sorted(values.items())), sums)
 
 
-def most_draws(battle: Battle) -> int | None:
-    """The most cards the battle can take before it is won or lost (None: no limit)."""
-    if battle.no_damage:
-        return None
-    losing = [battle.total(v, 0) for v in range(1, ATTACK_VALUES + 1)
-              if not battle.wins_alone(v)]
-    rounds = 1 + battle.paralysis
-    if losing:
-        least_damage = battle.enemy_life - max(losing)
-        rounds += -(-battle.life // least_damage)
-    return rounds + (1 if battle.double_attack else 0)
-
-
 def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     """The chance to win the battle before dying, attacking every round (exact).
 
@@ -534,6 +521,10 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     """
     if battle.no_damage:
         return _never_hurt(plan, battle)
+    # The most cards the battle can take once rounds are one card with no potion: the
+    # winner, the rounds under Paralysis, and losers until the life is gone.
+    least = min((battle.enemy_life - battle.total(v, 0) for v in range(1, ATTACK_VALUES + 1)
+                 if not battle.wins_alone(v)), default=0)  # the least a loser takes
 
     @cache  # by pool: later rounds only differ in life
     def table(pool: Counts) -> LoserTable:
@@ -549,9 +540,8 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
         shaped = Battle(battle.enemy_life, life, battle.bonus, potion, battle.super_strength,
                         double, para, battle.no_damage)
         settled = _settle(plan, state)
-        limit = most_draws(shaped)
-        if settled is not None and not any(settled.known) and limit is not None and \
-                settled.left >= limit and potion == 0 and not double:
+        if potion == 0 and not double and settled is not None and not any(settled.known) \
+                and settled.left >= 1 + para + (-(-life // least) if least else 0):
             # the rest is all never-seen cards, one a round: counted in closed form
             found = table(settled.pool).chance(life, para)
         else:  # through every stretch of the Hand Deck, a round at a time
@@ -810,11 +800,9 @@ def deck_assumption(model: DeckModel) -> str:
     if not model.deck_size:
         return "the Hand Deck is empty"
     pool = model.pool_size
-    where = []
-    if model.table[POOL]:
-        where.append(f"{model.table[POOL]} lie face down on the table")
-    if model.unseen_under():
-        where.append(f"{model.unseen_under()} went under unseen")
+    where = [f"{number} {text}" for number, text in (
+        (model.table[POOL], "lie face down on the table"),
+        (model.unseen_under(), "went under unseen")) if number]
     among = f" ({', '.join(where)})" if where else ""
     peeked = model.peeked()
     lead = f"first the {' '.join(map(str, peeked))} you peeked at; then " if peeked else ""
@@ -1067,15 +1055,12 @@ def under_plan(plan: Plan, cards: Sequence[Card]) -> Plan:
 
 def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
                  potion: Card | None = None, called: Sequence[Card] = ()) -> list[Saving]:
-    """Each card held that lowers the chance of dying in the coming round (``now``, the
-    round as it stands: ``round_odds(plan, battle)``).
-
-    Exact, as every chance here: the coming round is counted again with the card
-    used - a life potion heals its number up to the maximum life (and goes under
-    the Hand Deck), a strength potion adds its number to this round (none when
-    ``potion`` is drunk already), a prisoner adds his bonus (one line for the
-    jacks held: they all count the same). Best first; at a tie the least card.
-    """
+    """Each card held that lowers the chance of dying in the coming round (``now``:
+    ``round_odds(plan, battle)``), the round counted again with the card used: a life
+    potion heals up to the maximum life and goes under the Hand Deck, a strength potion
+    adds its number (none when ``potion`` is drunk already), a prisoner his bonus (one
+    line for the jacks held: they all count the same). Best first; at a tie the least
+    card."""
     death, sums = now.death, now.sums
     if not death:
         return []
@@ -1102,11 +1087,11 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
     if not saving:
         return
     death = now.death
-    late = game.setup.late_potions
     report.assumptions["S"] = (
         "each card used alone, before the attack card is turned"
         + (" (late: a strength potion drunk only if the card loses); at 0 life only a late "
-           "potion still changes the round" if late else "; at 0 life the game stops at once")
+           "potion still changes the round" if game.setup.late_potions
+           else "; at 0 life the game stops at once")
         + " (hebrac.game.end)")
     report.add(" Against dying this round:", "D", "B", "S")
     for row in saving:
