@@ -343,7 +343,6 @@ class DeckModel:
 
 
 def deck_model(game: HebracGame) -> DeckModel:
-    """The Hand Deck model of a game, replayed from its log."""
     model = DeckModel(full_deck(0) * game.setup.decks + [Card.joker()] * game.setup.jokers)
     for kind, cards, count in game.deck_log:
         model.apply(kind, cards, count)
@@ -1015,7 +1014,6 @@ def _waiting(game: HebracGame, called: Sequence[Card]) -> list[Card]:
 
 
 def _called(battle: Battle) -> Battle:
-    """The battle with one more prisoner called."""
     return battle._replace(bonus=battle.bonus + int(rules.table()["battle"]["prisoner_bonus"]))
 
 
