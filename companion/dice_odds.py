@@ -120,12 +120,11 @@ def elbereth_report(game: Any, enemy_text: str | None,
     data: dict[str, Any] = {"offensive_items": offensive, "enemies": []}
     assumption = ("A: a fair six-sided die; after a miss you spend just the offensive "
                   "items needed (+1 each)")
-    miss = game.miss
     targets: list[tuple[Any, int | None]]
-    if miss is not None and enemy_text is None:
-        targets = [(miss.enemy, miss.roll)]
-    elif enemy_text is not None:
+    if enemy_text is not None:
         targets = [(game.enemy(enemy_text), None)]
+    elif game.miss is not None:
+        targets = [(game.miss.enemy, game.miss.roll)]
     else:
         targets = [(game.enemy(name), None) for name in table()["enemies"]
                    if not (name == "dragon" and game.bosses)]

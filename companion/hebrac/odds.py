@@ -154,10 +154,6 @@ class DeckModel:
         if text not in self.notes:
             self.notes.append(text)
 
-    def _possible(self, group: int, card: Card) -> bool:
-        g = self.groups[group]
-        return g.cards[card] > 0 or (g.unseen > 0 and self.pool[card] > 0)
-
     def _take(self, group: int, card: Card, prefer_known: bool = False) -> None:
         """Take ``card`` out of ``group``, which may hold it (its place is taken by the
         caller); the pool has no unseen cards."""
@@ -185,7 +181,7 @@ class DeckModel:
         top = self._top()
         if top is not None:
             top.slots -= 1
-            if self._possible(top.group, card):
+            if self.chance(top.group, card):
                 self._take(top.group, card)
                 return
         self._note(f"{card} off the top was not where the model expected it: cards may have "
@@ -198,7 +194,7 @@ class DeckModel:
         under unseen."""
         self._note(f"you looked through the Hand Deck to pick {card}: what you saw there is "
                    "not known to the odds")
-        live = [s for s in self.segments if s.slots and self._possible(s.group, card)]
+        live = [s for s in self.segments if s.slots and self.chance(s.group, card)]
         if not live:
             self._note(f"{card} was picked but the model has no such card in the Hand Deck")
             self._misplaced(card, None)
@@ -226,8 +222,8 @@ class DeckModel:
 
     def reveal(self, card: Card) -> None:
         """A face-down table card is turned up (or looked at)."""
-        weights = {gid: self.table[gid] * self.chance(gid, card)
-                   for gid in self.table if self.table[gid] and self._possible(gid, card)}
+        weights = {gid: weight for gid, places in self.table.items()
+                   if (weight := places * self.chance(gid, card))}
         if not weights:
             self._note(f"{card} turned up on the table was not where the model expected it")
             here = max((gid for gid in self.table if self.table[gid]),
@@ -319,11 +315,11 @@ class DeckModel:
         """The group of the first place that may hold ``card``, the Hand Deck from the
         top then the table (after a contradiction); ``use``: the place is used up."""
         for segment in self.segments:
-            if segment.slots and self._possible(segment.group, card):
+            if segment.slots and self.chance(segment.group, card):
                 segment.slots -= use
                 return segment.group
         for gid in sorted(self.table):
-            if self.table[gid] and self._possible(gid, card):
+            if self.table[gid] and self.chance(gid, card):
                 self.table[gid] -= use
                 return gid
         return None
@@ -347,7 +343,6 @@ class DeckModel:
 
 
 def deck_model(game: HebracGame) -> DeckModel:
-    """The Hand Deck model of a game, replayed from its log."""
     model = DeckModel(full_deck(0) * game.setup.decks + [Card.joker()] * game.setup.jokers)
     for kind, cards, count in game.deck_log:
         model.apply(kind, cards, count)
@@ -517,19 +512,6 @@ def round_odds(plan: Plan, battle: Battle, sums: dict[int, Fraction] | None = No
     return RoundOdds(win, loss, death, dict(sorted(values.items())), sums)
 
 
-def most_draws(battle: Battle) -> int | None:
-    """The most cards the battle can take before it is won or lost (None: no limit)."""
-    if battle.no_damage:
-        return None
-    losing = [battle.total(v, 0) for v in range(1, ATTACK_VALUES + 1)
-              if not battle.wins_alone(v)]
-    rounds = 1 + battle.paralysis
-    if losing:
-        least_damage = battle.enemy_life - max(losing)
-        rounds += -(-battle.life // least_damage)
-    return rounds + (1 if battle.double_attack else 0)
-
-
 def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     """The chance to win the battle before dying, attacking every round (exact).
 
@@ -538,23 +520,27 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     """
     if battle.no_damage:
         return _never_hurt(plan, battle)
+    # The most cards the battle can take once rounds are one card with no potion: the
+    # winner, the rounds under Paralysis, and losers until the life is gone.
+    least = min((battle.enemy_life - battle.total(v, 0) for v in range(1, ATTACK_VALUES + 1)
+                 if not battle.wins_alone(v)), default=0)  # the least a loser takes
 
     @cache  # by pool: later rounds only differ in life
     def table(pool: Counts) -> LoserTable:
-        """The closed form for ``pool``: the whole pool's, less the losing cards drawn."""
+        """The closed form for ``pool``: the table of the pool with one more of a card
+        drawn, less that card (one division a pool, however many cards are drawn)."""
         if pool == plan.pool:
             return LoserTable(plan.pool, battle)
-        drawn = tuple(a - b for a, b in zip(plan.pool, pool, strict=True))
-        return table(plan.pool).without(drawn)
+        at = next(at for at, left in enumerate(pool) if left < plan.pool[at])
+        return table(pool[:at] + (pool[at] + 1,) + pool[at + 1:]).without(at)
 
     @cache
     def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
         shaped = Battle(battle.enemy_life, life, battle.bonus, potion, battle.super_strength,
                         double, para, battle.no_damage)
         settled = _settle(plan, state)
-        limit = most_draws(shaped)
-        if settled is not None and not any(settled.known) and limit is not None and \
-                settled.left >= limit and potion == 0 and not double:
+        if potion == 0 and not double and settled is not None and not any(settled.known) \
+                and settled.left >= 1 + para + (-(-life // least) if least else 0):
             # the rest is all never-seen cards, one a round: counted in closed form
             found = table(settled.pool).chance(life, para)
         else:  # through every stretch of the Hand Deck, a round at a time
@@ -621,19 +607,15 @@ class LoserTable:
             reached += copies
         return ways
 
-    def without(self, drawn: Counts) -> LoserTable:
-        """The table once the losing cards ``drawn`` are gone: divide by (1 + x y^cost)."""
+    def without(self, at: int) -> LoserTable:
+        """The table once a losing card of class ``at`` is gone: divide by (1 + x y^cost)."""
         ways = [row[:] for row in self.ways]
-        pool = list(self.pool)
-        for at, number in enumerate(drawn):
-            cost = self.costs[at]
-            for _ in range(number):
-                pool[at] -= 1
-                for q in range(1, len(ways)):
-                    upper, lower = ways[q], ways[q - 1]
-                    for d in range(cost, self.width):
-                        upper[d] -= lower[d - cost]
-        return LoserTable(tuple(pool), self.battle, ways)
+        cost = self.costs[at]
+        for q in range(1, len(ways)):
+            upper, lower = ways[q], ways[q - 1]
+            for d in range(cost, self.width):
+                upper[d] -= lower[d - cost]
+        return LoserTable(_minus(self.pool, at), self.battle, ways)
 
     def chance(self, life: int, free: int) -> Fraction:
         """Win before dying with ``life`` left, the first ``free`` rounds costing nothing."""
@@ -817,11 +799,9 @@ def deck_assumption(model: DeckModel) -> str:
     if not model.deck_size:
         return "the Hand Deck is empty"
     pool = model.pool_size
-    where = []
-    if model.table[POOL]:
-        where.append(f"{model.table[POOL]} lie face down on the table")
-    if model.unseen_under():
-        where.append(f"{model.unseen_under()} went under unseen")
+    where = [f"{number} {text}" for number, text in (
+        (model.table[POOL], "lie face down on the table"),
+        (model.unseen_under(), "went under unseen")) if number]
     among = f" ({', '.join(where)})" if where else ""
     peeked = model.peeked()
     lead = f"first the {' '.join(map(str, peeked))} you peeked at; then " if peeked else ""
@@ -1034,7 +1014,6 @@ def _waiting(game: HebracGame, called: Sequence[Card]) -> list[Card]:
 
 
 def _called(battle: Battle) -> Battle:
-    """The battle with one more prisoner called."""
     return battle._replace(bonus=battle.bonus + int(rules.table()["battle"]["prisoner_bonus"]))
 
 
@@ -1074,15 +1053,12 @@ def under_plan(plan: Plan, cards: Sequence[Card]) -> Plan:
 
 def saving_cards(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdds,
                  potion: Card | None = None, called: Sequence[Card] = ()) -> list[Saving]:
-    """Each card held that lowers the chance of dying in the coming round (``now``, the
-    round as it stands: ``round_odds(plan, battle)``).
-
-    Exact, as every chance here: the coming round is counted again with the card
-    used - a life potion heals its number up to the maximum life (and goes under
-    the Hand Deck), a strength potion adds its number to this round (none when
-    ``potion`` is drunk already), a prisoner adds his bonus (one line for the
-    jacks held: they all count the same). Best first; at a tie the least card.
-    """
+    """Each card held that lowers the chance of dying in the coming round (``now``:
+    ``round_odds(plan, battle)``), the round counted again with the card used: a life
+    potion heals up to the maximum life and goes under the Hand Deck, a strength potion
+    adds its number (none when ``potion`` is drunk already), a prisoner his bonus (one
+    line for the jacks held: they all count the same). Best first; at a tie the least
+    card."""
     death, sums = now.death, now.sums
     if not death:
         return []
@@ -1109,11 +1085,11 @@ def _survival_advice(game: HebracGame, plan: Plan, battle: Battle, now: RoundOdd
     if not saving:
         return
     death = now.death
-    late = game.setup.late_potions
     report.assumptions["S"] = (
         "each card used alone, before the attack card is turned"
         + (" (late: a strength potion drunk only if the card loses); at 0 life only a late "
-           "potion still changes the round" if late else "; at 0 life the game stops at once")
+           "potion still changes the round" if game.setup.late_potions
+           else "; at 0 life the game stops at once")
         + " (hebrac.game.end)")
     report.add(" Against dying this round:", "D", "B", "S")
     for row in saving:
