@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.sheets import parse_players
-from companion.sheets.model import NOTE_CHARS, notes_section
+from companion.sheets import NOTE_CHARS, notes_section
+from companion.sheets.games import parse_players
 from companion.sheets.text import WIDTH
 from tests.conftest import CLI
 from tests.test_share import EXAMPLES

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.errors import BadInput
-from companion.sheets.model import (
+from companion.sheets import (
     PAPERS,
     Block,
     Chart,

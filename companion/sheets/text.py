@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable
 
-from companion.sheets.model import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
+from companion.sheets import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
 from companion.spark import labelled
 
 WIDTH = 40
