@@ -9,16 +9,10 @@ and no files.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from companion import plain
-from companion.errors import BadInput
 from companion.kinds import kind_info
 from companion.values import Record, Value
-
-if TYPE_CHECKING:
-    from companion.history import History
 
 PAPERS = {"a4": "A4", "letter": "letter"}  # each paper as CSS names it
 
@@ -148,55 +142,3 @@ class Sheet(Record):
         from companion.share import with_checksum
 
         return None if self.share_body is None else with_checksum(self.share_body)
-
-
-def chart_section(history: History, *, side: bool = False) -> Section:
-    """The chart of the game: life (Hebrac, each Half Deck hero, Elbereth's equipment) or
-    running gold per player (Tricky) after each action."""
-    titles = {"life": "Life over the game", "gold": "Gold over the game",
-              "equipment": "Equipment over the game"}
-    chart = Chart(history.measure, tuple((s.label, tuple(s.values)) for s in history.series),
-                  tuple(history.marks))
-    return Section(titles[history.measure], (chart,), side=side)
-
-
-NOTES_SHOWN = 5
-NOTE_CHARS = 200
-
-
-def fields(value: object) -> dict[str, object]:
-    """A table of an engine's status (a hero, a battle, a round), its values read where
-    they are used."""
-    return plain.table(value, plain.text, lambda field: field)
-
-
-def outcome(status: Mapping[str, object], *ends: str) -> str:
-    """The game's outcome as the sheet says it: one of ``ends``, else "playing"."""
-    found = plain.text(status["outcome"])
-    return found if found in ends else "playing"
-
-
-def notes_section(notes: Sequence[str], most: int = NOTES_SHOWN) -> list[Section]:
-    """The game's notes, the last few and each cut short: the sheet stays one page."""
-    if not notes:
-        return []
-    shown = list(notes[-most:])
-    blocks: list[Block] = [Para(n if len(n) <= NOTE_CHARS else n[:NOTE_CHARS - 3] + "...")
-                           for n in shown]
-    if len(notes) > len(shown):
-        blocks.insert(0, Para(f"({len(notes) - len(shown)} earlier notes are in the game.)"))
-    return [Section("Notes", tuple(blocks))]
-
-
-def counted(value: object, leave_out: str = "") -> str:
-    """Counts (enemies beaten, cards used, cards in a deck) as ``name count, ...``."""
-    return ", ".join(f"{name} {count}" for name, count in plain.table(
-        value, plain.text, plain.integer).items() if name != leave_out)
-
-
-def player_count(kind: str, players: list[str] | int, low: int, high: int) -> int:
-    """How many play on a blank sheet, refused outside the game's range."""
-    count = players if isinstance(players, int) else len(players)
-    if not low <= count <= high:
-        raise BadInput(f"{kind_info(kind).title} is for {low} to {high} players, not {count}")
-    return count

@@ -15,8 +15,8 @@ from companion.errors import BadInput
 from companion.kinds import kind_info
 from companion.numbers import is_whole
 from companion.sheets import (
-    NOTES_SHOWN,
     Block,
+    Chart,
     Checks,
     Fields,
     Para,
@@ -25,17 +25,63 @@ from companion.sheets import (
     Table,
     Track,
     Writing,
-    chart_section,
-    counted,
-    fields,
-    notes_section,
-    outcome,
-    player_count,
 )
 from companion.tables import tables  # not the engines': a blank sheet needs no engine
 
 if TYPE_CHECKING:
     from companion.history import History
+
+
+def chart_section(history: History, *, side: bool = False) -> Section:
+    """The chart of the game: life (Hebrac, each Half Deck hero, Elbereth's equipment) or
+    running gold per player (Tricky) after each action."""
+    titles = {"life": "Life over the game", "gold": "Gold over the game",
+              "equipment": "Equipment over the game"}
+    chart = Chart(history.measure, tuple((s.label, tuple(s.values)) for s in history.series),
+                  tuple(history.marks))
+    return Section(titles[history.measure], (chart,), side=side)
+
+
+NOTES_SHOWN = 5
+NOTE_CHARS = 200
+
+
+def fields(value: object) -> dict[str, object]:
+    """A table of an engine's status (a hero, a battle, a round), its values read where
+    they are used."""
+    return plain.table(value, plain.text, lambda field: field)
+
+
+def outcome(status: Mapping[str, object], *ends: str) -> str:
+    """The game's outcome as the sheet says it: one of ``ends``, else "playing"."""
+    found = plain.text(status["outcome"])
+    return found if found in ends else "playing"
+
+
+def notes_section(notes: Sequence[str], most: int = NOTES_SHOWN) -> list[Section]:
+    """The game's notes, the last few and each cut short: the sheet stays one page."""
+    if not notes:
+        return []
+    shown = list(notes[-most:])
+    blocks: list[Block] = [Para(n if len(n) <= NOTE_CHARS else n[:NOTE_CHARS - 3] + "...")
+                           for n in shown]
+    if len(notes) > len(shown):
+        blocks.insert(0, Para(f"({len(notes) - len(shown)} earlier notes are in the game.)"))
+    return [Section("Notes", tuple(blocks))]
+
+
+def counted(value: object, leave_out: str = "") -> str:
+    """Counts (enemies beaten, cards used, cards in a deck) as ``name count, ...``."""
+    return ", ".join(f"{name} {count}" for name, count in plain.table(
+        value, plain.text, plain.integer).items() if name != leave_out)
+
+
+def player_count(kind: str, players: list[str] | int, low: int, high: int) -> int:
+    """How many play on a blank sheet, refused outside the game's range."""
+    count = players if isinstance(players, int) else len(players)
+    if not low <= count <= high:
+        raise BadInput(f"{kind_info(kind).title} is for {low} to {high} players, not {count}")
+    return count
 
 
 # == Hebrac's Dungeon: the adventure log ============================================
@@ -52,10 +98,8 @@ SHOWN_LEVELS = 6
 SHOWN_BATTLES = 12
 
 
-# -- the saved game ---------------------------------------------------------------
 def hebrac_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
-               notes: Sequence[str], history: History) -> Sheet:
-    """``status``: the engine's status document, each value read as it is used."""
+                 notes: Sequence[str], history: History) -> Sheet:
     levels = history.levels
     chambers = plain.integer(settings["chambers"])
     level = plain.integer(status["level"])
@@ -147,7 +191,6 @@ def _spells_cast(cast: Sequence[str]) -> tuple[Block, ...]:
                   split=2 if len(rows) > 6 else 1),)
 
 
-# -- the blank sheet --------------------------------------------------------------
 def hebrac_blank() -> Sheet:
     setup = tables("hebrac")["setup"]
     treasure = tables("hebrac")["treasure"]
@@ -176,7 +219,6 @@ def hebrac_blank() -> Sheet:
     return Sheet("hebrac", "", lines, [*main, *hebrac_reference()])
 
 
-# -- the reference side -----------------------------------------------------------
 def hebrac_reference() -> list[Section]:
     data = tables("hebrac")
     battle, prices, trade = data["battle"], data["prices"], data["trade"]
@@ -227,10 +269,8 @@ BLANK_NOTE_LINES = 4
 ROUND_NOTE = "Each player: gold this round / running total."
 
 
-# -- the saved game ---------------------------------------------------------------
 def tricky_sheet(name: str, settings: dict[str, object], status: Mapping[str, object],
-               notes: Sequence[str], history: History) -> Sheet:
-    """``status``: the engine's (``TrickyGame.status``), each value read where it is used."""
+                 notes: Sequence[str], history: History) -> Sheet:
     players = plain.items(status["players"], plain.text)
     sheet = plain.items(status["sheet"], fields)
     played = len(sheet)
@@ -316,7 +356,6 @@ def _result(status: Mapping[str, object]) -> str:
     return f"Playing. Gold: {ranking}." + (f" Next: {nxt}." if nxt else "")
 
 
-# -- the blank sheet --------------------------------------------------------------
 def tricky_blank(players: list[str] | int | None) -> Sheet:
     """With no count given: columns for the most players and rows for the longest game."""
     game = tables("tricky")["game"]
@@ -360,7 +399,6 @@ def _rounds_to_fill(labels: list[str], rounds: int) -> Section:
     return Section("Rounds", (table,), wide=True)
 
 
-# -- the side: heroes and cards -----------------------------------------------------
 def _tricky_heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
             ) -> list[Section]:
     from companion.tricky.cards import default_deck_settings, numbers_in, table, words_in
@@ -407,10 +445,8 @@ EFFECT_CHARS = 60
 TABLE_CARDS = 20
 
 
-# -- the saved game ---------------------------------------------------------------
 def halfdeck_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
-               notes: Sequence[str], history: History) -> Sheet:
-    """``status``: the engine's (``HalfDeckGame.status``), each value read as it is used."""
+                   notes: Sequence[str], history: History) -> Sheet:
     players = plain.integer(settings["players"])
     ended = outcome(status, "won", "lost")
     if status.get("won_by"):
@@ -489,7 +525,6 @@ def _card_row(name: str, info: Mapping[str, object]) -> tuple[str, ...]:
             "; ".join(notes))
 
 
-# -- the blank sheet --------------------------------------------------------------
 def halfdeck_blank(players: list[str] | int | None) -> Sheet:
     setup = tables("halfdeck")["setup"]
     count = player_count("halfdeck", 1 if players is None else players,
@@ -510,7 +545,6 @@ def halfdeck_blank(players: list[str] | int | None) -> Sheet:
     return Sheet("halfdeck", "", lines, [*main, *halfdeck_reference(rows, writing=True)])
 
 
-# -- the side: cards met and combat --------------------------------------------------
 def halfdeck_reference(cards: tuple[tuple[str, ...], ...], *, writing: bool) -> list[Section]:
     data = tables("halfdeck")
     life = data["heroes"]["life"]
@@ -541,10 +575,8 @@ def halfdeck_reference(cards: tuple[tuple[str, ...], ...], *, writing: bool) -> 
 STATE_NOTE = "State: equipped (face up), face down (used, or not found yet), or discarded."
 
 
-# -- the saved game ---------------------------------------------------------------
 def elbereth_sheet(name: str, settings: Mapping[str, object], status: Mapping[str, object],
-               notes: Sequence[str], history: History) -> Sheet:
-    """``status``: the engine's (``ElberethGame.status``), each value read as it is used."""
+                   notes: Sequence[str], history: History) -> Sheet:
     floors = plain.integer(status["floors"])
     now = plain.integer(status["floor"])
     equip = plain.items(settings["equip"], plain.text)
@@ -600,7 +632,6 @@ def _equipment(states: Mapping[str, str] | None) -> Section:
         title="{0} ({1})", key=2, writing=states is None, note=STATE_NOTE),))
 
 
-# -- the blank sheet --------------------------------------------------------------
 def elbereth_blank() -> Sheet:
     main = [
         _floors([], 0, int(tables("elbereth")["deck"]["floors"])),
@@ -612,7 +643,6 @@ def elbereth_blank() -> Sheet:
     return Sheet("elbereth", "", lines, [*main, *elbereth_reference(True)])
 
 
-# -- the side: reference ----------------------------------------------------------
 def elbereth_reference(bosses: bool) -> list[Section]:
     data = tables("elbereth")
     enemies = Fields(tuple((name.capitalize(), f"strength {row['strength']}")
