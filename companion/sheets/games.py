@@ -276,10 +276,8 @@ def tricky_sheet(name: str, settings: dict[str, object], status: Mapping[str, ob
     played = len(sheet)
     total = plain.optional(plain.integer)(status.get("rounds_total"))
     of = f" of {total}" if total else ""
-    if status["outcome"] == "finished":
-        state = f"finished after {played} rounds"
-    else:
-        state = f"playing, {played}{of} rounds played"
+    state = (f"finished after {played} rounds" if status["outcome"] == "finished"
+             else f"playing, {played}{of} rounds played")
     lines = [f"Game {name}: {state}",
              f"Players {', '.join(players)}; set {status['set']}; "
              f"{status['tricks_per_round']} tricks a round" + _variants(status)]
