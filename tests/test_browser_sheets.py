@@ -20,8 +20,9 @@ import pytest
 
 from companion import share
 from companion.game import replay
-from companion.sheets import blank_sheet, game_sheet, render
-from companion.sheets.model import Sheet
+from companion.sheets import Sheet
+from companion.sheets.games import blank_sheet, game_sheet
+from companion.sheets.html import render_html
 from companion.values import Value
 from tests.test_share import EXAMPLES
 
@@ -93,18 +94,18 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
             sheet = game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
                                engine.status(), data.get("notes", []))
             html = folder / f"{data['name']}-{paper}.html"
-            html.write_text(render(sheet, "html", paper), "utf-8")
+            html.write_text(render_html(sheet, paper), "utf-8")
             jobs.append((html, Printed(data["name"], paper, html.with_suffix(".pdf"), code)))
     for kind, players in BLANKS:
         name = blank_name(kind, players)
         for paper in PAPERS:
             html = folder / f"{name}-{paper}.html"
-            html.write_text(render(blank_sheet(kind, players), "html", paper), "utf-8")
+            html.write_text(render_html(blank_sheet(kind, players), paper), "utf-8")
             jobs.append((html, Printed(name, paper, html.with_suffix(".pdf"), None)))
     for name, sheet in stress_sheets():
         for paper in PAPERS:
             html = folder / f"{name}-{paper}.html"
-            html.write_text(render(sheet, "html", paper), "utf-8")
+            html.write_text(render_html(sheet, paper), "utf-8")
             jobs.append((html, Printed(name, paper, html.with_suffix(".pdf"), None)))
     print_all(jobs)
     yield {(job.name, job.paper): job for _, job in jobs}
@@ -114,7 +115,8 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
     """The biggest sheets a game can make: they must still print on one page."""
     from companion.game import load_kind
     from companion.history import trace
-    from companion.sheets import halfdeck, hebrac
+    from companion.sheets.games import halfdeck_sheet, hebrac_sheet
+    from companion.tables import tables
 
     notes = ["a long note " * 40] * 12 + ["x" * 900]
     data = next(d for d in EXAMPLES if d["kind"] == "halfdeck")
@@ -124,16 +126,16 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
         "kind": "trap", "strength": 7, "loot": 2, "effect": "lose the gear of one hero " * 4}
         for n in range(52)}
     status["hands"] = {"1": [f"card {n}" for n in range(26)]}
-    big_halfdeck = halfdeck.game_sheet("big", data["settings"], status, notes,
-                                       trace(data["kind"], data["settings"], data["actions"]))
+    big_halfdeck = halfdeck_sheet("big", data["settings"], status, notes,
+                                  trace(data["kind"], data["settings"], data["actions"]))
 
     data = next(d for d in EXAMPLES if d["kind"] == "hebrac")
     engine = replay(data["kind"], data["settings"], data["actions"])
     status = engine.status()
     status["inventory"] = [f"{rank}{suit}" for rank in range(2, 11) for suit in "HSCD"]
-    status["spells_cast"] = list(hebrac._table()["spells"]) * 3
-    big_hebrac = hebrac.game_sheet("big", data["settings"], status, notes,
-                                   trace(data["kind"], data["settings"], data["actions"]))
+    status["spells_cast"] = list(tables("hebrac")["spells"]) * 3
+    big_hebrac = hebrac_sheet("big", data["settings"], status, notes,
+                              trace(data["kind"], data["settings"], data["actions"]))
 
     module = load_kind("tricky")
     settings = module.normalize_settings({"players": ["Annabelle", "Bo", "Cyrille", "Di"],
@@ -253,8 +255,8 @@ def rasterise(pdf: Path, dpi: int) -> memoryview:
 def test_the_html_needs_no_network() -> None:
     data = EXAMPLES[0]
     engine = replay(data["kind"], data["settings"], data["actions"])
-    html = render(game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
-                             engine.status()), "html")
+    html = render_html(game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
+                                  engine.status()))
     lowered = html.lower()
     for fetch in ("<script", "<link", "src=", "url(", "@import", "https:"):
         assert fetch not in lowered

@@ -139,14 +139,14 @@ def readme_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("LINES", "9999")  # a screen taller than any output: no pager
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.chdir(tmp_path)  # files a command writes (-o FILE) land here
-    from companion.serve import links, server
+    from companion.serve import app, links
 
     def not_listening(host: str, port: int) -> None:
         raise BadInput(NOT_LISTENING)
 
     # The address a phone's hotspot gives: the tests' machine may have none, or a public one.
     monkeypatch.setattr(links, "lan_address", lambda: "192.168.43.1")
-    monkeypatch.setattr(server, "listen", not_listening)
+    monkeypatch.setattr(app, "listen", not_listening)
     return tmp_path
 
 

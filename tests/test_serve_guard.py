@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.serve.server import REQUEST_SECONDS
+from companion.serve.app import REQUEST_SECONDS
 from tests.serve_helpers import HOST, Events, Server, act, example, request, save_game
 
 

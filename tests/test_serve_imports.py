@@ -11,8 +11,7 @@ import pytest
 
 from tests.serve_helpers import env, example, save_game
 
-SERVER = ("starlette", "uvicorn", "anyio", "h11", "click", "companion.serve.app",
-          "companion.serve.server")
+SERVER = ("starlette", "uvicorn", "anyio", "h11", "click", "companion.serve.app")
 
 PROBE = """
 import sys

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.sheets import parse_players
-from companion.sheets.model import NOTE_CHARS, notes_section
+from companion.sheets.games import NOTE_CHARS, notes_section, parse_players
 from companion.sheets.text import WIDTH
 from tests.conftest import CLI
 from tests.test_share import EXAMPLES

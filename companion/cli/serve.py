@@ -23,7 +23,7 @@ from companion.serve.links import DEFAULT_PORT, check_host, game_links, links, p
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from companion.serve.server import Serving
+    from companion.serve.app import Serving
 
 # The server running beside the shell's prompt, if any (one per process).
 _beside: Serving | None = None
@@ -83,8 +83,7 @@ def serve(
                 echo("")
             _act_screens(store.home, name, address, port, its.act)
         return
-    from companion.serve.app import Table
-    from companion.serve.server import Serving, listen
+    from companion.serve.app import Serving, Table, listen
 
     sock = listen(address, port)
     try:

@@ -36,8 +36,8 @@ def sheet(
                                        metavar="a4|letter")] = "a4",
 ) -> None:
     """Print a score sheet: the saved game's, or a blank one (--blank)."""
-    from companion.sheets import blank_sheet, game_sheet, parse_players, render
-    from companion.sheets.model import PAPERS
+    from companion.sheets import PAPERS
+    from companion.sheets.games import blank_sheet, game_sheet, parse_players
 
     rest = list(words or [])
     kind = None
@@ -77,7 +77,17 @@ def sheet(
         built = game_sheet(record.kind, record.name, settings, record.actions,
                            tracer.engine.status(), record.notes, record.redo,
                            tracer.finish(len(record.actions)))
-    if write_output(output, render(built, fmt, paper)):
+    if fmt == "html":
+        from companion.sheets.html import render_html
+
+        page = render_html(built, paper)
+    elif fmt in ("text", "md"):
+        from companion.sheets.text import render_markdown, render_text
+
+        page = render_text(built) if fmt == "text" else render_markdown(built)
+    else:
+        raise BadInput(f"--format must be text, md or html, not {fmt!r}")
+    if write_output(output, page):
         size = f", {paper.upper() if paper == 'a4' else 'Letter'}" if fmt == "html" else ""
         echo(f"Wrote the {built.heading} ({fmt}{size}) to {output}.")
 

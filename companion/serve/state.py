@@ -28,17 +28,6 @@ NOTES = 5
 WIDTH = 40
 """The page shows the engines' text at the width of a phone's terminal."""
 
-Stat = tuple[int, int, int] | None
-
-
-def _stat(path: Path) -> Stat:
-    try:
-        found = os.lstat(path)
-    except OSError:
-        return None
-    return (found.st_ino, found.st_size, found.st_mtime_ns)
-
-
 # inotify(7) event bits: a file written and closed (0x8), renamed out or in (0x40, 0x80),
 # made (0x100) or removed (0x200).
 _IN_EVENTS = 0x8 | 0x40 | 0x80 | 0x100 | 0x200
@@ -61,10 +50,14 @@ class Source:
         self._libc: Any = None
         self._loop: Any = None
 
-    def signature(self) -> tuple[str | None, Stat]:
+    def signature(self) -> tuple[str | None, tuple[int, int, int] | None]:
         """Changes whenever the game shown or its save does (a small read, an ``lstat``)."""
         name = self.pinned if self.pinned is not None else current_name(self.home)
-        return name, _stat(save_path(self.home, name)) if name is not None else None
+        try:
+            found = os.lstat(save_path(self.home, name)) if name is not None else None
+        except OSError:
+            found = None
+        return name, None if found is None else (found.st_ino, found.st_size, found.st_mtime_ns)
 
     def watch(self, loop: Any, changed: Callable[[], None]) -> bool:
         """Call ``changed`` when told of a change; whether it could be set up (else the

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from companion.errors import BadInput
-from companion.sheets.model import (
+from companion.sheets import (
     PAPERS,
     Block,
     Chart,
@@ -102,12 +102,14 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
     # Rows to write in across the page: as tall as the paper allows (Letter is shorter).
     row = "11mm" if paper == "a4" else "9mm"
     style = CSS % {"paper": PAPERS[paper], "font": font, "row": row}
-    wide = "".join(_section(s.title, s.blocks, "wide") for s in sheet.sections if s.wide)
-    main = "".join(_section(s.title, s.blocks)
-                   for s in sheet.sections if not s.side and not s.wide)
-    side = "".join(_section(s.title, s.blocks) for s in sheet.sections if s.side)
     code = sheet.share_code  # its checksum made once
-    side += _share(code, sheet.share_note)
+    # Each section in its place: across the page, or in the main or the side column.
+    at = {"wide": "", "main": "", "side": ""}
+    for section in sheet.sections:
+        tag = '<section class="wide">' if section.wide else "<section>"
+        at["wide" if section.wide else "side" if section.side else "main"] += (
+            f"{tag}<h2>{escape(section.title)}</h2>{''.join(map(_block, section.blocks))}"
+            "</section>\n")
     meta = f'<meta name="companion-share-code" content="{escape(code)}">' if code else ""
     lines = "".join(f"<p>{escape(line)}</p>" for line in sheet.lines)
     title = f"{sheet.title}: {sheet.heading}"
@@ -119,9 +121,9 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         f"{meta}<title>{escape(title)}</title><style>{style}</style></head>\n"
         f'<body><main class="{classes}"><header><h1>{escape(sheet.title)} '
         f"<small>{escape(sheet.heading)}</small></h1>{lines}</header>\n"
-        f"{wide}"
-        f'<div class="cols"><div class="main">{main}</div>\n'
-        f'<aside class="side">{side}</aside></div>\n'
+        f"{at['wide']}"
+        f'<div class="cols"><div class="main">{at["main"]}</div>\n'
+        f'<aside class="side">{at["side"]}{_share(code, sheet.share_note)}</aside></div>\n'
         "<footer>Printed by companion, the card game scorekeeper.</footer>"
         "</main></body></html>\n"
     )
@@ -146,11 +148,6 @@ def _share(code: str | None, note: str | None) -> str:
     if note:
         return f'<p class="note">{escape(note)}</p>'
     return ""
-
-
-def _section(title: str, blocks: tuple[Block, ...], cls: str = "") -> str:
-    tag = f'<section class="{cls}">' if cls else "<section>"
-    return f"{tag}<h2>{escape(title)}</h2>{''.join(map(_block, blocks))}</section>\n"
 
 
 def _block(block: Block) -> str:

@@ -54,7 +54,9 @@ def matrix(text: str, level: str = "L") -> Matrix:
         most = MAX_ALNUM_L if level == "L" else MAX_ALNUM_M
         raise BadInput(f"the code is too long for a QR code ({len(text)} characters, "
                        f"at most {most})") from None
-    best = best_mask(code.get_matrix(), code.version)
+    drawn = code.get_matrix()
+    scores = [penalty(rows, len(drawn)) for rows in masked(drawn, code.version)]
+    best = scores.index(min(scores))  # the first of the lowest, as qrcode chooses
     if best:
         code.mask_pattern = best
         code.make(fit=False)
@@ -132,12 +134,6 @@ def masked(drawn: list[list[bool]], version: int) -> list[list[int]]:
         drawn_rows, light, flips(0), fixed, strict=True)]
     return [[row ^ (flip & ~fix) for row, flip, fix in zip(
         unmasked, flips(pattern), fixed, strict=True)] for pattern in range(8)]
-
-
-def best_mask(drawn: list[list[bool]], version: int) -> int:
-    """The mask qrcode would choose: the first of the eight with the lowest penalty."""
-    scores = [penalty(rows, len(drawn)) for rows in masked(drawn, version)]
-    return scores.index(min(scores))
 
 
 def _padded(qr: Matrix, quiet: int) -> list[list[bool]]:

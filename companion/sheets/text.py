@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable
 
-from companion.sheets.model import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
+from companion.sheets import Block, Chart, Checks, Fields, Sheet, Table, Track, Writing
 from companion.spark import labelled
 
 WIDTH = 40
@@ -30,11 +30,10 @@ def render_text(sheet: Sheet, width: int = WIDTH) -> str:
         lines += ["", *wrap(f"== {section.title} ==", width)]
         for block in section.blocks:
             lines += block_lines(block, width)
-    if sheet.share_body:
-        lines += ["", *wrap(f"Move it to another device: companion share -g {sheet.name}",
-                            width)]
-    elif sheet.share_note:
-        lines += ["", *wrap(sheet.share_note, width)]
+    end = (f"Move it to another device: companion share -g {sheet.name}"
+           if sheet.share_body else sheet.share_note)
+    if end:
+        lines += ["", *wrap(end, width)]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
