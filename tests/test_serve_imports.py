@@ -52,3 +52,15 @@ def test_serve_itself_imports_them_only_when_it_runs(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", probe], env=env(home), capture_output=True,
                           text=True, check=False, timeout=60, stdin=subprocess.DEVNULL)
     assert done.stderr.splitlines()[-1] == "2 []", done.stderr
+
+
+def test_the_modules_warmed_for_a_first_tap_exist() -> None:
+    """``warm`` stops quietly at a missing module, so a renamed one would only cost speed:
+    each name it imports, and each game's commands, is checked here."""
+    import importlib.util
+
+    from companion.kinds import KINDS
+    from companion.serve.app import WARMED
+
+    for name in (*WARMED, *(f"companion.cli.{kind}" for kind in KINDS)):
+        assert importlib.util.find_spec(name) is not None, name

@@ -459,12 +459,15 @@ def _names_game(word: str) -> bool:
 def warm(kind: str) -> None:
     """Import now what a page's first command of ``kind`` needs (the command line's
     reader, the game's commands), so that the first tap is answered as fast as the next."""
-    for name in ("companion.cli.main", "companion.cli.dispatch", "companion.cli.commands",
-                 "companion.cli.verbcommands", "companion.session", f"companion.cli.{kind}"):
+    for name in (*WARMED, f"companion.cli.{kind}"):
         try:
             importlib.import_module(name)
         except ImportError:  # only a cost saved: the command will say what is missing
             return
+
+
+WARMED = ("companion.cli.main", "companion.cli.dispatch", "companion.cli.grammar",
+          "companion.session")
 
 
 _RUNNING = threading.Lock()

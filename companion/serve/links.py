@@ -10,10 +10,8 @@ this user, read only while it stays one) until ``--new-links``.
 from __future__ import annotations
 
 import base64
-import contextlib
 import hmac
 import ipaddress
-import os
 import re
 import secrets
 import socket
@@ -70,16 +68,9 @@ def _read(path: Path) -> Links | None:
 
 def _write(path: Path, found: Links) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = safefile.temp_name(path, "links")
-    try:  # a private file from the start: never a moment readable by others
-        safefile.write_new(tmp, f"view {found.view}\nact {found.act}\n".encode("ascii"),
-                           mode=0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    safefile.fsync_dir(path.parent)
+    # a private file from the start: never a moment readable by others
+    safefile.replace(path, f"view {found.view}\nact {found.act}\n".encode("ascii"),
+                     suffix="links", mode=0o600)
 
 
 def player_secret(act: str, player: str) -> str:
