@@ -57,7 +57,6 @@ class Param(Value):
 
     @property
     def option(self) -> str:
-        """``--name`` as typed (``_`` as ``-``)."""
         return "--" + (self.word or self.name.replace("_", "-"))
 
     @property
@@ -194,9 +193,23 @@ def split(text: str, plan: Plan | None = None
     if not words:
         raise BadInput("empty action")
     found: list[tuple[str, str | None]] = []
-    if plan is not None and plan.pairs:  # options taking two words taken out first
-        words, found = _take_pairs(words, {p.option: p for p in plan.pairs})
+    pairs = {p.option: p for p in plan.pairs} if plan is not None else {}
+    if pairs:  # each option taking two words taken out first, with its words
+        left: list[str] = []
+        tail = iter(words)
+        for word in tail:
+            param = pairs.get(word.lower())
+            if param is None:
+                left.append(word)
+                continue
+            first, second = next(tail, None), next(tail, None)
+            if first is None or second is None:
+                what = " and the ".join(param.type.split())
+                raise BadInput(f"{param.option} takes a {what}: {param.option} "
+                               f"{param.metavar.removesuffix('...')}")
+            found += [(param.option[2:], first), (param.option[2:], second)]
         if found:
+            words = left
             text = " ".join(quote(word) for word in words)  # as errors quote it
     args: list[str] = []
     rest_words = iter(words[1:])
@@ -215,27 +228,6 @@ def split(text: str, plan: Plan | None = None
         else:
             args.append(word)
     return words[0].lower(), args, found
-
-
-def _take_pairs(words: list[str], pairs: dict[str, Param]
-                ) -> tuple[list[str], list[tuple[str, str | None]]]:
-    """``words`` without each option of ``pairs`` and its two words, and those words (two
-    entries each)."""
-    left: list[str] = []
-    found: list[tuple[str, str | None]] = []
-    tail = iter(words)
-    for word in tail:
-        param = pairs.get(word.lower())
-        if param is None:
-            left.append(word)
-            continue
-        first, second = next(tail, None), next(tail, None)
-        if first is None or second is None:
-            what = " and the ".join(param.type.split())
-            raise BadInput(f"{param.option} takes a {what}: {param.option} "
-                           f"{param.metavar.removesuffix('...')}")
-        found += [(param.option[2:], first), (param.option[2:], second)]
-    return left, found
 
 
 def quote(word: str) -> str:
@@ -440,7 +432,6 @@ class Grammar(Generic[A_co]):
         return found
 
     def aliases(self) -> dict[str, str]:
-        """Each verb's short forms, to the verb."""
         return {short: verb.name for verb in self.verbs.values() for short in verb.short}
 
     def verb(self, name: str) -> Verb:
@@ -600,7 +591,6 @@ class Grammar(Generic[A_co]):
 
 
 def _unsigned(word: str) -> str:
-    """``+N`` as ``N``; any other word as it is."""
     return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
 
 
