@@ -13,6 +13,7 @@ codes' and the keystroke table's declarations are checked against it. The text s
 # No 'from __future__ import annotations': real annotations cost nothing at start-up.
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Generic, TypeVar, cast
@@ -383,9 +384,9 @@ def read_line(verb: Verb, words: list[str]) -> Line:
     return Line(args, given, own)
 
 
-# How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
-# read once per action.
-_Quick = tuple[type[Value], int, int, int, tuple[object, ...]]
+# How a verb's positional words fill its action (``Grammar._shape``): a plain tuple, read
+# once per action.
+_Shape = tuple[type[Value], int, int, int, tuple[object, ...]]
 
 
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
@@ -419,7 +420,12 @@ class Grammar(Generic[A_co]):
         # How each verb's words are read and written, worked out on its first use (a
         # command reads a few verbs).
         self._plans: dict[str, Plan] = {}
-        self._quick = {verb.name: self._quick_reader(verb) for verb in self.verbs.values()}
+        self._shapes = {verb.name: self._shape(verb) for verb in self.verbs.values()}
+        # A whole number among the words (read by ``number``), or words read two by two,
+        # is never read the quick way.
+        self._quick = {verb.name: self._shapes[verb.name] for verb in self.verbs.values()
+                       if not any(p.positional and (p.type == "int" or p.pair)
+                                  for p in verb.params)}
 
     def named(self, *modules: object, prefix: str = "") -> dict[type, Callable[..., Any]]:
         """Each action type to the function named after its verb (``prefix`` + the name,
@@ -488,12 +494,10 @@ class Grammar(Generic[A_co]):
         return self.build(self.verb(verb), args, given)
 
     @staticmethod
-    def _quick_reader(verb: Verb) -> _Quick | None:
-        """How ``parse`` reads a verb's plain words straight into its action: the action
-        class, which positional word takes the rest (-1: none), the fewest and most words,
-        and the values of the fields not typed (every field's when no word takes the rest,
-        else those after it). None for a verb with a whole number among its words (read by
-        ``number``) or read two by two."""
+    def _shape(verb: Verb) -> _Shape:
+        """How ``verb``'s positional words fill its action: the action class, which word
+        takes the rest (-1: none), the fewest and most words, and the values of the fields
+        not typed (every field's when no word takes the rest, else those after it)."""
         params = verb.params
         fields = getattr(verb.action, "_fields", None)
         positional = [p for p in params if p.positional]
@@ -502,13 +506,11 @@ class Grammar(Generic[A_co]):
                 or any(p.positional for p in params[len(positional):]):
             raise TypeError(f"{verb.name}: the action's fields {fields} are not its "
                             "parameters, positional first, a REST last of them")
-        if any(p.type == "int" or p.pair for p in positional):
-            return None
         defaults = tuple(_UNSET.get(p.kind) for p in params)
         if REST in kinds:
             rest = len(positional) - 1
             low = rest + positional[rest].required
-            return verb.action, rest, low, MAX_ACTION_CHARS, defaults[rest + 1:]
+            return verb.action, rest, low, sys.maxsize, defaults[rest + 1:]
         low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
         return verb.action, -1, low, len(positional), defaults
 
@@ -531,9 +533,11 @@ class Grammar(Generic[A_co]):
                 raise given_twice(*["--" + t for t in typed])
         if self.prepare is not None:
             args = self.prepare(verb.name, args)
-        shared = _share(args, plan.positional)
-        if shared is None:
+        _action, rest, low, high, _tail = self._shapes[verb.name]
+        if not low <= len(args) <= high:
             raise BadInput(f"usage: {verb.usage_line()}")
+        shared: list[str | tuple[str, ...] | None] = [*args[:rest], tuple(args[rest:])] \
+            if rest >= 0 else [*args, *[None] * (high - len(args))]
         values: dict[str, object] = {}
         for param, value in zip(plan.positional, shared, strict=True):
             number = param.type == "int"
@@ -603,23 +607,6 @@ def _paired(verb: Verb, words: Sequence[str], pair: Any) -> tuple[Value, ...]:
     if len(words) % 2:
         raise BadInput(f"usage: {verb.usage_line()}")
     return tuple(pair(words[at], words[at + 1]) for at in range(0, len(words), 2))
-
-
-def _share(words: list[str], params: Sequence[Param]
-           ) -> list[str | tuple[str, ...] | None] | None:
-    """Positional words shared out among ``params`` as click does (a REST, always last,
-    takes the rest); None when they do not fit."""
-    filled: list[str | tuple[str, ...] | None]
-    if params and params[-1].kind == REST:
-        if len(words) < len(params) - 1:
-            return None
-        filled = [*words[:len(params) - 1], tuple(words[len(params) - 1:])]
-    elif len(words) > len(params):
-        return None
-    else:
-        filled = [*words, *[None] * (len(params) - len(words))]
-    required = (p.required and value in (None, ()) for p, value in zip(params, filled, strict=True))
-    return None if any(required) else filled
 
 
 # The commands every game shares (``SHARED``), read and built as a game's actions are.
