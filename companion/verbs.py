@@ -77,15 +77,11 @@ class Param(Value):
         return f"[{self.option} {self.metavar or self.type.upper()}]"
 
 
-def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
-        metavar: str = "", default: str = "") -> Param:
+def arg(name: str, type: str = "word", help: str = "", *, kind: str = ARG,
+        required: bool = True, metavar: str = "", default: str = "", word: str = "",
+        pair: Any = None) -> Param:
     # every field given in order: Value's quick path, for the many made at start-up
-    return Param(name, ARG, type, help, "", required, "", metavar, default, None)
-
-
-def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
-         metavar: str = "", word: str = "", pair: Any = None) -> Param:
-    return Param(name, REST, type, help, "", required, word, metavar, "", pair)
+    return Param(name, kind, type, help, "", required, word, metavar, default, pair)
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
@@ -98,6 +94,7 @@ def flag(name: str, help: str = "", *, short: str = "", word: str = "", kind: st
     return Param(name, kind, "bool", help, short, False, word, "", "", None)
 
 
+rest = partial(arg, kind=REST, required=False)
 options = partial(option, kind=OPTIONS)
 switch = partial(flag, kind=SWITCH)
 
