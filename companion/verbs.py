@@ -482,8 +482,10 @@ class Grammar(Generic[A_co]):
                 # out take their defaults, or a REST the remaining words
                 if rest < 0:
                     values = (*args, *tail[len(args):])
-                else:
+                elif rest:
                     values = (*args[:rest], tuple(args[rest:]), *tail)
+                else:  # the first word takes them all (attack, peek)
+                    values = (tuple(args), *tail)
                 return tuple.__new__(action, values)  # type: ignore[return-value]
         head = words[0].lower() if words else ""
         plan = self.plan(head) if head in self.verbs else None
@@ -522,7 +524,7 @@ class Grammar(Generic[A_co]):
             numbers = {p.option[2:] for p in plan.options if p.type == "int"}
             given = [(name, _unsigned(value) if value and name in numbers else value)
                      for name, value in given]
-        for param in plan.options:  # an option given twice is refused, never overwritten
+        for param in plan.options if given else ():  # one given twice is refused
             word = param.option[2:]
             typed = [t for t, _ in given if t == word or (param.kind == SWITCH
                                                           and t == "no-" + word)]
@@ -543,6 +545,9 @@ class Grammar(Generic[A_co]):
             else:
                 values[param.name] = None if value is None else _read(value, param.name, number)
         for param in plan.options:
+            if not given:  # the common case: no option typed
+                values[param.name] = _UNSET.get(param.kind)
+                continue
             word = param.option[2:]
             found = [value or "" for typed, value in given if typed == word]
             if param.kind == FLAG:
