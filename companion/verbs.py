@@ -313,54 +313,51 @@ def read_line(verb: Verb, words: list[str]) -> Line:
     args: list[str] = []
     found: list[tuple[Param, bool, str | None]] = []
     typed: dict[str, list[str]] = {}  # what each option taking one value was typed as
-    error: BadInput | None = None  # the first, said after an option given twice
-
-    def take(param: Param, off: bool, shown: str, value: str | None) -> None:
-        nonlocal error
-        if param.kind in (FLAG, SWITCH):
-            if value is not None:
-                error = error or BadInput(f"Option {shown!r} does not take a value.")
-        elif value is None:
-            value = next(rest_words, None)
-            if value is None:
-                error = error or BadInput(f"Option {shown!r} requires an argument.")
-        if param.kind != OPTIONS:
-            typed.setdefault(param.name, []).append(
-                "--no-" + param.option[2:] if off else param.option)
-        found.append((param, off, value))
-
+    errors: list[BadInput] = []  # the first is said, after an option given twice
     for word in rest_words:
         if word == "--":
             args += rest_words
-        elif len(word) < 2 or not word.startswith("-") or word.lower() in kept:
+            continue
+        if len(word) < 2 or not word.startswith("-") or word.lower() in kept:
             args.append(word)
-        elif word.startswith("--"):
+            continue
+        # each option in the word: as typed, what it names, the value typed with it
+        if word.startswith("--"):
             name, equals, attached = word.partition("=")
-            known = named.get(name)
+            options = [(name, named.get(name), attached if equals else None)]
+        else:  # short letters, up to one that takes the rest of the word as its value
+            options = []
+            for at, letter in enumerate(word[1:], start=2):
+                known = named.get("-" + letter)
+                takes = known is not None and known[0].kind not in (FLAG, SWITCH)
+                options.append(("-" + letter, known, word[at:] or None if takes else None))
+                if known is None or takes:
+                    break
+        for shown, known, value in options:
             if known is None:
                 from difflib import get_close_matches
 
-                close = get_close_matches(name, [*longs, "--help"])
+                close = get_close_matches(shown, [*longs, "--help"]) if word[1] == "-" else []
                 also = f" (Possible options: {', '.join(sorted(close))})" if close else ""
-                error = error or BadInput(f"No such option: {name}{also}")
+                errors.append(BadInput(f"No such option: {shown}{also}"))
                 continue
-            take(*known, name, attached if equals else None)
-        else:
-            for at, letter in enumerate(word[1:], start=2):
-                known = named.get("-" + letter)
-                if known is None:
-                    error = error or BadInput(f"No such option: -{letter}")
-                    break
-                param = known[0]
-                if param.kind not in (FLAG, SWITCH):
-                    take(param, False, "-" + letter, word[at:] or None)
-                    break
-                take(param, False, "-" + letter, None)
+            param, off = known
+            if param.kind in (FLAG, SWITCH):
+                if value is not None:
+                    errors.append(BadInput(f"Option {shown!r} does not take a value."))
+            elif value is None:
+                value = next(rest_words, None)
+                if value is None:
+                    errors.append(BadInput(f"Option {shown!r} requires an argument."))
+            if param.kind != OPTIONS:
+                typed.setdefault(param.name, []).append(
+                    "--no-" + param.option[2:] if off else param.option)
+            found.append((param, off, value))
     for forms in typed.values():
         if len(forms) > 1:
             raise given_twice(*forms)
-    if error is not None:
-        raise error
+    if errors:
+        raise errors[0]
     positional = verb.typed_words()
     required = [p for p in positional if p.required]
     if required and (len(args) < len(required) if verb.words else not args):
