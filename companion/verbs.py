@@ -13,7 +13,6 @@ codes' and the keystroke table's declarations are checked against it. The text s
 # No 'from __future__ import annotations': real annotations cost nothing at start-up.
 
 import re
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any, Generic, TypeVar, cast
@@ -493,7 +492,9 @@ class Grammar(Generic[A_co]):
     def _shape(verb: Verb) -> _Shape:
         """How ``verb``'s positional words fill its action: the action class, which word
         takes the rest (-1: none), the fewest and most words, and the values of the fields
-        not typed (every field's when no word takes the rest, else those after it)."""
+        not typed (every field's when no word takes the rest, else those after it). A line
+        of plain words is at most MAX_ACTION_CHARS long: a small bound where a REST takes
+        them all, quick to compare."""
         params = verb.params
         fields = getattr(verb.action, "_fields", None)
         positional = [p for p in params if p.positional]
@@ -506,7 +507,7 @@ class Grammar(Generic[A_co]):
         if REST in kinds:
             rest = len(positional) - 1
             low = rest + positional[rest].required
-            return verb.action, rest, low, sys.maxsize, defaults[rest + 1:]
+            return verb.action, rest, low, MAX_ACTION_CHARS, defaults[rest + 1:]
         low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
         return verb.action, -1, low, len(positional), defaults
 
@@ -530,7 +531,7 @@ class Grammar(Generic[A_co]):
         if self.prepare is not None:
             args = self.prepare(verb.name, args)
         _action, rest, low, high, _tail = self._shapes[verb.name]
-        if not low <= len(args) <= high:
+        if len(args) < low or (rest < 0 and len(args) > high):  # a REST takes any number
             raise BadInput(f"usage: {verb.usage_line()}")
         shared: list[str | tuple[str, ...] | None] = [*args[:rest], tuple(args[rest:])] \
             if rest >= 0 else [*args, *[None] * (high - len(args))]
