@@ -67,9 +67,7 @@ class Param(Value):
     def shown(self) -> str:
         """How a usage line shows it."""
         if self.positional:
-            name = self.metavar or self.name.upper()
-            if self.kind == REST:
-                name = self.metavar or f"{name}..."
+            name = self.metavar or self.name.upper() + ("..." if self.kind == REST else "")
             return name if self.required or name.startswith("[") else f"[{name}]"
         if self.kind in (FLAG, SWITCH):
             return f"[{self.option}]"
