@@ -23,19 +23,14 @@ JOKER_RANK: Final = 0
 
 CARD_FORMS: Final = "expected rank+suit like 10H, QS, AD, or JK"
 
-_SYMBOL_TO_SUIT = {
-    "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
-}
+_SYMBOL_TO_SUIT = dict(zip("♠♤♥♡♦♢♣♧", "SSHHDDCC", strict=True))
 _WORD_RANKS = {
     "ace": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "jack": 11, "knave": 11,
     "queen": 12, "king": 13,
 }
 _LETTER_RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
-_SUIT_WORDS = {
-    "spade": "S", "spades": "S", "heart": "H", "hearts": "H",
-    "diamond": "D", "diamonds": "D", "club": "C", "clubs": "C",
-}
+_SUIT_WORDS = {word: suit for suit, name in SUIT_NAMES.items() for word in (name, name[:-1])}
 _COMPACT = re.compile(r"(10|[2-9]|[ATJQK])([SHDC])|([SHDC])(10|[2-9]|[ATJQK])")
 _WORDS = re.compile(r"([a-z]+|10|[2-9])\s+of\s+([a-z]+)")
 

@@ -1,20 +1,13 @@
-"""A game's verbs, declared once, and the one reader of action text.
+"""A game's verbs, declared once, and the one reader and writer of action text.
 
-Each game declares its verbs in one table (``companion/KIND/grammar.py``): a
-``Verb`` per action, naming its action class (a small frozen ``Value``
-whose fields are the verb's parameters, in order), its short forms, its help
-line and its ``Param`` list. From that table come:
-
-- ``Grammar.parse``: text (a saved action, a shell line, a share code's
-  words) read once into the verb's action value, as python-chess reads SAN
-  into a ``Move``; the engine's ``apply`` takes that value;
-- ``Grammar.text``: an action value back to its one canonical line, the form
-  a save keeps;
-- the CLI's declarations are checked against it (``tests/test_verbs.py``),
-  and so are the share-code grammars and the keystroke table.
-
-The action text stays what it always was: ``verb word word --option value
---flag``, one short readable line per action, like a hand history.
+Each game declares its verbs in one table (``companion/KIND/grammar.py``): a ``Verb`` per
+action, naming its action class (a frozen ``Value`` whose fields are the verb's
+parameters, in order), its short forms, its help and its ``Param`` list. From that table
+come ``Grammar.parse`` (text read once into the action value the engine applies, as
+python-chess reads SAN into a ``Move``), ``Grammar.text`` (the one canonical line a save
+keeps), ``read_line`` (a typed line's words) and the help screens; the CLI's, the share
+codes' and the keystroke table's declarations are checked against it. The text stays
+``verb word word --option value --flag``: one readable line per action.
 """
 
 # No 'from __future__ import annotations': real annotations cost nothing at start-up.
@@ -39,7 +32,6 @@ OPTION = "option"      # --name VALUE, at most once
 OPTIONS = "options"    # --name VALUE, repeatable (a tuple)
 FLAG = "flag"          # --name, no value (a bool)
 SWITCH = "switch"      # --name or --no-name (True, False, or None when neither)
-KINDS = (ARG, REST, OPTION, OPTIONS, FLAG, SWITCH)
 _UNSET: dict[str, object] = {FLAG: False, OPTIONS: ()}  # a parameter not typed; else None
 
 
@@ -65,7 +57,6 @@ class Param(Value):
 
     @property
     def option(self) -> str:
-        """``--name`` as typed (``_`` as ``-``)."""
         return "--" + (self.word or self.name.replace("_", "-"))
 
     @property
@@ -76,24 +67,18 @@ class Param(Value):
     def shown(self) -> str:
         """How a usage line shows it."""
         if self.positional:
-            name = self.metavar or self.name.upper()
-            if self.kind == REST:
-                name = self.metavar or f"{name}..."
+            name = self.metavar or self.name.upper() + ("..." if self.kind == REST else "")
             return name if self.required or name.startswith("[") else f"[{name}]"
         if self.kind in (FLAG, SWITCH):
             return f"[{self.option}]"
         return f"[{self.option} {self.metavar or self.type.upper()}]"
 
 
-def arg(name: str, type: str = "word", help: str = "", *, required: bool = True,
-        metavar: str = "", default: str = "") -> Param:
+def arg(name: str, type: str = "word", help: str = "", *, kind: str = ARG,
+        required: bool = True, metavar: str = "", default: str = "", word: str = "",
+        pair: Any = None) -> Param:
     # every field given in order: Value's quick path, for the many made at start-up
-    return Param(name, ARG, type, help, "", required, "", metavar, default, None)
-
-
-def rest(name: str, type: str = "word", help: str = "", *, required: bool = False,
-         metavar: str = "", word: str = "", pair: Any = None) -> Param:
-    return Param(name, REST, type, help, "", required, word, metavar, "", pair)
+    return Param(name, kind, type, help, "", required, word, metavar, default, pair)
 
 
 def option(name: str, type: str = "word", help: str = "", *, short: str = "",
@@ -106,6 +91,7 @@ def flag(name: str, help: str = "", *, short: str = "", word: str = "", kind: st
     return Param(name, kind, "bool", help, short, False, word, "", "", None)
 
 
+rest = partial(arg, kind=REST, required=False)
 options = partial(option, kind=OPTIONS)
 switch = partial(flag, kind=SWITCH)
 
@@ -173,12 +159,21 @@ SHARED = (
 )
 
 
-def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = None,
-          pairs: Iterable[Param] = ()) -> tuple[str, list[str], list[tuple[str, str | None]]]:
-    """Action text as its verb, positional words and ``--option`` values; options named in
-    ``flags`` take no value, those of ``pairs`` two (found as two values), and with
-    ``known`` (the verb's option words) any other option is refused before its value is
-    looked for."""
+class Plan(Value):
+    """How one verb's words are read and written (``Grammar.plan``)."""
+
+    allowed: set[str]  # its option words ('split' refuses any other)
+    flags: frozenset[str]  # those that take no value
+    positional: tuple[Param, ...]
+    options: tuple[Param, ...]
+    pairs: tuple[Param, ...]  # those that take two words
+
+
+def split(text: str, plan: Plan | None = None
+          ) -> tuple[str, list[str], list[tuple[str, str | None]]]:
+    """Action text as its verb, positional words and ``--option`` values; with its verb's
+    ``plan``, its flags take no value, its pairs two (found as two values), and any other
+    option is refused before its value is looked for."""
     if len(text) > MAX_ACTION_CHARS:
         raise BadInput(f"an action is at most {MAX_ACTION_CHARS} characters")
     try:
@@ -193,21 +188,33 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
     if not words:
         raise BadInput("empty action")
     found: list[tuple[str, str | None]] = []
-    if pairs:  # each option that takes two words taken out first, as it always was
-        words, found = _take_pairs(words, {p.option: p for p in pairs})
+    pairs = {p.option: p for p in plan.pairs} if plan is not None else {}
+    if pairs:  # each option taking two words taken out first, with its words
+        left: list[str] = []
+        tail = iter(words)
+        for word in tail:
+            param = pairs.get(word.lower())
+            if param is None:
+                left.append(word)
+                continue
+            first, second = next(tail, None), next(tail, None)
+            if first is None or second is None:
+                what = " and the ".join(param.type.split())
+                raise BadInput(f"{param.option} takes a {what}: {param.option} "
+                               f"{param.metavar.removesuffix('...')}")
+            found += [(param.option[2:], first), (param.option[2:], second)]
         if found:
+            words = left
             text = " ".join(quote(word) for word in words)  # as errors quote it
-    flag_set = set(flags)
-    known_set = None if known is None else set(known)
     args: list[str] = []
     rest_words = iter(words[1:])
     for word in rest_words:
         if word.startswith("--") and len(word) > 2:
             name = word[2:].lower()
-            if name in flag_set:
+            if plan is not None and name in plan.flags:
                 found.append((name, None))
                 continue
-            if known_set is not None and name not in known_set:
+            if plan is not None and name not in plan.allowed:
                 raise BadInput(f"'{words[0].lower()}' takes no option --{name}")
             value = next(rest_words, None)
             if value is None:
@@ -216,27 +223,6 @@ def split(text: str, flags: Iterable[str] = (), known: Iterable[str] | None = No
         else:
             args.append(word)
     return words[0].lower(), args, found
-
-
-def _take_pairs(words: list[str], pairs: dict[str, Param]
-                ) -> tuple[list[str], list[tuple[str, str | None]]]:
-    """``words`` without each option of ``pairs`` and its two words, and those words (two
-    entries each)."""
-    left: list[str] = []
-    found: list[tuple[str, str | None]] = []
-    tail = iter(words)
-    for word in tail:
-        param = pairs.get(word.lower())
-        if param is None:
-            left.append(word)
-            continue
-        first, second = next(tail, None), next(tail, None)
-        if first is None or second is None:
-            what = " and the ".join(param.type.split())
-            raise BadInput(f"{param.option} takes a {what}: {param.option} "
-                           f"{param.metavar.removesuffix('...')}")
-        found += [(param.option[2:], first), (param.option[2:], second)]
-    return left, found
 
 
 def quote(word: str) -> str:
@@ -324,54 +310,51 @@ def read_line(verb: Verb, words: list[str]) -> Line:
     args: list[str] = []
     found: list[tuple[Param, bool, str | None]] = []
     typed: dict[str, list[str]] = {}  # what each option taking one value was typed as
-    error: BadInput | None = None  # the first, said after an option given twice
-
-    def take(param: Param, off: bool, shown: str, value: str | None) -> None:
-        nonlocal error
-        if param.kind in (FLAG, SWITCH):
-            if value is not None:
-                error = error or BadInput(f"Option {shown!r} does not take a value.")
-        elif value is None:
-            value = next(rest_words, None)
-            if value is None:
-                error = error or BadInput(f"Option {shown!r} requires an argument.")
-        if param.kind != OPTIONS:
-            typed.setdefault(param.name, []).append(
-                "--no-" + param.option[2:] if off else param.option)
-        found.append((param, off, value))
-
+    errors: list[BadInput] = []  # the first is said, after an option given twice
     for word in rest_words:
         if word == "--":
             args += rest_words
-        elif len(word) < 2 or not word.startswith("-") or word.lower() in kept:
+            continue
+        if len(word) < 2 or not word.startswith("-") or word.lower() in kept:
             args.append(word)
-        elif word.startswith("--"):
+            continue
+        # each option in the word: as typed, what it names, the value typed with it
+        if word.startswith("--"):
             name, equals, attached = word.partition("=")
-            known = named.get(name)
+            options = [(name, named.get(name), attached if equals else None)]
+        else:  # short letters, up to one that takes the rest of the word as its value
+            options = []
+            for at, letter in enumerate(word[1:], start=2):
+                known = named.get("-" + letter)
+                takes = known is not None and known[0].kind not in (FLAG, SWITCH)
+                options.append(("-" + letter, known, word[at:] or None if takes else None))
+                if known is None or takes:
+                    break
+        for shown, known, value in options:
             if known is None:
                 from difflib import get_close_matches
 
-                close = get_close_matches(name, [*longs, "--help"])
+                close = get_close_matches(shown, [*longs, "--help"]) if word[1] == "-" else []
                 also = f" (Possible options: {', '.join(sorted(close))})" if close else ""
-                error = error or BadInput(f"No such option: {name}{also}")
+                errors.append(BadInput(f"No such option: {shown}{also}"))
                 continue
-            take(*known, name, attached if equals else None)
-        else:
-            for at, letter in enumerate(word[1:], start=2):
-                known = named.get("-" + letter)
-                if known is None:
-                    error = error or BadInput(f"No such option: -{letter}")
-                    break
-                param = known[0]
-                if param.kind not in (FLAG, SWITCH):
-                    take(param, False, "-" + letter, word[at:] or None)
-                    break
-                take(param, False, "-" + letter, None)
+            param, off = known
+            if param.kind in (FLAG, SWITCH):
+                if value is not None:
+                    errors.append(BadInput(f"Option {shown!r} does not take a value."))
+            elif value is None:
+                value = next(rest_words, None)
+                if value is None:
+                    errors.append(BadInput(f"Option {shown!r} requires an argument."))
+            if param.kind != OPTIONS:
+                typed.setdefault(param.name, []).append(
+                    "--no-" + param.option[2:] if off else param.option)
+            found.append((param, off, value))
     for forms in typed.values():
         if len(forms) > 1:
             raise given_twice(*forms)
-    if error is not None:
-        raise error
+    if errors:
+        raise errors[0]
     positional = verb.typed_words()
     required = [p for p in positional if p.required]
     if required and (len(args) < len(required) if verb.words else not args):
@@ -392,21 +375,9 @@ def read_line(verb: Verb, words: list[str]) -> Line:
     return Line(args, given, own)
 
 
-class Plan(Value):
-    """How one verb's words are read and written: its option words, those that take no
-    value, its positional parameters, each option as (field, kind, word, --word, read as
-    a whole number, the class its pairs build), and those that take two words."""
-
-    allowed: set[str]
-    flags: frozenset[str]
-    positional: tuple[Param, ...]
-    options: tuple[tuple[str, str, str, str, bool, Any], ...]
-    pairs: tuple[Param, ...]
-
-
-# How ``parse`` reads a verb's plain words (``Grammar._quick_reader``): a plain tuple,
-# read once per action.
-_Quick = tuple[type[Value], int, int, int, tuple[object, ...]]
+# How a verb's positional words fill its action (``Grammar._shape``): a plain tuple, read
+# once per action.
+_Shape = tuple[type[Value], int, int, int, tuple[object, ...]]
 
 
 # The game's union of action classes (``GRAMMAR: Grammar[Action]``): what ``parse``
@@ -440,14 +411,13 @@ class Grammar(Generic[A_co]):
         # How each verb's words are read and written, worked out on its first use (a
         # command reads a few verbs).
         self._plans: dict[str, Plan] = {}
-        self._quick = {verb.name: self._quick_reader(verb) for verb in self.verbs.values()}
-        for verb in self.verbs.values():
-            fields = getattr(verb.action, "_fields", None)
-            if fields != tuple(p.name for p in verb.params):
-                raise TypeError(f"{kind} {verb.name}: the action's fields {fields} are not "
-                                f"its parameters {[p.name for p in verb.params]}")
+        self._shapes = {verb.name: self._shape(verb) for verb in self.verbs.values()}
+        # A whole number among the words (read by ``number``), or words read two by two,
+        # is never read the quick way.
+        self._quick = {verb.name: self._shapes[verb.name] for verb in self.verbs.values()
+                       if not any(p.positional and (p.type == "int" or p.pair)
+                                  for p in verb.params)}
 
-    # -- names ------------------------------------------------------------------
     def named(self, *modules: object, prefix: str = "") -> dict[type, Callable[..., Any]]:
         """Each action type to the function named after its verb (``prefix`` + the name,
         ``-`` as ``_``) in the first of ``modules`` that has one: an engine's rulings
@@ -459,7 +429,6 @@ class Grammar(Generic[A_co]):
         return found
 
     def aliases(self) -> dict[str, str]:
-        """Each verb's short forms, to the verb."""
         return {short: verb.name for verb in self.verbs.values() for short in verb.short}
 
     def verb(self, name: str) -> Verb:
@@ -472,22 +441,18 @@ class Grammar(Generic[A_co]):
         return found
 
     def plan(self, name: str) -> Plan:
-        """How ``name``'s words are read and written (worked out once)."""
         found = self._plans.get(name)
         if found is None:
-            verb = self.verbs[name]
-            options = [p for p in verb.params if not p.positional]
+            params = self.verbs[name].params
+            options = tuple(p for p in params if not p.positional)
             flags = {p.option[2:] for p in options if p.kind in (FLAG, SWITCH)}
             flags |= {"no-" + p.option[2:] for p in options if p.kind == SWITCH}
-            pairs = tuple(p for p in verb.params if p.pair and (p.word or not p.positional))
+            pairs = tuple(p for p in params if p.pair and (p.word or not p.positional))
             found = Plan({p.option[2:] for p in (*options, *pairs)} | flags, frozenset(flags),
-                         tuple(p for p in verb.params if p.positional),
-                         tuple((p.name, p.kind, p.option[2:], p.option, p.type == "int",
-                                p.pair) for p in options), pairs)
+                         tuple(p for p in params if p.positional), options, pairs)
             self._plans[name] = found
         return found
 
-    # -- reading ----------------------------------------------------------------
     def number(self, text: str, what: str) -> int:
         """A whole number typed in this game, for ``what`` (one-shot options too): the one
         reader of numbers (a game may let a sign be typed: ``signed``)."""
@@ -516,88 +481,91 @@ class Grammar(Generic[A_co]):
                 else:  # the first word takes them all (attack, peek)
                     values = (tuple(args), *tail)
                 return tuple.__new__(action, values)  # type: ignore[return-value]
-        head = text.split(None, 1)[0].lower() if text.strip() else ""
+        head = words[0].lower() if words else ""
         plan = self.plan(head) if head in self.verbs else None
-        verb, args, given = (split(text, plan.flags, plan.allowed, plan.pairs)
-                             if plan is not None else split(text))
-        return self.build(self.verb(verb), args, given, text)
+        verb, args, given = split(text, plan)
+        return self.build(self.verb(verb), args, given)
 
     @staticmethod
-    def _quick_reader(verb: Verb) -> _Quick | None:
-        """How ``parse`` reads a verb's plain words straight into its action: the action
-        class, which positional word takes the rest (-1: none), the fewest and most words,
-        and the values of the fields not typed (every field's when no word takes the rest,
-        else those after it). None for a verb with a whole number among its words (read by
-        ``number``) or read two by two, its positional parameters not first, or one after
-        a REST."""
+    def _shape(verb: Verb) -> _Shape:
+        """How ``verb``'s positional words fill its action: the action class, which word
+        takes the rest (-1: none), the fewest and most words, and the values of the fields
+        not typed (every field's when no word takes the rest, else those after it). A line
+        of plain words is at most MAX_ACTION_CHARS long: a small bound where a REST takes
+        them all, quick to compare."""
         params = verb.params
+        fields = getattr(verb.action, "_fields", None)
         positional = [p for p in params if p.positional]
         kinds = [p.kind for p in positional]
-        rest = kinds.index(REST) if REST in kinds else -1
-        if any(p.type == "int" or p.pair for p in positional) or \
-                0 <= rest < len(positional) - 1 or \
-                any(p.positional for p in params[len(positional):]):
-            return None
+        if fields != tuple(p.name for p in params) or REST in kinds[:-1] \
+                or any(p.positional for p in params[len(positional):]):
+            raise TypeError(f"{verb.name}: the action's fields {fields} are not its "
+                            "parameters, positional first, a REST last of them")
         defaults = tuple(_UNSET.get(p.kind) for p in params)
-        if rest < 0:
-            low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
-            return verb.action, rest, low, len(positional), defaults
-        low = rest + positional[rest].required
-        return verb.action, rest, low, MAX_ACTION_CHARS, defaults[rest + 1:]
+        if REST in kinds:
+            rest = len(positional) - 1
+            low = rest + positional[rest].required
+            return verb.action, rest, low, MAX_ACTION_CHARS, defaults[rest + 1:]
+        low = max((at + 1 for at, p in enumerate(positional) if p.required), default=0)
+        return verb.action, -1, low, len(positional), defaults
 
     def build(self, verb: Verb, args: list[str],
-              given: Sequence[tuple[str, str | None]], text: str = "") -> A_co:
-        """The action of ``verb`` from its positional words and its options."""
-        plan = self.plan(verb.name)  # the options given are the verb's ('split', 'read_line')
+              given: Sequence[tuple[str, str | None]]) -> A_co:
+        """The action of ``verb`` from its positional words and its options (the verb's
+        own: ``split`` and ``read_line`` refuse any other)."""
+        plan = self.plan(verb.name)
         if self.signed:  # '+1' read as '1', before 'prepare' reads the words
             if any(p.type == "int" for p in plan.positional):
                 args = [_unsigned(word) for word in args]
-            numbers = {option[2] for option in plan.options if option[4]}
+            numbers = {p.option[2:] for p in plan.options if p.type == "int"}
             given = [(name, _unsigned(value) if value and name in numbers else value)
                      for name, value in given]
-        if given:  # an option given twice is refused, never overwritten (OPTIONS collect)
-            for _name, kind, word, _option, _whole, _pair in plan.options:
-                typed = [t for t, _ in given if t == word or (kind == SWITCH
-                                                              and t == "no-" + word)]
-                if len(typed) > 1 and kind != OPTIONS:
-                    raise given_twice(*["--" + t for t in typed])
+        for param in plan.options if given else ():  # one given twice is refused
+            word = param.option[2:]
+            typed = [t for t, _ in given if t == word or (param.kind == SWITCH
+                                                          and t == "no-" + word)]
+            if len(typed) > 1 and param.kind != OPTIONS:
+                raise given_twice(*["--" + t for t in typed])
         if self.prepare is not None:
             args = self.prepare(verb.name, args)
-        values: dict[str, object] = {}
-        positional = plan.positional
-        shared = _share(args, positional)
-        if shared is None:
+        _action, rest, low, high, _tail = self._shapes[verb.name]
+        if len(args) < low or (rest < 0 and len(args) > high):  # a REST takes any number
             raise BadInput(f"usage: {verb.usage_line()}")
-        for param, value in zip(positional, shared, strict=True):
+        shared: list[str | tuple[str, ...] | None] = [*args[:rest], tuple(args[rest:])] \
+            if rest >= 0 else [*args, *[None] * (high - len(args))]
+        values: dict[str, object] = {}
+        for param, value in zip(plan.positional, shared, strict=True):
             number = param.type == "int"
             if isinstance(value, tuple):  # a REST's words
                 values[param.name] = tuple(_read(item, param.name, number) for item in value)
             else:
                 values[param.name] = None if value is None else _read(value, param.name, number)
-        for name, kind, word, option, whole_number, pair in plan.options:
+        for param in plan.options:
             if not given:  # the common case: no option typed
-                values[name] = _UNSET.get(kind)
+                values[param.name] = _UNSET.get(param.kind)
                 continue
-            found = [value for typed, value in given if typed == word]
-            if kind == FLAG:
-                values[name] = bool(found)
-            elif kind == SWITCH:
+            word = param.option[2:]
+            found = [value or "" for typed, value in given if typed == word]
+            if param.kind == FLAG:
+                values[param.name] = bool(found)
+            elif param.kind == SWITCH:
                 off = any(typed == "no-" + word for typed, _ in given)
-                values[name] = True if found else (False if off else None)
-            elif pair:
-                values[name] = _paired(verb, [v or "" for v in found], pair)
-            elif kind == OPTIONS:
-                values[name] = tuple(_read(v or "", option, whole_number) for v in found)
+                values[param.name] = True if found else (False if off else None)
+            elif param.pair:
+                values[param.name] = _paired(verb, found, param.pair)
+            elif param.kind == OPTIONS:
+                values[param.name] = tuple(_read(v, param.option, param.type == "int")
+                                           for v in found)
             else:
-                values[name] = _read(found[0] or "", option, whole_number) if found else None
-        for param, value in zip(positional, shared, strict=True):
+                values[param.name] = _read(found[0], param.option, param.type == "int") \
+                    if found else None
+        for param, value in zip(plan.positional, shared, strict=True):
             if param.pair:  # its words two by two, then those of each --word
                 more = [v or "" for t, v in given if t == param.option[2:]]
                 values[param.name] = _paired(verb, (*(value or ()), *more), param.pair)
         # each verb's class is one of the game's actions (the table pairs them)
         return cast(A_co, verb.action(**values))
 
-    # -- writing ----------------------------------------------------------------
     def text(self, action: Value) -> str:
         """The canonical line of ``action``: verb, positional words, then options in
         the order the verb declares them."""
@@ -609,22 +577,22 @@ class Grammar(Generic[A_co]):
             if param.pair:
                 parts += [w for item in value for w in (param.option, *map(str, item))]
             elif param.kind == REST:
-                parts += [str(v) for v in value]
+                parts += map(str, value)
             elif value is not None and value != "":
                 parts.append(str(value))
-        for name, kind, word, option, _whole, pair in plan.options:
-            value = getattr(action, name)
-            if kind in (FLAG, SWITCH):
-                if value or (value is False and kind == SWITCH):  # a switch says off too
-                    parts.append(option if value else "--no-" + word)
+        for param in plan.options:
+            value = getattr(action, param.name)
+            if param.kind in (FLAG, SWITCH):
+                if value or (value is False and param.kind == SWITCH):  # a switch says off too
+                    parts.append(param.option if value else "--no-" + param.option[2:])
                 continue
-            for item in value if kind == OPTIONS else () if value is None else (value,):
-                parts += [option, *map(str, item)] if pair else [option, str(item)]
+            for item in value if param.kind == OPTIONS else () if value is None else (value,):
+                parts += [param.option, *map(str, item)] if param.pair else [param.option,
+                                                                             str(item)]
         return " ".join(quote(part) for part in parts)
 
 
 def _unsigned(word: str) -> str:
-    """``+N`` as ``N``; any other word as it is."""
     return word[1:] if word[:1] == "+" and is_whole(word[1:]) else word
 
 
@@ -637,28 +605,6 @@ def _paired(verb: Verb, words: Sequence[str], pair: Any) -> tuple[Value, ...]:
     if len(words) % 2:
         raise BadInput(f"usage: {verb.usage_line()}")
     return tuple(pair(words[at], words[at + 1]) for at in range(0, len(words), 2))
-
-
-def _share(words: list[str], params: Sequence[Param]
-           ) -> list[str | tuple[str, ...] | None] | None:
-    """Positional words shared out among ``params`` as click does: one REST may take the
-    rest, those after it filled from the end; None when they do not fit."""
-    taker = next((at for at, p in enumerate(params) if p.kind == REST), None)
-    if taker is None:
-        if len(words) > len(params):
-            return None
-        filled: list[str | tuple[str, ...] | None] = [
-            *words, *[None] * (len(params) - len(words))]
-    else:
-        before, after = taker, len(params) - taker - 1
-        if len(words) < before + after:
-            return None
-        end = len(words) - after
-        filled = [*words[:before], tuple(words[before:end]), *words[end:]]
-    for param, value in zip(params, filled, strict=True):
-        if param.required and (value is None or value == ()):
-            return None
-    return filled
 
 
 # The commands every game shares (``SHARED``), read and built as a game's actions are.

@@ -1,10 +1,7 @@
-"""Elbereth's actions: every verb, its words and its short forms, declared once.
+"""Elbereth's actions, declared once (``companion.verbs``): ``attack rat 3``.
 
-An action is a value (``Attack("rat", 3)``); its text (``attack rat 3``) is
-what a save keeps, read by ``GRAMMAR.parse`` and written by ``GRAMMAR.text``.
-Names stay as typed here (``armor``, ``two headed ogre``, ``4``): the engine
-matches them against the rulebook tables, so this module loads none of them
-(it is imported on every command).
+Names stay as typed (``armor``, ``two headed ogre``, ``4``): the engine matches them
+against the rulebook tables, so this module, imported on every command, loads none.
 """
 
 from __future__ import annotations

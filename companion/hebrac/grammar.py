@@ -1,11 +1,8 @@
-"""Hebrac's Dungeon: every action's words, declared once (companion.verbs).
+"""Hebrac's Dungeon: every action's words, declared once (``companion.verbs``).
 
-Each verb's action is a small frozen value whose fields hold the words typed
-(cards, chambers, spell names stay as typed: the engine reads them in the
-game's terms). ``GRAMMAR.parse`` reads a line into its value, ``GRAMMAR.text``
-writes the one canonical line a save keeps. Kept light: it is imported on
-every command, so nothing here loads the engine or the rulebook until a line
-naming a spell is read.
+Cards, chambers and spell names stay as typed: the engine reads them in the game's terms.
+Kept light (imported on every command): nothing here loads the engine or the rulebook
+until a line naming a spell is read.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
-"""Tricky Dungeon's actions, declared once: each verb, its words and options.
-
-``GRAMMAR.parse`` reads a line (``round barb red``, ``trick G4 R0 B7``,
-``result 4 1``) into its action value; ``GRAMMAR.text`` writes a value back
-as the one canonical line a save keeps. The engine reads heroes, players and
-cards from the words (they stay as typed here), so this module stays light:
-it is imported on every command.
+"""Tricky Dungeon's actions, declared once (``companion.verbs``): ``round barb red``,
+``trick G4 R0 B7``, ``result 4 1``. Heroes, players and cards stay as typed, for the
+engine to read: this module stays light, as every command imports it.
 """
 
 from __future__ import annotations
