@@ -780,7 +780,7 @@ def meet(state: HalfDeckGame, encounter: Encounter) -> None:
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
-def check_escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
+def escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> Done:
     encounter = state.encounter
     if encounter is None:
         raise RuleRefused("nothing to escape from", R_ESCAPE)
@@ -789,11 +789,14 @@ def check_escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscap
     if encounter.kind == TRAP and isinstance(action, grammar.Escape):
         raise RuleRefused("a forced escape is from minions and bosses; a trap is "
                           "challenged", R_ESCAPE)
-    return encounter
-
-
-def escape(state: HalfDeckGame, action: grammar.Escape) -> Done:
-    encounter = check_escape(state, action)
+    if isinstance(action, grammar.TeamEscape):  # an encounter has a hero facing it
+        card = state.escape_card
+        source = team_card_holder(state, card, action.source, state.heroes[0])
+        play_team_card(state, card, source)
+        state.move_red(RED_MET, RED_DISCARD)
+        return grammar.TeamEscape(state.player_option(source)), [
+            f"{card} card played: the party leaves {encounter.card.name} unhurt, no loot; "
+            "the card is removed from play"]
     damage = table()["combat"]["escape_damage"]
     lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
              "no loot"]
@@ -803,14 +806,7 @@ def escape(state: HalfDeckGame, action: grammar.Escape) -> Done:
     return grammar.Escape(), lines + state.set_lives([(h, h.life - damage) for h in heroes])
 
 
-def team_escape(state: HalfDeckGame, action: grammar.TeamEscape) -> Done:
-    encounter = check_escape(state, action)  # an encounter has a hero facing it
-    source = team_card_holder(state, state.escape_card, action.source, state.heroes[0])
-    play_team_card(state, state.escape_card, source)
-    state.move_red(RED_MET, RED_DISCARD)
-    return grammar.TeamEscape(state.player_option(source)), [
-        f"{state.escape_card} card played: the party leaves {encounter.card.name} "
-        "unhurt, no loot; the card is removed from play"]
+team_escape = escape
 
 
 def shuffle_back(state: HalfDeckGame, action: grammar.ShuffleBack) -> Done:
