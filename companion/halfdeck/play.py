@@ -334,25 +334,21 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
                           f"first{hint}", R_HEROES)
     state.remember(info)
     # picked: from the deck (a reshuffle there is not said, as it never was)
-    hero = join(state, info, player, THE_DECK if pick else hand_of(player))
+    lines = [join(state, info, player, THE_DECK if pick else hand_of(player))]
     if pick:
         state.picked.add(player)
-    lines = state.leaves(old, "leaves for the discard pile") if old else []
-    lines.insert(0, joins_line(state, hero))
-    return grammar.Hero(hero.name, hero.strength, hero.magic, state.player_option(player),
-                        old.name if old else None, pick), lines
+    if old:
+        lines += state.leaves(old, "leaves for the discard pile")
+    return grammar.Hero(name, known(info.strength), known(info.magic),
+                        state.player_option(player), old.name if old else None, pick), lines
 
 
-def join(state: HalfDeckGame, info: CardInfo, player: int, source: Place) -> Hero:
-    """A hero card put in play, from ``source``, at full life."""
+def join(state: HalfDeckGame, info: CardInfo, player: int, source: Place) -> str:
+    """A hero card put in play, from ``source``, at full life: said."""
     hero = Hero(info.name, known(info.strength), known(info.magic), player,
                 table()["heroes"]["life"])
     state.move(info.name, source, in_play(hero))
-    return hero
-
-
-def joins_line(state: HalfDeckGame, hero: Hero) -> str:
-    owner = f" for player {hero.player}" if state.coop else ""
+    owner = f" for player {player}" if state.coop else ""
     return f"{hero.name} (S{hero.strength} M{hero.magic}, life {hero.life}) joins the " \
            f"party{owner}"
 
@@ -738,7 +734,7 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
             state.move(info.name, THE_DUNGEON, hand_of(player))
             return lines + [f"the party is full: {info.name} goes to the hand; 'hero "
                             f"{info.name} --replace HERO' plays it now ({R_RESCUE_FULL})"]
-        return lines + [joins_line(state, join(state, info, player, THE_DUNGEON))]
+        return lines + [join(state, info, player, THE_DUNGEON)]
     if kind == ENDGAME_TREASURE:
         state.move_red(RED_DECK, RED_GONE)
         state.endgame_left.remove(kind)
