@@ -485,7 +485,6 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
 # -- attack and team-attack -------------------------------------------------------------
 def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> Done:
     team = isinstance(action, grammar.TeamAttack)
-    usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
     main = Roll(state.hero(action.hero), die(action.die))
     supporters = [Roll(state.hero(s.hero), die(s.die)) for s in action.assist]
     rolling = [main.hero.name] + [s.hero.name for s in supporters]
@@ -493,7 +492,8 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
         raise RuleRefused("each hero rolls once per attack", R_ASSIST)
     limit = table()["combat"]["support_attackers"]
     if team and not supporters:
-        raise BadInput(f"{usage} (a team attack has supporters)")
+        usage = GRAMMAR.verbs["team-attack"].usage_line()
+        raise BadInput(f"usage: {usage} (a team attack has supporters)")
     if not team and len(supporters) > limit:
         raise RuleRefused(f"{limit} support attacker per roll without a team attack card",
                           R_ASSIST)
@@ -503,7 +503,11 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
             "no enemy is in play: 'draw NAME' turns up a dungeon card"
         raise RuleRefused(what, R_COMBAT)
     given_loot_to = action.loot_to if isinstance(action, grammar.Attack) else None
-    loot_to = check_loot_to(state, given_loot_to, main, supporters)
+    allowed = {main.hero.player} | {s.hero.player for s in supporters}
+    if given_loot_to is not None and (not state.coop or given_loot_to not in allowed):
+        raise RuleRefused("loot goes to the main attacker's player, or by agreement to "
+                          "the supporter's", R_COOP)
+    loot_to = main.hero.player if given_loot_to is None else given_loot_to
     source = team_card_holder(state, state.attack_card, action.source, main.hero) \
         if isinstance(action, grammar.TeamAttack) else None
     ruling = assist_ruling(state, encounter, main, team) if supporters else []
@@ -537,17 +541,6 @@ def assist_ruling(state: HalfDeckGame, encounter: Encounter, main: Roll, team: b
     if state.assist_refused(best, encounter.card.number):
         raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
     return [f"{what} allowed (--assist-rule loose): {reach}"]
-
-
-def check_loot_to(state: HalfDeckGame, given: int | None, main: Roll,
-                  supporters: Sequence[Roll]) -> int:
-    if given is None:
-        return main.hero.player
-    allowed = {main.hero.player} | {s.hero.player for s in supporters}
-    if not state.coop or given not in allowed:
-        raise RuleRefused("loot goes to the main attacker's player, or by agreement to "
-                          "the supporter's", R_COOP)
-    return given
 
 
 def roll(state: HalfDeckGame, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
@@ -753,26 +746,21 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     if kind == ENDGAME_BOSS:
         state.endgame_left.remove(kind)
     encounter = Encounter(info, enemy_life(kind), player)
-    if kind == TRAP:
-        able = [h for h in state.heroes if can_attempt(state, h, encounter)]
-        if not able:
-            state.move_red(RED_DECK, RED_DISCARD)
-            why = NO_ATTEMPT[state.config.trap_needs]
-            return [f"{head}, trap{number}",
-                    f"no hero can attempt it{why}: it takes effect at once: "
-                    f"{info.effect or 'apply its text'}"]
-        meet(state, encounter)
-        return [f"{head}, trap{number}: 'challenge HERO ROLL'", needs_line(encounter, able)]
-    meet(state, encounter)
-    what = {MINION: "minion", BOSS: "boss", ENDGAME_BOSS: "the endgame boss"}[kind]
-    loot = f", loot {info.loot}" if kind != ENDGAME_BOSS else ""
-    return [f"{head}, {what}{number}, life {encounter.life}{loot}",
-            needs_line(encounter, state.heroes)]
-
-
-def meet(state: HalfDeckGame, encounter: Encounter) -> None:
+    # Who may roll: any hero against an enemy (a hero is in play to draw), some at a trap.
+    able = [h for h in state.heroes if kind != TRAP or can_attempt(state, h, encounter)]
+    if not able:
+        state.move_red(RED_DECK, RED_DISCARD)
+        why = NO_ATTEMPT[state.config.trap_needs]
+        return [f"{head}, trap{number}",
+                f"no hero can attempt it{why}: it takes effect at once: "
+                f"{info.effect or 'apply its text'}"]
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
+    if kind == TRAP:
+        return [f"{head}, trap{number}: 'challenge HERO ROLL'", needs_line(encounter, able)]
+    what = {MINION: "minion", BOSS: "boss", ENDGAME_BOSS: "the endgame boss"}[kind]
+    loot = f", loot {info.loot}" if kind != ENDGAME_BOSS else ""
+    return [f"{head}, {what}{number}, life {encounter.life}{loot}", needs_line(encounter, able)]
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
