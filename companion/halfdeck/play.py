@@ -102,9 +102,6 @@ def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
         raise RuleRefused(f"{len(cards)} named, {owed} due to {whose} (a hero card is "
                           "drawn for the start hand, loot or a redraw; each name is one "
                           f"card){several}", R_HAND)
-    if state.rescue_left and state.rescue in cards:
-        raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
-                          "hero deck", R_RESCUE)
     check_drawn(state, cards)
     who = f"player {player} draws" if state.coop else "drawn"
     lines = [f"{who}: {', '.join(cards)}"]
@@ -117,10 +114,13 @@ def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
     return grammar.Hand(tuple(cards), state.player_option(player)), lines
 
 
-def check_drawn(state: HalfDeckGame, cards: Sequence[str]) -> None:
-    """Hero cards drawn from the deck: a team card's copies are not all held or used, any
-    other card is in one place (not in play nor in a hand), and the deck holds them (its
-    discard pile reshuffled if need be)."""
+def check_drawn(state: HalfDeckGame, cards: Sequence[str], prisoner: bool = True) -> None:
+    """Hero cards drawn from the deck: not the prisoner (when ``prisoner``), a team card's
+    copies not all held or used, any other card in one place (not in play nor in a hand),
+    and the deck holds them (its discard pile reshuffled if need be)."""
+    if prisoner and state.rescue_left and state.rescue in cards:
+        raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
+                          "hero deck", R_RESCUE)
     copies = table()["team"]["copies"]
     for team, used in state.team_used.items():
         held = sum(hand.count(team) for hand in state.hands.values())
@@ -322,11 +322,9 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
         if not state.coop or state.round != 0 or player in state.picked:
             raise RuleRefused("only in co-op, before the first round, each player picks "
                               "one hero from the hero deck", R_COOP)
-        if state.rescue_left and name == state.rescue and state.config.edition >= 3:
-            # (earlier editions let it be picked, and rescued later a second time)
-            raise RuleRefused(f"{name} is the prisoner in the dungeon deck, not in the "
-                              "hero deck", R_RESCUE)
-        check_drawn(state, [name])  # picked from the deck: not one held already
+        # picked from the deck: not one held already; the prisoner is not there (earlier
+        # editions let it be picked, and rescued later a second time)
+        check_drawn(state, [name], prisoner=state.config.edition >= 3)
     elif name not in state.hands[player]:
         hint = " (or --pick it from the deck)" if state.coop and state.round == 0 \
             and player not in state.picked else ""
@@ -422,23 +420,24 @@ def bonus(hero: Hero, encounter: Encounter) -> tuple[int, Gear | None]:
     return gear.bonus, gear
 
 
-def can_attempt(state: HalfDeckGame, hero: Hero, encounter: Encounter) -> bool:
-    value = hero.attribute(encounter.attribute)
-    if state.config.trap_needs == "attribute":
-        return value > 0
+def needed(hero: Hero, encounter: Encounter) -> int:
+    """What the hero needs on the die (more than its faces: out of reach)."""
     extra, _ = bonus(hero, encounter)
-    return value + extra + table()["die"]["faces"] >= encounter.card.number
+    return max(1, encounter.card.number - hero.attribute(encounter.attribute) - extra)
+
+
+def can_attempt(state: HalfDeckGame, hero: Hero, encounter: Encounter) -> bool:
+    if state.config.trap_needs == "attribute":
+        return hero.attribute(encounter.attribute) > 0
+    return needed(hero, encounter) <= table()["die"]["faces"]
 
 
 def needs_line(encounter: Encounter, heroes: Sequence[Hero]) -> str:
     """What each hero needs on the die, so the player sees who should roll."""
     faces = table()["die"]["faces"]
-    parts = []
-    for hero in heroes:
-        extra, _ = bonus(hero, encounter)
-        need = max(1, encounter.card.number - hero.attribute(encounter.attribute) - extra)
-        parts.append(f"{hero.name} {need}+" if need <= faces else f"{hero.name} no")
-    return "needed on the die: " + ", ".join(parts)
+    needs = [(hero.name, needed(hero, encounter)) for hero in heroes]
+    return "needed on the die: " + ", ".join(
+        f"{name} {need}+" if need <= faces else f"{name} no" for name, need in needs)
 
 
 def team_card_holder(state: HalfDeckGame, card: str, given: int | None, hero: Hero) -> int:
