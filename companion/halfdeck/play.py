@@ -168,19 +168,13 @@ def discard(state: HalfDeckGame, action: grammar.Discard) -> Done:
             raise RuleRefused(f"{name} is not in {state.whose(player)} hand nor in play",
                               R_HAND)
     if from_hand and not forced:
-        check_redraw(state, player, len(from_hand))
+        redraw(state, player, len(from_hand))  # the last check: it counts the redraw too
     lines: list[str] = []
     for name in from_hand:
         state.move(name, hand_of(player), THE_DISCARD)
     if from_hand:
-        redraw = "" if forced else f"; draw {len(from_hand)}: 'hand CARD...'"
-        lines.append(f"discarded from the hand: {', '.join(from_hand)}{redraw}")
-        if not forced:
-            state.owed[player] += len(from_hand)
-            if state.round == 0:
-                state.mulliganed.add(player)
-            else:
-                state.redrawn[player] = state.redrawn.get(player, 0) + len(from_hand)
+        draws = "" if forced else f"; draw {len(from_hand)}: 'hand CARD...'"
+        lines.append(f"discarded from the hand: {', '.join(from_hand)}{draws}")
     for name in from_play:
         lines += discard_in_play(state, name, death=forced)
     return grammar.Discard(tuple(cards), state.player_option(player), forced, played), lines
@@ -218,7 +212,9 @@ def discard_player(state: HalfDeckGame, given: int | None, cards: Sequence[str],
     raise BadInput(f"say whose cards these are: --player 1 to {state.players}")
 
 
-def check_redraw(state: HalfDeckGame, player: int, count: int) -> None:
+def redraw(state: HalfDeckGame, player: int, count: int) -> None:
+    """Cards discarded by choice, to draw again: checked against the first hand's redraw
+    or the preparatory phase's limit, then counted and owed."""
     setup = table()["setup"]
     if state.round == 0:
         if player in state.mulliganed:
@@ -226,12 +222,15 @@ def check_redraw(state: HalfDeckGame, player: int, count: int) -> None:
         low, high = setup["mulligan_min"], min(setup["mulligan_max"], state.start_hand)
         if not low <= count <= high:
             raise RuleRefused(f"a first-hand redraw is {low} to {high} cards", R_MULLIGAN)
-        return
-    limit = setup["redraw_max"]
-    done = state.redrawn.get(player, 0)
-    if done + count > limit:
-        raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
-                          f"preparatory phase ({done} already)", R_REDRAW)
+        state.mulliganed.add(player)
+    else:
+        limit = setup["redraw_max"]
+        done = state.redrawn.get(player, 0)
+        if done + count > limit:
+            raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
+                              f"preparatory phase ({done} already)", R_REDRAW)
+        state.redrawn[player] = done + count
+    state.owed[player] += count
 
 
 def discard_in_play(state: HalfDeckGame, name: str, *, death: bool) -> list[str]:
