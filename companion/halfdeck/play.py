@@ -102,9 +102,6 @@ def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
         raise RuleRefused(f"{len(cards)} named, {owed} due to {whose} (a hero card is "
                           "drawn for the start hand, loot or a redraw; each name is one "
                           f"card){several}", R_HAND)
-    if state.rescue_left and state.rescue in cards:
-        raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
-                          "hero deck", R_RESCUE)
     check_drawn(state, cards)
     who = f"player {player} draws" if state.coop else "drawn"
     lines = [f"{who}: {', '.join(cards)}"]
@@ -117,10 +114,13 @@ def hand(state: HalfDeckGame, action: grammar.Hand) -> Done:
     return grammar.Hand(tuple(cards), state.player_option(player)), lines
 
 
-def check_drawn(state: HalfDeckGame, cards: Sequence[str]) -> None:
-    """Hero cards drawn from the deck: a team card's copies are not all held or used, any
-    other card is in one place (not in play nor in a hand), and the deck holds them (its
-    discard pile reshuffled if need be)."""
+def check_drawn(state: HalfDeckGame, cards: Sequence[str], prisoner: bool = True) -> None:
+    """Hero cards drawn from the deck: not the prisoner (when ``prisoner``), a team card's
+    copies not all held or used, any other card in one place (not in play nor in a hand),
+    and the deck holds them (its discard pile reshuffled if need be)."""
+    if prisoner and state.rescue_left and state.rescue in cards:
+        raise RuleRefused(f"{state.rescue} is the prisoner in the dungeon deck, not in the "
+                          "hero deck", R_RESCUE)
     copies = table()["team"]["copies"]
     for team, used in state.team_used.items():
         held = sum(hand.count(team) for hand in state.hands.values())
@@ -168,19 +168,13 @@ def discard(state: HalfDeckGame, action: grammar.Discard) -> Done:
             raise RuleRefused(f"{name} is not in {state.whose(player)} hand nor in play",
                               R_HAND)
     if from_hand and not forced:
-        check_redraw(state, player, len(from_hand))
+        redraw(state, player, len(from_hand))  # the last check: it counts the redraw too
     lines: list[str] = []
     for name in from_hand:
         state.move(name, hand_of(player), THE_DISCARD)
     if from_hand:
-        redraw = "" if forced else f"; draw {len(from_hand)}: 'hand CARD...'"
-        lines.append(f"discarded from the hand: {', '.join(from_hand)}{redraw}")
-        if not forced:
-            state.owed[player] += len(from_hand)
-            if state.round == 0:
-                state.mulliganed.add(player)
-            else:
-                state.redrawn[player] = state.redrawn.get(player, 0) + len(from_hand)
+        draws = "" if forced else f"; draw {len(from_hand)}: 'hand CARD...'"
+        lines.append(f"discarded from the hand: {', '.join(from_hand)}{draws}")
     for name in from_play:
         lines += discard_in_play(state, name, death=forced)
     return grammar.Discard(tuple(cards), state.player_option(player), forced, played), lines
@@ -218,7 +212,9 @@ def discard_player(state: HalfDeckGame, given: int | None, cards: Sequence[str],
     raise BadInput(f"say whose cards these are: --player 1 to {state.players}")
 
 
-def check_redraw(state: HalfDeckGame, player: int, count: int) -> None:
+def redraw(state: HalfDeckGame, player: int, count: int) -> None:
+    """Cards discarded by choice, to draw again: checked against the first hand's redraw
+    or the preparatory phase's limit, then counted and owed."""
     setup = table()["setup"]
     if state.round == 0:
         if player in state.mulliganed:
@@ -226,12 +222,15 @@ def check_redraw(state: HalfDeckGame, player: int, count: int) -> None:
         low, high = setup["mulligan_min"], min(setup["mulligan_max"], state.start_hand)
         if not low <= count <= high:
             raise RuleRefused(f"a first-hand redraw is {low} to {high} cards", R_MULLIGAN)
-        return
-    limit = setup["redraw_max"]
-    done = state.redrawn.get(player, 0)
-    if done + count > limit:
-        raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
-                          f"preparatory phase ({done} already)", R_REDRAW)
+        state.mulliganed.add(player)
+    else:
+        limit = setup["redraw_max"]
+        done = state.redrawn.get(player, 0)
+        if done + count > limit:
+            raise RuleRefused(f"at most {limit} cards are discarded and redrawn per "
+                              f"preparatory phase ({done} already)", R_REDRAW)
+        state.redrawn[player] = done + count
+    state.owed[player] += count
 
 
 def discard_in_play(state: HalfDeckGame, name: str, *, death: bool) -> list[str]:
@@ -322,11 +321,9 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
         if not state.coop or state.round != 0 or player in state.picked:
             raise RuleRefused("only in co-op, before the first round, each player picks "
                               "one hero from the hero deck", R_COOP)
-        if state.rescue_left and name == state.rescue and state.config.edition >= 3:
-            # (earlier editions let it be picked, and rescued later a second time)
-            raise RuleRefused(f"{name} is the prisoner in the dungeon deck, not in the "
-                              "hero deck", R_RESCUE)
-        check_drawn(state, [name])  # picked from the deck: not one held already
+        # picked from the deck: not one held already; the prisoner is not there (earlier
+        # editions let it be picked, and rescued later a second time)
+        check_drawn(state, [name], prisoner=state.config.edition >= 3)
     elif name not in state.hands[player]:
         hint = " (or --pick it from the deck)" if state.coop and state.round == 0 \
             and player not in state.picked else ""
@@ -334,25 +331,21 @@ def hero(state: HalfDeckGame, action: grammar.Hero) -> Done:
                           f"first{hint}", R_HEROES)
     state.remember(info)
     # picked: from the deck (a reshuffle there is not said, as it never was)
-    hero = join(state, info, player, THE_DECK if pick else hand_of(player))
+    lines = [join(state, info, player, THE_DECK if pick else hand_of(player))]
     if pick:
         state.picked.add(player)
-    lines = state.leaves(old, "leaves for the discard pile") if old else []
-    lines.insert(0, joins_line(state, hero))
-    return grammar.Hero(hero.name, hero.strength, hero.magic, state.player_option(player),
-                        old.name if old else None, pick), lines
+    if old:
+        lines += state.leaves(old, "leaves for the discard pile")
+    return grammar.Hero(name, known(info.strength), known(info.magic),
+                        state.player_option(player), old.name if old else None, pick), lines
 
 
-def join(state: HalfDeckGame, info: CardInfo, player: int, source: Place) -> Hero:
-    """A hero card put in play, from ``source``, at full life."""
+def join(state: HalfDeckGame, info: CardInfo, player: int, source: Place) -> str:
+    """A hero card put in play, from ``source``, at full life: said."""
     hero = Hero(info.name, known(info.strength), known(info.magic), player,
                 table()["heroes"]["life"])
     state.move(info.name, source, in_play(hero))
-    return hero
-
-
-def joins_line(state: HalfDeckGame, hero: Hero) -> str:
-    owner = f" for player {hero.player}" if state.coop else ""
+    owner = f" for player {player}" if state.coop else ""
     return f"{hero.name} (S{hero.strength} M{hero.magic}, life {hero.life}) joins the " \
            f"party{owner}"
 
@@ -426,23 +419,24 @@ def bonus(hero: Hero, encounter: Encounter) -> tuple[int, Gear | None]:
     return gear.bonus, gear
 
 
-def can_attempt(state: HalfDeckGame, hero: Hero, encounter: Encounter) -> bool:
-    value = hero.attribute(encounter.attribute)
-    if state.config.trap_needs == "attribute":
-        return value > 0
+def needed(hero: Hero, encounter: Encounter) -> int:
+    """What the hero needs on the die (more than its faces: out of reach)."""
     extra, _ = bonus(hero, encounter)
-    return value + extra + table()["die"]["faces"] >= encounter.card.number
+    return max(1, encounter.card.number - hero.attribute(encounter.attribute) - extra)
+
+
+def can_attempt(state: HalfDeckGame, hero: Hero, encounter: Encounter) -> bool:
+    if state.config.trap_needs == "attribute":
+        return hero.attribute(encounter.attribute) > 0
+    return needed(hero, encounter) <= table()["die"]["faces"]
 
 
 def needs_line(encounter: Encounter, heroes: Sequence[Hero]) -> str:
     """What each hero needs on the die, so the player sees who should roll."""
     faces = table()["die"]["faces"]
-    parts = []
-    for hero in heroes:
-        extra, _ = bonus(hero, encounter)
-        need = max(1, encounter.card.number - hero.attribute(encounter.attribute) - extra)
-        parts.append(f"{hero.name} {need}+" if need <= faces else f"{hero.name} no")
-    return "needed on the die: " + ", ".join(parts)
+    needs = [(hero.name, needed(hero, encounter)) for hero in heroes]
+    return "needed on the die: " + ", ".join(
+        f"{name} {need}+" if need <= faces else f"{name} no" for name, need in needs)
 
 
 def team_card_holder(state: HalfDeckGame, card: str, given: int | None, hero: Hero) -> int:
@@ -489,7 +483,6 @@ def sums(hero: Hero, die_value: int, encounter: Encounter,
 # -- attack and team-attack -------------------------------------------------------------
 def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> Done:
     team = isinstance(action, grammar.TeamAttack)
-    usage = f"usage: {GRAMMAR.verbs['team-attack' if team else 'attack'].usage_line()}"
     main = Roll(state.hero(action.hero), die(action.die))
     supporters = [Roll(state.hero(s.hero), die(s.die)) for s in action.assist]
     rolling = [main.hero.name] + [s.hero.name for s in supporters]
@@ -497,7 +490,8 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
         raise RuleRefused("each hero rolls once per attack", R_ASSIST)
     limit = table()["combat"]["support_attackers"]
     if team and not supporters:
-        raise BadInput(f"{usage} (a team attack has supporters)")
+        usage = GRAMMAR.verbs["team-attack"].usage_line()
+        raise BadInput(f"usage: {usage} (a team attack has supporters)")
     if not team and len(supporters) > limit:
         raise RuleRefused(f"{limit} support attacker per roll without a team attack card",
                           R_ASSIST)
@@ -507,7 +501,11 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
             "no enemy is in play: 'draw NAME' turns up a dungeon card"
         raise RuleRefused(what, R_COMBAT)
     given_loot_to = action.loot_to if isinstance(action, grammar.Attack) else None
-    loot_to = check_loot_to(state, given_loot_to, main, supporters)
+    allowed = {main.hero.player} | {s.hero.player for s in supporters}
+    if given_loot_to is not None and (not state.coop or given_loot_to not in allowed):
+        raise RuleRefused("loot goes to the main attacker's player, or by agreement to "
+                          "the supporter's", R_COOP)
+    loot_to = main.hero.player if given_loot_to is None else given_loot_to
     source = team_card_holder(state, state.attack_card, action.source, main.hero) \
         if isinstance(action, grammar.TeamAttack) else None
     ruling = assist_ruling(state, encounter, main, team) if supporters else []
@@ -541,17 +539,6 @@ def assist_ruling(state: HalfDeckGame, encounter: Encounter, main: Roll, team: b
     if state.assist_refused(best, encounter.card.number):
         raise RuleRefused(f"no {what} (--assist-rule strict): {reach}", R_ASSIST_RULE)
     return [f"{what} allowed (--assist-rule loose): {reach}"]
-
-
-def check_loot_to(state: HalfDeckGame, given: int | None, main: Roll,
-                  supporters: Sequence[Roll]) -> int:
-    if given is None:
-        return main.hero.player
-    allowed = {main.hero.player} | {s.hero.player for s in supporters}
-    if not state.coop or given not in allowed:
-        raise RuleRefused("loot goes to the main attacker's player, or by agreement to "
-                          "the supporter's", R_COOP)
-    return given
 
 
 def roll(state: HalfDeckGame, encounter: Encounter, main: Roll, supporters: Sequence[Roll],
@@ -738,7 +725,7 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
             state.move(info.name, THE_DUNGEON, hand_of(player))
             return lines + [f"the party is full: {info.name} goes to the hand; 'hero "
                             f"{info.name} --replace HERO' plays it now ({R_RESCUE_FULL})"]
-        return lines + [joins_line(state, join(state, info, player, THE_DUNGEON))]
+        return lines + [join(state, info, player, THE_DUNGEON)]
     if kind == ENDGAME_TREASURE:
         state.move_red(RED_DECK, RED_GONE)
         state.endgame_left.remove(kind)
@@ -757,30 +744,25 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     if kind == ENDGAME_BOSS:
         state.endgame_left.remove(kind)
     encounter = Encounter(info, enemy_life(kind), player)
-    if kind == TRAP:
-        able = [h for h in state.heroes if can_attempt(state, h, encounter)]
-        if not able:
-            state.move_red(RED_DECK, RED_DISCARD)
-            why = NO_ATTEMPT[state.config.trap_needs]
-            return [f"{head}, trap{number}",
-                    f"no hero can attempt it{why}: it takes effect at once: "
-                    f"{info.effect or 'apply its text'}"]
-        meet(state, encounter)
-        return [f"{head}, trap{number}: 'challenge HERO ROLL'", needs_line(encounter, able)]
-    meet(state, encounter)
-    what = {MINION: "minion", BOSS: "boss", ENDGAME_BOSS: "the endgame boss"}[kind]
-    loot = f", loot {info.loot}" if kind != ENDGAME_BOSS else ""
-    return [f"{head}, {what}{number}, life {encounter.life}{loot}",
-            needs_line(encounter, state.heroes)]
-
-
-def meet(state: HalfDeckGame, encounter: Encounter) -> None:
+    # Who may roll: any hero against an enemy (a hero is in play to draw), some at a trap.
+    able = [h for h in state.heroes if kind != TRAP or can_attempt(state, h, encounter)]
+    if not able:
+        state.move_red(RED_DECK, RED_DISCARD)
+        why = NO_ATTEMPT[state.config.trap_needs]
+        return [f"{head}, trap{number}",
+                f"no hero can attempt it{why}: it takes effect at once: "
+                f"{info.effect or 'apply its text'}"]
     state.move_red(RED_DECK, RED_MET)
     state.encounter = encounter
+    if kind == TRAP:
+        return [f"{head}, trap{number}: 'challenge HERO ROLL'", needs_line(encounter, able)]
+    what = {MINION: "minion", BOSS: "boss", ENDGAME_BOSS: "the endgame boss"}[kind]
+    loot = f", loot {info.loot}" if kind != ENDGAME_BOSS else ""
+    return [f"{head}, {what}{number}, life {encounter.life}{loot}", needs_line(encounter, able)]
 
 
 # -- escape, team-escape, shuffle-back -------------------------------------------------------
-def check_escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> Encounter:
+def escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> Done:
     encounter = state.encounter
     if encounter is None:
         raise RuleRefused("nothing to escape from", R_ESCAPE)
@@ -789,11 +771,14 @@ def check_escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscap
     if encounter.kind == TRAP and isinstance(action, grammar.Escape):
         raise RuleRefused("a forced escape is from minions and bosses; a trap is "
                           "challenged", R_ESCAPE)
-    return encounter
-
-
-def escape(state: HalfDeckGame, action: grammar.Escape) -> Done:
-    encounter = check_escape(state, action)
+    if isinstance(action, grammar.TeamEscape):  # an encounter has a hero facing it
+        card = state.escape_card
+        source = team_card_holder(state, card, action.source, state.heroes[0])
+        play_team_card(state, card, source)
+        state.move_red(RED_MET, RED_DISCARD)
+        return grammar.TeamEscape(state.player_option(source)), [
+            f"{card} card played: the party leaves {encounter.card.name} unhurt, no loot; "
+            "the card is removed from play"]
     damage = table()["combat"]["escape_damage"]
     lines = [f"forced escape from {encounter.card.name}: every hero takes {damage}, "
              "no loot"]
@@ -803,14 +788,7 @@ def escape(state: HalfDeckGame, action: grammar.Escape) -> Done:
     return grammar.Escape(), lines + state.set_lives([(h, h.life - damage) for h in heroes])
 
 
-def team_escape(state: HalfDeckGame, action: grammar.TeamEscape) -> Done:
-    encounter = check_escape(state, action)  # an encounter has a hero facing it
-    source = team_card_holder(state, state.escape_card, action.source, state.heroes[0])
-    play_team_card(state, state.escape_card, source)
-    state.move_red(RED_MET, RED_DISCARD)
-    return grammar.TeamEscape(state.player_option(source)), [
-        f"{state.escape_card} card played: the party leaves {encounter.card.name} "
-        "unhurt, no loot; the card is removed from play"]
+team_escape = escape
 
 
 def shuffle_back(state: HalfDeckGame, action: grammar.ShuffleBack) -> Done:
