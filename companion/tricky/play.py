@@ -380,18 +380,17 @@ def result(game: TrickyGame, action: Result) -> Ruled:
             else f"--{missing}"
         raise BadInput(f"the {rnd.hero.name}'s gold needs {option} ({COUNT_HELP[missing]})")
     need_prediction(rnd)
-    least = implied_tricks(game, given)
-    verify_haul(game, given if least is None else {**given, "tricks": least})
     counts: Haul = {**dict.fromkeys(COUNTS, 0), "last_trick": False, **given}
-    if least is not None:
-        counts["tricks"] = least
+    if "tricks" not in given:  # the hero pays for other things: the fewest tricks
+        counts["tricks"] = implied_tricks(game, counts)
+    verify_haul(game, {**given, "tricks": counts["tricks"]})
     lines = finish_round(game, rnd, counts, "result")
-    if least:  # said after the gold's line, which stays as the hero pays
-        lines.insert(1, f"at least {plural(least, 'trick')} won, as the haul implies "
-                        f"(rule {R_RESULT_TRICKS})")
-    number = {key: int(given[key]) if key in given else None for key in COUNTS}
+    if counts["tricks"] and "tricks" not in given:  # after the gold's line, as it pays
+        lines.insert(1, f"at least {plural(int(counts['tricks']), 'trick')} won, as the "
+                        f"haul implies (rule {R_RESULT_TRICKS})")
     last = given.get("last_trick")
-    return Result((), **number, last_trick=None if last is None else bool(last)), lines
+    return Result((), **{key: given.get(key) for key in COUNTS},
+                  last_trick=None if last is None else bool(last)), lines
 
 
 def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[str]:
@@ -428,29 +427,22 @@ def result_counts(game: TrickyGame, action: Result) -> dict[str, int | bool]:
         hint = f": did you mean {meant}?" if len(extra) <= len(free) else ""
         raise BadInput(f"'result' takes at most {len(RESULT_ORDER)} words (tricks, then "
                        f"potions){hint}")
+    words = dict(zip(RESULT_ORDER, action.counts, strict=False))
     given: dict[str, int | bool] = {}
-    for key, number in zip(RESULT_ORDER, action.counts, strict=False):
+    for key in (*COUNTS, "last_trick"):
         option = getattr(action, key)
-        if option is not None:
-            raise BadInput(f"{key} given twice: {number} and --{key} {option}")
-        given[key] = number
-    for key in COUNTS:
-        value = getattr(action, key)
-        if value is not None:
-            given[key] = value
-    if action.last_trick is not None:
-        given["last_trick"] = action.last_trick
-    return {key: given[key] for key in (*COUNTS, "last_trick") if key in given}
+        if key in words and option is not None:
+            raise BadInput(f"{key} given twice: {words[key]} and --{key} {option}")
+        if words.get(key, option) is not None:
+            given[key] = words.get(key, option)
+    return given
 
 
-def implied_tricks(game: TrickyGame, given: Mapping[str, int | bool]) -> int | None:
-    """A haul typed without its trick count (the hero pays for other things): the
-    fewest tricks that hold it, 1 at least when the last trick was won
-    (tricky.ruling.result-tricks); None when the count is given."""
-    if "tricks" in given:
-        return None
-    cards = sum(int(given.get(key, 0)) for key in COUNTS[1:])
-    least = max(-(-cards // game.count), 1 if given.get("last_trick") is True else 0)
+def implied_tricks(game: TrickyGame, haul: Haul) -> int:
+    """The fewest tricks that hold a haul typed without its trick count, 1 at least
+    when the last trick was won (tricky.ruling.result-tricks)."""
+    cards = sum(int(haul[key]) for key in COUNTS[1:])
+    least = max(-(-cards // game.count), 1 if haul["last_trick"] else 0)
     if least > game.hand:
         raise RuleRefused(f"{plural(cards, 'card')} need at least {least} tricks: a round "
                           f"has {game.hand}", R_RESULT)
@@ -458,17 +450,14 @@ def implied_tricks(game: TrickyGame, given: Mapping[str, int | bool]) -> int | N
 
 
 def verify_haul(game: TrickyGame, given: Mapping[str, int | bool]) -> None:
-    """Refuse a haul the deck cannot make."""
+    """Refuse a haul the deck cannot make (``given``: what was typed, and the tricks)."""
     most = game.deck.counts(game.deck.cards())
     most["tricks"] = game.hand
     for key in COUNTS:
         if key in given and int(given[key]) > most[key]:
             raise RuleRefused(f"--{key} {given[key]}: a round has at most {most[key]}",
                               R_RESULT)
-    tricks = given.get("tricks")
-    if tricks is None:
-        return
-    tricks = int(tricks)
+    tricks = int(given["tricks"])
     cards = sum(int(given.get(k, 0)) for k in COUNTS[1:])
     if cards > tricks * game.count:
         raise RuleRefused(f"{plural(tricks, 'trick')} hold {tricks * game.count} cards, "
