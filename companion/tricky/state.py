@@ -26,18 +26,14 @@ class TableRules(Value):
     hand: int
     rounds_per_player: int
     pair: int  # which of a hero's two numbers: 0 with 2-3 players, 1 with 4
-    exchange_max: int | None  # the most one player exchanges, if not the leftover pile
     others_exchange: bool  # two players: the other one exchanges too
-    potions_exchanged: bool
-    open_exchange: bool  # the cards put aside are named
+    exchange_max: int | None = None  # the most one player exchanges, if not the leftover pile
+    potions_exchanged: bool = True
+    open_exchange: bool = False  # the cards put aside are named
 
     @classmethod
     def of(cls, players: int) -> TableRules:
-        row = table()["players"][str(players)]
-        most = row.get("exchange_max")
-        return cls(row["hand"], row["rounds_per_player"], row["pair"], most,
-                   row["others_exchange"], row.get("potions_exchanged", True),
-                   row.get("open_exchange", False))
+        return cls(**table()["players"][str(players)])
 
 
 class Setup(Value):
