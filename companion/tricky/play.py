@@ -59,12 +59,9 @@ def round(game: TrickyGame, action: RoundAction) -> Ruled:
     trump = parse_trump(game, hero, trump_text)
     rnd = Round(len(game.rounds) + 1, active, hero, trump, passed=passed)
     predict = None if action.predict is None else verify_predict(game, rnd, action.predict)
-    exchange = action.exchange
-    if exchange is not None:
-        verify_exchange(game, rnd, active, exchange, [], named=False)
+    exchange = action.exchange  # made on the new round, which is not yet the game's
+    exchanged = None if exchange is None else make_exchange(game, rnd, active, exchange, [])
     rnd.predict = predict
-    if exchange is not None:
-        rnd.put_aside(active, exchange, ())
     game.rounds.append(rnd)
     name = game.players[active]
     of = f" of {game.rounds_total}" if game.rounds_total else ""
@@ -77,8 +74,8 @@ def round(game: TrickyGame, action: RoundAction) -> Ruled:
     lines.append(f"Gold: {gold_rule(game, hero)}")
     if hero.note:
         lines.append(f"{hero.name}: {hero.note}")
-    if exchange is not None:  # the exchange comes first, then the prediction
-        lines.append(f"{name} exchanges {plural(exchange, 'card')}")
+    if exchanged is not None:  # the exchange comes first, then the prediction
+        lines.append(exchanged)
     if predict is not None:
         lines.append(f"{name} predicts {predict} tricks + potions")
     lines.append(f"{name} leads the first trick")
@@ -181,14 +178,18 @@ def exchange(game: TrickyGame, action: Exchange) -> Ruled:
         player = (rnd.active + 1) % game.count  # two players: then the other one
     else:
         player = rnd.active
+    line = make_exchange(game, rnd, player, count, cards)
+    return Exchange(tuple(map(str, cards)), game.players[player], count), [line]
+
+
+def make_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
+                  cards: Sequence[TrickyCard]) -> str:
+    """An exchange checked, made, and said in a line."""
     verify_after_prediction(game, rnd, player, count, cards)
-    verify_exchange(game, rnd, player, count, cards, named=bool(cards))
+    verify_exchange(game, rnd, player, count, cards)
     rnd.put_aside(player, count, cards)
-    name = game.players[player]
-    line = f"{name} exchanges {plural(count, 'card')}"
-    if cards:
-        line += f", putting aside {' '.join(map(str, cards))}"
-    return Exchange(tuple(map(str, cards)), name, count), [line]
+    line = f"{game.players[player]} exchanges {plural(count, 'card')}"
+    return line + (f", putting aside {' '.join(map(str, cards))}" if cards else "")
 
 
 def predict(game: TrickyGame, action: Predict) -> Ruled:
@@ -213,7 +214,7 @@ def verify_after_prediction(game: TrickyGame, rnd: Round, player: int, count: in
 
 
 def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
-                    cards: Sequence[TrickyCard], *, named: bool) -> None:
+                    cards: Sequence[TrickyCard]) -> None:
     name = game.players[player]
     active = game.players[rnd.active]
     two = game.rules.others_exchange
@@ -238,7 +239,7 @@ def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
                           R_TWO if two else R_EXCHANGE)
     if game.strict:  # the first edition checked neither (companion.editions)
         verify_leftover(game, rnd, name, count)
-    if game.strict and game.rules.open_exchange and count and not named:
+    if game.strict and game.rules.open_exchange and count and not cards:
         raise RuleRefused(f"with two players the exchange is open: name the {count} "
                           f"cards put aside, 'exchange{' CARD' * count}'"
                           if count > 1 else "with two players the exchange is open: name "
