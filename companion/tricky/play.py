@@ -407,7 +407,7 @@ def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[s
                      f"+{bonus}{each}")
     else:
         lines.append(f"{name} +{gold}")
-    rnd.settle(counts, golds, line, via)
+    rnd.settle(counts, golds, via)
     if game.finished:  # the final scores follow once, in the summary's table
         lines.append(end_line(game))
     else:

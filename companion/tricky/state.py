@@ -74,8 +74,7 @@ class Revoke(Value):
 
 class Round(Record):
     __slots__ = ("number", "active", "hero", "trump", "predict", "passed", "exchanged",
-                 "discards", "tricks", "revokes", "not_followed", "counts", "gold",
-                 "gold_line", "via")
+                 "discards", "tricks", "revokes", "not_followed", "counts", "gold", "via")
 
     def __init__(self, number: int, active: int, hero: Hero, trump: Trump,
                  predict: int | None = None, passed: tuple[Hero, ...] = ()) -> None:
@@ -92,7 +91,6 @@ class Round(Record):
         self.not_followed: dict[int, dict[str, int]] = {}
         self.counts: Haul | None = None
         self.gold: list[int] | None = None
-        self.gold_line = ""
         self.via = ""
 
     @property
@@ -143,9 +141,9 @@ class Round(Record):
         bonus = table()["game"]["no_gold_consolation"] if gold == 0 else 0
         return [gold if seat == self.active else bonus for seat in range(players)], line
 
-    def settle(self, counts: Haul, golds: list[int], line: str, via: str) -> None:
+    def settle(self, counts: Haul, golds: list[int], via: str) -> None:
         """The round's end: its haul and each player's gold, set once."""
-        self.counts, self.gold, self.gold_line, self.via = counts, golds, line, via
+        self.counts, self.gold, self.via = counts, golds, via
 
     def collected(self, deck: Deck) -> Haul:
         """What the active player took: tricks, cards of each kind, the last trick."""
