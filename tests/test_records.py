@@ -49,7 +49,7 @@ def test_records_survive_a_deep_copy() -> None:
     encounter.rounds = 2
     rnd = Round(1, 0, heroes()["thief"], Trump("colour", colour="R"), predict=2)
     rnd.discards.append(Card.parse("QS"))  # type: ignore[arg-type]  # any value will do
-    rnd.gold_line = "Thief: 3 gold"
+    rnd.via = "result"
     for record in (chamber, rnd, encounter):
         again = copy.deepcopy(record)
         assert again == record and again is not record

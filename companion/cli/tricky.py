@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from typer import Argument, Option
 
@@ -80,6 +80,14 @@ def scores(game: GameOption = None, as_json: JsonOption = False) -> None:
     echo_lines(engine.sheet_lines(width()))
 
 
+def _hero_number(item: str) -> Any:
+    """The option of a hero's base or minimum (``thief_base``: --thief-base N N)."""
+    hero, number = item.split("_")
+    what = "gold" if number == "base" else number
+    return Option(metavar="N N", help=f"{hero.capitalize()}'s {what} with 2-3 players, "
+                  "with 4.", parser=whole(f"--{hero}-{number}"))
+
+
 @app.command()
 def deck(
     colours: Annotated[Four | None, Option(
@@ -90,21 +98,11 @@ def deck(
     potion: Annotated[Four | None, Option(
         "--potion", "--potions", metavar="R1 B2 Y5 G6", help="The potion card of each colour.")]
     = None,
-    thief_base: Annotated[Pair | None, Option(
-        metavar="N N", help="Thief's gold with 2-3 players, with 4.",
-                parser=whole("--thief-base"))] = None,
-    trickster_base: Annotated[Pair | None, Option(
-        metavar="N N", help="Trickster's gold with 2-3 players, with 4.",
-                parser=whole("--trickster-base"))] = None,
-    barbarian_minimum: Annotated[Pair | None, Option(
-        metavar="N N", help="Barbarian's minimum with 2-3 players, with 4.",
-                parser=whole("--barbarian-minimum"))] = None,
-    sorcerer_minimum: Annotated[Pair | None, Option(
-        metavar="N N", help="Sorcerer's minimum with 2-3 players, with 4.",
-                parser=whole("--sorcerer-minimum"))] = None,
-    knight_minimum: Annotated[Pair | None, Option(
-        metavar="N N", help="Knight's minimum with 2-3 players, with 4.",
-                parser=whole("--knight-minimum"))] = None,
+    thief_base: Annotated[Pair | None, _hero_number("thief_base")] = None,
+    trickster_base: Annotated[Pair | None, _hero_number("trickster_base")] = None,
+    barbarian_minimum: Annotated[Pair | None, _hero_number("barbarian_minimum")] = None,
+    sorcerer_minimum: Annotated[Pair | None, _hero_number("sorcerer_minimum")] = None,
+    knight_minimum: Annotated[Pair | None, _hero_number("knight_minimum")] = None,
     confirm: Annotated[bool, Option(
         help="The players checked every setting against their cards.")] = False,
     reset: Annotated[bool, Option(help="Back to the rulebook's defaults.")] = False,

@@ -273,16 +273,13 @@ def bribe_item(game: ElberethGame, boss: str, wanted: str, given: str | None) ->
         if given and item_name(given, coin=True) != "coin":
             raise RuleRefused(f"the {boss} takes the coin only", R_BRIBE)
         first = not at_least(game.settings, 2)
-        if first and any_state and game.coin == COIN_DOWN:
+        if game.coin == COIN_UP or first and any_state and game.coin == COIN_DOWN:
             return "coin"  # the first edition took a face-down coin (companion.editions)
         if game.coin == COIN_DOWN:  # unlike face-down gear, never yours to give
             raise RuleRefused(f"the {boss} wants the coin and yours is {game.coin}: a "
                               "face-down coin is spent or never picked up, so not yours "
                               "to give", R_BRIBE_COIN)
-        if game.coin != COIN_UP:
-            raise RuleRefused(f"the {boss} wants the coin and yours is {game.coin}",
-                              R_BRIBE)
-        return "coin"
+        raise RuleRefused(f"the {boss} wants the coin and yours is {game.coin}", R_BRIBE)
     choices = table()["equipment"]["protective"] if wanted == "protective" else (wanted,)
     usable = [i for i in choices if game.items[i] == EQUIPPED
               or any_state and game.items[i] == DOWN]

@@ -59,12 +59,9 @@ def round(game: TrickyGame, action: RoundAction) -> Ruled:
     trump = parse_trump(game, hero, trump_text)
     rnd = Round(len(game.rounds) + 1, active, hero, trump, passed=passed)
     predict = None if action.predict is None else verify_predict(game, rnd, action.predict)
-    exchange = action.exchange
-    if exchange is not None:
-        verify_exchange(game, rnd, active, exchange, [], named=False)
+    exchange = action.exchange  # made on the new round, which is not yet the game's
+    exchanged = None if exchange is None else make_exchange(game, rnd, active, exchange, [])
     rnd.predict = predict
-    if exchange is not None:
-        rnd.put_aside(active, exchange, ())
     game.rounds.append(rnd)
     name = game.players[active]
     of = f" of {game.rounds_total}" if game.rounds_total else ""
@@ -77,8 +74,8 @@ def round(game: TrickyGame, action: RoundAction) -> Ruled:
     lines.append(f"Gold: {gold_rule(game, hero)}")
     if hero.note:
         lines.append(f"{hero.name}: {hero.note}")
-    if exchange is not None:  # the exchange comes first, then the prediction
-        lines.append(f"{name} exchanges {plural(exchange, 'card')}")
+    if exchanged is not None:  # the exchange comes first, then the prediction
+        lines.append(exchanged)
     if predict is not None:
         lines.append(f"{name} predicts {predict} tricks + potions")
     lines.append(f"{name} leads the first trick")
@@ -181,14 +178,18 @@ def exchange(game: TrickyGame, action: Exchange) -> Ruled:
         player = (rnd.active + 1) % game.count  # two players: then the other one
     else:
         player = rnd.active
+    line = make_exchange(game, rnd, player, count, cards)
+    return Exchange(tuple(map(str, cards)), game.players[player], count), [line]
+
+
+def make_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
+                  cards: Sequence[TrickyCard]) -> str:
+    """An exchange checked, made, and said in a line."""
     verify_after_prediction(game, rnd, player, count, cards)
-    verify_exchange(game, rnd, player, count, cards, named=bool(cards))
+    verify_exchange(game, rnd, player, count, cards)
     rnd.put_aside(player, count, cards)
-    name = game.players[player]
-    line = f"{name} exchanges {plural(count, 'card')}"
-    if cards:
-        line += f", putting aside {' '.join(map(str, cards))}"
-    return Exchange(tuple(map(str, cards)), name, count), [line]
+    line = f"{game.players[player]} exchanges {plural(count, 'card')}"
+    return line + (f", putting aside {' '.join(map(str, cards))}" if cards else "")
 
 
 def predict(game: TrickyGame, action: Predict) -> Ruled:
@@ -213,7 +214,7 @@ def verify_after_prediction(game: TrickyGame, rnd: Round, player: int, count: in
 
 
 def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
-                    cards: Sequence[TrickyCard], *, named: bool) -> None:
+                    cards: Sequence[TrickyCard]) -> None:
     name = game.players[player]
     active = game.players[rnd.active]
     two = game.rules.others_exchange
@@ -238,7 +239,7 @@ def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
                           R_TWO if two else R_EXCHANGE)
     if game.strict:  # the first edition checked neither (companion.editions)
         verify_leftover(game, rnd, name, count)
-    if game.strict and game.rules.open_exchange and count and not named:
+    if game.strict and game.rules.open_exchange and count and not cards:
         raise RuleRefused(f"with two players the exchange is open: name the {count} "
                           f"cards put aside, 'exchange{' CARD' * count}'"
                           if count > 1 else "with two players the exchange is open: name "
@@ -380,18 +381,17 @@ def result(game: TrickyGame, action: Result) -> Ruled:
             else f"--{missing}"
         raise BadInput(f"the {rnd.hero.name}'s gold needs {option} ({COUNT_HELP[missing]})")
     need_prediction(rnd)
-    least = implied_tricks(game, given)
-    verify_haul(game, given if least is None else {**given, "tricks": least})
     counts: Haul = {**dict.fromkeys(COUNTS, 0), "last_trick": False, **given}
-    if least is not None:
-        counts["tricks"] = least
+    if "tricks" not in given:  # the hero pays for other things: the fewest tricks
+        counts["tricks"] = implied_tricks(game, counts)
+    verify_haul(game, {**given, "tricks": counts["tricks"]})
     lines = finish_round(game, rnd, counts, "result")
-    if least:  # said after the gold's line, which stays as the hero pays
-        lines.insert(1, f"at least {plural(least, 'trick')} won, as the haul implies "
-                        f"(rule {R_RESULT_TRICKS})")
-    number = {key: int(given[key]) if key in given else None for key in COUNTS}
+    if counts["tricks"] and "tricks" not in given:  # after the gold's line, as it pays
+        lines.insert(1, f"at least {plural(int(counts['tricks']), 'trick')} won, as the "
+                        f"haul implies (rule {R_RESULT_TRICKS})")
     last = given.get("last_trick")
-    return Result((), **number, last_trick=None if last is None else bool(last)), lines
+    return Result((), **{key: given.get(key) for key in COUNTS},
+                  last_trick=None if last is None else bool(last)), lines
 
 
 def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[str]:
@@ -407,7 +407,7 @@ def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[s
                      f"+{bonus}{each}")
     else:
         lines.append(f"{name} +{gold}")
-    rnd.settle(counts, golds, line, via)
+    rnd.settle(counts, golds, via)
     if game.finished:  # the final scores follow once, in the summary's table
         lines.append(end_line(game))
     else:
@@ -428,29 +428,22 @@ def result_counts(game: TrickyGame, action: Result) -> dict[str, int | bool]:
         hint = f": did you mean {meant}?" if len(extra) <= len(free) else ""
         raise BadInput(f"'result' takes at most {len(RESULT_ORDER)} words (tricks, then "
                        f"potions){hint}")
+    words = dict(zip(RESULT_ORDER, action.counts, strict=False))
     given: dict[str, int | bool] = {}
-    for key, number in zip(RESULT_ORDER, action.counts, strict=False):
+    for key in (*COUNTS, "last_trick"):
         option = getattr(action, key)
-        if option is not None:
-            raise BadInput(f"{key} given twice: {number} and --{key} {option}")
-        given[key] = number
-    for key in COUNTS:
-        value = getattr(action, key)
-        if value is not None:
-            given[key] = value
-    if action.last_trick is not None:
-        given["last_trick"] = action.last_trick
-    return {key: given[key] for key in (*COUNTS, "last_trick") if key in given}
+        if key in words and option is not None:
+            raise BadInput(f"{key} given twice: {words[key]} and --{key} {option}")
+        if words.get(key, option) is not None:
+            given[key] = words.get(key, option)
+    return given
 
 
-def implied_tricks(game: TrickyGame, given: Mapping[str, int | bool]) -> int | None:
-    """A haul typed without its trick count (the hero pays for other things): the
-    fewest tricks that hold it, 1 at least when the last trick was won
-    (tricky.ruling.result-tricks); None when the count is given."""
-    if "tricks" in given:
-        return None
-    cards = sum(int(given.get(key, 0)) for key in COUNTS[1:])
-    least = max(-(-cards // game.count), 1 if given.get("last_trick") is True else 0)
+def implied_tricks(game: TrickyGame, haul: Haul) -> int:
+    """The fewest tricks that hold a haul typed without its trick count, 1 at least
+    when the last trick was won (tricky.ruling.result-tricks)."""
+    cards = sum(int(haul[key]) for key in COUNTS[1:])
+    least = max(-(-cards // game.count), 1 if haul["last_trick"] else 0)
     if least > game.hand:
         raise RuleRefused(f"{plural(cards, 'card')} need at least {least} tricks: a round "
                           f"has {game.hand}", R_RESULT)
@@ -458,17 +451,14 @@ def implied_tricks(game: TrickyGame, given: Mapping[str, int | bool]) -> int | N
 
 
 def verify_haul(game: TrickyGame, given: Mapping[str, int | bool]) -> None:
-    """Refuse a haul the deck cannot make."""
+    """Refuse a haul the deck cannot make (``given``: what was typed, and the tricks)."""
     most = game.deck.counts(game.deck.cards())
     most["tricks"] = game.hand
     for key in COUNTS:
         if key in given and int(given[key]) > most[key]:
             raise RuleRefused(f"--{key} {given[key]}: a round has at most {most[key]}",
                               R_RESULT)
-    tricks = given.get("tricks")
-    if tricks is None:
-        return
-    tricks = int(tricks)
+    tricks = int(given["tricks"])
     cards = sum(int(given.get(k, 0)) for k in COUNTS[1:])
     if cards > tricks * game.count:
         raise RuleRefused(f"{plural(tricks, 'trick')} hold {tricks * game.count} cards, "

@@ -26,18 +26,14 @@ class TableRules(Value):
     hand: int
     rounds_per_player: int
     pair: int  # which of a hero's two numbers: 0 with 2-3 players, 1 with 4
-    exchange_max: int | None  # the most one player exchanges, if not the leftover pile
     others_exchange: bool  # two players: the other one exchanges too
-    potions_exchanged: bool
-    open_exchange: bool  # the cards put aside are named
+    exchange_max: int | None = None  # the most one player exchanges, if not the leftover pile
+    potions_exchanged: bool = True
+    open_exchange: bool = False  # the cards put aside are named
 
     @classmethod
     def of(cls, players: int) -> TableRules:
-        row = table()["players"][str(players)]
-        most = row.get("exchange_max")
-        return cls(row["hand"], row["rounds_per_player"], row["pair"], most,
-                   row["others_exchange"], row.get("potions_exchanged", True),
-                   row.get("open_exchange", False))
+        return cls(**table()["players"][str(players)])
 
 
 class Setup(Value):
@@ -78,8 +74,7 @@ class Revoke(Value):
 
 class Round(Record):
     __slots__ = ("number", "active", "hero", "trump", "predict", "passed", "exchanged",
-                 "discards", "tricks", "revokes", "not_followed", "counts", "gold",
-                 "gold_line", "via")
+                 "discards", "tricks", "revokes", "not_followed", "counts", "gold", "via")
 
     def __init__(self, number: int, active: int, hero: Hero, trump: Trump,
                  predict: int | None = None, passed: tuple[Hero, ...] = ()) -> None:
@@ -96,7 +91,6 @@ class Round(Record):
         self.not_followed: dict[int, dict[str, int]] = {}
         self.counts: Haul | None = None
         self.gold: list[int] | None = None
-        self.gold_line = ""
         self.via = ""
 
     @property
@@ -147,9 +141,9 @@ class Round(Record):
         bonus = table()["game"]["no_gold_consolation"] if gold == 0 else 0
         return [gold if seat == self.active else bonus for seat in range(players)], line
 
-    def settle(self, counts: Haul, golds: list[int], line: str, via: str) -> None:
+    def settle(self, counts: Haul, golds: list[int], via: str) -> None:
         """The round's end: its haul and each player's gold, set once."""
-        self.counts, self.gold, self.gold_line, self.via = counts, golds, line, via
+        self.counts, self.gold, self.via = counts, golds, via
 
     def collected(self, deck: Deck) -> Haul:
         """What the active player took: tricks, cards of each kind, the last trick."""
