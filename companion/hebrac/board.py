@@ -574,7 +574,7 @@ def revealed(game: HebracGame, card: Card) -> list[str]:
         encounter.stage = "trading"
         value = rules.trade_value(card)
         if value is None:
-            illusion = card.rank != 1 and situation.illusion_queen(game)
+            illusion = card.rank != 1 and game.setup.illusion_black_queen == "allowed"
             return [rules.check_trade(card, []).reasons[0] + ": 'refuse'"
                     + (" or attack (evil)" if game.setup.evil else "")
                     + (" or 'cast illusion'" if illusion else "")]
@@ -650,14 +650,14 @@ def refuse(game: HebracGame, action: grammar.Refuse) -> Done:
     if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
         raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", state.R_ENCOUNTER)
     chamber = game.chambers[encounter.chamber]
-    robbed = chamber.treasure_gone
+    if encounter.stage != "merchant":
+        gone = "the treasure is lost"
+    elif chamber.treasure_gone:
+        gone = "the merchant leaves"
+    else:  # hebrac.ruling.merchant-unseen
+        gone = "the merchant leaves, his ware unseen under the Hand Deck"
     close_chamber(game, chamber, None, encounter.enemy)
-    if encounter.stage == "merchant" and robbed:
-        return action, [f"{chamber.name}: the merchant leaves; chamber cleared"]
-    if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
-        return action, [f"{chamber.name}: the merchant leaves, his ware unseen under the "
-                        "Hand Deck; chamber cleared"]
-    return action, [f"{chamber.name}: the treasure is lost; chamber cleared"]
+    return action, [f"{chamber.name}: {gone}; chamber cleared"]
 
 
 def play(game: HebracGame, action: grammar.Play) -> Done:
@@ -673,27 +673,23 @@ def play(game: HebracGame, action: grammar.Play) -> Done:
     ledger.see(game, [card], source="draw")
     ledger.under(game, [card])
     before = game.life
-    if as_enemy:
-        assert encounter is not None
-        if card.is_red:
-            ledger.under(game, [encounter.enemy])
-            chamber = game.chambers[encounter.chamber]
-            chamber.enemy_gone = True
-            encounter.stage = "treasure"
-            if chamber.treasure_gone and game.strict:
-                game.encounter = None
-                return done, [f"{card} is red: Hebrac yields; no treasure left: "
-                              f"{chamber.name} cleared"]
-            return done, [f"{card} is red: Hebrac yields; take the treasure"]
-        ledger.set_life(game, game.life - damage)
-        close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
-        return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}; "
-                      "Hebrac leaves with the treasure"]
-    if card.is_red:
+    if card.is_red and not as_enemy:
         game.pending = "hebrac-prize"
         return done, [f"{card} is red: pick any Hand Deck card, 'take CARD'"]
-    game.pending = None
+    if card.is_red and encounter is not None:
+        ledger.under(game, [encounter.enemy])
+        chamber = game.chambers[encounter.chamber]
+        chamber.enemy_gone = True
+        encounter.stage = "treasure"
+        if chamber.treasure_gone and game.strict:
+            game.encounter = None
+            return done, [f"{card} is red: Hebrac yields; no treasure left: "
+                          f"{chamber.name} cleared"]
+        return done, [f"{card} is red: Hebrac yields; take the treasure"]
     ledger.set_life(game, game.life - damage)
-    return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}",
-                  *(next_game(game) if game.life > 0 else [])]
-
+    black = f"{card} is black: lose {damage} life, {before} -> {game.life}"
+    if as_enemy and encounter is not None:
+        close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
+        return done, [f"{black}; Hebrac leaves with the treasure"]
+    game.pending = None
+    return done, [black, *(next_game(game) if game.life > 0 else [])]
