@@ -71,8 +71,8 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     stage = rules.FIRST_STAGE.get(kind, "battle")
     if kind == "adventurer" and chamber.robbed_adventurer:
         stage = "battle"
-    game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
-                               spell_cast=spell_cast)
+    encounter = game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
+                                           spell_cast=spell_cast)
     life = rules.enemy_life(enemy, "curse" in game.effects) if rules.is_fighter(enemy) else 0
     if stage == "treasure":  # no guard: an empty chamber, or a black priestess who steals
         if kind == "empty":
@@ -81,12 +81,11 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
             lines = [f"{name}: {enemy} = black priestess",
                      ledger.priestess_theft(game, by_enemy=True)]
             gone = "she is gone; "
-        chamber.enemy_gone = True
         ledger.under(game, [enemy])
-        if chamber.treasure_gone and game.strict:  # stolen before (Stealing Spirit,
-            game.encounter = None  # then Body Switch)
-            return lines + [f"{gone}no treasure left: {name} cleared"]
-        return lines + [f"{gone}take the treasure"]
+        # its treasure stolen before (Stealing Spirit, then Body Switch)
+        left = f"no treasure left: {name} cleared" if guard_gone(game, encounter, game.strict) \
+            else "take the treasure"
+        return [*lines, gone + left]
     if kind == "hebrac":
         damage = rules.table()["hebrac_game"]["black_card_damage"]
         return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
@@ -256,8 +255,6 @@ def round_lines(result: rules.RoundResult, prisoners: Sequence[Card],
 def battle_won(game: HebracGame) -> list[str]:
     encounter = game.encounter
     assert encounter is not None
-    chamber = game.chambers[encounter.chamber]
-    chamber.enemy_gone = True
     ledger.under(game, [encounter.enemy])
     lines = []
     if encounter.prisoners:
@@ -265,14 +262,23 @@ def battle_won(game: HebracGame) -> list[str]:
         lines.append(f"{' '.join(map(str, encounter.prisoners))} {verb} you")
         ledger.under(game, encounter.prisoners)
         encounter.prisoners = []
-    if chamber.treasure_gone:
-        game.encounter = None
-        lines.append(f"{chamber.name} cleared: its treasure was taken before (rule "
-                     f"{state.R_ROBBED})")
-        return lines
+    if guard_gone(game, encounter):
+        return [*lines, f"{encounter.chamber} cleared: its treasure was taken before (rule "
+                        f"{state.R_ROBBED})"]
+    return [*lines, "take the treasure: 'take CARD'"]
+
+
+def guard_gone(game: HebracGame, encounter: Encounter, cleared: bool = True) -> bool:
+    """The enemy faced is gone (beaten, yielding, stone, bombed, or a card that does not
+    stay): its treasure waits for 'take', or, taken before, the chamber is cleared and the
+    encounter over (True; ``cleared`` False: the first edition, which waited for 'take')."""
+    chamber = game.chambers[encounter.chamber]
+    chamber.enemy_gone = True
     encounter.stage = "treasure"
-    lines.append("take the treasure: 'take CARD'")
-    return lines
+    if chamber.treasure_gone and cleared:
+        game.encounter = None
+        return True
+    return False
 
 
 def potion(game: HebracGame, action: grammar.Potion) -> Done:
@@ -678,14 +684,9 @@ def play(game: HebracGame, action: grammar.Play) -> Done:
         return done, [f"{card} is red: pick any Hand Deck card, 'take CARD'"]
     if card.is_red and encounter is not None:
         ledger.under(game, [encounter.enemy])
-        chamber = game.chambers[encounter.chamber]
-        chamber.enemy_gone = True
-        encounter.stage = "treasure"
-        if chamber.treasure_gone and game.strict:
-            game.encounter = None
-            return done, [f"{card} is red: Hebrac yields; no treasure left: "
-                          f"{chamber.name} cleared"]
-        return done, [f"{card} is red: Hebrac yields; take the treasure"]
+        left = f"no treasure left: {encounter.chamber} cleared" \
+            if guard_gone(game, encounter, game.strict) else "take the treasure"
+        return done, [f"{card} is red: Hebrac yields; {left}"]
     ledger.set_life(game, game.life - damage)
     black = f"{card} is black: lose {damage} life, {before} -> {game.life}"
     if as_enemy and encounter is not None:
