@@ -162,6 +162,7 @@ def new_level_layout(game: HebracGame) -> None:
 
 
 def leave_encounter(game: HebracGame, line: str) -> list[str]:
+    """The encounter ends (its prisoners go under the Hand Deck); ``line`` says how."""
     encounter = game.encounter
     if encounter is None:
         return []
@@ -395,8 +396,7 @@ def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
     chamber.treasure_gone = True
     chamber.enemy_gone = True
     if game.encounter and game.encounter.chamber == chamber.name:
-        ledger.under(game, game.encounter.prisoners)
-        game.encounter = None
+        leave_encounter(game, "")
 
 
 def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> list[str]:
