@@ -71,8 +71,8 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
     stage = rules.FIRST_STAGE.get(kind, "battle")
     if kind == "adventurer" and chamber.robbed_adventurer:
         stage = "battle"
-    game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
-                               spell_cast=spell_cast)
+    encounter = game.encounter = Encounter(name, enemy, stage, treasure=chamber.treasure,
+                                           spell_cast=spell_cast)
     life = rules.enemy_life(enemy, "curse" in game.effects) if rules.is_fighter(enemy) else 0
     if stage == "treasure":  # no guard: an empty chamber, or a black priestess who steals
         if kind == "empty":
@@ -81,12 +81,11 @@ def meet(game: HebracGame, name: str, enemy: Card) -> list[str]:
             lines = [f"{name}: {enemy} = black priestess",
                      ledger.priestess_theft(game, by_enemy=True)]
             gone = "she is gone; "
-        chamber.enemy_gone = True
         ledger.under(game, [enemy])
-        if chamber.treasure_gone and game.strict:  # stolen before (Stealing Spirit,
-            game.encounter = None  # then Body Switch)
-            return lines + [f"{gone}no treasure left: {name} cleared"]
-        return lines + [f"{gone}take the treasure"]
+        # its treasure stolen before (Stealing Spirit, then Body Switch)
+        left = f"no treasure left: {name} cleared" if guard_gone(game, encounter, game.strict) \
+            else "take the treasure"
+        return [*lines, gone + left]
     if kind == "hebrac":
         damage = rules.table()["hebrac_game"]["black_card_damage"]
         return [f"{name}: JK = Hebrac: 'play CARD' (red wins the treasure, black "
@@ -163,6 +162,7 @@ def new_level_layout(game: HebracGame) -> None:
 
 
 def leave_encounter(game: HebracGame, line: str) -> list[str]:
+    """The encounter ends (its prisoners go under the Hand Deck); ``line`` says how."""
     encounter = game.encounter
     if encounter is None:
         return []
@@ -256,8 +256,6 @@ def round_lines(result: rules.RoundResult, prisoners: Sequence[Card],
 def battle_won(game: HebracGame) -> list[str]:
     encounter = game.encounter
     assert encounter is not None
-    chamber = game.chambers[encounter.chamber]
-    chamber.enemy_gone = True
     ledger.under(game, [encounter.enemy])
     lines = []
     if encounter.prisoners:
@@ -265,14 +263,23 @@ def battle_won(game: HebracGame) -> list[str]:
         lines.append(f"{' '.join(map(str, encounter.prisoners))} {verb} you")
         ledger.under(game, encounter.prisoners)
         encounter.prisoners = []
-    if chamber.treasure_gone:
-        game.encounter = None
-        lines.append(f"{chamber.name} cleared: its treasure was taken before (rule "
-                     f"{state.R_ROBBED})")
-        return lines
+    if guard_gone(game, encounter):
+        return [*lines, f"{encounter.chamber} cleared: its treasure was taken before (rule "
+                        f"{state.R_ROBBED})"]
+    return [*lines, "take the treasure: 'take CARD'"]
+
+
+def guard_gone(game: HebracGame, encounter: Encounter, cleared: bool = True) -> bool:
+    """The enemy faced is gone (beaten, yielding, stone, bombed, or a card that does not
+    stay): its treasure waits for 'take', or, taken before, the chamber is cleared and the
+    encounter over (True; ``cleared`` False: the first edition, which waited for 'take')."""
+    chamber = game.chambers[encounter.chamber]
+    chamber.enemy_gone = True
     encounter.stage = "treasure"
-    lines.append("take the treasure: 'take CARD'")
-    return lines
+    if chamber.treasure_gone and cleared:
+        game.encounter = None
+        return True
+    return False
 
 
 def potion(game: HebracGame, action: grammar.Potion) -> Done:
@@ -389,8 +396,7 @@ def close_chamber(game: HebracGame, chamber: Chamber, treasure: Card | None,
     chamber.treasure_gone = True
     chamber.enemy_gone = True
     if game.encounter and game.encounter.chamber == chamber.name:
-        ledger.under(game, game.encounter.prisoners)
-        game.encounter = None
+        leave_encounter(game, "")
 
 
 def gain(game: HebracGame, card: Card, extras: Sequence[str], source: str) -> list[str]:
@@ -574,7 +580,7 @@ def revealed(game: HebracGame, card: Card) -> list[str]:
         encounter.stage = "trading"
         value = rules.trade_value(card)
         if value is None:
-            illusion = card.rank != 1 and situation.illusion_queen(game)
+            illusion = card.rank != 1 and game.setup.illusion_black_queen == "allowed"
             return [rules.check_trade(card, []).reasons[0] + ": 'refuse'"
                     + (" or attack (evil)" if game.setup.evil else "")
                     + (" or 'cast illusion'" if illusion else "")]
@@ -650,14 +656,14 @@ def refuse(game: HebracGame, action: grammar.Refuse) -> Done:
     if encounter is None or encounter.stage not in ("trading", "sale", "merchant", "hebrac"):
         raise RuleRefused(f"nothing to refuse now: {situation.next_hint(game)}", state.R_ENCOUNTER)
     chamber = game.chambers[encounter.chamber]
-    robbed = chamber.treasure_gone
+    if encounter.stage != "merchant":
+        gone = "the treasure is lost"
+    elif chamber.treasure_gone:
+        gone = "the merchant leaves"
+    else:  # hebrac.ruling.merchant-unseen
+        gone = "the merchant leaves, his ware unseen under the Hand Deck"
     close_chamber(game, chamber, None, encounter.enemy)
-    if encounter.stage == "merchant" and robbed:
-        return action, [f"{chamber.name}: the merchant leaves; chamber cleared"]
-    if encounter.stage == "merchant":  # hebrac.ruling.merchant-unseen
-        return action, [f"{chamber.name}: the merchant leaves, his ware unseen under the "
-                        "Hand Deck; chamber cleared"]
-    return action, [f"{chamber.name}: the treasure is lost; chamber cleared"]
+    return action, [f"{chamber.name}: {gone}; chamber cleared"]
 
 
 def play(game: HebracGame, action: grammar.Play) -> Done:
@@ -673,27 +679,18 @@ def play(game: HebracGame, action: grammar.Play) -> Done:
     ledger.see(game, [card], source="draw")
     ledger.under(game, [card])
     before = game.life
-    if as_enemy:
-        assert encounter is not None
-        if card.is_red:
-            ledger.under(game, [encounter.enemy])
-            chamber = game.chambers[encounter.chamber]
-            chamber.enemy_gone = True
-            encounter.stage = "treasure"
-            if chamber.treasure_gone and game.strict:
-                game.encounter = None
-                return done, [f"{card} is red: Hebrac yields; no treasure left: "
-                              f"{chamber.name} cleared"]
-            return done, [f"{card} is red: Hebrac yields; take the treasure"]
-        ledger.set_life(game, game.life - damage)
-        close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
-        return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}; "
-                      "Hebrac leaves with the treasure"]
-    if card.is_red:
+    if card.is_red and not as_enemy:
         game.pending = "hebrac-prize"
         return done, [f"{card} is red: pick any Hand Deck card, 'take CARD'"]
-    game.pending = None
+    if card.is_red and encounter is not None:
+        ledger.under(game, [encounter.enemy])
+        left = f"no treasure left: {encounter.chamber} cleared" \
+            if guard_gone(game, encounter, game.strict) else "take the treasure"
+        return done, [f"{card} is red: Hebrac yields; {left}"]
     ledger.set_life(game, game.life - damage)
-    return done, [f"{card} is black: lose {damage} life, {before} -> {game.life}",
-                  *(next_game(game) if game.life > 0 else [])]
-
+    black = f"{card} is black: lose {damage} life, {before} -> {game.life}"
+    if as_enemy and encounter is not None:
+        close_chamber(game, game.chambers[encounter.chamber], None, encounter.enemy)
+        return done, [f"{black}; Hebrac leaves with the treasure"]
+    game.pending = None
+    return done, [black, *(next_game(game) if game.life > 0 else [])]

@@ -259,7 +259,8 @@ def verify_cast(game: HebracGame, spell: Spell) -> None:
             raise RuleRefused("Illusion works only while trading", rule)
         if encounter.treasure.rank == 1:
             raise RuleRefused("Illusion fails when the adventurer holds an ace", rule)
-        if rules.trade_value(encounter.treasure) is None and not illusion_queen(game):
+        if rules.trade_value(encounter.treasure) is None and \
+                game.setup.illusion_black_queen != "allowed":
             raise RuleRefused(f"Illusion: {encounter.treasure} is a black priestess, never "
                               "traded for (--illusion-black-queen refused)",
                               state.R_ILLUSION_QUEEN)
@@ -270,11 +271,6 @@ def verify_cast(game: HebracGame, spell: Spell) -> None:
             raise RuleRefused("Hell Bomb: in battle, or from an explored chamber", rule)
         if game.position is None:
             raise RuleRefused("Hell Bomb needs a position: enter or move to a chamber", rule)
-
-
-def illusion_queen(game: HebracGame) -> bool:
-    """hebrac.ruling.illusion-black-queen: may Illusion take a black queen?"""
-    return game.setup.illusion_black_queen == "allowed"
 
 
 def next_hint(game: HebracGame) -> str:

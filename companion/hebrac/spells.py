@@ -381,13 +381,10 @@ def hell_bomb(game: HebracGame) -> list[str]:
 
 
 def guard_gone(game: HebracGame, encounter: Encounter, take: str) -> list[str]:
-    """The enemy faced is gone (Hell Bomb, Stone Statue): its treasure waits, or none is
-    left and the chamber is cleared."""
-    encounter.stage, encounter.last_round = "treasure", None
-    if game.chambers[encounter.chamber].treasure_gone:
-        game.encounter = None
-        return [f"{encounter.chamber} cleared"]
-    return [take]
+    """The enemy faced is gone (Hell Bomb, Stone Statue): no round is left for a late
+    potion; ``take`` said when its treasure waits."""
+    encounter.last_round = None
+    return [f"{encounter.chamber} cleared" if board.guard_gone(game, encounter) else take]
 
 
 def see(game: HebracGame, action: See) -> Done:
