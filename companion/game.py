@@ -179,16 +179,6 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _fault(number: int, action: str, error: Exception) -> ReplayFault:
-    """Action ``number`` does not apply: for an action of a saved game that is always a
-    data problem, whatever the engine raised (a hand-edited action must never crash a
-    command)."""
-    crashed = not isinstance(error, CompanionError)
-    reason = type(error).__name__ if crashed else str(error)
-    return ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
-                       number, action, reason, crashed)
-
-
 def replaying(engine: Engine, actions: Iterable[str], first: int = 1
               ) -> Iterator[tuple[int, str, Applied]]:
     """Apply ``actions`` (numbered from ``first``) one by one, yielding each with its
@@ -200,7 +190,12 @@ def replaying(engine: Engine, actions: Iterable[str], first: int = 1
             try:
                 applied = engine.apply(action)
             except Exception as error:
-                raise _fault(number, action, error) from None
+                # For an action of a saved game that is always a data problem, whatever
+                # the engine raised (a hand-edited action must never crash a command).
+                crashed = not isinstance(error, CompanionError)
+                reason = type(error).__name__ if crashed else str(error)
+                raise ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
+                                  number, action, reason, crashed) from None
             yield number, action, applied
 
 
@@ -210,14 +205,9 @@ def replay(
     """Rebuild a game from its actions; one that does not replay is a data problem. No
     ruling is kept (most commands read none): ``replaying`` gives each one."""
     try:
-        _module, _settings, engine = begin(kind, settings)
-        apply = engine.apply
-        with _collector_paused():
-            for number, action in enumerate(actions, start=1):
-                try:
-                    apply(action)
-                except Exception as error:
-                    raise _fault(number, action, error) from None
+        engine = begin(kind, settings)[2]
+        for _step in replaying(engine, actions):
+            pass
         return engine
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None
