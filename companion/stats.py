@@ -179,12 +179,6 @@ def _code_digest() -> blake2b:
     return blake2b("\n".join(parts).encode(), digest_size=20)
 
 
-def _digest(raw: bytes) -> str:
-    digest = _code_digest().copy()
-    digest.update(raw)
-    return digest.hexdigest()
-
-
 def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
     """The cache's entries by digest; none when it is missing, unsigned or damaged."""
     payload = safefile.read_cache(path, home, "stats", MAX_CACHE_BYTES)
@@ -217,7 +211,9 @@ def read_games(store: Store, warn: Callable[[str], None], *,
     for name in store.names():
         try:
             raw = store.read_raw(name)
-            digest = _digest(raw)
+            hashed = _code_digest().copy()
+            hashed.update(raw)
+            digest = hashed.hexdigest()
             entry = _cached(found.get(digest))
             if entry is None:
                 record = store.decode(name, raw)
