@@ -205,8 +205,7 @@ def read_games(store: Store, warn: Callable[[str], None], *,
 
     path = store.home / "cache" / "stats.json"
     found = _read_cache(path, store.home)
-    kept: dict[str, dict[str, object]] = {}  # the cache to write: the games read now, no others
-    replayed = False
+    kept: dict[str, object] = {}  # the cache to write: the games read now, no others
     entries = []
     for name in store.names():
         try:
@@ -231,11 +230,10 @@ def read_games(store: Store, warn: Callable[[str], None], *,
                 continue
             entry = Entry(name, record.kind, record.created, history.outcome,
                           len(record.actions), dict(history.facts))
-            replayed = True
         kept[digest] = entry._asdict()
         if kind is None or entry.kind == kind:
             entries.append(entry)
-    if replayed or len(kept) != len(found):
+    if kept != found:  # a game replayed, changed or gone
         data = json.dumps({"format": CACHE_FORMAT, "games": kept},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         safefile.write_cache(path, store.home, "stats", data)
