@@ -141,7 +141,6 @@ def measurement(name: str) -> Callable[[Callable[[Bench], list[Figure]]],
 def build_games(bench: Bench) -> None:
     """Saved Hebrac games of each size, checked legal by a replay."""
     from companion.hebrac.engine import normalize_settings
-    from companion.session import Games
     from companion.store import GameRecord, Store
 
     store = Store(bench.home)
@@ -152,7 +151,7 @@ def build_games(bench: Bench) -> None:
                             actions=actions[:size])
         with store.lock(name):
             store.write(record, new=True)
-        Games(store).open(name)  # raises if any action is not legal
+        store.open(name)  # raises if any action is not legal
         bench.games[size] = name
     store.set_current(bench.games[500])
 
@@ -230,7 +229,6 @@ TRICKY_ACTIONS = ["round thief --active ann --exchange 0", "trick R1 B2"]
 
 def tricky_game(bench: Bench) -> str:
     """A two-player Tricky game in its first round, one trick played."""
-    from companion.session import Games
     from companion.store import GameRecord, Store
     from companion.tricky.deck import load_deck
     from companion.tricky.engine import normalize_settings
@@ -243,7 +241,7 @@ def tricky_game(bench: Bench) -> str:
                         actions=list(TRICKY_ACTIONS))
     with store.lock("t"):
         store.write(record, new=True)
-    Games(store).open("t")
+    store.open("t")
     return "t"
 
 
@@ -252,7 +250,6 @@ def example_game(bench: Bench, example: str) -> str:
     import tomllib
 
     from companion.resources import example_paths
-    from companion.session import Games
     from companion.store import GameRecord, Store
 
     store = Store(bench.home)
@@ -264,7 +261,7 @@ def example_game(bench: Bench, example: str) -> str:
                         actions=list(data["actions"]), notes=list(data.get("notes", [])))
     with store.lock(example):
         store.write(record, new=True)
-    Games(store).open(example)
+    store.open(example)
     return example
 
 
@@ -539,7 +536,7 @@ def load_games(bench: Bench) -> list[Figure]:
     figures = []
     for size in SIZES:
         name = bench.games[size]
-        games.open(name)
+        games.store.open(name)
         figures.append(Figure(f"load {size} actions", bench.median_ms(opener(games, name)),
                               "read, check, replay"))
     record = Games(Store(bench.home)).store.read(bench.games[2000])
@@ -589,7 +586,7 @@ def replay_cpu(bench: Bench) -> list[Figure]:
 
 
 def opener(games: Any, name: str) -> Callable[[], Any]:
-    return lambda: games.open(name)
+    return lambda: games.store.open(name)
 
 
 @measurement("odds")
