@@ -176,7 +176,7 @@ class Tracer:
         self.marks: list[tuple[int, str]] = (
             [(0, f"{self.letter}{self.stage}")] if self.first_marked else [])
         self.left: list[Any] = []  # each stage left behind, as last looked at
-        self.seen = self.look()
+        self.looks: list[Any] = [self.look()]  # index 0: before any action
 
     def look(self) -> Any:
         return None
@@ -187,7 +187,8 @@ class Tracer:
     def after(self, action: str) -> Any:
         """The look before the action."""
         self.point += 1
-        seen, self.seen = self.seen, self.look()
+        self.looks.append(self.look())
+        seen = self.looks[-2]
         left, self.stage = self.stage, self.stage_of(self.engine)
         if left != self.stage:
             self.marks.append((self.point, f"{self.letter}{self.stage}"))
@@ -296,7 +297,7 @@ class HebracTracer(Tracer):
             "killed_by": lost_to[-1] if lost_to and game.outcome == "dead" else None,
         }
         return History("hebrac", game.outcome, actions, "life", series, self.marks, facts,
-                       [*self.left, self.seen])
+                       [*self.left, self.looks[-1]])
 
 
 # -- Tricky Dungeon -------------------------------------------------------------------
@@ -304,17 +305,11 @@ class TrickyTracer(Tracer):
     engine: TrickyGame
     letter = "R"
 
-    def __init__(self, engine: TrickyGame) -> None:
-        super().__init__(engine)
-        self.gold: list[list[int | None]] = [[0] for _ in engine.players]
-
     def stage_of(self, engine: TrickyGame) -> int:  # the rounds begun
         return len(engine.rounds)
 
-    def after(self, action: str) -> None:
-        super().after(action)
-        for seat, total in enumerate(self.engine.totals):
-            self.gold[seat].append(total)
+    def look(self) -> list[int]:  # each player's gold
+        return self.engine.totals
 
     def finish(self, actions: int) -> History:
         game = self.engine
@@ -336,7 +331,8 @@ class TrickyTracer(Tracer):
             "rounds_total": game.rounds_total,
             "best_hero": best,
         }
-        series = [Series(p, values) for p, values in zip(game.players, self.gold, strict=True)]
+        series = [Series(player, [gold[seat] for gold in self.looks])
+                  for seat, player in enumerate(game.players)]
         return History("tricky", game.outcome, actions, "gold", series, self.marks, facts)
 
 
