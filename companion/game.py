@@ -7,7 +7,6 @@ command needs them, so a Hebrac command never loads the Tricky engine.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -159,11 +158,16 @@ def begin(kind: str, settings: Mapping[str, object]
 _frozen = False  # whether the first replay froze what the process had loaded
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A replay makes no reference cycles, only objects that live as long as the game: the
-    cycle collector would walk them again and again (a tenth of the replay) to free
-    nothing, so it pauses; reference counting still frees every object dropped."""
+def replaying(engine: Engine, actions: Iterable[str], first: int = 1
+              ) -> Iterator[tuple[int, str, Applied]]:
+    """Apply ``actions`` (numbered from ``first``) one by one, yielding each with its
+    ruling: the replay of callers that follow it action by action (store, sessions,
+    share codes, history). An action that does not apply is a ``ReplayFault`` naming it.
+    """
+    # A replay makes no reference cycles, only objects that live as long as the game: the
+    # cycle collector would walk them again and again (a tenth of the replay) to free
+    # nothing, so it pauses (cycles the caller makes meanwhile are found after);
+    # reference counting still frees every object dropped.
     global _frozen
     if not _frozen:  # (gc.get_freeze_count would walk every object frozen, each replay)
         # What the process loaded before its first replay (modules, tables) lives as long
@@ -173,35 +177,20 @@ def _collector_paused() -> Iterator[None]:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
-def _fault(number: int, action: str, error: Exception) -> ReplayFault:
-    """Action ``number`` does not apply: for an action of a saved game that is always a
-    data problem, whatever the engine raised (a hand-edited action must never crash a
-    command)."""
-    crashed = not isinstance(error, CompanionError)
-    reason = type(error).__name__ if crashed else str(error)
-    return ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
-                       number, action, reason, crashed)
-
-
-def replaying(engine: Engine, actions: Iterable[str], first: int = 1
-              ) -> Iterator[tuple[int, str, Applied]]:
-    """Apply ``actions`` (numbered from ``first``) one by one, yielding each with its
-    ruling: the replay of callers that follow it action by action (store, sessions,
-    share codes, history). An action that does not apply is a ``ReplayFault`` naming it.
-    """
-    with _collector_paused():  # cycles the caller makes meanwhile are found after
         for number, action in enumerate(actions, start=first):
             try:
                 applied = engine.apply(action)
             except Exception as error:
-                raise _fault(number, action, error) from None
+                # For an action of a saved game that is always a data problem, whatever
+                # the engine raised (a hand-edited action must never crash a command).
+                crashed = not isinstance(error, CompanionError)
+                reason = type(error).__name__ if crashed else str(error)
+                raise ReplayFault(f"action {number} {action!r} no longer replays: {reason}",
+                                  number, action, reason, crashed) from None
             yield number, action, applied
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def replay(
@@ -210,14 +199,9 @@ def replay(
     """Rebuild a game from its actions; one that does not replay is a data problem. No
     ruling is kept (most commands read none): ``replaying`` gives each one."""
     try:
-        _module, _settings, engine = begin(kind, settings)
-        apply = engine.apply
-        with _collector_paused():
-            for number, action in enumerate(actions, start=1):
-                try:
-                    apply(action)
-                except Exception as error:
-                    raise _fault(number, action, error) from None
+        engine = begin(kind, settings)[2]
+        for _step in replaying(engine, actions):
+            pass
         return engine
     except ReplayFault as fault:
         raise DataProblem(f"{source}: {fault}") from None

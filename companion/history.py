@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import NotRequired, TypedDict
 
     from companion.elbereth.engine import ElberethGame, Miss
+    from companion.halfdeck.engine import Encounter as HalfDeckEncounter
     from companion.halfdeck.engine import HalfDeckGame
     from companion.hebrac.engine import Encounter, HebracGame
     from companion.tricky.engine import TrickyGame
@@ -161,8 +162,8 @@ def traced(kind: str, settings: Mapping[str, object], actions: Sequence[str]) ->
 
 class Tracer:
     """Looks at the engine after each action and marks where a stage (level, round or
-    floor) begins. A tracer that compares a state with the one before the action keeps
-    what it needs of it from its last look."""
+    floor) begins. What a tracer compares with the state before an action, or keeps of
+    a stage it left, it takes in ``look``, after each action."""
 
     letter = ""  # a stage's mark: "L2" where level 2 begins
     field = ""  # the engine's field that numbers the stages
@@ -174,18 +175,25 @@ class Tracer:
         self.stage = self.stage_of(engine)
         self.marks: list[tuple[int, str]] = (
             [(0, f"{self.letter}{self.stage}")] if self.first_marked else [])
+        self.left: list[Any] = []  # each stage left behind, as last looked at
+        self.looks: list[Any] = [self.look()]  # index 0: before any action
+
+    def look(self) -> Any:
+        return None
 
     def stage_of(self, engine: Any) -> int:
         return int(getattr(engine, self.field))
 
-    def after(self, action: str) -> int | None:
-        """The stage the action left, if it began another."""
+    def after(self, action: str) -> Any:
+        """The look before the action."""
         self.point += 1
+        self.looks.append(self.look())
+        seen = self.looks[-2]
         left, self.stage = self.stage, self.stage_of(self.engine)
-        if left == self.stage:
-            return None
-        self.marks.append((self.point, f"{self.letter}{self.stage}"))
-        return left
+        if left != self.stage:
+            self.marks.append((self.point, f"{self.letter}{self.stage}"))
+            self.left.append(seen)
+        return seen
 
     def finish(self, actions: int) -> History:
         raise NotImplementedError
@@ -225,17 +233,16 @@ class HebracTracer(Tracer):
 
     def __init__(self, engine: HebracGame) -> None:
         super().__init__(engine)
-        self.levels: list[tuple[int, int]] = []  # the levels left behind, as History.levels
-        self.cleared = engine.cleared_count()  # on the level, before the action
         self.battles: list[Battle] = []
         # the battle under way: its encounter, its figures, the damage of each round
         self.fighting: tuple[Encounter, Battle, dict[int, int]] | None = None
 
+    def look(self) -> tuple[int, int]:  # a level left behind, as History.levels
+        return self.engine.level, self.engine.cleared_count()
+
     def after(self, action: str) -> None:
-        if (left := super().after(action)) is not None:
-            self.levels.append((left, self.cleared))
+        super().after(action)
         game = self.engine
-        self.cleared = game.cleared_count()
         encounter = game.encounter
         if self.fighting is not None and self.fighting[0] is not encounter:
             self._count(ended=True)
@@ -276,7 +283,7 @@ class HebracTracer(Tracer):
         lost_to = [b["enemy"] for b in self.battles if b["result"] == "lost"]
         facts: HebracFacts = {
             "level": game.level,
-            "cleared": sum(cleared for _, cleared in self.levels) + game.cleared_count(),
+            "cleared": sum(cleared for _, cleared in self.left) + game.cleared_count(),
             "battles": self.battles,
             "battles_won": results["won"],
             "battles_lost": results["lost"],
@@ -290,7 +297,7 @@ class HebracTracer(Tracer):
             "killed_by": lost_to[-1] if lost_to and game.outcome == "dead" else None,
         }
         return History("hebrac", game.outcome, actions, "life", series, self.marks, facts,
-                       [*self.levels, (game.level, game.cleared_count())])
+                       [*self.left, self.looks[-1]])
 
 
 # -- Tricky Dungeon -------------------------------------------------------------------
@@ -298,17 +305,11 @@ class TrickyTracer(Tracer):
     engine: TrickyGame
     letter = "R"
 
-    def __init__(self, engine: TrickyGame) -> None:
-        super().__init__(engine)
-        self.gold: list[list[int | None]] = [[0] for _ in engine.players]
-
     def stage_of(self, engine: TrickyGame) -> int:  # the rounds begun
         return len(engine.rounds)
 
-    def after(self, action: str) -> None:
-        super().after(action)
-        for seat, total in enumerate(self.engine.totals):
-            self.gold[seat].append(total)
+    def look(self) -> list[int]:  # each player's gold
+        return self.engine.totals
 
     def finish(self, actions: int) -> History:
         game = self.engine
@@ -330,7 +331,8 @@ class TrickyTracer(Tracer):
             "rounds_total": game.rounds_total,
             "best_hero": best,
         }
-        series = [Series(p, values) for p, values in zip(game.players, self.gold, strict=True)]
+        series = [Series(player, [gold[seat] for gold in self.looks])
+                  for seat, player in enumerate(game.players)]
         return History("tricky", game.outcome, actions, "gold", series, self.marks, facts)
 
 
@@ -344,12 +346,13 @@ class HalfDeckTracer(Tracer):
         self.defeated: Counter[str] = Counter()
         self.escaped = 0
         self.traps = 0
-        self.encounter = engine.encounter  # before the action
+
+    def look(self) -> HalfDeckEncounter | None:
+        return self.engine.encounter
 
     def after(self, action: str) -> None:
-        super().after(action)
+        ended = super().after(action)
         game = self.engine
-        ended, self.encounter = self.encounter, game.encounter
         if ended is not None and game.encounter is not ended:
             from companion.halfdeck.cards import FOES, TRAP
 
@@ -394,8 +397,6 @@ class ElberethTracer(Tracer):
         self.misses = 0
         self.lost_items: list[str] = []
         self.beaten_by: str | None = None
-        self.floors_left: list[FloorLeft] = []
-        self.seen = self.look()  # before the action
 
     def look(self) -> tuple[FloorLeft, Miss | None, dict[str, str]]:
         """The floor as it would be left, the last miss, the equipment."""
@@ -405,9 +406,7 @@ class ElberethTracer(Tracer):
                 game.miss, dict(game.items))
 
     def after(self, action: str) -> None:
-        (floor, miss, items), self.seen = self.seen, self.look()
-        if super().after(action) is not None:
-            self.floors_left.append(floor)
+        _floor, miss, items = super().after(action)
         game = self.engine
         if game.miss is not None and game.miss is not miss:
             self.misses += 1
@@ -428,7 +427,7 @@ class ElberethTracer(Tracer):
             "beaten": dict(game.beaten_total),
             "bosses_met": dict(game.bosses_met),
             "misses": self.misses,
-            "walls": sum(left["walls_here"] for left in self.floors_left) + game.walls,
+            "walls": sum(floor["walls_here"] for floor, _, _ in self.left) + game.walls,
             "equipment_lost": self.lost_items,
             "equipment_left": len(game.left()),
             "key": game.key,
@@ -436,7 +435,7 @@ class ElberethTracer(Tracer):
         }
         return History("elbereth", game.outcome, actions, "equipment",
                        trail_series("elbereth", game), self.marks, facts,
-                       floors=self.floors_left)
+                       floors=[floor for floor, _, _ in self.left])
 
 
 TRACERS: dict[str, Callable[[Any], Tracer]] = {  # each kind's engine to its own tracer

@@ -29,22 +29,21 @@ class Games:
     def resolve(self, name: str | None, kind: str | None = None) -> str:
         """The game a command acts on: ``name``, else the current game of ``kind`` (the
         game made current last when no kind is given)."""
+        wanted = kind_info(kind).name if kind is not None else None
         if name is not None:
             check_name(name)
-            if kind is not None:
-                wanted = kind_info(kind).name
+            if wanted is not None:
                 found = self.store.kind(name)
                 if found != wanted:
                     raise BadInput(f"{name!r} is a {found} game, not {wanted}: 'companion "
                                    f"{found} ... --game {name}' acts on it; "
                                    f"{self.choices(wanted)}")
             return name
-        if kind is None:
+        if wanted is None:
             name = read_pointer(self.store.home)
             if name is None or not self.store.exists(name):
                 raise GameNotFound("no current game: see 'companion games', or pass --game NAME")
             return name
-        wanted = kind_info(kind).name
         name = self.current_of(wanted)
         if name is not None:
             return name

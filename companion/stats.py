@@ -179,12 +179,6 @@ def _code_digest() -> blake2b:
     return blake2b("\n".join(parts).encode(), digest_size=20)
 
 
-def _digest(raw: bytes) -> str:
-    digest = _code_digest().copy()
-    digest.update(raw)
-    return digest.hexdigest()
-
-
 def _read_cache(path: Path, home: Path) -> Mapping[str, object]:
     """The cache's entries by digest; none when it is missing, unsigned or damaged."""
     payload = safefile.read_cache(path, home, "stats", MAX_CACHE_BYTES)
@@ -211,13 +205,14 @@ def read_games(store: Store, warn: Callable[[str], None], *,
 
     path = store.home / "cache" / "stats.json"
     found = _read_cache(path, store.home)
-    kept: dict[str, dict[str, object]] = {}  # the cache to write: the games read now, no others
-    replayed = False
+    kept: dict[str, object] = {}  # the cache to write: the games read now, no others
     entries = []
     for name in store.names():
         try:
             raw = store.read_raw(name)
-            digest = _digest(raw)
+            hashed = _code_digest().copy()
+            hashed.update(raw)
+            digest = hashed.hexdigest()
             entry = _cached(found.get(digest))
             if entry is None:
                 record = store.decode(name, raw)
@@ -235,11 +230,10 @@ def read_games(store: Store, warn: Callable[[str], None], *,
                 continue
             entry = Entry(name, record.kind, record.created, history.outcome,
                           len(record.actions), dict(history.facts))
-            replayed = True
         kept[digest] = entry._asdict()
         if kind is None or entry.kind == kind:
             entries.append(entry)
-    if replayed or len(kept) != len(found):
+    if kept != found:  # a game replayed, changed or gone
         data = json.dumps({"format": CACHE_FORMAT, "games": kept},
                           ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         safefile.write_cache(path, store.home, "stats", data)

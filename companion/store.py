@@ -325,7 +325,11 @@ class Store:
         except UnicodeEncodeError:
             raise BadInput("the text is not UTF-8 (undecodable bytes): nothing was saved") from None
         # Parse back what we are about to write: never put down bytes we cannot read.
-        if not _reads_back(record, data):
+        try:
+            same = parse_record(data) == record
+        except ValueError:
+            same = False
+        if not same:
             raise DataProblem(f"refusing to save {path}: the text did not read back the same")
         safefile.clean_temp_files(path)  # under the lock: left over from a killed writer
         try:
@@ -441,13 +445,6 @@ def dumps_record(record: GameRecord) -> str:
         parts.append(f"{key} = [\n{''.join(items)}]\n" if items else f"{key} = []\n")
     parts.append("\n" + tomli_w.dumps({"settings": record.settings}))
     return "".join(parts)
-
-
-def _reads_back(record: GameRecord, data: bytes) -> bool:
-    try:
-        return parse_record(data) == record
-    except ValueError:
-        return False
 
 
 def replace_file(path: Path, data: bytes, what: str) -> None:
