@@ -20,7 +20,7 @@ from functools import cache, partial
 from itertools import product
 from typing import Any
 
-from companion.tables import tables
+from companion.resources import tables
 from companion.text import percent, wrap
 from companion.values import Value
 

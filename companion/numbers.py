@@ -6,7 +6,7 @@
 number companion reads goes through ``whole``: ASCII digits only, at most
 ``MAX_DIGITS`` of them. A setting that is one word of a fixed list (``--rules``,
 ``--endgame``) is read by ``choice``, with the one error for all of them, and a
-true/false setting by ``flag``.
+true/false setting by ``flag``; a d6 typed (Elbereth, Half Deck) by ``parse_die``.
 """
 
 from __future__ import annotations
@@ -60,4 +60,15 @@ def flag(raw: Mapping[str, object], key: str, default: bool) -> bool:
     value = raw.get(key, default)
     if not isinstance(value, bool):
         raise BadInput(f"{key} must be true or false")
+    return value
+
+
+ROLL_FORMS = "a die roll is a whole number from 1 to 6"
+
+
+def parse_die(text: str, faces: int = 6) -> int:
+    """A typed roll, 1 to ``faces``; anything else is refused quoting the token."""
+    value = whole_or_none(text.strip())
+    if value is None or not 1 <= value <= faces:
+        raise BadInput(f"{text[:20]!r} is not a roll: {ROLL_FORMS}")
     return value

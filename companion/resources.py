@@ -1,5 +1,5 @@
 """Where things live: the shipped data (inside the installed package, or beside it in a
-checkout) and the player's data home."""
+checkout), the rule numbers shipped with it, and the player's data home."""
 
 from __future__ import annotations
 
@@ -32,6 +32,20 @@ def shipped(name: str) -> Any:
 
         raise DataProblem(f"companion/{name} is missing or damaged: reinstall companion "
                           f"({error})") from None
+
+
+_TABLES: dict[str, dict[str, Any]] = {}
+
+
+def tables(game: str) -> dict[str, Any]:
+    """The parsed ``rulebook/<game>.tables.toml`` as shipped (``companion/tables.json``),
+    read once a process; FileNotFoundError for a game with none."""
+    if not _TABLES:
+        _TABLES.update(shipped("tables.json"))
+    try:
+        return _TABLES[game]
+    except KeyError:
+        raise FileNotFoundError(f"rulebook/{game}.tables.toml") from None
 
 
 def rulebook_path(filename: str) -> Path:

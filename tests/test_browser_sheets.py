@@ -115,8 +115,8 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
     """The biggest sheets a game can make: they must still print on one page."""
     from companion.game import load_kind
     from companion.history import trace
+    from companion.resources import tables
     from companion.sheets.games import halfdeck_sheet, hebrac_sheet
-    from companion.tables import tables
 
     notes = ["a long note " * 40] * 12 + ["x" * 900]
     data = next(d for d in EXAMPLES if d["kind"] == "halfdeck")

@@ -50,7 +50,7 @@ def test_the_table_imports_nothing_heavy() -> None:
 
     probe = ("import sys\nimport companion.halfdeck.grammar\n"
              "print(sorted(m for m in sys.modules if m.startswith(('companion.halfdeck.engine',"
-             " 'companion.tables', 'companion.rulebook', 'typer', 'rich', 'tomllib'))))")
+             " 'companion.resources', 'companion.rulebook', 'typer', 'rich', 'tomllib'))))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"

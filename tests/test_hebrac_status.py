@@ -10,7 +10,7 @@ import pytest
 from companion.cards import Card
 from companion.hebrac import situation
 from companion.hebrac.engine import HebracGame, new_engine, setup_lines
-from companion.tables import tables
+from companion.resources import tables
 from tests.test_hebrac_rulings import game, give
 
 

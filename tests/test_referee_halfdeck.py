@@ -32,8 +32,8 @@ from hypothesis import strategies as st
 from companion.errors import BadInput, RuleRefused
 from companion.game import Engine, Record
 from companion.halfdeck.engine import HalfDeckGame, new_engine
+from companion.resources import tables
 from companion.store import GameRecord
-from companion.tables import tables
 from companion.values import Value
 from tests.conftest import CLI
 from tests.referee import STEPS, Run, play

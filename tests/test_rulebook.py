@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 import companion
 from companion import rulebook
 from companion.cards import Card
+from companion.resources import tables
 from companion.rulebook.build import book, fill, normalise_text
 from companion.rulebook.ranking import distance, stem
 from companion.rulebook.sections import SECTION_ID
-from companion.tables import tables
 
 PACKAGE = Path(companion.__file__).resolve().parent
 # The test the issue asks for: every double-quoted section id in the code exists.

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from companion import plain
 from companion.errors import BadInput, NotationError, RuleRefused
-from companion.tables import tables
+from companion.resources import tables
 from companion.tricky.cards import (
     KINDS,
     Deck,

@@ -413,7 +413,7 @@ def _names_in(kind: str, state: Mapping[str, object]) -> Iterable[str]:
             yield from (v for v in _strings(value) if key in ("hands", "gear"))
     if kind == "elbereth":
         try:
-            from companion.tables import tables
+            from companion.resources import tables
 
             table = tables("elbereth")
             yield from table.get("enemies", {})

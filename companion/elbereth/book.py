@@ -11,7 +11,7 @@ from companion import names
 from companion.editions import edition
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.numbers import choice, flag, whole_or_none
-from companion.tables import tables
+from companion.resources import tables
 from companion.text import wrap
 from companion.values import Value
 

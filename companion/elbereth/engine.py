@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
 from companion import names
-from companion.dice import parse_die
 from companion.editions import at_least
 from companion.elbereth import grammar, views
 from companion.elbereth.book import (
@@ -51,6 +50,7 @@ from companion.elbereth.book import (
 from companion.elbereth.views import deck_text, settle_hint
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
+from companion.numbers import parse_die
 
 if TYPE_CHECKING:
     from companion.elbereth.book import ElberethTables

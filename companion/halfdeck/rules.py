@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 from companion import plain
-from companion.dice import parse_die
 from companion.editions import at_least, edition
 from companion.errors import BadInput
 from companion.halfdeck.cards import (
@@ -16,8 +15,8 @@ from companion.halfdeck.cards import (
     ENDGAME_TREASURE,
     card_name,
 )
-from companion.numbers import choice, flag, whole
-from companion.tables import tables
+from companion.numbers import choice, flag, parse_die, whole
+from companion.resources import tables
 from companion.text import wrap
 from companion.values import Value
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NotRequired, TypedDict, cast
 
 from companion.cards import JOKER_RANK, SUIT_NAMES, Card
 from companion.errors import NotationError
-from companion.tables import tables
+from companion.resources import tables
 from companion.values import Value
 
 ENEMY_KINDS = {"S": "warrior", "H": "amazon", "C": "magician", "D": "demon"}  # 2-10

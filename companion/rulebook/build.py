@@ -150,7 +150,7 @@ def book(game: str) -> Book:
 
 @cache
 def tables_file(game: str) -> dict[str, Any] | None:
-    """The game's tables file as parsed (not ``companion.tables``, which reads the shipped
+    """The game's tables file as parsed (not ``resources.tables``, which reads the shipped
     file made from it); None when there is none."""
     return _toml(f"{game}.tables.toml")
 

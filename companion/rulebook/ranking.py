@@ -184,7 +184,7 @@ def standard_card(token: str) -> Any:
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    from companion.tables import tables
+    from companion.resources import tables
 
     colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}

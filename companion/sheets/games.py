@@ -14,6 +14,7 @@ from companion import plain
 from companion.errors import BadInput
 from companion.kinds import kind_info
 from companion.numbers import is_whole
+from companion.resources import tables  # not the engines': a blank sheet needs no engine
 from companion.sheets import (
     Block,
     Chart,
@@ -26,7 +27,6 @@ from companion.sheets import (
     Track,
     Writing,
 )
-from companion.tables import tables  # not the engines': a blank sheet needs no engine
 
 if TYPE_CHECKING:
     from companion.history import History

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final, cast
 from companion import text as printed
 from companion.errors import BadInput, NotationError
 from companion.numbers import whole_or_none
-from companion.tables import tables
+from companion.resources import tables
 from companion.values import Value
 
 KINDS: Final = ("potion", "torch", "goblin", "spell", "orc", "ogre")
