@@ -130,18 +130,14 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
     # The count typed (a card typed there is said to be one), else its default (1).
     typed = line.args[0] if line.args else command.verb.typed_words()[0].default
     wanted = _count(typed, verb, kind)
+    from copy import deepcopy
+
     store = games()
-    before: list[dict[str, Any]] = []
-
-    def see(opened: Any) -> None:
-        """Keep the status before the change, to say what it changed."""
-        import copy
-
-        before.append(copy.deepcopy(opened.engine.status()))
-
+    before: list[dict[str, Any]] = []  # the status before the change, to say what it changed
     step = store.undo if verb == "undo" else store.redo
     # JSON prints the whole state after instead of what changed.
-    opened, done = step(store.resolve(line.game, kind), wanted, None if line.json else see)
+    opened, done = step(store.resolve(line.game, kind), wanted, None if line.json else (
+        lambda opened: before.append(deepcopy(opened.engine.status()))))
     if verb == "undo":
         said: dict[str, object] = {"undone": done}
         shown = [f"Undone: {action}" for action in done]
