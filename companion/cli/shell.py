@@ -196,15 +196,13 @@ class Shell:
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the pinned game (cheap when unchanged) and set the prompt."""
-        vitals = ""
-        self.kind = None
+        self.kind, vitals = None, ""
         engine: Any = None
         if self.pinned is not None:
             try:
                 opened = self.games.store.open(self.pinned)
-                self.kind = opened.record.kind
-                engine = opened.engine
-                vitals = engine.prompt()
+                self.kind, engine = opened.record.kind, opened.engine
+                vitals = opened.engine.prompt()
             except CompanionError:
                 self.pinned = None
         self.prompt = prompt_text(self.pinned, vitals, width(), self.kind,
