@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.cli.output import answer, blocks_allowed, echo_status, paged
+from companion.cli.output import blocks_allowed, echo_status, paged
 from companion.cli.output import echo as echo  # re-exported for the kind modules
 from companion.cli.output import echo_lines as echo_lines
 from companion.cli.output import echo_vitals as echo_vitals
@@ -114,14 +114,17 @@ def _status(command: VerbCommand, _value: Value | None, line: Line) -> None:
 @paged()  # a long game's log: through the pager on a terminal
 def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
     opened = open_game(line.game, command.kind)
-    done = list(enumerate(opened.applied, start=1))
-    lines = [text for number, item in done for text in (
+    if line.json:
+        emit_json({"game": opened.record.name, "actions": [
+            {"number": n, "action": a.action, "ruling": list(a.lines)}
+            for n, a in enumerate(opened.applied, start=1)
+        ], "redo": opened.record.redo})
+        return
+    lines = [text for number, item in enumerate(opened.applied, start=1) for text in (
         f"{number:>3}. {item.action}", *(f"     {ruling}" for ruling in item.lines))]
     if opened.record.redo:
         lines.append(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
-    answer(line.json, {"game": opened.record.name, "actions": [
-        {"number": n, "action": a.action, "ruling": list(a.lines)} for n, a in done
-    ], "redo": opened.record.redo}, lines if done else ["No actions yet.", *lines])
+    echo_lines(lines if opened.applied else ["No actions yet.", *lines])
 
 
 def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
