@@ -152,7 +152,7 @@ def build_games(bench: Bench) -> None:
                             actions=actions[:size])
         with store.lock(name):
             store.write(record, new=True)
-        Games(store).open(name)  # raises if any action is not legal
+        store.open(name)  # raises if any action is not legal
         bench.games[size] = name
     store.set_current(bench.games[500])
 
@@ -243,7 +243,7 @@ def tricky_game(bench: Bench) -> str:
                         actions=list(TRICKY_ACTIONS))
     with store.lock("t"):
         store.write(record, new=True)
-    Games(store).open("t")
+    store.open("t")
     return "t"
 
 
@@ -264,7 +264,7 @@ def example_game(bench: Bench, example: str) -> str:
                         actions=list(data["actions"]), notes=list(data.get("notes", [])))
     with store.lock(example):
         store.write(record, new=True)
-    Games(store).open(example)
+    store.open(example)
     return example
 
 
