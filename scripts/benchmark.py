@@ -141,7 +141,6 @@ def measurement(name: str) -> Callable[[Callable[[Bench], list[Figure]]],
 def build_games(bench: Bench) -> None:
     """Saved Hebrac games of each size, checked legal by a replay."""
     from companion.hebrac.engine import normalize_settings
-    from companion.session import Games
     from companion.store import GameRecord, Store
 
     store = Store(bench.home)
@@ -230,7 +229,6 @@ TRICKY_ACTIONS = ["round thief --active ann --exchange 0", "trick R1 B2"]
 
 def tricky_game(bench: Bench) -> str:
     """A two-player Tricky game in its first round, one trick played."""
-    from companion.session import Games
     from companion.store import GameRecord, Store
     from companion.tricky.deck import load_deck
     from companion.tricky.engine import normalize_settings
@@ -252,7 +250,6 @@ def example_game(bench: Bench, example: str) -> str:
     import tomllib
 
     from companion.resources import example_paths
-    from companion.session import Games
     from companion.store import GameRecord, Store
 
     store = Store(bench.home)

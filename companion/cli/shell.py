@@ -426,10 +426,8 @@ def _readline() -> Any | None:
         import readline
     except ImportError:  # some platforms have none: plain input() still works
         return None
-    if "libedit" in (readline.__doc__ or ""):
-        readline.parse_and_bind("bind ^I rl_complete")
-    else:
-        readline.parse_and_bind("tab: complete")
+    editline = "libedit" in (readline.__doc__ or "")  # macOS: its own way of binding Tab
+    readline.parse_and_bind("bind ^I rl_complete" if editline else "tab: complete")
     return readline
 
 
