@@ -465,7 +465,7 @@ def test_an_interrupt_after_the_save_says_it_was_kept(cli: CLI, home: Path,
         130, f"Error: interrupted after saving {home / 'games' / 'g.toml'}: that change was "
              "kept ('undo' takes it back)\n")
     assert "attack 4H" in (home / "games" / "g.toml").read_text()
-    monkeypatch.setattr(common, "echo", interrupted)
+    monkeypatch.setattr(common, "echo_lines", interrupted)
     result = cli("hebrac", "log")
     assert (result.code, result.err) == (130, "Error: interrupted: nothing was saved\n")
 

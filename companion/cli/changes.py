@@ -9,30 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 
-def _tricks(state: dict[str, Any]) -> Any:
-    rnd = state.get("round")
-    return len(rnd.get("tricks") or []) if isinstance(rnd, dict) else None
-
-
-def _hands(state: dict[str, Any]) -> Any:
-    hands = state.get("hands") or {}
-    return [card for cards in hands.values() for card in cards]
-
-
 def _foe(state: dict[str, Any]) -> Any:
     foe = state.get("encounter")
     if not isinstance(foe, dict):
         return None
     return f"{foe['name']} {foe['life']}" if foe.get("life") is not None else foe["name"]
-
-
-def _miss(state: dict[str, Any]) -> Any:
-    miss = state.get("miss")
-    return miss.get("enemy") if isinstance(miss, dict) else None
-
-
-def _gear(state: dict[str, Any]) -> Any:
-    return sorted(state.get("equipped") or [])
 
 
 # Per game kind: the label shown and where the value is (a key of the status, or what
@@ -41,11 +22,18 @@ WATCHED: dict[str, tuple[tuple[str, str | Callable[[dict[str, Any]], Any]], ...]
     "hebrac": (("level", "level"), ("life", "life"), ("magic", "magic_points"),
                ("gems", "gems"), ("inventory", "inventory"), ("cleared", "cleared"),
                ("at", "position")),
-    "tricky": (("rounds", "rounds_played"), ("tricks", _tricks), ("gold", "scores")),
-    "halfdeck": (("round", "round"), ("life", "lives"), ("hand", _hands), ("gear", "gear"),
-                 ("foe", _foe), ("dungeon deck", "dungeon_deck")),
-    "elbereth": (("floor", "floor"), ("gear", _gear), ("coin", "coin"), ("key", "key"),
-                 ("miss vs", _miss)),
+    "tricky": (("rounds", "rounds_played"),
+               ("tricks", lambda state: len(state["round"].get("tricks") or [])
+                if isinstance(state.get("round"), dict) else None),
+               ("gold", "scores")),
+    "halfdeck": (("round", "round"), ("life", "lives"),
+                 ("hand", lambda state: [card for cards in (state.get("hands") or {}).values()
+                                         for card in cards]),
+                 ("gear", "gear"), ("foe", _foe), ("dungeon deck", "dungeon_deck")),
+    "elbereth": (("floor", "floor"), ("gear", lambda state: sorted(state.get("equipped") or [])),
+                 ("coin", "coin"), ("key", "key"),
+                 ("miss vs", lambda state: state["miss"].get("enemy")
+                  if isinstance(state.get("miss"), dict) else None)),
 }
 
 

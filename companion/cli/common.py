@@ -120,13 +120,11 @@ def _log(command: VerbCommand, _value: Value | None, line: Line) -> None:
             for n, a in enumerate(opened.applied, start=1)
         ], "redo": opened.record.redo})
         return
-    if not opened.applied:
-        echo("No actions yet.")
-    for number, item in enumerate(opened.applied, start=1):
-        echo(f"{number:>3}. {item.action}")
-        echo_lines(f"     {ruling}" for ruling in item.lines)
+    lines = [text for number, item in enumerate(opened.applied, start=1) for text in (
+        f"{number:>3}. {item.action}", *(f"     {ruling}" for ruling in item.lines))]
     if opened.record.redo:
-        echo(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
+        lines.append(f"({len(opened.record.redo)} undone, 'redo' brings them back)")
+    echo_lines(lines if opened.applied else ["No actions yet.", *lines])
 
 
 def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
@@ -135,18 +133,14 @@ def _step(command: VerbCommand, _value: Value | None, line: Line) -> None:
     # The count typed (a card typed there is said to be one), else its default (1).
     typed = line.args[0] if line.args else command.verb.typed_words()[0].default
     wanted = _count(typed, verb, kind)
+    from copy import deepcopy
+
     store = games()
-    before: list[dict[str, Any]] = []
-
-    def see(opened: Any) -> None:
-        """Keep the status before the change, to say what it changed."""
-        import copy
-
-        before.append(copy.deepcopy(opened.engine.status()))
-
+    before: list[dict[str, Any]] = []  # the status before the change, to say what it changed
     step = store.undo if verb == "undo" else store.redo
     # JSON prints the whole state after instead of what changed.
-    opened, done = step(store.resolve(line.game, kind), wanted, None if line.json else see)
+    opened, done = step(store.resolve(line.game, kind), wanted, None if line.json else (
+        lambda opened: before.append(deepcopy(opened.engine.status()))))
     if verb == "undo":
         said: dict[str, object] = {"undone": done}
         shown = [f"Undone: {action}" for action in done]

@@ -59,10 +59,9 @@ class VerbCommand:
         from companion.verbs import read_line
 
         line = read_line(self.verb, words)
-        if self.verb.words is not None:  # the game's command reads the words itself
-            self.act(self, None, line)
-        else:
-            self.act(self, self.grammar.build(self.verb, line.args, line.given), line)
+        # No value when the game's command reads the words itself.
+        self.act(self, None if self.verb.words is not None
+                 else self.grammar.build(self.verb, line.args, line.given), line)
 
 
 # The games some of whose verbs a function of their own runs (a verb whose command rolls

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo, emit_json, games
+from companion.cli.common import echo, games
 from companion.cli.options import JsonOption
+from companion.cli.output import answer
 from companion.current import NAME, read_pointer
 from companion.errors import BadInput, CompanionError, GameNotFound
 from companion.kinds import KINDS, kind_info
@@ -47,16 +48,10 @@ def games_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
         current.add(last)
     for row in rows:
         row["current"] = row["name"] in current
-    if as_json:
-        emit_json({"games": rows})
-        return
-    if not rows:
-        echo("No saved games. Start one with 'companion hebrac new'.")
-        return
-    for row in rows:
-        mark = "*" if row["current"] else " "
-        echo(f"{mark} {row['name']}  {row['kind']}  {row['outcome']}")
-        echo(f"    {row['actions']} actions, {row['updated']}")
+    answer(as_json, {"games": rows}, [text for row in rows for text in (
+        f"{'*' if row['current'] else ' '} {row['name']}  {row['kind']}  {row['outcome']}",
+        f"    {row['actions']} actions, {row['updated']}")]
+        or ["No saved games. Start one with 'companion hebrac new'."])
 
 
 @games_app.command("rm")

@@ -173,14 +173,11 @@ def big_lines(kind: str, status: Mapping[str, Any], columns: int, blocks: bool) 
     """The big view: the heading, then each figure's label and its large digits."""
     ink = "\u2588" if blocks else "#"
     heading, shown = figures(kind, status)
-    lines = [heading[:columns]]
     outcome = status.get("outcome")
-    if outcome and outcome != "playing":
-        lines[0] = f"{heading} ({outcome})"[:columns]
+    lines = [(f"{heading} ({outcome})" if outcome and outcome != "playing" else heading)
+             [:columns]]
     for label, value in shown:
-        art = big_text(value, ink)
-        if max(len(row) for row in art) > columns:
-            lines += ["", f"{label}: {value}"[:columns]]
-            continue
-        lines += ["", label[:columns], *art]
+        art = big_text(value, ink)  # too wide for the screen: the figure in plain digits
+        lines += ["", f"{label}: {value}"[:columns]] if max(map(len, art)) > columns \
+            else ["", label[:columns], *art]
     return lines

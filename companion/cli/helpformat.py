@@ -112,9 +112,9 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     arguments: list[Shown] = []
     if verb.words is not None:  # words the game's command reads itself
         for param in positional:
-            default = f" [default: {param.default}]" if param.default else ""
             arguments.append(_argument(param.metavar, param.name, param.kind == verbs.REST,
-                                       param.required, param.help + default))
+                                       param.required, _with_default(param.help,
+                                                                     param.default or None)))
     elif positional:
         arguments.append(_argument(" ".join(p.shown for p in positional), "", False,
                                    any(p.required for p in positional),
@@ -152,15 +152,11 @@ def _option(param: Any) -> Shown:
                                                   for k in kinds))
     if param.secondary_opts:
         label += " / " + ", ".join(param.secondary_opts)
-    text = param.help or ""
-    if param.required:
-        text = f"{text} [required]".strip()
-    elif param.is_flag:
-        if param.default is True and param.secondary_opts:
-            text = f"{text} [default: {on[-1]}]".strip()
-    else:
-        text = _with_default(text, param.default)
-    return Shown(label, "", text)
+    # A flag's default is shown only when it is on and can be turned off.
+    default = (on[-1] if param.default is True and param.secondary_opts else None) \
+        if param.is_flag else param.default
+    return Shown(label, "", f"{param.help or ''} [required]".strip() if param.required
+                 else _with_default(param.help or "", default))
 
 
 def _with_default(text: str, default: Any) -> str:

@@ -124,11 +124,9 @@ def import_game(
     store.set_current(target)
     count = len(record.actions)
     what = f"{count} action{'' if count == 1 else 's'}"
-    if replaced:
-        say(f"Imported {target!r} ({record.kind}, {what}) in place of the old one, kept as "
-            f"{store.backup_path(target, 1)}; now current.")
-    else:
-        say(f"Imported {target!r} ({record.kind}, {what}), now current.")
+    kept = f" in place of the old one, kept as {store.backup_path(target, 1)};" if replaced \
+        else ","
+    say(f"Imported {target!r} ({record.kind}, {what}){kept} now current.")
     echo_status(shared.settings, shared.engine)
 
 

@@ -38,6 +38,8 @@ BUILTINS = ("help", "clear", "exit", "quit")
 CLEAR_SCREEN = "\x1b[H\x1b[2J"  # cursor home, then erase the screen
 BUILTIN_ALIASES = {"?": "help", "q": "exit"}
 _CARD_LIKE = re.compile(r"(10|[2-9AJQKT])[SHDC]|JK", re.IGNORECASE)
+# The keys of a status that hold cards in hand.
+_CARD_KEYS = frozenset({"inventory", "hand", "equipment", "gear", "cards", "held", "potions"})
 
 
 class Shell:
@@ -194,15 +196,13 @@ class Shell:
     # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the pinned game (cheap when unchanged) and set the prompt."""
-        vitals = ""
-        self.kind = None
+        self.kind, vitals = None, ""
         engine: Any = None
         if self.pinned is not None:
             try:
                 opened = self.games.store.open(self.pinned)
-                self.kind = opened.record.kind
-                engine = opened.engine
-                vitals = engine.prompt()
+                self.kind, engine = opened.record.kind, opened.engine
+                vitals = opened.engine.prompt()
             except CompanionError:
                 self.pinned = None
         self.prompt = prompt_text(self.pinned, vitals, width(), self.kind,
@@ -273,19 +273,20 @@ class Shell:
         return found["cards"] + found["names"] + found["heroes"]
 
     def sources(self) -> dict[str, list[str]]:
-        """Words for completion from the open game: cards held, chambers, spells, heroes."""
-        found: dict[str, list[str]] = {"cards": [], "chambers": [], "spells": [], "heroes": [],
-                                       "names": []}
-        if self.pinned is None or self.kind is None:
-            return found
+        """Words for completion from the open game: cards held, chambers, spells, heroes,
+        names."""
+        found = dict.fromkeys(("cards", "chambers", "spells", "heroes", "names"), list[str]())
         try:
-            state = self.games.store.open(self.pinned).engine.status()
+            state = self.games.store.open(self.pinned).engine.status() \
+                if self.pinned is not None and self.kind is not None else None
         except CompanionError:
+            state = None
+        if state is None:
             return found
-        found["cards"] = sorted(set(_cards_in(state)))
+        found["cards"] = sorted({w for w in _strings(state, _CARD_KEYS) if _CARD_LIKE.fullmatch(w)})
         chambers = state.get("chambers")
-        if isinstance(chambers, dict):
-            found["chambers"] = list(chambers)
+        found["chambers"] = list(chambers) if isinstance(chambers, dict) else []
+        found["names"] = sorted(set(_names_in(self.kind, state)))
         if self.kind == "hebrac":
             from companion.hebrac import rules
 
@@ -295,7 +296,6 @@ class Shell:
 
             with contextlib.suppress(CompanionError):
                 found["heroes"] = [hero.id for hero in heroes().values()]
-        found["names"] = sorted(set(_names_in(self.kind, state)))
         return found
 
     # -- history and errors ---------------------------------------------------------
@@ -383,54 +383,37 @@ def _matching(words: Iterable[str], text: str) -> list[str]:
     return sorted({shlex.quote(w) for w in words if w.lower().startswith(lowered)})
 
 
-def _cards_in(value: object) -> Iterable[str]:
-    """Card texts anywhere in a status object under keys that hold cards in hand."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key in ("inventory", "hand", "equipment", "gear", "cards", "held", "potions"):
-                yield from (v for v in _strings(item) if _CARD_LIKE.fullmatch(v))
-            elif isinstance(item, dict | list):
-                yield from _cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _cards_in(item)
-
-
-def _names_in(kind: str, state: Mapping[str, object]) -> Iterable[str]:
+def _names_in(kind: str | None, state: Mapping[str, object]) -> Iterable[str]:
     """Named things a command may take: players, heroes, cards in hand, gear, enemies."""
-    for key in ("players", "equipped"):
+    for key in ("players", "equipped", "heroes"):
         value = state.get(key)
-        if isinstance(value, list):
-            yield from (v for v in value if isinstance(v, str))
-    heroes = state.get("heroes")
-    for hero in heroes if isinstance(heroes, list) else ():
-        if isinstance(hero, dict) and isinstance(hero.get("name"), str):
-            yield hero["name"]
+        for item in value if isinstance(value, list) else ():
+            name = item.get("name") if isinstance(item, dict) else item  # a hero by name
+            if isinstance(name, str):
+                yield name
     for key in ("hands", "equipment", "cards", "lives", "gear"):
         value = state.get(key)
         if isinstance(value, dict):
             yield from (k for k in value if isinstance(k, str) and not k.isdigit())
-            yield from (v for v in _strings(value) if key in ("hands", "gear"))
+            yield from _strings(value) if key in ("hands", "gear") else ()
     if kind == "elbereth":
-        try:
-            from companion.resources import tables
+        from companion.resources import tables
 
+        with contextlib.suppress(OSError, ValueError):
             table = tables("elbereth")
-            yield from table.get("enemies", {})
-            yield from table.get("bosses", {})
-        except (OSError, ValueError):
-            return
+            yield from (*table.get("enemies", {}), *table.get("bosses", {}))
 
 
-def _strings(value: object) -> Iterable[str]:
-    if isinstance(value, str):
+def _strings(value: object, under: frozenset[str] | None = None) -> Iterable[str]:
+    """The strings anywhere in ``value``; with ``under``, only those below one of its keys."""
+    if isinstance(value, str) and under is None:
         yield value
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from _strings(item, under)
     elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
+        for key, item in value.items():
+            yield from _strings(item, None if under is None or key in under else under)
 
 
 # A history line is a line typed at the prompt: no control characters, not too long.
@@ -443,10 +426,8 @@ def _readline() -> Any | None:
         import readline
     except ImportError:  # some platforms have none: plain input() still works
         return None
-    if "libedit" in (readline.__doc__ or ""):
-        readline.parse_and_bind("bind ^I rl_complete")
-    else:
-        readline.parse_and_bind("tab: complete")
+    editline = "libedit" in (readline.__doc__ or "")  # macOS: its own way of binding Tab
+    readline.parse_and_bind("bind ^I rl_complete" if editline else "tab: complete")
     return readline
 
 
