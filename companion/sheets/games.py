@@ -107,8 +107,6 @@ def hebrac_sheet(name: str, settings: Mapping[str, object], status: Mapping[str,
     lines = [f"Game {name}: {outcome(status, 'won', 'dead', 'lost')}, level {level}",
              f"Rules {settings['rules']}, {chambers} chambers a level, {settings['decks']} "
              f"decks, {settings['jokers']} jokers"]
-    if status.get("next"):
-        lines.append(f"Next: {status['next']}")
     main = [
         Section("Life and magic", (
             Track("Life", plain.integer(status["max_life"]), plain.integer(status["life"]),
@@ -453,8 +451,6 @@ def halfdeck_sheet(name: str, settings: Mapping[str, object], status: Mapping[st
              f"{players} player{'' if players == 1 else 's'}; endgame {settings['endgame']}; "
              f"dungeon deck {settings['deck_size']} cards"
              + (f"; rescue {settings['rescue']}" if settings.get("rescue") else "")]
-    if status.get("next"):
-        lines.append(f"Next: {status['next']}")
     held = plain.table(status["hands"], plain.text, lambda cards: plain.items(cards, plain.text))
     hands = Fields(tuple(
         ((f"Player {player}" if players > 1 else "Hand"), ", ".join(cards) or "empty")
@@ -581,8 +577,6 @@ def elbereth_sheet(name: str, settings: Mapping[str, object], status: Mapping[st
     lines = [f"Game {name}: {outcome(status, 'won', 'lost')}, floor {now} of {floors}",
              f"Started with {' and '.join(equip)}"
              + ("; boss expansion" if settings.get("bosses") else "")]
-    if status.get("next"):
-        lines.append(f"Next: {status['next']}")
     rows = [_floor_row(number, floor, done=True)
             for number, floor in enumerate(history.floors, start=1)]
     rows.append(_floor_row(now, status, done=False))
@@ -695,7 +689,10 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
         from companion.history import trace
 
         history = trace(kind, settings, actions)
-    sheet = SAVED[kind_info(kind).name](name, settings, status, notes, history)
+    game = kind_info(kind).name
+    sheet = SAVED[game](name, settings, status, notes, history)
+    if status.get("next") and game != "tricky":  # Tricky's result says it
+        sheet.lines += (f"Next: {status['next']}",)
     try:
         sheet.share_body = share_body(kind, name, settings, actions, notes, redo)
     except BadInput as error:
