@@ -1,7 +1,7 @@
 """Each game's sheets: a saved game's (``game_sheet``, with its share code, so the paper
 can bring the game back) and the blank one for the table (``blank_sheet``), built from
 the engine's status (each value read as it is used) and the rulebook's tables, every
-number from them. ``SAVED`` and ``BLANK`` name each kind's builders.
+number from them. ``BUILDERS`` names each kind's two builders.
 """
 
 from __future__ import annotations
@@ -667,15 +667,9 @@ def elbereth_reference(bosses: bool) -> list[Section]:
     return sections
 
 
-SAVED: dict[str, Callable[..., Sheet]] = {
-    "hebrac": hebrac_sheet, "tricky": tricky_sheet, "halfdeck": halfdeck_sheet,
-    "elbereth": elbereth_sheet}
-BLANK: dict[str, Callable[..., Sheet]] = {
-    "hebrac": hebrac_blank, "tricky": tricky_blank, "halfdeck": halfdeck_blank,
-    "elbereth": elbereth_blank}
-
-
-PLAYED_ALONE = ("hebrac", "elbereth")  # their blank sheets take no players
+BUILDERS: dict[str, tuple[Callable[..., Sheet], Callable[..., Sheet]]] = {
+    "hebrac": (hebrac_sheet, hebrac_blank), "tricky": (tricky_sheet, tricky_blank),
+    "halfdeck": (halfdeck_sheet, halfdeck_blank), "elbereth": (elbereth_sheet, elbereth_blank)}
 
 
 def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
@@ -690,7 +684,7 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
 
         history = trace(kind, settings, actions)
     game = kind_info(kind).name
-    sheet = SAVED[game](name, settings, status, notes, history)
+    sheet = BUILDERS[game][0](name, settings, status, notes, history)
     if status.get("next") and game != "tricky":  # Tricky's result says it
         sheet.lines += (f"Next: {status['next']}",)
     try:
@@ -702,11 +696,11 @@ def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence
 
 def blank_sheet(kind: str, players: list[str] | int | None = None) -> Sheet:
     name = kind_info(kind).name
-    if name not in PLAYED_ALONE:
-        return BLANK[name](players)
-    if players is not None:
+    if name in ("tricky", "halfdeck"):
+        return BUILDERS[name][1](players)
+    if players is not None:  # the others' blank sheets take no players
         raise BadInput(f"{kind_info(kind).title} is played alone: leave out --players")
-    return BLANK[name]()
+    return BUILDERS[name][1]()
 
 
 def parse_players(values: Sequence[str]) -> list[str] | int | None:
