@@ -312,19 +312,16 @@ def _rounds(players: list[str], rows: Sequence[Mapping[str, object]], total: int
     current = status.get("round")
     if current:
         playing = fields(current)
+        hero = plain.text(playing["hero"])
+        row = tables("tricky")["heroes"].get(hero)
         line = [str(playing["number"]), str(playing["active"]),
-                _hero_name(plain.text(playing["hero"])), str(playing["trump"])]
+                str(row["name"]) if row else hero, str(playing["trump"])]
         cells.append(tuple(line + [""] * (2 * len(players))))
     scores = fields(status["scores"])
     foot = ("Total", "", "", "") + tuple(
         cell for player in players for cell in ("", str(scores[player])))
     return _round_table(players, cells, total or 0, foot,
                         writing=max(len(cells), total or 0) > len(rows))
-
-
-def _hero_name(hero_id: str) -> str:
-    row = tables("tricky")["heroes"].get(hero_id)
-    return str(row["name"]) if row else hero_id
 
 
 def _round_table(labels: Sequence[str], rows: list[tuple[str, ...]], rounds: int,
@@ -365,8 +362,12 @@ def tricky_blank(players: list[str] | int | None) -> Sheet:
               for n in ([count] if count else range(low, high + 1))}
     rounds = {n: n * int(setup["rounds_per_player"]) for n, setup in setups.items()}
     labels = names or [f"P{n}" for n in range(1, (count or high) + 1)]
-    main = [_rounds_to_fill(labels, max(rounds.values())),
-            Section("Result", (Writing(("Winner",)),))]
+    # The page is the table: across the whole width, rows a finger high, the Hero column
+    # wide enough to write "Barbarian", the gold cells wide enough for two digits.
+    table = _round_table(labels, [], max(rounds.values()),
+                         ("Total",) + ("",) * (3 + 2 * len(labels)),
+                         writing=True, widths=(6, 10, 15, 10) + (6, 6) * len(labels))
+    main = [Section("Rounds", (table,), wide=True), Section("Result", (Writing(("Winner",)),))]
     if names:
         main.append(Section("Notes", (Writing(("",) * BLANK_NOTE_LINES),)))
     else:  # the lines to write the names on take the notes' place
@@ -385,14 +386,6 @@ def tricky_blank(players: list[str] | int | None) -> Sheet:
     return Sheet("tricky", "", (first, "Set: A / B / C (circle one)"),
                  [*main, heroes._replace(side=False, wide=True), cards],
                  dense=max(rounds.values()) + 2 * len(labels) > 30)
-
-
-def _rounds_to_fill(labels: list[str], rounds: int) -> Section:
-    """The page is the table: across the whole width, rows a finger high, the Hero column
-    wide enough to write "Barbarian", the gold cells wide enough for two digits."""
-    table = _round_table(labels, [], rounds, ("Total",) + ("",) * (3 + 2 * len(labels)),
-                         writing=True, widths=(6, 10, 15, 10) + (6, 6) * len(labels))
-    return Section("Rounds", (table,), wide=True)
 
 
 def _tricky_heroes(hero_set: str, settings: Mapping[str, object], players: int | None,
