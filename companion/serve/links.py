@@ -45,7 +45,10 @@ def links(home: Path, *, renew: bool = False) -> Links:
         return found
     fresh = Links(secrets.token_urlsafe(SECRET_BYTES), secrets.token_urlsafe(SECRET_BYTES))
     try:
-        _write(path, fresh)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # a private file from the start: never a moment readable by others
+        safefile.replace(path, f"view {fresh.view}\nact {fresh.act}\n".encode("ascii"),
+                         suffix="links", mode=0o600)
     except OSError as error:
         raise DataProblem(f"cannot keep the table's links in {path}: "
                           f"{error.strerror or error}") from None
@@ -54,7 +57,7 @@ def links(home: Path, *, renew: bool = False) -> Links:
 
 def _read(path: Path) -> Links | None:
     """The kept links, or None when missing or not to be trusted (not a private regular
-    file of this user, or not what ``_write`` writes): then new ones are made."""
+    file of this user, or not what ``links`` writes): then new ones are made."""
     try:
         data = safefile.read_bytes(path, _MAX_FILE, private=True)
         words = dict(line.split(" ", 1) for line in data.decode("ascii").splitlines())
@@ -64,13 +67,6 @@ def _read(path: Path) -> Links | None:
     if not (_TOKEN.fullmatch(view) and _TOKEN.fullmatch(act)) or view == act:
         return None
     return Links(view, act)
-
-
-def _write(path: Path, found: Links) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # a private file from the start: never a moment readable by others
-    safefile.replace(path, f"view {found.view}\nact {found.act}\n".encode("ascii"),
-                     suffix="links", mode=0o600)
 
 
 def player_secret(act: str, player: str) -> str:
