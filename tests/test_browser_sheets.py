@@ -20,6 +20,7 @@ import pytest
 
 from companion import share
 from companion.game import replay
+from companion.history import trace
 from companion.sheets import Sheet
 from companion.sheets.games import blank_sheet, game_sheet
 from companion.sheets.html import render_html
@@ -92,7 +93,8 @@ def printed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[tuple[str
                             data.get("notes", []))
         for paper in PAPERS:
             sheet = game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
-                               engine.status(), data.get("notes", []))
+                               engine.status(), trace(data["kind"], data["settings"],
+                                                      data["actions"]), data.get("notes", []))
             html = folder / f"{data['name']}-{paper}.html"
             html.write_text(render_html(sheet, paper), "utf-8")
             jobs.append((html, Printed(data["name"], paper, html.with_suffix(".pdf"), code)))
@@ -148,7 +150,8 @@ def stress_sheets() -> list[tuple[str, Sheet]]:
         for action in (f"round {heroes[number % 10]}" + (" --active Bo" if not number else ""),
                        "result --tricks 3 --potions 1 --spells 1 --goblins 1 --orcs 1 --ogres 1"):
             actions.append(tricky.apply(action).action)
-    big_tricky = game_sheet("tricky", "big", settings, actions, tricky.status(), notes)
+    big_tricky = game_sheet("tricky", "big", settings, actions, tricky.status(),
+                           trace("tricky", settings, actions), notes)
     return [("stress-halfdeck", big_halfdeck), ("stress-hebrac", big_hebrac),
             ("stress-tricky", big_tricky)]
 
@@ -256,7 +259,8 @@ def test_the_html_needs_no_network() -> None:
     data = EXAMPLES[0]
     engine = replay(data["kind"], data["settings"], data["actions"])
     html = render_html(game_sheet(data["kind"], data["name"], data["settings"], data["actions"],
-                                  engine.status()))
+                                  engine.status(),
+                                  trace(data["kind"], data["settings"], data["actions"])))
     lowered = html.lower()
     for fetch in ("<script", "<link", "src=", "url(", "@import", "https:"):
         assert fetch not in lowered

@@ -75,8 +75,8 @@ def sheet(
             raise BadInput(f"{error}; or an empty sheet to fill in by hand: "
                            f"'companion sheet {named} --blank'") from None
         built = game_sheet(record.kind, record.name, settings, record.actions,
-                           tracer.engine.status(), record.notes, record.redo,
-                           tracer.finish(len(record.actions)))
+                           tracer.engine.status(), tracer.finish(len(record.actions)),
+                           record.notes, record.redo)
     if fmt == "html":
         from companion.sheets.html import render_html
 

@@ -666,16 +666,11 @@ BUILDERS: dict[str, tuple[Callable[..., Sheet], Callable[..., Sheet]]] = {
 
 
 def game_sheet(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
-               status: dict[str, Any], notes: Sequence[str] = (), redo: Sequence[str] = (),
-               history: History | None = None) -> Sheet:
-    """The sheet of a saved game, carrying its share code (or why there is none).
-    ``history``: the game's trace, when the caller has it (else the game is traced)."""
+               status: dict[str, Any], history: History, notes: Sequence[str] = (),
+               redo: Sequence[str] = ()) -> Sheet:
+    """The sheet of a saved game, carrying its share code (or why there is none)."""
     from companion.share import share_body
 
-    if history is None:
-        from companion.history import trace
-
-        history = trace(kind, settings, actions)
     game = kind_info(kind).name
     sheet = BUILDERS[game][0](name, settings, status, notes, history)
     if status.get("next") and game != "tricky":  # Tricky's result says it
