@@ -122,8 +122,7 @@ def opened(code: str, text: str, letters: str, not_ours: str,
     if head is None:
         raise BadInput(not_ours)
     version = int(head.group(1))
-    refusal = unread(version)
-    if refusal is not None:
+    if (refusal := unread(version)) is not None:
         raise BadInput(refusal)
     match = re.fullmatch(rf"{letters}\d{{1,4}}\.([A-Z2-7]*)\.([0-9A-F]{{8}})", text)
     if match is None:
