@@ -109,9 +109,9 @@ def checksum(letters: str, version: int, body: str) -> str:
 
 def opened(code: str, text: str, letters: str, not_ours: str,
            unread: Callable[[int], str | None]) -> tuple[int, str, bytes]:
-    """The version, body and packed bytes of ``text`` (``code`` upper-cased, its spaces
-    taken out): its length, letters, version (``unread`` says why this companion does
-    not read one), shape and checksum checked in that order."""
+    """The version, body and packed bytes of ``text`` (``code`` upper-cased and trimmed as
+    its reader allows): the length of ``code``, then the letters, version (``unread``
+    says why this companion does not read one), shape and checksum, in that order."""
     import binascii  # only to read a code: writing one needs neither
     from base64 import b32decode
 
