@@ -22,8 +22,7 @@ import pytest
 from companion.current import read_pointer
 from companion.errors import BadInput
 from companion.serve import links as table_links
-from companion.serve.app import command_words
-from companion.serve.state import Source, build
+from companion.serve.state import Source, build, command_words
 from companion.store import Store
 from tests.serve_helpers import (
     Events,

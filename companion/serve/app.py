@@ -20,7 +20,7 @@ watcher (``Table.tick``) serves every page: each page's stream waits on an event
 until the save changed (no polling per page).
 
 A line typed on a page is read as the shell reads it, and only a command on the game
-shown is taken (``command_words``, with the dispatcher's own functions). It runs in
+shown is taken (``state.command_words``, with the dispatcher's own functions). It runs in
 the server's own process (no one-shot start to pay for each tap) through the command
 line's entry (``run``): the same engine, lock, atomic save and backups, and the lines
 a terminal's pipe gets. Its output is caught for the calling thread only: the shell
@@ -47,7 +47,6 @@ import io
 import json
 import re
 import secrets
-import shlex
 import socket
 import sys
 import threading
@@ -68,10 +67,9 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from companion.cli.output import error_line
 from companion.errors import BadInput, CompanionError
 from companion.serve.links import Links, player_secret, same
-from companion.serve.state import Source, build, players
+from companion.serve.state import Source, build, command_words, players
 from companion.store import Store, data_home
 from companion.values import Value
-from companion.verbs import MAX_ACTION_CHARS
 
 TICK = 0.25
 """Seconds between two looks at the save where the system cannot tell of a change."""
@@ -396,64 +394,6 @@ class Answer(Value):
     code: int
     lines: list[str]
     errors: list[str]
-
-
-def command_words(kind: str, game: str, line: str) -> list[str]:
-    """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""
-    from companion.cli import dispatch
-
-    try:  # as the shell splits a line
-        typed = shlex.split(line)
-    except ValueError as error:
-        raise BadInput(f"cannot read {line.strip()!r}: {error}") from None
-    if len(line) > MAX_ACTION_CHARS:
-        raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
-    if not typed:
-        raise BadInput("type an action, as in the shell")
-    words = dispatch.game_line(kind, typed)  # as the shell reads a line
-    other = None
-    if words is None:
-        with contextlib.suppress(BadInput):
-            other = dispatch.pick_top(typed[0])
-        if other is None:
-            raise BadInput(f"no such command {typed[0]!r} for this game (the page takes the "
-                           "game's own commands, as the shell does)")
-    else:
-        found = dispatch.route([kind, *words])
-        if not found.leaf or not on_the_game(found.path):
-            other = " ".join(found.path[1:]) or words[0]
-    if words is None or other is not None:
-        raise BadInput(f"'{other}' is not taken from the table's page: play it in the shell")
-    if any(word == "--" or _names_game(word) for word in words[1:]):
-        raise BadInput("the page acts on the game it shows: leave out --game and --")
-    return ["--plain", kind, *words, "--game", game]
-
-
-def on_the_game(path: tuple[str, ...]) -> bool:
-    """Whether the command at ``path`` acts on one saved game and writes no other file."""
-    from companion.cli.dispatch import target
-
-    if path[1:2] == ("new",):
-        return False
-    verb = getattr(target(path), "verb", None)
-    if verb is not None:  # a game's line: its verb table declares its options
-        return any(param.name == "game" for param in verb.line)
-    from companion.cli.options import leaf
-
-    try:
-        names = {param.name for param in leaf(path).params}
-    except KeyError:  # no such command
-        return False
-    return "game" in names and "output" not in names
-
-
-def _names_game(word: str) -> bool:
-    """``--game`` or a prefix of it (options take unique prefixes), or ``-g`` alone, with
-    its value or among other short flags."""
-    if word.startswith("--"):
-        option = word[2:].split("=", 1)[0].lower()
-        return bool(option) and "game".startswith(option)
-    return word.startswith("-") and "g" in word[1:]  # '-jg NAME' too
 
 
 def warm(kind: str) -> None:

@@ -9,8 +9,10 @@ summary once the game has ended. Nothing here writes a save.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import shlex
 import sys
 from collections.abc import Callable, Iterable
 from hashlib import blake2b
@@ -20,8 +22,9 @@ from typing import Any
 from companion.cli.grammar import grammar_of
 from companion.cli.output import JSON_SCHEMA
 from companion.current import current_name, save_path
-from companion.errors import CompanionError
+from companion.errors import BadInput, CompanionError
 from companion.store import Store
+from companion.verbs import MAX_ACTION_CHARS
 
 RULINGS = 5
 NOTES = 5
@@ -237,3 +240,61 @@ def _replayed(record: Any) -> dict[str, Any]:
             "chart": {"measure": history.measure,
                       "series": [[s.label, s.values] for s in history.series],
                       "marks": [[point, label] for point, label in history.marks]}}
+
+
+def command_words(kind: str, game: str, line: str) -> list[str]:
+    """The ``companion`` arguments for ``line`` typed on the page of game ``game``."""
+    from companion.cli import dispatch
+
+    try:  # as the shell splits a line
+        typed = shlex.split(line)
+    except ValueError as error:
+        raise BadInput(f"cannot read {line.strip()!r}: {error}") from None
+    if len(line) > MAX_ACTION_CHARS:
+        raise BadInput(f"a line is at most {MAX_ACTION_CHARS} characters")
+    if not typed:
+        raise BadInput("type an action, as in the shell")
+    words = dispatch.game_line(kind, typed)  # as the shell reads a line
+    other = None
+    if words is None:
+        with contextlib.suppress(BadInput):
+            other = dispatch.pick_top(typed[0])
+        if other is None:
+            raise BadInput(f"no such command {typed[0]!r} for this game (the page takes the "
+                           "game's own commands, as the shell does)")
+    else:
+        found = dispatch.route([kind, *words])
+        if not found.leaf or not on_the_game(found.path):
+            other = " ".join(found.path[1:]) or words[0]
+    if words is None or other is not None:
+        raise BadInput(f"'{other}' is not taken from the table's page: play it in the shell")
+    if any(word == "--" or _names_game(word) for word in words[1:]):
+        raise BadInput("the page acts on the game it shows: leave out --game and --")
+    return ["--plain", kind, *words, "--game", game]
+
+
+def on_the_game(path: tuple[str, ...]) -> bool:
+    """Whether the command at ``path`` acts on one saved game and writes no other file."""
+    from companion.cli.dispatch import target
+
+    if path[1:2] == ("new",):
+        return False
+    verb = getattr(target(path), "verb", None)
+    if verb is not None:  # a game's line: its verb table declares its options
+        return any(param.name == "game" for param in verb.line)
+    from companion.cli.options import leaf
+
+    try:
+        names = {param.name for param in leaf(path).params}
+    except KeyError:  # no such command
+        return False
+    return "game" in names and "output" not in names
+
+
+def _names_game(word: str) -> bool:
+    """``--game`` or a prefix of it (options take unique prefixes), or ``-g`` alone, with
+    its value or among other short flags."""
+    if word.startswith("--"):
+        option = word[2:].split("=", 1)[0].lower()
+        return bool(option) and "game".startswith(option)
+    return word.startswith("-") and "g" in word[1:]  # '-jg NAME' too
