@@ -329,7 +329,7 @@ def _check_fields(data: Mapping[str, Any]) -> None:
 
 
 def _check_text(text: str, where: str) -> None:
-    if plain_text.CONTROL.search(text):
+    if plain_text.control(text, layout=True):
         raise BadInput(f"{where} holds a control character")
     try:
         text.encode("utf-8")  # refuses a surrogate (Unicode's category Cs), and only that

@@ -30,7 +30,7 @@ from companion.current import (
 from companion.errors import BadInput, CompanionError, DataProblem, GameNotFound
 from companion.game import Applied, Engine, Record, ReplayFault, begin, replaying
 from companion.resources import data_home as data_home  # re-exported: callers import it from here
-from companion.text import TERMINAL_CONTROL
+from companion.text import control
 
 SCHEMA = 1
 BACKUPS = 5
@@ -129,7 +129,7 @@ class GameRecord(Record):
                 raise ValueError(f"field {key!r} is not a list of text")
             lists[key] = [str(v) for v in value]
         # Text a terminal would act on (escape sequences) is never typed: a hand edit.
-        found = TERMINAL_CONTROL.search(" ".join(_texts(settings, lists)))
+        found = control(" ".join(_texts(settings, lists)))
         if found is not None:
             raise ValueError(f"it holds a control character ({ord(found.group()):#04x})")
         return cls(kind, name, {str(k): v for k, v in settings.items()}, lists["actions"],

@@ -4,6 +4,7 @@ chances as percentages, text checked for control characters."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING
 
 from companion.errors import BadInput
@@ -273,10 +274,18 @@ def percent(p: Fraction) -> str:
 # on them (an escape sequence recolours or clears the screen) and a share code refuses them.
 _BEYOND_LAYOUT = (r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f"
                   r"\u202a-\u202e\u2066-\u2069")  # all but tab and line breaks
-CONTROL = re.compile(f"[\t\n\r{_BEYOND_LAYOUT}]")
-# What a save may not hold, and a command word (older saves may have tabs and line breaks
-# in notes, and a share code may be pasted in lines: harmless).
-TERMINAL_CONTROL = re.compile(f"[{_BEYOND_LAYOUT}]")
+
+
+def control(text: str, *, layout: bool = False) -> re.Match[str] | None:
+    """The first character of ``text`` a terminal would act on (tab and line breaks too with
+    ``layout``: a save's notes and a pasted share code may hold them), or None; printable
+    text, most of it, needs no pattern built."""
+    return None if text.isprintable() else _controls(layout).search(text)
+
+
+@cache
+def _controls(layout: bool) -> re.Pattern[str]:
+    return re.compile(("[\t\n\r" if layout else "[") + _BEYOND_LAYOUT + "]")
 
 
 def shown_controls(text: str) -> str:
@@ -287,14 +296,14 @@ def shown_controls(text: str) -> str:
         code = ord(found.group())
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
-    return TERMINAL_CONTROL.sub(shown, text)
+    return _controls(False).sub(shown, text)
 
 MAX_NOTE_CHARS = 500
 MAX_NOTES = 100
 
 
 def check_text(text: str, what: str) -> str:
-    found = CONTROL.search(text)
+    found = control(text, layout=True)
     if found is not None:
         raise BadInput(f"{what} holds a control character ({ord(found.group()):#04x}): "
                        "type plain text")

@@ -20,7 +20,7 @@ from companion import safefile
 from companion.errors import BadInput, DataProblem
 from companion.session import Games
 from companion.store import BACKUPS, GameRecord, Store, dumps_record
-from companion.text import TERMINAL_CONTROL
+from companion.text import control
 from tests.conftest import CLI
 
 
@@ -256,7 +256,7 @@ def test_data_home_is_never_the_current_directory(monkeypatch: pytest.MonkeyPatc
 
 # What a save may hold: any text but escape sequences and the like (a save holding them is
 # refused as hand-edited); tabs, line breaks, quotes and backslashes are escaped by the writer.
-SAVED_TEXT = st.text(alphabet=st.characters().filter(lambda c: not TERMINAL_CONTROL.match(c)),
+SAVED_TEXT = st.text(alphabet=st.characters().filter(lambda c: control(c) is None),
                      max_size=20)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from companion.errors import CompanionError
-from companion.text import TERMINAL_CONTROL
+from companion.text import control
 
 
 def __getattr__(name: str) -> Any:
@@ -40,7 +40,7 @@ def run_words(args: list[str]) -> int:
             shown = word.encode("utf-8", "replace").decode("utf-8")
             return fail(f"{shown!r} is not UTF-8 text: check the terminal's encoding", 2)
         # Escape sequences and control characters would reach the screen and the saves.
-        found = TERMINAL_CONTROL.search(word)  # tab and line breaks pass: a pasted share code
+        found = control(word)  # tab and line breaks pass: a pasted share code
         if found is not None:
             return fail(f"{word[:40]!r} holds a control character "
                         f"({ord(found.group()):#04x}): type plain text", 2)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from companion.errors import BadInput, NotationError
-from companion.text import CONTROL
+from companion.text import control
 from companion.values import Value
 
 STRENGTH: Final = "strength"
@@ -141,7 +141,7 @@ class CardInfo(Value):
         one_use = data.get("one_use", False)
         if not isinstance(effect, str) or not isinstance(one_use, bool):
             raise ValueError(f"card {shown}: effect must be text and one_use true or false")
-        if CONTROL.search(effect) or len(effect) > MAX_EFFECT:
+        if control(effect, layout=True) or len(effect) > MAX_EFFECT:
             raise ValueError(f"card {shown}: effect holds a control character or is longer "
                              f"than {MAX_EFFECT} characters")
         if len(name) > 4 * MAX_NAME:
