@@ -21,9 +21,8 @@ from companion.tricky.cards import TrickyCard, table
 from companion.tricky.grammar import COUNTS, GRAMMAR, RESULT_ORDER, Exchange, Predict, Result, Trick
 from companion.tricky.grammar import Round as RoundAction
 from companion.tricky.heroes import COUNT_HELP, Hero, lead_hero
-from companion.tricky.state import Haul, PlayedTrick, Revoke, Round
-from companion.tricky.tricks import Trump, trick_winner
-from companion.tricky.views import end_line, gold_rule, scores_text, trump_line
+from companion.tricky.state import Haul, PlayedTrick, Round, Trump, trick_winner
+from companion.tricky.views import end_line, gold_rule, revoke_line, scores_text, trump_line
 
 if TYPE_CHECKING:
     from companion.tricky.engine import Ruled, TrickyGame
@@ -354,17 +353,10 @@ def trick(game: TrickyGame, action: Trick) -> Ruled:
     played = PlayedTrick(len(rnd.tricks) + 1, leader, cards, (leader + position) % game.count)
     revokes = rnd.play(played, game.count)
     lines = [f"{game.players[played.winner]} wins: {reason}"]
-    lines += [revoke_note(game, r) for r in revokes]
+    lines += [revoke_line(game, r, short=True) for r in revokes]
     if played.number == game.hand:
         lines += finish_round(game, rnd, rnd.collected(game.deck), "tricks")
     return Trick(tuple(map(str, cards))), lines
-
-
-def revoke_note(game: TrickyGame, revoke: Revoke) -> str:
-    """A revoke flagged in a trick's answer, short: the status says it in full."""
-    return (f"Revoke? {game.players[revoke.player]}: no "
-            f"{game.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
-            f"{revoke.card} now")
 
 
 # -- the end of a round: its gold ----------------------------------------------------

@@ -54,10 +54,12 @@ def gold_rule(game: TrickyGame, hero: Hero) -> str:
     return f"{hero.gold_rule(str(number))} ({number_note(hero, game.settings, game.count)})"
 
 
-def revoke_line(game: TrickyGame, revoke: Revoke) -> str:
-    return (f"Revoke? {game.players[revoke.player]} did not follow "
-            f"{game.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
-            f"then played {revoke.card} in trick {revoke.played}")
+def revoke_line(game: TrickyGame, revoke: Revoke, short: bool = False) -> str:
+    who, colour = game.players[revoke.player], game.deck.colour_name(revoke.colour)
+    if short:  # in a trick's answer: the status says it in full
+        return f"Revoke? {who}: no {colour} in trick {revoke.missed}, {revoke.card} now"
+    return (f"Revoke? {who} did not follow {colour} in trick {revoke.missed}, then played "
+            f"{revoke.card} in trick {revoke.played}")
 
 
 def haul_line(game: TrickyGame, rnd: Round) -> str:
