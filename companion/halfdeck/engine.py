@@ -128,10 +128,8 @@ DECK, DISCARD, REMOVED, HAND, PLAY, GEAR, DUNGEON = (
 # Where a hero card is, whose hand, the hero, its gear (a plain tuple: moves are many).
 Place = tuple[str, int, "Hero | None", "Gear | None"]
 
-THE_DECK: Place = (DECK, 0, None, None)
-THE_DISCARD: Place = (DISCARD, 0, None, None)
-THE_REMOVED: Place = (REMOVED, 0, None, None)
-THE_DUNGEON: Place = (DUNGEON, 0, None, None)
+THE_DECK, THE_DISCARD, THE_REMOVED, THE_DUNGEON = (
+    (where, 0, None, None) for where in (DECK, DISCARD, REMOVED, DUNGEON))
 
 
 def hand_of(player: int) -> Place:
@@ -196,11 +194,9 @@ class HalfDeckGame(Record):
         self.rescue = self.config.rescue
         self.known: dict[str, CardInfo] = {}
         self.hero_deck = table()["decks"]["hero_cards"] - (1 if self.rescue else 0)
-        self.hero_discard = 0
-        self.hero_removed = 0
+        self.hero_discard = self.hero_removed = 0
         self.dungeon_deck = self.config.deck_size + (1 if self.rescue else 0)
-        self.dungeon_discard = 0
-        self.dungeon_removed = 0
+        self.dungeon_discard = self.dungeon_removed = 0
         self.endgame_left = list(ENDGAMES_LEFT[self.config.endgame])
         self.rescue_left = bool(self.rescue)
         self.round = 0
@@ -343,10 +339,6 @@ class HalfDeckGame(Record):
     @property
     def coop(self) -> bool:
         return self.players > 1
-
-    @property
-    def escape_card(self) -> str:
-        return table()["team"]["escape"]
 
     @property
     def attack_card(self) -> str:

@@ -604,11 +604,6 @@ def challenge(state: HalfDeckGame, action: grammar.Challenge) -> Done:
     return grammar.Challenge(hero.name, str(value)), lines + spent
 
 
-# Why no hero can attempt a trap, by --trap-needs.
-NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
-              "attribute": " (no hero has that attribute)"}
-
-
 # -- draw ---------------------------------------------------------------------------------
 def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
     name = card_name(action.name)
@@ -748,7 +743,8 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     able = [h for h in state.heroes if kind != TRAP or can_attempt(state, h, encounter)]
     if not able:
         state.move_red(RED_DECK, RED_DISCARD)
-        why = NO_ATTEMPT[state.config.trap_needs]
+        why = " (none reaches its number even with a 6)" \
+            if state.config.trap_needs == "reach" else " (no hero has that attribute)"
         return [f"{head}, trap{number}",
                 f"no hero can attempt it{why}: it takes effect at once: "
                 f"{info.effect or 'apply its text'}"]
@@ -772,7 +768,7 @@ def escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> 
         raise RuleRefused("a forced escape is from minions and bosses; a trap is "
                           "challenged", R_ESCAPE)
     if isinstance(action, grammar.TeamEscape):  # an encounter has a hero facing it
-        card = state.escape_card
+        card = table()["team"]["escape"]
         source = team_card_holder(state, card, action.source, state.heroes[0])
         play_team_card(state, card, source)
         state.move_red(RED_MET, RED_DISCARD)

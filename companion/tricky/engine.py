@@ -44,10 +44,9 @@ def normalize_settings(raw: Settings) -> dict[str, object]:
     if unknown:
         raise BadInput(f"unknown Tricky setting {unknown[0]!r}")
     game = table()["game"]
-    given = raw.get("players")
-    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
+    players = raw.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadInput("players: expected a list of names")
-    players: list[str] = given  # each checked a word just above
     if not game["min_players"] <= len(players) <= game["max_players"]:
         raise BadInput(f"Tricky Dungeon is for {game['min_players']} to {game['max_players']} "
                        f"players, not {len(players)}")

@@ -239,10 +239,9 @@ def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
     if game.strict:  # the first edition checked neither (companion.editions)
         verify_leftover(game, rnd, name, count)
     if game.strict and game.rules.open_exchange and count and not cards:
-        raise RuleRefused(f"with two players the exchange is open: name the {count} "
-                          f"cards put aside, 'exchange{' CARD' * count}'"
-                          if count > 1 else "with two players the exchange is open: name "
-                          "the card put aside, 'exchange CARD'", R_TWO)
+        what = f"the {count} cards" if count > 1 else "the card"
+        raise RuleRefused(f"with two players the exchange is open: name {what} put aside, "
+                          f"'exchange{' CARD' * count}'", R_TWO)
     verify_new_cards(rnd, cards, "in this exchange")
     if not game.rules.potions_exchanged:
         potion = next((c for c in cards if game.deck.is_potion(c)), None)

@@ -177,11 +177,6 @@ class Round(Record):
     def leader(self) -> int:
         return self.tricks[-1].winner if self.tricks else self.active
 
-    def exchange_open(self, others_exchange: bool) -> bool:
-        """Can an exchange still be entered in this round (before its first trick)?"""
-        return not self.tricks and (self.active not in self.exchanged
-                                    or others_exchange and len(self.exchanged) < 2)
-
     # -- the changes: each checked before it is made ------------------------------
     def put_aside(self, player: int, count: int, cards: Sequence[TrickyCard]) -> None:
         """An exchange: ``count`` cards from the leftover pile, ``cards`` (if named) out."""

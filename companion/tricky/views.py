@@ -103,7 +103,8 @@ def next_hint(game: TrickyGame) -> str:
             return "'round HERO --active NAME'"
         return f"'round HERO' ({game.players[nxt]} picks)"
     if rnd.hero.gold == "prediction" and rnd.predict is None:
-        if rnd.exchange_open(game.rules.others_exchange):
+        if not rnd.tricks and (rnd.active not in rnd.exchanged  # an exchange may follow
+                               or game.rules.others_exchange and len(rnd.exchanged) < 2):
             return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
         return "'predict N' (the Seer's tricks + potions)"
     return f"'trick' from {game.players[rnd.leader]}" + ("" if rnd.tricks else ", or 'result'")
