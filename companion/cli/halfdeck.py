@@ -28,9 +28,8 @@ KIND = "halfdeck"
 def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
     """The catalog's card when this game does not know it yet, else None."""
     from companion.halfdeck import catalog
-    from companion.halfdeck.cards import card_name
 
-    return None if engine.card(name) is not None else catalog.load().get(card_name(name))
+    return None if engine.card(name) is not None else catalog.load().get(name)
 
 
 def _catalog_names() -> dict[str, CardInfo]:
@@ -166,11 +165,10 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
         typed = find(typed, pool, "card this game or the catalog knows") or typed
     entry = _catalog_entry(engine, typed)
     if entry is not None and (not given or given == [entry.kind]):
-        if entry.kind == HERO:
-            if typed == engine.rescue:
-                strength = entry.strength if strength is None else strength
-                magic = entry.magic if magic is None else magic
-        else:
+        if entry.kind == HERO and typed == engine.rescue:
+            strength = entry.strength if strength is None else strength
+            magic = entry.magic if magic is None else magic
+        elif entry.kind != HERO:
             given = given or [entry.kind]
             if strength is None and magic is None:
                 strength, magic = entry.strength, entry.magic

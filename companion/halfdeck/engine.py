@@ -116,8 +116,6 @@ class Encounter(Record):
 
 
 class Roll(Value):
-    """One hero's part in a roll."""
-
     hero: Hero
     die: int
 

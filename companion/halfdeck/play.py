@@ -411,10 +411,9 @@ hurt = heal
 # -- what every roll shares -----------------------------------------------------------------
 def bonus(hero: Hero, encounter: Encounter) -> tuple[int, Gear | None]:
     gear = hero.gear
-    if gear is None or gear.attribute != encounter.attribute:
-        return 0, None
     # Standby gear waits for a boss; against anything else it gives nothing.
-    if gear.standby and encounter.kind not in (BOSS, ENDGAME_BOSS):
+    if gear is None or gear.attribute != encounter.attribute or (
+            gear.standby and encounter.kind not in (BOSS, ENDGAME_BOSS)):
         return 0, None
     return gear.bonus, gear
 
@@ -519,7 +518,7 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
               tuple(grammar.HeroRoll(s.hero.name, str(s.die)) for s in supporters))
     if source is not None:
         return grammar.TeamAttack(*rolled, state.player_option(source)), lines
-    return grammar.Attack(*rolled, None if given_loot_to is None else loot_to), lines
+    return grammar.Attack(*rolled, given_loot_to), lines
 
 
 team_attack = attack
@@ -728,11 +727,9 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
         return [f"{head}, the endgame treasure: you win!"]
     if kind == MISC:
         lines = [f"{head} (miscellaneous): {info.effect or 'follow its text'}"]
+        state.move_red(RED_DECK, RED_REMOVED if info.one_use else RED_DISCARD)
         if info.one_use:
-            state.move_red(RED_DECK, RED_REMOVED)
             lines.append("it is removed from play")
-        else:
-            state.move_red(RED_DECK, RED_DISCARD)
         if info.loot:
             lines.append(owe_loot(state, info.loot, player))
         return lines

@@ -135,9 +135,7 @@ class Settings(Value):
 
 
 def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
-    known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
-             "assist_rule", "edition", "seats"}
-    unknown = sorted(set(raw) - known)
+    unknown = sorted(set(raw) - {*Settings._fields, "seats"})
     if unknown:
         raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
     setup = table()["setup"]

@@ -148,7 +148,7 @@ class TrickyGame:
         self.players: list[str] = list(words_in(settings, "players"))
         self.count = len(self.players)
         self.deck = Deck.from_settings(settings)
-        self.rules = TableRules.of(self.count)
+        self.rules = TableRules(**table()["players"][str(self.count)])
         self.hand = self.rules.hand
         self.choices = heroes_in(self.setup.hero_set)
         self.rounds: list[Round] = []

@@ -399,11 +399,8 @@ def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[s
     else:
         lines.append(f"{name} +{gold}")
     rnd.settle(counts, golds, via)
-    if game.finished:  # the final scores follow once, in the summary's table
-        lines.append(end_line(game))
-    else:
-        lines.append("Scores: " + scores_text(game))
-    return lines
+    # when it ends, the final scores follow once, in the summary's table
+    return [*lines, end_line(game) if game.finished else "Scores: " + scores_text(game)]
 
 
 def result_counts(game: TrickyGame, action: Result) -> dict[str, int | bool]:

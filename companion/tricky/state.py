@@ -32,10 +32,6 @@ class TableRules(Value):
     potions_exchanged: bool = True
     open_exchange: bool = False  # the cards put aside are named
 
-    @classmethod
-    def of(cls, players: int) -> TableRules:
-        return cls(**table()["players"][str(players)])
-
 
 class Setup(Value):
     """What a game was started with, typed: read once from its normalised settings."""
