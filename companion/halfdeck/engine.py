@@ -411,8 +411,7 @@ class HalfDeckGame(Record):
         hands = [self.hands[player]] if player is not None else list(self.hands.values())
         if self.holds(key) or any(h.name == key for h in self.heroes):
             return key
-        found = names.find(key, chain.from_iterable(hands), "card in the hand")
-        return key if found is None else found
+        return names.find(key, chain.from_iterable(hands), "card in the hand") or key
 
     def card_pool(self) -> list[str]:
         """Every card name this game holds, team cards' other names included: what unquoted

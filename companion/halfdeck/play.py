@@ -507,12 +507,10 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
     loot_to = main.hero.player if given_loot_to is None else given_loot_to
     source = team_card_holder(state, state.attack_card, action.source, main.hero) \
         if isinstance(action, grammar.TeamAttack) else None
-    ruling = assist_ruling(state, encounter, main, team) if supporters else []
-    lines: list[str] = []
-    if source is not None:
+    lines = assist_ruling(state, encounter, main, team) if supporters else []
+    if source is not None:  # played once the ruling allows it, and said first
         play_team_card(state, state.attack_card, source)
-        lines.append(f"{state.attack_card} card played: removed from play")
-    lines += ruling
+        lines.insert(0, f"{state.attack_card} card played: removed from play")
     lines += roll(state, encounter, main, supporters, loot_to)
     rolled = (main.hero.name, str(main.die),
               tuple(grammar.HeroRoll(s.hero.name, str(s.die)) for s in supporters))
@@ -545,23 +543,20 @@ def roll(state: HalfDeckGame, encounter: Encounter, main: Roll, supporters: Sequ
     hero = main.hero
     total, said, gear = sums(hero, main.die, encounter, supporters)
     encounter.rolls += 1
-    lines: list[str] = []
     spent = spend_one_use(state, hero, gear)
     if total >= encounter.card.number:
         before = encounter.life
         encounter.life -= 1  # each hit takes one life: the one place it changes
-        lines.append(f"{said} >= {encounter.title()}: hit, {encounter.card.name} life "
-                     f"{before} -> {encounter.life}")
-        lines += spent
+        lines = [f"{said} >= {encounter.title()}: hit, {encounter.card.name} life "
+                 f"{before} -> {encounter.life}", *spent]
         if encounter.life <= 0:
             lines += defeated(state, encounter, loot_to)
         return lines
     damage = table()["combat"]["miss_damage"]
     hurt = [hero] + [s.hero for s in supporters]
     changes = ", ".join(f"{h.name} life {h.life} -> {h.life - damage}" for h in hurt)
-    lines.append(f"{said} < {encounter.title()}: miss, {changes}")
-    lines += spent
-    return lines + state.set_lives([(h, h.life - damage) for h in hurt])
+    return [f"{said} < {encounter.title()}: miss, {changes}", *spent,
+            *state.set_lives([(h, h.life - damage) for h in hurt])]
 
 
 def defeated(state: HalfDeckGame, encounter: Encounter, loot_to: int) -> list[str]:

@@ -167,11 +167,9 @@ def status(game: TrickyGame) -> dict[str, object]:
 
 
 def status_lines(game: TrickyGame, width: int = 40) -> list[str]:
-    lines: list[str] = []
+    lines = [f"Race to {game.setup.race} gold"] if game.setup.race else []
     rnd = game.current
     of = f" of {game.rounds_total}" if game.rounds_total else ""
-    if game.setup.race:
-        lines.append(f"Race to {game.setup.race} gold")
     if game.finished:
         lines.append(end_line(game))
     elif rnd is not None:
@@ -207,18 +205,14 @@ def status_lines(game: TrickyGame, width: int = 40) -> list[str]:
 def sheet_lines(game: TrickyGame, width: int = 40) -> list[str]:
     """The score sheet: a row per round and the totals (a table if it fits)."""
     rows = sheet(game)
-    lines: list[str] = []
-    table_lines = sheet_table(game, rows)
-    if rows and max(len(line) for line in table_lines) <= width:
-        lines += table_lines
-    else:
+    lines = sheet_table(game, rows)
+    if not rows or max(len(line) for line in lines) > width:
+        lines = [] if rows else ["No rounds played yet."]
         for row in rows:
             lines += wrap(f"{row['round']}. {row['active']}: {row['hero']}, trump "
                           f"{row['trump']}", width, keep=(row["hero"],))
             lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row["gold"].items()),
                           width, indent="")
-    if not rows:
-        lines.append("No rounds played yet.")
     lines += wrap("Totals: " + scores_text(game), width)
     if game.finished:
         lines += wrap(end_line(game), width)
