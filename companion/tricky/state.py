@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion import plain
 from companion.tricky.cards import Deck, Settings, TrickyCard, table
 from companion.tricky.heroes import Hero, gold_for_round, hero_number, number_note
 from companion.values import Record, Value
@@ -41,14 +40,6 @@ class Setup(Value):
     race: int  # the gold to reach; 0 when the game is played for its rounds
     guild: bool
     random_heroes: bool
-
-    @classmethod
-    def of(cls, settings: Settings) -> Setup:
-        """From settings ``normalize_settings`` gave: a value of another type is a bug
-        (``plain.BadState``), never a player's input."""
-        return cls(plain.text(settings["set"]), plain.integer(settings["rounds_per_player"]),
-                   plain.integer(settings["race"]), plain.flag(settings["guild"]),
-                   plain.flag(settings["random_heroes"]))
 
 
 # -- the round ----------------------------------------------------------------------
