@@ -201,9 +201,8 @@ class HalfDeckGame(Record):
         self.heroes: list[Hero] = []
         self.hands: dict[int, list[str]] = {p: [] for p in self.player_numbers}
         setup = table()["setup"]
-        start = setup["start_hand"] if self.players == 1 else setup["coop_start_hand"]
-        self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, start)
-        self.start_hand = start
+        self.start_hand = setup["start_hand"] if self.players == 1 else setup["coop_start_hand"]
+        self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, self.start_hand)
         self.mulliganed: set[int] = set()
         self.picked: set[int] = set()
         self.redrawn: dict[int, int] = {}

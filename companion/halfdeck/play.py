@@ -658,7 +658,11 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
     if kind != HERO and not special and \
             state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
-        raise RuleRefused(only_specials_text(state), R_ENDGAME)
+        left = [k.replace("-", " ") for k in state.endgame_left]
+        if state.rescue_left:
+            left.append(f"the prisoner {state.rescue}")
+        raise RuleRefused(f"the dungeon deck holds {plural(state.dungeon_deck, 'card')}: only "
+                          f"{' and '.join(left)} can be left", R_ENDGAME)
     state.remember(info)
     start_round(state, player)
     lines = reveal(state, info, player)
@@ -667,14 +671,6 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         magic=info.magic, loot=info.loot if kind in (MINION, BOSS, MISC) else None,
         effect=info.effect or None, one_use=info.one_use,
         player=state.player_option(player)), lines
-
-
-def only_specials_text(state: HalfDeckGame) -> str:
-    left = [k.replace("-", " ") for k in state.endgame_left]
-    if state.rescue_left:
-        left.append(f"the prisoner {state.rescue}")
-    return (f"the dungeon deck holds {plural(state.dungeon_deck, 'card')}: only "
-            f"{' and '.join(left)} can be left")
 
 
 def check_can_draw(state: HalfDeckGame) -> None:

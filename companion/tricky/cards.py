@@ -299,13 +299,12 @@ def _initials(colours: tuple[str, ...]) -> tuple[str, ...]:
 # -- settings ------------------------------------------------------------------------
 def default_deck_settings() -> dict[str, object]:
     deck = table()["deck"]
-    heroes = table()["heroes"]
     settings: dict[str, object] = {
         "colours": list(deck["colours"]),
         "stars": list(deck["stars"]),
         "potions": list(deck["potions"]),
     }
-    for hero in heroes.values():
+    for hero in table()["heroes"].values():
         if "setting" in hero:
             settings[hero["setting"]] = list(hero.get("base") or hero["minimum"])
     settings["unverified"] = [item for item in DECK_ITEMS if item in deck["unverified"]]

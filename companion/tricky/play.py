@@ -440,8 +440,7 @@ def implied_tricks(game: TrickyGame, haul: Haul) -> int:
 
 def verify_haul(game: TrickyGame, given: Mapping[str, int | bool]) -> None:
     """Refuse a haul the deck cannot make (``given``: what was typed, and the tricks)."""
-    most = game.deck.counts(game.deck.cards())
-    most["tricks"] = game.hand
+    most = {**game.deck.counts(game.deck.cards()), "tricks": game.hand}
     for key in COUNTS:
         if key in given and int(given[key]) > most[key]:
             raise RuleRefused(f"--{key} {given[key]}: a round has at most {most[key]}",

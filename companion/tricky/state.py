@@ -206,7 +206,5 @@ class Round(Record):
     def collected(self, deck: Deck) -> Haul:
         """What the active player took: tricks, cards of each kind, the last trick."""
         won = [t for t in self.tricks if t.winner == self.active]
-        counts: Haul = {"tricks": len(won)}
-        counts.update(deck.counts([card for t in won for card in t.cards]))
-        counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
-        return counts
+        return {"tricks": len(won), **deck.counts([card for t in won for card in t.cards]),
+                "last_trick": bool(self.tricks) and self.tricks[-1].winner == self.active}
