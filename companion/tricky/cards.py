@@ -151,9 +151,6 @@ class TrickyCard(Value, as_tuple=True):
     def __str__(self) -> str:
         return f"{self.colour}{self.value}"
 
-    def __repr__(self) -> str:
-        return f"TrickyCard({self.colour!r}, {self.value})"
-
 
 class Deck(Value):
     """The deck as these players have it: colour names, stars and potions per colour."""

@@ -63,16 +63,14 @@ def load_deck() -> dict[str, object]:
                           "back to the defaults") from None
 
 
-def save_deck(settings: Settings) -> Path:
+def save_deck(settings: Settings) -> None:
     """Write the installation's deck settings atomically (temp file, fsync, rename)."""
     import tomli_w
 
     from companion.store import replace_file
 
-    path = deck_path()
     data = tomli_w.dumps({"schema": FILE_SCHEMA, **deck_only(settings)}).encode("utf-8")
-    replace_file(path, data, "the deck settings")
-    return path
+    replace_file(deck_path(), data, "the deck settings")
 
 
 def deck_only(settings: Settings) -> dict[str, object]:
