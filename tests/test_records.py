@@ -12,7 +12,7 @@ from companion.errors import NotationError
 from companion.hebrac.engine import Chamber, Encounter
 from companion.tricky.engine import Round
 from companion.tricky.heroes import heroes
-from companion.tricky.tricks import Trump
+from companion.tricky.state import Trump
 
 
 def test_cards_check_their_values_however_made() -> None:

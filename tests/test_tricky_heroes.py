@@ -20,7 +20,7 @@ from companion.tricky.heroes import (
     heroes_in,
     lead_hero,
 )
-from companion.tricky.tricks import Trump
+from companion.tricky.state import Trump
 
 
 def game(players: int = 3, **settings: Any) -> TrickyGame:

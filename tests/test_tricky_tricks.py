@@ -7,7 +7,7 @@ import pytest
 from companion.errors import BadInput, RuleRefused
 from companion.tricky.cards import Deck, default_deck_settings, normalize_deck
 from companion.tricky.engine import TrickyGame, new_engine
-from companion.tricky.tricks import Trump, trick_winner
+from companion.tricky.state import Trump, trick_winner
 
 DECK = Deck.from_settings(default_deck_settings())
 CONFIRMED = Deck.from_settings({**default_deck_settings(), "unverified": []})

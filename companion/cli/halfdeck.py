@@ -25,18 +25,11 @@ if TYPE_CHECKING:
 KIND = "halfdeck"
 
 
-def _engine(game: str | None) -> HalfDeckGame:
-    """The engine of the Half Deck game named, else of the current one."""
-    engine: HalfDeckGame = open_game(game, KIND).engine
-    return engine
-
-
 def _catalog_entry(engine: HalfDeckGame, name: str) -> CardInfo | None:
     """The catalog's card when this game does not know it yet, else None."""
     from companion.halfdeck import catalog
-    from companion.halfdeck.cards import card_name
 
-    return None if engine.card(name) is not None else catalog.load().get(card_name(name))
+    return None if engine.card(name) is not None else catalog.load().get(name)
 
 
 def _catalog_names() -> dict[str, CardInfo]:
@@ -109,7 +102,7 @@ def _hand(command: VerbCommand, _value: Value | None, line: Line) -> None:
     if len(action.cards) > 1:  # names of several words need no quotes when they are known
         # (never joined because fewer cards are due: the engine says "2 named, 1 due")
         action = action._replace(cards=tuple(group_names(action.cards, [
-            *_engine(line.game).card_pool(), *_catalog_names()])))
+            *open_game(line.game, KIND).engine.card_pool(), *_catalog_names()])))
     _act(line.game, action, line.json)
 
 
@@ -119,7 +112,7 @@ def _hero(command: VerbCommand, _value: Value | None, line: Line) -> None:
 
     action: grammar.Hero = _typed(command, line)
     strength, magic = action.strength, action.magic
-    engine = _engine(line.game)
+    engine: HalfDeckGame = open_game(line.game, KIND).engine
     typed = card_name(action.name)
     if not action.pick:
         typed = engine.held(typed)  # from the hand: by the start of its name too
@@ -141,7 +134,7 @@ def _equip(command: VerbCommand, _value: Value | None, line: Line) -> None:
     for bonus, option in ((action.strength, "--str"), (action.magic, "--mag")):
         if bonus is not None:
             GRAMMAR.number(bonus, option)  # a bad number is refused before the game is read
-    engine = _engine(line.game)
+    engine: HalfDeckGame = open_game(line.game, KIND).engine
     hero_in_play, gear = engine.equipped(action.words)
     action = action._replace(words=(hero_in_play.name, gear))
     entry = _catalog_entry(engine, gear)
@@ -162,7 +155,7 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
     strength, magic, loot = action.strength, action.magic, action.loot
     effect, one_use = action.effect, action.one_use
     given = [k for k in (*DUNGEON_KINDS, HERO) if getattr(action, k.replace("-", "_"))]
-    engine = _engine(line.game)
+    engine: HalfDeckGame = open_game(line.game, KIND).engine
     typed = card_name(action.name)
     cards = {} if given or engine.card(typed) is not None else _catalog_names()
     if not given and engine.card(typed) is None and typed not in cards:
@@ -172,11 +165,10 @@ def _draw(command: VerbCommand, _value: Value | None, line: Line) -> None:
         typed = find(typed, pool, "card this game or the catalog knows") or typed
     entry = _catalog_entry(engine, typed)
     if entry is not None and (not given or given == [entry.kind]):
-        if entry.kind == HERO:
-            if typed == engine.rescue:
-                strength = entry.strength if strength is None else strength
-                magic = entry.magic if magic is None else magic
-        else:
+        if entry.kind == HERO and typed == engine.rescue:
+            strength = entry.strength if strength is None else strength
+            magic = entry.magic if magic is None else magic
+        elif entry.kind != HERO:
             given = given or [entry.kind]
             if strength is None and magic is None:
                 strength, magic = entry.strength, entry.magic
@@ -204,7 +196,7 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
             parts.append([])
     if not all(parts):
         raise BadInput(f"usage: {command.verb.usage_line()}")
-    engine = _engine(line.game) if team else None
+    engine: HalfDeckGame | None = open_game(line.game, KIND).engine if team else None
     rolled: list[str] = []  # the dice companion rolled, said by each hero's full name
 
     def die(value: str | None, who: str) -> str:
@@ -216,7 +208,7 @@ def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
         if value is None and not line.own.get("roll"):
             raise BadInput(f"give {who}'s die (1-6), or --roll to let companion roll it")
         face = roll_die()
-        engine = engine or _engine(line.game)
+        engine = engine or open_game(line.game, KIND).engine
         try:
             who = engine.hero(who).name
         except CompanionError:

@@ -43,11 +43,6 @@ cards_app = typer.Typer(invoke_without_command=True, rich_markup_mode=None,
                         help="The cards entered so far (kept per installation).")
 app.add_typer(cards_app, name="cards")
 
-StrOption = Annotated[int | None, Option("--str", help="Strength number.",
-                                         parser=whole("--str", KIND))]
-MagOption = Annotated[int | None, Option("--mag", help="Magic number.",
-                                         parser=whole("--mag", KIND))]
-
 
 @app.command()
 def new(
@@ -111,8 +106,10 @@ def cards_add(
     name: Annotated[list[str], Argument(help="The card's name.")],
     kind: Annotated[str, Option(help="hero, gear, minion, boss, trap, misc, "
                                            "endgame-boss or endgame-treasure.")],
-    strength: StrOption = None,
-    magic: MagOption = None,
+    strength: Annotated[int | None, Option("--str", help="Strength number.",
+                                           parser=whole("--str", KIND))] = None,
+    magic: Annotated[int | None, Option("--mag", help="Magic number.",
+                                        parser=whole("--mag", KIND))] = None,
     loot: Annotated[int | None, Option(help="Loot number.",
             parser=whole("--loot", KIND))] = None,
     one_use: Annotated[bool, Option("--one-use", help="Removed from play after "

@@ -17,6 +17,7 @@ from companion.errors import BadInput, CompanionError, DataProblem, RuleRefused
 if TYPE_CHECKING:
     from companion.tricky.cards import Settings
     from companion.tricky.deck import DeckChange
+    from companion.tricky.engine import TrickyGame
 
 KIND = "tricky"
 app = game_app(KIND, "Tricky Dungeon: score sheet and trick referee for 2-4 players.")
@@ -64,11 +65,8 @@ def new(
 @app.command()
 def scores(game: GameOption = None, as_json: JsonOption = False) -> None:
     """The score sheet: a row per round, the totals, and the winners at the end."""
-    from companion.tricky.engine import TrickyGame
-
     opened = open_game(game, KIND)
-    engine = opened.engine
-    assert isinstance(engine, TrickyGame)  # resolved as a tricky game
+    engine: TrickyGame = opened.engine  # resolved as a tricky game
     if as_json:
         status = engine.status()
         emit_json({"game": opened.record.name, "players": status["players"],

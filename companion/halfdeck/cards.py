@@ -19,16 +19,10 @@ STRENGTH: Final = "strength"
 MAGIC: Final = "magic"
 LETTER: Final = {STRENGTH: "S", MAGIC: "M"}
 
-HERO: Final = "hero"
-GEAR: Final = "gear"
-MINION: Final = "minion"
-BOSS: Final = "boss"
-TRAP: Final = "trap"
-MISC: Final = "misc"
-ENDGAME_BOSS: Final = "endgame-boss"
-ENDGAME_TREASURE: Final = "endgame-treasure"
-KINDS: Final = (HERO, GEAR, MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE)
-DUNGEON_KINDS: Final = (MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE)
+KINDS: Final = ("hero", "gear", "minion", "boss", "trap", "misc", "endgame-boss",
+                "endgame-treasure")
+HERO, GEAR, MINION, BOSS, TRAP, MISC, ENDGAME_BOSS, ENDGAME_TREASURE = KINDS
+DUNGEON_KINDS: Final = KINDS[2:]
 FOES: Final = (MINION, BOSS, ENDGAME_BOSS)  # fought with attack rolls; a trap is challenged
 ONE_NUMBER: Final = (MINION, BOSS, TRAP, ENDGAME_BOSS)  # a strength or a magic number
 

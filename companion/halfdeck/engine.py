@@ -116,8 +116,6 @@ class Encounter(Record):
 
 
 class Roll(Value):
-    """One hero's part in a roll."""
-
     hero: Hero
     die: int
 
@@ -128,10 +126,8 @@ DECK, DISCARD, REMOVED, HAND, PLAY, GEAR, DUNGEON = (
 # Where a hero card is, whose hand, the hero, its gear (a plain tuple: moves are many).
 Place = tuple[str, int, "Hero | None", "Gear | None"]
 
-THE_DECK: Place = (DECK, 0, None, None)
-THE_DISCARD: Place = (DISCARD, 0, None, None)
-THE_REMOVED: Place = (REMOVED, 0, None, None)
-THE_DUNGEON: Place = (DUNGEON, 0, None, None)
+THE_DECK, THE_DISCARD, THE_REMOVED, THE_DUNGEON = (
+    (where, 0, None, None) for where in (DECK, DISCARD, REMOVED, DUNGEON))
 
 
 def hand_of(player: int) -> Place:
@@ -196,20 +192,17 @@ class HalfDeckGame(Record):
         self.rescue = self.config.rescue
         self.known: dict[str, CardInfo] = {}
         self.hero_deck = table()["decks"]["hero_cards"] - (1 if self.rescue else 0)
-        self.hero_discard = 0
-        self.hero_removed = 0
+        self.hero_discard = self.hero_removed = 0
         self.dungeon_deck = self.config.deck_size + (1 if self.rescue else 0)
-        self.dungeon_discard = 0
-        self.dungeon_removed = 0
+        self.dungeon_discard = self.dungeon_removed = 0
         self.endgame_left = list(ENDGAMES_LEFT[self.config.endgame])
         self.rescue_left = bool(self.rescue)
         self.round = 0
         self.heroes: list[Hero] = []
         self.hands: dict[int, list[str]] = {p: [] for p in self.player_numbers}
         setup = table()["setup"]
-        start = setup["start_hand"] if self.players == 1 else setup["coop_start_hand"]
-        self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, start)
-        self.start_hand = start
+        self.start_hand = setup["start_hand"] if self.players == 1 else setup["coop_start_hand"]
+        self.owed: dict[int, int] = dict.fromkeys(self.player_numbers, self.start_hand)
         self.mulliganed: set[int] = set()
         self.picked: set[int] = set()
         self.redrawn: dict[int, int] = {}
@@ -345,10 +338,6 @@ class HalfDeckGame(Record):
         return self.players > 1
 
     @property
-    def escape_card(self) -> str:
-        return table()["team"]["escape"]
-
-    @property
     def attack_card(self) -> str:
         return table()["team"]["attack"]
 
@@ -421,8 +410,7 @@ class HalfDeckGame(Record):
         hands = [self.hands[player]] if player is not None else list(self.hands.values())
         if self.holds(key) or any(h.name == key for h in self.heroes):
             return key
-        found = names.find(key, chain.from_iterable(hands), "card in the hand")
-        return key if found is None else found
+        return names.find(key, chain.from_iterable(hands), "card in the hand") or key
 
     def card_pool(self) -> list[str]:
         """Every card name this game holds, team cards' other names included: what unquoted

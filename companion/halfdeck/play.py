@@ -411,10 +411,9 @@ hurt = heal
 # -- what every roll shares -----------------------------------------------------------------
 def bonus(hero: Hero, encounter: Encounter) -> tuple[int, Gear | None]:
     gear = hero.gear
-    if gear is None or gear.attribute != encounter.attribute:
-        return 0, None
     # Standby gear waits for a boss; against anything else it gives nothing.
-    if gear.standby and encounter.kind not in (BOSS, ENDGAME_BOSS):
+    if gear is None or gear.attribute != encounter.attribute or (
+            gear.standby and encounter.kind not in (BOSS, ENDGAME_BOSS)):
         return 0, None
     return gear.bonus, gear
 
@@ -508,18 +507,16 @@ def attack(state: HalfDeckGame, action: grammar.Attack | grammar.TeamAttack) -> 
     loot_to = main.hero.player if given_loot_to is None else given_loot_to
     source = team_card_holder(state, state.attack_card, action.source, main.hero) \
         if isinstance(action, grammar.TeamAttack) else None
-    ruling = assist_ruling(state, encounter, main, team) if supporters else []
-    lines: list[str] = []
-    if source is not None:
+    lines = assist_ruling(state, encounter, main, team) if supporters else []
+    if source is not None:  # played once the ruling allows it, and said first
         play_team_card(state, state.attack_card, source)
-        lines.append(f"{state.attack_card} card played: removed from play")
-    lines += ruling
+        lines.insert(0, f"{state.attack_card} card played: removed from play")
     lines += roll(state, encounter, main, supporters, loot_to)
     rolled = (main.hero.name, str(main.die),
               tuple(grammar.HeroRoll(s.hero.name, str(s.die)) for s in supporters))
     if source is not None:
         return grammar.TeamAttack(*rolled, state.player_option(source)), lines
-    return grammar.Attack(*rolled, None if given_loot_to is None else loot_to), lines
+    return grammar.Attack(*rolled, given_loot_to), lines
 
 
 team_attack = attack
@@ -546,23 +543,20 @@ def roll(state: HalfDeckGame, encounter: Encounter, main: Roll, supporters: Sequ
     hero = main.hero
     total, said, gear = sums(hero, main.die, encounter, supporters)
     encounter.rolls += 1
-    lines: list[str] = []
     spent = spend_one_use(state, hero, gear)
     if total >= encounter.card.number:
         before = encounter.life
         encounter.life -= 1  # each hit takes one life: the one place it changes
-        lines.append(f"{said} >= {encounter.title()}: hit, {encounter.card.name} life "
-                     f"{before} -> {encounter.life}")
-        lines += spent
+        lines = [f"{said} >= {encounter.title()}: hit, {encounter.card.name} life "
+                 f"{before} -> {encounter.life}", *spent]
         if encounter.life <= 0:
             lines += defeated(state, encounter, loot_to)
         return lines
     damage = table()["combat"]["miss_damage"]
     hurt = [hero] + [s.hero for s in supporters]
     changes = ", ".join(f"{h.name} life {h.life} -> {h.life - damage}" for h in hurt)
-    lines.append(f"{said} < {encounter.title()}: miss, {changes}")
-    lines += spent
-    return lines + state.set_lives([(h, h.life - damage) for h in hurt])
+    return [f"{said} < {encounter.title()}: miss, {changes}", *spent,
+            *state.set_lives([(h, h.life - damage) for h in hurt])]
 
 
 def defeated(state: HalfDeckGame, encounter: Encounter, loot_to: int) -> list[str]:
@@ -602,11 +596,6 @@ def challenge(state: HalfDeckGame, action: grammar.Challenge) -> Done:
         lines = [f"{said} < {encounter.title()}: the trap strikes {hero.name}: {effect}",
                  "(it hits the chosen hero unless the card says otherwise)"]
     return grammar.Challenge(hero.name, str(value)), lines + spent
-
-
-# Why no hero can attempt a trap, by --trap-needs.
-NO_ATTEMPT = {"reach": " (none reaches its number even with a 6)",
-              "attribute": " (no hero has that attribute)"}
 
 
 # -- draw ---------------------------------------------------------------------------------
@@ -669,7 +658,11 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         raise RuleRefused(f"the {kind.replace('-', ' ')} {why}", R_ENDGAME)
     if kind != HERO and not special and \
             state.dungeon_deck <= len(state.endgame_left) + state.rescue_left:
-        raise RuleRefused(only_specials_text(state), R_ENDGAME)
+        left = [k.replace("-", " ") for k in state.endgame_left]
+        if state.rescue_left:
+            left.append(f"the prisoner {state.rescue}")
+        raise RuleRefused(f"the dungeon deck holds {plural(state.dungeon_deck, 'card')}: only "
+                          f"{' and '.join(left)} can be left", R_ENDGAME)
     state.remember(info)
     start_round(state, player)
     lines = reveal(state, info, player)
@@ -678,14 +671,6 @@ def draw(state: HalfDeckGame, action: grammar.Draw) -> Done:
         magic=info.magic, loot=info.loot if kind in (MINION, BOSS, MISC) else None,
         effect=info.effect or None, one_use=info.one_use,
         player=state.player_option(player)), lines
-
-
-def only_specials_text(state: HalfDeckGame) -> str:
-    left = [k.replace("-", " ") for k in state.endgame_left]
-    if state.rescue_left:
-        left.append(f"the prisoner {state.rescue}")
-    return (f"the dungeon deck holds {plural(state.dungeon_deck, 'card')}: only "
-            f"{' and '.join(left)} can be left")
 
 
 def check_can_draw(state: HalfDeckGame) -> None:
@@ -733,11 +718,9 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
         return [f"{head}, the endgame treasure: you win!"]
     if kind == MISC:
         lines = [f"{head} (miscellaneous): {info.effect or 'follow its text'}"]
+        state.move_red(RED_DECK, RED_REMOVED if info.one_use else RED_DISCARD)
         if info.one_use:
-            state.move_red(RED_DECK, RED_REMOVED)
             lines.append("it is removed from play")
-        else:
-            state.move_red(RED_DECK, RED_DISCARD)
         if info.loot:
             lines.append(owe_loot(state, info.loot, player))
         return lines
@@ -748,7 +731,8 @@ def reveal(state: HalfDeckGame, info: CardInfo, player: int) -> list[str]:
     able = [h for h in state.heroes if kind != TRAP or can_attempt(state, h, encounter)]
     if not able:
         state.move_red(RED_DECK, RED_DISCARD)
-        why = NO_ATTEMPT[state.config.trap_needs]
+        why = " (none reaches its number even with a 6)" \
+            if state.config.trap_needs == "reach" else " (no hero has that attribute)"
         return [f"{head}, trap{number}",
                 f"no hero can attempt it{why}: it takes effect at once: "
                 f"{info.effect or 'apply its text'}"]
@@ -772,7 +756,7 @@ def escape(state: HalfDeckGame, action: grammar.Escape | grammar.TeamEscape) -> 
         raise RuleRefused("a forced escape is from minions and bosses; a trap is "
                           "challenged", R_ESCAPE)
     if isinstance(action, grammar.TeamEscape):  # an encounter has a hero facing it
-        card = state.escape_card
+        card = table()["team"]["escape"]
         source = team_card_holder(state, card, action.source, state.heroes[0])
         play_team_card(state, card, source)
         state.move_red(RED_MET, RED_DISCARD)

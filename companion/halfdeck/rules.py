@@ -135,17 +135,13 @@ class Settings(Value):
 
 
 def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
-    known = {"players", "endgame", "deck_size", "rescue", "trap_needs", "shuffle_back",
-             "assist_rule", "edition", "seats"}
-    unknown = sorted(set(raw) - known)
+    unknown = sorted(set(raw) - {*Settings._fields, "seats"})
     if unknown:
         raise BadInput(f"unknown Half Deck setting {unknown[0]!r}")
     setup = table()["setup"]
 
     def number(key: str, default: int, low: int, high: int) -> int:
-        value = raw.get(key)
-        if value is None:
-            value = default
+        value = default if raw.get(key) is None else raw.get(key)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise BadInput(f"--{key.replace('_', '-')} must be a whole number from {low} "
                            f"to {high}")
@@ -199,14 +195,13 @@ def seat_names(seats: object, players: int, any_count: bool) -> list[str]:
     if not any_count and len(seats) != players:
         raise BadInput(f"--players {players} but {len(seats)} --seat names: give one per "
                        "player")
-    named = [seat for seat in seats if isinstance(seat, str)]  # all of them, as checked
-    for seat in named:
+    for seat in seats:
         check_player(seat)
-    keys = [key(seat) for seat in named]
-    twice = next((seat for seat, k in zip(named, keys, strict=True) if keys.count(k) > 1), None)
+    keys = [key(seat) for seat in seats]
+    twice = next((seat for seat, k in zip(seats, keys, strict=True) if keys.count(k) > 1), None)
     if twice is not None:
         raise BadInput(f"{twice!r} is named twice: each player needs a name of their own")
-    return named
+    return seats
 
 
 def full_deck(endgame: str) -> tuple[int, int]:

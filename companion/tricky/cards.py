@@ -151,9 +151,6 @@ class TrickyCard(Value, as_tuple=True):
     def __str__(self) -> str:
         return f"{self.colour}{self.value}"
 
-    def __repr__(self) -> str:
-        return f"TrickyCard({self.colour!r}, {self.value})"
-
 
 class Deck(Value):
     """The deck as these players have it: colour names, stars and potions per colour."""
@@ -299,13 +296,12 @@ def _initials(colours: tuple[str, ...]) -> tuple[str, ...]:
 # -- settings ------------------------------------------------------------------------
 def default_deck_settings() -> dict[str, object]:
     deck = table()["deck"]
-    heroes = table()["heroes"]
     settings: dict[str, object] = {
         "colours": list(deck["colours"]),
         "stars": list(deck["stars"]),
         "potions": list(deck["potions"]),
     }
-    for hero in heroes.values():
+    for hero in table()["heroes"].values():
         if "setting" in hero:
             settings[hero["setting"]] = list(hero.get("base") or hero["minimum"])
     settings["unverified"] = [item for item in DECK_ITEMS if item in deck["unverified"]]

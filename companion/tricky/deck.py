@@ -63,16 +63,14 @@ def load_deck() -> dict[str, object]:
                           "back to the defaults") from None
 
 
-def save_deck(settings: Settings) -> Path:
+def save_deck(settings: Settings) -> None:
     """Write the installation's deck settings atomically (temp file, fsync, rename)."""
     import tomli_w
 
     from companion.store import replace_file
 
-    path = deck_path()
     data = tomli_w.dumps({"schema": FILE_SCHEMA, **deck_only(settings)}).encode("utf-8")
-    replace_file(path, data, "the deck settings")
-    return path
+    replace_file(deck_path(), data, "the deck settings")
 
 
 def deck_only(settings: Settings) -> dict[str, object]:
@@ -108,24 +106,21 @@ def update_deck(current: Settings, change: DeckChange) -> tuple[dict[str, object
         settings = normalize_deck({**settings, "colours": list(change.colours)})
         changed.append("colours")
     deck = Deck.from_settings(settings)
-    if change.stars is not None:
-        values = parse_per_colour(deck, change.stars, "stars", numbers_in(settings, "stars"))
-        if len(set(values)) != len(values):
+    allowed = table()["deck"]["potion_values"]
+    for item, typed in (("stars", change.stars), ("potions", change.potions)):
+        if typed is None:
+            continue
+        values = parse_per_colour(deck, typed, item, numbers_in(settings, item))
+        if item == "stars" and len(set(values)) != len(values):
             raise RuleRefused("each colour has its own number of stars: they break ties "
                               "between trumps", R_STARS)
-        settings["stars"] = values
-        changed.append("stars")
-    if change.potions is not None:
-        values = parse_per_colour(deck, change.potions, "potions",
-                                  numbers_in(settings, "potions"))
-        allowed = table()["deck"]["potion_values"]
         bad = next((i for i, v in enumerate(values) if v not in allowed), None)
-        if bad is not None:
+        if item == "potions" and bad is not None:
             raise RuleRefused(f"{deck.letters[bad]}{values[bad]} cannot be a potion: potions "
                               f"are valued {or_list(allowed)} (never a torch, spell or ogre)",
                               R_POTIONS)
-        settings["potions"] = values
-        changed.append("potions")
+        settings[item] = values
+        changed.append(item)
     for item, pair in (change.numbers or {}).items():
         if item not in HERO_NUMBERS:
             raise BadInput(f"{item!r} is not a hero number: expected {', '.join(HERO_NUMBERS)}")

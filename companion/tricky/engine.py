@@ -14,6 +14,7 @@ section before it changes anything. What commands show is ``views``.
 
 from __future__ import annotations
 
+from companion import plain
 from companion.editions import FIRST, at_least, edition
 from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
@@ -44,10 +45,9 @@ def normalize_settings(raw: Settings) -> dict[str, object]:
     if unknown:
         raise BadInput(f"unknown Tricky setting {unknown[0]!r}")
     game = table()["game"]
-    given = raw.get("players")
-    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
+    players = raw.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise BadInput("players: expected a list of names")
-    players: list[str] = given  # each checked a word just above
     if not game["min_players"] <= len(players) <= game["max_players"]:
         raise BadInput(f"Tricky Dungeon is for {game['min_players']} to {game['max_players']} "
                        f"players, not {len(players)}")
@@ -65,8 +65,7 @@ def normalize_settings(raw: Settings) -> dict[str, object]:
         raise BadInput(f"--set must be A, B, C or all, not {hero_set!r}")
     if random_heroes and hero_set != "all":
         raise BadInput("--random-heroes plays all 15 heroes: leave out --set or use --set all")
-    race = raw.get("race")
-    race = 0 if race is None else race
+    race = 0 if raw.get("race") is None else raw.get("race")
     if isinstance(race, bool) or not isinstance(race, int) or not 0 <= race <= 999:
         raise BadInput("--race must be a whole number from 1 to 999")
     number = edition(raw)
@@ -145,11 +144,15 @@ class TrickyGame:
 
     def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings  # as saved (status shows it; hero numbers are read in it)
-        self.setup = Setup.of(settings)
+        # Settings normalize_settings gave: a value of another type is a bug (plain.BadState)
+        self.setup = Setup(plain.text(settings["set"]),
+                           plain.integer(settings["rounds_per_player"]),
+                           plain.integer(settings["race"]), plain.flag(settings["guild"]),
+                           plain.flag(settings["random_heroes"]))
         self.players: list[str] = list(words_in(settings, "players"))
         self.count = len(self.players)
         self.deck = Deck.from_settings(settings)
-        self.rules = TableRules.of(self.count)
+        self.rules = TableRules(**table()["players"][str(self.count)])
         self.hand = self.rules.hand
         self.choices = heroes_in(self.setup.hero_set)
         self.rounds: list[Round] = []

@@ -129,10 +129,7 @@ def unverified(hero: Hero, settings: Settings) -> bool:
 
 def number_note(hero: Hero, settings: Settings, players: int) -> str:
     """``3 players, unverified`` to show beside a base or minimum."""
-    note = plural(players, "player")
-    if unverified(hero, settings):
-        note += ", unverified"
-    return note
+    return plural(players, "player") + (", unverified" if unverified(hero, settings) else "")
 
 
 def gold_for_round(hero: Hero, counts: Mapping[str, int | bool], *, number: int = 0,

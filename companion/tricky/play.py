@@ -21,9 +21,8 @@ from companion.tricky.cards import TrickyCard, table
 from companion.tricky.grammar import COUNTS, GRAMMAR, RESULT_ORDER, Exchange, Predict, Result, Trick
 from companion.tricky.grammar import Round as RoundAction
 from companion.tricky.heroes import COUNT_HELP, Hero, lead_hero
-from companion.tricky.state import Haul, PlayedTrick, Revoke, Round
-from companion.tricky.tricks import Trump, trick_winner
-from companion.tricky.views import end_line, gold_rule, scores_text, trump_line
+from companion.tricky.state import Haul, PlayedTrick, Round, Trump, trick_winner
+from companion.tricky.views import end_line, gold_rule, revoke_line, scores_text, trump_line
 
 if TYPE_CHECKING:
     from companion.tricky.engine import Ruled, TrickyGame
@@ -240,10 +239,9 @@ def verify_exchange(game: TrickyGame, rnd: Round, player: int, count: int,
     if game.strict:  # the first edition checked neither (companion.editions)
         verify_leftover(game, rnd, name, count)
     if game.strict and game.rules.open_exchange and count and not cards:
-        raise RuleRefused(f"with two players the exchange is open: name the {count} "
-                          f"cards put aside, 'exchange{' CARD' * count}'"
-                          if count > 1 else "with two players the exchange is open: name "
-                          "the card put aside, 'exchange CARD'", R_TWO)
+        what = f"the {count} cards" if count > 1 else "the card"
+        raise RuleRefused(f"with two players the exchange is open: name {what} put aside, "
+                          f"'exchange{' CARD' * count}'", R_TWO)
     verify_new_cards(rnd, cards, "in this exchange")
     if not game.rules.potions_exchanged:
         potion = next((c for c in cards if game.deck.is_potion(c)), None)
@@ -354,17 +352,10 @@ def trick(game: TrickyGame, action: Trick) -> Ruled:
     played = PlayedTrick(len(rnd.tricks) + 1, leader, cards, (leader + position) % game.count)
     revokes = rnd.play(played, game.count)
     lines = [f"{game.players[played.winner]} wins: {reason}"]
-    lines += [revoke_note(game, r) for r in revokes]
+    lines += [revoke_line(game, r, short=True) for r in revokes]
     if played.number == game.hand:
         lines += finish_round(game, rnd, rnd.collected(game.deck), "tricks")
     return Trick(tuple(map(str, cards))), lines
-
-
-def revoke_note(game: TrickyGame, revoke: Revoke) -> str:
-    """A revoke flagged in a trick's answer, short: the status says it in full."""
-    return (f"Revoke? {game.players[revoke.player]}: no "
-            f"{game.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
-            f"{revoke.card} now")
 
 
 # -- the end of a round: its gold ----------------------------------------------------
@@ -408,11 +399,8 @@ def finish_round(game: TrickyGame, rnd: Round, counts: Haul, via: str) -> list[s
     else:
         lines.append(f"{name} +{gold}")
     rnd.settle(counts, golds, via)
-    if game.finished:  # the final scores follow once, in the summary's table
-        lines.append(end_line(game))
-    else:
-        lines.append("Scores: " + scores_text(game))
-    return lines
+    # when it ends, the final scores follow once, in the summary's table
+    return [*lines, end_line(game) if game.finished else "Scores: " + scores_text(game)]
 
 
 def result_counts(game: TrickyGame, action: Result) -> dict[str, int | bool]:
@@ -452,8 +440,7 @@ def implied_tricks(game: TrickyGame, haul: Haul) -> int:
 
 def verify_haul(game: TrickyGame, given: Mapping[str, int | bool]) -> None:
     """Refuse a haul the deck cannot make (``given``: what was typed, and the tricks)."""
-    most = game.deck.counts(game.deck.cards())
-    most["tricks"] = game.hand
+    most = {**game.deck.counts(game.deck.cards()), "tricks": game.hand}
     for key in COUNTS:
         if key in given and int(given[key]) > most[key]:
             raise RuleRefused(f"--{key} {given[key]}: a round has at most {most[key]}",

@@ -1,4 +1,6 @@
-"""Tricky Dungeon's state records: the table's rules, the rounds, their tricks.
+"""Tricky Dungeon's state records: the table's rules, the rounds, their tricks, and who
+wins a trick (``trick_winner``: trumps, the asked colour, stars, the Nymph's and Fairy
+Scout's turns), a pure function of the cards, the deck and the round's trump.
 
 A round is the one place its cards change place: ``Round.put_aside`` for an
 exchange's cards, ``Round.play`` for a trick's; both take cards checked new to
@@ -10,10 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion import plain
 from companion.tricky.cards import Deck, Settings, TrickyCard, table
 from companion.tricky.heroes import Hero, gold_for_round, hero_number, number_note
-from companion.tricky.tricks import Trump
 from companion.values import Record, Value
 
 Haul = dict[str, int | bool]
@@ -31,10 +31,6 @@ class TableRules(Value):
     potions_exchanged: bool = True
     open_exchange: bool = False  # the cards put aside are named
 
-    @classmethod
-    def of(cls, players: int) -> TableRules:
-        return cls(**table()["players"][str(players)])
-
 
 class Setup(Value):
     """What a game was started with, typed: read once from its normalised settings."""
@@ -44,14 +40,6 @@ class Setup(Value):
     race: int  # the gold to reach; 0 when the game is played for its rounds
     guild: bool
     random_heroes: bool
-
-    @classmethod
-    def of(cls, settings: Settings) -> Setup:
-        """From settings ``normalize_settings`` gave: a value of another type is a bug
-        (``plain.BadState``), never a player's input."""
-        return cls(plain.text(settings["set"]), plain.integer(settings["rounds_per_player"]),
-                   plain.integer(settings["race"]), plain.flag(settings["guild"]),
-                   plain.flag(settings["random_heroes"]))
 
 
 # -- the round ----------------------------------------------------------------------
@@ -70,6 +58,81 @@ class Revoke(Value):
     missed: int
     played: int
     card: TrickyCard
+
+
+# -- the trump and who wins a trick ------------------------------------------------
+SYMBOLS = {"spells": "spell", "potions": "potion", "torches": "torch"}
+"""Trumps that are a kind of card rather than a chosen colour or value."""
+
+
+class Trump(Value):
+    """What is trump this round: ``none``, a ``colour`` (letter), a ``value``,
+    or the ``spells``, ``potions`` or ``torches``."""
+
+    kind: str = "none"
+    colour: str | None = None
+    value: int | None = None
+
+    def covers(self, card: TrickyCard, deck: Deck) -> bool:
+        if self.kind == "colour":
+            return card.colour == self.colour
+        if self.kind == "value":
+            return card.value == self.value
+        if self.kind in SYMBOLS:
+            return deck.kind(card) == SYMBOLS[self.kind]
+        return False
+
+    def text(self, deck: Deck) -> str:
+        """``red``, ``5s``, ``spells``, ``potions``, ``torches`` or ``none``."""
+        if self.kind == "colour" and self.colour is not None:
+            return deck.colour_name(self.colour)
+        if self.kind == "value":
+            return f"{self.value}s"
+        return self.kind
+
+    def option(self) -> str | None:
+        """The ``--trump`` word of the action, if the hero takes one."""
+        if self.kind == "colour":
+            return self.colour
+        if self.kind == "value":
+            return str(self.value)
+        return None
+
+
+def trick_winner(cards: Sequence[TrickyCard], deck: Deck, trump: Trump,
+                 order: str = "highest") -> tuple[int, str]:
+    """The winning position in ``cards`` (play order, leader first) and why.
+
+    A trump beats every other card; among trumps the highest value wins and
+    equal values go to the colour with more stars. Without a trump the asked
+    colour decides: highest, or ``lowest`` (Nymph), or ``second-highest``
+    (Fairy Scout; a lone card of the asked colour still wins).
+    """
+    trumps = [i for i, card in enumerate(cards) if trump.covers(card, deck)]
+    if trumps:
+        what = trump.text(deck)
+        if len(trumps) == 1:
+            return trumps[0], f"{cards[trumps[0]]} is the only trump ({what})"
+        best = max(trumps, key=lambda i: (cards[i].value, deck.stars_of(cards[i])))
+        tied = [i for i in trumps if cards[i].value == cards[best].value]
+        if len(tied) == 1:
+            return best, f"{cards[best]} is the highest trump ({what})"
+        stars = ", ".join(f"{cards[i]} {deck.stars_of(cards[i])}" for i in tied)
+        return best, (f"trumps tie on {cards[best].value} ({what}): {cards[best]} has the "
+                      f"most stars ({stars}){deck.flag('stars')}")
+    asked = cards[0].colour
+    colour = deck.colour_name(asked)
+    following = sorted((i for i, card in enumerate(cards) if card.colour == asked),
+                       key=lambda i: cards[i].value, reverse=True)
+    if order == "lowest":
+        return following[-1], f"Nymph: the lowest {colour} wins, {cards[following[-1]]}"
+    if order == "second-highest":
+        if len(following) == 1:
+            return following[0], f"Fairy Scout: {cards[following[0]]} is the only {colour}"
+        second = following[1]
+        return second, (f"Fairy Scout: the second highest {colour} wins, {cards[second]} "
+                        f"({cards[following[0]]} is highest)")
+    return following[0], f"the highest {colour} wins, {cards[following[0]]}"
 
 
 class Round(Record):
@@ -100,11 +163,6 @@ class Round(Record):
     @property
     def leader(self) -> int:
         return self.tricks[-1].winner if self.tricks else self.active
-
-    def exchange_open(self, others_exchange: bool) -> bool:
-        """Can an exchange still be entered in this round (before its first trick)?"""
-        return not self.tricks and (self.active not in self.exchanged
-                                    or others_exchange and len(self.exchanged) < 2)
 
     # -- the changes: each checked before it is made ------------------------------
     def put_aside(self, player: int, count: int, cards: Sequence[TrickyCard]) -> None:
@@ -148,7 +206,5 @@ class Round(Record):
     def collected(self, deck: Deck) -> Haul:
         """What the active player took: tricks, cards of each kind, the last trick."""
         won = [t for t in self.tricks if t.winner == self.active]
-        counts: Haul = {"tricks": len(won)}
-        counts.update(deck.counts([card for t in won for card in t.cards]))
-        counts["last_trick"] = bool(self.tricks) and self.tricks[-1].winner == self.active
-        return counts
+        return {"tricks": len(won), **deck.counts([card for t in won for card in t.cards]),
+                "last_trick": bool(self.tricks) and self.tricks[-1].winner == self.active}

@@ -54,10 +54,12 @@ def gold_rule(game: TrickyGame, hero: Hero) -> str:
     return f"{hero.gold_rule(str(number))} ({number_note(hero, game.settings, game.count)})"
 
 
-def revoke_line(game: TrickyGame, revoke: Revoke) -> str:
-    return (f"Revoke? {game.players[revoke.player]} did not follow "
-            f"{game.deck.colour_name(revoke.colour)} in trick {revoke.missed}, "
-            f"then played {revoke.card} in trick {revoke.played}")
+def revoke_line(game: TrickyGame, revoke: Revoke, short: bool = False) -> str:
+    who, colour = game.players[revoke.player], game.deck.colour_name(revoke.colour)
+    if short:  # in a trick's answer: the status says it in full
+        return f"Revoke? {who}: no {colour} in trick {revoke.missed}, {revoke.card} now"
+    return (f"Revoke? {who} did not follow {colour} in trick {revoke.missed}, then played "
+            f"{revoke.card} in trick {revoke.played}")
 
 
 def haul_line(game: TrickyGame, rnd: Round) -> str:
@@ -101,7 +103,8 @@ def next_hint(game: TrickyGame) -> str:
             return "'round HERO --active NAME'"
         return f"'round HERO' ({game.players[nxt]} picks)"
     if rnd.hero.gold == "prediction" and rnd.predict is None:
-        if rnd.exchange_open(game.rules.others_exchange):
+        if not rnd.tricks and (rnd.active not in rnd.exchanged  # an exchange may follow
+                               or game.rules.others_exchange and len(rnd.exchanged) < 2):
             return "'exchange' if any, then 'predict N' (the Seer's tricks + potions)"
         return "'predict N' (the Seer's tricks + potions)"
     return f"'trick' from {game.players[rnd.leader]}" + ("" if rnd.tricks else ", or 'result'")
@@ -164,11 +167,9 @@ def status(game: TrickyGame) -> dict[str, object]:
 
 
 def status_lines(game: TrickyGame, width: int = 40) -> list[str]:
-    lines: list[str] = []
+    lines = [f"Race to {game.setup.race} gold"] if game.setup.race else []
     rnd = game.current
     of = f" of {game.rounds_total}" if game.rounds_total else ""
-    if game.setup.race:
-        lines.append(f"Race to {game.setup.race} gold")
     if game.finished:
         lines.append(end_line(game))
     elif rnd is not None:
@@ -204,18 +205,14 @@ def status_lines(game: TrickyGame, width: int = 40) -> list[str]:
 def sheet_lines(game: TrickyGame, width: int = 40) -> list[str]:
     """The score sheet: a row per round and the totals (a table if it fits)."""
     rows = sheet(game)
-    lines: list[str] = []
-    table_lines = sheet_table(game, rows)
-    if rows and max(len(line) for line in table_lines) <= width:
-        lines += table_lines
-    else:
+    lines = sheet_table(game, rows)
+    if not rows or max(len(line) for line in lines) > width:
+        lines = [] if rows else ["No rounds played yet."]
         for row in rows:
             lines += wrap(f"{row['round']}. {row['active']}: {row['hero']}, trump "
                           f"{row['trump']}", width, keep=(row["hero"],))
             lines += wrap("   " + "  ".join(f"{p} {g}" for p, g in row["gold"].items()),
                           width, indent="")
-    if not rows:
-        lines.append("No rounds played yet.")
     lines += wrap("Totals: " + scores_text(game), width)
     if game.finished:
         lines += wrap(end_line(game), width)
