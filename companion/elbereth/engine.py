@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from companion import names
 from companion.editions import at_least
@@ -52,21 +52,14 @@ from companion.errors import BadInput, RuleRefused
 from companion.game import Applied, rule
 from companion.numbers import parse_die
 
-if TYPE_CHECKING:
-    from companion.elbereth.book import ElberethTables
-
-__all__ = ["KIND", "TITLE", "ElberethGame", "ElberethTables", "Miss", "new_engine",
-           "normalize_settings", "setup_lines", "table"]
+__all__ = ["KIND", "TITLE", "ElberethGame", "Miss", "new_engine", "normalize_settings",
+           "setup_lines", "table"]
 
 KIND = "elbereth"
 TITLE = "Elbereth"
 
 Ruled = tuple[grammar.Action, list[str]]
 """What a verb gives back: the canonical action and its ruling's lines."""
-
-
-def new_engine(settings: Mapping[str, object]) -> ElberethGame:
-    return ElberethGame(settings)
 
 
 # Rulebook section ids named by refusals.
@@ -510,3 +503,5 @@ class ElberethGame:
     status_lines = views.status_lines
     prompt = views.prompt
 
+
+new_engine = ElberethGame  # a game from its settings (companion.game)

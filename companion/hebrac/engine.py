@@ -70,7 +70,7 @@ class HebracGame:
         self.notes: list[str] = []  # said after the ruling: cards contradicting what is known
         self.sold_out: str | None = None  # a merchant with nothing to sell, closed at once
         # Hand Deck events in order, (kind, cards, unseen count); kind is "action", "deal",
-        # "under" or where cards seen came from (``ledger.SEEN``). See hebrac/odds.py.
+        # "under" or where cards seen came from (``ledger.see``). See hebrac/odds.py.
         self.deck_log: list[tuple[str, tuple[Card, ...], int]] = []
         # Each card typed (peeks aside) less those gone under: the cards out, and a genie
         # awaiting its 'take'; most cards typed need no closer count (ledger.refuse_copies).
@@ -107,16 +107,6 @@ class HebracGame:
     def gems(self) -> int:
         """What the diamonds held would pay a merchant (players add these in their heads)."""
         return sum(c.rank for c in self.inventory if rules.is_gem(c))
-
-    @property
-    def seen(self) -> list[tuple[Card, str]]:
-        """Every card typed, in order, with where it came from."""
-        return [(card, kind) for kind, cards, _ in self.deck_log if kind in ledger.SEEN
-                for card in cards]
-
-    @property
-    def under_deck(self) -> list[Card]:
-        return [card for kind, cards, _ in self.deck_log if kind == "under" for card in cards]
 
     def holds(self, text: str) -> bool:
         return Card.parse(text) in self.inventory
