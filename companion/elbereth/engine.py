@@ -17,7 +17,7 @@ change and says how. Each quantity with a rule changes in one place: an item's s
 in ``set_item`` (the hero's life is the equipment not discarded), the coin's in
 ``set_coin``, the floor's cards in ``account`` (checked by ``check_room``), the floor
 in ``descend``. The rulebook's tables, the names players type and the settings come
-first; what commands show (status, prompt, hints), after the verbs.
+first; the hints commands show, after the verbs; the status and the prompt, last.
 """
 
 from __future__ import annotations
@@ -621,92 +621,6 @@ def near_death(game: ElberethGame) -> str | None:
     return f"Near death: equip the {item} (pickup)"
 
 
-def status(game: ElberethGame) -> dict[str, object]:
-    """The state as JSON holds it ('status --json'), the keys in this order."""
-    miss: dict[str, object] | None = None
-    if game.miss is not None:
-        miss = {"enemy": game.miss.enemy.name, "strength": game.miss.enemy.strength,
-                "roll": game.miss.roll}
-    return {
-        "game": "elbereth",
-        "floor": game.floor,
-        "floors": game.floors,
-        "deck": game.others() + 2,
-        "others": game.others(),
-        "removed": game.removed,
-        "equipment": dict(game.items),
-        "equipped": game.equipped(),
-        "coin": game.coin,
-        "key": game.key,
-        "stairs": game.stairs,
-        "shop": game.shops > 0,
-        "shops": game.shops,
-        "beaten_here": dict(game.beaten),
-        "walls_here": game.walls,
-        "picked_here": list(game.picked),
-        "floor_boss": game.floor_boss,
-        "boss_beaten": game.boss_down,
-        "bosses_met": dict(game.bosses_met),
-        "ogre_wins": game.ogre_wins,
-        "beaten_total": dict(game.beaten_total),
-        "miss": miss,
-        "next": next_hint(game) if game.outcome == "playing" else None,
-        "outcome": game.outcome,
-        "settings": game.settings,
-    }
-
-
-def status_lines(game: ElberethGame, width: int = 40) -> list[str]:
-    mode = " (bosses)" if game.bosses else ""
-    lines = [f"Floor {game.floor} of {game.floors}{mode}"]
-    lines += indented(f"Deck {deck_text(game)}", width)
-    lines.append(f"Removed unseen: {game.removed}")
-    for label, state in (("Equipped", EQUIPPED), ("Face down", DOWN),
-                         ("Discarded", DISCARDED)):
-        held = [i for i, s in game.items.items() if s == state]
-        if held or state == EQUIPPED:
-            held = held or ["none"]
-            lines += indented(f"{label}: {', '.join(held)}", width)
-    lines.append(f"Coin: {game.coin}  Key: {'yes' if game.key else 'no'}")
-    lines.append(f"Stairs: {'found' if game.stairs else 'not found'}  "
-                 f"Shop: {('found', 'two found')[game.shops - 1] if game.shops else 'no'}")
-    beaten = [f"{n} {c}" for n, c in game.beaten.items()]
-    if game.walls:
-        beaten.append(f"walls {game.walls}")
-    if beaten:
-        lines += indented(f"This floor: {', '.join(beaten)}", width)
-    if game.floor_boss is not None:
-        state = "beaten" if game.boss_down else "waiting"
-        if game.floor_boss == "ogre" and game.ogre_wins and not game.boss_down:
-            state = f"{game.ogre_wins} of {table()['bosses']['ogre']['wins']} wins"
-        lines += indented(f"Boss: {game.floor_boss}, {state}", width)
-    if game.miss is not None:
-        lines += indented(f"Miss: roll {game.miss.roll} vs {game.miss.enemy.name} "
-                       f"{game.miss.enemy.strength}", width)
-    danger = near_death(game)
-    if danger is not None:
-        lines += indented(danger, width)
-    if game.outcome == "playing":
-        lines += indented(f"Next: {next_hint(game)}", width)
-    else:
-        lines.append("You won!" if game.won else "You lost.")
-    return lines
-
-
-def prompt(game: ElberethGame) -> str:
-    """Short, so a typed action fits beside it in the shell at 40 columns (issue 35): the
-    floor, how many items are equipped (the status names them), coin, key, a miss."""
-    parts = [f"F{game.floor} gear {len(game.equipped())}"]
-    if game.coin == COIN_UP:
-        parts.append("coin")
-    if game.key:
-        parts.append("key")
-    text = " ".join(parts)
-    if game.miss is not None:
-        text += f" | miss {game.miss.enemy.name}"
-    return text + ("" if game.outcome == "playing" else f" [{game.outcome}]")
-
-
 # -- the game -------------------------------------------------------------------
 class ElberethGame:
     """The game's state record: the hero's gear, coin and key, the floor and its cards."""
@@ -819,10 +733,89 @@ class ElberethGame:
         assert self.coin != COIN_GONE  # the checks refuse it first
         self.coin = state
 
-    # What commands show (above).
-    status = status
-    status_lines = status_lines
-    prompt = prompt
+    # -- what commands show -------------------------------------------------------
+    def status(self) -> dict[str, object]:
+        """The state as JSON holds it ('status --json'), the keys in this order."""
+        miss: dict[str, object] | None = None
+        if self.miss is not None:
+            miss = {"enemy": self.miss.enemy.name, "strength": self.miss.enemy.strength,
+                    "roll": self.miss.roll}
+        return {
+            "game": "elbereth",
+            "floor": self.floor,
+            "floors": self.floors,
+            "deck": self.others() + 2,
+            "others": self.others(),
+            "removed": self.removed,
+            "equipment": dict(self.items),
+            "equipped": self.equipped(),
+            "coin": self.coin,
+            "key": self.key,
+            "stairs": self.stairs,
+            "shop": self.shops > 0,
+            "shops": self.shops,
+            "beaten_here": dict(self.beaten),
+            "walls_here": self.walls,
+            "picked_here": list(self.picked),
+            "floor_boss": self.floor_boss,
+            "boss_beaten": self.boss_down,
+            "bosses_met": dict(self.bosses_met),
+            "ogre_wins": self.ogre_wins,
+            "beaten_total": dict(self.beaten_total),
+            "miss": miss,
+            "next": next_hint(self) if self.outcome == "playing" else None,
+            "outcome": self.outcome,
+            "settings": self.settings,
+        }
+
+    def status_lines(self, width: int = 40) -> list[str]:
+        mode = " (bosses)" if self.bosses else ""
+        lines = [f"Floor {self.floor} of {self.floors}{mode}"]
+        lines += indented(f"Deck {deck_text(self)}", width)
+        lines.append(f"Removed unseen: {self.removed}")
+        for label, state in (("Equipped", EQUIPPED), ("Face down", DOWN),
+                             ("Discarded", DISCARDED)):
+            held = [i for i, s in self.items.items() if s == state]
+            if held or state == EQUIPPED:
+                held = held or ["none"]
+                lines += indented(f"{label}: {', '.join(held)}", width)
+        lines.append(f"Coin: {self.coin}  Key: {'yes' if self.key else 'no'}")
+        lines.append(f"Stairs: {'found' if self.stairs else 'not found'}  "
+                     f"Shop: {('found', 'two found')[self.shops - 1] if self.shops else 'no'}")
+        beaten = [f"{n} {c}" for n, c in self.beaten.items()]
+        if self.walls:
+            beaten.append(f"walls {self.walls}")
+        if beaten:
+            lines += indented(f"This floor: {', '.join(beaten)}", width)
+        if self.floor_boss is not None:
+            state = "beaten" if self.boss_down else "waiting"
+            if self.floor_boss == "ogre" and self.ogre_wins and not self.boss_down:
+                state = f"{self.ogre_wins} of {table()['bosses']['ogre']['wins']} wins"
+            lines += indented(f"Boss: {self.floor_boss}, {state}", width)
+        if self.miss is not None:
+            lines += indented(f"Miss: roll {self.miss.roll} vs {self.miss.enemy.name} "
+                           f"{self.miss.enemy.strength}", width)
+        danger = near_death(self)
+        if danger is not None:
+            lines += indented(danger, width)
+        if self.outcome == "playing":
+            lines += indented(f"Next: {next_hint(self)}", width)
+        else:
+            lines.append("You won!" if self.won else "You lost.")
+        return lines
+
+    def prompt(self) -> str:
+        """Short, so a typed action fits beside it in the shell at 40 columns (issue 35): the
+        floor, how many items are equipped (the status names them), coin, key, a miss."""
+        parts = [f"F{self.floor} gear {len(self.equipped())}"]
+        if self.coin == COIN_UP:
+            parts.append("coin")
+        if self.key:
+            parts.append("key")
+        text = " ".join(parts)
+        if self.miss is not None:
+            text += f" | miss {self.miss.enemy.name}"
+        return text + ("" if self.outcome == "playing" else f" [{self.outcome}]")
 
 
 new_engine = ElberethGame  # a game from its settings (companion.game)
