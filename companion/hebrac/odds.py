@@ -922,7 +922,8 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
     report.title += [f"Battle: {encounter.enemy} {kind}, life {battle.enemy_life}{cursed}"
                      + (" (if you attack)" if encounter.stage != "battle" else ""),
                      f"You: life {game.life}, round {encounter.rounds + 1}"]
-    report.assumptions["B"] = _bonus_assumption(game, battle, potion_card, called)
+    report.assumptions["B"] = _bonus_assumption(game, battle, potion_card,
+                                                len(encounter.prisoners) + len(called))
     report.assumptions["K"] = ("you attack every round until you win or die, with no more "
                                "potions, prisoners or spells")
     report.add("Next card's attack value:", "D")
@@ -952,11 +953,8 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
 
 
 def _bonus_assumption(game: HebracGame, battle: Battle, potion: Card | None,
-                      called: Sequence[Card]) -> str:
-    encounter = game.encounter
-    assert encounter is not None
+                      prisoners: int) -> str:
     bonus = rules.table()["battle"]
-    prisoners = len(encounter.prisoners) + len(called)
     parts = [f"bracelet +{bonus['bracelet_bonus']}" if game.holds("AS") else "no bracelet",
              f"{prisoners} prisoner{'s' if prisoners != 1 else ''} "
              f"+{int(bonus['prisoner_bonus']) * prisoners}" if prisoners else "no prisoners",
