@@ -6,7 +6,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from companion.cards import Card
+from companion.hebrac.engine import HebracGame
 from companion.hebrac.odds import POOL, Battle, Counts, DeckModel, LoserTable
+
+
+def logged(game: HebracGame, *kinds: str) -> list[Card]:
+    """The cards of the game's Hand Deck events of these kinds, in order (``under``: the
+    cards put under; ``table``, ``draw``, ``pick``, ``peek``: the cards seen there)."""
+    return [card for kind, cards, _ in game.deck_log if kind in kinds for card in cards]
 
 
 def next_card(model: DeckModel) -> dict[Card, Fraction]:

@@ -6,8 +6,16 @@ from typing import Any
 
 import pytest
 
-from companion.elbereth.book import DISCARDED, DOWN, EQUIPPED, table
-from companion.elbereth.engine import ElberethGame, new_engine, normalize_settings, setup_lines
+from companion.elbereth.engine import (
+    DISCARDED,
+    DOWN,
+    EQUIPPED,
+    ElberethGame,
+    new_engine,
+    normalize_settings,
+    setup_lines,
+    table,
+)
 from companion.errors import BadInput, NotationError, RuleRefused
 
 

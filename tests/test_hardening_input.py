@@ -104,11 +104,12 @@ def test_the_outcome_words_are_the_engines_own() -> None:
     assert set(OUTCOMES) == set(KINDS)
     for kind in KINDS:
         module = load_kind(kind)
-        found = [cls for cls in vars(module).values() if inspect.isclass(cls)
+        # a set: a class is found once under each of its names (Elbereth's new_engine)
+        found = {cls for cls in vars(module).values() if inspect.isclass(cls)
                  and cls.__module__ == module.__name__
-                 and isinstance(vars(cls).get("outcome"), property)]
+                 and isinstance(vars(cls).get("outcome"), property)}
         assert len(found) == 1, kind
-        source = inspect.getsource(vars(found[0])["outcome"].fget)
+        source = inspect.getsource(vars(found.pop())["outcome"].fget)
         assert set(re.findall(r'"([a-z]+)"', source)) == set(OUTCOMES[kind]), kind
 
 

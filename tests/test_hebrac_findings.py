@@ -15,6 +15,7 @@ from companion.cards import Card
 from companion.errors import BadInput, RuleRefused
 from companion.hebrac import situation
 from companion.hebrac.engine import HebracGame, new_engine
+from tests.deckmodel import logged
 
 
 def play(*actions: str, **settings: object) -> HebracGame:
@@ -121,7 +122,7 @@ def test_first_edition_genie_of_luck_black_queen_spares_the_payment() -> None:
     done = game.apply("cast genie-of-luck QS 2H 3H 4H 5H --with 10C --with 9C")
     assert "  QS black priestess: she finds nothing to steal" in done.lines
     assert sorted(map(str, game.inventory)) == ["2H", "3H", "4H", "5H"]
-    assert game.under_deck.count(Card.parse("10C")) == 1
+    assert logged(game, "under").count(Card.parse("10C")) == 1
 
 
 # 7. no Teleport away from a merchant or Hebrac

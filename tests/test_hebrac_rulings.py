@@ -10,6 +10,7 @@ from companion.cards import Card
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.hebrac import ledger, rules
 from companion.hebrac.engine import HebracGame, new_engine
+from tests.deckmodel import logged
 
 
 def game(*actions: str, **settings: Any) -> HebracGame:
@@ -338,7 +339,7 @@ def test_no_sale_for_gems_or_black_queen() -> None:
     engine = game("enter A1 KD")
     assert last(engine, "reveal QC")[0] == "QC is a black priestess: nobody buys one; both " \
         "cards go under, A1 cleared"
-    assert engine.under_deck == [Card.parse("KD"), Card.parse("QC")]
+    assert logged(engine, "under") == [Card.parse("KD"), Card.parse("QC")]
 
 
 def test_refuse_after_a_sold_out_merchant_is_still_read() -> None:

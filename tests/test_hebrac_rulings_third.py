@@ -13,6 +13,7 @@ from companion.errors import BadInput, RuleRefused
 from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame, new_engine, normalize_settings
 from tests.conftest import CLI
+from tests.deckmodel import logged
 
 NO_SALE = "hebrac.ruling.merchant-no-sale"
 SOLD_OUT = "hebrac.ruling.refuse-after-no-sale"
@@ -80,7 +81,7 @@ def test_a_merchant_with_a_black_queen_stays_too_and_refuse_clears() -> None:
         f"(rule {NO_SALE})")
     assert lines(engine, "refuse") == ["A1: the treasure is lost; chamber cleared"]
     assert engine.chambers["A1"].cleared and engine.encounter is None
-    assert engine.under_deck == [Card.parse("KD"), Card.parse("QS")]
+    assert logged(engine, "under") == [Card.parse("KD"), Card.parse("QS")]
 
 
 def test_a_merchant_with_nothing_to_sell_leaves_when_magic_is_short() -> None:

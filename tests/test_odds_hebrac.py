@@ -30,7 +30,7 @@ from companion.hebrac import ledger, odds, rules
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.odds import POOL, Battle, DeckModel, Plan, PlanSegment
 from companion.resources import resource_dir
-from tests.deckmodel import closed_form, next_card, problems
+from tests.deckmodel import closed_form, logged, next_card, problems
 
 
 # -- brute force -----------------------------------------------------------------------------
@@ -427,7 +427,7 @@ def test_known_treasure_lost_goes_under(enemy: str, last: str) -> None:
     game.apply("enter A2")
     game.apply(last)
     check_against_engine(game)
-    assert game.under_deck[-1] == Card.parse("5H")
+    assert logged(game, "under")[-1] == Card.parse("5H")
 
 
 # -- advice ------------------------------------------------------------------------------------

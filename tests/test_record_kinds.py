@@ -16,8 +16,8 @@ CONVERTING: tuple[str, ...] = ()
 # ``--json`` prints (a status, the roster).
 DOCUMENTS = {
     f"companion.{name}" for name in (
-        "elbereth.book.DeckTable", "elbereth.book.ElberethTables",
-        "elbereth.book.EquipmentTable", "elbereth.book.FoeRow",
+        "elbereth.engine.DeckTable", "elbereth.engine.ElberethTables",
+        "elbereth.engine.EquipmentTable", "elbereth.engine.FoeRow",
         "halfdeck.rules.CombatTable", "halfdeck.rules.DecksTable", "halfdeck.rules.DieTable",
         "halfdeck.rules.EnemiesTable", "halfdeck.rules.HalfDeckTables",
         "halfdeck.rules.HeroesTable", "halfdeck.rules.SetupTable", "halfdeck.rules.TeamTable",

@@ -9,7 +9,7 @@ import pytest
 
 from companion.cards import Card, full_deck
 from companion.errors import NotationError
-from companion.hebrac.engine import Chamber, Encounter
+from companion.hebrac.state import Chamber, Encounter
 from companion.tricky.engine import Round
 from companion.tricky.heroes import heroes
 from companion.tricky.state import Trump

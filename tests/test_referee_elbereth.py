@@ -19,8 +19,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.elbereth.book import COIN_UP, DISCARDED, DOWN, EQUIPPED, equipment, table
-from companion.elbereth.engine import ElberethGame, new_engine
+from companion.elbereth.engine import (
+    COIN_UP,
+    DISCARDED,
+    DOWN,
+    EQUIPPED,
+    ElberethGame,
+    equipment,
+    new_engine,
+    table,
+)
 from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
 from tests.referee import STEPS, Run, play

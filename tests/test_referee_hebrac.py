@@ -22,6 +22,7 @@ from companion.game import Engine
 from companion.hebrac import ledger, rules, situation
 from companion.hebrac.engine import HebracGame
 from companion.hebrac.state import neighbours
+from tests.deckmodel import logged
 from tests.referee import STEPS, Run, play
 
 SPELLS = ("healing", "remote-vision", "curse", "anti-magic", "revelation", "god-vision",
@@ -49,9 +50,9 @@ def check(engine: Engine) -> None:
     assert game.life <= game.max_life, (game.life, game.max_life)
     out = ledger.cards_out(game) + genie_card(game)
     # every card typed went somewhere: inventory, table, prisoners, a genie, under the deck
-    seen = Counter(card for card, source in game.seen if source != "peek")
-    assert seen == out + Counter(game.under_deck), (seen - out - Counter(game.under_deck),
-                                                    out + Counter(game.under_deck) - seen)
+    seen = Counter(logged(game, "table", "draw", "pick"))
+    under = Counter(logged(game, "under"))
+    assert seen == out + under, (seen - out - under, out + under - seen)
     copies = full_deck(game.settings)
     assert all(number <= copies[card] for card, number in out.items()), out
     assert game.outcome in ("playing", "won", "dead")
@@ -67,7 +68,7 @@ class Table:
         run.rng.shuffle(self.deck)
         self.level = 0
         self.layout: dict[str, list[Card]] = {}
-        self.under_mark = 0  # the game's under_deck when the Hand Deck was last rebuilt
+        self.under_mark = 0  # the cards put under when the Hand Deck was last rebuilt
 
     @property
     def game(self) -> HebracGame:
@@ -92,7 +93,7 @@ class Table:
         """Used cards (under the Hand Deck) come back: all that is not out or on the table."""
         back = self.full - ledger.cards_out(self.game) - genie_card(self.game) - self.unseen()
         self.deck = list(back.elements())
-        self.under_mark = len(self.game.under_deck)
+        self.under_mark = len(logged(self.game, "under"))
         self.run.rng.shuffle(self.deck)
 
     def draw(self) -> Card:
@@ -117,7 +118,7 @@ class Table:
         total = ledger.cards_out(self.game) + genie_card(self.game) + self.unseen() + \
             Counter(self.deck)
         assert all(n <= self.full[c] for c, n in total.items()), total - self.full
-        under = Counter(self.game.under_deck[self.under_mark:])
+        under = Counter(logged(self.game, "under")[self.under_mark:])
         assert not under - (self.full - total), (under - (self.full - total),
                                                  self.run.where())
 

@@ -15,6 +15,7 @@ from companion.hebrac.engine import new_engine as new_hebrac
 from companion.tricky.engine import TrickyGame, normalize_settings
 from companion.tricky.engine import new_engine as new_tricky
 from tests.conftest import CLI
+from tests.deckmodel import logged
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -277,7 +278,7 @@ def test_stone_statue_on_the_merchant_you_face_frees_his_ware() -> None:
         "the enemy you face is stone: take the treasure ('take CARD')"]
     refused(engine, "buy", "hebrac.enemy.king")
     assert lines(engine, "take KD 2H 3H 4H")[0] == "treasure of A3: KD"
-    assert engine.under_deck.count(Card.parse("KD")) == 2  # the merchant and the genie
+    assert logged(engine, "under").count(Card.parse("KD")) == 2  # the merchant and the genie
 
 
 def test_a_treasure_stolen_before_is_not_taken_twice() -> None:

@@ -17,30 +17,26 @@ if TYPE_CHECKING:
 
 KIND = "elbereth"
 
-def join_action(*words: str) -> str:
-    """An action line from its words (a name of several words quoted)."""
-    return " ".join(quote(word) for word in words)
-
-
-def _die(value: str | None, line: Line, as_json: bool) -> str:
+def _die(value: str | None, line: Line) -> str:
     if value is not None and value.strip().lower() != "roll":
         return value
     if value is None and not line.own.get("roll"):
         raise BadInput("give the die (1-6), or --roll to let companion roll it")
     rolled = roll_die()
-    if not as_json:
+    if not line.json:
         echo(f"Rolled: {rolled}")
     return str(rolled)
 
 
 def _attack(command: VerbCommand, _value: Value | None, line: Line) -> None:
     enemy, roll = name_and_die(line.args)
-    act(KIND, line.game, join_action("attack", enemy, _die(roll, line, line.json)), line.json)
+    die = _die(roll, line)  # rolled (and said) before the words are checked
+    act(KIND, line.game, f"attack {quote(enemy)} {quote(die)}", line.json)
 
 
 def _break_wall(command: VerbCommand, _value: Value | None, line: Line) -> None:
     roll = line.args[0] if line.args else None
-    act(KIND, line.game, join_action("break-wall", _die(roll, line, line.json)), line.json)
+    act(KIND, line.game, f"break-wall {quote(_die(roll, line))}", line.json)
 
 
 WRITTEN = {"attack": _attack, "break-wall": _break_wall}

@@ -12,8 +12,7 @@ from companion.cli.options import GameOption, JsonOption, NameOption
 from companion.cli.output import answer
 from companion.cli.summary import game_app
 
-KIND = "elbereth"
-app = game_app(KIND, "Elbereth: solitaire roguelike, seven floors, one die.")
+app = game_app("elbereth", "Elbereth: solitaire roguelike, seven floors, one die.")
 
 
 @app.command("odds")
@@ -46,6 +45,5 @@ def new(
     name: NameOption = None,
 ) -> None:
     """Start a game (it becomes the current one)."""
-    new_game(KIND, {"equip": list(equip) if equip else None, "bosses": bosses,
-                    "short_boost": short_boost, "bribe_from": bribe_from,
-                    "bribe_key": bribe_key}, name)
+    settings = dict(locals(), equip=list(equip) if equip else None)  # the options by name
+    new_game("elbereth", settings, settings.pop("name"))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
+from companion.cards import Card
 from companion.cli.common import hebrac_engine_or_none, new_game, open_game
 from companion.cli.options import GameOption, JsonOption, NameOption, whole
 from companion.cli.output import answer, echo, echo_lines, emit_json, width
@@ -17,7 +18,6 @@ from companion.cli.summary import game_app
 from companion.errors import BadInput, RuleRefused
 
 if TYPE_CHECKING:  # imported where used: a check loads only what it needs
-    from companion.cards import Card
     from companion.hebrac.engine import HebracGame
     from companion.hebrac.rules import Verdict
 
@@ -146,8 +146,6 @@ ENCOUNTER_CARDS = {
 
 
 def _cards(tokens: list[str] | None) -> list[Card]:
-    from companion.cards import Card
-
     return [Card.parse(t) for t in tokens or []]
 
 
@@ -241,7 +239,6 @@ def _as_the_game_rules(engine: HebracGame, spell: str, paid: list[Card], count: 
 def _situation(battle: bool, trading: bool, encounter: str | None, treasure: str | None
                ) -> HebracGame:
     """A throwaway game standing in the situation the player describes."""
-    from companion.cards import Card
     from companion.hebrac.engine import Encounter, new_engine
     from companion.hebrac.rules import FIRST_STAGE, enemy_kind
     from companion.names import match
@@ -274,7 +271,6 @@ def check_trade(
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """Is this offer enough for the adventurer's treasure?"""
-    from companion.cards import Card
     from companion.hebrac import rules
 
     engine = hebrac_engine_or_none(game) if game else None
@@ -326,7 +322,6 @@ def check_price(
     game: GameOption = None, as_json: JsonOption = False,
 ) -> None:
     """What does the merchant ask, and is this payment enough?"""
-    from companion.cards import Card
     from companion.hebrac import rules
 
     want = Card.parse(card)
@@ -358,7 +353,6 @@ def check_attack(
     as_json: JsonOption = False,
 ) -> None:
     """Does this round win, and what does it cost?"""
-    from companion.cards import Card
     from companion.hebrac import rules
 
     foe = Card.parse(enemy)

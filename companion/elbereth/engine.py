@@ -16,60 +16,81 @@ raising ``RuleRefused`` with its rule id while nothing has changed, then makes t
 change and says how. Each quantity with a rule changes in one place: an item's state
 in ``set_item`` (the hero's life is the equipment not discarded), the coin's in
 ``set_coin``, the floor's cards in ``account`` (checked by ``check_room``), the floor
-in ``descend``. The rulebook's numbers and the settings are ``book``; what commands
-show, ``views``.
+in ``descend``. The rulebook's tables, the names players type and the settings come
+first; the hints commands show, after the verbs; the status and the prompt, last.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Literal
+from functools import cache, partial
+from typing import TYPE_CHECKING, Literal, cast
 
 from companion import names
-from companion.editions import at_least
-from companion.elbereth import grammar, views
-from companion.elbereth.book import (
-    COIN_DOWN,
-    COIN_GONE,
-    COIN_UP,
-    DISCARDED,
-    DOWN,
-    EQUIPPED,
-    R_BOSS,
-    Enemy,
-    Miss,
-    enemy,
-    equipment,
-    item_name,
-    normalize_settings,
-    read_settings,
-    setup_lines,
-    table,
-)
-from companion.elbereth.views import deck_text, settle_hint
-from companion.errors import BadInput, RuleRefused
+from companion.editions import at_least, edition
+from companion.elbereth import grammar
+from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Applied, rule
-from companion.numbers import parse_die
+from companion.numbers import choice, flag, parse_die, whole_or_none
+from companion.resources import tables
+from companion.text import wrap
+from companion.values import Value
 
 if TYPE_CHECKING:
-    from companion.elbereth.book import ElberethTables
+    from typing import NotRequired, TypedDict
 
-__all__ = ["KIND", "TITLE", "ElberethGame", "ElberethTables", "Miss", "new_engine",
-           "normalize_settings", "setup_lines", "table"]
+    class DeckTable(TypedDict):
+        """``[deck]``: the floors, what each descent removes, the cards by name."""
+
+        floors: int
+        removed_per_descent: int
+        others: int
+        kept_aside: list[str]
+        count: dict[str, int]
+
+    class FoeRow(TypedDict):
+        """``[enemies.NAME]`` or ``[bosses.NAME]``."""
+
+        strength: int
+        aliases: NotRequired[list[str]]
+        bribe: NotRequired[str]
+        wins: NotRequired[int]
+
+    class EquipmentTable(TypedDict):
+        offensive: list[str]
+        protective: list[str]
+        start: int
+        boost: int
+        aliases: dict[str, str]
+
+    class ElberethTables(TypedDict):
+        """``rulebook/elbereth.tables.toml`` as read (TOML keys are text: the die faces
+        too)."""
+
+        deck: DeckTable
+        enemies: dict[str, FoeRow]
+        equipment: EquipmentTable
+        wall_die: dict[str, str]
+        bosses: dict[str, FoeRow]
+
 
 KIND = "elbereth"
 TITLE = "Elbereth"
+SHORT_BOOST = ("settles", "refused")
+BRIBE_FROM = ("equipped", "any")
+
+EQUIPPED = "equipped"
+DOWN = "face down"
+DISCARDED = "discarded"
+COIN_UP, COIN_DOWN, COIN_GONE = "face up", "face down", "gone"
 
 Ruled = tuple[grammar.Action, list[str]]
 """What a verb gives back: the canonical action and its ruling's lines."""
 
 
-def new_engine(settings: Mapping[str, object]) -> ElberethGame:
-    return ElberethGame(settings)
-
-
 # Rulebook section ids named by refusals.
+R_BOSS = "elbereth.bosses"
 R_ATTACK = "elbereth.action.attack"
 R_MISS = "elbereth.action.miss"
 R_BOOST = "elbereth.miss.boost"
@@ -88,6 +109,161 @@ OGRE_BROKEN = "the ogre's streak is broken: he needs two wins in a row again"
 # What 'found' records, and the other words players use for it.
 FOUND = {"stairs": ("down stairs", "stair"), "shop": ("shops",)}
 FOUND_SPELLINGS = names.spellings(FOUND, FOUND)
+
+
+# -- the rulebook ------------------------------------------------------------------
+def table() -> ElberethTables:
+    """The rulebook's tables as read: every number and name the game uses."""
+    # TOML carries no types: the record says what the shipped file holds (the game's
+    # tests read every value through it)
+    return cast("ElberethTables", tables("elbereth"))
+
+
+def equipment() -> tuple[str, ...]:
+    """Every piece of equipment, the offensive ones first."""
+    gear = table()["equipment"]
+    return (*gear["offensive"], *gear["protective"])
+
+
+# -- names ------------------------------------------------------------------------------
+@cache
+def _item_spellings(coin: bool) -> dict[str, str]:
+    aliases: dict[str, list[str]] = {}
+    for alias, item in table()["equipment"]["aliases"].items():
+        aliases.setdefault(item, []).append(alias)
+    return names.spellings([*equipment(), *(["coin"] if coin else [])], aliases)
+
+
+def item_name(text: str, *, coin: bool = False) -> str:
+    """An equipment name (``armor`` -> ``armour``, ``gaunt`` -> ``gauntlets``); the coin
+    too when allowed."""
+    typed = names.key(text)
+    if typed == "key" or (typed == "coin" and not coin):
+        raise NotationError(f"the {typed} is not equipment: expected one of "
+                            f"{', '.join(equipment())}")
+    return names.match(text, _item_spellings(coin), "item")
+
+
+@cache
+def _enemy_spellings(bosses: bool) -> dict[str, str]:
+    """The enemies' names and aliases, the bosses' too in a bosses game."""
+    known = table()
+    aliases: dict[str, list[str]] = {}  # by name (the dragon is an enemy and a boss)
+    for group in (known["enemies"], known["bosses"] if bosses else {}):
+        for name, foe in group.items():
+            aliases.setdefault(name, []).extend(foe.get("aliases", ()))
+    return names.spellings(aliases, aliases)
+
+
+def enemy(game: ElberethGame, text: str) -> Enemy:
+    """An enemy by name (any case, plural, a unique prefix) or by strength."""
+    key = " ".join(text.lower().replace("-", " ").split())
+    enemies, bosses = table()["enemies"], table()["bosses"]
+    strength = whole_or_none(key)
+    if strength is not None:
+        found = [Enemy(n, e["strength"], n == "dragon") for n, e in enemies.items()
+                 if e["strength"] == strength]
+        if game.bosses:
+            found = [e for e in found if e.name != "dragon"]
+            found += [Enemy(n, b["strength"], True) for n, b in bosses.items()
+                      if b["strength"] == strength
+                      and (game.floor_boss is None or n == game.floor_boss)
+                      and game.bosses_met.get(n, game.floor) == game.floor]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            each = ", ".join(f"{n} {e['strength']}" for n, e in enemies.items())
+            raise NotationError(f"no enemy has strength {key}: {each}")
+        shown = " or ".join(e.name for e in found)
+        raise BadInput(f"strength {key} could be {shown}: name the enemy")
+    here = _enemy_spellings(game.bosses)
+    every = _enemy_spellings(True)
+    boss = names.candidates(text, every) if not names.candidates(text, here) else []
+    if len(boss) == 1:  # a boss named in a game without them
+        raise RuleRefused(f"the {boss[0]} comes with the bosses expansion "
+                          "(new --bosses)", R_BOSS)
+    strengths = [e["strength"] for e in enemies.values()]
+    listed = [*dict.fromkeys(here.values()),
+              f"or a strength {min(strengths)}-{max(strengths)}"]
+    name = names.match(text, here, "enemy", listed)
+    if game.bosses and name in bosses:
+        return Enemy(name, bosses[name]["strength"], True)
+    return Enemy(name, enemies[name]["strength"], name == "dragon")
+
+
+# -- settings -------------------------------------------------------------------
+class Settings(Value):
+    """A game's settings, checked and typed (``plain()`` is what the save keeps)."""
+
+    equip: tuple[str, ...]
+    bosses: bool
+    short_boost: str  # a boost that falls short: "settles" the miss, or is "refused"
+    bribe_from: str  # bribes take "equipped" gear only, or "any" not discarded
+    bribe_key: bool  # a bribed boss gives the floor's key
+    edition: int
+
+    def plain(self) -> dict[str, object]:
+        return {**dict(zip(self._fields, self, strict=True)), "equip": list(self.equip)}
+
+
+def read_settings(raw: Mapping[str, object]) -> Settings:
+    unknown = sorted(set(raw) - set(Settings._fields))
+    if unknown:
+        raise BadInput(f"unknown Elbereth setting {unknown[0]!r}")
+    start = table()["equipment"]["start"]
+    given = raw.get("equip")
+    if not isinstance(given, list | tuple) or not all(isinstance(i, str) for i in given):
+        raise BadInput(f"choose {start} pieces of equipment to start with: --equip ITEM ITEM "
+                       f"({', '.join(equipment())})")
+    chosen = tuple(item_name(str(i)) for i in given)
+    if len(chosen) != start or len(set(chosen)) != start:
+        raise BadInput(f"choose {start} different pieces of equipment: --equip ITEM ITEM")
+    short_boost = choice(raw, "short_boost", SHORT_BOOST)
+    bribe_from = choice(raw, "bribe_from", BRIBE_FROM)
+    return Settings(chosen, flag(raw, "bosses", False), short_boost, bribe_from,
+                    flag(raw, "bribe_key", True), edition(raw))
+
+
+def normalize_settings(raw: Mapping[str, object]) -> dict[str, object]:
+    return read_settings(raw).plain()
+
+
+def setup_lines(settings: Mapping[str, object]) -> list[str]:
+    """What to lay out on the table before the first card, at most 40 columns a line."""
+    chosen = read_settings(settings)
+    known = table()
+    gear = len(equipment())
+    deck = []
+    for name, number in known["deck"]["count"].items():
+        if name == "coin":
+            deck.append(f"{gear + number} items ({gear} gear + coin)")
+        elif name == "dragon" and chosen.bosses:
+            deck.append("1 boss")
+        elif name not in equipment():
+            deck.append(f"the {name}" if number == 1
+                        else f"{number} {name}" + ("" if name.endswith("s") else "s"))
+    said = [f"One player, one {len(known['wall_die'])}-sided die.",
+            f"Inventory, face down: the {gear} equipment cards, the coin, the key.",
+            f"Turn up (equipped): {', '.join(chosen.equip)}.",
+            "Up stairs face up in front of you.",
+            f"Dungeon deck, {sum(known['deck']['count'].values())} cards shuffled: "
+            f"{', '.join(deck)}."]
+    if chosen.bosses:
+        said.append(f"1 boss: drawn at random from the {len(known['bosses'])} boss cards, "
+                    "the dragon among them.")
+    said.append("Deal cards face up around the up stairs until none fit; then act.")
+    return [part for line in said for part in wrap(line, 40)]
+
+
+class Enemy(Value):
+    name: str
+    strength: int
+    boss: bool  # the floor's key holder: the dragon, or a boss of the expansion
+
+
+class Miss(Value):
+    enemy: Enemy
+    roll: int
 
 
 # -- attack ----------------------------------------------------------------------------
@@ -393,6 +569,58 @@ def descend(game: ElberethGame, action: grammar.Descend) -> Ruled:
         f"dungeon deck {deck_text(game)}"]
 
 
+# -- what commands show -----------------------------------------------------------
+# Status lines continue four spaces in, under the item they belong to.
+indented = partial(wrap, indent="    ")
+
+
+def settle_hint(game: ElberethGame) -> str:
+    options = []
+    if game.equipped("offensive"):
+        options.append(f"'boost {' '.join(game.equipped('offensive'))}' (+1 each)")
+    if game.equipped("protective"):
+        options.append(f"'block {'|'.join(game.equipped('protective'))}'")
+    left = game.left()
+    options.append(f"'wound {left[0]}' to lose your last item for good" if len(left) == 1
+                   else f"'wound ITEM' to lose one of your {len(left)} items for good")
+    return ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+
+
+def deck_text(game: ElberethGame) -> str:
+    return f"{game.others() + 2} = {game.others()} + {game.boss_word()} + down stairs"
+
+
+def next_hint(game: ElberethGame) -> str:
+    if game.miss is not None:
+        return f"settle the miss: {settle_hint(game)}"
+    if game.key and game.stairs:
+        return "'descend'" + (" to win" if game.floor == game.floors else "")
+    need = []
+    if not game.key:
+        need.append(f"beat the {game.floor_boss or game.boss_word()} for the key")
+    if not game.stairs:
+        need.append("find the stairs ('found stairs')")
+    return "explore: 'attack ENEMY ROLL', 'pickup', 'break-wall'; " + " and ".join(need)
+
+
+def near_death(game: ElberethGame) -> str | None:
+    """One line (40 columns) when a miss could soon end the game: what still saves
+    you. You lose on a miss with no equipment left to discard, so a hero down to
+    the last piece is one unsettled miss from that."""
+    if game.outcome != "playing" or game.miss is not None or len(game.left()) > 1:
+        return None
+    if not game.left():
+        return "Near death: no gear left; a miss loses"
+    item = game.left()[0]
+    if game.items[item] == EQUIPPED:
+        if item in table()["equipment"]["offensive"]:
+            return f"Near death: on a miss, boost {item} (+{table()['equipment']['boost']})"
+        return f"Near death: on a miss, block {item}"
+    if game.shops and game.coin == COIN_UP:
+        return f"Near death: shop {item} to equip it"
+    return f"Near death: equip the {item} (pickup)"
+
+
 # -- the game -------------------------------------------------------------------
 class ElberethGame:
     """The game's state record: the hero's gear, coin and key, the floor and its cards."""
@@ -505,8 +733,89 @@ class ElberethGame:
         assert self.coin != COIN_GONE  # the checks refuse it first
         self.coin = state
 
-    # What commands show (companion.elbereth.views).
-    status = views.status
-    status_lines = views.status_lines
-    prompt = views.prompt
+    # -- what commands show -------------------------------------------------------
+    def status(self) -> dict[str, object]:
+        """The state as JSON holds it ('status --json'), the keys in this order."""
+        miss: dict[str, object] | None = None
+        if self.miss is not None:
+            miss = {"enemy": self.miss.enemy.name, "strength": self.miss.enemy.strength,
+                    "roll": self.miss.roll}
+        return {
+            "game": "elbereth",
+            "floor": self.floor,
+            "floors": self.floors,
+            "deck": self.others() + 2,
+            "others": self.others(),
+            "removed": self.removed,
+            "equipment": dict(self.items),
+            "equipped": self.equipped(),
+            "coin": self.coin,
+            "key": self.key,
+            "stairs": self.stairs,
+            "shop": self.shops > 0,
+            "shops": self.shops,
+            "beaten_here": dict(self.beaten),
+            "walls_here": self.walls,
+            "picked_here": list(self.picked),
+            "floor_boss": self.floor_boss,
+            "boss_beaten": self.boss_down,
+            "bosses_met": dict(self.bosses_met),
+            "ogre_wins": self.ogre_wins,
+            "beaten_total": dict(self.beaten_total),
+            "miss": miss,
+            "next": next_hint(self) if self.outcome == "playing" else None,
+            "outcome": self.outcome,
+            "settings": self.settings,
+        }
 
+    def status_lines(self, width: int = 40) -> list[str]:
+        mode = " (bosses)" if self.bosses else ""
+        lines = [f"Floor {self.floor} of {self.floors}{mode}"]
+        lines += indented(f"Deck {deck_text(self)}", width)
+        lines.append(f"Removed unseen: {self.removed}")
+        for label, state in (("Equipped", EQUIPPED), ("Face down", DOWN),
+                             ("Discarded", DISCARDED)):
+            held = [i for i, s in self.items.items() if s == state]
+            if held or state == EQUIPPED:
+                held = held or ["none"]
+                lines += indented(f"{label}: {', '.join(held)}", width)
+        lines.append(f"Coin: {self.coin}  Key: {'yes' if self.key else 'no'}")
+        lines.append(f"Stairs: {'found' if self.stairs else 'not found'}  "
+                     f"Shop: {('found', 'two found')[self.shops - 1] if self.shops else 'no'}")
+        beaten = [f"{n} {c}" for n, c in self.beaten.items()]
+        if self.walls:
+            beaten.append(f"walls {self.walls}")
+        if beaten:
+            lines += indented(f"This floor: {', '.join(beaten)}", width)
+        if self.floor_boss is not None:
+            state = "beaten" if self.boss_down else "waiting"
+            if self.floor_boss == "ogre" and self.ogre_wins and not self.boss_down:
+                state = f"{self.ogre_wins} of {table()['bosses']['ogre']['wins']} wins"
+            lines += indented(f"Boss: {self.floor_boss}, {state}", width)
+        if self.miss is not None:
+            lines += indented(f"Miss: roll {self.miss.roll} vs {self.miss.enemy.name} "
+                           f"{self.miss.enemy.strength}", width)
+        danger = near_death(self)
+        if danger is not None:
+            lines += indented(danger, width)
+        if self.outcome == "playing":
+            lines += indented(f"Next: {next_hint(self)}", width)
+        else:
+            lines.append("You won!" if self.won else "You lost.")
+        return lines
+
+    def prompt(self) -> str:
+        """Short, so a typed action fits beside it in the shell at 40 columns (issue 35): the
+        floor, how many items are equipped (the status names them), coin, key, a miss."""
+        parts = [f"F{self.floor} gear {len(self.equipped())}"]
+        if self.coin == COIN_UP:
+            parts.append("coin")
+        if self.key:
+            parts.append("key")
+        text = " ".join(parts)
+        if self.miss is not None:
+            text += f" | miss {self.miss.enemy.name}"
+        return text + ("" if self.outcome == "playing" else f" [{self.outcome}]")
+
+
+new_engine = ElberethGame  # a game from its settings (companion.game)

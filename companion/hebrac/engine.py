@@ -22,38 +22,27 @@ from companion.cards import Card
 from companion.editions import at_least
 from companion.errors import RuleRefused
 from companion.game import Applied
-from companion.hebrac import board, grammar, ledger, rules, situation
+from companion.hebrac import board, grammar, ledger, rules, situation, state
 from companion.hebrac.grammar import GRAMMAR, Action
-from companion.hebrac.state import (
-    KIND,
-    R_DEAD,
-    ROWS,
-    TITLE,
-    Chamber,
-    Done,
-    Encounter,
-    Settings,
-    normalize_settings,
-    setup_lines,
-)
+from companion.hebrac.state import KIND, TITLE, Done, Encounter, normalize_settings, setup_lines
 
 ACES = frozenset(Card(1, suit) for suit in "SHDC")  # holding all four wins
 
-__all__ = ["KIND", "TITLE", "Chamber", "Encounter", "HebracGame", "new_engine",
-           "normalize_settings", "setup_lines"]
+__all__ = ["KIND", "TITLE", "Encounter", "HebracGame", "new_engine", "normalize_settings",
+           "setup_lines"]
 
 
 class HebracGame:
     def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings  # as the store saves them; read through ``setup``
-        self.setup = Settings.of(settings)
-        self.columns = self.setup.chambers // len(ROWS)
+        self.setup = state.Settings.of(settings)
+        self.columns = self.setup.chambers // len(state.ROWS)
         self.base_max_life = self.setup.life  # read by every max_life: cheaper than setup.life
         self.life = self.setup.life
         self.genie_of_life = 0
         self.inventory: list[Card] = []
         self.level = 1
-        self.chambers: dict[str, Chamber] = {}
+        self.chambers: dict[str, state.Chamber] = {}
         self.position: str | None = None
         self.encounter: Encounter | None = None
         # "hebrac-game", "hebrac-prize", or "genie-KD"/"genie-KS" (bought, traded or stolen:
@@ -70,7 +59,7 @@ class HebracGame:
         self.notes: list[str] = []  # said after the ruling: cards contradicting what is known
         self.sold_out: str | None = None  # a merchant with nothing to sell, closed at once
         # Hand Deck events in order, (kind, cards, unseen count); kind is "action", "deal",
-        # "under" or where cards seen came from (``ledger.SEEN``). See hebrac/odds.py.
+        # "under" or where cards seen came from (``ledger.see``). See hebrac/odds.py.
         self.deck_log: list[tuple[str, tuple[Card, ...], int]] = []
         # Each card typed (peeks aside) less those gone under: the cards out, and a genie
         # awaiting its 'take'; most cards typed need no closer count (ledger.refuse_copies).
@@ -108,16 +97,6 @@ class HebracGame:
         """What the diamonds held would pay a merchant (players add these in their heads)."""
         return sum(c.rank for c in self.inventory if rules.is_gem(c))
 
-    @property
-    def seen(self) -> list[tuple[Card, str]]:
-        """Every card typed, in order, with where it came from."""
-        return [(card, kind) for kind, cards, _ in self.deck_log if kind in ledger.SEEN
-                for card in cards]
-
-    @property
-    def under_deck(self) -> list[Card]:
-        return [card for kind, cards, _ in self.deck_log if kind == "under" for card in cards]
-
     def holds(self, text: str) -> bool:
         return Card.parse(text) in self.inventory
 
@@ -133,7 +112,7 @@ class HebracGame:
         if (self.life <= 0 or len(self.inventory) > 3 and ACES.issubset(self.inventory)) \
                 and not (
                 isinstance(action, grammar.Potion) and situation.late_potion_open(self)):
-            raise RuleRefused(f"the game is over ({self.outcome})", R_DEAD)
+            raise RuleRefused(f"the game is over ({self.outcome})", state.R_DEAD)
         sold_out = self.sold_out
         canonical, lines = VERBS[action.__class__](self, action)  # checks, then changes
         if sold_out:  # the merchant closed by the last action: gone with this one (a

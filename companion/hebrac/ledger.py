@@ -104,13 +104,10 @@ def on_table(game: HebracGame) -> tuple[list[Card], int]:
     return known, face_down
 
 
-# Where a card seen came from, for the odds: dealt cards turned up, the Hand Deck's top,
-# a card chosen from it, one looked at and left on top.
-SEEN = frozenset({"table", "draw", "pick", "peek"})
-
-
 def see(game: HebracGame, new: Sequence[Card], source: str = "table") -> None:
-    """Note cards seen (checked by ``refuse_copies`` before), from ``source`` (``SEEN``)."""
+    """Note cards seen (checked by ``refuse_copies`` before) and, for the odds, where from:
+    ``source`` "table" (dealt cards turned up), "draw" (the Hand Deck's top), "pick" (a
+    card chosen from it) or "peek" (looked at and left on top)."""
     if not new:
         return
     if game.deck_top and source == "draw":

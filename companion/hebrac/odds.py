@@ -458,9 +458,10 @@ class Battle(Value, as_tuple=True):
         """The life a losing round of this attack total takes."""
         return 0 if self.paralysis > 0 or self.no_damage else self.enemy_life - total
 
-    def wins_alone(self, value: int) -> bool:
-        """Does one card of this attack value win a later round (no potion)?"""
-        return self.total(value, 0) >= self.enemy_life
+    def cost(self, value: int) -> int:
+        """The life a later round (one card of this attack value, no potion) costs, before
+        any Paralysis; 0: the card wins it."""
+        return max(0, self.enemy_life - self.total(value, 0))
 
 
 class RoundOdds(Value):
@@ -522,8 +523,7 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
         return _never_hurt(plan, battle)
     # The most cards the battle can take once rounds are one card with no potion: the
     # winner, the rounds under Paralysis, and losers until the life is gone.
-    least = min((battle.enemy_life - battle.total(v, 0) for v in range(1, ATTACK_VALUES + 1)
-                 if not battle.wins_alone(v)), default=0)  # the least a loser takes
+    least_cost = min(filter(None, map(battle.cost, range(1, ATTACK_VALUES + 1))), default=0)
 
     @cache  # by pool: later rounds only differ in life
     def table(pool: Counts) -> LoserTable:
@@ -540,7 +540,7 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
                         double, para, battle.no_damage)
         settled = _settle(plan, state)
         if potion == 0 and not double and settled is not None and not any(settled.known) \
-                and settled.left >= 1 + para + (-(-life // least) if least else 0):
+                and settled.left >= 1 + para + (-(-life // least_cost) if least_cost else 0):
             # the rest is all never-seen cards, one a round: counted in closed form
             found = table(settled.pool).chance(life, para)
         else:  # through every stretch of the Hand Deck, a round at a time
@@ -574,9 +574,7 @@ class LoserTable:
     def __init__(self, pool: Counts, battle: Battle, ways: list[list[int]] | None = None) -> None:
         self.pool = pool
         self.n = sum(pool)
-        self.costs = tuple(0 if battle.wins_alone(at + 1)
-                           else battle.enemy_life - battle.total(at + 1, 0)
-                           for at in range(len(pool)))
+        self.costs = tuple(battle.cost(at + 1) for at in range(len(pool)))
         self.winners = sum(c for at, c in enumerate(pool) if not self.costs[at])
         self.losers = self.n - self.winners
         self.width = battle.life
@@ -641,7 +639,7 @@ def _never_hurt(plan: Plan, battle: Battle) -> Fraction:
     The battle is won when the coming round wins, or when any card left in the
     Hand Deck wins alone (the losing cards drawn before it come back as losers).
     """
-    wins = [battle.wins_alone(value) for value in range(1, ATTACK_VALUES + 1)]
+    wins = [not battle.cost(value) for value in range(1, ATTACK_VALUES + 1)]
 
     def fold(counts: Counts) -> Counts:  # two classes: losers, winners
         won = sum(number for number, winner in zip(counts, wins, strict=False) if winner)
@@ -924,7 +922,8 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
     report.title += [f"Battle: {encounter.enemy} {kind}, life {battle.enemy_life}{cursed}"
                      + (" (if you attack)" if encounter.stage != "battle" else ""),
                      f"You: life {game.life}, round {encounter.rounds + 1}"]
-    report.assumptions["B"] = _bonus_assumption(game, battle, potion_card, called)
+    report.assumptions["B"] = _bonus_assumption(game, battle, potion_card,
+                                                len(encounter.prisoners) + len(called))
     report.assumptions["K"] = ("you attack every round until you win or die, with no more "
                                "potions, prisoners or spells")
     report.add("Next card's attack value:", "D")
@@ -954,11 +953,8 @@ def _battle_report(game: HebracGame, model: DeckModel, report: Report, potion_te
 
 
 def _bonus_assumption(game: HebracGame, battle: Battle, potion: Card | None,
-                      called: Sequence[Card]) -> str:
-    encounter = game.encounter
-    assert encounter is not None
+                      prisoners: int) -> str:
     bonus = rules.table()["battle"]
-    prisoners = len(encounter.prisoners) + len(called)
     parts = [f"bracelet +{bonus['bracelet_bonus']}" if game.holds("AS") else "no bracelet",
              f"{prisoners} prisoner{'s' if prisoners != 1 else ''} "
              f"+{int(bonus['prisoner_bonus']) * prisoners}" if prisoners else "no prisoners",

@@ -246,22 +246,22 @@ def check_trade(
     by it, or refused with ``bag_partial`` "refused" (hebrac.ruling.bag-partial).
     """
     value = trade_value(want)
+    data: dict[str, object] = {"want": str(want), "value": value}
     if value is None:
         why = "an ace is kept by its owner" if want.rank == 1 else "nobody wants a black priestess"
-        return Verdict(False, (f"{want} cannot be traded for: {why}",),
-                       {"want": str(want), "value": None})
+        return Verdict(False, (f"{want} cannot be traded for: {why}",), data)
     if bag and not offer:
         return Verdict(True, (f"{want} worth {value}: the Bag of Meres pays, no offer needed",),
-                       {"want": str(want), "value": value, "offered": 0})
+                       {**data, "offered": 0})
     if not offer:
         return Verdict(False, (f"{want} is worth {value}: offer cards totalling at least {value}",),
-                       {"want": str(want), "value": value, "offered": 0})
+                       {**data, "offered": 0})
     parts = [offer_value(card, ace_value) for card in offer]
     total = sum(parts)
     sums = " + ".join(f"{v} ({c})" for v, c in zip(parts, offer, strict=True))
     return _settle(f"offer {sums}", total, value, f"{want} worth {value}",
                    ("trade accepted", "{} given away", "offer"), bag_partial if bag else None,
-                   {"want": str(want), "value": value, "offered": total})
+                   {**data, "offered": total})
 
 
 def _settle(paid: str, total: int, value: int, goal: str, words: tuple[str, str, str],
@@ -290,20 +290,19 @@ def check_payment(want: Card, pay: Sequence[Card], *, bag: bool = False,
                   bag_partial: str = "covers") -> Verdict:
     """Do the gems ``pay`` buy ``want``? ``bag``: the Bag of Meres is held (as check_trade)."""
     cost = price(want)
+    data: dict[str, object] = {"card": str(want), "price": cost}
     if cost is None:
-        return Verdict(False, (no_sale_reason(want),), {"card": str(want), "price": None})
+        return Verdict(False, (no_sale_reason(want),), data)
     if bag and not pay:
-        return Verdict(True, (f"{want} costs {cost}: the Bag of Meres pays",),
-                       {"card": str(want), "price": cost, "paid": 0})
+        return Verdict(True, (f"{want} costs {cost}: the Bag of Meres pays",), {**data, "paid": 0})
     for card in pay:
         if not is_gem(card):
-            return Verdict(False, (f"{card} is not a gem: pay with diamonds 2-10",),
-                           {"card": str(want), "price": cost})
+            return Verdict(False, (f"{card} is not a gem: pay with diamonds 2-10",), data)
     gems = " + ".join(str(c.rank) for c in pay) or "none"
     paid = sum(card.rank for card in pay)
     return _settle(f"gems {gems}", paid, cost, f"price {cost}",
                    ("bought", "no change for {}", "buy"), bag_partial if bag else None,
-                   {"card": str(want), "price": cost, "paid": paid})
+                   {**data, "paid": paid})
 
 
 # -- theft --------------------------------------------------------------------
