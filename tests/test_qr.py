@@ -12,21 +12,17 @@ from hypothesis import strategies as st
 from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
 from qrcode.util import lost_point
 
-from companion.sheets.qr import masked, matrix, penalty
+from companion.sheets.qr import bits, masks, matrix, penalty
 
 ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 CORRECTION = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M}
 
 
-def drawn_by_qrcode(text: str, level: str) -> list[list[bool]]:
+def drawn_by_qrcode(text: str, level: str) -> list[str]:
     code = qrcode.QRCode(error_correction=CORRECTION[level], border=0)
     code.add_data(text)
     code.make(fit=True)
-    return [[bool(dark) for dark in row] for row in code.get_matrix()]
-
-
-def as_rows(modules: list[list[bool]]) -> list[int]:
-    return [sum(1 << col for col, dark in enumerate(row) if dark) for row in modules]
+    return ["".join("1" if dark else "0" for dark in row) for row in code.get_matrix()]
 
 
 # Lengths that reach small and large versions, those with version information (7+)
@@ -35,13 +31,13 @@ def as_rows(modules: list[list[bool]]) -> list[int]:
 @pytest.mark.parametrize("level", ["L", "M"])
 def test_the_code_is_the_one_qrcode_draws(length: int, level: str) -> None:
     text = "".join(random.Random(length).choice(ALPHANUMERIC) for _ in range(length))
-    assert [list(row) for row in matrix(text, level).rows] == drawn_by_qrcode(text, level)
+    assert list(matrix(text, level).rows) == drawn_by_qrcode(text, level)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.text(ALPHANUMERIC, min_size=1, max_size=300), st.sampled_from(["L", "M"]))
 def test_any_short_code_is_the_one_qrcode_draws(text: str, level: str) -> None:
-    assert [list(row) for row in matrix(text, level).rows] == drawn_by_qrcode(text, level)
+    assert list(matrix(text, level).rows) == drawn_by_qrcode(text, level)
 
 
 @pytest.mark.parametrize("length", [10, 200, 900])
@@ -49,8 +45,9 @@ def test_each_mask_is_drawn_and_scored_as_qrcode_does(length: int) -> None:
     code = qrcode.QRCode(border=0, mask_pattern=0)
     code.add_data("A1." * length)
     code.make(fit=True)
-    ours = masked(code.get_matrix(), code.version)
+    flips, light = masks(code.version)
+    data = bits(code.modules) ^ flips[0]
     for mask in range(8):
         code.makeImpl(True, mask)  # as qrcode scores a mask: information left light
-        assert ours[mask] == as_rows(code.modules)
-        assert penalty(ours[mask], len(code.modules)) == lost_point(code.modules)
+        assert (data ^ flips[mask]) & ~light == bits(code.modules)
+        assert penalty(bits(code.modules), len(code.modules)) == lost_point(code.modules)
