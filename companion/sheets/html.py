@@ -245,11 +245,12 @@ def svg_chart(chart: Chart) -> str:
     parts.append(f'<text x="{RIGHT}" y="{BOTTOM + 9}" text-anchor="end">{points} actions'
                  "</text>")
     parts += _marks(chart.marks, x)
+    xs = [f"{x(point):.1f}" for point in range(points + 1)]  # each series' x, written once
     for index, (_, values) in enumerate(chart.series):
         colour, dashes = STYLES[index % len(STYLES)]
         nudge = (index - (len(chart.series) - 1) / 2) * 0.9  # equal lines stay apart
         parts += [f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="1.3"{dashes}/>'
-                  for path in _steps(values, x, y, nudge)]
+                  for path in _steps(values, xs, y, nudge)]
         last = next(((n, v) for n, v in reversed(list(enumerate(values))) if v is not None),
                     None)
         if last is not None and chart.measure != "gold" and last[1] <= 0:
@@ -264,16 +265,17 @@ def svg_chart(chart: Chart) -> str:
             f"<title>{escape(title)}</title>{''.join(parts)}</svg></figure>")
 
 
-def _steps(values: Sequence[int | None], fx: Callable[[int], float],
-           fy: Callable[[int], float], nudge: float) -> list[str]:
+def _steps(values: Sequence[int | None], xs: Sequence[str], fy: Callable[[int], float],
+           nudge: float) -> list[str]:
     """Step paths, one per stretch without gaps."""
-    stretches: list[list[tuple[float, float]]] = [[]]
-    for point, value in enumerate(values):
+    ys = {value: f"{fy(value) + nudge:.1f}" for value in set(values) if value is not None}
+    stretches: list[list[tuple[str, str]]] = [[]]
+    for x, value in zip(xs, values, strict=False):  # a series may end early
         if value is None:
             stretches.append([])
         else:
-            stretches[-1].append((fx(point), fy(value) + nudge))
-    paths = [f"M{first[0]:.1f} {first[1]:.1f}" + "".join(f"H{x:.1f}V{y:.1f}" for x, y in rest)
+            stretches[-1].append((x, ys[value]))
+    paths = [f"M{first[0]} {first[1]}" + "".join(f"H{x}V{y}" for x, y in rest)
              for first, *rest in filter(None, stretches)]
     if len(stretches[-1]) == 1:  # the last stretch a single point: a short tick
         paths[-1] += "h2"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import chain, repeat
+from itertools import product, repeat
 from operator import is_not
 from typing import Any
 
@@ -24,6 +24,7 @@ MAX_ALNUM_L = 4296
 MAX_ALNUM_M = 3391
 ZERO_ONE = bytes.maketrans(b"\0\1", b"01")
 FINDER_LIKE = ("10111010000", "00001011101")
+TILE = tuple(zip(*product(range(12), range(6)), strict=True))  # rows and columns of 12 x 6
 
 
 class Matrix(Value):
@@ -53,7 +54,8 @@ def matrix(text: str, level: str = "L") -> Matrix:
     code = qrcode.QRCode(error_correction=correction, border=0, mask_pattern=0)
     code.add_data(text)
     try:
-        code.make(fit=True)
+        code.best_fit()  # once: make(fit=True) would fit the data a second time
+        code.make(fit=False)
     except (DataOverflowError, ValueError):
         most = MAX_ALNUM_L if level == "L" else MAX_ALNUM_M
         raise BadInput(f"the code is too long for a QR code ({len(text)} characters, "
@@ -72,7 +74,7 @@ def matrix(text: str, level: str = "L") -> Matrix:
 def bits(modules: Iterable[Iterable[Any]]) -> int:
     """Modules (true for dark) row after row as one number, a bit each, the first highest:
     a rule of the penalty is then counted along every row or column at once."""
-    return int(bytes(chain.from_iterable(modules)).translate(ZERO_ONE), 2)
+    return int(b"".join(map(bytes, modules)).translate(ZERO_ONE), 2)
 
 
 def masks(version: int) -> tuple[list[int], int]:
@@ -101,11 +103,10 @@ def masks(version: int) -> tuple[list[int], int]:
     free = ~placed()
     flips = []
     for pattern in range(8):
-        flipped = mask_func(pattern)
         # Each mask repeats every 12 rows and 6 columns: 72 of its modules draw it all.
-        tiles = [("".join("1" if flipped(row, col) else "0" for col in range(6))
-                  * (size // 6 + 1))[:size] for row in range(12)]
-        flips.append(int("".join(tiles[row % 12] for row in range(size)), 2) & free)
+        tile = bytes(map(mask_func(pattern), *TILE)).translate(ZERO_ONE)
+        rows = b"".join((tile[at:at + 6] * (size // 6 + 1))[:size] for at in range(0, 72, 6))
+        flips.append(int((rows * (size // 12 + 1))[:size * size], 2) & free)
     return flips, light
 
 
@@ -170,8 +171,8 @@ def svg(qr: Matrix, size_mm: float, *, quiet: int = 4, title: str = "QR code") -
     parts = []
     for y, row in enumerate(qr.rows, quiet):
         for run in re.finditer("1+", row):
-            width = run.end() - run.start()
-            parts.append(f"M{run.start() + quiet} {y}h{width}v1h-{width}z")
+            start, end = run.span()
+            parts.append(f"M{start + quiet} {y}h{end - start}v1h-{end - start}z")
     return (f'<svg class="qr" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {total} {total}" '
             f'width="{size_mm:.0f}mm" height="{size_mm:.0f}mm" shape-rendering="crispEdges" '
             f'role="img" aria-label="{title}"><rect width="{total}" height="{total}" '
