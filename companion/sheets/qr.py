@@ -47,27 +47,39 @@ def matrix(text: str, level: str = "L") -> Matrix:
     import qrcode
     from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
     from qrcode.exceptions import DataOverflowError
+    from qrcode.util import create_data
 
     correction = ERROR_CORRECT_L if level == "L" else ERROR_CORRECT_M
-    # Placed once, with mask 0, then scored under all eight masks from its bits: qrcode
-    # would place and score each of the eight itself, then place the best again.
-    code = qrcode.QRCode(error_correction=correction, border=0, mask_pattern=0)
+    code = qrcode.QRCode(error_correction=correction, border=0)
     code.add_data(text)
     try:
-        code.best_fit()  # once: make(fit=True) would fit the data a second time
-        code.make(fit=False)
+        version = code.best_fit()
     except (DataOverflowError, ValueError):
         most = MAX_ALNUM_L if level == "L" else MAX_ALNUM_M
         raise BadInput(f"the code is too long for a QR code ({len(text)} characters, "
                        f"at most {most})") from None
-    size = code.modules_count
-    flips, light = masks(code.version)
+    # qrcode's steps, with the data placed once (mask 0) and scored under all eight masks
+    # from its bits: qrcode would place and score each mask, then place the best again.
+    size = code.modules_count = 4 * version + 17
+    code.modules = [[None] * size for _ in range(size)]
+    for row, col in ((0, 0), (size - 7, 0), (0, size - 7)):
+        code.setup_position_probe_pattern(row, col)
+    code.setup_position_adjust_pattern()
+    code.setup_timing_pattern()
+    code.setup_type_info(True, 0)  # information light while masks are scored, as qrcode has it
+    if version >= 7:
+        code.setup_type_number(True)
+    free = ~bits(map(is_not, row, repeat(None)) for row in code.modules)  # for the data
+    code.map_data(create_data(version, correction, code.data_list), 0)
+    flips = [tiled & free for tiled in masks(size)]
     data = bits(code.modules) ^ flips[0]  # unmasked
-    scores = [penalty((data ^ flip) & ~light, size) for flip in flips]
+    scores = [penalty(data ^ flip, size) for flip in flips]
     best = scores.index(min(scores))  # the first of the lowest, as qrcode chooses
-    code.setup_type_info(False, best)  # the format information names the mask
+    code.setup_type_info(False, best)  # the information names the mask
+    if version >= 7:
+        code.setup_type_number(False)
     drawn = format(bits(code.modules) ^ flips[0] ^ flips[best], f"0{size * size}b")
-    return Matrix(version=int(code.version),
+    return Matrix(version=version,
                   rows=tuple(drawn[at:at + size] for at in range(0, size * size, size)))
 
 
@@ -77,37 +89,18 @@ def bits(modules: Iterable[Iterable[Any]]) -> int:
     return int(b"".join(map(bytes, modules)).translate(ZERO_ONE), 2)
 
 
-def masks(version: int) -> tuple[list[int], int]:
-    """Per mask, the modules it flips (none of the finder, timing and alignment patterns,
-    format and version information); and the information (and the dark module), which
-    qrcode leaves light while it scores masks. qrcode places them on an empty code, as it
-    does before the data."""
-    from qrcode.main import QRCode
+def masks(size: int) -> list[int]:
+    """The eight masks of a code ``size`` modules wide, as ``bits``: the modules each flips
+    where data is."""
     from qrcode.util import mask_func
 
-    code: QRCode[Any] = QRCode(version=version)
-    size = code.modules_count = 4 * version + 17
-    code.modules = [[None] * size for _ in range(size)]
-
-    def placed() -> int:
-        return bits(map(is_not, row, repeat(None)) for row in code.modules)
-
-    code.setup_type_info(True, 0)
-    if version >= 7:
-        code.setup_type_number(True)
-    light = placed()
-    for row, col in ((0, 0), (size - 7, 0), (0, size - 7)):
-        code.setup_position_probe_pattern(row, col)
-    code.setup_position_adjust_pattern()  # where no finder is, as qrcode's order has it
-    code.setup_timing_pattern()
-    free = ~placed()
-    flips = []
+    tiled = []
     for pattern in range(8):
         # Each mask repeats every 12 rows and 6 columns: 72 of its modules draw it all.
         tile = bytes(map(mask_func(pattern), *TILE)).translate(ZERO_ONE)
         rows = b"".join((tile[at:at + 6] * (size // 6 + 1))[:size] for at in range(0, 72, 6))
-        flips.append(int((rows * (size // 12 + 1))[:size * size], 2) & free)
-    return flips, light
+        tiled.append(int((rows * (size // 12 + 1))[:size * size], 2))
+    return tiled
 
 
 def penalty(modules: int, size: int) -> int:
