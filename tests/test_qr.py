@@ -4,6 +4,7 @@ is chosen by companion's faster scoring, and must be the same choice."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 import qrcode
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
 from qrcode.util import lost_point, mask_func
 
-from companion.sheets.qr import bits, masks, matrix, penalty
+from companion.sheets.qr import bits, masks, matrix, penalty, svg
 
 ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 CORRECTION = {"L": ERROR_CORRECT_L, "M": ERROR_CORRECT_M}
@@ -55,3 +56,19 @@ def test_each_mask_is_scored_as_qrcode_does(length: int) -> None:
     for mask in range(8):
         code.makeImpl(True, mask)  # as qrcode scores a mask: information left light
         assert penalty(bits(code.modules), len(code.modules)) == lost_point(code.modules)
+
+
+@pytest.mark.parametrize("quiet", [0, 4])
+def test_the_svg_path_draws_every_dark_module_once(quiet: int) -> None:
+    qr = matrix("CMP2.A1.B2.C3" * 9, "M")
+    picture = svg(qr, 40.0, quiet=quiet)
+    total = qr.size + 2 * quiet
+    assert f'viewBox="0 0 {total} {total}" width="40mm" height="40mm"' in picture
+    path = re.search(r' d="((?:M\d+ \d+h(\d+)v1h-\2z)*)"', picture)  # rectangles, one row high
+    assert path is not None
+    drawn = [["0"] * qr.size for _ in range(qr.size)]
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)", path[1]):
+        row, start = int(y) - quiet, int(x) - quiet
+        assert drawn[row][start - 1:start] != ["1"]  # a run is one rectangle
+        drawn[row][start:start + int(width)] = ["1"] * int(width)
+    assert tuple("".join(row) for row in drawn) == qr.rows

@@ -22,8 +22,8 @@ QUIET = 2
 # Alphanumeric capacity of versions 1-40 at error correction L (the most text).
 MAX_ALNUM_L = 4296
 MAX_ALNUM_M = 3391
-ZERO_ONE = bytes.maketrans(b"\0\1", b"01")
-FINDER_LIKE = ("10111010000", "00001011101")
+ZERO_ONE = bytes.maketrans(b"\0\1", b"01")  # modules (bools) as digits int() reads
+FINDER_LIKE = ("10111010000", "00001011101")  # 1:1:3:1:1, four light before or after
 TILE = tuple(zip(*product(range(12), range(6)), strict=True))  # rows and columns of 12 x 6
 
 
@@ -69,7 +69,7 @@ def matrix(text: str, level: str = "L") -> Matrix:
     code.setup_type_info(True, 0)  # information light while masks are scored, as qrcode has it
     if version >= 7:
         code.setup_type_number(True)
-    free = ~bits(map(is_not, row, repeat(None)) for row in code.modules)  # for the data
+    free = ~bits(map(is_not, row, repeat(None)) for row in code.modules)  # left for data
     code.map_data(create_data(version, correction, code.data_list), 0)
     flips = [tiled & free for tiled in masks(size)]
     data = bits(code.modules) ^ flips[0]  # unmasked
