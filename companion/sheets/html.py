@@ -274,7 +274,7 @@ def _steps(values: Sequence[int | None], xs: Sequence[str], fy: Callable[[int], 
     """Step paths, one per stretch without gaps."""
     ys = {value: f"{fy(value) + nudge:.1f}" for value in set(values) if value is not None}
     stretches: list[list[tuple[str, str]]] = [[]]
-    for x, value in zip(xs, values, strict=False):  # a series may end early
+    for x, value in zip(xs, values, strict=False):  # xs: as many as the longest series
         if value is None:
             stretches.append([])
         else:
