@@ -7,7 +7,7 @@ import pytest
 from companion import rulebook
 from companion.cards import full_deck
 from companion.rulebook.cards import tricky_card
-from companion.rulebook.ranking import parse_query
+from companion.rulebook.ranking import parse_query, search
 
 # (game or None, question, the section that must be in the top three)
 QUESTIONS: list[tuple[str | None, str, str]] = [
@@ -116,7 +116,7 @@ QUESTIONS: list[tuple[str | None, str, str]] = [
 
 
 def top_three(game: str | None, question: str) -> list[str]:
-    return [hit.section.id for hit in rulebook.search(question, game, limit=3)]
+    return [hit.section.id for hit in search(question, game, limit=3)]
 
 
 def test_there_are_at_least_60_questions() -> None:
@@ -188,13 +188,13 @@ def test_typos_map_to_known_words() -> None:
 
 
 def test_game_filter_and_preference() -> None:
-    assert all(h.section.game == "tricky" for h in rulebook.search("gold", "tricky"))
-    assert rulebook.search("dragon", prefer="elbereth")[0].section.game == "elbereth"
-    assert rulebook.search("dragon", prefer="halfdeck")[0].section.game == "halfdeck"
+    assert all(h.section.game == "tricky" for h in search("gold", "tricky"))
+    assert search("dragon", prefer="elbereth")[0].section.game == "elbereth"
+    assert search("dragon", prefer="halfdeck")[0].section.game == "halfdeck"
 
 
 def test_unknown_words_find_nothing() -> None:
-    assert rulebook.search("xyzzy plugh", "hebrac") == []
+    assert search("xyzzy plugh", "hebrac") == []
 
 
 def test_every_tricky_card_lookup() -> None:

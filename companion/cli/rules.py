@@ -92,7 +92,9 @@ def rules_command(
     if facts is not None:
         answer(as_json, facts.as_json(), facts.lines(columns))
         return
-    hits = rulebook.search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
+    from companion.rulebook.ranking import search
+
+    hits = search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
     if not hits:
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
         if as_json:
@@ -195,7 +197,9 @@ def _games(as_json: bool) -> None:
 
 
 def _check(as_json: bool) -> None:
-    problems = rulebook.check()
+    from companion.rulebook.build import check
+
+    problems = check()
     counts = rulebook.summary()
     if problems:
         lines = [f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}",

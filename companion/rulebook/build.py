@@ -23,8 +23,8 @@ from companion.cards import full_deck
 from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
+from companion.rulebook import GAMES, SECTION_ID, Index, Section, hebrac_card_rows, index
 from companion.rulebook.ranking import terms
-from companion.rulebook.sections import GAMES, SECTION_ID, Index, Section, hebrac_card_rows, index
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataProblem, NotationError
-from companion.rulebook.sections import hebrac_card_rows, wrap
+from companion.rulebook import hebrac_card_rows, wrap
 from companion.values import Value
 
 

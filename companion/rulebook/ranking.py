@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 from companion.resources import shipped
-from companion.rulebook.sections import GAMES, Section, hebrac_card_rows, index
+from companion.rulebook import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
 
 K1 = 1.2
