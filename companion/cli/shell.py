@@ -15,10 +15,11 @@ import shlex
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
+from companion import safefile
 from companion.cli import dispatch, grammar
 from companion.cli.glance import prompt_text
 from companion.cli.main import fail, run_words
@@ -26,11 +27,10 @@ from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.current import read_pointer
 from companion.errors import CompanionError
 from companion.kinds import KINDS
+from companion.resources import data_home, tables
+from companion.session import Games, keep_open
 from companion.store import check_name
-from companion.text import fill
-
-if TYPE_CHECKING:
-    from companion.session import Games
+from companion.text import GLUE, fill
 
 HISTORY_FILE = "shell_history"
 HISTORY_LENGTH = 2000
@@ -46,8 +46,6 @@ class Shell:
     """The interactive loop; ``run_line`` is the whole logic, the rest is terminal care."""
 
     def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
-        from companion.session import Games, keep_open
-
         keep_open(True)
         self.games = Games()
         self.pinned = game
@@ -303,9 +301,6 @@ class Shell:
         """Read the kept lines through the safe file layer (readline's own reader would
         follow a planted symlink, or hang on a FIFO), each checked as a typed line; none
         when the file is missing, too large, not a regular file or not text."""
-        from companion import safefile
-        from companion.resources import data_home
-
         self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
         readline.set_completer_delims(" \t\n")
@@ -322,8 +317,6 @@ class Shell:
         """Write the lines kept, the one just typed among them, at once (a killed shell
         keeps it): a fresh file renamed over the old one (never written through a symlink
         or into a FIFO)."""
-        from companion import safefile
-
         readline = self.readline
         if self.history is None or readline is None:
             return
@@ -344,7 +337,6 @@ def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     """The shell's 'help': the game's commands (with their short forms) and the shell's
     own words, from the same declarations and layout as 'companion KIND --help'."""
     from companion.cli.helpformat import definitions, listing, wrap
-    from companion.text import GLUE
 
     lines: list[str] = []
     if kind is None:
@@ -397,8 +389,6 @@ def _names_in(kind: str | None, state: Mapping[str, object]) -> Iterable[str]:
             yield from (k for k in value if isinstance(k, str) and not k.isdigit())
             yield from _strings(value) if key in ("hands", "gear") else ()
     if kind == "elbereth":
-        from companion.resources import tables
-
         with contextlib.suppress(OSError, ValueError):
             table = tables("elbereth")
             yield from (*table.get("enemies", {}), *table.get("bosses", {}))
