@@ -55,18 +55,12 @@ def help_text(path: tuple[str, ...], own: bool = False) -> str:
     """The help of the command or group at ``path``: a top-level word's line in the
     registry (a game's: its title and kind) unless ``own`` is asked; a command's
     docstring (no command declares one to typer); a group's, the help its typer group was
-    made with, else its callback's docstring."""
+    made with (each is made with one)."""
     entry = ENTRIES[path[0]].help if len(path) == 1 and not own else None
     if entry:
         return entry
     found = target(path)
-    if is_group(found):
-        made = found.info.help  # typer's placeholder when none was given
-        if isinstance(made, str) and made:
-            return made
-        callback = found.registered_callback
-        found = callback.callback if callback is not None else None
-    return inspect.getdoc(found) or ""
+    return str(found.info.help) if is_group(found) else inspect.getdoc(found) or ""
 
 
 def first_sentence(text: str) -> str:
