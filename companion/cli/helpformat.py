@@ -103,16 +103,14 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     from companion import verbs
 
     positional = verb.typed_words()
-    arguments: list[Shown] = []
     if verb.words is not None:  # words the game's command reads itself
-        for param in positional:
-            arguments.append(_argument(param.metavar, param.name, param.kind == verbs.REST,
-                                       param.required, _with_default(param.help,
-                                                                     param.default or None)))
-    elif positional:
-        arguments.append(_argument(" ".join(p.shown for p in positional), "", False,
-                                   any(p.required for p in positional),
-                                   " ".join(p.help for p in positional if p.help)))
+        arguments = [_argument(p.metavar, p.name, p.kind == verbs.REST, p.required,
+                               _with_default(p.help, p.default or None)) for p in positional]
+    else:
+        arguments = [_argument(" ".join(p.shown for p in positional), "", False,
+                               any(p.required for p in positional),
+                               " ".join(p.help for p in positional if p.help))
+                     ] if positional else []
     options: list[Shown] = []
     for param in verb.typed_options():
         names = ", ".join(([param.short] if param.short else []) + [param.option])

@@ -87,8 +87,13 @@ def rules_command(
         facts = rulebook.hebrac_card(text)
     elif (game or prefer) == "tricky" and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
+        from companion.tricky.deck import load_deck
 
-        facts = tricky_card(text, _tricky_deck())
+        try:  # the players' deck settings, if they saved any
+            deck: dict[str, Any] | None = dict(load_deck())
+        except CompanionError:
+            deck = None
+        facts = tricky_card(text, deck)
     if facts is not None:
         answer(as_json, facts.as_json(), facts.lines(columns))
         return
@@ -127,16 +132,6 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
         return kind_info(words[0]).name, words[1:]
     except BadInput:
         return None, words
-
-
-def _tricky_deck() -> dict[str, Any] | None:
-    """The players' Tricky Dungeon deck settings, if they saved any."""
-    try:
-        from companion.tricky.deck import load_deck
-
-        return dict(load_deck())
-    except CompanionError:
-        return None
 
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, query: str,
