@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from companion import __version__
 from companion.cli import dispatch
 from companion.cli.output import echo, error_text, page, set_pager, set_plain
 from companion.errors import CompanionError
@@ -64,8 +65,6 @@ def dispatched(args: list[str]) -> Any:
         found = dispatch.route(dispatch.root_first(found))
     lead = dispatch.leading(found.args)
     if "--version" in found.args[:lead]:
-        from companion import __version__
-
         echo(f"companion {__version__}")
         return 0
     # The root's options, read first for every command alike (the shell's lines too).

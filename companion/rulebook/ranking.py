@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
-from companion.resources import shipped
+from companion.resources import shipped, tables
 from companion.rulebook import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
 
@@ -184,8 +184,6 @@ def standard_card(token: str) -> Any:
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    from companion.resources import tables
-
     colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
