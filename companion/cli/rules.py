@@ -83,8 +83,14 @@ def rules_command(
         return
     prefer = current_kind() if game is None else None
     facts: Any = None  # a card: what it is and does
-    if (game or prefer) in (None, "hebrac") and len(query) <= 3:
-        facts = rulebook.hebrac_card(text)
+    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
+    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
+    lowered = " ".join(text.lower().split())
+    if (game or prefer) in (None, "hebrac") and len(query) <= 3 and (
+            len(lowered.replace(" ", "")) <= 5 or " of " in lowered):
+        from companion.rulebook.cards import hebrac_card
+
+        facts = hebrac_card(text)
     elif (game or prefer) == "tricky" and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
         from companion.tricky.deck import load_deck
@@ -104,7 +110,6 @@ def rules_command(
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
         if as_json:
             emit_json({"query": text, "game": game, "results": [], "section": None})
-
         raise BadInput(f"nothing found for '{text}'{where}: try other words, or "
                        "'companion rules GAME --toc'")
     best = hits[0].score

@@ -191,7 +191,6 @@ class Shell:
         return [*(dispatch.names((self.kind,)) if self.kind else []),
                 *dispatch.names((), shell=True), *BUILTINS]
 
-    # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the pinned game (cheap when unchanged) and set the prompt."""
         self.kind, vitals = None, ""
@@ -207,7 +206,6 @@ class Shell:
                                   engine.status if engine is not None else None) \
             if self.interactive else ""
 
-    # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
         if topic:
             asked = [*topic, "--help"]

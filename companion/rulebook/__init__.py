@@ -19,15 +19,12 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.kinds import KINDS
 from companion.resources import shipped
 from companion.text import fill
 from companion.values import Value
-
-if TYPE_CHECKING:
-    from companion.rulebook.cards import CardFacts
 
 GAMES = tuple(KINDS)
 GAME_TITLES = {name: info.title for name, info in KINDS.items()}
@@ -152,11 +149,9 @@ def find_section(text: str, game: str | None = None, alone: bool = False) -> Sec
 
 
 def sections_under(prefix: str, game: str | None = None) -> list[Section]:
-    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells.
-
-    Only dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a
-    one-word question is always searched.
-    """
+    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells. Only
+    dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a one-word question
+    is always searched."""
     key = _key(prefix)
     if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", key):
         return []
@@ -251,15 +246,3 @@ def section_lines(item: Section, width: int, also: Sequence[Section] = (),
         lines += wrap("See also: " + ", ".join(names), width, "", "  ") if names else []
         lines.append("Source and titles: --sources")
     return lines
-
-
-def hebrac_card(text: str) -> CardFacts | None:
-    """What a standard card is and does in Hebrac's Dungeon; None if ``text`` is no card."""
-    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
-    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
-    lowered = " ".join(text.lower().split())
-    if len(lowered.replace(" ", "")) > 5 and " of " not in lowered:
-        return None
-    from companion.rulebook.cards import hebrac_card as facts
-
-    return facts(text)

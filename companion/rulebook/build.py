@@ -92,11 +92,9 @@ def fill(text: str, numbers: dict[str, Any] | None) -> tuple[str, list[str]]:
 
 # -- the rulebook files --------------------------------------------------------------
 def normalise_text(text: str) -> str:
-    """Paragraphs joined into one line each, list items one per line, blocks by blank lines.
-
-    In the TOML a line starting ``- `` opens a list item; an indented line
-    continues it; a plain line continues a paragraph.
-    """
+    """Paragraphs joined into one line each, list items one per line, blocks by blank
+    lines: in the TOML a line starting ``- `` opens a list item, an indented line
+    continues it, a plain line continues a paragraph."""
     blocks: list[str] = []
     for chunk in re.split(r"\n\s*\n", text.strip()):
         items: list[str] = []

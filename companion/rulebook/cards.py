@@ -118,10 +118,8 @@ class TrickyFacts(Value):
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
     """What a Tricky Dungeon card is (``G4``, ``red 0``); None if ``text`` is no card.
-
-    ``settings`` are the players' deck settings (colours, stars, potions);
-    the rulebook's defaults when None.
-    """
+    ``settings``: the players' deck settings (colours, stars, potions), the rulebook's
+    defaults when None."""
     from companion.tricky.cards import PLURALS, Deck, default_deck_settings
     from companion.tricky.heroes import heroes
 

@@ -167,10 +167,8 @@ TRICKY_VALUE_WORDS = {0: ["torch"], 1: ["goblin"], 2: ["goblin"], 3: ["spell"], 
 
 
 def standard_card(token: str) -> Any:
-    """The Card a query token stands for (``QS``, ``10h``, ``K♠``), else None.
-
-    Lower-case ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces.
-    """
+    """The Card a query token stands for (``QS``, ``10h``, ``K♠``), else None; lower-case
+    ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces."""
     joker = token.lower() in ("joker", "jokers")
     compact = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in token).upper()
     if not joker and (len(token) > 4 or token in _NOT_CARDS
@@ -274,11 +272,9 @@ class Hit(Value):
 
 def search(text: str, game: str | None = None, prefer: str | None = None,
            limit: int = 5) -> list[Hit]:
-    """Sections ranked for a question, best first.
-
-    ``game`` keeps only that game's sections; ``prefer`` (the current game's
-    kind) ranks its sections ahead of the others' when both match.
-    """
+    """Sections ranked for a question, best first: ``game`` keeps only that game's
+    sections; ``prefer`` (the current game's kind) ranks its sections ahead of the
+    others' when both match."""
     idx = index()
     rest = text
     if game is None:
