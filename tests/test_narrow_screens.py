@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion.cli import output
+from companion.cli.changes import change_line
 from companion.cli.colour import GREEN, RED, RESET, YELLOW, highlight, visible
-from companion.cli.common import change_line
 from companion.cli.glance import budget, prompt_text, short_names
 from companion.cli.shell import Shell
 from companion.game import load_kind, replay

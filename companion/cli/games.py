@@ -1,5 +1,4 @@
-"""companion games ...: list, remove and choose saved games; companion stats and export:
-looking back over every saved game; companion demo."""
+"""companion games ...: list, remove and choose saved games; companion demo."""
 
 from __future__ import annotations
 
@@ -9,16 +8,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer import Argument, Option
 
-from companion.cli.common import echo, games, width, write_output
-from companion.cli.options import JsonOption, OutputOption
-from companion.cli.output import answer, blocks_allowed, echo_lines, paged
+from companion.cli.common import echo, games
+from companion.cli.options import JsonOption
+from companion.cli.output import answer
 from companion.current import NAME, read_pointer
 from companion.errors import BadInput, CompanionError, GameNotFound
 from companion.kinds import KINDS, kind_info
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
-
     from companion.session import Games
 
 games_app = typer.Typer(help="List and remove saved games.", invoke_without_command=True,
@@ -141,6 +138,7 @@ def demo(example: Annotated[str | None, Argument(
         help="An example's name (default: the first).")] = None) -> None:
     """Replay an example game: in a temporary home, printing every ruling."""
     from companion.cli.helpformat import start_command
+    from companion.cli.output import echo_lines, paged
     from companion.demo import run_demo
 
     shown = run_demo(example)
@@ -150,69 +148,3 @@ def demo(example: Annotated[str | None, Argument(
         ending.append(f"Then: {shown.first}")
     with paged():
         echo_lines([*shown.lines, *ending])
-
-
-KindArgument = Annotated[str | None, Argument(
-    help="Only this game kind (hebrac, tricky, halfdeck, elbereth).", metavar="[GAME_KIND]")]
-AllOption = Annotated[bool, Option("--all", help="Games still being played too.")]
-
-
-def warn(message: str) -> None:
-    sys.stdout.flush()
-    sys.stderr.write(f"Warning: {' '.join(message.split())}\n")
-
-
-def _kind(word: str | None) -> str | None:
-    return kind_info(word).name if word is not None else None
-
-
-@paged()  # a long table: through the pager on a terminal
-def stats(
-    kind: KindArgument = None,
-    player: Annotated[str | None, Option(
-        "--player", help="One player's record, in every game (the name in any case, or "
-                         "its start).", metavar="NAME")] = None,
-    players: Annotated[bool, Option(
-        "--players", help="Every player the saved games name.")] = False,
-    as_json: JsonOption = False,
-    every: AllOption = False,
-) -> None:
-    """Records over the saved games: wins, streaks and each game's own figures."""
-    from companion import stats as records
-
-    chosen = _kind(kind)
-    if player is not None and players:
-        raise BadInput("--players lists the players, --player NAME shows one: not both")
-    if player is not None or players:  # the roster, or one player's record
-        records.check_kind(chosen)
-    entries = records.read_games(games().store, warn, kind=chosen)
-    data: Mapping[str, object]  # the figures, the roster's, or one player's
-    if player is None and not players:
-        data = records.figures(entries, chosen, every=every)
-        lines = records.stats_lines(data, width(), ascii_only=not blocks_allowed())
-    elif player is None:
-        data = records.roster_figures(records.people(entries), chosen, every=every)
-        lines = records.roster_lines(data, width())
-    else:
-        person = records.find(records.people(entries), player, chosen)
-        data = records.player_figures(entries, person, chosen, every=every)
-        lines = records.player_lines(data, width(), ascii_only=not blocks_allowed())
-    answer(as_json, data, lines)
-
-
-def export(
-    kind: KindArgument = None,
-    csv: Annotated[bool, Option("--csv", help="Comma-separated values, for a "
-                                                    "spreadsheet.")] = False,
-    every: AllOption = False,
-    output: OutputOption = None,
-) -> None:
-    """Every saved game as a table: one row per game, one per round for Tricky."""
-    from companion import stats as records
-
-    if not csv:
-        raise BadInput("say the format: 'companion export --csv'")
-    entries = [e for e in records.read_games(games().store, warn, kind=_kind(kind))
-               if every or e.ended]
-    if write_output(output, records.csv_text(entries)):
-        echo(f"Wrote {len(entries)} game{'' if len(entries) == 1 else 's'} to {output}.")

@@ -48,10 +48,10 @@ REGISTRY: tuple[Entry, ...] = (  # in the order the top-level help lists them
     Entry("serve", "companion.cli.serve:serve"),
     Entry("rules", "companion.cli.rules:rules_command"),
     Entry("sheet", "companion.cli.sheet:sheet"),
-    Entry("stats", "companion.cli.games:stats"),
+    Entry("stats", "companion.cli.stats:stats"),
     Entry("share", "companion.cli.share:share"),
     Entry("import", "companion.cli.share:import_game"),
-    Entry("export", "companion.cli.games:export"),
+    Entry("export", "companion.cli.stats:export"),
     Entry("demo", "companion.cli.games:demo"),
 )
 ENTRIES: dict[str, Entry] = {entry.name: entry for entry in REGISTRY}

@@ -33,7 +33,6 @@ WIDEST = 80
 NARROW = 60
 
 
-
 def columns() -> int:
     from companion.cli.output import width
 

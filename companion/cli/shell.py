@@ -14,7 +14,6 @@ import re
 import shlex
 import sys
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -27,7 +26,7 @@ from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.current import read_pointer
 from companion.errors import CompanionError
 from companion.kinds import KINDS
-from companion.resources import data_home, tables
+from companion.resources import tables
 from companion.session import Games, keep_open
 from companion.store import check_name
 from companion.text import GLUE, fill
@@ -54,7 +53,7 @@ class Shell:
         self.kind: str | None = None
         self.last_code = 0
         self.big = False  # 'big' shows the big view after every action until 'big off'
-        self.history: Path | None = None
+        self.history = self.games.store.home / HISTORY_FILE
         self.readline: Any = None
         self.matches: list[str] = []
         if game is not None:
@@ -64,7 +63,6 @@ class Shell:
             self.pinned = current if current and self.games.store.exists(current) else None
         self.refresh()
 
-    # -- the loop -------------------------------------------------------------------
     def cmdloop(self) -> None:
         """Run the lines typed until 'exit' or the end of the input (Ctrl-D); Ctrl-C drops
         the line being typed."""
@@ -107,7 +105,6 @@ class Shell:
         line = sys.stdin.readline()
         return line.rstrip("\r\n") if line else None
 
-    # -- one line -------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
         """Run one line; False when the shell should end."""
         try:
@@ -215,7 +212,6 @@ class Shell:
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
 
-    # -- completion -----------------------------------------------------------------
     def complete(self, text: str, state: int) -> str | None:
         if state == 0:
             edited = self.readline
@@ -294,12 +290,10 @@ class Shell:
                 found["heroes"] = [hero.id for hero in heroes().values()]
         return found
 
-    # -- history and errors ---------------------------------------------------------
     def _start_history(self, readline: Any) -> None:
         """Read the kept lines through the safe file layer (readline's own reader would
         follow a planted symlink, or hang on a FIFO), each checked as a typed line; none
         when the file is missing, too large, not a regular file or not text."""
-        self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
         readline.set_completer_delims(" \t\n")
         try:
@@ -316,7 +310,7 @@ class Shell:
         keeps it): a fresh file renamed over the old one (never written through a symlink
         or into a FIFO)."""
         readline = self.readline
-        if self.history is None or readline is None:
+        if readline is None:
             return
         count = readline.get_current_history_length()
         lines = [readline.get_history_item(at)
