@@ -108,10 +108,6 @@ def wrap(text: str, width: int, first: str = "", rest: str = "",
     return fill(" ".join(text.split()), width, first, rest, keep=keep)
 
 
-# Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
-ID_SHAPE = r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+"
-
-
 @cache
 def _by_id() -> dict[str, Section]:
     return {s.id: s for s in index().sections}
@@ -159,9 +155,9 @@ def sections_under(prefix: str, game: str | None = None) -> list[Section]:
 
 
 def id_shaped(text: str) -> bool:
-    """Whether ``text`` is one dotted word shaped like a section id: it names a section,
-    or it is an error (never a question to search)."""
-    return re.fullmatch(ID_SHAPE, _key(text)) is not None
+    """Whether ``text`` is one dotted word shaped like a section id (``hebrac.spell.escape``,
+    ``spell.escape``): it names a section, or it is an error (never a question to search)."""
+    return re.fullmatch(r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+", _key(text)) is not None
 
 
 def unknown_id(text: str, game: str | None = None) -> str:
