@@ -6,7 +6,6 @@ exceptions and turned into ``Error: ...`` lines in ``main.run``.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -224,6 +223,8 @@ def new_game(kind: str, settings: dict[str, Any], name: str | None) -> None:
 def write_output(output: Path | None, text: str) -> bool:
     """Write what ``-o FILE`` asked for (whether it did: without it, ``text`` goes to the
     screen); a failure is a data problem naming the file."""
+    import sys
+
     from companion import safefile
 
     if output is None:

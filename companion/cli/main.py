@@ -10,11 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from companion import __version__
-from companion.cli import dispatch
-from companion.cli.output import echo, error_text, page, set_pager, set_plain
 from companion.errors import CompanionError
-from companion.kinds import KINDS
 from companion.text import TERMINAL_CONTROL
 
 
@@ -60,11 +56,17 @@ def run_words(args: list[str]) -> int:
 def dispatched(args: list[str]) -> Any:
     """Run ``companion ARGS`` as the dispatcher routes them: a help screen, a game's line
     through its verb table, any other command through typer. Errors are raised."""
+    from companion.cli import dispatch
+    from companion.cli.output import echo, set_pager, set_plain
+    from companion.kinds import KINDS
+
     found = dispatch.route(args)
     if any(word in dispatch.ROOT_FLAGS for word in found.args):
         found = dispatch.route(dispatch.root_first(found))
     lead = dispatch.leading(found.args)
     if "--version" in found.args[:lead]:
+        from companion import __version__
+
         echo(f"companion {__version__}")
         return 0
     # The root's options, read first for every command alike (the shell's lines too).
@@ -73,6 +75,7 @@ def dispatched(args: list[str]) -> Any:
     screen = dispatch.help_screen(found)
     if screen is not None:
         from companion.cli import helpformat
+        from companion.cli.output import page
 
         page(getattr(helpformat, screen)(found.path))
         return 0
@@ -145,6 +148,8 @@ def _unexpected(error: Exception) -> int:
 
 def fail(message: str, code: int) -> int:
     """Print ``message`` as the one ``Error:`` line on stderr; return ``code``."""
+    from companion.cli.output import error_text
+
     try:
         sys.stdout.flush()
     except (OSError, ValueError, AttributeError):

@@ -110,7 +110,7 @@ class Shell:
         try:
             words = shlex.split(line)
         except ValueError as error:
-            self._error(f"cannot read {line.strip()!r}: {error}", 2)
+            self.last_code = fail(f"cannot read {line.strip()!r}: {error}", 2)
             return True
         pasted = bool(words) and words[0] == "companion"  # a line from the README
         if pasted:
@@ -172,15 +172,15 @@ class Shell:
                 return args
             top = dispatch.pick_top(words[0], shell=True)
         except CompanionError as error:
-            self._error(str(error), error.exit_code)
+            self.last_code = fail(str(error), error.exit_code)
             return None
         if top is not None:
             return [top, *words[1:]]
         if self.kind is None and self.pinned is None:
-            self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
-                        "'games use NAME'", 2)
+            self.last_code = fail(f"no game yet: start one with '{next(iter(KINDS))} new', "
+                                  "or 'games use NAME'", 2)
             return None
-        self._error(dispatch.no_such_command(words[0], self.commands(), "help"), 2)
+        self.last_code = fail(dispatch.no_such_command(words[0], self.commands(), "help"), 2)
         return None
 
     def commands(self) -> list[str]:
@@ -239,7 +239,7 @@ class Shell:
         try:  # the game's command: its name, an alias, or a unique prefix
             name = dispatch.pick_in((self.kind,), before[0])
         except CompanionError as error:
-            self._error(str(error), error.exit_code)
+            self.last_code = fail(str(error), error.exit_code)
             return []
         if name is None:
             return []
@@ -320,9 +320,6 @@ class Shell:
             self.history.parent.mkdir(parents=True, exist_ok=True)
             safefile.replace(self.history, "".join(f"{line}\n" for line in kept).encode(),
                              sync=False)
-
-    def _error(self, message: str, code: int) -> None:
-        self.last_code = fail(message, code)
 
 
 def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:

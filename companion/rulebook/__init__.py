@@ -66,8 +66,7 @@ class Section(Value):
                       self.source)
 
     def as_json(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "title": self.title, "parent": self.parent,
-                "text": self.text, "keywords": list(self.keywords), "source": self.source}
+        return {**self._asdict(), "keywords": list(self.keywords)}
 
 
 class Index(Value):
