@@ -167,7 +167,7 @@ def test_an_error_is_never_held_nor_its_exit_code_changed(
     result = cli("rules", "hebrac.nope")
     assert (result.code, result.out) == (2, "")
     assert result.err.startswith("Error: no section hebrac.nope")
-    monkeypatch.setattr("companion.rulebook.check", lambda *a, **k: [f"problem {n}"
+    monkeypatch.setattr("companion.rulebook.build.check", lambda *a, **k: [f"problem {n}"
                                                                       for n in range(20)])
     failing = cli("rules", "--check")  # prints 21 lines, then exits 1
     assert failing.code == 1 and failing.out.startswith("Rulebook: 20 problems\n- problem 0")

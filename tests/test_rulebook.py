@@ -13,9 +13,10 @@ import companion
 from companion import rulebook
 from companion.cards import Card
 from companion.resources import tables
-from companion.rulebook.build import book, fill, normalise_text
+from companion.rulebook import SECTION_ID
+from companion.rulebook.build import book, check, fill, normalise_text
+from companion.rulebook.cards import hebrac_card
 from companion.rulebook.ranking import distance, stem
-from companion.rulebook.sections import SECTION_ID
 
 PACKAGE = Path(companion.__file__).resolve().parent
 # The test the issue asks for: every double-quoted section id in the code exists.
@@ -23,7 +24,7 @@ CODE_ID = re.compile(r'"(hebrac|tricky|halfdeck|elbereth)\.[a-z0-9-]+(\.[a-z0-9-
 
 
 def test_check_is_clean() -> None:
-    assert rulebook.check() == []
+    assert check() == []
 
 
 def test_every_id_in_the_code_is_a_section() -> None:
@@ -83,7 +84,7 @@ def test_check_reports_problems(tmp_path: Path) -> None:
     bad = tmp_path / "companion"
     bad.mkdir()
     (bad / "x.py").write_text('RULE = "hebrac.no.such-section"\n')
-    problems = rulebook.check(games=("hebrac",), code_root=bad)
+    problems = check(games=("hebrac",), code_root=bad)
     assert problems == ["hebrac.no.such-section (named in companion/x.py) is not a section"]
 
 
@@ -145,23 +146,23 @@ def test_examples_in_the_text_hold() -> None:
 def test_card_facts_agree_with_the_engine() -> None:
     from companion.hebrac import rules
 
-    qs = rulebook.hebrac_card("QS")
+    qs = hebrac_card("QS")
     assert qs is not None
     assert (qs.attack, qs.price, qs.trade, qs.theft_rank) == (10, None, None, None)
     assert qs.enemy_section == "hebrac.enemy.black-queen"
     assert qs.treasure_section == "hebrac.treasure.black-queen"
-    ad = rulebook.hebrac_card("AD")
+    ad = hebrac_card("AD")
     assert ad is not None
     assert (ad.attack, ad.price, ad.trade, ad.theft_rank) == (1, 12, None, 1)
     assert "counts 12" in ad.trade_note
     for card in ("7C", "10H", "2S", "JD", "KH", "QD"):
-        facts = rulebook.hebrac_card(card)
+        facts = hebrac_card(card)
         parsed = Card.parse(card)
         assert facts is not None
         assert facts.price == rules.price(parsed)
         assert facts.trade == rules.trade_value(parsed)
         assert facts.theft_rank == rules.theft_rank(parsed)
-    assert rulebook.hebrac_card("nonsense") is None
+    assert hebrac_card("nonsense") is None
 
 
 # -- Hebrac's two texts -------------------------------------------------------------------

@@ -6,8 +6,8 @@ import pytest
 
 from companion import rulebook
 from companion.cards import full_deck
-from companion.rulebook.cards import tricky_card
-from companion.rulebook.ranking import parse_query
+from companion.rulebook.cards import hebrac_card, tricky_card
+from companion.rulebook.ranking import parse_query, search
 
 # (game or None, question, the section that must be in the top three)
 QUESTIONS: list[tuple[str | None, str, str]] = [
@@ -116,7 +116,7 @@ QUESTIONS: list[tuple[str | None, str, str]] = [
 
 
 def top_three(game: str | None, question: str) -> list[str]:
-    return [hit.section.id for hit in rulebook.search(question, game, limit=3)]
+    return [hit.section.id for hit in search(question, game, limit=3)]
 
 
 def test_there_are_at_least_60_questions() -> None:
@@ -136,7 +136,7 @@ DECK = [str(card) for card in full_deck(jokers=1)]
 
 @pytest.mark.parametrize("card", DECK)
 def test_every_card_lookup(card: str) -> None:
-    facts = rulebook.hebrac_card(card)
+    facts = hebrac_card(card)
     assert facts is not None
     assert facts.card == card
     for sid in (facts.enemy_section, facts.treasure_section):
@@ -146,7 +146,7 @@ def test_every_card_lookup(card: str) -> None:
 @pytest.mark.parametrize("card", DECK)
 def test_every_card_in_a_question(card: str) -> None:
     """The card's enemy and treasure sections come first when a question names it."""
-    facts = rulebook.hebrac_card(card)
+    facts = hebrac_card(card)
     assert facts is not None
     found = top_three("hebrac", f"what does {card} do")
     assert facts.enemy_section in found
@@ -159,7 +159,7 @@ def test_every_card_in_a_question(card: str) -> None:
 ])
 def test_card_notation_in_questions(words: str, card: str) -> None:
     """A card named in a question boosts its own enemy and treasure sections, no other."""
-    facts = rulebook.hebrac_card(card)
+    facts = hebrac_card(card)
     assert facts is not None
     query = parse_query(f"what about the {words}?", "hebrac")
     assert set(query.boosts) == {facts.enemy_section, facts.treasure_section}
@@ -167,7 +167,7 @@ def test_card_notation_in_questions(words: str, card: str) -> None:
 
 def test_lower_case_as_is_a_word_not_an_ace() -> None:
     assert parse_query("what does it do as a treasure", "hebrac").boosts == {}
-    ace = rulebook.hebrac_card("AS")
+    ace = hebrac_card("AS")
     assert ace is not None
     assert set(parse_query("AS as a treasure", "hebrac").boosts) == {ace.enemy_section,
                                                                      ace.treasure_section}
@@ -188,13 +188,13 @@ def test_typos_map_to_known_words() -> None:
 
 
 def test_game_filter_and_preference() -> None:
-    assert all(h.section.game == "tricky" for h in rulebook.search("gold", "tricky"))
-    assert rulebook.search("dragon", prefer="elbereth")[0].section.game == "elbereth"
-    assert rulebook.search("dragon", prefer="halfdeck")[0].section.game == "halfdeck"
+    assert all(h.section.game == "tricky" for h in search("gold", "tricky"))
+    assert search("dragon", prefer="elbereth")[0].section.game == "elbereth"
+    assert search("dragon", prefer="halfdeck")[0].section.game == "halfdeck"
 
 
 def test_unknown_words_find_nothing() -> None:
-    assert rulebook.search("xyzzy plugh", "hebrac") == []
+    assert search("xyzzy plugh", "hebrac") == []
 
 
 def test_every_tricky_card_lookup() -> None:

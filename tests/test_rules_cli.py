@@ -243,7 +243,7 @@ def test_check(cli: CLI) -> None:
 
 
 def test_check_failing(cli: CLI, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rulebook, "check", lambda: ["hebrac.x: no keywords"])
+    monkeypatch.setattr("companion.rulebook.build.check", lambda: ["hebrac.x: no keywords"])
     result = cli("rules", "--check")
     assert result.code == 1
     assert result.out == "Rulebook: 1 problem\n- hebrac.x: no keywords\n"

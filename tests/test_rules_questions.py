@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 from companion import rulebook
+from companion.rulebook.ranking import search
 from tests.conftest import CLI
 
 QUESTIONS = Path(__file__).parent / "data" / "rules_questions.txt"
@@ -29,7 +30,7 @@ def questions() -> list[tuple[str | None, str, tuple[str, ...]]]:
 
 
 def first(question: str, current: str | None) -> str | None:
-    hits = rulebook.search(question, None, prefer=current, limit=1)
+    hits = search(question, None, prefer=current, limit=1)
     return hits[0].section.id if hits else None
 
 
@@ -67,7 +68,7 @@ def test_the_issues_examples() -> None:
 
 
 def test_a_ruling_comes_after_the_rule_it_refines() -> None:
-    hits = [hit.section.id for hit in rulebook.search("white priestess", "hebrac")]
+    hits = [hit.section.id for hit in search("white priestess", "hebrac")]
     assert hits.index("hebrac.enemy.red-queen") < hits.index(
         "hebrac.ruling.white-priestess-no-spells")
     # A ruling the question fits better than any rule still comes first.
@@ -86,4 +87,4 @@ def test_a_game_named_anywhere_decides_the_game(cli: CLI) -> None:
     # is still a question.
     joker = json.loads(cli("rules", "what", "does", "hebrac", "do", "--json").out)
     assert joker["section"]["id"] == "hebrac.enemy.joker"
-    assert rulebook.search("tricky")[0].section.game == "tricky"
+    assert search("tricky")[0].section.game == "tricky"

@@ -12,6 +12,7 @@ import pytest
 from companion import rulebook
 from companion.errors import RuleRefused
 from companion.game import replay
+from companion.rulebook.ranking import search
 from companion.tricky.engine import TrickyGame, new_engine, normalize_settings
 from companion.tricky.play import R_SEER_ORDER
 from tests.conftest import CLI
@@ -172,7 +173,7 @@ def test_the_ruling_is_written_and_the_editions_say_what_changed() -> None:
 
 
 def test_the_ruling_is_found_by_a_players_question() -> None:
-    hits = [hit.section.id for hit in rulebook.search("seer exchange after prediction",
+    hits = [hit.section.id for hit in search("seer exchange after prediction",
                                                         "tricky", limit=3)]
     assert R_SEER_ORDER in hits
 

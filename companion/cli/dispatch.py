@@ -127,9 +127,7 @@ def names(path: tuple[str, ...], shell: bool = False) -> list[str]:
 
 def pick(word: str, names: Iterable[str], short: dict[str, str]) -> str | None:
     """The name ``word`` stands for: itself, an alias or a unique prefix; None if none.
-
-    Two or more names sharing the prefix is an error naming them.
-    """
+    Two or more names sharing the prefix is an error naming them."""
     names = list(names)
     lowered = word.lower()
     if lowered in names:

@@ -33,7 +33,6 @@ WIDEST = 80
 NARROW = 60
 
 
-
 def columns() -> int:
     from companion.cli.output import width
 
@@ -55,18 +54,12 @@ def help_text(path: tuple[str, ...], own: bool = False) -> str:
     """The help of the command or group at ``path``: a top-level word's line in the
     registry (a game's: its title and kind) unless ``own`` is asked; a command's
     docstring (no command declares one to typer); a group's, the help its typer group was
-    made with, else its callback's docstring."""
+    made with (each is made with one)."""
     entry = ENTRIES[path[0]].help if len(path) == 1 and not own else None
     if entry:
         return entry
     found = target(path)
-    if is_group(found):
-        made = found.info.help  # typer's placeholder when none was given
-        if isinstance(made, str) and made:
-            return made
-        callback = found.registered_callback
-        found = callback.callback if callback is not None else None
-    return inspect.getdoc(found) or ""
+    return str(found.info.help) if is_group(found) else inspect.getdoc(found) or ""
 
 
 def first_sentence(text: str) -> str:
@@ -109,16 +102,14 @@ def verb_parameters(verb: Any) -> tuple[list[Shown], list[Shown]]:
     from companion import verbs
 
     positional = verb.typed_words()
-    arguments: list[Shown] = []
     if verb.words is not None:  # words the game's command reads itself
-        for param in positional:
-            arguments.append(_argument(param.metavar, param.name, param.kind == verbs.REST,
-                                       param.required, _with_default(param.help,
-                                                                     param.default or None)))
-    elif positional:
-        arguments.append(_argument(" ".join(p.shown for p in positional), "", False,
-                                   any(p.required for p in positional),
-                                   " ".join(p.help for p in positional if p.help)))
+        arguments = [_argument(p.metavar, p.name, p.kind == verbs.REST, p.required,
+                               _with_default(p.help, p.default or None)) for p in positional]
+    else:
+        arguments = [_argument(" ".join(p.shown for p in positional), "", False,
+                               any(p.required for p in positional),
+                               " ".join(p.help for p in positional if p.help))
+                     ] if positional else []
     options: list[Shown] = []
     for param in verb.typed_options():
         names = ", ".join(([param.short] if param.short else []) + [param.option])

@@ -99,7 +99,7 @@ def guarded(call: Callable[[], Any]) -> int:
     except CompanionError as error:
         return fail(str(error), error.exit_code)
     except KeyboardInterrupt:
-        return fail(_interrupted(), 130)
+        result = 130
     except BrokenPipeError:  # 'companion games | head -1': the reader has what it wanted
         _drop_stdout()
         return 0
@@ -121,8 +121,9 @@ def guarded(call: Callable[[], Any]) -> int:
         return stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
     except Exception as error:
         return _unexpected(error)
-    if result == 130:  # typer turns an interrupt into exit code 130, silently
-        return fail(_interrupted(), 130)
+    if result == 130:  # an interrupt (typer turns one into exit code 130, silently)
+        return fail(_what_was_saved("interrupted: nothing was saved", "interrupted after saving"),
+                    130)
     return result if isinstance(result, int) else 0
 
 
@@ -170,10 +171,6 @@ def _drop_stdout() -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):
         pass  # an in-process stream (tests): nothing to flush at exit
-
-
-def _interrupted() -> str:
-    return _what_was_saved("interrupted: nothing was saved", "interrupted after saving")
 
 
 def _what_was_saved(nothing: str = "nothing was saved", saved: str = "it had saved") -> str:

@@ -55,11 +55,6 @@ class Refused(Exception):
         self.error = error
 
 
-def main_options() -> None:
-    """The root: its options (--plain, --no-pager) are read before typer, for every
-    command alike (``main.dispatched``)."""
-
-
 def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
     """The ``companion`` app holding the top-level words ``names`` (all of them: the whole
     tree), each with only the command or group at ``keep`` below it (all when empty). A
@@ -70,7 +65,8 @@ def root(*names: str, keep: tuple[str, ...] = ()) -> typer.Typer:
     app = typer.Typer(name="companion", help=HELP, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode=None,
                       context_settings={"help_option_names": ["-h", "--help"]})
-    app.callback()(main_options)
+    # The root's options (--plain, --no-pager) are read before typer (``main.dispatched``).
+    app.callback()(lambda: None)
     for name in names:
         entry = ENTRIES[name]
         found = entry.load()

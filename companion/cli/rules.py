@@ -83,21 +83,33 @@ def rules_command(
         return
     prefer = current_kind() if game is None else None
     facts: Any = None  # a card: what it is and does
-    if (game or prefer) in (None, "hebrac") and len(query) <= 3:
-        facts = rulebook.hebrac_card(text)
+    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
+    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
+    lowered = " ".join(text.lower().split())
+    if (game or prefer) in (None, "hebrac") and len(query) <= 3 and (
+            len(lowered.replace(" ", "")) <= 5 or " of " in lowered):
+        from companion.rulebook.cards import hebrac_card
+
+        facts = hebrac_card(text)
     elif (game or prefer) == "tricky" and len(query) <= 2:
         from companion.rulebook.cards import tricky_card
+        from companion.tricky.deck import load_deck
 
-        facts = tricky_card(text, _tricky_deck())
+        try:  # the players' deck settings, if they saved any
+            deck: dict[str, Any] | None = dict(load_deck())
+        except CompanionError:
+            deck = None
+        facts = tricky_card(text, deck)
     if facts is not None:
         answer(as_json, facts.as_json(), facts.lines(columns))
         return
-    hits = rulebook.search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
+    from companion.rulebook.ranking import search
+
+    hits = search(text, game, prefer=prefer, limit=1 + SEE_ALSO)
     if not hits:
         where = f" in {rulebook.GAME_TITLES[game]}" if game else ""
         if as_json:
             emit_json({"query": text, "game": game, "results": [], "section": None})
-
         raise BadInput(f"nothing found for '{text}'{where}: try other words, or "
                        "'companion rules GAME --toc'")
     best = hits[0].score
@@ -125,16 +137,6 @@ def _split_game(words: list[str]) -> tuple[str | None, list[str]]:
         return kind_info(words[0]).name, words[1:]
     except BadInput:
         return None, words
-
-
-def _tricky_deck() -> dict[str, Any] | None:
-    """The players' Tricky Dungeon deck settings, if they saved any."""
-    try:
-        from companion.tricky.deck import load_deck
-
-        return dict(load_deck())
-    except CompanionError:
-        return None
 
 
 def _show(item: Any, also: list[Any], columns: int, as_json: bool, query: str,
@@ -195,7 +197,9 @@ def _games(as_json: bool) -> None:
 
 
 def _check(as_json: bool) -> None:
-    problems = rulebook.check()
+    from companion.rulebook.build import check
+
+    problems = check()
     counts = rulebook.summary()
     if problems:
         lines = [f"Rulebook: {len(problems)} problem{'s' if len(problems) != 1 else ''}",

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from typer import Option
 
+from companion.cli.main import fail
 from companion.cli.options import whole
 from companion.cli.output import blocks_allowed, echo, echo_lines, is_terminal
 from companion.cli.share import fitted, say
@@ -170,8 +171,6 @@ def in_shell(words: list[str], run: Callable[[list[str]], int]) -> int:
     global _in_shell
     if words and words[0].lower() == "stop":
         if len(words) > 1:
-            from companion.cli.main import fail
-
             return fail("'serve stop' takes nothing more", 2)
         echo("Stopped serving." if stop_beside() else "Not serving: 'serve' starts it.")
         return 0

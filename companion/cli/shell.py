@@ -14,11 +14,11 @@ import re
 import shlex
 import sys
 from collections.abc import Iterable, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
+from companion import safefile
 from companion.cli import dispatch, grammar
 from companion.cli.glance import prompt_text
 from companion.cli.main import fail, run_words
@@ -26,11 +26,10 @@ from companion.cli.output import echo_lines, plain, vitals_in_prompt, width
 from companion.current import read_pointer
 from companion.errors import CompanionError
 from companion.kinds import KINDS
+from companion.resources import tables
+from companion.session import Games, keep_open
 from companion.store import check_name
-from companion.text import fill
-
-if TYPE_CHECKING:
-    from companion.session import Games
+from companion.text import GLUE, fill
 
 HISTORY_FILE = "shell_history"
 HISTORY_LENGTH = 2000
@@ -46,8 +45,6 @@ class Shell:
     """The interactive loop; ``run_line`` is the whole logic, the rest is terminal care."""
 
     def __init__(self, game: str | None = None, *, interactive: bool | None = None) -> None:
-        from companion.session import Games, keep_open
-
         keep_open(True)
         self.games = Games()
         self.pinned = game
@@ -56,7 +53,7 @@ class Shell:
         self.kind: str | None = None
         self.last_code = 0
         self.big = False  # 'big' shows the big view after every action until 'big off'
-        self.history: Path | None = None
+        self.history = self.games.store.home / HISTORY_FILE
         self.readline: Any = None
         self.matches: list[str] = []
         if game is not None:
@@ -66,7 +63,6 @@ class Shell:
             self.pinned = current if current and self.games.store.exists(current) else None
         self.refresh()
 
-    # -- the loop -------------------------------------------------------------------
     def cmdloop(self) -> None:
         """Run the lines typed until 'exit' or the end of the input (Ctrl-D); Ctrl-C drops
         the line being typed."""
@@ -109,13 +105,12 @@ class Shell:
         line = sys.stdin.readline()
         return line.rstrip("\r\n") if line else None
 
-    # -- one line -------------------------------------------------------------------
     def run_line(self, line: str) -> bool:
         """Run one line; False when the shell should end."""
         try:
             words = shlex.split(line)
         except ValueError as error:
-            self._error(f"cannot read {line.strip()!r}: {error}", 2)
+            self.last_code = fail(f"cannot read {line.strip()!r}: {error}", 2)
             return True
         pasted = bool(words) and words[0] == "companion"  # a line from the README
         if pasted:
@@ -177,15 +172,15 @@ class Shell:
                 return args
             top = dispatch.pick_top(words[0], shell=True)
         except CompanionError as error:
-            self._error(str(error), error.exit_code)
+            self.last_code = fail(str(error), error.exit_code)
             return None
         if top is not None:
             return [top, *words[1:]]
         if self.kind is None and self.pinned is None:
-            self._error(f"no game yet: start one with '{next(iter(KINDS))} new', or "
-                        "'games use NAME'", 2)
+            self.last_code = fail(f"no game yet: start one with '{next(iter(KINDS))} new', "
+                                  "or 'games use NAME'", 2)
             return None
-        self._error(dispatch.no_such_command(words[0], self.commands(), "help"), 2)
+        self.last_code = fail(dispatch.no_such_command(words[0], self.commands(), "help"), 2)
         return None
 
     def commands(self) -> list[str]:
@@ -193,7 +188,6 @@ class Shell:
         return [*(dispatch.names((self.kind,)) if self.kind else []),
                 *dispatch.names((), shell=True), *BUILTINS]
 
-    # -- prompt ---------------------------------------------------------------------
     def refresh(self) -> None:
         """Re-read the pinned game (cheap when unchanged) and set the prompt."""
         self.kind, vitals = None, ""
@@ -209,7 +203,6 @@ class Shell:
                                   engine.status if engine is not None else None) \
             if self.interactive else ""
 
-    # -- help -----------------------------------------------------------------------
     def show_help(self, topic: list[str]) -> None:
         if topic:
             asked = [*topic, "--help"]
@@ -219,7 +212,6 @@ class Shell:
             return
         echo_lines(help_lines(self.kind, self.pinned, width()))
 
-    # -- completion -----------------------------------------------------------------
     def complete(self, text: str, state: int) -> str | None:
         if state == 0:
             edited = self.readline
@@ -247,7 +239,7 @@ class Shell:
         try:  # the game's command: its name, an alias, or a unique prefix
             name = dispatch.pick_in((self.kind,), before[0])
         except CompanionError as error:
-            self._error(str(error), error.exit_code)
+            self.last_code = fail(str(error), error.exit_code)
             return []
         if name is None:
             return []
@@ -298,15 +290,10 @@ class Shell:
                 found["heroes"] = [hero.id for hero in heroes().values()]
         return found
 
-    # -- history and errors ---------------------------------------------------------
     def _start_history(self, readline: Any) -> None:
         """Read the kept lines through the safe file layer (readline's own reader would
         follow a planted symlink, or hang on a FIFO), each checked as a typed line; none
         when the file is missing, too large, not a regular file or not text."""
-        from companion import safefile
-        from companion.resources import data_home
-
-        self.history = data_home() / HISTORY_FILE
         readline.set_history_length(HISTORY_LENGTH)
         readline.set_completer_delims(" \t\n")
         try:
@@ -322,10 +309,8 @@ class Shell:
         """Write the lines kept, the one just typed among them, at once (a killed shell
         keeps it): a fresh file renamed over the old one (never written through a symlink
         or into a FIFO)."""
-        from companion import safefile
-
         readline = self.readline
-        if self.history is None or readline is None:
+        if readline is None:
             return
         count = readline.get_current_history_length()
         lines = [readline.get_history_item(at)
@@ -336,15 +321,11 @@ class Shell:
             safefile.replace(self.history, "".join(f"{line}\n" for line in kept).encode(),
                              sync=False)
 
-    def _error(self, message: str, code: int) -> None:
-        self.last_code = fail(message, code)
-
 
 def help_lines(kind: str | None, game: str | None, columns: int) -> list[str]:
     """The shell's 'help': the game's commands (with their short forms) and the shell's
     own words, from the same declarations and layout as 'companion KIND --help'."""
     from companion.cli.helpformat import definitions, listing, wrap
-    from companion.text import GLUE
 
     lines: list[str] = []
     if kind is None:
@@ -397,8 +378,6 @@ def _names_in(kind: str | None, state: Mapping[str, object]) -> Iterable[str]:
             yield from (k for k in value if isinstance(k, str) and not k.isdigit())
             yield from _strings(value) if key in ("hands", "gear") else ()
     if kind == "elbereth":
-        from companion.resources import tables
-
         with contextlib.suppress(OSError, ValueError):
             table = tables("elbereth")
             yield from (*table.get("enemies", {}), *table.get("bosses", {}))

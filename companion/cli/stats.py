@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Mapping
+from typing import Annotated
 
 from typer import Argument, Option
 
@@ -13,9 +14,6 @@ from companion.cli.options import JsonOption, OutputOption
 from companion.cli.output import answer, blocks_allowed, paged
 from companion.errors import BadInput
 from companion.kinds import kind_info
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping
 
 KindArgument = Annotated[str | None, Argument(
     help="Only this game kind (hebrac, tricky, halfdeck, elbereth).", metavar="[GAME_KIND]")]

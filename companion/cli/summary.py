@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import typer
 
 from companion.cli.common import echo_lines, emit_json, games
 from companion.cli.options import GameOption, JsonOption
 from companion.cli.output import blocks_allowed, width
 
-if TYPE_CHECKING:
-    import typer
-
 
 def game_app(kind: str, about: str) -> typer.Typer:
     """A game kind's typer commands, its ``summary`` among them."""
-    import typer
-
     app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help=about)
 
     @app.command("summary")

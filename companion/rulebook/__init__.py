@@ -5,10 +5,10 @@ text, keywords, source); the numbers in their text are the engines' own, filled 
 game's tables (``build``). The index is built when the package is made and shipped in it
 as JSON (``index.json``, ``ranking.json``): no TOML is parsed at start-up.
 
-This module holds what every lookup needs (a section by its id, the layout for a narrow
-terminal) on ``sections`` (the sections and the shipped index); ``ranking`` (search),
-``cards`` (a card's facts) and ``build`` (the index made from the files, and
-``--check``) are imported only when used, through the functions at the end.
+This module holds what every lookup needs (the sections and the shipped index, a
+section by its id, the layout for a narrow terminal); ``ranking`` (search), ``cards``
+(a card's facts) and ``build`` (the index made from the files, and ``--check``) are
+imported only when used.
 
 Pure: no typer, no rich; the CLI (``companion/cli/rules.py``) only prints.
 """
@@ -19,20 +19,92 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
-from companion.rulebook.sections import GAME_TITLES as GAME_TITLES  # the CLI's names too
-from companion.rulebook.sections import GAMES as GAMES
-from companion.rulebook.sections import Section, index
-from companion.rulebook.sections import wrap as wrap
+from companion.kinds import KINDS
+from companion.resources import shipped
+from companion.text import fill
+from companion.values import Value
 
-if TYPE_CHECKING:
-    from companion.rulebook.cards import CardFacts
-    from companion.rulebook.ranking import Hit
+GAMES = tuple(KINDS)
+GAME_TITLES = {name: info.title for name, info in KINDS.items()}
+SOURCE_NAMES = {
+    "000": "Hebrac 2005 text",
+    "001": "Hebrac classic text",
+    "002": "Half Deck rules",
+    "003": "Elbereth rules",
+    "004": "Tricky Dungeon rules",
+}
+# A section id: its game's name, then dotted words; so too where a rule's text names one.
+SECTION_ID = rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9-]+)+"
 
-# Text shaped like a section id (``hebrac.spell.escape``, ``spell.escape``).
-ID_SHAPE = r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+"
+
+class Section(Value):
+    """One rule, its text's placeholders filled (``build``)."""
+
+    id: str
+    game: str
+    title: str
+    parent: str
+    text: str
+    keywords: tuple[str, ...]
+    source: str
+
+    @property
+    def short_id(self) -> str:
+        """The id without its game: ``spell.escape``."""
+        return self.id.split(".", 1)[1]
+
+    def references(self) -> list[str]:
+        """Section ids named in the text, in order, without repeats."""
+        found = dict.fromkeys(ref.rstrip(".-") for ref in re.findall(rf"\b{SECTION_ID}", self.text))
+        return [ref for ref in found if ref != self.id]
+
+    def source_text(self) -> str:
+        """``000: Enemy cards`` made readable: ``Hebrac 2005 text: Enemy cards``."""
+        return re.sub(r"\b(00\d)\b", lambda m: SOURCE_NAMES.get(m.group(1), m.group(1)),
+                      self.source)
+
+    def as_json(self) -> dict[str, Any]:
+        return {**self._asdict(), "keywords": list(self.keywords)}
+
+
+class Index(Value):
+    """Every game's sections and the rulebook files' extra tables (``cards``,
+    ``difference``); the ranking's figures are apart (``ranking.stats``), read only by
+    the first search (lookups by id or card never need them)."""
+
+    sections: list[Section]
+    data: dict[str, dict[str, Any]]
+
+
+@cache
+def index() -> Index:
+    """The index shipped in the package (read once per process)."""
+    found = shipped("rulebook/index.json")
+    return Index([Section._make((*row[:5], tuple(row[5]), row[6])) for row in found["sections"]],
+                 found["data"])
+
+
+def hebrac_card_rows(card: Any) -> list[dict[str, Any] | None]:
+    """A standard card's rows in Hebrac's ``[cards.enemy]`` and ``[cards.treasure]``
+    tables: under its own key, else its class (``A``, ``J``, ``Q-red``, a suit...)."""
+    if card.is_joker:
+        keys = ["JK"]
+    elif card.rank == 12:
+        keys = [str(card), "Q-red" if card.is_red else "Q-black"]
+    else:
+        keys = [str(card), {1: "A", 11: "J", 13: "K"}.get(card.rank, card.suit)]
+    tables = index().data.get("hebrac", {}).get("cards", {})
+    return [next((dict(table[key]) for key in keys if key in table), None)
+            for table in (tables.get("enemy", {}), tables.get("treasure", {}))]
+
+
+def wrap(text: str, width: int, first: str = "", rest: str = "",
+         keep: Sequence[str] = ()) -> list[str]:
+    """Wrapped at spaces by the one keep-together rule (``companion.text.fill``, ``keep``
+    as there); a word longer than the line is left whole."""
+    return fill(" ".join(text.split()), width, first, rest, keep=keep)
 
 
 @cache
@@ -72,11 +144,9 @@ def find_section(text: str, game: str | None = None, alone: bool = False) -> Sec
 
 
 def sections_under(prefix: str, game: str | None = None) -> list[Section]:
-    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells.
-
-    Only dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a
-    one-word question is always searched.
-    """
+    """Sections whose id starts with ``prefix.``: ``hebrac.spell`` lists the spells. Only
+    dotted text counts (``spell.x`` with a game, ``hebrac.spell``), so a one-word question
+    is always searched."""
     key = _key(prefix)
     if not re.fullmatch(r"[a-z0-9-]+(\.[a-z0-9-]+)+", key):
         return []
@@ -84,9 +154,9 @@ def sections_under(prefix: str, game: str | None = None) -> list[Section]:
 
 
 def id_shaped(text: str) -> bool:
-    """Whether ``text`` is one dotted word shaped like a section id: it names a section,
-    or it is an error (never a question to search)."""
-    return re.fullmatch(ID_SHAPE, _key(text)) is not None
+    """Whether ``text`` is one dotted word shaped like a section id (``hebrac.spell.escape``,
+    ``spell.escape``): it names a section, or it is an error (never a question to search)."""
+    return re.fullmatch(r"[a-z][a-z0-9-]*(?:\.[a-z][a-z0-9-]*)+", _key(text)) is not None
 
 
 def unknown_id(text: str, game: str | None = None) -> str:
@@ -171,29 +241,3 @@ def section_lines(item: Section, width: int, also: Sequence[Section] = (),
         lines += wrap("See also: " + ", ".join(names), width, "", "  ") if names else []
         lines.append("Source and titles: --sources")
     return lines
-
-
-# -- searching, the check and a card's facts: imported when used -------------------------
-def search(text: str, game: str | None = None, prefer: str | None = None,
-           limit: int = 5) -> list[Hit]:
-    from companion.rulebook.ranking import search as ranked
-
-    return ranked(text, game, prefer, limit)
-
-
-def check(games: Sequence[str] = GAMES, code_root: Path | None = None) -> list[str]:
-    from companion.rulebook.build import check as problems
-
-    return problems(games, code_root)
-
-
-def hebrac_card(text: str) -> CardFacts | None:
-    """What a standard card is and does in Hebrac's Dungeon; None if ``text`` is no card."""
-    # Card.parse reads only 2-3 signs (``10H``, ``♥10``), a joker's name (at most 5
-    # letters) or ``RANK of SUIT``: other text needs no import of the cards module.
-    lowered = " ".join(text.lower().split())
-    if len(lowered.replace(" ", "")) > 5 and " of " not in lowered:
-        return None
-    from companion.rulebook.cards import hebrac_card as facts
-
-    return facts(text)

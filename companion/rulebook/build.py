@@ -23,8 +23,8 @@ from companion.cards import full_deck
 from companion.errors import DataProblem
 from companion.halfdeck.cards import KINDS
 from companion.resources import rulebook_path
+from companion.rulebook import GAMES, SECTION_ID, Index, Section, hebrac_card_rows, index
 from companion.rulebook.ranking import terms
-from companion.rulebook.sections import GAMES, SECTION_ID, Index, Section, hebrac_card_rows, index
 from companion.values import Value
 
 FIELD_WEIGHTS = {"title": 3.0, "keywords": 2.5, "id": 1.5, "parent": 0.5, "text": 1.0}
@@ -92,11 +92,9 @@ def fill(text: str, numbers: dict[str, Any] | None) -> tuple[str, list[str]]:
 
 # -- the rulebook files --------------------------------------------------------------
 def normalise_text(text: str) -> str:
-    """Paragraphs joined into one line each, list items one per line, blocks by blank lines.
-
-    In the TOML a line starting ``- `` opens a list item; an indented line
-    continues it; a plain line continues a paragraph.
-    """
+    """Paragraphs joined into one line each, list items one per line, blocks by blank
+    lines: in the TOML a line starting ``- `` opens a list item, an indented line
+    continues it, a plain line continues a paragraph."""
     blocks: list[str] = []
     for chunk in re.split(r"\n\s*\n", text.strip()):
         items: list[str] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import DataProblem, NotationError
-from companion.rulebook.sections import hebrac_card_rows, wrap
+from companion.rulebook import hebrac_card_rows, wrap
 from companion.values import Value
 
 
@@ -118,10 +118,8 @@ class TrickyFacts(Value):
 
 def tricky_card(text: str, settings: dict[str, Any] | None = None) -> TrickyFacts | None:
     """What a Tricky Dungeon card is (``G4``, ``red 0``); None if ``text`` is no card.
-
-    ``settings`` are the players' deck settings (colours, stars, potions);
-    the rulebook's defaults when None.
-    """
+    ``settings``: the players' deck settings (colours, stars, potions), the rulebook's
+    defaults when None."""
     from companion.tricky.cards import PLURALS, Deck, default_deck_settings
     from companion.tricky.heroes import heroes
 

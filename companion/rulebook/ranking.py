@@ -14,8 +14,8 @@ from collections import Counter, defaultdict
 from functools import cache
 from typing import Any
 
-from companion.resources import shipped
-from companion.rulebook.sections import GAMES, Section, hebrac_card_rows, index
+from companion.resources import shipped, tables
+from companion.rulebook import GAMES, Section, hebrac_card_rows, index
 from companion.values import Value
 
 K1 = 1.2
@@ -167,10 +167,8 @@ TRICKY_VALUE_WORDS = {0: ["torch"], 1: ["goblin"], 2: ["goblin"], 3: ["spell"], 
 
 
 def standard_card(token: str) -> Any:
-    """The Card a query token stands for (``QS``, ``10h``, ``K♠``), else None.
-
-    Lower-case ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces.
-    """
+    """The Card a query token stands for (``QS``, ``10h``, ``K♠``), else None; lower-case
+    ``as``, ``ad``, ``ah`` and ``ac`` are words, not aces."""
     joker = token.lower() in ("joker", "jokers")
     compact = "".join(_SUIT_SYMBOLS.get(ch, ch) for ch in token).upper()
     if not joker and (len(token) > 4 or token in _NOT_CARDS
@@ -184,8 +182,6 @@ def standard_card(token: str) -> Any:
 @cache
 def tricky_colours() -> dict[str, str]:
     """Colour letters of Tricky Dungeon's cards (``g`` -> ``green``), from its tables."""
-    from companion.resources import tables
-
     colours = tables("tricky").get("deck", {}).get("colours", [])
     return {name[0]: name for name in (str(colour).lower() for colour in colours)}
 
@@ -276,11 +272,9 @@ class Hit(Value):
 
 def search(text: str, game: str | None = None, prefer: str | None = None,
            limit: int = 5) -> list[Hit]:
-    """Sections ranked for a question, best first.
-
-    ``game`` keeps only that game's sections; ``prefer`` (the current game's
-    kind) ranks its sections ahead of the others' when both match.
-    """
+    """Sections ranked for a question, best first: ``game`` keeps only that game's
+    sections; ``prefer`` (the current game's kind) ranks its sections ahead of the
+    others' when both match."""
     idx = index()
     rest = text
     if game is None:
