@@ -41,4 +41,4 @@ def problems(model: DeckModel) -> list[str]:
 
 def closed_form(pool: Counts, battle: Battle) -> Fraction:
     """Single-card rounds from one well-shuffled pool (see ``LoserTable``)."""
-    return LoserTable(pool, battle).chance(battle.life, battle.paralysis)
+    return LoserTable(pool, battle, battle.life).chance(battle.life, battle.paralysis)

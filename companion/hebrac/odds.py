@@ -525,14 +525,23 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     # winner, the rounds under Paralysis, and losers until the life is gone.
     least_cost = min(filter(None, map(battle.cost, range(1, ATTACK_VALUES + 1))), default=0)
 
-    @cache  # by pool: later rounds only differ in life
-    def table(pool: Counts) -> LoserTable:
-        """The closed form for ``pool``: the table of the pool with one more of a card
-        drawn, less that card (one division a pool, however many cards are drawn)."""
-        if pool == plan.pool:
-            return LoserTable(plan.pool, battle)
-        at = next(at for at, left in enumerate(pool) if left < plan.pool[at])
-        return table(pool[:at] + (pool[at] + 1,) + pool[at + 1:]).without(at)
+    tables: dict[Counts, LoserTable] = {}  # by pool: later rounds only differ in life
+
+    def table(pool: Counts, life: int) -> LoserTable:
+        """The closed form for ``pool`` at ``life`` or less: the table of the pool with one
+        more of a card drawn, less that card (one division a pool, however many cards are
+        drawn). Made no wider than the life asked (later rounds have less), and again
+        wider when more is asked."""
+        found = tables.get(pool)
+        if found is None or found.width < life:
+            if pool == plan.pool:
+                found = LoserTable(plan.pool, battle, life)
+            else:
+                at = next(at for at, left in enumerate(pool) if left < plan.pool[at])
+                found = table(pool[:at] + (pool[at] + 1,) + pool[at + 1:], life).without(
+                    at, life)
+            tables[pool] = found
+        return found
 
     @cache
     def chance(state: DrawState, life: int, para: int, double: bool, potion: int) -> Fraction:
@@ -542,7 +551,7 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
         if potion == 0 and not double and settled is not None and not any(settled.known) \
                 and settled.left >= 1 + para + (-(-life // least_cost) if least_cost else 0):
             # the rest is all never-seen cards, one a round: counted in closed form
-            found = table(settled.pool).chance(life, para)
+            found = table(settled.pool, life).chance(life, para)
         else:  # through every stretch of the Hand Deck, a round at a time
             found = Fraction(0)
             for summed, _cards, p, after in _first_round(plan, shaped, state):
@@ -571,13 +580,14 @@ class LoserTable:
     cards, so taking drawn cards out is a division.
     """
 
-    def __init__(self, pool: Counts, battle: Battle, ways: list[list[int]] | None = None) -> None:
+    def __init__(self, pool: Counts, battle: Battle, width: int,
+                 ways: list[list[int]] | None = None) -> None:
         self.pool = pool
         self.n = sum(pool)
         self.costs = tuple(battle.cost(at + 1) for at in range(len(pool)))
         self.winners = sum(c for at, c in enumerate(pool) if not self.costs[at])
         self.losers = self.n - self.winners
-        self.width = battle.life
+        self.width = width  # the sets costing less than this: the most life asked
         self.battle = battle
         self.ways = ways if ways is not None else self._count()
 
@@ -605,15 +615,16 @@ class LoserTable:
             reached += copies
         return ways
 
-    def without(self, at: int) -> LoserTable:
-        """The table once a losing card of class ``at`` is gone: divide by (1 + x y^cost)."""
-        ways = [row[:] for row in self.ways]
+    def without(self, at: int, width: int) -> LoserTable:
+        """The table once a losing card of class ``at`` is gone, ``width`` wide (at most
+        this table's): divide by (1 + x y^cost), exact in every cell kept."""
+        ways = [row[:width] for row in self.ways[:width]]
         cost = self.costs[at]
         for q in range(1, len(ways)):
             upper, lower = ways[q], ways[q - 1]
-            for d in range(cost, self.width):
+            for d in range(cost, width):
                 upper[d] -= lower[d - cost]
-        return LoserTable(_minus(self.pool, at), self.battle, ways)
+        return LoserTable(_minus(self.pool, at), self.battle, width, ways)
 
     def chance(self, life: int, free: int) -> Fraction:
         """Win before dying with ``life`` left, the first ``free`` rounds costing nothing."""
