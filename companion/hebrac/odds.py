@@ -530,16 +530,17 @@ def battle_chance(plan: Plan, battle: Battle) -> Fraction:
     def table(pool: Counts, life: int) -> LoserTable:
         """The closed form for ``pool`` at ``life`` or less: the table of the pool with one
         more of a card drawn, less that card (one division a pool, however many cards are
-        drawn). Made no wider than the life asked (later rounds have less), and again
-        wider when more is asked."""
+        drawn). Made first no wider than the life asked (later rounds have less); asked
+        for more, made again as wide as the battle's life."""
         found = tables.get(pool)
         if found is None or found.width < life:
+            width = life if found is None else battle.life  # widened once at most
             if pool == plan.pool:
-                found = LoserTable(plan.pool, battle, life)
+                found = LoserTable(plan.pool, battle, width)
             else:
                 at = next(at for at, left in enumerate(pool) if left < plan.pool[at])
-                found = table(pool[:at] + (pool[at] + 1,) + pool[at + 1:], life).without(
-                    at, life)
+                found = table(pool[:at] + (pool[at] + 1,) + pool[at + 1:], width).without(
+                    at, width)
             tables[pool] = found
         return found
 
