@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from itertools import product, repeat
+from itertools import accumulate, pairwise, product, repeat, zip_longest
 from operator import is_not
 from typing import Any
 
@@ -46,20 +46,18 @@ def matrix(text: str, level: str = "L") -> Matrix:
     """The smallest QR code holding ``text``; BadInput when no version (1-40) can."""
     import qrcode
     from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
-    from qrcode.exceptions import DataOverflowError
-    from qrcode.util import create_data
 
     correction = ERROR_CORRECT_L if level == "L" else ERROR_CORRECT_M
     code = qrcode.QRCode(error_correction=correction, border=0)
-    code.add_data(text)
-    try:
-        version = code.best_fit()
-    except (DataOverflowError, ValueError):
+    code.add_data(text)  # split into qrcode's chunks (modes)
+    version, data = fitted(code.data_list, correction)
+    if not version:
         most = MAX_ALNUM_L if level == "L" else MAX_ALNUM_M
         raise BadInput(f"the code is too long for a QR code ({len(text)} characters, "
-                       f"at most {most})") from None
+                       f"at most {most})")
     # qrcode's steps, with the data placed once (mask 0) and scored under all eight masks
     # from its bits: qrcode would place and score each mask, then place the best again.
+    code.version = version
     size = code.modules_count = 4 * version + 17
     code.modules = [[None] * size for _ in range(size)]
     for row, col in ((0, 0), (size - 7, 0), (0, size - 7)):
@@ -70,10 +68,10 @@ def matrix(text: str, level: str = "L") -> Matrix:
     if version >= 7:
         code.setup_type_number(True)
     free = ~bits(map(is_not, row, repeat(None)) for row in code.modules)  # left for data
-    code.map_data(create_data(version, correction, code.data_list), 0)
+    code.map_data(codewords(data, version, correction), 0)
     flips = [tiled & free for tiled in masks(size)]
-    data = bits(code.modules) ^ flips[0]  # unmasked
-    scores = [penalty(data ^ flip, size) for flip in flips]
+    unmasked = bits(code.modules) ^ flips[0]
+    scores = [penalty(unmasked ^ flip, size) for flip in flips]
     best = scores.index(min(scores))  # the first of the lowest, as qrcode chooses
     code.setup_type_info(False, best)  # the information names the mask
     if version >= 7:
@@ -81,6 +79,79 @@ def matrix(text: str, level: str = "L") -> Matrix:
     drawn = format(bits(code.modules) ^ flips[0] ^ flips[best], f"0{size * size}b")
     return Matrix(version=version,
                   rows=tuple(drawn[at:at + size] for at in range(0, size * size, size)))
+
+
+def fitted(chunks: list[Any], correction: int) -> tuple[int, str]:
+    """The smallest version holding the chunks, and their bits in it (what qrcode's
+    ``best_fit`` and ``create_data`` write, as text); version 0 when none can."""
+    from bisect import bisect_left
+
+    from qrcode import util
+
+    version = 1
+    while True:
+        sizes = util.mode_sizes_for_version(version)
+        data = "".join(chunk_bits(chunk, sizes[chunk.mode]) for chunk in chunks)
+        fits = bisect_left(util.BIT_LIMIT_TABLE[correction], len(data), version)
+        if fits > 40:
+            return 0, data
+        if util.mode_sizes_for_version(fits) is sizes:  # the lengths' widths hold
+            return fits, data
+        version = fits
+
+
+def chunk_bits(chunk: Any, width: int) -> str:
+    """One chunk: its mode, its length in ``width`` bits, then its data in its mode."""
+    from qrcode import util
+
+    data: bytes = chunk.data
+    out = [f"{chunk.mode:04b}{len(data):0{width}b}"]
+    if chunk.mode == util.MODE_ALPHA_NUM:
+        values = [util.ALPHA_NUM.index(byte) for byte in data]
+        out += [f"{45 * a + b:011b}" for a, b in zip(values[::2], values[1::2], strict=False)]
+        out += [f"{values[-1]:06b}"] if len(values) % 2 else []
+    elif chunk.mode == util.MODE_NUMBER:
+        out += [format(int(data[at:at + 3]), f"0{util.NUMBER_LENGTH[len(data[at:at + 3])]}b")
+                for at in range(0, len(data), 3)]
+    else:
+        out += [f"{byte:08b}" for byte in data]
+    return "".join(out)
+
+
+def codewords(data: str, version: int, correction: int) -> list[int]:
+    """The data bits ended, padded to the version's capacity, cut into blocks with their
+    Reed-Solomon error correction, interleaved: the bytes qrcode places."""
+    from qrcode.base import rs_blocks
+
+    blocks = rs_blocks(version, correction)
+    limit = 8 * sum(block.data_count for block in blocks)
+    data += "0" * min(limit - len(data), 4)
+    data += "0" * (-len(data) % 8)
+    pad = (limit - len(data)) // 8
+    stream = [*int(data, 2).to_bytes(len(data) // 8, "big"), *([0xEC, 0x11] * pad)[:pad]]
+    starts = [0, *accumulate(block.data_count for block in blocks)]
+    chunks = [stream[start:end] for start, end in pairwise(starts)]
+    checks = [reed_solomon(chunk, block.total_count - block.data_count)
+              for chunk, block in zip(chunks, blocks, strict=True)]
+    return [byte for part in (chunks, checks) for row in zip_longest(*part) for byte in row
+            if byte is not None]
+
+
+def reed_solomon(data: list[int], count: int) -> list[int]:
+    """The ``count`` error correction bytes of ``data``: the remainder of its division by
+    the generator polynomial, in GF(256)."""
+    from qrcode.base import EXP_TABLE, LOG_TABLE
+    from qrcode.LUT import rsPoly_LUT
+
+    generator = [LOG_TABLE[c] for c in rsPoly_LUT[count][1:]]
+    rest = [0] * count
+    for byte in data:
+        factor = byte ^ rest[0]
+        rest = rest[1:] + [0]
+        if factor:
+            log = LOG_TABLE[factor]
+            rest = [r ^ EXP_TABLE[(log + g) % 255] for r, g in zip(rest, generator, strict=True)]
+    return rest
 
 
 def bits(modules: Iterable[Iterable[Any]]) -> int:
