@@ -35,7 +35,7 @@ from itertools import accumulate, pairwise
 from typing import Any
 
 from companion.editions import CURRENT
-from companion.errors import BadInput
+from companion.errors import BadInput, DataProblem
 from companion.text import MAX_NOTE_CHARS, MAX_NOTES  # what 'note' accepts: every game shares
 
 _BITS = 32
@@ -267,6 +267,7 @@ class _Coder:
         self.low, self.high, self.value, self.pending, self.position = 0, _TOP, 0, 0, 0
         self.reading = data is not None
         self.written: list[str] = []  # the writer's bits, as text
+        self.steps: list[tuple[int, int, int]] = []  # the writer's narrowings, read back
         self.stream = "".join(f"{byte:08b}" for byte in data or b"")  # the reader's
         if self.reading:
             self.value = self._take(_BITS)
@@ -303,6 +304,8 @@ class _Coder:
         return ((self.value - self.low + 1) * total - 1) // (self.high - self.low + 1)
 
     def _narrow(self, low: int, high: int, total: int) -> None:
+        if not self.reading:
+            self.steps.append((low, high, total))
         bottom = self.low  # the interval in locals while it is narrowed and doubled
         width = self.high - bottom + 1
         top = bottom + width * high // total - 1
@@ -345,7 +348,20 @@ class _Coder:
         self._write("0" if self.low < _QUARTER else "1")
         bits = "".join(self.written)
         bits += "0" * (-len(bits) % 8)
-        return int(bits, 2).to_bytes(len(bits) // 8, "big")
+        data = int(bits, 2).to_bytes(len(bits) // 8, "big")
+        # The arithmetic is hand-written: the code is read back before anyone is given
+        # it, each step landing where it was written. (What the words mean is one model
+        # for both sides: the tests read whole games back.)
+        reader = _Coder(data)
+        try:
+            for low, high, total in self.steps:
+                if not low <= reader._target(total) < high:
+                    raise BadInput("a step read back elsewhere")
+                reader._narrow(low, high, total)
+        except BadInput:
+            raise DataProblem("this game's share code did not read back the same; use "
+                              "'companion sheet' or copy the save file instead") from None
+        return data
 
 
 # -- the word model ----------------------------------------------------------------------
@@ -607,8 +623,9 @@ def _setting_words(model: _Model, tokens: Sequence[str] | None) -> list[str]:
 
 # -- the format ------------------------------------------------------------------------
 def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
-         redo: Sequence[str], notes: Sequence[str]) -> bytes:
-    """The game's bytes (already checked by the caller).
+         redo: Sequence[str], notes: Sequence[str]) -> tuple[bytes, int]:
+    """The game's bytes (already checked by the caller), and the characters ``unpack``
+    counts reading them (what its ``payload_chars`` limit is checked against).
 
     ValueError for text holding ``_END``: it would end its list early and the code
     would read back shorter, so it is refused here as well as at the door.
@@ -623,7 +640,7 @@ def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
     _setting_words(model, _json_tokens(_settings_text(kind, settings)))
     for family, texts in (("actions", actions), ("redo", redo), ("notes", notes)):
         model.items(family, list(texts), 10**9, 10**9)
-    return writer.finish()
+    return writer.finish(), (1 << 62) - model.budget
 
 
 def unpack(data: bytes, payload_chars: int) -> dict[str, Any]:

@@ -297,7 +297,7 @@ def test_a_catalog_effect_with_an_escape_is_a_data_problem(cli: CLI, home: Path)
 
 # -- 6. hostile share codes ------------------------------------------------------------------
 def crafted(notes: list[str]) -> str:
-    packed = wordpack.pack("hebrac", "g", {}, [], [], notes)
+    packed, _ = wordpack.pack("hebrac", "g", {}, [], [], notes)
     body = base64.b32encode(packed).decode().rstrip("=")
     return f"CMP2.{body}.{checksum('CMP', 2, body)}"
 

@@ -55,8 +55,8 @@ def craft(payload: bytes | str | Any, *, version: int = 1) -> str:
 
 def craft2(data: dict[str, Any]) -> str:
     """A format 2 code of any fields, past share.encode's checks."""
-    packed = wordpack.pack(data["kind"], data["name"], data["settings"], data["actions"],
-                           data.get("redo", []), data.get("notes", []))
+    packed, _ = wordpack.pack(data["kind"], data["name"], data["settings"], data["actions"],
+                              data.get("redo", []), data.get("notes", []))
     body = base64.b32encode(packed).decode().rstrip("=")
     return f"CMP2.{body}.{checksum('CMP', 2, body)}"
 

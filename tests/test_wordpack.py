@@ -11,15 +11,19 @@ from hypothesis import strategies as st
 
 from companion import share, wordpack
 from companion.codejson import checksum
-from companion.errors import BadInput
+from companion.errors import BadInput, DataProblem
 
 PAYLOAD = share.MAX_PAYLOAD_BYTES
 
 
 def round_trip(kind: str, name: str, game_settings: dict[str, Any], actions: list[str],
                redo: list[str] | None = None, notes: list[str] | None = None) -> dict[str, Any]:
-    packed = wordpack.pack(kind, name, game_settings, actions, redo or [], notes or [])
-    return wordpack.unpack(packed, PAYLOAD)
+    """The game read back from its code; ``pack`` counted the characters ``unpack`` counts:
+    the code reads within that many and is refused with one fewer."""
+    packed, chars = wordpack.pack(kind, name, game_settings, actions, redo or [], notes or [])
+    with pytest.raises(BadInput, match="more than the limit"):
+        wordpack.unpack(packed, chars - 1)
+    return wordpack.unpack(packed, chars)
 
 
 # -- the frequency table -------------------------------------------------------------
@@ -125,10 +129,10 @@ def test_coding_leaves_the_primed_tables_as_they_were(kind: str) -> None:
     before = _primed_state(kind)
     game = dict(wordpack.BASE_SETTINGS[kind])
     actions = ["attack 2H", "round thief", "hand x --player Ann", "Ünïcode wörds here"] * 3
-    packed = wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"])
+    packed, _ = wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"])
     assert wordpack.unpack(packed, PAYLOAD)["actions"] == actions
     assert _primed_state(kind) == before
-    assert wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"]) == packed
+    assert wordpack.pack(kind, f"{kind}-2", game, actions, ["take 4H"], ["a note"])[0] == packed
 
 
 # -- round trips ---------------------------------------------------------------------
@@ -217,8 +221,23 @@ def test_random_bytes_are_refused_or_read_cleanly(data: bytes) -> None:
 
 
 def test_a_stream_that_runs_out_is_damaged() -> None:
-    packed = wordpack.pack("tricky", "t", wordpack.BASE_SETTINGS["tricky"],
-                           ["trick R1 R2"] * 30, [], [])
+    packed, _ = wordpack.pack("tricky", "t", wordpack.BASE_SETTINGS["tricky"],
+                              ["trick R1 R2"] * 30, [], [])
     body = base64.b32encode(packed[: len(packed) // 3]).decode().rstrip("=")
     with pytest.raises(BadInput):
         share.decode(f"CMP2.{body}.{checksum('CMP', 2, body)}")
+
+
+def test_a_coder_fault_is_caught_before_the_code_is_given(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """A code is read back as it is made: a writer that lost its pending bits (a fault
+    planted here) is refused with the data-problem error, not handed out."""
+    def lose_pending(coder: Any, bit: str, rest: str = "") -> None:
+        coder.written.append(bit + rest)
+        coder.pending = 0
+
+    game = dict(wordpack.BASE_SETTINGS["hebrac"])
+    assert share.encode("hebrac", "g", game, ["take 2H", "heal"] * 40)
+    monkeypatch.setattr(wordpack._Coder, "_write", lose_pending)
+    with pytest.raises(DataProblem, match="did not read back the same"):
+        share.encode("hebrac", "g", game, ["take 2H", "heal"] * 40)
