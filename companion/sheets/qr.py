@@ -131,27 +131,33 @@ def codewords(data: str, version: int, correction: int) -> list[int]:
     stream = [*int(data, 2).to_bytes(len(data) // 8, "big"), *([0xEC, 0x11] * pad)[:pad]]
     starts = [0, *accumulate(block.data_count for block in blocks)]
     chunks = [stream[start:end] for start, end in pairwise(starts)]
-    checks = [reed_solomon(chunk, block.total_count - block.data_count)
-              for chunk, block in zip(chunks, blocks, strict=True)]
+    checks = reed_solomon(chunks, [block.total_count - block.data_count for block in blocks])
     return [byte for part in (chunks, checks) for row in zip_longest(*part) for byte in row
             if byte is not None]
 
 
-def reed_solomon(data: list[int], count: int) -> list[int]:
-    """The ``count`` error correction bytes of ``data``: the remainder of its division by
-    the generator polynomial, in GF(256)."""
+def reed_solomon(chunks: list[list[int]], counts: list[int]) -> list[list[int]]:
+    """Each chunk's error correction bytes (``counts``, a chunk each): the remainder of
+    its division by the generator polynomial in GF(256), as one number, a byte a term."""
     from qrcode.base import EXP_TABLE, LOG_TABLE
     from qrcode.LUT import rsPoly_LUT
 
-    generator = [LOG_TABLE[c] for c in rsPoly_LUT[count][1:]]
-    rest = [0] * count
-    for byte in data:
-        factor = byte ^ rest[0]
-        rest = rest[1:] + [0]
-        if factor:
-            log = LOG_TABLE[factor]
-            rest = [r ^ EXP_TABLE[(log + g) % 255] for r, g in zip(rest, generator, strict=True)]
-    return rest
+    powers = bytes(EXP_TABLE[:255]) * 2  # twice round: a slice of 255 never wraps
+    times = {}  # the generator times each byte, by the byte's logarithm
+    for count in set(counts):
+        columns = [powers[LOG_TABLE[term]:LOG_TABLE[term] + 255]  # a column a term
+                   for term in rsPoly_LUT[count][1:]]
+        times[count] = [int.from_bytes(bytes(row), "big") for row in zip(*columns, strict=True)]
+    out = []
+    for chunk, count in zip(chunks, counts, strict=True):
+        top, whole, rest = 8 * count - 8, (1 << 8 * count) - 1, 0
+        for byte in chunk:
+            factor = byte ^ rest >> top
+            rest = rest << 8 & whole
+            if factor:
+                rest ^= times[count][LOG_TABLE[factor]]
+        out.append(list(rest.to_bytes(count, "big")))
+    return out
 
 
 def bits(modules: Iterable[Iterable[Any]]) -> int:
