@@ -473,12 +473,14 @@ class _Model:
                 position = len(line)
                 given = None if words is None else (
                     words[position] if position < len(words) else _END)
-                key: tuple[str, str, int | str] = (family, verb, min(position, 4))
-                tables = [known(key) or table(key), in_family, anywhere]
+                key = (family, verb, position if position < 4 else 4)
                 if position > 1:  # at 1, the previous word is the verb: the same context
-                    key = (family, verb, line[-1])
-                    tables.insert(0, known(key) or table(key))
-                self.room = max(0, longest - length - 1)
+                    after = (family, verb, line[-1])
+                    tables: tuple[_Table, ...] = (known(after) or table(after),
+                                                  known(key) or table(key), in_family, anywhere)
+                else:
+                    tables = (known(key) or table(key), in_family, anywhere)
+                self.room = longest - length - 1 if length < longest else 0
                 word = self.word(tables, given)
                 if word == _END:
                     break
