@@ -642,7 +642,7 @@ def pack(kind: str, name: str, settings: dict[str, Any], actions: Sequence[str],
     _setting_words(model, _json_tokens(_settings_text(kind, settings)))
     for family, texts in (("actions", actions), ("redo", redo), ("notes", notes)):
         model.items(family, list(texts), 10**9, 10**9)
-    return writer.finish(), (1 << 62) - model.budget
+    return writer.finish(), model.limit - model.budget
 
 
 def unpack(data: bytes, payload_chars: int) -> dict[str, Any]:
