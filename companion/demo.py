@@ -7,6 +7,7 @@ import tomllib
 from pathlib import Path
 
 from companion.errors import BadInput
+from companion.game import load_kind
 from companion.resources import example_paths
 from companion.session import Games
 from companion.store import Store
@@ -25,22 +26,20 @@ class Demo(Value):
 
 
 def run_demo(name: str | None = None) -> Demo:
-    # Only saved games: examples/ also holds data such as a card catalog.
-    found = {p.stem: data for p in example_paths()
-             if "kind" in (data := tomllib.loads(p.read_text("utf-8")))}
     stem = name or DEFAULT_EXAMPLE
-    if stem not in found:
+    paths = {p.stem: p for p in example_paths()}
+    data = tomllib.loads(paths[stem].read_text("utf-8")) if stem in paths else {}
+    if "kind" not in data:  # examples/ also holds data such as a card catalog
+        found = [s for s, p in paths.items() if "kind" in tomllib.loads(p.read_text("utf-8"))]
         raise BadInput(f"{stem!r} is not an example: expected one of {', '.join(sorted(found))}")
-    data = found[stem]
     kind = data["kind"]
     lines = [f"Demo: {stem} ({kind}), replayed in a temporary home."]
     lines += [f"  {note}" for note in data.get("notes", [])]
     with tempfile.TemporaryDirectory(prefix="companion-demo-") as home:
-        games = Games(Store(Path(home)))
-        opened = games.new(kind, data["settings"], stem)
-        first = opened.engine.status().get("next")
-        for action in data["actions"]:
-            opened, applied = games.act(stem, action)
+        # Saved once with every action, as an imported game is: one replay, one write.
+        opened = Games(Store(Path(home))).new(kind, data["settings"], stem, data["actions"])
+        first = load_kind(kind).new_engine(opened.settings).status().get("next")
+        for applied in opened.applied:
             lines.append(f"> {kind} {applied.action}")
             lines += [f"  {line}" for line in applied.lines]
         lines.append("Final state:")

@@ -9,7 +9,7 @@ those this process replayed already (``Store.open``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
 from companion.current import read_pointer
@@ -101,7 +101,9 @@ class Games:
         data = self.store.write(game.record, new=new, replayed=True)
         self.store.opened[str(self.store.path(game.record.name))] = (data, game)
 
-    def new(self, kind: str, settings: Mapping[str, object], name: str | None = None) -> OpenGame:
+    def new(self, kind: str, settings: Mapping[str, object], name: str | None = None,
+            actions: Sequence[str] = ()) -> OpenGame:
+        """A new game saved and made current; ``actions``: played already (a demo's)."""
         info = kind_info(kind)
         module = load_kind(info.name)
         normalized = module.normalize_settings(settings)
@@ -113,7 +115,8 @@ class Games:
             raise BadInput(f"{holder} is already named {name!r}: pick another --name (such as "
                            f"{self.store.free_name(name[:36], 2)}), or 'companion games rm "
                            f"{name}' first")
-        record = GameRecord(kind=info.name, name=game_name, settings=normalized)
+        record = GameRecord(kind=info.name, name=game_name, settings=normalized,
+                            actions=list(actions))
         game = self.store.replay(record)
         with self.store.lock(game_name):
             self._save(game, new=True)
