@@ -201,6 +201,20 @@ def model_of(log: list[tuple[Any, ...]]) -> DeckModel:
     return model
 
 
+def assert_chances_as_counted(model: DeckModel) -> None:
+    """Every place's chance of every card is its group's share plus its unseen cards'
+    share of the pool, and a place holds a card exactly when that chance is not 0."""
+    pool, pool_size = model.pool, model.pool_size
+    for gid, group in model.groups.items():
+        for card in set(TINY):
+            counted = Fraction(0)
+            if group.size:
+                counted = Fraction(group.cards[card], group.size)
+                if group.unseen and pool_size:
+                    counted += Fraction(group.unseen * pool[card], group.size * pool_size)
+            assert (model.chance(gid, card), model.holds(gid, card)) == (counted, counted != 0)
+
+
 @pytest.mark.parametrize("seed", range(70))
 def test_deck_model_matches_every_consistent_order(seed: int) -> None:
     rng = random.Random(seed)
@@ -211,6 +225,7 @@ def test_deck_model_matches_every_consistent_order(seed: int) -> None:
     reference, actual_deck, log = run_physical(order, ops, arrangement)
     model = model_of(log)
     assert problems(model) == []
+    assert_chances_as_counted(model)
     assert model.deck_size == len(actual_deck)
     assert sum(model.table.values()) == 2 + sum(op[1] for op in ops[1:] if op[0] == "deal") - \
         sum(1 for op in ops if op[0] == "reveal") - \

@@ -124,15 +124,21 @@ class DeckModel:
             known.append(next(iter(+group.cards)))
         return known
 
+    def holds(self, group: int, card: Card) -> bool:
+        """Whether a place of ``group`` may hold ``card`` (its chance is not 0): asked of
+        every place, card after card, so no fractions are made for it."""
+        g = self.groups[group]
+        return g.cards.get(card, 0) > 0 or (g.unseen > 0 and self.pool.get(card, 0) > 0)
+
     def chance(self, group: int, card: Card) -> Fraction:
         """The chance that a place of ``group`` holds ``card``."""
-        g = self.groups[group]
-        if g.size == 0:
+        if not self.holds(group, card):
             return Fraction(0)
-        known = Fraction(g.cards[card], g.size)
-        if g.unseen and self.pool_size:  # the pool itself has none unseen
-            known += Fraction(g.unseen, g.size) * Fraction(self.pool[card], self.pool_size)
-        return known
+        g = self.groups[group]
+        chance = Fraction(g.cards[card], g.size)
+        if g.unseen:  # a pool card then: the pool itself has none unseen
+            chance += Fraction(g.unseen, g.size) * Fraction(self.pool[card], self.pool_size)
+        return chance
 
     # -- replay ------------------------------------------------------------------
     def apply(self, kind: str, cards: Sequence[Card], count: int) -> None:
@@ -181,7 +187,7 @@ class DeckModel:
         top = self._top()
         if top is not None:
             top.slots -= 1
-            if self.chance(top.group, card):
+            if self.holds(top.group, card):
                 self._take(top.group, card)
                 return
         self._note(f"{card} off the top was not where the model expected it: cards may have "
@@ -194,7 +200,7 @@ class DeckModel:
         under unseen."""
         self._note(f"you looked through the Hand Deck to pick {card}: what you saw there is "
                    "not known to the odds")
-        live = [s for s in self.segments if s.slots and self.chance(s.group, card)]
+        live = [s for s in self.segments if s.slots and self.holds(s.group, card)]
         if not live:
             self._note(f"{card} was picked but the model has no such card in the Hand Deck")
             self._misplaced(card, None)
@@ -222,8 +228,8 @@ class DeckModel:
 
     def reveal(self, card: Card) -> None:
         """A face-down table card is turned up (or looked at)."""
-        weights = {gid: weight for gid, places in self.table.items()
-                   if (weight := places * self.chance(gid, card))}
+        weights = {gid: places * self.chance(gid, card) for gid, places in self.table.items()
+                   if places and self.holds(gid, card)}
         if not weights:
             self._note(f"{card} turned up on the table was not where the model expected it")
             here = max((gid for gid in self.table if self.table[gid]),
@@ -315,11 +321,11 @@ class DeckModel:
         """The group of the first place that may hold ``card``, the Hand Deck from the
         top then the table (after a contradiction); ``use``: the place is used up."""
         for segment in self.segments:
-            if segment.slots and self.chance(segment.group, card):
+            if segment.slots and self.holds(segment.group, card):
                 segment.slots -= use
                 return segment.group
         for gid in sorted(self.table):
-            if self.table[gid] and self.chance(gid, card):
+            if self.table[gid] and self.holds(gid, card):
                 self.table[gid] -= use
                 return gid
         return None
