@@ -223,6 +223,16 @@ COMMANDS: list[tuple[str, tuple[str, ...], bool]] = [
     ("sheet halfdeck --format html",
      ("sheet", "halfdeck", "--format", "html", "-g", "{hh}"), False),
     ("hd a 2h (short form)", ("hd", "a", "2h", "-g", "{h}"), True),
+    ("hebrac odds", ("hebrac", "odds", "-g", "{h}"), False),
+    ("elbereth status", ("elbereth", "status", "-g", "{e}"), False),
+    ("halfdeck status", ("halfdeck", "status", "-g", "{hh}"), False),
+    ("sheet hebrac --format md", ("sheet", "hebrac", "--format", "md", "-g", "{h}"), False),
+    ("share --text", ("share", "--text", "-g", "{h}"), False),
+    ("import CODE", ("import", "{code}", "--name", "imported", "--force"), False),
+    ("export --csv", ("export", "--csv", "--all"), False),
+    ("stats", ("stats", "--all"), False),
+    ("demo", ("demo",), False),
+    ("help", ("--help",), False),
 ]
 TRICKY_ACTIONS = ["round thief --active ann --exchange 0", "trick R1 B2"]
 
@@ -286,12 +296,13 @@ def one_shot_commands(bench: Bench) -> list[Figure]:
     hello = bench.work / "hello.py"
     hello.write_text(HELLO)
     names = command_names(bench)
+    fill = command_words(bench, names)
     before = {name: list(Store(bench.home).read(name).actions) for name in names.values()}
     figures = []
     for label, words, changes in COMMANDS:
         if bench.labels and not label.startswith(bench.labels):
             continue
-        argv = bench.companion(*(w.format(**names) for w in words))
+        argv = bench.companion(*(w.format(**fill) for w in words))
         game = next((names[k] for k in names if "{" + k + "}" in words), None)
         bench.process_ms([bench.python, str(hello)])
         bench.process_ms(argv)
@@ -316,6 +327,14 @@ def command_names(bench: Bench) -> dict[str, str]:
             "e": example_game(bench, "elbereth-win"), "hh": example_game(bench, "halfdeck-win")}
 
 
+def command_words(bench: Bench, names: dict[str, str]) -> dict[str, str]:
+    """What COMMANDS' braces stand for: the games, and ``{code}`` the share code of the
+    500-action game (what 'import' is given)."""
+    done = subprocess.run(bench.companion("share", "--text", "-g", names["h"]),
+                          env=bench.env(), capture_output=True, text=True, check=True)
+    return {**names, "code": done.stdout.strip()}
+
+
 @measurement("instructions")
 def instructions(bench: Bench) -> list[Figure]:
     """Each listed one-shot command's instructions, counted by valgrind (callgrind), in
@@ -327,7 +346,7 @@ def instructions(bench: Bench) -> list[Figure]:
 
     if shutil.which("valgrind") is None:
         return [Figure("instructions", 0.0, "valgrind is not installed here: skipped")]
-    names = command_names(bench)
+    names = command_words(bench, command_names(bench))
     trees = {"this": ROOT, **({"against": bench.against} if bench.against else {})}
     homes = {label: _warm_home(bench, label, tree, names) for label, tree in trees.items()}
     figures = []
@@ -462,7 +481,7 @@ def shell_actions(bench: Bench) -> list[Figure]:
     """Shell lines on the 500-action game, in-process; output to memory (no terminal)."""
     from companion import session
     from companion.cli.shell import Shell
-    from companion.store import Store
+    from companion.store import GameRecord, Store
 
     os.environ.update(bench.env())
     name = bench.games[500]
@@ -496,15 +515,20 @@ def shell_actions(bench: Bench) -> list[Figure]:
 
     save(store)
     save_ms = bench.median_ms(lambda: save(store), max(bench.runs, 30))
+    session.keep_open(False)  # a store that has not replayed the file: as a one-shot's
     unknown_ms = bench.median_ms(lambda: save(Store(bench.home)), max(bench.runs, 30))
+    session.keep_open(True)
     dump_ms = bench.median_ms(lambda: dumps_record(record), max(bench.runs, 30))
     text = dumps_record(record).encode()
     parse_ms = bench.median_ms(lambda: parse_record(text), max(bench.runs, 30))
     # The same lines with the disk write left out: what the shell itself costs.
     real_write = Store.write
+    on_disk = store.read_raw(name)
 
-    def no_disk(self: Store, record: Any, new: bool = False, replayed: bool = False) -> None:
-        return None
+    def no_disk(self: Store, record: GameRecord, *, new: bool = False,
+                replayed: bool = False) -> bytes:
+        # The bytes on disk, taken for the game just played: the next line replays nothing.
+        return on_disk
 
     try:
         Store.write = no_disk  # type: ignore[method-assign]
