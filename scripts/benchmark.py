@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import itertools
 import json
@@ -551,19 +552,18 @@ def shell_actions(bench: Bench) -> list[Figure]:
 
 @measurement("load")
 def load_games(bench: Bench) -> list[Figure]:
-    """Opening a saved game (read, parse, check, rebuild the state), in-process."""
+    """Opening a saved game (read, parse, check, rebuild the state), in-process, as a
+    one-shot command does: a store that has not replayed the file yet."""
     from companion.game import replay
-    from companion.session import Games
     from companion.store import Store
 
-    games = Games(Store(bench.home))
-    figures = []
-    for size in SIZES:
-        name = bench.games[size]
-        games.store.open(name)
-        figures.append(Figure(f"load {size} actions", bench.median_ms(opener(games, name)),
-                              "read, check, replay"))
-    record = Games(Store(bench.home)).store.read(bench.games[2000])
+    def fresh_open(name: str) -> object:
+        return Store(bench.home).open(name)
+
+    figures = [Figure(f"load {size} actions", bench.median_ms(
+        functools.partial(fresh_open, bench.games[size])), "read, check, replay")
+        for size in SIZES]
+    record = Store(bench.home).read(bench.games[2000])
     figures.append(Figure("engine replay alone, 2000 actions", bench.median_ms(
         lambda: replay("hebrac", record.settings, record.actions)), "no file, no checks"))
     return figures
@@ -607,10 +607,6 @@ def replay_cpu(bench: Bench) -> list[Figure]:
     return [Figure("python -c pass, CPU", startup),
             Figure("replay 2,000 Hebrac actions (parse included), CPU", replayed,
                    f"{replayed / startup:.2f} x python -c pass CPU")]
-
-
-def opener(games: Any, name: str) -> Callable[[], Any]:
-    return lambda: games.store.open(name)
 
 
 @measurement("odds")
