@@ -489,3 +489,15 @@ def test_find_kind_reads_plurals_and_refuses_others() -> None:
     assert odds.find_kind("strength potions") == "strength-potion"
     with pytest.raises(Exception, match="not a kind of card"):
         odds.find_kind("dragons")
+
+
+def test_a_place_of_cards_put_under_unseen_when_the_pool_is_empty() -> None:
+    """A model left inconsistent by contradicting cards (a group still counts a never-seen
+    card, the pool has none): the chance is the group's known share, with no division by
+    an empty pool."""
+    model = DeckModel([FIVE])
+    group = model._new_group(Counter([Card(3, "S")]))
+    model.groups[group].unseen = 1
+    model.pool[FIVE] = 0
+    assert (model.chance(group, Card(3, "S")), model.holds(group, FIVE)) == (Fraction(1, 2),
+                                                                             False)

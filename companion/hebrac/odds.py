@@ -136,7 +136,7 @@ class DeckModel:
             return Fraction(0)
         g = self.groups[group]
         chance = Fraction(g.cards[card], g.size)
-        if g.unseen:  # a pool card then: the pool itself has none unseen
+        if g.unseen and self.pool_size:  # a pool card then: the pool itself has none unseen
             chance += Fraction(g.unseen, g.size) * Fraction(self.pool[card], self.pool_size)
         return chance
 
