@@ -10,7 +10,6 @@ from __future__ import annotations
 import gc
 import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from companion.errors import BadInput, CompanionError, DataProblem
@@ -18,31 +17,29 @@ from companion.kinds import KINDS as KINDS
 from companion.kinds import KindInfo as KindInfo
 from companion.kinds import kind_info as kind_info
 from companion.values import Record as Record  # its home is companion.values
+from companion.values import Value
 
 if TYPE_CHECKING:
     from companion.verbs import Grammar
 
 
-class Applied(Record):
-    """One action as recorded (its canonical text) and the ruling's lines. Each may be
-    given as the function that writes it, called when read: a replay applies hundreds of
-    actions and shows the text of a few."""
+class Applied(Value):
+    """One action as ruled: the game's grammar, the action value done, and the ruling's
+    lines or the function that writes them. Its canonical text (``action``) and its lines
+    are written when read: a replay applies hundreds of actions and shows the text of a
+    few (made with ``tuple.__new__``, in C, as a parsed action is)."""
 
-    __slots__ = ("_action", "_lines")
-
-    def __init__(self, action: str | Callable[[], str],
-                 lines: Sequence[str] | Callable[[], Sequence[str]]) -> None:
-        self._action = action
-        self._lines = lines
+    grammar: Any
+    done: Any
+    ruling: Any
 
     @property
     def action(self) -> str:
-        action = self._action
-        return action() if callable(action) else action
+        return cast(str, self.grammar.text(self.done))
 
     @property
     def lines(self) -> tuple[str, ...]:
-        lines = self._lines
+        lines = self.ruling
         return tuple(lines() if callable(lines) else lines)
 
     def __eq__(self, other: object) -> bool:
@@ -50,6 +47,8 @@ class Applied(Record):
             return NotImplemented
         assert isinstance(other, Applied)
         return self.action == other.action and self.lines == other.lines
+
+    __hash__ = None  # type: ignore[assignment]  # compared by what it says: no hash
 
     def __repr__(self) -> str:
         return f"Applied(action={self.action!r}, lines={self.lines!r})"
@@ -80,7 +79,7 @@ def rule(game: Any, action: object, grammar: Grammar[Any], module: str,
 
         raise BadInput(f"{value!r} is not {a_name(grammar.title + ' action')}")
     canonical, lines = ruling(game, value)
-    return Applied(partial(grammar.text, canonical), lines)
+    return tuple.__new__(Applied, (grammar, canonical, lines))
 
 
 class Engine(Protocol):

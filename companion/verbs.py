@@ -464,13 +464,17 @@ class Grammar(Generic[A_co]):
         # A saved line (plain words, no option, its verb in lower case) is read by
         # str.split and one dict lookup to its verb's reader; every other line, and every
         # error, goes the whole way.
-        quick = self._quick.get(words[0]) if words else None
-        if quick is not None and "--" not in text and "'" not in text and '"' not in text \
-                and "\\" not in text and len(text) <= MAX_ACTION_CHARS:
-            action, rest, low, high, tail = quick
-            args = words[1:]
-            if self.prepare is not None and not (self.plain and self.plain.issuperset(args)):
+        quick = self._quick.get(words[0]) if words and len(text) <= MAX_ACTION_CHARS else None
+        args = words[1:]
+        if quick is not None and not self.plain.issuperset(args):
+            # a word not plain (cards as saved are): the line may hold an option, a quote
+            # or an escape, or words to join
+            if "--" in text or "'" in text or '"' in text or "\\" in text:
+                quick = None
+            elif self.prepare is not None:
                 args = self.prepare(words[0], args)
+        if quick is not None:
+            action, rest, low, high, tail = quick
             if low <= len(args) <= high:
                 # the verb's own action class, its fields filled in order: the words left
                 # out take their defaults, or a REST the remaining words

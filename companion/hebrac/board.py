@@ -196,10 +196,10 @@ def attack(game: HebracGame, action: grammar.Attack) -> Done:
     # cards typed in their own words (as saved) are looked up with no call per card, and
     # the action as typed is then the one a save keeps
     saved = CARD_TEXTS.issuperset(typed) and not drunk and not called
-    potions: list[Card] = []
-    prisoners: list[Card] = []
     if saved:
         cards = tuple(map(CARD_OF.__getitem__, typed))
+        potions: Sequence[Card] = ()
+        prisoners: Sequence[Card] = ()
     else:
         cards = tuple(map(Card.parse, typed))
         potions = [Card.parse(t) for t in drunk]
@@ -212,12 +212,12 @@ def attack(game: HebracGame, action: grammar.Attack) -> Done:
             if prisoner.rank != 11:
                 raise RuleRefused(f"{prisoner} is not a prisoner (a jack)", "hebrac.treasure.jack")
         if prisoners:
-            ledger.require_held(game, prisoners + potions, "card")
+            ledger.require_held(game, [*prisoners, *potions], "card")
     ledger.refuse_copies(game, cards)
     # -- checked: the round is settled
     encounter.stage = "battle"  # an adventurer's battle starts with the first attack
     if prisoners or potions:
-        ledger.release(game, prisoners + potions)
+        ledger.release(game, [*prisoners, *potions])
         encounter.prisoners += prisoners
     strength = sum(card.rank for card in potions) if potions else 0
     no_damage = situation.why_no_damage(game, encounter) \

@@ -123,7 +123,7 @@ class HebracGame:
         if notes:  # cards that contradict what is known, said after the ruling
             self.notes = []
             lines = partial(_noted, lines, notes)
-        return Applied(partial(GRAMMAR.text, canonical), lines)
+        return tuple.__new__(Applied, (GRAMMAR, canonical, lines))
 
     # what other parts of companion ask (the odds, the CLI, the sheets), as methods
     can_cast = situation.can_cast

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def check_reachable(game: HebracGame, name: str) -> None:
-    if name in reach(game):
+    if reaches(game, name):
         return
     if not any(c.visited for c in game.chambers.values()):
         corners = ", ".join(state.corner_chambers(game.columns))
@@ -63,22 +63,19 @@ def next_chambers(game: HebracGame) -> list[str]:
 
 
 def enterable(game: HebracGame) -> list[str]:
-    """The chambers of ``reach`` not cleared, in map order."""
-    near = reach(game)
-    return [c.name for c in game.chambers.values() if c.name in near and not c.cleared]
+    """The chambers ``reaches`` finds not cleared, in map order."""
+    return [c.name for c in game.chambers.values() if not c.cleared and reaches(game, c.name)]
 
 
-def reach(game: HebracGame) -> set[str]:
-    """Chambers the map lets 'enter' reach, cleared or not: a corner on a fresh level,
-    else next to a visited chamber, and the Teleport target."""
-    visited = [c.name for c in game.chambers.values() if c.visited]
-    if visited:
-        near = {n for v in visited for n in state.neighbours(v, game.columns)} | set(visited)
-    else:
-        near = set(state.corner_chambers(game.columns))
-    if game.teleport_target is not None:
-        near.add(game.teleport_target)
-    return near
+def reaches(game: HebracGame, name: str) -> bool:
+    """Whether the map lets 'enter' reach chamber ``name``, cleared or not: visited or
+    next to a visited chamber, a corner on a fresh level, or the Teleport target."""
+    chambers = game.chambers
+    if chambers[name].visited or name == game.teleport_target or any(
+            chambers[near].visited for near in state.neighbours(name, game.columns)):
+        return True
+    return name in state.corner_chambers(game.columns) and not any(
+        c.visited for c in chambers.values())
 
 
 def next_level_allowed(game: HebracGame) -> bool:
