@@ -256,6 +256,9 @@ class Store:
         except CompanionError:
             self.opened.pop(path, None)
             raise
+        return self._opened(name, path, raw)
+
+    def _opened(self, name: str, path: str, raw: bytes) -> OpenGame:
         known = self.opened.get(path)
         if known is None or known[0] != raw:
             known = self.opened[path] = (raw, self.replay(self.decode(name, raw)))
@@ -269,13 +272,26 @@ class Store:
         except ReplayFault as fault:
             raise self.problem(self.path(record.name), str(fault)) from None
 
-    def _has_good_file(self, name: str) -> bool:
-        """Whether the game has a saved file; it must read and replay (``open``). The
-        caller holds the lock."""
+    def _has_good_file(self, name: str, replayed: GameRecord | None = None) -> bool:
+        """Whether the game has a saved file; it must read and replay (``open``). A file
+        whose actions begin those of ``replayed`` (a record just replayed), of the same
+        kind and settings, replays as they did: it is read, not replayed again (an
+        imported game replacing an earlier copy of itself). The caller holds the lock."""
+        path = str(self.path(name))
         try:
-            self.open(name)
-        except GameNotFound:
-            return False
+            raw = self.read_raw(name)
+        except CompanionError as error:
+            self.opened.pop(path, None)
+            if isinstance(error, GameNotFound):
+                return False
+            raise
+        known = self.opened.get(path)
+        if replayed is not None and (known is None or known[0] != raw):
+            old = self.decode(name, raw)
+            if old.kind == replayed.kind and old.actions == replayed.actions[:len(old.actions)] \
+                    and editions.saved(old.settings) == editions.saved(replayed.settings):
+                return True
+        self._opened(name, path, raw)
         return True
 
     def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
@@ -312,7 +328,7 @@ class Store:
         path = self.path(record.name)
         if new and os.path.lexists(path):
             raise BadInput(f"a game named {record.name!r} already exists")
-        had_file = self._has_good_file(record.name)
+        had_file = self._has_good_file(record.name, record if replayed else None)
         if not replayed:
             try:
                 replay_record(record)

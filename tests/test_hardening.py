@@ -89,6 +89,32 @@ def test_import_force_does_not_replace_a_save_that_does_not_replay(cli: CLI, hom
     assert folder_bytes(home) == before
 
 
+def test_import_force_over_an_earlier_copy_reads_it_and_replays_only_the_code(
+        cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old file's actions begin the code's (same kind and settings): they replay as
+    the code's did, so only the code's game is replayed; any other old file is replayed
+    first, and one that does not replay stays (the test above)."""
+    path = hebrac_game(cli, home)
+    code = cli("share", "--text").out.strip()
+    assert cli("hebrac", "undo").code == 0
+    earlier = path.read_text()
+    replayed: list[list[str]] = []
+    real = store.replay_record
+
+    def counted(record: store.GameRecord) -> store.OpenGame:
+        replayed.append(list(record.actions))
+        return real(record)
+
+    monkeypatch.setattr(store, "replay_record", counted)
+    assert cli("import", code, "--force").code == 0
+    assert replayed == [["enter A1 5S", "attack 3H"]]
+    assert (home / "backups" / "g.1.toml").read_text() == earlier
+    path.write_text(earlier.replace('"enter A1 5S"', '"enter A1 6S"'))  # not a copy now
+    replayed.clear()
+    assert cli("import", code, "--force").code == 0
+    assert replayed == [["enter A1 5S", "attack 3H"], ["enter A1 6S"]]
+
+
 def test_a_backup_is_good_only_if_it_replays(cli: CLI, home: Path) -> None:
     path = hebrac_game(cli, home)
     first = home / "backups" / "g.1.toml"
