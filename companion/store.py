@@ -256,9 +256,6 @@ class Store:
         except CompanionError:
             self.opened.pop(path, None)
             raise
-        return self._opened(name, path, raw)
-
-    def _opened(self, name: str, path: str, raw: bytes) -> OpenGame:
         known = self.opened.get(path)
         if known is None or known[0] != raw:
             known = self.opened[path] = (raw, self.replay(self.decode(name, raw)))
@@ -286,12 +283,13 @@ class Store:
                 return False
             raise
         known = self.opened.get(path)
-        if replayed is not None and (known is None or known[0] != raw):
-            old = self.decode(name, raw)
-            if old.kind == replayed.kind and old.actions == replayed.actions[:len(old.actions)] \
-                    and editions.saved(old.settings) == editions.saved(replayed.settings):
-                return True
-        self._opened(name, path, raw)
+        if known is not None and known[0] == raw:
+            return True
+        old = self.decode(name, raw)
+        if replayed is None or old.kind != replayed.kind \
+                or old.actions != replayed.actions[:len(old.actions)] \
+                or editions.saved(old.settings) != editions.saved(replayed.settings):
+            self.opened[path] = (raw, self.replay(old))
         return True
 
     def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
