@@ -250,12 +250,7 @@ class Store:
 
     def open(self, name: str) -> OpenGame:
         """The game as saved now, replayed unless this process replayed these very bytes."""
-        path = str(self.path(name))
-        try:
-            raw = self.read_raw(name)
-        except CompanionError:
-            self.opened.pop(path, None)
-            raise
+        path, raw = self._raw(name)
         known = self.opened.get(path)
         if known is None or known[0] != raw:
             known = self.opened[path] = (raw, self.replay(self.decode(name, raw)))
@@ -274,23 +269,28 @@ class Store:
         whose actions begin those of ``replayed`` (a record just replayed), of the same
         kind and settings, replays as they did: it is read, not replayed again (an
         imported game replacing an earlier copy of itself). The caller holds the lock."""
+        try:
+            path, raw = self._raw(name)
+        except GameNotFound:
+            return False
+        known = self.opened.get(path)
+        if known is None or known[0] != raw:
+            old = self.decode(name, raw)
+            if replayed is None or old.kind != replayed.kind \
+                    or old.actions != replayed.actions[:len(old.actions)] \
+                    or editions.saved(old.settings) != editions.saved(replayed.settings):
+                self.opened[path] = (raw, self.replay(old))
+        return True
+
+    def _raw(self, name: str) -> tuple[str, bytes]:
+        """The saved file's path (as ``opened`` keys it) and bytes; a file that cannot be
+        read is no longer known."""
         path = str(self.path(name))
         try:
-            raw = self.read_raw(name)
-        except CompanionError as error:
+            return path, self.read_raw(name)
+        except CompanionError:
             self.opened.pop(path, None)
-            if isinstance(error, GameNotFound):
-                return False
             raise
-        known = self.opened.get(path)
-        if known is not None and known[0] == raw:
-            return True
-        old = self.decode(name, raw)
-        if replayed is None or old.kind != replayed.kind \
-                or old.actions != replayed.actions[:len(old.actions)] \
-                or editions.saved(old.settings) != editions.saved(replayed.settings):
-            self.opened[path] = (raw, self.replay(old))
-        return True
 
     def problem(self, path: Path, reason: str, *, newer: bool = False) -> DataProblem:
         """What is wrong with the file at ``path``, and its newest backup that reads and
