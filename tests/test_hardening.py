@@ -93,7 +93,7 @@ def test_import_force_over_an_earlier_copy_reads_it_and_replays_only_the_code(
         cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The old file's actions begin the code's (same kind and settings): they replay as
     the code's did, so only the code's game is replayed; any other old file is replayed
-    first, and one that does not replay stays (the test above)."""
+    before it is replaced, and one that does not replay stays (the test above)."""
     path = hebrac_game(cli, home)
     code = cli("share", "--text").out.strip()
     assert cli("hebrac", "undo").code == 0
