@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.cards import Card
+from companion.cards import Card, full_deck
 from companion.game import replay
 from companion.hebrac import ledger, odds, rules
 from companion.hebrac.engine import HebracGame, new_engine
@@ -89,6 +89,25 @@ def test_battle_from_one_pool_matches_every_order(values: list[int], battle: Bat
     assert now.death == Fraction(sum(1 for w, d in rounds if not w and d >= battle.life),
                                  len(orders))
     assert sum(now.values.values()) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(st.sampled_from(full_deck(2)), min_size=1, max_size=2),
+       enemy=st.sampled_from([c for c in full_deck(2) if rules.is_fighter(c)]),
+       curse=st.booleans(), bracelet=st.booleans(), prisoners=st.integers(0, 3),
+       potion=st.sampled_from([0, 2, 10]), super_strength=st.booleans(),
+       no_damage=st.booleans())
+def test_a_battle_round_in_the_odds_is_the_round_the_game_settles(
+        cards: list[Card], enemy: Card, curse: bool, bracelet: bool, prisoners: int,
+        potion: int, super_strength: bool, no_damage: bool) -> None:
+    """The odds sum attack values; the game settles the cards: the same total and damage."""
+    settled = rules.settle_round(cards, enemy, curse, bracelet, prisoners, potion,
+                                 super_strength, "shielded" if no_damage else None, 20)
+    battle = Battle(rules.enemy_life(enemy, curse), 20, rules.round_bonus(bracelet, prisoners),
+                    potion, super_strength, len(cards) == 2, 0, no_damage)
+    total = battle.total(sum(map(rules.attack_value, cards)), potion)
+    assert (total, settled.enemy_life) == (settled.total, battle.enemy_life)
+    assert (0 if total >= battle.enemy_life else battle.damage(total)) == settled.damage
 
 
 # -- the Hand Deck model against a physical deck ----------------------------------------------

@@ -901,14 +901,10 @@ def _next_report(model: DeckModel, report: Report, next_cards: int | None, wante
 def _battle_setup(game: HebracGame, potion: int, extra_prisoners: int) -> Battle:
     encounter = game.encounter
     assert encounter is not None
-    battle_table = rules.table()["battle"]
-    enemy = encounter.enemy
-    bonus = int(battle_table["bracelet_bonus"]) if game.holds("AS") else 0
-    bonus += (len(encounter.prisoners) + extra_prisoners) * int(battle_table["prisoner_bonus"])
-    no_damage = "anti-magic" in game.effects and enemy.suit == "C" and enemy.is_pip
-    return Battle(rules.enemy_life(enemy, "curse" in game.effects), game.life, bonus, potion,
-                  encounter.super_strength, encounter.double_attack, encounter.paralysis,
-                  no_damage)
+    bonus = rules.round_bonus(game.holds("AS"), len(encounter.prisoners) + extra_prisoners)
+    return Battle(rules.enemy_life(encounter.enemy, "curse" in game.effects), game.life, bonus,
+                  potion, encounter.super_strength, encounter.double_attack,
+                  encounter.paralysis, situation.anti_magic_shields(game, encounter.enemy))
 
 
 def _held(game: HebracGame, text: str, what: str, check: Callable[[Card], bool]) -> Card:
@@ -1028,7 +1024,7 @@ def _waiting(game: HebracGame, called: Sequence[Card]) -> list[Card]:
 
 
 def _called(battle: Battle) -> Battle:
-    return battle._replace(bonus=battle.bonus + int(rules.table()["battle"]["prisoner_bonus"]))
+    return battle._replace(bonus=battle.bonus + rules.round_bonus(False, 1))
 
 
 # -- cards in hand against dying this round ---------------------------------------------------

@@ -158,6 +158,12 @@ class RoundResult(Value):
         return f"{text}: lose {self.damage} life"
 
 
+def round_bonus(bracelet: bool, prisoners: int) -> int:
+    """What the bracelet and the prisoners called add to every round's attack total."""
+    battle = table()["battle"]
+    return (battle["bracelet_bonus"] if bracelet else 0) + prisoners * battle["prisoner_bonus"]
+
+
 def settle_round(
     cards: Sequence[Card],
     enemy: Card,
@@ -178,10 +184,8 @@ def settle_round(
     if super_strength:
         total *= 2
     total += potion
-    if bracelet:
-        total += table()["battle"]["bracelet_bonus"]
-    if prisoners:
-        total += prisoners * table()["battle"]["prisoner_bonus"]
+    if bracelet or prisoners:
+        total += round_bonus(bracelet, prisoners)
     life = enemy_life(enemy, curse) if curse or enemy.rank == 11 else enemy.rank
     won = total >= life
     damage = 0 if won or no_damage else life - total

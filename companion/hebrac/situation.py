@@ -105,10 +105,13 @@ def refuse_if_busy(game: HebracGame, what: str) -> None:
 def why_no_damage(game: HebracGame, encounter: Encounter) -> str | None:
     if encounter.paralysis > 0:
         return "Paralysis"
-    enemy = encounter.enemy
-    if "anti-magic" in game.effects and enemy.suit == "C" and enemy.is_pip:
-        return "Anti-Magic: magicians cannot hurt you"
-    return None
+    return "Anti-Magic: magicians cannot hurt you" \
+        if anti_magic_shields(game, encounter.enemy) else None
+
+
+def anti_magic_shields(game: HebracGame, enemy: Card) -> bool:
+    """Anti-Magic under way: a magician (a club 2-10) hurts no round."""
+    return "anti-magic" in game.effects and enemy.suit == "C" and enemy.is_pip
 
 
 def late_potion_open(game: HebracGame) -> bool:
