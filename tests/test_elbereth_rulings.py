@@ -16,26 +16,13 @@ from companion.elbereth.engine import (
     setup_lines,
     table,
 )
-from companion.errors import BadInput, NotationError, RuleRefused
+from companion.errors import BadInput, NotationError
+from tests.plays import lines, played, refused, refused_until
 
 
 def game(*actions: str, equip: tuple[str, str] = ("sword", "armour"),
          **settings: Any) -> ElberethGame:
-    engine = new_engine({"equip": list(equip), **settings})
-    for action in actions:
-        engine.apply(action)
-    return engine
-
-
-def lines(engine: ElberethGame, action: str) -> list[str]:
-    return list(engine.apply(action).lines)
-
-
-def refused(engine: ElberethGame, action: str, rule: str) -> str:
-    with pytest.raises(RuleRefused) as error:
-        engine.apply(action)
-    assert error.value.rule == rule
-    return str(error.value)
+    return played(new_engine({"equip": list(equip), **settings}), *actions)
 
 
 def to_floor(engine: ElberethGame, floor: int) -> ElberethGame:
@@ -210,10 +197,7 @@ def test_a_discarded_item_cannot_be_picked_up_or_bought() -> None:
 
 def test_the_shop_sells_any_item_for_the_coin() -> None:
     engine = game()
-    refused(engine, "shop bow", "elbereth.action.shop")
-    engine.apply("found shop")
-    refused(engine, "shop bow", "elbereth.action.shop")
-    engine.apply("pickup coin")
+    refused_until(engine, "shop bow", "elbereth.action.shop", "found shop", "pickup coin")
     refused(engine, "shop sword", "elbereth.action.shop")
     assert lines(engine, "shop bow") == ["the coin buys the bow: equipped; coin face down"]
     assert engine.coin == "face down"
@@ -221,10 +205,8 @@ def test_the_shop_sells_any_item_for_the_coin() -> None:
 
 def test_descend_needs_the_key_and_the_stairs() -> None:
     engine = game()
-    refused(engine, "descend", "elbereth.action.descend")
-    engine.apply("attack dragon 6")
-    refused(engine, "descend", "elbereth.action.descend")
-    engine.apply("found stairs")
+    refused_until(engine, "descend", "elbereth.action.descend", "attack dragon 6",
+                  "found stairs")
     assert lines(engine, "descend") == ["floor 2: 7 cards removed unseen (7 in all)",
                                         "dungeon deck 37 = 35 + dragon + down stairs"]
     assert not engine.key and not engine.stairs

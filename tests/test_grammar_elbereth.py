@@ -23,11 +23,11 @@ from companion.elbereth.grammar import (
     Wound,
 )
 from companion.errors import BadInput
+from tests.plays import by_text_and_value, misfit, reads_back, written_back
 from tests.verbcheck import disagreements, same, saved_actions, saves
 
 SAVES = saves("elbereth")
 SAVED = saved_actions("elbereth")
-
 
 
 def test_the_cli_agrees_with_the_verb_table() -> None:
@@ -46,9 +46,7 @@ def test_every_saved_action_is_found() -> None:
 
 @pytest.mark.parametrize("text", sorted(set(SAVED)))
 def test_a_saved_action_reads_back_to_its_own_line(text: str) -> None:
-    action = GRAMMAR.parse(text)
-    assert GRAMMAR.text(action) == text
-    assert same(GRAMMAR.parse(GRAMMAR.text(action)), action)
+    reads_back(GRAMMAR, text)
 
 
 @pytest.mark.parametrize(("text", "action"), [
@@ -90,23 +88,19 @@ def test_the_lines_read(text: str, action: Action) -> None:
     ("attack rat 3 --fast 1", "'attack' takes no option --fast"),
 ])
 def test_what_does_not_fit_the_table(text: str, message: str) -> None:
-    with pytest.raises(BadInput) as caught:
-        GRAMMAR.parse(text)
-    assert str(caught.value).startswith(message)
+    assert misfit(GRAMMAR, text).startswith(message)
 
 
 def test_the_engine_takes_a_value_as_its_text() -> None:
-    by_text = new_engine({"equip": ["sword", "armour"], "bosses": True})
-    by_value = new_engine({"equip": ["sword", "armour"], "bosses": True})
-    for text, value in (("attack two headed ogre 5", Attack("two headed ogre", 5)),
-                        ("attack ogre 4", Attack("ogre", 4)),
-                        ("boost sword", Boost(("sword",))),
-                        ("found stairs", Found("stairs")),
-                        ("pickup coin", Pickup("coin")),
-                        ("break-wall 2", BreakWall(2)),
-                        ("descend", Descend())):
-        assert by_text.apply(text) == by_value.apply(value)
-    assert by_text.status() == by_value.status()
+    by_text, _ = by_text_and_value(
+        lambda: new_engine({"equip": ["sword", "armour"], "bosses": True}),
+        [("attack two headed ogre 5", Attack("two headed ogre", 5)),
+         ("attack ogre 4", Attack("ogre", 4)),
+         ("boost sword", Boost(("sword",))),
+         ("found stairs", Found("stairs")),
+         ("pickup coin", Pickup("coin")),
+         ("break-wall 2", BreakWall(2)),
+         ("descend", Descend())])
     assert by_text.apply("pickup Bo").action == "pickup bow"
 
 
@@ -135,9 +129,7 @@ ACTIONS: st.SearchStrategy[Action] = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(ACTIONS)
 def test_any_action_value_reads_back_from_its_text(action: Action) -> None:
-    text = GRAMMAR.text(action)
-    assert same(GRAMMAR.parse(text), action)
-    assert GRAMMAR.text(GRAMMAR.parse(text)) == text
+    written_back(GRAMMAR, action)
 
 
 def test_no_elbereth_verb_takes_an_option_that_could_be_overwritten() -> None:

@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import BadInput
 from companion.halfdeck.engine import new_engine
 from companion.halfdeck.grammar import (
     GRAMMAR,
@@ -29,11 +28,11 @@ from companion.halfdeck.grammar import (
     TeamEscape,
     Trade,
 )
+from tests.plays import by_text_and_value, misfit, reads_back, written_back
 from tests.verbcheck import disagreements, same, saved_actions, saves
 
 SAVES = saves("halfdeck")
 SAVED = saved_actions("halfdeck")
-
 
 
 def test_the_cli_agrees_with_the_verb_table() -> None:
@@ -65,9 +64,7 @@ def test_every_saved_action_is_found() -> None:
 
 @pytest.mark.parametrize("text", sorted(set(SAVED)))
 def test_a_saved_action_reads_back_to_its_own_line(text: str) -> None:
-    action = GRAMMAR.parse(text)
-    assert GRAMMAR.text(action) == text
-    assert same(GRAMMAR.parse(GRAMMAR.text(action)), action)
+    reads_back(GRAMMAR, text)
 
 
 @pytest.mark.parametrize(("text", "action"), [
@@ -158,9 +155,7 @@ def test_the_lines_read(text: str, action: Action) -> None:
     ("attack " + "a " * 300, "an action is at most 500 characters"),
 ])
 def test_what_does_not_fit_the_table(text: str, message: str) -> None:
-    with pytest.raises(BadInput) as caught:
-        GRAMMAR.parse(text)
-    assert str(caught.value).startswith(message)
+    assert misfit(GRAMMAR, text).startswith(message)
 
 
 def test_build_takes_the_words_and_options_a_cli_gives() -> None:
@@ -175,23 +170,20 @@ def test_build_takes_the_words_and_options_a_cli_gives() -> None:
 
 
 def test_the_engine_takes_a_value_as_its_text() -> None:
-    by_text, by_value = new_engine({}), new_engine({})
-    for text, value in (
-            ("hand warrior cleric 'steel sword' escape 'team attack' 'torn map'",
-             Hand(("warrior", "cleric", "steel sword", "escape", "team attack", "torn map"))),
-            ("hero warrior --str 4 --mag 1", Hero("warrior", 4, 1)),
-            ("hero cleric --str 1 --mag 4", Hero("cleric", 1, 4)),
-            ("equip warrior 'steel sword' --str +2", Equip(("warrior", "steel sword"), "+2")),
-            ("draw 'rock golem boss' --boss --str 10 --loot 2",
-             Draw("rock golem boss", boss=True, strength=10, loot=2)),
-            ("attack warrior 3 --assist cleric 4",
-             Attack("warrior", "3", (HeroRoll("cleric", "4"),))),
-            ("team-attack cleric 6 --assist warrior 2",
-             TeamAttack("cleric", "6", (HeroRoll("warrior", "2"),))),
-            ("heal warrior 1", Heal("warrior", 1)),
-            ("team-escape", TeamEscape())):
-        assert by_text.apply(text) == by_value.apply(value)
-    assert by_text.status() == by_value.status()
+    by_text_and_value(lambda: new_engine({}), [
+        ("hand warrior cleric 'steel sword' escape 'team attack' 'torn map'",
+         Hand(("warrior", "cleric", "steel sword", "escape", "team attack", "torn map"))),
+        ("hero warrior --str 4 --mag 1", Hero("warrior", 4, 1)),
+        ("hero cleric --str 1 --mag 4", Hero("cleric", 1, 4)),
+        ("equip warrior 'steel sword' --str +2", Equip(("warrior", "steel sword"), "+2")),
+        ("draw 'rock golem boss' --boss --str 10 --loot 2",
+         Draw("rock golem boss", boss=True, strength=10, loot=2)),
+        ("attack warrior 3 --assist cleric 4",
+         Attack("warrior", "3", (HeroRoll("cleric", "4"),))),
+        ("team-attack cleric 6 --assist warrior 2",
+         TeamAttack("cleric", "6", (HeroRoll("warrior", "2"),))),
+        ("heal warrior 1", Heal("warrior", 1)),
+        ("team-escape", TeamEscape())])
 
 
 # -- any value written and read back ---------------------------------------------------
@@ -230,6 +222,4 @@ ACTIONS = st.one_of(
 @settings(max_examples=400, deadline=None)
 @given(ACTIONS)
 def test_any_action_reads_back_as_itself(action: Action) -> None:
-    text = GRAMMAR.text(action)
-    assert same(GRAMMAR.parse(text), action), text
-    assert GRAMMAR.text(GRAMMAR.parse(text)) == text
+    written_back(GRAMMAR, action)

@@ -18,6 +18,7 @@ from companion.tricky.grammar import (
     Round,
     Trick,
 )
+from tests.plays import by_text_and_value, misfit, reads_back, written_back
 from tests.verbcheck import disagreements, saved_actions, saves
 
 SAVES = saves("tricky")
@@ -38,9 +39,7 @@ def test_every_saved_action_is_found() -> None:
 
 @pytest.mark.parametrize("text", sorted(set(SAVED)))
 def test_a_saved_action_reads_back_to_its_own_line(text: str) -> None:
-    action = GRAMMAR.parse(text)
-    assert GRAMMAR.text(action) == text
-    assert GRAMMAR.parse(GRAMMAR.text(action)) == action
+    reads_back(GRAMMAR, text)
 
 
 def test_the_lines_read() -> None:
@@ -68,19 +67,14 @@ def test_the_lines_read() -> None:
     ("round thief --active Ann --active Bo", "option --active given more than once"),
 ])
 def test_what_does_not_fit_the_table(text: str, message: str) -> None:
-    with pytest.raises(BadInput) as caught:
-        GRAMMAR.parse(text)
-    assert str(caught.value).startswith(message)
+    assert misfit(GRAMMAR, text).startswith(message)
 
 
 def test_the_engine_takes_a_value_as_its_text() -> None:
-    by_text = new_engine({"players": ["Ann", "Bo", "Cy"]})
-    by_value = new_engine({"players": ["Ann", "Bo", "Cy"]})
-    for text, value in (("round barb r", Round(("barb", "r"))),
-                        ("exchange 2", Exchange(("2",))),
-                        ("trick R1 R2 R3", Trick(("R1", "R2", "R3")))):
-        assert by_text.apply(text) == by_value.apply(value)
-    assert by_text.status() == by_value.status()
+    by_text_and_value(lambda: new_engine({"players": ["Ann", "Bo", "Cy"]}), [
+        ("round barb r", Round(("barb", "r"))),
+        ("exchange 2", Exchange(("2",))),
+        ("trick R1 R2 R3", Trick(("R1", "R2", "R3")))])
 
 
 # -- any value written and read back ---------------------------------------------------
@@ -109,9 +103,7 @@ ACTIONS: st.SearchStrategy[Action] = st.one_of(
 @settings(max_examples=300, deadline=None)
 @given(ACTIONS)
 def test_any_action_value_reads_back_from_its_text(action: Action) -> None:
-    text = GRAMMAR.text(action)
-    assert GRAMMAR.parse(text) == action
-    assert GRAMMAR.text(GRAMMAR.parse(text)) == text
+    written_back(GRAMMAR, action)
 
 
 # -- an option given twice (issue 32, item 3, for Tricky's verbs) ---------------------------

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from companion.errors import BadInput, RuleRefused
+from companion.errors import BadInput
 from companion.halfdeck.engine import Gear, HalfDeckGame, new_engine, normalize_settings
+from tests.plays import lines, played, refused
 
 START = "hand warrior cleric 'steel sword' 'rusty sword' escape 'team attack'"
 PARTY = (START, "hero warrior --str 4 --mag 1", "hero cleric --str 1 --mag 4")
@@ -20,21 +21,7 @@ PIT = "draw 'spiked pit trap' --trap --str 7 --effect 'discard a gear'"
 
 
 def game(*actions: str, **settings: Any) -> HalfDeckGame:
-    engine = new_engine(settings)
-    for action in actions:
-        engine.apply(action)
-    return engine
-
-
-def lines(engine: HalfDeckGame, action: str) -> list[str]:
-    return list(engine.apply(action).lines)
-
-
-def refused(engine: HalfDeckGame, action: str, rule: str) -> str:
-    with pytest.raises(RuleRefused) as error:
-        engine.apply(action)
-    assert error.value.rule == rule
-    return str(error.value)
+    return played(new_engine(settings), *actions)
 
 
 # -- combat: the seed's examples ------------------------------------------------------

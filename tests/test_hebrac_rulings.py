@@ -7,29 +7,16 @@ from typing import Any
 import pytest
 
 from companion.cards import Card
-from companion.errors import BadInput, NotationError, RuleRefused
+from companion.errors import BadInput, NotationError
 from companion.hebrac import ledger, rules
 from companion.hebrac.engine import HebracGame, new_engine
 from tests.deckmodel import logged
+from tests.plays import lines as last  # its tests keep "lines" for what it returns
+from tests.plays import played, refused
 
 
 def game(*actions: str, **settings: Any) -> HebracGame:
-    engine = new_engine(settings)
-    for action in actions:
-        engine.apply(action)
-    return engine
-
-
-def last(engine: HebracGame, action: str) -> list[str]:
-    return list(engine.apply(action).lines)
-
-
-def refused(engine: HebracGame, action: str, rule: str | None = None) -> str:
-    with pytest.raises(RuleRefused) as error:
-        engine.apply(action)
-    if rule is not None:
-        assert error.value.rule == rule
-    return str(error.value)
+    return played(new_engine(settings), *actions)
 
 
 def give(engine: HebracGame, *cards: str) -> HebracGame:

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 from companion.cards import Card
-from companion.errors import BadInput, RuleRefused
+from companion.errors import BadInput
 from companion.hebrac import rules, situation
 from companion.hebrac.engine import HebracGame, new_engine, normalize_settings
 from tests.conftest import CLI
 from tests.deckmodel import logged
+from tests.plays import lines, played, refused
 
 NO_SALE = "hebrac.ruling.merchant-no-sale"
 SOLD_OUT = "hebrac.ruling.refuse-after-no-sale"
@@ -31,20 +32,7 @@ def game(*actions: str, held: tuple[str, ...] = (), **settings: Any) -> HebracGa
     """A game with ``held`` put straight into the inventory, then ``actions`` played."""
     engine = new_engine(settings)
     engine.inventory.extend(Card.parse(c) for c in held)
-    for action in actions:
-        engine.apply(action)
-    return engine
-
-
-def lines(engine: HebracGame, action: str) -> list[str]:
-    return list(engine.apply(action).lines)
-
-
-def refused(engine: HebracGame, action: str, rule: str) -> str:
-    with pytest.raises(RuleRefused) as error:
-        engine.apply(action)
-    assert error.value.rule == rule
-    return str(error.value)
+    return played(engine, *actions)
 
 
 def test_every_ruling_of_the_pass_is_a_section() -> None:

@@ -15,6 +15,7 @@ import pytest
 from companion.errors import BadInput, NotationError, RuleRefused
 from companion.halfdeck.engine import HalfDeckGame, new_engine
 from tests.conftest import CLI
+from tests.plays import misnamed, played, saved_as
 
 PARTY = ("hand warrior ranger rogue 'steel sword' 'silver ring' 'team attack'",
          "discard 'team attack' --forced", "loot 1", "hand 'torn map'",
@@ -24,20 +25,7 @@ GOBLIN = "draw 'goblin minion' --minion --str 7 --loot 1"
 
 
 def game(*actions: str, **settings: Any) -> HalfDeckGame:
-    engine = new_engine(settings)
-    for action in actions:
-        engine.apply(action)
-    return engine
-
-
-def action(engine: HalfDeckGame, text: str) -> str:
-    return engine.apply(text).action
-
-
-def error(engine: HalfDeckGame, text: str) -> str:
-    with pytest.raises(NotationError) as caught:
-        engine.apply(text)
-    return str(caught.value)
+    return played(new_engine(settings), *actions)
 
 
 def saved(home: Path) -> list[str]:
@@ -46,52 +34,52 @@ def saved(home: Path) -> list[str]:
 
 # -- heroes ---------------------------------------------------------------------------
 def test_heroes_exactly_in_any_case() -> None:
-    assert action(game(*PARTY, GOBLIN), "attack WARRIOR 3") == "attack warrior 3"
-    assert action(game(*PARTY), "heal Ranger 1") == "heal ranger 1"
-    assert action(game("hand Warrior a b c d e"), "hero WARRIOR --str 4 --mag 1") == \
+    assert saved_as(game(*PARTY, GOBLIN), "attack WARRIOR 3") == "attack warrior 3"
+    assert saved_as(game(*PARTY), "heal Ranger 1") == "heal ranger 1"
+    assert saved_as(game("hand Warrior a b c d e"), "hero WARRIOR --str 4 --mag 1") == \
         "hero warrior --str 4 --mag 1"
 
 
 def test_heroes_by_a_unique_prefix() -> None:
-    assert action(game(*PARTY, GOBLIN), "attack war 3 --assist ran 1") == \
+    assert saved_as(game(*PARTY, GOBLIN), "attack war 3 --assist ran 1") == \
         "attack warrior 3 --assist ranger 1"
     engine = game(*PARTY, "loot 1", "hand 'team attack'", GOBLIN)
-    assert action(engine, "team-attack w 6 --assist ra 1 --assist rog 2") == \
+    assert saved_as(engine, "team-attack w 6 --assist ra 1 --assist rog 2") == \
         "team-attack warrior 6 --assist ranger 1 --assist rogue 2"
-    assert action(game(*PARTY), "hurt rog 1") == "hurt rogue 1"
-    assert action(game(*PARTY), "equip war steel --str +2") == \
+    assert saved_as(game(*PARTY), "hurt rog 1") == "hurt rogue 1"
+    assert saved_as(game(*PARTY), "equip war steel --str +2") == \
         "equip warrior 'steel sword' --str +2"
     # from the hand: 'hero' takes the card the start names
-    assert action(game("hand warrior a b c d e"), "hero war --str 4 --mag 1") == \
+    assert saved_as(game("hand warrior a b c d e"), "hero war --str 4 --mag 1") == \
         "hero warrior --str 4 --mag 1"
     engine = game("hand a b c d e f", *(f"hero {n} --str 1 --mag 1" for n in "abcd"),
                   "discard e --forced", "loot 1", "hand paladin")
-    assert action(engine, "hero pal --str 3 --mag 3 --replace b") == \
+    assert saved_as(engine, "hero pal --str 3 --mag 3 --replace b") == \
         "hero paladin --str 3 --mag 3 --replace b"
 
 
 def test_heroes_of_several_words_unquoted() -> None:
     engine = game("hand 'fire mage' warrior 'steel sword' a b c",
                   "hero 'fire mage' --str 0 --mag 5", "hero warrior --str 4 --mag 1")
-    assert action(engine, "equip fire mage steel sword --str +2") == \
+    assert saved_as(engine, "equip fire mage steel sword --str +2") == \
         "equip 'fire mage' 'steel sword' --str +2"
-    assert action(engine, "hurt fire mage 1") == "hurt 'fire mage' 1"
+    assert saved_as(engine, "hurt fire mage 1") == "hurt 'fire mage' 1"
     engine.apply("draw 'shadow imp' --minion --mag 8 --loot 0")
-    assert action(engine, "attack fire mage 6") == "attack 'fire mage' 6"
-    assert action(game("hand 'fire mage' a b c d"), "hero fire mage --str 0 --mag 5") == \
+    assert saved_as(engine, "attack fire mage 6") == "attack 'fire mage' 6"
+    assert saved_as(game("hand 'fire mage' a b c d"), "hero fire mage --str 0 --mag 5") == \
         "hero 'fire mage' --str 0 --mag 5"
 
 
 def test_a_hero_prefix_of_several_asks_for_more() -> None:
-    assert error(game(*PARTY, GOBLIN), "attack r 3") == "'r' could be ranger or rogue: type more"
-    assert error(game(*PARTY), "heal r 1") == "'r' could be ranger or rogue: type more"
+    assert misnamed(game(*PARTY, GOBLIN), "attack r 3") == "'r' could be ranger or rogue: type more"
+    assert misnamed(game(*PARTY), "heal r 1") == "'r' could be ranger or rogue: type more"
 
 
 def test_an_unknown_hero_offers_the_closest() -> None:
     engine = game(*PARTY, GOBLIN)
-    assert error(engine, "attack wariror 3") == \
+    assert misnamed(engine, "attack wariror 3") == \
         "'wariror' is not a hero in play: did you mean warrior?"
-    assert error(engine, "attack zed 3") == \
+    assert misnamed(engine, "attack zed 3") == \
         "'zed' is not a hero in play: expected one of warrior, ranger, rogue"
     # a card the game holds elsewhere is refused by the rule, as before
     with pytest.raises(RuleRefused, match=r"steel sword is not a hero in play \(in play: "
@@ -106,29 +94,29 @@ def test_an_unknown_hero_offers_the_closest() -> None:
 def test_cards_exactly_in_any_case() -> None:
     engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand 'Old  Boot'")
     assert engine.hands[1][-1] == "old boot"
-    assert action(engine, "draw GOBLIN MINION") == GOBLIN
+    assert saved_as(engine, "draw GOBLIN MINION") == GOBLIN
 
 
 def test_cards_by_a_unique_prefix() -> None:
     engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand x")
-    assert action(engine, "draw gob") == GOBLIN  # a card the game knows
-    assert action(game(*PARTY), "discard tor") == "discard 'torn map'"
-    assert action(game(*PARTY), "equip rogue silv --str +1") == \
+    assert saved_as(engine, "draw gob") == GOBLIN  # a card the game knows
+    assert saved_as(game(*PARTY), "discard tor") == "discard 'torn map'"
+    assert saved_as(game(*PARTY), "equip rogue silv --str +1") == \
         "equip rogue 'silver ring' --str +1"
     coop = game("hand 'fire tome' a b --player 1", "hand 'iron helm' c d --player 2",
                 players=2)
-    assert action(coop, "trade 1 fire 2 iron") == "trade 1 'fire tome' 2 'iron helm'"
+    assert saved_as(coop, "trade 1 fire 2 iron") == "trade 1 'fire tome' 2 'iron helm'"
 
 
 def test_cards_of_several_words_unquoted() -> None:
-    assert action(game(*PARTY), "discard torn map silver ring") == \
+    assert saved_as(game(*PARTY), "discard torn map silver ring") == \
         "discard 'torn map' 'silver ring'"
-    assert action(game(*PARTY), "equip warrior steel sword --str +2") == \
+    assert saved_as(game(*PARTY), "equip warrior steel sword --str +2") == \
         "equip warrior 'steel sword' --str +2"
-    assert action(game(*PARTY), "draw goblin minion --minion --str 7 --loot 1") == GOBLIN
+    assert saved_as(game(*PARTY), "draw goblin minion --minion --str 7 --loot 1") == GOBLIN
     coop = game("hand 'fire tome' a b --player 1", "hand 'iron helm' c d --player 2",
                 players=2)
-    assert action(coop, "trade 1 fire tome 2 iron helm") == "trade 1 'fire tome' 2 'iron helm'"
+    assert saved_as(coop, "trade 1 fire tome 2 iron helm") == "trade 1 'fire tome' 2 'iron helm'"
 
 
 def test_the_longest_run_of_words_that_names_one_card_wins() -> None:
@@ -136,37 +124,37 @@ def test_the_longest_run_of_words_that_names_one_card_wins() -> None:
     names it, though 'goblin' alone is another card (before, the shorter exact name was
     taken and 'k' was refused as no card of this game)."""
     engine = game("hand goblin 'goblin king' a b c")
-    assert action(engine, "discard goblin k") == "discard 'goblin king'"
+    assert saved_as(engine, "discard goblin k") == "discard 'goblin king'"
     assert engine.hands[1] == ["goblin", "a", "b", "c"]
     mages = game("hand 'fire mage' 'fire mage lord' 'steel sword' x y",
                  "hero 'fire mage' --str 1 --mag 4", "hero 'fire mage lord' --str 1 --mag 4")
-    assert action(mages, "equip fire mage l steel sword --str +1") == \
+    assert saved_as(mages, "equip fire mage l steel sword --str +1") == \
         "equip 'fire mage lord' 'steel sword' --str +1"
 
 
 def test_a_card_given_with_its_kind_or_drawn_is_new_as_typed() -> None:
     engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand x")
-    assert action(engine, "draw gob --minion --str 5 --loot 0") == \
+    assert saved_as(engine, "draw gob --minion --str 5 --loot 0") == \
         "draw gob --minion --str 5 --loot 0"
     # each word of a hand is a card: the saves write names of several words quoted
-    assert action(game(), "hand steel sword a b c d") == "hand steel sword a b c d"
+    assert saved_as(game(), "hand steel sword a b c d") == "hand steel sword a b c d"
 
 
 def test_a_card_prefix_of_several_asks_for_more() -> None:
-    assert error(game(*PARTY), "equip warrior s --str +1") == \
+    assert misnamed(game(*PARTY), "equip warrior s --str +1") == \
         "'s' could be steel sword or silver ring: type more"
-    assert error(game(*PARTY), "discard s") == \
+    assert misnamed(game(*PARTY), "discard s") == \
         "'s' could be steel sword or silver ring: type more"
     engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand x",
                   "draw 'goblin chief' --boss --str 9 --loot 2", "escape")
-    assert error(engine, "draw gob") == "'gob' could be goblin minion or goblin chief: type more"
+    assert misnamed(engine, "draw gob") == "'gob' could be goblin minion or goblin chief: type more"
 
 
 def test_an_unknown_card_offers_the_closest() -> None:
-    assert error(game(*PARTY), "equip warrior stel sword --str +2") == \
+    assert misnamed(game(*PARTY), "equip warrior stel sword --str +2") == \
         "'stel sword' is not a card in the hand: did you mean steel sword?"
     engine = game(*PARTY, GOBLIN, "attack warrior 6", "hand x")
-    assert error(engine, "draw gobln minion") == \
+    assert misnamed(engine, "draw gobln minion") == \
         "'gobln minion' is not a card this game knows: did you mean goblin minion?"
     with pytest.raises(BadInput, match="say what dragon is: --minion"):
         engine.apply("draw dragon")  # new and nothing like it: say what it is
@@ -177,7 +165,7 @@ def test_an_unknown_card_offers_the_closest() -> None:
 # -- players --------------------------------------------------------------------------
 def test_players_are_numbered() -> None:
     engine = game(players=2)
-    assert action(engine, "hand a b c --player 2") == "hand a b c --player 2"
+    assert saved_as(engine, "hand a b c --player 2") == "hand a b c --player 2"
     with pytest.raises(BadInput, match="--player must be from 1 to 2, not '3'"):
         engine.apply("hand d e f --player 3")
     with pytest.raises(BadInput, match="--player must be a whole number, not 'two'"):

@@ -35,6 +35,7 @@ from companion.errors import RuleRefused
 from companion.hebrac import ledger, rules, situation
 from companion.hebrac.engine import HebracGame, new_engine
 from companion.hebrac.grammar import GRAMMAR, Cast
+from tests.plays import played
 from tests.referee import STEPS, Run
 from tests.replays import replayed
 from tests.test_referee_hebrac import Table, check, chooser, take_text
@@ -1357,17 +1358,23 @@ class Driver:
         self.refuse(f"potion {spade}", R_LATE)
         REACHED["late potion: variant off (refused)"] += 1
 
+    def full_before(self, treasure: Callable[[Card], bool]) -> Card:
+        """The inventory filled, a fresh chamber entered past its ace, and the treasure
+        planted there (passing ``treasure``) waiting, with the inventory at its limit."""
+        self.fill()
+        name = self.fresh()
+        enemy = self.plant(name, 0, lambda c: c.rank == 1)
+        planted = self.plant(name, 1, treasure)
+        self.accept(f"enter {name} {enemy}")
+        self.at_limit()
+        return planted
+
     def limit_take(self) -> None:
         """At the limit a treasure kept waits for a drop (hebrac.variant.inventory-limit)."""
         limit = self.game.settings["inventory_limit"]
         if not limit:
             return
-        self.fill()
-        name = self.fresh()
-        enemy = self.plant(name, 0, lambda c: c.rank == 1)
-        treasure = self.plant(name, 1, lambda c: c.is_pip or c.rank == 11)
-        self.accept(f"enter {name} {enemy}")
-        self.at_limit()
+        treasure = self.full_before(lambda c: c.is_pip or c.rank == 11)
         self.refuse(f"take {treasure}", R_INVENTORY)
         REACHED["inventory limit: treasure refused when full"] += 1
         dropped = self.spare()
@@ -1383,14 +1390,8 @@ class Driver:
         limit = self.game.settings["inventory_limit"]
         if not limit:
             return
-        self.fill()
-        name = self.fresh()
-        enemy = self.plant(name, 0, lambda c: c.rank == 1)
-        held = self.game.inventory
-        treasure = self.plant(name, 1, lambda c: c.rank == 12 or str(c) in ("KH", "KC") or
-                              c.rank == 1 and c in held)
-        self.accept(f"enter {name} {enemy}")
-        self.at_limit()
+        treasure = self.full_before(lambda c: c.rank == 12 or str(c) in ("KH", "KC") or
+                                    c.rank == 1 and c in self.game.inventory)
         before = Before(self.game)
         self.accept(f"take {treasure}")
         game = self.game
@@ -1430,12 +1431,7 @@ class Driver:
         """At the limit the Genie of Luck's cards kept need room too."""
         if not self.game.settings["inventory_limit"]:
             return
-        self.fill()
-        name = self.fresh()
-        enemy = self.plant(name, 0, lambda c: c.rank == 1)
-        self.plant(name, 1, lambda c: str(c) == "KD")
-        self.accept(f"enter {name} {enemy}")
-        self.at_limit()
+        self.full_before(lambda c: str(c) == "KD")
         cards = [self.from_deck(lambda c: c.is_pip) for _ in range(3)]
         text = "take KD " + " ".join(map(str, cards))
         self.refuse(text, R_INVENTORY)
@@ -1511,10 +1507,7 @@ def test_hebrac_spells_refereed(seed: int, tmp_path: Path) -> None:
 
 # -- findings of issue 32, each fixed ------------------------------------------------------
 def play(*actions: str, **settings: Any) -> HebracGame:
-    game = new_engine(settings)
-    for action in actions:
-        game.apply(action)
-    return game
+    return played(new_engine(settings), *actions)
 
 
 def answer(game: HebracGame, action: str) -> bool:

@@ -9,47 +9,28 @@ import pytest
 from companion.cards import Card
 from companion.elbereth.engine import ElberethGame
 from companion.elbereth.engine import new_engine as new_elbereth
-from companion.errors import BadInput, RuleRefused
+from companion.errors import BadInput
 from companion.hebrac.engine import HebracGame
 from companion.hebrac.engine import new_engine as new_hebrac
 from companion.tricky.engine import TrickyGame, normalize_settings
 from companion.tricky.engine import new_engine as new_tricky
 from tests.conftest import CLI
 from tests.deckmodel import logged
+from tests.plays import lines, played, refused
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
 
 def hebrac(*actions: str, **settings: Any) -> HebracGame:
-    engine = new_hebrac(settings)
-    for action in actions:
-        engine.apply(action)
-    return engine
+    return played(new_hebrac(settings), *actions)
 
 
 def tricky(players: int, *actions: str, **settings: Any) -> TrickyGame:
-    engine = new_tricky({"players": NAMES[:players], **settings})
-    for action in actions:
-        engine.apply(action)
-    return engine
+    return played(new_tricky({"players": NAMES[:players], **settings}), *actions)
 
 
 def elbereth(*actions: str, **settings: Any) -> ElberethGame:
-    engine = new_elbereth({"equip": ["sword", "armour"], **settings})
-    for action in actions:
-        engine.apply(action)
-    return engine
-
-
-def lines(engine: Any, action: str) -> list[str]:
-    return list(engine.apply(action).lines)
-
-
-def refused(engine: Any, action: str, rule: str) -> str:
-    with pytest.raises(RuleRefused) as error:
-        engine.apply(action)
-    assert error.value.rule == rule
-    return str(error.value)
+    return played(new_elbereth({"equip": ["sword", "armour"], **settings}), *actions)
 
 
 # -- 1. a genie bought from a merchant or traded from an adventurer ----------------------
