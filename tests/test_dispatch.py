@@ -189,8 +189,10 @@ def test_one_shot_short_forms(cli: CLI) -> None:
         2, "Error: 's' could be serve, share, sheet, shell, stats: type more\n")
 
 
-def test_a_command_imports_only_its_own_game(cli: CLI, home: Path) -> None:
-    cli("hebrac", "new", "--name", "g")
+def probe_imports(home: Path, heavy: tuple[str, ...],
+                  *args: str) -> subprocess.CompletedProcess[str]:
+    """`companion ARGS` run in a fresh interpreter, which fails unless it exits 0; last on
+    its stderr, the modules it loaded whose names start with one of `heavy`."""
     probe = (
         "import sys\n"
         "from companion.cli.main import run\n"
@@ -198,18 +200,22 @@ def test_a_command_imports_only_its_own_game(cli: CLI, home: Path) -> None:
         "    run(sys.argv[1:])\n"
         "except SystemExit as stop:\n"
         "    assert stop.code == 0, stop.code\n"
-        "heavy = ('rich', 'qrcode', 'companion.tricky', 'companion.halfdeck',\n"
-        "         'companion.elbereth', 'companion.cli.tricky', 'companion.cli.halfdeck',\n"
-        "         'companion.cli.elbereth', 'companion.cli.rules', 'companion.cli.share',\n"
-        "         'companion.cli.sheet', 'companion.cli.shell', 'companion.sheets')\n"
-        "print(sorted(m for m in sys.modules if any(m == h or m.startswith(h + '.')\n"
-        "                                           for h in heavy)), file=sys.stderr)\n"
+        f"print(sorted(m for m in sys.modules if m.startswith({heavy!r})), file=sys.stderr)\n"
     )
     env = {**os.environ, "COMPANION_HOME": str(home)}
+    return subprocess.run([sys.executable, "-c", probe, *args], env=env,
+                          capture_output=True, text=True, check=False)
+
+
+def test_a_command_imports_only_its_own_game(cli: CLI, home: Path) -> None:
+    cli("hebrac", "new", "--name", "g")
+    heavy = ("rich", "qrcode", "companion.tricky", "companion.halfdeck", "companion.elbereth",
+             "companion.cli.tricky", "companion.cli.halfdeck", "companion.cli.elbereth",
+             "companion.cli.rules", "companion.cli.share", "companion.cli.sheet",
+             "companion.cli.shell", "companion.sheets")
     for args in (["hebrac", "log"], ["hd", "e", "a1", "5s"], ["hd", "a", "4h"],
                  ["hebrac", "check", "price", "KS"]):
-        done = subprocess.run([sys.executable, "-c", probe, *args], env=env,
-                              capture_output=True, text=True, check=False)
+        done = probe_imports(home, heavy, *args)
         assert done.stderr.splitlines()[-1] == "[]", (args, done.stderr)
 
 

@@ -22,6 +22,7 @@ from companion.hebrac import odds
 from companion.hebrac.engine import HebracGame, new_engine
 from tests.conftest import CLI
 from tests.deckmodel import next_card
+from tests.test_odds_cli import play
 
 # Four treasures from empty chambers (aces), then a warrior 10 that takes 11 of 15 life in
 # two rounds: life 4, and every attack of 6 or less kills.
@@ -56,6 +57,16 @@ def death_by_engine(game: HebracGame, play: Callable[[HebracGame, Card], object]
 
 def round_death(game: HebracGame) -> Fraction:
     return Fraction(odds.odds_report(game).data["battle"]["round_death"]["exact"])
+
+
+def checked_survival(game: HebracGame, card: str,
+                     play: Callable[[HebracGame, Card], object]) -> tuple[str, str, Fraction]:
+    """The advice on `card`: its kind, when it is used, and the chance to die with it, which
+    must be the engine's playing each next card with it."""
+    row = survival(game)[card]
+    death = Fraction(row["death_with"]["exact"])
+    assert death == death_by_engine(game, play)
+    return row["kind"], row["when"], death
 
 
 def test_the_death_figure_is_the_engines() -> None:
@@ -124,10 +135,8 @@ def test_a_potion_put_under_an_emptying_hand_deck_is_drawn() -> None:
 
 def test_strength_potion_is_drunk_first_without_the_variant() -> None:
     game = game_of(*SET_UP)
-    row = survival(game)["5S"]
-    assert (row["kind"], row["when"]) == ("strength-potion", "first")
-    assert Fraction(row["death_with"]["exact"]) == death_by_engine(
-        game, lambda g, c: g.apply(f"attack {c} --potion 5S")) == Fraction(4, 97)
+    assert checked_survival(game, "5S", lambda g, c: g.apply(f"attack {c} --potion 5S")) == (
+        "strength-potion", "first", Fraction(4, 97))
     assert advice(game, "late-potion") == []  # no lost round to add it to
 
 
@@ -141,18 +150,13 @@ def _late(game: HebracGame, card: Card) -> None:
 
 def test_strength_potion_is_drunk_late_under_the_variant() -> None:
     game = game_of(*SET_UP, late_potions=True)
-    row = survival(game)["5S"]
-    assert (row["kind"], row["when"]) == ("strength-potion", "late")
-    assert Fraction(row["death_with"]["exact"]) == death_by_engine(game, _late) == \
-        Fraction(4, 97)
+    assert checked_survival(game, "5S", _late) == ("strength-potion", "late", Fraction(4, 97))
 
 
 def test_prisoner_fights_from_the_coming_round() -> None:
     game = game_of(*SET_UP)
-    row = survival(game)["JC"]
-    assert (row["kind"], row["when"]) == ("prisoner", "first")
-    assert Fraction(row["death_with"]["exact"]) == death_by_engine(
-        game, lambda g, c: g.apply(f"attack {c} --prisoner JC")) == Fraction(18, 97)
+    assert checked_survival(game, "JC", lambda g, c: g.apply(f"attack {c} --prisoner JC")) == (
+        "prisoner", "first", Fraction(18, 97))
 
 
 def test_cards_counted_as_they_stand_are_not_advised_again() -> None:
@@ -219,12 +223,6 @@ def test_late_potion_undoes_a_deadly_round() -> None:
 
 
 # -- the command at 40 columns --------------------------------------------------------------------
-def play(cli: CLI, *actions: str) -> None:
-    for action in actions:
-        result = cli("hebrac", *action.split())
-        assert result.code == 0, (action, result.err)
-
-
 HEAD = """\
 Battle: 10S warrior, life 10
 You: life 4, round 3
@@ -246,28 +244,28 @@ TAIL = """\
    Attack 4
 Assumptions: see 'odds --assumptions'.
 """
-ADVICE = HEAD + """\
+
+
+def against_dying(*, late: bool) -> str:
+    """The survival advice, the 5S drunk before the attack card is turned or after it (late)."""
+    first, now = ("late", "late") if late else ("first", "now")
+    return f"""\
  Against dying this round:
   drink 7H first: death 42.3% -> 0%
-  drink 5S first: death 42.3% -> 4.1%
+  drink 5S {first}: death 42.3% -> 4.1%
   drink 3H first: death 42.3% -> 18.6%
   call JC first: death 42.3% -> 18.6%
- Potion 5S now: round 35.1% -> 73.2%
+ Potion 5S {now}: round 35.1% -> 73.2%
    (+38.1); battle 43.8% -> 82.0%
    (+38.1)
-""" + TAIL
+"""
+
+
+ADVICE = HEAD + against_dying(late=False) + TAIL
 LATE = HEAD + """\
  The lost round, with a late potion:
   drink 5S: battle won, life 7
- Against dying this round:
-  drink 7H first: death 42.3% -> 0%
-  drink 5S late: death 42.3% -> 4.1%
-  drink 3H first: death 42.3% -> 18.6%
-  call JC first: death 42.3% -> 18.6%
- Potion 5S late: round 35.1% -> 73.2%
-   (+38.1); battle 43.8% -> 82.0%
-   (+38.1)
-""" + TAIL
+""" + against_dying(late=True) + TAIL
 
 
 @pytest.mark.parametrize(("flags", "expected"), [((), ADVICE), (("--late-potions",), LATE)],

@@ -15,6 +15,19 @@ def play(cli: CLI, *actions: str) -> None:
         assert result.code == 0, (action, result.err)
 
 
+def next_card_assumption(not_seen: int, face_down: int) -> str:
+    """Assumption D, on the next card, for a game with these counts of cards not seen yet."""
+    return f"""\
+ D: next card: any of the {not_seen} cards not
+    seen yet, equally likely ({face_down} lie
+    face down on the table); cards put
+    under come back after the Hand
+    Deck's 84 unseen ones, in the order
+    entered, one action's cards in any
+    order
+"""
+
+
 FRESH = """\
 No battle under way.
 Next card:
@@ -23,13 +36,7 @@ Next card:
  kings: 7.4% [D,N]
  queens: 7.4% [D,N]
 Assumes:
- D: next card: any of the 108 cards not
-    seen yet, equally likely (24 lie
-    face down on the table); cards put
-    under come back after the Hand
-    Deck's 84 unseen ones, in the order
-    entered, one action's cards in any
-    order
+""" + next_card_assumption(not_seen=108, face_down=24) + """\
  N: every card off the top counts:
     attacks, draws, new-level deals
 """
@@ -65,38 +72,13 @@ Advice:
  Spells out of reach with 4 magic: Super
    Strength 5
 Assumes:
- D: next card: any of the 101 cards not
-    seen yet, equally likely (17 lie
-    face down on the table); cards put
-    under come back after the Hand
-    Deck's 84 unseen ones, in the order
-    entered, one action's cards in any
-    order
+""" + next_card_assumption(not_seen=101, face_down=17) + """\
  B: as it stands: no bracelet, no
     prisoners, no potion
  K: you attack every round until you win
     or die, with no more potions,
     prisoners or spells
 """
-
-SET_UP = ("enter A1 AS", "take 5S", "enter A2 AH", "take 4C", "enter A3 AD", "take JC",
-          "enter A4 9D")
-
-
-def test_battle_odds_and_advice_at_40_columns(cli: CLI) -> None:
-    cli("hebrac", "new", "--name", "g")
-    play(cli, *SET_UP)
-    result = cli("hebrac", "odds", "--assumptions")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == BATTLE
-    assert max(len(line) for line in result.out.splitlines()) <= 40
-    # Without the flag the figures come in the first 15 lines, the advice under them, and
-    # no letter stands for an assumption not shown (issue 35: an orphan line of tags).
-    short = cli("hebrac", "odds").out
-    assert short == SHORT
-    assert short.splitlines().index("Win the battle: 87.0%") < 15
-
-
 SHORT = """\
 Battle: 9D demon, life 9
 You: life 15, round 1
@@ -120,6 +102,23 @@ Advice:
    Strength 5
 Assumptions: see 'odds --assumptions'.
 """
+
+SET_UP = ("enter A1 AS", "take 5S", "enter A2 AH", "take 4C", "enter A3 AD", "take JC",
+          "enter A4 9D")
+
+
+def test_battle_odds_and_advice_at_40_columns(cli: CLI) -> None:
+    cli("hebrac", "new", "--name", "g")
+    play(cli, *SET_UP)
+    result = cli("hebrac", "odds", "--assumptions")
+    assert (result.code, result.err) == (0, "")
+    assert result.out == BATTLE
+    assert max(len(line) for line in result.out.splitlines()) <= 40
+    # Without the flag the figures come in the first 15 lines, the advice under them, and
+    # no letter stands for an assumption not shown (issue 35: an orphan line of tags).
+    short = cli("hebrac", "odds").out
+    assert short == SHORT
+    assert short.splitlines().index("Win the battle: 87.0%") < 15
 
 
 def test_battle_odds_json(cli: CLI) -> None:

@@ -15,41 +15,55 @@ def lines(text: str) -> str:
     return textwrap.dedent(text).lstrip("\n")
 
 
+def blocks(*texts: str) -> str:
+    """Blocks of lines as `lines` reads each, a blank line between two."""
+    return "\n".join(map(lines, texts))
+
+
+# Sections' bodies: --sources adds lines above and below one, never in it.
+ESCAPE = """
+    3 magic points. Leave the chamber as
+    soon as its enemy is turned up, or in
+    the middle of a battle. Turn the enemy
+    face down again: it is still there if
+    you come back.
+
+    When: once an enemy is turned up; not a
+    black priestess, a merchant or Hebrac.
+    """
+STEALING_SPIRIT = """
+    6 magic points. An Escape that grabs the
+    chamber's treasure on the way out. The
+    enemy stays: come back and you must face
+    it again, treasure or not.
+
+    - A robbed adventurer attacks you if you
+      return.
+    - Against a merchant it takes his ware
+      for free, and he vanishes.
+
+    When: as Escape, the treasure comes too;
+    allowed against a merchant.
+    """
+
+
 def test_open_a_section_by_id(cli: CLI) -> None:
     result = cli("rules", "hebrac.spell.escape", "--sources")
     assert result.code == 0 and result.err == ""
-    assert result.out == lines("""
+    assert result.out == blocks("""
         Escape
         hebrac.spell.escape
         Hebrac's Dungeon > Spells
-
-        3 magic points. Leave the chamber as
-        soon as its enemy is turned up, or in
-        the middle of a battle. Turn the enemy
-        face down again: it is still there if
-        you come back.
-
-        When: once an enemy is turned up; not a
-        black priestess, a merchant or Hebrac.
-
+        """, ESCAPE, """
         Source: Hebrac 2005 text: Spells >
           Escape spell; Hebrac classic text:
           spell list
         """)
     # Without --sources: the text first, where it comes from on request.
-    assert cli("rules", "hebrac.spell.escape").out == lines("""
+    assert cli("rules", "hebrac.spell.escape").out == blocks("""
         Escape
         hebrac.spell.escape
-
-        3 magic points. Leave the chamber as
-        soon as its enemy is turned up, or in
-        the middle of a battle. Turn the enemy
-        face down again: it is still there if
-        you come back.
-
-        When: once an enemy is turned up; not a
-        black priestess, a merchant or Hebrac.
-
+        """, ESCAPE, """
         Source and titles: --sources
         """)
 
@@ -69,46 +83,20 @@ def test_short_id_with_game_and_references_as_see_also(cli: CLI) -> None:
 def test_question_shows_best_whole_and_the_next_as_ids(cli: CLI) -> None:
     result = cli("rules", "hebrac", "stealing", "sprit")
     assert result.code == 0
-    assert result.out == lines("""
+    assert result.out == blocks("""
         Stealing Spirit
         hebrac.spell.stealing-spirit
-
-        6 magic points. An Escape that grabs the
-        chamber's treasure on the way out. The
-        enemy stays: come back and you must face
-        it again, treasure or not.
-
-        - A robbed adventurer attacks you if you
-          return.
-        - Against a merchant it takes his ware
-          for free, and he vanishes.
-
-        When: as Escape, the treasure comes too;
-        allowed against a merchant.
-
+        """, STEALING_SPIRIT, """
         See also: enemy.black-queen, enemy.jack,
           variant.alignment, spell.anti-magic
         Source and titles: --sources
         """)
     result = cli("rules", "hebrac", "stealing", "sprit", "--sources")
-    assert result.out == lines("""
+    assert result.out == blocks("""
         Stealing Spirit
         hebrac.spell.stealing-spirit
         Hebrac's Dungeon > Spells
-
-        6 magic points. An Escape that grabs the
-        chamber's treasure on the way out. The
-        enemy stays: come back and you must face
-        it again, treasure or not.
-
-        - A robbed adventurer attacks you if you
-          return.
-        - Against a merchant it takes his ware
-          for free, and he vanishes.
-
-        When: as Escape, the treasure comes too;
-        allowed against a merchant.
-
+        """, STEALING_SPIRIT, """
         Source: Hebrac 2005 text: Spells >
           Stealing Spirit spell; Hebrac classic
           text: spell list

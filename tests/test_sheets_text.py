@@ -13,46 +13,11 @@ import pytest
 from tests.conftest import CLI
 from tests.test_share_cli import example, save
 
-CASES: dict[str, tuple[list[str], str]] = {
-    'hebrac-win': (['sheet', '-g', 'hebrac-win'], """\
-HEBRAC'S DUNGEON: ADVENTURE LOG
-Game hebrac-win: won, level 1
-Rules 2005, 12 chambers a level, 2
-decks, 4 jokers
+# A game's filled sheet and its blank one print the same reference side (one *_reference()
+# in companion.sheets.games draws both), so a section they share is written once, here, as
+# are lines a sheet repeats. Each piece ends without a newline: it stands on lines of its own.
 
-== Life and magic ==
-Life 15/20 (max 20)
-■■■■■ ■■■■■ ■■■■■ □□□□□
-Magic points: 0
-
-== Life over the game ==
-Life 15 ████████████ 15
-
-== Inventory ==
-Aces: AH AD AS AC
-
-== Aces found ==
-[x] AH Ruby of Gaza
-[x] AD Bag of Meres
-[x] AS Bracelet of Armok
-[x] AC Scepter of Leynos
-
-== Levels and chambers cleared ==
-Level 1 (now) 4/12
-■■■■□ □□□□□ □□
-
-== Battles ==
-L1 A2: 5S warrior
-   rounds: 1; life lost: 0; result: won
-L1 A4: 9D demon
-   rounds: 1; life lost: 0; result: won
-
-== Spells cast ==
-None yet.
-
-== Notes ==
-A short win: four aces in one level.
-
+HEBRAC_REFERENCE = """\
 == Attack values ==
 Attack card: ace 1, 2-10 their value, J
 Q K 10, joker 10. Bracelet of Armok +3,
@@ -111,12 +76,164 @@ no trade.
 AD AH AC AS 10D 9D 8D 10H 9H 7D 10C 9C
 10S 9S 8H 8C 6D 7H 8S 7C 7S 5D 6C 6H 6S
 5H 5C 5S 4D 4H 4C 3D 2D 3H 2H 3C 2C 4S
-3S 2S (jacks are never stolen)
+3S 2S (jacks are never stolen)"""
+
+# The blank sheet's rounds to fill in, one for each of the 6 rounds of 3 players.
+TRICKY_ROUND_BLANK = """\
+   active: ____  hero: ____  trump: ____
+   Ann __/__  Bo __/__  Cy __/__"""
+TRICKY_ROUNDS_BLANK = "\n".join(f"{number}.\n{TRICKY_ROUND_BLANK}" for number in range(1, 7))
+
+# Set B's heroes alone on the set-B game's sheet, between sets A and C on the blank one.
+TRICKY_HEROES_OF_SET_B = """\
+Dwarven Hunter (B)
+   trump: torches (0s); gold: 1 per
+   goblin
+Trickster (B)
+   trump: none; gold: base 5, minus 1
+   per trick or potion (unverified)
+Seer (B)
+   trump: none; gold: 5 if tricks +
+   potions = the prediction
+Troubadour (B)
+   trump: a colour (left player picks);
+   gold: 1 per trick or potion
+Sorcerer (B)
+   trump: spells (3s and 4s); gold: 1
+   per trick or potion over 6
+   (unverified)"""
+TRICKY_CARDS = """\
+== Cards ==
+Torch: 0
+Goblin: 1 and 2
+Spell: 3 and 4
+Orc: 5 and 6
+Ogre: 7 (assumed)
+Potions: red 1 blue 2 yellow 5 green 6
+  (unverified)
+No gold: when the active player earns
+  none, each other player gets 1"""
+
+# An empty place in the party, on the sheet of a game with fewer than 4 heroes too.
+HALFDECK_HERO_SLOT = """\
+Hero ________  S ___  M ___
+□□□□
+Gear: __________________________________"""
+# The blank sheet's 12 rows for cards met.
+HALFDECK_CARDS_MET_BLANK = "\n".join(["_________ ________ ___________ _________"] * 12)
+HALFDECK_COMBAT = """\
+== Combat ==
+Attack or challenge: die + the hero's
+attribute (S or M, as the card asks) +
+gear; at least the card's number wins: 1
+damage to the foe, or the trap is
+passed. Else the attacker loses 1 life
+(the supporter too). Assist: one
+supporter adds a die. Forced escape:
+every hero loses 1, no loot, never
+against the endgame boss.
+Heroes: 4 life, 1 gear each, 4 in play
+Bosses: 4 life
+Minions: 1 life"""
+
+
+def elbereth_equipment(*states: str) -> str:
+    """The Equipment section: the six items in their order, each in its state."""
+    items = ("sword     attack ", "staff     attack ", "bow       attack ",
+             "armour    defence", "helm      defence", "gauntlets defence")
+    rule = "-" * max(map(len, states))  # the State column is as wide as its widest entry
+    rows = "\n".join(f"{item} {state}" for item, state in zip(items, states, strict=True))
+    return f"""\
+== Equipment ==
+Item      Use     State
+--------- ------- {rule}
+{rows}
+State: equipped (face up), face down
+(used, or not found yet), or discarded."""
+
+
+# Floors 3 to 6 of the won game: nothing met but each floor's dragon.
+ELBERETH_FLOORS_3_TO_6 = "\n".join(
+    f"Floor {number}\n   boss: dragon (beaten); key: used;\n   stairs: taken"
+    for number in range(3, 7))
+ELBERETH_EQUIPMENT_WON = elbereth_equipment("equipped", *["discarded"] * 5)
+ELBERETH_EQUIPMENT_BLANK = elbereth_equipment(*["_" * 22] * 6)
+ELBERETH_ENEMIES = """\
+== Enemies ==
+Rat: strength 3
+Spider: strength 4
+Snake: strength 5
+Dragon: strength 6
+Attack: roll a die; at least the
+strength wins. After a miss: turn attack
+items face down for +1 each, or turn one
+defence item face down, or discard any
+item for good (none left: the game is
+lost)."""
+ELBERETH_WALL_DIE_AND_DECK = """\
+== Wall die ==
+1 sword, 2 staff, 3 bow, 4 armour, 5
+helm, 6 gauntlets. The item rolled is
+turned face down if equipped, else
+discarded.
+
+== Deck ==
+44 cards: rat 7, spider 7, snake 7,
+dragon 1, wall 12, shop 2, sword 1,
+staff 1, bow 1, armour 1, helm 1,
+gauntlets 1, coin 1, down stairs 1; the
+up stairs start face up. Each descent
+removes 7 unseen. The coin buys any item
+at a shop; the key and the down stairs
+let you descend."""
+
+
+CASES: dict[str, tuple[list[str], str]] = {
+    'hebrac-win': (['sheet', '-g', 'hebrac-win'], f"""\
+HEBRAC'S DUNGEON: ADVENTURE LOG
+Game hebrac-win: won, level 1
+Rules 2005, 12 chambers a level, 2
+decks, 4 jokers
+
+== Life and magic ==
+Life 15/20 (max 20)
+■■■■■ ■■■■■ ■■■■■ □□□□□
+Magic points: 0
+
+== Life over the game ==
+Life 15 ████████████ 15
+
+== Inventory ==
+Aces: AH AD AS AC
+
+== Aces found ==
+[x] AH Ruby of Gaza
+[x] AD Bag of Meres
+[x] AS Bracelet of Armok
+[x] AC Scepter of Leynos
+
+== Levels and chambers cleared ==
+Level 1 (now) 4/12
+■■■■□ □□□□□ □□
+
+== Battles ==
+L1 A2: 5S warrior
+   rounds: 1; life lost: 0; result: won
+L1 A4: 9D demon
+   rounds: 1; life lost: 0; result: won
+
+== Spells cast ==
+None yet.
+
+== Notes ==
+A short win: four aces in one level.
+
+{HEBRAC_REFERENCE}
 
 Move it to another device: companion
 share -g hebrac-win
 """),
-    'tricky-3p': (['sheet', 'tricky', '-g', 'tricky-3p'], """\
+    'tricky-3p': (['sheet', 'tricky', '-g', 'tricky-3p'], f"""\
 TRICKY DUNGEON: SCORE SHEET
 Game tricky-3p: finished after 6 rounds
 Players Ann, Bo, Cy; set B; 9 tricks a
@@ -155,38 +272,14 @@ player's trump, spells, the Seer and the
 Trickster.
 
 == Heroes of set B, 3 players ==
-Dwarven Hunter (B)
-   trump: torches (0s); gold: 1 per
-   goblin
-Trickster (B)
-   trump: none; gold: base 5, minus 1
-   per trick or potion (unverified)
-Seer (B)
-   trump: none; gold: 5 if tricks +
-   potions = the prediction
-Troubadour (B)
-   trump: a colour (left player picks);
-   gold: 1 per trick or potion
-Sorcerer (B)
-   trump: spells (3s and 4s); gold: 1
-   per trick or potion over 6
-   (unverified)
+{TRICKY_HEROES_OF_SET_B}
 
-== Cards ==
-Torch: 0
-Goblin: 1 and 2
-Spell: 3 and 4
-Orc: 5 and 6
-Ogre: 7 (assumed)
-Potions: red 1 blue 2 yellow 5 green 6
-  (unverified)
-No gold: when the active player earns
-  none, each other player gets 1
+{TRICKY_CARDS}
 
 Move it to another device: companion
 share -g tricky-3p
 """),
-    'halfdeck-win': (['sheet', '-g', 'halfdeck-win'], """\
+    'halfdeck-win': (['sheet', '-g', 'halfdeck-win'], f"""\
 HALF DECK DUNGEON HEROES: PARTY SHEET
 Game halfdeck-win: won (dragon), round 9
 1 player; endgame both; dungeon deck 26
@@ -202,9 +295,7 @@ Gear: fire tome M+2
 Ranger (S 3, M 2) 2/4
 ■■□□
 Gear: none
-Hero ________  S ___  M ___
-□□□□
-Gear: __________________________________
+{HALFDECK_HERO_SLOT}
 
 == Decks ==
 Deck          Draw Discard Removed
@@ -244,19 +335,7 @@ wand of sparks (gear): M 3
    notes: one use
 warrior (hero): S 4, M 1
 
-== Combat ==
-Attack or challenge: die + the hero's
-attribute (S or M, as the card asks) +
-gear; at least the card's number wins: 1
-damage to the foe, or the trap is
-passed. Else the attacker loses 1 life
-(the supporter too). Assist: one
-supporter adds a die. Forced escape:
-every hero loses 1, no loot, never
-against the endgame boss.
-Heroes: 4 life, 1 gear each, 4 in play
-Bosses: 4 life
-Minions: 1 life
+{HALFDECK_COMBAT}
 
 == Life over the game ==
 warrior  4    ████████████▆▆▆▆▆███████ 4
@@ -266,7 +345,7 @@ ranger   4          ██████▆▆▆▆▆▆▆▆▆▆▅▅ 2
 Move it to another device: companion
 share -g halfdeck-win
 """),
-    'elbereth-win': (['sheet', '--game', 'elbereth-win', '--format', 'text'], """\
+    'elbereth-win': (['sheet', '--game', 'elbereth-win', '--format', 'text'], f"""\
 ELBERETH: DUNGEON LOG
 Game elbereth-win: won, floor 7 of 7
 Started with sword and gauntlets
@@ -280,32 +359,11 @@ Floor 2
    beaten: spider 1; walls: 1; boss:
    dragon (beaten); key: used; stairs:
    taken
-Floor 3
-   boss: dragon (beaten); key: used;
-   stairs: taken
-Floor 4
-   boss: dragon (beaten); key: used;
-   stairs: taken
-Floor 5
-   boss: dragon (beaten); key: used;
-   stairs: taken
-Floor 6
-   boss: dragon (beaten); key: used;
-   stairs: taken
+{ELBERETH_FLOORS_3_TO_6}
 Floor 7 (now)
    boss: dragon (beaten); stairs: found
 
-== Equipment ==
-Item      Use     State
---------- ------- ---------
-sword     attack  equipped
-staff     attack  discarded
-bow       attack  discarded
-armour    defence discarded
-helm      defence discarded
-gauntlets defence discarded
-State: equipped (face up), face down
-(used, or not found yet), or discarded.
+{ELBERETH_EQUIPMENT_WON}
 
 == Equipment over the game ==
 Equipment  6 ████▇▇▇▆▆▆▆▅▅▅▅▃▃▃▃▃▃▃▃▂▂ 1
@@ -320,38 +378,14 @@ Cards removed unseen: 42
 Base game: seven floors, every key from
 the dragon.
 
-== Enemies ==
-Rat: strength 3
-Spider: strength 4
-Snake: strength 5
-Dragon: strength 6
-Attack: roll a die; at least the
-strength wins. After a miss: turn attack
-items face down for +1 each, or turn one
-defence item face down, or discard any
-item for good (none left: the game is
-lost).
+{ELBERETH_ENEMIES}
 
-== Wall die ==
-1 sword, 2 staff, 3 bow, 4 armour, 5
-helm, 6 gauntlets. The item rolled is
-turned face down if equipped, else
-discarded.
-
-== Deck ==
-44 cards: rat 7, spider 7, snake 7,
-dragon 1, wall 12, shop 2, sword 1,
-staff 1, bow 1, armour 1, helm 1,
-gauntlets 1, coin 1, down stairs 1; the
-up stairs start face up. Each descent
-removes 7 unseen. The coin buys any item
-at a shop; the key and the down stairs
-let you descend.
+{ELBERETH_WALL_DIE_AND_DECK}
 
 Move it to another device: companion
 share -g elbereth-win
 """),
-    'blank-hebrac': (['sheet', 'hebrac', '--blank'], """\
+    'blank-hebrac': (['sheet', 'hebrac', '--blank'], f"""\
 HEBRAC'S DUNGEON: BLANK ADVENTURE LOG
 Adventurer: ____________  Date: ________
 Start: 15 life, 2 decks, 4 jokers, 12
@@ -398,67 +432,9 @@ _____________ ____________ _____________
 _____________ ____________ _____________
 _____________ ____________ _____________
 
-== Attack values ==
-Attack card: ace 1, 2-10 their value, J
-Q K 10, joker 10. Bracelet of Armok +3,
-each prisoner called +3. Attack at least
-the enemy's life: won; else lose the
-difference in life.
-2-10: ♠ warrior, ♥ amazon, ♣ magician, ♦
-  demon; life = value
-J: adventurer, life 10
-Q: priestess: black steals, red heals
-K: merchant
-A: empty chamber
-Joker: Hebrac
-
-== Spell costs (magic points) ==
-Spell                  Cost
------------------ ---------
-Remote Vision     1/chamber
-Future Perception    1/card
-Healing              2/life
-Escape                    3
-Illusion                  4
-Paralysis                 4
-Double Attack             4
-Super Strength            5
-Anti-Magic                5
-Stealing Spirit           6
-Body Switch               7
-Teleport                  8
-Revelation                9
-Hell Bomb                 9
-Curse                    10
-Genie of Luck            11
-Stone Statue             15
-God Vision               15
-
-== Prices and trades ==
-Card       Price Trade
--------- ------- -----
-Ace           12  (12)
-2-10 ♥ ♠ 1/point value
-2-10 ♣   2/point value
-2-10 ♦         - value
-J              8     8
-Red Q          9     9
-Black Q        -     -
-K             10    10
-Joker          2     2
-Price: what a merchant asks, in gems.
-Trade: what an adventurer's treasure is
-worth; an ace is never traded for, but
-one offered counts 12. A dash: no sale,
-no trade.
-
-== Theft order, first taken first ==
-AD AH AC AS 10D 9D 8D 10H 9H 7D 10C 9C
-10S 9S 8H 8C 6D 7H 8S 7C 7S 5D 6C 6H 6S
-5H 5C 5S 4D 4H 4C 3D 2D 3H 2H 3C 2C 4S
-3S 2S (jacks are never stolen)
+{HEBRAC_REFERENCE}
 """),
-    'blank-tricky': (['sheet', 'tricky', '--blank', '--players', 'Ann', 'Bo', 'Cy'], """\
+    'blank-tricky': (['sheet', 'tricky', '--blank', '--players', 'Ann', 'Bo', 'Cy'], f"""\
 TRICKY DUNGEON: BLANK SCORE SHEET
 3 players, 9 cards each: 2 rounds as the
 active player each, 6 rounds. Date:
@@ -466,24 +442,7 @@ ________
 Set: A / B / C (circle one)
 
 == Rounds ==
-1.
-   active: ____  hero: ____  trump: ____
-   Ann __/__  Bo __/__  Cy __/__
-2.
-   active: ____  hero: ____  trump: ____
-   Ann __/__  Bo __/__  Cy __/__
-3.
-   active: ____  hero: ____  trump: ____
-   Ann __/__  Bo __/__  Cy __/__
-4.
-   active: ____  hero: ____  trump: ____
-   Ann __/__  Bo __/__  Cy __/__
-5.
-   active: ____  hero: ____  trump: ____
-   Ann __/__  Bo __/__  Cy __/__
-6.
-   active: ____  hero: ____  trump: ____
-   Ann __/__  Bo __/__  Cy __/__
+{TRICKY_ROUNDS_BLANK}
 Total
    Ann __  Bo __  Cy __
 Each player: gold this round / running
@@ -514,22 +473,7 @@ Wizard (A)
    per potion
 Witch (A)
    trump: potions; gold: 1 per spell
-Dwarven Hunter (B)
-   trump: torches (0s); gold: 1 per
-   goblin
-Trickster (B)
-   trump: none; gold: base 5, minus 1
-   per trick or potion (unverified)
-Seer (B)
-   trump: none; gold: 5 if tricks +
-   potions = the prediction
-Troubadour (B)
-   trump: a colour (left player picks);
-   gold: 1 per trick or potion
-Sorcerer (B)
-   trump: spells (3s and 4s); gold: 1
-   per trick or potion over 6
-   (unverified)
+{TRICKY_HEROES_OF_SET_B}
 Knight (C)
    trump: a value (active player picks);
    gold: 1 per trick or potion over 5
@@ -546,36 +490,19 @@ Fairy Scout (C)
    second highest of the asked colour
    wins
 
-== Cards ==
-Torch: 0
-Goblin: 1 and 2
-Spell: 3 and 4
-Orc: 5 and 6
-Ogre: 7 (assumed)
-Potions: red 1 blue 2 yellow 5 green 6
-  (unverified)
-No gold: when the active player earns
-  none, each other player gets 1
+{TRICKY_CARDS}
 """),
-    'blank-halfdeck': (['sheet', 'halfdeck', '--blank', '--players', '2'], """\
+    'blank-halfdeck': (['sheet', 'halfdeck', '--blank', '--players', '2'], f"""\
 HALF DECK DUNGEON HEROES: BLANK PARTY
 SHEET
 2 players: 26 hero cards, 26 dungeon
 cards. Date: ________
 
 == Heroes ==
-Hero ________  S ___  M ___
-□□□□
-Gear: __________________________________
-Hero ________  S ___  M ___
-□□□□
-Gear: __________________________________
-Hero ________  S ___  M ___
-□□□□
-Gear: __________________________________
-Hero ________  S ___  M ___
-□□□□
-Gear: __________________________________
+{HALFDECK_HERO_SLOT}
+{HALFDECK_HERO_SLOT}
+{HALFDECK_HERO_SLOT}
+{HALFDECK_HERO_SLOT}
 
 == Decks ==
 Deck          Draw   Discard   Removed
@@ -596,34 +523,11 @@ Round
 == Cards met ==
 Card      Kind     Numbers     Notes
 --------- -------- ----------- ---------
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
-_________ ________ ___________ _________
+{HALFDECK_CARDS_MET_BLANK}
 
-== Combat ==
-Attack or challenge: die + the hero's
-attribute (S or M, as the card asks) +
-gear; at least the card's number wins: 1
-damage to the foe, or the trap is
-passed. Else the attacker loses 1 life
-(the supporter too). Assist: one
-supporter adds a die. Forced escape:
-every hero loses 1, no loot, never
-against the endgame boss.
-Heroes: 4 life, 1 gear each, 4 in play
-Bosses: 4 life
-Minions: 1 life
+{HALFDECK_COMBAT}
 """),
-    'blank-elbereth': (['sheet', 'elbereth', '--blank'], """\
+    'blank-elbereth': (['sheet', 'elbereth', '--blank'], f"""\
 ELBERETH: BLANK DUNGEON LOG
 Pick 2 pieces of equipment to start
 with. Date: ________
@@ -639,33 +543,13 @@ Floor Beaten   Walls  Boss  Key  Stairs
 6     ________ ______ _____ ____ _______
 7     ________ ______ _____ ____ _______
 
-== Equipment ==
-Item      Use     State
---------- ------- ----------------------
-sword     attack  ______________________
-staff     attack  ______________________
-bow       attack  ______________________
-armour    defence ______________________
-helm      defence ______________________
-gauntlets defence ______________________
-State: equipped (face up), face down
-(used, or not found yet), or discarded.
+{ELBERETH_EQUIPMENT_BLANK}
 
 == Coin and key ==
 Coin: __________________________________
 Key: ___________________________________
 
-== Enemies ==
-Rat: strength 3
-Spider: strength 4
-Snake: strength 5
-Dragon: strength 6
-Attack: roll a die; at least the
-strength wins. After a miss: turn attack
-items face down for +1 each, or turn one
-defence item face down, or discard any
-item for good (none left: the game is
-lost).
+{ELBERETH_ENEMIES}
 
 == Bosses (expansion) ==
 Knight
@@ -684,21 +568,7 @@ Ogre
 Dragon
    strength: 6; bribe: -
 
-== Wall die ==
-1 sword, 2 staff, 3 bow, 4 armour, 5
-helm, 6 gauntlets. The item rolled is
-turned face down if equipped, else
-discarded.
-
-== Deck ==
-44 cards: rat 7, spider 7, snake 7,
-dragon 1, wall 12, shop 2, sword 1,
-staff 1, bow 1, armour 1, helm 1,
-gauntlets 1, coin 1, down stairs 1; the
-up stairs start face up. Each descent
-removes 7 unseen. The coin buys any item
-at a shop; the key and the down stairs
-let you descend.
+{ELBERETH_WALL_DIE_AND_DECK}
 """),
 }
 

@@ -23,14 +23,21 @@ MakeShell = Callable[..., Shell]
 def make_shell(home: Path) -> Iterator[MakeShell]:
     made: list[Shell] = []
 
-    def make(game: str | None = None) -> Shell:
-        shell = Shell(game, interactive=False)
+    def make(game: str | None = None, *, interactive: bool = False) -> Shell:
+        shell = Shell(game, interactive=interactive)
         made.append(shell)
         return shell
 
     yield make
     session.keep_open(False)
     output.vitals_in_prompt(False)
+
+
+@pytest.fixture
+def shell(cli: CLI, make_shell: MakeShell) -> Shell:
+    """A shell on a new Hebrac game named 'g'."""
+    cli("hebrac", "new", "--name", "g")
+    return make_shell()
 
 
 def lines_of(shell: Shell, capsys: pytest.CaptureFixture[str], *lines: str) -> tuple[str, str]:
@@ -56,10 +63,8 @@ def test_shell_line_prints_what_the_one_shot_command_prints(
 
 
 def test_aliases_and_prefixes_are_saved_at_once(
-    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str], home: Path
+    shell: Shell, capsys: pytest.CaptureFixture[str], home: Path
 ) -> None:
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     out, err = lines_of(shell, capsys, "e a1 5s", "a 4h", "att 2h")
     assert err == ""
     assert Store(home).read("g").actions == ["enter A1 5S", "attack 4H", "attack 2H"]
@@ -67,10 +72,8 @@ def test_aliases_and_prefixes_are_saved_at_once(
 
 
 def test_errors_are_one_line_and_the_shell_goes_on(
-    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str], home: Path
+    shell: Shell, capsys: pytest.CaptureFixture[str], home: Path
 ) -> None:
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     out, err = lines_of(shell, capsys, "enter B2 5S")
     assert (out, shell.last_code) == ("", 1)
     assert err == "Error: the first chamber of a level is a corner: A1, A4, C1, C4 (rule " \
@@ -91,12 +94,9 @@ def test_errors_are_one_line_and_the_shell_goes_on(
     assert Store(home).read("g").actions == ["enter A1 5S", "attack 4H"]
 
 
-def test_exit_quit_and_end_of_input_leave(cli: CLI, make_shell: MakeShell,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_exit_quit_and_end_of_input_leave(shell: Shell, monkeypatch: pytest.MonkeyPatch) -> None:
     import io
 
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     assert shell.run_line("") and shell.run_line("   ")
     assert not shell.run_line("exit")
     assert not shell.run_line("quit")
@@ -138,19 +138,16 @@ def test_without_a_game_only_top_level_commands_run(
     assert shell.pinned == "g"
 
 
-def test_an_unknown_game_fails_before_the_loop(home: Path) -> None:
+def test_an_unknown_game_fails_before_the_loop(make_shell: MakeShell) -> None:
     from companion.errors import GameNotFound
 
     with pytest.raises(GameNotFound):
-        Shell("nope", interactive=False)
-    session.keep_open(False)
+        make_shell("nope")
 
 
 def test_help_lists_commands_with_their_aliases(
-    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+    shell: Shell, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     out, _ = lines_of(shell, capsys, "help")
     assert out.startswith("Game g (hebrac): its commands without\n'companion hebrac'; a "
                           "unique prefix\nworks too.\nCommands: new, status (s), enter (e),\n"
@@ -179,25 +176,19 @@ def test_prompt_shows_the_vital_numbers() -> None:
 
 
 def test_interactive_prompt_replaces_the_vitals_line(
-    cli: CLI, home: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    cli("hebrac", "new", "--name", "g")
-    shell = Shell(None, interactive=True)
-    try:
-        output.vitals_in_prompt(True)
-        out, _ = lines_of(shell, capsys, "e a1 5s")
-        assert out == "A1: 5S = warrior, life 5: 'attack CARD'\n"
-        assert shell.prompt == "L1 A1 life 15/15 magic 0> "
-    finally:
-        output.vitals_in_prompt(False)
-        session.keep_open(False)
-
-
-def test_completion_offers_commands_spells_chambers_and_held_cards(
     cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
 ) -> None:
     cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
+    shell = make_shell(interactive=True)
+    output.vitals_in_prompt(True)  # make_shell turns it off again
+    out, _ = lines_of(shell, capsys, "e a1 5s")
+    assert out == "A1: 5S = warrior, life 5: 'attack CARD'\n"
+    assert shell.prompt == "L1 A1 life 15/15 magic 0> "
+
+
+def test_completion_offers_commands_spells_chambers_and_held_cards(
+    shell: Shell, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert "attack" in shell.candidates("", "") and "help" in shell.candidates("", "")
     assert shell.candidates("at", "at") == ["attack"]
     assert shell.candidates("ne", "ne") == ["new", "next-level"]
@@ -216,12 +207,10 @@ def test_completion_offers_commands_spells_chambers_and_held_cards(
 
 
 def test_completion_inserts_a_space_after_a_single_match(
-    cli: CLI, make_shell: MakeShell, monkeypatch: pytest.MonkeyPatch
+    shell: Shell, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import readline
 
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     monkeypatch.setattr(readline, "get_line_buffer", lambda: "at")
     monkeypatch.setattr(readline, "get_endidx", lambda: 2)
     assert shell.complete("at", 0) == "attack "
@@ -279,10 +268,8 @@ def test_a_refused_action_leaves_the_kept_game_whole(
 
 
 def test_undo_and_redo_in_the_shell(
-    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str], home: Path
+    shell: Shell, capsys: pytest.CaptureFixture[str], home: Path
 ) -> None:
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     out, _ = lines_of(shell, capsys, "e a1 5s", "a 4h", "undo")
     assert out.splitlines()[-3:] == ["Undone: attack 4H", "Changed: life 14 -> 15",
                                      "L1 A1 life 15/15 magic 0"]
@@ -389,12 +376,10 @@ def test_a_pasted_companion_line_is_the_one_shot_command(
 
 
 def test_clear_clears_the_screen_of_a_terminal_only(
-    cli: CLI, make_shell: MakeShell, capsys: pytest.CaptureFixture[str]
+    shell: Shell, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from companion.cli.shell import CLEAR_SCREEN
 
-    cli("hebrac", "new", "--name", "g")
-    shell = make_shell()
     assert lines_of(shell, capsys, "clear") == ("", "")  # a pipe keeps what it has
     assert shell.last_code == 0
     shell.interactive = True

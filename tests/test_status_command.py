@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +10,7 @@ import pytest
 from companion.cli import main
 from companion.game import KINDS
 from tests.conftest import CLI
+from tests.test_dispatch import probe_imports
 
 
 @pytest.mark.parametrize(("args", "same_as"), [
@@ -72,21 +70,9 @@ def test_main_still_gives_the_app() -> None:
 
 def test_status_imports_neither_typer_nor_rich_nor_other_engines(cli: CLI, home: Path) -> None:
     cli("hebrac", "new", "--name", "g")
-    probe = (
-        "import sys\n"
-        "from companion.cli.main import run\n"
-        "try:\n"
-        "    run(['hebrac', 'status'])\n"
-        "except SystemExit as stop:\n"
-        "    assert stop.code == 0, stop.code\n"
-        "heavy = ('typer', 'click', 'rich', 'qrcode', 'companion.tricky', 'companion.halfdeck',\n"
-        "         'companion.elbereth')\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy or\n"
-        "             any(m.startswith(h) for h in heavy)), file=sys.stderr)\n"
-    )
-    env = {**os.environ, "COMPANION_HOME": str(home)}
-    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
-                          text=True, check=False)
+    heavy = ("typer", "click", "rich", "qrcode", "companion.tricky", "companion.halfdeck",
+             "companion.elbereth")
+    done = probe_imports(home, heavy, "hebrac", "status")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("g (hebrac)\n")
     assert done.stderr == "[]\n"
