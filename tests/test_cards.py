@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card, full_deck
 from companion.errors import NotationError
+from tests.clihelpers import parses_back
 
 
 @pytest.mark.parametrize(
@@ -56,11 +57,7 @@ def test_values_are_frozen_and_hashable() -> None:
 
 @given(st.text(max_size=30))
 def test_fuzz_parse_is_total(text: str) -> None:
-    try:
-        card = Card.parse(text)
-    except NotationError:
-        return
-    assert Card.parse(str(card)) == card
+    parses_back(Card.parse, text)
 
 
 @given(st.sampled_from(full_deck(jokers=1)), st.sampled_from(["{}", " {} ", "{}".lower()]))

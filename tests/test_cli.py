@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.clihelpers import no_current_game
 from tests.conftest import CLI
 
 
@@ -78,9 +79,7 @@ def test_usage_errors_exit_2(cli: CLI) -> None:
 
 def test_no_current_game(cli: CLI) -> None:
     result = cli("hebrac", "status")
-    assert result.code == 2
-    assert result.err == "Error: no current game: start one with 'companion hebrac new', or " \
-        "pass --game NAME\n"
+    assert (result.code, result.err) == (2, no_current_game("hebrac"))
 
 
 def test_game_option_and_kind_mismatch(cli: CLI) -> None:

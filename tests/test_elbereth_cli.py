@@ -3,28 +3,25 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from companion.game import replay
-from companion.resources import resource_dir
-from companion.session import Games
-from companion.store import Store
+from tests.clihelpers import (
+    every_status_fits_40_columns,
+    examples_of,
+    not_a_roll,
+    printed,
+    saved,
+    status_command_fits_40_columns,
+)
 from tests.conftest import CLI
 
-EXAMPLES = sorted(resource_dir("examples").glob("elbereth-*.toml"))
-
-
-def saved(home: Path, name: str = "g") -> list[str]:
-    return list(tomllib.loads((home / "games" / f"{name}.toml").read_text())["actions"])
+EXAMPLES = examples_of("elbereth")
 
 
 def test_new_shows_the_first_floor(cli: CLI) -> None:
-    result = cli("elbereth", "new", "--equip", "sword", "armor", "--name", "g")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    assert printed(cli, "elbereth", "new", "--equip", "sword", "armor", "--name", "g") == (
         "New game 'g' (elbereth), now current.\n"
         "On the table:\n"
         "One player, one 6-sided die.\n"
@@ -97,8 +94,7 @@ def test_a_roll_must_be_given_or_rolled(cli: CLI) -> None:
     assert (result.code, result.err) == (2, "Error: give the die (1-6), or --roll to let "
                                             "companion roll it\n")
     result = cli("elbereth", "attack", "rat", "0")
-    assert (result.code, result.err) == (2, "Error: '0' is not a roll: a die roll is a whole "
-                                            "number from 1 to 6\n")
+    assert (result.code, result.err) == (2, not_a_roll("0"))
 
 
 def test_refusals_exit_1_with_the_rule(cli: CLI) -> None:
@@ -142,20 +138,9 @@ def test_undo_a_miss(cli: CLI) -> None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_status_of_the_examples_fits_40_columns(path: Path) -> None:
-    data = tomllib.loads(path.read_text())
-    for count in range(len(data["actions"]) + 1):
-        engine = replay("elbereth", data["settings"], data["actions"][:count])
-        too_long = [line for line in engine.status_lines(40) if len(line) > 40]
-        assert too_long == [], (count, too_long)
+    every_status_fits_40_columns("elbereth", path)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_status_command_at_40_columns(cli: CLI, home: Path, path: Path) -> None:
-    data = tomllib.loads(path.read_text())
-    games = Games(Store(home))
-    games.new("elbereth", data["settings"], "ex")
-    for action in data["actions"]:
-        games.act("ex", action)
-    result = cli("elbereth", "status", "--game", "ex")
-    assert result.code == 0
-    assert max(len(line) for line in result.out.splitlines()) <= 40
+    status_command_fits_40_columns(cli, home, "elbereth", path)

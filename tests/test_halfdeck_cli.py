@@ -10,18 +10,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.game import replay
 from companion.halfdeck import catalog
 from companion.resources import resource_dir
-from companion.session import Games
-from companion.store import Store
+from tests.clihelpers import (
+    every_status_fits_40_columns,
+    examples_of,
+    no_current_game,
+    not_a_roll,
+    printed,
+    saved,
+    status_command_fits_40_columns,
+)
 from tests.conftest import CLI
 
 START = ["warrior", "cleric", "steel sword", "rusty sword", "escape", "team attack"]
-
-
-def saved(home: Path, name: str = "g") -> list[str]:
-    return list(tomllib.loads((home / "games" / f"{name}.toml").read_text())["actions"])
+EXAMPLES = examples_of("halfdeck")
 
 
 def party(cli: CLI) -> None:
@@ -31,10 +34,14 @@ def party(cli: CLI) -> None:
     assert cli("halfdeck", "hero", "cleric", "--str", "1", "--mag", "4").code == 0
 
 
+def facing_the_golem(cli: CLI) -> None:
+    """The party of ``party``, the rock golem boss (S10, life 4) drawn against it."""
+    party(cli)
+    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+
+
 def test_new_prints_the_empty_table(cli: CLI) -> None:
-    result = cli("halfdeck", "new", "--name", "g")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    assert printed(cli, "halfdeck", "new", "--name", "g") == (
         "New game 'g' (halfdeck), now current.\n"
         "On the table:\n"
         "Split the deck by the colour of backs:\n"
@@ -84,9 +91,7 @@ def test_the_catalog_is_kept_in_the_home_and_seeded_from_examples(cli: CLI, home
 
 
 def test_cards_lists_the_seed(cli: CLI) -> None:
-    result = cli("halfdeck", "cards")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    assert printed(cli, "halfdeck", "cards") == (
         "cleric: hero S? M?\n"
         "  still needs --str N, --mag N\n"
         "warrior: hero S4 M?\n"
@@ -161,13 +166,11 @@ def test_a_broken_catalog_is_a_data_problem(cli: CLI, home: Path) -> None:
 
 def test_roll_is_rolled_by_companion_and_saved_as_a_number(
         cli: CLI, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    party(cli)
-    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    facing_the_golem(cli)
     dice = iter([6, 5])
     monkeypatch.setattr("companion.cli.halfdeck.roll_die", lambda: next(dice))
-    result = cli("halfdeck", "attack", "cleric", "--roll", "--assist", "warrior", "roll")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    out = printed(cli, "halfdeck", "attack", "cleric", "--roll", "--assist", "warrior", "roll")
+    assert out == (
         "Rolled: cleric 6, warrior 5\n"
         "cleric 6 + S1 + warrior 5 = 12 >= rock golem boss S10: hit, rock golem boss life "
         "4 -> 3\n"
@@ -176,20 +179,17 @@ def test_roll_is_rolled_by_companion_and_saved_as_a_number(
 
 
 def test_a_roll_must_be_given_or_rolled(cli: CLI) -> None:
-    party(cli)
-    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    facing_the_golem(cli)
     result = cli("halfdeck", "attack", "warrior")
     assert (result.code, result.err) == (2, "Error: give warrior's die (1-6), or --roll to "
                                             "let companion roll it\n")
     result = cli("halfdeck", "attack", "warrior", "9")
-    assert (result.code, result.err) == (2, "Error: '9' is not a roll: a die roll is a whole "
-                                            "number from 1 to 6\n")
+    assert (result.code, result.err) == (2, not_a_roll("9"))
 
 
 def test_team_attack_reads_hero_roll_pairs(cli: CLI, home: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    party(cli)
-    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
+    facing_the_golem(cli)
     monkeypatch.setattr("companion.cli.halfdeck.roll_die", lambda: 6)
     result = cli("halfdeck", "team-attack", "cleric", "4", "warrior", "--roll")
     assert result.out.splitlines()[:3] == [
@@ -212,11 +212,8 @@ def test_new_records_the_assist_rule(cli: CLI, home: Path) -> None:
 
 
 def test_the_loose_assist_ruling_line_is_shown(cli: CLI) -> None:
-    party(cli)
-    cli("halfdeck", "draw", "rock golem boss", "--loot", "2")
-    result = cli("halfdeck", "attack", "warrior", "3", "--assist", "cleric", "4")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    facing_the_golem(cli)
+    assert printed(cli, "halfdeck", "attack", "warrior", "3", "--assist", "cleric", "4") == (
         "assist allowed (--assist-rule loose): warrior's best alone 6 + S4 = 10 >= S10\n"
         "warrior 3 + S4 + cleric 4 = 11 >= rock golem boss S10: hit, rock golem boss life "
         "4 -> 3\n"
@@ -247,9 +244,7 @@ def test_a_rule_refusal_exits_1_and_names_the_rule(cli: CLI) -> None:
 
 def test_no_game_exit_2(cli: CLI) -> None:
     result = cli("halfdeck", "status")
-    assert result.code == 2
-    assert result.err == "Error: no current game: start one with 'companion halfdeck new', " \
-        "or pass --game NAME\n"
+    assert (result.code, result.err) == (2, no_current_game("halfdeck"))
 
 
 def test_status_json_has_schema_and_counts(cli: CLI) -> None:
@@ -290,30 +285,9 @@ def test_coop_trade_on_the_command_line(cli: CLI) -> None:
         "decks 20/26\n"
 
 
-def _games_of(kind: str) -> list[Path]:
-    return sorted(p for p in resource_dir("examples").glob(f"{kind}-*.toml")
-                  if p.name != catalog.FILE_NAME)
-
-
-@pytest.mark.parametrize("path", _games_of("halfdeck"), ids=lambda p: p.stem)
-def test_every_status_of_the_examples_fits_40_columns(path: Path) -> None:
-    data = tomllib.loads(path.read_text())
-    for count in range(len(data["actions"]) + 1):
-        engine = replay("halfdeck", data["settings"], data["actions"][:count])
-        too_long = [line for line in engine.status_lines(40) if len(line) > 40]
-        assert too_long == [], (count, too_long)
-
-
-@pytest.mark.parametrize("path", _games_of("halfdeck"), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_status_command_at_40_columns(cli: CLI, home: Path, path: Path) -> None:
-    data = tomllib.loads(path.read_text())
-    games = Games(Store(home))
-    games.new("halfdeck", data["settings"], "ex")
-    for action in data["actions"]:
-        games.act("ex", action)
-    result = cli("halfdeck", "status", "--game", "ex")
-    assert result.code == 0
-    assert max(len(line) for line in result.out.splitlines()) <= 40
+    status_command_fits_40_columns(cli, home, "halfdeck", path)
 
 
 def test_the_prisoner_takes_its_numbers_from_the_catalog(cli: CLI, home: Path) -> None:
@@ -336,6 +310,11 @@ def test_action_json_carries_the_catalog_note(cli: CLI) -> None:
     assert data["catalog"] == ["catalog: warrior updated"]
     assert data["ruling"] == ["warrior (S4 M1, life 4) joins the party"]
     assert data["state"]["lives"] == {"warrior": 4}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_status_of_the_examples_fits_40_columns(path: Path) -> None:
+    every_status_fits_40_columns("halfdeck", path)
 
 
 NAMES = st.from_regex(r"[a-z][a-z'.-]{0,15}( [a-z'.-]{1,10}){0,2}|[a-z]{30,40}",
@@ -454,7 +433,7 @@ def test_setup_lines_take_their_numbers_from_the_rulebook(
     assert "redraw 1 to 4" in text and "At most 3 heroes" in text
 
 
-@pytest.mark.parametrize("path", _games_of("halfdeck"), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_a_saved_line_typed_again_saves_the_same_line(cli: CLI, home: Path,
                                                       path: Path) -> None:
     """What 'log' shows can be typed at the command line (or in the shell) as it is."""

@@ -9,7 +9,6 @@ never exceed what its deck holds, the outcome is final, refusals change nothing.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from pathlib import Path
@@ -29,10 +28,9 @@ from companion.elbereth.engine import (
     new_engine,
     table,
 )
-from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
-from tests.referee import STEPS, Run, play
-from tests.statecheck import differences
+from tests.clihelpers import refereed, refusals_change_nothing
+from tests.referee import Run
 
 ENEMIES = ("rat", "spider", "snake")
 
@@ -242,10 +240,7 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_elbereth_referee(seed: int, tmp_path: Path) -> None:
-    REACHED.clear()
-    games = play("elbereth", seed, tmp_path, new_settings, step, check)
-    assert games >= 1 and STEPS > 0
-    assert REACHED["cards conserved"] >= STEPS // 2, REACHED
+    refereed("elbereth", seed, tmp_path, new_settings, step, check, REACHED)
 
 
 # -- a refused action changes nothing at all (issue 32): random games, every refusal ------
@@ -285,16 +280,5 @@ def random_action(data: Any) -> str:
 @settings(max_examples=15, deadline=None)
 @given(st.data())
 def test_a_refused_action_leaves_the_whole_game_as_it_was(data: Any) -> None:
-    """Every refused action of a random game leaves the whole engine, field by field (a
-    deep copy compared, not its snapshot), as it was before; any other error is a bug."""
     game = new_engine(data.draw(st.sampled_from(PROPERTY_SETTINGS)))
-    for _ in range(data.draw(st.integers(20, 80))):
-        if game.outcome != "playing":
-            break
-        action = random_action(data)
-        before = copy.deepcopy(game)
-        try:
-            game.apply(action)
-        except (RuleRefused, BadInput) as error:
-            found = differences(game, before)
-            assert not found, (action, str(error), found[:3])
+    refusals_change_nothing(game, data.draw(st.integers(20, 80)), lambda: random_action(data))

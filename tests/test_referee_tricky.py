@@ -17,7 +17,6 @@ would is refused by his ruling; his gold is the base less his tricks and potions
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from pathlib import Path
@@ -28,15 +27,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.editions import at_least
-from companion.errors import BadInput, RuleRefused
 from companion.game import Engine
 from companion.tricky.cards import TrickyCard, table
 from companion.tricky.engine import TrickyGame, new_engine
 from companion.tricky.heroes import hero_number
 from companion.tricky.play import R_RESULT, R_SEER, R_SEER_ORDER, R_TRICKSTER
 from companion.tricky.views import guild_left
+from tests.clihelpers import refereed, refusals_change_nothing
 from tests.referee import STEPS, Run, play
-from tests.statecheck import differences
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -441,10 +439,7 @@ def new_settings(rng: random.Random) -> dict[str, Any]:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_tricky_referee(seed: int, tmp_path: Path) -> None:
-    REACHED.clear()
-    games = play("tricky", seed, tmp_path, new_settings, step, check)
-    assert games >= 1 and STEPS > 0
-    assert REACHED["cards conserved"] >= STEPS // 2, REACHED
+    refereed("tricky", seed, tmp_path, new_settings, step, check, REACHED)
 
 
 # -- the Assassin's result without a trick count (issue 32, item 16) --------------------
@@ -549,16 +544,6 @@ def random_action(data: Any, game: TrickyGame) -> str:
 @settings(max_examples=12, deadline=None)
 @given(st.data())
 def test_a_refused_action_leaves_the_whole_game_as_it_was(data: Any) -> None:
-    """Every refused action of a random game leaves the whole engine, field by field (a
-    deep copy compared, not its snapshot), as it was before; any other error is a bug."""
     game = new_engine(data.draw(st.sampled_from(PROPERTY_SETTINGS)))
-    for _ in range(data.draw(st.integers(20, 60))):
-        if game.finished:
-            break
-        action = random_action(data, game)
-        before = copy.deepcopy(game)
-        try:
-            game.apply(action)
-        except (RuleRefused, BadInput) as error:
-            found = differences(game, before)
-            assert not found, (action, str(error), found[:3])
+    refusals_change_nothing(game, data.draw(st.integers(20, 60)),
+                            lambda: random_action(data, game))

@@ -15,6 +15,7 @@ import pytest
 from companion.resources import resource_dir
 from companion.stats import read_games
 from companion.store import Store
+from tests.clihelpers import printed
 from tests.conftest import CLI
 
 GAMES = sorted(p.name for p in resource_dir("examples").glob("*.toml")
@@ -31,9 +32,7 @@ def examples(cli: CLI) -> CLI:
 
 
 def stats_json(cli: CLI, *args: str) -> dict[str, object]:
-    result = cli("stats", *args, "--json")
-    assert (result.code, result.err) == (0, "")
-    data: dict[str, object] = json.loads(result.out)
+    data: dict[str, object] = json.loads(printed(cli, "stats", *args, "--json"))
     return data
 
 
@@ -155,9 +154,7 @@ def test_stats_for_one_player(examples: CLI) -> None:
 
 
 def test_stats_text_at_40_columns(examples: CLI) -> None:
-    result = examples("stats", "hebrac")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    assert printed(examples, "stats", "hebrac") == (
         "Hebrac's Dungeon (finished games)\n"
         "Games 2, wins 1 (50%)\n"
         "Longest win streak 1; now 1 win\n"

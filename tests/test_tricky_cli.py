@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.clihelpers import printed
 from tests.conftest import CLI
 
 UNVERIFIED = "Unverified: 8 deck settings (see 'deck')\n"
@@ -18,9 +19,7 @@ def started(cli: CLI, *players: str) -> None:
 
 
 def test_new_game(cli: CLI) -> None:
-    result = cli("tricky", "new", "Ann", "Bo", "Cy")
-    assert (result.code, result.err) == (0, "")
-    assert result.out == (
+    assert printed(cli, "tricky", "new", "Ann", "Bo", "Cy") == (
         "New game 'tricky-1' (tricky), now current.\n"
         "On the table:\n"
         "Seats, clockwise: Ann, Bo, Cy\n"

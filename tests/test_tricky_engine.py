@@ -11,6 +11,7 @@ import pytest
 from companion.errors import BadInput, RuleRefused
 from companion.game import replay
 from companion.tricky.engine import TrickyGame, new_engine, normalize_settings
+from tests.plays import played
 from tests.statecheck import differences
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -25,6 +26,10 @@ def refused(g: TrickyGame, action: str, rule: str, message: str) -> None:
         g.apply(action)
     assert caught.value.rule == rule
     assert message in str(caught.value)
+
+
+def second_exchange_refused(g: TrickyGame, action: str, player: str) -> None:
+    refused(g, action, "tricky.round.exchange", f"{player} has exchanged already this round")
 
 
 def play_rounds(g: TrickyGame, *results: str) -> None:
@@ -107,17 +112,36 @@ def test_unknown_player() -> None:
         game(3).apply("round thief --active Ed")
 
 
-def test_hero_outside_the_set_is_refused() -> None:
-    refused(game(3), "round ninja", "tricky.setup.set",
-            "the Ninja is in set C; this game plays set A")
+# The first round refused for what the game's settings allow.
+@pytest.mark.parametrize(("players", "action", "rule", "message"), [
+    pytest.param(3, "round ninja", "tricky.setup.set",
+                 "the Ninja is in set C; this game plays set A",
+                 id="hero-outside-the-set"),
+    pytest.param(4, "round thief --exchange 5", "tricky.round.exchange",
+                 "Ann cannot exchange 5 cards: the leftover pile has 4",
+                 id="four-players-leftover-pile"),
+    pytest.param(3, "round thief --pass witch", "tricky.variant.random",
+                 "passing on a hero is for the Random Dungeon",
+                 id="passing-needs-the-random-dungeon"),
+])
+def test_first_round_refused(players: int, action: str, rule: str, message: str) -> None:
+    refused(game(players), action, rule, message)
 
 
-def test_round_while_a_round_is_played() -> None:
-    g = game(3)
-    g.apply("round thief")
-    g.apply("trick R1 R2 R3")
-    refused(g, "round wizard", "tricky.round.end",
-            "round 1 is not over: 1 of 9 tricks entered (or use 'result')")
+# A round, the fast path's result and the exchange each wait for the tricks entered.
+@pytest.mark.parametrize(("action", "rule", "message"), [
+    pytest.param("round wizard", "tricky.round.end",
+                 "round 1 is not over: 1 of 9 tricks entered (or use 'result')",
+                 id="round-while-a-round-is-played"),
+    pytest.param("result --tricks 1", "tricky.round.result",
+                 "1 trick of this round entered: enter the rest, or undo them to use 'result'",
+                 id="result-after-tricks"),
+    pytest.param("exchange --count 1", "tricky.round.exchange",
+                 "the exchange comes before the first trick; 1 trick entered",
+                 id="exchange-before-the-first-trick"),
+])
+def test_refused_once_a_trick_is_entered(action: str, rule: str, message: str) -> None:
+    refused(played(game(3), "round thief", "trick R1 R2 R3"), action, rule, message)
 
 
 def test_actions_need_a_round() -> None:
@@ -135,8 +159,7 @@ def test_unknown_action() -> None:
 
 # -- the fast path ----------------------------------------------------------------
 def test_result_gives_the_gold_at_once() -> None:
-    g = game(3)
-    g.apply("round barbarian --trump green")
+    g = played(game(3), "round barbarian --trump green")
     applied = g.apply("result --potions 2 --tricks 6")
     assert applied.action == "result --tricks 6 --potions 2"
     assert applied.lines == (
@@ -145,8 +168,7 @@ def test_result_gives_the_gold_at_once() -> None:
 
 
 def test_result_names_what_the_hero_needs() -> None:
-    g = game(3, set="all")
-    g.apply("round wizard")
+    g = played(game(3, set="all"), "round wizard")
     with pytest.raises(BadInput, match=r"the Wizard's gold needs --potions \(potions "
                                        r"collected\)"):
         g.apply("result --tricks 3")
@@ -169,8 +191,7 @@ def test_result_names_what_the_hero_needs() -> None:
     ("result --tricks 9 --no-last-trick", "all 9 tricks won, so the last one too"),
 ])
 def test_impossible_hauls(action: str, message: str) -> None:
-    g = game(3)
-    g.apply("round thief")
+    g = played(game(3), "round thief")
     refused(g, action, "tricky.round.result", message)
 
 
@@ -186,24 +207,14 @@ def test_impossible_hauls(action: str, message: str) -> None:
     ("result --tricks 2 --gold 3", "'result' takes no option --gold"),
 ])
 def test_bad_results(action: str, message: str) -> None:
-    g = game(3)
-    g.apply("round thief")
+    g = played(game(3), "round thief")
     with pytest.raises(BadInput, match=message):
         g.apply(action)
 
 
-def test_result_after_tricks_is_refused() -> None:
-    g = game(3)
-    g.apply("round thief")
-    g.apply("trick R1 R2 R3")
-    refused(g, "result --tricks 1", "tricky.round.result",
-            "1 trick of this round entered: enter the rest, or undo them to use 'result'")
-
-
 # -- the Seer ------------------------------------------------------------------------
 def test_seer_predicts_before_play() -> None:
-    g = game(3, set="B")
-    g.apply("round seer")
+    g = played(game(3, set="B"), "round seer")
     refused(g, "trick R1 R2 R3", "tricky.hero.seer", "the Seer predicts before play")
     refused(g, "result --tricks 3 --potions 1", "tricky.hero.seer",
             "the Seer predicts before play")
@@ -231,29 +242,13 @@ def test_prediction_in_the_round_action() -> None:
 
 # -- exchanges ---------------------------------------------------------------------
 def test_three_players_only_the_active_player_exchanges() -> None:
-    g = game(3)
-    g.apply("round thief")
+    g = played(game(3), "round thief")
     refused(g, "exchange --player Bo --count 1", "tricky.round.exchange",
             "only the active player (Ann) exchanges cards")
     refused(g, "exchange --count 6", "tricky.round.exchange",
             "Ann cannot exchange 6 cards: the leftover pile has 5")
     assert g.apply("exchange --count 5").action == "exchange --player Ann --count 5"
-    refused(g, "exchange --count 1", "tricky.round.exchange",
-            "Ann has exchanged already this round")
-
-
-def test_four_players_leftover_pile() -> None:
-    g = game(4)
-    refused(g, "round thief --exchange 5", "tricky.round.exchange",
-            "Ann cannot exchange 5 cards: the leftover pile has 4")
-
-
-def test_exchange_before_the_first_trick() -> None:
-    g = game(3)
-    g.apply("round thief")
-    g.apply("trick R1 R2 R3")
-    refused(g, "exchange --count 1", "tricky.round.exchange",
-            "the exchange comes before the first trick; 1 trick entered")
+    second_exchange_refused(g, "exchange --count 1", "Ann")
 
 
 def test_two_player_exchange_limits() -> None:
@@ -269,21 +264,17 @@ def test_two_player_exchange_limits() -> None:
     refused(g, "exchange B3 B4 B5 B6", "tricky.two-player",
             "Bo may exchange at most 3: never more than Ann (active)")
     assert g.apply("exchange B3 B4").action == "exchange B3 B4 --player Bo --count 2"
-    refused(g, "exchange --player Bo --count 0", "tricky.round.exchange",
-            "Bo has exchanged already this round")
+    second_exchange_refused(g, "exchange --player Bo --count 0", "Bo")
 
 
 def test_two_players_never_exchange_potions() -> None:
-    g = game(2)
-    g.apply("round thief")
+    g = played(game(2), "round thief")
     refused(g, "exchange R3 B2", "tricky.two-player",
             "B2 is a potion (unverified): with two players potions are never exchanged")
 
 
 def test_discarded_cards_are_out_of_the_round() -> None:
-    g = game(2)
-    g.apply("round thief")
-    g.apply("exchange R3 G4")
+    g = played(game(2), "round thief", "exchange R3 G4")
     refused(g, "exchange R3 --player Bo", "tricky.deck.cards",
             "R3 was put aside in this round's exchange")
     g.apply("exchange --player Bo --count 0")
@@ -291,15 +282,13 @@ def test_discarded_cards_are_out_of_the_round() -> None:
 
 
 def test_exchange_count_must_match_the_cards() -> None:
-    g = game(2)
-    g.apply("round thief")
+    g = played(game(2), "round thief")
     with pytest.raises(BadInput, match="--count 3 but 2 cards named"):
         g.apply("exchange R3 G4 --count 3")
 
 
 def test_exchange_reads_its_count_as_every_whole_number_is_read() -> None:
-    g = game(3)
-    g.apply("round thief")
+    g = played(game(3), "round thief")
     with pytest.raises(BadInput, match="'0000000002' is not a card"):
         g.apply("exchange 0000000002")  # ten digits: no count companion reads
     assert g.apply("exchange 002").action == "exchange --player Ann --count 2"
@@ -323,9 +312,7 @@ def test_game_ends_after_the_rounds_with_a_winner() -> None:
 
 def test_a_tie_shares_the_win() -> None:
     g = game(2)
-    for _ in range(7):
-        g.apply("round thief")
-        g.apply("result --tricks 2")
+    play_rounds(g, *["2"] * 7)
     g.apply("round thief")
     applied = g.apply("result --tricks 2")
     assert applied.lines[-1] == "Game over after 8 rounds: Ann and Bo share the win"
@@ -352,8 +339,7 @@ def test_race_ends_at_the_round_that_reaches_the_gold() -> None:
 
 
 def test_race_tie_is_shared() -> None:
-    g = game(3, race=1)
-    g.apply("round thief")
+    g = played(game(3, race=1), "round thief")
     applied = g.apply("result --tricks 9")  # Ann earns nothing: Bo and Cy +1 each
     assert applied.lines[-1] == "Race to 1 won: Bo and Cy share the win"
     assert g.winners() == ["Bo", "Cy"]
@@ -361,12 +347,7 @@ def test_race_tie_is_shared() -> None:
 
 def test_race_goes_on_until_someone_has_the_gold() -> None:
     g = game(3, race=3)
-    g.apply("round thief")
-    g.apply("result --tricks 9")  # Ann 0: Bo, Cy +1 each
-    g.apply("round thief")
-    g.apply("result --tricks 9")  # Bo 0: Ann, Cy +1 each -> Ann 1, Bo 1, Cy 2
-    g.apply("round thief")
-    g.apply("result --tricks 9")  # Cy 0: Ann 2, Bo 2, Cy 2
+    play_rounds(g, "9", "9", "9")  # Ann, Bo, Cy 0 in turn, the other two +1 each: 2 each
     assert g.outcome == "playing"
     g.apply("round thief")
     applied = g.apply("result --tricks 4")  # Ann +1 = 3
@@ -410,23 +391,15 @@ def test_random_dungeon_passes() -> None:
             "the Nymph was turned up once")
 
 
-def test_passing_needs_the_random_dungeon() -> None:
-    refused(game(3), "round thief --pass witch", "tricky.variant.random",
-            "passing on a hero is for the Random Dungeon")
-
-
 def test_set_all_without_random() -> None:
-    g = game(3, set="all")
-    g.apply("round ninja")
+    g = played(game(3, set="all"), "round ninja")
     assert g.rounds[0].hero.name == "Ninja"
 
 
 # -- status and replay -------------------------------------------------------------------
 def test_status_lines_fit_forty_columns() -> None:
-    g = new_engine({"players": ["Annabelle", "Bartholomew", "Cyrano", "Dominique"],
-                    "set": "C"})
-    g.apply("round knight --trump 3")
-    g.apply("trick R1 R2 R3 B4")
+    g = played(new_engine({"players": ["Annabelle", "Bartholomew", "Cyrano", "Dominique"],
+                           "set": "C"}), "round knight --trump 3", "trick R1 R2 R3 B4")
     for width in (40, 60):
         lines = g.status_lines(width)
         assert all(len(line) <= width for line in lines), lines
@@ -455,9 +428,7 @@ def test_status_between_rounds_and_prompt() -> None:
 
 
 def test_status_json_is_plain_data() -> None:
-    g = game(3)
-    g.apply("round thief")
-    g.apply("trick R1 R2 R3")
+    g = played(game(3), "round thief", "trick R1 R2 R3")
     status = g.status()
     json.dumps(status)
     assert status["round"]["tricks"] == [
@@ -503,8 +474,7 @@ def test_players_by_unique_start() -> None:
 def test_a_result_without_tricks_counts_the_tricks_its_haul_implies() -> None:
     """'result --last-trick' (the Assassin needs nothing else) is read as at least one
     trick won, never as 'won the last of 0 tricks'; the ruling says so when it applies."""
-    g = game(3)
-    g.apply("round assassin --active Ann")
+    g = played(game(3), "round assassin --active Ann")
     applied = g.apply("result --last-trick")
     assert applied.action == "result --last-trick"
     assert applied.lines[0] == "Round 1 over. Assassin: won the last trick: 4 gold"
@@ -522,8 +492,7 @@ def test_a_result_without_tricks_counts_the_tricks_its_haul_implies() -> None:
 
 
 def test_a_haul_that_needs_more_tricks_than_a_round_has_is_refused() -> None:
-    g = game(3)
-    g.apply("round wizard")
+    g = played(game(3), "round wizard")
     before = copy.deepcopy(g.rounds[-1])
     refused(g, "result --potions 4 --spells 8 --goblins 6 --orcs 6 --ogres 4",
             "tricky.round.result", "28 cards need at least 10 tricks: a round has 9")

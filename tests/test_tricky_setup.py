@@ -12,6 +12,7 @@ from companion.errors import BadInput
 from companion.tricky.cards import wrap
 from companion.tricky.engine import new_engine, setup_lines
 from tests.conftest import CLI
+from tests.plays import played
 
 VARIANTS: list[dict[str, Any]] = [
     {"players": ["Ann", "Bo", "Cy"]},
@@ -149,12 +150,10 @@ def test_a_change_and_a_name_with_its_number_stay_whole() -> None:
 
 
 def test_the_scores_and_status_keep_names_whole() -> None:
-    game = new_engine({"players": ["Alexandra", "Bartholomew", "Christopher", "Dominique"],
-                       "set": "B"})
-    game.apply("round dwarven hunter")
-    game.apply("result --goblins 3")
+    players = ["Alexandra", "Bartholomew", "Christopher", "Dominique"]
+    game = played(new_engine({"players": players, "set": "B"}),
+                  "round dwarven hunter", "result --goblins 3")
     for width in (40, 60):
         for line in (*game.status_lines(width), *game.sheet_lines(width)):
             assert len(line) <= width
-            assert not line.rstrip().endswith(("Alexandra", "Bartholomew", "Christopher",
-                                               "Dominique", "Dwarven")), line
+            assert not line.rstrip().endswith((*players, "Dwarven")), line
