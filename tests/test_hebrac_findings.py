@@ -16,13 +16,11 @@ from companion.errors import BadInput, RuleRefused
 from companion.hebrac import situation
 from companion.hebrac.engine import HebracGame, new_engine
 from tests.deckmodel import logged
+from tests.plays import played
 
 
 def play(*actions: str, **settings: object) -> HebracGame:
-    game = new_engine(settings)
-    for action in actions:
-        game.apply(action)
-    return game
+    return played(new_engine(settings), *actions)
 
 
 def refused(game: HebracGame, action: str, rule: str) -> str:

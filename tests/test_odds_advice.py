@@ -22,6 +22,7 @@ from companion.hebrac import odds
 from companion.hebrac.engine import HebracGame, new_engine
 from tests.conftest import CLI
 from tests.deckmodel import next_card
+from tests.plays import played
 from tests.test_odds_cli import play
 
 # Four treasures from empty chambers (aces), then a warrior 10 that takes 11 of 15 life in
@@ -31,10 +32,7 @@ SET_UP = ("enter A1 AS", "take 7H", "enter A2 AH", "take 5S", "enter A3 AD", "ta
 
 
 def game_of(*actions: str, **settings: Any) -> HebracGame:
-    game = new_engine(settings)
-    for action in actions:
-        game.apply(action)
-    return game
+    return played(new_engine(settings), *actions)
 
 
 def advice(game: HebracGame, kind: str) -> list[dict[str, Any]]:
