@@ -1,9 +1,10 @@
 """A game played in a test, whatever the game: actions applied in turn, the lines a
-ruling says, the refusals and misread names; and the verb tables' round trips (an
-action's line read back to the same action)."""
+ruling says, the refusals (and that they change nothing) and misread names, cards read
+back; and the verb tables' round trips (an action's line read back to the same action)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -13,9 +14,11 @@ from companion.errors import BadInput, NotationError, RuleRefused
 from companion.game import Engine
 from companion.values import Value
 from companion.verbs import Grammar
+from tests.statecheck import differences
 from tests.verbcheck import same
 
 E = TypeVar("E", bound=Engine)
+C = TypeVar("C")
 
 
 def played(engine: E, *actions: str) -> E:
@@ -57,6 +60,33 @@ def misnamed(engine: Engine, text: str) -> str:
     with pytest.raises(NotationError) as caught:
         engine.apply(text)
     return str(caught.value)
+
+
+def refusals_change_nothing(game: Engine, most: int, next_action: Callable[[], str]) -> None:
+    """Up to ``most`` actions of ``next_action()`` applied while ``game`` is played: each
+    refused one leaves the whole engine, field by field (a deep copy compared, not its
+    snapshot), as it was before; any other error is a bug."""
+    for _ in range(most):
+        if game.outcome != "playing":
+            break
+        action = next_action()
+        before = copy.deepcopy(game)
+        try:
+            game.apply(action)
+        except (RuleRefused, BadInput) as error:
+            found = differences(game, before)
+            assert not found, (action, str(error), found[:3])
+
+
+def parses_back(parse: Callable[[str], C], text: str) -> C | None:
+    """The card ``text`` is read as, which its own text reads back as; None where
+    ``parse`` refuses ``text`` as no card (any other error is a bug)."""
+    try:
+        card = parse(text)
+    except NotationError:
+        return None
+    assert parse(str(card)) == card
+    return card
 
 
 # -- the verb tables -----------------------------------------------------------------------

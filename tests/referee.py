@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -156,3 +157,15 @@ def play(kind: str, seed: int, home: Path, new_settings: Callable[[random.Random
         run.finish(home)
         steps += max(run.steps, 1)
     return games
+
+
+def refereed(kind: str, seed: int, home: Path,
+             new_settings: Callable[[random.Random], Mapping[str, Any]],
+             step: Callable[[Run], bool], check: Callable[[Engine], None],
+             reached: Counter[str]) -> None:
+    """Games of ``kind`` played by a referee from ``seed``: one game at least, and the
+    real cards found conserved (counted in ``reached``) after half the steps at least."""
+    reached.clear()
+    games = play(kind, seed, home, new_settings, step, check)
+    assert games >= 1 and STEPS > 0
+    assert reached["cards conserved"] >= STEPS // 2, reached

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from companion.cards import Card, full_deck
 from companion.errors import NotationError
-from tests.clihelpers import parses_back
+from tests.plays import parses_back
 
 
 @pytest.mark.parametrize(

@@ -29,8 +29,8 @@ from companion.elbereth.engine import (
     table,
 )
 from companion.game import Engine
-from tests.clihelpers import refereed, refusals_change_nothing
-from tests.referee import Run
+from tests.plays import refusals_change_nothing
+from tests.referee import Run, refereed
 
 ENEMIES = ("rat", "spider", "snake")
 

@@ -33,8 +33,8 @@ from companion.tricky.engine import TrickyGame, new_engine
 from companion.tricky.heroes import hero_number
 from companion.tricky.play import R_RESULT, R_SEER, R_SEER_ORDER, R_TRICKSTER
 from companion.tricky.views import guild_left
-from tests.clihelpers import refereed, refusals_change_nothing
-from tests.referee import STEPS, Run, play
+from tests.plays import refusals_change_nothing
+from tests.referee import STEPS, Run, play, refereed
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 

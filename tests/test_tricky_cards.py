@@ -21,7 +21,7 @@ from companion.tricky.cards import (
     table,
 )
 from companion.tricky.deck import DeckChange, deck_lines, update_deck
-from tests.clihelpers import parses_back
+from tests.plays import parses_back
 
 DECK = Deck.from_settings(default_deck_settings())
 
